@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs everything MoE Lab needs on Debian 12, idempotently: Debian packages, Dear ImGui 1.86
+# from Debian's source package (into the git-ignored .cache/), and the browser test's npm packages
+# from the committed lockfile. Nothing third-party is committed to the repository.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+
+PACKAGES=(cmake g++ make emscripten libeigen3-dev doctest-dev libglfw3-dev libgl-dev
+          chromium xvfb xauth fonts-dejavu-core python3 nodejs npm xz-utils dpkg-dev)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+# node and npm may come from outside Debian on some machines: only ask for them when absent.
+command -v node >/dev/null && missing=("${missing[@]/nodejs}")
+command -v npm >/dev/null && missing=("${missing[@]/npm}")
+missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+IMGUI_DIR=.cache/imgui-1.86
+if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
+  echo "setup: fetching Dear ImGui 1.86 from Debian's source package"
+  src=/etc/apt/sources.list.d/debian.sources
+  if [ -f "$src" ] && ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/; then
+    sed 's/^Types: deb$/Types: deb-src/' "$src" | $SUDO tee /etc/apt/sources.list.d/moe-lab-src.sources >/dev/null
+    $SUDO apt-get update -qq
+  fi
+  mkdir -p .cache/apt-src
+  (cd .cache/apt-src && apt-get source --download-only imgui >/dev/null)
+  tarball=$(ls .cache/apt-src/imgui_1.86*.orig.tar.* | head -1)
+  mkdir -p "$IMGUI_DIR"
+  tar -xf "$tarball" -C "$IMGUI_DIR" --strip-components=1
+fi
+
+if [ ! -d tests/e2e/node_modules/playwright-core ]; then
+  echo "setup: installing playwright-core from tests/e2e/package-lock.json"
+  (cd tests/e2e && npm ci --silent --no-audit --no-fund)
+fi
+echo "setup: done"

@@ -1,0 +1,115 @@
+#include "core/params.hpp"
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <stdexcept>
+
+namespace core {
+
+int Schema::index_of(const std::string& name) const {
+    for (size_t k = 0; k < params.size(); ++k)
+        if (params[k].name == name) return int(k);
+    return -1;
+}
+
+const Preset* Schema::preset(const std::string& id) const {
+    for (const Preset& p : presets)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+Params::Params(const Schema& schema) : schema_(&schema) {
+    for (const ParamSpec& p : schema.params) values_.push_back(p.def);
+}
+
+double Params::get(const std::string& name) const {
+    int k = schema_->index_of(name);
+    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");
+    return values_[size_t(k)];
+}
+
+void Params::set(const std::string& name, double v) {
+    int k = schema_->index_of(name);
+    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");
+    values_[size_t(k)] = v;
+}
+
+bool Params::apply_preset(const std::string& id) {
+    const Preset* p = schema_->preset(id);
+    if (!p) return false;
+    *this = Params(*schema_);
+    for (const auto& [name, v] : p->values) set(name, v);
+    return true;
+}
+
+std::string format_number(double v) {
+    char buf[40];
+    for (int prec = 1; prec <= 17; ++prec) {
+        std::snprintf(buf, sizeof buf, "%.*g", prec, v);
+        if (std::strtod(buf, nullptr) == v) break;
+    }
+    return buf;
+}
+
+std::string Params::set_from_text(const std::string& name, const std::string& text) {
+    int k = schema_->index_of(name);
+    if (k < 0) return "unknown parameter '" + name + "'";
+    const ParamSpec& s = schema_->params[size_t(k)];
+    if (s.type == ParamType::Choice) {
+        for (size_t c = 0; c < s.choices.size(); ++c)
+            if (s.choices[c] == text) { values_[size_t(k)] = double(c); return ""; }
+    }
+    if (s.type == ParamType::Bool) {
+        if (text == "true" || text == "on" || text == "yes") { values_[size_t(k)] = 1; return ""; }
+        if (text == "false" || text == "off" || text == "no") { values_[size_t(k)] = 0; return ""; }
+    }
+    char* end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) {
+        std::string msg = name + " = '" + text + "' is not a number";
+        if (s.type == ParamType::Choice) {
+            msg += " (choose one of:";
+            for (const auto& c : s.choices) msg += " " + c;
+            msg += ")";
+        }
+        return msg;
+    }
+    values_[size_t(k)] = v;
+    return "";
+}
+
+std::string Params::text(const std::string& name) const {
+    int k = schema_->index_of(name);
+    const ParamSpec& s = schema_->params[size_t(k)];
+    double v = values_[size_t(k)];
+    if (s.type == ParamType::Choice && v >= 0 && v < double(s.choices.size()) && v == std::floor(v))
+        return s.choices[size_t(v)];
+    if (s.type == ParamType::Bool) return v != 0 ? "true" : "false";
+    return format_number(v);
+}
+
+std::vector<std::string> Params::range_errors() const {
+    std::vector<std::string> errs;
+    for (size_t k = 0; k < values_.size(); ++k) {
+        const ParamSpec& s = schema_->params[k];
+        double v = values_[k];
+        std::string who = s.name + (s.symbol.empty() || s.symbol == s.name ? "" : " (" + s.symbol + ")");
+        if (!std::isfinite(v)) { errs.push_back(who + " is not a finite number"); continue; }
+        if ((s.type == ParamType::Int || s.type == ParamType::Choice) && v != std::floor(v)) {
+            errs.push_back(who + " = " + format_number(v) + " must be a whole number");
+            continue;
+        }
+        if (s.type == ParamType::Bool && v != 0 && v != 1) {
+            errs.push_back(who + " must be true or false");
+            continue;
+        }
+        double lo = s.type == ParamType::Choice ? 0 : s.min;
+        double hi = s.type == ParamType::Choice ? double(s.choices.size()) - 1 : s.max;
+        if (s.type == ParamType::Bool) { lo = 0; hi = 1; }
+        if (v < lo) errs.push_back(who + " = " + format_number(v) + " is below its minimum " + format_number(lo));
+        if (v > hi) errs.push_back(who + " = " + format_number(v) + " is above its maximum " + format_number(hi));
+    }
+    return errs;
+}
+
+} // namespace core

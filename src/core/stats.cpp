@@ -1,0 +1,88 @@
+#include "core/stats.hpp"
+#include "core/fmath.hpp"
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <numeric>
+
+namespace core {
+
+void softmax(const double* h, double* pi, int m) {
+    double mx = h[argmax(h, m)], z = 0;
+    for (int k = 0; k < m; ++k) { pi[k] = fm::exp(h[k] - mx); z += pi[k]; }
+    for (int k = 0; k < m; ++k) pi[k] /= z;
+}
+
+int argmax(const double* v, int n) {
+    int best = 0;
+    for (int k = 1; k < n; ++k) if (v[k] > v[best]) best = k;
+    return best;
+}
+
+std::vector<int> top_k(const std::vector<double>& v, int l) {
+    std::vector<int> idx(v.size());
+    std::iota(idx.begin(), idx.end(), 0);
+    l = std::max(0, std::min(l, int(v.size())));
+    std::partial_sort(idx.begin(), idx.begin() + l, idx.end(), [&](int a, int b) {
+        return v[size_t(a)] > v[size_t(b)] || (v[size_t(a)] == v[size_t(b)] && a < b);
+    });
+    idx.resize(size_t(l));
+    return idx;
+}
+
+double dispatch_entropy(const std::vector<double>& counts, int K, int M) {
+    double total = 0;
+    int rows = 0;
+    for (int k = 0; k < K; ++k) {
+        double nk = 0;
+        for (int m = 0; m < M; ++m) nk += counts[size_t(k * M + m)];
+        if (nk <= 0) continue;
+        double h = 0;
+        for (int m = 0; m < M; ++m) {
+            double c = counts[size_t(k * M + m)];
+            if (c > 0) h -= (c / nk) * fm::log(c / nk);
+        }
+        total += h;
+        ++rows;
+    }
+    return rows ? total / rows : 0.0;
+}
+
+MeanSd mean_sd(const std::vector<double>& v) {
+    MeanSd r;
+    double s = 0;
+    for (double x : v) if (!std::isnan(x)) { s += x; ++r.n; }
+    if (r.n == 0) return r;
+    r.mean = s / r.n;
+    double q = 0;
+    for (double x : v) if (!std::isnan(x)) q += (x - r.mean) * (x - r.mean);
+    r.sd = r.n > 1 ? std::sqrt(q / (r.n - 1)) : 0.0;
+    return r;
+}
+
+std::string format_mean_sd(const MeanSd& m, const char* fmt) {
+    char a[64], b[64];
+    std::snprintf(a, sizeof a, fmt, m.mean);
+    std::snprintf(b, sizeof b, fmt, m.sd);
+    return std::string(a) + " ± " + b;
+}
+
+// He_{k+1}(z) = z He_k(z) - k He_{k-1}(z), then divide by sqrt(k!).
+double hermite(int k, double z) {
+    double h0 = 1, h1 = z;
+    if (k == 0) return 1;
+    double fact = 1;
+    for (int j = 1; j < k; ++j) {
+        double h2 = z * h1 - j * h0;
+        h0 = h1; h1 = h2;
+    }
+    for (int j = 2; j <= k; ++j) fact *= j;
+    return h1 / std::sqrt(fact);
+}
+
+// d/dz He_k = k He_{k-1}, so d/dz [He_k/sqrt(k!)] = sqrt(k) He_{k-1}/sqrt((k-1)!).
+double hermite_derivative(int k, double z) {
+    return k == 0 ? 0.0 : std::sqrt(double(k)) * hermite(k - 1, z);
+}
+
+} // namespace core

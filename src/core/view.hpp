@@ -1,0 +1,64 @@
+// Views: the plots a lab asks for, declared as data. The app draws any View without knowing the
+// lab (src/app/plot_*.cpp); a lab fills these from its cached metrics, cheaply, once per frame.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace core {
+
+enum class ViewKind { Lines, Heatmap, Bars, Scatter, Grid };
+
+struct LineSeries {
+    std::string label;
+    std::vector<double> x, y;
+    std::vector<double> lo, hi;   // optional band (mean ± sd); same length as y when present
+    int color = -1;               // palette index; -1: by position
+    bool dashed = false;
+    bool markers = false;         // draw a dot at every point (sweeps with few points)
+};
+
+// Theory overlays: the 87.5 % ceiling, the 95 % target, a threshold l*, a chance band, a stage.
+struct Overlay {
+    enum Kind { HLine, VLine, HBand, VBand } kind = HLine;
+    double a = 0, b = 0;          // the line at a; a band from a to b
+    std::string label;
+    int color = -1;               // -1: grey
+};
+
+struct Heatmap {
+    int rows = 0, cols = 0;
+    std::vector<double> v;        // row-major, rows*cols; NaN cells are drawn empty
+    std::vector<std::string> row_labels, col_labels;
+    std::string row_title, col_title;
+    double lo = 0, hi = 1;        // colour scale range
+    bool diverging = false;       // blue-white-red around 0 instead of a sequential scale
+    bool show_values = true;      // print the value in each cell when it fits
+    std::string value_format = "%.2f";
+    std::vector<std::pair<int, int>> marks;   // (row, col) cells marked with a dot
+    std::string mark_label;       // legend text for the dots
+};
+
+struct Bar { std::string label; double value = 0, err = 0; int color = -1; };
+
+struct ScatterPoint { float x = 0, y = 0; int color = 0; bool hollow = false; };
+
+struct View {
+    std::string id, title;
+    std::string caption;          // what to look for, in one or two sentences
+    ViewKind kind = ViewKind::Lines;
+    std::string x_label, y_label;
+    bool log_x = false, log_y = false;
+    double x_min = 0, x_max = 0;  // equal: automatic
+    double y_min = 0, y_max = 0;  // equal: automatic
+    std::vector<LineSeries> lines;
+    std::vector<Overlay> overlays;
+    Heatmap heat;
+    std::vector<Bar> bars;
+    std::vector<ScatterPoint> points;
+    std::vector<std::string> legend;   // Scatter: names of the colours
+    std::vector<std::string> readouts; // short text lines under the plot ("‖Σθ_m‖ = 3e-7")
+    std::vector<View> children;        // Grid: small multiples
+    int grid_cols = 0;                 // Grid: columns (0: automatic)
+};
+
+} // namespace core
