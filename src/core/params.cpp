@@ -18,7 +18,7 @@ const Preset* Schema::preset(const std::string& id) const {
     return nullptr;
 }
 
-Params::Params(const Schema& schema) : schema_(&schema) {
+Params::Params(const Schema& schema) : schema_(std::make_shared<const Schema>(schema)) {
     for (const ParamSpec& p : schema.params) values_.push_back(p.def);
 }
 
@@ -37,7 +37,7 @@ void Params::set(const std::string& name, double v) {
 bool Params::apply_preset(const std::string& id) {
     const Preset* p = schema_->preset(id);
     if (!p) return false;
-    *this = Params(*schema_);
+    for (size_t k = 0; k < values_.size(); ++k) values_[k] = schema_->params[k].def;
     for (const auto& [name, v] : p->values) set(name, v);
     return true;
 }

@@ -2,6 +2,7 @@
 // its presets, and a value set checked against it. The app builds its controls, the URL codec its
 // query string, and the CLI its --set flags from this one declaration.
 #pragma once
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,7 @@ struct Schema {
 };
 
 // Values for one schema. Lookup by name is for reset()-time use, not for hot loops.
+// A Params keeps its own (shared, immutable) copy of the schema, so it may outlive the lab it came from.
 class Params {
 public:
     Params() = default;
@@ -64,7 +66,7 @@ public:
     std::vector<std::string> range_errors() const;
 
 private:
-    const Schema* schema_ = nullptr;
+    std::shared_ptr<const Schema> schema_;
     std::vector<double> values_;
 };
 

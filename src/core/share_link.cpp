@@ -1,0 +1,117 @@
+#include "core/share_link.hpp"
+#include "core/registry.hpp"
+#include <cctype>
+#include <cstdlib>
+
+namespace core {
+
+std::string url_encode(const std::string& s) {
+    static const char* hex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char ch : s) {
+        if (std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.' || ch == '~') out += char(ch);
+        else { out += '%'; out += hex[ch >> 4]; out += hex[ch & 15]; }
+    }
+    return out;
+}
+
+std::string url_decode(const std::string& s) {
+    std::string out;
+    for (size_t k = 0; k < s.size(); ++k) {
+        if (s[k] == '+') out += ' ';
+        else if (s[k] == '%' && k + 2 < s.size() && std::isxdigit((unsigned char)s[k + 1]) &&
+                 std::isxdigit((unsigned char)s[k + 2])) {
+            out += char(std::strtol(s.substr(k + 1, 2).c_str(), nullptr, 16));
+            k += 2;
+        } else out += s[k];
+    }
+    return out;
+}
+
+RunConfig default_config(const Lab& lab) {
+    RunConfig c;
+    c.lab = lab.info().id;
+    c.params = Params(lab.schema());
+    if (!lab.schema().presets.empty()) {
+        c.preset = lab.schema().presets[0].id;
+        c.params.apply_preset(c.preset);
+    }
+    return c;
+}
+
+std::string encode_query(const RunConfig& c) {
+    std::string q = "lab=" + url_encode(c.lab);
+    if (!c.preset.empty()) q += "&preset=" + url_encode(c.preset);
+    q += "&seed=" + std::to_string(c.seed);
+    Params base(c.params.schema());
+    if (!c.preset.empty()) base.apply_preset(c.preset);
+    const auto& specs = c.params.schema().params;
+    for (size_t k = 0; k < specs.size(); ++k)
+        if (c.params.values()[k] != base.values()[k])
+            q += "&" + url_encode(specs[k].name) + "=" + url_encode(c.params.text(specs[k].name));
+    return q;
+}
+
+Decoded decode_query(const std::string& query) {
+    Decoded d;
+    std::vector<std::pair<std::string, std::string>> kv;
+    std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
+    size_t start = 0;
+    while (start <= q.size()) {
+        size_t end = q.find('&', start);
+        if (end == std::string::npos) end = q.size();
+        std::string item = q.substr(start, end - start);
+        if (!item.empty()) {
+            size_t eq = item.find('=');
+            if (eq == std::string::npos) d.messages.push_back("ignored '" + url_decode(item) + "': expected name=value");
+            else kv.emplace_back(url_decode(item.substr(0, eq)), url_decode(item.substr(eq + 1)));
+        }
+        start = end + 1;
+    }
+    auto find = [&](const std::string& key) -> const std::string* {
+        for (const auto& [k, v] : kv) if (k == key) return &v;
+        return nullptr;
+    };
+
+    std::unique_ptr<Lab> lab;
+    if (const std::string* id = find("lab")) {
+        lab = make_lab(*id);
+        if (!lab) d.messages.push_back("unknown lab '" + *id + "' (labs: " + lab_ids() + "): opened the default lab");
+    }
+    if (!lab) {
+        if (all_labs().empty()) return d;
+        lab = all_labs()[0].make();
+    }
+    d.config = default_config(*lab);
+    if (const std::string* p = find("preset")) {
+        if (d.config.params.apply_preset(*p)) d.config.preset = *p;
+        else d.messages.push_back("unknown preset '" + *p + "': used '" + d.config.preset + "'");
+    }
+    if (const std::string* s = find("seed")) {
+        char* end = nullptr;
+        unsigned long long v = std::strtoull(s->c_str(), &end, 10);
+        if (s->empty() || *end != '\0' || (*s)[0] == '-') d.messages.push_back("seed '" + *s + "' is not a whole number ≥ 0: used seed 1");
+        else d.config.seed = v;
+    }
+    bool bad_value = false;
+    for (const auto& [k, v] : kv) {
+        if (k == "lab" || k == "preset" || k == "seed") continue;
+        if (lab->schema().index_of(k) < 0) {
+            d.messages.push_back("unknown parameter '" + k + "' ignored");
+            continue;
+        }
+        std::string err = d.config.params.set_from_text(k, v);
+        if (!err.empty()) { d.messages.push_back(err); bad_value = true; }
+    }
+    Validation val = validate(*lab, d.config.params);
+    if (!val.ok() || bad_value) {
+        for (const auto& e : val.errors) d.messages.push_back(e);
+        Params fallback(lab->schema());
+        fallback.apply_preset(d.config.preset);
+        d.config.params = fallback;
+        d.messages.push_back("the link's parameters were not valid: opened the '" + d.config.preset + "' defaults");
+    }
+    return d;
+}
+
+} // namespace core

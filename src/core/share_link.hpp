@@ -1,0 +1,38 @@
+// The configuration of a run as a page URL query: lab, preset, seed and the parameters that differ
+// from the preset, e.g. "lab=cluster-experts&preset=lecture&seed=3&eta=0.01". A copied link restores the
+// same run; a malformed link falls back to defaults and says why.
+#pragma once
+#include "core/lab.hpp"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct RunConfig {
+    std::string lab;        // lab id
+    std::string preset;     // preset id the parameters start from
+    uint64_t seed = 1;
+    Params params;
+};
+
+// The query string (without '?') for a configuration; only parameters that differ from the preset.
+std::string encode_query(const RunConfig& c);
+
+struct Decoded {
+    RunConfig config;
+    std::vector<std::string> messages;   // empty when the link was fully valid
+};
+
+// Parses a query ("?..." or "..."); the lab comes from the registry (default: the first lab).
+// Unknown keys, bad numbers, out-of-range values and invalid combinations are reported; the
+// result is always a runnable configuration (bad parts replaced by defaults).
+Decoded decode_query(const std::string& query);
+
+// The default configuration of a lab (its first preset, seed 1).
+RunConfig default_config(const Lab& lab);
+
+std::string url_decode(const std::string& s);
+std::string url_encode(const std::string& s);
+
+} // namespace core
