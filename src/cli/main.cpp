@@ -1,1 +1,29 @@
-int main() { return 0; }
+// moe-lab: the headless runner. Same code path as the page: reset(params, seed), then step() to the end.
+#include "cli/commands.hpp"
+#include <cstdio>
+#include <exception>
+
+static const char* kUsage =
+    "usage: moe-lab <command> [options]\n"
+    "  list [--lab ID]                                   labs, presets, parameters, metrics\n"
+    "  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json]\n"
+    "  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--json]\n"
+    "  bench --lab ID [--preset P] [--seed S] [--set name=value ...]\n";
+
+int main(int argc, char** argv) {
+    try {
+        cli::Args a = cli::parse_args(argc, argv);
+        if (a.command == "list") return cli::cmd_list(a);
+        if (a.command == "run") return cli::cmd_run(a);
+        if (a.command == "reproduce") return cli::cmd_reproduce(a);
+        if (a.command == "bench") return cli::cmd_bench(a);
+        if (a.command == "help" || a.command == "--help" || a.command == "-h") { std::printf("%s", kUsage); return 0; }
+        throw cli::UsageError("unknown command '" + a.command + "'");
+    } catch (const cli::UsageError& e) {
+        std::fprintf(stderr, "moe-lab: %s\n%s", e.what(), kUsage);
+        return 2;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "moe-lab: internal error: %s\n", e.what());
+        return 3;
+    }
+}

@@ -1,0 +1,28 @@
+// Command-line arguments of moe-lab: "command --flag value --set name=value ...".
+#pragma once
+#include "core/share_link.hpp"
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace cli {
+
+// Bad input: main prints the message and exits with status 2.
+struct UsageError : std::runtime_error { using std::runtime_error::runtime_error; };
+
+struct Args {
+    std::string command;
+    std::string lab, preset, csv;
+    uint64_t seed = 1;
+    int seeds = 10;
+    bool json = false, has_seed = false;
+    std::vector<std::pair<std::string, std::string>> sets;   // --set name=value
+};
+
+Args parse_args(int argc, char** argv);
+
+// The lab and its configuration from --lab, --preset, --seed and --set, validated.
+// Throws UsageError naming the problem.
+core::RunConfig make_config(const Args& a);
+
+} // namespace cli

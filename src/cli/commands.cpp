@@ -1,0 +1,202 @@
+#include "cli/commands.hpp"
+#include "cli/json.hpp"
+#include "core/registry.hpp"
+#include "core/stats.hpp"
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <map>
+
+namespace cli {
+
+namespace {
+
+double now_seconds() {
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+const char* type_name(core::ParamType t) {
+    switch (t) {
+        case core::ParamType::Int: return "int";
+        case core::ParamType::Real: return "real";
+        case core::ParamType::Bool: return "bool";
+        case core::ParamType::Choice: return "choice";
+    }
+    return "";
+}
+
+std::string fmt(const core::Metric& m, double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, m.format.c_str(), v);
+    return b;
+}
+
+void list_lab(const core::Lab& lab) {
+    const core::LabInfo& i = lab.info();
+    std::printf("%s: %s\n  %s\n  paper: ../shared/seeds/%s\n", i.id.c_str(), i.title.c_str(), i.citation.c_str(),
+                i.seed_file.c_str());
+    std::printf("  presets:\n");
+    for (const auto& p : lab.schema().presets)
+        std::printf("    %-14s %s%s%s\n", p.id.c_str(), p.note.c_str(), p.warning.empty() ? "" : "  [",
+                    p.warning.empty() ? "" : (p.warning + "]").c_str());
+    std::printf("  parameters (--set name=value):\n");
+    for (const auto& s : lab.schema().params) {
+        std::string range = s.type == core::ParamType::Choice ? "" : "[" + core::format_number(s.min) + ", " + core::format_number(s.max) + "]";
+        if (s.type == core::ParamType::Choice)
+            for (size_t c = 0; c < s.choices.size(); ++c) range += (c ? "|" : "") + s.choices[c];
+        std::printf("    %-14s %-8s %-7s %-22s default %-8s %s\n", s.name.c_str(), s.symbol.c_str(), type_name(s.type),
+                    range.c_str(), core::format_number(s.def).c_str(), s.help.c_str());
+    }
+    std::printf("  phases:");
+    for (const auto& ph : lab.phases()) std::printf(" [%s]", ph.title.c_str());
+    std::printf("\n");
+}
+
+void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::string& failure, double seconds) {
+    std::printf("{\"lab\": %s, \"preset\": %s, \"seed\": %llu, \"seconds\": %s,\n  \"params\": {",
+                json_string(c.lab).c_str(), json_string(c.preset).c_str(), (unsigned long long)c.seed,
+                json_number(seconds).c_str());
+    const auto& specs = c.params.schema().params;
+    for (size_t k = 0; k < specs.size(); ++k)
+        std::printf("%s%s: %s", k ? ", " : "", json_string(specs[k].name).c_str(), json_number(c.params.values()[k]).c_str());
+    std::printf("},\n  \"metrics\": {");
+    auto ms = lab.metrics();
+    for (size_t k = 0; k < ms.size(); ++k)
+        std::printf("%s\n    %s: %s", k ? "," : "", json_string(ms[k].key).c_str(), json_number(ms[k].value).c_str());
+    std::printf("\n  },\n  \"failure\": %s\n}\n", json_string(failure).c_str());
+}
+
+} // namespace
+
+int cmd_list(const Args& a) {
+    for (const auto& e : core::all_labs()) {
+        if (!a.lab.empty() && e.id != a.lab) continue;
+        auto lab = e.make();
+        list_lab(*lab);
+        core::RunConfig c = core::default_config(*lab);
+        lab->reset(c.params, c.seed);
+        std::printf("  metrics:");
+        for (const auto& m : lab->metrics()) std::printf(" %s", m.key.c_str());
+        std::printf("\n\n");
+    }
+    if (!a.lab.empty() && !core::make_lab(a.lab)) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
+    return 0;
+}
+
+int cmd_run(const Args& a) {
+    core::RunConfig c = make_config(a);
+    auto lab = core::make_lab(c.lab);
+    double t0 = now_seconds();
+    lab->reset(c.params, c.seed);
+    std::string failure = core::run_to_end(*lab);
+    double seconds = now_seconds() - t0;
+    if (!a.csv.empty()) {
+        std::ofstream f(a.csv);
+        if (!f) throw UsageError("cannot write --csv file '" + a.csv + "'");
+        f << lab->trace().to_csv();
+    }
+    if (a.json) write_json_run(c, *lab, failure, seconds);
+    else {
+        std::printf("%s, preset %s, seed %llu (%.2f s)\n  link: ?%s\n", c.lab.c_str(), c.preset.c_str(),
+                    (unsigned long long)c.seed, seconds, core::encode_query(c).c_str());
+        for (const auto& m : lab->metrics())
+            std::printf("  %-28s %12s  %s\n", m.key.c_str(), fmt(m, m.value).c_str(), m.label.c_str());
+        if (!failure.empty()) std::printf("run stopped: %s\n", failure.c_str());
+    }
+    return failure.empty() ? 0 : 1;
+}
+
+int cmd_reproduce(const Args& a) {
+    core::RunConfig c = make_config(a);
+    auto lab = core::make_lab(c.lab);
+    std::map<std::string, std::vector<double>> values;
+    std::vector<core::Metric> last;
+    int failed = 0;
+    uint64_t first = a.has_seed ? a.seed : 1;
+    double t0 = now_seconds();
+    for (int s = 0; s < a.seeds; ++s) {
+        lab->reset(c.params, first + uint64_t(s));
+        std::string failure = core::run_to_end(*lab);
+        if (!failure.empty()) { ++failed; std::fprintf(stderr, "seed %llu: %s\n", (unsigned long long)(first + s), failure.c_str()); }
+        last = lab->metrics();
+        for (const auto& m : last) values[m.key].push_back(m.value);
+        if (!a.json) std::fprintf(stderr, "\rseed %d/%d", s + 1, a.seeds);
+    }
+    double seconds = now_seconds() - t0;
+    if (!a.json) std::fprintf(stderr, "\n");
+    auto label_of = [&](const std::string& key) -> const core::Metric* {
+        for (const auto& m : last) if (m.key == key) return &m;
+        return nullptr;
+    };
+    auto heads = lab->headlines();
+    if (a.json) {
+        std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"failed\": %d, \"seconds\": %s,\n  \"headlines\": [",
+                    json_string(c.lab).c_str(), json_string(c.preset).c_str(), a.seeds, (unsigned long long)first,
+                    failed, json_number(seconds).c_str());
+        for (size_t k = 0; k < heads.size(); ++k) {
+            const auto& v = values[heads[k].key];
+            core::MeanSd ms = core::mean_sd(v);
+            std::printf("%s\n    {\"key\": %s, \"mean\": %s, \"sd\": %s, \"paper\": %s, \"values\": [", k ? "," : "",
+                        json_string(heads[k].key).c_str(), json_number(ms.mean).c_str(), json_number(ms.sd).c_str(),
+                        json_string(heads[k].paper).c_str());
+            for (size_t j = 0; j < v.size(); ++j) std::printf("%s%s", j ? ", " : "", json_number(v[j]).c_str());
+            std::printf("]}");
+        }
+        std::printf("\n  ]\n}\n");
+    } else {
+        std::printf("%s, preset %s, seeds %llu..%llu (%.1f s)%s\n", c.lab.c_str(), c.preset.c_str(),
+                    (unsigned long long)first, (unsigned long long)(first + a.seeds - 1), seconds,
+                    failed ? (" — " + std::to_string(failed) + " run(s) stopped early").c_str() : "");
+        std::printf("  %-26s %-22s %-10s %-10s %s\n", "metric", "mean ± sd", "min", "max", "paper");
+        for (const auto& h : heads) {
+            const auto& v = values[h.key];
+            const core::Metric* m = label_of(h.key);
+            core::MeanSd ms = core::mean_sd(v);
+            double lo = v.empty() ? 0 : v[0], hi = lo;
+            for (double x : v) { lo = std::min(lo, x); hi = std::max(hi, x); }
+            const char* f = m ? m->format.c_str() : "%.4f";
+            char a1[64], a2[64];
+            std::snprintf(a1, sizeof a1, f, lo);
+            std::snprintf(a2, sizeof a2, f, hi);
+            std::printf("  %-26s %-22s %-10s %-10s %s\n", h.key.c_str(), core::format_mean_sd(ms, f).c_str(), a1, a2,
+                        h.paper.c_str());
+        }
+    }
+    return failed ? 1 : 0;
+}
+
+int cmd_bench(const Args& a) {
+    core::RunConfig c = make_config(a);
+    auto lab = core::make_lab(c.lab);
+    const auto& phases = lab->phases();
+    std::vector<double> phase_seconds(phases.size() + 1, 0.0);
+    std::vector<long> phase_steps(phases.size() + 1, 0);
+    double t0 = now_seconds();
+    lab->reset(c.params, c.seed);
+    double reset_seconds = now_seconds() - t0, longest = 0;
+    long steps = 0;
+    while (!lab->done() && lab->failure().empty()) {
+        size_t ph = size_t(std::max(0, std::min(lab->phase(), int(phases.size()))));
+        double s0 = now_seconds();
+        lab->step();
+        double dt = now_seconds() - s0;
+        phase_seconds[ph] += dt;
+        phase_steps[ph]++;
+        longest = std::max(longest, dt);
+        ++steps;
+    }
+    double total = now_seconds() - t0;
+    std::printf("bench %s, preset %s, seed %llu\n", c.lab.c_str(), c.preset.c_str(), (unsigned long long)c.seed);
+    std::printf("  %-34s %10s %8s %12s\n", "phase", "seconds", "steps", "steps/s");
+    std::printf("  %-34s %10.3f\n", "reset (data, initialisation)", reset_seconds);
+    for (size_t k = 0; k < phases.size(); ++k)
+        std::printf("  %-34s %10.3f %8ld %12.0f\n", phases[k].title.c_str(), phase_seconds[k], phase_steps[k],
+                    phase_seconds[k] > 0 ? phase_steps[k] / phase_seconds[k] : 0.0);
+    std::printf("  %-34s %10.3f %8ld %12.0f\n", "total", total, steps, total > 0 ? steps / total : 0.0);
+    std::printf("  longest single step: %.2f ms (the page calls step() within a ~12 ms frame budget)\n", longest * 1e3);
+    if (!lab->failure().empty()) std::printf("run stopped: %s\n", lab->failure().c_str());
+    return lab->failure().empty() ? 0 : 1;
+}
+
+} // namespace cli

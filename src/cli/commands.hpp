@@ -1,0 +1,12 @@
+// The moe-lab commands. Each returns the process exit status (0 ok, 1 the run failed).
+#pragma once
+#include "cli/args.hpp"
+
+namespace cli {
+
+int cmd_list(const Args& a);        // labs, presets, parameters, metrics
+int cmd_run(const Args& a);         // one run: final metrics, --csv time series, --json
+int cmd_reproduce(const Args& a);   // many seeds: mean ± sd of the headlines next to the paper
+int cmd_bench(const Args& a);       // wall time per phase and steps per second
+
+} // namespace cli
