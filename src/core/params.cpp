@@ -44,6 +44,10 @@ bool Params::apply_preset(const std::string& id) {
 
 std::string format_number(double v) {
     char buf[40];
+    if (v == std::floor(v) && std::fabs(v) < 1e15) {
+        std::snprintf(buf, sizeof buf, "%.0f", v);
+        return buf;
+    }
     for (int prec = 1; prec <= 17; ++prec) {
         std::snprintf(buf, sizeof buf, "%.*g", prec, v);
         if (std::strtod(buf, nullptr) == v) break;

@@ -1,0 +1,76 @@
+#include "core/registry.hpp"
+#include "core/share_link.hpp"
+#include <doctest/doctest.h>
+
+// These run against every registered lab: the link codec only knows the schema.
+TEST_CASE("a shared link restores lab, preset, seed and every changed parameter") {
+    REQUIRE_FALSE(core::all_labs().empty());
+    for (const auto& entry : core::all_labs()) {
+        CAPTURE(entry.id);
+        auto lab = entry.make();
+        for (const auto& preset : lab->schema().presets) {
+            core::RunConfig c = core::default_config(*lab);
+            c.params.apply_preset(preset.id);
+            c.preset = preset.id;
+            c.seed = 12345;
+            // change the first real parameter to a different valid value
+            for (const auto& s : lab->schema().params) {
+                if (s.type != core::ParamType::Real) continue;
+                double v = c.params[s.name];
+                double w = v * 0.5 + s.min * 0.5;
+                if (w == v) w = v * 0.25 + s.max * 0.75;
+                c.params.set(s.name, w);
+                if (!core::validate(*lab, c.params).ok()) c.params.set(s.name, v);
+                break;
+            }
+            std::string q = core::encode_query(c);
+            core::Decoded d = core::decode_query("?" + q);
+            CHECK(d.messages.empty());
+            CHECK(d.config.lab == c.lab);
+            CHECK(d.config.preset == c.preset);
+            CHECK(d.config.seed == c.seed);
+            CHECK(d.config.params == c.params);
+            CHECK(core::encode_query(d.config) == q);
+        }
+    }
+}
+
+TEST_CASE("malformed links open with defaults and say why") {
+    auto lab = core::all_labs()[0].make();
+    const std::string id = lab->info().id;
+    core::RunConfig def = core::default_config(*lab);
+    const std::string p0 = lab->schema().params[0].name;
+
+    SUBCASE("unknown lab") {
+        core::Decoded d = core::decode_query("lab=no-such-lab&seed=3");
+        CHECK(d.config.lab == id);
+        REQUIRE_FALSE(d.messages.empty());
+        CHECK(d.messages[0].find("unknown lab 'no-such-lab'") != std::string::npos);
+    }
+    SUBCASE("bad number") {
+        core::Decoded d = core::decode_query("lab=" + id + "&" + p0 + "=banana");
+        CHECK(d.config.params == def.params);
+        CHECK(d.messages.size() >= 2);
+    }
+    SUBCASE("out of range") {
+        core::Decoded d = core::decode_query("lab=" + id + "&" + p0 + "=1e30");
+        CHECK(d.config.params == def.params);
+        CHECK_FALSE(d.messages.empty());
+    }
+    SUBCASE("bad seed, unknown preset, unknown key, garbage item") {
+        core::Decoded d = core::decode_query("lab=" + id + "&seed=-4&preset=zzz&frobnicate=1&%%%");
+        CHECK(d.config.seed == 1);
+        CHECK(d.config.preset == def.preset);
+        CHECK(d.messages.size() == 4);
+    }
+    SUBCASE("empty link is the default, silently") {
+        core::Decoded d = core::decode_query("");
+        CHECK(d.messages.empty());
+        CHECK(d.config.params == def.params);
+    }
+}
+
+TEST_CASE("url encoding round-trips") {
+    std::string s = "a b&c=d/é";
+    CHECK(core::url_decode(core::url_encode(s)) == s);
+}
