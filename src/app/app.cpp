@@ -1,0 +1,118 @@
+// App: configuration, the run loop in frame-budget slices, and the page layout.
+#include "app/app.hpp"
+#include "core/registry.hpp"
+#include <imgui.h>
+#include <algorithm>
+#include <cstdio>
+
+namespace app {
+
+
+App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
+    core::Decoded d = core::decode_query(initial_query);
+    link_messages_ = d.messages;
+    open(d.config);
+}
+
+void App::open(const core::RunConfig& c) {
+    if (!lab_ || lab_->info().id != c.lab) {
+        lab_ = core::make_lab(c.lab);
+        focused_view_ = -1;
+    }
+    config_ = c;
+    edit_ = c.params;
+    edit_check_ = core::validate(*lab_, edit_);
+    reset_run();
+}
+
+void App::reset_run() {
+    playing_ = false;
+    target_phase_ = -1;
+    run_ms_ = longest_frame_ms_ = 0;
+    frames_while_running_ = steps_ = 0;
+    finished_reported_ = false;
+    lab_->reset(config_.params, config_.seed);
+    std::string q = core::encode_query(config_);
+    if (q != last_query_ && host_.set_query) host_.set_query(q);
+    last_query_ = q;
+}
+
+void App::apply_edit() {
+    edit_check_ = core::validate(*lab_, edit_);
+    if (!edit_check_.ok() || edit_ == config_.params) return;
+    config_.params = edit_;
+    reset_run();
+}
+
+void App::advance(double budget_ms) {
+    if (!playing_ || lab_->done() || !lab_->failure().empty()) { playing_ = false; return; }
+    double t0 = host_.now_ms();
+    do {
+        lab_->step();
+        ++steps_;
+        if (target_phase_ >= 0 && lab_->phase() >= target_phase_) { playing_ = false; target_phase_ = -1; break; }
+    } while (!lab_->done() && lab_->failure().empty() && host_.now_ms() - t0 < budget_ms);
+    if (lab_->done() || !lab_->failure().empty()) playing_ = false;
+}
+
+void App::command(const std::string& cmd) {
+    auto arg = [&](const char* prefix) -> std::string {
+        size_t n = std::char_traits<char>::length(prefix);
+        return cmd.compare(0, n, prefix) == 0 ? cmd.substr(n) : std::string("\x01");
+    };
+    if (cmd == "play") playing_ = !lab_->done();
+    else if (cmd == "pause") playing_ = false;
+    else if (cmd == "step") { if (!lab_->done()) { lab_->step(); ++steps_; } }
+    else if (cmd == "next-phase") { target_phase_ = lab_->phase() + 1; playing_ = !lab_->done(); }
+    else if (cmd == "reset") reset_run();
+    else if (std::string v = arg("lab="); v != "\x01") {
+        if (auto l = core::make_lab(v)) open(core::default_config(*l));
+    } else if (std::string v = arg("preset="); v != "\x01") {
+        core::RunConfig c = config_;
+        if (c.params.apply_preset(v)) { c.preset = v; open(c); }
+    } else if (std::string v = arg("seed="); v != "\x01") {
+        core::RunConfig c = config_;
+        c.seed = std::strtoull(v.c_str(), nullptr, 10);
+        open(c);
+    } else if (std::string v = arg("scale="); v != "\x01") {
+        ui_scale_ = std::clamp(float(std::atof(v.c_str())), 0.75f, 2.5f);
+        fonts_dirty_ = true;
+    } else if (std::string v = arg("query="); v != "\x01") {
+        core::Decoded d = core::decode_query(v);
+        link_messages_ = d.messages;
+        open(d.config);
+    }
+}
+
+void App::frame() {
+    double t0 = host_.now_ms();
+    bool running = playing_;
+    advance(kBudgetMs[speed_]);
+    views_.clear();
+    lab_->views(views_);
+
+    const ImGuiViewport* vp = ImGui::GetMainViewport();
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(vp->WorkSize);
+    ImGui::Begin("MoE Lab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                                         ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings);
+    float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * ui_scale_);
+    draw_sidebar(sidebar);
+    ImGui::SameLine();
+    ImGui::BeginChild("main", ImVec2(0, 0), false);
+    draw_header();
+    draw_messages();
+    draw_timeline();
+    draw_views();
+    ImGui::EndChild();
+    ImGui::End();
+
+    if (running) {
+        last_frame_ms_ = host_.now_ms() - t0;
+        run_ms_ += ImGui::GetIO().DeltaTime * 1000.0;
+        longest_frame_ms_ = std::max(longest_frame_ms_, double(ImGui::GetIO().DeltaTime) * 1000.0);
+        ++frames_while_running_;
+    }
+}
+
+} // namespace app

@@ -1,0 +1,29 @@
+// Drawing of the generic views (core::View) with Dear ImGui's draw lists. ImPlot is not packaged in
+// Debian, so axes, ticks, legends and colour scales are here, small and shared by every lab.
+#pragma once
+#include "core/view.hpp"
+#include <imgui.h>
+#include <string>
+#include <vector>
+
+namespace app {
+
+// Draws one view (title, caption, plot, readouts) into a box of the given size at the cursor.
+void draw_view(const core::View& v, ImVec2 size, bool with_title = true);
+
+// Colours: a palette readable on a projector, and the heatmap scales.
+ImU32 palette(int i, float alpha = 1.0f);
+ImU32 heat_color(double t, bool diverging);   // t in [0,1]
+ImU32 text_color_on(ImU32 background);
+
+// Tick positions for an axis (linear: 1-2-5 steps; log: decades).
+std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log_axis);
+std::string tick_label(double v, double step);
+
+// Individual plot kinds, drawn inside the rectangle [a, b].
+void plot_lines(const core::View& v, ImVec2 a, ImVec2 b);
+void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b);
+void plot_bars(const core::View& v, ImVec2 a, ImVec2 b);
+void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b);
+
+} // namespace app

@@ -1,0 +1,48 @@
+// Bar charts with error whiskers and overlays (for instance a chance level or a target line).
+#include "app/plot.hpp"
+#include "app/plot_axes.hpp"
+#include <cmath>
+#include <cstdio>
+
+namespace app {
+
+void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
+    if (v.bars.empty()) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float fh = ImGui::GetFontSize();
+    double y0 = 0, y1 = 0;
+    for (const auto& bar : v.bars) { y0 = std::fmin(y0, bar.value - bar.err); y1 = std::fmax(y1, bar.value + bar.err); }
+    for (const auto& o : v.overlays) if (o.kind == core::Overlay::HLine) y1 = std::fmax(y1, o.a);
+    core::View nolabel = v;
+    nolabel.x_label.clear();
+    b.y -= fh * 1.3f;   // room for the bar labels
+    Axes ax = draw_axes(nolabel, a, b, 0, double(v.bars.size()), y0, y1);
+    if (ax.b.x - ax.a.x < 20) return;
+    draw_overlays(v, ax);
+    float slot = (ax.b.x - ax.a.x) / v.bars.size();
+    for (size_t k = 0; k < v.bars.size(); ++k) {
+        const core::Bar& bar = v.bars[k];
+        float x = ax.a.x + slot * (k + 0.15f), w = slot * 0.7f;
+        ImVec2 top = ax.map(0, bar.value), base = ax.map(0, std::fmax(0.0, ax.y0));
+        ImU32 col = palette(bar.color < 0 ? int(k) : bar.color);
+        dl->AddRectFilled(ImVec2(x, std::fmin(top.y, base.y)), ImVec2(x + w, std::fmax(top.y, base.y)), col);
+        if (bar.err > 0) {
+            ImVec2 lo = ax.map(0, bar.value - bar.err), hi = ax.map(0, bar.value + bar.err);
+            float cx = x + w * 0.5f;
+            dl->AddLine(ImVec2(cx, lo.y), ImVec2(cx, hi.y), IM_COL32(30, 30, 30, 255), 1.5f);
+            dl->AddLine(ImVec2(cx - w * 0.15f, hi.y), ImVec2(cx + w * 0.15f, hi.y), IM_COL32(30, 30, 30, 255), 1.5f);
+            dl->AddLine(ImVec2(cx - w * 0.15f, lo.y), ImVec2(cx + w * 0.15f, lo.y), IM_COL32(30, 30, 30, 255), 1.5f);
+        }
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%.3g", bar.value);
+        ImVec2 sz = ImGui::CalcTextSize(buf);
+        if (sz.x < slot) dl->AddText(ImVec2(x + (w - sz.x) * 0.5f, std::fmin(top.y, base.y) - fh * 1.05f), IM_COL32(30, 30, 30, 255), buf);
+        ImVec2 lz = ImGui::CalcTextSize(bar.label.c_str());
+        float lx = x + (w - lz.x) * 0.5f;
+        dl->PushClipRect(ImVec2(ax.a.x + slot * k, ax.b.y), ImVec2(ax.a.x + slot * (k + 1), b.y + fh * 1.5f), true);
+        dl->AddText(ImVec2(lx, ax.b.y + fh * 1.3f), IM_COL32(40, 40, 46, 255), bar.label.c_str());
+        dl->PopClipRect();
+    }
+}
+
+} // namespace app

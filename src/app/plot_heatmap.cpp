@@ -1,0 +1,85 @@
+// Heatmaps: labelled rows and columns, values in the cells when they fit, marked cells, a colour bar.
+#include "app/plot.hpp"
+#include <cmath>
+#include <cstdio>
+
+namespace app {
+
+void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
+    const core::Heatmap& h = v.heat;
+    if (h.rows <= 0 || h.cols <= 0 || h.v.size() < size_t(h.rows * h.cols)) return;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float fh = ImGui::GetFontSize();
+    const ImU32 ink = IM_COL32(50, 50, 56, 255);
+
+    float row_w = 0;
+    for (const auto& s : h.row_labels) row_w = std::fmax(row_w, ImGui::CalcTextSize(s.c_str()).x);
+    float left = row_w + fh * 0.5f + (h.row_title.empty() ? 0 : 0);
+    float top = h.row_title.empty() ? 0 : fh * 1.2f;
+    float bottom = (h.col_labels.empty() ? 0 : fh * 1.3f) + (h.col_title.empty() ? 0 : fh * 1.2f);
+    float bar_w = fh * 3.8f;
+    ImVec2 ga(a.x + left, a.y + top), gb(b.x - bar_w, b.y - bottom);
+    if (gb.x - ga.x < 10 || gb.y - ga.y < 10) return;
+    float cw = (gb.x - ga.x) / h.cols, ch = (gb.y - ga.y) / h.rows;
+    // square-ish cells when there is room to spare
+    if (cw > ch * 2.5f) { cw = ch * 2.5f; gb.x = ga.x + cw * h.cols; }
+    if (ch > cw * 1.2f) { ch = cw * 1.2f; gb.y = ga.y + ch * h.rows; }
+
+    if (!h.row_title.empty()) dl->AddText(ImVec2(a.x, a.y), ink, h.row_title.c_str());
+    for (int r = 0; r < h.rows; ++r) {
+        if (r < int(h.row_labels.size())) {
+            ImVec2 sz = ImGui::CalcTextSize(h.row_labels[size_t(r)].c_str());
+            if (ch >= fh * 0.8f || r % int(std::ceil(fh / ch)) == 0)
+                dl->AddText(ImVec2(ga.x - sz.x - fh * 0.3f, ga.y + (r + 0.5f) * ch - sz.y * 0.5f), ink, h.row_labels[size_t(r)].c_str());
+        }
+        for (int c = 0; c < h.cols; ++c) {
+            double val = h.v[size_t(r * h.cols + c)];
+            ImVec2 p(ga.x + c * cw, ga.y + r * ch), q(p.x + cw, p.y + ch);
+            if (std::isnan(val)) { dl->AddRect(p, q, IM_COL32(200, 200, 200, 255)); continue; }
+            double t = (val - h.lo) / (h.hi - h.lo);
+            ImU32 col = heat_color(t, h.diverging);
+            dl->AddRectFilled(p, q, col);
+            if (h.show_values) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, h.value_format.c_str(), val);
+                ImVec2 sz = ImGui::CalcTextSize(buf);
+                if (sz.x < cw - 2 && sz.y < ch)
+                    dl->AddText(ImVec2(p.x + (cw - sz.x) * 0.5f, p.y + (ch - sz.y) * 0.5f), text_color_on(col), buf);
+            }
+        }
+    }
+    if (cw > 4 && ch > 4)
+        for (int r = 0; r <= h.rows; ++r) dl->AddLine(ImVec2(ga.x, ga.y + r * ch), ImVec2(gb.x, ga.y + r * ch), IM_COL32(255, 255, 255, 120));
+    for (const auto& [r, c] : h.marks) {
+        ImVec2 ctr(ga.x + (c + 0.5f) * cw, ga.y + (r + 0.5f) * ch);
+        float rad = std::fmin(cw, ch) * 0.16f;
+        dl->AddCircleFilled(ImVec2(ctr.x + cw * 0.32f, ctr.y - ch * 0.28f), rad, IM_COL32(230, 30, 30, 255));
+        dl->AddCircle(ImVec2(ctr.x + cw * 0.32f, ctr.y - ch * 0.28f), rad, IM_COL32(255, 255, 255, 255), 0, 1.5f);
+    }
+    // column labels: skip some when they would overlap
+    float maxw = 1;
+    for (const auto& s : h.col_labels) maxw = std::fmax(maxw, ImGui::CalcTextSize(s.c_str()).x);
+    int every = std::max(1, int(std::ceil((maxw + fh * 0.4f) / cw)));
+    for (int c = 0; c < h.cols && c < int(h.col_labels.size()); c += every) {
+        ImVec2 sz = ImGui::CalcTextSize(h.col_labels[size_t(c)].c_str());
+        dl->AddText(ImVec2(ga.x + (c + 0.5f) * cw - sz.x * 0.5f, gb.y + fh * 0.15f), ink, h.col_labels[size_t(c)].c_str());
+    }
+    if (!h.col_title.empty()) {
+        ImVec2 sz = ImGui::CalcTextSize(h.col_title.c_str());
+        dl->AddText(ImVec2((ga.x + gb.x - sz.x) * 0.5f, gb.y + (h.col_labels.empty() ? 0.1f : 1.3f) * fh), ink, h.col_title.c_str());
+    }
+    // colour bar with its range
+    float bx = gb.x + fh * 0.6f, bw = fh * 0.8f;
+    const int steps = 24;
+    for (int s = 0; s < steps; ++s) {
+        float y0 = gb.y - (gb.y - ga.y) * (s + 1) / steps, y1 = gb.y - (gb.y - ga.y) * s / steps;
+        dl->AddRectFilled(ImVec2(bx, y0), ImVec2(bx + bw, y1), heat_color((s + 0.5) / steps, h.diverging));
+    }
+    char lo[32], hi[32];
+    std::snprintf(lo, sizeof lo, "%.3g", h.lo);
+    std::snprintf(hi, sizeof hi, "%.3g", h.hi);
+    dl->AddText(ImVec2(bx + bw + fh * 0.2f, ga.y), ink, hi);
+    dl->AddText(ImVec2(bx + bw + fh * 0.2f, gb.y - fh), ink, lo);
+}
+
+} // namespace app

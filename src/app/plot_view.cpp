@@ -1,0 +1,66 @@
+// One view in its box: title, caption, the plot of its kind (or a grid of small multiples), readouts.
+#include "app/plot.hpp"
+#include <cmath>
+
+namespace app {
+
+static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
+    switch (v.kind) {
+        case core::ViewKind::Lines: plot_lines(v, a, b); break;
+        case core::ViewKind::Heatmap: plot_heatmap(v, a, b); break;
+        case core::ViewKind::Bars: plot_bars(v, a, b); break;
+        case core::ViewKind::Scatter: plot_scatter(v, a, b); break;
+        case core::ViewKind::Grid: {
+            int n = int(v.children.size());
+            if (n == 0) break;
+            float w = b.x - a.x, h = b.y - a.y;
+            int cols = v.grid_cols > 0 ? v.grid_cols : std::max(1, int(std::round(std::sqrt(n * w / std::fmax(h, 1.0f)))));
+            cols = std::min(cols, n);
+            int rows = (n + cols - 1) / cols;
+            float cw = w / cols, ch = h / rows, fh = ImGui::GetFontSize();
+            ImDrawList* dl = ImGui::GetWindowDrawList();
+            for (int k = 0; k < n; ++k) {
+                ImVec2 p(a.x + (k % cols) * cw, a.y + (k / cols) * ch);
+                dl->AddText(ImVec2(p.x + fh * 0.3f, p.y), IM_COL32(30, 30, 36, 255), v.children[size_t(k)].title.c_str());
+                draw_plot(v.children[size_t(k)], ImVec2(p.x, p.y + fh * 1.1f), ImVec2(p.x + cw - fh * 0.3f, p.y + ch - fh * 0.2f));
+            }
+            break;
+        }
+    }
+}
+
+void draw_view(const core::View& v, ImVec2 size, bool with_title) {
+    ImVec2 a = ImGui::GetCursorScreenPos();
+    ImVec2 b(a.x + size.x, a.y + size.y);
+    const float fh = ImGui::GetFontSize();
+    ImGui::PushClipRect(a, b, true);
+    float y = a.y;
+    if (with_title) {
+        ImGui::GetWindowDrawList()->AddText(ImVec2(a.x, y), IM_COL32(20, 20, 26, 255), v.title.c_str());
+        y += fh * 1.25f;
+    }
+    if (!v.caption.empty()) {
+        ImGui::SetCursorScreenPos(ImVec2(a.x, y));
+        ImGui::PushTextWrapPos(a.x + size.x - ImGui::GetWindowPos().x);
+        ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(85, 85, 95, 255));
+        ImGui::TextWrapped("%s", v.caption.c_str());
+        ImGui::PopStyleColor();
+        ImGui::PopTextWrapPos();
+        y = ImGui::GetCursorScreenPos().y + fh * 0.2f;
+    }
+    std::vector<std::string> readouts = v.readouts;
+    if (v.kind == core::ViewKind::Heatmap && !v.heat.marks.empty() && !v.heat.mark_label.empty())
+        readouts.insert(readouts.begin(), "red dot: " + v.heat.mark_label);
+    float readout_h = readouts.size() * fh * 1.2f;
+    draw_plot(v, ImVec2(a.x, y), ImVec2(b.x, b.y - readout_h));
+    float ry = b.y - readout_h;
+    for (const auto& r : readouts) {
+        ImGui::GetWindowDrawList()->AddText(ImVec2(a.x + fh * 0.3f, ry), IM_COL32(40, 40, 46, 255), r.c_str());
+        ry += fh * 1.2f;
+    }
+    ImGui::PopClipRect();
+    ImGui::SetCursorScreenPos(a);
+    ImGui::Dummy(size);
+}
+
+} // namespace app

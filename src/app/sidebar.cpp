@@ -1,0 +1,215 @@
+// The sidebar: lab picker, presets, seed, run controls, parameters generated from the schema,
+// share link and export, current metrics.
+#include "app/app.hpp"
+#include "core/registry.hpp"
+#include <imgui.h>
+#include <cmath>
+#include <cstdio>
+
+namespace app {
+
+static void help_marker(const std::string& text) {
+    if (text.empty() || !ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+void App::draw_sidebar(float width) {
+    ImGui::BeginChild("sidebar", ImVec2(width, 0), true);
+    ImGui::TextColored(ImVec4(0.05f, 0.30f, 0.55f, 1), "MoE Lab");
+    ImGui::SameLine();
+    ImGui::TextDisabled("mixture-of-experts theory, live");
+
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##lab", lab_->info().title.c_str())) {
+        for (const auto& e : core::all_labs()) {
+            auto l = e.make();
+            if (ImGui::Selectable(l->info().title.c_str(), e.id == config_.lab) && e.id != config_.lab) {
+                link_messages_.clear();
+                open(core::default_config(*l));
+            }
+            help_marker(l->info().citation);
+        }
+        ImGui::EndCombo();
+    }
+    help_marker("Pick a paper. Each lab runs a small version of the paper's data model and training.");
+
+    const core::Preset* cur = lab_->schema().preset(config_.preset);
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
+    if (ImGui::BeginCombo("preset", cur ? cur->title.c_str() : "custom")) {
+        for (const auto& p : lab_->schema().presets) {
+            if (ImGui::Selectable(p.title.c_str(), p.id == config_.preset)) {
+                core::RunConfig c = config_;
+                c.preset = p.id;
+                c.params.apply_preset(p.id);
+                open(c);
+            }
+            help_marker(p.note + (p.warning.empty() ? "" : "\n\nNote: " + p.warning));
+        }
+        ImGui::EndCombo();
+    }
+    if (cur && !cur->note.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.35f, 0.4f, 1));
+        ImGui::TextWrapped("%s", cur->note.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (cur && !cur->warning.empty()) ImGui::TextColored(ImVec4(0.75f, 0.42f, 0.0f, 1), "%s", cur->warning.c_str());
+
+    int seed = int(config_.seed);
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    if (ImGui::InputInt("seed", &seed, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue) || (ImGui::IsItemDeactivatedAfterEdit())) {
+        core::RunConfig c = config_;
+        c.seed = uint64_t(std::max(0, seed));
+        open(c);
+    }
+    help_marker("The same seed gives the same numbers here, on the desktop and in the CLI.");
+
+    ImGui::Separator();
+    draw_run_buttons();
+    ImGui::Separator();
+    draw_controls();
+    ImGui::Separator();
+    draw_share_and_export();
+    draw_metrics_table();
+    ImGui::EndChild();
+}
+
+void App::draw_run_buttons() {
+    const float fh = ImGui::GetFontSize();
+    bool done = lab_->done() || !lab_->failure().empty();
+    ImGui::BeginDisabled(done);
+    ImGui::PushStyleColor(ImGuiCol_Button, playing_ ? ImVec4(0.80f, 0.45f, 0.10f, 1) : ImVec4(0.10f, 0.50f, 0.25f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(fh * 5, 0))) command(playing_ ? "pause" : "play");
+    ImGui::PopStyleColor(2);
+    ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
+    play_button_[0] = a.x; play_button_[1] = a.y; play_button_[2] = s.x; play_button_[3] = s.y;
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) command("step");
+    help_marker("Advance training by one slice (one iteration or a small chunk).");
+    ImGui::SameLine();
+    if (ImGui::Button("Next phase")) command("next-phase");
+    help_marker("Run until the next phase of the timeline begins, then pause.");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) command("reset");
+    help_marker("Start again from the same seed: same data, same initialisation.");
+
+    ImGui::SetNextItemWidth(-fh * 4.5f);
+    ImGui::SliderInt("speed", &speed_, 0, 4, kSpeedNames[speed_]);
+    help_marker("How much of each frame goes to training. Slower speeds let a class follow each step.");
+
+    char prog[96];
+    std::snprintf(prog, sizeof prog, "%s", lab_->clock().c_str());
+    ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), prog);
+    if (run_ms_ > 0) ImGui::TextDisabled("wall %.2f s over %ld frames (longest %.0f ms)", run_ms_ / 1000.0, frames_while_running_, longest_frame_ms_);
+}
+
+void App::draw_controls() {
+    const auto& specs = lab_->schema().params;
+    std::vector<std::string> groups;
+    for (const auto& s : specs)
+        if (std::find(groups.begin(), groups.end(), s.group) == groups.end()) groups.push_back(s.group);
+    bool changed = false;
+    const float fh = ImGui::GetFontSize();
+    for (const auto& g : groups) {
+        if (!ImGui::CollapsingHeader(g.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+        for (size_t k = 0; k < specs.size(); ++k) {
+            const core::ParamSpec& s = specs[k];
+            if (s.group != g) continue;
+            double& v = edit_.values()[k];
+            std::string label = (s.symbol.empty() ? s.name : s.symbol) + "##" + s.name;
+            ImGui::SetNextItemWidth(-fh * 5.5f);
+            ImGui::PushID(int(k));
+            switch (s.type) {
+                case core::ParamType::Bool: {
+                    bool b = v != 0;
+                    if (ImGui::Checkbox(label.c_str(), &b)) { v = b; changed = true; }
+                    break;
+                }
+                case core::ParamType::Choice: {
+                    int c = int(v);
+                    const char* cur = c >= 0 && c < int(s.choices.size()) ? s.choices[size_t(c)].c_str() : "?";
+                    if (ImGui::BeginCombo(label.c_str(), cur)) {
+                        for (size_t o = 0; o < s.choices.size(); ++o)
+                            if (ImGui::Selectable(s.choices[o].c_str(), int(o) == c)) { v = double(o); changed = true; }
+                        ImGui::EndCombo();
+                    }
+                    break;
+                }
+                case core::ParamType::Int: {
+                    int i = int(v);
+                    ImGuiSliderFlags f = s.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
+                    if (ImGui::SliderInt(label.c_str(), &i, int(s.min), int(s.max), "%d", f)) v = i;
+                    if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
+                    break;
+                }
+                case core::ParamType::Real: {
+                    float x = float(v);
+                    ImGuiSliderFlags f = s.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
+                    if (ImGui::SliderFloat(label.c_str(), &x, float(s.min), float(s.max), "%.4g", f)) v = x;
+                    if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
+                    break;
+                }
+            }
+            std::string tip = s.help + "\n\nname: " + s.name + "   range: " + core::format_number(s.min) + " … " +
+                              core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) +
+                              "\nCtrl+click a slider to type a value.";
+            help_marker(tip);
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", s.name.c_str());
+            ImGui::PopID();
+        }
+    }
+    if (changed) apply_edit();   // the link records the values that differ from the preset
+    for (const auto& e : edit_check_.errors) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", e.c_str());
+    for (const auto& w : edit_check_.warnings) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.40f, 0.0f, 1));
+        ImGui::TextWrapped("%s", w.c_str());
+        ImGui::PopStyleColor();
+    }
+    if (!edit_check_.ok()) {
+        ImGui::TextWrapped("The run keeps its last valid settings until this is fixed.");
+        if (ImGui::Button("Back to the running settings")) { edit_ = config_.params; edit_check_ = core::validate(*lab_, edit_); }
+    }
+}
+
+void App::draw_share_and_export() {
+    if (!ImGui::CollapsingHeader("Share and export", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (ImGui::Button("Copy link") && host_.copy_text) host_.copy_text(last_query_);
+    help_marker("The link restores this lab, preset, seed and every changed parameter.");
+    ImGui::SameLine();
+    if (ImGui::Button("Download CSV") && host_.download)
+        host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", lab_->trace().to_csv());
+    help_marker("The time series of this run's metrics, one row per evaluation.");
+    ImGui::SameLine();
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
+    float scale = ui_scale_;
+    if (ImGui::SliderFloat("UI", &scale, 0.75f, 2.5f, "%.2fx")) ui_scale_ = scale;
+    if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
+    help_marker("Text and control size, for projectors.");
+    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(), config_.preset.c_str(),
+                        (unsigned long long)config_.seed);
+}
+
+void App::draw_metrics_table() {
+    if (!ImGui::CollapsingHeader("Metrics")) return;
+    if (ImGui::BeginTable("metrics", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        for (const auto& m : lab_->metrics()) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(m.label.c_str());
+            help_marker(m.key);
+            ImGui::TableNextColumn();
+            char b[64];
+            std::snprintf(b, sizeof b, m.format.c_str(), m.value);
+            ImGui::TextUnformatted(b);
+        }
+        ImGui::EndTable();
+    }
+}
+
+} // namespace app

@@ -1,0 +1,58 @@
+// Fonts and colours: a light theme and a TTF font with Greek letters and math signs, rebuilt at the
+// chosen UI scale so text stays sharp on a projector (ImGui's built-in font has no Greek).
+#include "app/app.hpp"
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <cstdio>
+
+namespace app {
+
+static const ImWchar kGlyphs[] = {
+    0x0020, 0x00FF,   // Basic Latin, Latin-1 (±, ·, ×, ², ³)
+    0x0370, 0x03FF,   // Greek
+    0x2010, 0x2044,   // dashes, quotes, ‖, †, …, ′
+    0x2070, 0x209F,   // superscripts and subscripts
+    0x2190, 0x21FF,   // arrows
+    0x2200, 0x22FF,   // mathematical operators (∈, ∑, −, √, ≈, ≤, ≥)
+    0x25A0, 0x25FF,   // geometric shapes (●, ▲)
+    0,
+};
+
+static void apply_style(float scale) {
+    ImGuiStyle style;
+    ImGui::StyleColorsLight(&style);
+    style.WindowRounding = 0;
+    style.FrameRounding = 4;
+    style.ChildRounding = 4;
+    style.GrabRounding = 4;
+    style.FramePadding = ImVec2(6, 4);
+    style.ItemSpacing = ImVec2(8, 6);
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.965f, 0.975f, 1);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
+    style.Colors[ImGuiCol_Header] = ImVec4(0.80f, 0.87f, 0.95f, 1);
+    style.Colors[ImGuiCol_Text] = ImVec4(0.08f, 0.08f, 0.10f, 1);
+    style.ScaleAllSizes(scale);
+    ImGui::GetStyle() = style;
+}
+
+void App::rebuild_fonts() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    ImFontConfig cfg;
+    cfg.OversampleH = 2;
+    ImFont* f = nullptr;
+    if (!host_.font_file.empty()) f = io.Fonts->AddFontFromFileTTF(host_.font_file.c_str(), 17.0f * ui_scale_, &cfg, kGlyphs);
+    if (!f) {
+        std::fprintf(stderr, "MoE Lab: font %s not found, using ImGui's built-in font\n", host_.font_file.c_str());
+        ImFontConfig d;
+        d.SizePixels = 13.0f * ui_scale_;
+        io.Fonts->AddFontDefault(&d);
+    }
+    io.Fonts->Build();
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    apply_style(ui_scale_);
+    fonts_dirty_ = false;
+}
+
+} // namespace app

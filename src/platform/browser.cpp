@@ -1,0 +1,67 @@
+#include "platform/browser.hpp"
+#include <emscripten.h>
+#include <cstdlib>
+#include <string>
+
+static app::App* g_app = nullptr;
+
+EM_JS(char*, js_query, (), {
+    const s = window.location.search.replace(/^\?/, "");
+    const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+});
+EM_JS(void, js_set_query, (const char* q), {
+    const url = window.location.pathname + "?" + UTF8ToString(q);
+    window.history.replaceState(null, "", url);
+});
+EM_JS(void, js_copy_link, (const char* q), {
+    const url = window.location.origin + window.location.pathname + "?" + UTF8ToString(q);
+    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    if (window.moeLabOnCopy) window.moeLabOnCopy(url);
+});
+EM_JS(void, js_download, (const char* file, const char* text), {
+    const blob = new Blob([UTF8ToString(text)], {type: "text/csv"});
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(blob);
+    a.download = UTF8ToString(file);
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
+EM_JS(int, js_window_width, (), { return window.innerWidth; });
+EM_JS(int, js_window_height, (), { return window.innerHeight; });
+EM_JS(void, js_fatal, (const char* m), {
+    const el = document.getElementById("fatal");
+    if (el) { el.textContent = UTF8ToString(m); el.style.display = "block"; }
+});
+
+namespace browser {
+
+std::string query() {
+    char* p = js_query();
+    std::string s(p);
+    free(p);
+    return s;
+}
+void set_query(const std::string& q) { js_set_query(q.c_str()); }
+void copy_link(const std::string& q) { js_copy_link(q.c_str()); }
+void download(const std::string& f, const std::string& t) { js_download(f.c_str(), t.c_str()); }
+void show_fatal(const char* m) { js_fatal(m); }
+double now_ms() { return emscripten_get_now(); }
+int window_width() { return js_window_width(); }
+int window_height() { return js_window_height(); }
+void expose(app::App* a) { g_app = a; }
+
+} // namespace browser
+
+// Called from web/moe-lab-api.js: window.moeLab.state() and window.moeLab.command("play").
+extern "C" {
+EMSCRIPTEN_KEEPALIVE const char* moe_state() {
+    static std::string s;
+    s = g_app ? g_app->state_json() : "{}";
+    return s.c_str();
+}
+EMSCRIPTEN_KEEPALIVE void moe_command(const char* cmd) {
+    if (g_app) g_app->command(cmd);
+}
+}
