@@ -1,5 +1,6 @@
 // The state the page exposes to JavaScript (window.moeLab.state()) and so to the browser test.
 #include "app/app.hpp"
+#include "core/registry.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -36,6 +37,9 @@ std::string App::state_json() const {
     char b[128];
     std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1], play_button_[2], play_button_[3]);
     s += b;
+    s += ",\"labs\":[";
+    for (size_t k = 0; k < core::all_labs().size(); ++k) s += (k ? "," : "") + jstr(core::all_labs()[k].id);
+    s += "]";
     s += ",\"messages\":[";
     for (size_t k = 0; k < link_messages_.size(); ++k) s += (k ? "," : "") + jstr(link_messages_[k]);
     s += "],\"errors\":[";

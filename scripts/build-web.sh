@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Builds the page (and the CLI and unit tests as WebAssembly) into build/web. Emscripten 3.1.6 from
+# Debian needs NODE_PATH for its acorn optimiser (TOOLCHAIN.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export NODE_PATH=/usr/share/nodejs
+[ -f build/web/CMakeCache.txt ] || emcmake cmake -S . -B build/web -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build/web -j"$(nproc)" "$@"

@@ -1,0 +1,140 @@
+// Browser end-to-end test: serves build/web/site, drives the real page in Debian's Chromium with
+// playwright-core, plays every lab's default preset with the page's own Play button, reads back the
+// metrics the page exposes (window.moeLab.state()), and checks them against the native CLI and the
+// WebAssembly CLI for the same seed. Screenshots go to tests/e2e/out/.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { readFile, mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { extname, join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const site = join(root, "build", "web", "site");
+const out = join(root, "tests", "e2e", "out");
+const nativeCli = join(root, "build", "native", "moe-lab");
+const wasmCli = join(root, "build", "web", "moe-lab.js");
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
+
+let server, browser, base;
+
+before(async () => {
+  assert.ok(existsSync(join(site, "moe-lab.wasm")), "build the page first: scripts/build-web.sh");
+  await mkdir(out, { recursive: true });
+  server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = join(site, path === "/" ? "index.html" : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function openPage(query) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base + query);
+  await page.waitForFunction(() => window.moeLab && window.Module && Module._moe_state && moeLab.state().views > 0,
+                             null, { timeout: 30000 });
+  return { page, errors };
+}
+
+const state = (page) => page.evaluate(() => moeLab.state());
+
+function cliMetrics(cmd, args) {
+  const out = execFileSync(cmd[0], [...cmd.slice(1), "run", ...args, "--json"], { encoding: "utf8", maxBuffer: 1 << 24 });
+  return JSON.parse(out).metrics;
+}
+
+test("the page loads without console errors and lists the labs", async () => {
+  const { page, errors } = await openPage("");
+  const s = await state(page);
+  assert.ok(s.labs.length >= 1, "at least one lab registered");
+  assert.equal(s.lab, s.labs[0]);
+  assert.deepEqual(s.messages, []);
+  await page.screenshot({ path: join(out, "start.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a malformed shared link opens the defaults with a visible message", async () => {
+  const { page, errors } = await openPage("?lab=no-such-lab&seed=banana&zzz=1");
+  const s = await state(page);
+  assert.equal(s.lab, s.labs[0]);
+  assert.equal(s.seed, 1);
+  assert.ok(s.messages.length >= 3, JSON.stringify(s.messages));
+  assert.match(s.messages.join(" "), /unknown lab 'no-such-lab'/);
+  await page.screenshot({ path: join(out, "bad-link.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("every lab's default preset plays to the end in the page, with the same numbers as the CLIs", async (t) => {
+  const { page: probe } = await openPage("");
+  const labs = (await state(probe)).labs;
+  await probe.close();
+  for (const lab of labs) {
+    await t.test(lab, async () => {
+      const { page, errors } = await openPage(`?lab=${lab}&seed=3`);
+      const s0 = await state(page);
+      assert.equal(s0.lab, lab);
+      assert.equal(s0.done, false);
+      // press the real Play button where the page drew it
+      const [x, y, w, h] = s0.play_button;
+      await page.mouse.click(x + w / 2, y + h / 2);
+      await page.waitForFunction(() => moeLab.state().playing || moeLab.state().done, null, { timeout: 5000 });
+      await page.waitForFunction(() => moeLab.state().done || moeLab.state().failure !== "", null,
+                                 { timeout: 120000, polling: 250 });
+      const s = await state(page);
+      assert.equal(s.failure, "");
+      await page.screenshot({ path: join(out, `${lab}.png`) });
+      console.log(`${lab}: ${(s.run_ms / 1000).toFixed(2)} s wall in the page, ${s.frames_while_running} frames, ` +
+                  `longest frame ${s.longest_frame_ms.toFixed(0)} ms`);
+      // the page kept drawing while it trained: at least 10 frames per second on average
+      assert.ok(s.frames_while_running >= Math.max(2, s.run_ms / 100), `frames ${s.frames_while_running} in ${s.run_ms} ms`);
+
+      const args = ["--lab", lab, "--preset", s.preset, "--seed", "3"];
+      const native = cliMetrics([nativeCli], args);
+      const wasm = cliMetrics(["node", "--no-experimental-fetch", wasmCli], args);
+      assert.deepEqual(Object.keys(s.metrics).sort(), Object.keys(native).sort());
+      for (const k of Object.keys(native)) {
+        assert.equal(s.metrics[k], native[k], `${lab}.${k}: page ${s.metrics[k]} vs native CLI ${native[k]}`);
+        assert.equal(wasm[k], native[k], `${lab}.${k}: WebAssembly CLI ${wasm[k]} vs native CLI ${native[k]}`);
+      }
+      assert.deepEqual(errors, []);
+      await page.close();
+    });
+  }
+});
+
+test("the cluster-experts lab shows its phenomenon in the page (Chen et al., Table 1)", async () => {
+  const { page } = await openPage("?lab=cluster-experts&preset=lecture&seed=1");
+  await page.evaluate(() => moeLab.command("play"));
+  await page.waitForFunction(() => moeLab.state().done, null, { timeout: 120000, polling: 250 });
+  const m = (await state(page)).metrics;
+  assert.ok(m.acc_moe_cubic >= 95, `nonlinear MoE accuracy ${m.acc_moe_cubic}`);
+  assert.ok(m.entropy_moe_cubic <= 0.4, `nonlinear MoE dispatch entropy ${m.entropy_moe_cubic}`);
+  assert.ok(m.acc_moe_cubic > m.acc_single_cubic + 5 && m.acc_moe_cubic > m.acc_single_linear + 5);
+  await page.close();
+});
