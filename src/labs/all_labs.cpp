@@ -2,11 +2,17 @@
 #include "core/registry.hpp"
 
 // Each lab folder defines its factory in src/labs/<lab-id>/lab.cpp.
+std::unique_ptr<core::Lab> make_cluster_experts_lab();
+std::unique_ptr<core::Lab> make_patch_routing_lab();
+std::unique_ptr<core::Lab> make_latent_clusters_lab();
 
 namespace core {
 
 const std::vector<LabEntry>& all_labs() {
     static const std::vector<LabEntry> labs = {
+        {"cluster-experts", &make_cluster_experts_lab},
+        {"patch-routing", &make_patch_routing_lab},
+        {"latent-clusters", &make_latent_clusters_lab},
     };
     return labs;
 }

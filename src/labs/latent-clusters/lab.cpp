@@ -1,0 +1,212 @@
+// Lab declarations: info, parameter schema and presets, phases, validation, metrics, headlines.
+#include "labs/latent-clusters/lab.hpp"
+#include <cmath>
+#include <cstdio>
+#include <memory>
+
+namespace latent {
+
+namespace {
+
+core::ParamSpec P(const char* name, const char* sym, const char* group, core::ParamType t, double lo, double hi,
+                  double def, const char* help, bool log_scale = false) {
+    core::ParamSpec s;
+    s.name = name; s.symbol = sym; s.group = group; s.type = t; s.min = lo; s.max = hi; s.def = def;
+    s.help = help; s.log_scale = log_scale;
+    return s;
+}
+
+std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 0) {
+    char buf[512];
+    std::snprintf(buf, sizeof buf, f, a, b, c, d);
+    return buf;
+}
+
+} // namespace
+
+core::Schema make_schema() {
+    using T = core::ParamType;
+    core::Schema s;
+    s.params = {
+        P("d", "d", "Data", T::Int, 5, 256, 32, "input dimension (paper experiment: 200; lecture: 32)"),
+        P("C", "C", "Data", T::Int, 2, 6, 2, "number of latent clusters (paper experiment: 2)"),
+        P("rho", "ρ", "Data", T::Real, 0, 10, 3, "cluster mean scale: x = ρ v_c + z (Assumption 3.2; ρ ≥ 4 destabilises at d = 32)"),
+        P("zeta", "ζ", "Data", T::Real, 0, 3, 0.1, "label noise standard deviation"),
+        P("links", "f*, g*", "Data", T::Choice, 0, 1, 0, "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
+        P("k_star", "k*", "Data", T::Int, 3, 6, 3, "information exponent of the pure links (the paper's experiment: 3; the theory wants even k* ≥ 4, slow)"),
+        P("M", "M", "Model", T::Int, 1, 16, 6, "number of experts (paper experiment: 8; M ≳ C log C, Lemma 4.8)"),
+        P("J1", "J_I", "Model", T::Int, 1, 64, 1, "expert width in Phase I (Lemma C.2: J ≲ √log d)"),
+        P("J3", "J_III", "Model", T::Int, 1, 64, 16, "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
+        P("act", "σ", "Model", T::Choice, 0, 1, 0, "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
+        P("C_b", "C_b", "Model", T::Real, 0, 6, 0, "bias scale: ReLU biases, and the Phase IV biases b ~ U[−C_b, C_b] (Algorithm 1)"),
+        P("eta1", "η_I", "Phase I", T::Real, 1e-7, 1e3, 0.0018, "Phase I step; the per-neuron step is η_I/(M·J_I) (gate 1/M, width 1/J)", true),
+        P("T1", "T_1", "Phase I", T::Int, 0, 5e6, 150000, "Phase I online samples (paper: 3.5e6 at d = 200)", true),
+        P("n2", "n", "Phase II", T::Int, 10, 2e6, 100000, "Phase II batch size (theory n = Θ̃(d); ~3000 d needed at small d)", true),
+        P("T2", "T_2", "Phase II", T::Int, 1, 50, 1, "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
+        P("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1, "router step; after one step from θ = 0 routing is scale invariant", true),
+        P("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1, "re-initialise the experts before Phase III (Algorithm 1)"),
+        P("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005, "Phase III step; the per-neuron step is η_III/J_III", true),
+        P("tau3", "τ", "Phase III", T::Real, 0, 1e7, 20000, "anneal η^t = η_III/(1 + t/τ) (0: constant)"),
+        P("T3", "T_3", "Phase III", T::Int, 0, 5e6, 100000, "Phase III online samples (paper: 1e7 at d = 200)", true),
+        P("T4", "T_4", "Phase IV", T::Int, 1, 1e6, 3000, "ridge regression samples", true),
+        P("lambda", "λ̄", "Phase IV", T::Real, 0, 10, 1e-6, "ridge penalty"),
+        P("baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1, "also train the router-off and forced top-1 MoE on the same stream"),
+        P("n_test", "n_test", "Evaluation", T::Int, 100, 200000, 4000, "fixed test set size", true),
+        P("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000, "SGD steps between alignment evaluations", true),
+    };
+    s.params[4].choices = {"pure", "paper"};
+    s.params[9].choices = {"hermite", "relu"};
+    s.presets = {
+        {"lecture", "Lecture", "d = 32, C = 2, ρ = 3, M = 6, σ = h_3: the MoE learns w_g*, the vanilla net never does (notes §6.1)", {}, ""},
+        {"fast", "Fast", "d = 24, shorter phases (notes §6.1 'lite')",
+         {{"d", 24}, {"T1", 85000}, {"T3", 60000}, {"n2", 60000}, {"tau3", 12000}, {"eta1", 0.0028}, {"eta3", 0.0077}},
+         "at d = 24 the router can fail (1 of 4 seeds in the notes): a cluster may be sent to the wrong experts"},
+        {"paper", "Paper-like links", "f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1) at d = 32, M = 8, σ = ±h_3 ± h_4 ± h_5",
+         {{"links", 1}, {"M", 8}}, "not validated by the notes: higher-degree links make the labels heavier-tailed"},
+    };
+    return s;
+}
+
+Config config_from(const core::Params& p) {
+    Config c;
+    c.teacher.d = p.i("d"); c.teacher.C = p.i("C"); c.teacher.k_star = p.i("k_star");
+    c.teacher.rho = p["rho"]; c.teacher.zeta = p["zeta"];
+    c.teacher.links = p.i("links") == 1 ? Links::PaperExperiment : Links::PureHermite;
+    c.M = p.i("M"); c.J1 = p.i("J1"); c.J3 = p.i("J3");
+    c.act = p.i("act") == 1 ? Act::Relu : Act::Hermite;
+    c.C_b = p["C_b"];
+    c.eta1 = p["eta1"]; c.T1 = long(p["T1"]);
+    c.n2 = long(p["n2"]); c.T2 = p.i("T2"); c.eta_r = p["eta_r"];
+    c.reinit = p.b("reinit"); c.eta3 = p["eta3"]; c.tau3 = p["tau3"]; c.T3 = long(p["T3"]);
+    c.T4 = long(p["T4"]); c.lambda = p["lambda"];
+    c.baselines = p.b("baselines"); c.n_test = p.i("n_test"); c.eval_every = p.i("eval_every");
+    return c;
+}
+
+LatentClustersLab::LatentClustersLab() {
+    info_.id = "latent-clusters";
+    info_.title = "Latent clusters";
+    info_.citation = "Kawata, Matsutani, Kinoshita, Nishikawa, Suzuki (2025): Mixture of Experts Provably Detect and "
+                     "Learn the Latent Cluster Structure in Gradient-Based Learning";
+    info_.seed_file = "004_8c7cfefcba974b72.txt";
+    info_.summary =
+        "Regression on clustered Gaussian data: each cluster c has its own single-index task f_c*(w_c*·x) plus a global "
+        "task s_c g*(w_g*·x) whose signs cancel over clusters (Σ s_c = 0). A vanilla network sees the global task "
+        "only through this cancelled gradient and never learns w_g*. A mixture of experts trained in four phases "
+        "(explore, learn the router, re-train the experts under adaptive top-k, fit the second layer) lets each expert "
+        "see one cluster, where the global task is visible, and learns both directions.";
+    schema_ = make_schema();
+    phases_ = {
+        {"I", "Phase I: exploration",
+         "One neuron per expert escapes the 1/√d plateau towards one cluster's w_c*; no expert moves towards w_g*.",
+         "Lemma 4.9: each professional expert weakly recovers its cluster's w_c* in T_1 = Õ(d^{k*−1}); |κ_g| stays Õ(d^{−1/2})."},
+        {"II", "Phase II: router learning",
+         "One large-batch gradient step from θ = 0: θ_m points towards the clusters its expert aligned with (cos(θ_m, v_c) > 0) and away from the others.",
+         "Lemma 4.10: θ_mᵀv_c < 0 for m ∉ M_c and > 0 for the best m ∈ M_c; Σ_m θ_m = 0 (Lemma C.16)."},
+        {"III", "Phase III: expert learning",
+         "After re-initialisation, experts trained only on their cluster learn w_c* and w_g* (dotted lines rise); the vanilla net's w_g* alignment sinks.",
+         "Lemmas C.21–C.26: under adaptive top-k the w_g* drive is s_c γ instead of Σ_c s_c γ = 0, so w_g* is learned with the local IE k*."},
+        {"IV", "Phase IV: second layer",
+         "Ridge regression of the output weights; the MoE's test MSE falls far below the vanilla net's, which is stuck near the 'local tasks only' level.",
+         "Theorem 4.6: MoE error ≤ ε with Õ(d^{k*−1}) samples; Theorem 4.3: the vanilla network fails to learn w_g*."},
+    };
+}
+
+std::vector<core::Headline> LatentClustersLab::headlines() const {
+    return {
+        {"cos_g_moe", "→ 1 (Thm 4.6; Fig. 2 shows w_g*-aligned neurons in each expert)"},
+        {"cos_g_vanilla", "≲ Õ(d^{-1/2}) for all t (Thm 4.3)"},
+        {"mse_moe", "≤ ε (Thm 4.6); no number reported"},
+        {"mse_vanilla", "≈ E[(s_c g*)²] = 1: local tasks only (Thm 4.3)"},
+        {"mse_router_off", "≈ vanilla (router is what breaks Σ s_c = 0; notes §6.1)"},
+        {"mse_top1", "above adaptive top-k (Remark 4.12)"},
+        {"mse_zero", "E[y_clean²] = 2 for the lecture teacher"},
+        {"route_acc", "→ 1 (Lemma 4.10 / C.20)"},
+    };
+}
+
+core::Validation LatentClustersLab::check(const core::Params& p) const {
+    core::Validation v;
+    const Config c = config_from(p);
+    const int d = c.teacher.d, C = c.teacher.C, M = c.M;
+    const int k = c.teacher.links == Links::PaperExperiment ? 3 : c.teacher.k_star;
+    if (d < 2 * C + 1)
+        v.errors.push_back(fmt("d = %g must be ≥ 2C + 1 = %g (w_1*..w_C*, w_g*, v_1..v_C are orthonormal): raise d or lower C", d, 2 * C + 1));
+    if (M < C)
+        v.errors.push_back(fmt("M = %g experts < C = %g clusters: every cluster needs its own expert; raise M", M, C));
+    if (c.act == Act::Relu && c.C_b <= 0)
+        v.errors.push_back("σ = ReLU with C_b = 0 has zero odd Hermite coefficients of order ≥ 3 and cannot learn k* = 3 (notes §2.2): raise C_b (e.g. 2)");
+    const double eff1 = c.eta1 / (double(M) * c.J1), eff3 = c.eta3 / c.J3, bound = 0.06 * std::pow(double(d), -0.5 * k);
+    if (eff1 >= 1)
+        v.errors.push_back(fmt("η_I/(M·J_I) = %.3g ≥ 1: every step throws the neurons to a random point of the sphere (the run diverges); lower η_I below %.3g", eff1, 3 * bound * M * c.J1));
+    else if (eff1 > 3 * bound)
+        v.warnings.push_back(fmt("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around (notes §6.1 pitfall 1); lower η_I", eff1, 3 * bound));
+    if (eff3 >= 1)
+        v.errors.push_back(fmt("η_III/J_III = %.3g ≥ 1: every step throws the neurons to a random point of the sphere (the run diverges); lower η_III below %.3g", eff3, 3 * bound * c.J3));
+    else if (eff3 > 3 * bound)
+        v.warnings.push_back(fmt("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around (notes §6.1 pitfall 1); lower η_III", eff3, 3 * bound));
+    const int nfeat = M * (c.reinit ? c.J3 : c.J1);
+    if (c.lambda <= 0 && c.T4 < nfeat)
+        v.errors.push_back(fmt("with λ̄ = 0 the ridge needs T_4 ≥ %g samples (one per feature), T_4 = %g: raise T_4 or λ̄", nfeat, double(c.T4)));
+    if (c.teacher.links == Links::PaperExperiment && c.teacher.k_star != 3)
+        v.warnings.push_back("the paper links fix k* = 3; k_star is ignored");
+    if (c.teacher.rho > 0.7 * std::sqrt(double(d)))
+        v.warnings.push_back(fmt("ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing (notes §6.1 pitfall 2)", c.teacher.rho, 0.7 * std::sqrt(double(d))));
+    const double p_prof = 1 - C * std::pow(1 - 1.0 / C, M);
+    if (M >= C && p_prof < 0.95)
+        v.warnings.push_back(fmt("with M = %g, P(every cluster has a professional expert) ≈ %.3f (Lemma 4.8): raise M", M, p_prof));
+    if (c.J1 > 2 * std::max(1.0, std::sqrt(std::log(double(d)))))
+        v.warnings.push_back(fmt("J_I = %g is far above √log d = %.2g (Lemma C.2): several neurons per expert may align with different clusters", c.J1, std::sqrt(std::log(double(d)))));
+    if (c.n2 < 1000L * d)
+        v.warnings.push_back(fmt("n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; notes use ≈ 3000 d)", double(c.n2)));
+    if (c.teacher.links == Links::PureHermite && k >= 4)
+        v.warnings.push_back("k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear (notes §6.1 pitfall 5)");
+    if (!c.reinit && c.J3 != c.J1)
+        v.warnings.push_back("without re-initialisation the experts keep their Phase I width J_I; J_III only sets the vanilla width");
+    const double neurons = double(M) * c.J3 * (c.baselines ? 1.6 : 1.3) + c.J1;
+    const double secs = 5e-10 * double(c.T1 + c.T3) * (neurons + d) * d + 1e-8 * double(c.n2) * c.T2 * d;
+    if (secs > 10)
+        v.warnings.push_back(fmt("this configuration takes about %.0f s natively (about %.0f s in the browser)", secs, 3 * secs));
+    const double N = double(M) * std::max(c.J3, c.J1);
+    const double bytes = 4.0 * c.n_test * d + 4 * 8.0 * N * N + 4.0 * 6 * N * d;
+    core::check_memory(v, bytes, "the test set and the ridge systems");
+    return v;
+}
+
+std::vector<core::Metric> LatentClustersLab::metrics() const {
+    const Snapshot& S = run_.snap();
+    std::vector<core::Metric> m = {
+        {"t", "online SGD steps", double(run_.sgd_step()), "%.0f"},
+        {"cos_g_moe", "MoE best |cos(w, w_g*)|", S.cos_g[kMoE]},
+        {"cos_c_moe", "MoE best |cos(w, w_c*)|, mean over c", S.cos_c[kMoE]},
+        {"cos_g_vanilla", "vanilla best |cos(w, w_g*)|", S.cos_g[kVanilla]},
+        {"cos_c_vanilla", "vanilla best |cos(w, w_c*)|, mean over c", S.cos_c[kVanilla]},
+        {"cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1]},
+        {"cos_g_router_off", "router-off MoE best |cos(w, w_g*)|", S.cos_g[kOff]},
+    };
+    int agree = 0;
+    for (size_t e = 0; e < S.outcome_I.size(); ++e) agree += S.outcome_I[e] == S.pred_init[e];
+    if (!S.outcome_I.empty())
+        m.push_back({"prof_agree", "experts whose Phase I cluster was predicted at t = 0", double(agree) / double(S.outcome_I.size())});
+    if (S.routed) {
+        m.push_back({"route_acc", "top-1 routing accuracy (test)", S.route_acc});
+        m.push_back({"leak", "adaptive top-k: share of points also sent to a wrong expert", S.leak});
+        m.push_back({"none_active", "adaptive top-k: share of points with no active expert", S.none_active});
+        m.push_back({"k_mean", "adaptive top-k: mean active experts", S.k_mean});
+        m.push_back({"zero_sum", "‖Σ_m θ_m‖ (Lemma C.16: 0)", S.zero_sum, "%.3g"});
+    }
+    if (S.fitted) {
+        m.push_back({"mse_moe", "MoE (adaptive top-k) test MSE", S.mse[kMoE]});
+        if (run_.config().baselines) {
+            m.push_back({"mse_top1", "forced top-1 MoE test MSE", S.mse[kTop1]});
+            m.push_back({"mse_router_off", "router-off MoE test MSE", S.mse[kOff]});
+        }
+        m.push_back({"mse_vanilla", "vanilla test MSE", S.mse[kVanilla]});
+        m.push_back({"mse_zero", "zero predictor test MSE", S.mse_zero});
+    }
+    return m;
+}
+
+} // namespace latent
+
+std::unique_ptr<core::Lab> make_latent_clusters_lab() { return std::make_unique<latent::LatentClustersLab>(); }

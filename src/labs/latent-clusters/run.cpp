@@ -1,0 +1,408 @@
+#include "labs/latent-clusters/run.hpp"
+#include "core/linalg.hpp"
+#include "core/stats.hpp"
+#include <cmath>
+#include <cstdio>
+
+namespace latent {
+
+namespace {
+constexpr int kSliceSGD = 512;      // online SGD steps per step() (≈ 1 ms native at d = 32)
+constexpr int kSliceRouter = 1024;  // Phase II batch samples per step()
+constexpr int kSliceRidge = 128;    // Phase IV samples per step()
+constexpr int kSliceTest = 250;     // test points per step()
+}
+
+const Experts& Run::experts(Model k) const {
+    return (stage_ <= kPhaseII && k != kVanilla) ? E1_ : E_[k];
+}
+
+void Run::reset(const Config& cfg, uint64_t seed) {
+    cfg_ = cfg;
+    core::Rng root(seed);
+    core::Rng teach = root.split(1), init = root.split(2), test = root.split(3);
+    data_ = root.split(4); route_ = root.split(5); off_route_ = root.split(6);
+    reinit_rng_ = root.split(7); phase4_rng_ = root.split(8);
+    T_.build(cfg.teacher, teach);
+    const int d = T_.d, M = cfg.M, C = T_.C;
+    R_.init(M, d);
+    E1_.init(M, cfg.J1, d, cfg.act, T_.k_star, T_.p_star, cfg.C_b, init);
+    for (int k = 0; k < kModels; ++k) E_[k] = Experts{};
+    E_[kVanilla].init(1, M * cfg.J3, d, cfg.act, T_.k_star, T_.p_star, cfg.C_b, init);
+    stage_ = kPhaseI;
+    t_sgd_ = t1_ = t3_ = t4_ = n_done2_ = test_i_ = 0;
+    k2_ = 0;
+    failure_.clear();
+    x_.assign(size_t(d), 0.f);
+    grad_.assign(size_t(M) * size_t(d), 0.0);
+    G_.assign(size_t(M) * size_t(C), 0.0);
+    Gn_.assign(size_t(C), 0.0);
+    h_.assign(size_t(M), 0.0);
+    pi_.assign(size_t(M), 0.0);
+    const int nmax = M * std::max(cfg.J3, cfg.J1);
+    phi_.assign(size_t(nmax), 0.0);
+    idx_.assign(size_t(nmax), 0);
+    for (int k = 0; k < kModels; ++k) { a_hat_[k].clear(); sq_err_[k] = 0; }
+    sq_zero_ = 0;
+
+    // Fixed test set (its own generator: the training stream is unaffected by its size).
+    test_x_.assign(size_t(cfg.n_test) * size_t(d), 0.f);
+    test_y_.assign(size_t(cfg.n_test), 0.0);
+    test_c_.assign(size_t(cfg.n_test), 0);
+    for (int i = 0; i < cfg.n_test; ++i) {
+        double y;
+        T_.sample(test, &test_x_[size_t(i) * size_t(d)], test_c_[size_t(i)], test_y_[size_t(i)], y);
+    }
+
+    S_ = Snapshot{};
+    S_.mse_zero = T_.zero_mse();
+    S_.mse_local_only = T_.local_only_mse();
+    // Def. 4.7: (j*_m, c*_m) = argmax_{j,c} of the alignment at t = 0, signed in the direction the
+    // neuron's alignment grows (the sign of its k*-th Hermite coefficient times β_{c,k*}; for odd
+    // k* a neuron with a negative product heads to −w_c*, notes §6.1 pitfall 6).
+    S_.pred_init.assign(size_t(M), 0);
+    for (int m = 0; m < M; ++m) {
+        double best = -1e300;
+        for (int j = 0; j < cfg.J1; ++j) {
+            const int n = m * cfg.J1 + j;
+            for (int c = 0; c < C; ++c) {
+                double beta = T_.f[size_t(c)].c[T_.k_star];
+                double score = E1_.lead_sign(n) * (beta >= 0 ? 1 : -1) * core::dot(E1_.w(n), T_.dir(c), d);
+                if (score > best) { best = score; S_.pred_init[size_t(m)] = c; }
+            }
+        }
+    }
+
+    trace_ = core::Table{};
+    trace_.columns = {"t", "phase", "cos_g_moe", "cos_c_moe", "cos_g_top1", "cos_g_router_off",
+                      "cos_g_vanilla", "cos_c_vanilla"};
+    for (int m = 0; m < M; ++m) {
+        std::string e = "e" + std::to_string(m + 1);
+        trace_.columns.push_back(e + "_own");
+        trace_.columns.push_back(e + "_g");
+        trace_.columns.push_back(e + "_cluster");
+    }
+    evaluate();
+}
+
+void Run::sample() {
+    T_.sample(data_, x_.data(), c_, y_clean_, y_);
+    xx_ = core::dot(x_.data(), x_.data(), T_.d);
+}
+
+int Run::phase() const {
+    switch (stage_) {
+        case kPhaseI: return 0;
+        case kPhaseII: return 1;
+        case kPhaseIII: return 2;
+        default: return 3;
+    }
+}
+
+double Run::progress() const {
+    const Config& c = cfg_;
+    double total = double(c.T1) + 0.5 * double(c.T2) * double(c.n2) + double(c.T3) + double(c.T4) + double(c.n_test);
+    double now = double(t1_) + 0.5 * (double(k2_) * double(c.n2) + double(n_done2_)) + double(t3_) + double(t4_) + double(test_i_);
+    return done() ? 1.0 : (total > 0 ? now / total : 0.0);
+}
+
+std::string Run::clock() const {
+    char buf[160];
+    switch (stage_) {
+        case kPhaseI: std::snprintf(buf, sizeof buf, "phase I: step %ld / %ld", t1_, cfg_.T1); break;
+        case kPhaseII: std::snprintf(buf, sizeof buf, "phase II: router step %d / %d, sample %ld / %ld", k2_ + 1, cfg_.T2, n_done2_, cfg_.n2); break;
+        case kPhaseIII: std::snprintf(buf, sizeof buf, "phase III: step %ld / %ld", t3_, cfg_.T3); break;
+        case kPhaseIV: std::snprintf(buf, sizeof buf, "phase IV: ridge sample %ld / %ld", t4_, cfg_.T4); break;
+        case kTest: std::snprintf(buf, sizeof buf, "phase IV: test point %ld / %d", test_i_, cfg_.n_test); break;
+        default: std::snprintf(buf, sizeof buf, "done: %ld SGD steps", t_sgd_);
+    }
+    return buf;
+}
+
+void Run::step() {
+    if (done() || !failure_.empty()) return;
+    switch (stage_) {
+        case kPhaseI: phase_I_slice(); break;
+        case kPhaseII: phase_II_slice(); break;
+        case kPhaseIII: phase_III_slice(); break;
+        case kPhaseIV: phase_IV_slice(); break;
+        case kTest: test_slice(); break;
+        default: break;
+    }
+}
+
+bool Run::check_finite(const char* where) {
+    auto bad = [](const Experts& E) { return !(E.norm_error() < 0.01); };
+    bool broken = false;
+    if (stage_ <= kPhaseII) broken = bad(E1_);
+    else for (int k = 0; k < kModels; ++k) if (E_[k].M > 0 && bad(E_[k])) broken = true;
+    if (E_[kVanilla].M > 0 && bad(E_[kVanilla])) broken = true;
+    for (float t : R_.theta) if (!std::isfinite(t)) broken = true;
+    if (!broken) return true;
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+        "%s diverged at SGD step %ld: the weights overflowed (non-finite or off the unit sphere). "
+        "The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about 0.06·d^(−k*/2) = %.2g "
+        "(notes §6.1) and η_r finite.", where, t_sgd_, 0.06 * std::pow(double(T_.d), -0.5 * T_.k_star));
+    failure_ = buf;
+    return false;
+}
+
+// Phase I (Algorithm 1): normalised online SGD on the correlation loss y·F_1, with Θ = 0, so the
+// top-1 route is a uniform tie-break and the gate is π = 1/M (Lemma C.7).
+void Run::phase_I_slice() {
+    const int M = cfg_.M;
+    const float step_v = float(cfg_.eta3 / cfg_.J3);   // vanilla: the Phase III per-neuron step
+    for (int s = 0; s < kSliceSGD && t1_ < cfg_.T1; ++s) {
+        sample();
+        R_.gate(x_.data(), h_.data());                       // all zero in Phase I
+        const int m = Router::top1(h_.data(), M, route_);
+        E1_.sgd(m, x_.data(), xx_, float(cfg_.eta1 * y_ / M / cfg_.J1));   // ∇_w F_1 = π_{m(x)} (1/J) a σ' x
+        E_[kVanilla].sgd(0, x_.data(), xx_, float(step_v * y_));
+        ++t1_; ++t_sgd_;
+        if (t_sgd_ % cfg_.eval_every == 0) evaluate();
+    }
+    if (!check_finite("Phase I")) return;
+    E1_.renormalize();
+    E_[kVanilla].renormalize();
+    if (t1_ >= cfg_.T1) {
+        evaluate();
+        // Phase I outcome per expert: the cluster whose w_c* it aligned with best.
+        const int C = T_.C, R = T_.n_dirs(), J = cfg_.J1;
+        S_.outcome_I.assign(size_t(M), 0);
+        S_.align_I.assign(size_t(M) * size_t(C), 0.0);
+        for (int m = 0; m < M; ++m)
+            for (int c = 0; c < C; ++c) {
+                double best = 0;
+                for (int j = 0; j < J; ++j) best = std::max(best, std::abs(S_.cos_moe[size_t((m * J + j) * R + c)]));
+                S_.align_I[size_t(m * C + c)] = best;
+                if (best > S_.align_I[size_t(m * C + S_.outcome_I[size_t(m)])]) S_.outcome_I[size_t(m)] = c;
+            }
+        stage_ = kPhaseII;
+    }
+}
+
+// Phase II: θ_m ← θ_m + (η_r/n) Σ_i y_i ∇_{θ_m} F_1(x_i), with
+//   ∇_{θ_m} F_1(x) = π_{m(x)}(x) (1[m = m(x)] − π_m(x)) f_{m(x)}(x) x   (Lemma C.16, index corrected:
+// the paper writes π_m f_m, but differentiating F_1 = π_{m(x)} f_{m(x)} gives m(x), notes §7.6).
+void Run::phase_II_slice() {
+    const int M = cfg_.M, d = T_.d, C = T_.C;
+    for (int s = 0; s < kSliceRouter && n_done2_ < cfg_.n2; ++s) {
+        sample();
+        R_.gate(x_.data(), h_.data());
+        core::softmax(h_.data(), pi_.data(), M);
+        const int mx = Router::top1(h_.data(), M, route_);
+        const double fm = E1_.forward(mx, x_.data());
+        const double coef = y_ * pi_[size_t(mx)] * fm;
+        for (int m = 0; m < M; ++m) {
+            const double wgt = coef * ((m == mx ? 1.0 : 0.0) - pi_[size_t(m)]);
+            double* gm = &grad_[size_t(m) * size_t(d)];
+            for (int k = 0; k < d; ++k) gm[k] += wgt * x_[size_t(k)];
+        }
+        if (k2_ == 0) {   // G_{m,c} = E_c[y f_m(x)], what the first router step learns (notes §3.3)
+            for (int m = 0; m < M; ++m) G_[size_t(m * C + c_)] += y_ * E1_.forward(m, x_.data());
+            Gn_[size_t(c_)] += 1;
+        }
+        ++n_done2_;
+    }
+    if (n_done2_ >= cfg_.n2) finish_router_step();
+}
+
+void Run::finish_router_step() {
+    const int M = cfg_.M, d = T_.d;
+    const double scale = cfg_.eta_r / double(cfg_.n2);
+    for (int m = 0; m < M; ++m)
+        for (int k = 0; k < d; ++k)
+            R_.theta[size_t(m * d + k)] += float(scale * grad_[size_t(m * d + k)]);
+    std::fill(grad_.begin(), grad_.end(), 0.0);
+    n_done2_ = 0;
+    ++k2_;
+    if (!check_finite("Phase II")) return;
+    if (k2_ >= cfg_.T2) {
+        router_snapshot();
+        begin_phase_III();
+    }
+}
+
+void Run::router_snapshot() {
+    const int M = cfg_.M, d = T_.d, C = T_.C;
+    S_.cos_theta_v.assign(size_t(M) * size_t(C), 0.0);
+    S_.G_centered.assign(size_t(M) * size_t(C), 0.0);
+    for (int c = 0; c < C; ++c) {
+        double mean = 0;
+        for (int m = 0; m < M; ++m) mean += G_[size_t(m * C + c)];
+        mean /= M;
+        for (int m = 0; m < M; ++m) {
+            S_.cos_theta_v[size_t(m * C + c)] = core::cosine(R_.th(m), T_.v.data() + size_t(c * d), d);
+            S_.G_centered[size_t(m * C + c)] = Gn_[size_t(c)] > 0 ? (G_[size_t(m * C + c)] - mean) / Gn_[size_t(c)] : 0.0;
+        }
+    }
+    // Routing on the test set, judged by the Phase I outcome (the expert's cluster).
+    std::vector<unsigned char> act(static_cast<size_t>(M));
+    double acc = 0, leak = 0, none = 0, ksum = 0;
+    const int n = cfg_.n_test;
+    for (int i = 0; i < n; ++i) {
+        const float* x = &test_x_[size_t(i) * size_t(d)];
+        const int c = test_c_[size_t(i)];
+        R_.gate(x, h_.data());
+        acc += S_.outcome_I[size_t(core::argmax(h_.data(), M))] == c;
+        int k = Router::adaptive(h_.data(), M, act.data());
+        ksum += k;
+        none += (k == 0);
+        bool wrong = false;
+        for (int m = 0; m < M; ++m) if (act[size_t(m)] && S_.outcome_I[size_t(m)] != c) wrong = true;
+        leak += wrong;
+    }
+    S_.route_acc = acc / n; S_.leak = leak / n; S_.none_active = none / n; S_.k_mean = ksum / n;
+    S_.zero_sum = R_.zero_sum_norm();
+    S_.routed = true;
+}
+
+void Run::begin_phase_III() {
+    // Reinitialise w ~ Unif(S^{d−1}), a ~ ±1 (Algorithm 1, Phase III); the baselines start from the
+    // same weights so that they differ only in routing. Without re-initialisation the Phase I
+    // experts (width J_I) continue.
+    Experts& E = E_[kMoE];
+    if (cfg_.reinit) E.init(cfg_.M, cfg_.J3, T_.d, cfg_.act, T_.k_star, T_.p_star, cfg_.C_b, reinit_rng_);
+    else E = E1_;
+    if (cfg_.baselines) { E_[kTop1] = E; E_[kOff] = E; }
+    stage_ = kPhaseIII;
+    evaluate();
+}
+
+// Phase III: normalised online SGD of every expert under adaptive top-k, Θ frozen:
+//   ∇_{w_{m,j}} F̂_M(x) = 1[h_m(x) ≥ 0] (1/J) a σ'(wᵀx + b) x,   η^t = η_III/(1 + t/τ)
+// (the strong-recovery anneal of Lemma C.26, shaped as in notes §6.1).
+void Run::phase_III_slice() {
+    const int M = cfg_.M;
+    const double J = E_[kMoE].J;
+    unsigned char act[64];
+    for (int s = 0; s < kSliceSGD && t3_ < cfg_.T3; ++s) {
+        sample();
+        const double eta = cfg_.tau3 > 0 ? cfg_.eta3 / (1.0 + double(t3_) / cfg_.tau3) : cfg_.eta3;
+        const float coef = float(eta * y_ / J);
+        R_.gate(x_.data(), h_.data());
+        Router::adaptive(h_.data(), M, act);
+        for (int m = 0; m < M; ++m) if (act[m]) E_[kMoE].sgd(m, x_.data(), xx_, coef);
+        if (cfg_.baselines) {
+            E_[kTop1].sgd(Router::top1(h_.data(), M, route_), x_.data(), xx_, coef);
+            E_[kOff].sgd(int(off_route_.below(uint32_t(M))), x_.data(), xx_, coef);   // θ ≡ 0: uniform tie-break
+        }
+        E_[kVanilla].sgd(0, x_.data(), xx_, float(eta * y_ / cfg_.J3));   // same per-neuron step
+        ++t3_; ++t_sgd_;
+        if (t_sgd_ % cfg_.eval_every == 0) evaluate();
+    }
+    if (!check_finite("Phase III")) return;
+    for (int k = 0; k < kModels; ++k) if (E_[k].M > 0) E_[k].renormalize();
+    if (t3_ >= cfg_.T3) { evaluate(); begin_phase_IV(); }
+}
+
+// Phase IV: b_{m,j} ~ U[−C_b, C_b], ŵ = δ w with δ ~ ±1, then the ridge problem
+//   â = argmin (1/T_4) Σ_t (F̂_M(x_t) − y_t)² + λ̄ Σ_m ‖a_m‖²,  solved in closed form (notes §3.5).
+void Run::begin_phase_IV() {
+    for (int k = 0; k < kModels; ++k) {
+        Experts& E = E_[k];
+        if (E.M == 0) continue;
+        for (int n = 0; n < E.n_neurons(); ++n) {
+            E.b[size_t(n)] = float(phase4_rng_.uniform(-cfg_.C_b, cfg_.C_b));
+            const float delta = float(phase4_rng_.sign());
+            float* w = E.w(n);
+            for (int q = 0; q < E.d; ++q) w[q] *= delta;
+        }
+        ridge_[k].reset(E.n_neurons());
+    }
+    stage_ = kPhaseIV;
+}
+
+void Run::active_mask(Model k, const float* x, unsigned char* act) const {
+    const int M = E_[k].M;
+    if (k == kMoE || k == kTop1) {
+        double h[64];
+        R_.gate(x, h);
+        if (k == kMoE) Router::adaptive(h, M, act);
+        else { for (int m = 0; m < M; ++m) act[m] = 0; act[core::argmax(h, M)] = 1; }
+    } else {
+        for (int m = 0; m < M; ++m) act[m] = 1;   // router off: every h_m = 0 ≥ 0; vanilla: M = 1
+    }
+}
+
+int Run::features(Model k, const float* x, double* phi, int* idx) const {
+    const Experts& E = E_[k];
+    unsigned char act[64];
+    active_mask(k, x, act);
+    int cnt = 0;
+    float ds;
+    for (int m = 0; m < E.M; ++m) {
+        if (!act[m]) continue;
+        for (int j = 0; j < E.J; ++j) {
+            const int n = m * E.J + j;
+            phi[cnt] = double(E.sigma(n, core::dot(E.w(n), x, E.d) + E.b[size_t(n)], ds)) / E.J;
+            idx[cnt++] = n;
+        }
+    }
+    return cnt;
+}
+
+double Run::predict(Model k, const float* x) const {
+    thread_local std::vector<double> phi;
+    thread_local std::vector<int> idx;
+    const int N = E_[k].n_neurons();
+    if (int(phi.size()) < N) { phi.resize(size_t(N)); idx.resize(size_t(N)); }
+    const int cnt = features(k, x, phi.data(), idx.data());
+    double s = 0;
+    for (int q = 0; q < cnt; ++q) s += phi[size_t(q)] * a_hat_[k][size_t(idx[size_t(q)])];
+    return s;
+}
+
+void Run::phase_IV_slice() {
+    for (int s = 0; s < kSliceRidge && t4_ < cfg_.T4; ++s) {
+        sample();
+        for (int k = 0; k < kModels; ++k) {
+            if (E_[k].M == 0) continue;
+            const int cnt = features(Model(k), x_.data(), phi_.data(), idx_.data());
+            ridge_[k].add(idx_.data(), phi_.data(), cnt, y_);
+        }
+        ++t4_;
+    }
+    if (t4_ < cfg_.T4) return;
+    for (int k = 0; k < kModels; ++k) {
+        if (E_[k].M == 0) continue;
+        a_hat_[k] = ridge_[k].solve(cfg_.lambda);
+        bool ok = !a_hat_[k].empty();
+        for (double v : a_hat_[k]) if (!std::isfinite(v)) ok = false;
+        if (!ok) {
+            char buf[300];
+            std::snprintf(buf, sizeof buf, "Phase IV: the ridge system of %d features is singular with λ̄ = %g and "
+                          "T_4 = %ld samples: raise λ̄ (e.g. 1e-6) or T_4.", E_[k].n_neurons(), cfg_.lambda, cfg_.T4);
+            failure_ = buf;
+            return;
+        }
+    }
+    stage_ = kTest;
+}
+
+void Run::test_slice() {
+    const int d = T_.d;
+    for (int s = 0; s < kSliceTest && test_i_ < cfg_.n_test; ++s, ++test_i_) {
+        const float* x = &test_x_[size_t(test_i_) * size_t(d)];
+        const double y = test_y_[size_t(test_i_)];
+        for (int k = 0; k < kModels; ++k) {
+            if (E_[k].M == 0) continue;
+            const double e = predict(Model(k), x) - y;
+            sq_err_[k] += e * e;
+        }
+        sq_zero_ += y * y;
+    }
+    if (test_i_ < cfg_.n_test) return;
+    for (int k = 0; k < kModels; ++k) S_.mse[k] = E_[k].M > 0 ? sq_err_[k] / cfg_.n_test : std::nan("");
+    S_.mse_zero = sq_zero_ / cfg_.n_test;
+    S_.fitted = true;
+    for (int k = 0; k < kModels; ++k)
+        if (E_[k].M > 0 && !std::isfinite(S_.mse[k])) {
+            failure_ = "Phase IV: the test error is not finite (the ridge fit overflowed): raise λ̄.";
+            return;
+        }
+    stage_ = kDone;
+}
+
+} // namespace latent

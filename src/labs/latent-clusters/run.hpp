@@ -1,0 +1,127 @@
+// Algorithm 1, all four phases, as a resumable state machine: step() does one bounded slice
+// (a chunk of online SGD steps, a chunk of the Phase II batch, a chunk of the ridge samples or
+// of the test evaluation). The baselines train on the same sample stream:
+//  - vanilla: one expert of the same total width M·J_III (Sec. 4.1), Phase III step size per neuron;
+//  - router off (θ ≡ 0): Phase III with the θ = 0 routing rule, i.e. one uniformly random expert;
+//  - forced top-1: Phase III and IV routed by m(x) = argmax h_m(x) instead of adaptive top-k (Remark 4.12).
+#pragma once
+#include "labs/latent-clusters/experts.hpp"
+#include "labs/latent-clusters/router.hpp"
+#include "labs/latent-clusters/teacher.hpp"
+#include "core/ridge.hpp"
+#include "core/table.hpp"
+#include <string>
+#include <vector>
+
+namespace latent {
+
+struct Config {
+    TeacherConfig teacher;
+    int M = 6, J1 = 1, J3 = 16;
+    Act act = Act::Hermite;
+    double C_b = 0;
+    double eta1 = 0.0018, eta_r = 1, eta3 = 0.005, tau3 = 20000, lambda = 1e-6;
+    long T1 = 150000, n2 = 100000, T3 = 100000, T4 = 3000;
+    int T2 = 1;
+    bool reinit = true, baselines = true;
+    int n_test = 4000, eval_every = 1000;
+};
+
+enum Model { kMoE = 0, kTop1 = 1, kOff = 2, kVanilla = 3, kModels = 4 };
+
+// Everything the views and metrics read; refreshed at evaluation points only.
+struct Snapshot {
+    std::vector<double> cos_moe;        // (M·J) x (2C+1) for the adaptive MoE (Phase I experts before III)
+    std::vector<double> cos_van;        // J_v x (2C+1)
+    int J_moe = 0;
+    double cos_g[kModels] = {0, 0, 0, 0}, cos_c[kModels] = {0, 0, 0, 0};
+    // Lemma 4.8: professional experts predicted at t = 0 and the Phase I outcome
+    std::vector<int> pred_init, outcome_I;      // per expert: cluster index
+    std::vector<double> align_I;                // M x C: max_j |cos(w_{m,j}, w_c*)| after Phase I
+    // Phase II: the router
+    std::vector<double> cos_theta_v;            // M x C: cos(θ_m, v_c)   (Lemma 4.10)
+    std::vector<double> G_centered;             // M x C: G_{m,c} − (1/M) Σ_m' G_{m',c}  (notes §3.3)
+    double route_acc = 0, leak = 0, none_active = 0, k_mean = 0, zero_sum = 0;
+    bool routed = false;
+    // Phase IV
+    double mse[kModels] = {0, 0, 0, 0};
+    double mse_zero = 0, mse_local_only = 0;
+    bool fitted = false;
+};
+
+class Run {
+public:
+    void reset(const Config& cfg, uint64_t seed);
+    void step();
+    bool done() const { return stage_ == kDone; }
+    const std::string& failure() const { return failure_; }
+    int phase() const;                 // 0..3 (I..IV)
+    double progress() const;
+    std::string clock() const;
+
+    const Config& config() const { return cfg_; }
+    const Teacher& teacher() const { return T_; }
+    const Router& router() const { return R_; }
+    const Experts& experts(Model k) const;
+    const Snapshot& snap() const { return S_; }
+    const core::Table& trace() const { return trace_; }
+    long sgd_step() const { return t_sgd_; }           // online SGD steps so far (x axis of the race)
+
+    // Test set (fixed at reset; notes §6.1 recommend a fixed set because y is heavy-tailed)
+    const std::vector<float>& test_x() const { return test_x_; }
+    const std::vector<int>& test_c() const { return test_c_; }
+
+    // Features of Phase IV for one model: φ_{(m,j)} = 1[m active] σ(ŵ_{m,j}ᵀx + b_{m,j}) / J.
+    // Returns the number of non-zero features; idx ascending.
+    int features(Model k, const float* x, double* phi, int* idx) const;
+    double predict(Model k, const float* x) const;     // F̂(x) with the ridge weights â
+
+private:
+    enum Stage { kPhaseI, kPhaseII, kPhaseIII, kPhaseIV, kTest, kDone };
+    void sample();
+    void phase_I_slice();
+    void phase_II_slice();
+    void phase_III_slice();
+    void phase_IV_slice();
+    void test_slice();
+    void begin_phase_III();
+    void begin_phase_IV();
+    void finish_router_step();
+    void evaluate();                     // alignment snapshot + one trace row
+    void router_snapshot();
+    bool check_finite(const char* where);
+    void active_mask(Model k, const float* x, unsigned char* act) const;
+
+    Config cfg_;
+    Teacher T_;
+    Router R_;
+    Experts E1_;                         // Phase I experts (width J_I)
+    Experts E_[kModels];                 // Phase III/IV: adaptive MoE, top-1, router off, vanilla
+    core::Rng data_, route_, off_route_, reinit_rng_, phase4_rng_;
+    Stage stage_ = kPhaseI;
+    long t_sgd_ = 0, t1_ = 0, t3_ = 0, t4_ = 0, n_done2_ = 0, test_i_ = 0;
+    int k2_ = 0;
+    std::string failure_;
+    // current sample
+    std::vector<float> x_;
+    float xx_ = 0;
+    int c_ = 0;
+    double y_ = 0, y_clean_ = 0;
+    // Phase II accumulators
+    std::vector<double> grad_, G_, Gn_;
+    std::vector<double> h_, pi_;
+    // Phase IV
+    core::RidgeAccumulator ridge_[kModels];
+    std::vector<double> a_hat_[kModels];
+    std::vector<double> phi_;
+    std::vector<int> idx_;
+    double sq_err_[kModels] = {0, 0, 0, 0}, sq_zero_ = 0;
+    // test set
+    std::vector<float> test_x_;
+    std::vector<double> test_y_;
+    std::vector<int> test_c_;
+    Snapshot S_;
+    core::Table trace_;
+};
+
+} // namespace latent
