@@ -1,0 +1,42 @@
+// The two networks of Sec. 3.2.
+//  Experts (eq. 3.1): f_m(x; W) = Σ_{j≤J} Σ_{p≤P} σ(⟨w_{m,j}, x^(p)⟩), σ(z) = z³ (nonlinear) or z (linear),
+//  no second layer and no bias. A single model (the baselines of Table 1) is the case E = 1.
+//  Router (Sec. 3.2): h(x; Θ) = Σ_p Θᵀ x^(p) = Θᵀ s(x), π = softmax(h).
+// Weights are float, stored coordinate-major per expert: W[(m·d + c)·J + j] = (w_{m,j})_c, so that the
+// loops over filters j are contiguous and vectorise, while every sum over coordinates c runs in a fixed
+// sequential order (the same numbers natively and in WebAssembly).
+#pragma once
+#include "labs/cluster-experts/data.hpp"
+#include "core/rng.hpp"
+#include <vector>
+
+namespace cluster_experts {
+
+struct Experts {
+    int E = 0, J = 0, d = 0;
+    bool cubic = true;
+    std::vector<float> W;    // E·J·d
+    std::vector<float> u;    // E·d, linear experts only: u_m = Σ_j w_{m,j} (refresh() after updates)
+
+    void init(int E_, int J_, int d_, bool cubic_, double sigma0, core::Rng& rng);   // w ~ N(0, σ0² I)
+    float at(int m, int j, int c) const { return W[(size_t(m) * size_t(d) + size_t(c)) * size_t(J) + size_t(j)]; }
+    size_t block() const { return size_t(J) * size_t(d); }   // size of W_m
+    void refresh();
+
+    // f_m(x_i) (eq. 3.1). z (P·J floats, z[p·J + j]) receives the pre-activations for grad(); may be null.
+    double f(int m, const Dataset& D, int i, float* z) const;
+    // G_m += c · ∂f_m(x_i)/∂W_m, using z from f(); G_m points at the J·d block of expert m.
+    void grad(int m, const Dataset& D, int i, const float* z, double c, float* G_m) const;
+    int z_size(int P) const { return J * P; }
+};
+
+struct Router {
+    int M = 0, d = 0;
+    std::vector<float> theta;   // M·d, θ_m contiguous; Θ^(0) = 0 (Algorithm 1, line 2)
+    void init(int M_, int d_) { M = M_; d = d_; theta.assign(size_t(M) * size_t(d), 0.f); }
+    const float* th(int m) const { return theta.data() + size_t(m) * size_t(d); }
+    float* th(int m) { return theta.data() + size_t(m) * size_t(d); }
+    void logits(const float* s, double* h) const;   // h_m = ⟨θ_m, s⟩
+};
+
+} // namespace cluster_experts

@@ -1,0 +1,69 @@
+// Training of Sec. 3.3, Algorithm 1 ("gradient descent with random initialization"), full batch:
+//   m_{i,t} = argmax_m { h_m(x_i; Θ^(t)) + r_{m,i}^(t) },  r ~ Unif[0, 1] fresh every iteration
+//   L^(t) = (1/n) Σ_i ℓ( y_i · π_{m_{i,t}}(x_i; Θ^(t)) · f_{m_{i,t}}(x_i; W^(t)) ),  ℓ(z) = log(1+e^{−z})  (3.3)
+//   W_m ← W_m − η ∇_{W_m} L^(t) / ‖∇_{W_m} L^(t)‖_F        (3.4, normalized GD, one norm per expert)
+//   θ_m ← θ_m − η_r ∇_{θ_m} L^(t)                           (3.5, plain GD)
+// The argmax is a constant (no gradient through the choice); only π carries gradient to Θ.
+// The single-model baselines are the M = 1 case: π ≡ 1, no router, no routing noise.
+// One iteration can be split into chunks of samples (begin / accumulate / finish) so that step()
+// stays bounded at any size; the numbers do not depend on the chunking.
+#pragma once
+#include "labs/cluster-experts/data.hpp"
+#include "labs/cluster-experts/experts.hpp"
+#include "core/rng.hpp"
+#include <string>
+#include <vector>
+
+namespace cluster_experts {
+
+struct TrainConfig {
+    int M = 8, J = 4;
+    bool cubic = true;
+    double sigma0 = 0.1;         // w^(0) ~ N(0, σ0² I)
+    double eta = 0.005;          // expert step (3.4)
+    double eta_r = 0.5;          // router step (3.5)
+    double noise_width = 1.0;    // r ~ Unif[0, width]; the paper's is 1 (κ = 1/width, Remark C.2); 0 = off
+    bool plain_gd = false;       // experts by plain GD with step eta_gd instead of (3.4) (toggle, notes §6.3)
+    double eta_gd = 3.0;
+    double lb_lambda = 0.0;      // Switch-style load balancing λ·M·Σ_m f_m P_m: NOT in the paper's theory
+};
+
+class MoE {
+public:
+    TrainConfig cfg;
+    Experts ex;
+    Router router;
+    int t = 0;                   // completed iterations
+    double loss = 0;             // L^(t) of the last completed iteration (3.3), when want_loss
+    bool want_loss = true;       // computing ℓ costs a log per sample: the lab asks only before evaluations
+    std::vector<float> W0;       // W^(0), for k*_m (Def. D.3) and the ‖W^(t) − W^(0)‖ ≤ ηt check
+
+    // w ~ N(0, σ0²) from init_rng, Θ = 0; noise_rng draws the routing noise r.
+    void init(const TrainConfig& c, int d, core::Rng& init_rng, core::Rng noise_rng);
+
+    // One iteration of Algorithm 1 on D in chunks: begin, accumulate over [0, n), finish.
+    void begin(const Dataset& D);
+    void accumulate(const Dataset& D, int i0, int i1);
+    void finish(const Dataset& D);   // applies (3.4) and (3.5); t += 1
+    void iterate(const Dataset& D) { begin(D); accumulate(D, 0, D.n); finish(D); }
+    bool finite() const;             // loss and all weights finite
+    double cost_per_sample(int P) const;   // rough multiply-adds per sample, to size the chunks
+
+    // The perturbed loss (3.3) and its gradients with the routing held fixed (for the tests).
+    double loss_fixed(const Dataset& D, const std::vector<int>& routes) const;
+    void grad_fixed(const Dataset& D, const std::vector<int>& routes, std::vector<float>& gW,
+                    std::vector<float>& gTheta) const;
+
+    const std::vector<int>& routes() const { return route_; }   // m_{i,t} of the last iteration
+
+private:
+    double sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z,
+                  float* gW, float* gTheta, double inv_n) const;
+    core::Rng noise_;
+    std::vector<float> gW_, gTheta_, z_;
+    std::vector<double> h_, pi_, r_;
+    std::vector<int> route_;
+    double loss_acc_ = 0;
+};
+
+} // namespace cluster_experts

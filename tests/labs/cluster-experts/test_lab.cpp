@@ -1,0 +1,137 @@
+// The cluster-experts lab as a whole: validation messages, divergence, the headline phenomenon.
+#include "labs/cluster-experts/lab.hpp"
+#include "core/registry.hpp"
+#include <cmath>
+#include <doctest/doctest.h>
+#include <map>
+#include <string>
+
+using cluster_experts::ClusterExpertsLab;
+
+namespace {
+
+std::map<std::string, double> run(ClusterExpertsLab& lab, const std::string& preset, uint64_t seed,
+                                  std::map<std::string, double> set = {}) {
+    core::Params p(lab.schema());
+    REQUIRE(p.apply_preset(preset));
+    for (auto& [k, v] : set) p.set(k, v);
+    REQUIRE(core::validate(lab, p).ok());
+    lab.reset(p, seed);
+    std::string fail = core::run_to_end(lab);
+    std::map<std::string, double> out;
+    out["failed"] = fail.empty() ? 0 : 1;
+    for (const auto& m : lab.metrics()) out[m.key] = m.value;
+    return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& s) {
+    for (const auto& x : v) if (x.find(s) != std::string::npos) return true;
+    return false;
+}
+
+} // namespace
+
+TEST_CASE("cluster-experts: registered first, with the lecture preset first") {
+    REQUIRE(!core::all_labs().empty());
+    CHECK(core::all_labs()[0].id == "cluster-experts");
+    auto lab = core::make_lab("cluster-experts");
+    REQUIRE(lab);
+    CHECK(lab->schema().presets[0].id == "lecture");
+    CHECK(lab->phases().size() == 3);
+    for (const char* id : {"fast", "theorem41", "paper_lr", "paper_scale"}) CHECK(lab->schema().preset(id) != nullptr);
+}
+
+TEST_CASE("cluster-experts: bad parameters give messages that say what to change") {
+    ClusterExpertsLab lab;
+    core::Params p(lab.schema());
+    CHECK(core::validate(lab, p).ok());
+    p.set("d", 6);   // K = 4 needs d ≥ 8
+    auto v = core::validate(lab, p);
+    REQUIRE(!v.ok());
+    CHECK(has(v.errors, "d = 6 must be ≥ 2K = 8"));
+    p = core::Params(lab.schema());
+    p.set("setting", 4);
+    p.set("alpha_lo", 3); p.set("alpha_hi", 1);
+    v = core::validate(lab, p);
+    CHECK(has(v.errors, "alpha_lo = 3 must be ≤ alpha_hi = 1"));
+    p = core::Params(lab.schema());
+    p.set("gamma_hi", 2.5);   // ignored unless setting = custom: a warning
+    v = core::validate(lab, p);
+    CHECK(v.ok());
+    CHECK(has(v.warnings, "setting = custom"));
+    p = core::Params(lab.schema());
+    p.set("M", 40);
+    CHECK(!core::validate(lab, p).ok());   // range error
+    p = core::Params(lab.schema());
+    p.set("noise_width", 0); p.set("lb_lambda", 0.01); p.set("M", 3);
+    v = core::validate(lab, p);
+    CHECK(v.ok());
+    CHECK(has(v.warnings, "Routing noise off"));
+    CHECK(has(v.warnings, "outside the paper's theory"));
+    CHECK(has(v.warnings, "M = 3 < K = 4"));
+    p = core::Params(lab.schema());
+    p.apply_preset("paper_scale");
+    v = core::validate(lab, p);
+    CHECK(v.ok());
+    CHECK(has(v.warnings, "Heavy run"));
+    p.set("n", 32000); p.set("n_test", 32000); p.set("d", 256); p.set("P", 16);   // the largest data set
+    v = core::validate(lab, p);
+    CHECK(v.ok());   // fits the memory budget (about 0.9 GB)
+    CHECK(has(v.warnings, "Heavy run"));
+}
+
+TEST_CASE("cluster-experts: plain GD with a huge step diverges into a message, not a crash") {
+    ClusterExpertsLab lab;
+    auto r = run(lab, "lecture", 1, {{"expert_opt", 1}, {"eta_gd", 1e6}, {"T", 100}});
+    CHECK(r["failed"] == 1);
+    CHECK(lab.done());
+    CHECK(lab.failure().find("plain GD") != std::string::npos);
+    lab.step();   // stepping a failed lab does nothing
+    CHECK(lab.done());
+}
+
+TEST_CASE("cluster-experts: lecture preset, the nonlinear MoE specialises and beats the others") {
+    ClusterExpertsLab lab;
+    auto r = run(lab, "lecture", 1);
+    REQUIRE(r["failed"] == 0);
+    CHECK(r["t"] == 600);
+    MESSAGE("acc cubic MoE " << r["acc_moe_cubic"] << ", linear MoE " << r["acc_moe_linear"] << ", single cubic "
+            << r["acc_single_cubic"] << ", single linear " << r["acc_single_linear"] << "; entropy "
+            << r["entropy_moe_cubic"] << " / " << r["entropy_moe_linear"]);
+    CHECK(r["acc_moe_cubic"] >= 97.0);          // paper: 99.46 (Table 1, Setting 1)
+    CHECK(r["entropy_moe_cubic"] <= 0.3);       // paper: 0.098
+    CHECK(r["entropy_moe_linear"] > r["entropy_moe_cubic"] + 0.2);   // paper: 1.300 vs 0.098
+    CHECK(r["acc_moe_cubic"] > r["acc_moe_linear"]);
+    CHECK(r["acc_moe_cubic"] > r["acc_single_cubic"] + 10);
+    CHECK(r["acc_moe_cubic"] > r["acc_single_linear"] + 10);
+    CHECK(r["router_center_cubic"] > 2 * r["router_feature_cubic"]);   // the router learns c_k, not v_k
+    CHECK(r["sum_theta_norm"] < 1e-4);                                  // Lemma E.1
+    CHECK(r["stage"] == 2);                                             // detected: converged
+    std::vector<core::View> views;
+    lab.views(views);
+    CHECK(views.size() >= 6);
+    bool grid = false;
+    for (const auto& v : views) if (v.id == "expert_alignment") grid = v.children.size() == 8;
+    CHECK(grid);
+    CHECK(lab.trace().rows.size() == 61);   // t = 0, 10, …, 600
+}
+
+TEST_CASE("cluster-experts: Theorem 4.1 preset, both single models stay under 87.5 %") {
+    ClusterExpertsLab lab;
+    auto r = run(lab, "theorem41", 2);
+    REQUIRE(r["failed"] == 0);
+    MESSAGE("single cubic " << r["acc_single_cubic"] << ", single linear " << r["acc_single_linear"]
+            << ", MoE cubic " << r["acc_moe_cubic"]);
+    // 87.5 % plus 3 standard errors of a 2000-point test set
+    const double ceiling = 87.5 + 3 * 100 * std::sqrt(0.875 * 0.125 / 2000);
+    CHECK(r["acc_single_cubic"] <= ceiling);
+    CHECK(r["acc_single_linear"] <= ceiling);
+    CHECK(r["acc_moe_cubic"] > ceiling);
+}
+
+TEST_CASE("cluster-experts: the same seed gives the same run") {
+    ClusterExpertsLab a, b;
+    auto ra = run(a, "fast", 7, {{"T", 60}}), rb = run(b, "fast", 7, {{"T", 60}});
+    CHECK(ra == rb);
+    CHECK(a.trace().to_csv() == b.trace().to_csv());
+}
