@@ -6,7 +6,7 @@
 static app::App* g_app = nullptr;
 
 EM_JS(char*, js_query, (), {
-    const s = window.location.search.replace(/^\?/, "");
+    const q = window.location.search, s = q.charAt(0) == "?" ? q.substring(1) : q;
     const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
     stringToUTF8(s, p, n);
     return p;
