@@ -1,0 +1,333 @@
+// The lab's run: reset, the bounded step(), the sweep jobs, and the cached metrics the views read.
+#include "labs/patch-routing/lab.hpp"
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace patch_routing {
+
+namespace {
+
+constexpr double kBudget = 4e6;   // multiply-adds per step(): ~0.6 ms natively, ~2 ms in WebAssembly
+constexpr Arch kSingleOrder[3] = {Arch::Separate, Arch::Joint, Arch::CNN};
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// Fraction of test samples whose discriminative patch some expert selects (separate: expert 1 for
+// y = +1, expert 2 for y = -1, Lemma 4.1; joint and CNN: any expert).
+double routed_fraction(Model& m, const Dataset& test) {
+    int ok = 0;
+    for (int i = 0; i < test.N; ++i) {
+        m.route(test.sample(i));
+        const int jo = test.j_o[size_t(i)];
+        bool hit = false;
+        for (int s = 0; s < m.k && !hit; ++s) {
+            if (m.spec.arch == Arch::Separate && s != (test.y[size_t(i)] > 0 ? 0 : 1)) continue;
+            for (int t = 0; t < m.l; ++t) hit = hit || m.sel(s, t) == jo;
+        }
+        ok += hit;
+    }
+    return test.N ? double(ok) / test.N : 0.0;
+}
+
+// One training run of the sweep or the grid: outputs {test accuracy, final training accuracy, epochs,
+// routed fraction}. Slice 1 fetches (maybe generates) the data; then training slices; then the routing pass.
+class RunJob : public core::SweepJob {
+public:
+    RunJob(PatchRoutingLab& lab, const core::SweepTask& t, Arch a, int N, int l) : lab_(lab), task_(t), arch_(a), N_(N), l_(l) {}
+    bool advance() override {
+        if (!started_) {
+            const Config& c = lab_.config();
+            ModelSpec ms = c.model[int(arch_)];
+            if (l_ > 0) ms.l = l_;
+            tr_.start(ms, c.train, lab_.pool(task_.rep), N_, lab_.test_set(),
+                      PatchRoutingLab::model_seed(task_.seed, arch_, N_, ms.l));
+            started_ = true;
+            return false;
+        }
+        if (!tr_.done()) {
+            tr_.advance(kBudget);
+            return tr_.done() && (!tr_.failure.empty() || !tr_.model.routed());
+        }
+        route_ = routed_fraction(tr_.model, lab_.test_set());
+        return true;
+    }
+    std::vector<double> outputs() const override { return {tr_.test_acc, tr_.train_acc, double(tr_.epoch), route_}; }
+    std::string failure() const override { return tr_.failure; }
+
+private:
+    PatchRoutingLab& lab_;
+    core::SweepTask task_;
+    Arch arch_;
+    int N_, l_;
+    Trainer tr_;
+    bool started_ = false;
+    double route_ = kNaN;
+};
+
+} // namespace
+
+PatchRoutingLab::PatchRoutingLab() {
+    info_.id = "patch-routing";
+    info_.title = "Patch routing (pMoE)";
+    info_.citation = "Chowdhury, Zhang, Wang, Liu, Chen (ICML 2023): Patch-level Routing in Mixture-of-Experts is Provably Sample-efficient for Convolutional Neural Networks";
+    info_.seed_file = "000_a9bf423586cd9919.txt";
+    info_.summary =
+        "Every input is n patches; one of them (o1 or o2) decides the label, the rest are irrelevant. A patch-level "
+        "MoE (pMoE) whose routers send only the top-l patches to each expert learns the discriminative patch from "
+        "far fewer samples than a CNN of the same size that sees all n patches: the routers drop the irrelevant "
+        "patches, and the sample need falls polynomially in n/l. With c confusers per side the routing fails for "
+        "l ≤ c and works from l* = c + 1.";
+    schema_ = make_schema();
+    phases_ = make_phases();
+    trace_.columns = {"t", "model", "epoch", "train_acc", "test_acc", "router_cos1", "router_cos2",
+                      "route_plus", "route_minus", "align_o1", "align_o2"};
+}
+
+std::vector<core::Headline> PatchRoutingLab::headlines() const {
+    return {
+        {"nstar_cnn", "CNN N for 95 %: ≈160 in the notes' prototype (lecture)"},
+        {"nstar_sep", "separate pMoE: ≈20 (notes)"},
+        {"nstar_joint", "joint pMoE: ≈90 (notes; ≈50 in their WASM run)"},
+        {"nstar_ratio_sep", "N*_sep / N*_CNN ≤ 0.25 (notes ≈0.13; Thm 4.2 vs 4.3: (l/n)^8 as a bound)"},
+        {"nstar_ratio_joint", "N*_joint / N*_CNN ≤ 0.6 (paper Fig. 4: pMoE needs 60 % of the CNN's samples)"},
+        {"thr_acc_lstar", "separate pMoE at l = l*, N = 80: ≥ 0.95 (notes: 1.00 with c = 2)"},
+        {"thr_acc_lstar_m1", "at l = l* − 1: ≤ 0.75 (notes: 0.57)"},
+    };
+}
+
+uint64_t PatchRoutingLab::model_seed(uint64_t rep_seed, Arch a, int N, int l) {
+    return core::Sweep::rep_seed(rep_seed, int(a) * 10000000 + N * 64 + l);
+}
+
+const Dataset& PatchRoutingLab::pool(int rep) {
+    if (int(pools_.size()) <= rep) pools_.resize(size_t(rep + 1));
+    if (!pools_[size_t(rep)]) {
+        auto D = std::make_unique<Dataset>();
+        core::Rng rng(core::Sweep::rep_seed(seed_, rep), 11);
+        const int N = std::max(cfg_.N_run, cfg_.Ns.empty() ? 2 : cfg_.Ns.back());
+        generate(cfg_.data, geo_, rng, N, *D);
+        pools_[size_t(rep)] = std::move(D);
+    }
+    return *pools_[size_t(rep)];
+}
+
+void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
+    cfg_ = make_config(p);
+    seed_ = seed;
+    failure_.clear();
+    pools_.clear();
+    geo_ = make_geometry(cfg_.data);
+    test_ = Dataset();
+    for (auto& h : hist_) h = History();
+    for (auto& r : routing_) r = RoutingStats();
+    for (auto& v : inspect_) v.clear();
+    for (auto& v : neurons_) v.clear();
+    for (auto& t : run_) t = Trainer();
+    for (auto& c : curve_) c = core::LineSeries();
+    nstar_.fill(kNaN);
+    trace_.clear();
+    sweep_.clear();
+    grid_.clear();
+    grid_success_.clear();
+    grid_acc_.clear();
+    grid_route_.clear();
+    thr_lstar_ = thr_lstar_m1_ = kNaN;
+    single_ = 0;
+    stage_ = Stage::Start;
+}
+
+void PatchRoutingLab::start_single(int which) {
+    const Arch a = kSingleOrder[which];
+    Trainer& t = run_[size_t(a)];
+    t.hook = [this](const Trainer& tr, bool router) { record(tr, router); };
+    t.start(cfg_.model[int(a)], cfg_.train, pool(0), cfg_.N_run, test_,
+            model_seed(core::Sweep::rep_seed(seed_, 0), a, cfg_.N_run, cfg_.model[int(a)].l), true);
+    record(t, true);   // the initial state (iteration 0)
+}
+
+void PatchRoutingLab::record(const Trainer& tr, bool router) {
+    const int a = int(tr.model.spec.arch);
+    Model& m = run_[size_t(a)].model;
+    History& h = hist_[size_t(a)];
+    const Alignment A = alignment(m, geo_);
+    h.iter.push_back(double(tr.iter));
+    h.epoch.push_back(double(tr.epoch));
+    h.train_acc.push_back(router ? kNaN : tr.train_acc);
+    h.test_acc.push_back(router ? kNaN : tr.test_acc);
+    h.router1.push_back(m.routed() ? A.router1 : kNaN);
+    h.router2.push_back(m.routed() ? A.router2 : kNaN);
+    h.A_o1.push_back(A.A_o1);
+    h.A_o2.push_back(A.A_o2);
+    h.router_steps = tr.router_steps;
+    // the routing pictures: at every evaluation, and when the router phase ends (or at the start)
+    const bool phase_end = router && (tr.stage != Trainer::Stage::Router || tr.iter == 0);
+    if (!router || phase_end) {
+        if (m.routed()) routing_[size_t(a)] = routing_stats(m, test_, kS0 + cfg_.data.p);
+        int ip = 0, im = 1;   // samples 0 and 1 of the test set are y = +1 and y = -1
+        inspect_[size_t(a)] = {inspect(m, test_, ip), inspect(m, test_, im)};
+        neurons_[size_t(a)] = neuron_points(m, geo_);
+    }
+    const RoutingStats& R = routing_[size_t(a)];
+    trace_.add({double(tr.iter), double(a), double(tr.epoch), h.train_acc.back(), h.test_acc.back(), h.router1.back(),
+                h.router2.back(), m.routed() ? R.R_plus : kNaN, m.routed() ? R.R_minus : kNaN, A.A_o1, A.A_o2});
+}
+
+void PatchRoutingLab::step() {
+    if (done()) return;
+    switch (stage_) {
+    case Stage::Start: {
+        core::Rng rng(seed_, 3);
+        generate(cfg_.data, geo_, rng, cfg_.n_test, test_);
+        start_single(0);
+        stage_ = Stage::Single;
+        return;
+    }
+    case Stage::Single: {
+        Trainer& t = run_[size_t(kSingleOrder[single_])];
+        t.advance(kBudget);
+        if (!t.failure.empty()) { failure_ = t.failure + " (single run at N = " + std::to_string(cfg_.N_run) + ")"; return; }
+        if (!t.done()) return;
+        if (++single_ < 3) { start_single(single_); return; }
+        for (int a = 0; a < 3; ++a)
+            for (int N : cfg_.Ns) sweep_.add_point(a, N);
+        sweep_.start(cfg_.sweep_seeds, 4, seed_, [this](const core::SweepTask& task) {
+            return std::make_unique<RunJob>(*this, task, Arch(task.series), int(task.x), 0);
+        });
+        stage_ = Stage::Sweep;
+        return;
+    }
+    case Stage::Sweep: {
+        if (sweep_.step()) update_sweep_cache();
+        if (!sweep_.failures().empty()) { failure_ = "sweep: " + sweep_.failures().front(); return; }
+        if (!sweep_.done()) return;
+        if (cfg_.grid_lmax <= 0) { stage_ = Stage::Done; return; }
+        for (int l = 1; l <= cfg_.grid_lmax; ++l)
+            for (int N : cfg_.Ns) grid_.add_point(l, N);
+        grid_.start(cfg_.grid_seeds, 4, seed_, [this](const core::SweepTask& task) {
+            return std::make_unique<RunJob>(*this, task, Arch::Separate, int(task.x), task.series);
+        });
+        update_grid_cache();
+        stage_ = Stage::Grid;
+        return;
+    }
+    case Stage::Grid: {
+        if (grid_.step()) update_grid_cache();
+        if (!grid_.failures().empty()) { failure_ = "threshold grid: " + grid_.failures().front(); return; }
+        if (grid_.done()) stage_ = Stage::Done;
+        return;
+    }
+    case Stage::Done: return;
+    }
+}
+
+void PatchRoutingLab::update_sweep_cache() {
+    const char* names[3] = {"CNN", "separate pMoE", "joint pMoE"};
+    for (int a = 0; a < 3; ++a) {
+        curve_[size_t(a)] = sweep_.line(a, 0, names[a]);
+        curve_[size_t(a)].color = a;
+        nstar_[size_t(a)] = n_star(curve_[size_t(a)].x, curve_[size_t(a)].y, cfg_.target);
+    }
+}
+
+void PatchRoutingLab::update_grid_cache() {
+    const int L = cfg_.grid_lmax, nN = int(cfg_.Ns.size());
+    grid_success_.assign(size_t(L * nN), kNaN);
+    grid_acc_.assign(size_t(L * nN), kNaN);
+    grid_route_.assign(size_t(L * nN), kNaN);
+    for (int i = 0; i < nN; ++i)
+        for (int l = 1; l <= L; ++l) {
+            const int pt = grid_.find(l, cfg_.Ns[size_t(i)]);
+            if (pt < 0 || grid_.point(pt).results.empty()) continue;
+            const auto acc = grid_.values(pt, 0);
+            double ok = 0;
+            for (double v : acc) ok += v >= cfg_.target;
+            grid_success_[size_t(i * L + l - 1)] = ok / acc.size();
+            grid_acc_[size_t(i * L + l - 1)] = grid_.stat(pt, 0).mean;
+            grid_route_[size_t(i * L + l - 1)] = grid_.stat(pt, 3).mean;
+        }
+    // the readout at the grid's N nearest to N_run (log scale)
+    int best = 0;
+    for (int i = 1; i < nN; ++i)
+        if (std::fabs(std::log(double(cfg_.Ns[size_t(i)]) / cfg_.N_run)) < std::fabs(std::log(double(cfg_.Ns[size_t(best)]) / cfg_.N_run))) best = i;
+    const int lstar = cfg_.data.c + 1;
+    thr_lstar_ = lstar <= L && nN ? grid_acc_[size_t(best * L + lstar - 1)] : kNaN;
+    thr_lstar_m1_ = lstar >= 2 && lstar - 1 <= L && nN ? grid_acc_[size_t(best * L + lstar - 2)] : kNaN;
+}
+
+int PatchRoutingLab::phase() const {
+    switch (stage_) {
+    case Stage::Start: return 0;
+    case Stage::Single: return (single_ == 0 && run_[size_t(Arch::Separate)].stage == Trainer::Stage::Router) ? 0 : 1;
+    case Stage::Sweep: return 2;
+    case Stage::Grid: return 3;
+    case Stage::Done: return cfg_.grid_lmax > 0 ? 3 : 2;
+    }
+    return 0;
+}
+
+double PatchRoutingLab::progress() const {
+    if (stage_ == Stage::Done) return 1.0;
+    const double w_single = 0.1, w_grid = cfg_.grid_lmax > 0 ? 0.15 : 0.0, w_sweep = 1.0 - w_single - w_grid;
+    double p = 0;
+    if (stage_ == Stage::Single) p = w_single * single_ / 3.0;
+    if (stage_ == Stage::Sweep) p = w_single + w_sweep * sweep_.progress();
+    if (stage_ == Stage::Grid) p = w_single + w_sweep + w_grid * grid_.progress();
+    return p;
+}
+
+std::string PatchRoutingLab::clock() const {
+    char buf[160];
+    if (stage_ == Stage::Single) {
+        const Trainer& t = run_[size_t(kSingleOrder[single_])];
+        std::snprintf(buf, sizeof buf, "%s at N = %d: %s %d", arch_name(kSingleOrder[single_]), cfg_.N_run,
+                      t.stage == Trainer::Stage::Router ? "router step" : "epoch", t.stage == Trainer::Stage::Router ? t.router_steps : t.epoch);
+        return buf;
+    }
+    const core::Sweep* sw = stage_ == Stage::Sweep ? &sweep_ : stage_ == Stage::Grid ? &grid_ : nullptr;
+    if (sw && sw->current()) {
+        const core::SweepTask* t = sw->current();
+        if (sw == &sweep_)
+            std::snprintf(buf, sizeof buf, "sweep run %d / %d: %s, N = %.0f, seed %d", sw->jobs_done() + 1, sw->jobs_total(),
+                          arch_name(Arch(t->series)), t->x, t->rep + 1);
+        else
+            std::snprintf(buf, sizeof buf, "grid run %d / %d: l = %d, N = %.0f, seed %d", sw->jobs_done() + 1, sw->jobs_total(),
+                          t->series, t->x, t->rep + 1);
+        return buf;
+    }
+    return stage_ == Stage::Done ? "done" : "";
+}
+
+std::vector<core::Metric> PatchRoutingLab::metrics() const {
+    const Trainer& c = run_[0];
+    const Trainer& s = run_[1];
+    const Trainer& j = run_[2];
+    auto last = [](const std::vector<double>& v) { return v.empty() ? kNaN : v.back(); };
+    const History& hs = hist_[1];
+    const History& hj = hist_[2];
+    const double ratio_s = nstar_[1] / nstar_[0], ratio_j = nstar_[2] / nstar_[0];
+    return {
+        {"test_acc_cnn", "CNN test accuracy at N_run", c.test_acc},
+        {"test_acc_sep", "separate pMoE test accuracy at N_run", s.test_acc},
+        {"test_acc_joint", "joint pMoE test accuracy at N_run", j.test_acc},
+        {"epochs_cnn", "CNN epochs to zero training error (or cap)", double(c.epoch), "%.0f"},
+        {"epochs_sep", "separate pMoE epochs", double(s.epoch), "%.0f"},
+        {"epochs_joint", "joint pMoE epochs", double(j.epoch), "%.0f"},
+        {"router_cos_sep", "separate routers: mean of cos(w1, o1−o2), cos(w2, o2−o1)", (last(hs.router1) + last(hs.router2)) / 2},
+        {"router_cos_joint", "joint routers: mean of max_s cos(w_s, o1), max_s cos(w_s, o2)", (last(hj.router1) + last(hj.router2)) / 2},
+        {"route_sep", "separate: fraction of test samples whose discriminative patch is routed (R1+R2)/2", (routing_[1].R_plus + routing_[1].R_minus) / 2},
+        {"route_joint", "joint: top-gate capture rate (R+ + R−)/2", (routing_[2].R_plus + routing_[2].R_minus) / 2},
+        {"drop_sep", "separate: irrelevant patches routed to no expert", routing_[1].drop},
+        {"nstar_cnn", "CNN: N for 95 % test accuracy", nstar_[0], "%.1f"},
+        {"nstar_sep", "separate pMoE: N for 95 %", nstar_[1], "%.1f"},
+        {"nstar_joint", "joint pMoE: N for 95 %", nstar_[2], "%.1f"},
+        {"nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s},
+        {"nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j},
+        {"l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1), "%.0f"},
+        {"thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_},
+        {"thr_acc_lstar_m1", "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_},
+        {"sweep_runs", "sweep runs finished", double(sweep_.jobs_done()), "%.0f"},
+    };
+}
+
+} // namespace patch_routing
