@@ -95,13 +95,11 @@ double Experts::f(int m, const Dataset& D, int i, float* z) const {
 void Experts::grad(int m, const Dataset& D, int i, const float* z, double c, float* G_m) const {
     const size_t I = size_t(i);
     if (!cubic) {
-        // ∂f_m/∂w_{m,j} = s(x) for every j (the linear expert's gradient is independent of j and W)
+        // ∂f_m/∂w_{m,j} = s(x) for every j (the linear expert's gradient is independent of j and W):
+        // accumulate it in filter 0 only; complete() copies it to the other filters.
         const float* s = D.s_of(i);
-        for (int k = 0; k < d; ++k) {
-            const float g = float(c) * s[k];
-            float* row = G_m + size_t(k) * size_t(J);
-            for (int j = 0; j < J; ++j) row[j] += g;
-        }
+        const float cf = float(c);
+        for (int k = 0; k < d; ++k) G_m[size_t(k) * size_t(J)] += cf * s[k];
         return;
     }
     // ∂f_m/∂w_{m,j} = Σ_p σ'(⟨w_{m,j}, x^(p)⟩) x^(p), σ'(z) = 3z²  (the inner sum of eq. E.2)
@@ -122,6 +120,14 @@ void Experts::grad(int m, const Dataset& D, int i, const float* z, double c, flo
         const float* x = D.xi_of(i, q);
         for (int j = 0; j < J; ++j) t[j] = c3 * (zq[j] * zq[j]);
         for (int k = 0; k < d; ++k) add_scaled(t, x[k], G_m + size_t(k) * size_t(J), J);
+    }
+}
+
+void Experts::complete(float* G_m) const {
+    if (cubic) return;
+    for (int k = 0; k < d; ++k) {
+        float* row = G_m + size_t(k) * size_t(J);
+        for (int j = 1; j < J; ++j) row[j] = row[0];
     }
 }
 

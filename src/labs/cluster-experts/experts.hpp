@@ -27,6 +27,8 @@ struct Experts {
     double f(int m, const Dataset& D, int i, float* z) const;
     // G_m += c · ∂f_m(x_i)/∂W_m, using z from f(); G_m points at the J·d block of expert m.
     void grad(int m, const Dataset& D, int i, const float* z, double c, float* G_m) const;
+    // After all grad() calls of an iteration: linear experts keep one column and copy it here.
+    void complete(float* G_m) const;
     int z_size(int P) const { return J * P; }
 };
 
