@@ -181,9 +181,11 @@ std::vector<core::Metric> LatentClustersLab::metrics() const {
         {"cos_c_moe", "MoE best |cos(w, w_c*)|, mean over c", S.cos_c[kMoE]},
         {"cos_g_vanilla", "vanilla best |cos(w, w_g*)|", S.cos_g[kVanilla]},
         {"cos_c_vanilla", "vanilla best |cos(w, w_c*)|, mean over c", S.cos_c[kVanilla]},
-        {"cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1]},
-        {"cos_g_router_off", "router-off MoE best |cos(w, w_g*)|", S.cos_g[kOff]},
     };
+    if (run_.config().baselines) {
+        m.push_back({"cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1]});
+        m.push_back({"cos_g_router_off", "router-off MoE best |cos(w, w_g*)|", S.cos_g[kOff]});
+    }
     int agree = 0;
     for (size_t e = 0; e < S.outcome_I.size(); ++e) agree += S.outcome_I[e] == S.pred_init[e];
     if (!S.outcome_I.empty())

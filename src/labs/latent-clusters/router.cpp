@@ -23,6 +23,15 @@ int Router::adaptive(const double* h, int M, unsigned char* active) {
     return k;
 }
 
+void Router::add_grad_F1(const double* pi, int mx, double f_mx, const float* x, int M, int d, double scale, double* grad) {
+    const double coef = scale * pi[mx] * f_mx;
+    for (int m = 0; m < M; ++m) {
+        const double wgt = coef * ((m == mx ? 1.0 : 0.0) - pi[m]);
+        double* gm = grad + size_t(m) * size_t(d);
+        for (int k = 0; k < d; ++k) gm[k] += wgt * x[k];
+    }
+}
+
 double Router::zero_sum_norm() const {
     double s2 = 0;
     for (int k = 0; k < d; ++k) {

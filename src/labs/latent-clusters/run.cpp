@@ -193,12 +193,7 @@ void Run::phase_II_slice() {
         core::softmax(h_.data(), pi_.data(), M);
         const int mx = Router::top1(h_.data(), M, route_);
         const double fm = E1_.forward(mx, x_.data());
-        const double coef = y_ * pi_[size_t(mx)] * fm;
-        for (int m = 0; m < M; ++m) {
-            const double wgt = coef * ((m == mx ? 1.0 : 0.0) - pi_[size_t(m)]);
-            double* gm = &grad_[size_t(m) * size_t(d)];
-            for (int k = 0; k < d; ++k) gm[k] += wgt * x_[size_t(k)];
-        }
+        Router::add_grad_F1(pi_.data(), mx, fm, x_.data(), M, d, y_, grad_.data());   // y_i ∇_Θ F_1(x_i)
         if (k2_ == 0) {   // G_{m,c} = E_c[y f_m(x)], what the first router step learns (notes §3.3)
             for (int m = 0; m < M; ++m) G_[size_t(m * C + c_)] += y_ * E1_.forward(m, x_.data());
             Gn_[size_t(c_)] += 1;

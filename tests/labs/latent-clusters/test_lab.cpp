@@ -1,0 +1,180 @@
+// latent-clusters: validation messages, divergence handling, router invariants after Phase II, and a
+// fast fixed-seed run in which the MoE learns w_g* and the vanilla network does not.
+#include "labs/latent-clusters/lab.hpp"
+#include "core/registry.hpp"
+#include <cmath>
+#include <doctest/doctest.h>
+#include <map>
+
+using latent::LatentClustersLab;
+
+namespace {
+
+bool has(const std::vector<std::string>& v, const std::string& needle) {
+    for (const auto& s : v) if (s.find(needle) != std::string::npos) return true;
+    return false;
+}
+
+std::map<std::string, double> metric_map(const core::Lab& lab) {
+    std::map<std::string, double> m;
+    for (const auto& x : lab.metrics()) m[x.key] = x.value;
+    return m;
+}
+
+// d = 16: phases scaled by d^{k*−1} = d², steps by d^{−3/2} from the lecture preset (notes §6.1).
+core::Params small(const core::Lab& lab) {
+    core::Params p(lab.schema());
+    p.set("d", 16); p.set("T1", 40000); p.set("T3", 25000); p.set("n2", 50000);
+    p.set("eta1", 0.0051); p.set("eta3", 0.014); p.set("tau3", 5000);
+    p.set("baselines", 0); p.set("n_test", 1000);
+    return p;
+}
+
+} // namespace
+
+TEST_CASE("latent-clusters: registered, presets valid, lecture is presets[0]") {
+    auto lab = core::make_lab("latent-clusters");
+    REQUIRE(lab);
+    CHECK(lab->schema().presets[0].id == "lecture");
+    CHECK(lab->phases().size() == 4);
+    for (const auto& pr : lab->schema().presets) {
+        core::Params p(lab->schema());
+        REQUIRE(p.apply_preset(pr.id));
+        core::Validation v = core::validate(*lab, p);
+        CHECK_MESSAGE(v.ok(), pr.id);
+    }
+}
+
+TEST_CASE("latent-clusters: bad parameters give messages that say what to change") {
+    LatentClustersLab lab;
+    core::Params p(lab.schema());
+    p.set("d", 5); p.set("C", 3);
+    core::Validation v = core::validate(lab, p);
+    CHECK(has(v.errors, "2C + 1 = 7"));
+
+    core::Params q(lab.schema());
+    q.set("M", 2); q.set("C", 3);
+    CHECK(has(core::validate(lab, q).errors, "raise M"));
+
+    core::Params r(lab.schema());
+    r.set("act", 1); r.set("C_b", 0);
+    CHECK(has(core::validate(lab, r).errors, "raise C_b"));
+
+    core::Params s(lab.schema());
+    s.set("eta3", 50);
+    CHECK(has(core::validate(lab, s).errors, "lower η_III"));
+
+    core::Params t(lab.schema());
+    t.set("eta1", 0.05);
+    core::Validation vt = core::validate(lab, t);
+    CHECK(vt.ok());
+    CHECK(has(vt.warnings, "lower η_I"));
+
+    core::Params u(lab.schema());
+    u.set("lambda", 0); u.set("T4", 50);
+    CHECK(has(core::validate(lab, u).errors, "raise T_4"));
+
+    core::Params w(lab.schema());
+    w.set("rho", 5);
+    CHECK(has(core::validate(lab, w).warnings, "routing"));
+
+    core::Params big(lab.schema());
+    big.set("n_test", 200000); big.set("d", 256); big.set("J3", 64); big.set("M", 16);
+    core::Validation vb = core::validate(lab, big);
+    CHECK(has(vb.warnings, "takes about"));
+}
+
+TEST_CASE("latent-clusters: an overflowing step size stops the run with an explanation (no crash)") {
+    LatentClustersLab lab;
+    core::Params p = small(lab);
+    p.set("T1", 2000); p.set("n2", 2000); p.set("T3", 2000);
+    p.set("eta3", 1e30);                 // rejected by check(); reset() must still fail gracefully
+    CHECK_FALSE(core::validate(lab, p).ok());
+    lab.reset(p, 1);
+    std::string why = core::run_to_end(lab);
+    CHECK(lab.done());
+    INFO(why);
+    CHECK(why.find("diverged") != std::string::npos);
+    CHECK(why.find("step size is far too large") != std::string::npos);
+    for (const auto& m : lab.metrics()) CHECK_MESSAGE(!std::isnan(m.value), m.key);
+}
+
+TEST_CASE("latent-clusters: a singular ridge system stops the run with an explanation") {
+    LatentClustersLab lab;
+    core::Params p = small(lab);
+    p.set("T1", 1000); p.set("n2", 1000); p.set("T3", 1000);
+    p.set("lambda", 0); p.set("T4", 3);
+    lab.reset(p, 2);
+    std::string why = core::run_to_end(lab);
+    CHECK(why.find("singular") != std::string::npos);
+}
+
+TEST_CASE("latent-clusters: after Phase II Σ_m θ_m = 0 and adaptive top-k never activates zero experts") {
+    LatentClustersLab lab;
+    core::Params p = small(lab);
+    lab.reset(p, 3);
+    while (lab.phase() < 2 && lab.failure().empty()) lab.step();
+    REQUIRE(lab.failure().empty());
+    const latent::Router& R = lab.run().router();
+    double norm = 0;
+    for (float t : R.theta) norm += double(t) * t;
+    CHECK(norm > 0);
+    CHECK(R.zero_sum_norm() < 1e-5 * std::sqrt(norm));        // Lemma C.16 (float rounding only)
+    auto m = metric_map(lab);
+    CHECK(m.at("none_active") == 0.0);
+    // any input, not only cluster data: Σ_m h_m = 0 forces max_m h_m ≥ 0
+    core::Rng r(5);
+    std::vector<float> x(16);
+    double h[16];
+    unsigned char act[16];
+    for (int t = 0; t < 5000; ++t) {
+        for (float& v : x) v = float(4 * r.normal());
+        R.gate(x.data(), h);
+        CHECK(latent::Router::adaptive(h, R.M, act) >= 1);
+    }
+    // the router points each expert towards the cluster it aligned with (Lemma 4.10), mostly
+    CHECK(m.at("route_acc") > 0.6);
+}
+
+TEST_CASE("latent-clusters: fast fixed-seed run — the MoE learns w_g*, the vanilla network does not") {
+    LatentClustersLab lab;
+    core::Params p = small(lab);
+    for (uint64_t seed : {1, 2}) {
+        lab.reset(p, seed);
+        std::string why = core::run_to_end(lab);
+        REQUIRE(why.empty());
+        auto m = metric_map(lab);
+        INFO("seed " << seed << ": cos_g_moe " << m["cos_g_moe"] << ", cos_g_vanilla " << m["cos_g_vanilla"]
+             << ", mse_moe " << m["mse_moe"] << ", mse_vanilla " << m["mse_vanilla"]);
+        CHECK(m.at("cos_g_moe") > 0.9);                 // Thm 4.6
+        CHECK(m.at("cos_g_vanilla") < 0.35);            // Thm 4.3 (chance for 96 neurons at d = 16 is ≈ 0.8)
+        CHECK(m.at("cos_c_vanilla") > 0.8);             // ... although it did learn the local directions
+        CHECK(m.at("mse_moe") < 0.75 * m.at("mse_vanilla"));
+        CHECK(m.at("mse_vanilla") > 0.6 * m.at("mse_zero"));
+        for (const auto& hl : lab.headlines())
+            if (hl.key != "mse_top1" && hl.key != "mse_router_off") CHECK_MESSAGE(m.count(hl.key), hl.key);
+    }
+}
+
+TEST_CASE("latent-clusters: same seed, same numbers; views package the cached data") {
+    LatentClustersLab a, b;
+    core::Params p = small(a);
+    p.set("T1", 6000); p.set("n2", 4000); p.set("T3", 4000); p.set("baselines", 1); p.set("eval_every", 500);
+    a.reset(p, 11); b.reset(p, 11);
+    core::run_to_end(a); core::run_to_end(b);
+    auto ma = metric_map(a), mb = metric_map(b);
+    CHECK(ma.size() == mb.size());
+    for (const auto& [k, v] : ma) CHECK_MESSAGE(v == mb[k], k);
+    CHECK(a.trace().rows.size() == b.trace().rows.size());
+    CHECK(a.trace().rows.size() >= 20);
+    CHECK(a.trace().columns[0] == "t");
+    std::vector<core::View> views;
+    a.views(views);
+    REQUIRE(views.size() == 5);
+    CHECK(views[0].lines.size() == size_t(2 * 6 + 3));
+    CHECK(views[1].children.size() == 7);                          // 6 experts + vanilla
+    CHECK(views[1].children[0].heat.cols == 16);
+    CHECK(views[1].children[0].heat.rows == 5);
+    CHECK(views[4].bars.size() == 5);
+    CHECK(a.progress() == 1.0);
+}
