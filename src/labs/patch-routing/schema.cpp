@@ -53,7 +53,7 @@ core::Schema make_schema() {
         P("l_joint", "l", "Models", T::Int, 1, 64, 4, "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
         P("out_weights", "a", "Models", T::Choice, 0, 1, 0, "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without a neuron of each sign)"),
         P("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3, "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
-        P("eta", "η", "Training", T::Real, 1e-3, 1000, 2, "step size of the experts, the CNN and the joint routers", true),
+        P("eta", "η", "Training", T::Real, 1e-3, 1e30, 2, "step size of the experts, the CNN and the joint routers (2 in the notes; far larger values overflow and stop the run)", true),
         P("B", "B", "Training", T::Int, 1, 256, 16, "minibatch size"),
         P("cap", "", "Training", T::Int, 1, 2000, 200, "epoch cap; every model otherwise trains to zero training error (the paper's protocol)"),
         P("eta_r", "η_r", "Training", T::Real, 1e-4, 100, 0.1, "separate routers' step size on the linear loss (6)", true),
@@ -138,6 +138,8 @@ core::Validation check_params(const core::Params& p) {
     const double rho_thm = std::sqrt(1 - c.data.delta_r * c.data.delta_r) / (2.0 * pp * std::sqrt(double(d)));
     if (c.data.rho > rho_thm)
         v.warnings.push_back(fmt("ρ = %.2f is above the theorem's set-diameter bound ≈ %.3f (off-theory; the phenomena persist)", c.data.rho, rho_thm));
+    if (c.train.eta > 100)
+        v.warnings.push_back(fmt("η = %.3g is far above the notes' 2: expect the weights to overflow (the run stops with a message)", c.train.eta));
     if (c.train.one_pass)
         v.warnings.push_back("one pass (theory mode): the models see each sample once and need not reach zero training error");
     const int m0 = c.model[0].M, m1 = 2 * c.model[1].M, m2 = c.model[2].k * c.model[2].M;

@@ -49,7 +49,12 @@ void Trainer::start(const ModelSpec& ms, const TrainSpec& ts, const Dataset& tra
 // Algorithm 1, step 2 (eq. 11): w1 <- w1 - η_r ∂l_r/∂w1, w2 <- w2 - η_r ∂l_r/∂w2 = w2 + η_r ∂l_r/∂w1.
 void Trainer::router_batch() {
     const int b = std::min(ts_.B_r, N - pos_);
+    // The gradient of (11) does not depend on w, so after a pass the router is w^(0) + η_r Σ_batches ∇̃: the
+    // irrelevant patches cancel only if every sample carries the same weight (Lemma E.1 needs the classes
+    // balanced). The paper's T_r = N_r/B_r assumes B_r divides N_r; for a last, partial batch we keep the
+    // nominal 1/B_r (not 1/b), so that no sample of a small final batch is over-weighted.
     router_gradient(*train_, order_.data() + pos_, b, g1_.data());
+    if (b < ts_.B_r) for (int kk = 0; kk < model.d; ++kk) g1_[size_t(kk)] *= float(b) / float(ts_.B_r);
     float* w1 = model.wr.data();
     float* w2 = model.wr.data() + model.d;
     core::axpy(float(-ts_.eta_r), g1_.data(), w1, model.d);

@@ -1,0 +1,162 @@
+#include "core/registry.hpp"
+#include "labs/patch-routing/lab.hpp"
+#include <cmath>
+#include <doctest/doctest.h>
+
+using namespace patch_routing;
+
+namespace {
+
+bool has(const std::vector<std::string>& v, const std::string& needle) {
+    for (const auto& s : v) if (s.find(needle) != std::string::npos) return true;
+    return false;
+}
+
+// Mean test accuracy of one architecture at N over `seeds` pools of the lecture data.
+double mean_acc(Arch a, int N, int seeds, int c = 0, int l = -1) {
+    DataSpec ds;
+    ds.c = c;
+    Geometry g = make_geometry(ds);
+    Dataset test;
+    core::Rng tr(77, 3);
+    generate(ds, g, tr, 500, test);
+    ModelSpec ms[3] = {{Arch::CNN, 1, 16, ds.n, false, 1e-3}, {Arch::Separate, 2, 8, 2, false, 1e-3}, {Arch::Joint, 4, 4, 4, false, 1e-3}};
+    ModelSpec m = ms[int(a)];
+    if (l > 0) m.l = l;
+    double sum = 0;
+    for (int s = 0; s < seeds; ++s) {
+        Dataset pool;
+        core::Rng pr(1000 + s, 11);
+        generate(ds, g, pr, N, pool);
+        Trainer t;
+        t.start(m, TrainSpec(), pool, N, test, 500 + s);
+        while (!t.advance(4e6)) {}
+        REQUIRE(t.failure.empty());
+        sum += t.test_acc;
+    }
+    return sum / seeds;
+}
+
+} // namespace
+
+TEST_CASE("patch-routing is registered, and its lecture preset validates") {
+    auto lab = core::make_lab("patch-routing");
+    REQUIRE(lab);
+    CHECK(lab->info().id == "patch-routing");
+    CHECK(lab->schema().presets[0].id == "lecture");
+    for (const auto& pr : lab->schema().presets) {
+        core::Params p(lab->schema());
+        REQUIRE(p.apply_preset(pr.id));
+        CAPTURE(pr.id);
+        CHECK(core::validate(*lab, p).ok());
+    }
+}
+
+TEST_CASE("patch-routing validation: bad combinations are errors that say what to change") {
+    auto lab = core::make_lab("patch-routing");
+    core::Params p(lab->schema());
+    p.set("l_sep", 40);
+    auto v = core::validate(*lab, p);
+    CHECK_FALSE(v.ok());
+    CHECK(has(v.errors, "l = 40 (separate) must be ≤ n = 32"));
+    p = core::Params(lab->schema());
+    p.set("d", 12);
+    v = core::validate(*lab, p);
+    CHECK(has(v.errors, "d = 12 is too small for p = 16"));
+    p = core::Params(lab->schema());
+    p.set("n", 6);
+    p.set("c", 3);
+    p.set("l_sep", 2);
+    p.set("l_joint", 2);
+    p.set("grid_lmax", 2);
+    v = core::validate(*lab, p);
+    CHECK(has(v.errors, "2c + 1 = 7"));
+    p = core::Params(lab->schema());
+    p.set("c", 2);
+    v = core::validate(*lab, p);
+    CHECK(v.ok());
+    CHECK(has(v.warnings, "l* = 3"));   // l = 2 < l*: warned, not refused
+    p = core::Params(lab->schema());
+    p.set("N_min", 1000);
+    p.set("N_points", 10);
+    CHECK_FALSE(core::validate(*lab, p).ok());
+}
+
+TEST_CASE("patch-routing: a diverging run stops with failure() and done()") {
+    auto lab = core::make_lab("patch-routing");
+    core::Params p(lab->schema());
+    p.set("eta", 1e30);
+    p.set("out_weights", 1);
+    lab->reset(p, 1);
+    const std::string why = core::run_to_end(*lab);
+    CHECK_FALSE(why.empty());
+    CHECK(lab->done());
+    CHECK(why.find("Lower η") != std::string::npos);
+}
+
+TEST_CASE("patch-routing phenomenon: separate pMoE beats the CNN of the same size at small N (fixed seeds)") {
+    // notes §6.2 (5 seeds): N = 40: separate 0.987, CNN 0.750
+    const double sep = mean_acc(Arch::Separate, 40, 2), cnn = mean_acc(Arch::CNN, 40, 2);
+    CAPTURE(sep);
+    CAPTURE(cnn);
+    CHECK(sep >= 0.93);
+    CHECK(sep - cnn >= 0.12);
+}
+
+TEST_CASE("patch-routing phenomenon: with c = 2 confusers the separate pMoE fails at l = 2 and works at l = l* = 3") {
+    const double below = mean_acc(Arch::Separate, 80, 2, 2, 2), at = mean_acc(Arch::Separate, 80, 2, 2, 3);
+    CAPTURE(below);
+    CAPTURE(at);
+    CHECK(at >= 0.93);
+    CHECK(below <= 0.75);
+}
+
+TEST_CASE("patch-routing lab: a small run finishes, fills its metrics and views, and repeats exactly") {
+    auto run = [](std::vector<core::Metric>& m, std::vector<core::View>& views, size_t& rows) {
+        PatchRoutingLab lab;
+        core::Params p(lab.schema());
+        p.apply_preset("minimal");
+        p.set("N_points", 3);
+        p.set("N_min", 20);
+        p.set("sweep_seeds", 1);
+        p.set("grid_lmax", 2);
+        p.set("grid_seeds", 1);
+        p.set("N_run", 40);
+        p.set("cap", 40);
+        p.set("n_test", 200);
+        REQUIRE(core::validate(lab, p).ok());
+        lab.reset(p, 3);
+        int steps = 0, last_phase = 0;
+        while (!lab.done()) {
+            lab.step();
+            CHECK(lab.phase() >= last_phase);   // phases only move forward
+            last_phase = lab.phase();
+            REQUIRE(++steps < 200000);
+        }
+        CHECK(lab.failure().empty());
+        CHECK(lab.progress() == doctest::Approx(1.0));
+        CHECK(lab.sweep().jobs_done() == 9);
+        CHECK(lab.grid().jobs_done() == 6);
+        m = lab.metrics();
+        lab.views(views);
+        rows = lab.trace().rows.size();
+    };
+    std::vector<core::Metric> m1, m2;
+    std::vector<core::View> v1, v2;
+    size_t r1 = 0, r2 = 0;
+    run(m1, v1, r1);
+    run(m2, v2, r2);
+    REQUIRE(m1.size() == m2.size());
+    for (size_t i = 0; i < m1.size(); ++i) {
+        CAPTURE(m1[i].key);
+        if (std::isnan(m1[i].value)) CHECK(std::isnan(m2[i].value));
+        else CHECK(m1[i].value == m2[i].value);   // bit-identical: same seed, same numbers
+    }
+    CHECK(r1 == r2);
+    CHECK(r1 > 5);
+    CHECK(v1.size() >= 8);
+    auto find = [&](const std::string& key) { for (auto& m : m1) if (m.key == key) return m.value; return -1.0; };
+    CHECK(find("test_acc_sep") > 0.5);
+    CHECK(find("route_sep") >= 0.0);
+    CHECK(find("route_sep") <= 1.0);
+}
