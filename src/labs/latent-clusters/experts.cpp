@@ -66,19 +66,25 @@ float Experts::forward(int m, const float* x) const {
 }
 
 void Experts::sgd(int m, const float* x, float xx, float coef) {
+    // Three passes over the J neurons (all inner products, then the scalar step sizes, then the
+    // updates) so that the per-neuron scalar chains are independent and pipeline.
+    if (int(scratch_.size()) < 2 * J) scratch_.resize(size_t(2 * J));
+    float* pq = scratch_.data();
+    const int n0 = m * J;
+    for (int j = 0; j < J; ++j) pq[2 * j] = core::dot(w(n0 + j), x, d);
     for (int j = 0; j < J; ++j) {
-        const int n = m * J + j;
-        float* wn = w(n);
-        const float u = core::dot(wn, x, d);
+        const int n = n0 + j;
+        const float u = pq[2 * j];
         float ds;
         sigma(n, u + b[size_t(n)], ds);
         const float g = coef * a[size_t(n)] * ds;      // w + g (x − u w) = (1 − g u) w + g x
         const float al = 1.f - g * u;
         const float n2 = al * al + 2.f * al * g * u + g * g * xx;
         const float inv = 1.f / std::sqrt(n2);
-        const float p = al * inv, q = g * inv;
-        scale_add(wn, x, p, q, d);
+        pq[2 * j] = al * inv;
+        pq[2 * j + 1] = g * inv;
     }
+    for (int j = 0; j < J; ++j) scale_add(w(n0 + j), x, pq[2 * j], pq[2 * j + 1], d);
 }
 
 void Experts::renormalize() {

@@ -61,6 +61,9 @@ struct Experts {
 
     // Largest |‖w‖ − 1| or a non-finite weight (returns +inf then).
     double norm_error() const;
+
+private:
+    std::vector<float> scratch_;   // per-neuron step coefficients inside sgd()
 };
 
 } // namespace latent

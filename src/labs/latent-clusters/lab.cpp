@@ -117,7 +117,7 @@ std::vector<core::Headline> LatentClustersLab::headlines() const {
         {"cos_g_moe", "→ 1 (Thm 4.6; Fig. 2 shows w_g*-aligned neurons in each expert)"},
         {"cos_g_vanilla", "≲ Õ(d^{-1/2}) for all t (Thm 4.3)"},
         {"mse_moe", "≤ ε (Thm 4.6); no number reported"},
-        {"mse_vanilla", "≈ E[(s_c g*)²] = 1: local tasks only (Thm 4.3)"},
+        {"mse_vanilla", "stuck above 1 (Thm 4.3: no w_g*); ≈ 1.5 if it fits ½(f_1* + f_2*) without routing (derived, lecture teacher)"},
         {"mse_router_off", "≈ vanilla (router is what breaks Σ s_c = 0; notes §6.1)"},
         {"mse_top1", "above adaptive top-k (Remark 4.12)"},
         {"mse_zero", "E[y_clean²] = 2 for the lecture teacher"},
