@@ -57,7 +57,7 @@ Geometry make_geometry(const DataSpec& s) {
     return g;
 }
 
-void generate(const DataSpec& s, const Geometry& g, core::Rng& rng, int N, Dataset& out) {
+void allocate(const DataSpec& s, int N, Dataset& out) {
     const int n = s.n, d = s.d;
     out.N = N;
     out.n = n;
@@ -67,8 +67,17 @@ void generate(const DataSpec& s, const Geometry& g, core::Rng& rng, int N, Datas
     out.type.assign(size_t(N) * size_t(n), 0);
     out.j_o.assign(size_t(N), 0);
     out.xsum.assign(size_t(N) * size_t(d), 0.f);
+}
+
+void generate(const DataSpec& s, const Geometry& g, core::Rng& rng, int N, Dataset& out) {
+    allocate(s, N, out);
+    generate_part(s, g, rng, 0, N, out);
+}
+
+void generate_part(const DataSpec& s, const Geometry& g, core::Rng& rng, int i0, int i1, Dataset& out) {
+    const int n = s.n, d = s.d;
     std::vector<uint8_t> types(size_t(n), uint8_t(0));
-    for (int i = 0; i < N; ++i) {
+    for (int i = i0; i < i1; ++i) {
         const int y = (i % 2 == 0) ? 1 : -1;                          // balanced: N/2 per class
         out.y[size_t(i)] = int8_t(y);
         // the multiset of patch types, then a uniform random arrangement (position of o ~ Unif[n])

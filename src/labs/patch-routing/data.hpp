@@ -50,5 +50,9 @@ struct Dataset {
 // N samples with y alternating +1, -1, +1, ...: any prefix of even length is balanced and the sets for
 // N = 10, 20, 40, ... drawn from one stream are nested. Draws everything from `rng`.
 void generate(const DataSpec& s, const Geometry& g, core::Rng& rng, int N, Dataset& out);
+// The same in pieces, for bounded steps: allocate(N), then generate_part over consecutive ranges
+// [i0, i1) with one rng gives exactly the samples of generate(N).
+void allocate(const DataSpec& s, int N, Dataset& out);
+void generate_part(const DataSpec& s, const Geometry& g, core::Rng& rng, int i0, int i1, Dataset& out);
 
 } // namespace patch_routing

@@ -59,7 +59,10 @@ public:
 
     // for the sweep jobs and the tests
     const Config& config() const { return cfg_; }
-    const Dataset& pool(int rep);          // training samples of repetition `rep` (generated on first use)
+    // Training samples of repetition `rep`: pool_step() generates them a chunk per call and returns true once
+    // they are complete; pool() then gives them.
+    bool pool_step(int rep);
+    const Dataset& pool(int rep) const { return pools_[size_t(rep)]->data; }
     const Dataset& test_set() const { return test_; }
     const Geometry& geometry() const { return geo_; }
     const core::Sweep& sweep() const { return sweep_; }
@@ -84,7 +87,10 @@ private:
     std::string failure_;
     Geometry geo_;
     Dataset test_;
-    std::vector<std::unique_ptr<Dataset>> pools_;
+    struct Pool { Dataset data; core::Rng rng; int filled = 0; };
+    std::vector<std::unique_ptr<Pool>> pools_;
+    core::Rng test_rng_;
+    int test_filled_ = 0;
 
     // single run at N_run: separate, joint, CNN in this order
     std::array<Trainer, 3> run_;

@@ -1,6 +1,7 @@
 #include "labs/patch-routing/metrics.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -16,7 +17,8 @@ std::string type_name(int t) {
     }
 }
 
-RoutingStats routing_stats(Model& m, const Dataset& test, int types) {
+RoutingStats routing_stats(Model& m, const Dataset& test, int types, int first) {
+    const int NT = first < 0 ? test.N : std::min(first, test.N);
     RoutingStats R;
     R.types = types;
     R.k = m.k;
@@ -28,7 +30,7 @@ RoutingStats routing_stats(Model& m, const Dataset& test, int types) {
     std::vector<char> any(static_cast<size_t>(m.n), char(0));
     double n_plus = 0, n_minus = 0, dropped = 0, irrelevant = 0;
     const bool joint = m.spec.arch == Arch::Joint;
-    for (int i = 0; i < test.N; ++i) {
+    for (int i = 0; i < NT; ++i) {
         const float* x = test.sample(i);
         const uint8_t* ty = test.type.data() + size_t(i) * size_t(test.n);
         const int jo = test.j_o[size_t(i)];
@@ -64,10 +66,10 @@ RoutingStats routing_stats(Model& m, const Dataset& test, int types) {
     R.R_minus = n_minus > 0 ? cap_minus[size_t(s_minus)] / n_minus : 0;
     R.drop = irrelevant > 0 ? dropped / irrelevant : 0;
     // rank of the discriminative patch under the router that should take it (notes §7)
-    for (int i = 0; i < test.N; ++i) {
+    for (int i = 0; i < NT; ++i) {
         const int s = test.y[size_t(i)] > 0 ? s_plus : s_minus;
         const int r = m.rank(test.sample(i), s, test.j_o[size_t(i)]);
-        R.rank_hist[size_t(r - 1)] += 1.0 / std::max(1, test.N);
+        R.rank_hist[size_t(r - 1)] += 1.0 / std::max(1, NT);
     }
     return R;
 }

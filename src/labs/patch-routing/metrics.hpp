@@ -19,7 +19,7 @@ struct RoutingStats {
 };
 // For the separate model the rank and R use router 1 for y = +1 and router 2 for y = -1; for the joint
 // model the expert that captures the class most often (R_joint^± = max_s P[j_o ∈ J_s with the top gate]).
-RoutingStats routing_stats(Model& m, const Dataset& test, int types);
+RoutingStats routing_stats(Model& m, const Dataset& test, int types, int first = -1);   // the first samples only (-1: all)
 
 // Which expert took which patch of one sample: (experts x n) gates, NaN where not routed.
 struct Inspection {

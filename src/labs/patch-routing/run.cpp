@@ -10,6 +10,7 @@ namespace patch_routing {
 namespace {
 
 constexpr double kBudget = 4e6;   // multiply-adds per step(): ~0.6 ms natively, ~2 ms in WebAssembly
+constexpr int kGenChunk = 16;     // samples generated per step (~2 ms natively at n = 32, d = 24: the normals dominate)
 constexpr Arch kSingleOrder[3] = {Arch::Separate, Arch::Joint, Arch::CNN};
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -36,6 +37,7 @@ class RunJob : public core::SweepJob {
 public:
     RunJob(PatchRoutingLab& lab, const core::SweepTask& t, Arch a, int N, int l) : lab_(lab), task_(t), arch_(a), N_(N), l_(l) {}
     bool advance() override {
+        if (!lab_.pool_step(task_.rep)) return false;   // data first, a chunk per slice
         if (!started_) {
             const Config& c = lab_.config();
             ModelSpec ms = c.model[int(arch_)];
@@ -100,16 +102,21 @@ uint64_t PatchRoutingLab::model_seed(uint64_t rep_seed, Arch a, int N, int l) {
     return core::Sweep::rep_seed(rep_seed, int(a) * 10000000 + N * 64 + l);
 }
 
-const Dataset& PatchRoutingLab::pool(int rep) {
+bool PatchRoutingLab::pool_step(int rep) {
     if (int(pools_.size()) <= rep) pools_.resize(size_t(rep + 1));
     if (!pools_[size_t(rep)]) {
-        auto D = std::make_unique<Dataset>();
-        core::Rng rng(core::Sweep::rep_seed(seed_, rep), 11);
-        const int N = std::max(cfg_.N_run, cfg_.Ns.empty() ? 2 : cfg_.Ns.back());
-        generate(cfg_.data, geo_, rng, N, *D);
-        pools_[size_t(rep)] = std::move(D);
+        auto P = std::make_unique<Pool>();
+        P->rng = core::Rng(core::Sweep::rep_seed(seed_, rep), 11);
+        allocate(cfg_.data, std::max(cfg_.N_run, cfg_.Ns.empty() ? 2 : cfg_.Ns.back()), P->data);
+        pools_[size_t(rep)] = std::move(P);
     }
-    return *pools_[size_t(rep)];
+    Pool& P = *pools_[size_t(rep)];
+    if (P.filled < P.data.N) {
+        const int end = std::min(P.data.N, P.filled + kGenChunk);
+        generate_part(cfg_.data, geo_, P.rng, P.filled, end, P.data);
+        P.filled = end;
+    }
+    return P.filled >= P.data.N;
 }
 
 void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
@@ -119,6 +126,9 @@ void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
     pools_.clear();
     geo_ = make_geometry(cfg_.data);
     test_ = Dataset();
+    allocate(cfg_.data, cfg_.n_test, test_);
+    test_rng_ = core::Rng(seed, 3);
+    test_filled_ = 0;
     for (auto& h : hist_) h = History();
     for (auto& r : routing_) r = RoutingStats();
     for (auto& v : inspect_) v.clear();
@@ -163,7 +173,9 @@ void PatchRoutingLab::record(const Trainer& tr, bool router) {
     // the routing pictures: at every evaluation, and when the router phase ends (or at the start)
     const bool phase_end = router && (tr.stage != Trainer::Stage::Router || tr.iter == 0);
     if (!router || phase_end) {
-        if (m.routed()) routing_[size_t(a)] = routing_stats(m, test_, kS0 + cfg_.data.p);
+        // intermediate evaluations on the first 250 test samples (bounded steps), the final one on all
+        const int count = (tr.stage == Trainer::Stage::Done || phase_end) ? -1 : 250;
+        if (m.routed()) routing_[size_t(a)] = routing_stats(m, test_, kS0 + cfg_.data.p, count);
         int ip = 0, im = 1;   // samples 0 and 1 of the test set are y = +1 and y = -1
         inspect_[size_t(a)] = {inspect(m, test_, ip), inspect(m, test_, im)};
         neurons_[size_t(a)] = neuron_points(m, geo_);
@@ -176,9 +188,14 @@ void PatchRoutingLab::record(const Trainer& tr, bool router) {
 void PatchRoutingLab::step() {
     if (done()) return;
     switch (stage_) {
-    case Stage::Start: {
-        core::Rng rng(seed_, 3);
-        generate(cfg_.data, geo_, rng, cfg_.n_test, test_);
+    case Stage::Start: {   // the test set, then the single run's pool, a chunk per step
+        if (test_filled_ < test_.N) {
+            const int end = std::min(test_.N, test_filled_ + kGenChunk);
+            generate_part(cfg_.data, geo_, test_rng_, test_filled_, end, test_);
+            test_filled_ = end;
+            return;
+        }
+        if (!pool_step(0)) return;
         start_single(0);
         stage_ = Stage::Single;
         return;
