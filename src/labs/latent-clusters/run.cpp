@@ -26,9 +26,9 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     T_.build(cfg.teacher, teach);
     const int d = T_.d, M = cfg.M, C = T_.C;
     R_.init(M, d);
-    E1_.init(M, cfg.J1, d, cfg.act, T_.k_star, T_.p_star, cfg.C_b, init);
+    E1_.init(M, cfg.J1, d, cfg.act, T_.k_star, act_degree(), cfg.C_b, init);
     for (int k = 0; k < kModels; ++k) E_[k] = Experts{};
-    E_[kVanilla].init(1, M * cfg.J3, d, cfg.act, T_.k_star, T_.p_star, cfg.C_b, init);
+    E_[kVanilla].init(1, M * cfg.J3, d, cfg.act, T_.k_star, act_degree(), cfg.C_b, init);
     stage_ = kPhaseI;
     t_sgd_ = t1_ = t3_ = t4_ = n_done2_ = test_i_ = 0;
     k2_ = 0;
@@ -83,6 +83,26 @@ void Run::reset(const Config& cfg, uint64_t seed) {
         trace_.columns.push_back(e + "_cluster");
     }
     evaluate();
+    mean_field_overlay(false);
+}
+
+void Run::mean_field_overlay(bool phase_III) {
+    // Only where the ODE is exact: pure links and σ = ±h_k* (notes §3.6).
+    const int k = T_.k_star;
+    if (cfg_.teacher.links != Links::PureHermite || cfg_.act != Act::Hermite || act_degree() != k || trace_.rows.empty()) return;
+    const std::vector<double>& row = trace_.rows.back();
+    const int M = cfg_.M, C = T_.C, first = trace_.col("e1_own");
+    double own = 0, g = 0;
+    for (int m = 0; m < M; ++m) { own += row[size_t(first + 3 * m)]; g += row[size_t(first + 3 * m + 1)]; }
+    own /= M; g /= M;
+    const long every = std::max(100, cfg_.eval_every / 2);
+    if (!phase_III) {
+        S_.ode_I = mean_field(own, k, 0, cfg_.T1, cfg_.eta1 / (double(M) * cfg_.J1), 0, 1.0 / (double(M) * C), every);
+    } else {
+        const double step0 = cfg_.eta3 / E_[kMoE].J;
+        S_.ode_III_c = mean_field(own, k, t_sgd_, cfg_.T3, step0, cfg_.tau3, 1.0 / C, every);
+        S_.ode_III_g = mean_field(g, k, t_sgd_, cfg_.T3, step0, cfg_.tau3, 1.0 / C, every);
+    }
 }
 
 void Run::sample() {
@@ -258,11 +278,12 @@ void Run::begin_phase_III() {
     // same weights so that they differ only in routing. Without re-initialisation the Phase I
     // experts (width J_I) continue.
     Experts& E = E_[kMoE];
-    if (cfg_.reinit) E.init(cfg_.M, cfg_.J3, T_.d, cfg_.act, T_.k_star, T_.p_star, cfg_.C_b, reinit_rng_);
+    if (cfg_.reinit) E.init(cfg_.M, cfg_.J3, T_.d, cfg_.act, T_.k_star, act_degree(), cfg_.C_b, reinit_rng_);
     else E = E1_;
     if (cfg_.baselines) { E_[kTop1] = E; E_[kOff] = E; }
     stage_ = kPhaseIII;
     evaluate();
+    mean_field_overlay(true);
 }
 
 // Phase III: normalised online SGD of every expert under adaptive top-k, Θ frozen:

@@ -6,6 +6,7 @@
 //  - forced top-1: Phase III and IV routed by m(x) = argmax h_m(x) instead of adaptive top-k (Remark 4.12).
 #pragma once
 #include "labs/latent-clusters/experts.hpp"
+#include "labs/latent-clusters/ode.hpp"
 #include "labs/latent-clusters/router.hpp"
 #include "labs/latent-clusters/teacher.hpp"
 #include "core/ridge.hpp"
@@ -19,6 +20,7 @@ struct Config {
     TeacherConfig teacher;
     int M = 6, J1 = 1, J3 = 16;
     Act act = Act::Hermite;
+    int act_deg = 0;             // highest degree of the randomized Hermite activation (0: the teacher's p*)
     double C_b = 0;
     double eta1 = 0.0018, eta_r = 1, eta3 = 0.005, tau3 = 20000, lambda = 1e-6;
     long T1 = 150000, n2 = 100000, T3 = 100000, T4 = 3000;
@@ -47,6 +49,8 @@ struct Snapshot {
     double mse[kModels] = {0, 0, 0, 0};
     double mse_zero = 0, mse_local_only = 0;
     bool fitted = false;
+    // Mean-field ODE overlay (notes §3.6), started from the measured mean best alignments
+    OdeCurve ode_I, ode_III_c, ode_III_g;
 };
 
 class Run {
@@ -89,8 +93,10 @@ private:
     void finish_router_step();
     void evaluate();                     // alignment snapshot + one trace row
     void router_snapshot();
+    void mean_field_overlay(bool phase_III);
     bool check_finite(const char* where);
     void active_mask(Model k, const float* x, unsigned char* act) const;
+    int act_degree() const { return cfg_.act_deg > 0 ? cfg_.act_deg : T_.p_star; }
 
     Config cfg_;
     Teacher T_;

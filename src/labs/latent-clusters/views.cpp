@@ -48,6 +48,15 @@ core::View race(const Run& run) {
     add("vanilla: wg*", "cos_g_vanilla", 3, true);
     add("vanilla: w_c* (mean)", "cos_c_vanilla", 4, false);
     if (cfg.baselines) add("router off: wg*", "cos_g_router_off", 5, true);
+    const Snapshot& Sn = run.snap();
+    for (const OdeCurve* c : {&Sn.ode_I, &Sn.ode_III_c, &Sn.ode_III_g}) {
+        if (c->t.empty()) continue;
+        core::LineSeries s;
+        s.label = c == &Sn.ode_I ? "mean-field ODE (notes §3.6), from the mean start" : (c == &Sn.ode_III_c ? "ODE, III: w_c*" : "ODE, III: wg*");
+        s.x = c->t; s.y = c->kappa; s.color = 7; s.dashed = true;
+        for (double& y : s.y) y = std::max(y, 1e-3);
+        v.lines.push_back(std::move(s));
+    }
     const double lo = 1 / std::sqrt(double(d)), hi = std::sqrt(2 * std::log(2.0 * cfg.J3) / d);
     v.overlays.push_back({core::Overlay::HBand, lo, hi, "chance: 1/√d … √(2 ln(2J)/d)", -1});
     v.overlays.push_back({core::Overlay::VLine, double(cfg.T1), 0, "II: router step, III: re-init", -1});

@@ -171,7 +171,7 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
     std::vector<core::View> views;
     a.views(views);
     REQUIRE(views.size() == 5);
-    CHECK(views[0].lines.size() == size_t(2 * 6 + 3));
+    CHECK(views[0].lines.size() == size_t(2 * 6 + 3 + 3));         // experts, vanilla, router off, 3 ODE curves
     CHECK(views[1].children.size() == 7);                          // 6 experts + vanilla
     CHECK(views[1].children[0].heat.cols == 16);
     CHECK(views[1].children[0].heat.rows == 5);

@@ -1,0 +1,23 @@
+#include "labs/latent-clusters/ode.hpp"
+#include <algorithm>
+#include <cmath>
+
+namespace latent {
+
+OdeCurve mean_field(double kappa0, int k, long t0, long T, double step0, double tau, double r, long every) {
+    OdeCurve c;
+    double kappa = std::min(1.0, std::max(0.0, kappa0));
+    const long h = 10;                                   // Euler sub-step in SGD steps
+    every = std::max(every, h);
+    c.t.push_back(double(t0)); c.kappa.push_back(kappa);
+    for (long s = 0; s < T; s += h) {
+        const double eta = tau > 0 ? step0 / (1.0 + double(s) / tau) : step0;
+        const double A = k * eta * r;
+        const double dk = A * (std::pow(kappa, k - 1) - std::pow(kappa, k + 1));
+        kappa = std::min(1.0, std::max(0.0, kappa + double(h) * dk));
+        if ((s + h) % every == 0 || s + h >= T) { c.t.push_back(double(t0 + std::min(s + h, T))); c.kappa.push_back(kappa); }
+    }
+    return c;
+}
+
+} // namespace latent
