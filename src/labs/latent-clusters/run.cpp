@@ -84,6 +84,27 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     }
     evaluate();
     mean_field_overlay(false);
+    scatter_points();
+}
+
+void Run::scatter_points() {
+    const int d = T_.d, M = cfg_.M, n = std::min(500, cfg_.n_test);
+    S_.points.assign(size_t(n), core::ScatterPoint{});
+    for (int i = 0; i < n; ++i) {
+        const float* x = &test_x_[size_t(i) * size_t(d)];
+        core::ScatterPoint& p = S_.points[size_t(i)];
+        p.x = float(core::dot(x, T_.v.data(), d));
+        p.y = float(core::dot(x, T_.v.data() + d, d));
+        if (S_.routed) {
+            R_.gate(x, h_.data());
+            int k = 0;
+            for (int m = 0; m < M; ++m) k += h_[size_t(m)] >= 0;
+            p.color = core::argmax(h_.data(), M);
+            p.hollow = k > 1;
+        } else {
+            p.color = test_c_[size_t(i)];
+        }
+    }
 }
 
 void Run::mean_field_overlay(bool phase_III) {
@@ -271,6 +292,7 @@ void Run::router_snapshot() {
     S_.route_acc = acc / n; S_.leak = leak / n; S_.none_active = none / n; S_.k_mean = ksum / n;
     S_.zero_sum = R_.zero_sum_norm();
     S_.routed = true;
+    scatter_points();
 }
 
 void Run::begin_phase_III() {

@@ -11,6 +11,7 @@
 #include "labs/latent-clusters/teacher.hpp"
 #include "core/ridge.hpp"
 #include "core/table.hpp"
+#include "core/view.hpp"
 #include <string>
 #include <vector>
 
@@ -43,6 +44,7 @@ struct Snapshot {
     // Phase II: the router
     std::vector<double> cos_theta_v;            // M x C: cos(θ_m, v_c)   (Lemma 4.10)
     std::vector<double> G_centered;             // M x C: G_{m,c} − (1/M) Σ_m' G_{m',c}  (notes §3.3)
+    std::vector<core::ScatterPoint> points;     // 500 test points on (v_1·x, v_2·x): cluster, then top-1 expert
     double route_acc = 0, leak = 0, none_active = 0, k_mean = 0, zero_sum = 0;
     bool routed = false;
     // Phase IV
@@ -94,6 +96,7 @@ private:
     void evaluate();                     // alignment snapshot + one trace row
     void router_snapshot();
     void mean_field_overlay(bool phase_III);
+    void scatter_points();
     bool check_finite(const char* where);
     void active_mask(Model k, const float* x, unsigned char* act) const;
     int act_degree() const { return cfg_.act_deg > 0 ? cfg_.act_deg : T_.p_star; }

@@ -116,7 +116,7 @@ core::View router(const Run& run) {
     const Snapshot& S = run.snap();
     const Config& cfg = run.config();
     const Teacher& T = run.teacher();
-    const int M = cfg.M, C = T.C, d = T.d;
+    const int M = cfg.M, C = T.C;
     core::View g;
     g.id = "router"; g.title = "The router";
     g.kind = core::ViewKind::Grid;
@@ -133,23 +133,7 @@ core::View router(const Run& run) {
     core::View sc;
     sc.id = "router-points"; sc.title = "test points on (v_1·x, v_2·x)"; sc.kind = core::ViewKind::Scatter;
     sc.x_label = "v_1·x"; sc.y_label = "v_2·x";
-    const int n = std::min(500, int(run.test_c().size()));
-    double h[64];
-    for (int i = 0; i < n; ++i) {
-        const float* x = &run.test_x()[size_t(i) * size_t(d)];
-        core::ScatterPoint p;
-        p.x = float(core::dot(x, T.v.data(), d));
-        p.y = float(core::dot(x, T.v.data() + d, d));
-        if (S.routed) {
-            run.router().gate(x, h);
-            int k = 0, best = 0;
-            for (int m = 0; m < M; ++m) { k += h[m] >= 0; if (h[m] > h[best]) best = m; }
-            p.color = best; p.hollow = k > 1;
-        } else {
-            p.color = run.test_c()[size_t(i)];
-        }
-        sc.points.push_back(p);
-    }
+    sc.points = S.points;
     if (S.routed) for (int m = 0; m < M; ++m) sc.legend.push_back("expert " + std::to_string(m + 1));
     else for (int c = 0; c < C; ++c) sc.legend.push_back("cluster " + std::to_string(c + 1) + " (router not learned yet)");
     g.children.push_back(std::move(sc));

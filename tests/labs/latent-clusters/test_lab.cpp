@@ -176,5 +176,8 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
     CHECK(views[1].children[0].heat.cols == 16);
     CHECK(views[1].children[0].heat.rows == 5);
     CHECK(views[4].bars.size() == 5);
+    REQUIRE(views[2].children.size() == 3);                        // cos(θ, v), centred G, test points
+    CHECK(views[2].children[2].points.size() == 500);
+    CHECK(views[2].children[0].heat.rows == 6);
     CHECK(a.progress() == 1.0);
 }
