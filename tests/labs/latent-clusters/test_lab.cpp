@@ -164,7 +164,7 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
     core::run_to_end(a); core::run_to_end(b);
     auto ma = metric_map(a), mb = metric_map(b);
     CHECK(ma.size() == mb.size());
-    for (const auto& [k, v] : ma) CHECK_MESSAGE(v == mb[k], k);
+    for (const auto& kv : ma) CHECK_MESSAGE(kv.second == mb[kv.first], kv.first);
     CHECK(a.trace().rows.size() == b.trace().rows.size());
     CHECK(a.trace().rows.size() >= 20);
     CHECK(a.trace().columns[0] == "t");
