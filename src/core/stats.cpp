@@ -31,21 +31,22 @@ std::vector<int> top_k(const std::vector<double>& v, int l) {
 }
 
 double dispatch_entropy(const std::vector<double>& counts, int K, int M) {
-    double total = 0;
-    int rows = 0;
-    for (int k = 0; k < K; ++k) {
-        double nk = 0;
-        for (int m = 0; m < M; ++m) nk += counts[size_t(k * M + m)];
-        if (nk <= 0) continue;
-        double h = 0;
-        for (int m = 0; m < M; ++m) {
+    double n = 0;
+    for (double c : counts) n += c;
+    if (n <= 0) return 0;
+    double H = 0;
+    for (int m = 0; m < M; ++m) {
+        double nm = 0;
+        for (int k = 0; k < K; ++k) nm += counts[size_t(k * M + m)];
+        if (nm <= 0) continue;
+        double h = 0;   // entropy of the clusters expert m receives
+        for (int k = 0; k < K; ++k) {
             double c = counts[size_t(k * M + m)];
-            if (c > 0) h -= (c / nk) * fm::log(c / nk);
+            if (c > 0) h -= (c / nm) * fm::log(c / nm);
         }
-        total += h;
-        ++rows;
+        H += (nm / n) * h;   // weighted by the expert's share of the data
     }
-    return rows ? total / rows : 0.0;
+    return H;
 }
 
 MeanSd mean_sd(const std::vector<double>& v) {

@@ -16,7 +16,8 @@ int argmax(const double* v, int n);
 std::vector<int> top_k(const std::vector<double>& v, int l);
 
 // Dispatch entropy (Chen et al. eq. 6.1): counts[k*M + m] = number of cluster-k examples routed
-// to expert m; the mean over clusters of the entropy of each row, natural log. 0 = perfect routing.
+// to expert m. For each expert, the entropy (natural log) of the clusters it receives, weighted by
+// the expert's share of the examples. 0: every expert receives a single cluster; ln K: uniform.
 double dispatch_entropy(const std::vector<double>& counts, int K, int M);
 
 struct MeanSd { double mean = 0, sd = 0; int n = 0; };

@@ -71,7 +71,10 @@ TEST_CASE("dispatch entropy of the paper's Tables 4-6 (Chen et al. eq. 6.1)") {
     // Perfect routing: each cluster to a single expert.
     std::vector<double> perfect = {10, 0, 0, 0, 0, 10, 0, 0};
     CHECK(core::dispatch_entropy(perfect, 2, 4) == doctest::Approx(0.0));
-    // Uniform routing: ln M.
+    // Uniform routing: every expert receives both clusters equally, ln K.
     std::vector<double> uniform(2 * 4, 5.0);
-    CHECK(core::dispatch_entropy(uniform, 2, 4) == doctest::Approx(std::log(4.0)));
+    CHECK(core::dispatch_entropy(uniform, 2, 4) == doctest::Approx(std::log(2.0)));
+    // One expert takes everything: its mixture of clusters, weighted 1.
+    std::vector<double> one = {30, 0, 0, 0, 10, 0, 0, 0};
+    CHECK(core::dispatch_entropy(one, 2, 4) == doctest::Approx(-(0.75 * std::log(0.75) + 0.25 * std::log(0.25))));
 }

@@ -7,25 +7,6 @@
 
 namespace cluster_experts {
 
-double dispatch_entropy_61(const std::vector<double>& counts, int K, int M) {
-    double n = 0;
-    for (double c : counts) n += c;
-    if (n <= 0) return 0;
-    double H = 0;
-    for (int m = 0; m < M; ++m) {
-        double nm = 0;
-        for (int k = 0; k < K; ++k) nm += counts[size_t(k * M + m)];
-        if (nm <= 0) continue;
-        double h = 0;
-        for (int k = 0; k < K; ++k) {
-            double c = counts[size_t(k * M + m)];
-            if (c > 0) h -= (c / nm) * core::fm::log(c / nm);
-        }
-        H += (nm / n) * h;
-    }
-    return H;
-}
-
 MoeEval evaluate_moe(const MoE& moe, const Dataset& T, core::Rng& rng) {
     const int M = moe.cfg.M, K = T.K;
     MoeEval e;
@@ -46,8 +27,8 @@ MoeEval evaluate_moe(const MoE& moe, const Dataset& T, core::Rng& rng) {
         if (T.y[size_t(i)] * moe.ex.f(mc, T, i, nullptr) > 0) ++correct;
     }
     e.acc = 100.0 * correct / T.n;
-    e.entropy = dispatch_entropy_61(e.counts, K, M);
-    e.entropy_clean = dispatch_entropy_61(e.counts_clean, K, M);
+    e.entropy = core::dispatch_entropy(e.counts, K, M);
+    e.entropy_clean = core::dispatch_entropy(e.counts_clean, K, M);
     return e;
 }
 

@@ -7,12 +7,7 @@
 
 namespace cluster_experts {
 
-// Dispatch entropy, eq. (6.1), natural log:
-//   entropy = − Σ_{m: n_m ≠ 0} (n_m/n) Σ_k (n_{k,m}/n_m) log(n_{k,m}/n_m),   counts[k·M + m] = n_{k,m}.
-// It is the entropy of the cluster *within* each expert, weighted by the expert's load: 0 when every
-// expert receives at most one cluster. (core::dispatch_entropy averages the entropy of each cluster's
-// row instead, which is a different number, e.g. for the paper's Table 5; this lab follows the paper.)
-double dispatch_entropy_61(const std::vector<double>& counts, int K, int M);
+// Dispatch entropy, eq. (6.1), is core::dispatch_entropy (core/stats.hpp).
 
 struct MoeEval {
     double acc = 0;                       // % test accuracy, noise-free argmax routing (Sec. 3.2)
