@@ -107,7 +107,7 @@ void App::draw_views() {
     }
     int cols = avail_w > fh * 44 ? 2 : 1;
     float cell_w = (avail_w - fh * 0.5f * (cols - 1)) / cols;
-    float cell_h = std::max(fh * 17.0f, (avail_h - fh) / 2.0f);
+    float cell_h = std::max(fh * 21.0f, (avail_h - fh) / 2.0f);
     for (size_t k = 0; k < views_.size(); ++k) {
         if (k % cols) ImGui::SameLine(0, fh * 0.5f);
         ImGui::PushID(int(k));
@@ -117,7 +117,7 @@ void App::draw_views() {
         ImGui::SetCursorScreenPos(ImVec2(cp.x + ImGui::GetContentRegionAvail().x - bw, cp.y));
         if (ImGui::SmallButton("Enlarge")) focused_view_ = int(k);
         ImGui::SetCursorScreenPos(cp);
-        draw_view(views_[k], ImGui::GetContentRegionAvail());
+        draw_view(views_[k], ImGui::GetContentRegionAvail(), true);
         ImGui::EndChild();
         ImGui::PopID();
     }

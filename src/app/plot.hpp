@@ -8,8 +8,9 @@
 
 namespace app {
 
-// Draws one view (title, caption, plot, readouts) into a box of the given size at the cursor.
-void draw_view(const core::View& v, ImVec2 size, bool with_title = true);
+// Draws one view into a box of the given size at the cursor: compact (grid cell: title, caption on
+// hover) or full (enlarged: the whole caption), then the plot and its readouts.
+void draw_view(const core::View& v, ImVec2 size, bool compact);
 
 // Colours: a palette readable on a projector, and the heatmap scales.
 ImU32 palette(int i, float alpha = 1.0f);

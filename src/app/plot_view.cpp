@@ -29,17 +29,26 @@ static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
     }
 }
 
-void draw_view(const core::View& v, ImVec2 size, bool with_title) {
+void draw_view(const core::View& v, ImVec2 size, bool compact) {
     ImVec2 a = ImGui::GetCursorScreenPos();
     ImVec2 b(a.x + size.x, a.y + size.y);
     const float fh = ImGui::GetFontSize();
     ImGui::PushClipRect(a, b, true);
     float y = a.y;
-    if (with_title) {
-        ImGui::GetWindowDrawList()->AddText(ImVec2(a.x, y), IM_COL32(20, 20, 26, 255), v.title.c_str());
-        y += fh * 1.25f;
-    }
-    if (!v.caption.empty()) {
+    if (compact) {
+        // In the grid the caption is one hover away (the title); the enlarged view shows it in full.
+        std::string t = v.title + (v.caption.empty() ? "" : "  (?)");
+        ImGui::SetCursorScreenPos(ImVec2(a.x, y));
+        ImGui::TextUnformatted(t.c_str());
+        if (ImGui::IsItemHovered() && !v.caption.empty()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(fh * 30);
+            ImGui::TextUnformatted(v.caption.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+        y += fh * 1.3f;
+    } else if (!v.caption.empty()) {
         ImGui::SetCursorScreenPos(ImVec2(a.x, y));
         ImGui::PushTextWrapPos(a.x + size.x - ImGui::GetWindowPos().x);
         ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(85, 85, 95, 255));

@@ -159,8 +159,10 @@ void App::draw_controls() {
                               core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) +
                               "\nCtrl+click a slider to type a value.";
             help_marker(tip);
-            ImGui::SameLine();
-            ImGui::TextDisabled("%s", s.name.c_str());
+            if (!s.symbol.empty() && s.symbol != s.name) {
+                ImGui::SameLine();
+                ImGui::TextDisabled("%s", s.name.c_str());
+            }
             ImGui::PopID();
         }
     }

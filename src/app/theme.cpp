@@ -31,6 +31,9 @@ static void apply_style(float scale) {
     style.Colors[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
     style.Colors[ImGuiCol_Header] = ImVec4(0.80f, 0.87f, 0.95f, 1);
     style.Colors[ImGuiCol_Text] = ImVec4(0.08f, 0.08f, 0.10f, 1);
+    style.Colors[ImGuiCol_FrameBg] = ImVec4(0.87f, 0.89f, 0.93f, 1);
+    style.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.80f, 0.85f, 0.93f, 1);
+    style.Colors[ImGuiCol_SliderGrab] = ImVec4(0.20f, 0.45f, 0.80f, 1);
     style.ScaleAllSizes(scale);
     ImGui::GetStyle() = style;
 }
