@@ -88,7 +88,10 @@ void draw_overlays(const core::View& v, const Axes& ax) {
                 ImVec2 p = ax.map(ax.x0, o.a);
                 for (float x = ax.a.x; x < ax.b.x; x += fh * 0.8f)
                     dl->AddLine(ImVec2(x, p.y), ImVec2(std::fmin(x + fh * 0.45f, ax.b.x), p.y), col, 2.0f);
-                la = ImVec2(ax.b.x - ImGui::CalcTextSize(o.label.c_str()).x - fh * 0.3f, p.y - fh * 1.1f);
+                // right-aligned above the line; below it when the line is at the top; never left of the axis
+                float lw = ImGui::CalcTextSize(o.label.c_str()).x;
+                la = ImVec2(std::fmax(ax.a.x + fh * 0.3f, ax.b.x - lw - fh * 0.3f), p.y - fh * 1.1f);
+                if (la.y < ax.a.y) la.y = p.y + fh * 0.1f;
                 break;
             }
             case core::Overlay::VLine: {
@@ -116,15 +119,19 @@ void draw_overlays(const core::View& v, const Axes& ax) {
     dl->PopClipRect();
 }
 
-float draw_legend(const std::vector<std::pair<std::string, ImU32>>& items, ImVec2 at, float width, bool) {
+float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
     float x = at.x, y = at.y;
-    for (const auto& [name, col] : items) {
-        float w = fh * 1.6f + ImGui::CalcTextSize(name.c_str()).x + fh * 0.9f;
+    for (const LegendItem& it : items) {
+        float w = fh * 1.6f + ImGui::CalcTextSize(it.name.c_str()).x + fh * 0.9f;
         if (x + w > at.x + width && x > at.x) { x = at.x; y += fh * 1.25f; }
-        dl->AddRectFilled(ImVec2(x, y + fh * 0.35f), ImVec2(x + fh * 1.2f, y + fh * 0.7f), col);
-        dl->AddText(ImVec2(x + fh * 1.6f, y), IM_COL32(40, 40, 46, 255), name.c_str());
+        if (it.dashed)
+            for (int k = 0; k < 3; ++k)
+                dl->AddRectFilled(ImVec2(x + k * fh * 0.45f, y + fh * 0.42f), ImVec2(x + k * fh * 0.45f + fh * 0.28f, y + fh * 0.66f), it.color);
+        else
+            dl->AddRectFilled(ImVec2(x, y + fh * 0.38f), ImVec2(x + fh * 1.2f, y + fh * 0.7f), it.color);
+        dl->AddText(ImVec2(x + fh * 1.6f, y), IM_COL32(40, 40, 46, 255), it.name.c_str());
         x += w;
     }
     return items.empty() ? 0 : y - at.y + fh * 1.3f;

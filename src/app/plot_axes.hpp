@@ -3,6 +3,8 @@
 #pragma once
 #include "core/view.hpp"
 #include <imgui.h>
+#include <string>
+#include <vector>
 
 namespace app {
 
@@ -23,7 +25,8 @@ Axes draw_axes(const core::View& v, ImVec2 outer_a, ImVec2 outer_b, double dx0, 
 // Theory overlays (lines and bands with their labels), clipped to the axes.
 void draw_overlays(const core::View& v, const Axes& ax);
 
-// A row of coloured swatches with names, wrapped; returns the height used.
-float draw_legend(const std::vector<std::pair<std::string, ImU32>>& items, ImVec2 at, float width, bool dashed_last = false);
+// A row of coloured swatches (solid or dashed) with names, wrapped; returns the height used.
+struct LegendItem { std::string name; ImU32 color; bool dashed = false; };
+float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width);
 
 } // namespace app

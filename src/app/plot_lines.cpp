@@ -11,10 +11,10 @@ static bool ok(double v) { return std::isfinite(v); }
 void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
-    std::vector<std::pair<std::string, ImU32>> legend;
+    std::vector<LegendItem> legend;
     for (size_t k = 0; k < v.lines.size(); ++k)
         if (!v.lines[k].label.empty())
-            legend.push_back({v.lines[k].label, palette(v.lines[k].color < 0 ? int(k) : v.lines[k].color)});
+            legend.push_back({v.lines[k].label, palette(v.lines[k].color < 0 ? int(k) : v.lines[k].color), v.lines[k].dashed});
     a.y += draw_legend(legend, a, b.x - a.x);
 
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
@@ -49,11 +49,23 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
             }
         ImU32 col = palette(ci);
         float thick = std::fmax(2.0f, fh * 0.14f);
+        const float dash = fh * 0.5f;   // dashes measured on screen, whatever the data density
+        float walked = 0;
         for (size_t i = 0; i + 1 < n; ++i) {
             if (!ok(s.y[i]) || !ok(s.y[i + 1])) continue;
             ImVec2 p = ax.map(s.x[i], s.y[i]), q = ax.map(s.x[i + 1], s.y[i + 1]);
-            if (s.dashed && (i % 2) == 1) continue;
-            dl->AddLine(p, q, col, thick);
+            if (!s.dashed) { dl->AddLine(p, q, col, thick); continue; }
+            float len = std::sqrt((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y));
+            for (float t = 0; t < len;) {
+                float phase = std::fmod(walked + t, 2 * dash), piece = std::fmin(len - t, (phase < dash ? dash : 2 * dash) - phase);
+                if (phase < dash) {
+                    float t0 = t / len, t1 = (t + piece) / len;
+                    dl->AddLine(ImVec2(p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0),
+                                ImVec2(p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1), col, thick);
+                }
+                t += std::fmax(piece, 0.5f);
+            }
+            walked += len;
         }
         if (s.markers || n == 1)
             for (size_t i = 0; i < n; ++i)

@@ -8,7 +8,7 @@ namespace app {
 void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
-    std::vector<std::pair<std::string, ImU32>> legend;
+    std::vector<LegendItem> legend;
     for (size_t k = 0; k < v.legend.size(); ++k) legend.push_back({v.legend[k], palette(int(k))});
     a.y += draw_legend(legend, a, b.x - a.x);
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;

@@ -3,6 +3,7 @@
 #include "core/registry.hpp"
 #include "core/stats.hpp"
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -153,14 +154,18 @@ int cmd_reproduce(const Args& a) {
             const auto& v = values[h.key];
             const core::Metric* m = label_of(h.key);
             core::MeanSd ms = core::mean_sd(v);
-            double lo = v.empty() ? 0 : v[0], hi = lo;
-            for (double x : v) { lo = std::min(lo, x); hi = std::max(hi, x); }
+            double lo = INFINITY, hi = -INFINITY;
+            for (double x : v) if (!std::isnan(x)) { lo = std::min(lo, x); hi = std::max(hi, x); }
             const char* f = m ? m->format.c_str() : "%.4f";
             char a1[64], a2[64];
             std::snprintf(a1, sizeof a1, f, lo);
             std::snprintf(a2, sizeof a2, f, hi);
-            std::printf("  %-26s %-22s %-10s %-10s %s\n", h.key.c_str(), core::format_mean_sd(ms, f).c_str(), a1, a2,
-                        h.paper.c_str());
+            // NaN marks "not reached" (e.g. an N* beyond the sweep): count, not average, those runs
+            int missing = int(v.size()) - ms.n;
+            std::string mean = ms.n ? core::format_mean_sd(ms, f) : "n/a";
+            if (missing > 0 && ms.n) mean += " (" + std::to_string(missing) + " n/a)";
+            if (!ms.n) { std::snprintf(a1, sizeof a1, "n/a"); std::snprintf(a2, sizeof a2, "n/a"); }
+            std::printf("  %-26s %-22s %-10s %-10s %s\n", h.key.c_str(), mean.c_str(), a1, a2, h.paper.c_str());
         }
     }
     return failed ? 1 : 0;
