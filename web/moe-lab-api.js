@@ -11,7 +11,10 @@ var Module = {
   })(),
   print: (t) => console.log(t),
   printErr: (t) => console.warn(t),
-  onRuntimeInitialized: () => { document.getElementById("loading").style.display = "none"; },
+  onRuntimeInitialized: () => {
+    document.getElementById("loading").style.display = "none";
+    window.moeLab.ready = true;
+  },
   onAbort: (what) => showFatal("MoE Lab stopped: " + what),
 };
 
@@ -22,8 +25,10 @@ function showFatal(msg) {
 }
 
 window.moeLab = {
-  state: () => JSON.parse(Module.UTF8ToString(Module._moe_state())),
+  ready: false,   // true once the WebAssembly module runs; before that state() is null
+  state: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_state())) : null),
   command: (cmd) => {
+    if (!window.moeLab.ready) return;
     const n = Module.lengthBytesUTF8(cmd) + 1, p = Module._malloc(n);
     Module.stringToUTF8(cmd, p, n);
     Module._moe_command(p);

@@ -12,6 +12,7 @@
 // Compute budget per frame (ms) for each speed setting; the rest of the ~16 ms frame is drawing.
 inline constexpr double kBudgetMs[] = {0.5, 1.5, 4, 8, 12};
 inline constexpr const char* kSpeedNames[] = {"slow motion", "slow", "medium", "fast", "full speed"};
+inline constexpr int kFullSpeed = 4;
 
 namespace app {
 
@@ -64,7 +65,9 @@ private:
     bool playing_ = false;
     int target_phase_ = -1;                        // "next phase": run until phase() reaches it
     int speed_ = 4;                                // index into the frame-budget table
-    double run_ms_ = 0, longest_frame_ms_ = 0, last_frame_ms_ = 0;
+    double run_ms_ = 0, longest_frame_ms_ = 0;
+    double train_ms_ = 0, ui_ms_ = 0;               // last frame: training, and building the UI
+    double last_frame_start_ = 0;
     long frames_while_running_ = 0, steps_ = 0;
     bool finished_reported_ = false;
 

@@ -32,7 +32,7 @@ std::string App::state_json() const {
     s += ",\"progress\":" + jnum(lab_->progress()) + ",\"clock\":" + jstr(lab_->clock());
     s += ",\"run_ms\":" + jnum(run_ms_) + ",\"frames_while_running\":" + std::to_string(frames_while_running_);
     s += ",\"longest_frame_ms\":" + jnum(longest_frame_ms_) + ",\"steps\":" + std::to_string(steps_);
-    s += ",\"ui_scale\":" + jnum(ui_scale_);
+    s += ",\"ui_scale\":" + jnum(ui_scale_) + ",\"train_ms\":" + jnum(train_ms_) + ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
     char b[128];
     std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1], play_button_[2], play_button_[3]);

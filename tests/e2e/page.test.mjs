@@ -55,8 +55,7 @@ async function openPage(query) {
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(base + query);
-  await page.waitForFunction(() => window.moeLab && window.Module && Module._moe_state && moeLab.state().views > 0,
-                             null, { timeout: 30000 });
+  await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
   return { page, errors };
 }
 
