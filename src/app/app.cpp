@@ -77,6 +77,8 @@ void App::command(const std::string& cmd) {
     } else if (std::string v = arg("scale="); v != "\x01") {
         ui_scale_ = std::clamp(float(std::atof(v.c_str())), 0.75f, 2.5f);
         fonts_dirty_ = true;
+    } else if (std::string v = arg("view="); v != "\x01") {
+        focused_view_ = std::atoi(v.c_str());   // enlarge view N; -1: back to the grid
     } else if (std::string v = arg("query="); v != "\x01") {
         core::Decoded d = core::decode_query(v);
         link_messages_ = d.messages;

@@ -34,7 +34,8 @@ public:
     void rebuild_fonts();                          // call between frames (platform owns GL)
     std::string state_json() const;                // everything the page exposes to tests
     void command(const std::string& cmd);          // "play", "pause", "step", "next-phase", "reset",
-                                                   // "lab=ID", "preset=ID", "seed=N", "scale=F", "query=..."
+                                                   // "lab=ID", "preset=ID", "seed=N", "scale=F", "view=N"
+                                                   // (enlarge view N, -1 for all), "query=..."
     float ui_scale() const { return ui_scale_; }
 
 private:

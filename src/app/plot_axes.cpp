@@ -119,6 +119,17 @@ void draw_overlays(const core::View& v, const Axes& ax) {
     dl->PopClipRect();
 }
 
+float legend_height(const std::vector<LegendItem>& items, float width) {
+    const float fh = ImGui::GetFontSize();
+    float x = 0, rows = items.empty() ? 0 : 1;
+    for (const LegendItem& it : items) {
+        float w = fh * 2.5f + ImGui::CalcTextSize(it.name.c_str()).x;
+        if (x + w > width && x > 0) { x = 0; ++rows; }
+        x += w;
+    }
+    return rows * fh * 1.25f;
+}
+
 float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();

@@ -28,5 +28,6 @@ void draw_overlays(const core::View& v, const Axes& ax);
 // A row of coloured swatches (solid or dashed) with names, wrapped; returns the height used.
 struct LegendItem { std::string name; ImU32 color; bool dashed = false; };
 float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width);
+float legend_height(const std::vector<LegendItem>& items, float width);
 
 } // namespace app

@@ -15,7 +15,14 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
     for (size_t k = 0; k < v.lines.size(); ++k)
         if (!v.lines[k].label.empty())
             legend.push_back({v.lines[k].label, palette(v.lines[k].color < 0 ? int(k) : v.lines[k].color), v.lines[k].dashed});
-    a.y += draw_legend(legend, a, b.x - a.x);
+    // A legend taller than two rows would crowd out the plot: then it moves into the hover readout.
+    float legend_h = legend_height(legend, b.x - a.x);
+    bool legend_inline = legend_h <= ImGui::GetFontSize() * 2.6f || legend_h < (b.y - a.y) * 0.2f;
+    if (legend_inline) a.y += draw_legend(legend, a, b.x - a.x);
+    else {
+        ImGui::GetWindowDrawList()->AddText(a, IM_COL32(90, 90, 100, 255), "(hover the plot for the legend and values)");
+        a.y += ImGui::GetFontSize() * 1.2f;
+    }
 
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (const auto& s : v.lines)

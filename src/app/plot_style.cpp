@@ -66,7 +66,9 @@ std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log_axi
 std::string tick_label(double v, double step) {
     char b[32];
     double a = std::fabs(v);
-    if (a >= 1e5 || (a > 0 && a < 1e-3)) std::snprintf(b, sizeof b, "%.0e", v);
+    if (a >= 1e6) std::snprintf(b, sizeof b, "%gM", v / 1e6);
+    else if (a >= 1e4) std::snprintf(b, sizeof b, "%gk", v / 1e3);
+    else if (a > 0 && a < 1e-3) std::snprintf(b, sizeof b, "%.0e", v);
     else if (step >= 1 || v == std::floor(v)) std::snprintf(b, sizeof b, "%.0f", v);
     else if (step >= 0.1) std::snprintf(b, sizeof b, "%.1f", v);
     else if (step >= 0.01) std::snprintf(b, sizeof b, "%.2f", v);

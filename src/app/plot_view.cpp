@@ -1,6 +1,8 @@
 // One view in its box: title, caption, the plot of its kind (or a grid of small multiples), readouts.
 #include "app/plot.hpp"
+#include <algorithm>
 #include <cmath>
+#include <string>
 
 namespace app {
 
@@ -13,16 +15,28 @@ static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
         case core::ViewKind::Grid: {
             int n = int(v.children.size());
             if (n == 0) break;
-            float w = b.x - a.x, h = b.y - a.y;
+            float w = b.x - a.x, h = b.y - a.y, fh = ImGui::GetFontSize();
             int cols = v.grid_cols > 0 ? v.grid_cols : std::max(1, int(std::round(std::sqrt(n * w / std::fmax(h, 1.0f)))));
-            cols = std::min(cols, n);
-            int rows = (n + cols - 1) / cols;
-            float cw = w / cols, ch = h / rows, fh = ImGui::GetFontSize();
+            cols = std::max(1, std::min({cols, n, int(w / (fh * 10))}));
+            // panels smaller than ~10×7 characters say nothing: show those that fit, the rest when enlarged
+            int max_rows = std::max(1, int(h / (fh * 7)));
+            int rows = std::min((n + cols - 1) / cols, max_rows);
+            int shown = std::min(n, rows * cols);
+            if (shown < n) {
+                --shown;
+                if (shown < 1) shown = 1;
+            }
+            float cw = w / cols, ch = h / rows;
             ImDrawList* dl = ImGui::GetWindowDrawList();
-            for (int k = 0; k < n; ++k) {
+            for (int k = 0; k < shown; ++k) {
                 ImVec2 p(a.x + (k % cols) * cw, a.y + (k / cols) * ch);
                 dl->AddText(ImVec2(p.x + fh * 0.3f, p.y), IM_COL32(30, 30, 36, 255), v.children[size_t(k)].title.c_str());
                 draw_plot(v.children[size_t(k)], ImVec2(p.x, p.y + fh * 1.1f), ImVec2(p.x + cw - fh * 0.3f, p.y + ch - fh * 0.2f));
+            }
+            if (shown < n) {
+                ImVec2 p(a.x + (shown % cols) * cw + fh * 0.5f, a.y + (shown / cols) * ch + ch * 0.4f);
+                std::string more = "+" + std::to_string(n - shown) + " more panels: Enlarge";
+                dl->AddText(p, IM_COL32(60, 60, 120, 255), more.c_str());
             }
             break;
         }

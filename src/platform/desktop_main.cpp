@@ -6,17 +6,22 @@
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
     std::string query;
     bool play = false;
+    std::vector<std::string> commands;
     long max_frames = -1;
     for (int k = 1; k < argc; ++k) {
         if (!std::strcmp(argv[k], "--play")) play = true;
         else if (!std::strcmp(argv[k], "--frames") && k + 1 < argc) max_frames = std::atol(argv[++k]);
+        else if (!std::strcmp(argv[k], "--command") && k + 1 < argc) commands.push_back(argv[++k]);
         else if (!std::strcmp(argv[k], "--help")) {
-            std::printf("usage: moe-lab-desktop [QUERY] [--play] [--frames N]\n"
-                        "  QUERY  a shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n");
+            std::printf("usage: moe-lab-desktop [QUERY] [--play] [--frames N] [--command CMD ...]\n"
+                        "  QUERY    a shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n"
+                        "  --frames quit after N frames, printing the app's state as JSON\n"
+                        "  CMD      as window.moeLab.command in the page: play, step, next-phase, view=2, scale=1.5, ...\n");
             return 0;
         } else query = argv[k];
     }
@@ -33,6 +38,7 @@ int main(int argc, char** argv) {
         std::printf("wrote %s\n", file.c_str());
     };
     app::App a(host, query);
+    for (const auto& c : commands) a.command(c);
     if (play) a.command("play");
     for (long f = 0; !glfwWindowShouldClose(w) && f != max_frames; ++f) platform::run_frame(w, a);
     std::printf("%s\n", a.state_json().c_str());
