@@ -26,33 +26,42 @@ core::View race(const Run& run) {
     core::View v;
     v.id = "race"; v.title = "The alignment race";
     v.kind = core::ViewKind::Lines;
-    v.caption = "Best |cos| of each expert with its own cluster's w_c* (solid) and with w_g* (dotted), against the "
-                "vanilla network (thick). Phase I learns local directions only; after routing, the experts also learn "
-                "w_g*, while the vanilla net's w_g* alignment sinks below the chance band.";
+    v.caption = "Best |cos| over the MoE's experts with each cluster's w_c* and with w_g* (solid), against the "
+                "vanilla network and the router-off ablation (dashed). Phase I learns local directions only; after "
+                "routing, the experts also learn w_g*, while the vanilla net's w_g* alignment stays in the chance band. "
+                "Each expert's own curves are in the neuron × direction heatmaps.";
     v.x_label = "online SGD step t (Phase II's batch not counted)";
     v.y_label = "|cos|";
     v.log_y = true; v.y_min = 0.01; v.y_max = 1.1;
     const std::vector<double> t = tr.column("t");
-    auto add = [&](const std::string& label, const std::string& col, int color, bool dashed) {
-        core::LineSeries s; s.label = label; s.x = t; s.y = tr.column(col); s.color = color; s.dashed = dashed;
-        for (double& y : s.y) y = std::max(y, 1e-3);
+    auto add = [&](const std::string& label, std::vector<double> y, int color, bool dashed) {
+        core::LineSeries s; s.label = label; s.x = t; s.y = std::move(y); s.color = color; s.dashed = dashed;
+        for (double& q : s.y) q = std::max(q, 1e-3);
         v.lines.push_back(std::move(s));
     };
-    const std::vector<double> own_c = tr.rows.empty() ? std::vector<double>() : tr.rows.back();
+    // the best expert per direction, over the experts that end up serving cluster c
+    const int C = run.teacher().C;
+    std::vector<std::vector<double>> best_c(size_t(C), std::vector<double>(t.size(), 1e-3));
+    std::vector<double> best_g(t.size(), 1e-3);
     for (int m = 0; m < M; ++m) {
         std::string e = "e" + std::to_string(m + 1);
         int cl = tr.rows.empty() ? 0 : int(tr.rows.back()[size_t(tr.col(e + "_cluster"))]);
-        add("expert " + std::to_string(m + 1) + ": w" + std::to_string(cl + 1) + "*", e + "_own", cl, false);
-        add("expert " + std::to_string(m + 1) + ": wg*", e + "_g", cl, true);
+        std::vector<double> own = tr.column(e + "_own"), g = tr.column(e + "_g");
+        for (size_t i = 0; i < t.size(); ++i) {
+            if (cl >= 0 && cl < C) best_c[size_t(cl)][i] = std::max(best_c[size_t(cl)][i], own[i]);
+            best_g[i] = std::max(best_g[i], g[i]);
+        }
     }
-    add("vanilla: wg*", "cos_g_vanilla", 3, true);
-    add("vanilla: w_c* (mean)", "cos_c_vanilla", 4, false);
-    if (cfg.baselines) add("router off: wg*", "cos_g_router_off", 5, true);
+    for (int c = 0; c < C; ++c) add("MoE: w" + std::to_string(c + 1) + "*", best_c[size_t(c)], c, false);
+    add("MoE: wg*", best_g, C, false);
+    add("vanilla: wg*", tr.column("cos_g_vanilla"), C, true);
+    add("vanilla: w_c* (mean)", tr.column("cos_c_vanilla"), C + 1, true);
+    if (cfg.baselines) add("router off: wg*", tr.column("cos_g_router_off"), C + 2, true);
     const Snapshot& Sn = run.snap();
     for (const OdeCurve* c : {&Sn.ode_I, &Sn.ode_III_c, &Sn.ode_III_g}) {
         if (c->t.empty()) continue;
         core::LineSeries s;
-        s.label = c == &Sn.ode_I ? "mean-field ODE (notes §3.6), from the mean start" : (c == &Sn.ode_III_c ? "ODE, III: w_c*" : "ODE, III: wg*");
+        s.label = c == &Sn.ode_I ? "mean-field ODE (notes §3.6)" : (c == &Sn.ode_III_c ? "ODE, III: w_c*" : "ODE, III: wg*");
         s.x = c->t; s.y = c->kappa; s.color = 7; s.dashed = true;
         for (double& y : s.y) y = std::max(y, 1e-3);
         v.lines.push_back(std::move(s));
