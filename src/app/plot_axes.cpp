@@ -42,7 +42,7 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     float top = fh * 0.4f + (v.y_label.empty() ? 0 : fh * 1.2f);
     float bottom = fh * 1.3f + (v.x_label.empty() ? 0 : fh * 1.2f);
     ax.a = ImVec2(oa.x + left, oa.y + top);
-    ax.b = ImVec2(ob.x - fh * 0.6f, ob.y - bottom);
+    ax.b = ImVec2(ob.x - fh * 1.3f, ob.y - bottom);   // room for half of the last x tick label
     if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) return ax;
 
     dl->AddRectFilled(ax.a, ax.b, IM_COL32(255, 255, 255, 255));

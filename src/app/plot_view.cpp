@@ -53,7 +53,9 @@ void draw_view(const core::View& v, ImVec2 size, bool compact) {
         // In the grid the caption is one hover away (the title); the enlarged view shows it in full.
         std::string t = v.title + (v.caption.empty() ? "" : "  (?)");
         ImGui::SetCursorScreenPos(ImVec2(a.x, y));
+        ImGui::PushClipRect(a, ImVec2(b.x - fh * 5.5f, a.y + fh * 1.3f), true);   // leave room for "Enlarge"
         ImGui::TextUnformatted(t.c_str());
+        ImGui::PopClipRect();
         if (ImGui::IsItemHovered() && !v.caption.empty()) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(fh * 30);

@@ -5,6 +5,7 @@
 #include <imgui.h>
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 namespace app {
 
@@ -105,7 +106,11 @@ void App::draw_run_buttons() {
     char prog[96];
     std::snprintf(prog, sizeof prog, "%s", lab_->clock().c_str());
     ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), prog);
-    if (run_ms_ > 0) ImGui::TextDisabled("wall %.2f s over %ld frames (longest %.0f ms)", run_ms_ / 1000.0, frames_while_running_, longest_frame_ms_);
+    if (run_ms_ > 0) {
+        ImGui::TextDisabled("ran %.2f s, %ld frames", run_ms_ / 1000.0, frames_while_running_);
+        help_marker("Wall time while playing, and the frames drawn meanwhile (longest frame " +
+                    std::to_string(int(longest_frame_ms_)) + " ms).");
+    }
 }
 
 void App::draw_controls() {

@@ -84,6 +84,7 @@ std::string Params::set_from_text(const std::string& name, const std::string& te
 
 std::string Params::text(const std::string& name) const {
     int k = schema_->index_of(name);
+    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");
     const ParamSpec& s = schema_->params[size_t(k)];
     double v = values_[size_t(k)];
     if (s.type == ParamType::Choice && v >= 0 && v < double(s.choices.size()) && v == std::floor(v))

@@ -22,6 +22,15 @@ struct ParamSpec {
     bool log_scale = false;             // slider is logarithmic (learning rates, sizes)
 };
 
+// One parameter in a line: param("eta", "η", "Training", ParamType::Real, 1e-5, 1, 0.005, "help", true).
+inline ParamSpec param(const char* name, const char* symbol, const char* group, ParamType type, double min,
+                       double max, double def, const char* help, bool log_scale = false) {
+    ParamSpec s;
+    s.name = name; s.symbol = symbol; s.group = group; s.type = type;
+    s.min = min; s.max = max; s.def = def; s.help = help; s.log_scale = log_scale;
+    return s;
+}
+
 struct Preset {
     std::string id;         // "lecture"
     std::string title;      // "Lecture"
