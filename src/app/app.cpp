@@ -71,8 +71,10 @@ void App::command(const std::string& cmd) {
         core::RunConfig c = config_;
         if (c.params.apply_preset(v)) { c.preset = v; open(c); }
     } else if (std::string v = arg("seed="); v != "\x01") {
+        core::Decoded d = core::decode_query("seed=" + v);   // the link's rules: a whole number ≥ 0
+        if (!d.messages.empty()) { link_messages_ = d.messages; return; }
         core::RunConfig c = config_;
-        c.seed = std::strtoull(v.c_str(), nullptr, 10);
+        c.seed = d.config.seed;
         open(c);
     } else if (std::string v = arg("scale="); v != "\x01") {
         ui_scale_ = std::clamp(float(std::atof(v.c_str())), 0.75f, 2.5f);

@@ -1,6 +1,7 @@
 #include "core/share_link.hpp"
 #include "core/registry.hpp"
 #include <cctype>
+#include <cerrno>
 #include <cstdlib>
 
 namespace core {
@@ -89,8 +90,9 @@ Decoded decode_query(const std::string& query) {
     }
     if (const std::string* s = find("seed")) {
         char* end = nullptr;
+        errno = 0;
         unsigned long long v = std::strtoull(s->c_str(), &end, 10);
-        if (s->empty() || *end != '\0' || (*s)[0] == '-') d.messages.push_back("seed '" + *s + "' is not a whole number ≥ 0: used seed 1");
+        if (s->empty() || *end != '\0' || (*s)[0] == '-' || errno == ERANGE) d.messages.push_back("seed '" + *s + "' is not a whole number ≥ 0: used seed 1");
         else d.config.seed = v;
     }
     bool bad_value = false;

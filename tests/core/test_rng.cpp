@@ -1,7 +1,9 @@
 #include "core/fmath.hpp"
 #include "core/rng.hpp"
 #include "core/stats.hpp"
+#include <algorithm>
 #include <cmath>
+#include <vector>
 #include <doctest/doctest.h>
 
 using core::Rng;
@@ -33,11 +35,20 @@ TEST_CASE("uniform, below and normal have the right moments") {
     for (int c : counts) CHECK(std::abs(c / double(n) - 0.2) < 0.005);
 }
 
-TEST_CASE("split generators are independent of how much the parent drew") {
+TEST_CASE("split generators: a function of (seed, tag) only, distinct per seed and per tag") {
     Rng a(3), b(3);
     for (int k = 0; k < 10; ++k) b.next_u32();
-    CHECK(a.split(1).next_u32() == b.split(1).next_u32());
-    CHECK(a.split(1).next_u32() != a.split(2).next_u32());
+    CHECK(a.split(1).next_u32() == b.split(1).next_u32());   // drawing from the parent does not shift it
+    // different tags and different seeds give different streams, and none repeats the parent's
+    std::vector<uint32_t> firsts;
+    for (uint64_t seed : {1, 2, 3})
+        for (uint64_t tag : {0, 1, 2, 3}) {
+            Rng r = Rng(seed).split(tag);
+            firsts.push_back(r.next_u32() ^ (r.next_u32() << 1));
+        }
+    firsts.push_back(Rng(3).next_u32() ^ (Rng(3).next_u32() << 1));
+    std::sort(firsts.begin(), firsts.end());
+    CHECK(std::adjacent_find(firsts.begin(), firsts.end()) == firsts.end());
 }
 
 TEST_CASE("own exp and log agree with the C library to a few ulp") {

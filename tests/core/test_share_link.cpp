@@ -63,6 +63,11 @@ TEST_CASE("malformed links open with defaults and say why") {
         CHECK(d.config.preset == def.preset);
         CHECK(d.messages.size() == 4);
     }
+    SUBCASE("a seed too large for 64 bits") {
+        core::Decoded d = core::decode_query("lab=" + id + "&seed=123456789012345678901234567890");
+        CHECK(d.config.seed == 1);
+        CHECK(d.messages.size() == 1);
+    }
     SUBCASE("empty link is the default, silently") {
         core::Decoded d = core::decode_query("");
         CHECK(d.messages.empty());
