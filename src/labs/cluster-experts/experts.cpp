@@ -73,8 +73,6 @@ double Experts::f(int m, const Dataset& D, int i, float* z) const {
         // σ(z) = z: Σ_j Σ_p ⟨w_{m,j}, x^(p)⟩ = ⟨Σ_j w_{m,j}, s(x)⟩ (notes §2.2): the filters collapse.
         return double(core::dot(u.data() + size_t(m) * size_t(d), D.s_of(i), d));
     }
-    float local[64 * 16];
-    if (!z) z = local;   // J ≤ 64, P ≤ 16 (schema)
     const int P = D.P;
     const float* Wm = W.data() + size_t(m) * block();
     const float* rv = Wm + size_t(D.v_index(D.k[I])) * size_t(J);
@@ -92,7 +90,7 @@ double Experts::f(int m, const Dataset& D, int i, float* z) const {
     return out;
 }
 
-void Experts::grad(int m, const Dataset& D, int i, const float* z, double c, float* G_m) const {
+void Experts::grad(int m, const Dataset& D, int i, float* z, double c, float* G_m) const {
     const size_t I = size_t(i);
     if (!cubic) {
         // ∂f_m/∂w_{m,j} = s(x) for every j (the linear expert's gradient is independent of j and W):
@@ -114,11 +112,12 @@ void Experts::grad(int m, const Dataset& D, int i, const float* z, double c, flo
         gc[j] += b * (z[J + j] * z[J + j]);
         gn[j] += e * (z[2 * J + j] * z[2 * J + j]);
     }
-    float t[64];
+    // The Gaussian patches: t_j = 3c·z_j² overwrites z_j in place (z is consumed, so no buffer
+    // sized by J is needed here, whatever J is).
     for (int q = 0; q < P - 3; ++q) {
-        const float* zq = z + size_t(3 + q) * size_t(J);
+        float* t = z + size_t(3 + q) * size_t(J);
         const float* x = D.xi_of(i, q);
-        for (int j = 0; j < J; ++j) t[j] = c3 * (zq[j] * zq[j]);
+        for (int j = 0; j < J; ++j) t[j] = c3 * (t[j] * t[j]);
         for (int k = 0; k < d; ++k) add_scaled(t, x[k], G_m + size_t(k) * size_t(J), J);
     }
 }

@@ -23,10 +23,11 @@ struct Experts {
     size_t block() const { return size_t(J) * size_t(d); }   // size of W_m
     void refresh();
 
-    // f_m(x_i) (eq. 3.1). z (P·J floats, z[p·J + j]) receives the pre-activations for grad(); may be null.
+    // f_m(x_i) (eq. 3.1). z is caller-owned scratch of z_size(P) floats (z[p·J + j]); it receives the
+    // pre-activations for grad(). Unused by linear experts. Callers hold one buffer per model, not per sample.
     double f(int m, const Dataset& D, int i, float* z) const;
-    // G_m += c · ∂f_m(x_i)/∂W_m, using z from f(); G_m points at the J·d block of expert m.
-    void grad(int m, const Dataset& D, int i, const float* z, double c, float* G_m) const;
+    // G_m += c · ∂f_m(x_i)/∂W_m, using (and overwriting) z from f(); G_m points at the J·d block of expert m.
+    void grad(int m, const Dataset& D, int i, float* z, double c, float* G_m) const;
     // After all grad() calls of an iteration: linear experts keep one column and copy it here.
     void complete(float* G_m) const;
     int z_size(int P) const { return J * P; }

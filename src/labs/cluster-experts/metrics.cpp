@@ -13,6 +13,7 @@ MoeEval evaluate_moe(const MoE& moe, const Dataset& T, core::Rng& rng) {
     e.counts.assign(size_t(K * M), 0.0);
     e.counts_clean.assign(size_t(K * M), 0.0);
     std::vector<double> h(size_t(M), 0.0), r(size_t(M), 0.0);
+    std::vector<float> z(size_t(moe.ex.z_size(T.P)));   // scratch for f(), one per pass
     int correct = 0;
     for (int i = 0; i < T.n; ++i) {
         moe.router.logits(T.s_of(i), h.data());
@@ -24,7 +25,7 @@ MoeEval evaluate_moe(const MoE& moe, const Dataset& T, core::Rng& rng) {
         e.counts[size_t(k * M + mn)] += 1;
         e.counts_clean[size_t(k * M + mc)] += 1;
         // sign F = sign f_{m*} since π > 0
-        if (T.y[size_t(i)] * moe.ex.f(mc, T, i, nullptr) > 0) ++correct;
+        if (T.y[size_t(i)] * moe.ex.f(mc, T, i, z.data()) > 0) ++correct;
     }
     e.acc = 100.0 * correct / T.n;
     e.entropy = core::dispatch_entropy(e.counts, K, M);
@@ -33,20 +34,22 @@ MoeEval evaluate_moe(const MoE& moe, const Dataset& T, core::Rng& rng) {
 }
 
 double accuracy_single(const MoE& s, const Dataset& T) {
+    std::vector<float> z(size_t(s.ex.z_size(T.P)));
     int correct = 0;
     for (int i = 0; i < T.n; ++i)
-        if (T.y[size_t(i)] * s.ex.f(0, T, i, nullptr) > 0) ++correct;
+        if (T.y[size_t(i)] * s.ex.f(0, T, i, z.data()) > 0) ++correct;
     return 100.0 * correct / T.n;
 }
 
 std::vector<double> expert_cluster_accuracy(const MoE& moe, const Dataset& T) {
     const int M = moe.cfg.M, K = T.K;
     std::vector<double> good(size_t(M * K), 0.0), cnt(size_t(K), 0.0);
+    std::vector<float> z(size_t(moe.ex.z_size(T.P)));
     for (int i = 0; i < T.n; ++i) {
         const int k = T.k[size_t(i)];
         cnt[size_t(k)] += 1;
         for (int m = 0; m < M; ++m)
-            if (T.y[size_t(i)] * moe.ex.f(m, T, i, nullptr) > 0) good[size_t(m * K + k)] += 1;
+            if (T.y[size_t(i)] * moe.ex.f(m, T, i, z.data()) > 0) good[size_t(m * K + k)] += 1;
     }
     for (int m = 0; m < M; ++m)
         for (int k = 0; k < K; ++k)

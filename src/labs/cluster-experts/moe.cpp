@@ -17,7 +17,7 @@ void MoE::init(const TrainConfig& c, int d, core::Rng& init_rng, core::Rng noise
     loss = 0;
     gW_.assign(ex.W.size(), 0.f);
     gTheta_.assign(router.theta.size(), 0.f);
-    z_.assign(size_t(c.J) * 64, 0.f);
+    z_.clear();   // sized by begin(), which knows P
     h_.assign(size_t(c.M), 0.0);
     r_.assign(size_t(c.M), 0.0);
 }
