@@ -10,6 +10,12 @@ cmake --preset native -DMOE_BUILD_UI=ON >/dev/null
 cmake --build build/native -j"$(nproc)"
 ctest --test-dir build/native --output-on-failure
 
+echo "== native unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
+cmake -S . -B build/asan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" >/dev/null
+cmake --build build/asan -j"$(nproc)" --target moe-tests
+ctest --test-dir build/asan --output-on-failure
+
 echo "== WebAssembly build and unit tests (node)"
 scripts/build-web.sh
 NODE_PATH=/usr/share/nodejs ctest --test-dir build/web --output-on-failure
