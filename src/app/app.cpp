@@ -89,6 +89,11 @@ void App::command(const std::string& cmd) {
 }
 
 void App::frame() {
+    // Keys for the lecturer: space plays or pauses, the right arrow steps.
+    if (!ImGui::GetIO().WantTextInput) {
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) command(playing_ ? "pause" : "play");
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) command("step");
+    }
     double t0 = host_.now_ms();
     bool running = playing_;
     // Full speed gives training three times what drawing took, between 12 and 100 ms: with a GPU

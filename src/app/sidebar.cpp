@@ -25,14 +25,18 @@ void App::draw_sidebar(float width) {
     ImGui::TextDisabled("mixture-of-experts theory, live");
 
     ImGui::SetNextItemWidth(-1);
+    static const std::vector<core::LabInfo> infos = [] {
+        std::vector<core::LabInfo> v;
+        for (const auto& e : core::all_labs()) v.push_back(e.make()->info());
+        return v;
+    }();
     if (ImGui::BeginCombo("##lab", lab_->info().title.c_str())) {
-        for (const auto& e : core::all_labs()) {
-            auto l = e.make();
-            if (ImGui::Selectable(l->info().title.c_str(), e.id == config_.lab) && e.id != config_.lab) {
+        for (const core::LabInfo& info : infos) {
+            if (ImGui::Selectable(info.title.c_str(), info.id == config_.lab) && info.id != config_.lab) {
                 link_messages_.clear();
-                open(core::default_config(*l));
+                command("lab=" + info.id);
             }
-            help_marker(l->info().citation);
+            help_marker(info.citation);
         }
         ImGui::EndCombo();
     }
@@ -86,11 +90,12 @@ void App::draw_run_buttons() {
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
     if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(fh * 5, 0))) command(playing_ ? "pause" : "play");
     ImGui::PopStyleColor(2);
+    help_marker("Key: space.");
     ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
     play_button_[0] = a.x; play_button_[1] = a.y; play_button_[2] = s.x; play_button_[3] = s.y;
     ImGui::SameLine();
     if (ImGui::Button("Step")) command("step");
-    help_marker("Advance training by one slice (one iteration or a small chunk).");
+    help_marker("Advance training by one slice (one iteration or a small chunk). Key: right arrow.");
     ImGui::SameLine();
     if (ImGui::Button("Next phase")) command("next-phase");
     help_marker("Run until the next phase of the timeline begins, then pause.");
