@@ -3,6 +3,7 @@
 #include "labs/latent-clusters/run.hpp"
 #include "core/linalg.hpp"
 #include "core/stats.hpp"
+#include "core/text.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -87,10 +88,9 @@ void Run::phase_IV_slice() {
         bool ok = !a_hat_[k].empty();
         for (double v : a_hat_[k]) if (!std::isfinite(v)) ok = false;
         if (!ok) {
-            char buf[300];
-            std::snprintf(buf, sizeof buf, "Phase IV: the ridge system of %d features is singular with λ̄ = %g and "
-                          "T_4 = %ld samples: raise λ̄ (e.g. 1e-6) or T_4.", E_[k].n_neurons(), cfg_.lambda, cfg_.T4);
-            failure_ = buf;
+            failure_ = core::strf("Phase IV: the ridge system of %d features is singular with λ̄ = %g and T_4 = %ld "
+                                  "samples: raise λ̄ (at least %g; more when the features are large) or T_4.",
+                                  E_[k].n_neurons(), cfg_.lambda, cfg_.T4, kLambdaMin);
             return;
         }
     }

@@ -1,59 +1,43 @@
 // Lab declarations: info, parameter schema and presets, phases, validation, metrics, headlines.
 #include "labs/latent-clusters/lab.hpp"
+#include "core/text.hpp"
 #include <cmath>
 #include <cstdio>
 #include <memory>
 
 namespace latent {
 
-namespace {
-
-core::ParamSpec P(const char* name, const char* sym, const char* group, core::ParamType t, double lo, double hi,
-                  double def, const char* help, bool log_scale = false) {
-    core::ParamSpec s;
-    s.name = name; s.symbol = sym; s.group = group; s.type = t; s.min = lo; s.max = hi; s.def = def;
-    s.help = help; s.log_scale = log_scale;
-    return s;
-}
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0, double d = 0) {
-    char buf[512];
-    std::snprintf(buf, sizeof buf, f, a, b, c, d);
-    return buf;
-}
-
-} // namespace
-
 core::Schema make_schema() {
     using T = core::ParamType;
     core::Schema s;
     s.params = {
-        P("d", "d", "Data", T::Int, 5, 256, 32, "input dimension (paper experiment: 200; lecture: 32)"),
-        P("C", "C", "Data", T::Int, 2, 6, 2, "number of latent clusters (paper experiment: 2)"),
-        P("rho", "ρ", "Data", T::Real, 0, 10, 3, "cluster mean scale: x = ρ v_c + z (Assumption 3.2; ρ ≥ 4 destabilises at d = 32)"),
-        P("zeta", "ζ", "Data", T::Real, 0, 3, 0.1, "label noise standard deviation"),
-        P("links", "f*, g*", "Data", T::Choice, 0, 1, 0, "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
-        P("k_star", "k*", "Data", T::Int, 3, 6, 3, "information exponent of the pure links (the paper's experiment: 3; the theory wants even k* ≥ 4, slow)"),
-        P("M", "M", "Model", T::Int, 1, 16, 6, "number of experts (paper experiment: 8; M ≳ C log C, Lemma 4.8)"),
-        P("J1", "J_I", "Model", T::Int, 1, 64, 1, "expert width in Phase I (Lemma C.2: J ≲ √log d)"),
-        P("J3", "J_III", "Model", T::Int, 1, 64, 16, "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
-        P("act", "σ", "Model", T::Choice, 0, 1, 0, "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
-        P("act_deg", "deg σ", "Model", T::Int, 0, 8, 0, "highest Hermite degree of the randomized activation (0: the teacher's p*, as in App. A.3)"),
-        P("C_b", "C_b", "Model", T::Real, 0, 6, 0, "bias scale: ReLU biases, and the Phase IV biases b ~ U[−C_b, C_b] (Algorithm 1)"),
-        P("eta1", "η_I", "Phase I", T::Real, 1e-7, 1e3, 0.0018, "Phase I step; the per-neuron step is η_I/(M·J_I) (gate 1/M, width 1/J)", true),
-        P("T1", "T_1", "Phase I", T::Int, 0, 5e6, 150000, "Phase I online samples (paper: 3.5e6 at d = 200)", true),
-        P("n2", "n", "Phase II", T::Int, 10, 2e6, 100000, "Phase II batch size (theory n = Θ̃(d); ~3000 d needed at small d)", true),
-        P("T2", "T_2", "Phase II", T::Int, 1, 50, 1, "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
-        P("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1, "router step; after one step from θ = 0 routing is scale invariant", true),
-        P("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1, "re-initialise the experts before Phase III (Algorithm 1)"),
-        P("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005, "Phase III step; the per-neuron step is η_III/J_III", true),
-        P("tau3", "τ", "Phase III", T::Real, 0, 1e7, 20000, "anneal η^t = η_III/(1 + t/τ) (0: constant)"),
-        P("T3", "T_3", "Phase III", T::Int, 0, 5e6, 100000, "Phase III online samples (paper: 1e7 at d = 200)", true),
-        P("T4", "T_4", "Phase IV", T::Int, 1, 1e6, 3000, "ridge regression samples", true),
-        P("lambda", "λ̄", "Phase IV", T::Real, 0, 10, 1e-6, "ridge penalty"),
-        P("baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1, "also train the router-off and forced top-1 MoE on the same stream"),
-        P("n_test", "n_test", "Evaluation", T::Int, 100, 200000, 4000, "fixed test set size", true),
-        P("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000, "SGD steps between alignment evaluations", true),
+        core::param("d", "d", "Data", T::Int, 5, 256, 32, "input dimension (paper experiment: 200; lecture: 32)"),
+        core::param("C", "C", "Data", T::Int, 2, 6, 2, "number of latent clusters (paper experiment: 2)"),
+        core::param("rho", "ρ", "Data", T::Real, 0, 10, 3, "cluster mean scale: x = ρ v_c + z (Assumption 3.2; ρ ≥ 4 destabilises at d = 32)"),
+        core::param("zeta", "ζ", "Data", T::Real, 0, 3, 0.1, "label noise standard deviation"),
+        core::param("links", "f*, g*", "Data", T::Choice, 0, 1, 0, "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
+        core::param("k_star", "k*", "Data", T::Int, 3, 6, 3, "information exponent of the pure links (the paper's experiment: 3; the theory wants even k* ≥ 4, slow)"),
+        core::param("M", "M", "Model", T::Int, 1, 16, 6, "number of experts (paper experiment: 8; M ≳ C log C, Lemma 4.8)"),
+        core::param("J1", "J_I", "Model", T::Int, 1, 64, 1, "expert width in Phase I (Lemma C.2: J ≲ √log d)"),
+        core::param("J3", "J_III", "Model", T::Int, 1, 64, 16, "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
+        core::param("act", "σ", "Model", T::Choice, 0, 1, 0, "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
+        core::param("act_deg", "deg σ", "Model", T::Int, 0, 8, 0, "highest Hermite degree of the randomized activation (0: the teacher's p*, as in App. A.3)"),
+        core::param("C_b", "C_b", "Model", T::Real, 0, 6, 0, "bias scale: ReLU biases, and the Phase IV biases b ~ U[−C_b, C_b] (Algorithm 1)"),
+        core::param("eta1", "η_I", "Phase I", T::Real, 1e-7, 1e3, 0.0018, "Phase I step; the per-neuron step is η_I/(M·J_I) (gate 1/M, width 1/J)", true),
+        core::param("T1", "T_1", "Phase I", T::Int, 0, 5e6, 150000, "Phase I online samples (paper: 3.5e6 at d = 200)", true),
+        core::param("n2", "n", "Phase II", T::Int, 10, 2e6, 100000, "Phase II batch size (theory n = Θ̃(d); ~3000 d needed at small d)", true),
+        core::param("T2", "T_2", "Phase II", T::Int, 1, 50, 1, "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
+        core::param("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1, "router step; after one step from θ = 0 routing is scale invariant", true),
+        core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1, "re-initialise the experts before Phase III (Algorithm 1)"),
+        core::param("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005, "Phase III step; the per-neuron step is η_III/J_III", true),
+        core::param("tau3", "τ", "Phase III", T::Real, 0, 1e7, 20000, "anneal η^t = η_III/(1 + t/τ) (0: constant)"),
+        core::param("T3", "T_3", "Phase III", T::Int, 0, 5e6, 100000, "Phase III online samples (paper: 1e7 at d = 200)", true),
+        core::param("T4", "T_4", "Phase IV", T::Int, 1, 1e6, 3000, "ridge regression samples", true),
+        core::param("lambda", "λ̄", "Phase IV", T::Real, 0, 10, 1e-6,
+                     "ridge penalty, at least 1e-6 (check(): an expert that is never active gives a zero feature column, singular at λ̄ = 0)"),
+        core::param("baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1, "also train the router-off and forced top-1 MoE on the same stream"),
+        core::param("n_test", "n_test", "Evaluation", T::Int, 100, 200000, 4000, "fixed test set size", true),
+        core::param("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000, "SGD steps between alignment evaluations", true),
     };
     s.params[4].choices = {"pure", "paper"};
     s.params[9].choices = {"hermite", "relu"};
@@ -136,36 +120,42 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
     const int d = c.teacher.d, C = c.teacher.C, M = c.M;
     const int k = c.teacher.links == Links::PaperExperiment ? 3 : c.teacher.k_star;
     if (d < 2 * C + 1)
-        v.errors.push_back(fmt("d = %g must be ≥ 2C + 1 = %g (w_1*..w_C*, w_g*, v_1..v_C are orthonormal): raise d or lower C", d, 2 * C + 1));
+        v.errors.push_back(core::strf("d = %d must be ≥ 2C + 1 = %d (w_1*..w_C*, w_g*, v_1..v_C are orthonormal): raise d or lower C", d, 2 * C + 1));
     if (M < C)
-        v.errors.push_back(fmt("M = %g experts < C = %g clusters: every cluster needs its own expert; raise M", M, C));
+        v.errors.push_back(core::strf("M = %d experts < C = %d clusters: every cluster needs its own expert; raise M", M, C));
     if (c.act == Act::Hermite && c.act_deg > 0 && c.act_deg < k)
-        v.errors.push_back(fmt("deg σ = %g is below k* = %g: the activation would have no Hermite component of order k* (App. A.3); raise deg σ to ≥ %g or set it to 0", c.act_deg, k, k));
+        v.errors.push_back(core::strf("deg σ = %d is below k* = %d: the activation would have no Hermite component of order k* (App. A.3); raise deg σ to ≥ %d or set it to 0", c.act_deg, k, k));
     if (c.act == Act::Relu && c.C_b <= 0)
         v.errors.push_back("σ = ReLU with C_b = 0 has zero odd Hermite coefficients of order ≥ 3 and cannot learn k* = 3 (notes §2.2): raise C_b (e.g. 2)");
     const double eff1 = c.eta1 / (double(M) * c.J1), eff3 = c.eta3 / c.J3, bound = 0.06 * std::pow(double(d), -0.5 * k);
     if (eff1 >= 1)
-        v.errors.push_back(fmt("η_I/(M·J_I) = %.3g ≥ 1: every step throws the neurons to a random point of the sphere (the run diverges); lower η_I below %.3g", eff1, 3 * bound * M * c.J1));
+        v.errors.push_back(core::strf("η_I/(M·J_I) = %.3g ≥ 1: every step throws the neurons to a random point of the sphere (the run diverges); lower η_I below %.3g", eff1, 3 * bound * M * c.J1));
     else if (eff1 > 3 * bound)
-        v.warnings.push_back(fmt("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around (notes §6.1 pitfall 1); lower η_I", eff1, 3 * bound));
+        v.warnings.push_back(core::strf("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around (notes §6.1 pitfall 1); lower η_I", eff1, 3 * bound));
     if (eff3 >= 1)
-        v.errors.push_back(fmt("η_III/J_III = %.3g ≥ 1: every step throws the neurons to a random point of the sphere (the run diverges); lower η_III below %.3g", eff3, 3 * bound * c.J3));
+        v.errors.push_back(core::strf("η_III/J_III = %.3g ≥ 1: every step throws the neurons to a random point of the sphere (the run diverges); lower η_III below %.3g", eff3, 3 * bound * c.J3));
     else if (eff3 > 3 * bound)
-        v.warnings.push_back(fmt("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around (notes §6.1 pitfall 1); lower η_III", eff3, 3 * bound));
-    const int nfeat = M * (c.reinit ? c.J3 : c.J1);
-    if (c.lambda <= 0 && c.T4 < nfeat)
-        v.errors.push_back(fmt("with λ̄ = 0 the ridge needs T_4 ≥ %g samples (one per feature), T_4 = %g: raise T_4 or λ̄", nfeat, double(c.T4)));
+        v.warnings.push_back(core::strf("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around (notes §6.1 pitfall 1); lower η_III", eff3, 3 * bound));
+    // λ̄ below kLambdaMin (the schema allows 0 so that the user sees this reason): the ridge system is
+    // singular when T_4 is below the number of features, and at any T_4 when an expert is never active.
+    const int nfeat = M * std::max(c.J3, c.reinit ? c.J3 : c.J1);   // the vanilla net always has M·J_III
+    if (c.lambda < kLambdaMin && c.T4 < nfeat)
+        v.errors.push_back(core::strf("with λ̄ = %g the ridge needs T_4 ≥ %d samples (one per feature), T_4 = %ld: "
+                                      "raise T_4, and raise λ̄ to ≥ %g", c.lambda, nfeat, c.T4, kLambdaMin));
+    else if (c.lambda < kLambdaMin)
+        v.errors.push_back(core::strf("λ̄ = %g: the ridge system is singular whenever an expert is never active (a zero "
+                                      "feature column), whatever T_4: raise λ̄ to ≥ %g", c.lambda, kLambdaMin));
     if (c.teacher.links == Links::PaperExperiment && c.teacher.k_star != 3)
         v.warnings.push_back("the paper links fix k* = 3; k_star is ignored");
     if (c.teacher.rho > 0.7 * std::sqrt(double(d)))
-        v.warnings.push_back(fmt("ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing (notes §6.1 pitfall 2)", c.teacher.rho, 0.7 * std::sqrt(double(d))));
+        v.warnings.push_back(core::strf("ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing (notes §6.1 pitfall 2)", c.teacher.rho, 0.7 * std::sqrt(double(d))));
     const double p_prof = 1 - C * std::pow(1 - 1.0 / C, M);
     if (M >= C && p_prof < 0.95)
-        v.warnings.push_back(fmt("with M = %g, P(every cluster has a professional expert) ≈ %.3f (Lemma 4.8): raise M", M, p_prof));
+        v.warnings.push_back(core::strf("with M = %d, P(every cluster has a professional expert) ≈ %.3f (Lemma 4.8): raise M", M, p_prof));
     if (c.J1 > 2 * std::max(1.0, std::sqrt(std::log(double(d)))))
-        v.warnings.push_back(fmt("J_I = %g is far above √log d = %.2g (Lemma C.2): several neurons per expert may align with different clusters", c.J1, std::sqrt(std::log(double(d)))));
+        v.warnings.push_back(core::strf("J_I = %d is far above √log d = %.2g (Lemma C.2): several neurons per expert may align with different clusters", c.J1, std::sqrt(std::log(double(d)))));
     if (c.n2 < 1000L * d)
-        v.warnings.push_back(fmt("n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; notes use ≈ 3000 d)", double(c.n2)));
+        v.warnings.push_back(core::strf("n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; notes use ≈ 3000 d)", double(c.n2)));
     if (c.teacher.links == Links::PureHermite && k >= 4)
         v.warnings.push_back("k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear (notes §6.1 pitfall 5)");
     if (!c.reinit && c.J3 != c.J1)
@@ -173,7 +163,7 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
     const double neurons = double(M) * c.J3 * (c.baselines ? 1.6 : 1.3) + c.J1;
     const double secs = 5e-10 * double(c.T1 + c.T3) * (neurons + d) * d + 1e-8 * double(c.n2) * c.T2 * d;
     if (secs > 10)
-        v.warnings.push_back(fmt("this configuration takes about %.0f s natively (about %.0f s in the browser)", secs, 3 * secs));
+        v.warnings.push_back(core::strf("this configuration takes about %.0f s natively (about %.0f s in the browser)", secs, 3 * secs));
     const double N = double(M) * std::max(c.J3, c.J1);
     const double bytes = 4.0 * c.n_test * d + 4 * 8.0 * N * N + 4.0 * 6 * N * d;
     core::check_memory(v, bytes, "the test set and the ridge systems");

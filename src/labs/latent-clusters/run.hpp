@@ -17,6 +17,10 @@
 
 namespace latent {
 
+// Smallest ridge penalty λ̄: with λ̄ > 0 the system G/T_4 + λ̄ I is positive definite even when an expert is
+// never active (its feature columns are zero) or T_4 is below the number of features.
+constexpr double kLambdaMin = 1e-6;
+
 struct Config {
     TeacherConfig teacher;
     int M = 6, J1 = 1, J3 = 16;

@@ -74,6 +74,16 @@ TEST_CASE("latent-clusters: bad parameters give messages that say what to change
     u.set("lambda", 0); u.set("T4", 50);
     CHECK(has(core::validate(lab, u).errors, "raise T_4"));
 
+    // λ̄ = 0 is singular whenever an expert is never active, even with T_4 ≥ the feature count (review:
+    // T4 = 10, λ̄ = 0, reinit = 0 used to validate and then stop at the ridge solve)
+    core::Params u2(lab.schema());
+    u2.set("lambda", 0); u2.set("T4", 10); u2.set("reinit", 0);
+    CHECK(has(core::validate(lab, u2).errors, "raise λ̄"));
+    u2.set("T4", 100000);
+    CHECK(has(core::validate(lab, u2).errors, "raise λ̄"));
+    u2.set("lambda", latent::kLambdaMin);
+    CHECK(core::validate(lab, u2).ok());
+
     core::Params w(lab.schema());
     w.set("rho", 5);
     CHECK(has(core::validate(lab, w).warnings, "routing"));
@@ -107,6 +117,24 @@ TEST_CASE("latent-clusters: a singular ridge system stops the run with an explan
     lab.reset(p, 2);
     std::string why = core::run_to_end(lab);
     CHECK(why.find("singular") != std::string::npos);
+}
+
+TEST_CASE("latent-clusters: the smallest accepted λ̄ fits even with few samples and idle experts") {
+    // T_4 = 10 samples for 96 vanilla features and 6 experts of width J_I = 1 (reinit = 0): the ridge
+    // system is rank deficient, so only λ̄ > 0 keeps it solvable.
+    LatentClustersLab lab;
+    core::Params p = small(lab);
+    p.set("T1", 1000); p.set("n2", 1000); p.set("T3", 1000); p.set("baselines", 1);
+    p.set("lambda", latent::kLambdaMin); p.set("T4", 10); p.set("reinit", 0);
+    REQUIRE(core::validate(lab, p).ok());
+    lab.reset(p, 2);
+    std::string why = core::run_to_end(lab);
+    CHECK(why.empty());
+    auto m = metric_map(lab);
+    for (const char* k : {"mse_moe", "mse_top1", "mse_router_off", "mse_vanilla"}) {
+        REQUIRE(m.count(k));
+        CHECK_MESSAGE(std::isfinite(m.at(k)), k);
+    }
 }
 
 TEST_CASE("latent-clusters: after Phase II Σ_m θ_m = 0 and adaptive top-k never activates zero experts") {
@@ -171,7 +199,9 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
     std::vector<core::View> views;
     a.views(views);
     REQUIRE(views.size() == 5);
-    CHECK(views[0].lines.size() == size_t(2 * 6 + 3 + 3));         // experts, vanilla, router off, 3 ODE curves
+    // best expert per w_c* and for w_g* (C + 1, since 127370b; was 2M per-expert curves), vanilla w_g* and w_c*,
+    // router off, 3 ODE curves
+    CHECK(views[0].lines.size() == size_t(2 + 1 + 2 + 1 + 3));
     CHECK(views[1].children.size() == 7);                          // 6 experts + vanilla
     CHECK(views[1].children[0].heat.cols == 16);
     CHECK(views[1].children[0].heat.rows == 5);
