@@ -107,6 +107,7 @@ private:
     std::array<double, 3> nstar_{};
     std::vector<double> grid_success_, grid_acc_, grid_route_;   // |Ns| x grid_lmax
     double thr_lstar_ = 0, thr_lstar_m1_ = 0;
+    int thr_N_ = 0;                        // the grid N the threshold readout uses
 };
 
 } // namespace patch_routing

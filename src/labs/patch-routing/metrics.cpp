@@ -70,6 +70,7 @@ RoutingStats routing_stats(Model& m, const Dataset& test, int types, int first) 
         const int s = test.y[size_t(i)] > 0 ? s_plus : s_minus;
         const int r = m.rank(test.sample(i), s, test.j_o[size_t(i)]);
         R.rank_hist[size_t(r - 1)] += 1.0 / std::max(1, NT);
+        R.max_rank = std::max(R.max_rank, r);
     }
     return R;
 }

@@ -16,6 +16,7 @@ struct RoutingStats {
     std::vector<double> rank_hist;  // n: fraction of test samples whose discriminative patch has router rank r+1
     double R_plus = 0, R_minus = 0; // separate: R1, R2 (Lemma 4.1); joint: top-gate capture (Assumption 4.4)
     double drop = 0;                // irrelevant-drop rate: irrelevant patches routed to no expert
+    int max_rank = 0;               // the largest rank with a nonzero count (0: no samples)
 };
 // For the separate model the rank and R use router 1 for y = +1 and router 2 for y = -1; for the joint
 // model the expert that captures the class most often (R_joint^± = max_s P[j_o ∈ J_s with the top gate]).

@@ -2,6 +2,7 @@
 #include "labs/patch-routing/lab.hpp"
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <limits>
 
@@ -143,6 +144,7 @@ void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
     grid_acc_.clear();
     grid_route_.clear();
     thr_lstar_ = thr_lstar_m1_ = kNaN;
+    thr_N_ = 0;
     single_ = 0;
     stage_ = Stage::Start;
 }
@@ -263,10 +265,14 @@ void PatchRoutingLab::update_grid_cache() {
             grid_acc_[size_t(i * L + l - 1)] = grid_.stat(pt, 0).mean;
             grid_route_[size_t(i * L + l - 1)] = grid_.stat(pt, 3).mean;
         }
-    // the readout at the grid's N nearest to N_run (log scale)
+    // the readout at the grid's N nearest to N_run on a log scale: the smallest ratio max(N, N_run) / min(N, N_run),
+    // compared exactly in integers (cross-multiplied) so that no log enters the choice; ties keep the smaller N
     int best = 0;
+    auto hi = [&](int i) { return int64_t(std::max(cfg_.Ns[size_t(i)], cfg_.N_run)); };
+    auto lo = [&](int i) { return int64_t(std::min(cfg_.Ns[size_t(i)], cfg_.N_run)); };
     for (int i = 1; i < nN; ++i)
-        if (std::fabs(std::log(double(cfg_.Ns[size_t(i)]) / cfg_.N_run)) < std::fabs(std::log(double(cfg_.Ns[size_t(best)]) / cfg_.N_run))) best = i;
+        if (hi(i) * lo(best) < hi(best) * lo(i)) best = i;
+    thr_N_ = nN ? cfg_.Ns[size_t(best)] : 0;
     const int lstar = cfg_.data.c + 1;
     thr_lstar_ = lstar <= L && nN ? grid_acc_[size_t(best * L + lstar - 1)] : kNaN;
     thr_lstar_m1_ = lstar >= 2 && lstar - 1 <= L && nN ? grid_acc_[size_t(best * L + lstar - 2)] : kNaN;
@@ -342,7 +348,8 @@ std::vector<core::Metric> PatchRoutingLab::metrics() const {
         {"nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j},
         {"l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1), "%.0f"},
         {"thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_},
-        {"thr_acc_lstar_m1", "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_},
+        {"thr_acc_lstar_m1", cfg_.data.c == 0 ? "grid: separate pMoE accuracy at l = l* − 1 (not defined for c = 0: l* − 1 = 0)"
+                                               : "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_},
         {"sweep_runs", "sweep runs finished", double(sweep_.jobs_done()), "%.0f"},
     };
 }

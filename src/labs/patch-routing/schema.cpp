@@ -2,70 +2,47 @@
 #include "labs/patch-routing/lab.hpp"
 #include <algorithm>
 #include <cmath>
+#include "core/text.hpp"
 #include <cstdio>
 #include <string>
 
 namespace patch_routing {
 
-namespace {
-
-core::ParamSpec P(const char* name, const char* sym, const char* group, core::ParamType t, double mn, double mx,
-                  double def, const char* help, bool log = false) {
-    core::ParamSpec s;
-    s.name = name;
-    s.symbol = sym;
-    s.group = group;
-    s.type = t;
-    s.min = mn;
-    s.max = mx;
-    s.def = def;
-    s.help = help;
-    s.log_scale = log;
-    return s;
-}
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-    char buf[400];
-    std::snprintf(buf, sizeof buf, f, a, b, c);
-    return buf;
-}
-
-} // namespace
 
 core::Schema make_schema() {
     using T = core::ParamType;
     core::Schema s;
     s.params = {
-        P("d", "d", "Data", T::Int, 4, 64, 24, "patch dimension (the generator needs d ≥ p + 2, + 2 with confusers)"),
-        P("n", "n", "Data", T::Int, 2, 64, 32, "patches per sample (the paper's MNIST demo: 16)"),
-        P("p", "p", "Data", T::Int, 1, 60, 16, "number of class-irrelevant pattern sets S_1..S_p"),
-        P("rho", "ρ", "Data", T::Real, 0, 1, 0.3, "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ √(1−δ_r²)/(2p√d) ≈ 0.01 at the defaults, the phenomena are the same"),
-        P("delta_d", "δ_d", "Data", T::Real, -0.9, 0.9, 0.0, "<o1, o2>, separation of the discriminative patterns (§4.2)"),
-        P("delta_r", "δ_r", "Data", T::Real, 0, 0.9, 0.2, "overlap bound |<o_i, q>| of irrelevant set centres with o1, o2"),
-        P("c", "c", "Data", T::Int, 0, 8, 0, "confuser patches per side in every sample (closer to o1 or to o2): the routing threshold becomes l* = c + 1"),
-        P("kappa", "κ", "Data", T::Real, 0.3, 0.99, 0.85, "confuser alignment with ±(o1−o2)/|o1−o2|; they outrank o1 under the ideal router when κ > √((1−δ_d)/2)"),
-        P("n_test", "", "Data", T::Int, 100, 5000, 1000, "size of the fixed, balanced test set"),
-        P("m_cnn", "m", "Models", T::Int, 1, 128, 16, "CNN hidden neurons (eq. 5)"),
-        P("m_sep", "m/k", "Models", T::Int, 1, 64, 8, "separate pMoE: neurons per expert (k = 2 experts, Algorithm 1)"),
-        P("l_sep", "l", "Models", T::Int, 1, 64, 2, "separate pMoE: patches each expert receives (top-l of its router)"),
-        P("k_joint", "k", "Models", T::Int, 1, 16, 4, "joint pMoE: number of experts (Algorithm 2)"),
-        P("m_joint", "m/k", "Models", T::Int, 1, 64, 4, "joint pMoE: neurons per expert"),
-        P("l_joint", "l", "Models", T::Int, 1, 64, 4, "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
-        P("out_weights", "a", "Models", T::Choice, 0, 1, 0, "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without a neuron of each sign)"),
-        P("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3, "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
-        P("eta", "η", "Training", T::Real, 1e-3, 1e30, 2, "step size of the experts, the CNN and the joint routers (2 in the notes; far larger values overflow and stop the run)", true),
-        P("B", "B", "Training", T::Int, 1, 256, 16, "minibatch size"),
-        P("cap", "", "Training", T::Int, 1, 2000, 200, "epoch cap; every model otherwise trains to zero training error (the paper's protocol)"),
-        P("eta_r", "η_r", "Training", T::Real, 1e-4, 100, 0.1, "separate routers' step size on the linear loss (6)", true),
-        P("B_r", "B_r", "Training", T::Int, 1, 256, 16, "separate routers' minibatch size"),
-        P("router_epochs", "", "Training", T::Int, 1, 20, 1, "passes of the router phase over the N samples (the gradient does not depend on w, so one is enough)"),
-        P("one_pass", "", "Training", T::Bool, 0, 1, 0, "theory mode: a single pass over the N samples (T = N/B) instead of training to zero training error"),
-        P("N_run", "N", "Experiment", T::Int, 2, 5000, 80, "training samples of the single run (routing and alignment views) and of the threshold readout"),
-        P("N_min", "", "Experiment", T::Int, 2, 1000, 10, "smallest N of the sweep; the grid doubles from there", true),
-        P("N_points", "", "Experiment", T::Int, 1, 10, 6, "number of N values in the sweep (N_min, 2 N_min, 4 N_min, ...)"),
-        P("sweep_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per (N, model) in the sample-complexity sweep"),
-        P("grid_lmax", "", "Experiment", T::Int, 0, 16, 4, "threshold grid: l = 1..grid_lmax for separate pMoE over the sweep's N values (0: skip)"),
-        P("grid_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per cell of the threshold grid"),
+        core::param("d", "d", "Data", T::Int, 4, 64, 24, "patch dimension (the generator needs d ≥ p + 2, + 2 with confusers)"),
+        core::param("n", "n", "Data", T::Int, 2, 64, 32, "patches per sample (the paper's MNIST demo: 16)"),
+        core::param("p", "p", "Data", T::Int, 1, 60, 16, "number of class-irrelevant pattern sets S_1..S_p"),
+        core::param("rho", "ρ", "Data", T::Real, 0, 1, 0.3, "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ √(1−δ_r²)/(2p√d) ≈ 0.01 at the defaults, the phenomena are the same"),
+        core::param("delta_d", "δ_d", "Data", T::Real, -0.9, 0.9, 0.0, "<o1, o2>, separation of the discriminative patterns (§4.2)"),
+        core::param("delta_r", "δ_r", "Data", T::Real, 0, 0.9, 0.2, "overlap bound |<o_i, q>| of irrelevant set centres with o1, o2"),
+        core::param("c", "c", "Data", T::Int, 0, 8, 0, "confuser patches per side in every sample (closer to o1 or to o2): the routing threshold becomes l* = c + 1"),
+        core::param("kappa", "κ", "Data", T::Real, 0.3, 0.99, 0.85, "confuser alignment with ±(o1−o2)/|o1−o2|; they outrank o1 under the ideal router when κ > √((1−δ_d)/2)"),
+        core::param("n_test", "", "Data", T::Int, 100, 5000, 1000, "size of the fixed, balanced test set"),
+        core::param("m_cnn", "m", "Models", T::Int, 1, 128, 16, "CNN hidden neurons (eq. 5)"),
+        core::param("m_sep", "m/k", "Models", T::Int, 1, 64, 8, "separate pMoE: neurons per expert (k = 2 experts, Algorithm 1)"),
+        core::param("l_sep", "l", "Models", T::Int, 1, 64, 2, "separate pMoE: patches each expert receives (top-l of its router)"),
+        core::param("k_joint", "k", "Models", T::Int, 1, 16, 4, "joint pMoE: number of experts (Algorithm 2)"),
+        core::param("m_joint", "m/k", "Models", T::Int, 1, 64, 4, "joint pMoE: neurons per expert"),
+        core::param("l_joint", "l", "Models", T::Int, 1, 64, 4, "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
+        core::param("out_weights", "a", "Models", T::Choice, 0, 1, 0, "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without a neuron of each sign)"),
+        core::param("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3, "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
+        core::param("eta", "η", "Training", T::Real, 1e-3, 1e30, 2, "step size of the experts, the CNN and the joint routers (2 in the notes; far larger values overflow and stop the run)", true),
+        core::param("B", "B", "Training", T::Int, 1, 256, 16, "minibatch size"),
+        core::param("cap", "", "Training", T::Int, 1, 2000, 200, "epoch cap; every model otherwise trains to zero training error (the paper's protocol)"),
+        core::param("eta_r", "η_r", "Training", T::Real, 1e-4, 100, 0.1, "separate routers' step size on the linear loss (6)", true),
+        core::param("B_r", "B_r", "Training", T::Int, 1, 256, 16, "separate routers' minibatch size"),
+        core::param("router_epochs", "", "Training", T::Int, 1, 20, 1, "passes of the router phase over the N samples (the gradient does not depend on w, so one is enough)"),
+        core::param("one_pass", "", "Training", T::Bool, 0, 1, 0, "theory mode: a single pass over the N samples (T = N/B) instead of training to zero training error"),
+        core::param("N_run", "N", "Experiment", T::Int, 2, 5000, 80, "training samples of the single run (routing and alignment views) and of the threshold readout"),
+        core::param("N_min", "", "Experiment", T::Int, 2, 1000, 10, "smallest N of the sweep; the grid doubles from there", true),
+        core::param("N_points", "", "Experiment", T::Int, 1, 10, 6, "number of N values in the sweep (N_min, 2 N_min, 4 N_min, ...)"),
+        core::param("sweep_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per (N, model) in the sample-complexity sweep"),
+        core::param("grid_lmax", "", "Experiment", T::Int, 0, 16, 4, "threshold grid: l = 1..grid_lmax for separate pMoE over the sweep's N values (0: skip)"),
+        core::param("grid_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per cell of the threshold grid"),
     };
     s.params[size_t(s.index_of("out_weights"))].choices = {"gaussian", "balanced"};
     s.presets = {
@@ -115,16 +92,16 @@ core::Validation check_params(const core::Params& p) {
     core::Validation v;
     const Config c = make_config(p);
     const int n = c.data.n, d = c.data.d, pp = c.data.p, cc = c.data.c;
-    if (c.model[1].l > n) v.errors.push_back(fmt("l = %.0f (separate) must be ≤ n = %.0f: lower l_sep or raise n", c.model[1].l, n));
-    if (c.model[2].l > n) v.errors.push_back(fmt("l = %.0f (joint) must be ≤ n = %.0f: lower l_joint or raise n", c.model[2].l, n));
-    if (c.grid_lmax > n) v.errors.push_back(fmt("grid_lmax = %.0f must be ≤ n = %.0f: lower grid_lmax or raise n", c.grid_lmax, n));
+    if (c.model[1].l > n) v.errors.push_back(core::strf("l = %d (separate) must be ≤ n = %d: lower l_sep or raise n", c.model[1].l, n));
+    if (c.model[2].l > n) v.errors.push_back(core::strf("l = %d (joint) must be ≤ n = %d: lower l_joint or raise n", c.model[2].l, n));
+    if (c.grid_lmax > n) v.errors.push_back(core::strf("grid_lmax = %d must be ≤ n = %d: lower grid_lmax or raise n", c.grid_lmax, n));
     if (d < min_dimension(pp, cc))
-        v.errors.push_back(fmt("d = %.0f is too small for p = %.0f irrelevant sets: the generator needs d ≥ p + 2 (+ 2 with confusers) = %.0f; raise d or lower p",
+        v.errors.push_back(core::strf("d = %d is too small for p = %d irrelevant sets: the generator needs d ≥ p + 2 (+ 2 with confusers) = %d; raise d or lower p",
                                d, pp, min_dimension(pp, cc)));
     if (2 * cc + 1 > n)
-        v.errors.push_back(fmt("2c + 1 = %.0f patches (c = %.0f confusers per side and the discriminative patch) exceed n = %.0f: lower c or raise n", 2 * cc + 1, cc, n));
+        v.errors.push_back(core::strf("2c + 1 = %d patches (c = %d confusers per side and the discriminative patch) exceed n = %d: lower c or raise n", 2 * cc + 1, cc, n));
     const int Nmax = c.Ns.empty() ? 0 : c.Ns.back();
-    if (Nmax > 20000) v.errors.push_back(fmt("the sweep's largest N = %.0f is above 20000: lower N_min or N_points", Nmax));
+    if (Nmax > 20000) v.errors.push_back(core::strf("the sweep's largest N = %d is above 20000: lower N_min or N_points", Nmax));
     const int reps = std::max(c.sweep_seeds, c.grid_lmax > 0 ? c.grid_seeds : 1);
     const double bytes = 4.0 * n * d * (double(reps) * std::max(Nmax, c.N_run) + c.n_test) * 1.1;
     core::check_memory(v, bytes, "the training pools and the test set");
@@ -132,25 +109,25 @@ core::Validation check_params(const core::Params& p) {
 
     const int lstar = cc + 1;
     if (cc > 0 && c.data.kappa <= std::sqrt((1 - c.data.delta_d) / 2))
-        v.warnings.push_back(fmt("κ = %.2f ≤ √((1−δ_d)/2) = %.2f: confusers do not outrank o1, so l* stays 1", c.data.kappa, std::sqrt((1 - c.data.delta_d) / 2)));
+        v.warnings.push_back(core::strf("κ = %.2f ≤ √((1−δ_d)/2) = %.2f: confusers do not outrank o1, so l* stays 1", c.data.kappa, std::sqrt((1 - c.data.delta_d) / 2)));
     if (c.model[1].l < lstar)
-        v.warnings.push_back(fmt("l = %.0f < l* = %.0f: the separate routers cannot keep the discriminative patch (expect failure)", c.model[1].l, lstar));
+        v.warnings.push_back(core::strf("l = %d < l* = %d: the separate routers cannot keep the discriminative patch (expect failure)", c.model[1].l, lstar));
     const double rho_thm = std::sqrt(1 - c.data.delta_r * c.data.delta_r) / (2.0 * pp * std::sqrt(double(d)));
     if (c.data.rho > rho_thm)
-        v.warnings.push_back(fmt("ρ = %.2f is above the theorem's set-diameter bound ≈ %.3f (off-theory; the phenomena persist)", c.data.rho, rho_thm));
+        v.warnings.push_back(core::strf("ρ = %.2f is above the theorem's set-diameter bound ≈ %.3f (off-theory; the phenomena persist)", c.data.rho, rho_thm));
     if (c.train.eta > 100)
-        v.warnings.push_back(fmt("η = %.3g is far above the notes' 2: expect the weights to overflow (the run stops with a message)", c.train.eta));
+        v.warnings.push_back(core::strf("η = %.3g is far above the notes' 2: expect the weights to overflow (the run stops with a message)", c.train.eta));
     if (c.train.one_pass)
         v.warnings.push_back("one pass (theory mode): the models see each sample once and need not reach zero training error");
     const int m0 = c.model[0].M, m1 = 2 * c.model[1].M, m2 = c.model[2].k * c.model[2].M;
     if (m0 != m1 || m0 != m2)
-        v.warnings.push_back(fmt("the models differ in size (CNN m = %.0f, separate %.0f, joint %.0f neurons): the paper compares equal m", m0, m1, m2));
+        v.warnings.push_back(core::strf("the models differ in size (CNN m = %d, separate %d, joint %d neurons): the paper compares equal m", m0, m1, m2));
     // rough cost: CNN epochs dominate (~2 n d m multiply-adds per sample step, ~150 epochs)
     double sumN = 0;
     for (int N : c.Ns) sumN += N;
     const double macs = c.sweep_seeds * sumN * std::min(c.train.cap, 150) * 2.0 * n * d * m0;
     if (macs > 2e10)
-        v.warnings.push_back(fmt("slow: the sweep needs about %.0f s natively (about 3× that in the browser); lower N_points, sweep_seeds or n", macs / 6e9));
+        v.warnings.push_back(core::strf("slow: the sweep needs about %.0f s natively (about 3× that in the browser); lower N_points, sweep_seeds or n", macs / 6e9));
     return v;
 }
 

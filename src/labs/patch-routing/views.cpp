@@ -1,5 +1,7 @@
 // The views: built from cached data only (histories, routing stats, sweep curves), once per frame.
 #include "labs/patch-routing/lab.hpp"
+#include "core/text.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -7,13 +9,7 @@ namespace patch_routing {
 
 namespace {
 
-std::string f1(const char* fmt, double a, double b = 0, double c = 0, double d = 0) {
-    char buf[300];
-    std::snprintf(buf, sizeof buf, fmt, a, b, c, d);
-    return buf;
-}
-
-std::string nstar_text(double v) { return std::isnan(v) ? "not reached" : f1("≈ %.0f", v); }
+std::string nstar_text(double v) { return std::isnan(v) ? "not reached" : core::strf("≈ %.0f", v); }
 
 core::LineSeries series(const std::string& label, const std::vector<double>& x, const std::vector<double>& y,
                         int color, bool dashed = false) {
@@ -52,9 +48,9 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         for (int a = 0; a < 3; ++a)
             if (!std::isnan(nstar_[size_t(a)])) v.overlays.push_back({core::Overlay::VLine, nstar_[size_t(a)], 0, std::string("N* ") + kShort[a], a});
         v.readouts.push_back("N* (95 %): CNN " + nstar_text(nstar_[0]) + ", separate " + nstar_text(nstar_[1]) + ", joint " + nstar_text(nstar_[2]));
-        v.readouts.push_back(f1("N*_CNN / N*_sep = %.1f (n/l = %.0f),  N*_CNN / N*_joint = %.1f (n/l = %.0f)", nstar_[0] / nstar_[1],
-                                double(c.data.n) / c.model[1].l, nstar_[0] / nstar_[2], double(c.data.n) / c.model[2].l));
-        v.readouts.push_back(f1("runs %.0f / %.0f (%.0f seeds per point)", sweep_.jobs_done(), sweep_.jobs_total(), c.sweep_seeds));
+        v.readouts.push_back(core::strf("N*_CNN / N*_sep = %.1f (n/l = %.0f),  N*_CNN / N*_joint = %.1f (n/l = %.0f)", nstar_[0] / nstar_[1],
+                                        double(c.data.n) / c.model[1].l, nstar_[0] / nstar_[2], double(c.data.n) / c.model[2].l));
+        v.readouts.push_back(core::strf("runs %d / %d (%d seeds per point)", sweep_.jobs_done(), sweep_.jobs_total(), c.sweep_seeds));
         out.push_back(std::move(v));
     }
 
@@ -84,8 +80,8 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         h.row_title = "patch type";
         h.col_title = "expert";
         h.show_values = types <= 24;
-        v.readouts.push_back(f1("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus, S.R_minus, S.drop));
-        v.readouts.push_back(f1("joint: o1 with the top gate %.2f, o2 %.2f (Assumption 4.4; paper Fig. 9: 0.95 / 0.92)", Jt.R_plus, Jt.R_minus));
+        v.readouts.push_back(core::strf("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus, S.R_minus, S.drop));
+        v.readouts.push_back(core::strf("joint: o1 with the top gate %.2f, o2 %.2f (Assumption 4.4; paper Fig. 9: 0.95 / 0.92)", Jt.R_plus, Jt.R_minus));
         out.push_back(std::move(v));
     }
 
@@ -109,8 +105,10 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
             v.lines.push_back(s);
             v.overlays.push_back({core::Overlay::VLine, c.model[size_t(a)].l + 0.5, 0, std::string("l ") + kShort[a], a});
         }
+        // ranks 1..16 (detail at small l), widened to show both l markers and every rank that occurs, at most n
+        int rmax = std::max({16, c.model[1].l + 1, c.model[2].l + 1, routing_[1].max_rank, routing_[2].max_rank});
         v.x_min = 0.5;
-        v.x_max = std::min(c.data.n, 16) + 0.5;
+        v.x_max = std::min(c.data.n, rmax) + 0.5;
         out.push_back(std::move(v));
     }
 
@@ -129,7 +127,7 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
             const Inspection& Jt = inspect_[2][size_t(which)];
             core::View v;
             v.kind = core::ViewKind::Heatmap;
-            v.title = f1("sample with y = %+.0f, discriminative patch at position %.0f", S.y, S.j_o + 1);
+            v.title = core::strf("sample with y = %+d, discriminative patch at position %d", S.y, S.j_o + 1);
             core::Heatmap& h = v.heat;
             h.rows = S.k + Jt.k;
             h.cols = S.n;
@@ -218,7 +216,7 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
     {
         core::View v;
         v.id = "dynamics";
-        v.title = f1("Training dynamics at N = %.0f", c.N_run);
+        v.title = core::strf("Training dynamics at N = %d", c.N_run);
         v.caption = "Train (dashed) and test (solid) accuracy per epoch; every model stops at zero training error. At small N "
                     "the CNN fits the training set but generalises worse, and it needs many more epochs.";
         v.kind = core::ViewKind::Lines;
@@ -240,7 +238,7 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
     if (c.grid_lmax > 0) {
         core::View g;
         g.id = "threshold_grid";
-        g.title = f1("l-threshold grid (separate pMoE, c = %.0f, l* = %.0f)", c.data.c, lstar);
+        g.title = core::strf("l-threshold grid (separate pMoE, c = %d, l* = %d)", c.data.c, lstar);
         g.caption = "Left: fraction of seeds with test accuracy ≥ 95 %; right: mean test accuracy. Rows: N; columns: l. "
                     "Every l < l* fails at any N; the jump is at l = l* = c + 1 (set by the confuser count c).";
         g.kind = core::ViewKind::Grid;
@@ -263,8 +261,15 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
             h.hi = 1.0;
             g.children.push_back(std::move(v));
         }
-        g.readouts.push_back(f1("at N ≈ %.0f: accuracy %.3f at l = l* − 1, %.3f at l = l*", c.N_run, thr_lstar_m1_, thr_lstar_));
-        g.readouts.push_back(f1("runs %.0f / %.0f", grid_.jobs_done(), grid_.jobs_total()));
+        // l* − 1 = 0 when c = 0: there is no l below the threshold, say so instead of printing NaN
+        auto acc_text = [&](int l, double v) {
+            if (l < 1) return std::string("not defined for c = 0");
+            if (l > L) return core::strf("not in the grid (grid_lmax = %d)", L);
+            return std::isnan(v) ? std::string("pending") : core::strf("%.3f", v);
+        };
+        g.readouts.push_back(core::strf("at N = %d (the grid's N nearest N_run = %d): accuracy at l = l* − 1: %s; at l = l*: %s",
+                                        thr_N_, c.N_run, acc_text(lstar - 1, thr_lstar_m1_).c_str(), acc_text(lstar, thr_lstar_).c_str()));
+        g.readouts.push_back(core::strf("runs %d / %d", grid_.jobs_done(), grid_.jobs_total()));
         out.push_back(std::move(g));
     }
 }
