@@ -1,6 +1,7 @@
 #include "labs/patch-routing/model.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
+#include "core/stats.hpp"
 #include "labs/patch-routing/kernels.hpp"
 #include <algorithm>
 #include <cmath>
@@ -40,6 +41,7 @@ void Model::init(const ModelSpec& s, int d_, int n_, core::Rng& rng) {
     u.assign(size_t(k) * size_t(l), 0.0);
     g.assign(size_t(n), 0.0);
     taken.assign(size_t(n), 0);
+    hs.assign(size_t(l), 0.0);
     e.assign(size_t(l) * size_t(M), 0.f);
 }
 
@@ -61,8 +63,11 @@ void Model::select(const float* x, int s) {
     if (!routed()) return;                                 // CNN: every patch, G ≡ 1 (set in init)
     const float* ws = router(s);
     for (int j = 0; j < n; ++j) g[size_t(j)] = core::dot(ws, x + size_t(j) * size_t(d), d);   // g_{j,s}
+    // J_s = top-l scores in decreasing order, ties to the lower patch index (deterministic, notes §6.4): the same
+    // order as core::top_k (checked in test_model.cpp), kept local because this is the forward hot loop and
+    // core::top_k allocates two vectors per call (+40 % on the separate pMoE's training steps at the defaults).
+    // A strict '>' keeps the lower index on ties.
     std::fill(taken.begin(), taken.end(), char(0));
-    // J_s = top-l scores; a strict '>' keeps the lower index on ties (deterministic, notes §6.4)
     for (int t = 0; t < l; ++t) {
         int best = -1;
         for (int j = 0; j < n; ++j)
@@ -73,10 +78,8 @@ void Model::select(const float* x, int s) {
     if (spec.arch == Arch::Joint) {
         // eq. (4) as intended (Lemma H.1, eq. 26, official code): G_{j,s} = e^{g_j} / Σ_{i∈J_s} e^{g_i}.
         // The printed denominator Σ g_i has no exponential: a typo (notes §8.1).
-        const double mx = g[size_t(Js[0])];                // the largest selected score
-        double Z = 0;
-        for (int t = 0; t < l; ++t) { Gs[t] = core::fm::exp(g[size_t(Js[t])] - mx); Z += Gs[t]; }
-        for (int t = 0; t < l; ++t) Gs[t] /= Z;
+        for (int t = 0; t < l; ++t) hs[size_t(t)] = g[size_t(Js[t])];
+        core::softmax(hs.data(), Gs, l);
     } else {
         for (int t = 0; t < l; ++t) Gs[t] = 1.0;           // eq. (3): G ≡ 1 for separate training
     }

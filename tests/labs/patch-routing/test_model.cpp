@@ -1,5 +1,6 @@
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
+#include "core/stats.hpp"
 #include "labs/patch-routing/train.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
@@ -160,4 +161,29 @@ TEST_CASE("patch-routing: a huge step size stops the trainer with an explanation
     CHECK(t.done());
     CHECK_FALSE(t.failure.empty());
     CHECK(t.failure.find("η") != std::string::npos);
+}
+
+TEST_CASE("patch-routing top-l and joint gates agree with core::top_k and core::softmax (ties included)") {
+    const int d = 4, n = 12, l = 5;
+    Model m;
+    core::Rng init(5);
+    m.init({Arch::Joint, 2, 4, l, false, 1.0}, d, n, init);
+    core::Rng rng(9);
+    std::vector<float> x(static_cast<size_t>(n * d), 0.f);
+    for (int rep = 0; rep < 50; ++rep) {
+        for (float& v : x) v = float(rng.below(3)) - 1.f;   // entries in {-1, 0, 1}: many tied scores
+        m.route(x.data());
+        for (int s = 0; s < m.k; ++s) {
+            std::vector<double> g(static_cast<size_t>(n), 0.0);
+            for (int j = 0; j < n; ++j) g[size_t(j)] = core::dot(m.router(s), x.data() + j * d, d);
+            const std::vector<int> top = core::top_k(g, l);
+            std::vector<double> h(static_cast<size_t>(l), 0.0), pi(static_cast<size_t>(l), 0.0);
+            for (int t = 0; t < l; ++t) h[size_t(t)] = g[size_t(top[size_t(t)])];
+            core::softmax(h.data(), pi.data(), l);
+            for (int t = 0; t < l; ++t) {
+                CHECK(m.sel(s, t) == top[size_t(t)]);
+                CHECK(m.gate(s, t) == pi[size_t(t)]);   // bit-identical: same order of operations
+            }
+        }
+    }
 }
