@@ -25,6 +25,7 @@ struct Config {
     double target = 0.95;
 };
 Config make_config(const core::Params& p);
+int nearest_N_index(const Config& c);   // the threshold readout's row: the grid N nearest to N_run (log scale)
 
 core::Schema make_schema();
 core::Validation check_params(const core::Params& p);

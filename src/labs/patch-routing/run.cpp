@@ -70,6 +70,18 @@ private:
 
 } // namespace
 
+// The threshold readout's row: the grid N nearest to N_run on a log scale, i.e. the smallest ratio
+// max(N, N_run) / min(N, N_run), compared exactly in integers (cross-multiplied) so that no log enters the
+// choice; ties keep the smaller N.
+int nearest_N_index(const Config& c) {
+    int best = 0;
+    auto hi = [&](int i) { return int64_t(std::max(c.Ns[size_t(i)], c.N_run)); };
+    auto lo = [&](int i) { return int64_t(std::min(c.Ns[size_t(i)], c.N_run)); };
+    for (int i = 1; i < int(c.Ns.size()); ++i)
+        if (hi(i) * lo(best) < hi(best) * lo(i)) best = i;
+    return best;
+}
+
 PatchRoutingLab::PatchRoutingLab() {
     info_.id = "patch-routing";
     info_.title = "Patch routing (pMoE)";
@@ -144,7 +156,7 @@ void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
     grid_acc_.clear();
     grid_route_.clear();
     thr_lstar_ = thr_lstar_m1_ = kNaN;
-    thr_N_ = 0;
+    thr_N_ = cfg_.Ns.empty() ? 0 : cfg_.Ns[size_t(nearest_N_index(cfg_))];
     single_ = 0;
     stage_ = Stage::Start;
 }
@@ -265,14 +277,7 @@ void PatchRoutingLab::update_grid_cache() {
             grid_acc_[size_t(i * L + l - 1)] = grid_.stat(pt, 0).mean;
             grid_route_[size_t(i * L + l - 1)] = grid_.stat(pt, 3).mean;
         }
-    // the readout at the grid's N nearest to N_run on a log scale: the smallest ratio max(N, N_run) / min(N, N_run),
-    // compared exactly in integers (cross-multiplied) so that no log enters the choice; ties keep the smaller N
-    int best = 0;
-    auto hi = [&](int i) { return int64_t(std::max(cfg_.Ns[size_t(i)], cfg_.N_run)); };
-    auto lo = [&](int i) { return int64_t(std::min(cfg_.Ns[size_t(i)], cfg_.N_run)); };
-    for (int i = 1; i < nN; ++i)
-        if (hi(i) * lo(best) < hi(best) * lo(i)) best = i;
-    thr_N_ = nN ? cfg_.Ns[size_t(best)] : 0;
+    const int best = nearest_N_index(cfg_);
     const int lstar = cfg_.data.c + 1;
     thr_lstar_ = lstar <= L && nN ? grid_acc_[size_t(best * L + lstar - 1)] : kNaN;
     thr_lstar_m1_ = lstar >= 2 && lstar - 1 <= L && nN ? grid_acc_[size_t(best * L + lstar - 2)] : kNaN;
