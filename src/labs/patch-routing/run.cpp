@@ -11,15 +11,20 @@ namespace patch_routing {
 namespace {
 
 constexpr double kBudget = 4e6;   // multiply-adds per step(): ~0.6 ms natively, ~2 ms in WebAssembly
-constexpr int kGenChunk = 16;     // samples generated per step (~2 ms natively at n = 32, d = 24: the normals dominate)
+constexpr int kGenNormals = 16 * 32 * 24;   // normals drawn per step: 16 samples at n = 32, d = 24 (they dominate)
+constexpr double kStatsBudget = 1.2e7;     // operations of one routing-statistics pass (the full test set at every preset)
+// Samples generated per step: bounded by the number of normals, not by a fixed count.
+int gen_chunk(const DataSpec& s) { return std::max(1, kGenNormals / std::max(1, s.n * s.d)); }
+// Operations to route one sample and rank its discriminative patch: k (n d + l n) + n d.
+double route_cost(const Model& m) { return double(m.k) * (double(m.n) * m.d + double(m.l) * m.n) + double(m.n) * m.d; }
 constexpr Arch kSingleOrder[3] = {Arch::Separate, Arch::Joint, Arch::CNN};
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-// Fraction of test samples whose discriminative patch some expert selects (separate: expert 1 for
+// Number of test samples [i0, i1) whose discriminative patch some expert selects (separate: expert 1 for
 // y = +1, expert 2 for y = -1, Lemma 4.1; joint and CNN: any expert).
-double routed_fraction(Model& m, const Dataset& test) {
+int routed_count(Model& m, const Dataset& test, int i0, int i1) {
     int ok = 0;
-    for (int i = 0; i < test.N; ++i) {
+    for (int i = i0; i < i1; ++i) {
         m.route(test.sample(i));
         const int jo = test.j_o[size_t(i)];
         bool hit = false;
@@ -29,7 +34,7 @@ double routed_fraction(Model& m, const Dataset& test) {
         }
         ok += hit;
     }
-    return test.N ? double(ok) / test.N : 0.0;
+    return ok;
 }
 
 // One training run of the sweep or the grid: outputs {test accuracy, final training accuracy, epochs,
@@ -52,7 +57,13 @@ public:
             tr_.advance(kBudget);
             return tr_.done() && (!tr_.failure.empty() || !tr_.model.routed());
         }
-        route_ = routed_fraction(tr_.model, lab_.test_set());
+        // the routing pass over the test set, in slices of about kBudget operations
+        const Dataset& T = lab_.test_set();
+        const int end = std::min(T.N, route_pos_ + std::max(1, int(kBudget / route_cost(tr_.model))));
+        route_ok_ += routed_count(tr_.model, T, route_pos_, end);
+        route_pos_ = end;
+        if (route_pos_ < T.N) return false;
+        route_ = T.N ? double(route_ok_) / T.N : 0.0;
         return true;
     }
     std::vector<double> outputs() const override { return {tr_.test_acc, tr_.train_acc, double(tr_.epoch), route_}; }
@@ -65,6 +76,7 @@ private:
     int N_, l_;
     Trainer tr_;
     bool started_ = false;
+    int route_pos_ = 0, route_ok_ = 0;
     double route_ = kNaN;
 };
 
@@ -125,7 +137,7 @@ bool PatchRoutingLab::pool_step(int rep) {
     }
     Pool& P = *pools_[size_t(rep)];
     if (P.filled < P.data.N) {
-        const int end = std::min(P.data.N, P.filled + kGenChunk);
+        const int end = std::min(P.data.N, P.filled + gen_chunk(cfg_.data));
         generate_part(cfg_.data, geo_, P.rng, P.filled, end, P.data);
         P.filled = end;
     }
@@ -187,8 +199,11 @@ void PatchRoutingLab::record(const Trainer& tr, bool router) {
     // the routing pictures: at every evaluation, and when the router phase ends (or at the start)
     const bool phase_end = router && (tr.stage != Trainer::Stage::Router || tr.iter == 0);
     if (!router || phase_end) {
-        // intermediate evaluations on the first 250 test samples (bounded steps), the final one on all
-        const int count = (tr.stage == Trainer::Stage::Done || phase_end) ? -1 : 250;
+        // intermediate evaluations on the first 250 test samples, the final one on all; both capped at
+        // kStatsBudget operations so that the step stays bounded at large k, n, l, d, n_test (the cap leaves
+        // the full test set at every preset)
+        const int cap = std::max(50, int(kStatsBudget / route_cost(m)));
+        const int count = std::min((tr.stage == Trainer::Stage::Done || phase_end) ? test_.N : 250, cap);
         if (m.routed()) routing_[size_t(a)] = routing_stats(m, test_, kS0 + cfg_.data.p, count);
         int ip = 0, im = 1;   // samples 0 and 1 of the test set are y = +1 and y = -1
         inspect_[size_t(a)] = {inspect(m, test_, ip), inspect(m, test_, im)};
@@ -204,7 +219,7 @@ void PatchRoutingLab::step() {
     switch (stage_) {
     case Stage::Start: {   // the test set, then the single run's pool, a chunk per step
         if (test_filled_ < test_.N) {
-            const int end = std::min(test_.N, test_filled_ + kGenChunk);
+            const int end = std::min(test_.N, test_filled_ + gen_chunk(cfg_.data));
             generate_part(cfg_.data, geo_, test_rng_, test_filled_, end, test_);
             test_filled_ = end;
             return;

@@ -1,6 +1,7 @@
 #include "labs/patch-routing/train.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
+#include "core/text.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -37,7 +38,8 @@ void Trainer::start(const ModelSpec& ms, const TrainSpec& ts, const Dataset& tra
     test_acc = std::numeric_limits<double>::quiet_NaN();
     converged = false;
     failure.clear();
-    pos_ = errors_ = router_epoch_ = 0;
+    pos_ = errors_ = router_epoch_ = batch_q_ = 0;
+    batch_loss_ = 0;
     loss_sum_ = 0;
     eval_pos_ = eval_correct_ = 0;
     finished_training_ = false;
@@ -72,29 +74,36 @@ void Trainer::router_batch() {
     if (hook) hook(*this, true);
 }
 
-// One minibatch of SGD on the logistic loss (10): L = (1/B) Σ log(1 + e^{-y f}).
-void Trainer::expert_batch() {
+// One minibatch of SGD on the logistic loss (10): L = (1/B) Σ log(1 + e^{-y f}), accumulated over at most
+// `max_samples` samples per call (a large B at large n, d, m is more than one step's work); the update is applied
+// once the batch is complete, so the numbers do not depend on how the batch was sliced. Returns the samples done.
+int Trainer::expert_batch(int max_samples) {
     const int b = std::min(ts_.B, N - pos_);
     const bool joint = model.spec.arch == Arch::Joint;
-    std::fill(gW_.begin(), gW_.end(), 0.f);
-    if (joint) std::fill(gwr_.begin(), gwr_.end(), 0.f);
-    double loss = 0;
-    for (int q = 0; q < b; ++q) {
+    if (batch_q_ == 0) {
+        std::fill(gW_.begin(), gW_.end(), 0.f);
+        if (joint) std::fill(gwr_.begin(), gwr_.end(), 0.f);
+        batch_loss_ = 0;
+    }
+    const int q1 = std::min(b, batch_q_ + std::max(1, max_samples)), done = q1 - batch_q_;
+    for (int q = batch_q_; q < q1; ++q) {
         const int i = order_[size_t(pos_ + q)];
         const float* x = train_->sample(i);
         const double y = train_->y[size_t(i)];
         const double f = model.forward(x);
         if (y * f <= 0) ++errors_;                         // training error before this update
-        loss += core::fm::softplus(-y * f);
+        batch_loss_ += core::fm::softplus(-y * f);
         const double v = core::fm::sigmoid(-y * f);        // v = 1/(1 + e^{y f}) (Def. F.1)
         model.backward(x, -y * v, gW_.data(), joint ? gwr_.data() : nullptr);   // ∂L/∂f = -y v
     }
+    batch_q_ = q1;
+    if (batch_q_ < b) return done;
+    batch_q_ = 0;
+    const double loss = batch_loss_;
     if (!std::isfinite(loss)) {
-        char buf[240];
-        std::snprintf(buf, sizeof buf, "%s diverged at epoch %d: the loss became %s. Lower η (now %g).",
-                      arch_name(model.spec.arch), epoch + 1, std::isnan(loss) ? "NaN" : "infinite", ts_.eta);
-        failure = buf;
-        return;
+        failure = core::strf("%s diverged at epoch %d: the loss became %s. Lower η (now %g).",
+                             arch_name(model.spec.arch), epoch + 1, std::isnan(loss) ? "NaN" : "infinite", ts_.eta);
+        return done;
     }
     loss_sum_ += loss;
     const float step = float(-ts_.eta / b);
@@ -103,6 +112,7 @@ void Trainer::expert_batch() {
     pos_ += b;
     ++iter;
     if (pos_ >= N) end_epoch();
+    return done;
 }
 
 void Trainer::end_epoch() {
@@ -137,11 +147,12 @@ bool Trainer::advance(double budget) {
         if (stage == Stage::Router) {
             router_batch();
             spent += double(ts_.B_r) * model.d * 2;
+            if (stage != Stage::Router) break;   // the router phase ends a slice (the lab then records the routing)
         } else if (stage == Stage::Experts) {
-            expert_batch();
-            spent += double(ts_.B) * model.cost_train();
-        } else {   // Eval: test accuracy in chunks
-            const int chunk = 50;
+            const double per = model.cost_train();
+            spent += per * expert_batch(int(std::min(double(ts_.B), std::ceil((budget - spent) / per))));
+        } else {   // Eval: test accuracy in chunks of at most 50 samples, fewer when a sample is costly
+            const int chunk = int(std::max(1.0, std::min(50.0, std::ceil((budget - spent) / model.cost_forward()))));
             const int end = std::min(test_->N, eval_pos_ + chunk);
             for (int i = eval_pos_; i < end; ++i)
                 if (test_->y[size_t(i)] * model.forward(test_->sample(i)) > 0) ++eval_correct_;

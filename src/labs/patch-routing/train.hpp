@@ -38,7 +38,7 @@ public:
     // scheduled epochs when per_epoch_eval). Nothing is copied: both must outlive the trainer.
     void start(const ModelSpec& ms, const TrainSpec& ts, const Dataset& train, int N, const Dataset& test,
                uint64_t seed, bool per_epoch_eval = false);
-    // Advances by about `budget` multiply-adds (whole minibatches); returns true when done.
+    // Advances by about `budget` multiply-adds (whole samples; a minibatch may span calls); returns true when done.
     bool advance(double budget);
     bool done() const { return stage == Stage::Done; }
 
@@ -59,7 +59,7 @@ public:
 
 private:
     void router_batch();
-    void expert_batch();
+    int expert_batch(int max_samples);
     void end_epoch();
     bool eval_scheduled() const;
     const Dataset* train_ = nullptr;
@@ -69,7 +69,8 @@ private:
     std::vector<int> order_;
     std::vector<float> gW_, gwr_, g1_;
     int pos_ = 0, errors_ = 0, router_epoch_ = 0;
-    double loss_sum_ = 0;
+    double loss_sum_ = 0, batch_loss_ = 0;
+    int batch_q_ = 0;        // samples of the current minibatch already accumulated
     int eval_pos_ = 0, eval_correct_ = 0;
     bool finished_training_ = false, per_epoch_eval_ = false;
 };
