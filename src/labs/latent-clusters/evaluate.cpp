@@ -9,11 +9,17 @@ namespace latent {
 
 namespace {
 
+// core::cosine, with each norm computed once instead of once per pair (the same expression, the same bits).
 void alignment(const Experts& E, const Teacher& T, std::vector<double>& out) {
-    const int N = E.n_neurons(), R = T.n_dirs();
+    const int N = E.n_neurons(), R = T.n_dirs(), d = T.d;
     out.assign(size_t(N) * size_t(R), 0.0);
-    for (int n = 0; n < N; ++n)
-        for (int r = 0; r < R; ++r) out[size_t(n * R + r)] = core::cosine(E.w(n), T.dir(r), T.d);
+    float nd[16];
+    for (int r = 0; r < R; ++r) nd[r] = core::norm2(T.dir(r), d);
+    for (int n = 0; n < N; ++n) {
+        const float na = core::norm2(E.w(n), d);
+        for (int r = 0; r < R; ++r)
+            out[size_t(n * R + r)] = (na > 0 && nd[r] > 0) ? core::dot(E.w(n), T.dir(r), d) / (na * nd[r]) : 0.f;
+    }
 }
 
 // max over neurons [n0, n1) of |κ| against direction r
@@ -27,7 +33,7 @@ double best_abs(const std::vector<double>& cos, int R, int r, int n0, int n1) {
 
 void Run::evaluate() {
     const int C = T_.C, R = T_.n_dirs(), M = cfg_.M;
-    const bool early = stage_ <= kPhaseII;
+    const bool early = stage_ < kPhaseIII;
     const Experts& Em = early ? E1_ : E_[kMoE];
     alignment(Em, T_, S_.cos_moe);
     alignment(E_[kVanilla], T_, S_.cos_van);

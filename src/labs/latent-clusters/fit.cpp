@@ -10,8 +10,31 @@
 namespace latent {
 
 namespace {
-constexpr int kSliceRidge = 128;    // Phase IV samples per step()
-constexpr int kSliceTest = 250;     // test points per step()
+// Non-zero features of one model per sample, for the work estimates (adaptive top-k: the measured mean).
+double active_features(Model k, int M, int J, double k_mean) {
+    switch (k) {
+        case kMoE: return (k_mean > 0 ? k_mean : M) * J;
+        case kTop1: return J;
+        default: return double(M) * J;
+    }
+}
+}
+
+double Run::ridge_sample_cost() const {
+    double c = kSampleCostRidge * T_.d;
+    for (int k = 0; k < kModels; ++k) {
+        if (E_[k].M == 0) continue;
+        const double nnz = active_features(Model(k), E_[k].M, E_[k].J, S_.k_mean);
+        c += double(E_[k].n_neurons()) * T_.d + 3 * (0.5 * nnz * nnz + nnz);   // ×3: scattered double adds (measured)
+    }
+    return c;
+}
+
+double Run::test_point_cost() const {
+    double c = 0;
+    for (int k = 0; k < kModels; ++k)
+        if (E_[k].M > 0) c += double(E_[k].n_neurons()) * (T_.d + 1);
+    return c;
 }
 
 // Phase IV: b_{m,j} ~ U[−C_b, C_b], ŵ = δ w with δ ~ ±1, then the ridge problem
@@ -26,7 +49,7 @@ void Run::begin_phase_IV() {
             float* w = E.w(n);
             for (int q = 0; q < E.d; ++q) w[q] *= delta;
         }
-        ridge_[k].reset(E.n_neurons());
+        if (ridge_[k].n != E.n_neurons() || ridge_[k].count != 0) ridge_[k].reset(E.n_neurons());   // zeroed in reset()
     }
     stage_ = kPhaseIV;
 }
@@ -72,7 +95,8 @@ double Run::predict(Model k, const float* x) const {
 }
 
 void Run::phase_IV_slice() {
-    for (int s = 0; s < kSliceRidge && t4_ < cfg_.T4; ++s) {
+    const double cost = ridge_sample_cost();
+    for (double work = 0; work < kWorkPerStep && t4_ < cfg_.T4; work += cost) {
         sample();
         for (int k = 0; k < kModels; ++k) {
             if (E_[k].M == 0) continue;
@@ -82,24 +106,73 @@ void Run::phase_IV_slice() {
         ++t4_;
     }
     if (t4_ < cfg_.T4) return;
-    for (int k = 0; k < kModels; ++k) {
-        if (E_[k].M == 0) continue;
-        a_hat_[k] = ridge_[k].solve(cfg_.lambda);
-        bool ok = !a_hat_[k].empty();
-        for (double v : a_hat_[k]) if (!std::isfinite(v)) ok = false;
-        if (!ok) {
-            failure_ = core::strf("Phase IV: the ridge system of %d features is singular with λ̄ = %g and T_4 = %ld "
-                                  "samples: raise λ̄ (at least %g; more when the features are large) or T_4.",
-                                  E_[k].n_neurons(), cfg_.lambda, cfg_.T4, kLambdaMin);
-            return;
+    stage_ = kSolve;
+    solve_k_ = 0; solve_row_ = 0;
+}
+
+// â = (G/T_4 + λ̄ I)^{-1} r/T_4 for each model in turn, by the Cholesky–Banachiewicz factorisation of
+// core::RidgeAccumulator::solve / core::cholesky_solve (the same operations in the same order, so the same
+// bits), resumable row by row so that a system of M·J_III = 1024 features spreads over many steps. The
+// factor overwrites the accumulator's lower triangle (row i is scaled just before it is factorised).
+void Run::solve_slice() {
+    double work = 0;
+    while (work < kWorkPerStep && solve_k_ < kModels) {
+        core::RidgeAccumulator& Rg = ridge_[solve_k_];
+        if (E_[solve_k_].M == 0) { ++solve_k_; continue; }
+        const int n = Rg.n;
+        const double inv = 1.0 / Rg.count;
+        for (; solve_row_ < n && work < kWorkPerStep; ++solve_row_) {
+            const int i = solve_row_;
+            double* Li = &Rg.G[size_t(i) * size_t(n)];
+            for (int j = 0; j <= i; ++j) Li[j] *= inv;
+            Li[i] += cfg_.lambda;
+            Rg.r[size_t(i)] *= inv;
+            for (int j = 0; j <= i; ++j) {
+                const double* Lj = &Rg.G[size_t(j) * size_t(n)];
+                const double s = Li[j] - core::dot(Li, Lj, j);
+                if (i == j) {
+                    if (!(s > 0) || !std::isfinite(s)) {
+                        failure_ = core::strf("Phase IV: the ridge system of %d features is singular with λ̄ = %g and "
+                                              "T_4 = %ld samples: raise λ̄ (at least %g; more when the features are "
+                                              "large) or T_4.", n, cfg_.lambda, cfg_.T4, kLambdaMin);
+                        return;
+                    }
+                    Li[i] = std::sqrt(s);
+                } else {
+                    Li[j] = s / Lj[j];
+                }
+            }
+            work += 0.5 * double(i) * i + i;
         }
+        if (solve_row_ < n) return;
+        // L z = b, then Lᵀ x = z (O(n²): one piece)
+        std::vector<double>& b = Rg.r;
+        const std::vector<double>& A = Rg.G;
+        for (int i = 0; i < n; ++i) {
+            const double* Li = &A[size_t(i) * size_t(n)];
+            b[size_t(i)] = (b[size_t(i)] - core::dot(Li, b.data(), i)) / Li[i];
+        }
+        for (int i = n - 1; i >= 0; --i) {
+            double s = b[size_t(i)];
+            for (int k = i + 1; k < n; ++k) s -= A[size_t(k) * size_t(n) + size_t(i)] * b[size_t(k)];
+            b[size_t(i)] = s / A[size_t(i) * size_t(n) + size_t(i)];
+        }
+        a_hat_[solve_k_] = b;
+        for (double v : a_hat_[solve_k_])
+            if (!std::isfinite(v)) {
+                failure_ = core::strf("Phase IV: the ridge weights of %d features are not finite with λ̄ = %g: raise λ̄.", n, cfg_.lambda);
+                return;
+            }
+        work += double(n) * n;
+        ++solve_k_; solve_row_ = 0;
     }
-    stage_ = kTest;
+    if (solve_k_ >= kModels) stage_ = kTest;
 }
 
 void Run::test_slice() {
     const int d = T_.d;
-    for (int s = 0; s < kSliceTest && test_i_ < cfg_.n_test; ++s, ++test_i_) {
+    const double cost = test_point_cost();
+    for (double work = 0; work < kWorkPerStep && test_i_ < cfg_.n_test; work += cost, ++test_i_) {
         const float* x = &test_x_[size_t(test_i_) * size_t(d)];
         const double y = test_y_[size_t(test_i_)];
         for (int k = 0; k < kModels; ++k) {

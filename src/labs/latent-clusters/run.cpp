@@ -7,12 +7,11 @@
 namespace latent {
 
 namespace {
-constexpr int kSliceSGD = 512;      // online SGD steps per step() (≈ 1 ms native at d = 32)
-constexpr int kSliceRouter = 1024;  // Phase II batch samples per step()
+constexpr double kSampleCost = 8;   // drawing one sample, per input coordinate, in multiply-adds
 }
 
 const Experts& Run::experts(Model k) const {
-    return (stage_ <= kPhaseII && k != kVanilla) ? E1_ : E_[k];
+    return (stage_ < kPhaseIII && k != kVanilla) ? E1_ : E_[k];
 }
 
 void Run::reset(const Config& cfg, uint64_t seed) {
@@ -28,8 +27,9 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     for (int k = 0; k < kModels; ++k) E_[k] = Experts{};
     E_[kVanilla].init(1, M * cfg.J3, d, cfg.act, T_.k_star, act_degree(), cfg.C_b, init);
     stage_ = kPhaseI;
-    t_sgd_ = t1_ = t3_ = t4_ = n_done2_ = test_i_ = 0;
-    k2_ = 0;
+    t_sgd_ = t1_ = t3_ = t4_ = n_done2_ = test_i_ = route_i_ = 0;
+    k2_ = solve_k_ = solve_row_ = 0;
+    for (double& r : route_sum_) r = 0;
     failure_.clear();
     x_.assign(size_t(d), 0.f);
     grad_.assign(size_t(M) * size_t(d), 0.0);
@@ -41,6 +41,11 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     phi_.assign(size_t(nmax), 0.0);
     idx_.assign(size_t(nmax), 0);
     for (int k = 0; k < kModels; ++k) { a_hat_[k].clear(); sq_err_[k] = 0; }
+    // The Phase IV normal equations, zeroed here rather than in one step at the start of Phase IV
+    // (4 × 1024² doubles at the largest sizes).
+    const int n_moe = M * (cfg.reinit ? cfg.J3 : cfg.J1);
+    for (int k = 0; k < kModels; ++k)
+        ridge_[k].reset(k == kVanilla ? M * cfg.J3 : (k == kMoE || cfg.baselines) ? n_moe : 0);
     sq_zero_ = 0;
 
     // Fixed test set (its own generator: the training stream is unaffected by its size).
@@ -132,7 +137,7 @@ void Run::sample() {
 int Run::phase() const {
     switch (stage_) {
         case kPhaseI: return 0;
-        case kPhaseII: return 1;
+        case kPhaseII: case kRouterEval: return 1;
         case kPhaseIII: return 2;
         default: return 3;
     }
@@ -140,8 +145,9 @@ int Run::phase() const {
 
 double Run::progress() const {
     const Config& c = cfg_;
-    double total = double(c.T1) + 0.5 * double(c.T2) * double(c.n2) + double(c.T3) + double(c.T4) + double(c.n_test);
-    double now = double(t1_) + 0.5 * (double(k2_) * double(c.n2) + double(n_done2_)) + double(t3_) + double(t4_) + double(test_i_);
+    double total = double(c.T1) + 0.5 * double(c.T2) * double(c.n2) + 0.1 * c.n_test + double(c.T3) + double(c.T4) + double(c.n_test);
+    double now = double(t1_) + 0.5 * (double(k2_) * double(c.n2) + double(n_done2_)) + 0.1 * double(route_i_) + double(t3_) +
+                 double(t4_) + double(test_i_);
     return done() ? 1.0 : (total > 0 ? now / total : 0.0);
 }
 
@@ -150,8 +156,10 @@ std::string Run::clock() const {
     switch (stage_) {
         case kPhaseI: std::snprintf(buf, sizeof buf, "phase I: step %ld / %ld", t1_, cfg_.T1); break;
         case kPhaseII: std::snprintf(buf, sizeof buf, "phase II: router step %d / %d, sample %ld / %ld", k2_ + 1, cfg_.T2, n_done2_, cfg_.n2); break;
+        case kRouterEval: std::snprintf(buf, sizeof buf, "phase II: routing test point %ld / %d", route_i_, cfg_.n_test); break;
         case kPhaseIII: std::snprintf(buf, sizeof buf, "phase III: step %ld / %ld", t3_, cfg_.T3); break;
         case kPhaseIV: std::snprintf(buf, sizeof buf, "phase IV: ridge sample %ld / %ld", t4_, cfg_.T4); break;
+        case kSolve: std::snprintf(buf, sizeof buf, "phase IV: ridge solve %d / %d, row %d", solve_k_ + 1, int(kModels), solve_row_); break;
         case kTest: std::snprintf(buf, sizeof buf, "phase IV: test point %ld / %d", test_i_, cfg_.n_test); break;
         default: std::snprintf(buf, sizeof buf, "done: %ld SGD steps", t_sgd_);
     }
@@ -163,8 +171,10 @@ void Run::step() {
     switch (stage_) {
         case kPhaseI: phase_I_slice(); break;
         case kPhaseII: phase_II_slice(); break;
+        case kRouterEval: router_eval_slice(); break;
         case kPhaseIII: phase_III_slice(); break;
         case kPhaseIV: phase_IV_slice(); break;
+        case kSolve: solve_slice(); break;
         case kTest: test_slice(); break;
         default: break;
     }
@@ -173,7 +183,7 @@ void Run::step() {
 bool Run::check_finite(const char* where) {
     auto bad = [](const Experts& E) { return !(E.norm_error() < 0.01); };
     bool broken = false;
-    if (stage_ <= kPhaseII) broken = bad(E1_);
+    if (stage_ < kPhaseIII) broken = bad(E1_);
     else for (int k = 0; k < kModels; ++k) if (E_[k].M > 0 && bad(E_[k])) broken = true;
     if (E_[kVanilla].M > 0 && bad(E_[kVanilla])) broken = true;
     for (float t : R_.theta) if (!std::isfinite(t)) broken = true;
@@ -187,23 +197,53 @@ bool Run::check_finite(const char* where) {
     return false;
 }
 
+bool Run::renorm_point(const char* where) {
+    if (!check_finite(where)) return false;
+    if (stage_ < kPhaseIII) E1_.renormalize();
+    else for (int k = 0; k < kModels; ++k) if (E_[k].M > 0 && k != kVanilla) E_[k].renormalize();
+    E_[kVanilla].renormalize();
+    return true;
+}
+
+double Run::sgd_cost() const {
+    const double d = T_.d, M = cfg_.M, van = 2.0 * E_[kVanilla].n_neurons();
+    if (stage_ < kPhaseIII) return d * (2.0 * cfg_.J1 + van + M + kSampleCost);
+    const double J = E_[kMoE].J, active = S_.k_mean > 0 ? S_.k_mean : M;   // mean active experts (router eval)
+    return d * (2.0 * active * J + (cfg_.baselines ? 4.0 * J : 0.0) + van + M + kSampleCost);
+}
+
+double Run::eval_cost() const {
+    double N = E_[kVanilla].n_neurons();
+    if (stage_ < kPhaseIII) N += E1_.n_neurons();
+    else for (int k = 0; k < kModels; ++k) if (k != kVanilla) N += E_[k].n_neurons();
+    return N * (T_.n_dirs() + 1) * T_.d;
+}
+
+double Run::renorm_cost() const { return 3.0 * eval_cost() / (T_.n_dirs() + 1); }
+
 // Phase I (Algorithm 1): normalised online SGD on the correlation loss y·F_1, with Θ = 0, so the
 // top-1 route is a uniform tie-break and the gate is π = 1/M (Lemma C.7).
 void Run::phase_I_slice() {
     const int M = cfg_.M;
     const float step_v = float(cfg_.eta3 / cfg_.J3);   // vanilla: the Phase III per-neuron step
-    for (int s = 0; s < kSliceSGD && t1_ < cfg_.T1; ++s) {
+    const double cost = sgd_cost();
+    for (double work = 0; work < kWorkPerStep && t1_ < cfg_.T1;) {
         sample();
         R_.gate(x_.data(), h_.data());                       // all zero in Phase I
         const int m = Router::top1(h_.data(), M, route_);
         E1_.sgd(m, x_.data(), xx_, float(cfg_.eta1 * y_ / M / cfg_.J1));   // ∇_w F_1 = π_{m(x)} (1/J) a σ' x
         E_[kVanilla].sgd(0, x_.data(), xx_, float(step_v * y_));
         ++t1_; ++t_sgd_;
-        if (t_sgd_ % cfg_.eval_every == 0) evaluate();
+        work += cost;
+        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); work += eval_cost(); }
+        if (t1_ % kRenormEvery == 0 || t1_ == cfg_.T1) {
+            if (!renorm_point("Phase I")) return;
+            work += renorm_cost();
+        }
+        // an evaluation due at the next step starts the next slice rather than overfilling this one
+        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && work + cost + eval_cost() > kWorkPerStep) break;
     }
-    if (!check_finite("Phase I")) return;
-    E1_.renormalize();
-    E_[kVanilla].renormalize();
+    if (cfg_.T1 == 0 && !renorm_point("Phase I")) return;
     if (t1_ >= cfg_.T1) {
         evaluate();
         // Phase I outcome per expert: the cluster whose w_c* it aligned with best.
@@ -226,7 +266,9 @@ void Run::phase_I_slice() {
 // the paper writes π_m f_m, but differentiating F_1 = π_{m(x)} f_{m(x)} gives m(x), notes §7.6).
 void Run::phase_II_slice() {
     const int M = cfg_.M, d = T_.d, C = T_.C;
-    for (int s = 0; s < kSliceRouter && n_done2_ < cfg_.n2; ++s) {
+    // ×2: the gradient accumulates in double (measured about half the float throughput per multiply-add)
+    const double cost = 2.0 * d * (2.0 * M + cfg_.J1 + (k2_ == 0 ? double(M) * cfg_.J1 : 0.0) + kSampleCost);
+    for (double work = 0; work < kWorkPerStep && n_done2_ < cfg_.n2; work += cost) {
         sample();
         R_.gate(x_.data(), h_.data());
         core::softmax(h_.data(), pi_.data(), M);
@@ -254,7 +296,7 @@ void Run::finish_router_step() {
     if (!check_finite("Phase II")) return;
     if (k2_ >= cfg_.T2) {
         router_snapshot();
-        begin_phase_III();
+        stage_ = kRouterEval;
     }
 }
 
@@ -271,26 +313,35 @@ void Run::router_snapshot() {
             S_.G_centered[size_t(m * C + c)] = Gn_[size_t(c)] > 0 ? (G_[size_t(m * C + c)] - mean) / Gn_[size_t(c)] : 0.0;
         }
     }
-    // Routing on the test set, judged by the Phase I outcome (the expert's cluster).
-    std::vector<unsigned char> act(static_cast<size_t>(M));
-    double acc = 0, leak = 0, none = 0, ksum = 0;
-    const int n = cfg_.n_test;
-    for (int i = 0; i < n; ++i) {
-        const float* x = &test_x_[size_t(i) * size_t(d)];
-        const int c = test_c_[size_t(i)];
+}
+
+// Routing on the test set, judged by the Phase I outcome (the expert's cluster), a slice at a time.
+void Run::router_eval_slice() {
+    const int M = cfg_.M, d = T_.d, n = cfg_.n_test;
+    unsigned char act[64];
+    const double cost = double(M) * (d + 2);
+    for (double work = 0; work < kWorkPerStep && route_i_ < n; work += cost, ++route_i_) {
+        const float* x = &test_x_[size_t(route_i_) * size_t(d)];
+        const int c = test_c_[size_t(route_i_)];
         R_.gate(x, h_.data());
-        acc += S_.outcome_I[size_t(core::argmax(h_.data(), M))] == c;
-        int k = Router::adaptive(h_.data(), M, act.data());
-        ksum += k;
-        none += (k == 0);
+        route_sum_[0] += S_.outcome_I[size_t(core::argmax(h_.data(), M))] == c;
+        int k = Router::adaptive(h_.data(), M, act);
+        route_sum_[3] += k;
+        route_sum_[2] += (k == 0);
         bool wrong = false;
-        for (int m = 0; m < M; ++m) if (act[size_t(m)] && S_.outcome_I[size_t(m)] != c) wrong = true;
-        leak += wrong;
+        for (int m = 0; m < M; ++m) if (act[m] && S_.outcome_I[size_t(m)] != c) wrong = true;
+        route_sum_[1] += wrong;
     }
-    S_.route_acc = acc / n; S_.leak = leak / n; S_.none_active = none / n; S_.k_mean = ksum / n;
-    S_.zero_sum = R_.zero_sum_norm();
-    S_.routed = true;
-    scatter_points();
+    if (route_i_ < n) return;
+    if (!S_.routed) {
+        S_.route_acc = route_sum_[0] / n; S_.leak = route_sum_[1] / n; S_.none_active = route_sum_[2] / n;
+        S_.k_mean = route_sum_[3] / n;
+        S_.zero_sum = R_.zero_sum_norm();
+        S_.routed = true;
+        scatter_points();
+        return;
+    }
+    begin_phase_III();   // a step of its own: re-initialisation and a full evaluation
 }
 
 void Run::begin_phase_III() {
@@ -313,7 +364,8 @@ void Run::phase_III_slice() {
     const int M = cfg_.M;
     const double J = E_[kMoE].J;
     unsigned char act[64];
-    for (int s = 0; s < kSliceSGD && t3_ < cfg_.T3; ++s) {
+    const double cost = sgd_cost();
+    for (double work = 0; work < kWorkPerStep && t3_ < cfg_.T3;) {
         sample();
         const double eta = cfg_.tau3 > 0 ? cfg_.eta3 / (1.0 + double(t3_) / cfg_.tau3) : cfg_.eta3;
         const float coef = float(eta * y_ / J);
@@ -326,10 +378,16 @@ void Run::phase_III_slice() {
         }
         E_[kVanilla].sgd(0, x_.data(), xx_, float(eta * y_ / cfg_.J3));   // same per-neuron step
         ++t3_; ++t_sgd_;
-        if (t_sgd_ % cfg_.eval_every == 0) evaluate();
+        work += cost;
+        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); work += eval_cost(); }
+        if (t3_ % kRenormEvery == 0 || t3_ == cfg_.T3) {
+            if (!renorm_point("Phase III")) return;
+            work += renorm_cost();
+        }
+        // an evaluation due at the next step starts the next slice rather than overfilling this one
+        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && work + cost + eval_cost() > kWorkPerStep) break;
     }
-    if (!check_finite("Phase III")) return;
-    for (int k = 0; k < kModels; ++k) if (E_[k].M > 0) E_[k].renormalize();
+    if (cfg_.T3 == 0 && !renorm_point("Phase III")) return;
     if (t3_ >= cfg_.T3) { evaluate(); begin_phase_IV(); }
 }
 

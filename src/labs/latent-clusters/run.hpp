@@ -61,6 +61,13 @@ struct Snapshot {
 
 class Run {
 public:
+    // One step() does about this many multiply-adds (≈ 1–2 ms native), whatever the sizes.
+    static constexpr double kWorkPerStep = 4e6;
+    // Phases I and III renormalise the weights (and check them) every kRenormEvery steps of the phase,
+    // independently of how step() slices the work, so the numbers do not depend on the slicing.
+    static constexpr long kRenormEvery = 512;
+    static constexpr double kSampleCostRidge = 8;   // drawing one sample, per input coordinate
+
     void reset(const Config& cfg, uint64_t seed);
     void step();
     bool done() const { return stage_ == kDone; }
@@ -87,18 +94,28 @@ public:
     double predict(Model k, const float* x) const;     // F̂(x) with the ridge weights â
 
 private:
-    enum Stage { kPhaseI, kPhaseII, kPhaseIII, kPhaseIV, kTest, kDone };
+    // kRouterEval: Phase II's routing statistics on the test set; kSolve: Phase IV's Cholesky, row by row.
+    enum Stage { kPhaseI, kPhaseII, kRouterEval, kPhaseIII, kPhaseIV, kSolve, kTest, kDone };
     void sample();
     void phase_I_slice();
     void phase_II_slice();
     void phase_III_slice();
     void phase_IV_slice();
+    void solve_slice();
     void test_slice();
+    void router_eval_slice();
+    bool renorm_point(const char* where);   // every kRenormEvery steps of a phase: finiteness check + renormalise
+    // Work estimates in multiply-adds, for budgeting step() by cost (kWorkPerStep) instead of a fixed count.
+    double sgd_cost() const;             // one online SGD step of the current phase (all models)
+    double eval_cost() const;            // one evaluate()
+    double renorm_cost() const;
+    double ridge_sample_cost() const;    // one Phase IV sample (features + Gram update, all models)
+    double test_point_cost() const;      // one test prediction (all models)
     void begin_phase_III();
     void begin_phase_IV();
     void finish_router_step();
     void evaluate();                     // alignment snapshot + one trace row
-    void router_snapshot();
+    void router_snapshot();              // router heatmaps; the test-set routing is router_eval_slice()
     void mean_field_overlay(bool phase_III);
     void scatter_points();
     bool check_finite(const char* where);
@@ -114,6 +131,9 @@ private:
     Stage stage_ = kPhaseI;
     long t_sgd_ = 0, t1_ = 0, t3_ = 0, t4_ = 0, n_done2_ = 0, test_i_ = 0;
     int k2_ = 0;
+    long route_i_ = 0;                   // kRouterEval: test points done
+    double route_sum_[4] = {0, 0, 0, 0}; // top-1 correct, leak, none active, Σ k
+    int solve_k_ = 0, solve_row_ = 0;    // kSolve: model and Cholesky row
     std::string failure_;
     // current sample
     std::vector<float> x_;
