@@ -7,8 +7,11 @@ namespace latent {
 OdeCurve mean_field(double kappa0, int k, long t0, long T, double step0, double tau, double r, long every) {
     OdeCurve c;
     double kappa = std::min(1.0, std::max(0.0, kappa0));
-    const long h = 10;                                   // Euler sub-step in SGD steps
-    every = std::max(every, h);
+    // Euler sub-step in SGD steps: 10, or coarser so that a long phase costs ≤ 20000 sub-steps; at most
+    // about 1000 recorded points (a multiple of the sub-step apart).
+    const long h = std::max(10L, T / 20000);
+    every = std::max(every, std::max(h, T / 1000));
+    every = (every + h - 1) / h * h;
     c.t.push_back(double(t0)); c.kappa.push_back(kappa);
     for (long s = 0; s < T; s += h) {
         const double eta = tau > 0 ? step0 / (1.0 + double(s) / tau) : step0;

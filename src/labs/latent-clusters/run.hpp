@@ -37,6 +37,8 @@ struct Config {
 enum Model { kMoE = 0, kTop1 = 1, kOff = 2, kVanilla = 3, kModels = 4 };
 
 // Everything the views and metrics read; refreshed at evaluation points only.
+constexpr size_t kRaceMax = 1000;    // points per race series (plus the latest evaluation)
+
 struct Snapshot {
     std::vector<double> cos_moe;        // (M·J) x (2C+1) for the adaptive MoE (Phase I experts before III)
     std::vector<double> cos_van;        // J_v x (2C+1)
@@ -57,6 +59,12 @@ struct Snapshot {
     bool fitted = false;
     // Mean-field ODE overlay (notes §3.6), started from the measured mean best alignments
     OdeCurve ode_I, ode_III_c, ode_III_g;
+    // The alignment race, rebuilt at each evaluation from the trace decimated to ≤ kRaceMax + 1 points
+    // (the views copy these, never the whole trace). Clamped to ≥ 1e-3 for the log axis.
+    std::vector<double> race_t;
+    std::vector<std::vector<double>> race_c;    // C: best |cos(w, w_c*)| over the experts serving cluster c
+    std::vector<double> race_g;                 // best |cos(w, w_g*)| over the MoE's experts
+    std::vector<double> race_van_g, race_van_c, race_off_g;
 };
 
 class Run {
@@ -115,6 +123,8 @@ private:
     void begin_phase_IV();
     void finish_router_step();
     void evaluate();                     // alignment snapshot + one trace row
+    void race_add(const std::vector<double>& row, bool replaced);   // decimated copy of a trace row
+    void race_rebuild();
     void router_snapshot();              // router heatmaps; the test-set routing is router_eval_slice()
     void mean_field_overlay(bool phase_III);
     void scatter_points();
@@ -155,6 +165,10 @@ private:
     std::vector<int> test_c_;
     Snapshot S_;
     core::Table trace_;
+    // trace rows kept for the race: every race_stride_-th evaluation, and the latest one (race_tail_)
+    std::vector<std::vector<double>> race_rows_;
+    long race_count_ = 0, race_stride_ = 1;
+    bool race_tail_ = false;
 };
 
 } // namespace latent

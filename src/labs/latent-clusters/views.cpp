@@ -2,6 +2,7 @@
 // heatmaps per expert, the router panel, the professional experts, and the test MSE bars.
 #include "labs/latent-clusters/lab.hpp"
 #include "core/linalg.hpp"
+#include "core/text.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -9,7 +10,6 @@ namespace latent {
 
 namespace {
 
-std::string num(const char* f, double v) { char b[64]; std::snprintf(b, sizeof b, f, v); return b; }
 
 std::vector<std::string> dir_labels(int C) {
     std::vector<std::string> r;
@@ -20,9 +20,8 @@ std::vector<std::string> dir_labels(int C) {
 }
 
 core::View race(const Run& run) {
-    const core::Table& tr = run.trace();
     const Config& cfg = run.config();
-    const int d = run.teacher().d, M = cfg.M;
+    const int d = run.teacher().d;
     core::View v;
     v.id = "race"; v.title = "The alignment race";
     v.kind = core::ViewKind::Lines;
@@ -33,31 +32,18 @@ core::View race(const Run& run) {
     v.x_label = "online SGD step t (Phase II's batch not counted)";
     v.y_label = "|cos|";
     v.log_y = true; v.y_min = 0.01; v.y_max = 1.1;
-    const std::vector<double> t = tr.column("t");
-    auto add = [&](const std::string& label, std::vector<double> y, int color, bool dashed) {
-        core::LineSeries s; s.label = label; s.x = t; s.y = std::move(y); s.color = color; s.dashed = dashed;
-        for (double& q : s.y) q = std::max(q, 1e-3);
+    // the series cached (decimated to ≤ ~1000 points) at each evaluation: only copied here
+    const Snapshot& Sn = run.snap();
+    auto add = [&](const std::string& label, const std::vector<double>& y, int color, bool dashed) {
+        core::LineSeries s; s.label = label; s.x = Sn.race_t; s.y = y; s.color = color; s.dashed = dashed;
         v.lines.push_back(std::move(s));
     };
-    // the best expert per direction, over the experts that end up serving cluster c
     const int C = run.teacher().C;
-    std::vector<std::vector<double>> best_c(size_t(C), std::vector<double>(t.size(), 1e-3));
-    std::vector<double> best_g(t.size(), 1e-3);
-    for (int m = 0; m < M; ++m) {
-        std::string e = "e" + std::to_string(m + 1);
-        int cl = tr.rows.empty() ? 0 : int(tr.rows.back()[size_t(tr.col(e + "_cluster"))]);
-        std::vector<double> own = tr.column(e + "_own"), g = tr.column(e + "_g");
-        for (size_t i = 0; i < t.size(); ++i) {
-            if (cl >= 0 && cl < C) best_c[size_t(cl)][i] = std::max(best_c[size_t(cl)][i], own[i]);
-            best_g[i] = std::max(best_g[i], g[i]);
-        }
-    }
-    for (int c = 0; c < C; ++c) add("MoE: w" + std::to_string(c + 1) + "*", best_c[size_t(c)], c, false);
-    add("MoE: wg*", best_g, C, false);
-    add("vanilla: wg*", tr.column("cos_g_vanilla"), C, true);
-    add("vanilla: w_c* (mean)", tr.column("cos_c_vanilla"), C + 1, true);
-    if (cfg.baselines) add("router off: wg*", tr.column("cos_g_router_off"), C + 2, true);
-    const Snapshot& Sn = run.snap();
+    for (int c = 0; c < C && c < int(Sn.race_c.size()); ++c) add("MoE: w" + std::to_string(c + 1) + "*", Sn.race_c[size_t(c)], c, false);
+    add("MoE: wg*", Sn.race_g, C, false);
+    add("vanilla: wg*", Sn.race_van_g, C, true);
+    add("vanilla: w_c* (mean)", Sn.race_van_c, C + 1, true);
+    if (cfg.baselines) add("router off: wg*", Sn.race_off_g, C + 2, true);
     for (const OdeCurve* c : {&Sn.ode_I, &Sn.ode_III_c, &Sn.ode_III_g}) {
         if (c->t.empty()) continue;
         core::LineSeries s;
@@ -71,8 +57,8 @@ core::View race(const Run& run) {
     v.overlays.push_back({core::Overlay::VLine, double(cfg.T1), 0, "II: router step, III: re-init", -1});
     v.overlays.push_back({core::Overlay::VLine, double(cfg.T1 + cfg.T3), 0, "IV: ridge", -1});
     const Snapshot& S = run.snap();
-    v.readouts.push_back("MoE |cos(w, wg*)| = " + num("%.3f", S.cos_g[kMoE]) + ",  vanilla = " + num("%.3f", S.cos_g[kVanilla]));
-    v.readouts.push_back("1/√d = " + num("%.3f", lo));
+    v.readouts.push_back("MoE |cos(w, wg*)| = " + core::strf("%.3f", S.cos_g[kMoE]) + ",  vanilla = " + core::strf("%.3f", S.cos_g[kVanilla]));
+    v.readouts.push_back("1/√d = " + core::strf("%.3f", lo));
     return v;
 }
 
@@ -147,9 +133,9 @@ core::View router(const Run& run) {
     else for (int c = 0; c < C; ++c) sc.legend.push_back("cluster " + std::to_string(c + 1) + " (router not learned yet)");
     g.children.push_back(std::move(sc));
     if (S.routed) {
-        g.readouts.push_back("top-1 routing accuracy " + num("%.3f", S.route_acc) + ", leak " + num("%.3f", S.leak) +
-                             ", none active " + num("%.3f", S.none_active) + ", mean active " + num("%.2f", S.k_mean));
-        g.readouts.push_back("‖Σ_m θ_m‖ = " + num("%.2g", S.zero_sum) + " (Lemma C.16: 0)");
+        g.readouts.push_back("top-1 routing accuracy " + core::strf("%.3f", S.route_acc) + ", leak " + core::strf("%.3f", S.leak) +
+                             ", none active " + core::strf("%.3f", S.none_active) + ", mean active " + core::strf("%.2f", S.k_mean));
+        g.readouts.push_back("‖Σ_m θ_m‖ = " + core::strf("%.2g", S.zero_sum) + " (Lemma C.16: 0)");
     } else {
         g.readouts.push_back("the router is learned in Phase II (θ = 0 until then: every expert ties)");
     }

@@ -137,6 +137,29 @@ TEST_CASE("latent-clusters: the smallest accepted λ̄ fits even with few sample
     }
 }
 
+TEST_CASE("latent-clusters: the race series are cached and decimated, the latest evaluation last") {
+    LatentClustersLab lab;
+    core::Params p = small(lab);
+    p.set("T1", 70000); p.set("eval_every", 50);      // 1400 evaluations in Phase I
+    lab.reset(p, 4);
+    while (lab.phase() == 0 && lab.failure().empty()) lab.step();
+    REQUIRE(lab.failure().empty());
+    const latent::Snapshot& S = lab.run().snap();
+    const core::Table& tr = lab.trace();
+    CHECK(tr.rows.size() > 1300);
+    REQUIRE(!S.race_t.empty());
+    CHECK(S.race_t.size() <= latent::kRaceMax + 1);
+    CHECK(S.race_t.size() >= latent::kRaceMax / 2);
+    CHECK(S.race_t.back() == tr.rows.back()[0]);
+    CHECK(S.race_t.front() == 0);
+    for (size_t i = 1; i < S.race_t.size(); ++i) CHECK(S.race_t[i] >= S.race_t[i - 1]);
+    CHECK(S.race_g.size() == S.race_t.size());
+    CHECK(S.race_van_g.back() == doctest::Approx(std::max(1e-3, tr.rows.back()[size_t(tr.col("cos_g_vanilla"))])));
+    std::vector<core::View> views;
+    lab.views(views);
+    for (const auto& l : views[0].lines) CHECK(l.x.size() <= latent::kRaceMax + 1);
+}
+
 TEST_CASE("latent-clusters: after Phase II Σ_m θ_m = 0 and adaptive top-k never activates zero experts") {
     LatentClustersLab lab;
     core::Params p = small(lab);
