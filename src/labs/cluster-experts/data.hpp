@@ -51,4 +51,24 @@ struct Dataset {
 // Draws n examples from Definition 3.1 using `rng` (one stream per data set).
 Dataset generate(const DataConfig& cfg, int n, core::Rng& rng);
 
+// Work units (about one multiply-add each) to draw one example; a normal draw (polar method, one log)
+// takes about as long as 50 of them.
+inline double generation_cost(int P, int d) { return 50.0 * double(P - 3) * d + 2.0 * d + 60; }
+
+// The same draws a slice at a time, so that a large data set fills in over several step() calls:
+// start() sizes D (reserving, not touching, the dense patches), fill() draws the next examples.
+class Generator {
+public:
+    void start(const DataConfig& cfg, int n, const core::Rng& rng, Dataset& D);
+    int fill(Dataset& D, int count);          // draws up to count more examples; returns how many
+    bool done() const { return next_ >= n_; }
+    int drawn() const { return next_; }
+    double cost_per_sample() const;           // rough multiply-add equivalents, to size the slices
+    const core::Rng& rng() const { return rng_; }
+private:
+    DataConfig cfg_;
+    core::Rng rng_;
+    int n_ = 0, next_ = 0;
+};
+
 } // namespace cluster_experts

@@ -1,26 +1,18 @@
 // Declarations of the cluster-experts lab: info, parameters, presets, phases, headlines, checks.
 #include "labs/cluster-experts/lab.hpp"
+#include "core/text.hpp"
 #include <cmath>
-#include <cstdio>
+#include <numeric>
 #include <memory>
 
 namespace cluster_experts {
+using core::param;
+using core::strf;
+
 namespace {
-
-core::ParamSpec P(const char* name, const char* sym, const char* group, core::ParamType type, double lo,
-                  double hi, double def, const char* help, bool log_scale = false) {
-    core::ParamSpec s;
-    s.name = name; s.symbol = sym; s.group = group; s.type = type;
-    s.min = lo; s.max = hi; s.def = def; s.help = help; s.log_scale = log_scale;
-    return s;
-}
-
-std::string fmt(const char* f, double a, double b = 0, double c = 0) {
-    char buf[400];
-    std::snprintf(buf, sizeof buf, f, a, b, c);
-    return buf;
-}
-
+// Measured: step()'s work units run at 2–7 per ns natively (x86-64, -O3), WebAssembly about 3× slower.
+constexpr double kUnitsPerSecond = 3.0e9, kBrowserSlowdown = 3.0;
+constexpr double kMaxNativeSeconds = 600;   // more than this is an error: the page cannot finish it
 } // namespace
 
 ClusterExpertsLab::ClusterExpertsLab() {
@@ -39,42 +31,42 @@ ClusterExpertsLab::ClusterExpertsLab() {
 
     using T = core::ParamType;
     auto& ps = schema_.params;
-    core::ParamSpec setting = P("setting", "", "Data", T::Choice, 0, 4, 0,
+    core::ParamSpec setting = param("setting", "", "Data", T::Choice, 0, 4, 0,
         "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), "
         "σ_p=1; setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 "
         "with σ_p=2; custom: use the α, β, γ and σ_p controls below.");
     setting.choices = {"setting1", "setting2", "setting3", "setting4", "custom"};
     ps.push_back(setting);
-    ps.push_back(P("K", "K", "Data", T::Int, 2, 16, 4, "Number of clusters (paper: 4). Needs d ≥ 2K."));
-    ps.push_back(P("P", "P", "Data", T::Int, 3, 16, 4, "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."));
-    ps.push_back(P("d", "d", "Data", T::Int, 4, 256, 16, "Patch dimension (paper: 50)."));
-    ps.push_back(P("n", "n", "Data", T::Int, 50, 32000, 1000, "Training examples (paper: 16,000).", true));
-    ps.push_back(P("n_test", "n_test", "Data", T::Int, 100, 32000, 2000, "Test examples (paper: 16,000).", true));
-    ps.push_back(P("alpha_lo", "α_min", "Data", T::Real, 0.01, 10, 0.5, "α ~ U(α_min, α_max): label-feature strength (setting = custom only)."));
-    ps.push_back(P("alpha_hi", "α_max", "Data", T::Real, 0.01, 10, 2.0, "α ~ U(α_min, α_max) (setting = custom only)."));
-    ps.push_back(P("beta_lo", "β_min", "Data", T::Real, 0.01, 10, 1.0, "β ~ U(β_min, β_max): cluster-center strength (setting = custom only)."));
-    ps.push_back(P("beta_hi", "β_max", "Data", T::Real, 0.01, 10, 2.0, "β ~ U(β_min, β_max) (setting = custom only)."));
-    ps.push_back(P("gamma_lo", "γ_min", "Data", T::Real, 0.01, 10, 0.5, "γ ~ U(γ_min, γ_max): feature-noise strength (setting = custom only)."));
-    ps.push_back(P("gamma_hi", "γ_max", "Data", T::Real, 0.01, 10, 3.0, "γ ~ U(γ_min, γ_max) (setting = custom only)."));
-    ps.push_back(P("sigma_p", "σ_p", "Data", T::Real, 0, 5, 1.0, "Gaussian patch scale, ξ ~ N(0, σ_p²/d I) (setting = custom only)."));
-    ps.push_back(P("M", "M", "Model", T::Int, 2, 32, 8, "Experts (paper: 8; theory: M = Θ(K log K log log d))."));
-    ps.push_back(P("J", "J", "Model", T::Int, 1, 64, 4, "Filters per expert (paper: 16)."));
-    ps.push_back(P("J_single", "J_single", "Model", T::Int, 1, 512, 32, "Filters of each single-model baseline (paper: 128 = M·J; here M·J = 32)."));
-    ps.push_back(P("sigma0", "σ0", "Model", T::Real, 0.001, 1, 0.1, "Initial scale, w ~ N(0, σ0² I) (Algorithm 1; the paper does not give its value).", true));
-    ps.push_back(P("T", "T", "Training", T::Int, 1, 20000, 600, "Full-batch iterations.", true));
-    ps.push_back(P("eta", "η", "Training", T::Real, 1e-5, 1, 0.005, "Expert step of normalized GD (3.4) (paper: 0.001).", true));
-    ps.push_back(P("eta_r", "η_r", "Training", T::Real, 0, 100, 0.5, "Router GD step (3.5) (paper: 0.1; theory η_r = Θ(M²)η)."));
-    ps.push_back(P("noise_width", "r", "Training", T::Real, 0, 10, 1.0, "Routing noise r ~ Unif[0, width] (paper: 1; κ = 1/width in Remark C.2). 0 switches it off."));
-    core::ParamSpec opt = P("expert_opt", "", "Training", T::Choice, 0, 1, 0,
+    ps.push_back(param("K", "K", "Data", T::Int, 2, 16, 4, "Number of clusters (paper: 4). Needs d ≥ 2K."));
+    ps.push_back(param("P", "P", "Data", T::Int, 3, 16, 4, "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."));
+    ps.push_back(param("d", "d", "Data", T::Int, 4, 256, 16, "Patch dimension (paper: 50)."));
+    ps.push_back(param("n", "n", "Data", T::Int, 50, 32000, 1000, "Training examples (paper: 16,000).", true));
+    ps.push_back(param("n_test", "n_test", "Data", T::Int, 100, 32000, 2000, "Test examples (paper: 16,000).", true));
+    ps.push_back(param("alpha_lo", "α_min", "Data", T::Real, 0.01, 10, 0.5, "α ~ U(α_min, α_max): label-feature strength (setting = custom only)."));
+    ps.push_back(param("alpha_hi", "α_max", "Data", T::Real, 0.01, 10, 2.0, "α ~ U(α_min, α_max) (setting = custom only)."));
+    ps.push_back(param("beta_lo", "β_min", "Data", T::Real, 0.01, 10, 1.0, "β ~ U(β_min, β_max): cluster-center strength (setting = custom only)."));
+    ps.push_back(param("beta_hi", "β_max", "Data", T::Real, 0.01, 10, 2.0, "β ~ U(β_min, β_max) (setting = custom only)."));
+    ps.push_back(param("gamma_lo", "γ_min", "Data", T::Real, 0.01, 10, 0.5, "γ ~ U(γ_min, γ_max): feature-noise strength (setting = custom only)."));
+    ps.push_back(param("gamma_hi", "γ_max", "Data", T::Real, 0.01, 10, 3.0, "γ ~ U(γ_min, γ_max) (setting = custom only)."));
+    ps.push_back(param("sigma_p", "σ_p", "Data", T::Real, 0, 5, 1.0, "Gaussian patch scale, ξ ~ N(0, σ_p²/d I) (setting = custom only)."));
+    ps.push_back(param("M", "M", "Model", T::Int, 2, 32, 8, "Experts (paper: 8; theory: M = Θ(K log K log log d))."));
+    ps.push_back(param("J", "J", "Model", T::Int, 1, 64, 4, "Filters per expert (paper: 16)."));
+    ps.push_back(param("J_single", "J_single", "Model", T::Int, 1, 512, 32, "Filters of each single-model baseline (paper: 128 = M·J; here M·J = 32)."));
+    ps.push_back(param("sigma0", "σ0", "Model", T::Real, 0.001, 1, 0.1, "Initial scale, w ~ N(0, σ0² I) (Algorithm 1; the paper does not give its value).", true));
+    ps.push_back(param("T", "T", "Training", T::Int, 1, 20000, 600, "Full-batch iterations.", true));
+    ps.push_back(param("eta", "η", "Training", T::Real, 1e-5, 1, 0.005, "Expert step of normalized GD (3.4) (paper: 0.001).", true));
+    ps.push_back(param("eta_r", "η_r", "Training", T::Real, 0, 100, 0.5, "Router GD step (3.5) (paper: 0.1; theory η_r = Θ(M²)η)."));
+    ps.push_back(param("noise_width", "r", "Training", T::Real, 0, 10, 1.0, "Routing noise r ~ Unif[0, width] (paper: 1; κ = 1/width in Remark C.2). 0 switches it off."));
+    core::ParamSpec opt = param("expert_opt", "", "Training", T::Choice, 0, 1, 0,
         "normalized: the paper's normalized GD (3.4); plain: plain GD with step η_gd (a toggle, not the paper's).");
     opt.choices = {"normalized", "plain"};
     ps.push_back(opt);
-    ps.push_back(P("eta_gd", "η_gd", "Training", T::Real, 1e-4, 1e6, 3.0, "Expert step for plain GD (expert_opt = plain). About 3 works; ≥ 10 diverges.", true));
-    ps.push_back(P("lb_lambda", "λ", "Training", T::Real, 0, 1, 0.0, "Switch-style load-balancing loss λ·M·Σ_m f_m P_m. NOT in the paper's theory (Table 9 uses one for the linear MoE only)."));
-    ps.push_back(P("singles", "", "Training", T::Bool, 0, 1, 1, "Train the single-model baselines (linear and cubic, J_single filters) on the same data."));
-    ps.push_back(P("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01, "Normalized-GD step of the single models (the paper used Adam).", true));
-    ps.push_back(P("eval_every", "", "Display", T::Int, 1, 1000, 10, "Evaluate on the test set every this many iterations."));
-    ps.push_back(P("cell_every", "", "Display", T::Int, 1, 10000, 50, "Recompute the per-expert × cluster accuracy every this many iterations."));
+    ps.push_back(param("eta_gd", "η_gd", "Training", T::Real, 1e-4, 1e6, 3.0, "Expert step for plain GD (expert_opt = plain). About 3 works; ≥ 10 diverges.", true));
+    ps.push_back(param("lb_lambda", "λ", "Training", T::Real, 0, 1, 0.0, "Switch-style load-balancing loss λ·M·Σ_m f_m P_m. NOT in the paper's theory (Table 9 uses one for the linear MoE only)."));
+    ps.push_back(param("singles", "", "Training", T::Bool, 0, 1, 1, "Train the single-model baselines (linear and cubic, J_single filters) on the same data."));
+    ps.push_back(param("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01, "Normalized-GD step of the single models (the paper used Adam).", true));
+    ps.push_back(param("eval_every", "", "Display", T::Int, 1, 1000, 10, "Evaluate on the test set every this many iterations."));
+    ps.push_back(param("cell_every", "", "Display", T::Int, 1, 10000, 50, "Recompute the per-expert × cluster accuracy every this many iterations."));
 
     auto& pr = schema_.presets;
     pr.push_back({"lecture", "Lecture", "Setting 1 at d = 16, n = 1000: the MoE explores, specialises and routes by cluster in ~600 steps.", {}, ""});
@@ -137,7 +129,7 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     const int K = p.i("K"), d = p.i("d"), M = p.i("M"), n = p.i("n"), nt = p.i("n_test"), Pp = p.i("P");
     const int setting = p.i("setting");
     if (d < 2 * K)
-        v.errors.push_back(fmt("d = %g must be ≥ 2K = %g (the K features v_k and the K centers c_k are orthogonal "
+        v.errors.push_back(strf("d = %d must be ≥ 2K = %d (the K features v_k and the K centers c_k are orthogonal "
                                "directions): raise d or lower K", d, 2 * K));
     const char* names[3] = {"alpha", "beta", "gamma"};
     for (const char* nm : names) {
@@ -155,7 +147,7 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
             v.warnings.push_back("The α, β, γ and σ_p controls are ignored while setting = " +
                                  schema_.params[0].choices[size_t(setting)] + ": choose setting = custom to use them");
     }
-    if (M < K) v.warnings.push_back(fmt("M = %g < K = %g: some cluster cannot get its own expert (the theory needs M = Θ(K log K))", M, K));
+    if (M < K) v.warnings.push_back(strf("M = %d < K = %d: some cluster cannot get its own expert (the theory needs M = Θ(K log K))", M, K));
     if (d < 16 || n < 1000) v.warnings.push_back("Below d = 16 and n = 1000 the phenomena blur (notes §6.2): keep d ≥ 16, n ≥ 1000 for clean demos");
     double sp = setting == kCustomSetting ? p["sigma_p"] : (setting % 2 == 1 ? 2.0 : 1.0);
     if (sp >= 2 && d < 50) v.warnings.push_back("σ_p = 2 at d < 50 hurts: the noise's projection on each signal is σ_p/√d");
@@ -170,12 +162,34 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     double bytes = double(n + nt) * (double(Pp - 3) * d + d + 16) * 4.0 + double(n) * M * 8.0 * 2 + double(n) * 8.0 * 2 +
                    4.0 * d * (2 * M * J + 2 * Js) * 4;
     core::check_memory(v, bytes, "The data set");
-    // Work: multiply-adds per run, ~1 GMAC/s natively, ~3x slower in WebAssembly.
-    double per_sample = 2 * (2 * J * (3 + (Pp - 3) * d) + 3.0 * M * d) + (p.b("singles") ? 2 * Js * (3 + (Pp - 3) * d) + 2 * d : 0);
-    double evals = p["T"] / p["eval_every"] + 1;
-    double work = p["T"] * n * per_sample + evals * nt * per_sample * 0.6 + (p["T"] / p["cell_every"]) * nt * 2 * M * J * (3 + (Pp - 3) * d);
-    double secs = work / 1.0e9 * 3.0;
-    if (secs > 5) v.warnings.push_back(fmt("Heavy run: about %.0f s in the browser (~%.0f s native with the CLI)", secs, secs / 3));
+    // Work: the units step() budgets (about one multiply-add each), for the whole run.
+    const int T = p.i("T"), Ji = p.i("J"), Jsi = p.i("J_single"), ee = p.i("eval_every"), ce = p.i("cell_every");
+    const bool singles = p.b("singles");
+    const double data = double(n + nt) * generation_cost(Pp, d);
+    double per_sample = training_cost(M, Ji, d, Pp, true) + training_cost(M, Ji, d, Pp, false);
+    double per_test = eval_moe_cost(M, Ji, d, Pp, true) + eval_moe_cost(M, Ji, d, Pp, false);
+    if (singles) {
+        per_sample += training_cost(1, Jsi, d, Pp, true) + training_cost(1, Jsi, d, Pp, false);
+        per_test += forward_cost(Jsi, d, Pp, true) + forward_cost(Jsi, d, Pp, false);
+    }
+    const double train = double(T) * n * per_sample;
+    const double evals = T / ee + 1 + (T % ee != 0);
+    const long long both = std::lcm(static_cast<long long>(ee), static_cast<long long>(ce));   // cell tables at t ≡ 0 mod both, and at T
+    const double cells = double(T / both + 1 + (T % both != 0));
+    const double eval = evals * nt * per_test +
+                        cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
+    const double native = (data + train + eval) / kUnitsPerSecond, browser = native * kBrowserSlowdown;
+    auto dur = [](double s) { return s < 120 ? strf("%.0f s", s) : s < 7200 ? strf("%.0f min", s / 60) : strf("%.1f h", s / 3600); };
+    if (native > kMaxNativeSeconds) {
+        std::string what = train >= eval ? strf("training dominates (T = %d iterations over n = %d examples): lower T or n, "
+                                                "or the model sizes J, J_single, d, P, or turn singles off", T, n)
+                                         : strf("evaluation dominates (n_test = %d examples, every %d iterations): lower "
+                                                "n_test or raise eval_every and cell_every", nt, ee);
+        v.errors.push_back("This run needs about " + dur(native) + " of computation natively (" + dur(browser) +
+                           " in the browser), over the " + dur(kMaxNativeSeconds) + " limit: " + what);
+    } else if (browser > 30) {
+        v.warnings.push_back("Heavy run: about " + dur(browser) + " in the browser (~" + dur(native) + " native with the CLI)");
+    }
     return v;
 }
 

@@ -6,6 +6,7 @@
 #include "core/lab.hpp"
 #include "core/rng.hpp"
 #include "labs/cluster-experts/data.hpp"
+#include "labs/cluster-experts/history.hpp"
 #include "labs/cluster-experts/metrics.hpp"
 #include "labs/cluster-experts/moe.hpp"
 #include <array>
@@ -26,7 +27,7 @@ public:
 
     void reset(const core::Params& p, uint64_t seed) override;
     void step() override;
-    bool done() const override { return !failure_.empty() || (t_ >= T_ && !pending_eval_ && cursor_ == 0); }
+    bool done() const override { return !failure_.empty() || (t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0); }
     std::string failure() const override { return failure_; }
     int phase() const override { return stage_; }
     double progress() const override { return T_ > 0 ? double(t_) / T_ : 1.0; }
@@ -40,10 +41,12 @@ public:
     const Dataset& train_data() const { return train_; }
     const Dataset& test_data() const { return test_; }
     const MoE& moe(int c) const { return moe_[size_t(c)]; }
-    int chunk() const { return chunk_; }
+    bool data_ready() const { return gen_train_.done() && gen_test_.done(); }
 
 private:
-    void evaluate();
+    void train(double& budget);
+    void publish_eval();
+    void reset_histories();   // views.cpp: the series' labels and colours, their size caps   // caches the finished evaluation pass: metrics, trace row, histories
     core::LabInfo info_;
     core::Schema schema_;
     std::vector<core::Phase> phases_;
@@ -53,12 +56,15 @@ private:
     bool singles_ = true;
     DataConfig dc_;
     Dataset train_, test_;
+    Generator gen_train_, gen_test_;   // the data fill in over the first steps
     std::array<MoE, 2> moe_, single_;   // [kCubic], [kLinear]
     core::Rng eval_rng_;
 
-    // progress
-    int t_ = 0, cursor_ = 0, chunk_ = 1000;
-    bool pending_eval_ = true;
+    // progress: iteration t_ accumulates model model_ over samples [cursor_, n) (one model after the
+    // other: each has its own noise stream and buffers, so the order does not change the numbers)
+    int t_ = 0, cursor_ = 0, model_ = 0;
+    bool pending_eval_ = true, eval_started_ = false;
+    EvalPass eval_;
     std::string failure_;
     int stage_ = 0;
     std::array<int, 3> stage_start_{{0, -1, -1}};
@@ -70,7 +76,8 @@ private:
     std::array<int, 2> cell_t_{{-1, -1}};
     std::array<double, 2> acc_single_{{0, 0}};
     std::vector<int> kstar_;                    // predicted specialty (Def. D.3), from W^(0)
-    std::vector<double> hist_t_, hist_feat_, hist_center_, hist_rc_;   // cubic MoE, per evaluation
+    History hist_acc_, hist_entropy_, hist_router_;   // the line plots, grown per evaluation
+    std::vector<History> hist_expert_;                 // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
     core::Table trace_;
 };
 

@@ -7,54 +7,105 @@
 
 namespace cluster_experts {
 
-MoeEval evaluate_moe(const MoE& moe, const Dataset& T, core::Rng& rng) {
-    const int M = moe.cfg.M, K = T.K;
-    MoeEval e;
-    e.counts.assign(size_t(K * M), 0.0);
-    e.counts_clean.assign(size_t(K * M), 0.0);
-    std::vector<double> h(size_t(M), 0.0), r(size_t(M), 0.0);
-    std::vector<float> z(size_t(moe.ex.z_size(T.P)));   // scratch for f(), one per pass
-    int correct = 0;
-    for (int i = 0; i < T.n; ++i) {
-        moe.router.logits(T.s_of(i), h.data());
-        int mc = core::argmax(h.data(), M);   // test: T_x = argmax_m h_m(x), no noise (Sec. 3.2)
-        for (int m = 0; m < M; ++m)
-            r[size_t(m)] = h[size_t(m)] + (moe.cfg.noise_width > 0 ? moe.cfg.noise_width * rng.uniform() : 0.0);
-        int mn = core::argmax(r.data(), M);
-        const int k = T.k[size_t(i)];
-        e.counts[size_t(k * M + mn)] += 1;
-        e.counts_clean[size_t(k * M + mc)] += 1;
-        // sign F = sign f_{m*} since π > 0
-        if (T.y[size_t(i)] * moe.ex.f(mc, T, i, z.data()) > 0) ++correct;
+double forward_cost(int J, int d, int P, bool cubic) {
+    return cubic ? double(J) * (3 + double(P - 3) * d) + 3.0 * P * J : double(d);
+}
+double eval_moe_cost(int M, int J, int d, int P, bool cubic) { return double(M) * d + forward_cost(J, d, P, cubic) + 4.0 * M; }
+double eval_cells_cost(int M, int J, int d, int P, bool cubic) { return double(M) * forward_cost(J, d, P, cubic); }
+
+void EvalPass::start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* singles, bool cells, const Dataset& test) {
+    moe_ = &moe; single_ = singles; cells_ = cells; T_ = &test;
+    task_ = 0; i_ = 0; correct_ = 0;
+    size_t zmax = 0;
+    for (int t = 0; t < kTasks; ++t)
+        if (enabled(t)) zmax = std::max(zmax, size_t(model(t).ex.z_size(test.P)));
+    z_.assign(zmax, 0.f);
+    const int M = moe[0].cfg.M, K = test.K;
+    h_.assign(size_t(M), 0.0); r_.assign(size_t(M), 0.0);
+    for (int c = 0; c < 2; ++c) {
+        ev[size_t(c)] = MoeEval();
+        ev[size_t(c)].counts.assign(size_t(K * M), 0.0);
+        ev[size_t(c)].counts_clean.assign(size_t(K * M), 0.0);
+        cell[size_t(c)].clear();
+        acc_single[size_t(c)] = 0;
     }
-    e.acc = 100.0 * correct / T.n;
-    e.entropy = core::dispatch_entropy(e.counts, K, M);
-    e.entropy_clean = core::dispatch_entropy(e.counts_clean, K, M);
-    return e;
+    good_.assign(size_t(M * K), 0.0); cnt_.assign(size_t(K), 0.0);
+    while (task_ < kTasks && !enabled(task_)) ++task_;
 }
 
-double accuracy_single(const MoE& s, const Dataset& T) {
-    std::vector<float> z(size_t(s.ex.z_size(T.P)));
-    int correct = 0;
-    for (int i = 0; i < T.n; ++i)
-        if (T.y[size_t(i)] * s.ex.f(0, T, i, z.data()) > 0) ++correct;
-    return 100.0 * correct / T.n;
+double EvalPass::cost(int task) const {
+    const MoE& m = model(task);
+    const int M = m.cfg.M, J = m.cfg.J, d = m.ex.d, P = T_->P;
+    if (task < 2) return eval_moe_cost(M, J, d, P, m.ex.cubic);
+    if (task < 4) return eval_cells_cost(M, J, d, P, m.ex.cubic);
+    return forward_cost(J, d, P, m.ex.cubic);
 }
 
-std::vector<double> expert_cluster_accuracy(const MoE& moe, const Dataset& T) {
-    const int M = moe.cfg.M, K = T.K;
-    std::vector<double> good(size_t(M * K), 0.0), cnt(size_t(K), 0.0);
-    std::vector<float> z(size_t(moe.ex.z_size(T.P)));
-    for (int i = 0; i < T.n; ++i) {
-        const int k = T.k[size_t(i)];
-        cnt[size_t(k)] += 1;
-        for (int m = 0; m < M; ++m)
-            if (T.y[size_t(i)] * moe.ex.f(m, T, i, z.data()) > 0) good[size_t(m * K + k)] += 1;
+bool EvalPass::run(double& budget, core::Rng& rng) {
+    const Dataset& T = *T_;
+    float* z = z_.data();
+    while (task_ < kTasks && budget > 0) {
+        const MoE& moe = model(task_);
+        const double c = cost(task_);
+        const int i1 = std::min(T.n, i_ + std::max(1, int(budget / c)));
+        budget -= c * (i1 - i_);
+        const int M = moe.cfg.M, K = T.K;
+        if (task_ < 2) {
+            MoeEval& e = ev[size_t(task_)];
+            double* h = h_.data();
+            double* r = r_.data();
+            for (int i = i_; i < i1; ++i) {
+                moe.router.logits(T.s_of(i), h);
+                int mc = core::argmax(h, M);   // test: T_x = argmax_m h_m(x), no noise (Sec. 3.2)
+                for (int m = 0; m < M; ++m)
+                    r[m] = h[m] + (moe.cfg.noise_width > 0 ? moe.cfg.noise_width * rng.uniform() : 0.0);
+                int mn = core::argmax(r, M);
+                const int k = T.k[size_t(i)];
+                e.counts[size_t(k * M + mn)] += 1;
+                e.counts_clean[size_t(k * M + mc)] += 1;
+                // sign F = sign f_{m*} since π > 0
+                if (T.y[size_t(i)] * moe.ex.f(mc, T, i, z) > 0) ++correct_;
+            }
+        } else if (task_ < 4) {
+            for (int i = i_; i < i1; ++i) {
+                const int k = T.k[size_t(i)];
+                cnt_[size_t(k)] += 1;
+                for (int m = 0; m < M; ++m)
+                    if (T.y[size_t(i)] * moe.ex.f(m, T, i, z) > 0) good_[size_t(m * K + k)] += 1;
+            }
+        } else {
+            for (int i = i_; i < i1; ++i)
+                if (T.y[size_t(i)] * moe.ex.f(0, T, i, z) > 0) ++correct_;
+        }
+        i_ = i1;
+        if (i_ < T.n) break;
+        finish_task(task_);
+        i_ = 0; correct_ = 0;
+        do ++task_; while (task_ < kTasks && !enabled(task_));
     }
-    for (int m = 0; m < M; ++m)
-        for (int k = 0; k < K; ++k)
-            good[size_t(m * K + k)] = cnt[size_t(k)] > 0 ? 100.0 * good[size_t(m * K + k)] / cnt[size_t(k)] : 0.0;
-    return good;
+    return complete();
+}
+
+void EvalPass::finish_task(int task) {
+    const Dataset& T = *T_;
+    if (task < 2) {
+        MoeEval& e = ev[size_t(task)];
+        const int M = model(task).cfg.M;
+        e.acc = 100.0 * correct_ / T.n;
+        e.entropy = core::dispatch_entropy(e.counts, T.K, M);
+        e.entropy_clean = core::dispatch_entropy(e.counts_clean, T.K, M);
+    } else if (task < 4) {
+        const int M = model(task).cfg.M, K = T.K;
+        std::vector<double>& out = cell[size_t(task % 2)];
+        out.assign(size_t(M * K), 0.0);
+        for (int m = 0; m < M; ++m)
+            for (int k = 0; k < K; ++k)
+                out[size_t(m * K + k)] = cnt_[size_t(k)] > 0 ? 100.0 * good_[size_t(m * K + k)] / cnt_[size_t(k)] : 0.0;
+        std::fill(good_.begin(), good_.end(), 0.0);
+        std::fill(cnt_.begin(), cnt_.end(), 0.0);
+    } else {
+        acc_single[size_t(task % 2)] = 100.0 * correct_ / T.n;
+    }
 }
 
 Alignment alignment(const MoE& moe, int K) {

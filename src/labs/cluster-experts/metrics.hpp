@@ -3,6 +3,7 @@
 #include "labs/cluster-experts/data.hpp"
 #include "labs/cluster-experts/moe.hpp"
 #include "core/rng.hpp"
+#include <array>
 #include <vector>
 
 namespace cluster_experts {
@@ -16,12 +17,45 @@ struct MoeEval {
     double entropy = 0, entropy_clean = 0;   // eq. (6.1) on the two
 };
 
-// Test accuracy and dispatch of a MoE; noise_rng draws r for the noisy dispatch (width from m.cfg).
-MoeEval evaluate_moe(const MoE& m, const Dataset& test, core::Rng& noise_rng);
-// % test accuracy of a single model (the M = 1 case).
-double accuracy_single(const MoE& s, const Dataset& test);
-// M·K table of P_test(y f_m(x) > 0 | x ∈ Ω_k) in %, every expert alone on every test point (Lemma 5.2).
-std::vector<double> expert_cluster_accuracy(const MoE& m, const Dataset& test);
+// Multiply-adds of one forward pass f_m(x) (eq. 3.1), and per test sample of the evaluation tasks below.
+double forward_cost(int J, int d, int P, bool cubic);
+double eval_moe_cost(int M, int J, int d, int P, bool cubic);     // tasks 1–2
+double eval_cells_cost(int M, int J, int d, int P, bool cubic);   // tasks 3–4
+
+// One evaluation of all models on the test set, sliced over step() calls (training waits meanwhile,
+// so the models do not change). Its tasks run one after the other, each over the test samples in
+// order, so the routing noise is drawn exactly as by one unsliced pass:
+//  1–2. each MoE: test accuracy with noise-free argmax routing, dispatch with the noisy and the
+//       noise-free router (noise_rng draws r, width from the MoE's cfg);
+//  3–4. when asked, each MoE's M·K table P_test(y f_m(x) > 0 | x ∈ Ω_k) in %, every expert alone on
+//       every test point (Lemma 5.2);
+//  5–6. when given, the single models' test accuracy (the M = 1 case).
+class EvalPass {
+public:
+    std::array<MoeEval, 2> ev;
+    std::array<std::vector<double>, 2> cell;     // M·K in %, when cells
+    std::array<double, 2> acc_single{{0, 0}};
+
+    void start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* singles, bool cells, const Dataset& test);
+    // Works through about `budget` multiply-adds (at least one sample), subtracting what it used.
+    // Returns true once the pass is complete.
+    bool run(double& budget, core::Rng& noise_rng);
+    bool complete() const { return task_ >= kTasks; }
+
+private:
+    static constexpr int kTasks = 6;
+    bool enabled(int task) const { return task < 2 || (task < 4 ? cells_ : single_ != nullptr); }
+    const MoE& model(int task) const { return task < 4 ? (*moe_)[size_t(task % 2)] : (*single_)[size_t(task % 2)]; }
+    double cost(int task) const;   // multiply-adds per test sample
+    void finish_task(int task);
+    const std::array<MoE, 2>* moe_ = nullptr;
+    const std::array<MoE, 2>* single_ = nullptr;
+    const Dataset* T_ = nullptr;
+    bool cells_ = false;
+    int task_ = 0, i_ = 0, correct_ = 0;
+    std::vector<double> good_, cnt_, h_, r_;
+    std::vector<float> z_;   // scratch for f(), sized for the largest model
+};
 
 struct Alignment {
     std::vector<double> feat;        // M·K  A_{m,k} = max_j ⟨w_{m,j}, v_k⟩, signed (notes §6.4, plot 3)

@@ -22,12 +22,14 @@ void MoE::init(const TrainConfig& c, int d, core::Rng& init_rng, core::Rng noise
     r_.assign(size_t(c.M), 0.0);
 }
 
-double MoE::cost_per_sample(int P) const {
-    double d = ex.d, M = cfg.M, J = cfg.J;
-    double expert = ex.cubic ? 2.0 * J * (3 + (P - 3) * d) : d * (1 + J);
-    double routing = M > 1 ? 3.0 * M * d + 4.0 * M : 0.0;
+double training_cost(int M_, int J_, int d_, int P, bool cubic) {
+    const double d = d_, M = M_, J = J_;
+    const double expert = cubic ? 2.0 * J * (3 + (P - 3) * d) : d * (1 + J);
+    const double routing = M > 1 ? 3.0 * M * d + 4.0 * M : 0.0;
     return expert + routing + 8;
 }
+
+double MoE::cost_per_sample(int P) const { return training_cost(cfg.M, cfg.J, ex.d, P, ex.cubic); }
 
 namespace {
 // y += a·x in explicit 4-lane blocks (vectorised by -O2's SLP pass; same arithmetic on every target).

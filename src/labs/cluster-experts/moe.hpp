@@ -16,6 +16,9 @@
 
 namespace cluster_experts {
 
+// Rough multiply-adds per training sample of one model (forward, backward, routing), to size slices.
+double training_cost(int M, int J, int d, int P, bool cubic);
+
 struct TrainConfig {
     int M = 8, J = 4;
     bool cubic = true;

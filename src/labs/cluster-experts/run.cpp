@@ -1,14 +1,14 @@
 // The training loop of the cluster-experts lab: reset, bounded steps, evaluations, metrics.
 #include "labs/cluster-experts/lab.hpp"
 #include "core/fmath.hpp"
+#include "core/text.hpp"
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace cluster_experts {
 namespace {
 // Multiply-adds per step(): about a millisecond natively (Lecture: one full-batch iteration of all
-// four models takes about two steps).
+// four models takes about two steps). Every slice is sized by cost, down to a single sample.
 constexpr double kStepBudget = 1.5e6;
 enum Tag : uint64_t { kTrainData = 1, kTestData, kInitMoe, kInitSingleCubic, kInitSingleLinear,
                       kNoiseCubic, kNoiseLinear, kEvalNoise };
@@ -26,9 +26,9 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     singles_ = p.b("singles");
 
     core::Rng root(seed);
-    core::Rng rd = root.split(kTrainData), rt = root.split(kTestData);
-    train_ = generate(dc_, p.i("n"), rd);
-    test_ = generate(dc_, p.i("n_test"), rt);
+    // The data are drawn by the first step() calls (a large set takes seconds), each set from its own stream.
+    gen_train_.start(dc_, p.i("n"), root.split(kTrainData), train_);
+    gen_test_.start(dc_, p.i("n_test"), root.split(kTestData), test_);
 
     TrainConfig c;
     c.M = p.i("M"); c.J = p.i("J"); c.sigma0 = p["sigma0"];
@@ -53,16 +53,12 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     }
     eval_rng_ = root.split(kEvalNoise);
 
-    double cost = moe_[0].cost_per_sample(dc_.P) + moe_[1].cost_per_sample(dc_.P);
-    if (singles_) cost += single_[0].cost_per_sample(dc_.P) + single_[1].cost_per_sample(dc_.P);
-    chunk_ = std::max(16, std::min(train_.n, int(kStepBudget / cost)));
-
-    t_ = 0; cursor_ = 0; pending_eval_ = true; failure_.clear();
+    t_ = 0; cursor_ = 0; model_ = 0; pending_eval_ = true; eval_started_ = false; failure_.clear();
     stage_ = 0; stage_start_ = {{0, -1, -1}};
     kstar_ = predicted_specialty(moe_[kCubic], dc_.K);
     for (int m = 0; m < 2; ++m) { cell_[size_t(m)].clear(); cell_t_[size_t(m)] = -1; ev_[size_t(m)] = MoeEval(); al_[size_t(m)] = Alignment(); }
     acc_single_ = {{0, 0}};
-    hist_t_.clear(); hist_feat_.clear(); hist_center_.clear(); hist_rc_.clear();
+    reset_histories();
     trace_ = core::Table();
     trace_.columns = {"t", "acc_moe_cubic", "acc_moe_linear", "acc_single_cubic", "acc_single_linear",
                       "entropy_moe_cubic", "entropy_moe_linear", "entropy_clean_moe_cubic", "entropy_clean_moe_linear",
@@ -71,35 +67,63 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
                       "expert_feature_cubic", "expert_center_cubic", "sum_theta_norm", "stage"};
 }
 
+// One slice of about kStepBudget multiply-adds: drawing the data, then alternately an evaluation pass
+// (training waits for it) and training iterations, each cut wherever the budget runs out.
 void ClusterExpertsLab::step() {
-    if (done()) return;
-    if (pending_eval_) { evaluate(); pending_eval_ = false; return; }
+    double budget = kStepBudget;
+    while (budget > 0 && !done()) {
+        Generator& g = !gen_train_.done() ? gen_train_ : gen_test_;
+        if (!g.done()) {
+            const double c = g.cost_per_sample();
+            const int drawn = g.fill(!gen_train_.done() ? train_ : test_, std::max(1, int(budget / c)));
+            budget -= c * drawn;
+            continue;
+        }
+        if (pending_eval_) {
+            if (!eval_started_) {
+                eval_.start(moe_, singles_ ? &single_ : nullptr, t_ % cell_every_ == 0 || t_ == T_, test_);
+                eval_started_ = true;
+            }
+            if (!eval_.run(budget, eval_rng_)) return;
+            publish_eval();
+            pending_eval_ = eval_started_ = false;
+            continue;
+        }
+        train(budget);
+    }
+}
+
+void ClusterExpertsLab::train(double& budget) {
     const int n = train_.n;
     const int nmodels = singles_ ? 4 : 2;
     auto model = [&](int k) -> MoE& { return k < 2 ? moe_[size_t(k)] : single_[size_t(k - 2)]; };
-    if (cursor_ == 0) {
+    if (model_ == 0 && cursor_ == 0) {
         const bool want_loss = (t_ + 1) % eval_every_ == 0 || t_ + 1 == T_;
         for (int k = 0; k < nmodels; ++k) { model(k).want_loss = want_loss; model(k).begin(train_); }
     }
-    int i1 = std::min(n, cursor_ + chunk_);
-    for (int k = 0; k < nmodels; ++k) model(k).accumulate(train_, cursor_, i1);
+    MoE& mk = model(model_);
+    const double c = mk.cost_per_sample(dc_.P);
+    const int i1 = std::min(n, cursor_ + std::max(1, int(budget / c)));
+    mk.accumulate(train_, cursor_, i1);
+    budget -= c * (i1 - cursor_);
     cursor_ = i1;
     if (cursor_ < n) return;
     cursor_ = 0;
+    if (++model_ < nmodels) return;
+    model_ = 0;
     static const char* names[4] = {"nonlinear MoE", "linear MoE", "single cubic model", "single linear model"};
     for (int k = 0; k < nmodels; ++k) {
         model(k).finish(train_);
         if (!model(k).finite() && failure_.empty()) {
-            char buf[500];
-            const TrainConfig& c = model(k).cfg;
-            if (k < 2 && c.plain_gd)
-                std::snprintf(buf, sizeof buf, "The %s diverged at t = %d (loss or weights became NaN/inf): plain GD with "
-                              "η_gd = %g is too large for cubic experts. Lower η_gd (about 3 works) or use normalized GD "
-                              "(3.4), whose step is η whatever the gradient's size.", names[k], t_ + 1, c.eta_gd);
+            const TrainConfig& tc = model(k).cfg;
+            if (k < 2 && tc.plain_gd)
+                failure_ = core::strf("The %s diverged at t = %d (loss or weights became NaN/inf): plain GD with "
+                                      "η_gd = %g is too large for cubic experts. Lower η_gd (about 3 works) or use "
+                                      "normalized GD (3.4), whose step is η whatever the gradient's size.",
+                                      names[k], t_ + 1, tc.eta_gd);
             else
-                std::snprintf(buf, sizeof buf, "The %s diverged at t = %d (loss or weights became NaN/inf): lower the "
-                              "step sizes (η = %g, η_r = %g).", names[k], t_ + 1, c.eta, c.eta_r);
-            failure_ = buf;
+                failure_ = core::strf("The %s diverged at t = %d (loss or weights became NaN/inf): lower the "
+                                      "step sizes (η = %g, η_r = %g).", names[k], t_ + 1, tc.eta, tc.eta_r);
         }
     }
     ++t_;
@@ -107,27 +131,36 @@ void ClusterExpertsLab::step() {
     if (t_ % eval_every_ == 0 || t_ == T_) pending_eval_ = true;
 }
 
-void ClusterExpertsLab::evaluate() {
+void ClusterExpertsLab::publish_eval() {
     for (int m = 0; m < 2; ++m) {
-        ev_[size_t(m)] = evaluate_moe(moe_[size_t(m)], test_, eval_rng_);
+        ev_[size_t(m)] = eval_.ev[size_t(m)];
         al_[size_t(m)] = alignment(moe_[size_t(m)], dc_.K);
-        if (t_ % cell_every_ == 0 || t_ == T_) {
-            cell_[size_t(m)] = expert_cluster_accuracy(moe_[size_t(m)], test_);
+        if (!eval_.cell[size_t(m)].empty()) {
+            cell_[size_t(m)] = eval_.cell[size_t(m)];
             cell_t_[size_t(m)] = t_;
         }
     }
-    if (singles_)
-        for (int m = 0; m < 2; ++m) acc_single_[size_t(m)] = accuracy_single(single_[size_t(m)], test_);
+    if (singles_) acc_single_ = eval_.acc_single;
     const double mean_beta = 0.5 * (dc_.beta.lo + dc_.beta.hi);
     int s = detect_stage(stage_, ev_[kCubic].entropy, ev_[kCubic].acc, al_[kCubic].max_abs_rc, mean_beta, dc_.K);
     for (int q = stage_ + 1; q <= s; ++q) stage_start_[size_t(q)] = t_;
     stage_ = s;
 
     const Alignment& a = al_[kCubic];
-    hist_t_.push_back(t_);
-    hist_feat_.insert(hist_feat_.end(), a.feat.begin(), a.feat.end());
-    hist_center_.insert(hist_center_.end(), a.center.begin(), a.center.end());
-    hist_rc_.insert(hist_rc_.end(), a.rc.begin(), a.rc.end());
+    const double x = t_;
+    const double acc[4] = {ev_[0].acc, ev_[1].acc, acc_single_[0], acc_single_[1]};
+    hist_acc_.push(x, acc);
+    const double ent[3] = {ev_[0].entropy, ev_[1].entropy, ev_[0].entropy_clean};
+    hist_entropy_.push(x, ent);
+    const double rt[4] = {al_[0].max_rc, al_[0].max_abs_rv, al_[1].max_rc, al_[1].max_abs_rv};
+    hist_router_.push(x, rt);
+    const int K = dc_.K;
+    std::vector<double> row(size_t(K + 1));
+    for (size_t m = 0; m < hist_expert_.size(); ++m) {
+        for (int k = 0; k < K; ++k) row[size_t(k)] = a.feat[m * size_t(K) + size_t(k)];
+        row[size_t(K)] = a.center[m];
+        hist_expert_[m].push(x, row.data());
+    }
     const double nan = std::nan("");
     trace_.add({double(t_), ev_[0].acc, ev_[1].acc, singles_ ? acc_single_[0] : nan, singles_ ? acc_single_[1] : nan,
                 ev_[0].entropy, ev_[1].entropy, ev_[0].entropy_clean, ev_[1].entropy_clean,
@@ -138,11 +171,12 @@ void ClusterExpertsLab::evaluate() {
 }
 
 std::string ClusterExpertsLab::clock() const {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "t = %d / %d", t_, T_);
-    return buf;
+    if (!data_ready()) {
+        const double frac = double(gen_train_.drawn() + gen_test_.drawn()) / std::max(1, train_.n + test_.n);
+        return core::strf("drawing the data: %.0f %%", 100 * frac);
+    }
+    return core::strf("t = %d / %d", t_, T_);
 }
-
 std::vector<core::Metric> ClusterExpertsLab::metrics() const {
     std::vector<core::Metric> m;
     auto add = [&](const char* key, const char* label, double v, const char* f = "%.4f") { m.push_back({key, label, v, f}); };

@@ -2,26 +2,41 @@
 #include "labs/cluster-experts/lab.hpp"
 #include "core/fmath.hpp"
 #include <cmath>
-#include <cstdio>
+#include "core/text.hpp"
+#include <algorithm>
 
 namespace cluster_experts {
 namespace {
 
-std::string f2(const char* f, double a, double b = 0) {
-    char buf[200];
-    std::snprintf(buf, sizeof buf, f, a, b);
-    return buf;
-}
-
-core::LineSeries series(const core::Table& tr, const char* col, const char* label, int color, bool dashed = false) {
+core::LineSeries series(const char* label, int color, bool dashed = false) {
     core::LineSeries s;
     s.label = label; s.color = color; s.dashed = dashed;
-    s.x = tr.column("t");
-    s.y = tr.column(col);
     return s;
 }
 
+// At most this many points per line; the expert grid shares a total budget over its M·(K+1) lines.
+constexpr size_t kMaxPoints = 1000, kGridPoints = 80000;
+
 } // namespace
+
+void ClusterExpertsLab::reset_histories() {
+    std::vector<core::LineSeries> acc = {series("MoE (nonlinear)", 0), series("MoE (linear)", 1)};
+    if (singles_) { acc.push_back(series("single (cubic)", 2, true)); acc.push_back(series("single (linear)", 3, true)); }
+    hist_acc_.reset(std::move(acc), kMaxPoints);
+    hist_entropy_.reset({series("MoE (nonlinear)", 0), series("MoE (linear)", 1),
+                         series("nonlinear, noise-free router", 0, true)}, kMaxPoints);
+    hist_router_.reset({series("nonlinear ⟨θ, c⟩", 0), series("nonlinear |⟨θ, v⟩|", 0, true),
+                        series("linear ⟨θ, c⟩", 1), series("linear |⟨θ, v⟩|", 1, true)}, kMaxPoints);
+    const int K = dc_.K, M = moe_[0].cfg.M;
+    const size_t cap = std::max<size_t>(100, std::min(kMaxPoints, kGridPoints / size_t(M * (K + 1))));
+    hist_expert_.assign(size_t(M), History());
+    for (auto& h : hist_expert_) {
+        std::vector<core::LineSeries> ls;
+        for (int k = 0; k < K; ++k) ls.push_back(series(("v_" + std::to_string(k + 1)).c_str(), k));
+        ls.push_back(series("centers", 7, true));
+        h.reset(std::move(ls), cap);
+    }
+}
 
 void ClusterExpertsLab::views(std::vector<core::View>& out) const {
     const int K = dc_.K, M = moe_[0].cfg.M;
@@ -44,18 +59,13 @@ void ClusterExpertsLab::views(std::vector<core::View>& out) const {
                     "the single models stay under the dashed 87.5 % line when D_α = D_γ (Theorem 4.1); the linear MoE lags.";
         v.x_label = "iteration t"; v.y_label = "test accuracy (%)";
         v.x_min = 0; v.x_max = tmax; v.y_min = 50; v.y_max = 100;
-        v.lines.push_back(series(trace_, "acc_moe_cubic", "MoE (nonlinear)", 0));
-        v.lines.push_back(series(trace_, "acc_moe_linear", "MoE (linear)", 1));
-        if (singles_) {
-            v.lines.push_back(series(trace_, "acc_single_cubic", "single (cubic)", 2, true));
-            v.lines.push_back(series(trace_, "acc_single_linear", "single (linear)", 3, true));
-        }
+        hist_acc_.append_to(v.lines);
         bool same = dc_.alpha.lo == dc_.gamma.lo && dc_.alpha.hi == dc_.gamma.hi;
         v.overlays.push_back({core::Overlay::HLine, 87.5, 0,
                               same ? "Thm 4.1 ceiling (D_α = D_γ holds here)" : "Thm 4.1 ceiling (valid when D_α = D_γ; not in this setting)"});
         v.overlays.insert(v.overlays.end(), stages.begin(), stages.end());
-        v.readouts.push_back(f2("MoE nonlinear %.2f %%, linear %.2f %%", ev_[0].acc, ev_[1].acc));
-        if (singles_) v.readouts.push_back(f2("single cubic %.2f %%, single linear %.2f %%", acc_single_[0], acc_single_[1]));
+        v.readouts.push_back(core::strf("MoE nonlinear %.2f %%, linear %.2f %%", ev_[0].acc, ev_[1].acc));
+        if (singles_) v.readouts.push_back(core::strf("single cubic %.2f %%, single linear %.2f %%", acc_single_[0], acc_single_[1]));
         out.push_back(std::move(v));
     }
     // 2. Dispatch entropy (Fig. 3) and the dispatch matrices (Tables 4–6).
@@ -66,12 +76,10 @@ void ClusterExpertsLab::views(std::vector<core::View>& out) const {
                     "router is uniform (exploration), then the nonlinear MoE's drops to ≈ 0; the linear MoE's stays high.";
         v.x_label = "iteration t"; v.y_label = "dispatch entropy (nats)";
         v.x_min = 0; v.x_max = tmax; v.y_min = 0; v.y_max = lnK * 1.05;
-        v.lines.push_back(series(trace_, "entropy_moe_cubic", "MoE (nonlinear)", 0));
-        v.lines.push_back(series(trace_, "entropy_moe_linear", "MoE (linear)", 1));
-        v.lines.push_back(series(trace_, "entropy_clean_moe_cubic", "nonlinear, noise-free router", 0, true));
+        hist_entropy_.append_to(v.lines);
         v.overlays.push_back({core::Overlay::HLine, lnK, 0, "ln K: uniform"});
         v.overlays.insert(v.overlays.end(), stages.begin(), stages.end());
-        v.readouts.push_back(f2("nonlinear %.3f, linear %.3f", ev_[0].entropy, ev_[1].entropy));
+        v.readouts.push_back(core::strf("nonlinear %.3f, linear %.3f", ev_[0].entropy, ev_[1].entropy));
         out.push_back(std::move(v));
     }
     static const char* mnames[2] = {"nonlinear", "linear"};
@@ -104,7 +112,6 @@ void ClusterExpertsLab::views(std::vector<core::View>& out) const {
                     "max |⟨w, c_k⟩|. One line per expert takes off (rich-get-richer, Lemmas E.5–E.8); the title gives the "
                     "feature predicted at t = 0 (k*, Def. D.3) and the one learned.";
         g.grid_cols = M <= 8 ? 4 : 8;
-        const size_t steps = hist_t_.size();
         int agree = 0;
         for (int m = 0; m < M; ++m) {
             core::View v;
@@ -117,22 +124,10 @@ void ClusterExpertsLab::views(std::vector<core::View>& out) const {
                       std::to_string(learned + 1) + (learned == ks ? " ✓" : " ✗");
             v.x_label = "t"; v.y_label = "⟨w, v_k⟩";
             v.x_min = 0; v.x_max = tmax; v.y_min = -0.5; v.y_max = 2.5;
-            for (int k = 0; k < K; ++k) {
-                core::LineSeries s;
-                s.label = "v_" + std::to_string(k + 1); s.color = k;
-                for (size_t q = 0; q < steps; ++q) {
-                    s.x.push_back(hist_t_[q]);
-                    s.y.push_back(hist_feat_[q * size_t(M * K) + size_t(m * K + k)]);
-                }
-                v.lines.push_back(std::move(s));
-            }
-            core::LineSeries cs;
-            cs.label = "centers"; cs.color = 7; cs.dashed = true;
-            for (size_t q = 0; q < steps; ++q) { cs.x.push_back(hist_t_[q]); cs.y.push_back(hist_center_[q * size_t(M) + size_t(m)]); }
-            v.lines.push_back(std::move(cs));
+            if (size_t(m) < hist_expert_.size()) hist_expert_[size_t(m)].append_to(v.lines);
             g.children.push_back(std::move(v));
         }
-        g.readouts.push_back(f2("%.0f of %.0f experts end on their predicted feature k*_m", agree, M));
+        g.readouts.push_back(core::strf("%d of %d experts end on their predicted feature k*_m", agree, M));
         out.push_back(std::move(g));
     }
     // 4. Router ↔ center (Fig. 4/5 bottom).
@@ -150,8 +145,8 @@ void ClusterExpertsLab::views(std::vector<core::View>& out) const {
         for (int m = 0; m < M; ++m) h.row_labels.push_back(std::to_string(m + 1));
         for (int k = 0; k < K; ++k) h.col_labels.push_back(std::to_string(k + 1));
         h.lo = -2.5; h.hi = 2.5; h.diverging = true;
-        v.readouts.push_back(f2("‖Σ_m θ_m‖ = %.2e (0 by Lemma E.1)", al_[size_t(c)].sum_theta));
-        v.readouts.push_back(f2("max ⟨θ, c⟩ = %.2f, max |⟨θ, v⟩| = %.2f", al_[size_t(c)].max_rc, al_[size_t(c)].max_abs_rv));
+        v.readouts.push_back(core::strf("‖Σ_m θ_m‖ = %.2e (0 by Lemma E.1)", al_[size_t(c)].sum_theta));
+        v.readouts.push_back(core::strf("max ⟨θ, c⟩ = %.2f, max |⟨θ, v⟩| = %.2f", al_[size_t(c)].max_rc, al_[size_t(c)].max_abs_rv));
         out.push_back(std::move(v));
     }
     {
@@ -161,10 +156,7 @@ void ClusterExpertsLab::views(std::vector<core::View>& out) const {
                     "linear: features can exceed centers.";
         v.x_label = "iteration t"; v.y_label = "inner product";
         v.x_min = 0; v.x_max = tmax;
-        v.lines.push_back(series(trace_, "router_center_cubic", "nonlinear ⟨θ, c⟩", 0));
-        v.lines.push_back(series(trace_, "router_feature_cubic", "nonlinear |⟨θ, v⟩|", 0, true));
-        v.lines.push_back(series(trace_, "router_center_linear", "linear ⟨θ, c⟩", 1));
-        v.lines.push_back(series(trace_, "router_feature_linear", "linear |⟨θ, v⟩|", 1, true));
+        hist_router_.append_to(v.lines);
         v.overlays.insert(v.overlays.end(), stages.begin(), stages.end());
         out.push_back(std::move(v));
     }
@@ -191,7 +183,7 @@ void ClusterExpertsLab::views(std::vector<core::View>& out) const {
                     if (nk > 0 && cc[size_t(k * M + m)] >= 0.2 * nk) h.marks.push_back({m, k});
             }
         h.mark_label = "router sends ≥ 20 % of the cluster here (noise-free)";
-        v.readouts.push_back(cell_t_[size_t(c)] >= 0 ? f2("computed at t = %.0f", cell_t_[size_t(c)]) : "not computed yet");
+        v.readouts.push_back(cell_t_[size_t(c)] >= 0 ? core::strf("computed at t = %d", cell_t_[size_t(c)]) : "not computed yet");
         out.push_back(std::move(v));
     }
 }

@@ -75,9 +75,20 @@ TEST_CASE("cluster-experts: bad parameters give messages that say what to change
     CHECK(v.ok());
     CHECK(has(v.warnings, "Heavy run"));
     p.set("n", 32000); p.set("n_test", 32000); p.set("d", 256); p.set("P", 16);   // the largest data set
+    p.set("T", 10);   // a short run: at the preset's T = 2500 this data set is hours of work (an error, below)
     v = core::validate(lab, p);
     CHECK(v.ok());   // fits the memory budget (about 0.9 GB)
     CHECK(has(v.warnings, "Heavy run"));
+    p.set("T", 2500);
+    v = core::validate(lab, p);
+    CHECK(!v.ok());
+    CHECK(has(v.errors, "of computation natively"));
+    CHECK(has(v.errors, "lower T or n"));
+    p = core::Params(lab.schema());
+    p.set("n_test", 32000); p.set("d", 256); p.set("P", 16); p.set("eval_every", 1); p.set("T", 20000);
+    v = core::validate(lab, p);
+    CHECK(!v.ok());
+    CHECK(has(v.errors, "raise eval_every"));
 }
 
 TEST_CASE("cluster-experts: plain GD with a huge step diverges into a message, not a crash") {

@@ -87,3 +87,66 @@ TEST_CASE("cluster-experts: single-model gradient matches finite differences at 
     }
     CHECK(std::sqrt(num / den) < 2e-3);
 }
+
+TEST_CASE("cluster-experts: reset() is cheap and large data and evaluations fill in over many steps") {
+    ClusterExpertsLab lab;
+    core::Params p(lab.schema());
+    p.set("n", 2000); p.set("n_test", 8000); p.set("d", 64); p.set("P", 16); p.set("M", 32); p.set("J", 64);
+    p.set("T", 2);
+    REQUIRE(core::validate(lab, p).ok());
+    lab.reset(p, 1);
+    CHECK(!lab.data_ready());   // reset() draws nothing
+    lab.step();
+    CHECK(!lab.data_ready());   // one step draws only part of the data
+    CHECK(lab.clock().find("drawing the data") != std::string::npos);
+    int steps = 1;
+    while (!lab.data_ready() && steps < 100000) { lab.step(); ++steps; }
+    REQUIRE(lab.data_ready());
+    CHECK(steps > 10);
+    for (int s = 0; s < 3; ++s) lab.step();
+    CHECK(lab.trace().rows.empty());   // the t = 0 evaluation (32 experts × 8000 test points) is still running
+    CHECK(lab.metrics().size() > 5);   // metrics and views stay available meanwhile
+    std::vector<core::View> views;
+    lab.views(views);
+    CHECK(views.size() >= 6);
+}
+
+TEST_CASE("cluster-experts: long histories are thinned, the latest point is always shown") {
+    ClusterExpertsLab lab;
+    core::Params p(lab.schema());
+    p.set("K", 2); p.set("M", 2); p.set("d", 8); p.set("n", 50); p.set("n_test", 100); p.set("J_single", 4);
+    p.set("T", 2500); p.set("eval_every", 1);
+    REQUIRE(core::validate(lab, p).ok());
+    lab.reset(p, 2);
+    REQUIRE(core::run_to_end(lab).empty());
+    CHECK(lab.trace().rows.size() == 2501);   // the CSV trace keeps every evaluation
+    std::vector<core::View> views;
+    lab.views(views);
+    int checked = 0;
+    auto check_lines = [&](const std::vector<core::LineSeries>& lines) {
+        for (const auto& s : lines) {
+            CAPTURE(s.label);
+            REQUIRE(!s.x.empty());
+            CHECK(s.x.size() == s.y.size());
+            CHECK(s.x.size() <= 1001);
+            CHECK(s.x.size() >= 500);
+            CHECK(s.x.front() == 0);
+            CHECK(s.x.back() == 2500);
+            bool increasing = true;
+            for (size_t q = 1; q < s.x.size(); ++q) increasing = increasing && s.x[q] > s.x[q - 1];
+            CHECK(increasing);
+            ++checked;
+        }
+    };
+    for (const auto& v : views) {
+        check_lines(v.lines);
+        for (const auto& c : v.children) check_lines(c.lines);
+    }
+    CHECK(checked == 4 + 3 + 4 + 2 * 3);   // accuracy, entropy, router trajectory, 2 experts × (K + 1)
+    // the last point of the accuracy lines is the final metric
+    for (const auto& v : views)
+        if (v.id == "accuracy") {
+            REQUIRE(v.lines.size() == 4);
+            CHECK(v.lines[0].y.back() == lab.metrics()[1].value);
+        }
+}
