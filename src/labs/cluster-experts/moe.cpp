@@ -31,15 +31,6 @@ double training_cost(int M_, int J_, int d_, int P, bool cubic) {
 
 double MoE::cost_per_sample(int P) const { return training_cost(cfg.M, cfg.J, ex.d, P, ex.cubic); }
 
-namespace {
-// y += a·x in explicit 4-lane blocks (vectorised by -O2's SLP pass; same arithmetic on every target).
-inline void axpy4(float a, const float* __restrict x, float* __restrict y, int n) {
-    int k = 0;
-    for (; k + 4 <= n; k += 4) { y[k] += a * x[k]; y[k + 1] += a * x[k + 1]; y[k + 2] += a * x[k + 2]; y[k + 3] += a * x[k + 3]; }
-    for (; k < n; ++k) y[k] += a * x[k];
-}
-} // namespace
-
 // One sample's share of (3.3) and its gradients (E.1), (E.2); returns ℓ(y π f).
 double MoE::sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z,
                    float* gW, float* gTheta, double inv_n) const {
@@ -60,7 +51,7 @@ double MoE::sample(const Dataset& D, int i, int m_i, const double* h, double* pi
         const float* s = D.s_of(i);
         for (int m = 0; m < M; ++m) {
             double coef = c * f * pim * ((m == m_i ? 1.0 : 0.0) - pi[m]);
-            axpy4(float(coef), s, gTheta + size_t(m) * size_t(router.d), router.d);
+            core::axpy(float(coef), s, gTheta + size_t(m) * size_t(router.d), router.d);
         }
     }
     return want_loss ? (std::max(-margin, 0.0) + core::fm::log(1.0 + e)) * inv_n : 0.0;
