@@ -121,11 +121,21 @@ void Run::solve_slice() {
         if (E_[solve_k_].M == 0) { ++solve_k_; continue; }
         const int n = Rg.n;
         const double inv = 1.0 / Rg.count;
+        if (solve_row_ == 0) {
+            // Floor of the diagonal: rounding in the factorisation is about n·2^-52 of the largest entry,
+            // so with large features (deg σ = 8, C_b = 6, ρ = 10) λ̄ = 1e-6 can be lost in it and an idle
+            // direction turns "singular". 1e-9 × max_i G_ii/T_4 keeps the system positive definite in
+            // floating point; at the lecture sizes it is far below λ̄ (≈ 1e-11) and changes nothing.
+            double mx = 0;
+            for (int i = 0; i < n; ++i) mx = std::max(mx, Rg.G[size_t(i) * size_t(n) + size_t(i)] * inv);
+            // (λ̄ = 0, which check() rejects, is left as plain least squares: singular systems stay singular.)
+            solve_lambda_ = cfg_.lambda > 0 ? std::max(cfg_.lambda, 1e-9 * mx) : cfg_.lambda;
+        }
         for (; solve_row_ < n && work < kWorkPerStep; ++solve_row_) {
             const int i = solve_row_;
             double* Li = &Rg.G[size_t(i) * size_t(n)];
             for (int j = 0; j <= i; ++j) Li[j] *= inv;
-            Li[i] += cfg_.lambda;
+            Li[i] += solve_lambda_;
             Rg.r[size_t(i)] *= inv;
             for (int j = 0; j <= i; ++j) {
                 const double* Lj = &Rg.G[size_t(j) * size_t(n)];

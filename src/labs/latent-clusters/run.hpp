@@ -144,6 +144,7 @@ private:
     long route_i_ = 0;                   // kRouterEval: test points done
     double route_sum_[4] = {0, 0, 0, 0}; // top-1 correct, leak, none active, Σ k
     int solve_k_ = 0, solve_row_ = 0;    // kSolve: model and Cholesky row
+    double solve_lambda_ = 0;            // kSolve: λ̄, floored relative to the largest feature moment
     std::string failure_;
     // current sample
     std::vector<float> x_;
