@@ -15,7 +15,8 @@ inline double inv_sqrt_factorial(int i) {
     return 1.0 / std::sqrt(f);
 }
 
-// f(z) = Σ_{i=0}^{p} c[i] h_i(z)
+// f(z) = Σ_{i=0}^{p} c[i] h_i(z). Kept instead of core::hermite(k, z): the sum over all degrees shares one
+// recurrence here, where core::hermite would rerun it per degree, and this is on every sample's label.
 struct HermitePoly {
     int p = 0;
     double c[kMaxDegree + 1] = {};
