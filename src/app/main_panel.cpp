@@ -26,7 +26,7 @@ void App::draw_messages() {
         ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(1.0f, 0.95f, 0.75f, 1));
         float h = ImGui::GetFontSize() * 1.4f * float(link_messages_.size() + 1);
         ImGui::BeginChild("linkmsg", ImVec2(0, h), true);
-        ImGui::TextUnformatted("This link could not be used as it is:");
+        ImGui::TextUnformatted("Some settings could not be used (defaults were kept):");
         for (const auto& m : link_messages_) ImGui::BulletText("%s", m.c_str());
         ImGui::EndChild();
         ImGui::PopStyleColor();

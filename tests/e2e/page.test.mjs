@@ -89,6 +89,37 @@ test("a malformed shared link opens the defaults with a visible message", async 
   await page.close();
 });
 
+test("switching lab, preset and seed updates the URL, and the URL restores the run", async () => {
+  const { page, errors } = await openPage("");
+  const s0 = await state(page);
+  const other = s0.labs[s0.labs.length - 1];
+  await page.evaluate((id) => moeLab.command("lab=" + id), other);
+  await page.evaluate(() => moeLab.command("seed=7"));
+  await page.waitForFunction((id) => moeLab.state().lab === id, other);
+  const url = page.url();
+  assert.match(url, new RegExp(`lab=${other}`));
+  assert.match(url, /seed=7/);
+  // a copied link opens the same configuration in a fresh page
+  const { page: copy } = await openPage(url.slice(url.indexOf("?")));
+  const s1 = await state(copy);
+  assert.equal(s1.lab, other);
+  assert.equal(s1.seed, 7);
+  assert.equal(s1.query, (await state(page)).query);
+  assert.deepEqual(s1.messages, []);
+  // bad commands are refused with a message, not applied
+  await page.evaluate(() => moeLab.command("seed=banana"));
+  assert.equal((await state(page)).seed, 7);
+  assert.ok((await state(page)).messages.length >= 1);
+  // projector scale
+  await page.evaluate(() => moeLab.command("scale=1.5"));
+  await page.waitForFunction(() => moeLab.state().ui_scale === 1.5);
+  await new Promise((r) => setTimeout(r, 300));
+  await page.screenshot({ path: join(out, "projector-scale.png") });
+  assert.deepEqual(errors, []);
+  await copy.close();
+  await page.close();
+});
+
 test("every lab's default preset plays to the end in the page, with the same numbers as the CLIs", async (t) => {
   const { page: probe } = await openPage("");
   const labs = (await state(probe)).labs;
