@@ -59,7 +59,14 @@ void App::draw_timeline() {
         // an arrow head links the phases
         if (k + 1 < phases.size())
             dl->AddTriangleFilled(ImVec2(q.x, p.y + h * 0.25f), ImVec2(q.x, p.y + h * 0.75f), ImVec2(q.x + gap, p.y + h * 0.5f), fill);
+        // a title that does not fit is shortened with an ellipsis; the tooltip has it in full
         std::string t = std::to_string(k + 1) + ". " + phases[k].title;
+        while (t.size() > 4 && ImGui::CalcTextSize(t.c_str()).x > bw - fh * 0.6f) {
+            t.resize(t.size() - 4);
+            while (!t.empty() && (static_cast<unsigned char>(t.back()) & 0xC0) == 0x80) t.pop_back();   // UTF-8
+            if (!t.empty()) t.pop_back();
+            t += "...";
+        }
         ImVec2 sz = ImGui::CalcTextSize(t.c_str());
         dl->PushClipRect(p, q, true);
         dl->AddText(ImVec2(p.x + std::max(fh * 0.3f, (bw - sz.x) * 0.5f), p.y + (h - sz.y) * 0.5f),

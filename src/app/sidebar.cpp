@@ -100,7 +100,10 @@ void App::draw_run_buttons() {
     if (ImGui::Button("Next phase")) command("next-phase");
     help_marker("Run until the next phase of the timeline begins, then pause.");
     ImGui::EndDisabled();
-    ImGui::SameLine();
+    // keep "Reset" on this row only when it fits (large UI scales wrap it)
+    if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x >
+        ImGui::CalcTextSize("Reset").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x)
+        ImGui::SameLine();
     if (ImGui::Button("Reset")) command("reset");
     help_marker("Start again from the same seed: same data, same initialisation.");
 

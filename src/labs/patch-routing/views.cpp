@@ -41,6 +41,10 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         v.x_label = "training samples N";
         v.y_label = "test accuracy";
         v.log_x = true;
+        if (!c.Ns.empty()) {   // the sweep's whole N range from the start, so points fill in where they belong
+            v.x_min = *std::min_element(c.Ns.begin(), c.Ns.end()) * 0.9;
+            v.x_max = *std::max_element(c.Ns.begin(), c.Ns.end()) * 1.1;
+        }
         v.y_min = 0.45;
         v.y_max = 1.0;
         for (const auto& s : curve_) if (!s.x.empty()) v.lines.push_back(s);
