@@ -26,8 +26,13 @@ IMGUI_DIR=.cache/imgui-1.86
 if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
   echo "setup: fetching Dear ImGui 1.86 from Debian's source package"
   src=/etc/apt/sources.list.d/debian.sources
-  if [ -f "$src" ] && ! grep -rqs '^Types:.*deb-src' /etc/apt/sources.list.d/; then
-    sed 's/^Types: deb$/Types: deb-src/' "$src" | $SUDO tee /etc/apt/sources.list.d/moe-lab-src.sources >/dev/null
+  if ! grep -rqs -e '^Types:.*deb-src' -e '^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    if [ -f "$src" ]; then      # Debian 12's deb822 format
+      sed 's/^Types: deb$/Types: deb-src/' "$src" | $SUDO tee /etc/apt/sources.list.d/moe-lab-src.sources >/dev/null
+    else                        # the older one-line format
+      grep -h '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | sed 's/^deb /deb-src /' |
+        $SUDO tee /etc/apt/sources.list.d/moe-lab-src.list >/dev/null
+    fi
     $SUDO apt-get update -qq
   fi
   mkdir -p .cache/apt-src
