@@ -9,10 +9,11 @@ import { createServer } from "node:http";
 import { readFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { extname, join, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+// playwright-core is installed by scripts/setup.sh into the git-ignored .cache/e2e (from this folder's lockfile)
+const { chromium } = await import(pathToFileURL(join(root, ".cache", "e2e", "node_modules", "playwright-core", "index.mjs")).href);
 const site = join(root, "build", "web", "site");
 const out = join(root, "tests", "e2e", "out");
 const nativeCli = join(root, "build", "native", "moe-lab");
