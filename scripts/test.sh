@@ -21,4 +21,4 @@ scripts/build-web.sh
 NODE_PATH=/usr/share/nodejs ctest --test-dir build/web --output-on-failure
 
 echo "== browser end-to-end test (Chromium)"
-node --test tests/e2e/
+node --test tests/e2e/*.test.mjs

@@ -1,71 +1,11 @@
-// Browser end-to-end test: serves build/web/site, drives the real page in Debian's Chromium with
-// playwright-core, plays every lab's default preset with the page's own Play button, reads back the
-// metrics the page exposes (window.moeLab.state()), and checks them against the native CLI and the
-// WebAssembly CLI for the same seed. Screenshots go to tests/e2e/out/.
-import { test, before, after } from "node:test";
+// Browser end-to-end test: drives the real page in Debian's Chromium (harness.mjs), plays every lab's
+// default preset with the page's own Play button, reads back the metrics the page exposes
+// (window.moeLab.state()), and checks them against the native CLI and the WebAssembly CLI for the
+// same seed. Screenshots go to tests/e2e/out/.
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { createServer } from "node:http";
-import { readFile, mkdir } from "node:fs/promises";
-import { existsSync } from "node:fs";
-import { extname, join, dirname } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
-// playwright-core is installed by scripts/setup.sh into the git-ignored .cache/e2e (from this folder's lockfile)
-const { chromium } = await import(pathToFileURL(join(root, ".cache", "e2e", "node_modules", "playwright-core", "index.mjs")).href);
-const site = join(root, "build", "web", "site");
-const out = join(root, "tests", "e2e", "out");
-const nativeCli = join(root, "build", "native", "moe-lab");
-const wasmCli = join(root, "build", "web", "moe-lab.js");
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
-
-let server, browser, base;
-
-before(async () => {
-  assert.ok(existsSync(join(site, "moe-lab.wasm")), "build the page first: scripts/build-web.sh");
-  await mkdir(out, { recursive: true });
-  server = createServer(async (req, res) => {
-    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const file = join(site, path === "/" ? "index.html" : path);
-    try {
-      const body = await readFile(file);
-      res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
-      res.end(body);
-    } catch {
-      res.writeHead(404).end("not found");
-    }
-  });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${server.address().port}/`;
-  browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking",
-           "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-async function openPage(query) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
-  const errors = [];
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.on("pageerror", (e) => errors.push(String(e)));
-  await page.goto(base + query);
-  await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
-  return { page, errors };
-}
-
-const state = (page) => page.evaluate(() => moeLab.state());
-
-function cliMetrics(cmd, args) {
-  const out = execFileSync(cmd[0], [...cmd.slice(1), "run", ...args, "--json"], { encoding: "utf8", maxBuffer: 1 << 24 });
-  return JSON.parse(out).metrics;
-}
+import { join } from "node:path";
+import { openPage, state, cliMetrics, out, nativeCli, wasmCli } from "./harness.mjs";
 
 test("the page loads without console errors and lists the labs", async () => {
   const { page, errors } = await openPage("");

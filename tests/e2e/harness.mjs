@@ -1,0 +1,70 @@
+// The browser tests' shared harness: serves build/web/site (or MOE_SITE, e.g. a packaged site) on a
+// free port, launches Debian's Chromium through playwright-core (installed by scripts/setup.sh into the
+// git-ignored .cache/e2e), and opens the page at 1280x720 collecting console errors.
+// Each *.test.mjs file in this folder imports it; node --test runs the files one after another.
+import { before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { createServer } from "node:http";
+import { readFile, mkdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import { extname, join, dirname } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+// playwright-core is installed by scripts/setup.sh into the git-ignored .cache/e2e (from this folder's lockfile)
+const { chromium } = await import(pathToFileURL(join(root, ".cache", "e2e", "node_modules", "playwright-core", "index.mjs")).href);
+export const site = process.env.MOE_SITE || join(root, "build", "web", "site");
+export const out = join(root, "tests", "e2e", "out");
+export const nativeCli = join(root, "build", "native", "moe-lab");
+export const wasmCli = join(root, "build", "web", "moe-lab.js");
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
+
+let server, browser, base;
+export const baseUrl = () => base;
+
+before(async () => {
+  assert.ok(existsSync(join(site, "moe-lab.wasm")), "build the page first: scripts/build-web.sh");
+  await mkdir(out, { recursive: true });
+  server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    const file = join(site, path === "/" ? "index.html" : path);
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end("not found");
+    }
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  base = `http://127.0.0.1:${server.address().port}/`;
+  browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+export async function openPage(query) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+  const errors = [];
+  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await page.goto(base + query);
+  await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
+  return { page, errors };
+}
+
+export const state = (page) => page.evaluate(() => moeLab.state());
+
+export function cliMetrics(cmd, args) {
+  const text = execFileSync(cmd[0], [...cmd.slice(1), "run", ...args, "--json"], { encoding: "utf8", maxBuffer: 1 << 24 });
+  return JSON.parse(text).metrics;
+}
+
