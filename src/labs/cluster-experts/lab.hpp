@@ -44,7 +44,7 @@ public:
     bool data_ready() const { return gen_train_.done() && gen_test_.done(); }
 
 private:
-    void train(double& budget);
+    void train(core::WorkBudget& budget);
     void publish_eval();
     void reset_histories();   // views.cpp: the series' labels and colours, their size caps   // caches the finished evaluation pass: metrics, trace row, histories
     core::LabInfo info_;

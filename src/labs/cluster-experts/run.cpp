@@ -70,13 +70,12 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
 // One slice of about kStepBudget multiply-adds: drawing the data, then alternately an evaluation pass
 // (training waits for it) and training iterations, each cut wherever the budget runs out.
 void ClusterExpertsLab::step() {
-    double budget = kStepBudget;
-    while (budget > 0 && !done()) {
+    core::WorkBudget budget(kStepBudget);
+    while (!budget.spent() && !done()) {
         Generator& g = !gen_train_.done() ? gen_train_ : gen_test_;
         if (!g.done()) {
             const double c = g.cost_per_sample();
-            const int drawn = g.fill(!gen_train_.done() ? train_ : test_, std::max(1, int(budget / c)));
-            budget -= c * drawn;
+            budget.spend(c * g.fill(!gen_train_.done() ? train_ : test_, int(budget.fit(c, g.remaining()))));
             continue;
         }
         if (pending_eval_) {
@@ -93,7 +92,7 @@ void ClusterExpertsLab::step() {
     }
 }
 
-void ClusterExpertsLab::train(double& budget) {
+void ClusterExpertsLab::train(core::WorkBudget& budget) {
     const int n = train_.n;
     const int nmodels = singles_ ? 4 : 2;
     auto model = [&](int k) -> MoE& { return k < 2 ? moe_[size_t(k)] : single_[size_t(k - 2)]; };
@@ -102,10 +101,8 @@ void ClusterExpertsLab::train(double& budget) {
         for (int k = 0; k < nmodels; ++k) { model(k).want_loss = want_loss; model(k).begin(train_); }
     }
     MoE& mk = model(model_);
-    const double c = mk.cost_per_sample(dc_.P);
-    const int i1 = std::min(n, cursor_ + std::max(1, int(budget / c)));
+    const int i1 = cursor_ + int(budget.take(mk.cost_per_sample(dc_.P), n - cursor_));
     mk.accumulate(train_, cursor_, i1);
-    budget -= c * (i1 - cursor_);
     cursor_ = i1;
     if (cursor_ < n) return;
     cursor_ = 0;

@@ -228,21 +228,21 @@ void Run::phase_I_slice() {
     const int M = cfg_.M;
     const float step_v = float(cfg_.eta3 / cfg_.J3);   // vanilla: the Phase III per-neuron step
     const double cost = sgd_cost();
-    for (double work = 0; work < kWorkPerStep && t1_ < cfg_.T1;) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t1_ < cfg_.T1;) {
         sample();
         R_.gate(x_.data(), h_.data());                       // all zero in Phase I
         const int m = Router::top1(h_.data(), M, route_);
         E1_.sgd(m, x_.data(), xx_, float(cfg_.eta1 * y_ / M / cfg_.J1));   // ∇_w F_1 = π_{m(x)} (1/J) a σ' x
         E_[kVanilla].sgd(0, x_.data(), xx_, float(step_v * y_));
         ++t1_; ++t_sgd_;
-        work += cost;
-        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); work += eval_cost(); }
+        budget.spend(cost);
+        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); budget.spend(eval_cost()); }
         if (t1_ % kRenormEvery == 0 || t1_ == cfg_.T1) {
             if (!renorm_point("Phase I")) return;
-            work += renorm_cost();
+            budget.spend(renorm_cost());
         }
         // an evaluation due at the next step starts the next slice rather than overfilling this one
-        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && work + cost + eval_cost() > kWorkPerStep) break;
+        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && !budget.fits(cost + eval_cost())) break;
     }
     if (cfg_.T1 == 0 && !renorm_point("Phase I")) return;
     if (t1_ >= cfg_.T1) {
@@ -269,7 +269,7 @@ void Run::phase_II_slice() {
     const int M = cfg_.M, d = T_.d, C = T_.C;
     // ×2: the gradient accumulates in double (measured about half the float throughput per multiply-add)
     const double cost = 2.0 * d * (2.0 * M + cfg_.J1 + (k2_ == 0 ? double(M) * cfg_.J1 : 0.0) + kSampleCost);
-    for (double work = 0; work < kWorkPerStep && n_done2_ < cfg_.n2; work += cost) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && n_done2_ < cfg_.n2; budget.spend(cost)) {
         sample();
         R_.gate(x_.data(), h_.data());
         core::softmax(h_.data(), pi_.data(), M);
@@ -321,7 +321,7 @@ void Run::router_eval_slice() {
     const int M = cfg_.M, d = T_.d, n = cfg_.n_test;
     unsigned char act[64];
     const double cost = double(M) * (d + 2);
-    for (double work = 0; work < kWorkPerStep && route_i_ < n; work += cost, ++route_i_) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && route_i_ < n; budget.spend(cost), ++route_i_) {
         const float* x = &test_x_[size_t(route_i_) * size_t(d)];
         const int c = test_c_[size_t(route_i_)];
         R_.gate(x, h_.data());
@@ -366,7 +366,7 @@ void Run::phase_III_slice() {
     const double J = E_[kMoE].J;
     unsigned char act[64];
     const double cost = sgd_cost();
-    for (double work = 0; work < kWorkPerStep && t3_ < cfg_.T3;) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t3_ < cfg_.T3;) {
         sample();
         const double eta = cfg_.tau3 > 0 ? cfg_.eta3 / (1.0 + double(t3_) / cfg_.tau3) : cfg_.eta3;
         const float coef = float(eta * y_ / J);
@@ -379,14 +379,14 @@ void Run::phase_III_slice() {
         }
         E_[kVanilla].sgd(0, x_.data(), xx_, float(eta * y_ / cfg_.J3));   // same per-neuron step
         ++t3_; ++t_sgd_;
-        work += cost;
-        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); work += eval_cost(); }
+        budget.spend(cost);
+        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); budget.spend(eval_cost()); }
         if (t3_ % kRenormEvery == 0 || t3_ == cfg_.T3) {
             if (!renorm_point("Phase III")) return;
-            work += renorm_cost();
+            budget.spend(renorm_cost());
         }
         // an evaluation due at the next step starts the next slice rather than overfilling this one
-        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && work + cost + eval_cost() > kWorkPerStep) break;
+        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && !budget.fits(cost + eval_cost())) break;
     }
     if (cfg_.T3 == 0 && !renorm_point("Phase III")) return;
     if (t3_ >= cfg_.T3) { evaluate(); begin_phase_IV(); }

@@ -11,6 +11,7 @@
 #include "labs/latent-clusters/teacher.hpp"
 #include "core/ridge.hpp"
 #include "core/table.hpp"
+#include "core/work_budget.hpp"
 #include "core/view.hpp"
 #include <string>
 #include <vector>

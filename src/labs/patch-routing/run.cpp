@@ -1,5 +1,6 @@
 // The lab's run: reset, the bounded step(), the sweep jobs, and the cached metrics the views read.
 #include "labs/patch-routing/lab.hpp"
+#include "core/work_budget.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -59,7 +60,8 @@ public:
         }
         // the routing pass over the test set, in slices of about kBudget operations
         const Dataset& T = lab_.test_set();
-        const int end = std::min(T.N, route_pos_ + std::max(1, int(kBudget / route_cost(tr_.model))));
+        core::WorkBudget budget(kBudget);
+        const int end = route_pos_ + int(budget.take(route_cost(tr_.model), T.N - route_pos_));
         route_ok_ += routed_count(tr_.model, T, route_pos_, end);
         route_pos_ = end;
         if (route_pos_ < T.N) return false;
