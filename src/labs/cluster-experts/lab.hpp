@@ -6,7 +6,7 @@
 #include "core/lab.hpp"
 #include "core/rng.hpp"
 #include "labs/cluster-experts/data.hpp"
-#include "labs/cluster-experts/history.hpp"
+#include "core/thin.hpp"
 #include "labs/cluster-experts/metrics.hpp"
 #include "labs/cluster-experts/moe.hpp"
 #include <array>
@@ -76,8 +76,8 @@ private:
     std::array<int, 2> cell_t_{{-1, -1}};
     std::array<double, 2> acc_single_{{0, 0}};
     std::vector<int> kstar_;                    // predicted specialty (Def. D.3), from W^(0)
-    History hist_acc_, hist_entropy_, hist_router_;   // the line plots, grown per evaluation
-    std::vector<History> hist_expert_;                 // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
+    core::ThinnedLines hist_acc_, hist_entropy_, hist_router_;   // the line plots, grown per evaluation
+    std::vector<core::ThinnedLines> hist_expert_;               // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
     core::Table trace_;
 };
 

@@ -77,7 +77,7 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     }
 
     trace_ = core::Table{};
-    race_rows_.clear(); race_count_ = 0; race_stride_ = 1; race_tail_ = false;
+    race_rows_.reset(kRaceMax);
     trace_.columns = {"t", "phase", "cos_g_moe", "cos_c_moe", "cos_g_top1", "cos_g_router_off",
                       "cos_g_vanilla", "cos_c_vanilla"};
     for (int m = 0; m < M; ++m) {

@@ -11,6 +11,7 @@
 #include "labs/latent-clusters/teacher.hpp"
 #include "core/ridge.hpp"
 #include "core/table.hpp"
+#include "core/thin.hpp"
 #include "core/work_budget.hpp"
 #include "core/view.hpp"
 #include <string>
@@ -124,7 +125,6 @@ private:
     void begin_phase_IV();
     void finish_router_step();
     void evaluate();                     // alignment snapshot + one trace row
-    void race_add(const std::vector<double>& row, bool replaced);   // decimated copy of a trace row
     void race_rebuild();
     void router_snapshot();              // router heatmaps; the test-set routing is router_eval_slice()
     void mean_field_overlay(bool phase_III);
@@ -167,10 +167,7 @@ private:
     std::vector<int> test_c_;
     Snapshot S_;
     core::Table trace_;
-    // trace rows kept for the race: every race_stride_-th evaluation, and the latest one (race_tail_)
-    std::vector<std::vector<double>> race_rows_;
-    long race_count_ = 0, race_stride_ = 1;
-    bool race_tail_ = false;
+    core::ThinnedRows race_rows_;        // the trace rows the race plots, thinned to ≤ kRaceMax + 1
 };
 
 } // namespace latent
