@@ -7,6 +7,7 @@
 #include "core/rng.hpp"
 #include "labs/cluster-experts/data.hpp"
 #include "core/thin.hpp"
+#include "core/work_plan.hpp"
 #include "labs/cluster-experts/metrics.hpp"
 #include "labs/cluster-experts/moe.hpp"
 #include <array>
@@ -15,6 +16,9 @@
 namespace cluster_experts {
 
 enum Model { kCubic = 0, kLinear = 1 };
+
+// The run's parts (drawing the data; training with its evaluations) in step()'s work units (lab.cpp).
+core::WorkPlan work_plan(const core::Params& p);
 
 class ClusterExpertsLab : public core::Lab {
 public:
@@ -30,7 +34,7 @@ public:
     bool done() const override { return !failure_.empty() || (t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0); }
     std::string failure() const override { return failure_; }
     int phase() const override { return stage_; }
-    double progress() const override { return T_ > 0 ? double(t_) / T_ : 1.0; }
+    double progress() const override;
     std::string clock() const override;
 
     std::vector<core::Metric> metrics() const override;
@@ -52,6 +56,7 @@ private:
     std::vector<core::Phase> phases_;
 
     // configuration of the current run
+    core::WorkPlan plan_;   // progress() reads where the run is in it
     int setting_ = 0, T_ = 0, eval_every_ = 10, cell_every_ = 50;
     bool singles_ = true;
     DataConfig dc_;

@@ -22,6 +22,7 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     dc_.gamma = {p["gamma_lo"], p["gamma_hi"]};
     dc_.sigma_p = p["sigma_p"];
     apply_setting(setting_, dc_);
+    plan_ = work_plan(p);
     T_ = p.i("T"); eval_every_ = p.i("eval_every"); cell_every_ = p.i("cell_every");
     singles_ = p.b("singles");
 
@@ -165,6 +166,13 @@ void ClusterExpertsLab::publish_eval() {
                 singles_ && t_ > 0 ? single_[0].loss : nan, singles_ && t_ > 0 ? single_[1].loss : nan,
                 al_[0].max_rc, al_[0].max_abs_rv, al_[1].max_rc, al_[1].max_abs_rv,
                 a.mean_top_feat, a.max_center, std::max(al_[0].sum_theta, al_[1].sum_theta), double(stage_)});
+}
+
+double ClusterExpertsLab::progress() const {
+    if (done()) return 1.0;
+    if (!data_ready())
+        return plan_.progress(0, double(gen_train_.drawn() + gen_test_.drawn()) / std::max(1, train_.n + test_.n));
+    return plan_.progress(1, T_ > 0 ? double(t_) / T_ : 1.0);
 }
 
 std::string ClusterExpertsLab::clock() const {

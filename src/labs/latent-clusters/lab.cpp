@@ -160,19 +160,14 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
         v.warnings.push_back("k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear (notes §6.1 pitfall 5)");
     if (!c.reinit && c.J3 != c.J1)
         v.warnings.push_back("without re-initialisation the experts keep their Phase I width J_I; J_III only sets the vanilla width");
-    const double neurons = double(M) * c.J3 * (c.baselines ? 1.6 : 1.3) + c.J1;
-    // Phase IV: the vanilla net's dense Gram update dominates (T_4 · (M·J_III)²/2 scattered adds)
-    const double Nv = double(M) * c.J3, models = c.baselines ? 2.5 : 1.5;
-    const double secs = 5e-10 * double(c.T1 + c.T3) * (neurons + d) * d + 1e-8 * double(c.n2) * c.T2 * d +
-                        1.5e-9 * double(c.T4) * (models * Nv * Nv / 2 + 4 * Nv * d);
+    const double Nv = double(M) * c.J3;
     // The Cholesky solve is spread over many steps, but one system must still finish in reasonable time:
     // (M·J_III)³/6 multiply-adds at about 1 ns each.
     const double solve_secs = 1e-9 * Nv * Nv * Nv / 6;
     if (solve_secs > 1)
         v.errors.push_back(core::strf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: "
                                       "lower M or J_III", Nv, solve_secs));
-    if (secs > 10)
-        v.warnings.push_back(core::strf("this configuration takes about %.0f s natively (about %.0f s in the browser)", secs, 3 * secs));
+    core::check_work(v, work_plan(c), 1.0);   // the plan is in estimated native seconds
     const double N = double(M) * std::max(c.J3, c.J1);
     const double bytes = 4.0 * c.n_test * d + 4 * 8.0 * N * N + 4.0 * 6 * N * d;
     core::check_memory(v, bytes, "the test set and the ridge systems");

@@ -1,5 +1,6 @@
 // The lab's run: reset, the bounded step(), the sweep jobs, and the cached metrics the views read.
 #include "labs/patch-routing/lab.hpp"
+#include "core/text.hpp"
 #include "core/work_budget.hpp"
 #include <algorithm>
 #include <cmath>
@@ -20,6 +21,12 @@ int gen_chunk(const DataSpec& s) { return std::max(1, kGenNormals / std::max(1, 
 double route_cost(const Model& m) { return double(m.k) * (double(m.n) * m.d + double(m.l) * m.n) + double(m.n) * m.d; }
 constexpr Arch kSingleOrder[3] = {Arch::Separate, Arch::Joint, Arch::CNN};
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// How far a training run is, 0..1: by epochs against the cap (an upper bound: most runs stop earlier).
+double run_fraction(const Trainer& t, const TrainSpec& ts) {
+    if (t.done()) return 1.0;
+    return std::min(1.0, double(t.epoch) / std::max(1, ts.one_pass ? 1 : ts.cap));
+}
 
 // Number of test samples [i0, i1) whose discriminative patch some expert selects (separate: expert 1 for
 // y = +1, expert 2 for y = -1, Lemma 4.1; joint and CNN: any expert).
@@ -69,6 +76,7 @@ public:
         return true;
     }
     std::vector<double> outputs() const override { return {tr_.test_acc, tr_.train_acc, double(tr_.epoch), route_}; }
+    double progress() const override { return started_ ? 0.1 + 0.9 * run_fraction(tr_, lab_.config().train) : 0.0; }
     std::string failure() const override { return tr_.failure; }
 
 private:
@@ -134,7 +142,7 @@ bool PatchRoutingLab::pool_step(int rep) {
     if (!pools_[size_t(rep)]) {
         auto P = std::make_unique<Pool>();
         P->rng = core::Rng(core::Sweep::rep_seed(seed_, rep), 11);
-        allocate(cfg_.data, std::max(cfg_.N_run, cfg_.Ns.empty() ? 2 : cfg_.Ns.back()), P->data);
+        allocate(cfg_.data, pool_size(cfg_), P->data);
         pools_[size_t(rep)] = std::move(P);
     }
     Pool& P = *pools_[size_t(rep)];
@@ -148,6 +156,7 @@ bool PatchRoutingLab::pool_step(int rep) {
 
 void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
     cfg_ = make_config(p);
+    plan_ = work_plan(cfg_);
     seed_ = seed;
     failure_.clear();
     pools_.clear();
@@ -311,18 +320,29 @@ int PatchRoutingLab::phase() const {
     return 0;
 }
 
+// The parts of work_plan(cfg_), in order; within a training run, epochs / cap (an upper bound on the epochs).
 double PatchRoutingLab::progress() const {
-    if (stage_ == Stage::Done) return 1.0;
-    const double w_single = 0.1, w_grid = cfg_.grid_lmax > 0 ? 0.15 : 0.0, w_sweep = 1.0 - w_single - w_grid;
-    double p = 0;
-    if (stage_ == Stage::Single) p = w_single * single_ / 3.0;
-    if (stage_ == Stage::Sweep) p = w_single + w_sweep * sweep_.progress();
-    if (stage_ == Stage::Grid) p = w_single + w_sweep + w_grid * grid_.progress();
-    return p;
+    switch (stage_) {
+    case Stage::Start: {
+        const double pool = pools_.empty() || !pools_[0] ? 0.0 : pools_[0]->filled;
+        const double all = test_.N + pool_size(cfg_);
+        return plan_.progress(0, (test_filled_ + pool) / all);
+    }
+    case Stage::Single: return plan_.progress(1, (single_ + run_fraction(run_[size_t(kSingleOrder[single_])], cfg_.train)) / 3.0);
+    case Stage::Sweep: return plan_.progress(2, sweep_.progress());
+    case Stage::Grid: return plan_.progress(3, grid_.progress());
+    case Stage::Done: return 1.0;
+    }
+    return 0;
 }
 
 std::string PatchRoutingLab::clock() const {
     char buf[160];
+    if (stage_ == Stage::Start) {
+        if (test_filled_ < test_.N) return core::strf("drawing the test set: %d / %d", test_filled_, test_.N);
+        const int filled = pools_.empty() || !pools_[0] ? 0 : pools_[0]->filled;
+        return core::strf("drawing the training pool: %d / %d", filled, pool_size(cfg_));
+    }
     if (stage_ == Stage::Single) {
         const Trainer& t = run_[size_t(kSingleOrder[single_])];
         std::snprintf(buf, sizeof buf, "%s at N = %d: %s %d", arch_name(kSingleOrder[single_]), cfg_.N_run,

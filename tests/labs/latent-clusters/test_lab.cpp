@@ -91,7 +91,7 @@ TEST_CASE("latent-clusters: bad parameters give messages that say what to change
     core::Params big(lab.schema());
     big.set("n_test", 200000); big.set("d", 256); big.set("J3", 64); big.set("M", 16);
     core::Validation vb = core::validate(lab, big);
-    CHECK(has(vb.warnings, "takes about"));
+    CHECK(has(vb.warnings, "Heavy run"));
 }
 
 TEST_CASE("latent-clusters: an overflowing step size stops the run with an explanation (no crash)") {
@@ -262,4 +262,19 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
     CHECK(views[2].children[2].points.size() == 500);
     CHECK(views[2].children[0].heat.rows == 6);
     CHECK(a.progress() == 1.0);
+}
+
+TEST_CASE("latent-clusters: a run of tens of minutes is refused with what to reduce (issue 13)") {
+    LatentClustersLab lab;
+    core::Params p(lab.schema());
+    p.set("d", 256); p.set("M", 16); p.set("J3", 64); p.set("T1", 5000000); p.set("T3", 5000000);
+    const core::Validation v = core::validate(lab, p);
+    CHECK(!v.ok());
+    CHECK(has(v.errors, "min of computation natively"));
+    CHECK(has(v.errors, "over the 10 min limit"));
+    CHECK(has(v.errors, "lower T1, T3"));
+    p.set("T1", 150000); p.set("T3", 100000);   // the preset's phases at the same sizes: a heavy run, allowed
+    const core::Validation ok = core::validate(lab, p);
+    CHECK(ok.ok());
+    CHECK(has(ok.warnings, "Heavy run"));
 }
