@@ -1,7 +1,10 @@
 // Rules every lab keeps: progress moves from the first steps on, data generation included (issue 13: a
-// heavy but valid configuration showed 0 for ~27 s while drawing its data), never goes back, ends at 1.
+// heavy but valid configuration showed 0 for ~27 s while drawing its data), never goes back, ends at 1;
+// headlines name metrics; the metric keys are the same at every point of a run.
 #include "core/lab.hpp"
+#include "core/metric_list.hpp"
 #include "core/registry.hpp"
+#include <cmath>
 #include <doctest/doctest.h>
 #include <map>
 #include <string>
@@ -63,5 +66,28 @@ TEST_CASE("every lab: the default run's progress never goes back and ends at exa
         CHECK(lab->done());
         CHECK(monotone);
         CHECK(lab->progress() == 1.0);
+    }
+}
+
+TEST_CASE("every lab: headlines name metrics, and a run lists the same metric keys from reset to the end") {
+    auto keys = [](const core::Lab& lab) {
+        std::vector<std::string> k;
+        for (const auto& m : lab.metrics()) k.push_back(m.key);
+        return k;
+    };
+    for (const auto& e : core::all_labs()) {
+        CAPTURE(e.id);
+        auto lab = e.make();
+        const std::vector<std::string> missing = core::missing_headline_keys(*lab);
+        for (const auto& k : missing) INFO("headline without a metric: " << k);
+        CHECK(missing.empty());
+        core::Params p(lab->schema());
+        lab->reset(p, 1);
+        const std::vector<std::string> at_reset = keys(*lab);
+        CHECK(!at_reset.empty());
+        core::run_to_end(*lab);
+        CHECK(keys(*lab) == at_reset);
+        for (const auto& m : lab->metrics())   // NaN only by design, and then saying why
+            CHECK_MESSAGE((std::isfinite(m.value) || !m.when_nan.empty()), m.key);
     }
 }

@@ -1,5 +1,6 @@
 // The lab's run: reset, the bounded step(), the sweep jobs, and the cached metrics the views read.
 #include "labs/patch-routing/lab.hpp"
+#include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include "core/work_budget.hpp"
 #include <algorithm>
@@ -371,29 +372,31 @@ std::vector<core::Metric> PatchRoutingLab::metrics() const {
     const History& hs = hist_[1];
     const History& hj = hist_[2];
     const double ratio_s = nstar_[1] / nstar_[0], ratio_j = nstar_[2] / nstar_[0];
-    return {
-        {"test_acc_cnn", "CNN test accuracy at N_run", c.test_acc},
-        {"test_acc_sep", "separate pMoE test accuracy at N_run", s.test_acc},
-        {"test_acc_joint", "joint pMoE test accuracy at N_run", j.test_acc},
-        {"epochs_cnn", "CNN epochs to zero training error (or cap)", double(c.epoch), "%.0f"},
-        {"epochs_sep", "separate pMoE epochs", double(s.epoch), "%.0f"},
-        {"epochs_joint", "joint pMoE epochs", double(j.epoch), "%.0f"},
-        {"router_cos_sep", "separate routers: mean of cos(w1, o1−o2), cos(w2, o2−o1)", (last(hs.router1) + last(hs.router2)) / 2},
-        {"router_cos_joint", "joint routers: mean of max_s cos(w_s, o1), max_s cos(w_s, o2)", (last(hj.router1) + last(hj.router2)) / 2},
-        {"route_sep", "separate: fraction of test samples whose discriminative patch is routed (R1+R2)/2", (routing_[1].R_plus + routing_[1].R_minus) / 2},
-        {"route_joint", "joint: top-gate capture rate (R+ + R−)/2", (routing_[2].R_plus + routing_[2].R_minus) / 2},
-        {"drop_sep", "separate: irrelevant patches routed to no expert", routing_[1].drop},
-        {"nstar_cnn", "CNN: N for 95 % test accuracy", nstar_[0], "%.1f"},
-        {"nstar_sep", "separate pMoE: N for 95 %", nstar_[1], "%.1f"},
-        {"nstar_joint", "joint pMoE: N for 95 %", nstar_[2], "%.1f"},
-        {"nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s},
-        {"nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j},
-        {"l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1), "%.0f"},
-        {"thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_},
-        {"thr_acc_lstar_m1", cfg_.data.c == 0 ? "grid: separate pMoE accuracy at l = l* − 1 (not defined for c = 0: l* − 1 = 0)"
-                                               : "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_},
-        {"sweep_runs", "sweep runs finished", double(sweep_.jobs_done()), "%.0f"},
-    };
+    const char* kNotReached = "not reached: no N of the sweep reached 95 % test accuracy";
+    core::MetricList m;
+    m.add("test_acc_cnn", "CNN test accuracy at N_run", c.test_acc);
+    m.add("test_acc_sep", "separate pMoE test accuracy at N_run", s.test_acc);
+    m.add("test_acc_joint", "joint pMoE test accuracy at N_run", j.test_acc);
+    m.count("epochs_cnn", "CNN epochs to zero training error (or cap)", double(c.epoch));
+    m.count("epochs_sep", "separate pMoE epochs", double(s.epoch));
+    m.count("epochs_joint", "joint pMoE epochs", double(j.epoch));
+    m.add("router_cos_sep", "separate routers: mean of cos(w1, o1−o2), cos(w2, o2−o1)", (last(hs.router1) + last(hs.router2)) / 2);
+    m.add("router_cos_joint", "joint routers: mean of max_s cos(w_s, o1), max_s cos(w_s, o2)", (last(hj.router1) + last(hj.router2)) / 2);
+    m.add("route_sep", "separate: fraction of test samples whose discriminative patch is routed (R1+R2)/2", (routing_[1].R_plus + routing_[1].R_minus) / 2);
+    m.add("route_joint", "joint: top-gate capture rate (R+ + R−)/2", (routing_[2].R_plus + routing_[2].R_minus) / 2);
+    m.add("drop_sep", "separate: irrelevant patches routed to no expert", routing_[1].drop);
+    m.add("nstar_cnn", "CNN: N for 95 % test accuracy", nstar_[0], "%.1f", kNotReached);
+    m.add("nstar_sep", "separate pMoE: N for 95 %", nstar_[1], "%.1f", kNotReached);
+    m.add("nstar_joint", "joint pMoE: N for 95 %", nstar_[2], "%.1f", kNotReached);
+    m.add("nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s, "%.4f", kNotReached);
+    m.add("nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j, "%.4f", kNotReached);
+    m.count("l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1));
+    m.add("thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_, "%.4f", "the threshold grid does not reach l* (grid_lmax < c + 1)");
+    m.add_if(cfg_.data.c > 0, "thr_acc_lstar_m1",
+             cfg_.data.c == 0 ? "grid: separate pMoE accuracy at l = l* − 1 (not defined for c = 0: l* − 1 = 0)"
+                              : "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_, "not defined for c = 0 (l* − 1 = 0)");
+    m.count("sweep_runs", "sweep runs finished", double(sweep_.jobs_done()));
+    return m.take();
 }
 
 } // namespace patch_routing

@@ -106,7 +106,12 @@ TEST_CASE("latent-clusters: an overflowing step size stops the run with an expla
     INFO(why);
     CHECK(why.find("diverged") != std::string::npos);
     CHECK(why.find("step size is far too large") != std::string::npos);
-    for (const auto& m : lab.metrics()) CHECK_MESSAGE(!std::isnan(m.value), m.key);
+    // what was measured stays finite; what the run did not reach (routing, the fit) is NaN: n/a
+    for (const auto& m : lab.metrics())
+        if (m.key == "t" || (m.key.rfind("cos_", 0) == 0 && (m.key.find("moe") != std::string::npos || m.key.find("vanilla") != std::string::npos)))
+            CHECK_MESSAGE(std::isfinite(m.value), m.key);
+        else
+            CHECK_MESSAGE(std::isnan(m.value), m.key);
 }
 
 // Review finding 5: the eta3 = 1e30 case above is rejected by check(). Within the accepted ranges the
@@ -134,7 +139,10 @@ TEST_CASE("latent-clusters: the most aggressive accepted configuration finishes 
         lab.reset(p, 1);
         std::string why = core::run_to_end(lab);
         CHECK_MESSAGE(why.empty(), why);
-        for (const auto& m : lab.metrics()) CHECK_MESSAGE(std::isfinite(m.value), m.key);
+        for (const auto& m : lab.metrics()) {
+            const bool ablation = m.key.find("top1") != std::string::npos || m.key.find("router_off") != std::string::npos;
+            CHECK_MESSAGE(std::isfinite(m.value) != ablation, m.key);   // baselines = 0: the ablations are n/a (NaN)
+        }
     }
 }
 
