@@ -31,7 +31,13 @@ struct Metric {
     std::string label;       // "Nonlinear MoE test accuracy"
     double value = 0;
     std::string format = "%.4f";
+    // Why the value may be NaN by design ("not reached within the sweep", "not defined for c = 0").
+    // Output writes NaN as null and says which: this reason, or "NaN" for a value that went wrong.
+    std::string when_nan;
 };
+
+// "" for a finite value; otherwise what a null in the output means: the metric's reason or "NaN"/"inf".
+std::string missing_reason(const Metric& m);
 
 // The numbers a reproduction reports over seeds, each next to the paper's.
 struct Headline {
