@@ -29,10 +29,10 @@ void App::draw_messages() {
         float h = 2 * st.WindowPadding.y + ImGui::GetTextLineHeightWithSpacing();
         for (const auto& m : link_messages_) h += ImGui::CalcTextSize(m.c_str(), nullptr, false, wrap).y + st.ItemSpacing.y;
         ImGui::BeginChild("linkmsg", ImVec2(0, std::min(h, ImGui::GetFontSize() * 12)), true);
-        ImGui::TextUnformatted("Not applied:");
-        for (const auto& m : link_messages_) {
+        ImGui::TextUnformatted("Not applied (newest first):");
+        for (auto m = link_messages_.rbegin(); m != link_messages_.rend(); ++m) {   // the newest stays in sight
             ImGui::Bullet();
-            ImGui::TextWrapped("%s", m.c_str());
+            ImGui::TextWrapped("%s", m->c_str());
         }
         ImGui::EndChild();
         ImGui::PopStyleColor();

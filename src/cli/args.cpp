@@ -23,7 +23,7 @@ Args parse_args(int argc, char** argv) {
             seen.push_back(f);
         }
         auto value = [&]() -> std::string {
-            if (k + 1 >= argc) throw UsageError(f + " needs a value");
+            if (k + 1 >= argc || argv[k + 1][0] == '\0') throw UsageError(f + " needs a value");
             return argv[++k];
         };
         if (f == "--lab") a.lab = value();

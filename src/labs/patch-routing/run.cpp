@@ -349,6 +349,7 @@ std::vector<core::Metric> PatchRoutingLab::metrics() const {
     const History& hs = hist_[1];
     const History& hj = hist_[2];
     const double ratio_s = nstar_[1] / nstar_[0], ratio_j = nstar_[2] / nstar_[0];
+    const char* kNotReached = "not reached: no N of the sweep reached 95 % test accuracy";   // Metric::when_nan
     return {
         {"test_acc_cnn", "CNN test accuracy at N_run", c.test_acc},
         {"test_acc_sep", "separate pMoE test accuracy at N_run", s.test_acc},
@@ -361,15 +362,16 @@ std::vector<core::Metric> PatchRoutingLab::metrics() const {
         {"route_sep", "separate: fraction of test samples whose discriminative patch is routed (R1+R2)/2", (routing_[1].R_plus + routing_[1].R_minus) / 2},
         {"route_joint", "joint: top-gate capture rate (R+ + R−)/2", (routing_[2].R_plus + routing_[2].R_minus) / 2},
         {"drop_sep", "separate: irrelevant patches routed to no expert", routing_[1].drop},
-        {"nstar_cnn", "CNN: N for 95 % test accuracy", nstar_[0], "%.1f"},
-        {"nstar_sep", "separate pMoE: N for 95 %", nstar_[1], "%.1f"},
-        {"nstar_joint", "joint pMoE: N for 95 %", nstar_[2], "%.1f"},
-        {"nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s},
-        {"nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j},
+        {"nstar_cnn", "CNN: N for 95 % test accuracy", nstar_[0], "%.1f", kNotReached},
+        {"nstar_sep", "separate pMoE: N for 95 %", nstar_[1], "%.1f", kNotReached},
+        {"nstar_joint", "joint pMoE: N for 95 %", nstar_[2], "%.1f", kNotReached},
+        {"nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s, "%.4f", kNotReached},
+        {"nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j, "%.4f", kNotReached},
         {"l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1), "%.0f"},
         {"thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_},
         {"thr_acc_lstar_m1", cfg_.data.c == 0 ? "grid: separate pMoE accuracy at l = l* − 1 (not defined for c = 0: l* − 1 = 0)"
-                                               : "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_},
+                                               : "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_, "%.4f",
+         "not defined for c = 0 (l* − 1 = 0)"},
         {"sweep_runs", "sweep runs finished", double(sweep_.jobs_done()), "%.0f"},
     };
 }
