@@ -29,3 +29,22 @@ NODE_PATH=/usr/share/nodejs ctest --test-dir build/web --output-on-failure
 
 echo "== browser end-to-end test (Chromium)"
 node --test tests/e2e/*.test.mjs
+
+echo "== the packaged static site (scripts/package-site.sh), served from another folder by python3 -m http.server"
+pkg=$(mktemp -d)
+scripts/package-site.sh "$pkg/moe-lab-site" | tail -1
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$pkg/moe-lab-site" >/dev/null 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; rm -rf "$pkg"' EXIT
+python3 - "$port" <<'PY'
+import sys, time, urllib.request
+for _ in range(100):
+    try:
+        urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/moe-lab.wasm").read(); break
+    except OSError:
+        time.sleep(0.1)
+else:
+    sys.exit("the packaged site did not come up")
+PY
+MOE_BASE_URL="http://127.0.0.1:$port/" node --test tests/e2e/page.test.mjs

@@ -189,15 +189,8 @@ int cmd_reproduce(const Args& a) {
         std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"failed\": %d, \"seconds\": %s,\n  \"headlines\": [",
                     json_string(c.lab).c_str(), json_string(c.preset).c_str(), a.seeds, (unsigned long long)first,
                     failed, json_number(seconds).c_str());
-        for (size_t k = 0; k < heads.size(); ++k) {
-            const auto& v = values[heads[k].key];
-            core::MeanSd ms = core::mean_sd(v);
-            std::printf("%s\n    {\"key\": %s, \"mean\": %s, \"sd\": %s, \"paper\": %s, \"values\": [", k ? "," : "",
-                        json_string(heads[k].key).c_str(), json_number(ms.mean).c_str(), json_number(ms.sd).c_str(),
-                        json_string(heads[k].paper).c_str());
-            for (size_t j = 0; j < v.size(); ++j) std::printf("%s%s", j ? ", " : "", json_number(v[j]).c_str());
-            std::printf("]}");
-        }
+        for (size_t k = 0; k < heads.size(); ++k)
+            std::printf("%s\n    %s", k ? "," : "", json_headline(heads[k].key, values[heads[k].key], heads[k].paper).c_str());
         std::printf("\n  ]\n}\n");
     } else {
         std::printf("%s, preset %s, seeds %llu..%llu (%.1f s)%s\n", c.lab.c_str(), c.preset.c_str(),

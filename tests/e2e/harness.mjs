@@ -1,5 +1,5 @@
-// The browser tests' shared harness: serves build/web/site (or MOE_SITE, e.g. a packaged site) on a
-// free port, launches Debian's Chromium through playwright-core (installed by scripts/setup.sh into the
+// The browser tests' shared harness: serves build/web/site on a free port (or uses MOE_BASE_URL, a page
+// served elsewhere, e.g. scripts/package-site.sh's folder under python3 -m http.server), launches Debian's Chromium through playwright-core (installed by scripts/setup.sh into the
 // git-ignored .cache/e2e), and opens the page at 1280x720 collecting console errors.
 // Each *.test.mjs file in this folder imports it; node --test runs the files one after another.
 import { before, after } from "node:test";
@@ -14,7 +14,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 // playwright-core is installed by scripts/setup.sh into the git-ignored .cache/e2e (from this folder's lockfile)
 const { chromium } = await import(pathToFileURL(join(root, ".cache", "e2e", "node_modules", "playwright-core", "index.mjs")).href);
-export const site = process.env.MOE_SITE || join(root, "build", "web", "site");
+export const site = join(root, "build", "web", "site");
 export const out = join(root, "tests", "e2e", "out");
 export const nativeCli = join(root, "build", "native", "moe-lab");
 export const wasmCli = join(root, "build", "web", "moe-lab.js");
@@ -23,9 +23,9 @@ const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "applic
 let server, browser, base;
 export const baseUrl = () => base;
 
-before(async () => {
+// Serves build/web/site on a free port of 127.0.0.1; returns its address.
+async function serveSite() {
   assert.ok(existsSync(join(site, "moe-lab.wasm")), "build the page first: scripts/build-web.sh");
-  await mkdir(out, { recursive: true });
   server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
     const file = join(site, path === "/" ? "index.html" : path);
@@ -38,7 +38,12 @@ before(async () => {
     }
   });
   await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  base = `http://127.0.0.1:${server.address().port}/`;
+  return `http://127.0.0.1:${server.address().port}/`;
+}
+
+before(async () => {
+  await mkdir(out, { recursive: true });
+  base = process.env.MOE_BASE_URL ? process.env.MOE_BASE_URL.replace(/\/?$/, "/") : await serveSite();
   browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--disable-background-networking",

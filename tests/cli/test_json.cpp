@@ -1,0 +1,23 @@
+// The CLI's JSON writer: reproduce --json reports headlines that no run reached as missing, never as 0.
+#include "cli/json.hpp"
+#include <cmath>
+#include <doctest/doctest.h>
+
+TEST_CASE("json_headline: a headline whose values are all missing has null mean and sd") {
+    const std::string s = cli::json_headline("thr_acc_lstar_m1", {NAN, NAN, NAN}, "notes: 0.57");
+    CHECK(s.find("\"mean\": null") != std::string::npos);
+    CHECK(s.find("\"sd\": null") != std::string::npos);
+    CHECK(s.find("\"n\": 0, \"missing\": 3") != std::string::npos);
+    CHECK(s.find("\"values\": [null, null, null]") != std::string::npos);
+}
+
+TEST_CASE("json_headline: missing values are counted, the others averaged") {
+    const std::string s = cli::json_headline("N_star", {2.0, NAN, 4.0}, "≈ 160");
+    CHECK(s.find("\"mean\": 3,") != std::string::npos);
+    CHECK(s.find("\"n\": 2, \"missing\": 1") != std::string::npos);
+    CHECK(s.find("\"paper\": \"≈ 160\"") != std::string::npos);
+}
+
+TEST_CASE("json_string escapes quotes, backslashes and control characters") {
+    CHECK(cli::json_string("a\"b\\c\nd\x01") == "\"a\\\"b\\\\c\\nd\\u0001\"");
+}
