@@ -118,11 +118,14 @@ Decoded decode_query(const std::string& query) {
     bool bad_value = false;
     for (const auto& [k, v] : kv) {
         if (k == "lab" || k == "preset" || k == "seed") continue;
+        if (is_repeated(k)) {   // already reported; an unknown one is just ignored
+            bad_value |= lab->schema().index_of(k) >= 0;
+            continue;
+        }
         if (lab->schema().index_of(k) < 0) {
             d.messages.push_back("unknown parameter " + quote(k) + " ignored");
             continue;
         }
-        if (is_repeated(k)) { bad_value = true; continue; }
         std::string err = d.config.params.set_from_text(k, v);
         if (!err.empty()) { d.messages.push_back(err); bad_value = true; }
     }
