@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: the native unit tests (ctest), the same unit tests compiled to
-# WebAssembly under node (ctest), and the browser end-to-end test (node --test, Chromium).
+# Sets up and runs every test: the native unit tests (ctest, also under ASan/UBSan), the randomized CLI
+# test, a bounded libFuzzer run, the same unit tests compiled to WebAssembly under node (ctest), and the
+# browser end-to-end tests (node --test, Chromium).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -15,6 +16,12 @@ cmake -S . -B build/asan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" >/dev/null
 cmake --build build/asan -j"$(nproc)" --target moe-tests
 ctest --test-dir build/asan --output-on-failure
+
+echo "== randomized CLI test: 520 random configurations over every lab (in range, edges, out of range, garbage)"
+node tests/cli/random-cli.mjs build/native/moe-lab
+
+echo "== libFuzzer over the link/command parsers and parameter validation (60 s; clang, ASan, UBSan)"
+scripts/fuzz.sh 60
 
 echo "== WebAssembly build and unit tests (node)"
 scripts/build-web.sh

@@ -2,7 +2,8 @@
 // the small API the browser test (and a curious lecturer's console) uses:
 //   moeLab.state()            -> {lab, phase, done, metrics: {...}, run_ms, ...}
 //   moeLab.command("play")    -> same actions as the buttons: play, pause, step, next-phase, reset,
-//                                lab=ID, preset=ID, seed=N, scale=F, query=...
+//                                lab=ID, preset=ID, seed=N, scale=F, view=N, query=... (src/app/commands.cpp);
+//                                returns "" when applied, otherwise why not (also shown on the page)
 var Module = {
   canvas: (function () {
     const c = document.getElementById("canvas");
@@ -28,10 +29,12 @@ window.moeLab = {
   ready: false,   // true once the WebAssembly module runs; before that state() is null
   state: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_state())) : null),
   command: (cmd) => {
-    if (!window.moeLab.ready) return;
+    if (!window.moeLab.ready) return "the page is still loading";
+    cmd = String(cmd);
     const n = Module.lengthBytesUTF8(cmd) + 1, p = Module._malloc(n);
     Module.stringToUTF8(cmd, p, n);
-    Module._moe_command(p);
+    const why = Module.UTF8ToString(Module._moe_command(p));
     Module._free(p);
+    return why;
   },
 };

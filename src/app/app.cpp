@@ -55,39 +55,6 @@ void App::advance(double budget_ms) {
     if (lab_->done() || !lab_->failure().empty()) playing_ = false;
 }
 
-void App::command(const std::string& cmd) {
-    auto arg = [&](const char* prefix) -> std::string {
-        size_t n = std::char_traits<char>::length(prefix);
-        return cmd.compare(0, n, prefix) == 0 ? cmd.substr(n) : std::string("\x01");
-    };
-    if (cmd == "play") playing_ = !lab_->done();
-    else if (cmd == "pause") playing_ = false;
-    else if (cmd == "step") { if (!lab_->done()) { lab_->step(); ++steps_; } }
-    else if (cmd == "next-phase") { target_phase_ = lab_->phase() + 1; playing_ = !lab_->done(); }
-    else if (cmd == "reset") reset_run();
-    else if (std::string v = arg("lab="); v != "\x01") {
-        if (auto l = core::make_lab(v)) open(core::default_config(*l));
-    } else if (std::string v = arg("preset="); v != "\x01") {
-        core::RunConfig c = config_;
-        if (c.params.apply_preset(v)) { c.preset = v; open(c); }
-    } else if (std::string v = arg("seed="); v != "\x01") {
-        core::Decoded d = core::decode_query("seed=" + v);   // the link's rules: a whole number ≥ 0
-        if (!d.messages.empty()) { link_messages_ = d.messages; return; }
-        core::RunConfig c = config_;
-        c.seed = d.config.seed;
-        open(c);
-    } else if (std::string v = arg("scale="); v != "\x01") {
-        ui_scale_ = std::clamp(float(std::atof(v.c_str())), 0.75f, 2.5f);
-        fonts_dirty_ = true;
-    } else if (std::string v = arg("view="); v != "\x01") {
-        focused_view_ = std::atoi(v.c_str());   // enlarge view N; -1: back to the grid
-    } else if (std::string v = arg("query="); v != "\x01") {
-        core::Decoded d = core::decode_query(v);
-        link_messages_ = d.messages;
-        open(d.config);
-    }
-}
-
 void App::frame() {
     // Keys for the lecturer: space plays or pauses, the right arrow steps.
     if (!ImGui::GetIO().WantTextInput) {

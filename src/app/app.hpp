@@ -33,12 +33,14 @@ public:
     bool fonts_need_rebuild() const { return fonts_dirty_; }
     void rebuild_fonts();                          // call between frames (platform owns GL)
     std::string state_json() const;                // everything the page exposes to tests
-    void command(const std::string& cmd);          // "play", "pause", "step", "next-phase", "reset",
-                                                   // "lab=ID", "preset=ID", "seed=N", "scale=F", "view=N"
-                                                   // (enlarge view N, -1 for all), "query=..."
+    // "play", "lab=ID", "seed=N", ... (the table in commands.cpp). Returns "" when it acted, otherwise
+    // why not; a refusal is also added to the page's messages.
+    std::string command(const std::string& cmd);
     float ui_scale() const { return ui_scale_; }
 
 private:
+    struct Command;
+    static const std::vector<Command>& commands();   // commands.cpp
     // configuration
     void open(const core::RunConfig& c);           // switch lab and/or parameters, then reset
     void apply_edit();                             // edited parameters → config (when valid)
@@ -60,7 +62,7 @@ private:
     core::RunConfig config_;                       // what is running
     core::Params edit_;                            // what the controls show
     core::Validation edit_check_;
-    std::vector<std::string> link_messages_;       // from a malformed shared link
+    std::vector<std::string> link_messages_;       // from a malformed shared link or a refused command
     std::string last_query_;
 
     bool playing_ = false;

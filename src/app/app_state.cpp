@@ -21,7 +21,7 @@ static std::string jnum(double v) { return std::isfinite(v) ? core::format_numbe
 
 std::string App::state_json() const {
     std::string s = "{";
-    s += "\"lab\":" + jstr(config_.lab) + ",\"preset\":" + jstr(config_.preset) + ",\"seed\":" + std::to_string(config_.seed);
+    s += "\"lab\":" + jstr(config_.lab) + ",\"preset\":" + jstr(config_.preset) + ",\"seed\":" + jstr(std::to_string(config_.seed));   // a string: exact above 2^53
     s += ",\"query\":" + jstr(last_query_);
     s += ",\"playing\":" + std::string(playing_ ? "true" : "false");
     s += ",\"done\":" + std::string(lab_->done() ? "true" : "false");

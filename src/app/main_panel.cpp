@@ -24,10 +24,16 @@ void App::draw_header() {
 void App::draw_messages() {
     if (!link_messages_.empty()) {
         ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(1.0f, 0.95f, 0.75f, 1));
-        float h = ImGui::GetFontSize() * 1.4f * float(link_messages_.size() + 1);
-        ImGui::BeginChild("linkmsg", ImVec2(0, h), true);
-        ImGui::TextUnformatted("Some settings could not be used (defaults were kept):");
-        for (const auto& m : link_messages_) ImGui::BulletText("%s", m.c_str());
+        const ImGuiStyle& st = ImGui::GetStyle();
+        float wrap = ImGui::GetContentRegionAvail().x - 2 * st.WindowPadding.x - ImGui::GetFontSize() * 1.5f;
+        float h = 2 * st.WindowPadding.y + ImGui::GetTextLineHeightWithSpacing();
+        for (const auto& m : link_messages_) h += ImGui::CalcTextSize(m.c_str(), nullptr, false, wrap).y + st.ItemSpacing.y;
+        ImGui::BeginChild("linkmsg", ImVec2(0, std::min(h, ImGui::GetFontSize() * 12)), true);
+        ImGui::TextUnformatted("Not applied (newest first):");
+        for (auto m = link_messages_.rbegin(); m != link_messages_.rend(); ++m) {   // the newest stays in sight
+            ImGui::Bullet();
+            ImGui::TextWrapped("%s", m->c_str());
+        }
         ImGui::EndChild();
         ImGui::PopStyleColor();
         if (ImGui::IsItemClicked()) link_messages_.clear();

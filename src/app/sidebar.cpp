@@ -63,11 +63,13 @@ void App::draw_sidebar(float width) {
     }
     if (cur && !cur->warning.empty()) ImGui::TextColored(ImVec4(0.75f, 0.42f, 0.0f, 1), "%s", cur->warning.c_str());
 
-    int seed = int(config_.seed);
+    uint64_t seed = config_.seed;   // every 64-bit seed, as the link and the CLI take it
+    const uint64_t one = 1, ten = 10;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if (ImGui::InputInt("seed", &seed, 1, 10, ImGuiInputTextFlags_EnterReturnsTrue) || (ImGui::IsItemDeactivatedAfterEdit())) {
+    if ((ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, &one, &ten, "%llu", ImGuiInputTextFlags_EnterReturnsTrue) ||
+         ImGui::IsItemDeactivatedAfterEdit()) && seed != config_.seed) {
         core::RunConfig c = config_;
-        c.seed = uint64_t(std::max(0, seed));
+        c.seed = seed;
         open(c);
     }
     help_marker("The same seed gives the same numbers here, on the desktop and in the CLI.");
@@ -203,7 +205,7 @@ void App::draw_share_and_export() {
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
     float scale = ui_scale_;
-    if (ImGui::SliderFloat("UI", &scale, 0.75f, 2.5f, "%.2fx")) ui_scale_ = scale;
+    if (ImGui::SliderFloat("UI", &scale, 0.75f, 2.5f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) ui_scale_ = scale;
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
     help_marker("Text and control size, for projectors.");
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(), config_.preset.c_str(),

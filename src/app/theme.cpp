@@ -1,22 +1,15 @@
 // Fonts and colours: a light theme and a TTF font with Greek letters and math signs, rebuilt at the
 // chosen UI scale so text stays sharp on a projector (ImGui's built-in font has no Greek).
 #include "app/app.hpp"
+#include "app/glyph_ranges.hpp"
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <cstdio>
 
 namespace app {
 
-static const ImWchar kGlyphs[] = {
-    0x0020, 0x00FF,   // Basic Latin, Latin-1 (±, ·, ×, ², ³)
-    0x0370, 0x03FF,   // Greek
-    0x2010, 0x2044,   // dashes, quotes, ‖, †, …, ′
-    0x2070, 0x209F,   // superscripts and subscripts
-    0x2190, 0x21FF,   // arrows
-    0x2200, 0x22FF,   // mathematical operators (∈, ∑, −, √, ≈, ≤, ≥)
-    0x25A0, 0x25FF,   // geometric shapes (●, ▲)
-    0,
-};
+static_assert(sizeof(ImWchar) == sizeof(app::kGlyphRanges[0]), "ImWchar is 16 bits (ImGui's default)");
+static const ImWchar* const kGlyphs = app::kGlyphRanges;
 
 static void apply_style(float scale) {
     ImGuiStyle style;
@@ -39,6 +32,7 @@ static void apply_style(float scale) {
 }
 
 void App::rebuild_fonts() {
+    if (!(ui_scale_ >= 0.75f && ui_scale_ <= 2.5f)) ui_scale_ = 1.0f;   // commands and the slider keep it in range
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     ImFontConfig cfg;

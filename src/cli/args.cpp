@@ -1,37 +1,51 @@
 #include "cli/args.hpp"
+#include "core/parse.hpp"
 #include "core/registry.hpp"
-#include <cstdlib>
+#include <cstdint>
 
 namespace cli {
 
-static uint64_t parse_count(const std::string& flag, const std::string& v, uint64_t min) {
-    char* end = nullptr;
-    unsigned long long x = std::strtoull(v.c_str(), &end, 10);
-    if (v.empty() || *end != '\0' || v[0] == '-' || x < min)
-        throw UsageError(flag + " '" + v + "' must be a whole number ≥ " + std::to_string(min));
-    return x;
+// Flags and --set values parse through core/parse.hpp: the same grammar as the share link and the page.
+static void check(const std::string& flag, const std::string& err) {
+    if (!err.empty()) throw UsageError(flag + ": " + err);
 }
 
 Args parse_args(int argc, char** argv) {
     Args a;
     if (argc < 2) throw UsageError("no command given");
     a.command = argv[1];
+    std::vector<std::string> seen;   // a flag given twice is ambiguous: refused, like a repeated link key
     for (int k = 2; k < argc; ++k) {
         std::string f = argv[k];
+        if (f != "--set") {
+            for (const auto& g : seen)
+                if (g == f) throw UsageError(f + " is given twice");
+            seen.push_back(f);
+        }
         auto value = [&]() -> std::string {
-            if (k + 1 >= argc) throw UsageError(f + " needs a value");
+            if (k + 1 >= argc || argv[k + 1][0] == '\0') throw UsageError(f + " needs a value");
             return argv[++k];
         };
         if (f == "--lab") a.lab = value();
         else if (f == "--preset") a.preset = value();
-        else if (f == "--seed") { a.seed = parse_count(f, value(), 0); a.has_seed = true; }
-        else if (f == "--seeds") a.seeds = int(parse_count(f, value(), 1));
+        else if (f == "--seed") { check(f, core::parse_seed(value(), a.seed)); a.has_seed = true; }
+        else if (f == "--seeds") {
+            long long n = 0;
+            check(f, core::parse_whole(value(), 1, kMaxSeeds, n));
+            a.seeds = int(n);
+        }
+        else if (f == "--time-limit") {
+            check(f, core::parse_number(value(), a.time_limit));
+            if (!(a.time_limit > 0)) throw UsageError(f + " must be a number of seconds above 0");
+        }
         else if (f == "--csv") a.csv = value();
         else if (f == "--json") a.json = true;
         else if (f == "--set") {
             std::string s = value();
             size_t eq = s.find('=');
             if (eq == std::string::npos || eq == 0) throw UsageError("--set '" + s + "' must look like name=value");
+            for (const auto& [name, v] : a.sets)
+                if (name == s.substr(0, eq)) throw UsageError("--set " + name + " is given twice ('" + v + "' and '" + s.substr(eq + 1) + "')");
             a.sets.emplace_back(s.substr(0, eq), s.substr(eq + 1));
         } else throw UsageError("unknown option '" + f + "'");
     }
@@ -44,11 +58,12 @@ core::RunConfig make_config(const Args& a) {
     if (!lab) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
     core::RunConfig c = core::default_config(*lab);
     c.seed = a.seed;
+    if (a.command == "reproduce" && a.has_seed && a.seed > UINT64_MAX - uint64_t(a.seeds - 1))
+        throw UsageError("--seed " + std::to_string(a.seed) + " with --seeds " + std::to_string(a.seeds) +
+                         " passes the largest seed 18446744073709551615");
     if (!a.preset.empty()) {
         if (!c.params.apply_preset(a.preset)) {
-            std::string ids;
-            for (const auto& p : lab->schema().presets) ids += (ids.empty() ? "" : ", ") + p.id;
-            throw UsageError("unknown preset '" + a.preset + "' for " + a.lab + " (presets: " + ids + ")");
+            throw UsageError("unknown preset '" + a.preset + "' for " + a.lab + " (presets: " + core::preset_ids(*lab) + ")");
         }
         c.preset = a.preset;
     }

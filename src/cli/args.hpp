@@ -10,12 +10,15 @@ namespace cli {
 // Bad input: main prints the message and exits with status 2.
 struct UsageError : std::runtime_error { using std::runtime_error::runtime_error; };
 
+constexpr long long kMaxSeeds = 100000;   // reproduce --seeds: more is a typo, not a study
+
 struct Args {
     std::string command;
     std::string lab, preset, csv;
     uint64_t seed = 1;
     int seeds = 10;
     bool json = false, has_seed = false;
+    double time_limit = 0;   // run: stop after this many seconds (0: no limit), exit 1 with a message
     std::vector<std::pair<std::string, std::string>> sets;   // --set name=value
 };
 

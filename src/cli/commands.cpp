@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 #include <map>
+#include <memory>
 
 namespace cli {
 
@@ -65,23 +66,66 @@ void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::s
     auto ms = lab.metrics();
     for (size_t k = 0; k < ms.size(); ++k)
         std::printf("%s\n    %s: %s", k ? "," : "", json_string(ms[k].key).c_str(), json_number(ms[k].value).c_str());
-    std::printf("\n  },\n  \"failure\": %s\n}\n", json_string(failure).c_str());
+    std::printf("\n  },\n  \"missing\": {");   // what each null above means: a lab's reason, or NaN
+    bool any = false;
+    for (const auto& m : ms) {
+        std::string why = core::missing_reason(m);
+        if (why.empty()) continue;
+        std::printf("%s\n    %s: %s", any ? "," : "", json_string(m.key).c_str(), json_string(why).c_str());
+        any = true;
+    }
+    std::printf("%s},\n  \"failure\": %s\n}\n", any ? "\n  " : "", json_string(failure).c_str());
+}
+
+// The metrics a finished run reports: a lab may add metrics as its phases complete, so the list comes
+// from a full run of the default configuration (a few seconds for all labs), not from the state at reset.
+std::vector<core::Metric> final_metrics(core::Lab& lab) {
+    core::RunConfig c = core::default_config(lab);
+    lab.reset(c.params, c.seed);
+    core::run_to_end(lab);
+    return lab.metrics();
+}
+
+void list_json(const std::vector<std::unique_ptr<core::Lab>>& labs) {
+    std::printf("{\"labs\": [");
+    for (size_t l = 0; l < labs.size(); ++l) {
+        core::Lab& lab = *labs[l];
+        std::printf("%s\n  {\"id\": %s, \"title\": %s,\n   \"presets\": [", l ? "," : "", json_string(lab.info().id).c_str(),
+                    json_string(lab.info().title).c_str());
+        const auto& presets = lab.schema().presets;
+        for (size_t k = 0; k < presets.size(); ++k) std::printf("%s%s", k ? ", " : "", json_string(presets[k].id).c_str());
+        std::printf("],\n   \"params\": [");
+        const auto& specs = lab.schema().params;
+        for (size_t k = 0; k < specs.size(); ++k) {
+            const auto& p = specs[k];
+            std::printf("%s\n    {\"name\": %s, \"type\": \"%s\", \"min\": %s, \"max\": %s, \"default\": %s, \"choices\": [",
+                        k ? "," : "", json_string(p.name).c_str(), type_name(p.type), json_number(p.min).c_str(),
+                        json_number(p.max).c_str(), json_number(p.def).c_str());
+            for (size_t c = 0; c < p.choices.size(); ++c) std::printf("%s%s", c ? ", " : "", json_string(p.choices[c]).c_str());
+            std::printf("]}");
+        }
+        std::printf("],\n   \"metrics\": [");
+        auto ms = final_metrics(lab);
+        for (size_t k = 0; k < ms.size(); ++k) std::printf("%s%s", k ? ", " : "", json_string(ms[k].key).c_str());
+        std::printf("]}");
+    }
+    std::printf("\n]}\n");
 }
 
 } // namespace
 
 int cmd_list(const Args& a) {
-    for (const auto& e : core::all_labs()) {
-        if (!a.lab.empty() && e.id != a.lab) continue;
-        auto lab = e.make();
+    if (!a.lab.empty() && !core::make_lab(a.lab)) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
+    std::vector<std::unique_ptr<core::Lab>> labs;
+    for (const auto& e : core::all_labs())
+        if (a.lab.empty() || e.id == a.lab) labs.push_back(e.make());
+    if (a.json) { list_json(labs); return 0; }
+    for (auto& lab : labs) {
         list_lab(*lab);
-        core::RunConfig c = core::default_config(*lab);
-        lab->reset(c.params, c.seed);
-        std::printf("  metrics:");
-        for (const auto& m : lab->metrics()) std::printf(" %s", m.key.c_str());
+        std::printf("  metrics (of a finished run):");
+        for (const auto& m : final_metrics(*lab)) std::printf(" %s", m.key.c_str());
         std::printf("\n\n");
     }
-    if (!a.lab.empty() && !core::make_lab(a.lab)) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
     return 0;
 }
 
@@ -90,7 +134,14 @@ int cmd_run(const Args& a) {
     auto lab = core::make_lab(c.lab);
     double t0 = now_seconds();
     lab->reset(c.params, c.seed);
-    std::string failure = core::run_to_end(*lab);
+    std::string failure;
+    while (!lab->done() && (failure = lab->failure()).empty()) {
+        lab->step();
+        if (a.time_limit > 0 && now_seconds() - t0 > a.time_limit) {
+            failure = "time limit of " + core::format_number(a.time_limit) + " s reached (--time-limit)";
+            break;
+        }
+    }
     double seconds = now_seconds() - t0;
     if (!a.csv.empty()) {
         std::ofstream f(a.csv);
@@ -101,8 +152,11 @@ int cmd_run(const Args& a) {
     else {
         std::printf("%s, preset %s, seed %llu (%.2f s)\n  link: ?%s\n", c.lab.c_str(), c.preset.c_str(),
                     (unsigned long long)c.seed, seconds, core::encode_query(c).c_str());
-        for (const auto& m : lab->metrics())
-            std::printf("  %-28s %12s  %s\n", m.key.c_str(), fmt(m, m.value).c_str(), m.label.c_str());
+        for (const auto& m : lab->metrics()) {
+            std::string why = core::missing_reason(m);
+            std::printf("  %-28s %12s  %s\n", m.key.c_str(), why.empty() ? fmt(m, m.value).c_str() : ("— (" + why + ")").c_str(),
+                        m.label.c_str());
+        }
         if (!failure.empty()) std::printf("run stopped: %s\n", failure.c_str());
     }
     return failure.empty() ? 0 : 1;

@@ -5,8 +5,8 @@
 
 static const char* kUsage =
     "usage: moe-lab <command> [options]\n"
-    "  list [--lab ID]                                   labs, presets, parameters, metrics\n"
-    "  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json]\n"
+    "  list [--lab ID] [--json]                          labs, presets, parameters, metrics\n"
+    "  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json] [--time-limit SECONDS]\n"
     "  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--json]\n"
     "  bench --lab ID [--preset P] [--seed S] [--set name=value ...]\n";
 

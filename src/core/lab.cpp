@@ -1,4 +1,5 @@
 #include "core/lab.hpp"
+#include <cmath>
 
 namespace core {
 
@@ -10,6 +11,12 @@ Validation validate(const Lab& lab, const Params& p) {
     v.errors.insert(v.errors.end(), c.errors.begin(), c.errors.end());
     v.warnings = c.warnings;
     return v;
+}
+
+std::string missing_reason(const Metric& m) {
+    if (std::isfinite(m.value)) return "";
+    if (std::isnan(m.value)) return m.when_nan.empty() ? "NaN" : m.when_nan;
+    return m.value > 0 ? "inf" : "-inf";
 }
 
 std::string run_to_end(Lab& lab) {

@@ -37,6 +37,9 @@ struct Metric {
     std::string when_nan;
 };
 
+// "" for a finite value; otherwise what a null in the output means: the metric's reason or "NaN"/"inf".
+std::string missing_reason(const Metric& m);
+
 // The numbers a reproduction reports over seeds, each next to the paper's.
 struct Headline {
     std::string key;         // a Metric key

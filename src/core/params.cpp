@@ -1,4 +1,5 @@
 #include "core/params.hpp"
+#include "core/parse.hpp"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -44,6 +45,7 @@ bool Params::apply_preset(const std::string& id) {
 
 std::string format_number(double v) {
     char buf[40];
+    if (v == 0) return "0";   // also -0: one text for one value
     if (v == std::floor(v) && std::fabs(v) < 1e15) {
         std::snprintf(buf, sizeof buf, "%.0f", v);
         return buf;
@@ -57,7 +59,7 @@ std::string format_number(double v) {
 
 std::string Params::set_from_text(const std::string& name, const std::string& text) {
     int k = schema_->index_of(name);
-    if (k < 0) return "unknown parameter '" + name + "'";
+    if (k < 0) return "unknown parameter " + quote(name);
     const ParamSpec& s = schema_->params[size_t(k)];
     if (s.type == ParamType::Choice) {
         for (size_t c = 0; c < s.choices.size(); ++c)
@@ -67,15 +69,16 @@ std::string Params::set_from_text(const std::string& name, const std::string& te
         if (text == "true" || text == "on" || text == "yes") { values_[size_t(k)] = 1; return ""; }
         if (text == "false" || text == "off" || text == "no") { values_[size_t(k)] = 0; return ""; }
     }
-    char* end = nullptr;
-    double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) {
-        std::string msg = name + " = '" + text + "' is not a number";
+    double v = 0;
+    std::string err = parse_number(text, v);
+    if (!err.empty()) {
+        std::string msg = name + ": " + err;
         if (s.type == ParamType::Choice) {
             msg += " (choose one of:";
             for (const auto& c : s.choices) msg += " " + c;
             msg += ")";
         }
+        if (s.type == ParamType::Bool) msg += " (write true or false)";
         return msg;
     }
     values_[size_t(k)] = v;

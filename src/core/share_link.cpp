@@ -1,7 +1,7 @@
 #include "core/share_link.hpp"
+#include "core/parse.hpp"
 #include "core/registry.hpp"
 #include <cctype>
-#include <cerrno>
 #include <cstdlib>
 
 namespace core {
@@ -64,12 +64,34 @@ Decoded decode_query(const std::string& query) {
         std::string item = q.substr(start, end - start);
         if (!item.empty()) {
             size_t eq = item.find('=');
-            if (eq == std::string::npos) d.messages.push_back("ignored '" + url_decode(item) + "': expected name=value");
+            if (eq == std::string::npos) d.messages.push_back("ignored " + quote(url_decode(item)) + ": expected name=value");
             else kv.emplace_back(url_decode(item.substr(0, eq)), url_decode(item.substr(eq + 1)));
         }
         start = end + 1;
     }
+    // A key given twice is ambiguous (which one did the sender mean?): it counts as invalid, with a
+    // message, whatever its values (lab/preset/seed fall back to defaults, parameters to the preset's).
+    std::vector<std::string> repeated;
+    for (size_t a = 0; a < kv.size(); ++a) {
+        bool first = true;
+        for (size_t b = 0; b < a && first; ++b) first = kv[b].first != kv[a].first;
+        if (!first) continue;   // reported at its first occurrence
+        std::string values;
+        int n = 0;
+        for (const auto& [k, v] : kv)
+            if (k == kv[a].first) values += (n++ ? ", " : "") + quote(v);
+        if (n > 1) {
+            repeated.push_back(kv[a].first);
+            d.messages.push_back(quote(kv[a].first) + " appears " + std::to_string(n) + " times in the link (" + values +
+                                 "): ignored, since it is not clear which was meant");
+        }
+    }
+    auto is_repeated = [&](const std::string& key) {
+        for (const auto& r : repeated) if (r == key) return true;
+        return false;
+    };
     auto find = [&](const std::string& key) -> const std::string* {
+        if (is_repeated(key)) return nullptr;
         for (const auto& [k, v] : kv) if (k == key) return &v;
         return nullptr;
     };
@@ -77,7 +99,7 @@ Decoded decode_query(const std::string& query) {
     std::unique_ptr<Lab> lab;
     if (const std::string* id = find("lab")) {
         lab = make_lab(*id);
-        if (!lab) d.messages.push_back("unknown lab '" + *id + "' (labs: " + lab_ids() + "): opened the default lab");
+        if (!lab) d.messages.push_back("unknown lab " + quote(*id) + " (labs: " + lab_ids() + "): opened the default lab");
     }
     if (!lab) {
         if (all_labs().empty()) return d;
@@ -86,20 +108,22 @@ Decoded decode_query(const std::string& query) {
     d.config = default_config(*lab);
     if (const std::string* p = find("preset")) {
         if (d.config.params.apply_preset(*p)) d.config.preset = *p;
-        else d.messages.push_back("unknown preset '" + *p + "': used '" + d.config.preset + "'");
+        else d.messages.push_back("unknown preset " + quote(*p) + " for " + lab->info().id + " (presets: " +
+                                  preset_ids(*lab) + "): used '" + d.config.preset + "'");
     }
     if (const std::string* s = find("seed")) {
-        char* end = nullptr;
-        errno = 0;
-        unsigned long long v = std::strtoull(s->c_str(), &end, 10);
-        if (s->empty() || *end != '\0' || (*s)[0] == '-' || errno == ERANGE) d.messages.push_back("seed '" + *s + "' is not a whole number ≥ 0: used seed 1");
-        else d.config.seed = v;
+        std::string err = parse_seed(*s, d.config.seed);
+        if (!err.empty()) d.messages.push_back(err + ": used seed 1");
     }
     bool bad_value = false;
     for (const auto& [k, v] : kv) {
         if (k == "lab" || k == "preset" || k == "seed") continue;
+        if (is_repeated(k)) {   // already reported; an unknown one is just ignored
+            bad_value |= lab->schema().index_of(k) >= 0;
+            continue;
+        }
         if (lab->schema().index_of(k) < 0) {
-            d.messages.push_back("unknown parameter '" + k + "' ignored");
+            d.messages.push_back("unknown parameter " + quote(k) + " ignored");
             continue;
         }
         std::string err = d.config.params.set_from_text(k, v);
@@ -114,6 +138,12 @@ Decoded decode_query(const std::string& query) {
         d.messages.push_back("the link's parameters were not valid: opened the '" + d.config.preset + "' defaults");
     }
     return d;
+}
+
+std::string preset_ids(const Lab& lab) {
+    std::string ids;
+    for (const auto& p : lab.schema().presets) ids += (ids.empty() ? "" : ", ") + p.id;
+    return ids;
 }
 
 } // namespace core

@@ -32,6 +32,9 @@ Decoded decode_query(const std::string& query);
 // The default configuration of a lab (its first preset, seed 1).
 RunConfig default_config(const Lab& lab);
 
+// "lecture, paper" for messages.
+std::string preset_ids(const Lab& lab);
+
 std::string url_decode(const std::string& s);
 std::string url_encode(const std::string& s);
 

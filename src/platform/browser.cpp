@@ -61,7 +61,9 @@ EMSCRIPTEN_KEEPALIVE const char* moe_state() {
     s = g_app ? g_app->state_json() : "{}";
     return s.c_str();
 }
-EMSCRIPTEN_KEEPALIVE void moe_command(const char* cmd) {
-    if (g_app) g_app->command(cmd);
+EMSCRIPTEN_KEEPALIVE const char* moe_command(const char* cmd) {   // "" when applied, else why not
+    static std::string why;
+    why = g_app ? g_app->command(cmd) : "the page is not ready";
+    return why.c_str();
 }
 }

@@ -38,7 +38,8 @@ int main(int argc, char** argv) {
         std::printf("wrote %s\n", file.c_str());
     };
     app::App a(host, query);
-    for (const auto& c : commands) a.command(c);
+    for (const auto& c : commands)
+        if (std::string why = a.command(c); !why.empty()) std::fprintf(stderr, "moe-lab-desktop: %s\n", why.c_str());
     if (play) a.command("play");
     for (long f = 0; !glfwWindowShouldClose(w) && f != max_frames; ++f) platform::run_frame(w, a);
     std::printf("%s\n", a.state_json().c_str());

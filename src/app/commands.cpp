@@ -1,0 +1,121 @@
+// The page's commands (window.moeLab.command, the keys, the buttons): one table, one entry per command
+// with its name, argument (parsed by core/command.hpp with the one number grammar), help and action.
+// A command either acts or says why not: every refusal becomes a message in state().messages and on
+// screen. Adding a command is adding one entry here.
+#include "app/app.hpp"
+#include "core/command.hpp"
+#include "core/parse.hpp"
+#include "core/registry.hpp"
+#include <exception>
+
+namespace app {
+
+namespace {
+constexpr size_t kMaxMessages = 8;   // the oldest go first; "Dismiss" clears them
+}
+
+// Each action returns "" when it acted, or why it did not.
+struct App::Command {
+    core::CommandSyntax syntax;
+    std::string (*act)(App& a, const core::CommandArg& arg);
+};
+
+static std::string not_running(const core::Lab& lab) {
+    if (!lab.failure().empty()) return "the run stopped (" + lab.failure() + "): change the settings or press Reset";
+    return "the run has finished: press Reset to run it again";
+}
+
+const std::vector<App::Command>& App::commands() {
+    using K = core::ArgKind;
+    static const std::vector<Command> table = {
+        {{"play", K::None, 0, 0, "", "run until the end (or pause)"}, [](App& a, const core::CommandArg&) -> std::string {
+            if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
+            a.playing_ = true;
+            return "";
+        }},
+        {{"pause", K::None, 0, 0, "", "stop running"}, [](App& a, const core::CommandArg&) -> std::string {
+            a.playing_ = false;
+            return "";
+        }},
+        {{"step", K::None, 0, 0, "", "one slice of training"}, [](App& a, const core::CommandArg&) -> std::string {
+            if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
+            a.lab_->step();
+            ++a.steps_;
+            return "";
+        }},
+        {{"next-phase", K::None, 0, 0, "", "run until the next phase begins"}, [](App& a, const core::CommandArg&) -> std::string {
+            if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
+            a.target_phase_ = a.lab_->phase() + 1;
+            a.playing_ = true;
+            return "";
+        }},
+        {{"reset", K::None, 0, 0, "", "start again from the same seed"}, [](App& a, const core::CommandArg&) -> std::string {
+            a.reset_run();
+            return "";
+        }},
+        {{"lab", K::Word, 0, 0, "ID", "switch to a lab, at its default preset"}, [](App& a, const core::CommandArg& v) -> std::string {
+            auto l = core::make_lab(v.text);
+            if (!l) return "unknown lab " + core::quote(v.text) + " (labs: " + core::lab_ids() + ")";
+            a.open(core::default_config(*l));
+            return "";
+        }},
+        {{"preset", K::Word, 0, 0, "ID", "load one of this lab's presets"}, [](App& a, const core::CommandArg& v) -> std::string {
+            core::RunConfig c = a.config_;
+            if (!c.params.apply_preset(v.text))
+                return "unknown preset " + core::quote(v.text) + " for " + c.lab + " (presets: " + core::preset_ids(*a.lab_) + ")";
+            c.preset = v.text;
+            a.open(c);
+            return "";
+        }},
+        {{"seed", K::Seed, 0, 0, "N", "run with another seed"}, [](App& a, const core::CommandArg& v) -> std::string {
+            core::RunConfig c = a.config_;
+            c.seed = v.seed;
+            a.open(c);
+            return "";
+        }},
+        {{"scale", K::Number, 0.75, 2.5, "F", "text and control size (projectors: 1.6)"}, [](App& a, const core::CommandArg& v) -> std::string {
+            a.ui_scale_ = float(v.number);
+            a.fonts_dirty_ = true;
+            return "";
+        }},
+        {{"view", K::Whole, -1, 999, "N", "enlarge view N (-1: all views)"}, [](App& a, const core::CommandArg& v) -> std::string {
+            if (v.whole >= (long long)a.views_.size())
+                return "view " + std::to_string(v.whole) + " does not exist: this lab shows views 0 … " +
+                       std::to_string(int(a.views_.size()) - 1) + " (-1: all views)";
+            a.focused_view_ = int(v.whole);
+            return "";
+        }},
+        {{"query", K::Text, 0, 0, "LINK", "open a share link's query (lab=…&seed=…)"}, [](App& a, const core::CommandArg& v) -> std::string {
+            core::Decoded d = core::decode_query(v.text);
+            a.link_messages_ = d.messages;   // a link reports its own problems, like on page load
+            a.open(d.config);
+            return "";
+        }},
+    };
+    return table;
+}
+
+std::string App::command(const std::string& text) {
+    static const std::vector<core::CommandSyntax> syntax = [] {
+        std::vector<core::CommandSyntax> s;
+        for (const Command& c : commands()) s.push_back(c.syntax);
+        return s;
+    }();
+    core::ParsedCommand p = core::parse_command(text, syntax);
+    std::string why = p.error;
+    if (why.empty()) {
+        try {
+            why = commands()[size_t(p.index)].act(*this, p.arg);
+            if (!why.empty()) why = "command " + core::quote(text) + " refused: " + why;
+        } catch (const std::exception& e) {   // nothing a command does may stop the page
+            why = "command " + core::quote(text) + " failed: " + e.what();
+        }
+    }
+    if (!why.empty()) {
+        link_messages_.push_back(why);
+        if (link_messages_.size() > kMaxMessages) link_messages_.erase(link_messages_.begin());
+    }
+    return why;
+}
+
+} // namespace app

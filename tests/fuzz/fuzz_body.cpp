@@ -1,0 +1,107 @@
+#include "fuzz_body.hpp"
+#include "core/command.hpp"
+#include "core/parse.hpp"
+#include "core/registry.hpp"
+#include "core/share_link.hpp"
+#include <cmath>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+void require(bool ok, const std::string& what) {
+    if (!ok) throw std::logic_error("fuzz invariant broken: " + what);
+}
+
+// A command table with every argument kind (the page's own table lives in src/app and needs ImGui).
+const std::vector<core::CommandSyntax>& syntax() {
+    static const std::vector<core::CommandSyntax> t = {
+        {"play", core::ArgKind::None, 0, 0, "", "run"},
+        {"lab", core::ArgKind::Word, 0, 0, "ID", "switch lab"},
+        {"seed", core::ArgKind::Seed, 0, 0, "N", "seed"},
+        {"view", core::ArgKind::Whole, -1, 7, "N", "enlarge"},
+        {"scale", core::ArgKind::Number, 0.75, 2.5, "F", "UI scale"},
+        {"query", core::ArgKind::Text, 0, 0, "LINK", "open a link"},
+    };
+    return t;
+}
+
+// The link restores exactly what it encodes, silently.
+void check_round_trip(const core::RunConfig& c) {
+    std::string q = core::encode_query(c);
+    core::Decoded d = core::decode_query(q);
+    require(d.messages.empty(), "a link we wrote is refused: " + q + (d.messages.empty() ? "" : " (" + d.messages[0] + ")"));
+    require(d.config.lab == c.lab && d.config.preset == c.preset && d.config.seed == c.seed, "lab/preset/seed round trip: " + q);
+    require(d.config.params == c.params, "parameters round trip: " + q);
+}
+
+void numbers(const std::string& text) {
+    double v = 0;
+    if (core::parse_number(text, v).empty()) {
+        require(std::isfinite(v), "parse_number gave a non-finite value");
+        require(!(v == 0 && std::signbit(v)), "parse_number gave -0");
+        double back = 0;
+        std::string shown = core::format_number(v);
+        require(core::parse_number(shown, back).empty() && back == v, "format_number does not parse back: " + shown);
+    }
+    uint64_t s = 0;
+    if (core::parse_seed(text, s).empty()) {
+        uint64_t back = 1;
+        require(core::parse_seed(std::to_string(s), back).empty() && back == s, "seed text round trip");
+        require(text.find_first_not_of("0123456789") == std::string::npos, "seed accepted a non-digit");
+    }
+    long long w = 0;
+    if (core::parse_whole(text, -5, 1000000, w).empty()) require(w >= -5 && w <= 1000000, "whole number out of its range");
+    std::string q = core::quote(text);
+    require(q.size() <= 2 + 40 * 4 + 3, "quote too long");
+    for (unsigned char ch : q) require(ch >= 0x20 && ch != 0x7F, "quote kept a control character");
+}
+
+void command(const std::string& text) {
+    core::ParsedCommand p = core::parse_command(text, syntax());
+    require((p.index < 0) != p.error.empty(), "a command is either parsed or refused with a message");
+    if (p.index < 0) return;
+    const core::CommandSyntax& c = syntax()[size_t(p.index)];
+    if (c.arg == core::ArgKind::Number) require(p.arg.number >= c.lo && p.arg.number <= c.hi, "number argument out of range");
+    if (c.arg == core::ArgKind::Whole) require(p.arg.whole >= c.lo && p.arg.whole <= c.hi, "whole argument out of range");
+}
+
+void link(const std::string& text) {
+    core::Decoded d = core::decode_query(text);
+    auto lab = core::make_lab(d.config.lab);
+    require(lab != nullptr, "decode_query gave an unknown lab");
+    require(core::validate(*lab, d.config.params).ok(), "decode_query gave a configuration that does not validate");
+    check_round_trip(d.config);
+}
+
+// "name=value" against every lab's schema: set, validate (the lab's check() on arbitrary values).
+void parameters(const std::string& text) {
+    size_t eq = text.find('=');
+    if (eq == std::string::npos) return;
+    const std::string name = text.substr(0, eq), value = text.substr(eq + 1);
+    static std::vector<std::unique_ptr<core::Lab>> labs;
+    if (labs.empty())
+        for (const auto& e : core::all_labs()) labs.push_back(e.make());
+    for (const auto& lab : labs) {
+        if (lab->schema().index_of(name) < 0) continue;
+        core::RunConfig c = core::default_config(*lab);
+        std::string err = c.params.set_from_text(name, value);
+        if (!err.empty()) continue;
+        core::Validation v = core::validate(*lab, c.params);
+        for (const auto& e : v.errors) require(!e.empty(), "empty validation message");
+        if (v.ok()) check_round_trip(c);
+    }
+}
+
+} // namespace
+
+void fuzz_one(const uint8_t* data, size_t size) {
+    if (size > 4096) return;   // links and commands are short; long inputs only slow the search
+    const std::string text(reinterpret_cast<const char*>(data), size);
+    numbers(text);
+    command(text);
+    link(text);
+    parameters(text);
+}
