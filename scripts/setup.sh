@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 PACKAGES=(cmake g++ make emscripten libeigen3-dev doctest-dev libglfw3-dev libgl-dev
-          chromium xvfb xauth fonts-dejavu-core python3 nodejs npm xz-utils dpkg-dev)
+          chromium xvfb xauth fonts-dejavu-core python3 nodejs npm xz-utils dpkg-dev libstb-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
