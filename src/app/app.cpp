@@ -101,6 +101,7 @@ void App::frame() {
     views_.clear();
     lab_->views(views_);
     reports_.clear();
+    tour_caption_shown_.clear();
 
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);

@@ -123,6 +123,7 @@ private:
     size_t exported_bytes_ = 0;
     std::vector<ViewReport> reports_;              // what the last frame drew, per view
     std::string last_url_;
+    std::string tour_caption_shown_;               // the tour caption drawn in the last frame
     float ui_scale_ = 1.0f;
     bool fonts_dirty_ = true;
     float play_button_[4] = {0, 0, 0, 0};          // screen rect, exposed for the browser test

@@ -76,7 +76,7 @@ std::string App::lecture_state_json() const {
     s += ",\"focused\":" + jlist(focused);
     std::vector<core::TourStep> steps = lab_->tour();
     static const char* until[] = {"now", "phase", "progress", "end"};
-    s += ",\"tour\":{\"step\":" + std::to_string(tour_step_ + 1) + ",\"steps\":[";
+    s += ",\"tour\":{\"step\":" + std::to_string(tour_step_ + 1) + ",\"shown_caption\":" + jstr(tour_caption_shown_) + ",\"steps\":[";
     for (size_t k = 0; k < steps.size(); ++k) {
         const core::TourStep& t = steps[k];
         s += std::string(k ? "," : "") + "{\"caption\":" + jstr(t.caption) + ",\"claim\":" + jstr(t.claim) + ",\"views\":" + jlist(t.views) +

@@ -112,6 +112,7 @@ void App::draw_tour_panel() {
     std::vector<core::TourStep> steps = lab_->tour();
     if (tour_step_ < 0 || tour_step_ >= int(steps.size())) return;
     const core::TourStep& s = steps[size_t(tour_step_)];
+    tour_caption_shown_ = s.caption;
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
     float w = ImGui::GetContentRegionAvail().x;
