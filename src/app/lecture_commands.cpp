@@ -72,7 +72,8 @@ void App::cmd_next_view() {
     if (views_.empty()) lab_->views(vs);
     int n = int(views_.empty() ? vs.size() : views_.size());
     if (n == 0) return;
-    focused_view_ = (std::max(focused_view_, -1) + 1) % n;
+    int cur = focused_view_ >= 0 ? focused_view_ : (present_ || embed_ ? 0 : -1);   // those layouts show view 0 by default
+    focused_view_ = (cur + 1) % n;
     focused_view2_ = -1;
 }
 

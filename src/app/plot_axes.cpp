@@ -88,7 +88,7 @@ static void place_side_labels(const core::View& v, Axes& ax, float col_x, float 
     }
 }
 
-Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1, double dy0, double dy1, bool band_labels) {
+Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1, double dy0, double dy1, AxesOptions opt) {
     Axes ax;
     ax.log_x = v.log_x;
     ax.log_y = v.log_y;
@@ -120,7 +120,7 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     ax.b.x = ob.x - right;
     std::string y_title = fit_text(v.y_label, ob.x - oa.x);
     float title_w = v.y_label.empty() ? 0 : text_width(y_title, fh);
-    int rows = ax.b.x - ax.a.x >= 20 ? place_top_labels(v, ax, oa.x, ob.x, title_w, band_labels) : (title_w > 0 ? 1 : 0);
+    int rows = ax.b.x - ax.a.x >= 20 ? place_top_labels(v, ax, oa.x, ob.x, title_w, opt.band_labels) : (title_w > 0 ? 1 : 0);
     float row_h = fh * 1.1f;
     float top = fh * 0.3f + rows * row_h;
     float bottom = fh * 1.3f + (v.x_label.empty() ? 0 : fh * 1.2f);
@@ -140,7 +140,8 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
         ImVec2 sz = ImGui::CalcTextSize(s.c_str());
         dl->AddText(ImVec2(ax.a.x - sz.x - fh * 0.3f, p.y - sz.y * 0.5f), ink, s.c_str());
     }
-    std::vector<double> xt = nice_ticks(ax.x0, ax.x1, std::max(2, int((ax.b.x - ax.a.x) / (fh * 4.5f))), ax.log_x);
+    std::vector<double> xt;
+    if (opt.x_ticks) xt = nice_ticks(ax.x0, ax.x1, std::max(2, int((ax.b.x - ax.a.x) / (fh * 4.5f))), ax.log_x);
     double xstep = xt.size() > 1 ? xt[1] - xt[0] : 1;
     for (double t : xt) {
         ImVec2 p = ax.map(t, ax.y0);
@@ -238,10 +239,12 @@ float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, 
             ImVec4 c = ImGui::ColorConvertU32ToFloat4(it.color);
             dl->AddRectFilled(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 1.3f, y + fs * 0.95f), ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 0.35f)));
             dl->AddRect(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 1.3f, y + fs * 0.95f), darker(it.color, 0.8f));
-        } else if (it.dashed)   // the same dash pattern as the curve, so solid and dashed read apart
-            for (int k = 0; k < 3; ++k) dl->AddLine(ImVec2(x + k * fs * 0.5f, cy), ImVec2(x + k * fs * 0.5f + fs * 0.3f, cy), it.color, thick);
-        else
-            dl->AddLine(ImVec2(x, cy), ImVec2(x + fs * 1.3f, cy), it.color, thick);
+        } else if (it.dot) {
+            dl->AddCircleFilled(ImVec2(x + fs * 0.65f, cy), fs * 0.3f, it.color, 12);
+        } else {   // the curve's own dash pattern, so solid, dashed and dotted read apart
+            int pattern = it.pattern >= 0 ? it.pattern : (it.dashed ? 1 : 0);
+            stroke_segment(dl, ImVec2(x, cy), ImVec2(x + fs * 1.4f, cy), it.color, thick, pattern, 0);
+        }
         add_text(dl, ImVec2(x + fs * 1.6f, y), IM_COL32(40, 40, 46, 255), it.name, fs);
         report_legend(it.name);
         x += w;

@@ -30,8 +30,8 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
         scales.push_back(sc);
         rows = std::max(rows, std::min<size_t>(names.back().size(), 3));
     }
-    b.y -= fh * (0.2f + 1.05f * rows);   // room for the bar labels
-    Axes ax = draw_axes(nolabel, a, b, 0, double(v.bars.size()), y0, y1);
+    b.y -= fh * (1.05f * rows - 1.0f);   // room for the bar labels (in place of the x ticks)
+    Axes ax = draw_axes(nolabel, a, b, 0, double(v.bars.size()), y0, y1, {true, false});
     if (ax.b.x - ax.a.x < 20) return;
     draw_overlays(v, ax);
     float slot = (ax.b.x - ax.a.x) / v.bars.size();
@@ -54,7 +54,7 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
         if (sz.x < slot) dl->AddText(ImVec2(x + (w - sz.x) * 0.5f, std::fmin(top.y, base.y) - fh * 1.05f), IM_COL32(30, 30, 30, 255), buf);
         for (size_t r = 0; r < names[k].size() && r < 3; ++r) {
             float fs = fh * scales[k], lw = text_width(names[k][r], fs);
-            add_text(dl, ImVec2(x + (w - lw) * 0.5f, ax.b.y + fh * 1.3f + r * fh * 1.05f), IM_COL32(40, 40, 46, 255), names[k][r], fs);
+            add_text(dl, ImVec2(x + (w - lw) * 0.5f, ax.b.y + fh * 0.2f + r * fh * 1.05f), IM_COL32(40, 40, 46, 255), names[k][r], fs);
         }
     }
 }

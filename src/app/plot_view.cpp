@@ -4,6 +4,7 @@
 #include "app/plot_axes.hpp"
 #include "app/text_fit.hpp"
 #include "app/view_report.hpp"
+#include <imgui_internal.h>
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -22,7 +23,7 @@ static std::vector<LegendItem> shared_legend(const core::View& g) {
         if (&c == &g.children.front()) { first = l; continue; }
         if (l.size() != first.size()) return {};
         for (size_t k = 0; k < l.size(); ++k)
-            if (l[k].name != first[k].name || l[k].color != first[k].color || l[k].dashed != first[k].dashed) return {};
+            if (l[k].name != first[k].name || l[k].color != first[k].color || l[k].pattern != first[k].pattern) return {};
     }
     return first;
 }
@@ -40,33 +41,39 @@ static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
             std::vector<LegendItem> legend = shared_legend(v);
             if (!legend.empty()) a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.2f));
             float w = b.x - a.x, h = b.y - a.y;
-            int cols = v.grid_cols > 0 ? v.grid_cols : std::max(1, int(std::round(std::sqrt(n * w / std::fmax(h, 1.0f)))));
-            cols = std::max(1, std::min({cols, n, int(w / (fh * 10))}));
-            // panels smaller than ~10×7 characters say nothing: show those that fit, the rest when enlarged
-            int max_rows = std::max(1, int(h / (fh * 7)));
-            int rows = std::min((n + cols - 1) / cols, max_rows);
-            int shown = std::min(n, rows * cols);
-            if (shown < n) {
-                --shown;
-                if (shown < 1) shown = 1;
+            // Panels need ~10×7 characters. When not all fit, the panels' text shrinks (down to 60 %)
+            // before any panel is left out; those left out are named in the free cell.
+            const float base = ImGui::GetCurrentWindow()->FontWindowScale;
+            int cols = 1, rows = 1, shown = n;
+            for (float sc : {1.0f, 0.85f, 0.7f, 0.6f}) {
+                float pf = fh * sc;
+                cols = v.grid_cols > 0 ? v.grid_cols : std::max(1, int(std::round(std::sqrt(n * w / std::fmax(h, 1.0f)))));
+                cols = std::max(1, std::min({cols, n, int(w / (pf * 10))}));
+                rows = std::min((n + cols - 1) / cols, std::max(1, int(h / (pf * 7))));
+                shown = std::min(n, rows * cols);
+                if (shown == n) { ImGui::SetWindowFontScale(base * sc); break; }
+                if (sc < 0.61f) ImGui::SetWindowFontScale(base * sc);
             }
+            if (shown < n) shown = std::max(1, shown - 1);
+            const float pf = ImGui::GetFontSize();
             float cw = w / cols, ch = h / rows;
             ImDrawList* dl = ImGui::GetWindowDrawList();
             g_shared_legend = !legend.empty();
             for (int k = 0; k < shown; ++k) {
                 ImVec2 p(a.x + (k % cols) * cw, a.y + (k / cols) * ch);
-                dl->AddText(ImVec2(p.x + fh * 0.3f, p.y), IM_COL32(30, 30, 36, 255), fit_text(v.children[size_t(k)].title, cw - fh * 0.6f).c_str());
-                draw_plot(v.children[size_t(k)], ImVec2(p.x, p.y + fh * 1.1f), ImVec2(p.x + cw - fh * 0.3f, p.y + ch - fh * 0.2f));
+                dl->AddText(ImVec2(p.x + pf * 0.3f, p.y), IM_COL32(30, 30, 36, 255), fit_text(v.children[size_t(k)].title, cw - pf * 0.6f).c_str());
+                draw_plot(v.children[size_t(k)], ImVec2(p.x, p.y + pf * 1.1f), ImVec2(p.x + cw - pf * 0.3f, p.y + ch - pf * 0.2f));
             }
             g_shared_legend = false;
             if (shown < n) {   // wrapped at words in the free cell
-                ImVec2 p(a.x + (shown % cols) * cw + fh * 0.5f, a.y + (shown / cols) * ch + ch * 0.3f);
-                std::string more = "+" + std::to_string(n - shown) + " more panels when enlarged";
-                for (const std::string& line : wrap_words(more, cw - fh, fh)) {
+                ImVec2 p(a.x + (shown % cols) * cw + pf * 0.5f, a.y + (shown / cols) * ch + ch * 0.3f);
+                std::string more = "+" + std::to_string(n - shown) + " more panels in a larger box";
+                for (const std::string& line : wrap_words(more, cw - pf, pf)) {
                     dl->AddText(p, IM_COL32(60, 60, 120, 255), line.c_str());
-                    p.y += fh * 1.1f;
+                    p.y += pf * 1.1f;
                 }
             }
+            ImGui::SetWindowFontScale(base);
             break;
         }
     }
@@ -98,11 +105,14 @@ void draw_view(const core::View& v, ImVec2 size, bool caption, ViewReport* repor
     std::vector<std::string> readouts = v.readouts;
     if (v.kind == core::ViewKind::Heatmap && !v.heat.marks.empty() && !v.heat.mark_label.empty())
         readouts.insert(readouts.begin(), "red dot: " + v.heat.mark_label);
-    // readouts: one line each at 90 %, shrunk (down to 70 %) to the box's width; at most a fifth of the box
-    const float rh = fh * 0.9f * 1.15f;
-    size_t max_readouts = size_t(std::max(0.0f, size.y * 0.2f / rh));
-    if (readouts.size() > max_readouts) readouts.resize(max_readouts);
-    float readout_h = readouts.size() * rh;
+    // readouts at 90 % size, wrapped at words to the box's width; at most a fifth of the box
+    const float rs = fh * 0.9f, rh = rs * 1.15f;
+    std::vector<std::string> lines;
+    for (const auto& r : readouts)
+        for (const auto& l : wrap_words(r, size.x - fh * 0.6f, rs)) lines.push_back(l);
+    size_t max_lines = size_t(std::max(0.0f, size.y * 0.2f / rh));
+    if (lines.size() > max_lines) lines.resize(max_lines);
+    float readout_h = lines.size() * rh;
     ImVec2 pa(a.x, y), pb(b.x, b.y - readout_h);
     if (report) {
         report->id = v.id;
@@ -115,9 +125,8 @@ void draw_view(const core::View& v, ImVec2 size, bool caption, ViewReport* repor
     draw_plot(v, pa, pb);
     set_current_report(outer);
     float ry = b.y - readout_h;
-    for (const auto& r : readouts) {
-        float sc = std::clamp((size.x - fh * 0.6f) / std::max(1.0f, text_width(r, fh)), 0.7f, 0.9f);
-        add_text(ImGui::GetWindowDrawList(), ImVec2(a.x + fh * 0.3f, ry + fh * (0.9f - sc) * 0.5f), IM_COL32(40, 40, 46, 255), r, fh * sc);
+    for (const auto& l : lines) {
+        add_text(ImGui::GetWindowDrawList(), ImVec2(a.x + fh * 0.3f, ry), IM_COL32(40, 40, 46, 255), l, rs);
         ry += rh;
     }
     ImGui::PopClipRect();

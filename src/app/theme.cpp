@@ -15,6 +15,8 @@ static const ImWchar kGlyphs[] = {
     0x2190, 0x21FF,   // arrows
     0x2200, 0x22FF,   // mathematical operators (∈, ∑, −, √, ≈, ≤, ≥)
     0x25A0, 0x25FF,   // geometric shapes (●, ▲)
+    0x2713, 0x2718,   // check marks (✓, ✗) in view titles
+    0x27E8, 0x27E9,   // angle brackets ⟨ ⟩ (inner products)
     0,
 };
 

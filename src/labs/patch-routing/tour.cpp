@@ -16,7 +16,7 @@ std::vector<core::TourStep> PatchRoutingLab::tour() const {
     t.push_back(core::tour_to_phase(kExperts, {"routing_types", "router_alignment"},
         "The routers have trained: o1 goes to expert 1, o2 to expert 2, and the irrelevant patches are dropped.",
         "Lemma 4.1: for l ≥ l*, after Ω(1/(1−δ_d)) router steps the discriminative patch is in the top l of its class's expert."));
-    t.push_back(core::tour_to_phase(kSweep, {"dynamics", "neurons"},
+    t.push_back(core::tour_to_phase(kSweep, {"dynamics"},
         "Expert training at one N: the separate pMoE fits in a few epochs and generalises; the CNN needs far longer and, "
         "at small N, fits the training set with lower test accuracy. pMoE neurons move onto the o1/o2 axes.",
         "Theorems 4.2, 4.3 and Table 1: fewer samples and fewer iterations, T = O(l⁴/ε⁸) against O(n⁴/ε⁸)."));
