@@ -207,7 +207,8 @@ void draw_overlays(const core::View& v, const Axes& ax) {
     }
 }
 
-static float item_width(const LegendItem& it, float fs) { return fs * 1.6f + text_width(it.name, fs) + fs * 0.9f; }
+// a swatch two font heights long, so that every dash pattern shows at least one gap
+static float item_width(const LegendItem& it, float fs) { return fs * 2.4f + text_width(it.name, fs) + fs * 0.9f; }
 
 float legend_height(const std::vector<LegendItem>& items, float width, float scale) {
     const float fs = ImGui::GetFontSize() * scale;
@@ -237,15 +238,15 @@ float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, 
         float cy = y + fs * 0.55f;
         if (it.band) {
             ImVec4 c = ImGui::ColorConvertU32ToFloat4(it.color);
-            dl->AddRectFilled(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 1.3f, y + fs * 0.95f), ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 0.35f)));
-            dl->AddRect(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 1.3f, y + fs * 0.95f), darker(it.color, 0.8f));
+            dl->AddRectFilled(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f), ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 0.35f)));
+            dl->AddRect(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f), darker(it.color, 0.8f));
         } else if (it.dot) {
-            dl->AddCircleFilled(ImVec2(x + fs * 0.65f, cy), fs * 0.3f, it.color, 12);
+            dl->AddCircleFilled(ImVec2(x + fs * 1.0f, cy), fs * 0.3f, it.color, 12);
         } else {   // the curve's own dash pattern, so solid, dashed and dotted read apart
             int pattern = it.pattern >= 0 ? it.pattern : (it.dashed ? 1 : 0);
-            stroke_segment(dl, ImVec2(x, cy), ImVec2(x + fs * 1.4f, cy), it.color, thick, pattern, 0);
+            stroke_segment(dl, ImVec2(x, cy), ImVec2(x + fs * 2.0f, cy), it.color, thick, pattern, 0);
         }
-        add_text(dl, ImVec2(x + fs * 1.6f, y), IM_COL32(40, 40, 46, 255), it.name, fs);
+        add_text(dl, ImVec2(x + fs * 2.4f, y), IM_COL32(40, 40, 46, 255), it.name, fs);
         report_legend(it.name);
         x += w;
     }

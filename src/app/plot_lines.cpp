@@ -11,7 +11,7 @@ namespace app {
 static bool ok(double v) { return std::isfinite(v); }
 
 // Dash patterns, in font heights (on, off): solid, dashed, dotted, long dashes.
-static const float kPattern[4][2] = {{0, 0}, {0.5f, 0.5f}, {0.16f, 0.3f}, {1.1f, 0.4f}};
+static const float kPattern[4][2] = {{0, 0}, {0.5f, 0.5f}, {0.16f, 0.3f}, {0.9f, 0.35f}};
 
 int line_pattern(const core::View& v, size_t k) {
     const core::LineSeries& s = v.lines[k];

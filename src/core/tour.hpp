@@ -38,6 +38,10 @@ inline TourStep tour_to_progress(double progress, std::vector<std::string> views
     s.until = TourStep::Until::Progress; s.progress = progress;
     return s;
 }
+inline TourStep with_preset(std::string preset, TourStep s) {
+    s.preset = std::move(preset);
+    return s;
+}
 inline TourStep tour_to_end(std::vector<std::string> views, std::string caption, std::string claim) {
     TourStep s = tour_to_phase(0, std::move(views), std::move(caption), std::move(claim));
     s.until = TourStep::Until::End;
