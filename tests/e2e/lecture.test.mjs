@@ -121,6 +121,23 @@ test("presentation mode at UI scale 1.6: one key hides the sidebar; the link hol
   await page.close();
 });
 
+test("bad lecture keys in a link are messages; the run opens with what was valid", async () => {
+  const { page, errors } = await openPage("?lab=patch-routing&seed=2&tour=99&view=no-such-view&scale=9&present=1");
+  const s = await state(page);
+  assert.equal(s.lab, "patch-routing");
+  assert.equal(s.seed, 2);
+  assert.equal(s.present, true);
+  assert.equal(s.tour.step, 0);
+  const m = s.messages.join(" | ");
+  assert.match(m, /tour=99: this lab's tour has \d+ steps/);
+  assert.match(m, /view=no-such-view: no such view/);
+  assert.match(m, /scale=9: give a UI scale from 0.75 to 2.5/);
+  await page.evaluate(() => moeLab.command("tour=abc"));
+  assert.match((await state(page)).messages.join(" "), /tour=abc: give a step number/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 function reached(s, step) {
   if (step.until === "phase") return s.done || s.phase >= step.phase;
   if (step.until === "progress") return s.done || s.progress >= step.progress;
