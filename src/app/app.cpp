@@ -8,16 +8,13 @@
 namespace app {
 
 
-App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
-    core::Decoded d = core::decode_query(initial_query);
-    link_messages_ = d.messages;
-    open(d.config);
-}
+App::App(Host host, const std::string& initial_query) : host_(std::move(host)) { open_link(initial_query); }
 
 void App::open(const core::RunConfig& c) {
     if (!lab_ || lab_->info().id != c.lab) {
         lab_ = core::make_lab(c.lab);
-        focused_view_ = -1;
+        focused_view_ = focused_view2_ = -1;
+        tour_step_ = -1;   // a tour belongs to its lab
     }
     config_ = c;
     edit_ = c.params;
@@ -28,13 +25,13 @@ void App::open(const core::RunConfig& c) {
 void App::reset_run() {
     playing_ = false;
     target_phase_ = -1;
+    target_progress_ = -1;
     run_ms_ = longest_frame_ms_ = 0;
     frames_while_running_ = steps_ = 0;
     finished_reported_ = false;
     lab_->reset(config_.params, config_.seed);
-    std::string q = core::encode_query(config_);
-    if (q != last_query_ && host_.set_query) host_.set_query(q);
-    last_query_ = q;
+    last_query_ = core::encode_query(config_);
+    sync_url();
 }
 
 void App::apply_edit() {
@@ -51,16 +48,13 @@ void App::advance(double budget_ms) {
         lab_->step();
         ++steps_;
         if (target_phase_ >= 0 && lab_->phase() >= target_phase_) { playing_ = false; target_phase_ = -1; break; }
+        if (target_progress_ >= 0 && lab_->progress() >= target_progress_) { playing_ = false; target_progress_ = -1; break; }
     } while (!lab_->done() && lab_->failure().empty() && host_.now_ms() - t0 < budget_ms);
     if (lab_->done() || !lab_->failure().empty()) playing_ = false;
 }
 
 void App::frame() {
-    // Keys for the lecturer: space plays or pauses, the right arrow steps.
-    if (!ImGui::GetIO().WantTextInput) {
-        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) command(playing_ ? "pause" : "play");
-        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) command("step");
-    }
+    handle_keys();   // space, arrows, N, P, V, T, number keys (presentation.cpp)
     double t0 = host_.now_ms();
     bool running = playing_;
     // Full speed gives training three times what drawing took, between 12 and 100 ms: with a GPU
@@ -74,21 +68,29 @@ void App::frame() {
     double t1 = host_.now_ms();
     views_.clear();
     lab_->views(views_);
+    reports_.clear();
+    tour_caption_shown_.clear();
 
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
     ImGui::Begin("MoE Lab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
                                          ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings);
-    float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * ui_scale_);
-    draw_sidebar(sidebar);
-    ImGui::SameLine();
-    ImGui::BeginChild("main", ImVec2(0, 0), false);
-    draw_header();
-    draw_messages();
-    draw_timeline();
-    draw_views();
-    ImGui::EndChild();
+    if (embed_) draw_embed();
+    else if (present_) draw_presentation();
+    else {
+        float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * ui_scale_);
+        draw_sidebar(sidebar);
+        ImGui::SameLine();
+        ImGui::BeginChild("main", ImVec2(0, 0), false);
+        draw_header();
+        draw_messages();
+        draw_timeline();
+        if (tour_step_ >= 0) draw_tour_panel();
+        else draw_look_for(false);
+        draw_views();
+        ImGui::EndChild();
+    }
     ImGui::End();
 
     train_ms_ = t1 - t0;

@@ -4,6 +4,8 @@
 #pragma once
 #include "core/lab.hpp"
 #include "core/share_link.hpp"
+#include "app/view_report.hpp"
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -21,6 +23,7 @@ struct Host {
     std::function<void(const std::string& query)> set_query;      // replace the page URL's query
     std::function<void(const std::string& text)> copy_text;        // clipboard
     std::function<void(const std::string& file, const std::string& text)> download;
+    std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
     std::function<double()> now_ms;
     std::string platform_name;                                       // "browser" / "desktop"
     std::string font_file;                                           // a TTF with Greek and math signs
@@ -33,10 +36,20 @@ public:
     bool fonts_need_rebuild() const { return fonts_dirty_; }
     void rebuild_fonts();                          // call between frames (platform owns GL)
     std::string state_json() const;                // everything the page exposes to tests
-    // "play", "lab=ID", "seed=N", ... (the table in commands.cpp). Returns "" when it acted, otherwise
-    // why not; a refusal is also added to the page's messages.
+    // "play", "lab=ID", "seed=N", "present=1", ... (the table in commands.cpp). Returns "" when it acted,
+    // otherwise why not; a refusal is also added to the page's messages.
     std::string command(const std::string& cmd);
     float ui_scale() const { return ui_scale_; }
+
+    // Exporting a view as a PNG (png=N, the PNG button): the platform, which owns GL, asks whether
+    // one is pending, then calls begin_export() (fonts at twice the UI scale: rebuild them), renders
+    // one ImGui frame of draw_export() offscreen at export_size(), reads the pixels, encodes them and
+    // hands the file to finish_export(), which restores the UI scale and saves it through the host.
+    bool export_pending() const { return export_view_ >= 0; }
+    void begin_export();
+    ImVec2 export_size() const;                    // pixels: twice the view's box on screen
+    void draw_export();
+    void finish_export(const std::vector<uint8_t>& png, int width, int height);
 
 private:
     struct Command;
@@ -56,6 +69,29 @@ private:
     void draw_timeline();
     void draw_views();
     void draw_messages();
+    void draw_look_for(bool compact);
+    void draw_view_title(const core::View& v, int k, float width, bool enlarge_button);
+    void draw_large_views(const std::vector<int>& which, ImVec2 size);
+
+    // lecture mode (presentation.cpp, tour_player.cpp, lecture_commands.cpp)
+    // Each returns "" when it acted, otherwise why not (hooked into the command table in commands.cpp).
+    std::string cmd_present(const std::string& arg);   // "present=0|1"
+    std::string cmd_embed(const std::string& arg);     // "embed=0|1": one view, minimal chrome
+    std::string cmd_tour(const std::string& arg);      // "tour=N" (1-based step, 0 ends), "tour=next", "tour=back"
+    std::string cmd_png(long long view);               // "png=N": save view N (0-based) as a PNG
+    std::string cmd_next_view();                       // "next-view": the next view large
+    void open_link(const std::string& query);      // a page link: the run's configuration + lecture keys
+    void sync_url();                               // the page URL: configuration + lecture keys
+    std::string lecture_query() const;             // "&present=1&tour=3..." for the link
+    void handle_keys();
+    void draw_presentation();
+    void draw_embed();
+    void draw_tour_panel();
+    void tour_go(int step);                        // apply step (0-based): configure, run to it, focus
+    void tour_end();
+    void focus_views(const std::vector<std::string>& ids);
+    std::vector<int> shown_views() const;          // the views drawn large (empty: the grid)
+    std::string lecture_state_json() const;
 
     Host host_;
     std::unique_ptr<core::Lab> lab_;
@@ -67,6 +103,7 @@ private:
 
     bool playing_ = false;
     int target_phase_ = -1;                        // "next phase": run until phase() reaches it
+    double target_progress_ = -1;                  // a tour step: run until progress() reaches it
     int speed_ = 4;                                // index into the frame-budget table
     double run_ms_ = 0, longest_frame_ms_ = 0;
     double train_ms_ = 0, ui_ms_ = 0;               // last frame: training, and building the UI
@@ -76,6 +113,18 @@ private:
 
     std::vector<core::View> views_;
     int focused_view_ = -1;
+    int focused_view2_ = -1;                       // a second view shown large beside the first (tours)
+    bool present_ = false, embed_ = false;         // presentation layout; a single view for an iframe
+    int tour_step_ = -1;                           // 0-based; -1: no tour
+    int export_view_ = -1;                         // a PNG export waiting for the platform
+    float export_restore_scale_ = 1.0f;
+    ImVec2 export_box_{0, 0};                      // the view's box on screen (logical pixels)
+    std::string export_file_;
+    int exported_w_ = 0, exported_h_ = 0;
+    size_t exported_bytes_ = 0;
+    std::vector<ViewReport> reports_;              // what the last frame drew, per view
+    std::string last_url_;
+    std::string tour_caption_shown_;               // the tour caption drawn in the last frame
     float ui_scale_ = 1.0f;
     bool fonts_dirty_ = true;
     float play_button_[4] = {0, 0, 0, 0};          // screen rect, exposed for the browser test

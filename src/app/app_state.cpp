@@ -1,6 +1,7 @@
 // The state the page exposes to JavaScript (window.moeLab.state()) and so to the browser test.
 #include "app/app.hpp"
 #include "core/registry.hpp"
+#include <imgui.h>
 #include <cmath>
 #include <cstdio>
 
@@ -47,7 +48,55 @@ std::string App::state_json() const {
     s += "],\"metrics\":{";
     auto ms = lab_->metrics();
     for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
-    s += "}}";
+    s += "}";
+    s += lecture_state_json();
+    s += "}";
+    return s;
+}
+
+static std::string jlist(const std::vector<std::string>& v) {
+    std::string s = "[";
+    for (size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + jstr(v[k]);
+    return s + "]";
+}
+
+static std::string jrect(ImVec2 a, ImVec2 b) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", a.x, a.y, b.x - a.x, b.y - a.y);
+    return buf;
+}
+
+// Lecture mode: layout, tour, what each view drew (plot rectangles, legends, labels), PNG export.
+std::string App::lecture_state_json() const {
+    ImVec2 canvas = ImGui::GetIO().DisplaySize;
+    std::string s = ",\"present\":" + std::string(present_ ? "true" : "false") + ",\"embed\":" + (embed_ ? "true" : "false");
+    s += ",\"canvas\":[" + jnum(canvas.x) + "," + jnum(canvas.y) + "]";
+    std::vector<std::string> focused;
+    for (int k : shown_views()) focused.push_back(views_[size_t(k)].id);
+    s += ",\"focused\":" + jlist(focused);
+    std::vector<core::TourStep> steps = lab_->tour();
+    static const char* until[] = {"now", "phase", "progress", "end"};
+    s += ",\"tour\":{\"step\":" + std::to_string(tour_step_ + 1) + ",\"shown_caption\":" + jstr(tour_caption_shown_) + ",\"steps\":[";
+    for (size_t k = 0; k < steps.size(); ++k) {
+        const core::TourStep& t = steps[k];
+        s += std::string(k ? "," : "") + "{\"caption\":" + jstr(t.caption) + ",\"claim\":" + jstr(t.claim) + ",\"views\":" + jlist(t.views) +
+             ",\"until\":\"" + until[int(t.until)] + "\",\"phase\":" + std::to_string(t.phase) + ",\"progress\":" + jnum(t.progress) + "}";
+    }
+    s += "]}";
+    s += ",\"view_reports\":[";
+    for (size_t k = 0; k < reports_.size(); ++k) {
+        const ViewReport& r = reports_[k];
+        std::vector<std::string> labels;
+        for (const LabelBox& l : r.labels) labels.push_back(l.text);
+        s += std::string(k ? "," : "") + "{\"id\":" + jstr(r.id) + ",\"title\":" + jstr(r.title) + ",\"plot\":" + jrect(r.plot_a, r.plot_b) +
+             ",\"data\":" + jrect(r.data_a, r.data_b) + ",\"series\":" + jlist(r.series) + ",\"legend\":" + jlist(r.legend) +
+             ",\"labels\":" + jlist(labels) + ",\"crossings\":" + std::to_string(r.crossings) +
+             ",\"overlaps\":" + std::to_string(r.overlaps) + ",\"clipped\":" + std::to_string(r.clipped) + "}";
+    }
+    s += "]";
+    s += ",\"export\":{\"pending\":" + std::string(export_view_ >= 0 ? "true" : "false") + ",\"file\":" + jstr(export_file_) +
+         ",\"width\":" + std::to_string(exported_w_) + ",\"height\":" + std::to_string(exported_h_) +
+         ",\"bytes\":" + std::to_string(exported_bytes_) + "}";
     return s;
 }
 

@@ -85,11 +85,25 @@ const std::vector<App::Command>& App::commands() {
             a.focused_view_ = int(v.whole);
             return "";
         }},
-        {{"query", K::Text, 0, 0, "LINK", "open a share link's query (lab=…&seed=…)"}, [](App& a, const core::CommandArg& v) -> std::string {
-            core::Decoded d = core::decode_query(v.text);
-            a.link_messages_ = d.messages;   // a link reports its own problems, like on page load
-            a.open(d.config);
+        {{"query", K::Text, 0, 0, "LINK", "open a share link's query (lab=…&seed=…&present=1)"}, [](App& a, const core::CommandArg& v) -> std::string {
+            a.open_link(v.text);   // a link reports its own problems, like on page load
             return "";
+        }},
+        // lecture mode (lecture_commands.cpp)
+        {{"present", K::Whole, 0, 1, "0|1", "presentation layout on (1) or off (0)"}, [](App& a, const core::CommandArg& v) {
+            return a.cmd_present(v.text);
+        }},
+        {{"embed", K::Whole, 0, 1, "0|1", "one view, minimal chrome, for an iframe"}, [](App& a, const core::CommandArg& v) {
+            return a.cmd_embed(v.text);
+        }},
+        {{"tour", K::Word, 0, 0, "N", "go to step N of the lab's tour (0 ends it; next, back)"}, [](App& a, const core::CommandArg& v) {
+            return a.cmd_tour(v.text);
+        }},
+        {{"png", K::Whole, 0, 999, "N", "save view N as a PNG at twice the screen resolution"}, [](App& a, const core::CommandArg& v) {
+            return a.cmd_png(v.whole);
+        }},
+        {{"next-view", K::None, 0, 0, "", "show the next view large"}, [](App& a, const core::CommandArg&) {
+            return a.cmd_next_view();
         }},
     };
     return table;

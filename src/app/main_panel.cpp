@@ -1,6 +1,7 @@
 // The main panel: the lab's header, messages, the phase timeline and the grid of views.
 #include "app/app.hpp"
 #include "app/plot.hpp"
+#include "app/text_fit.hpp"
 #include <imgui.h>
 #include <algorithm>
 #include <cmath>
@@ -91,16 +92,93 @@ void App::draw_timeline() {
         }
     }
     ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + h + fh * 0.25f));
-    int shown = std::clamp(cur, 0, int(phases.size()) - 1);
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextColored(ImVec4(0.0f, 0.30f, 0.55f, 1), "%s", finished ? "Finished." : "Look for:");
-    ImGui::SameLine();
-    ImGui::TextWrapped("%s", phases[size_t(shown)].look_for.c_str());
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.38f, 0.38f, 0.45f, 1));
-    ImGui::TextWrapped("Paper: %s", phases[size_t(shown)].claim.c_str());
-    ImGui::PopStyleColor();
-    ImGui::PopTextWrapPos();
+}
+
+// What to look for in the current phase and the paper's claim. They may take a fifth of the room
+// left (shrinking to 85 % first); past that the claim moves into a "(?)" tooltip, so the views keep
+// their room. `compact` (presentation): the look-for line only, the claim on hover.
+void App::draw_look_for(bool compact) {
+    const auto& phases = lab_->phases();
+    if (phases.empty()) return;
+    const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
+    const float room = ImGui::GetContentRegionAvail().y * (compact ? 0.12f : 0.2f);
+    const core::Phase& ph = phases[size_t(std::clamp(lab_->phase(), 0, int(phases.size()) - 1))];
+    std::string look = std::string(lab_->done() ? "Finished. " : "Look for: ") + ph.look_for, claim = "Paper: " + ph.claim;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 at = ImGui::GetCursorScreenPos();
+    for (float sc : {1.0f, 0.85f, 0.75f}) {
+        std::vector<std::string> l1 = wrap_words(look, w, fh * sc), l2 = compact ? std::vector<std::string>{} : wrap_words(claim, w, fh * sc);
+        bool with_claim = !compact && (l1.size() + l2.size()) * fh * sc * 1.15f <= room;
+        if (!with_claim) l2.clear();
+        float h = (l1.size() + l2.size()) * fh * sc * 1.15f;
+        if (h > room && sc > 0.8f) continue;
+        float y = at.y;
+        for (const auto& t : l1) { add_text(dl, ImVec2(at.x, y), IM_COL32(0, 70, 130, 255), t, fh * sc); y += fh * sc * 1.15f; }
+        for (const auto& t : l2) { add_text(dl, ImVec2(at.x, y), IM_COL32(95, 95, 110, 255), t, fh * sc); y += fh * sc * 1.15f; }
+        ImGui::SetCursorScreenPos(at);
+        ImGui::InvisibleButton("lookfor", ImVec2(w, std::max(1.0f, y - at.y)));
+        if (!with_claim && ImGui::IsItemHovered()) {
+            ImGui::BeginTooltip();
+            ImGui::PushTextWrapPos(fh * 30);
+            ImGui::TextUnformatted(claim.c_str());
+            ImGui::PopTextWrapPos();
+            ImGui::EndTooltip();
+        }
+        break;
+    }
     ImGui::Spacing();
+}
+
+// A view's title row: the title (shortened with "...", the caption on hover), then a PNG button
+// and, in the grid, Enlarge.
+void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_button) {
+    const float fh = ImGui::GetFontSize(), pad = ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
+    float buttons = ImGui::CalcTextSize("PNG").x + pad + (enlarge_button ? ImGui::CalcTextSize("Enlarge").x + pad : 0);
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    std::string t = fit_text(v.title + (v.caption.empty() ? "" : "  (?)"), width - buttons - fh * 0.3f);
+    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", t.c_str());
+    if (ImGui::IsItemHovered() && !v.caption.empty()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(fh * 30);
+        ImGui::TextUnformatted(v.title.c_str());
+        ImGui::Separator();
+        ImGui::TextUnformatted(v.caption.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+    }
+    ImGui::SetCursorScreenPos(ImVec2(p.x + width - buttons, p.y));
+    ImGui::PushID(k);
+    if (ImGui::SmallButton("PNG")) command("png=" + std::to_string(k));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save this view as a PNG at twice the screen resolution");
+    if (enlarge_button) {
+        ImGui::SameLine();
+        if (ImGui::SmallButton("Enlarge")) { focused_view_ = k; focused_view2_ = -1; }
+    }
+    ImGui::PopID();
+    ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + fh * 1.35f));
+}
+
+// One or two views side by side, each with its title row, caption (when it fits) and plot.
+void App::draw_large_views(const std::vector<int>& which, ImVec2 size) {
+    const float fh = ImGui::GetFontSize(), gap = fh * 0.8f;
+    const int n = int(which.size());
+    float w = (size.x - gap * (n - 1)) / n;
+    ImVec2 p0 = ImGui::GetCursorScreenPos();
+    for (int i = 0; i < n; ++i) {
+        const int k = which[size_t(i)];
+        ImGui::SetCursorScreenPos(ImVec2(p0.x + i * (w + gap), p0.y));
+        draw_view_title(views_[size_t(k)], k, w, false);
+        reports_.emplace_back();
+        draw_view(views_[size_t(k)], ImVec2(w, size.y - fh * 1.35f), true, &reports_.back());
+    }
+    ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + size.y));
+}
+
+std::vector<int> App::shown_views() const {
+    std::vector<int> v;
+    if (focused_view_ >= 0 && focused_view_ < int(views_.size())) v.push_back(focused_view_);
+    if (!v.empty() && focused_view2_ >= 0 && focused_view2_ < int(views_.size()) && focused_view2_ != focused_view_) v.push_back(focused_view2_);
+    return v;
 }
 
 void App::draw_views() {
@@ -108,29 +186,27 @@ void App::draw_views() {
     if (focused_view_ >= int(views_.size())) focused_view_ = -1;
     ImGui::BeginChild("views", ImVec2(0, 0), false);
     float avail_w = ImGui::GetContentRegionAvail().x, avail_h = ImGui::GetContentRegionAvail().y;
-    if (focused_view_ >= 0) {
-        if (ImGui::Button("Back to all views")) focused_view_ = -1;
+    std::vector<int> large = shown_views();
+    if (!large.empty()) {
+        if (ImGui::Button("Back to all views")) focused_view_ = focused_view2_ = -1;
         else {
             ImGui::SameLine();
-            ImGui::TextUnformatted(views_[size_t(focused_view_)].title.c_str());
-            draw_view(views_[size_t(focused_view_)], ImVec2(avail_w, ImGui::GetContentRegionAvail().y - fh * 0.3f), false);
+            ImGui::TextDisabled("keys: 1-9 a view, 0 all views, P presentation");
+            draw_large_views(large, ImVec2(avail_w, ImGui::GetContentRegionAvail().y - fh * 0.3f));
         }
         ImGui::EndChild();
         return;
     }
     int cols = avail_w > fh * 44 ? 2 : 1;
     float cell_w = (avail_w - fh * 0.5f * (cols - 1)) / cols;
-    float cell_h = std::max(fh * 21.0f, (avail_h - fh) / 2.0f);
+    float cell_h = std::max(fh * 18.0f, (avail_h - fh) / 2.0f);
     for (size_t k = 0; k < views_.size(); ++k) {
         if (k % cols) ImGui::SameLine(0, fh * 0.5f);
         ImGui::PushID(int(k));
         ImGui::BeginChild("view", ImVec2(cell_w, cell_h), true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-        ImVec2 cp = ImGui::GetCursorScreenPos();
-        float bw = ImGui::CalcTextSize("Enlarge").x + fh;
-        ImGui::SetCursorScreenPos(ImVec2(cp.x + ImGui::GetContentRegionAvail().x - bw, cp.y));
-        if (ImGui::SmallButton("Enlarge")) focused_view_ = int(k);
-        ImGui::SetCursorScreenPos(cp);
-        draw_view(views_[k], ImGui::GetContentRegionAvail(), true);
+        draw_view_title(views_[k], int(k), ImGui::GetContentRegionAvail().x, true);
+        reports_.emplace_back();
+        draw_view(views_[k], ImGui::GetContentRegionAvail(), false, &reports_.back());
         ImGui::EndChild();
         ImGui::PopID();
     }

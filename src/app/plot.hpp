@@ -8,9 +8,15 @@
 
 namespace app {
 
-// Draws one view into a box of the given size at the cursor: compact (grid cell: title, caption on
-// hover) or full (enlarged: the whole caption), then the plot and its readouts.
-void draw_view(const core::View& v, ImVec2 size, bool compact);
+// Draws one view into a box of the given size at the cursor: the caption when `caption` is set and
+// it fits in a fifth of the box (else one "(?)" line with the caption as its tooltip), then the plot,
+// then its readouts (shrunk to the box's width). The plot keeps at least ~70 % of the box.
+// `report` (may be null) receives what was drawn (app/view_report.hpp).
+struct ViewReport;
+void draw_view(const core::View& v, ImVec2 size, bool caption, ViewReport* report = nullptr);
+
+// True while a grid draws small multiples under one shared legend.
+bool legend_shared_by_grid();
 
 // Colours: a palette readable on a projector, and the heatmap scales.
 ImU32 palette(int i, float alpha = 1.0f);

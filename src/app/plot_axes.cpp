@@ -1,5 +1,8 @@
 #include "app/plot_axes.hpp"
 #include "app/plot.hpp"
+#include "app/text_fit.hpp"
+#include "app/view_report.hpp"
+#include <algorithm>
 #include <cmath>
 
 namespace app {
@@ -18,7 +21,74 @@ double Axes::unmap_x(float px) const {
     return log_x ? std::pow(10.0, t) : t;
 }
 
-Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1, double dy0, double dy1) {
+static bool across_y(const core::Overlay& o) { return o.kind == core::Overlay::HLine || o.kind == core::Overlay::HBand; }
+
+static ImU32 overlay_color(const core::Overlay& o) { return o.color < 0 ? IM_COL32(90, 90, 90, 255) : palette(o.color); }
+
+// Labels of lines and bands across x go in rows above the axes, centred on their x; a label that
+// would overlap one already placed moves to the next row. Returns the number of rows.
+// The axis title (above the y axis) takes the start of the first row.
+static int place_top_labels(const core::View& v, Axes& ax, float left_limit, float right_limit, float title_w, bool band_labels) {
+    const float fh = ImGui::GetFontSize(), gap = fh * 0.6f;
+    struct Item { float x0, w; const core::Overlay* o; };
+    std::vector<Item> items;
+    for (const core::Overlay& o : v.overlays) {
+        if (o.label.empty() || across_y(o) || (!band_labels && o.kind == core::Overlay::VBand)) continue;
+        float x0 = ax.map(o.a, ax.y0).x, x1 = o.kind == core::Overlay::VBand ? ax.map(o.b, ax.y0).x : x0;
+        if (x1 < x0) std::swap(x0, x1);
+        if (x1 < ax.a.x - 1 || x0 > ax.b.x + 1) continue;   // off the axes: nothing to name
+        float cx = (std::max(x0, ax.a.x) + std::min(x1, ax.b.x)) * 0.5f, w = text_width(o.label, fh);
+        items.push_back({std::clamp(cx - w * 0.5f, left_limit, std::max(left_limit, right_limit - w)), w, &o});
+    }
+    std::sort(items.begin(), items.end(), [](const Item& p, const Item& q) { return p.x0 < q.x0; });
+    std::vector<float> row_end;
+    if (title_w > 0) row_end.push_back(left_limit + title_w);
+    for (const Item& it : items) {
+        size_t r = 0;
+        while (r < row_end.size() && it.x0 < row_end[r] + gap) ++r;
+        if (r == row_end.size()) row_end.push_back(0);
+        row_end[r] = it.x0 + it.w;
+        PlacedLabel l;
+        l.lines = {it.o->label};
+        l.at = ImVec2(it.x0, float(r));   // the row; its y is set once the top margin is known
+        l.size = ImVec2(it.w, fh);
+        l.color = darker(overlay_color(*it.o), it.o->color < 0 ? 1.0f : 0.75f);
+        ax.labels.push_back(l);
+    }
+    return int(row_end.size());
+}
+
+// Labels of lines and bands across y go in a column right of the axes, wrapped at words, at the
+// height of their line (pushed apart when two would overlap).
+static void place_side_labels(const core::View& v, Axes& ax, float col_x, float col_w, float top, float bottom) {
+    const float fh = ImGui::GetFontSize(), lh = fh * 1.05f;
+    size_t first = ax.labels.size();
+    for (const core::Overlay& o : v.overlays) {
+        if (o.label.empty() || !across_y(o)) continue;
+        double y = o.kind == core::Overlay::HBand ? (ax.log_y ? std::sqrt(std::fabs(o.a * o.b)) : (o.a + o.b) * 0.5) : o.a;
+        if (y < ax.y0 || y > ax.y1) continue;
+        PlacedLabel l;
+        l.lines = wrap_words(o.label, col_w, fh);
+        float w = 0;
+        for (const auto& s : l.lines) w = std::max(w, text_width(s, fh));
+        l.size = ImVec2(w, lh * l.lines.size());
+        l.anchor_y = ax.map(ax.x0, y).y;
+        l.at = ImVec2(col_x, l.anchor_y - l.size.y * 0.5f);
+        l.color = darker(overlay_color(o), o.color < 0 ? 1.0f : 0.75f);
+        ax.labels.push_back(l);
+    }
+    std::sort(ax.labels.begin() + long(first), ax.labels.end(), [](const PlacedLabel& p, const PlacedLabel& q) { return p.anchor_y < q.anchor_y; });
+    float y = top;
+    for (size_t k = first; k < ax.labels.size(); ++k) { ax.labels[k].at.y = std::max(ax.labels[k].at.y, y); y = ax.labels[k].at.y + ax.labels[k].size.y + fh * 0.2f; }
+    float over = y - fh * 0.2f - bottom;   // past the bottom: move the stack up
+    for (size_t k = ax.labels.size(); k-- > first && over > 0;) {
+        float room = k > first ? ax.labels[k].at.y - (ax.labels[k - 1].at.y + ax.labels[k - 1].size.y + fh * 0.2f) : ax.labels[k].at.y - top;
+        ax.labels[k].at.y -= over;
+        over = std::max(0.0f, over - std::max(0.0f, room));
+    }
+}
+
+Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1, double dy0, double dy1, AxesOptions opt) {
     Axes ax;
     ax.log_x = v.log_x;
     ax.log_y = v.log_y;
@@ -38,12 +108,28 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     double ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
     float label_w = 0;
     for (double t : yt) label_w = std::fmax(label_w, ImGui::CalcTextSize(tick_label(t, ystep).c_str()).x);
+    // the column for labels of lines across y: as wide as the widest label, at most 30 % of the box
+    // (never narrower than its longest word: labels wrap, they are never cut)
+    float col_w = 0;
+    for (const core::Overlay& o : v.overlays)
+        if (!o.label.empty() && across_y(o))
+            col_w = std::max(col_w, std::min(text_width(o.label, fh), std::max(widest_word(o.label, fh), (ob.x - oa.x) * 0.3f)));
     float left = label_w + fh * 0.4f;
-    float top = fh * 0.4f + (v.y_label.empty() ? 0 : fh * 1.2f);
+    float right = col_w > 0 ? std::max(fh * 1.3f, col_w + fh * 0.9f) : fh * 1.3f;   // else room for half an x tick label
+    ax.a.x = oa.x + left;
+    ax.b.x = ob.x - right;
+    std::string y_title = fit_text(v.y_label, ob.x - oa.x);
+    float title_w = v.y_label.empty() ? 0 : text_width(y_title, fh);
+    int rows = ax.b.x - ax.a.x >= 20 ? place_top_labels(v, ax, oa.x, ob.x, title_w, opt.band_labels) : (title_w > 0 ? 1 : 0);
+    float row_h = fh * 1.1f;
+    float top = fh * 0.3f + rows * row_h;
     float bottom = fh * 1.3f + (v.x_label.empty() ? 0 : fh * 1.2f);
-    ax.a = ImVec2(oa.x + left, oa.y + top);
-    ax.b = ImVec2(ob.x - fh * 1.3f, ob.y - bottom);   // room for half of the last x tick label
-    if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) return ax;
+    ax.a.y = oa.y + top;
+    ax.b.y = ob.y - bottom;
+    if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) { ax.labels.clear(); return ax; }
+    for (PlacedLabel& l : ax.labels) l.at.y = oa.y + l.at.y * row_h;
+    if (col_w > 0) place_side_labels(v, ax, ax.b.x + fh * 0.6f, col_w, oa.y + rows * row_h, ob.y);
+    report_data_area(ax.a, ax.b);
 
     dl->AddRectFilled(ax.a, ax.b, IM_COL32(255, 255, 255, 255));
     const ImU32 grid = IM_COL32(225, 225, 228, 255), ink = IM_COL32(60, 60, 66, 255);
@@ -54,7 +140,8 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
         ImVec2 sz = ImGui::CalcTextSize(s.c_str());
         dl->AddText(ImVec2(ax.a.x - sz.x - fh * 0.3f, p.y - sz.y * 0.5f), ink, s.c_str());
     }
-    std::vector<double> xt = nice_ticks(ax.x0, ax.x1, std::max(2, int((ax.b.x - ax.a.x) / (fh * 4.5f))), ax.log_x);
+    std::vector<double> xt;
+    if (opt.x_ticks) xt = nice_ticks(ax.x0, ax.x1, std::max(2, int((ax.b.x - ax.a.x) / (fh * 4.5f))), ax.log_x);
     double xstep = xt.size() > 1 ? xt[1] - xt[0] : 1;
     for (double t : xt) {
         ImVec2 p = ax.map(t, ax.y0);
@@ -65,12 +152,13 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     }
     dl->AddRect(ax.a, ax.b, IM_COL32(150, 150, 156, 255));
     if (!v.x_label.empty()) {
-        ImVec2 sz = ImGui::CalcTextSize(v.x_label.c_str());
-        dl->AddText(ImVec2((ax.a.x + ax.b.x - sz.x) * 0.5f, ob.y - fh * 1.15f), ink, v.x_label.c_str());
+        std::string xl = fit_text(v.x_label, ob.x - oa.x);
+        ImVec2 sz = ImGui::CalcTextSize(xl.c_str());
+        dl->AddText(ImVec2(std::max(oa.x, (ax.a.x + ax.b.x - sz.x) * 0.5f), ob.y - fh * 1.15f), ink, xl.c_str());
     }
     if (!v.y_label.empty()) {
-        // ImGui has no rotated text: the y title goes above the axis.
-        dl->AddText(ImVec2(oa.x, oa.y), ink, v.y_label.c_str());
+        // ImGui has no rotated text: the y title goes above the axis, at the start of the label rows.
+        dl->AddText(ImVec2(oa.x, oa.y), ink, y_title.c_str());
     }
     return ax;
 }
@@ -80,72 +168,89 @@ void draw_overlays(const core::View& v, const Axes& ax) {
     const float fh = ImGui::GetFontSize();
     dl->PushClipRect(ax.a, ax.b, true);
     for (const core::Overlay& o : v.overlays) {
-        ImU32 col = o.color < 0 ? IM_COL32(90, 90, 90, 255) : palette(o.color);
+        ImU32 col = overlay_color(o);
         ImU32 fill = o.color < 0 ? IM_COL32(120, 120, 120, 40) : palette(o.color, 0.14f);
-        ImVec2 la;
         switch (o.kind) {
             case core::Overlay::HLine: {
                 ImVec2 p = ax.map(ax.x0, o.a);
                 for (float x = ax.a.x; x < ax.b.x; x += fh * 0.8f)
                     dl->AddLine(ImVec2(x, p.y), ImVec2(std::fmin(x + fh * 0.45f, ax.b.x), p.y), col, 2.0f);
-                // right-aligned above the line; below it when the line is at the top; never left of the axis
-                float lw = ImGui::CalcTextSize(o.label.c_str()).x;
-                la = ImVec2(std::fmax(ax.a.x + fh * 0.3f, ax.b.x - lw - fh * 0.3f), p.y - fh * 1.1f);
-                if (la.y < ax.a.y) la.y = p.y + fh * 0.1f;
                 break;
             }
             case core::Overlay::VLine: {
                 ImVec2 p = ax.map(o.a, ax.y0);
                 for (float y = ax.a.y; y < ax.b.y; y += fh * 0.8f)
                     dl->AddLine(ImVec2(p.x, y), ImVec2(p.x, std::fmin(y + fh * 0.45f, ax.b.y)), col, 1.5f);
-                la = ImVec2(p.x + fh * 0.2f, ax.a.y + fh * 0.1f);
                 break;
             }
             case core::Overlay::HBand: {
                 ImVec2 p = ax.map(ax.x0, o.a), q = ax.map(ax.x1, o.b);
                 dl->AddRectFilled(ImVec2(ax.a.x, std::fmin(p.y, q.y)), ImVec2(ax.b.x, std::fmax(p.y, q.y)), fill);
-                la = ImVec2(ax.a.x + fh * 0.3f, std::fmin(p.y, q.y));
                 break;
             }
             case core::Overlay::VBand: {
                 ImVec2 p = ax.map(o.a, ax.y0), q = ax.map(o.b, ax.y0);
                 dl->AddRectFilled(ImVec2(std::fmin(p.x, q.x), ax.a.y), ImVec2(std::fmax(p.x, q.x), ax.b.y), fill);
-                la = ImVec2(std::fmin(p.x, q.x) + fh * 0.2f, ax.b.y - fh * 1.2f);
                 break;
             }
         }
-        if (!o.label.empty()) dl->AddText(la, col, o.label.c_str());
     }
     dl->PopClipRect();
+    // labels in the margins (placed by draw_axes); a short leader joins a side label to its line
+    for (const PlacedLabel& l : ax.labels) {
+        if (l.anchor_y >= 0)
+            dl->AddLine(ImVec2(ax.b.x + 1, l.anchor_y), ImVec2(l.at.x - fh * 0.15f, std::clamp(l.anchor_y, l.at.y + fh * 0.2f, l.at.y + l.size.y - fh * 0.2f)), l.color, 1.2f);
+        for (size_t k = 0; k < l.lines.size(); ++k) dl->AddText(ImVec2(l.at.x, l.at.y + k * fh * 1.05f), l.color, l.lines[k].c_str());
+        std::string all;
+        for (const auto& s : l.lines) all += (all.empty() ? "" : " ") + s;
+        report_label(all, l.at, ImVec2(l.at.x + l.size.x, l.at.y + l.size.y));
+    }
 }
 
-float legend_height(const std::vector<LegendItem>& items, float width) {
-    const float fh = ImGui::GetFontSize();
+// a swatch two font heights long, so that every dash pattern shows at least one gap
+static float item_width(const LegendItem& it, float fs) { return fs * 2.4f + text_width(it.name, fs) + fs * 0.9f; }
+
+float legend_height(const std::vector<LegendItem>& items, float width, float scale) {
+    const float fs = ImGui::GetFontSize() * scale;
     float x = 0, rows = items.empty() ? 0 : 1;
     for (const LegendItem& it : items) {
-        float w = fh * 2.5f + ImGui::CalcTextSize(it.name.c_str()).x;
+        float w = item_width(it, fs);
         if (x + w > width && x > 0) { x = 0; ++rows; }
         x += w;
     }
-    return rows * fh * 1.25f;
+    return rows * fs * 1.25f + (items.empty() ? 0 : fs * 0.05f);
 }
 
-float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width) {
+float legend_scale(const std::vector<LegendItem>& items, float width, float max_h) {
+    for (float s = 1.0f; s > 0.71f; s -= 0.1f)
+        if (legend_height(items, width, s) <= max_h) return s;
+    return 0.7f;
+}
+
+float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, float scale) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const float fh = ImGui::GetFontSize();
+    const float fs = ImGui::GetFontSize() * scale;
+    const float thick = std::fmax(2.0f, fs * 0.16f);
     float x = at.x, y = at.y;
     for (const LegendItem& it : items) {
-        float w = fh * 1.6f + ImGui::CalcTextSize(it.name.c_str()).x + fh * 0.9f;
-        if (x + w > at.x + width && x > at.x) { x = at.x; y += fh * 1.25f; }
-        if (it.dashed)
-            for (int k = 0; k < 3; ++k)
-                dl->AddRectFilled(ImVec2(x + k * fh * 0.45f, y + fh * 0.42f), ImVec2(x + k * fh * 0.45f + fh * 0.28f, y + fh * 0.66f), it.color);
-        else
-            dl->AddRectFilled(ImVec2(x, y + fh * 0.38f), ImVec2(x + fh * 1.2f, y + fh * 0.7f), it.color);
-        dl->AddText(ImVec2(x + fh * 1.6f, y), IM_COL32(40, 40, 46, 255), it.name.c_str());
+        float w = item_width(it, fs);
+        if (x + w > at.x + width && x > at.x) { x = at.x; y += fs * 1.25f; }
+        float cy = y + fs * 0.55f;
+        if (it.band) {
+            ImVec4 c = ImGui::ColorConvertU32ToFloat4(it.color);
+            dl->AddRectFilled(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f), ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 0.35f)));
+            dl->AddRect(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f), darker(it.color, 0.8f));
+        } else if (it.dot) {
+            dl->AddCircleFilled(ImVec2(x + fs * 1.0f, cy), fs * 0.3f, it.color, 12);
+        } else {   // the curve's own dash pattern, so solid, dashed and dotted read apart
+            int pattern = it.pattern >= 0 ? it.pattern : (it.dashed ? 1 : 0);
+            stroke_segment(dl, ImVec2(x, cy), ImVec2(x + fs * 2.0f, cy), it.color, thick, pattern, 0);
+        }
+        add_text(dl, ImVec2(x + fs * 2.4f, y), IM_COL32(40, 40, 46, 255), it.name, fs);
+        report_legend(it.name);
         x += w;
     }
-    return items.empty() ? 0 : y - at.y + fh * 1.3f;
+    return items.empty() ? 0 : y - at.y + fs * 1.3f;
 }
 
 } // namespace app

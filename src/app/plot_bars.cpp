@@ -1,6 +1,8 @@
 // Bar charts with error whiskers and overlays (for instance a chance level or a target line).
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
+#include "app/text_fit.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -15,8 +17,21 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
     for (const auto& o : v.overlays) if (o.kind == core::Overlay::HLine) y1 = std::fmax(y1, o.a);
     core::View nolabel = v;
     nolabel.x_label.clear();
-    b.y -= fh * 1.3f;   // room for the bar labels
-    Axes ax = draw_axes(nolabel, a, b, 0, double(v.bars.size()), y0, y1);
+    // bar labels wrap at words under their bar (shrinking to 70 % when one word is wider than the slot)
+    bool side_labels = false;   // overlay labels take a column right of the axes (draw_axes)
+    for (const auto& o : v.overlays) side_labels |= !o.label.empty() && (o.kind == core::Overlay::HLine || o.kind == core::Overlay::HBand);
+    float slot_guess = (b.x - a.x) * (side_labels ? 0.6f : 0.85f) / v.bars.size() - fh * 0.3f;
+    std::vector<std::vector<std::string>> names;
+    std::vector<float> scales;
+    size_t rows = 1;
+    for (const auto& bar : v.bars) {
+        float sc = std::clamp(slot_guess / std::max(1.0f, widest_word(bar.label, fh)), 0.7f, 1.0f);
+        names.push_back(wrap_words(bar.label, slot_guess, fh * sc));
+        scales.push_back(sc);
+        rows = std::max(rows, std::min<size_t>(names.back().size(), 3));
+    }
+    b.y -= fh * (1.05f * rows - 1.0f);   // room for the bar labels (in place of the x ticks)
+    Axes ax = draw_axes(nolabel, a, b, 0, double(v.bars.size()), y0, y1, {true, false});
     if (ax.b.x - ax.a.x < 20) return;
     draw_overlays(v, ax);
     float slot = (ax.b.x - ax.a.x) / v.bars.size();
@@ -37,11 +52,10 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
         std::snprintf(buf, sizeof buf, "%.3g", bar.value);
         ImVec2 sz = ImGui::CalcTextSize(buf);
         if (sz.x < slot) dl->AddText(ImVec2(x + (w - sz.x) * 0.5f, std::fmin(top.y, base.y) - fh * 1.05f), IM_COL32(30, 30, 30, 255), buf);
-        ImVec2 lz = ImGui::CalcTextSize(bar.label.c_str());
-        float lx = x + (w - lz.x) * 0.5f;
-        dl->PushClipRect(ImVec2(ax.a.x + slot * k, ax.b.y), ImVec2(ax.a.x + slot * (k + 1), b.y + fh * 1.5f), true);
-        dl->AddText(ImVec2(lx, ax.b.y + fh * 1.3f), IM_COL32(40, 40, 46, 255), bar.label.c_str());
-        dl->PopClipRect();
+        for (size_t r = 0; r < names[k].size() && r < 3; ++r) {
+            float fs = fh * scales[k], lw = text_width(names[k][r], fs);
+            add_text(dl, ImVec2(x + (w - lw) * 0.5f, ax.b.y + fh * 0.2f + r * fh * 1.05f), IM_COL32(40, 40, 46, 255), names[k][r], fs);
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 // Line plots: series with optional mean ± sd bands, dashed lines, markers, overlays and a hover readout.
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
+#include "app/view_report.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -8,21 +10,73 @@ namespace app {
 
 static bool ok(double v) { return std::isfinite(v); }
 
+// Dash patterns, in font heights (on, off): solid, dashed, dotted, long dashes.
+static const float kPattern[4][2] = {{0, 0}, {0.5f, 0.5f}, {0.16f, 0.3f}, {0.9f, 0.35f}};
+
+int line_pattern(const core::View& v, size_t k) {
+    const core::LineSeries& s = v.lines[k];
+    const int color = s.color < 0 ? int(k) : s.color;
+    // series that share colour and dash but not label are told apart by dots, then long dashes
+    std::vector<std::string> before;
+    for (size_t j = 0; j < k; ++j) {
+        const core::LineSeries& o = v.lines[j];
+        if ((o.color < 0 ? int(j) : o.color) == color && o.dashed == s.dashed && o.label != s.label &&
+            std::find(before.begin(), before.end(), o.label) == before.end())
+            before.push_back(o.label);
+    }
+    if (before.empty()) return s.dashed ? 1 : 0;
+    return before.size() % 2 == 1 ? 2 : 3;
+}
+
+float stroke_segment(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float thick, int pattern, float walked) {
+    float len = std::sqrt((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y));
+    if (pattern <= 0 || pattern > 3) { dl->AddLine(p, q, col, thick); return walked + len; }
+    const float fh = ImGui::GetFontSize(), on = kPattern[pattern][0] * fh, period = on + kPattern[pattern][1] * fh;
+    for (float t = 0; t < len;) {   // dashes measured on screen, whatever the data density
+        float phase = std::fmod(walked + t, period), piece = std::fmin(len - t, (phase < on ? on : period) - phase);
+        if (phase < on) {
+            float t0 = t / len, t1 = (t + piece) / len;
+            dl->AddLine(ImVec2(p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0), ImVec2(p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1), col, thick);
+        }
+        t += std::fmax(piece, 0.5f);
+    }
+    return walked + len;
+}
+
+std::vector<LegendItem> line_legend(const core::View& v) {
+    std::vector<LegendItem> legend;
+    for (size_t k = 0; k < v.lines.size(); ++k) {
+        const core::LineSeries& s = v.lines[k];
+        if (s.label.empty()) continue;
+        LegendItem it{s.label, palette(s.color < 0 ? int(k) : s.color), s.dashed};
+        it.pattern = line_pattern(v, k);
+        bool seen = false;
+        for (const LegendItem& e : legend) seen |= e.name == it.name && e.color == it.color && e.pattern == it.pattern;
+        if (!seen) legend.push_back(it);
+    }
+    // bands across x (training stages) are named in the legend: their labels would collide above narrow bands
+    for (const core::Overlay& o : v.overlays)
+        if (o.kind == core::Overlay::VBand && !o.label.empty()) {
+            bool seen = false;
+            for (const LegendItem& e : legend) seen |= e.name == o.label;
+            if (!seen) legend.push_back({o.label, o.color < 0 ? IM_COL32(120, 120, 120, 255) : palette(o.color), false, true});
+        }
+    return legend;
+}
+
 void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
-    std::vector<LegendItem> legend;
-    for (size_t k = 0; k < v.lines.size(); ++k)
-        if (!v.lines[k].label.empty())
-            legend.push_back({v.lines[k].label, palette(v.lines[k].color < 0 ? int(k) : v.lines[k].color), v.lines[k].dashed});
-    // A legend taller than two rows would crowd out the plot: then it moves into the hover readout.
-    float legend_h = legend_height(legend, b.x - a.x);
-    bool legend_inline = legend_h <= ImGui::GetFontSize() * 2.6f || legend_h < (b.y - a.y) * 0.2f;
-    if (legend_inline) a.y += draw_legend(legend, a, b.x - a.x);
-    else {
-        ImGui::GetWindowDrawList()->AddText(a, IM_COL32(90, 90, 100, 255), "(hover the plot for the legend and values)");
-        a.y += ImGui::GetFontSize() * 1.2f;
+    // The legend is always drawn (a projector has no hover): above the plot, its text shrinking to
+    // 70 % before it takes more than a sixth of the height. In a grid of small multiples that
+    // share their series the grid draws one legend for all (legend_shared_by_grid()).
+    if (!legend_shared_by_grid()) {
+        std::vector<LegendItem> legend = line_legend(v);
+        float sc = legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.16f);
+        a.y += draw_legend(legend, a, b.x - a.x, sc);
     }
+    if (ViewReport* r = current_report())
+        for (const auto& s : v.lines) if (!s.label.empty()) r->series.push_back(s.label);
 
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (const auto& s : v.lines)
@@ -38,7 +92,7 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
         }
     if (!ok(x0)) { x0 = 0; x1 = 1; }
     if (!ok(y0)) { y0 = 0; y1 = 1; }
-    Axes ax = draw_axes(v, a, b, x0, x1, y0, y1);
+    Axes ax = draw_axes(v, a, b, x0, x1, y0, y1, {false, true});
     if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) return;
     draw_overlays(v, ax);
 
@@ -56,23 +110,14 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
             }
         ImU32 col = palette(ci);
         float thick = std::fmax(2.0f, fh * 0.14f);
-        const float dash = fh * 0.5f;   // dashes measured on screen, whatever the data density
+        const int pattern = line_pattern(v, k);
+        std::vector<ImVec2> drawn;
+        for (size_t i = 0; i < n; ++i) if (ok(s.y[i]) && ok(s.x[i])) drawn.push_back(ax.map(s.x[i], s.y[i]));
+        report_segments_vs_labels(drawn, ax.a, ax.b);
         float walked = 0;
         for (size_t i = 0; i + 1 < n; ++i) {
             if (!ok(s.y[i]) || !ok(s.y[i + 1])) continue;
-            ImVec2 p = ax.map(s.x[i], s.y[i]), q = ax.map(s.x[i + 1], s.y[i + 1]);
-            if (!s.dashed) { dl->AddLine(p, q, col, thick); continue; }
-            float len = std::sqrt((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y));
-            for (float t = 0; t < len;) {
-                float phase = std::fmod(walked + t, 2 * dash), piece = std::fmin(len - t, (phase < dash ? dash : 2 * dash) - phase);
-                if (phase < dash) {
-                    float t0 = t / len, t1 = (t + piece) / len;
-                    dl->AddLine(ImVec2(p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0),
-                                ImVec2(p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1), col, thick);
-                }
-                t += std::fmax(piece, 0.5f);
-            }
-            walked += len;
+            walked = stroke_segment(dl, ax.map(s.x[i], s.y[i]), ax.map(s.x[i + 1], s.y[i + 1]), col, thick, pattern, walked);
         }
         if (s.markers || n == 1)
             for (size_t i = 0; i < n; ++i)

@@ -9,8 +9,11 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
     std::vector<LegendItem> legend;
-    for (size_t k = 0; k < v.legend.size(); ++k) legend.push_back({v.legend[k], palette(int(k))});
-    a.y += draw_legend(legend, a, b.x - a.x);
+    for (size_t k = 0; k < v.legend.size(); ++k) {
+        legend.push_back({v.legend[k], palette(int(k))});
+        legend.back().dot = true;
+    }
+    a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.25f));
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (const auto& p : v.points) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;

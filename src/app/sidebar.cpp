@@ -76,6 +76,15 @@ void App::draw_sidebar(float width) {
 
     ImGui::Separator();
     draw_run_buttons();
+    if (ImGui::Button("Present")) command("present=1");
+    help_marker("Presentation layout for a projector: no sidebar, the timeline and one or two views large. "
+                "Key: P. Link: present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
+    if (!lab_->tour().empty()) {
+        ImGui::SameLine();
+        if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
+        help_marker("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
+                    "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
+    }
     ImGui::Separator();
     draw_controls();
     ImGui::Separator();
@@ -196,7 +205,7 @@ void App::draw_controls() {
 
 void App::draw_share_and_export() {
     if (!ImGui::CollapsingHeader("Share and export", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    if (ImGui::Button("Copy link") && host_.copy_text) host_.copy_text(last_query_);
+    if (ImGui::Button("Copy link") && host_.copy_text) host_.copy_text(last_url_);
     help_marker("The link restores this lab, preset, seed and every changed parameter.");
     ImGui::SameLine();
     if (ImGui::Button("Download CSV") && host_.download)

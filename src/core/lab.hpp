@@ -6,6 +6,7 @@
 #include "core/limits.hpp"   // check_memory, check_work: for check()
 #include "core/params.hpp"
 #include "core/table.hpp"
+#include "core/tour.hpp"
 #include "core/view.hpp"
 #include <cstdint>
 #include <string>
@@ -75,6 +76,9 @@ public:
     virtual std::vector<Metric> metrics() const = 0;           // current scalar metrics
     virtual const Table& trace() const = 0;                    // time series (CSV)
     virtual void views(std::vector<View>& out) const = 0;      // plots, filled from cached data
+
+    // A guided tour for lectures (4–8 steps, core/tour.hpp); none by default.
+    virtual std::vector<TourStep> tour() const { return {}; }
 };
 
 // Range errors from the schema plus the lab's own cross-parameter checks.

@@ -28,6 +28,16 @@ EM_JS(void, js_download, (const char* file, const char* text), {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
+// A view's PNG: saved as a download, and kept as window.moeLab.lastPng for the browser test.
+EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
+    const bytes = HEAPU8.slice(data, data + n), name = UTF8ToString(file);
+    if (window.moeLab) window.moeLab.lastPng = {file: name, bytes: bytes};
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([bytes], {type: "image/png"}));
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+});
 EM_JS(int, js_window_width, (), { return window.innerWidth; });
 EM_JS(int, js_window_height, (), { return window.innerHeight; });
 EM_JS(void, js_fatal, (const char* m), {
@@ -46,6 +56,7 @@ std::string query() {
 void set_query(const std::string& q) { js_set_query(q.c_str()); }
 void copy_link(const std::string& q) { js_copy_link(q.c_str()); }
 void download(const std::string& f, const std::string& t) { js_download(f.c_str(), t.c_str()); }
+void save_png(const std::string& f, const std::vector<uint8_t>& png) { js_save_png(f.c_str(), png.data(), int(png.size())); }
 void show_fatal(const char* m) { js_fatal(m); }
 double now_ms() { return emscripten_get_now(); }
 int window_width() { return js_window_width(); }

@@ -1,7 +1,9 @@
 // Browser interop: the URL, clipboard, downloads, and the JavaScript API window.moeLab.
 #pragma once
 #include "app/app.hpp"
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace browser {
 
@@ -9,6 +11,7 @@ std::string query();                                  // location.search without
 void set_query(const std::string& q);                 // history.replaceState
 void copy_link(const std::string& q);                 // full page URL with the query → clipboard
 void download(const std::string& file, const std::string& text);
+void save_png(const std::string& file, const std::vector<uint8_t>& png);   // download + moeLab.lastPng
 void show_fatal(const char* message);
 double now_ms();                                      // performance.now()
 int window_width();                                   // window.innerWidth (CSS pixels)

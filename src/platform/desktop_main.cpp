@@ -1,29 +1,70 @@
-// The desktop app: the same UI as the page in a GLFW window, for debugging.
-//   moe-lab-desktop ["lab=cluster-experts&preset=lecture&seed=3"] [--play] [--frames N --screenshot-after]
+// The desktop app: the same UI as the page in a GLFW window, for debugging and for pictures.
+//   moe-lab-desktop ["lab=cluster-experts&preset=lecture&seed=3"] [--play] [--frames N]
+//                   [--command CMD ...] [--screenshot FILE]
+// An unknown flag is an error (exit 2), never taken for the link.
 #include "platform/glfw_window.hpp"
+#include "platform/png_export.hpp"
 #include <GLFW/glfw3.h>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
 #include <vector>
 
+static const char* kUsage =
+    "usage: moe-lab-desktop [QUERY] [--play] [--frames N] [--command CMD ...] [--screenshot FILE]\n"
+    "  QUERY         a shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n"
+    "                (lecture keys too: present=1, embed=1, view=N, tour=N, scale=1.6)\n"
+    "  --play        start training at once\n"
+    "  --frames N    quit after N frames, printing the app's state as JSON\n"
+    "  --command CMD as window.moeLab.command in the page: play, step, next-phase, view=2, scale=1.5,\n"
+    "                present, tour=2, png=0 (writes the view's PNG into the current folder), ...\n"
+    "  --screenshot FILE  write a PNG of the window after the last frame (needs no --frames: then when\n"
+    "                the window is closed)\n";
+
+static bool write_file(const std::string& file, const std::vector<uint8_t>& bytes) {
+    std::ofstream f(file, std::ios::binary);
+    f.write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+    return bool(f);
+}
+
+static int usage_error(const std::string& what) {
+    std::fprintf(stderr, "moe-lab-desktop: %s\n%s", what.c_str(), kUsage);
+    return 2;
+}
+
 int main(int argc, char** argv) {
-    std::string query;
-    bool play = false;
+    std::string query, screenshot;
+    bool play = false, have_query = false;
     std::vector<std::string> commands;
     long max_frames = -1;
     for (int k = 1; k < argc; ++k) {
-        if (!std::strcmp(argv[k], "--play")) play = true;
-        else if (!std::strcmp(argv[k], "--frames") && k + 1 < argc) max_frames = std::atol(argv[++k]);
-        else if (!std::strcmp(argv[k], "--command") && k + 1 < argc) commands.push_back(argv[++k]);
-        else if (!std::strcmp(argv[k], "--help")) {
-            std::printf("usage: moe-lab-desktop [QUERY] [--play] [--frames N] [--command CMD ...]\n"
-                        "  QUERY    a shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n"
-                        "  --frames quit after N frames, printing the app's state as JSON\n"
-                        "  CMD      as window.moeLab.command in the page: play, step, next-phase, view=2, scale=1.5, ...\n");
+        std::string a = argv[k];
+        bool has_value = k + 1 < argc;
+        if (a == "--play") play = true;
+        else if (a == "--frames") {
+            char* end = nullptr;
+            if (!has_value || (max_frames = std::strtol(argv[k + 1], &end, 10), *end != 0 || max_frames < 1))
+                return usage_error("--frames needs a whole number of frames ≥ 1");
+            ++k;
+        } else if (a == "--command") {
+            if (!has_value) return usage_error("--command needs a command, e.g. --command play");
+            commands.push_back(argv[++k]);
+        } else if (a == "--screenshot") {
+            if (!has_value || argv[k + 1][0] == '-') return usage_error("--screenshot needs a file name, e.g. --screenshot window.png");
+            screenshot = argv[++k];
+        } else if (a == "--help" || a == "-h") {
+            std::printf("%s", kUsage);
             return 0;
-        } else query = argv[k];
+        } else if (a.size() > 1 && a[0] == '-') {
+            return usage_error("unknown option '" + a + "'");
+        } else if (have_query) {
+            return usage_error("more than one link query: '" + query + "' and '" + a + "'");
+        } else {
+            query = a;
+            have_query = true;
+        }
     }
     GLFWwindow* w = platform::open_window("MoE Lab", 1280, 720);
     if (!w) { std::fprintf(stderr, "moe-lab-desktop: could not open a GL 3.3 window\n"); return 1; }
@@ -37,12 +78,30 @@ int main(int argc, char** argv) {
         std::ofstream(file) << text;
         std::printf("wrote %s\n", file.c_str());
     };
+    host.save_png = [](const std::string& file, const std::vector<uint8_t>& png) {
+        if (write_file(file, png)) std::printf("wrote %s\n", file.c_str());
+        else std::fprintf(stderr, "moe-lab-desktop: could not write %s\n", file.c_str());
+    };
     app::App a(host, query);
     for (const auto& c : commands)
         if (std::string why = a.command(c); !why.empty()) std::fprintf(stderr, "moe-lab-desktop: %s\n", why.c_str());
     if (play) a.command("play");
-    for (long f = 0; !glfwWindowShouldClose(w) && f != max_frames; ++f) platform::run_frame(w, a);
+    std::vector<uint8_t> pixels;
+    int pw = 0, ph = 0;
+    for (long f = 0; !glfwWindowShouldClose(w) && f != max_frames; ++f) {
+        // capture the last frame (or every frame when the window may be closed at any time)
+        bool capture = !screenshot.empty() && (max_frames < 0 || f == max_frames - 1);
+        platform::run_frame(w, a, capture ? &pixels : nullptr, &pw, &ph);
+    }
     std::printf("%s\n", a.state_json().c_str());
     platform::close_window(w);
+    if (!screenshot.empty()) {
+        std::vector<uint8_t> png = platform::encode_png(pixels, pw, ph);
+        if (png.empty() || !write_file(screenshot, png)) {
+            std::fprintf(stderr, "moe-lab-desktop: could not write the screenshot %s\n", screenshot.c_str());
+            return 1;
+        }
+        std::printf("wrote %s (%d×%d)\n", screenshot.c_str(), pw, ph);
+    }
     return 0;
 }

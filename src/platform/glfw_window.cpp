@@ -1,4 +1,5 @@
 #include "platform/glfw_window.hpp"
+#include "platform/png_export.hpp"
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
@@ -41,7 +42,7 @@ GLFWwindow* open_window(const char* title, int width, int height) {
     return w;
 }
 
-void run_frame(GLFWwindow* w, app::App& a) {
+void run_frame(GLFWwindow* w, app::App& a, std::vector<uint8_t>* capture, int* capture_w, int* capture_h) {
     glfwPollEvents();
     if (a.fonts_need_rebuild()) a.rebuild_fonts();
     ImGui_ImplOpenGL3_NewFrame();
@@ -55,6 +56,12 @@ void run_frame(GLFWwindow* w, app::App& a) {
     glClearColor(0.96f, 0.96f, 0.97f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    if (capture) {   // the window as drawn, before the swap leaves the back buffer undefined
+        *capture = read_pixels(fw, fh);
+        *capture_w = fw;
+        *capture_h = fh;
+    }
+    if (a.export_pending()) export_view(a);
     glfwSwapBuffers(w);
 }
 

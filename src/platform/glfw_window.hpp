@@ -2,6 +2,8 @@
 // the part both main loops share.
 #pragma once
 #include "app/app.hpp"
+#include <cstdint>
+#include <vector>
 
 struct GLFWwindow;
 
@@ -9,8 +11,9 @@ namespace platform {
 
 // Creates the window and ImGui context; nullptr (with a message on stderr) if that fails.
 GLFWwindow* open_window(const char* title, int width, int height);
-// One frame: poll events, rebuild fonts if asked, draw the app, swap.
-void run_frame(GLFWwindow* w, app::App& a);
+// One frame: poll events, rebuild fonts if asked, draw the app, export a view's PNG if one is
+// pending, swap. With `capture`, the window's pixels (RGBA, top row first) before the swap.
+void run_frame(GLFWwindow* w, app::App& a, std::vector<uint8_t>* capture = nullptr, int* capture_w = nullptr, int* capture_h = nullptr);
 void close_window(GLFWwindow* w);
 double now_ms();
 

@@ -26,6 +26,7 @@ int main() {
     host.set_query = browser::set_query;
     host.copy_text = browser::copy_link;
     host.download = browser::download;
+    host.save_png = browser::save_png;
     static app::App a(host, browser::query());
     g_app = &a;
     browser::expose(&a);

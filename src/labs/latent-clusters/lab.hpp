@@ -27,6 +27,7 @@ public:
     std::vector<core::Metric> metrics() const override;
     const core::Table& trace() const override { return run_.trace(); }
     void views(std::vector<core::View>& out) const override;
+    std::vector<core::TourStep> tour() const override;   // tour.cpp
 
     const Run& run() const { return run_; }
 

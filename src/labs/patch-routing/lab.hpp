@@ -65,6 +65,7 @@ public:
     std::vector<core::Metric> metrics() const override;
     const core::Table& trace() const override { return trace_; }
     void views(std::vector<core::View>& out) const override;
+    std::vector<core::TourStep> tour() const override;   // tour.cpp
 
     // for the sweep jobs and the tests
     const Config& config() const { return cfg_; }

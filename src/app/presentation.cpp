@@ -1,0 +1,151 @@
+// Lecture layouts: presentation (no sidebar; timeline, tour caption and one or two views large, a
+// small line with the lab, seed and phase) and embed (one view, minimal chrome, for an iframe), and
+// the keys a lecturer uses without a mouse.
+#include "app/app.hpp"
+#include "app/plot.hpp"
+#include "app/text_fit.hpp"
+#include <imgui.h>
+#include <algorithm>
+
+namespace app {
+
+// Space plays or pauses; the right arrow steps (in a tour: the next step, left: the previous one);
+// N: next phase; P: presentation on/off; V: next view; T: tour on/off; 1-9: that view large,
+// 0: all views; Escape ends the tour, then the presentation.
+void App::handle_keys() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) command(playing_ ? "pause" : "play");
+    if (tour_step_ >= 0) {
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), false)) command("tour=next");
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow), false)) command("tour=back");
+    } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) {
+        command("step");
+    }
+    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
+        if (tour_step_ >= 0) command("tour=0");
+        else if (present_) command("present=0");
+    }
+    // letters and digits as typed characters: the same in the browser and the desktop backend
+    for (ImWchar c : io.InputQueueCharacters) {
+        if (c == 'n' || c == 'N') command("next-phase");
+        else if (c == 'p' || c == 'P') command(present_ ? "present=0" : "present=1");
+        else if (c == 'v' || c == 'V') command("next-view");
+        else if (c == 't' || c == 'T') command(tour_step_ >= 0 ? "tour=0" : "tour=1");
+        else if (c == '0') command("view=-1");
+        else if (c >= '1' && c <= '9' && c - '1' < int(views_.size())) command("view=" + std::to_string(c - '1'));
+    }
+}
+
+// Lab · seed · phase k/n: title · clock, shortened to `width`.
+static std::string run_line(const core::Lab& lab, uint64_t seed, float width) {
+    int ph = lab.phase(), n = int(lab.phases().size());
+    std::string s = lab.info().title + "  ·  seed " + std::to_string(seed);
+    if (n > 0) s += "  ·  phase " + std::to_string(std::clamp(ph, 0, n - 1) + 1) + "/" + std::to_string(n) + ": " +
+                    lab.phases()[size_t(std::clamp(ph, 0, n - 1))].title;
+    if (!lab.clock().empty()) s += "  ·  " + lab.clock();
+    return fit_text(s, width);
+}
+
+void App::draw_presentation() {
+    const float fh = ImGui::GetFontSize();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
+    bool has_tour = !lab_->tour().empty();
+    const char* play = playing_ ? "Pause" : "Play";
+    float buttons = bw(play) + bw("Step") + bw("Next phase") + bw("Next view") + (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
+    float w = ImGui::GetContentRegionAvail().x;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", run_line(*lab_, config_.seed, w - buttons - fh).c_str());
+    ImGui::SetCursorScreenPos(ImVec2(p.x + w - buttons + st.ItemSpacing.x, p.y));
+    bool done = lab_->done() || !lab_->failure().empty();
+    ImGui::BeginDisabled(done);
+    if (ImGui::Button(play)) command(playing_ ? "pause" : "play");
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) command("step");
+    ImGui::SameLine();
+    if (ImGui::Button("Next phase")) command("next-phase");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Next view")) command("next-view");
+    if (has_tour) {
+        ImGui::SameLine();
+        if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
+    }
+    ImGui::SameLine();
+    if (ImGui::Button("Exit")) command("present=0");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Leave the presentation (key P). Keys: space play, right arrow step, N next phase, V / 1-9 views, T tour");
+    draw_messages();
+    draw_timeline();
+    if (tour_step_ >= 0) draw_tour_panel();
+    else draw_look_for(true);
+    std::vector<int> large = shown_views();
+    if (large.empty() && !views_.empty()) large.push_back(0);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (!large.empty()) draw_large_views(large, ImVec2(avail.x, avail.y - fh * 0.2f));
+}
+
+void App::draw_embed() {
+    if (views_.empty()) return;
+    const float fh = ImGui::GetFontSize();
+    int k = focused_view_ >= 0 && focused_view_ < int(views_.size()) ? focused_view_ : 0;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const char* play = playing_ ? "Pause" : lab_->done() ? "Done" : "Play";
+    float bw = ImGui::CalcTextSize(play).x + st.FramePadding.x * 2;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x;
+    draw_view_title(views_[size_t(k)], k, w - bw - st.ItemSpacing.x, false);
+    ImVec2 after = ImGui::GetCursorScreenPos();
+    ImGui::SetCursorScreenPos(ImVec2(p.x + w - bw, p.y));
+    ImGui::BeginDisabled(lab_->done());
+    if (ImGui::SmallButton(play)) command(playing_ ? "pause" : "play");
+    ImGui::EndDisabled();
+    ImGui::SetCursorScreenPos(after);
+    reports_.emplace_back();
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    draw_view(views_[size_t(k)], ImVec2(avail.x, avail.y - fh * 0.2f), false, &reports_.back());
+}
+
+// The tour's caption: step k/n, what to look at, the paper's claim, and Back / Next.
+void App::draw_tour_panel() {
+    std::vector<core::TourStep> steps = lab_->tour();
+    if (tour_step_ < 0 || tour_step_ >= int(steps.size())) return;
+    const core::TourStep& s = steps[size_t(tour_step_)];
+    tour_caption_shown_ = s.caption;
+    const float fh = ImGui::GetFontSize();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    float w = ImGui::GetContentRegionAvail().x;
+    float nav = ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Next >").x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
+    std::string head = "Tour " + std::to_string(tour_step_ + 1) + "/" + std::to_string(steps.size()) + ":  ";
+    if (playing_) head += "(running...)  ";
+    std::string text = head + s.caption, claim = "Paper: " + s.claim;
+    const float room = ImGui::GetContentRegionAvail().y * 0.24f, tw = w - nav - fh;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 at = ImGui::GetCursorScreenPos();
+    float sc = 1.0f;
+    std::vector<std::string> l1, l2;
+    for (; sc > 0.7f; sc -= 0.1f) {
+        l1 = wrap_words(text, tw, fh * sc);
+        l2 = wrap_words(claim, tw, fh * sc);
+        if ((l1.size() + l2.size()) * fh * sc * 1.15f <= room) break;
+    }
+    float h = (l1.size() + l2.size()) * fh * sc * 1.15f + fh * 0.4f;
+    h = std::max(h, ImGui::GetFrameHeight() + fh * 0.4f);
+    dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), IM_COL32(255, 248, 225, 255), fh * 0.3f);
+    float y = at.y + fh * 0.2f;
+    for (const auto& t : l1) { add_text(dl, ImVec2(at.x + fh * 0.3f, y), IM_COL32(20, 20, 30, 255), t, fh * sc); y += fh * sc * 1.15f; }
+    for (const auto& t : l2) { add_text(dl, ImVec2(at.x + fh * 0.3f, y), IM_COL32(90, 60, 0, 255), t, fh * sc); y += fh * sc * 1.15f; }
+    ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));
+    ImGui::BeginDisabled(tour_step_ == 0);
+    if (ImGui::Button("< Back")) command("tour=back");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    ImGui::BeginDisabled(tour_step_ + 1 >= int(steps.size()));
+    if (ImGui::Button("Next >")) command("tour=next");
+    ImGui::EndDisabled();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keys: right and left arrows; Escape ends the tour");
+    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
+}
+
+} // namespace app

@@ -1,0 +1,18 @@
+// Text that fits: word wrapping that never splits a word, shortening with an ellipsis, and text
+// drawn at a size other than the current font's (legends and captions shrink before plots do).
+#pragma once
+#include <imgui.h>
+#include <string>
+#include <vector>
+
+namespace app {
+
+float text_width(const std::string& s, float size);                       // at font size `size`
+std::vector<std::string> wrap_words(const std::string& s, float width, float size);   // lines ≤ width
+                                                                          // unless one word is wider
+float widest_word(const std::string& s, float size);
+std::string fit_text(const std::string& s, float width);                  // "long tit..." (UTF-8 safe)
+void add_text(ImDrawList* dl, ImVec2 at, ImU32 col, const std::string& s, float size);
+ImU32 darker(ImU32 c, float f = 0.6f);                                    // for text in a light colour
+
+} // namespace app

@@ -1,0 +1,62 @@
+// Plays a lab's guided tour (core/tour.hpp): each step configures the run (preset, parameters),
+// trains to its target at the page's speed, and shows one or two views large with its caption.
+#include "app/app.hpp"
+#include <algorithm>
+
+namespace app {
+
+// The configuration of step k: the last preset named up to k (or the lab's first), then every
+// parameter change from that step on; the seed stays the one running.
+static core::RunConfig tour_config(const core::Lab& lab, const core::RunConfig& running, const std::vector<core::TourStep>& steps, int k) {
+    core::RunConfig c = core::default_config(lab);
+    c.seed = running.seed;
+    int from = 0;
+    for (int j = 0; j <= k; ++j)
+        if (!steps[size_t(j)].preset.empty()) { c.preset = steps[size_t(j)].preset; from = j; }
+    c.params.apply_preset(c.preset);
+    for (int j = from; j <= k; ++j)
+        for (const auto& [name, value] : steps[size_t(j)].set) c.params.set(name, value);
+    return c;
+}
+
+void App::focus_views(const std::vector<std::string>& ids) {
+    std::vector<core::View> vs;
+    lab_->views(vs);
+    std::vector<int> idx;
+    for (const std::string& id : ids)
+        for (size_t k = 0; k < vs.size(); ++k)
+            if (vs[k].id == id) idx.push_back(int(k));
+    focused_view_ = idx.empty() ? -1 : idx[0];
+    focused_view2_ = idx.size() > 1 ? idx[1] : -1;
+}
+
+void App::tour_go(int k) {
+    std::vector<core::TourStep> steps = lab_->tour();
+    if (steps.empty()) { tour_step_ = -1; return; }
+    k = std::clamp(k, 0, int(steps.size()) - 1);
+    const core::TourStep& s = steps[size_t(k)];
+    core::RunConfig c = tour_config(*lab_, config_, steps, k);
+    using U = core::TourStep::Until;
+    bool past = (s.until == U::Phase && lab_->phase() > s.phase) || (s.until == U::Progress && lab_->progress() > s.progress + 1e-9);
+    if (c.preset != config_.preset || !(c.params == config_.params)) open(c);   // a new configuration restarts the run
+    else if (past) reset_run();                                                 // going back: run again to the step
+    tour_step_ = k;
+    target_phase_ = -1;
+    target_progress_ = -1;
+    playing_ = false;
+    bool can_run = !lab_->done() && lab_->failure().empty();
+    if (s.until == U::Phase && lab_->phase() < s.phase && can_run) { target_phase_ = s.phase; playing_ = true; }
+    if (s.until == U::Progress && lab_->progress() < s.progress && can_run) { target_progress_ = s.progress; playing_ = true; }
+    if (s.until == U::End && can_run) playing_ = true;
+    focus_views(s.views);
+    sync_url();
+}
+
+void App::tour_end() {
+    tour_step_ = -1;
+    target_phase_ = -1;
+    target_progress_ = -1;
+    sync_url();
+}
+
+} // namespace app
