@@ -1,6 +1,7 @@
 // Limits every lab's check() applies, one rule for all labs: memory and total work.
 //
-// For lab authors, at the end of check(p):
+// For lab authors, at the end of check(p) (or, simpler, core::check_work(v, work_plan(p), kUnitsPerSecond)
+// with the run's core::WorkPlan, core/work_plan.hpp, which also gives progress()):
 //   core::check_memory(v, bytes, "the data set");        // bytes: the run's largest allocations, estimated
 //   const double units = data_units + train_units + eval_units;   // the whole run, in step()'s cost units
 //   core::check_work(v, units / kUnitsPerSecond,          // → estimated native seconds (measured rate)

@@ -13,6 +13,13 @@
 //   check():    core::check_work(v, plan(p), kUnitsPerSecond);   // error > ~10 min natively, warning > 20 s
 //   progress(): return plan_.progress(kTraining, double(t_) / T_);   // part index + the fraction done of it
 // Parts may have zero work (skipped configurations): progress passes over them.
+// The rest of a lab's phase bookkeeping stays in the lab, as one stage variable the step() switch uses:
+//   enum Stage { kData, kTrain, kDone };                         // == the plan's parts, in order
+//   int phase() const    { return stage_ == kData ? 0 : ...; }   // index into phases() (timeline)
+//   double progress() const { return stage_ == kDone ? 1.0 : plan_.progress(stage_, double(i_) / n_); }
+//   std::string clock() const { return core::strf("training: step %ld / %ld", i_, n_); }   // never empty
+//   bool done() const { return stage_ == kDone || !failure_.empty(); }
+// so that every part (data generation included) moves the bar and names itself in the clock.
 #pragma once
 #include <string>
 #include <vector>

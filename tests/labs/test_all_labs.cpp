@@ -11,16 +11,16 @@
 
 namespace {
 
-// The heaviest data generation each lab accepts (validate() must pass), for the first steps only.
+// Configurations whose data take many steps to draw (kept to ~100 MB, the WebAssembly tests run them too).
 const std::map<std::string, std::map<std::string, double>> kHeavy = {
-    {"cluster-experts", {{"n", 32000}, {"n_test", 32000}, {"d", 256}, {"P", 16}, {"T", 10}}},
-    {"patch-routing", {{"n", 64}, {"d", 64}, {"n_test", 5000}, {"cap", 20}, {"N_min", 1000}, {"N_points", 5}}},
-    {"latent-clusters", {{"d", 256}, {"n_test", 200000}}},
+    {"cluster-experts", {{"n", 16000}, {"n_test", 16000}, {"d", 64}, {"P", 8}, {"T", 10}}},
+    {"patch-routing", {{"n", 64}, {"d", 64}, {"n_test", 2000}, {"cap", 20}, {"N_min", 250}, {"N_points", 5}}},
+    {"latent-clusters", {{"d", 128}, {"n_test", 50000}}},
 };
 
 } // namespace
 
-TEST_CASE("every lab: progress > 0 within a few steps of a heavy configuration, and monotone") {
+TEST_CASE("every lab: progress > 0 within 5 steps of drawing a large data set, and monotone") {
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
         auto lab = e.make();
@@ -42,7 +42,8 @@ TEST_CASE("every lab: progress > 0 within a few steps of a heavy configuration, 
             last = now;
         }
         CHECK(last > 0.0);
-        CHECK(!lab->clock().empty());
+        INFO(lab->clock());
+        CHECK(lab->clock().find("drawing") == 0);   // still drawing the data: the bar moved during it
     }
 }
 

@@ -1,5 +1,6 @@
 // The training loop of the cluster-experts lab: reset, bounded steps, evaluations, metrics.
 #include "labs/cluster-experts/lab.hpp"
+#include "core/divergence.hpp"
 #include "core/fmath.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
@@ -115,14 +116,15 @@ void ClusterExpertsLab::train(core::WorkBudget& budget) {
         model(k).finish(train_);
         if (!model(k).finite() && failure_.empty()) {
             const TrainConfig& tc = model(k).cfg;
+            const std::string what = core::strf("The %s", names[k]), when = core::strf("t = %d", t_ + 1);
+            const char* cause = "the loss or the weights became NaN or infinite";
             if (k < 2 && tc.plain_gd)
-                failure_ = core::strf("The %s diverged at t = %d (loss or weights became NaN/inf): plain GD with "
-                                      "η_gd = %g is too large for cubic experts. Lower η_gd (about 3 works) or use "
-                                      "normalized GD (3.4), whose step is η whatever the gradient's size.",
-                                      names[k], t_ + 1, tc.eta_gd);
+                failure_ = core::diverged(what, when, cause,
+                                          core::strf("η_gd = %g is too large for plain GD with cubic experts: lower η_gd "
+                                                     "(about 3 works) or use normalized GD (3.4), whose step is η whatever "
+                                                     "the gradient's size", tc.eta_gd));
             else
-                failure_ = core::strf("The %s diverged at t = %d (loss or weights became NaN/inf): lower the "
-                                      "step sizes (η = %g, η_r = %g).", names[k], t_ + 1, tc.eta, tc.eta_r);
+                failure_ = core::diverged(what, when, cause, core::strf("lower the step sizes (η = %g, η_r = %g)", tc.eta, tc.eta_r));
         }
     }
     ++t_;

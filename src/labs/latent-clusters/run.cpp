@@ -1,6 +1,8 @@
 #include "labs/latent-clusters/run.hpp"
+#include "core/divergence.hpp"
 #include "core/linalg.hpp"
 #include "core/stats.hpp"
+#include "core/text.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -204,25 +206,28 @@ void Run::step() {
     }
 }
 
-bool Run::check_finite(const char* where) {
-    auto bad = [](const Experts& E) { return !(E.norm_error() < 0.01); };
-    bool broken = false;
-    if (stage_ < kPhaseIII) broken = bad(E1_);
-    else for (int k = 0; k < kModels; ++k) if (E_[k].M > 0 && bad(E_[k])) broken = true;
-    if (E_[kVanilla].M > 0 && bad(E_[kVanilla])) broken = true;
-    for (float t : R_.theta) if (!std::isfinite(t)) broken = true;
-    if (!broken) return true;
-    char buf[400];
-    std::snprintf(buf, sizeof buf,
-        "%s diverged at SGD step %ld: the weights overflowed (non-finite or off the unit sphere). "
-        "The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about 0.06·d^(−k*/2) = %.2g "
-        "(notes §6.1) and η_r finite.", where, t_sgd_, 0.06 * std::pow(double(T_.d), -0.5 * T_.k_star));
-    failure_ = buf;
+// The neurons stay on the unit sphere up to rounding (each SGD step is normalised in closed form, and the
+// renormalisation points allow a drift of 0.01): `tolerance` is 0.01 there and 0.5 at the cheaper checks
+// every core::kDivergenceCheckEvery steps, which catch an exploding step long before it overflows.
+bool Run::check_finite(const char* where, double tolerance) {
+    double worst = 0;
+    auto track = [&](const Experts& E) { worst = std::max(worst, E.norm_error()); };
+    if (stage_ < kPhaseIII) track(E1_);
+    else for (int k = 0; k < kModels; ++k) if (E_[k].M > 0) track(E_[k]);
+    if (E_[kVanilla].M > 0) track(E_[kVanilla]);
+    const bool theta_ok = core::all_finite(R_.theta.data(), R_.theta.size());
+    if (worst < tolerance && theta_ok) return true;
+    const std::string cause = !theta_ok ? "the router weights θ became NaN or infinite"
+                              : std::isfinite(worst) ? core::strf("the weights left the unit sphere (|‖w‖ − 1| = %.2g)", worst)
+                                                     : std::string("the weights became NaN or infinite");
+    failure_ = core::diverged(where, core::strf("SGD step %ld", t_sgd_), cause,
+        core::strf("The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about 0.06·d^(−k*/2) = %.2g "
+                   "(notes §6.1) and η_r finite", 0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
     return false;
 }
 
 bool Run::renorm_point(const char* where) {
-    if (!check_finite(where)) return false;
+    if (!check_finite(where, 0.01)) return false;
     if (stage_ < kPhaseIII) E1_.renormalize();
     else for (int k = 0; k < kModels; ++k) if (E_[k].M > 0 && k != kVanilla) E_[k].renormalize();
     E_[kVanilla].renormalize();
@@ -244,6 +249,7 @@ double Run::eval_cost() const {
 }
 
 double Run::renorm_cost() const { return 3.0 * eval_cost() / (T_.n_dirs() + 1); }
+double Run::check_cost() const { return eval_cost() / (T_.n_dirs() + 1); }
 
 // Phase I (Algorithm 1): normalised online SGD on the correlation loss y·F_1, with Θ = 0, so the
 // top-1 route is a uniform tie-break and the gate is π = 1/M (Lemma C.7).
@@ -259,6 +265,10 @@ void Run::phase_I_slice() {
         E_[kVanilla].sgd(0, x_.data(), xx_, float(step_v * y_));
         ++t1_; ++t_sgd_;
         budget.spend(cost);
+        if (t1_ % core::kDivergenceCheckEvery == 0) {
+            if (!check_finite("Phase I", 0.5)) return;
+            budget.spend(check_cost());
+        }
         if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); budget.spend(eval_cost()); }
         if (t1_ % kRenormEvery == 0 || t1_ == cfg_.T1) {
             if (!renorm_point("Phase I")) return;
@@ -304,6 +314,12 @@ void Run::phase_II_slice() {
             Gn_[size_t(c_)] += 1;
         }
         ++n_done2_;
+        if (n_done2_ % core::kDivergenceCheckEvery == 0 && !core::all_finite(grad_.data(), grad_.size())) {
+            failure_ = core::diverged("Phase II", core::strf("router step %d, sample %ld", k2_ + 1, n_done2_),
+                                      "the router gradient Σ y ∇_θ F_1 became NaN or infinite",
+                                      "The experts' outputs overflowed: lower η_I, or ρ and the link degrees");
+            return;
+        }
     }
     if (n_done2_ >= cfg_.n2) finish_router_step();
 }
@@ -317,7 +333,7 @@ void Run::finish_router_step() {
     std::fill(grad_.begin(), grad_.end(), 0.0);
     n_done2_ = 0;
     ++k2_;
-    if (!check_finite("Phase II")) return;
+    if (!check_finite("Phase II", 0.01)) return;
     if (k2_ >= cfg_.T2) {
         router_snapshot();
         stage_ = kRouterEval;
@@ -403,6 +419,10 @@ void Run::phase_III_slice() {
         E_[kVanilla].sgd(0, x_.data(), xx_, float(eta * y_ / cfg_.J3));   // same per-neuron step
         ++t3_; ++t_sgd_;
         budget.spend(cost);
+        if (t3_ % core::kDivergenceCheckEvery == 0) {
+            if (!check_finite("Phase III", 0.5)) return;
+            budget.spend(check_cost());
+        }
         if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); budget.spend(eval_cost()); }
         if (t3_ % kRenormEvery == 0 || t3_ == cfg_.T3) {
             if (!renorm_point("Phase III")) return;

@@ -125,6 +125,7 @@ private:
     double sgd_cost() const;             // one online SGD step of the current phase (all models)
     double eval_cost() const;            // one evaluate()
     double renorm_cost() const;
+    double check_cost() const;           // one check_finite()
     double ridge_sample_cost() const;    // one Phase IV sample (features + Gram update, all models)
     double test_point_cost() const;      // one test prediction (all models)
     void begin_phase_III();
@@ -135,7 +136,7 @@ private:
     void router_snapshot();              // router heatmaps; the test-set routing is router_eval_slice()
     void mean_field_overlay(bool phase_III);
     void scatter_points();
-    bool check_finite(const char* where);
+    bool check_finite(const char* where, double tolerance);   // false (and failure_ set) when diverged
     void active_mask(Model k, const float* x, unsigned char* act) const;
     int act_degree() const { return cfg_.act_deg > 0 ? cfg_.act_deg : T_.p_star; }
 

@@ -1,4 +1,5 @@
 #include "labs/patch-routing/train.hpp"
+#include "core/divergence.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
 #include "core/text.hpp"
@@ -66,7 +67,8 @@ void Trainer::router_batch() {
     ++iter;
     ++router_steps;
     if (!std::isfinite(core::sum_sq(w1, model.d)))
-        failure = "the router weights overflowed in phase 1: lower η_r";
+        failure = core::diverged("The separate pMoE's routers", core::strf("router step %d (phase 1)", router_steps),
+                                 "their weights overflowed", core::strf("lower η_r (now %g)", ts_.eta_r));
     if (pos_ >= N) {
         pos_ = 0;
         rng_.shuffle(order_);
@@ -102,8 +104,9 @@ int Trainer::expert_batch(int max_samples) {
     batch_q_ = 0;
     const double loss = batch_loss_;
     if (!std::isfinite(loss)) {
-        failure = core::strf("%s diverged at epoch %d: the loss became %s. Lower η (now %g).",
-                             arch_name(model.spec.arch), epoch + 1, std::isnan(loss) ? "NaN" : "infinite", ts_.eta);
+        failure = core::diverged(arch_name(model.spec.arch), core::strf("epoch %d", epoch + 1),
+                                 std::isnan(loss) ? "the loss became NaN" : "the loss became infinite",
+                                 core::strf("lower η (now %g)", ts_.eta));
         return done;
     }
     loss_sum_ += loss;
@@ -126,7 +129,8 @@ void Trainer::end_epoch() {
     pos_ = 0;
     rng_.shuffle(order_);
     if (!std::isfinite(core::sum_sq(model.W.data(), int(model.W.size())))) {
-        failure = std::string(arch_name(model.spec.arch)) + " diverged: the weights overflowed. Lower η.";
+        failure = core::diverged(arch_name(model.spec.arch), core::strf("epoch %d", epoch), "the weights overflowed",
+                                 core::strf("lower η (now %g)", ts_.eta));
         return;
     }
     finished_training_ = converged || epoch >= ts_.cap || ts_.one_pass;

@@ -1,6 +1,7 @@
 // latent-clusters: validation messages, divergence handling, router invariants after Phase II, and a
 // fast fixed-seed run in which the MoE learns w_g* and the vanilla network does not.
 #include "labs/latent-clusters/lab.hpp"
+#include "core/divergence.hpp"
 #include "core/registry.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
@@ -285,4 +286,25 @@ TEST_CASE("latent-clusters: a run of tens of minutes is refused with what to red
     const core::Validation ok = core::validate(lab, p);
     CHECK(ok.ok());
     CHECK(has(ok.warnings, "Heavy run"));
+}
+
+// Issue 13 item 7: a diverging run is stopped within a bounded number of SGD steps (the cheap check every
+// core::kDivergenceCheckEvery steps), not at the next renormalisation or phase end, with its cause.
+TEST_CASE("latent-clusters: divergence is caught within kDivergenceCheckEvery SGD steps, naming the cause") {
+    LatentClustersLab lab;
+    core::Params p = small(lab);
+    p.set("T1", 200000);
+    p.set("eta3", 1e30);                 // the vanilla net's step in Phase I overflows: check() refuses it, reset() must cope
+    CHECK_FALSE(core::validate(lab, p).ok());
+    lab.reset(p, 1);
+    int steps = 0;
+    while (!lab.done() && lab.failure().empty() && steps < 1000) { lab.step(); ++steps; }
+    const std::string why = lab.failure();
+    INFO(why);
+    REQUIRE(!why.empty());
+    CHECK(lab.run().sgd_step() <= core::kDivergenceCheckEvery);
+    CHECK(why.find("Phase I diverged at SGD step") != std::string::npos);
+    CHECK((why.find("NaN or infinite") != std::string::npos || why.find("left the unit sphere") != std::string::npos));
+    CHECK(why.find("step size is far too large") != std::string::npos);
+    CHECK(lab.done());
 }

@@ -1,0 +1,36 @@
+// Catching a diverging run early (a step size too large, weights overflowing), with one kind of message.
+// DESIGN.md: "a diverging run (NaN, overflow) stops with an explanation".
+//
+// For lab authors: check cheaply at a fixed cadence of training steps (a count of steps, not of step()
+// calls, so the page and the CLI stop at the same step), and say what broke, when, why and what to change:
+//   if (t_ % core::kDivergenceCheckEvery == 0 && !core::all_finite(W.data(), W.size()))
+//       failure_ = core::diverged("The MoE", core::strf("step %ld", t_), "the weights became NaN or infinite",
+//                                 core::strf("lower η (now %g)", eta));
+//   → "The MoE diverged at step 640: the weights became NaN or infinite. Lower η (now 2)."
+// A check reads the weights only: it never changes the numbers of a run that does not diverge. A check
+// every 64 SGD steps over all weights costs about 1/64 of a step's multiply-adds per step.
+#pragma once
+#include <cmath>
+#include <cstddef>
+#include <string>
+
+namespace core {
+
+constexpr long kDivergenceCheckEvery = 64;   // training steps between two checks
+
+template <class T>
+bool all_finite(const T* v, size_t n) {
+    for (size_t i = 0; i < n; ++i)
+        if (!std::isfinite(v[i])) return false;
+    return true;
+}
+
+// "<what> diverged at <when>: <cause>. <Fix>." (the fix's first letter is capitalised).
+inline std::string diverged(const std::string& what, const std::string& when, const std::string& cause, std::string fix) {
+    if (!fix.empty() && fix[0] >= 'a' && fix[0] <= 'z') fix[0] = char(fix[0] - 'a' + 'A');
+    std::string s = what + " diverged at " + when + ": " + cause + ".";
+    if (!fix.empty()) s += " " + fix + (fix.back() == '.' ? "" : ".");
+    return s;
+}
+
+} // namespace core
