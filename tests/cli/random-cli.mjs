@@ -109,8 +109,8 @@ function run(args) {
 // Contract breaks another branch is fixing: reported on every run, not failed. Delete an entry once fixed.
 const KNOWN = [
   { lab: "patch-routing", why: /^metric test_acc_\w+ is NaN in a finished run/,
-    note: "a run whose weights overflow in its last update finishes with NaN accuracy instead of stopping " +
-          "(divergence detection: branch shared-core)" },
+    note: "with a huge η (e.g. --seed 500 --set eta=4.7e26) the run finishes with NaN test accuracy instead of " +
+          "stopping as diverged (still so after main's core/divergence.hpp, 32851cb): for the patch-routing lab" },
 ];
 
 // Why this result breaks the contract, or "".
