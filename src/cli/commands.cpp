@@ -141,6 +141,7 @@ int cmd_run(const Args& a) {
             break;
         }
     }
+    if (failure.empty()) failure = lab->failure();   // a lab that failed is also done(): the loop may not have read it
     double seconds = now_seconds() - t0;
     if (!a.csv.empty()) {
         std::ofstream f(a.csv);

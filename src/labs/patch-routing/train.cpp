@@ -94,6 +94,11 @@ int Trainer::expert_batch(int max_samples) {
         const float* x = train_->sample(i);
         const double y = train_->y[size_t(i)];
         const double f = model.forward(x);
+        if (!std::isfinite(f)) {   // weights still finite but so large that f overflows: NaN compares would count as correct
+            failure = core::diverged(arch_name(model.spec.arch), core::strf("epoch %d", epoch + 1),
+                                     "the network's output f overflowed", core::strf("lower η (now %g)", ts_.eta));
+            return done;
+        }
         if (y * f <= 0) ++errors_;                         // training error before this update
         batch_loss_ += core::fm::softplus(-y * f);
         const double v = core::fm::sigmoid(-y * f);        // v = 1/(1 + e^{y f}) (Def. F.1)
