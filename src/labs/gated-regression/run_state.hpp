@@ -1,0 +1,62 @@
+// The state of one run (one seed of the thin lines): its data, the three Phase-1 learners, the readouts,
+// the three Phase-2 gate learners, the recorded curves and the final test metrics. And the summary
+// over runs that metrics() reports.
+#pragma once
+#include "core/rng.hpp"
+#include "labs/gated-regression/em.hpp"
+#include "labs/gated-regression/l2.hpp"
+#include "labs/gated-regression/l4.hpp"
+#include "labs/gated-regression/llog.hpp"
+#include "labs/gated-regression/metrics.hpp"
+#include "labs/gated-regression/moments.hpp"
+#include "labs/gated-regression/readout.hpp"
+#include <array>
+#include <cmath>
+#include <vector>
+
+namespace gated {
+
+enum Learner { kL4 = 0, kL2 = 1, kEM = 2 };        // Phase 1
+enum GateA { kAStar = 0, kAL4 = 1, kAL2 = 2 };      // Phase 2: which A is frozen
+
+struct RunEval {   // held-out metrics after both phases
+    double mse_l4 = NAN, mse_l2 = NAN, mse_em = NAN, mse_oracle = NAN, mse_linreg = NAN;
+    double route_gate[3] = {NAN, NAN, NAN}, route_post[3] = {NAN, NAN, NAN};   // [A*, L4, ℓ2]: models (A, Ŵ_A)
+    double route_gate_l2own = NAN, route_post_l2own = NAN;                      // ℓ2's own (A, W)
+};
+
+struct Run {
+    uint64_t seed = 0;
+    Sample data;                 // the fixed dataset (n samples)
+    Moments mom;                 // its sufficient statistics
+    Tensors T;
+    core::Rng rng_data, rng_batch, rng_shuffle, rng_w0;
+    std::vector<int> order;      // ℓ2 minibatch order (reshuffled every epoch)
+    int pos = 0;
+    std::vector<double> A4;      // L_4's A (k×d)
+    GatedModel l2;               // ℓ2's (A, W)
+    EmModel em;                  // EM's (A, W), not in the paper
+    double loss4 = NAN, loss2 = NAN;
+    std::vector<double> ereg[3], loss[3];   // curves per learner at the recorded iterations
+    Readout ro[3];                           // Phase-1 readouts
+    std::array<std::vector<double>, 3> W;    // Phase 2: Ŵ for A*, Â_L4, Â_ℓ2
+    std::vector<double> W0;
+    LlogData gdata;                          // Phase 2 data: the first n₂ samples
+    std::vector<double> werr[3], egat[3];    // Phase-2 curves
+    RunEval ev;
+};
+
+struct Summary {   // over the runs of one lab seed (metrics())
+    double success[3] = {NAN, NAN, NAN}, ereg_median[3] = {NAN, NAN, NAN};
+    double mse_l4 = NAN, mse_l2 = NAN, mse_em = NAN, mse_oracle = NAN, mse_linreg = NAN;
+    double stuck_gap = NAN, stuck_ereg_min = NAN, stuck_egating_min = NAN;
+    double egating[3] = {NAN, NAN, NAN}, werr[3] = {NAN, NAN, NAN}, gating_ok_l4 = NAN;
+    double route_gate[3] = {NAN, NAN, NAN}, route_post[3] = {NAN, NAN, NAN}, route_gate_l2own = NAN, route_post_l2own = NAN;
+    double loss4 = NAN, perp4 = NAN, perp2 = NAN;
+    double sweep_l4_lo = NAN, sweep_l4_hi = NAN, sweep_l4d2_hi = NAN, sweep_l2_max = NAN;
+    int stuck = 0;
+};
+
+double median(std::vector<double> v);   // NaNs skipped; NaN when empty
+
+} // namespace gated
