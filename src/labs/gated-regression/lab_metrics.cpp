@@ -26,6 +26,7 @@ std::vector<core::Metric> GatedRegressionLab::metrics() const {
     add("mse_linreg", "Test MSE of linear regression", s.mse_linreg);
     add("stuck_l2", "ℓ2 runs stuck (E_reg ≥ 0.05)", s.stuck, "%.0f");
     add("stuck_gap", "Stuck ℓ2 runs: max (MSE_ℓ2 − MSE_L4)/MSE_L4", s.stuck_gap);
+    add("stuck_excess", "Stuck ℓ2 runs: max (MSE_ℓ2 − MSE_oracle)/MSE_oracle", s.stuck_excess);
     add("stuck_ereg_min", "Stuck ℓ2 runs: min E_reg", s.stuck_ereg_min);
     add("stuck_egating_min", "Stuck ℓ2 runs: min E_gating with their Â", s.stuck_egating_min);
     add("egating_star", "Phase 2, A = A*: median E_gating", s.egating[kAStar]);

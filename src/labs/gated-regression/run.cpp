@@ -265,7 +265,6 @@ void GatedRegressionLab::summarise() {
     const bool evaluated = stage_ == Stage::Evaluate || stage_ == Stage::Sweep || stage_ == Stage::Done;
     std::vector<double> e[3], eg[3], we[3], rg[3], rp[3], m4, m2, mem, mo, ml, l4, p4, p2, rgo, rpo;
     int ok[3] = {0, 0, 0}, gok = 0;
-    s.stuck_gap = s.stuck_ereg_min = s.stuck_egating_min = NAN;
     for (const Run& R : runs_) {
         for (int l = 0; l < (cfg_.em ? 3 : 2); ++l) { e[l].push_back(R.ro[l].e_reg); ok[l] += R.ro[l].e_reg < 0.05; }
         double mp4 = 0, mp2 = 0;
@@ -284,7 +283,9 @@ void GatedRegressionLab::summarise() {
         if (R.ro[kL2].e_reg >= 0.05) {   // a stuck ℓ2 run: accuracy without recovery
             ++s.stuck;
             const double gap = (R.ev.mse_l2 - R.ev.mse_l4) / R.ev.mse_l4;
-            s.stuck_gap = std::isnan(s.stuck_gap) ? gap : std::max(s.stuck_gap, gap);
+            s.stuck_gap = std::isnan(s.stuck_gap) ? gap : std::max(s.stuck_gap, gap);   // signed: > 0 when ℓ2 predicts worse
+            const double excess = (R.ev.mse_l2 - R.ev.mse_oracle) / R.ev.mse_oracle;
+            s.stuck_excess = std::isnan(s.stuck_excess) ? excess : std::max(s.stuck_excess, excess);
             s.stuck_ereg_min = std::isnan(s.stuck_ereg_min) ? R.ro[kL2].e_reg : std::min(s.stuck_ereg_min, R.ro[kL2].e_reg);
             const double eg2 = R.egat[kAL2].back();
             s.stuck_egating_min = std::isnan(s.stuck_egating_min) ? eg2 : std::min(s.stuck_egating_min, eg2);

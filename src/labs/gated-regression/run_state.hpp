@@ -49,7 +49,7 @@ struct Run {
 struct Summary {   // over the runs of one lab seed (metrics())
     double success[3] = {NAN, NAN, NAN}, ereg_median[3] = {NAN, NAN, NAN};
     double mse_l4 = NAN, mse_l2 = NAN, mse_em = NAN, mse_oracle = NAN, mse_linreg = NAN;
-    double stuck_gap = NAN, stuck_ereg_min = NAN, stuck_egating_min = NAN;
+    double stuck_gap = NAN, stuck_excess = NAN, stuck_ereg_min = NAN, stuck_egating_min = NAN;
     double egating[3] = {NAN, NAN, NAN}, werr[3] = {NAN, NAN, NAN}, gating_ok_l4 = NAN;
     double route_gate[3] = {NAN, NAN, NAN}, route_post[3] = {NAN, NAN, NAN}, route_gate_l2own = NAN, route_post_l2own = NAN;
     double loss4 = NAN, perp4 = NAN, perp2 = NAN;
