@@ -20,7 +20,7 @@ struct Config {
     bool em = false;
     // Phase 2: L_log
     double alpha_log = 2.0, R = 2.0;
-    int iters_log = 25, n_log = 5000;
+    int iters_log = 30, n_log = 10000;
     bool envelope = true;
     // Phase 3: sample-complexity sweep
     bool sweep = true;

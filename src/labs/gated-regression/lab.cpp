@@ -69,8 +69,8 @@ GatedRegressionLab::GatedRegressionLab() {
     ps.push_back(param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0, "Also run EM (NOT in the paper: it succeeds here, notes §6.3). g = Id; on the first 20,000 samples."));
     ps.push_back(param("alpha_log", "α", "Phase 2: Llog", T::Real, 0.01, 10, 2, "Step of projected GD on L_log (not given in the paper).", true));
     ps.push_back(param("R", "R", "Phase 2: Llog", T::Real, 0.5, 10, 2, "Radius of Ω = {‖w_i‖ ≤ R} (the theorems use R = 1; needs R ≥ ‖w*‖)."));
-    ps.push_back(param("iters_log", "T₂", "Phase 2: Llog", T::Int, 1, 500, 25, "L_log iterations (full batch)."));
-    ps.push_back(param("n_log", "n₂", "Phase 2: Llog", T::Int, 500, 100000, 5000, "Samples for L_log: the first n₂ of the same dataset (≤ n).", true));
+    ps.push_back(param("iters_log", "T₂", "Phase 2: Llog", T::Int, 1, 500, 30, "L_log iterations (full batch)."));
+    ps.push_back(param("n_log", "n₂", "Phase 2: Llog", T::Int, 500, 100000, 10000, "Samples for L_log: the first n₂ of the same dataset (≤ n).", true));
     ps.push_back(param("envelope", "", "Phase 2: Llog", T::Bool, 0, 1, 1, "Overlay the Theorem 3 envelope ρ^t‖W₀ − W*‖, ρ fitted to the median A* curve."));
     ps.push_back(param("sweep", "", "Phase 3: sweep", T::Bool, 0, 1, 1, "Sample complexity: success rate against n for L_4 at d and d₂ and for ℓ2 at d."));
     ps.push_back(param("sweep_seeds", "", "Phase 3: sweep", T::Int, 1, 40, 10, "Seeds per point of the sweep."));

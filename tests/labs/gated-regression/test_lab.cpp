@@ -63,7 +63,7 @@ TEST_CASE("gated-regression: bad parameters give messages that say what to chang
     CHECK(has(v.warnings, "Assumption 3 needs 2k − 1 < d"));
     p = core::Params(lab.schema());
     p.set("n", 2000);
-    CHECK(has(core::validate(lab, p).errors, "n₂ = 5000 must be ≤ n = 2000"));
+    CHECK(has(core::validate(lab, p).errors, "n₂ = 10000 must be ≤ n = 2000"));
     p = core::Params(lab.schema());
     p.set("em", 1); p.set("g", 2);
     CHECK(has(core::validate(lab, p).errors, "EM's M-step"));
@@ -95,7 +95,7 @@ TEST_CASE("gated-regression: bad parameters give messages that say what to chang
 TEST_CASE("gated-regression: a diverging L_4 (no cap, huge step) stops with an explanation") {
     GatedRegressionLab lab;
     std::string fail;
-    run(lab, "lecture", 1, {{"cap", 0}, {"eta4", 1.0}, {"init4", 1.0}, {"runs", 1}, {"n", 5000}, {"sweep", 0}}, &fail);
+    run(lab, "lecture", 1, {{"cap", 0}, {"eta4", 1.0}, {"init4", 1.0}, {"runs", 1}, {"n", 5000}, {"n_log", 5000}, {"sweep", 0}}, &fail);
     CHECK(fail.find("L_4 diverged") != std::string::npos);
     CHECK(fail.find("row-norm cap") != std::string::npos);
     CHECK(lab.done());
