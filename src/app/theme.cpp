@@ -9,12 +9,16 @@ namespace app {
 
 static const ImWchar kGlyphs[] = {
     0x0020, 0x00FF,   // Basic Latin, Latin-1 (±, ·, ×, ², ³)
+    0x0100, 0x017F,   // Latin Extended-A (Ŵ, ŷ)
     0x0370, 0x03FF,   // Greek
+    0x1D40, 0x1D40,   // ᵀ (transpose)
     0x2010, 0x2044,   // dashes, quotes, ‖, †, …, ′
     0x2070, 0x209F,   // superscripts and subscripts
+    0x2113, 0x2113,   // ℓ (ℓ2 loss)
     0x2190, 0x21FF,   // arrows
     0x2200, 0x22FF,   // mathematical operators (∈, ∑, −, √, ≈, ≤, ≥)
     0x25A0, 0x25FF,   // geometric shapes (●, ▲)
+    0x27E8, 0x27E9,   // ⟨ ⟩ (inner products)
     0,
 };
 
