@@ -52,7 +52,7 @@ GatedRegressionLab::GatedRegressionLab() {
     ps.push_back(param("n_test", "n_test", "Data", T::Int, 1000, 100000, 5000, "Held-out samples for test MSE and routing accuracy.", true));
     ps.push_back(param("runs", "", "Data", T::Int, 1, 32, 8, "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; L_4 and ℓ2 share both."));
     core::ParamSpec mode = param("l4_mode", "", "Phase 1: L4", T::Choice, 0, 1, 0,
-        "fixed: GD on L̂_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: SGD "
+        "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: SGD "
         "on fresh batches (the paper's §4, batch 1024).");
     mode.choices = {"fixed", "online"};
     ps.push_back(mode);
@@ -63,7 +63,7 @@ GatedRegressionLab::GatedRegressionLab() {
     ps.push_back(param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.6, "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A*; with δ_F ≥ 4λ·min α*, A = 0 becomes a minimum."));
     ps.push_back(param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: 0.05; online: 0.02).", true));
     ps.push_back(param("init4", "s₀", "Phase 1: L4", T::Real, 1e-3, 1, 0.1, "Initial scale: a_i ~ N(0, s₀²/d I). Small starts sit near the saddle A = 0 first: the plateau at L = λk.", true));
-    ps.push_back(param("cap", "‖a‖_max", "Phase 1: L4", T::Real, 0, 10, 3, "Row-norm cap after each step: the empirical L̂_4 is unbounded below, and plain GD first approaches A* then runs away (notes §3). 0: no cap."));
+    ps.push_back(param("cap", "‖a‖_max", "Phase 1: L4", T::Real, 0, 10, 3, "Row-norm cap after each step: the empirical L_4 is unbounded below, and plain GD first approaches A* then runs away (notes §3). 0: no cap."));
     ps.push_back(param("eta2", "η₂", "Phase 1: l2", T::Real, 1e-3, 2, 0.2, "ℓ2 SGD step size.", true));
     ps.push_back(param("batch2", "B₂", "Phase 1: l2", T::Int, 16, 4096, 128, "ℓ2 minibatch from the fixed dataset.", true));
     ps.push_back(param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0, "Also run EM (NOT in the paper: it succeeds here, notes §6.3). g = Id; on the first 20,000 samples."));
@@ -105,7 +105,7 @@ GatedRegressionLab::GatedRegressionLab() {
         {"sweep", "Phase 3: sample complexity",
          "Success rate (E_reg < 0.05) against n: L_4 rises from ≈ 0 to 1 between 10³ and 10⁵ samples; ℓ2 stays flat: more data "
          "does not help it.",
-         "n ≥ poly(d, 1/ε) samples suffice for L̂_4 (Theorem 2, no explicit exponent): 'the first sample complexity results for "
+         "n ≥ poly(d, 1/ε) samples suffice for the empirical L_4 (Theorem 2, no explicit exponent): 'the first sample complexity results for "
          "parameter recovery in this model for any algorithm'."},
     };
 }
@@ -164,7 +164,7 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     if (c.h.delta_F < 0.05)
         v.warnings.push_back("δ_F < 0.05: only δ_F damps the part of each row outside span A*; E_reg stalls around 0.1 (notes §3)");
     if (c.cap == 0 && !c.online)
-        v.warnings.push_back("No row-norm cap: on a fixed dataset L̂_4 is unbounded below, GD approaches A* and then runs away (notes §3)");
+        v.warnings.push_back("No row-norm cap: on a fixed dataset the empirical L_4 is unbounded below, GD approaches A* and then runs away (notes §3)");
     if (c.truth.link == Link::Relu && c.n < 300000 && !c.online)
         v.warnings.push_back("g = ReLU: L_4 needs about 10⁶ samples (its 8th moments are ~150× noisier than for Id, notes §3)");
     // Memory: the runs' datasets, the test set, the sweep's largest dataset.

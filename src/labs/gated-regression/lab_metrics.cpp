@@ -17,7 +17,7 @@ std::vector<core::Metric> GatedRegressionLab::metrics() const {
         add("ereg_em", "EM: median E_reg", s.ereg_median[kEM]);
         add("mse_em", "EM: median test MSE", s.mse_em);
     }
-    add("loss_l4", "L4: median final L̂4 (its saddle plateau is λk)", s.loss4);
+    add("loss_l4", "L4: median final empirical L4 (its saddle plateau is λk)", s.loss4);
     add("perp_l4", "L4: median max_i ‖P⊥ â_i‖/‖â_i‖ (outside span A*)", s.perp4);
     add("perp_l2", "ℓ2: median max_i ‖P⊥ â_i‖/‖â_i‖", s.perp2);
     add("mse_l4", "Test MSE of (Â from L4, Ŵ from L_log), median", s.mse_l4);

@@ -64,10 +64,23 @@ void solve3(double M[3][3], double r[3], double x[3]) {
 LinkConstants link_constants(Link l, double sigma) {
     const double s2 = sigma * sigma;
     // E[g^p He_m] for p = 1..4, m = 0..4
+    // one quadrature pass for all 20 moments (the same nodes and weights as gauss_expect)
     double E[5][5] = {};
-    for (int p = 1; p <= 4; ++p)
-        for (int m = 0; m <= 4; ++m)
-            E[p][m] = gauss_expect([&](double z) { double v = g(l, z), gp = 1; for (int q = 0; q < p; ++q) gp *= v; return gp * he(m, z); });
+    {
+        const int n = 48000;
+        const double L = 12.0, h = 2 * L / n, norm = 0.3989422804014327;
+        for (int i = 0; i <= n; ++i) {
+            const double z = -L + i * h;
+            const double w = ((i == 0 || i == n) ? 1.0 : (i % 2 ? 4.0 : 2.0)) * core::fm::exp(-0.5 * z * z);
+            const double v = g(l, z);
+            double gp = 1;
+            for (int p = 1; p <= 4; ++p) {
+                gp *= v;
+                for (int m = 0; m <= 4; ++m) E[p][m] += w * gp * he(m, z);
+            }
+        }
+        for (int p = 1; p <= 4; ++p) for (int m = 0; m <= 4; ++m) E[p][m] *= h / 3.0 * norm;
+    }
     // Condition 1, rows m = 1..3: α E[(g³+3σ²g)He_m] + β E[g² He_m] + γ E[g He_m] = −E[(g⁴ + 6σ²g²) He_m]
     double M[3][3], r[3], x[3];
     for (int m = 1; m <= 3; ++m) {

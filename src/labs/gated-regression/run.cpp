@@ -134,7 +134,7 @@ void GatedRegressionLab::train_experts(double& budget) {
     bool bad = !std::isfinite(R.loss4);
     for (double v : R.A4) bad = bad || !std::isfinite(v);
     if (bad) {
-        failure_ = strf("L_4 diverged at iteration %d of run %d (loss or A became NaN/inf): the empirical L̂_4 is unbounded below. "
+        failure_ = strf("L_4 diverged at iteration %d of run %d (loss or A became NaN/inf): the empirical L_4 is unbounded below. "
                         "Set a row-norm cap (‖a‖_max ≈ 3), raise δ_F, or lower η₄ = %g.", t_ + 1, run_ + 1, cfg_.eta4);
         return;
     }
@@ -255,7 +255,7 @@ void GatedRegressionLab::evaluate(double& budget) {
     if (++run_ < cfg_.runs) return;
     summarise();
     if (!cfg_.sweep) { stage_ = Stage::Done; return; }
-    start_sweep(sweep_, cfg_, seed_);
+    start_sweep(sweep_, cfg_, kc_, seed_);
     stage_ = Stage::Sweep;
 }
 

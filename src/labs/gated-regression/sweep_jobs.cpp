@@ -12,11 +12,11 @@ namespace {
 // about kStepBudget units. Outputs {E_reg, success}.
 class RecoveryJob : public core::SweepJob {
 public:
-    RecoveryJob(const Config& c, int d, int n, bool l4, uint64_t lab_seed, uint64_t seed) : c_(c), d_(d), n_(n), l4_(l4) {
+    RecoveryJob(const Config& c, const LinkConstants& kc, int d, int n, bool l4, uint64_t lab_seed, uint64_t seed)
+        : c_(c), d_(d), n_(n), l4_(l4), kc_(kc) {
         c_.truth.d = d;
         core::Rng rt = stream(lab_seed, kTruthStream);
         truth_ = Truth::make(c_.truth, rt);
-        kc_ = link_constants(c_.truth.link, c_.truth.sigma);
         rng_ = stream(seed, kDataStream);
         shuffle_ = stream(seed, kShuffleStream);
         const int k = c.truth.k;
@@ -75,8 +75,8 @@ private:
     Config c_;
     int d_, n_;
     bool l4_;
-    Truth truth_;
     LinkConstants kc_;
+    Truth truth_;
     core::Rng rng_, shuffle_;
     Moments mom_;
     Tensors T_;
@@ -90,13 +90,13 @@ private:
 
 } // namespace
 
-void start_sweep(core::Sweep& sw, const Config& c, uint64_t seed) {
+void start_sweep(core::Sweep& sw, const Config& c, const LinkConstants& kc, uint64_t seed) {
     sw.clear();
     for (int s : {kSweepL4, kSweepL4d2, kSweepL2})
         for (int n : sweep_grid(c.sweep_n_max)) sw.add_point(s, n);
-    sw.start(c.sweep_seeds, 2, seed, [c, seed](const core::SweepTask& t) -> std::unique_ptr<core::SweepJob> {
+    sw.start(c.sweep_seeds, 2, seed, [c, kc, seed](const core::SweepTask& t) -> std::unique_ptr<core::SweepJob> {
         const int d = t.series == kSweepL4d2 ? c.d2 : c.truth.d;
-        return std::make_unique<RecoveryJob>(c, d, int(t.x), t.series != kSweepL2, seed, t.seed);
+        return std::make_unique<RecoveryJob>(c, kc, d, int(t.x), t.series != kSweepL2, seed, t.seed);
     });
 }
 

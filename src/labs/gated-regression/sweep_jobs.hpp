@@ -11,7 +11,7 @@ namespace gated {
 
 enum SweepSeries { kSweepL4 = 0, kSweepL4d2 = 1, kSweepL2 = 2 };
 
-void start_sweep(core::Sweep& sw, const Config& c, uint64_t seed);
+void start_sweep(core::Sweep& sw, const Config& c, const LinkConstants& kc, uint64_t seed);
 // success rates: at the smallest and the largest n (L_4 at d), at the largest n (L_4 at d₂), ℓ2's maximum over n
 void sweep_summary(const core::Sweep& sw, const Config& c, Summary& s);
 

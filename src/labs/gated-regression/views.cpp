@@ -83,7 +83,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
                     "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (notes §3).";
         g.grid_cols = 1;
         core::View e;
-        e.kind = core::ViewKind::Lines; e.title = "E_reg = 1 − max_π min_i |⟨â_i, a*_π(i)⟩| (§4)";
+        e.kind = core::ViewKind::Lines; e.title = "E_reg per run (§4), log scale";
         e.x_label = "iteration"; e.y_label = "E_reg"; e.log_y = true;
         e.x_min = 0; e.x_max = cfg_.iters; e.y_min = 1e-3; e.y_max = 1;
         std::vector<const std::vector<double>*> y4, y2, ye;
@@ -93,8 +93,8 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         if (cfg_.em) runs_and_median(e.lines, iters_, ye, "EM (not in the paper; x = EM iteration)", kGreen);
         e.overlays.push_back({core::Overlay::HLine, 0.05, 0, "success: E_reg < 0.05"});
         core::View l;
-        l.kind = core::ViewKind::Lines; l.title = "L̂₄(A) (eq. 7) on the run's data";
-        l.x_label = "iteration"; l.y_label = "L̂₄"; l.x_min = 0; l.x_max = cfg_.iters;
+        l.kind = core::ViewKind::Lines; l.title = "L₄(A) (eq. 7) on the run's own data";
+        l.x_label = "iteration"; l.y_label = "L₄"; l.x_min = 0; l.x_max = cfg_.iters;
         std::vector<const std::vector<double>*> yl;
         for (const Run& R : runs_) yl.push_back(&R.loss[kL4]);
         runs_and_median(l.lines, iters_, yl, "L₄ loss", kBlue);
@@ -194,13 +194,13 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
             h.heat.lo = lo; h.heat.hi = hi; h.heat.diverging = diverging;
             return h;
         };
-        g.children.push_back(heat(r4.cos, strf("L₄: |cos(â_i, a*_m)|, E_reg %.3f", r4.e_reg), false, 0, 1));
+        g.children.push_back(heat(r4.cos, strf("L₄ |cos|, E_reg %.3f", r4.e_reg), false, 0, 1));
         double bmax = 1;
         for (double v : r4.B) bmax = std::max(bmax, std::fabs(v));
-        g.children.push_back(heat(r4.B, "L₄: Â A*ᵀ (raw rows)", true, -bmax, bmax));
-        g.children.push_back(heat(r2.cos, strf("ℓ2: |cos(â_i, a*_m)|, E_reg %.3f", r2.e_reg), false, 0, 1));
+        g.children.push_back(heat(r4.B, "L₄ raw Â A*ᵀ", true, -bmax, bmax));
+        g.children.push_back(heat(r2.cos, strf("ℓ2 |cos|, E_reg %.3f", r2.e_reg), false, 0, 1));
         core::View b;
-        b.kind = core::ViewKind::Bars; b.title = "‖P⊥ â_i‖ / ‖â_i‖ (outside span A*)";
+        b.kind = core::ViewKind::Bars; b.title = "share outside span A*";
         b.y_label = "share"; b.y_min = 0; b.y_max = 1;
         for (int i = 0; i < k; ++i) b.bars.push_back({strf("L₄ %d", i + 1), r4.perp[size_t(i)], 0, kBlue});
         for (int i = 0; i < k; ++i) b.bars.push_back({strf("ℓ2 %d", i + 1), r2.perp[size_t(i)], 0, kRed});
