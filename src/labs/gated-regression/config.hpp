@@ -12,7 +12,7 @@ struct Config {
     // Phase 1: L_4
     bool online = false;          // online SGD on fresh batches (the paper's §4) instead of GD on a fixed dataset
     int batch4 = 1024, iters = 1500;
-    L4Hyper h;
+    L4Hyper h{0.1, 1.0, 0.75};
     double eta4 = 0.05, init4 = 0.1, cap = 3.0;
     // Phase 1: ℓ2 (and EM)
     double eta2 = 0.2;

@@ -1,5 +1,7 @@
 // The gated-regression lab's scalar metrics (CLI, JSON, CSV, the page's state()): summaries over the runs.
 #include "labs/gated-regression/lab.hpp"
+#include "core/text.hpp"
+#include "labs/gated-regression/costs.hpp"
 
 namespace gated {
 
@@ -47,6 +49,14 @@ std::vector<core::Metric> GatedRegressionLab::metrics() const {
         add("sweep_l4_hi", "Sweep: L4 success rate at n_max (d)", s.sweep_l4_hi, "%.3f");
         add("sweep_l4d2_hi", "Sweep: L4 success rate at n_max (d₂)", s.sweep_l4d2_hi, "%.3f");
         add("sweep_l2_max", "Sweep: ℓ2's highest success rate over n", s.sweep_l2_max, "%.3f");
+        // per n: reproduce's mean over lab seeds is then the success rate over all their sweep seeds
+        const std::vector<int> grid = sweep_grid(cfg_.sweep_n_max);
+        static const char* names[3] = {"l4", "l4d2", "l2"};
+        for (int series = 0; series < 3; ++series)
+            for (size_t i = 0; i < grid.size(); ++i)
+                m.push_back({core::strf("sweep_%s_%d", names[series], grid[i]),
+                             core::strf("Sweep: %s success rate at n = %d", series == 2 ? "ℓ2 (d)" : series == 1 ? "L4 (d₂)" : "L4 (d)", grid[i]),
+                             i < s.sweep_rate[series].size() ? s.sweep_rate[series][i] : NAN, "%.3f"});
     }
     return m;
 }

@@ -54,6 +54,7 @@ struct Summary {   // over the runs of one lab seed (metrics())
     double route_gate[3] = {NAN, NAN, NAN}, route_post[3] = {NAN, NAN, NAN}, route_gate_l2own = NAN, route_post_l2own = NAN;
     double loss4 = NAN, perp4 = NAN, perp2 = NAN;
     double sweep_l4_lo = NAN, sweep_l4_hi = NAN, sweep_l4d2_hi = NAN, sweep_l2_max = NAN;
+    std::vector<double> sweep_rate[3];   // success rate per n of the grid: L_4 at d, L_4 at d₂, ℓ2 at d
     int stuck = 0;
 };
 

@@ -110,6 +110,10 @@ void sweep_summary(const core::Sweep& sw, const Config& c, Summary& s) {
     s.sweep_l4_lo = rate(kSweepL4, grid.front());
     s.sweep_l4_hi = rate(kSweepL4, grid.back());
     s.sweep_l4d2_hi = rate(kSweepL4d2, grid.back());
+    for (int series = 0; series < 3; ++series) {
+        s.sweep_rate[series].clear();
+        for (int n : grid) s.sweep_rate[series].push_back(rate(series, n));
+    }
     s.sweep_l2_max = NAN;
     for (int n : grid) {
         const double r = rate(kSweepL2, n);
