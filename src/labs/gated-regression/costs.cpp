@@ -1,5 +1,4 @@
 #include "labs/gated-regression/costs.hpp"
-#include "core/text.hpp"
 #include "labs/gated-regression/em.hpp"
 #include "labs/gated-regression/l2.hpp"
 #include "labs/gated-regression/llog.hpp"
@@ -49,22 +48,17 @@ double sweep_work(const Config& c) {
     return w * c.sweep_seeds;
 }
 
-double total_work(const Config& c) {
+core::WorkPlan work_plan(const Config& c) {
     const int d = c.truth.d, k = c.truth.k;
-    double per_run = double(c.n) * (draw_cost(d, k) + (c.online ? 0.0 : moment_cost(d))) + tensor_cost(d) +
-                     c.iters * (l4_iter_cost(c, d) + l2_iter_cost(c, d)) + (c.em ? 50 * em_iter_cost(c) : 0.0) +
-                     3.0 * c.iters_log * llog_iter_cost(c) + eval_cost(c);
-    return c.runs * per_run + double(c.n_test) * draw_cost(d, k) + sweep_work(c);
-}
-
-void check_work(core::Validation& v, double units) {
-    const double native = units / kUnitsPerSecond, browser = native * kBrowserSlowdown;
-    auto dur = [](double s) { return s < 120 ? core::strf("%.0f s", s) : s < 7200 ? core::strf("%.0f min", s / 60) : core::strf("%.1f h", s / 3600); };
-    if (native > kMaxNativeSeconds)
-        v.errors.push_back("This run needs about " + dur(native) + " of computation natively (" + dur(browser) +
-                           " in the browser), over the " + dur(kMaxNativeSeconds) + " limit: lower runs, n, T, sweep_seeds or n_max");
-    else if (browser > 30)
-        v.warnings.push_back("Heavy run: about " + dur(browser) + " in the browser (~" + dur(native) + " natively with the CLI)");
+    const double R = c.runs;
+    core::WorkPlan w;
+    w.add("drawing the data", R * c.n * (draw_cost(d, k) + moment_cost(d)) + R * tensor_cost(d) + double(c.n_test) * draw_cost(d, k),
+          "lower n or runs");
+    w.add("Phase 1", R * c.iters * (l4_iter_cost(c, d) + l2_iter_cost(c, d)) + (c.em ? R * 50 * em_iter_cost(c) : 0.0),
+          c.online ? "lower T, batch4 or runs" : "lower T or runs");
+    w.add("Phase 2", R * (3.0 * c.iters_log * llog_iter_cost(c) + eval_cost(c)), "lower T₂ (iters_log), n₂ (n_log) or runs");
+    w.add("the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off");
+    return w;
 }
 
 double min_mixing_weight(const TruthConfig& t) {

@@ -178,7 +178,7 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     const double bytes = 8.0 * (double(c.runs) * c.n * (d + 2) + double(c.n_test) * (d + 2) + (c.sweep ? double(c.sweep_n_max) * (d + 2) : 0.0)) +
                          8.0 * c.runs * std::pow(double(d), 4);
     core::check_memory(v, bytes, "The runs' datasets");
-    check_work(v, total_work(c));
+    core::check_work(v, work_plan(c), kUnitsPerSecond);
     return v;
 }
 

@@ -9,6 +9,8 @@
 #include "core/lab.hpp"
 #include "core/rng.hpp"
 #include "core/sweep.hpp"
+#include "core/work_budget.hpp"
+#include "core/work_plan.hpp"
 #include "labs/gated-regression/config.hpp"
 #include "labs/gated-regression/run_state.hpp"
 #include <memory>
@@ -44,10 +46,10 @@ public:
 
 private:
     enum class Stage { Draw, Experts, Gates, Evaluate, Sweep, Done };
-    void draw(double& budget);
-    void train_experts(double& budget);
-    void train_gates(double& budget);
-    void evaluate(double& budget);
+    void draw(core::WorkBudget& budget);
+    void train_experts(core::WorkBudget& budget);
+    void train_gates(core::WorkBudget& budget);
+    void evaluate(core::WorkBudget& budget);
     void finish_experts();     // readouts, Phase 2 set-up
     void summarise();          // metrics_ from the finished runs
     int showcase() const;      // the run shown in the routing map and alignment views
@@ -68,8 +70,7 @@ private:
     Stage stage_ = Stage::Done;
     int run_ = 0, t_ = 0;      // cursors: the run being processed, the iteration
     std::string failure_;
-    std::vector<double> iters_;       // Phase 1 iterations at which the curves were recorded
-    std::vector<double> gate_iters_;  // Phase 2 iterations recorded
+    core::WorkPlan plan_;
     Summary sum_;
     core::Table trace_;
 };

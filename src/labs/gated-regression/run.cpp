@@ -4,6 +4,7 @@
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
 #include "core/text.hpp"
+#include "core/work_budget.hpp"
 #include "labs/gated-regression/costs.hpp"
 #include "labs/gated-regression/seeds.hpp"
 #include "labs/gated-regression/sweep_jobs.hpp"
@@ -14,9 +15,8 @@ namespace gated {
 using core::strf;
 
 namespace {
-constexpr int kCurvePoints = 300;   // Phase-1 curves keep at most about this many points per run
+constexpr size_t kCurvePoints = 300;   // the thinned curves keep about this many rows per run
 constexpr int kEmIters = 50;
-int rec_every(int iters) { return std::max(1, (iters + kCurvePoints - 1) / kCurvePoints); }
 }
 
 double median(std::vector<double> v) {
@@ -58,12 +58,14 @@ void GatedRegressionLab::reset(const core::Params& p, uint64_t seed) {
         core::Rng r2 = stream(R.seed, kInitL2Stream);
         R.l2 = l2_init(d, k, cfg_.truth.link, r2);
         R.em = R.l2;   // EM starts where ℓ2 starts
+        R.curve1.reset(kCurvePoints);
+        R.curve2.reset(kCurvePoints);
     }
     sweep_.clear();
     stage_ = Stage::Draw;
     run_ = 0; t_ = 0;
     failure_.clear();
-    iters_.clear(); gate_iters_.clear();
+    plan_ = work_plan(cfg_);
     sum_ = Summary();
     trace_ = core::Table();
     trace_.columns = {"phase", "t", "ereg_l4", "ereg_l2", "ereg_em", "loss_l4", "werr_star", "werr_l4", "werr_l2",
@@ -71,16 +73,17 @@ void GatedRegressionLab::reset(const core::Params& p, uint64_t seed) {
 }
 
 void GatedRegressionLab::step() {
-    double budget = kStepBudget;
-    while (budget > 0 && !done()) {
+    core::WorkBudget budget(kStepWork);
+    while (!budget.spent() && !done()) {
         switch (stage_) {
         case Stage::Draw: draw(budget); break;
         case Stage::Experts: train_experts(budget); break;
         case Stage::Gates: train_gates(budget); break;
         case Stage::Evaluate: evaluate(budget); break;
         case Stage::Sweep:
+            // one slice of one sweep job (each job's advance() does about kStepWork units)
             if (sweep_.step()) summarise();
-            budget = 0;   // one slice of one sweep job per step() (each slice is about kStepBudget)
+            budget.spend(kStepWork);
             if (sweep_.done()) { summarise(); stage_ = Stage::Done; }
             break;
         case Stage::Done: return;
@@ -89,18 +92,17 @@ void GatedRegressionLab::step() {
 }
 
 // The fixed datasets, run after run, and their sufficient statistics.
-void GatedRegressionLab::draw(double& budget) {
+void GatedRegressionLab::draw(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     Run& R = runs_[size_t(run_)];
     const double c = draw_cost(d, k) + moment_cost(d);
-    const int m = std::min(cfg_.n - R.data.n, std::max(1, int(budget / c)));
+    const int m = int(budget.take(c, cfg_.n - R.data.n));
     const int first = R.data.n;
     R.data.draw(truth_, m, R.rng_data);
     for (int s = first; s < R.data.n; ++s) R.mom.add(&R.data.X[size_t(s) * size_t(d)], R.data.y[size_t(s)]);
-    budget -= c * m;
     if (R.data.n < cfg_.n) return;
     R.T = R.mom.tensors();
-    budget -= tensor_cost(d);
+    budget.spend(tensor_cost(d));
     R.order.resize(size_t(cfg_.n));
     for (int i = 0; i < cfg_.n; ++i) R.order[size_t(i)] = i;
     R.pos = cfg_.n;   // reshuffled before the first minibatch
@@ -110,7 +112,7 @@ void GatedRegressionLab::draw(double& budget) {
 }
 
 // One iteration of every learner of one run; runs advance in lockstep so that all lines grow together.
-void GatedRegressionLab::train_experts(double& budget) {
+void GatedRegressionLab::train_experts(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     Run& R = runs_[size_t(run_)];
     double cost = l4_iter_cost(cfg_, d) + l2_iter_cost(cfg_, d);
@@ -145,28 +147,21 @@ void GatedRegressionLab::train_experts(double& budget) {
         failure_ = strf("ℓ2 diverged at iteration %d of run %d (loss NaN/inf): lower η₂ = %g.", t_ + 1, run_ + 1, cfg_.eta2);
         return;
     }
-    const bool record = t_ % rec_every(cfg_.iters) == 0 || t_ + 1 == cfg_.iters;
-    if (record) {
-        const std::vector<double> yx = R.mom.mean_yx();
-        R.ereg[kL4].push_back(read_experts(R.A4, truth_.A, k, d, yx, true).e_reg);
-        R.loss[kL4].push_back(R.loss4);
-        R.ereg[kL2].push_back(e_reg(R.l2.A, truth_.A, k, d));
-        R.loss[kL2].push_back(R.loss2);
-        if (cfg_.em) R.ereg[kEM].push_back(t_ < kEmIters || R.ereg[kEM].empty() ? e_reg(R.em.A, truth_.A, k, d) : R.ereg[kEM].back());
-    }
-    budget -= cost;
+    // the curves: every iteration, thinned (the readout costs O(k³ + k·d), far below a training step)
+    const std::vector<double> yx = R.mom.mean_yx();
+    R.ereg_now[kL4] = read_experts(R.A4, truth_.A, k, d, yx, true).e_reg;
+    R.ereg_now[kL2] = e_reg(R.l2.A, truth_.A, k, d);
+    if (cfg_.em && t_ < kEmIters) R.ereg_now[kEM] = e_reg(R.em.A, truth_.A, k, d);   // EM stops after kEmIters
+    R.curve1.push({double(t_ + 1), R.ereg_now[kL4], R.ereg_now[kL2], R.ereg_now[kEM], R.loss4});
+    budget.spend(cost);
     if (++run_ < cfg_.runs) return;
     run_ = 0;
-    if (record) {
-        iters_.push_back(t_ + 1);
-        std::vector<double> e4, e2, ee, l4;
-        for (const Run& q : runs_) {
-            e4.push_back(q.ereg[kL4].back()); e2.push_back(q.ereg[kL2].back()); l4.push_back(q.loss[kL4].back());
-            if (cfg_.em) ee.push_back(q.ereg[kEM].back());
-        }
-        const double nan = NAN;
-        trace_.add({1, double(t_ + 1), median(e4), median(e2), cfg_.em ? median(ee) : nan, median(l4), nan, nan, nan, nan, nan, nan});
+    std::vector<double> e4, e2, ee, l4;
+    for (const Run& q : runs_) {
+        e4.push_back(q.ereg_now[kL4]); e2.push_back(q.ereg_now[kL2]); ee.push_back(q.ereg_now[kEM]); l4.push_back(q.loss4);
     }
+    const double nan = NAN;
+    trace_.add({1, double(t_ + 1), median(e4), median(e2), median(ee), median(l4), nan, nan, nan, nan, nan, nan});
     if (++t_ < cfg_.iters) return;
     finish_experts();
 }
@@ -191,36 +186,36 @@ void GatedRegressionLab::finish_experts() {
         }
         for (int c = 0; c < 3; ++c) {
             R.W[size_t(c)] = R.W0;
-            R.werr[c] = {w_error(R.W0, truth_.W, k, d)};
-            R.egat[c] = {e_gating(R.W0, truth_.W, k, d)};
+            R.werr[c] = w_error(R.W0, truth_.W, k, d);
+            R.egat[c] = e_gating(R.W0, truth_.W, k, d);
         }
+        R.curve2.push({0.0, R.werr[0], R.werr[1], R.werr[2], R.egat[0], R.egat[1], R.egat[2]});
         R.gdata.n = n2; R.gdata.d = d;
         R.gdata.X.assign(R.data.X.begin(), R.data.X.begin() + long(size_t(n2) * size_t(d)));
         R.gdata.y.assign(R.data.y.begin(), R.data.y.begin() + n2);
     }
-    gate_iters_ = {0};
     stage_ = Stage::Gates;
     run_ = 0; t_ = 0;
 }
 
-const std::vector<double>& frozen_A(const Run& R, const Truth& t, int c) {
-    return c == kAStar ? t.A : R.ro[c == kAL4 ? kL4 : kL2].A;
+const std::vector<double>& frozen_A(const Run& R, const std::vector<double>& Astar, int c) {
+    return c == kAStar ? Astar : R.ro[c == kAL4 ? kL4 : kL2].A;
 }
 
-void GatedRegressionLab::train_gates(double& budget) {
+void GatedRegressionLab::train_gates(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     Run& R = runs_[size_t(run_)];
     for (int c = 0; c < 3; ++c) {
-        llog_step(R.gdata, frozen_A(R, truth_, c), k, cfg_.truth.link, cfg_.truth.sigma, R.W[size_t(c)], cfg_.alpha_log, cfg_.R);
-        R.werr[c].push_back(w_error(R.W[size_t(c)], truth_.W, k, d));
-        R.egat[c].push_back(e_gating(R.W[size_t(c)], truth_.W, k, d));
+        llog_step(R.gdata, frozen_A(R, truth_.A, c), k, cfg_.truth.link, cfg_.truth.sigma, R.W[size_t(c)], cfg_.alpha_log, cfg_.R);
+        R.werr[c] = w_error(R.W[size_t(c)], truth_.W, k, d);
+        R.egat[c] = e_gating(R.W[size_t(c)], truth_.W, k, d);
     }
-    budget -= 3 * llog_iter_cost(cfg_);
+    R.curve2.push({double(t_ + 1), R.werr[0], R.werr[1], R.werr[2], R.egat[0], R.egat[1], R.egat[2]});
+    budget.spend(3 * llog_iter_cost(cfg_));
     if (++run_ < cfg_.runs) return;
     run_ = 0;
-    gate_iters_.push_back(t_ + 1);
     std::vector<double> w[3], e[3];
-    for (const Run& q : runs_) for (int c = 0; c < 3; ++c) { w[c].push_back(q.werr[c].back()); e[c].push_back(q.egat[c].back()); }
+    for (const Run& q : runs_) for (int c = 0; c < 3; ++c) { w[c].push_back(q.werr[c]); e[c].push_back(q.egat[c]); }
     const double nan = NAN;
     trace_.add({2, double(t_ + 1), nan, nan, nan, nan, median(w[0]), median(w[1]), median(w[2]), median(e[0]), median(e[1]), median(e[2])});
     if (++t_ < cfg_.iters_log) return;
@@ -230,7 +225,7 @@ void GatedRegressionLab::train_gates(double& budget) {
 
 // Held-out metrics of one run: test MSE of the recovered model (Â_L4, Ŵ from L_log) and of ℓ2 against the oracle
 // E[y|x] and linear regression; routing accuracy of each (A, Ŵ) against the Bayes values of (A*, W*).
-void GatedRegressionLab::evaluate(double& budget) {
+void GatedRegressionLab::evaluate(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     Run& R = runs_[size_t(run_)];
     RunEval& ev = R.ev;
@@ -238,7 +233,7 @@ void GatedRegressionLab::evaluate(double& budget) {
     GatedModel m;
     m.d = d; m.k = k; m.link = cfg_.truth.link;
     for (int c = 0; c < 3; ++c) {
-        m.A = frozen_A(R, truth_, c); m.W = R.W[size_t(c)];
+        m.A = frozen_A(R, truth_.A, c); m.W = R.W[size_t(c)];
         ev.route_gate[c] = routing_accuracy(m, id, test_, cfg_.truth.sigma, false);
         ev.route_post[c] = routing_accuracy(m, id, test_, cfg_.truth.sigma, true);
         if (c == kAL4) ev.mse_l4 = mse(m, test_);
@@ -251,7 +246,7 @@ void GatedRegressionLab::evaluate(double& budget) {
     Sample train;
     train.n = R.gdata.n; train.d = d; train.X = R.gdata.X; train.y = R.gdata.y;
     ev.mse_linreg = linreg_mse(train, test_);
-    budget -= eval_cost(cfg_);
+    budget.spend(eval_cost(cfg_));
     if (++run_ < cfg_.runs) return;
     summarise();
     if (!cfg_.sweep) { stage_ = Stage::Done; return; }
@@ -274,10 +269,10 @@ void GatedRegressionLab::summarise() {
         l4.push_back(R.loss4);
         if (!evaluated) continue;
         for (int c = 0; c < 3; ++c) {
-            eg[c].push_back(R.egat[c].back()); we[c].push_back(R.werr[c].back());
+            eg[c].push_back(R.egat[c]); we[c].push_back(R.werr[c]);
             rg[c].push_back(R.ev.route_gate[c]); rp[c].push_back(R.ev.route_post[c]);
         }
-        gok += R.egat[kAL4].back() <= 0.01;
+        gok += R.egat[kAL4] <= 0.01;
         m4.push_back(R.ev.mse_l4); m2.push_back(R.ev.mse_l2); mem.push_back(R.ev.mse_em); mo.push_back(R.ev.mse_oracle);
         ml.push_back(R.ev.mse_linreg); rgo.push_back(R.ev.route_gate_l2own); rpo.push_back(R.ev.route_post_l2own);
         if (R.ro[kL2].e_reg >= 0.05) {   // a stuck ℓ2 run: accuracy without recovery
@@ -287,7 +282,7 @@ void GatedRegressionLab::summarise() {
             const double excess = (R.ev.mse_l2 - R.ev.mse_oracle) / R.ev.mse_oracle;
             s.stuck_excess = std::isnan(s.stuck_excess) ? excess : std::max(s.stuck_excess, excess);
             s.stuck_ereg_min = std::isnan(s.stuck_ereg_min) ? R.ro[kL2].e_reg : std::min(s.stuck_ereg_min, R.ro[kL2].e_reg);
-            const double eg2 = R.egat[kAL2].back();
+            const double eg2 = R.egat[kAL2];
             s.stuck_egating_min = std::isnan(s.stuck_egating_min) ? eg2 : std::min(s.stuck_egating_min, eg2);
         }
     }
@@ -314,29 +309,19 @@ int GatedRegressionLab::phase() const {
 }
 
 double GatedRegressionLab::progress() const {
-    if (stage_ == Stage::Done) return 1;
-    const int d = cfg_.truth.d, k = cfg_.truth.k;
-    const double R = cfg_.runs;
-    const double w_draw = R * cfg_.n * (draw_cost(d, k) + moment_cost(d));
-    const double w_exp = R * cfg_.iters * (l4_iter_cost(cfg_, d) + l2_iter_cost(cfg_, d));
-    const double w_gate = R * cfg_.iters_log * 3 * llog_iter_cost(cfg_) + R * eval_cost(cfg_);
-    const double w_sweep = sweep_work(cfg_);
-    const double total = w_draw + w_exp + w_gate + w_sweep;
-    double done_w = 0;
     switch (stage_) {
     case Stage::Draw: {
         double drawn = 0;
         for (const Run& q : runs_) drawn += q.data.n;
-        done_w = drawn * (draw_cost(d, k) + moment_cost(d));
-        break;
+        return plan_.progress(kPartDraw, drawn / std::max(1.0, double(cfg_.n) * cfg_.runs));
     }
-    case Stage::Experts: done_w = w_draw + w_exp * (t_ + run_ / R) / cfg_.iters; break;
-    case Stage::Gates: done_w = w_draw + w_exp + w_gate * (t_ + run_ / R) / (cfg_.iters_log + 1); break;
-    case Stage::Evaluate: done_w = w_draw + w_exp + w_gate * 0.95; break;
-    case Stage::Sweep: done_w = w_draw + w_exp + w_gate + w_sweep * sweep_.progress(); break;
+    case Stage::Experts: return plan_.progress(kPartExperts, (t_ + double(run_) / cfg_.runs) / cfg_.iters);
+    case Stage::Gates: return plan_.progress(kPartGates, 0.95 * (t_ + double(run_) / cfg_.runs) / cfg_.iters_log);
+    case Stage::Evaluate: return plan_.progress(kPartGates, 0.95 + 0.05 * run_ / cfg_.runs);
+    case Stage::Sweep: return plan_.progress(kPartSweep, sweep_.progress());
     case Stage::Done: return 1;
     }
-    return total > 0 ? std::min(1.0, done_w / total) : 1.0;
+    return 0;
 }
 
 std::string GatedRegressionLab::clock() const {

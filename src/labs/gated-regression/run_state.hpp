@@ -3,6 +3,7 @@
 // over runs that metrics() reports.
 #pragma once
 #include "core/rng.hpp"
+#include "core/thin.hpp"
 #include "labs/gated-regression/em.hpp"
 #include "labs/gated-regression/l2.hpp"
 #include "labs/gated-regression/l4.hpp"
@@ -37,12 +38,15 @@ struct Run {
     GatedModel l2;               // ℓ2's (A, W)
     EmModel em;                  // EM's (A, W), not in the paper
     double loss4 = NAN, loss2 = NAN;
-    std::vector<double> ereg[3], loss[3];   // curves per learner at the recorded iterations
+    // Curves, thinned (core::ThinnedRows): Phase 1 rows (t, E_reg of L4, ℓ2, EM, L̂4), Phase 2 rows
+    // (t, ‖W − W*‖ for A*, Â_L4, Â_ℓ2, then E_gating for the same three).
+    core::ThinnedRows curve1, curve2;
+    double ereg_now[3] = {NAN, NAN, NAN};    // latest E_reg per learner
     Readout ro[3];                           // Phase-1 readouts
     std::array<std::vector<double>, 3> W;    // Phase 2: Ŵ for A*, Â_L4, Â_ℓ2
     std::vector<double> W0;
     LlogData gdata;                          // Phase 2 data: the first n₂ samples
-    std::vector<double> werr[3], egat[3];    // Phase-2 curves
+    double werr[3] = {NAN, NAN, NAN}, egat[3] = {NAN, NAN, NAN};   // latest Phase-2 errors
     RunEval ev;
 };
 
@@ -59,5 +63,12 @@ struct Summary {   // over the runs of one lab seed (metrics())
 };
 
 double median(std::vector<double> v);   // NaNs skipped; NaN when empty
+
+// Columns of Run::curve1 and Run::curve2.
+enum Curve1 { kC1t = 0, kC1EregL4, kC1EregL2, kC1EregEM, kC1LossL4, kC1Width };
+enum Curve2 { kC2t = 0, kC2Werr = 1, kC2Egat = 4, kC2Width = 7 };
+
+// The A frozen for Phase-2 learner c: A*, or the readout of L_4 or of ℓ2 (unit rows, signs fixed, true labels).
+const std::vector<double>& frozen_A(const Run& R, const std::vector<double>& Astar, int c);
 
 } // namespace gated

@@ -1,5 +1,6 @@
 #include "labs/gated-regression/sweep_jobs.hpp"
 #include "labs/gated-regression/costs.hpp"
+#include "core/work_budget.hpp"
 #include "labs/gated-regression/seeds.hpp"
 #include <algorithm>
 #include <cmath>
@@ -9,7 +10,7 @@ namespace gated {
 namespace {
 
 // One training run at (d, n): draws n samples, then trains L_4 (GD on its moments) or ℓ2 (SGD), in slices of
-// about kStepBudget units. Outputs {E_reg, success}.
+// about kStepWork units. Outputs {E_reg, success}.
 class RecoveryJob : public core::SweepJob {
 public:
     RecoveryJob(const Config& c, const LinkConstants& kc, int d, int n, bool l4, uint64_t lab_seed, uint64_t seed)
@@ -33,33 +34,32 @@ public:
     }
     bool advance() override {
         const int k = c_.truth.k;
-        double budget = kStepBudget;
-        while (budget > 0) {
+        core::WorkBudget budget(kStepWork);
+        while (!budget.spent()) {
             if (data_.n < n_) {   // nested prefixes: the first n samples of this seed's stream
                 const double cs = draw_cost(d_, k) + (l4_ ? moment_cost(d_) : 0.0);
-                const int m = std::min(n_ - data_.n, std::max(1, int(budget / cs)));
+                const int m = int(budget.take(cs, n_ - data_.n));
                 if (l4_) {
                     std::vector<double> x(static_cast<size_t>(d_));
                     for (int s = 0; s < m; ++s) { int z; double y; truth_.sample(rng_, x.data(), z, y); mom_.add(x.data(), y); }
                     data_.n += m;
-                    if (data_.n == n_) { T_ = mom_.tensors(); budget -= tensor_cost(d_); }
+                    if (data_.n == n_) { T_ = mom_.tensors(); budget.spend(tensor_cost(d_)); }
                 } else {
                     data_.draw(truth_, m, rng_);
                     if (data_.n == n_) { order_.resize(size_t(n_)); for (int i = 0; i < n_; ++i) order_[size_t(i)] = i; pos_ = n_; }
                 }
-                budget -= cs * m;
                 continue;
             }
             if (t_ >= c_.iters) break;
             if (l4_) {
                 l4_step(T_, A_, k, c_.h, c_.eta4, c_.cap);
-                budget -= l4_step_cost(k, d_);
+                budget.spend(l4_step_cost(k, d_));
             } else {
                 const int B = std::min(c_.batch2, n_);
                 if (pos_ + B > n_) { shuffle_.shuffle(order_); pos_ = 0; }
                 l2_step(m_, data_.X, data_.y, &order_[size_t(pos_)], B, c_.eta2);
                 pos_ += B;
-                budget -= l2_iter_cost(c_, d_);
+                budget.spend(l2_iter_cost(c_, d_));
             }
             ++t_;
         }
@@ -69,6 +69,11 @@ public:
         return true;
     }
     std::vector<double> outputs() const override { return {e_, e_ < 0.05 ? 1.0 : 0.0}; }
+    double progress() const override {   // drawing (and moments) then training, by their estimated work
+        const double draw = double(n_) * (draw_cost(d_, c_.truth.k) + (l4_ ? moment_cost(d_) : 0.0));
+        const double train = double(c_.iters) * (l4_ ? l4_step_cost(c_.truth.k, d_) : l2_iter_cost(c_, d_));
+        return (double(data_.n) / n_ * draw + double(t_) / std::max(1, c_.iters) * train) / (draw + train);
+    }
     std::string failure() const override { return std::isfinite(e_) ? "" : "diverged"; }
 
 private:

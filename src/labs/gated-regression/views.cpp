@@ -14,25 +14,29 @@ namespace {
 constexpr int kBlue = 0, kGreen = 2, kRed = 3, kGrey = 7;
 constexpr int kMapPoints = 1500;
 
-// One faint line per run and a bold median line (the median at every x over the runs).
-void runs_and_median(std::vector<core::LineSeries>& out, const std::vector<double>& x,
-                     const std::vector<const std::vector<double>*>& ys, const std::string& label, int color) {
-    for (const auto* y : ys) {
+// One faint line per run and a bold median line (the median at every x over the runs): column `col` of each
+// run's thinned curve against its column 0. Every run has pushed the same rows, so their kept x's agree.
+void runs_and_median(std::vector<core::LineSeries>& out, const std::vector<const core::ThinnedRows*>& curves, size_t col,
+                     const std::string& label, int color) {
+    std::vector<std::vector<double>> ys;
+    std::vector<double> x;
+    for (const auto* c : curves) {
+        if (c->size() == 0) continue;
         core::LineSeries s;
         s.color = color; s.width = 0.5f; s.alpha = 0.35f;
-        const size_t n = std::min(x.size(), y->size());
-        s.x.assign(x.begin(), x.begin() + long(n));
-        s.y.assign(y->begin(), y->begin() + long(n));
+        s.x = c->column(0);
+        s.y = c->column(col);
+        if (x.empty() || s.x.size() < x.size()) x = s.x;
+        ys.push_back(s.y);
         out.push_back(std::move(s));
     }
     core::LineSeries m;
     m.label = label; m.color = color; m.width = 2.0f;
     for (size_t i = 0; i < x.size(); ++i) {
-        std::vector<double> col;
-        for (const auto* y : ys) if (i < y->size()) col.push_back((*y)[i]);
-        if (col.size() < ys.size()) break;
+        std::vector<double> v;
+        for (const auto& y : ys) v.push_back(y[i]);
         m.x.push_back(x[i]);
-        m.y.push_back(median(col));
+        m.y.push_back(median(v));
     }
     out.push_back(std::move(m));
 }
@@ -62,7 +66,7 @@ core::LineSeries boundary(const std::vector<double>& normal, const std::vector<d
 int GatedRegressionLab::showcase() const {
     for (size_t r = 0; r < runs_.size(); ++r) {
         const Run& R = runs_[r];
-        const double e = stage_ == Stage::Draw || stage_ == Stage::Experts ? (R.ereg[kL2].empty() ? 0.0 : R.ereg[kL2].back()) : R.ro[kL2].e_reg;
+        const double e = stage_ == Stage::Draw || stage_ == Stage::Experts ? R.ereg_now[kL2] : R.ro[kL2].e_reg;
         if (e >= 0.05) return int(r);
     }
     return 0;
@@ -86,26 +90,24 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         e.kind = core::ViewKind::Lines; e.title = "E_reg per run (§4), log scale";
         e.x_label = "iteration"; e.y_label = "E_reg"; e.log_y = true;
         e.x_min = 0; e.x_max = cfg_.iters; e.y_min = 1e-3; e.y_max = 1;
-        std::vector<const std::vector<double>*> y4, y2, ye;
-        for (const Run& R : runs_) { y4.push_back(&R.ereg[kL4]); y2.push_back(&R.ereg[kL2]); ye.push_back(&R.ereg[kEM]); }
-        runs_and_median(e.lines, iters_, y4, strf("L₄ (median of %d)", nr), kBlue);
-        runs_and_median(e.lines, iters_, y2, strf("ℓ2 (median of %d)", nr), kRed);
-        if (cfg_.em) runs_and_median(e.lines, iters_, ye, "EM (not in the paper; x = EM iteration)", kGreen);
+        std::vector<const core::ThinnedRows*> c1;
+        for (const Run& R : runs_) c1.push_back(&R.curve1);
+        runs_and_median(e.lines, c1, kC1EregL4, strf("L₄ (median of %d)", nr), kBlue);
+        runs_and_median(e.lines, c1, kC1EregL2, strf("ℓ2 (median of %d)", nr), kRed);
+        if (cfg_.em) runs_and_median(e.lines, c1, kC1EregEM, "EM (not in the paper; x = EM iteration)", kGreen);
         e.overlays.push_back({core::Overlay::HLine, 0.05, 0, "success: E_reg < 0.05"});
         core::View l;
         l.kind = core::ViewKind::Lines; l.title = "L₄(A) (eq. 7) on the run's own data";
         l.x_label = "iteration"; l.y_label = "L₄"; l.x_min = 0; l.x_max = cfg_.iters;
-        std::vector<const std::vector<double>*> yl;
-        for (const Run& R : runs_) yl.push_back(&R.loss[kL4]);
-        runs_and_median(l.lines, iters_, yl, "L₄ loss", kBlue);
+        runs_and_median(l.lines, c1, kC1LossL4, "L₄ loss", kBlue);
         l.overlays.push_back({core::Overlay::HLine, cfg_.h.lambda * k, 0, "λk: the saddle at A = 0"});
         g.children.push_back(std::move(e));
         g.children.push_back(std::move(l));
         int ok4 = 0, ok2 = 0, last = 0;
         for (const Run& R : runs_) {
-            if (R.ereg[kL4].empty()) continue;
+            if (std::isnan(R.ereg_now[kL4])) continue;
             ++last;
-            ok4 += R.ereg[kL4].back() < 0.05; ok2 += R.ereg[kL2].back() < 0.05;
+            ok4 += R.ereg_now[kL4] < 0.05; ok2 += R.ereg_now[kL2] < 0.05;
         }
         if (last) g.readouts.push_back(strf("now below 0.05: L₄ %d of %d runs, ℓ2 %d of %d", ok4, nr, ok2, nr));
         out.push_back(std::move(g));
@@ -158,7 +160,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         const bool evd = gates_done;
         const std::vector<int>& perm = phase1_done ? S.ro[kL2].perm : std::vector<int>{0, 1, 2, 3};
         std::vector<std::string> ro2, ro4;
-        const double e2 = phase1_done ? S.ro[kL2].e_reg : (S.ereg[kL2].empty() ? NAN : S.ereg[kL2].back());
+        const double e2 = phase1_done ? S.ro[kL2].e_reg : S.ereg_now[kL2];
         ro2.push_back(evd ? strf("test MSE %.4f (oracle %.4f, linear %.4f)", ev2.mse_l2, ev2.mse_oracle, ev2.mse_linreg)
                           : "test MSE: after Phase 2");
         ro2.push_back(strf("E_reg %.3f", e2) + (evd ? strf(", routing: gate %.3f, posterior %.3f", ev2.route_gate_l2own, ev2.route_post_l2own) : ""));
@@ -169,7 +171,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         ro4.push_back(evd ? strf("test MSE %.4f (oracle %.4f)", ev2.mse_l4, ev2.mse_oracle) : "gate: learned in Phase 2");
         ro4.push_back(evd ? strf("routing: gate %.3f (Bayes %.3f), posterior %.3f (oracle %.3f)", ev2.route_gate[kAL4],
                                  ev2.route_gate[kAStar], ev2.route_post[kAL4], ev2.route_post[kAStar])
-                          : strf("E_gating now %.3f", S.egat[kAL4].empty() ? NAN : S.egat[kAL4].back()));
+                          : strf("E_gating now %.3f", S.egat[kAL4]));
         g.children.push_back(panel(S.l2, perm[0], perm[1], "ℓ2 (A, W learned jointly)", kRed, ro2));
         g.children.push_back(panel(m4, 0, 1, "L₄ then L_log (Â, Ŵ)", kBlue, ro4));
         out.push_back(std::move(g));
@@ -242,11 +244,11 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         v.x_label = "L_log iteration t"; v.y_label = "‖W − W*‖ = max_i ‖w_i − w_i*‖";
         v.x_min = 0; v.x_max = cfg_.iters_log; v.y_min = 0;
         v.y_max = cfg_.R + cfg_.truth.w_norm;
-        std::vector<const std::vector<double>*> ys[3];
-        for (const Run& R : runs_) for (int c = 0; c < 3; ++c) ys[c].push_back(&R.werr[c]);
-        runs_and_median(v.lines, gate_iters_, ys[kAStar], "A = A*", kGrey);
-        runs_and_median(v.lines, gate_iters_, ys[kAL4], "Â from L₄", kBlue);
-        runs_and_median(v.lines, gate_iters_, ys[kAL2], "Â from ℓ2", kRed);
+        std::vector<const core::ThinnedRows*> c2;
+        for (const Run& R : runs_) c2.push_back(&R.curve2);
+        runs_and_median(v.lines, c2, kC2Werr + kAStar, "A = A*", kGrey);
+        runs_and_median(v.lines, c2, kC2Werr + kAL4, "Â from L₄", kBlue);
+        runs_and_median(v.lines, c2, kC2Werr + kAL2, "Â from ℓ2", kRed);
         // Theorem 3's envelope ρ^t‖W₀ − W*‖ + floor: ρ fitted to the median A* curve until it has fallen tenfold, the floor
         // κ ε_reg/(1 − ρ) read off the median Â_L4 curve's end.
         const core::LineSeries* mstar = nullptr;
