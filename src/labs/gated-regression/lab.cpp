@@ -122,12 +122,14 @@ std::vector<core::Headline> GatedRegressionLab::headlines() const {
         {"mse_l4", "(no number); oracle E[y|x]"},
         {"mse_l2", "(no number); notes: 0.4150 stuck vs 0.4140 truth"},
         {"mse_oracle", "notes 0.416"},
+        {"mse_linreg", "notes 0.501"},
         {"stuck_gap", "(no number): ≤ 0.02 asked (issue 9)"},
         {"stuck_excess", "notes: ≈ 0.002/0.416 ≈ 0.5 % above the oracle"},
         {"stuck_ereg_min", "notes ≈ 0.58–0.66"},
         {"egating_star", "Fig. 2b: ≈ 0; notes 0.0008"},
         {"egating_l4", "Fig. 2b: close to A*'s; notes 0.0017"},
         {"gating_ok_l4", "(fraction E_gating ≤ 0.01)"},
+        {"egating_l2", "Fig. 2b: Â from ℓ2 fails; notes 0.49 (≈ 0.98 stuck, ≈ 0.001 otherwise)"},
         {"stuck_egating_min", "Fig. 2b: Â from ℓ2 fails; notes 0.98"},
     };
     if (cfg_.em) h.push_back({"success_em", "not in the paper; notes 10/10"});
