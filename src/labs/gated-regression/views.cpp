@@ -81,14 +81,14 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     // 1. Two losses, two fates (Fig. 2a): E_reg per seed on a log axis, the L_4 loss underneath.
     {
         core::View g;
-        g.id = "two_fates"; g.title = "Two losses, two fates: expert error per seed"; g.kind = core::ViewKind::Grid;
+        g.id = "two_fates"; g.title = "Two losses, two fates"; g.kind = core::ViewKind::Grid;
         g.caption = "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in red, on the same data from the same "
                     "starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs split, some freeze near 0.6. "
                     "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (notes §3).";
         g.grid_cols = 1;
         core::View e;
         e.kind = core::ViewKind::Lines; e.title = "E_reg per run (§4), log scale";
-        e.x_label = "iteration"; e.y_label = "E_reg"; e.log_y = true;
+        e.y_label = "E_reg"; e.log_y = true;   // x-axis shared with the loss panel below
         e.x_min = 0; e.x_max = cfg_.iters; e.y_min = 1e-3; e.y_max = 1;
         std::vector<const core::ThinnedRows*> c1;
         for (const Run& R : runs_) c1.push_back(&R.curve1);
@@ -118,8 +118,8 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     const Run& S = runs_[size_t(sr)];
     {
         core::View g;
-        g.id = "routing_map"; g.title = strf("Routing map (run %d): accuracy is not recovery", sr + 1); g.kind = core::ViewKind::Grid;
-        g.caption = "Test inputs in the plane of the true gate direction (x-axis) and the experts' difference (y-axis), coloured by "
+        g.id = "routing_map"; g.title = strf("Routing map, run %d", sr + 1); g.kind = core::ViewKind::Grid;
+        g.caption = "Accuracy is not recovery. Test inputs in the plane of the true gate direction (x-axis) and the experts' difference (y-axis), coloured by "
                     "the learned probability of expert 1 (blue 0, white ½, red 1). Dashed grey: the true boundary; solid: the "
                     "learned one. A stuck ℓ2 run gates on the experts' difference: its boundary is turned by 90°, yet its test "
                     "MSE is within a hair of the truth's.";
@@ -180,7 +180,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     // 3. Alignment matrices (the tensor-decomposition view of eq. 8) and the part of each row outside span A*.
     {
         core::View g;
-        g.id = "alignment"; g.title = strf("Alignment matrices (run %d)", sr + 1); g.kind = core::ViewKind::Grid;
+        g.id = "alignment"; g.title = strf("Alignment, run %d", sr + 1); g.kind = core::ViewKind::Grid;
         g.caption = "|cos(â_i, a*_m)|: a permutation matrix when the experts are recovered. Â A*ᵀ (raw L₄ rows): a signed "
                     "permutation times diag(1/√α*) shrunk by δ_F (eq. 8, Theorem 1). Bars: the share of each learned row "
                     "outside span A*, which only δ_F damps.";
@@ -216,10 +216,10 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     // 4. Sample complexity (Theorem 2): success rate against n.
     if (cfg_.sweep) {
         core::View v;
-        v.id = "sample_complexity"; v.title = "Sample complexity: success rate (E_reg < 0.05) against n"; v.kind = core::ViewKind::Lines;
+        v.id = "sample_complexity"; v.title = "Sample complexity"; v.kind = core::ViewKind::Lines;
         v.caption = strf("Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples (its estimates "
                          "use 8th moments) but then always succeeds; ℓ2's failures do not go away with more data.", cfg_.sweep_seeds);
-        v.x_label = "n (samples)"; v.y_label = "success rate"; v.log_x = true;
+        v.x_label = "n (samples)"; v.y_label = "success rate (E_reg < 0.05)"; v.log_x = true;
         v.x_min = 800; v.x_max = cfg_.sweep_n_max * 1.25; v.y_min = -0.03; v.y_max = 1.03;
         const std::string l4 = strf("L₄, d = %d", d), l4b = strf("L₄, d = %d", cfg_.d2), l2 = strf("ℓ2, d = %d", d);
         const char* labels[3] = {l4.c_str(), l4b.c_str(), l2.c_str()};
@@ -238,7 +238,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     // 5. Phase 2 (Fig. 2b, Theorem 3): ‖W − W*‖ against the L_log iteration for the three frozen A's.
     {
         core::View v;
-        v.id = "gates"; v.title = "Phase 2: gate error with frozen experts"; v.kind = core::ViewKind::Lines;
+        v.id = "gates"; v.title = "Phase 2: gates, experts frozen"; v.kind = core::ViewKind::Lines;
         v.caption = "Projected GD on L_log from one random W₀ per run, with A = A* (grey), Â from L₄ (blue) and Â from ℓ2 (red). "
                     "With A* or L₄'s experts the error falls geometrically (Theorem 3); with a stuck ℓ2 run's experts it stalls.";
         v.x_label = "L_log iteration t"; v.y_label = "‖W − W*‖ = max_i ‖w_i − w_i*‖";
