@@ -8,7 +8,7 @@ namespace gated {
 
 struct Config {
     TruthConfig truth;
-    int n = 100000, n_test = 5000, runs = 8;
+    int n = 100000, n_test = 5000, runs = 6;
     // Phase 1: L_4
     bool online = false;          // online SGD on fresh batches (the paper's §4) instead of GD on a fixed dataset
     int batch4 = 1024, iters = 1500;
@@ -20,11 +20,11 @@ struct Config {
     bool em = false;
     // Phase 2: L_log
     double alpha_log = 2.0, R = 2.0;
-    int iters_log = 30, n_log = 10000;
+    int iters_log = 20, n_log = 10000;
     bool envelope = true;
     // Phase 3: sample-complexity sweep
     bool sweep = true;
-    int sweep_seeds = 10, d2 = 4, sweep_n_max = 100000;
+    int sweep_seeds = 6, d2 = 4, sweep_n_max = 100000;
 
     static Config from(const core::Params& p);
 };

@@ -50,7 +50,7 @@ GatedRegressionLab::GatedRegressionLab() {
     ps.push_back(param("overlap", "ρ", "Model", T::Real, 0, 0.9, 0, "Non-orthogonal experts: a_i* ∝ e_i + ρ e_1 for i ≥ 2 (Assumption 3 allows linearly independent a*)."));
     ps.push_back(param("n", "n", "Data", T::Int, 1000, 1000000, 100000, "Samples in the fixed dataset shared by L_4, ℓ2 and EM (the paper does not say).", true));
     ps.push_back(param("n_test", "n_test", "Data", T::Int, 1000, 100000, 5000, "Held-out samples for test MSE and routing accuracy.", true));
-    ps.push_back(param("runs", "", "Data", T::Int, 1, 32, 8, "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; L_4 and ℓ2 share both."));
+    ps.push_back(param("runs", "", "Data", T::Int, 1, 32, 6, "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; L_4 and ℓ2 share both."));
     core::ParamSpec mode = param("l4_mode", "", "Phase 1: L4", T::Choice, 0, 1, 0,
         "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: SGD "
         "on fresh batches (the paper's §4, batch 1024).");
@@ -72,16 +72,16 @@ GatedRegressionLab::GatedRegressionLab() {
     ps.push_back(param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0, "Also run EM (NOT in the paper: it succeeds here, notes §6.3). g = Id; on the first 20,000 samples."));
     ps.push_back(param("alpha_log", "α", "Phase 2: Llog", T::Real, 0.01, 10, 2, "Step of projected GD on L_log (not given in the paper).", true));
     ps.push_back(param("R", "R", "Phase 2: Llog", T::Real, 0.5, 10, 2, "Radius of Ω = {‖w_i‖ ≤ R} (the theorems use R = 1; needs R ≥ ‖w*‖)."));
-    ps.push_back(param("iters_log", "T₂", "Phase 2: Llog", T::Int, 1, 500, 30, "L_log iterations (full batch)."));
+    ps.push_back(param("iters_log", "T₂", "Phase 2: Llog", T::Int, 1, 500, 20, "L_log iterations (full batch)."));
     ps.push_back(param("n_log", "n₂", "Phase 2: Llog", T::Int, 500, 100000, 10000, "Samples for L_log: the first n₂ of the same dataset (≤ n).", true));
     ps.push_back(param("envelope", "", "Phase 2: Llog", T::Bool, 0, 1, 1, "Overlay the Theorem 3 envelope ρ^t‖W₀ − W*‖, ρ fitted to the median A* curve."));
     ps.push_back(param("sweep", "", "Phase 3: sweep", T::Bool, 0, 1, 1, "Sample complexity: success rate against n for L_4 at d and d₂ and for ℓ2 at d."));
-    ps.push_back(param("sweep_seeds", "", "Phase 3: sweep", T::Int, 1, 40, 10, "Seeds per point of the sweep."));
+    ps.push_back(param("sweep_seeds", "", "Phase 3: sweep", T::Int, 1, 40, 6, "Seeds per point of the sweep."));
     ps.push_back(param("d2", "d₂", "Phase 3: sweep", T::Int, 3, 12, 4, "Second dimension for the L_4 curve."));
     ps.push_back(param("sweep_n_max", "n_max", "Phase 3: sweep", T::Int, 1000, 1000000, 100000, "Largest n of the sweep (grid 10³, 3·10³, 10⁴, … up to it).", true));
 
     auto& pr = schema_.presets;
-    pr.push_back({"lecture", "Lecture", "d = 6, k = 2, n = 10⁵, 8 seeds: every L_4 run recovers A*, about half the ℓ2 runs get stuck at "
+    pr.push_back({"lecture", "Lecture", "d = 6, k = 2, n = 10⁵, 6 seeds side by side: every L_4 run recovers A*, about half the ℓ2 runs get stuck at "
                   "E_reg ≈ 0.6 with a test MSE within a hair of the truth's; L_log then recovers the gate only with L_4's experts.", {}, ""});
     pr.push_back({"minimal", "Minimal", "d = 4, the smallest with 2k − 1 < d, n = 3·10⁴: L_4 still recovers, ℓ2 still gets stuck.",
                   {{"d", 4}, {"n", 30000}, {"d2", 6}}, ""});
