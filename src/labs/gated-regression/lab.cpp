@@ -86,9 +86,10 @@ GatedRegressionLab::GatedRegressionLab() {
     pr.push_back({"minimal", "Minimal", "d = 4, the smallest with 2k − 1 < d, n = 3·10⁴: L_4 still recovers, ℓ2 still gets stuck.",
                   {{"d", 4}, {"n", 30000}, {"d2", 6}}, ""});
     pr.push_back({"three", "Three experts", "d = 6, k = 3, n = 3·10⁵: L_4 shows a second saddle plateau on the way down; ℓ2 fails in about 3 of 4 seeds.",
-                  {{"k", 3}, {"n", 300000}, {"iters", 2500}, {"sweep", 0}}, ""});
+                  {{"k", 3}, {"n", 300000}, {"iters", 2500}, {"sweep", 0}}, "About 3 s natively, 10 s in the page."});
     pr.push_back({"paper", "Paper setting", "§4: d = 10, k = 2, online SGD on L_4 with batch 1024 (fresh samples every step), η = 0.02.",
-                  {{"d", 10}, {"l4_mode", 1}, {"eta4", 0.02}, {"iters", 1000}, {"runs", 5}, {"n", 50000}, {"sweep", 0}}, ""});
+                  {{"d", 10}, {"l4_mode", 1}, {"eta4", 0.02}, {"iters", 1000}, {"runs", 5}, {"n", 50000}, {"sweep", 0}},
+                  "Online SGD draws 10⁶ fresh samples per run: about 5 s natively, 15 s in the page."});
     pr.push_back({"relu", "ReLU caveat", "g = ReLU, d = 4: L_4 needs ~10⁶ samples (heavy tails of the 8th moments), while ℓ2 succeeds: "
                   "the ℓ2 failure is specific to odd, near-linear g.",
                   {{"g", 2}, {"d", 4}, {"n", 1000000}, {"runs", 4}, {"sweep", 0}}, "Heavy: ~10⁶ samples per seed."});
