@@ -164,6 +164,7 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     if (c.truth.overlap > 0) v.warnings.push_back("Non-orthogonal experts: the readout uses the dual rows (A Aᵀ)⁻¹A of Theorem 1; the sign fix by Ê[yx] assumes w* ⊥ span A*");
     if (c.R < c.truth.w_norm) v.warnings.push_back(strf("R = %g < ‖w*‖ = %g: W* lies outside Ω, so projected GD on L_log cannot reach it", c.R, c.truth.w_norm));
     // Guards of notes §3 ("practical constraints"), with α_min* of the model (k = 2: exactly 1/2).
+    if (2 * k - 1 > d) return v;   // the checks below build the model, which needs 2k − 1 ≤ d
     const double amin = min_mixing_weight(c.truth);
     if (c.h.lambda * amin <= c.h.mu)
         v.warnings.push_back(strf("λ·min α* = %.3g ≤ μ = %g: the population L_4 is unbounded below, GD runs to the row-norm cap "

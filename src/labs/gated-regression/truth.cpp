@@ -36,7 +36,7 @@ Truth Truth::make(const TruthConfig& c, core::Rng& rng) {
     }
     for (int i = 0; i + 1 < k; ++i) {
         double* w = &t.W[size_t(i) * size_t(d)];
-        if (!c.relaxed) { w[k + i] = c.w_norm; continue; }
+        if (!c.relaxed) { if (k + i < d) w[k + i] = c.w_norm; continue; }   // d < 2k − 1 is refused by check()
         double s = 0;
         do {
             for (int j = 0; j < d; ++j) w[j] = rng.normal();
