@@ -106,8 +106,9 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     ImDrawList* dl = ImGui::GetWindowDrawList();
     std::vector<double> yt = nice_ticks(ax.y0, ax.y1, std::max(2, int((ob.y - oa.y) / (fh * 2.2f))), ax.log_y);
     double ystep = yt.size() > 1 ? yt[1] - yt[0] : 1;
+    auto ylabel = [&](double t) { return tick_label(t, ax.log_y ? t : ystep); };   // log axes: 0.001, 0.01, 0.1, 1
     float label_w = 0;
-    for (double t : yt) label_w = std::fmax(label_w, ImGui::CalcTextSize(tick_label(t, ystep).c_str()).x);
+    for (double t : yt) label_w = std::fmax(label_w, ImGui::CalcTextSize(ylabel(t).c_str()).x);
     // the column for labels of lines across y: as wide as the widest label, at most 30 % of the box
     // (never narrower than its longest word: labels wrap, they are never cut)
     float col_w = 0;
@@ -136,7 +137,7 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     for (double t : yt) {
         ImVec2 p = ax.map(ax.x0, t);
         dl->AddLine(ImVec2(ax.a.x, p.y), ImVec2(ax.b.x, p.y), grid);
-        std::string s = tick_label(t, ystep);
+        std::string s = ylabel(t);
         ImVec2 sz = ImGui::CalcTextSize(s.c_str());
         dl->AddText(ImVec2(ax.a.x - sz.x - fh * 0.3f, p.y - sz.y * 0.5f), ink, s.c_str());
     }

@@ -108,8 +108,8 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
                                ax.map(s.x[i + 1], s.hi[i + 1]), ax.map(s.x[i], s.hi[i])};
                 dl->AddConvexPolyFilled(q, 4, palette(ci, 0.18f));
             }
-        ImU32 col = palette(ci);
-        float thick = std::fmax(2.0f, fh * 0.14f);
+        ImU32 col = palette(ci, s.alpha);
+        float thick = std::fmax(2.0f, fh * 0.14f) * s.width;
         const int pattern = line_pattern(v, k);
         std::vector<ImVec2> drawn;
         for (size_t i = 0; i < n; ++i) if (ok(s.y[i]) && ok(s.x[i])) drawn.push_back(ax.map(s.x[i], s.y[i]));
@@ -133,6 +133,7 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
         ImGui::BeginTooltip();
         for (size_t k = 0; k < v.lines.size(); ++k) {
             const auto& s = v.lines[k];
+            if (s.label.empty() && s.alpha < 1) continue;   // faint unlabelled lines (one run of many) stay out of the readout
             size_t best = SIZE_MAX;
             for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
                 if (best == SIZE_MAX || std::fabs(s.x[i] - xm) < std::fabs(s.x[best] - xm)) best = i;

@@ -13,6 +13,9 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
         legend.push_back({v.legend[k], palette(int(k))});
         legend.back().dot = true;
     }
+    for (size_t k = 0; k < v.lines.size(); ++k)   // decision lines drawn over the points
+        if (!v.lines[k].label.empty())
+            legend.push_back({v.lines[k].label, palette(v.lines[k].color < 0 ? int(k) : v.lines[k].color), v.lines[k].dashed});
     a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.25f));
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (const auto& p : v.points) {
@@ -28,11 +31,29 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
     dl->PushClipRect(ax.a, ax.b, true);
     float r = std::fmax(2.5f, fh * 0.22f);
     if (v.points.size() > 1500) r *= 0.7f;
+    const double span = v.value_hi != v.value_lo ? v.value_hi - v.value_lo : 1.0;
     for (const auto& p : v.points) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
         ImVec2 q = ax.map(p.x, p.y);
-        if (p.hollow) dl->AddCircle(q, r, palette(p.color), 8, 1.5f);
-        else dl->AddCircleFilled(q, r, palette(p.color, 0.8f), 8);
+        ImU32 col = std::isfinite(p.value) ? heat_color((p.value - v.value_lo) / span, v.value_diverging) : palette(p.color, 0.8f);
+        if (p.hollow) dl->AddCircle(q, r, col, 8, 1.5f);
+        else dl->AddCircleFilled(q, r, col, 8);
+    }
+    // Lines over the points (decision boundaries): solid or dashed, in their palette colour.
+    for (size_t k = 0; k < v.lines.size(); ++k) {
+        const core::LineSeries& s = v.lines[k];
+        const ImU32 col = palette(s.color < 0 ? int(k) : s.color, s.alpha);
+        const float thick = std::fmax(2.0f, fh * 0.14f) * s.width;
+        for (size_t i = 0; i + 1 < s.x.size() && i + 1 < s.y.size(); ++i) {
+            ImVec2 p0 = ax.map(s.x[i], s.y[i]), p1 = ax.map(s.x[i + 1], s.y[i + 1]);
+            if (!s.dashed) { dl->AddLine(p0, p1, col, thick); continue; }
+            const float len = std::sqrt((p1.x - p0.x) * (p1.x - p0.x) + (p1.y - p0.y) * (p1.y - p0.y)), dash = fh * 0.5f;
+            for (float t = 0; t < len; t += 2 * dash) {
+                const float t1 = std::fmin(len, t + dash);
+                dl->AddLine(ImVec2(p0.x + (p1.x - p0.x) * t / len, p0.y + (p1.y - p0.y) * t / len),
+                            ImVec2(p0.x + (p1.x - p0.x) * t1 / len, p0.y + (p1.y - p0.y) * t1 / len), col, thick);
+            }
+        }
     }
     dl->PopClipRect();
 }

@@ -1,6 +1,7 @@
 // Views: the plots a lab asks for, declared as data. The app draws any View without knowing the
 // lab (src/app/plot_*.cpp); a lab fills these from its cached metrics, cheaply, once per frame.
 #pragma once
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,8 @@ struct LineSeries {
     int color = -1;               // palette index; -1: by position
     bool dashed = false;
     bool markers = false;         // draw a dot at every point (sweeps with few points)
+    float width = 1;              // line thickness relative to the default (many thin runs: 0.5; a bold median: 2)
+    float alpha = 1;              // opacity (many overlapping runs: 0.35)
 };
 
 // Theory overlays: the 87.5 % ceiling, the 95 % target, a threshold l*, a chance band, a stage.
@@ -40,7 +43,8 @@ struct Heatmap {
 
 struct Bar { std::string label; double value = 0, err = 0; int color = -1; };
 
-struct ScatterPoint { float x = 0, y = 0; int color = 0; bool hollow = false; };
+// A point's colour: palette entry `color`, or, when `value` is finite, the View's continuous colour scale.
+struct ScatterPoint { float x = 0, y = 0; int color = 0; bool hollow = false; float value = std::numeric_limits<float>::quiet_NaN(); };
 
 struct View {
     std::string id, title;
@@ -56,6 +60,10 @@ struct View {
     std::vector<Bar> bars;
     std::vector<ScatterPoint> points;
     std::vector<std::string> legend;   // Scatter: names of the colours
+    // Scatter: the colour scale of ScatterPoint::value (say what it means in the caption); `lines` are drawn
+    // over the points (decision boundaries, reference lines).
+    double value_lo = 0, value_hi = 1;
+    bool value_diverging = false;
     std::vector<std::string> readouts; // short text lines under the plot ("‖Σθ_m‖ = 3e-7")
     std::vector<View> children;        // Grid: small multiples
     int grid_cols = 0;                 // Grid: columns (0: automatic)
