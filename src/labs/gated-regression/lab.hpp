@@ -25,6 +25,7 @@ public:
     const std::vector<core::Phase>& phases() const override { return phases_; }
     std::vector<core::Headline> headlines() const override;
     core::Validation check(const core::Params& p) const override;
+    std::vector<core::TourStep> tour() const override;   // tour.cpp
 
     void reset(const core::Params& p, uint64_t seed) override;
     void step() override;
