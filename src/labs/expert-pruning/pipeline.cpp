@@ -1,0 +1,263 @@
+#include "labs/expert-pruning/pipeline.hpp"
+#include "core/text.hpp"
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace expert_pruning {
+namespace {
+// Independent streams per purpose, so that changing one part's draws does not shift the others.
+enum Tag : uint64_t { kInit = 1, kBatches, kTest, kVal, kPreBatches, kPreTest, kRandomDraws, kPostFt };
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+} // namespace
+
+double step_cost(const Moe& M, int n, int B) {
+    return double(B) * sample_cost(M, n, true) + 3.0 * M.k * M.d * (M.m + 1.0);
+}
+
+core::Rng post_ft_batches(uint64_t seed) { return core::Rng(seed).split(kPostFt); }
+
+void Pipeline::reset(const RunSpec& spec, uint64_t seed, bool record) {
+    spec_ = spec;
+    seed_ = seed;
+    record_ = record;
+    outputs = continued = Outputs();
+    t_cont_ = 0;
+    failure_.clear();
+    checkpoints.clear(); pre_acc.clear(); planted.clear(); important.clear();
+    importance.clear(); scores.clear(); post_ft_acc.clear();
+    prof0 = prof = Proficiency();
+    concept = ConceptChoice();
+    t_ = t_pre_ = 0;
+    in_checkpoint_ = false;
+    const core::Rng root(seed);
+    M_.resize(spec.k, spec.data.d, spec.m, spec.l, spec.routing);
+    q_.init(spec.data);
+    core::Rng rt = root.split(kTest), rv = root.split(kVal);
+    make_set(spec.data, q_, rt, spec.n_test, 0, test_);
+    make_set(spec.data, q_, rv, spec.n_val, 0, val_);
+    batch_rng_ = root.split(kBatches);
+    core::Rng rr = root.split(kRandomDraws);
+    random_scores.assign(size_t(std::max(1, spec.random_draws)), std::vector<double>(size_t(spec.k)));
+    for (auto& r : random_scores) for (double& x : r) x = rr.uniform();
+    core::Rng ri = root.split(kInit);
+    switch (spec.mode) {
+        case Mode::Planted: planted = plant(M_, spec.data, spec.plant, ri); break;
+        case Mode::Scratch: init_gaussian(M_, spec.scratch_sigma_r, spec.scratch_sigma_n, ri); break;
+        case Mode::Learned: {
+            init_gaussian(M_, spec.pre_sigma_r, spec.pre_sigma_n, ri);
+            core::Rng rp = root.split(kPreTest);
+            make_set(spec.data, q_, rp, std::max(spec.n_val, 64 * spec.data.C), -1, pre_test_);
+            batch_rng_ = root.split(kPreBatches);
+            pre_acc.push_back({0, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
+            stage_ = Stage::Pretrain;
+            return;
+        }
+    }
+    M0_ = M_;
+    stage_ = Stage::Finetune;
+    checkpoint_begin();
+}
+
+Mask Pipeline::mask(int c, int p, int draw) const {
+    if (c == kRandom) return keep_top(random_scores[size_t(draw) % random_scores.size()], M_, p);
+    return keep_top(scores[size_t(c)], M_, p);
+}
+
+void Pipeline::checkpoint_begin() {
+    std::vector<Mask> masks;
+    const std::vector<double> none;
+    for (int q = 0; q < kTrustCount; ++q) {
+        const int c = kTrustCriteria[q];
+        if (c == kRandom) {
+            for (const auto& r : random_scores) masks.push_back(keep_top(r, M_, spec_.p_trust));
+        } else {
+            masks.push_back(keep_top(score(c, M_, M0_, none, nullptr), M_, spec_.p_trust));
+        }
+    }
+    trust_masks_ = std::move(masks);
+    pass_.start(test_, spec_.k);
+    in_checkpoint_ = true;
+}
+
+void Pipeline::checkpoint_end() {
+    Checkpoint cp;
+    cp.t = t_;
+    const Outputs& o = pass_.out;
+    cp.acc = o.accuracy(Mask());
+    cp.delta = router_norm_change(M_, M0_);
+    size_t q = 0;
+    for (int c = 0; c < kTrustCount; ++c) {
+        if (kTrustCriteria[c] == kRandom) {
+            double sum = 0;
+            for (size_t r = 0; r < random_scores.size(); ++r) sum += o.accuracy(trust_masks_[q++]);
+            cp.trust[c] = sum / random_scores.size();
+        } else {
+            cp.trust[c] = o.accuracy(trust_masks_[q++]);
+        }
+    }
+    checkpoints.push_back(std::move(cp));
+    if (t_ == spec_.T) outputs = pass_.out;
+    // proficiencies: t = 0 (who is important), the end (mode S), and every checkpoint for the main run's bars
+    if (record_ || t_ == 0 || t_ == spec_.T) prof = proficiency(M_, val_, work_);
+    if (t_ == 0) prof0 = prof;
+    in_checkpoint_ = false;
+}
+
+void Pipeline::finish() {
+    importance = importance_scores(M_, val_, work_);
+    const std::vector<double> none;
+    scores.assign(size_t(kCriteria), {});
+    for (int c = 0; c < kCriteria; ++c)
+        scores[size_t(c)] = c == kRandom ? random_scores[0] : score(c, M_, M0_, importance, nullptr);
+    important.assign(size_t(spec_.k), 0);
+    for (int s = 0; s < spec_.k; ++s) {
+        const int g = M_.group(s);
+        switch (spec_.mode) {
+            // P: the planting says it (Def. C.1 holds by construction)
+            case Mode::Planted: important[size_t(s)] = planted[size_t(s)] == (g == 0 ? kO1 : kO2); break;
+            // L: Def. C.1's Ω(1) proficiency at t = 0, with the notes' proxy p ≥ 0.3
+            case Mode::Learned: important[size_t(s)] = (g == 0 ? prof0.p1 : prof0.p2)[size_t(s)] >= kImportantThreshold; break;
+            // S: there is no pre-trained model; at a tiny initialisation every p^(s,0) sits at the knife edge
+            // G ≈ 1/l, so "important" here means "became proficient during fine-tuning" (p^(s,T) ≥ 0.3)
+            case Mode::Scratch: important[size_t(s)] = (g == 0 ? prof.p1 : prof.p2)[size_t(s)] >= kImportantThreshold; break;
+        }
+    }
+    if (decoupled()) {
+        cont_ = M_;
+        cont_rng_ = post_ft_batches(seed_);
+        t_cont_ = 0;
+        stage_ = Stage::Continue;
+        if (spec_.T_post == 0) pass_.start(test_, spec_.k);
+    } else {
+        stage_ = Stage::Done;
+    }
+}
+
+double Pipeline::post_ft_accuracy(const Mask& keep) const {
+    if (decoupled()) return stage_ == Stage::Done ? continued.accuracy(keep) : kNaN;
+    auto it = post_ft_acc.find(keep);
+    return it == post_ft_acc.end() ? kNaN : it->second;
+}
+
+double Pipeline::separation_ok() const {
+    if (checkpoints.empty() || important.empty()) return kNaN;
+    const std::vector<double>& D = checkpoints.back().delta;
+    for (int g = 0; g < 2; ++g) {
+        double lo_imp = INFINITY, hi_un = -INFINITY;
+        bool any_imp = false;
+        for (int s = 0; s < spec_.k; ++s) {
+            if (M_.group(s) != g) continue;
+            if (important[size_t(s)]) { lo_imp = std::min(lo_imp, D[size_t(s)]); any_imp = true; }
+            else hi_un = std::max(hi_un, D[size_t(s)]);
+        }
+        if (!any_imp) return kNaN;   // nothing to separate: reported as n/a, not as a success
+        if (!(lo_imp > hi_un)) return 0;
+    }
+    return 1;
+}
+
+bool Pipeline::advance(double& budget) {
+    while (budget > 0 && stage_ != Stage::Done && failure_.empty()) {
+        if (in_checkpoint_) {
+            if (!pass_.run(M_, work_, budget)) return false;
+            checkpoint_end();
+            if (t_ >= spec_.T) finish();
+            continue;
+        }
+        if (stage_ == Stage::Continue) {   // decoupled: every expert trains on, as PostFt would (same batches)
+            if (t_cont_ < spec_.T_post) {
+                make_batch(spec_.data, q_, cont_rng_, spec_.B, 0, batch_);
+                sgd_step(cont_, batch_, Mask(), spec_.ft, work_, grad_);
+                budget -= step_cost(cont_, spec_.data.n, spec_.B);
+                if (++t_cont_ == spec_.T_post) pass_.start(test_, spec_.k);
+                continue;
+            }
+            if (!pass_.run(cont_, work_, budget)) return false;
+            continued = pass_.out;
+            stage_ = Stage::Done;
+            continue;
+        }
+        if (stage_ == Stage::Pretrain) {
+            if (t_pre_ < spec_.T_pre) {
+                make_batch(spec_.data, q_, batch_rng_, spec_.B_pre, -1, batch_);
+                const double loss = sgd_step(M_, batch_, Mask(), spec_.pre, work_, grad_);
+                budget -= step_cost(M_, spec_.data.n, spec_.B_pre);
+                ++t_pre_;
+                if (!std::isfinite(loss)) {
+                    failure_ = core::strf("Pre-training diverged at step %d (the loss became NaN/inf): lower its step sizes.", t_pre_);
+                    return false;
+                }
+                if (t_pre_ % spec_.eval_every == 0 || t_pre_ == spec_.T_pre) {
+                    pre_acc.push_back({t_pre_, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
+                    budget -= pre_test_.N * eval_cost(M_, spec_.data.n);
+                }
+                continue;
+            }
+            concept = choose_concept(M_, spec_.data, pre_test_, work_);
+            swap_concept(M_, concept.concept);
+            batch_rng_ = core::Rng(seed_).split(kBatches);
+            M0_ = M_;
+            stage_ = Stage::Finetune;
+            checkpoint_begin();
+            continue;
+        }
+        // fine-tuning, Algorithm 1 Step 2
+        make_batch(spec_.data, q_, batch_rng_, spec_.B, 0, batch_);
+        const double loss = sgd_step(M_, batch_, Mask(), spec_.ft, work_, grad_);
+        budget -= step_cost(M_, spec_.data.n, spec_.B);
+        ++t_;
+        if (!std::isfinite(loss)) {
+            failure_ = core::strf("Fine-tuning diverged at t = %d (the loss became NaN/inf): lower η_e = %g or η_r = %g.",
+                                  t_, spec_.ft.eta_e, spec_.ft.eta_r);
+            return false;
+        }
+        if (t_ % spec_.eval_every == 0 || t_ == spec_.T || t_ == spec_.t_early) checkpoint_begin();
+    }
+    return stage_ == Stage::Done;
+}
+
+void PostFt::start(const Pipeline& p, const Mask& alive, bool record) {
+    p_ = &p;
+    M_ = p.model();
+    alive_ = alive;
+    rng_ = post_ft_batches(p.seed());   // the same batches for every kept set of this seed
+    q_.init(p.spec().data);
+    t_ = 0;
+    record_ = record;
+    done_ = false;
+    acc_ = kNaN;
+    hist_.clear();
+    evaluating_ = record || p.spec().T_post == 0;
+    if (evaluating_) pass_.start(p.test(), M_.k);
+}
+
+bool PostFt::finite() const {
+    for (double v : M_.w) if (!std::isfinite(v)) return false;
+    return true;
+}
+
+bool PostFt::advance(double& budget) {
+    const RunSpec& sp = p_->spec();
+    while (budget > 0 && !done_) {
+        if (evaluating_) {
+            if (!pass_.run(M_, work_, budget)) return false;
+            acc_ = pass_.out.accuracy(alive_);
+            if (record_) hist_.push_back({t_, acc_});
+            evaluating_ = false;
+            if (t_ >= sp.T_post) { done_ = true; return true; }
+            continue;
+        }
+        make_batch(sp.data, q_, rng_, sp.B, 0, batch_);
+        sgd_step(M_, batch_, alive_, sp.ft, work_, grad_);   // Step 4: only s ∈ S_k' moves
+        budget -= step_cost(M_, sp.data.n, sp.B);
+        ++t_;
+        if (t_ >= sp.T_post || (record_ && t_ % sp.eval_every == 0)) {
+            evaluating_ = true;
+            pass_.start(p_->test(), M_.k);
+        }
+    }
+    return done_;
+}
+
+} // namespace expert_pruning
