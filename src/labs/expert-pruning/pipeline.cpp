@@ -157,25 +157,28 @@ double Pipeline::separation_ok() const {
     return 1;
 }
 
+bool Pipeline::advance_post(double& budget) {
+    while (budget > 0 && stage_ == Stage::Continue) {   // decoupled: every expert trains on, as PostFt would (same batches)
+        if (t_cont_ < spec_.T_post) {
+            make_batch(spec_.data, q_, cont_rng_, spec_.B, 0, batch_);
+            sgd_step(cont_, batch_, Mask(), spec_.ft, work_, grad_);
+            budget -= step_cost(cont_, spec_.data.n, spec_.B);
+            if (++t_cont_ == spec_.T_post) pass_.start(test_, spec_.k);
+            continue;
+        }
+        if (!pass_.run(cont_, work_, budget)) return false;
+        continued = pass_.out;
+        stage_ = Stage::Done;
+    }
+    return stage_ == Stage::Done;
+}
+
 bool Pipeline::advance(double& budget) {
-    while (budget > 0 && stage_ != Stage::Done && failure_.empty()) {
+    while (budget > 0 && !ranked() && failure_.empty()) {
         if (in_checkpoint_) {
             if (!pass_.run(M_, work_, budget)) return false;
             checkpoint_end();
             if (t_ >= spec_.T) finish();
-            continue;
-        }
-        if (stage_ == Stage::Continue) {   // decoupled: every expert trains on, as PostFt would (same batches)
-            if (t_cont_ < spec_.T_post) {
-                make_batch(spec_.data, q_, cont_rng_, spec_.B, 0, batch_);
-                sgd_step(cont_, batch_, Mask(), spec_.ft, work_, grad_);
-                budget -= step_cost(cont_, spec_.data.n, spec_.B);
-                if (++t_cont_ == spec_.T_post) pass_.start(test_, spec_.k);
-                continue;
-            }
-            if (!pass_.run(cont_, work_, budget)) return false;
-            continued = pass_.out;
-            stage_ = Stage::Done;
             continue;
         }
         if (stage_ == Stage::Pretrain) {
@@ -214,7 +217,7 @@ bool Pipeline::advance(double& budget) {
         }
         if (t_ % spec_.eval_every == 0 || t_ == spec_.T || t_ == spec_.t_early) checkpoint_begin();
     }
-    return stage_ == Stage::Done;
+    return ranked();
 }
 
 void PostFt::start(const Pipeline& p, const Mask& alive, bool record) {

@@ -48,8 +48,9 @@ public:
     enum class Stage { Pretrain, Finetune, Continue, Done };
     // record: also measure the proficiencies at every checkpoint (the main run's bars)
     void reset(const RunSpec& spec, uint64_t seed, bool record = false);
-    // true once fine-tuning, the rankings and (when decoupled) the continued training are done
-    bool advance(double& budget);
+    bool advance(double& budget);                 // true once fine-tuned and ranked (the no-post-FT results)
+    bool advance_post(double& budget);            // then the continued training when decoupled; true when done
+    bool ranked() const { return stage_ == Stage::Continue || stage_ == Stage::Done; }
     bool done() const { return stage_ == Stage::Done; }
     Stage stage() const { return stage_; }
     const std::string& failure() const { return failure_; }

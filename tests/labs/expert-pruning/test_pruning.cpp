@@ -54,7 +54,10 @@ RunSpec small_spec() {
     sp.random_draws = 5; sp.p_trust = 3;
     return sp;
 }
-void run(Pipeline& p) { while (!p.done() && p.failure().empty()) { double b = 1e6; p.advance(b); } }
+void run(Pipeline& p) {
+    while (!p.ranked() && p.failure().empty()) { double b = 1e6; p.advance(b); }
+    while (!p.done()) { double b = 1e6; p.advance_post(b); }
+}
 double no_ft_accuracy(const Pipeline& p, const Mask& keep) {
     Work w;
     return double(count_correct(p.model(), p.test(), 0, p.test().N, keep, w)) / p.test().N;
