@@ -69,7 +69,7 @@ private:
     std::vector<core::Phase> phases_;
     RunSpec spec_;
     uint64_t seed_ = 1;
-    int reps_ = 1, p_main_ = 0;
+    int reps_ = 1, p_main_ = 0, inspect_ = 0;
     Pipeline main_, other_;
     int other_rep_ = -1;
     std::array<PostFt, 2> timeline_;      // [0] Δ, [1] random draw 0, both at ρ

@@ -81,6 +81,7 @@ void ExpertPruningLab::reset(const core::Params& p, uint64_t seed) {
     seed_ = seed;
     reps_ = p.i("seeds");
     p_main_ = spec_.p_trust;
+    inspect_ = p.i("inspect");
     failure_.clear();
     main_.reset(spec_, core::Sweep::rep_seed(seed, 0), true);
     other_rep_ = -1;
