@@ -1,4 +1,5 @@
 #include "labs/expert-pruning/criteria.hpp"
+#include "labs/expert-pruning/evaluate.hpp"
 #include "core/linalg.hpp"
 #include <algorithm>
 #include <numeric>
@@ -67,32 +68,10 @@ std::vector<double> score(int c, const Moe& now, const Moe& start, const std::ve
 }
 
 std::vector<double> importance_scores(const Moe& M, const Dataset& val, Work& w) {
-    const int k = M.k, l = M.l, n = val.n;
-    std::vector<double> top1(size_t(k), 0.0), conf(size_t(k), 0.0);
-    const Mask all;
-    for (int i = 0; i < val.N; ++i) {
-        const int32_t* x = val.sample(i);
-        forward(M, x, n, all, w);
-        for (int j = 0; j < n; ++j) {
-            int best = 0;
-            double gate = 0;
-            if (M.routing == Routing::TokenChoice) {
-                best = w.sel[size_t(j) * size_t(l)];
-                gate = w.G[size_t(j) * size_t(l)];
-            } else {
-                for (int s = 1; s < k; ++s) if (M.router(s)[x[j]] > M.router(best)[x[j]]) best = s;
-                for (int t = 0; t < l; ++t)
-                    if (w.sel[size_t(best) * size_t(l) + size_t(t)] == j) gate = w.G[size_t(best) * size_t(l) + size_t(t)];
-            }
-            top1[size_t(best)] += 1;
-            conf[size_t(best)] += gate;
-        }
-    }
-    const double tokens = double(val.N) * n;
-    std::vector<double> v(size_t(k), 0.0);
-    for (int s = 0; s < k; ++s)
-        if (top1[size_t(s)] > 0) v[size_t(s)] = (top1[size_t(s)] / tokens) * (conf[size_t(s)] / top1[size_t(s)]);
-    return v;
+    RoutingStats r;
+    r.start(M);
+    for (int i = 0; i < val.N; ++i) r.add(M, val.sample(i), val.n, val.y[size_t(i)], val.concept[size_t(i)], w);
+    return r.importance();
 }
 
 int pruned_per_group(double rho, int group_size) {

@@ -35,13 +35,16 @@ void draw_sample(const DataSpec& s, const QSampler& q, core::Rng& rng, int conce
     for (int j = 0; j < s.n; ++j) ids[j] = j == jstar ? 2 * concept + (y > 0 ? 0 : 1) : q.draw(rng);
 }
 
-namespace {
-void fill(const DataSpec& s, const QSampler& q, core::Rng& rng, int N, int concept, bool alternate, Dataset& out) {
+void allocate_set(const DataSpec& s, int N, Dataset& out) {
     out.N = N; out.n = s.n;
     out.ids.assign(size_t(N) * size_t(s.n), 0);
     out.y.assign(size_t(N), 1);
     out.concept.assign(size_t(N), 0);
-    for (int i = 0; i < N; ++i) {
+}
+
+namespace {
+void fill(const DataSpec& s, const QSampler& q, core::Rng& rng, int i0, int i1, int concept, bool alternate, Dataset& out) {
+    for (int i = i0; i < i1; ++i) {
         const int c = concept >= 0 ? concept : int(rng.below(uint32_t(s.C)));
         const int y = alternate ? (i % 2 == 0 ? 1 : -1) : rng.sign();
         out.y[size_t(i)] = int8_t(y);
@@ -51,12 +54,18 @@ void fill(const DataSpec& s, const QSampler& q, core::Rng& rng, int N, int conce
 }
 } // namespace
 
+void fill_set(const DataSpec& s, const QSampler& q, core::Rng& rng, int i0, int i1, int concept, Dataset& out) {
+    fill(s, q, rng, i0, i1, concept, true, out);
+}
+
 void make_set(const DataSpec& s, const QSampler& q, core::Rng& rng, int N, int concept, Dataset& out) {
-    fill(s, q, rng, N, concept, true, out);
+    allocate_set(s, N, out);
+    fill(s, q, rng, 0, N, concept, true, out);
 }
 
 void make_batch(const DataSpec& s, const QSampler& q, core::Rng& rng, int B, int concept, Dataset& out) {
-    fill(s, q, rng, B, concept, false, out);
+    if (out.N != B || out.n != s.n) allocate_set(s, B, out);
+    fill(s, q, rng, 0, B, concept, false, out);
 }
 
 } // namespace expert_pruning

@@ -52,6 +52,10 @@ struct Dataset {
 // N samples of concept `concept` (−1: a uniform concept per sample, the pre-training distribution of
 // mode L) with y alternating +1, −1, ...: balanced classes (the paper gives no class prior; notes §1.1).
 void make_set(const DataSpec& s, const QSampler& q, core::Rng& rng, int N, int concept, Dataset& out);
+// The same in pieces, for bounded steps: allocate_set(N), then fill_set over consecutive ranges [i0, i1)
+// with one rng gives exactly make_set's samples.
+void allocate_set(const DataSpec& s, int N, Dataset& out);
+void fill_set(const DataSpec& s, const QSampler& q, core::Rng& rng, int i0, int i1, int concept, Dataset& out);
 // B samples with y ~ Unif{±1}: one SGD minibatch of fresh draws from 𝒟 (the analysis treats every batch
 // as fresh samples, Lemma E.1).
 void make_batch(const DataSpec& s, const QSampler& q, core::Rng& rng, int B, int concept, Dataset& out);

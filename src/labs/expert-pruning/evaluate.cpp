@@ -42,50 +42,81 @@ bool OutputPass::run(const Moe& M, Work& w, double& budget) {
     return true;
 }
 
-Proficiency proficiency(const Moe& M, const Dataset& set, Work& w) {
-    const int k = M.k, l = M.l, n = set.n;
-    Proficiency P;
-    P.p1.assign(size_t(k), 0.0); P.p2 = P.sel1 = P.sel2 = P.p1;
-    const Mask all;
+void RoutingStats::start(const Moe& M) {
+    k_ = M.k; l_ = M.l; n1_ = n2_ = 0; tokens_ = 0;
+    c_.p1.assign(size_t(k_), 0.0); c_.p2 = c_.sel1 = c_.sel2 = c_.p1;
+    top1_.assign(size_t(k_), 0.0); conf_ = top1_;
+    in_.assign(size_t(k_), 0); strong_ = in_;
+}
+
+void RoutingStats::add(const Moe& M, const int32_t* x, int n, int y, int concept, Work& w) {
+    static const Mask all;
+    forward(M, x, n, all, w);
+    const int k = k_, l = l_;
     const double thr = 1.0 / l - 1e-12;   // G ≥ 1/l, exact ties (equal routing values) included
-    int n1 = 0, n2 = 0;
-    for (int i = 0; i < set.N; ++i) {
-        const int32_t* x = set.sample(i);
-        const int y = set.y[size_t(i)];
-        const int target = 2 * set.concept[size_t(i)] + (y > 0 ? 0 : 1);
-        (y > 0 ? n1 : n2)++;
-        std::vector<double>& p = y > 0 ? P.p1 : P.p2;
-        std::vector<double>& sel = y > 0 ? P.sel1 : P.sel2;
-        forward(M, x, n, all, w);
-        if (M.routing == Routing::ExpertChoice) {
-            for (int s = 0; s < k; ++s) {
-                bool in = false, strong = false;
-                for (int t = 0; t < l; ++t) {
-                    const size_t q = size_t(s) * size_t(l) + size_t(t);
-                    if (x[w.sel[q]] != target) continue;
-                    in = true;
-                    strong = strong || w.G[q] >= thr;
-                }
-                sel[size_t(s)] += in; p[size_t(s)] += strong;
+    const int target = 2 * concept + (y > 0 ? 0 : 1);
+    std::fill(in_.begin(), in_.end(), 0);
+    std::fill(strong_.begin(), strong_.end(), 0);
+    for (int j = 0; j < n; ++j) {
+        // importance score (I): the token's top-1 expert and the gate it gets there
+        int best = 0;
+        double gate = 0;
+        if (M.routing == Routing::TokenChoice) {
+            best = w.sel[size_t(j) * size_t(l)];
+            gate = w.G[size_t(j) * size_t(l)];
+        } else {
+            for (int s = 1; s < k; ++s) if (M.router(s)[x[j]] > M.router(best)[x[j]]) best = s;
+            for (int t = 0; t < l; ++t)
+                if (w.sel[size_t(best) * size_t(l) + size_t(t)] == j) gate = w.G[size_t(best) * size_t(l) + size_t(t)];
+        }
+        top1_[size_t(best)] += 1;
+        conf_[size_t(best)] += gate;
+        // proficiency: who takes the task token, with which gate
+        if (x[j] != target) continue;
+        if (M.routing == Routing::TokenChoice) {
+            for (int t = 0; t < l; ++t) {
+                const size_t q = size_t(j) * size_t(l) + size_t(t);
+                in_[size_t(w.sel[q])] = 1;
+                if (w.G[q] >= thr) strong_[size_t(w.sel[q])] = 1;
             }
         } else {
-            std::vector<uint8_t> in(size_t(k), 0), strong(size_t(k), 0);
-            for (int j = 0; j < n; ++j) {
-                if (x[j] != target) continue;
+            for (int s = 0; s < k; ++s)
                 for (int t = 0; t < l; ++t) {
-                    const size_t q = size_t(j) * size_t(l) + size_t(t);
-                    in[size_t(w.sel[q])] = 1;
-                    if (w.G[q] >= thr) strong[size_t(w.sel[q])] = 1;
+                    const size_t q = size_t(s) * size_t(l) + size_t(t);
+                    if (w.sel[q] != j) continue;
+                    in_[size_t(s)] = 1;
+                    if (w.G[q] >= thr) strong_[size_t(s)] = 1;
                 }
-            }
-            for (int s = 0; s < k; ++s) { sel[size_t(s)] += in[size_t(s)]; p[size_t(s)] += strong[size_t(s)]; }
         }
     }
-    for (int s = 0; s < k; ++s) {
-        if (n1) { P.p1[size_t(s)] /= n1; P.sel1[size_t(s)] /= n1; }
-        if (n2) { P.p2[size_t(s)] /= n2; P.sel2[size_t(s)] /= n2; }
+    tokens_ += n;
+    (y > 0 ? n1_ : n2_)++;
+    std::vector<double>& p = y > 0 ? c_.p1 : c_.p2;
+    std::vector<double>& sel = y > 0 ? c_.sel1 : c_.sel2;
+    for (int s = 0; s < k; ++s) { sel[size_t(s)] += in_[size_t(s)]; p[size_t(s)] += strong_[size_t(s)]; }
+}
+
+Proficiency RoutingStats::proficiency() const {
+    Proficiency P = c_;
+    for (int s = 0; s < k_; ++s) {
+        if (n1_) { P.p1[size_t(s)] /= n1_; P.sel1[size_t(s)] /= n1_; }
+        if (n2_) { P.p2[size_t(s)] /= n2_; P.sel2[size_t(s)] /= n2_; }
     }
     return P;
+}
+
+std::vector<double> RoutingStats::importance() const {
+    std::vector<double> v(size_t(k_), 0.0);
+    for (int s = 0; s < k_; ++s)
+        if (top1_[size_t(s)] > 0) v[size_t(s)] = (top1_[size_t(s)] / tokens_) * (conf_[size_t(s)] / top1_[size_t(s)]);
+    return v;
+}
+
+Proficiency proficiency(const Moe& M, const Dataset& set, Work& w) {
+    RoutingStats r;
+    r.start(M);
+    for (int i = 0; i < set.N; ++i) r.add(M, set.sample(i), set.n, set.y[size_t(i)], set.concept[size_t(i)], w);
+    return r.proficiency();
 }
 
 double relative_flops(const Moe& M, const Mask& alive, const Dataset& set, Work& w) {

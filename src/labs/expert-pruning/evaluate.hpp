@@ -39,6 +39,23 @@ private:
 struct Proficiency { std::vector<double> p1, p2, sel1, sel2; };
 Proficiency proficiency(const Moe& M, const Dataset& set, Work& w);
 
+// The counts behind the proficiencies and the importance score (criteria.hpp), gathered a sample at a time
+// (all experts kept), so that a validation pass can be sliced.
+class RoutingStats {
+public:
+    void start(const Moe& M);
+    void add(const Moe& M, const int32_t* x, int n, int y, int concept, Work& w);
+    Proficiency proficiency() const;
+    std::vector<double> importance() const;   // top1(s) × conf(s), see criteria.hpp
+
+private:
+    int k_ = 0, l_ = 0, n1_ = 0, n2_ = 0;
+    double tokens_ = 0;
+    Proficiency c_;
+    std::vector<double> top1_, conf_;
+    std::vector<uint8_t> in_, strong_;
+};
+
 // Cost of the pruned model relative to the unpruned one, counting the dense model's multiply-adds:
 // a router score is d, an expert on a token l·… is m·d. Expert-choice (eq. 6): routers and experts of
 // pruned experts are gone, so both are k′/k. Token-choice (eq. 5): every router still scores every token,

@@ -120,12 +120,10 @@ double sample_loss(const TrainSpec& t, double y, double f) {
     return t.hinge ? std::max(0.0, l) : l;
 }
 
-double sgd_step(Moe& M, const Dataset& batch, const Mask& alive, const TrainSpec& t, Work& w, Grad& g) {
-    g.gw.assign(M.w.size(), 0.0);
-    g.gW.assign(M.W.size(), 0.0);
+double accumulate(const Moe& M, const Dataset& batch, int i0, int i1, const Mask& alive, const TrainSpec& t, Work& w, Grad& g) {
     const double invB = 1.0 / batch.N;
     double loss = 0;
-    for (int i = 0; i < batch.N; ++i) {
+    for (int i = i0; i < i1; ++i) {
         const int32_t* x = batch.sample(i);
         const double y = batch.y[size_t(i)];
         const double f = forward(M, x, batch.n, alive, w);
@@ -134,6 +132,10 @@ double sgd_step(Moe& M, const Dataset& batch, const Mask& alive, const TrainSpec
         const double dl_df = (t.hinge && y * f >= 1) ? 0.0 : -y;
         add_gradient(M, x, batch.n, alive, w, dl_df * invB, g.gw.data(), g.gW.data());
     }
+    return loss;
+}
+
+void apply(Moe& M, const Mask& alive, const TrainSpec& t, const Grad& g) {
     const size_t dm = size_t(M.d) * size_t(M.m);
     for (int s = 0; s < M.k; ++s) {
         if (!is_alive(alive, s)) continue;   // Step 4: only s ∈ S_k' is updated
@@ -144,7 +146,13 @@ double sgd_step(Moe& M, const Dataset& batch, const Mask& alive, const TrainSpec
         const double* gS = g.gW.data() + size_t(s) * dm;
         for (size_t q = 0; q < dm; ++q) Ws[q] -= t.eta_e * gS[q];
     }
-    return loss * invB;
+}
+
+double sgd_step(Moe& M, const Dataset& batch, const Mask& alive, const TrainSpec& t, Work& w, Grad& g) {
+    g.zero(M);
+    const double loss = accumulate(M, batch, 0, batch.N, alive, t, w, g);
+    apply(M, alive, t, g);
+    return loss / batch.N;
 }
 
 double sample_cost(const Moe& M, int n, bool with_gradient) {

@@ -70,7 +70,14 @@ double sample_loss(const TrainSpec& t, double y, double f);
 
 // One SGD step on a batch (Algorithm 1, Step 2 / Step 4): the batch gradient is the mean over the
 // samples; only experts with alive[s] (their routers and neurons) move. Returns the mean loss.
-struct Grad { std::vector<double> gw, gW; };
+// In pieces: zero(), then accumulate() over consecutive sample ranges (the sum runs in sample order, so
+// cutting the batch into slices changes no bit), then apply().
+struct Grad {
+    std::vector<double> gw, gW;
+    void zero(const Moe& M) { gw.assign(M.w.size(), 0.0); gW.assign(M.W.size(), 0.0); }
+};
+double accumulate(const Moe& M, const Dataset& batch, int i0, int i1, const Mask& alive, const TrainSpec& t, Work& w, Grad& g);
+void apply(Moe& M, const Mask& alive, const TrainSpec& t, const Grad& g);
 double sgd_step(Moe& M, const Dataset& batch, const Mask& alive, const TrainSpec& t, Work& w, Grad& g);
 
 // Work units (about one multiply-add each) of one forward+gradient sample and of one forward only.

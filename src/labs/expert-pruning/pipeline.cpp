@@ -12,49 +12,86 @@ const double kNaN = std::numeric_limits<double>::quiet_NaN();
 } // namespace
 
 double step_cost(const Moe& M, int n, int B) {
-    return double(B) * sample_cost(M, n, true) + 3.0 * M.k * M.d * (M.m + 1.0);
+    return double(B) * (sample_cost(M, n, true) + n) + 3.0 * M.k * M.d * (M.m + 1.0);
 }
 
 core::Rng post_ft_batches(uint64_t seed) { return core::Rng(seed).split(kPostFt); }
+
+SgdTask Pipeline::task(core::Rng& rng, int B, int concept, const TrainSpec& t) const {
+    SgdTask k;
+    k.data = &spec_.data; k.q = &q_; k.rng = &rng; k.B = B; k.concept = concept; k.train = &t;
+    return k;
+}
 
 void Pipeline::reset(const RunSpec& spec, uint64_t seed, bool record) {
     spec_ = spec;
     seed_ = seed;
     record_ = record;
-    outputs = continued = Outputs();
-    t_cont_ = 0;
     failure_.clear();
     checkpoints.clear(); pre_acc.clear(); planted.clear(); important.clear();
     importance.clear(); scores.clear(); post_ft_acc.clear();
+    outputs = continued = Outputs();
     prof0 = prof = Proficiency();
     concept = ConceptChoice();
-    t_ = t_pre_ = 0;
+    t_ = t_pre_ = t_cont_ = 0;
     in_checkpoint_ = false;
+    sgd_.clear();
     const core::Rng root(seed);
     M_.resize(spec.k, spec.data.d, spec.m, spec.l, spec.routing);
     q_.init(spec.data);
-    core::Rng rt = root.split(kTest), rv = root.split(kVal);
-    make_set(spec.data, q_, rt, spec.n_test, 0, test_);
-    make_set(spec.data, q_, rv, spec.n_val, 0, val_);
-    batch_rng_ = root.split(kBatches);
+    allocate_set(spec.data, spec.n_test, test_);
+    allocate_set(spec.data, spec.n_val, val_);
+    allocate_set(spec.data, spec.mode == Mode::Learned ? std::max(spec.n_val, 64 * spec.data.C) : 0, pre_test_);
+    init_rng_[0] = root.split(kTest);
+    init_rng_[1] = root.split(kVal);
+    init_rng_[2] = root.split(kPreTest);
+    init_rng_[3] = root.split(kInit);
     core::Rng rr = root.split(kRandomDraws);
     random_scores.assign(size_t(std::max(1, spec.random_draws)), std::vector<double>(size_t(spec.k)));
     for (auto& r : random_scores) for (double& x : r) x = rr.uniform();
-    core::Rng ri = root.split(kInit);
-    switch (spec.mode) {
-        case Mode::Planted: planted = plant(M_, spec.data, spec.plant, ri); break;
-        case Mode::Scratch: init_gaussian(M_, spec.scratch_sigma_r, spec.scratch_sigma_n, ri); break;
-        case Mode::Learned: {
-            init_gaussian(M_, spec.pre_sigma_r, spec.pre_sigma_n, ri);
-            core::Rng rp = root.split(kPreTest);
-            make_set(spec.data, q_, rp, std::max(spec.n_val, 64 * spec.data.C), -1, pre_test_);
-            batch_rng_ = root.split(kPreBatches);
-            pre_acc.push_back({0, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
-            stage_ = Stage::Pretrain;
-            return;
-        }
+    init_part_ = init_i_ = 0;
+    stage_ = Stage::Init;
+}
+
+// The sets are drawn sample by sample and the weights expert by expert, each from its own stream, so the
+// slicing changes nothing; then the mode's pre-trained model takes shape.
+bool Pipeline::init_step(double& budget) {
+    Dataset* sets[3] = {&test_, &val_, &pre_test_};
+    while (init_part_ < 3) {
+        Dataset& D = *sets[init_part_];
+        if (init_i_ >= D.N) { ++init_part_; init_i_ = 0; continue; }
+        if (budget <= 0) return false;
+        const double per = 8.0 * spec_.data.n;
+        const int end = std::min(D.N, init_i_ + std::max(1, int(budget / per)));
+        fill_set(spec_.data, q_, init_rng_[init_part_], init_i_, end, init_part_ == 2 ? -1 : 0, D);
+        budget -= per * (end - init_i_);
+        init_i_ = end;
     }
-    M0_ = M_;
+    double sr = spec_.plant.sigma_r, sn = spec_.plant.sigma_n;
+    if (spec_.mode == Mode::Scratch) { sr = spec_.scratch_sigma_r; sn = spec_.scratch_sigma_n; }
+    if (spec_.mode == Mode::Learned) { sr = spec_.pre_sigma_r; sn = spec_.pre_sigma_n; }
+    for (; init_i_ < spec_.k; ++init_i_) {
+        if (budget <= 0) return false;
+        init_expert(M_, init_i_, sr, sn, init_rng_[3]);
+        budget -= 20.0 * spec_.data.d * (spec_.m + 1);
+    }
+    switch (spec_.mode) {
+        case Mode::Planted: planted = plant_roles(M_, spec_.data, spec_.plant, init_rng_[3]); break;
+        case Mode::Scratch: break;
+        case Mode::Learned:
+            batch_rng_ = core::Rng(seed_).split(kPreBatches);
+            pre_acc.push_back({0, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
+            budget -= pre_test_.N * eval_cost(M_, spec_.data.n);
+            stage_ = Stage::Pretrain;
+            return true;
+    }
+    start_finetune();
+    return true;
+}
+
+void Pipeline::start_finetune() {
+    batch_rng_ = core::Rng(seed_).split(kBatches);
+    M0_ = M_;   // the snapshot w_s^(0), W^(s,0) that Δ and the change criteria compare with
     stage_ = Stage::Finetune;
     checkpoint_begin();
 }
@@ -77,7 +114,25 @@ void Pipeline::checkpoint_begin() {
     }
     trust_masks_ = std::move(masks);
     pass_.start(test_, spec_.k);
+    // the validation pass: proficiencies at t = 0 (who is important) and at the end (mode S, importance
+    // score (I)), and at every checkpoint of the main run (its bars)
+    want_val_ = record_ || t_ == 0 || t_ == spec_.T;
+    stats_.start(M_);
+    val_i_ = 0;
     in_checkpoint_ = true;
+}
+
+bool Pipeline::checkpoint_run(double& budget) {
+    if (!pass_.run(M_, work_, budget)) return false;
+    if (!want_val_) return true;
+    const double per = eval_cost(M_, spec_.data.n) + spec_.data.n * spec_.l;
+    while (val_i_ < val_.N) {
+        if (budget <= 0) return false;
+        stats_.add(M_, val_.sample(val_i_), val_.n, val_.y[size_t(val_i_)], val_.concept[size_t(val_i_)], work_);
+        budget -= per;
+        ++val_i_;
+    }
+    return true;
 }
 
 void Pipeline::checkpoint_end() {
@@ -98,14 +153,13 @@ void Pipeline::checkpoint_end() {
     }
     checkpoints.push_back(std::move(cp));
     if (t_ == spec_.T) outputs = pass_.out;
-    // proficiencies: t = 0 (who is important), the end (mode S), and every checkpoint for the main run's bars
-    if (record_ || t_ == 0 || t_ == spec_.T) prof = proficiency(M_, val_, work_);
+    if (want_val_) prof = stats_.proficiency();
     if (t_ == 0) prof0 = prof;
     in_checkpoint_ = false;
 }
 
 void Pipeline::finish() {
-    importance = importance_scores(M_, val_, work_);
+    importance = stats_.importance();   // the last checkpoint's validation pass (t = T)
     const std::vector<double> none;
     scores.assign(size_t(kCriteria), {});
     for (int c = 0; c < kCriteria; ++c)
@@ -160,10 +214,8 @@ double Pipeline::separation_ok() const {
 bool Pipeline::advance_post(double& budget) {
     while (budget > 0 && stage_ == Stage::Continue) {   // decoupled: every expert trains on, as PostFt would (same batches)
         if (t_cont_ < spec_.T_post) {
-            make_batch(spec_.data, q_, cont_rng_, spec_.B, 0, batch_);
-            sgd_step(cont_, batch_, Mask(), spec_.ft, work_, grad_);
-            budget -= step_cost(cont_, spec_.data.n, spec_.B);
-            if (++t_cont_ == spec_.T_post) pass_.start(test_, spec_.k);
+            if (sgd_.advance(cont_, task(cont_rng_, spec_.B, 0, spec_.ft), budget) && ++t_cont_ == spec_.T_post)
+                pass_.start(test_, spec_.k);
             continue;
         }
         if (!pass_.run(cont_, work_, budget)) return false;
@@ -175,19 +227,18 @@ bool Pipeline::advance_post(double& budget) {
 
 bool Pipeline::advance(double& budget) {
     while (budget > 0 && !ranked() && failure_.empty()) {
+        if (stage_ == Stage::Init) { if (!init_step(budget)) return false; continue; }
         if (in_checkpoint_) {
-            if (!pass_.run(M_, work_, budget)) return false;
+            if (!checkpoint_run(budget)) return false;
             checkpoint_end();
             if (t_ >= spec_.T) finish();
             continue;
         }
         if (stage_ == Stage::Pretrain) {
             if (t_pre_ < spec_.T_pre) {
-                make_batch(spec_.data, q_, batch_rng_, spec_.B_pre, -1, batch_);
-                const double loss = sgd_step(M_, batch_, Mask(), spec_.pre, work_, grad_);
-                budget -= step_cost(M_, spec_.data.n, spec_.B_pre);
+                if (!sgd_.advance(M_, task(batch_rng_, spec_.B_pre, -1, spec_.pre), budget)) continue;
                 ++t_pre_;
-                if (!std::isfinite(loss)) {
+                if (!std::isfinite(sgd_.loss())) {
                     failure_ = core::strf("Pre-training diverged at step %d (the loss became NaN/inf): lower its step sizes.", t_pre_);
                     return false;
                 }
@@ -198,19 +249,15 @@ bool Pipeline::advance(double& budget) {
                 continue;
             }
             concept = choose_concept(M_, spec_.data, pre_test_, work_);
+            budget -= pre_test_.N * eval_cost(M_, spec_.data.n);
             swap_concept(M_, concept.concept);
-            batch_rng_ = core::Rng(seed_).split(kBatches);
-            M0_ = M_;
-            stage_ = Stage::Finetune;
-            checkpoint_begin();
+            start_finetune();
             continue;
         }
         // fine-tuning, Algorithm 1 Step 2
-        make_batch(spec_.data, q_, batch_rng_, spec_.B, 0, batch_);
-        const double loss = sgd_step(M_, batch_, Mask(), spec_.ft, work_, grad_);
-        budget -= step_cost(M_, spec_.data.n, spec_.B);
+        if (!sgd_.advance(M_, task(batch_rng_, spec_.B, 0, spec_.ft), budget)) continue;
         ++t_;
-        if (!std::isfinite(loss)) {
+        if (!std::isfinite(sgd_.loss())) {
             failure_ = core::strf("Fine-tuning diverged at t = %d (the loss became NaN/inf): lower η_e = %g or η_r = %g.",
                                   t_, spec_.ft.eta_e, spec_.ft.eta_r);
             return false;
@@ -226,6 +273,7 @@ void PostFt::start(const Pipeline& p, const Mask& alive, bool record) {
     alive_ = alive;
     rng_ = post_ft_batches(p.seed());   // the same batches for every kept set of this seed
     q_.init(p.spec().data);
+    sgd_.clear();
     t_ = 0;
     record_ = record;
     done_ = false;
@@ -233,11 +281,6 @@ void PostFt::start(const Pipeline& p, const Mask& alive, bool record) {
     hist_.clear();
     evaluating_ = record || p.spec().T_post == 0;
     if (evaluating_) pass_.start(p.test(), M_.k);
-}
-
-bool PostFt::finite() const {
-    for (double v : M_.w) if (!std::isfinite(v)) return false;
-    return true;
 }
 
 bool PostFt::advance(double& budget) {
@@ -251,9 +294,9 @@ bool PostFt::advance(double& budget) {
             if (t_ >= sp.T_post) { done_ = true; return true; }
             continue;
         }
-        make_batch(sp.data, q_, rng_, sp.B, 0, batch_);
-        sgd_step(M_, batch_, alive_, sp.ft, work_, grad_);   // Step 4: only s ∈ S_k' moves
-        budget -= step_cost(M_, sp.data.n, sp.B);
+        SgdTask t;
+        t.data = &sp.data; t.q = &q_; t.rng = &rng_; t.B = sp.B; t.concept = 0; t.alive = &alive_; t.train = &sp.ft;
+        if (!sgd_.advance(M_, t, budget)) continue;   // Step 4: only s ∈ S_k' moves
         ++t_;
         if (t_ >= sp.T_post || (record_ && t_ % sp.eval_every == 0)) {
             evaluating_ = true;

@@ -8,6 +8,7 @@
 #include "labs/expert-pruning/evaluate.hpp"
 #include "labs/expert-pruning/model.hpp"
 #include "labs/expert-pruning/pretrain.hpp"
+#include "labs/expert-pruning/sgd.hpp"
 #include <map>
 #include <vector>
 
@@ -45,7 +46,7 @@ struct Checkpoint {
 
 class Pipeline {
 public:
-    enum class Stage { Pretrain, Finetune, Continue, Done };
+    enum class Stage { Init, Pretrain, Finetune, Continue, Done };
     // record: also measure the proficiencies at every checkpoint (the main run's bars)
     void reset(const RunSpec& spec, uint64_t seed, bool record = false);
     bool advance(double& budget);                 // true once fine-tuned and ranked (the no-post-FT results)
@@ -90,8 +91,12 @@ public:
 
 private:
     void checkpoint_begin();
+    bool checkpoint_run(double& budget);   // the test pass, then (when needed) the validation pass
     void checkpoint_end();
     void finish();
+    void start_finetune();
+    SgdTask task(core::Rng& rng, int B, int concept, const TrainSpec& t) const;
+    bool init_step(double& budget);        // the data sets and the initial weights, a slice at a time
 
     RunSpec spec_;
     uint64_t seed_ = 0;
@@ -100,12 +105,16 @@ private:
     Moe M_, M0_;
     QSampler q_;
     core::Rng batch_rng_;
-    Dataset batch_, test_, val_, pre_test_;
+    Dataset test_, val_, pre_test_;
     Work work_;
-    Grad grad_;
+    SgdStepper sgd_;
     int t_ = 0, t_pre_ = 0;
-    bool in_checkpoint_ = false, record_ = false;
+    bool in_checkpoint_ = false, record_ = false, want_val_ = false;
     OutputPass pass_;
+    RoutingStats stats_;
+    int val_i_ = 0;
+    int init_part_ = 0, init_i_ = 0;               // Init: which set / the experts, and how far
+    core::Rng init_rng_[4];                        // test, val, pre-training test set, weights
     std::vector<Mask> trust_masks_;
     Moe cont_;                                     // decoupled: the continued model
     core::Rng cont_rng_;
@@ -128,7 +137,6 @@ public:
     const std::vector<std::pair<int, double>>& history() const { return hist_; }
     int t() const { return t_; }
     const Moe& model() const { return M_; }
-    bool finite() const;
 
 private:
     const Pipeline* p_ = nullptr;
@@ -136,9 +144,8 @@ private:
     Mask alive_;
     core::Rng rng_;
     QSampler q_;
-    Dataset batch_;
+    SgdStepper sgd_;
     Work work_;
-    Grad grad_;
     OutputPass pass_;
     int t_ = 0;
     bool record_ = false, evaluating_ = false, done_ = false;

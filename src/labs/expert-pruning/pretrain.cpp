@@ -5,13 +5,23 @@
 
 namespace expert_pruning {
 
+void init_expert(Moe& M, int s, double sigma_r, double sigma_n, core::Rng& rng) {
+    double* w = M.router(s);
+    for (int p = 0; p < M.d; ++p) w[p] = sigma_r * rng.normal();
+    double* W = M.neurons(s, 0);
+    for (int q = 0; q < M.d * M.m; ++q) W[q] = sigma_n * rng.normal();
+}
+
 void init_gaussian(Moe& M, double sigma_r, double sigma_n, core::Rng& rng) {
-    for (double& v : M.w) v = sigma_r * rng.normal();
-    for (double& v : M.W) v = sigma_n * rng.normal();
+    for (int s = 0; s < M.k; ++s) init_expert(M, s, sigma_r, sigma_n, rng);
 }
 
 std::vector<int> plant(Moe& M, const DataSpec& data, const PlantSpec& ps, core::Rng& rng) {
     init_gaussian(M, ps.sigma_r, ps.sigma_n, rng);
+    return plant_roles(M, data, ps, rng);
+}
+
+std::vector<int> plant_roles(Moe& M, const DataSpec& data, const PlantSpec& ps, core::Rng& rng) {
     std::vector<int> u(size_t(M.k), -1);
     for (int g = 0; g < 2; ++g) {
         std::vector<int> members;

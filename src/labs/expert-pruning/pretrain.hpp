@@ -22,14 +22,18 @@ struct PlantSpec {
     double sigma_r = 0.05, sigma_n = 0.05;
 };
 
-// Small Gaussian weights: w_s ~ N(0, σ_r² I), every neuron entry ~ N(0, σ_n²).
+// Small Gaussian weights: w_s ~ N(0, σ_r² I), every neuron entry ~ N(0, σ_n²), expert after expert
+// (init_expert draws expert s's share, so that an initialisation can be spread over bounded steps).
 void init_gaussian(Moe& M, double sigma_r, double sigma_n, core::Rng& rng);
+void init_expert(Moe& M, int s, double sigma_r, double sigma_n, core::Rng& rng);
 
 // Mode P (notes §6.2): w_s^(0) = ε_s + r_s e_u(s), W^(s,0) = E_s + μ_s e_u(s) 1_mᵀ, where u(s) is o₁ for the
 // important experts of S₁, o₂ for those of S₂ (chosen at random in each group), a pattern of another concept
 // (+ side for S₁, − side for S₂, concepts 1..C−1 in turn) for the others, or none when C = 1.
-// Returns u(s) per expert (−1: none).
+// Returns u(s) per expert (−1: none). plant_roles adds the planted mass to noise already drawn (by
+// init_expert with σ_r, σ_n); plant does both.
 std::vector<int> plant(Moe& M, const DataSpec& data, const PlantSpec& ps, core::Rng& rng);
+std::vector<int> plant_roles(Moe& M, const DataSpec& data, const PlantSpec& ps, core::Rng& rng);
 
 // Mode L: after pre-training on all C concepts, the downstream concept is the one with at least one
 // specialist (p ≥ 0.3 on its own-sign pattern) in both groups and the fewest specialists (notes §6.2);

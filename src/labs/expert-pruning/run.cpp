@@ -168,7 +168,7 @@ bool ExpertPruningLab::done() const {
 }
 
 int ExpertPruningLab::phase() const {
-    if (!main_.ranked()) return main_.stage() == Pipeline::Stage::Pretrain ? 0 : 1;
+    if (!main_.ranked()) return main_.stage() == Pipeline::Stage::Pretrain || main_.stage() == Pipeline::Stage::Init ? 0 : 1;
     const core::SweepTask* t = sweep_.current();
     if (!t) return reps_ > 1 ? 4 : 3;
     if (t->rep > 0) return 4;
