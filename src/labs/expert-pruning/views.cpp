@@ -31,6 +31,19 @@ std::vector<int> heat_columns(const RunSpec& s, std::vector<std::string>& labels
     return cols;
 }
 
+// Rows × pattern columns, diverging colours symmetric around 0: value(row, pattern).
+template <class F>
+void pattern_heatmap(core::Heatmap& H, const std::vector<std::string>& row_labels, const char* row_title,
+                     const std::vector<int>& cols, const std::vector<std::string>& col_labels, F value) {
+    H.rows = int(row_labels.size()); H.cols = int(cols.size());
+    double mx = 0.1;
+    for (int r = 0; r < H.rows; ++r)
+        for (int p : cols) { const double x = value(r, p); H.v.push_back(x); mx = std::max(mx, std::fabs(x)); }
+    H.row_labels = row_labels; H.col_labels = col_labels;
+    H.row_title = row_title; H.col_title = "pattern";
+    H.lo = -mx; H.hi = mx; H.diverging = true; H.value_format = "%.1f";
+}
+
 } // namespace
 
 void ExpertPruningLab::views(std::vector<core::View>& out) const {
@@ -85,7 +98,8 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
         v.y_min = 0.45; v.y_max = 1.01;
         double base = NAN;
         if (sweep_.started()) {
-            for (size_t c = 0; c < layout_.criteria.size(); ++c) {
+            for (size_t c0 = 0; c0 < layout_.criteria.size(); ++c0) {
+                const size_t c = (c0 + 1) % layout_.criteria.size();   // Δ (criterion 0) last: drawn on top of its ties
                 const int cr = layout_.criteria[c];
                 core::LineSeries a = sweep_.line(layout_.no_ft(int(c)), 0, criterion_label(cr));
                 a.color = criterion_color(cr); a.markers = true;
@@ -110,14 +124,16 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
     // 3. When is the criterion trustworthy? (the magnitude-vs-change lesson, notes §6.5-4)
     {
         core::View v;
-        v.id = "trustworthy"; v.title = core::strf("When is the criterion trustworthy? (ρ = %.2f, no post-FT)", double(p_main_) / G);
+        v.id = "trustworthy"; v.title = "When is the criterion trustworthy?";
         v.caption = "Accuracy of the model pruned at step t of fine-tuning, for a fixed aggressive ρ. Router and neuron magnitudes "
                     "keep the pre-trained specialists until fine-tuning has outgrown their norms; the change-based criteria work "
                     "from the start. Bands: ± sd over seeds.";
-        v.x_label = "fine-tuning step t at which the experts are ranked"; v.y_label = "test accuracy, pruned";
+        v.x_label = "fine-tuning step t at which the experts are ranked";
+        v.y_label = core::strf("accuracy pruned at ρ = %.2f, no post-FT", double(p_main_) / G);
         v.x_min = 0; v.x_max = std::max(1, spec_.T); v.y_min = 0.45; v.y_max = 1.01;
         if (sweep_.started())
-            for (int q = 0; q < kTrustCount; ++q) {
+            for (int q0 = 0; q0 < kTrustCount; ++q0) {
+                const int q = (q0 + 1) % kTrustCount;   // Δ last, on top
                 core::LineSeries l = sweep_.line(layout_.trust(q), 0, criterion_label(kTrustCriteria[q]));
                 l.color = criterion_color(kTrustCriteria[q]);
                 v.lines.push_back(std::move(l));
@@ -135,27 +151,22 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
     std::vector<std::string> col_labels;
     const std::vector<int> cols = heat_columns(spec_, col_labels);
     auto row_label = [&](int s) {
-        return core::strf("%d%s%s%s", s + 1, M.group(s) ? "−" : "+", imp(s) ? "★" : "", ranked && !pruned_view[size_t(s)] ? "✂" : "");
+        // the page's font has ● and × but no ★ or ✂ (app/theme.cpp's glyph ranges)
+        return core::strf("%d%s%s%s", s + 1, M.group(s) ? "−" : "+", imp(s) ? "●" : "", ranked && !pruned_view[size_t(s)] ? "×" : "");
     };
     {
         core::View g;
         g.id = "who_routes"; g.kind = core::ViewKind::Grid; g.grid_cols = 2;
         g.title = core::strf("Who routes what (t = %d)", main_.t());
-        g.caption = "Left: router weights ⟨w_s, e_p⟩ per expert (rows; + / − head, ★ important, ✂ pruned by Δ at ρ) and pattern "
+        g.caption = "Left: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned by Δ at ρ) and pattern "
                     "(o₁, o₂, absent concepts u, irrelevant q's). Important routers gain their task column; specialists keep their "
                     "absent concept. Right: proficiency p^(s,t), the share of own-class samples whose task token the expert "
                     "takes with gate ≥ 1/l (§4.2).";
         core::View h;
-        h.kind = core::ViewKind::Heatmap; h.title = "router weights ⟨w_s, e_p⟩";
-        core::Heatmap& H = h.heat;
-        H.rows = k; H.cols = int(cols.size());
-        double mx = 0.1;
-        for (int s = 0; s < k; ++s) {
-            H.row_labels.push_back(row_label(s));
-            for (int p : cols) { H.v.push_back(M.router(s)[p]); mx = std::max(mx, std::fabs(M.router(s)[p])); }
-        }
-        H.col_labels = col_labels; H.row_title = "expert"; H.col_title = "pattern";
-        H.lo = -mx; H.hi = mx; H.diverging = true; H.value_format = "%.1f";
+        h.kind = core::ViewKind::Heatmap; h.title = "router weights w_s[p]";
+        std::vector<std::string> rows;
+        for (int s = 0; s < k; ++s) rows.push_back(row_label(s));
+        pattern_heatmap(h.heat, rows, "expert", cols, col_labels, [&](int s, int p) { return M.router(s)[p]; });
         g.children.push_back(std::move(h));
         core::View b;
         b.kind = core::ViewKind::Bars; b.title = "proficiency p^(s,t) on its own task token";
@@ -177,18 +188,12 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
         core::View v;
         v.id = "neurons"; v.kind = core::ViewKind::Heatmap;
         v.title = core::strf("Neurons of expert %d (%s, %s)", s + 1, M.group(s) ? "S₂" : "S₁", imp(s) ? "important" : "unimportant");
-        v.caption = "⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' (default: the first important "
+        v.caption = "w_r^(s,t)[p] = ⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' (default: the first important "
                     "expert of S₁). An important expert's neurons align with its task pattern (Lemma 4.1(iii)); an unimportant "
                     "one's stay on noise or on its absent concept.";
-        core::Heatmap& H = v.heat;
-        H.rows = spec_.m; H.cols = int(cols.size());
-        double mx = 0.1;
-        for (int r = 0; r < spec_.m; ++r) {
-            H.row_labels.push_back(std::to_string(r + 1));
-            for (int p : cols) { const double x = M.neurons(s, p)[r]; H.v.push_back(x); mx = std::max(mx, std::fabs(x)); }
-        }
-        H.col_labels = col_labels; H.row_title = "neuron r"; H.col_title = "pattern";
-        H.lo = -mx; H.hi = mx; H.diverging = true; H.value_format = "%.1f";
+        std::vector<std::string> rows;
+        for (int r = 0; r < spec_.m; ++r) rows.push_back(std::to_string(r + 1));
+        pattern_heatmap(v.heat, rows, "neuron r", cols, col_labels, [&](int r, int p) { return M.neurons(s, p)[r]; });
         out.push_back(std::move(v));
     }
     // 6. Phase timeline with the k′ / FLOPs / parameter counters.
