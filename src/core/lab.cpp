@@ -1,5 +1,4 @@
 #include "core/lab.hpp"
-#include <cstdio>
 
 namespace core {
 
@@ -16,14 +15,6 @@ Validation validate(const Lab& lab, const Params& p) {
 std::string run_to_end(Lab& lab) {
     while (!lab.done() && lab.failure().empty()) lab.step();
     return lab.failure();
-}
-
-void check_memory(Validation& v, double bytes, const std::string& what) {
-    if (bytes <= kMemoryBudgetBytes) return;
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "%s needs about %.1f GB of memory (limit %.1f GB): make it smaller",
-                  what.c_str(), bytes / 1e9, kMemoryBudgetBytes / 1e9);
-    v.errors.push_back(buf);
 }
 
 } // namespace core

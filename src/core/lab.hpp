@@ -3,6 +3,7 @@
 // training by one small, bounded unit of work (about a millisecond or two) so that the page can
 // call it inside its frame budget. The app, the CLI and the URL codec derive everything else.
 #pragma once
+#include "core/limits.hpp"   // check_memory, check_work: for check()
 #include "core/params.hpp"
 #include "core/table.hpp"
 #include "core/view.hpp"
@@ -31,6 +32,9 @@ struct Metric {
     std::string label;       // "Nonlinear MoE test accuracy"
     double value = 0;
     std::string format = "%.4f";
+    // Why the value may be NaN by design ("not reached within the sweep", "not defined for c = 0").
+    // Output writes NaN as null and says which: this reason, or "NaN" for a value that went wrong.
+    std::string when_nan;
 };
 
 // The numbers a reproduction reports over seeds, each next to the paper's.
@@ -75,9 +79,5 @@ Validation validate(const Lab& lab, const Params& p);
 
 // Runs step() until done or failed. Returns the failure message ("" when it finished).
 std::string run_to_end(Lab& lab);
-
-// A memory estimate check shared by all labs: an error when `bytes` exceeds the budget.
-void check_memory(Validation& v, double bytes, const std::string& what);
-constexpr double kMemoryBudgetBytes = 1.0e9;   // the page's WebAssembly heap is capped at 2 GB
 
 } // namespace core

@@ -90,7 +90,8 @@ bool Sweep::step() {
 
 double Sweep::progress() const {
     if (tasks_.empty()) return started_ ? 1.0 : 0.0;
-    return double(done_) / double(tasks_.size());
+    const double running = job_ ? std::clamp(job_->progress(), 0.0, 1.0) : 0.0;
+    return (double(done_) + running) / double(tasks_.size());
 }
 
 const SweepTask* Sweep::current() const {

@@ -40,6 +40,7 @@ public:
     virtual bool advance() = 0;                         // one bounded slice of work; true when finished
     virtual std::vector<double> outputs() const = 0;    // read once advance() returned true
     virtual std::string failure() const { return ""; } // non-empty: the job failed, outputs become NaN
+    virtual double progress() const { return 0; }       // 0..1 of this job, estimated (for Sweep::progress)
 };
 
 struct SweepPoint {
@@ -60,7 +61,7 @@ public:
     bool step();                // advances the current job by one slice; true if a job finished now
     bool started() const { return started_; }
     bool done() const { return started_ && next_ >= tasks_.size() && !job_; }
-    double progress() const;    // finished jobs / all jobs (0 before start)
+    double progress() const;    // (finished jobs + the running job's progress) / all jobs (0 before start)
     int jobs_total() const { return int(tasks_.size()); }
     int jobs_done() const { return done_; }
     const SweepTask* current() const;               // the running (or next) task; nullptr when done

@@ -63,6 +63,7 @@ public:
     int fill(Dataset& D, int count);          // draws up to count more examples; returns how many
     bool done() const { return next_ >= n_; }
     int drawn() const { return next_; }
+    int remaining() const { return n_ - next_; }
     double cost_per_sample() const;           // rough multiply-add equivalents, to size the slices
     const core::Rng& rng() const { return rng_; }
 private:

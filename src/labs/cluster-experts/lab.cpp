@@ -11,8 +11,7 @@ using core::strf;
 
 namespace {
 // Measured: step()'s work units run at 2–7 per ns natively (x86-64, -O3), WebAssembly about 3× slower.
-constexpr double kUnitsPerSecond = 3.0e9, kBrowserSlowdown = 3.0;
-constexpr double kMaxNativeSeconds = 600;   // more than this is an error: the page cannot finish it
+constexpr double kUnitsPerSecond = 3.0e9;
 } // namespace
 
 ClusterExpertsLab::ClusterExpertsLab() {
@@ -124,6 +123,35 @@ std::vector<core::Headline> ClusterExpertsLab::headlines() const {
     return h;
 }
 
+// The run's two parts in step()'s work units (about one multiply-add each): drawing the data, then
+// training with its evaluations interleaved. check() limits the total, progress() reads it.
+core::WorkPlan work_plan(const core::Params& p) {
+    const int M = p.i("M"), d = p.i("d"), n = p.i("n"), nt = p.i("n_test"), Pp = p.i("P");
+    const int T = p.i("T"), Ji = p.i("J"), Jsi = p.i("J_single"), ee = p.i("eval_every"), ce = p.i("cell_every");
+    const bool singles = p.b("singles");
+    const double data = double(n + nt) * generation_cost(Pp, d);
+    double per_sample = training_cost(M, Ji, d, Pp, true) + training_cost(M, Ji, d, Pp, false);
+    double per_test = eval_moe_cost(M, Ji, d, Pp, true) + eval_moe_cost(M, Ji, d, Pp, false);
+    if (singles) {
+        per_sample += training_cost(1, Jsi, d, Pp, true) + training_cost(1, Jsi, d, Pp, false);
+        per_test += forward_cost(Jsi, d, Pp, true) + forward_cost(Jsi, d, Pp, false);
+    }
+    const double train = double(T) * n * per_sample;
+    const double evals = T / ee + 1 + (T % ee != 0);
+    const long long both = std::lcm(static_cast<long long>(ee), static_cast<long long>(ce));   // cell tables at t ≡ 0 mod both, and at T
+    const double cells = double(T / both + 1 + (T % both != 0));
+    const double eval = evals * nt * per_test +
+                        cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
+    core::WorkPlan w;
+    w.add("drawing the data", data, strf("lower n = %d or n_test = %d, or d, P", n, nt));
+    w.add("training", train + eval,
+          train >= eval ? strf("T = %d iterations over n = %d examples: lower T or n, "
+                               "or the model sizes J, J_single, d, P, or turn singles off", T, n)
+                        : strf("its evaluations (n_test = %d examples, every %d iterations): lower "
+                               "n_test or raise eval_every and cell_every", nt, ee));
+    return w;
+}
+
 core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     core::Validation v;
     const int K = p.i("K"), d = p.i("d"), M = p.i("M"), n = p.i("n"), nt = p.i("n_test"), Pp = p.i("P");
@@ -162,34 +190,7 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     double bytes = double(n + nt) * (double(Pp - 3) * d + d + 16) * 4.0 + double(n) * M * 8.0 * 2 + double(n) * 8.0 * 2 +
                    4.0 * d * (2 * M * J + 2 * Js) * 4;
     core::check_memory(v, bytes, "The data set");
-    // Work: the units step() budgets (about one multiply-add each), for the whole run.
-    const int T = p.i("T"), Ji = p.i("J"), Jsi = p.i("J_single"), ee = p.i("eval_every"), ce = p.i("cell_every");
-    const bool singles = p.b("singles");
-    const double data = double(n + nt) * generation_cost(Pp, d);
-    double per_sample = training_cost(M, Ji, d, Pp, true) + training_cost(M, Ji, d, Pp, false);
-    double per_test = eval_moe_cost(M, Ji, d, Pp, true) + eval_moe_cost(M, Ji, d, Pp, false);
-    if (singles) {
-        per_sample += training_cost(1, Jsi, d, Pp, true) + training_cost(1, Jsi, d, Pp, false);
-        per_test += forward_cost(Jsi, d, Pp, true) + forward_cost(Jsi, d, Pp, false);
-    }
-    const double train = double(T) * n * per_sample;
-    const double evals = T / ee + 1 + (T % ee != 0);
-    const long long both = std::lcm(static_cast<long long>(ee), static_cast<long long>(ce));   // cell tables at t ≡ 0 mod both, and at T
-    const double cells = double(T / both + 1 + (T % both != 0));
-    const double eval = evals * nt * per_test +
-                        cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
-    const double native = (data + train + eval) / kUnitsPerSecond, browser = native * kBrowserSlowdown;
-    auto dur = [](double s) { return s < 120 ? strf("%.0f s", s) : s < 7200 ? strf("%.0f min", s / 60) : strf("%.1f h", s / 3600); };
-    if (native > kMaxNativeSeconds) {
-        std::string what = train >= eval ? strf("training dominates (T = %d iterations over n = %d examples): lower T or n, "
-                                                "or the model sizes J, J_single, d, P, or turn singles off", T, n)
-                                         : strf("evaluation dominates (n_test = %d examples, every %d iterations): lower "
-                                                "n_test or raise eval_every and cell_every", nt, ee);
-        v.errors.push_back("This run needs about " + dur(native) + " of computation natively (" + dur(browser) +
-                           " in the browser), over the " + dur(kMaxNativeSeconds) + " limit: " + what);
-    } else if (browser > 30) {
-        v.warnings.push_back("Heavy run: about " + dur(browser) + " in the browser (~" + dur(native) + " native with the CLI)");
-    }
+    core::check_work(v, work_plan(p), kUnitsPerSecond);
     return v;
 }
 

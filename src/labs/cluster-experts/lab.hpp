@@ -6,7 +6,8 @@
 #include "core/lab.hpp"
 #include "core/rng.hpp"
 #include "labs/cluster-experts/data.hpp"
-#include "labs/cluster-experts/history.hpp"
+#include "core/thin.hpp"
+#include "core/work_plan.hpp"
 #include "labs/cluster-experts/metrics.hpp"
 #include "labs/cluster-experts/moe.hpp"
 #include <array>
@@ -15,6 +16,9 @@
 namespace cluster_experts {
 
 enum Model { kCubic = 0, kLinear = 1 };
+
+// The run's parts (drawing the data; training with its evaluations) in step()'s work units (lab.cpp).
+core::WorkPlan work_plan(const core::Params& p);
 
 class ClusterExpertsLab : public core::Lab {
 public:
@@ -30,7 +34,7 @@ public:
     bool done() const override { return !failure_.empty() || (t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0); }
     std::string failure() const override { return failure_; }
     int phase() const override { return stage_; }
-    double progress() const override { return T_ > 0 ? double(t_) / T_ : 1.0; }
+    double progress() const override;
     std::string clock() const override;
 
     std::vector<core::Metric> metrics() const override;
@@ -44,7 +48,7 @@ public:
     bool data_ready() const { return gen_train_.done() && gen_test_.done(); }
 
 private:
-    void train(double& budget);
+    void train(core::WorkBudget& budget);
     void publish_eval();
     void reset_histories();   // views.cpp: the series' labels and colours, their size caps   // caches the finished evaluation pass: metrics, trace row, histories
     core::LabInfo info_;
@@ -52,6 +56,7 @@ private:
     std::vector<core::Phase> phases_;
 
     // configuration of the current run
+    core::WorkPlan plan_;   // progress() reads where the run is in it
     int setting_ = 0, T_ = 0, eval_every_ = 10, cell_every_ = 50;
     bool singles_ = true;
     DataConfig dc_;
@@ -76,8 +81,8 @@ private:
     std::array<int, 2> cell_t_{{-1, -1}};
     std::array<double, 2> acc_single_{{0, 0}};
     std::vector<int> kstar_;                    // predicted specialty (Def. D.3), from W^(0)
-    History hist_acc_, hist_entropy_, hist_router_;   // the line plots, grown per evaluation
-    std::vector<History> hist_expert_;                 // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
+    core::ThinnedLines hist_acc_, hist_entropy_, hist_router_;   // the line plots, grown per evaluation
+    std::vector<core::ThinnedLines> hist_expert_;               // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
     core::Table trace_;
 };
 

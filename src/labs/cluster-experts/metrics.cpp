@@ -41,14 +41,12 @@ double EvalPass::cost(int task) const {
     return forward_cost(J, d, P, m.ex.cubic);
 }
 
-bool EvalPass::run(double& budget, core::Rng& rng) {
+bool EvalPass::run(core::WorkBudget& budget, core::Rng& rng) {
     const Dataset& T = *T_;
     float* z = z_.data();
-    while (task_ < kTasks && budget > 0) {
+    while (task_ < kTasks && !budget.spent()) {
         const MoE& moe = model(task_);
-        const double c = cost(task_);
-        const int i1 = std::min(T.n, i_ + std::max(1, int(budget / c)));
-        budget -= c * (i1 - i_);
+        const int i1 = i_ + int(budget.take(cost(task_), T.n - i_));
         const int M = moe.cfg.M, K = T.K;
         if (task_ < 2) {
             MoeEval& e = ev[size_t(task_)];

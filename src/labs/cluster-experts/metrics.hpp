@@ -3,6 +3,7 @@
 #include "labs/cluster-experts/data.hpp"
 #include "labs/cluster-experts/moe.hpp"
 #include "core/rng.hpp"
+#include "core/work_budget.hpp"
 #include <array>
 #include <vector>
 
@@ -37,9 +38,9 @@ public:
     std::array<double, 2> acc_single{{0, 0}};
 
     void start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* singles, bool cells, const Dataset& test);
-    // Works through about `budget` multiply-adds (at least one sample), subtracting what it used.
+    // Works through about what is left of `budget` in multiply-adds (at least one sample), charging it.
     // Returns true once the pass is complete.
-    bool run(double& budget, core::Rng& noise_rng);
+    bool run(core::WorkBudget& budget, core::Rng& noise_rng);
     bool complete() const { return task_ >= kTasks; }
 
 private:

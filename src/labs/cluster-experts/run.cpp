@@ -1,6 +1,7 @@
 // The training loop of the cluster-experts lab: reset, bounded steps, evaluations, metrics.
 #include "labs/cluster-experts/lab.hpp"
 #include "core/fmath.hpp"
+#include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include <algorithm>
 #include <cmath>
@@ -22,6 +23,7 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     dc_.gamma = {p["gamma_lo"], p["gamma_hi"]};
     dc_.sigma_p = p["sigma_p"];
     apply_setting(setting_, dc_);
+    plan_ = work_plan(p);
     T_ = p.i("T"); eval_every_ = p.i("eval_every"); cell_every_ = p.i("cell_every");
     singles_ = p.b("singles");
 
@@ -70,13 +72,12 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
 // One slice of about kStepBudget multiply-adds: drawing the data, then alternately an evaluation pass
 // (training waits for it) and training iterations, each cut wherever the budget runs out.
 void ClusterExpertsLab::step() {
-    double budget = kStepBudget;
-    while (budget > 0 && !done()) {
+    core::WorkBudget budget(kStepBudget);
+    while (!budget.spent() && !done()) {
         Generator& g = !gen_train_.done() ? gen_train_ : gen_test_;
         if (!g.done()) {
             const double c = g.cost_per_sample();
-            const int drawn = g.fill(!gen_train_.done() ? train_ : test_, std::max(1, int(budget / c)));
-            budget -= c * drawn;
+            budget.spend(c * g.fill(!gen_train_.done() ? train_ : test_, int(budget.fit(c, g.remaining()))));
             continue;
         }
         if (pending_eval_) {
@@ -93,7 +94,7 @@ void ClusterExpertsLab::step() {
     }
 }
 
-void ClusterExpertsLab::train(double& budget) {
+void ClusterExpertsLab::train(core::WorkBudget& budget) {
     const int n = train_.n;
     const int nmodels = singles_ ? 4 : 2;
     auto model = [&](int k) -> MoE& { return k < 2 ? moe_[size_t(k)] : single_[size_t(k - 2)]; };
@@ -102,10 +103,8 @@ void ClusterExpertsLab::train(double& budget) {
         for (int k = 0; k < nmodels; ++k) { model(k).want_loss = want_loss; model(k).begin(train_); }
     }
     MoE& mk = model(model_);
-    const double c = mk.cost_per_sample(dc_.P);
-    const int i1 = std::min(n, cursor_ + std::max(1, int(budget / c)));
+    const int i1 = cursor_ + int(budget.take(mk.cost_per_sample(dc_.P), n - cursor_));
     mk.accumulate(train_, cursor_, i1);
-    budget -= c * (i1 - cursor_);
     cursor_ = i1;
     if (cursor_ < n) return;
     cursor_ = 0;
@@ -170,6 +169,13 @@ void ClusterExpertsLab::publish_eval() {
                 a.mean_top_feat, a.max_center, std::max(al_[0].sum_theta, al_[1].sum_theta), double(stage_)});
 }
 
+double ClusterExpertsLab::progress() const {
+    if (done()) return 1.0;
+    if (!data_ready())
+        return plan_.progress(0, double(gen_train_.drawn() + gen_test_.drawn()) / std::max(1, train_.n + test_.n));
+    return plan_.progress(1, T_ > 0 ? double(t_) / T_ : 1.0);
+}
+
 std::string ClusterExpertsLab::clock() const {
     if (!data_ready()) {
         const double frac = double(gen_train_.drawn() + gen_test_.drawn()) / std::max(1, train_.n + test_.n);
@@ -178,29 +184,26 @@ std::string ClusterExpertsLab::clock() const {
     return core::strf("t = %d / %d", t_, T_);
 }
 std::vector<core::Metric> ClusterExpertsLab::metrics() const {
-    std::vector<core::Metric> m;
-    auto add = [&](const char* key, const char* label, double v, const char* f = "%.4f") { m.push_back({key, label, v, f}); };
-    add("t", "Iteration t", t_, "%.0f");
-    add("acc_moe_cubic", "Nonlinear (cubic) MoE test accuracy (%)", ev_[0].acc, "%.2f");
-    add("acc_moe_linear", "Linear MoE test accuracy (%)", ev_[1].acc, "%.2f");
-    if (singles_) {
-        add("acc_single_cubic", "Single cubic model test accuracy (%)", acc_single_[0], "%.2f");
-        add("acc_single_linear", "Single linear model test accuracy (%)", acc_single_[1], "%.2f");
-    }
-    add("entropy_moe_cubic", "Nonlinear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[0].entropy);
-    add("entropy_moe_linear", "Linear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[1].entropy);
-    add("entropy_clean_moe_cubic", "Nonlinear MoE dispatch entropy, noise-free router", ev_[0].entropy_clean);
-    add("entropy_clean_moe_linear", "Linear MoE dispatch entropy, noise-free router", ev_[1].entropy_clean);
-    add("loss_moe_cubic", "Nonlinear MoE training loss (3.3)", moe_[0].loss);
-    add("loss_moe_linear", "Linear MoE training loss (3.3)", moe_[1].loss);
-    add("router_center_cubic", "Nonlinear MoE max ⟨θ_m, c_k⟩", al_[0].max_rc);
-    add("router_feature_cubic", "Nonlinear MoE max |⟨θ_m, v_k⟩|", al_[0].max_abs_rv);
-    add("router_center_linear", "Linear MoE max ⟨θ_m, c_k⟩", al_[1].max_rc);
-    add("router_feature_linear", "Linear MoE max |⟨θ_m, v_k⟩|", al_[1].max_abs_rv);
-    add("expert_feature_cubic", "Nonlinear MoE mean over experts of max_k,j ⟨w_m,j, v_k⟩", al_[0].mean_top_feat);
-    add("expert_center_cubic", "Nonlinear MoE max |⟨w_m,j, c_k⟩|", al_[0].max_center);
-    add("expert_feature_linear", "Linear MoE mean over experts of max_k,j ⟨w_m,j, v_k⟩", al_[1].mean_top_feat);
-    add("sum_theta_norm", "‖Σ_m θ_m‖ (0 by Lemma E.1)", std::max(al_[0].sum_theta, al_[1].sum_theta), "%.2e");
+    core::MetricList m;
+    m.count("t", "Iteration t", t_);
+    m.percent("acc_moe_cubic", "Nonlinear (cubic) MoE test accuracy (%)", ev_[0].acc);
+    m.percent("acc_moe_linear", "Linear MoE test accuracy (%)", ev_[1].acc);
+    m.add_if(singles_, "acc_single_cubic", "Single cubic model test accuracy (%)", acc_single_[0], "singles = 0: not trained", "%.2f");
+    m.add_if(singles_, "acc_single_linear", "Single linear model test accuracy (%)", acc_single_[1], "singles = 0: not trained", "%.2f");
+    m.add("entropy_moe_cubic", "Nonlinear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[0].entropy);
+    m.add("entropy_moe_linear", "Linear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[1].entropy);
+    m.add("entropy_clean_moe_cubic", "Nonlinear MoE dispatch entropy, noise-free router", ev_[0].entropy_clean);
+    m.add("entropy_clean_moe_linear", "Linear MoE dispatch entropy, noise-free router", ev_[1].entropy_clean);
+    m.add("loss_moe_cubic", "Nonlinear MoE training loss (3.3)", moe_[0].loss);
+    m.add("loss_moe_linear", "Linear MoE training loss (3.3)", moe_[1].loss);
+    m.add("router_center_cubic", "Nonlinear MoE max ⟨θ_m, c_k⟩", al_[0].max_rc);
+    m.add("router_feature_cubic", "Nonlinear MoE max |⟨θ_m, v_k⟩|", al_[0].max_abs_rv);
+    m.add("router_center_linear", "Linear MoE max ⟨θ_m, c_k⟩", al_[1].max_rc);
+    m.add("router_feature_linear", "Linear MoE max |⟨θ_m, v_k⟩|", al_[1].max_abs_rv);
+    m.add("expert_feature_cubic", "Nonlinear MoE mean over experts of max_k,j ⟨w_m,j, v_k⟩", al_[0].mean_top_feat);
+    m.add("expert_center_cubic", "Nonlinear MoE max |⟨w_m,j, c_k⟩|", al_[0].max_center);
+    m.add("expert_feature_linear", "Linear MoE mean over experts of max_k,j ⟨w_m,j, v_k⟩", al_[1].mean_top_feat);
+    m.add("sum_theta_norm", "‖Σ_m θ_m‖ (0 by Lemma E.1)", std::max(al_[0].sum_theta, al_[1].sum_theta), "%.2e");
     int agree = 0, used = 0;
     for (size_t e = 0; e < kstar_.size() && e < al_[0].learned.size(); ++e) agree += kstar_[e] == al_[0].learned[e];
     const int M = moe_[0].cfg.M;
@@ -209,10 +212,10 @@ std::vector<core::Metric> ClusterExpertsLab::metrics() const {
         for (int k = 0; k < dc_.K; ++k) ne += ev_[0].counts_clean[size_t(k * M + e)];
         used += ne >= 0.01 * test_.n;
     }
-    add("kstar_agree", "Experts whose learned feature is the predicted k*_m (Def. D.3)", agree, "%.0f");
-    add("experts_used_cubic", "Nonlinear MoE experts receiving ≥ 1 % of the test data", used, "%.0f");
-    add("stage", "Detected stage (0 exploration, 1 router learning, 2 converged)", stage_, "%.0f");
-    return m;
+    m.count("kstar_agree", "Experts whose learned feature is the predicted k*_m (Def. D.3)", agree);
+    m.count("experts_used_cubic", "Nonlinear MoE experts receiving ≥ 1 % of the test data", used);
+    m.count("stage", "Detected stage (0 exploration, 1 router learning, 2 converged)", stage_);
+    return m.take();
 }
 
 } // namespace cluster_experts

@@ -29,7 +29,7 @@ void ClusterExpertsLab::reset_histories() {
                         series("linear ⟨θ, c⟩", 1), series("linear |⟨θ, v⟩|", 1, true)}, kMaxPoints);
     const int K = dc_.K, M = moe_[0].cfg.M;
     const size_t cap = std::max<size_t>(100, std::min(kMaxPoints, kGridPoints / size_t(M * (K + 1))));
-    hist_expert_.assign(size_t(M), History());
+    hist_expert_.assign(size_t(M), core::ThinnedLines());
     for (auto& h : hist_expert_) {
         std::vector<core::LineSeries> ls;
         for (int k = 0; k < K; ++k) ls.push_back(series(("v_" + std::to_string(k + 1)).c_str(), k));

@@ -69,29 +69,11 @@ void Run::evaluate() {
     // One row per (t, phase): an end-of-phase evaluation at the same t replaces the periodic one, while
     // the re-initialisation at the start of Phase III adds a second row at the same t (the drop).
     const bool replaced = !trace_.rows.empty() && trace_.rows.back()[0] == row[0] && trace_.rows.back()[1] == row[1];
-    race_add(row, replaced);
+    if (replaced) race_rows_.replace_last(row);
+    else race_rows_.push(row);
     if (replaced) trace_.rows.back() = row;
     else trace_.add(std::move(row));
     race_rebuild();
-}
-
-// Keeps every race_stride_-th trace row; past kRaceMax kept rows, every other one is dropped and the
-// stride doubles. The latest row is always there (as the tail when it is not a kept one).
-void Run::race_add(const std::vector<double>& row, bool replaced) {
-    if (replaced && !race_rows_.empty()) { race_rows_.back() = row; return; }
-    if (race_tail_) { race_rows_.pop_back(); race_tail_ = false; }
-    const bool keep = race_count_ % race_stride_ == 0;
-    ++race_count_;
-    race_rows_.push_back(row);
-    if (!keep) { race_tail_ = true; return; }
-    if (race_rows_.size() <= kRaceMax) return;
-    size_t w = 0;
-    for (size_t i = 0; i < race_rows_.size(); i += 2, ++w)
-        if (w != i) race_rows_[w] = std::move(race_rows_[i]);   // no self-move (it would empty the row)
-    const bool newest_dropped = (race_rows_.size() - 1) % 2 == 1;
-    race_rows_.resize(w);
-    race_stride_ *= 2;
-    if (newest_dropped) { race_rows_.push_back(row); race_tail_ = true; }
 }
 
 void Run::race_rebuild() {
@@ -106,7 +88,7 @@ void Run::race_rebuild() {
     // the experts that end up serving cluster c, judged at the latest evaluation
     const std::vector<double>& last = trace_.rows.back();
     for (size_t i = 0; i < n; ++i) {
-        const std::vector<double>& r = race_rows_[i];
+        const double* r = race_rows_.row(i);
         S_.race_t[i] = r[0];
         for (int m = 0; m < M; ++m) {
             const int cl = int(last[size_t(first + 3 * m + 2)]);

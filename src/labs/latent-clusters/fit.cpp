@@ -96,7 +96,7 @@ double Run::predict(Model k, const float* x) const {
 
 void Run::phase_IV_slice() {
     const double cost = ridge_sample_cost();
-    for (double work = 0; work < kWorkPerStep && t4_ < cfg_.T4; work += cost) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t4_ < cfg_.T4; budget.spend(cost)) {
         sample();
         for (int k = 0; k < kModels; ++k) {
             if (E_[k].M == 0) continue;
@@ -115,8 +115,8 @@ void Run::phase_IV_slice() {
 // bits), resumable row by row so that a system of M·J_III = 1024 features spreads over many steps. The
 // factor overwrites the accumulator's lower triangle (row i is scaled just before it is factorised).
 void Run::solve_slice() {
-    double work = 0;
-    while (work < kWorkPerStep && solve_k_ < kModels) {
+    core::WorkBudget budget(kWorkPerStep);
+    while (!budget.spent() && solve_k_ < kModels) {
         core::RidgeAccumulator& Rg = ridge_[solve_k_];
         if (E_[solve_k_].M == 0) { ++solve_k_; continue; }
         const int n = Rg.n;
@@ -131,7 +131,7 @@ void Run::solve_slice() {
             // (λ̄ = 0, which check() rejects, is left as plain least squares: singular systems stay singular.)
             solve_lambda_ = cfg_.lambda > 0 ? std::max(cfg_.lambda, 1e-9 * mx) : cfg_.lambda;
         }
-        for (; solve_row_ < n && work < kWorkPerStep; ++solve_row_) {
+        for (; solve_row_ < n && !budget.spent(); ++solve_row_) {
             const int i = solve_row_;
             double* Li = &Rg.G[size_t(i) * size_t(n)];
             for (int j = 0; j <= i; ++j) Li[j] *= inv;
@@ -152,7 +152,7 @@ void Run::solve_slice() {
                     Li[j] = s / Lj[j];
                 }
             }
-            work += 0.5 * double(i) * i + i;
+            budget.spend(0.5 * double(i) * i + i);
         }
         if (solve_row_ < n) return;
         // L z = b, then Lᵀ x = z (O(n²): one piece)
@@ -173,7 +173,7 @@ void Run::solve_slice() {
                 failure_ = core::strf("Phase IV: the ridge weights of %d features are not finite with λ̄ = %g: raise λ̄.", n, cfg_.lambda);
                 return;
             }
-        work += double(n) * n;
+        budget.spend(double(n) * n);
         ++solve_k_; solve_row_ = 0;
     }
     if (solve_k_ >= kModels) stage_ = kTest;
@@ -182,7 +182,7 @@ void Run::solve_slice() {
 void Run::test_slice() {
     const int d = T_.d;
     const double cost = test_point_cost();
-    for (double work = 0; work < kWorkPerStep && test_i_ < cfg_.n_test; work += cost, ++test_i_) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && test_i_ < cfg_.n_test; budget.spend(cost), ++test_i_) {
         const float* x = &test_x_[size_t(test_i_) * size_t(d)];
         const double y = test_y_[size_t(test_i_)];
         for (int k = 0; k < kModels; ++k) {

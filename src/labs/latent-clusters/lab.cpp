@@ -1,5 +1,6 @@
 // Lab declarations: info, parameter schema and presets, phases, validation, metrics, headlines.
 #include "labs/latent-clusters/lab.hpp"
+#include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include <cmath>
 #include <cstdio>
@@ -160,19 +161,14 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
         v.warnings.push_back("k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear (notes §6.1 pitfall 5)");
     if (!c.reinit && c.J3 != c.J1)
         v.warnings.push_back("without re-initialisation the experts keep their Phase I width J_I; J_III only sets the vanilla width");
-    const double neurons = double(M) * c.J3 * (c.baselines ? 1.6 : 1.3) + c.J1;
-    // Phase IV: the vanilla net's dense Gram update dominates (T_4 · (M·J_III)²/2 scattered adds)
-    const double Nv = double(M) * c.J3, models = c.baselines ? 2.5 : 1.5;
-    const double secs = 5e-10 * double(c.T1 + c.T3) * (neurons + d) * d + 1e-8 * double(c.n2) * c.T2 * d +
-                        1.5e-9 * double(c.T4) * (models * Nv * Nv / 2 + 4 * Nv * d);
+    const double Nv = double(M) * c.J3;
     // The Cholesky solve is spread over many steps, but one system must still finish in reasonable time:
     // (M·J_III)³/6 multiply-adds at about 1 ns each.
     const double solve_secs = 1e-9 * Nv * Nv * Nv / 6;
     if (solve_secs > 1)
         v.errors.push_back(core::strf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: "
                                       "lower M or J_III", Nv, solve_secs));
-    if (secs > 10)
-        v.warnings.push_back(core::strf("this configuration takes about %.0f s natively (about %.0f s in the browser)", secs, 3 * secs));
+    core::check_work(v, work_plan(c), 1.0);   // the plan is in estimated native seconds
     const double N = double(M) * std::max(c.J3, c.J1);
     const double bytes = 4.0 * c.n_test * d + 4 * 8.0 * N * N + 4.0 * 6 * N * d;
     core::check_memory(v, bytes, "the test set and the ridge systems");
@@ -181,38 +177,32 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
 
 std::vector<core::Metric> LatentClustersLab::metrics() const {
     const Snapshot& S = run_.snap();
-    std::vector<core::Metric> m = {
-        {"t", "online SGD steps", double(run_.sgd_step()), "%.0f"},
-        {"cos_g_moe", "MoE best |cos(w, w_g*)|", S.cos_g[kMoE]},
-        {"cos_c_moe", "MoE best |cos(w, w_c*)|, mean over c", S.cos_c[kMoE]},
-        {"cos_g_vanilla", "vanilla best |cos(w, w_g*)|", S.cos_g[kVanilla]},
-        {"cos_c_vanilla", "vanilla best |cos(w, w_c*)|, mean over c", S.cos_c[kVanilla]},
-    };
-    if (run_.config().baselines) {
-        m.push_back({"cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1]});
-        m.push_back({"cos_g_router_off", "router-off MoE best |cos(w, w_g*)|", S.cos_g[kOff]});
-    }
+    const bool base = run_.config().baselines;   // the ablations' numbers: NaN without baselines
+    core::MetricList m;
+    m.count("t", "online SGD steps", double(run_.sgd_step()));
+    m.add("cos_g_moe", "MoE best |cos(w, w_g*)|", S.cos_g[kMoE]);
+    m.add("cos_c_moe", "MoE best |cos(w, w_c*)|, mean over c", S.cos_c[kMoE]);
+    m.add("cos_g_vanilla", "vanilla best |cos(w, w_g*)|", S.cos_g[kVanilla]);
+    m.add("cos_c_vanilla", "vanilla best |cos(w, w_c*)|, mean over c", S.cos_c[kVanilla]);
+    const char* no_base = "baselines = 0: not trained";
+    m.add_if(base, "cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1], no_base);
+    m.add_if(base, "cos_g_router_off", "router-off MoE best |cos(w, w_g*)|", S.cos_g[kOff], no_base);
     int agree = 0;
     for (size_t e = 0; e < S.outcome_I.size(); ++e) agree += S.outcome_I[e] == S.pred_init[e];
-    if (!S.outcome_I.empty())
-        m.push_back({"prof_agree", "experts whose Phase I cluster was predicted at t = 0", double(agree) / double(S.outcome_I.size())});
-    if (S.routed) {
-        m.push_back({"route_acc", "top-1 routing accuracy (test)", S.route_acc});
-        m.push_back({"leak", "adaptive top-k: share of points also sent to a wrong expert", S.leak});
-        m.push_back({"none_active", "adaptive top-k: share of points with no active expert", S.none_active});
-        m.push_back({"k_mean", "adaptive top-k: mean active experts", S.k_mean});
-        m.push_back({"zero_sum", "‖Σ_m θ_m‖ (Lemma C.16: 0)", S.zero_sum, "%.3g"});
-    }
-    if (S.fitted) {
-        m.push_back({"mse_moe", "MoE (adaptive top-k) test MSE", S.mse[kMoE]});
-        if (run_.config().baselines) {
-            m.push_back({"mse_top1", "forced top-1 MoE test MSE", S.mse[kTop1]});
-            m.push_back({"mse_router_off", "router-off MoE test MSE", S.mse[kOff]});
-        }
-        m.push_back({"mse_vanilla", "vanilla test MSE", S.mse[kVanilla]});
-        m.push_back({"mse_zero", "zero predictor test MSE", S.mse_zero});
-    }
-    return m;
+    m.add_if(!S.outcome_I.empty(), "prof_agree", "experts whose Phase I cluster was predicted at t = 0",
+             double(agree) / double(std::max<size_t>(1, S.outcome_I.size())), "measured at the end of Phase I");
+    const char* later2 = "measured after Phase II", *later4 = "measured at the end of Phase IV";
+    m.add_if(S.routed, "route_acc", "top-1 routing accuracy (test)", S.route_acc, later2);
+    m.add_if(S.routed, "leak", "adaptive top-k: share of points also sent to a wrong expert", S.leak, later2);
+    m.add_if(S.routed, "none_active", "adaptive top-k: share of points with no active expert", S.none_active, later2);
+    m.add_if(S.routed, "k_mean", "adaptive top-k: mean active experts", S.k_mean, later2);
+    m.add_if(S.routed, "zero_sum", "‖Σ_m θ_m‖ (Lemma C.16: 0)", S.zero_sum, later2, "%.3g");
+    m.add_if(S.fitted, "mse_moe", "MoE (adaptive top-k) test MSE", S.mse[kMoE], later4);
+    m.add_if(S.fitted && base, "mse_top1", "forced top-1 MoE test MSE", S.mse[kTop1], base ? later4 : no_base);
+    m.add_if(S.fitted && base, "mse_router_off", "router-off MoE test MSE", S.mse[kOff], base ? later4 : no_base);
+    m.add_if(S.fitted, "mse_vanilla", "vanilla test MSE", S.mse[kVanilla], later4);
+    m.add_if(S.fitted, "mse_zero", "zero predictor test MSE", S.mse_zero, later4);
+    return m.take();
 }
 
 } // namespace latent

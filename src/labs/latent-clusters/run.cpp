@@ -17,7 +17,8 @@ const Experts& Run::experts(Model k) const {
 void Run::reset(const Config& cfg, uint64_t seed) {
     cfg_ = cfg;
     core::Rng root(seed);
-    core::Rng teach = root.split(1), init = root.split(2), test = root.split(3);
+    core::Rng teach = root.split(1), init = root.split(2);
+    test_rng_ = root.split(3);
     data_ = root.split(4); route_ = root.split(5); off_route_ = root.split(6);
     reinit_rng_ = root.split(7); phase4_rng_ = root.split(8);
     T_.build(cfg.teacher, teach);
@@ -26,7 +27,9 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     E1_.init(M, cfg.J1, d, cfg.act, T_.k_star, act_degree(), cfg.C_b, init);
     for (int k = 0; k < kModels; ++k) E_[k] = Experts{};
     E_[kVanilla].init(1, M * cfg.J3, d, cfg.act, T_.k_star, act_degree(), cfg.C_b, init);
-    stage_ = kPhaseI;
+    stage_ = kTestSet;
+    plan_ = work_plan(cfg);
+    test_drawn_ = 0;
     t_sgd_ = t1_ = t3_ = t4_ = n_done2_ = test_i_ = route_i_ = 0;
     k2_ = solve_k_ = solve_row_ = 0;
     for (double& r : route_sum_) r = 0;
@@ -48,14 +51,11 @@ void Run::reset(const Config& cfg, uint64_t seed) {
         ridge_[k].reset(k == kVanilla ? M * cfg.J3 : (k == kMoE || cfg.baselines) ? n_moe : 0);
     sq_zero_ = 0;
 
-    // Fixed test set (its own generator: the training stream is unaffected by its size).
+    // Fixed test set (its own generator: the training stream is unaffected by its size), drawn by the
+    // first steps (test_set_slice).
     test_x_.assign(size_t(cfg.n_test) * size_t(d), 0.f);
     test_y_.assign(size_t(cfg.n_test), 0.0);
     test_c_.assign(size_t(cfg.n_test), 0);
-    for (int i = 0; i < cfg.n_test; ++i) {
-        double y;
-        T_.sample(test, &test_x_[size_t(i) * size_t(d)], test_c_[size_t(i)], test_y_[size_t(i)], y);
-    }
 
     S_ = Snapshot{};
     S_.mse_zero = T_.zero_mse();
@@ -77,7 +77,7 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     }
 
     trace_ = core::Table{};
-    race_rows_.clear(); race_count_ = 0; race_stride_ = 1; race_tail_ = false;
+    race_rows_.reset(kRaceMax);
     trace_.columns = {"t", "phase", "cos_g_moe", "cos_c_moe", "cos_g_top1", "cos_g_router_off",
                       "cos_g_vanilla", "cos_c_vanilla"};
     for (int m = 0; m < M; ++m) {
@@ -86,9 +86,22 @@ void Run::reset(const Config& cfg, uint64_t seed) {
         trace_.columns.push_back(e + "_g");
         trace_.columns.push_back(e + "_cluster");
     }
+    S_.points.clear();   // scatter_points() once the test set is drawn
     evaluate();
     mean_field_overlay(false);
+}
+
+void Run::test_set_slice() {
+    const int d = T_.d;
+    const double cost = kSampleCost * d + 2.0 * T_.n_dirs() * d;   // normals + the teacher's projections
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && test_drawn_ < cfg_.n_test; budget.spend(cost)) {
+        const size_t i = size_t(test_drawn_++);
+        double y;
+        T_.sample(test_rng_, &test_x_[i * size_t(d)], test_c_[i], test_y_[i], y);
+    }
+    if (test_drawn_ < cfg_.n_test) return;
     scatter_points();
+    stage_ = kPhaseI;
 }
 
 void Run::scatter_points() {
@@ -137,7 +150,7 @@ void Run::sample() {
 
 int Run::phase() const {
     switch (stage_) {
-        case kPhaseI: return 0;
+        case kTestSet: case kPhaseI: return 0;
         case kPhaseII: case kRouterEval: return 1;
         case kPhaseIII: return 2;
         default: return 3;
@@ -146,15 +159,24 @@ int Run::phase() const {
 
 double Run::progress() const {
     const Config& c = cfg_;
-    double total = double(c.T1) + 0.5 * double(c.T2) * double(c.n2) + 0.1 * c.n_test + double(c.T3) + double(c.T4) + double(c.n_test);
-    double now = double(t1_) + 0.5 * (double(k2_) * double(c.n2) + double(n_done2_)) + 0.1 * double(route_i_) + double(t3_) +
-                 double(t4_) + double(test_i_);
-    return done() ? 1.0 : (total > 0 ? now / total : 0.0);
+    auto frac = [](double a, double b) { return b > 0 ? a / b : 1.0; };
+    switch (stage_) {   // the parts of work_plan(), in order
+        case kTestSet: return plan_.progress(0, frac(double(test_drawn_), c.n_test));
+        case kPhaseI: return plan_.progress(1, frac(double(t1_), double(c.T1)));
+        case kPhaseII: return plan_.progress(2, frac(double(k2_) * double(c.n2) + double(n_done2_), double(c.T2) * double(c.n2)));
+        case kRouterEval: return plan_.progress(3, frac(double(route_i_), c.n_test));
+        case kPhaseIII: return plan_.progress(4, frac(double(t3_), double(c.T3)));
+        case kPhaseIV: return plan_.progress(5, frac(double(t4_), double(c.T4)));
+        case kSolve: return plan_.progress(6, frac(solve_k_ + frac(solve_row_, ridge_[solve_k_].n), kModels));
+        case kTest: return plan_.progress(7, frac(double(test_i_), c.n_test));
+        default: return 1.0;
+    }
 }
 
 std::string Run::clock() const {
     char buf[160];
     switch (stage_) {
+        case kTestSet: std::snprintf(buf, sizeof buf, "drawing the test set: %ld / %d", test_drawn_, cfg_.n_test); break;
         case kPhaseI: std::snprintf(buf, sizeof buf, "phase I: step %ld / %ld", t1_, cfg_.T1); break;
         case kPhaseII: std::snprintf(buf, sizeof buf, "phase II: router step %d / %d, sample %ld / %ld", k2_ + 1, cfg_.T2, n_done2_, cfg_.n2); break;
         case kRouterEval: std::snprintf(buf, sizeof buf, "phase II: routing test point %ld / %d", route_i_, cfg_.n_test); break;
@@ -170,6 +192,7 @@ std::string Run::clock() const {
 void Run::step() {
     if (done() || !failure_.empty()) return;
     switch (stage_) {
+        case kTestSet: test_set_slice(); break;
         case kPhaseI: phase_I_slice(); break;
         case kPhaseII: phase_II_slice(); break;
         case kRouterEval: router_eval_slice(); break;
@@ -228,21 +251,21 @@ void Run::phase_I_slice() {
     const int M = cfg_.M;
     const float step_v = float(cfg_.eta3 / cfg_.J3);   // vanilla: the Phase III per-neuron step
     const double cost = sgd_cost();
-    for (double work = 0; work < kWorkPerStep && t1_ < cfg_.T1;) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t1_ < cfg_.T1;) {
         sample();
         R_.gate(x_.data(), h_.data());                       // all zero in Phase I
         const int m = Router::top1(h_.data(), M, route_);
         E1_.sgd(m, x_.data(), xx_, float(cfg_.eta1 * y_ / M / cfg_.J1));   // ∇_w F_1 = π_{m(x)} (1/J) a σ' x
         E_[kVanilla].sgd(0, x_.data(), xx_, float(step_v * y_));
         ++t1_; ++t_sgd_;
-        work += cost;
-        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); work += eval_cost(); }
+        budget.spend(cost);
+        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); budget.spend(eval_cost()); }
         if (t1_ % kRenormEvery == 0 || t1_ == cfg_.T1) {
             if (!renorm_point("Phase I")) return;
-            work += renorm_cost();
+            budget.spend(renorm_cost());
         }
         // an evaluation due at the next step starts the next slice rather than overfilling this one
-        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && work + cost + eval_cost() > kWorkPerStep) break;
+        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && !budget.fits(cost + eval_cost())) break;
     }
     if (cfg_.T1 == 0 && !renorm_point("Phase I")) return;
     if (t1_ >= cfg_.T1) {
@@ -269,7 +292,7 @@ void Run::phase_II_slice() {
     const int M = cfg_.M, d = T_.d, C = T_.C;
     // ×2: the gradient accumulates in double (measured about half the float throughput per multiply-add)
     const double cost = 2.0 * d * (2.0 * M + cfg_.J1 + (k2_ == 0 ? double(M) * cfg_.J1 : 0.0) + kSampleCost);
-    for (double work = 0; work < kWorkPerStep && n_done2_ < cfg_.n2; work += cost) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && n_done2_ < cfg_.n2; budget.spend(cost)) {
         sample();
         R_.gate(x_.data(), h_.data());
         core::softmax(h_.data(), pi_.data(), M);
@@ -321,7 +344,7 @@ void Run::router_eval_slice() {
     const int M = cfg_.M, d = T_.d, n = cfg_.n_test;
     unsigned char act[64];
     const double cost = double(M) * (d + 2);
-    for (double work = 0; work < kWorkPerStep && route_i_ < n; work += cost, ++route_i_) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && route_i_ < n; budget.spend(cost), ++route_i_) {
         const float* x = &test_x_[size_t(route_i_) * size_t(d)];
         const int c = test_c_[size_t(route_i_)];
         R_.gate(x, h_.data());
@@ -366,7 +389,7 @@ void Run::phase_III_slice() {
     const double J = E_[kMoE].J;
     unsigned char act[64];
     const double cost = sgd_cost();
-    for (double work = 0; work < kWorkPerStep && t3_ < cfg_.T3;) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t3_ < cfg_.T3;) {
         sample();
         const double eta = cfg_.tau3 > 0 ? cfg_.eta3 / (1.0 + double(t3_) / cfg_.tau3) : cfg_.eta3;
         const float coef = float(eta * y_ / J);
@@ -379,14 +402,14 @@ void Run::phase_III_slice() {
         }
         E_[kVanilla].sgd(0, x_.data(), xx_, float(eta * y_ / cfg_.J3));   // same per-neuron step
         ++t3_; ++t_sgd_;
-        work += cost;
-        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); work += eval_cost(); }
+        budget.spend(cost);
+        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); budget.spend(eval_cost()); }
         if (t3_ % kRenormEvery == 0 || t3_ == cfg_.T3) {
             if (!renorm_point("Phase III")) return;
-            work += renorm_cost();
+            budget.spend(renorm_cost());
         }
         // an evaluation due at the next step starts the next slice rather than overfilling this one
-        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && work + cost + eval_cost() > kWorkPerStep) break;
+        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && !budget.fits(cost + eval_cost())) break;
     }
     if (cfg_.T3 == 0 && !renorm_point("Phase III")) return;
     if (t3_ >= cfg_.T3) { evaluate(); begin_phase_IV(); }

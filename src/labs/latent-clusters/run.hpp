@@ -11,6 +11,9 @@
 #include "labs/latent-clusters/teacher.hpp"
 #include "core/ridge.hpp"
 #include "core/table.hpp"
+#include "core/thin.hpp"
+#include "core/work_budget.hpp"
+#include "core/work_plan.hpp"
 #include "core/view.hpp"
 #include <string>
 #include <vector>
@@ -33,6 +36,9 @@ struct Config {
     bool reinit = true, baselines = true;
     int n_test = 4000, eval_every = 1000;
 };
+
+// The run's parts with their estimated native seconds (work.cpp): for check()'s limit and for progress().
+core::WorkPlan work_plan(const Config& c);
 
 enum Model { kMoE = 0, kTop1 = 1, kOff = 2, kVanilla = 3, kModels = 4 };
 
@@ -103,8 +109,10 @@ public:
 
 private:
     // kRouterEval: Phase II's routing statistics on the test set; kSolve: Phase IV's Cholesky, row by row.
-    enum Stage { kPhaseI, kPhaseII, kRouterEval, kPhaseIII, kPhaseIV, kSolve, kTest, kDone };
+    // kTestSet: the fixed test set, drawn a slice at a time before Phase I.
+    enum Stage { kTestSet, kPhaseI, kPhaseII, kRouterEval, kPhaseIII, kPhaseIV, kSolve, kTest, kDone };
     void sample();
+    void test_set_slice();
     void phase_I_slice();
     void phase_II_slice();
     void phase_III_slice();
@@ -123,7 +131,6 @@ private:
     void begin_phase_IV();
     void finish_router_step();
     void evaluate();                     // alignment snapshot + one trace row
-    void race_add(const std::vector<double>& row, bool replaced);   // decimated copy of a trace row
     void race_rebuild();
     void router_snapshot();              // router heatmaps; the test-set routing is router_eval_slice()
     void mean_field_overlay(bool phase_III);
@@ -138,7 +145,10 @@ private:
     Experts E1_;                         // Phase I experts (width J_I)
     Experts E_[kModels];                 // Phase III/IV: adaptive MoE, top-1, router off, vanilla
     core::Rng data_, route_, off_route_, reinit_rng_, phase4_rng_;
-    Stage stage_ = kPhaseI;
+    Stage stage_ = kTestSet;
+    core::WorkPlan plan_;                // work_plan(cfg_): progress() reads where the run is in it
+    core::Rng test_rng_;                 // draws the test set (its own stream)
+    long test_drawn_ = 0;
     long t_sgd_ = 0, t1_ = 0, t3_ = 0, t4_ = 0, n_done2_ = 0, test_i_ = 0;
     int k2_ = 0;
     long route_i_ = 0;                   // kRouterEval: test points done
@@ -166,10 +176,7 @@ private:
     std::vector<int> test_c_;
     Snapshot S_;
     core::Table trace_;
-    // trace rows kept for the race: every race_stride_-th evaluation, and the latest one (race_tail_)
-    std::vector<std::vector<double>> race_rows_;
-    long race_count_ = 0, race_stride_ = 1;
-    bool race_tail_ = false;
+    core::ThinnedRows race_rows_;        // the trace rows the race plots, thinned to ≤ kRaceMax + 1
 };
 
 } // namespace latent

@@ -5,8 +5,10 @@
 #pragma once
 #include "core/lab.hpp"
 #include "core/sweep.hpp"
+#include "core/work_plan.hpp"
 #include "labs/patch-routing/metrics.hpp"
 #include "labs/patch-routing/train.hpp"
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -25,10 +27,16 @@ struct Config {
     double target = 0.95;
 };
 Config make_config(const core::Params& p);
-int nearest_N_index(const Config& c);   // the threshold readout's row: the grid N nearest to N_run (log scale)
+int nearest_N_index(const Config& c);
+// Samples in each repetition's training pool: enough for the single run and the sweep's largest N.
+inline int pool_size(const Config& c) { return std::max(c.N_run, c.Ns.empty() ? 2 : c.Ns.back()); }   // the threshold readout's row: the grid N nearest to N_run (log scale)
 
 core::Schema make_schema();
 core::Validation check_params(const core::Params& p);
+// The run's parts (data, single run, sweep, grid) in multiply-adds: check_params() limits it, progress() reads it.
+core::WorkPlan work_plan(const Config& c);
+constexpr double kMacsPerSecond = 4e9;   // measured natively for the slowest model (joint, small M)
+constexpr double kGenerateCost = 30;     // multiply-adds per drawn coordinate (a normal and its share of the rest)
 std::vector<core::Phase> make_phases();
 
 // What the single run records for one model, one entry per evaluation (or router step).
@@ -83,6 +91,7 @@ private:
     core::Schema schema_;
     std::vector<core::Phase> phases_;
     Config cfg_;
+    core::WorkPlan plan_;                  // work_plan(cfg_), for progress()
     uint64_t seed_ = 1;
     Stage stage_ = Stage::Done;
     std::string failure_;

@@ -1,5 +1,8 @@
 // The lab's run: reset, the bounded step(), the sweep jobs, and the cached metrics the views read.
 #include "labs/patch-routing/lab.hpp"
+#include "core/metric_list.hpp"
+#include "core/text.hpp"
+#include "core/work_budget.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -19,6 +22,12 @@ int gen_chunk(const DataSpec& s) { return std::max(1, kGenNormals / std::max(1, 
 double route_cost(const Model& m) { return double(m.k) * (double(m.n) * m.d + double(m.l) * m.n) + double(m.n) * m.d; }
 constexpr Arch kSingleOrder[3] = {Arch::Separate, Arch::Joint, Arch::CNN};
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// How far a training run is, 0..1: by epochs against the cap (an upper bound: most runs stop earlier).
+double run_fraction(const Trainer& t, const TrainSpec& ts) {
+    if (t.done()) return 1.0;
+    return std::min(1.0, double(t.epoch) / std::max(1, ts.one_pass ? 1 : ts.cap));
+}
 
 // Number of test samples [i0, i1) whose discriminative patch some expert selects (separate: expert 1 for
 // y = +1, expert 2 for y = -1, Lemma 4.1; joint and CNN: any expert).
@@ -59,7 +68,8 @@ public:
         }
         // the routing pass over the test set, in slices of about kBudget operations
         const Dataset& T = lab_.test_set();
-        const int end = std::min(T.N, route_pos_ + std::max(1, int(kBudget / route_cost(tr_.model))));
+        core::WorkBudget budget(kBudget);
+        const int end = route_pos_ + int(budget.take(route_cost(tr_.model), T.N - route_pos_));
         route_ok_ += routed_count(tr_.model, T, route_pos_, end);
         route_pos_ = end;
         if (route_pos_ < T.N) return false;
@@ -67,6 +77,7 @@ public:
         return true;
     }
     std::vector<double> outputs() const override { return {tr_.test_acc, tr_.train_acc, double(tr_.epoch), route_}; }
+    double progress() const override { return started_ ? 0.1 + 0.9 * run_fraction(tr_, lab_.config().train) : 0.0; }
     std::string failure() const override { return tr_.failure; }
 
 private:
@@ -132,7 +143,7 @@ bool PatchRoutingLab::pool_step(int rep) {
     if (!pools_[size_t(rep)]) {
         auto P = std::make_unique<Pool>();
         P->rng = core::Rng(core::Sweep::rep_seed(seed_, rep), 11);
-        allocate(cfg_.data, std::max(cfg_.N_run, cfg_.Ns.empty() ? 2 : cfg_.Ns.back()), P->data);
+        allocate(cfg_.data, pool_size(cfg_), P->data);
         pools_[size_t(rep)] = std::move(P);
     }
     Pool& P = *pools_[size_t(rep)];
@@ -146,6 +157,7 @@ bool PatchRoutingLab::pool_step(int rep) {
 
 void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
     cfg_ = make_config(p);
+    plan_ = work_plan(cfg_);
     seed_ = seed;
     failure_.clear();
     pools_.clear();
@@ -309,18 +321,29 @@ int PatchRoutingLab::phase() const {
     return 0;
 }
 
+// The parts of work_plan(cfg_), in order; within a training run, epochs / cap (an upper bound on the epochs).
 double PatchRoutingLab::progress() const {
-    if (stage_ == Stage::Done) return 1.0;
-    const double w_single = 0.1, w_grid = cfg_.grid_lmax > 0 ? 0.15 : 0.0, w_sweep = 1.0 - w_single - w_grid;
-    double p = 0;
-    if (stage_ == Stage::Single) p = w_single * single_ / 3.0;
-    if (stage_ == Stage::Sweep) p = w_single + w_sweep * sweep_.progress();
-    if (stage_ == Stage::Grid) p = w_single + w_sweep + w_grid * grid_.progress();
-    return p;
+    switch (stage_) {
+    case Stage::Start: {
+        const double pool = pools_.empty() || !pools_[0] ? 0.0 : pools_[0]->filled;
+        const double all = test_.N + pool_size(cfg_);
+        return plan_.progress(0, (test_filled_ + pool) / all);
+    }
+    case Stage::Single: return plan_.progress(1, (single_ + run_fraction(run_[size_t(kSingleOrder[single_])], cfg_.train)) / 3.0);
+    case Stage::Sweep: return plan_.progress(2, sweep_.progress());
+    case Stage::Grid: return plan_.progress(3, grid_.progress());
+    case Stage::Done: return 1.0;
+    }
+    return 0;
 }
 
 std::string PatchRoutingLab::clock() const {
     char buf[160];
+    if (stage_ == Stage::Start) {
+        if (test_filled_ < test_.N) return core::strf("drawing the test set: %d / %d", test_filled_, test_.N);
+        const int filled = pools_.empty() || !pools_[0] ? 0 : pools_[0]->filled;
+        return core::strf("drawing the training pool: %d / %d", filled, pool_size(cfg_));
+    }
     if (stage_ == Stage::Single) {
         const Trainer& t = run_[size_t(kSingleOrder[single_])];
         std::snprintf(buf, sizeof buf, "%s at N = %d: %s %d", arch_name(kSingleOrder[single_]), cfg_.N_run,
@@ -349,29 +372,31 @@ std::vector<core::Metric> PatchRoutingLab::metrics() const {
     const History& hs = hist_[1];
     const History& hj = hist_[2];
     const double ratio_s = nstar_[1] / nstar_[0], ratio_j = nstar_[2] / nstar_[0];
-    return {
-        {"test_acc_cnn", "CNN test accuracy at N_run", c.test_acc},
-        {"test_acc_sep", "separate pMoE test accuracy at N_run", s.test_acc},
-        {"test_acc_joint", "joint pMoE test accuracy at N_run", j.test_acc},
-        {"epochs_cnn", "CNN epochs to zero training error (or cap)", double(c.epoch), "%.0f"},
-        {"epochs_sep", "separate pMoE epochs", double(s.epoch), "%.0f"},
-        {"epochs_joint", "joint pMoE epochs", double(j.epoch), "%.0f"},
-        {"router_cos_sep", "separate routers: mean of cos(w1, o1−o2), cos(w2, o2−o1)", (last(hs.router1) + last(hs.router2)) / 2},
-        {"router_cos_joint", "joint routers: mean of max_s cos(w_s, o1), max_s cos(w_s, o2)", (last(hj.router1) + last(hj.router2)) / 2},
-        {"route_sep", "separate: fraction of test samples whose discriminative patch is routed (R1+R2)/2", (routing_[1].R_plus + routing_[1].R_minus) / 2},
-        {"route_joint", "joint: top-gate capture rate (R+ + R−)/2", (routing_[2].R_plus + routing_[2].R_minus) / 2},
-        {"drop_sep", "separate: irrelevant patches routed to no expert", routing_[1].drop},
-        {"nstar_cnn", "CNN: N for 95 % test accuracy", nstar_[0], "%.1f"},
-        {"nstar_sep", "separate pMoE: N for 95 %", nstar_[1], "%.1f"},
-        {"nstar_joint", "joint pMoE: N for 95 %", nstar_[2], "%.1f"},
-        {"nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s},
-        {"nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j},
-        {"l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1), "%.0f"},
-        {"thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_},
-        {"thr_acc_lstar_m1", cfg_.data.c == 0 ? "grid: separate pMoE accuracy at l = l* − 1 (not defined for c = 0: l* − 1 = 0)"
-                                               : "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_},
-        {"sweep_runs", "sweep runs finished", double(sweep_.jobs_done()), "%.0f"},
-    };
+    const char* kNotReached = "not reached: no N of the sweep reached 95 % test accuracy";
+    core::MetricList m;
+    m.add("test_acc_cnn", "CNN test accuracy at N_run", c.test_acc);
+    m.add("test_acc_sep", "separate pMoE test accuracy at N_run", s.test_acc);
+    m.add("test_acc_joint", "joint pMoE test accuracy at N_run", j.test_acc);
+    m.count("epochs_cnn", "CNN epochs to zero training error (or cap)", double(c.epoch));
+    m.count("epochs_sep", "separate pMoE epochs", double(s.epoch));
+    m.count("epochs_joint", "joint pMoE epochs", double(j.epoch));
+    m.add("router_cos_sep", "separate routers: mean of cos(w1, o1−o2), cos(w2, o2−o1)", (last(hs.router1) + last(hs.router2)) / 2);
+    m.add("router_cos_joint", "joint routers: mean of max_s cos(w_s, o1), max_s cos(w_s, o2)", (last(hj.router1) + last(hj.router2)) / 2);
+    m.add("route_sep", "separate: fraction of test samples whose discriminative patch is routed (R1+R2)/2", (routing_[1].R_plus + routing_[1].R_minus) / 2);
+    m.add("route_joint", "joint: top-gate capture rate (R+ + R−)/2", (routing_[2].R_plus + routing_[2].R_minus) / 2);
+    m.add("drop_sep", "separate: irrelevant patches routed to no expert", routing_[1].drop);
+    m.add("nstar_cnn", "CNN: N for 95 % test accuracy", nstar_[0], "%.1f", kNotReached);
+    m.add("nstar_sep", "separate pMoE: N for 95 %", nstar_[1], "%.1f", kNotReached);
+    m.add("nstar_joint", "joint pMoE: N for 95 %", nstar_[2], "%.1f", kNotReached);
+    m.add("nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s, "%.4f", kNotReached);
+    m.add("nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j, "%.4f", kNotReached);
+    m.count("l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1));
+    m.add("thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_, "%.4f", "the threshold grid does not reach l* (grid_lmax < c + 1)");
+    m.add_if(cfg_.data.c > 0, "thr_acc_lstar_m1",
+             cfg_.data.c == 0 ? "grid: separate pMoE accuracy at l = l* − 1 (not defined for c = 0: l* − 1 = 0)"
+                              : "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_, "not defined for c = 0 (l* − 1 = 0)");
+    m.count("sweep_runs", "sweep runs finished", double(sweep_.jobs_done()));
+    return m.take();
 }
 
 } // namespace patch_routing

@@ -88,6 +88,44 @@ Config make_config(const core::Params& p) {
     return c;
 }
 
+// The run's parts in multiply-adds, an upper bound: every run trains for `cap` epochs (the CNN usually does;
+// the pMoE models usually stop earlier at zero training error), in the cost model's units (Model::cost_train).
+core::WorkPlan work_plan(const Config& c) {
+    const int n = c.data.n, d = c.data.d;
+    auto train_cost = [&](const ModelSpec& ms) {
+        Model m;
+        m.spec = ms;
+        m.d = d; m.n = n;
+        m.k = ms.arch == Arch::CNN ? 1 : ms.k;
+        m.M = ms.M;
+        m.l = ms.arch == Arch::CNN ? n : ms.l;
+        return m.cost_train();
+    };
+    double sumN = 0;
+    for (int N : c.Ns) sumN += N;
+    const double epochs = c.train.one_pass ? 1 : c.train.cap;
+    const double sample = kGenerateCost * double(n) * d;   // drawing one sample's n·d coordinates
+    const int Nmax = pool_size(c);
+    double single = 0, sweep = 0, grid = 0;
+    for (int a = 0; a < 3; ++a) {
+        single += epochs * train_cost(c.model[a]) * c.N_run;
+        sweep += epochs * train_cost(c.model[a]) * double(c.sweep_seeds) * sumN;
+    }
+    sweep += sample * Nmax * std::max(0, c.sweep_seeds - 1);   // the other repetitions' training pools
+    for (int l = 1; l <= c.grid_lmax; ++l) {
+        ModelSpec ms = c.model[1];
+        ms.l = l;
+        grid += epochs * train_cost(ms) * double(c.grid_seeds) * sumN;
+    }
+    grid += sample * Nmax * std::max(0, c.grid_seeds - c.sweep_seeds);
+    core::WorkPlan w;
+    w.add("drawing the test set and the training pool", sample * (c.n_test + Nmax), "lower n_test, n, d, or N_min and N_points");
+    w.add("the single run", single, "lower N_run, cap, n or the model sizes");
+    w.add("the sweep", sweep, "lower cap, N_min, N_points, sweep_seeds, n or the model sizes");
+    w.add("the threshold grid", grid, "lower grid_lmax, grid_seeds, N_points or cap");
+    return w;
+}
+
 core::Validation check_params(const core::Params& p) {
     core::Validation v;
     const Config c = make_config(p);
@@ -122,34 +160,7 @@ core::Validation check_params(const core::Params& p) {
     const int m0 = c.model[0].M, m1 = 2 * c.model[1].M, m2 = c.model[2].k * c.model[2].M;
     if (m0 != m1 || m0 != m2)
         v.warnings.push_back(core::strf("the models differ in size (CNN m = %d, separate %d, joint %d neurons): the paper compares equal m", m0, m1, m2));
-    // Total work, an upper bound: every run trains for `cap` epochs (the CNN usually does; the pMoE models
-    // usually stop earlier at zero training error), single run + sweep + grid, in the cost model's multiply-adds
-    // (Model::cost_train). Measured natively: ≥ 4e9 of them per second for the slowest model (joint, small M).
-    auto train_cost = [&](const ModelSpec& ms) {
-        Model m;
-        m.spec = ms;
-        m.d = d; m.n = n;
-        m.k = ms.arch == Arch::CNN ? 1 : ms.k;
-        m.M = ms.M;
-        m.l = ms.arch == Arch::CNN ? n : ms.l;
-        return m.cost_train();
-    };
-    double sumN = 0;
-    for (int N : c.Ns) sumN += N;
-    const double epochs = c.train.one_pass ? 1 : c.train.cap;
-    double macs = 0;
-    for (int a = 0; a < 3; ++a) macs += epochs * train_cost(c.model[a]) * (c.N_run + double(c.sweep_seeds) * sumN);
-    for (int l = 1; l <= c.grid_lmax; ++l) {
-        ModelSpec ms = c.model[1];
-        ms.l = l;
-        macs += epochs * train_cost(ms) * double(c.grid_seeds) * sumN;
-    }
-    const double seconds = macs / 4e9;
-    if (seconds > 600)
-        v.errors.push_back(core::strf("too much work for the page: up to about %.0f min natively (about 3× that in the browser); "
-                                      "lower cap, N_min, N_points, sweep_seeds, grid_lmax, grid_seeds, n or the model sizes", seconds / 60));
-    else if (seconds > 20)
-        v.warnings.push_back(core::strf("slow: up to about %.0f s natively (about 3× that in the browser); lower N_points, sweep_seeds or n", seconds));
+    core::check_work(v, work_plan(c), kMacsPerSecond);
     return v;
 }
 

@@ -2,6 +2,7 @@
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
 #include "core/text.hpp"
+#include "core/work_budget.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -141,22 +142,20 @@ bool Trainer::eval_scheduled() const {
     return epoch <= 10 || epoch % 5 == 0;
 }
 
-bool Trainer::advance(double budget) {
-    double spent = 0;
-    while (stage != Stage::Done && spent < budget) {
+bool Trainer::advance(double units) {
+    core::WorkBudget budget(units);
+    while (stage != Stage::Done && !budget.spent()) {
         if (stage == Stage::Router) {
             router_batch();
-            spent += double(ts_.B_r) * model.d * 2;
+            budget.spend(double(ts_.B_r) * model.d * 2);
             if (stage != Stage::Router) break;   // the router phase ends a slice (the lab then records the routing)
         } else if (stage == Stage::Experts) {
             const double per = model.cost_train();
-            spent += per * expert_batch(int(std::min(double(ts_.B), std::ceil((budget - spent) / per))));
+            budget.spend(per * expert_batch(int(budget.fit(per, ts_.B))));
         } else {   // Eval: test accuracy in chunks of at most 50 samples, fewer when a sample is costly
-            const int chunk = int(std::max(1.0, std::min(50.0, std::ceil((budget - spent) / model.cost_forward()))));
-            const int end = std::min(test_->N, eval_pos_ + chunk);
+            const int end = eval_pos_ + int(budget.take(model.cost_forward(), std::min(50, test_->N - eval_pos_)));
             for (int i = eval_pos_; i < end; ++i)
                 if (test_->y[size_t(i)] * model.forward(test_->sample(i)) > 0) ++eval_correct_;
-            spent += double(end - eval_pos_) * model.cost_forward();
             eval_pos_ = end;
             if (eval_pos_ >= test_->N) {
                 test_acc = double(eval_correct_) / std::max(1, test_->N);

@@ -1,0 +1,58 @@
+// WorkBudget: how much work one step() may still do, in the lab's own cost units (about one
+// multiply-add each), so that every slice stays near 1–2 ms natively whatever the sizes (DESIGN.md:
+// "step() is a bounded slice of work, sliced by estimated cost").
+//
+// For lab authors:
+//   void MyLab::step() {
+//       core::WorkBudget budget(kStepWork);                 // e.g. 4e6 multiply-adds ≈ 1 ms natively
+//       // a resumable loop over items: i_ is a member, so the next step() continues where this one stopped
+//       while (!budget.spent() && i_ < n_) {
+//           const long k = budget.take(cost_per_item, n_ - i_);   // how many fit (≥ 1), already charged
+//           for (long q = 0; q < k; ++q) do_item(i_++);
+//       }
+//       // or one item at a time, when items have extra work now and then:
+//       for (; !budget.spent() && t_ < T_; ++t_) {
+//           sgd_step();                        budget.spend(sgd_cost);
+//           if (t_ % every == 0) { evaluate(); budget.spend(eval_cost); }
+//       }
+//   }
+// A budget can be handed down (`WorkBudget&`) so that data generation, training and evaluation share it.
+// Keep the numbers independent of where a slice ends (per-item random streams, fixed summation order):
+// the page and the CLI slice differently and must give the same bits.
+#pragma once
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+class WorkBudget {
+public:
+    explicit WorkBudget(double units) : limit_(units) {}
+
+    bool spent() const { return used_ >= limit_; }          // nothing left: end the slice
+    double left() const { return limit_ - used_; }          // may be negative after the last item
+    double used() const { return used_; }
+    void spend(double units) { used_ += units; }
+    bool fits(double units) const { return used_ + units <= limit_; }   // would `units` more stay within?
+
+    // How many items of `cost` units each to do now: enough to use what is left (the last may overrun
+    // by less than one item), at least 1 so that every slice makes progress, at most `most` (what remains
+    // of the loop; 0 or less: none). The items are charged to the budget.
+    long take(double cost, long most) {
+        const long n = fit(cost, most);
+        used_ += cost * double(n);
+        return n;
+    }
+    // The same count, not charged: for loops that may do fewer (then spend(cost * done)).
+    long fit(double cost, long most) const {
+        if (most <= 0) return 0;
+        const double f = cost > 0 ? std::ceil(left() / cost) : double(most);
+        return f >= double(most) ? most : std::max(1L, long(f));
+    }
+
+private:
+    double limit_;
+    double used_ = 0;
+};
+
+} // namespace core

@@ -1,0 +1,50 @@
+// WorkPlan: a run's parts in order (drawing the data, the training phases, sweeps, evaluations), each with
+// its estimated work in the lab's cost units. One estimate serves two jobs: progress() reads where the run
+// is as a fraction of the whole work, so the bar moves during every part, data generation included; and
+// check() refuses or warns about the total (core::check_work), naming what dominates.
+//
+// For lab authors:
+//   core::WorkPlan plan(const Params& p) {                       // one function, used by check() and reset()
+//       core::WorkPlan w;
+//       w.add("drawing the data", (n + n_test) * gen_cost, "lower n or n_test");
+//       w.add("training", T * n * step_cost, "lower T or n, or the model sizes");
+//       return w;
+//   }
+//   check():    core::check_work(v, plan(p), kUnitsPerSecond);   // error > ~10 min natively, warning > 20 s
+//   progress(): return plan_.progress(kTraining, double(t_) / T_);   // part index + the fraction done of it
+// Parts may have zero work (skipped configurations): progress passes over them.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct Validation;
+
+class WorkPlan {
+public:
+    struct Part {
+        std::string what;      // "phase I", "the sweep"
+        double units = 0;      // estimated work, in the lab's cost units
+        std::string reduce;    // what to lower when this part dominates: "lower T1 or d"
+    };
+
+    int add(std::string what, double units, std::string reduce = "");   // returns the part's index
+    double total() const;
+    // The fraction of the whole run done when part `part` is `fraction` done (0..1): parts before it
+    // count fully. Exactly 1 at the end of the last part (and past it); without any estimated work the
+    // parts count alike.
+    double progress(int part, double fraction) const;
+    const Part& largest() const;                  // the part with the most work (the first if tied)
+    int parts() const { return int(parts_.size()); }
+    const Part& part(int i) const { return parts_[size_t(i)]; }
+
+private:
+    std::vector<Part> parts_;
+};
+
+// check_work (core/limits.hpp) on the plan's total, `units_per_second` converting to native seconds
+// (measured, -O3); the message names the largest part and what to reduce there.
+void check_work(Validation& v, const WorkPlan& plan, double units_per_second);
+
+} // namespace core
