@@ -29,14 +29,14 @@ void OutputPass::start(const Dataset& set, int k) {
     out.y = set.y;
 }
 
-bool OutputPass::run(const Moe& M, Work& w, double& budget) {
+bool OutputPass::run(const Moe& M, Work& w, core::WorkBudget& budget) {
     const double cost = eval_cost(M, set_->n);
     const Mask all;
     while (i_ < set_->N) {
-        if (budget <= 0) return false;
+        if (budget.spent()) return false;
         forward(M, set_->sample(i_), set_->n, all, w);
         std::copy(w.contrib.begin(), w.contrib.end(), out.c.begin() + long(size_t(i_) * size_t(out.k)));
-        budget -= cost;
+        budget.spend(cost);
         ++i_;
     }
     return true;

@@ -1,6 +1,7 @@
 // What is measured on a model: accuracy (y f > 0 counts as correct, f = 0 as an error; notes §6.4),
 // proficiency p₁^(s,t), p₂^(s,t) (§4.2), and the cost counters of a pruned model.
 #pragma once
+#include "core/work_budget.hpp"
 #include "labs/expert-pruning/model.hpp"
 #include <vector>
 
@@ -22,7 +23,7 @@ struct Outputs {
 class OutputPass {
 public:
     void start(const Dataset& set, int k);
-    bool run(const Moe& M, Work& w, double& budget);   // true when complete
+    bool run(const Moe& M, Work& w, core::WorkBudget& budget);   // true when complete
     bool done() const { return set_ && i_ >= set_->N; }
     Outputs out;
 

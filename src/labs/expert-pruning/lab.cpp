@@ -12,9 +12,30 @@ using core::strf;
 namespace {
 // step()'s work units (model.cpp's sample_cost) run at about 3e8 per second natively (measured: an S-32
 // fine-tuning step of 39,680 units takes 0.1–0.15 ms on this machine); WebAssembly is about 2× slower.
-constexpr double kUnitsPerSecond = 3.0e8, kBrowserSlowdown = 2.0;
-constexpr double kMaxNativeSeconds = 600;
+constexpr double kUnitsPerSecond = 3.0e8;
 } // namespace
+
+core::WorkPlan work_plan(const core::Params& p) {
+    const int k = p.i("k"), n = p.i("n"), G = k / 2;
+    const Mode mode = Mode(p.i("mode"));
+    Moe M;
+    M.k = k; M.d = p.i("d"); M.m = p.i("m"); M.l = p.i("l"); M.routing = Routing(p.i("routing"));
+    const double step = step_cost(M, n, p.i("B")), ev = eval_cost(M, n);
+    const double N = p["n_test"], V = p["n_val"], ckpts = p["T"] / p["eval_every"] + 3;
+    const double init = (N + V) * 8.0 * n + 20.0 * k * M.d * (M.m + 1.0);
+    const double pre = mode == Mode::Learned ? p["T_pre"] * step_cost(M, n, 64) + p["T_pre"] / p["eval_every"] * V * ev : 0;
+    const double ft = init + pre + p["T"] * step + ckpts * (N + V) * ev;
+    // post-FT: one continued run when the experts do not interact (expert-choice, paper loss), else one run
+    // per distinct kept set (criteria × random draws × ratios, at most)
+    const bool coupled = M.routing == Routing::TokenChoice || p.i("loss") == 1;
+    const double runs = coupled ? (kCriteria + p["draws"]) * G : 1;
+    const double post = runs * (p["T_post"] * step + N * ev) + 2 * (p["T_post"] * step + p["T_post"] / p["eval_every"] * N * ev);
+    core::WorkPlan w;
+    w.add("fine-tuning the main run", ft, "lower T, B, n or n_test (or T_pre)");
+    w.add("post-pruning fine-tuning of the main run", post, "lower T_post or draws");
+    w.add("the other seeds", (p["seeds"] - 1) * (ft + post), "lower seeds");
+    return w;
+}
 
 core::Schema make_schema() {
     using T = core::ParamType;
@@ -166,26 +187,12 @@ core::Validation check_params(const core::Params& p) {
                                   "ordering of the experts is the same", 1.5 * core::fm::log(double(l))));
 
     // memory: the test and validation sets, the per-expert outputs (a few copies), models, checkpoints
-    const double N = p["n_test"], V = p["n_val"], seeds = p["seeds"];
+    const double N = p["n_test"], V = p["n_val"];
     const double model = double(k) * d * (m + 1) * 8.0;
     const double ckpts = p["T"] / p["eval_every"] + 3;
     double bytes = (N + V) * n * 4.0 * 3 + N * k * 8.0 * 4 + model * 12 + ckpts * k * 8.0 * 2;
     core::check_memory(v, bytes, "This configuration");
-    // time: every seed runs pre-training, fine-tuning with its checkpoints and the post-FT runs
-    Moe M;
-    M.k = k; M.d = d; M.m = m; M.l = l; M.routing = Routing(p.i("routing"));
-    const double step = step_cost(M, n, p.i("B")), ev = eval_cost(M, n);
-    const double pre = mode == Mode::Learned ? p["T_pre"] * step_cost(M, n, 64) : 0;
-    const double ft = p["T"] * step + ckpts * (N + V) * ev;
-    const double masks = tc || p.i("loss") == 1 ? (kCriteria + p["draws"]) * G : 1;   // distinct kept sets needing a run
-    const double post = masks * (p["T_post"] * step + N * ev);
-    const double native = seeds * (pre + ft + post) / kUnitsPerSecond, browser = native * kBrowserSlowdown;
-    auto dur = [](double s) { return s < 120 ? strf("%.0f s", s) : s < 7200 ? strf("%.0f min", s / 60) : strf("%.1f h", s / 3600); };
-    if (native > kMaxNativeSeconds)
-        v.errors.push_back("This run needs about " + dur(native) + " natively (" + dur(browser) + " in the browser), over the " +
-                           dur(kMaxNativeSeconds) + " limit: lower seeds, T, T′, B, n_test or the sizes d, n, k, m");
-    else if (browser > 30)
-        v.warnings.push_back("Heavy run: about " + dur(browser) + " in the browser (~" + dur(native) + " natively with the CLI)");
+    core::check_work(v, work_plan(p), kUnitsPerSecond);
     return v;
 }
 

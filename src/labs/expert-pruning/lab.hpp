@@ -4,8 +4,13 @@
 // pruned copies are evaluated with and without post-pruning fine-tuning, over a grid of ratios ρ and over
 // seeds (core::Sweep). Declarations in lab.cpp, the run in run.cpp, the plots in views.cpp.
 #pragma once
+#include "core/work_budget.hpp"
+#include "core/work_plan.hpp"
 #include "core/lab.hpp"
 #include "core/sweep.hpp"
+#include "core/thin.hpp"
+#include "core/work_budget.hpp"
+#include "core/work_plan.hpp"
 #include "labs/expert-pruning/pipeline.hpp"
 #include <array>
 #include <memory>
@@ -13,6 +18,7 @@
 namespace expert_pruning {
 
 RunSpec make_spec(const core::Params& p);
+core::WorkPlan work_plan(const core::Params& p);   // the run's parts and their work, for check() and progress()
 core::Schema make_schema();
 std::vector<core::Phase> make_phases();
 core::Validation check_params(const core::Params& p);
@@ -51,7 +57,7 @@ public:
 
     // for the sweep jobs and the tests
     Pipeline* pipeline(int rep);            // nullptr while it cannot be advanced (another repetition runs)
-    double& budget() { return budget_; }
+    core::WorkBudget& budget() { return *budget_; }   // the running step()'s budget
     const Pipeline& main_run() const { return main_; }
     const core::Sweep& sweep() const { return sweep_; }
     const SeriesLayout& layout() const { return layout_; }
@@ -59,7 +65,7 @@ public:
 
 private:
     void build_sweep();
-    void record_checkpoints();            // trace rows for new checkpoints of the main run
+    void record_checkpoints();            // trace rows and view rows for the main run's new checkpoints
     bool timeline_step();                 // the main run's post-FT timeline (Δ and random at ρ); true when done
     double acc_no_ft(int c, int p) const;   // main run, mean over draws for random
     double acc_ft(int c, int p) const;
@@ -76,10 +82,17 @@ private:
     int timeline_started_ = 0;
     core::Sweep sweep_;
     SeriesLayout layout_;
-    double budget_ = 0;
+    core::WorkBudget* budget_ = nullptr;
+    core::WorkPlan plan_;
     std::string failure_;
     core::Table trace_;
     size_t traced_ = 0;
+    // bounded copies for the views (core/thin.hpp): the trace rows (t, acc, Δ_1..Δ_k, trust...), the
+    // pre-training accuracy (step, acc) and the two post-FT timelines (t′, acc)
+    core::ThinnedRows rows_, pre_rows_;
+    std::array<core::ThinnedRows, 2> post_rows_;
+    size_t pre_synced_ = 0;
+    std::array<size_t, 2> post_synced_{{0, 0}};
 };
 
 } // namespace expert_pruning

@@ -55,25 +55,24 @@ void Pipeline::reset(const RunSpec& spec, uint64_t seed, bool record) {
 
 // The sets are drawn sample by sample and the weights expert by expert, each from its own stream, so the
 // slicing changes nothing; then the mode's pre-trained model takes shape.
-bool Pipeline::init_step(double& budget) {
+bool Pipeline::init_step(core::WorkBudget& budget) {
     Dataset* sets[3] = {&test_, &val_, &pre_test_};
     while (init_part_ < 3) {
         Dataset& D = *sets[init_part_];
         if (init_i_ >= D.N) { ++init_part_; init_i_ = 0; continue; }
-        if (budget <= 0) return false;
+        if (budget.spent()) return false;
         const double per = 8.0 * spec_.data.n;
-        const int end = std::min(D.N, init_i_ + std::max(1, int(budget / per)));
+        const int end = init_i_ + int(budget.take(per, D.N - init_i_));
         fill_set(spec_.data, q_, init_rng_[init_part_], init_i_, end, init_part_ == 2 ? -1 : 0, D);
-        budget -= per * (end - init_i_);
         init_i_ = end;
     }
     double sr = spec_.plant.sigma_r, sn = spec_.plant.sigma_n;
     if (spec_.mode == Mode::Scratch) { sr = spec_.scratch_sigma_r; sn = spec_.scratch_sigma_n; }
     if (spec_.mode == Mode::Learned) { sr = spec_.pre_sigma_r; sn = spec_.pre_sigma_n; }
     for (; init_i_ < spec_.k; ++init_i_) {
-        if (budget <= 0) return false;
+        if (budget.spent()) return false;
         init_expert(M_, init_i_, sr, sn, init_rng_[3]);
-        budget -= 20.0 * spec_.data.d * (spec_.m + 1);
+        budget.spend(20.0 * spec_.data.d * (spec_.m + 1));
     }
     switch (spec_.mode) {
         case Mode::Planted: planted = plant_roles(M_, spec_.data, spec_.plant, init_rng_[3]); break;
@@ -81,7 +80,7 @@ bool Pipeline::init_step(double& budget) {
         case Mode::Learned:
             batch_rng_ = core::Rng(seed_).split(kPreBatches);
             pre_acc.push_back({0, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
-            budget -= pre_test_.N * eval_cost(M_, spec_.data.n);
+            budget.spend(pre_test_.N * eval_cost(M_, spec_.data.n));
             stage_ = Stage::Pretrain;
             return true;
     }
@@ -94,6 +93,12 @@ void Pipeline::start_finetune() {
     M0_ = M_;   // the snapshot w_s^(0), W^(s,0) that Δ and the change criteria compare with
     stage_ = Stage::Finetune;
     checkpoint_begin();
+}
+
+double Pipeline::fraction() const {
+    if (ranked()) return 1.0;
+    const double pre = spec_.mode == Mode::Learned ? spec_.T_pre : 0;
+    return (t_pre_ + t_) / (pre + spec_.T + 1.0);   // + 1: the last checkpoint and the rankings
 }
 
 Mask Pipeline::mask(int c, int p, int draw) const {
@@ -122,14 +127,14 @@ void Pipeline::checkpoint_begin() {
     in_checkpoint_ = true;
 }
 
-bool Pipeline::checkpoint_run(double& budget) {
+bool Pipeline::checkpoint_run(core::WorkBudget& budget) {
     if (!pass_.run(M_, work_, budget)) return false;
     if (!want_val_) return true;
     const double per = eval_cost(M_, spec_.data.n) + spec_.data.n * spec_.l;
     while (val_i_ < val_.N) {
-        if (budget <= 0) return false;
+        if (budget.spent()) return false;
         stats_.add(M_, val_.sample(val_i_), val_.n, val_.y[size_t(val_i_)], val_.concept[size_t(val_i_)], work_);
-        budget -= per;
+        budget.spend(per);
         ++val_i_;
     }
     return true;
@@ -211,8 +216,8 @@ double Pipeline::separation_ok() const {
     return 1;
 }
 
-bool Pipeline::advance_post(double& budget) {
-    while (budget > 0 && stage_ == Stage::Continue) {   // decoupled: every expert trains on, as PostFt would (same batches)
+bool Pipeline::advance_post(core::WorkBudget& budget) {
+    while (!budget.spent() && stage_ == Stage::Continue) {   // decoupled: every expert trains on, as PostFt would (same batches)
         if (t_cont_ < spec_.T_post) {
             if (sgd_.advance(cont_, task(cont_rng_, spec_.B, 0, spec_.ft), budget) && ++t_cont_ == spec_.T_post)
                 pass_.start(test_, spec_.k);
@@ -225,8 +230,8 @@ bool Pipeline::advance_post(double& budget) {
     return stage_ == Stage::Done;
 }
 
-bool Pipeline::advance(double& budget) {
-    while (budget > 0 && !ranked() && failure_.empty()) {
+bool Pipeline::advance(core::WorkBudget& budget) {
+    while (!budget.spent() && !ranked() && failure_.empty()) {
         if (stage_ == Stage::Init) { if (!init_step(budget)) return false; continue; }
         if (in_checkpoint_) {
             if (!checkpoint_run(budget)) return false;
@@ -244,12 +249,12 @@ bool Pipeline::advance(double& budget) {
                 }
                 if (t_pre_ % spec_.eval_every == 0 || t_pre_ == spec_.T_pre) {
                     pre_acc.push_back({t_pre_, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
-                    budget -= pre_test_.N * eval_cost(M_, spec_.data.n);
+                    budget.spend(pre_test_.N * eval_cost(M_, spec_.data.n));
                 }
                 continue;
             }
             concept = choose_concept(M_, spec_.data, pre_test_, work_);
-            budget -= pre_test_.N * eval_cost(M_, spec_.data.n);
+            budget.spend(pre_test_.N * eval_cost(M_, spec_.data.n));
             swap_concept(M_, concept.concept);
             start_finetune();
             continue;
@@ -283,9 +288,9 @@ void PostFt::start(const Pipeline& p, const Mask& alive, bool record) {
     if (evaluating_) pass_.start(p.test(), M_.k);
 }
 
-bool PostFt::advance(double& budget) {
+bool PostFt::advance(core::WorkBudget& budget) {
     const RunSpec& sp = p_->spec();
-    while (budget > 0 && !done_) {
+    while (!budget.spent() && !done_) {
         if (evaluating_) {
             if (!pass_.run(M_, work_, budget)) return false;
             acc_ = pass_.out.accuracy(alive_);

@@ -3,6 +3,7 @@
 // criterion; post-pruning fine-tuning runs (PostFt) start from its fine-tuned model. The lab keeps the
 // main run (repetition 0, shown in the views) and one more for the repetition the seed bands are filling.
 #pragma once
+#include "core/work_budget.hpp"
 #include "labs/expert-pruning/criteria.hpp"
 #include "labs/expert-pruning/data.hpp"
 #include "labs/expert-pruning/evaluate.hpp"
@@ -49,10 +50,11 @@ public:
     enum class Stage { Init, Pretrain, Finetune, Continue, Done };
     // record: also measure the proficiencies at every checkpoint (the main run's bars)
     void reset(const RunSpec& spec, uint64_t seed, bool record = false);
-    bool advance(double& budget);                 // true once fine-tuned and ranked (the no-post-FT results)
-    bool advance_post(double& budget);            // then the continued training when decoupled; true when done
+    bool advance(core::WorkBudget& budget);                 // true once fine-tuned and ranked (the no-post-FT results)
+    bool advance_post(core::WorkBudget& budget);            // then the continued training when decoupled; true when done
     bool ranked() const { return stage_ == Stage::Continue || stage_ == Stage::Done; }
     bool done() const { return stage_ == Stage::Done; }
+    double fraction() const;                      // 0..1 of pre-training and fine-tuning, for progress bars
     Stage stage() const { return stage_; }
     const std::string& failure() const { return failure_; }
 
@@ -91,12 +93,12 @@ public:
 
 private:
     void checkpoint_begin();
-    bool checkpoint_run(double& budget);   // the test pass, then (when needed) the validation pass
+    bool checkpoint_run(core::WorkBudget& budget);   // the test pass, then (when needed) the validation pass
     void checkpoint_end();
     void finish();
     void start_finetune();
     SgdTask task(core::Rng& rng, int B, int concept, const TrainSpec& t) const;
-    bool init_step(double& budget);        // the data sets and the initial weights, a slice at a time
+    bool init_step(core::WorkBudget& budget);        // the data sets and the initial weights, a slice at a time
 
     RunSpec spec_;
     uint64_t seed_ = 0;
@@ -131,7 +133,7 @@ core::Rng post_ft_batches(uint64_t seed);
 class PostFt {
 public:
     void start(const Pipeline& p, const Mask& alive, bool record);
-    bool advance(double& budget);
+    bool advance(core::WorkBudget& budget);
     bool done() const { return done_; }
     double accuracy() const { return acc_; }
     const std::vector<std::pair<int, double>>& history() const { return hist_; }

@@ -2,6 +2,7 @@
 // the main run's post-FT timeline, metrics and the trace.
 #include "labs/expert-pruning/lab.hpp"
 #include "core/fmath.hpp"
+#include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include <algorithm>
 #include <cmath>
@@ -24,32 +25,32 @@ public:
 
     bool advance() override {
         Pipeline* P = lab_.pipeline(task_.rep);
-        double& budget = lab_.budget();
+        core::WorkBudget& budget = lab_.budget();
         if (!P->failure().empty()) { failure_ = P->failure(); return true; }
         if (!P->ranked()) { P->advance(budget); return false; }
         if (kind_ == kTrust) {
             for (const Checkpoint& cp : P->checkpoints)
                 if (cp.t == int(task_.x)) out_ = {cp.trust[which_], cp.trust[which_], cp.trust[which_]};
-            budget -= 1;
+            budget.spend(1);
             return true;
         }
         const int draws = which_ == kRandom ? int(P->random_scores.size()) : 1;
         if (kind_ == kNoFt) {
             for (int d = 0; d < draws; ++d) add(P->outputs.accuracy(P->mask(which_, p_, d)));
-            budget -= double(draws) * P->outputs.N * P->outputs.k;
+            budget.spend(double(draws) * P->outputs.N * P->outputs.k);
             return finish(draws);
         }
         if (P->decoupled()) {
             if (!P->done()) { P->advance_post(budget); return false; }
             for (int d = 0; d < draws; ++d) add(P->post_ft_accuracy(P->mask(which_, p_, d)));
-            budget -= double(draws) * P->outputs.N * P->outputs.k;
+            budget.spend(double(draws) * P->outputs.N * P->outputs.k);
             return finish(draws);
         }
         // coupled (token-choice or true hinge): one PostFt run per kept set, cached per seed
-        while (draw_ < draws && budget > 0) {
+        while (draw_ < draws && !budget.spent()) {
             const Mask keep = P->mask(which_, p_, draw_);
             auto hit = P->post_ft_acc.find(keep);
-            if (hit != P->post_ft_acc.end()) { add(hit->second); ++draw_; running_ = false; budget -= 1; continue; }
+            if (hit != P->post_ft_acc.end()) { add(hit->second); ++draw_; running_ = false; budget.spend(1); continue; }
             if (!running_) { run_.start(*P, keep, false); running_ = true; }
             if (!run_.advance(budget)) return false;
             P->post_ft_acc[keep] = run_.accuracy();
@@ -81,6 +82,7 @@ void ExpertPruningLab::reset(const core::Params& p, uint64_t seed) {
     seed_ = seed;
     reps_ = p.i("seeds");
     p_main_ = spec_.p_trust;
+    plan_ = work_plan(p);
     inspect_ = p.i("inspect");
     failure_.clear();
     main_.reset(spec_, core::Sweep::rep_seed(seed, 0), true);
@@ -96,12 +98,17 @@ void ExpertPruningLab::reset(const core::Params& p, uint64_t seed) {
     for (int t = 0; t <= spec_.T; ++t)
         if (t % spec_.eval_every == 0 || t == spec_.T || t == spec_.t_early) layout_.ts.push_back(t);
     sweep_.clear();
-    budget_ = 0;
     trace_ = core::Table();
     trace_.columns = {"t", "acc"};
     for (int s = 0; s < spec_.k; ++s) trace_.columns.push_back(core::strf("delta_%d", s + 1));
     for (int q = 0; q < kTrustCount; ++q) trace_.columns.push_back(std::string("pruned_at_t_") + criterion_key(kTrustCriteria[q]));
     traced_ = 0;
+    constexpr size_t kViewPoints = 1000;
+    rows_.reset(kViewPoints);
+    pre_rows_.reset(kViewPoints);
+    for (auto& r : post_rows_) r.reset(kViewPoints);
+    pre_synced_ = 0;
+    post_synced_ = {{0, 0}};
 }
 
 Pipeline* ExpertPruningLab::pipeline(int rep) {
@@ -137,7 +144,7 @@ bool ExpertPruningLab::timeline_step() {
     }
     for (int q = 0; q < 2; ++q) {
         if (timeline_[size_t(q)].done()) continue;
-        if (!timeline_[size_t(q)].advance(budget_)) return false;
+        if (!timeline_[size_t(q)].advance(*budget_)) return false;
         if (!main_.decoupled())
             main_.post_ft_acc[main_.mask(q == 0 ? kDelta : kRandom, p_main_, 0)] = timeline_[size_t(q)].accuracy();
     }
@@ -145,11 +152,12 @@ bool ExpertPruningLab::timeline_step() {
 }
 
 void ExpertPruningLab::step() {
-    budget_ = kStepBudget;
-    while (budget_ > 0 && !done()) {
-        const double before = budget_;
+    core::WorkBudget budget(kStepBudget);
+    budget_ = &budget;
+    while (!budget.spent() && !done()) {
+        const double before = budget.used();
         if (!main_.ranked()) {
-            main_.advance(budget_);
+            main_.advance(budget);
             record_checkpoints();
             if (!main_.failure().empty()) failure_ = main_.failure();
             continue;
@@ -157,10 +165,11 @@ void ExpertPruningLab::step() {
         if (!sweep_.started()) build_sweep();
         const core::SweepTask* t = sweep_.current();
         const bool post_ft_due = !t || t->rep > 0 || t->series >= layout_.ft(0);
-        if (post_ft_due && !(timeline_[0].done() && timeline_[1].done())) timeline_step();
+        if (post_ft_due && !(timeline_[0].done() && timeline_[1].done())) { timeline_step(); record_checkpoints(); }
         else if (!sweep_.done()) sweep_.step();
-        if (budget_ >= before) budget_ -= 1;   // every pass spends something: the loop always ends
+        if (budget.used() <= before) budget.spend(1);   // every pass spends something: the loop always ends
     }
+    budget_ = nullptr;
 }
 
 bool ExpertPruningLab::done() const {
@@ -176,13 +185,15 @@ int ExpertPruningLab::phase() const {
 }
 
 double ExpertPruningLab::progress() const {
-    const double first = 0.3 / reps_;   // the main run's pre-training and fine-tuning: about this share of the work
-    if (!main_.ranked()) {
-        const double pre = spec_.mode == Mode::Learned ? double(main_.t_pre()) / (spec_.T_pre + spec_.T) : 0;
-        const double ft = double(main_.t()) / (spec_.T + (spec_.mode == Mode::Learned ? spec_.T_pre : 0));
-        return first * (pre + ft);
-    }
-    return first + (1 - first) * sweep_.progress();
+    if (!main_.ranked()) return plan_.progress(0, main_.fraction());
+    if (done()) return plan_.progress(2, 1.0);
+    const int per_rep = sweep_.jobs_total() / reps_;
+    const core::SweepTask* t = sweep_.started() ? sweep_.current() : nullptr;
+    if (!t || t->rep == 0) return plan_.progress(1, sweep_.started() ? double(sweep_.jobs_done()) / per_rep : 0.0);
+    // seed r ≥ 1: its fine-tuning, then its pruned copies (half and half)
+    const double jobs = double(sweep_.jobs_done() - t->rep * per_rep) / per_rep;
+    const double ft = other_rep_ == t->rep ? other_.fraction() : 0.0;
+    return plan_.progress(2, (t->rep - 1 + 0.5 * ft + 0.5 * std::clamp(jobs, 0.0, 1.0)) / (reps_ - 1));
 }
 
 std::string ExpertPruningLab::clock() const {
@@ -201,8 +212,14 @@ void ExpertPruningLab::record_checkpoints() {
         std::vector<double> row = {double(cp.t), cp.acc};
         row.insert(row.end(), cp.delta.begin(), cp.delta.end());
         for (int q = 0; q < kTrustCount; ++q) row.push_back(cp.trust[q]);
+        rows_.push(row);
         trace_.add(std::move(row));
     }
+    for (; pre_synced_ < main_.pre_acc.size(); ++pre_synced_)
+        pre_rows_.push({double(main_.pre_acc[pre_synced_].first), main_.pre_acc[pre_synced_].second});
+    for (size_t q = 0; q < 2; ++q)
+        for (const auto& h = timeline_[q].history(); post_synced_[q] < h.size(); ++post_synced_[q])
+            post_rows_[q].push({double(h[post_synced_[q]].first), h[post_synced_[q]].second});
 }
 
 double ExpertPruningLab::acc_no_ft(int c, int p) const {
@@ -222,15 +239,16 @@ double ExpertPruningLab::acc_ft(int c, int p) const {
 }
 
 std::vector<core::Metric> ExpertPruningLab::metrics() const {
-    std::vector<core::Metric> m;
-    auto add = [&](const std::string& key, const std::string& label, double v, const char* f = "%.4f") { m.push_back({key, label, v, f}); };
+    core::MetricList m;
     const int G = spec_.k / 2;
     const bool ranked = main_.ranked();
-    add("t", "Fine-tuning step t", main_.t(), "%.0f");
-    add("acc_unpruned", "Test accuracy of the fine-tuned, unpruned model", main_.checkpoints.empty() ? kNaN : main_.checkpoints.back().acc);
-    double worst = ranked ? 1.0 : kNaN;
-    for (int q : layout_.ps) if (ranked) worst = std::min(worst, acc_no_ft(kDelta, q));
-    add("acc_delta_worst", "Δ rule: lowest accuracy over the ρ grid (down to one expert per group), no post-FT", worst);
+    const std::string after_ft = "measured once fine-tuning ends", after_post = "measured after post-pruning fine-tuning";
+    m.count("t", "Fine-tuning step t", main_.t());
+    m.add("acc_unpruned", "Test accuracy of the fine-tuned, unpruned model",
+          main_.checkpoints.empty() ? kNaN : main_.checkpoints.back().acc, "%.4f", "measured at the first checkpoint");
+    double worst = kNaN;
+    for (int q : layout_.ps) if (ranked) worst = std::isnan(worst) ? acc_no_ft(kDelta, q) : std::min(worst, acc_no_ft(kDelta, q));
+    m.add("acc_delta_worst", "Δ rule: lowest accuracy over the ρ grid (down to one expert per group), no post-FT", worst, "%.4f", after_ft);
     static const double rhos[3] = {0.25, 0.5, 0.75};
     static const char* keys[3] = {"25", "50", "75"};
     for (int c : layout_.criteria)
@@ -238,52 +256,45 @@ std::vector<core::Metric> ExpertPruningLab::metrics() const {
             const int q = pruned_per_group(rhos[r], G);
             const std::string key = std::string("acc_") + criterion_key(c) + "_" + keys[r];
             const std::string lbl = core::strf("%s, ρ = %g (%d of %d pruned per group)", criterion_label(c), rhos[r], q, G);
-            add(key, lbl + ", no post-FT", acc_no_ft(c, q));
-            add(key + "_ft", lbl + ", after post-FT", acc_ft(c, q));
+            m.add(key, lbl + ", no post-FT", acc_no_ft(c, q), "%.4f", after_ft);
+            m.add(key + "_ft", lbl + ", after post-FT", acc_ft(c, q), "%.4f", after_post);
         }
-    const double cert = 1.5 * core::fm::log(double(spec_.l));
     double imp_min = kNaN, un_max = kNaN;
-    if (ranked && !main_.checkpoints.empty()) {
+    if (ranked) {
         const std::vector<double>& D = main_.checkpoints.back().delta;
         for (int s = 0; s < spec_.k; ++s) {
-            double& slot = main_.important[size_t(s)] ? imp_min : un_max;
+            const bool imp = main_.important[size_t(s)];
+            double& slot = imp ? imp_min : un_max;
             const double v = D[size_t(s)];
-            slot = std::isnan(slot) ? v : main_.important[size_t(s)] ? std::min(slot, v) : std::max(slot, v);
+            slot = std::isnan(slot) ? v : imp ? std::min(slot, v) : std::max(slot, v);
         }
     }
-    add("delta_separated", "Δ separates: every important expert's Δ above every unimportant one's, in each group (1/0)",
-        ranked ? main_.separation_ok() : kNaN, "%.0f");
-    add("delta_imp_min", "Smallest Δ_s^(T) of an important expert", imp_min);
-    add("delta_unimp_max", "Largest Δ_s^(T) of an unimportant expert", un_max);
-    add("cert", "(3/2) ln l, Lemma 4.4's certificate", cert);
+    m.add("delta_separated", "Δ separates: every important expert's Δ above every unimportant one's, in each group (1/0)",
+          ranked ? main_.separation_ok() : kNaN, "%.0f", "measured once fine-tuning ends; n/a when a group has no important expert");
+    m.add("delta_imp_min", "Smallest Δ_s^(T) of an important expert", imp_min, "%.4f", "measured once fine-tuning ends; n/a without important experts");
+    m.add("delta_unimp_max", "Largest Δ_s^(T) of an unimportant expert", un_max, "%.4f", "measured once fine-tuning ends; n/a when every expert is important");
+    m.add("cert", "(3/2) ln l, Lemma 4.4's certificate", 1.5 * core::fm::log(double(spec_.l)));
     int important = 0;
     for (uint8_t v : main_.important) important += v;
-    add("important", "Important experts (ground truth in planted mode, p ≥ 0.3 otherwise)", ranked ? important : kNaN, "%.0f");
+    m.add("important", "Important experts (ground truth in planted mode, p ≥ 0.3 otherwise)", ranked ? important : kNaN, "%.0f", after_ft);
     for (int q = 0; q < kTrustCount; ++q) {
         double v = kNaN;
         for (const Checkpoint& cp : main_.checkpoints) if (cp.t == spec_.t_early) v = cp.trust[q];
-        add(std::string("early_") + criterion_key(kTrustCriteria[q]),
-            core::strf("%s, pruned at t = %d (ρ: %d of %d pruned per group), no post-FT", criterion_label(kTrustCriteria[q]),
-                       spec_.t_early, p_main_, G), v);
+        m.add(std::string("early_") + criterion_key(kTrustCriteria[q]),
+              core::strf("%s, pruned at t = %d (%d of %d pruned per group), no post-FT", criterion_label(kTrustCriteria[q]),
+                         spec_.t_early, p_main_, G), v, "%.4f", "measured at t = t_early");
     }
-    if (ranked) {
-        const Mask keep = main_.mask(kDelta, p_main_);
-        Work w;
-        add("k_prime", "Active experts k′ after Δ pruning at ρ", kept(keep), "%.0f");
-        add("flops_rel", "FLOPs per sample relative to the unpruned model, at ρ", relative_flops(main_.model(), keep, main_.val(), w));
-        add("params_rel", "Parameters relative to the unpruned model, at ρ", parameter_fraction(main_.model(), keep));
-    } else {
-        add("k_prime", "Active experts k′ after Δ pruning at ρ", kNaN, "%.0f");
-        add("flops_rel", "FLOPs per sample relative to the unpruned model, at ρ", kNaN);
-        add("params_rel", "Parameters relative to the unpruned model, at ρ", kNaN);
-    }
-    add("timeline_delta_ft", "Δ-pruned at ρ, after post-FT (timeline)", timeline_[0].done() ? timeline_[0].accuracy() : kNaN);
-    add("timeline_random_ft", "Random-pruned (draw 1) at ρ, after post-FT (timeline)", timeline_[1].done() ? timeline_[1].accuracy() : kNaN);
-    if (spec_.mode == Mode::Learned)
-        add("concept_both_groups", "Learned: the downstream concept has a specialist in both groups (1/0)",
-            ranked ? double(main_.concept.both_groups) : kNaN, "%.0f");
-    add("seeds_done", "Seeds finished in the bands", sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0, "%.0f");
-    return m;
+    const Mask keep = ranked ? main_.mask(kDelta, p_main_) : Mask();
+    Work w;
+    m.add("k_prime", "Active experts k′ after Δ pruning at ρ", ranked ? kept(keep) : kNaN, "%.0f", after_ft);
+    m.add("flops_rel", "FLOPs per sample relative to the unpruned model, at ρ", ranked ? relative_flops(main_.model(), keep, main_.val(), w) : kNaN, "%.4f", after_ft);
+    m.add("params_rel", "Parameters relative to the unpruned model, at ρ", ranked ? parameter_fraction(main_.model(), keep) : kNaN, "%.4f", after_ft);
+    m.add("timeline_delta_ft", "Δ-pruned at ρ, after post-FT (timeline)", timeline_[0].done() ? timeline_[0].accuracy() : kNaN, "%.4f", after_post);
+    m.add("timeline_random_ft", "Random-pruned (draw 1) at ρ, after post-FT (timeline)", timeline_[1].done() ? timeline_[1].accuracy() : kNaN, "%.4f", after_post);
+    m.add_if(spec_.mode == Mode::Learned, "concept_both_groups", "Learned: the downstream concept has a specialist in both groups (1/0)",
+             ranked ? double(main_.concept.both_groups) : kNaN, "mode = learned only", "%.0f");
+    m.count("seeds_done", "Seeds finished in the bands", sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0);
+    return m.take();
 }
 
 } // namespace expert_pruning

@@ -1,6 +1,7 @@
 // SGD on fresh minibatches in bounded slices: a step's batch may span several calls (the page's step()
 // stays short at paper scale, B = 64 samples of n = 100 tokens), with the same numbers as whole steps.
 #pragma once
+#include "core/work_budget.hpp"
 #include "labs/expert-pruning/data.hpp"
 #include "labs/expert-pruning/model.hpp"
 #include "core/rng.hpp"
@@ -20,7 +21,7 @@ class SgdStepper {
 public:
     // Advances the current step by the samples `budget` allows (at least one), drawing the batch when a step
     // begins. True when a step was completed by this call (loss() is then its mean loss).
-    bool advance(Moe& M, const SgdTask& t, double& budget);
+    bool advance(Moe& M, const SgdTask& t, core::WorkBudget& budget);
     double loss() const { return loss_; }
     bool mid_step() const { return cursor_ > 0; }
     void clear() { cursor_ = 0; }

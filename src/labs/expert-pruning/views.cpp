@@ -70,7 +70,8 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
             std::string label = named[g][i] ? "" : core::strf("S%s %s", g ? "₂" : "₁", i ? "important" : "unimportant");
             named[g][i] = true;
             core::LineSeries l = line(label, kGroupColor[g], !i);
-            for (const Checkpoint& cp : main_.checkpoints) { l.x.push_back(cp.t); l.y.push_back(cp.delta[size_t(s)]); }
+            l.x = rows_.column(0);
+            l.y = rows_.column(size_t(2 + s));
             v.lines.push_back(std::move(l));
         }
         v.overlays.push_back({core::Overlay::HLine, cert, 0, core::strf("(3/2) ln l = %.2f: Lemma 4.4 certificate", cert)});
@@ -141,7 +142,8 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
         else   // while the main run fine-tunes: its own checkpoints
             for (int q = 0; q < kTrustCount; ++q) {
                 core::LineSeries l = line(criterion_label(kTrustCriteria[q]), criterion_color(kTrustCriteria[q]));
-                for (const Checkpoint& cp : main_.checkpoints) { l.x.push_back(cp.t); l.y.push_back(cp.trust[q]); }
+                l.x = rows_.column(0);
+                l.y = rows_.column(size_t(2 + k + q));
                 v.lines.push_back(std::move(l));
             }
         v.overlays.push_back({core::Overlay::VLine, double(spec_.t_early), 0, core::strf("t = %d", spec_.t_early)});
@@ -209,16 +211,21 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
         v.x_min = 0; v.x_max = pre + spec_.T + spec_.T_post;
         if (pre) {
             core::LineSeries l = line("pre-training concepts", 7);
-            for (const auto& [t, a] : main_.pre_acc) { l.x.push_back(t); l.y.push_back(a); }
+            l.x = pre_rows_.column(0);
+            l.y = pre_rows_.column(1);
             v.lines.push_back(std::move(l));
         }
         core::LineSeries u = line("unpruned", 0);
-        for (const Checkpoint& cp : main_.checkpoints) { u.x.push_back(pre + cp.t); u.y.push_back(cp.acc); }
+        u.x = rows_.column(0);
+        u.y = rows_.column(1);
+        for (double& x : u.x) x += pre;
         v.lines.push_back(std::move(u));
         static const char* names[2] = {"Δ-pruned + post-FT", "random-pruned + post-FT"};
         for (int q = 0; q < 2; ++q) {
             core::LineSeries l = line(names[q], q == 0 ? 0 : 7, true);
-            for (const auto& [t, a] : timeline_[size_t(q)].history()) { l.x.push_back(pre + spec_.T + t); l.y.push_back(a); }
+            l.x = post_rows_[size_t(q)].column(0);
+            l.y = post_rows_[size_t(q)].column(1);
+            for (double& x : l.x) x += pre + spec_.T;
             v.lines.push_back(std::move(l));
         }
         if (pre) v.overlays.push_back({core::Overlay::VLine, double(pre), 0, "fine-tune"});

@@ -61,7 +61,7 @@ TEST_CASE("expert-pruning validation: bad combinations are errors that say what 
     CHECK(has(check_with({{"d", 512}, {"k", 64}, {"m", 64}, {"n", 256}, {"n_test", 20000}, {"n_val", 5000}, {"T", 100000}}).errors, "limit"));
     auto slow = check_with({{"T", 100000}, {"B", 4096}, {"seeds", 20}});
     CHECK(has(slow.errors, "natively"));
-    CHECK(has(check_with({{"T", 20000}}).warnings, "Heavy run"));
+    CHECK(has(check_with({{"T", 40000}}).warnings, "Heavy run"));
 }
 
 TEST_CASE("expert-pruning lecture run: the headline numbers, the views, the same numbers twice") {
@@ -86,7 +86,10 @@ TEST_CASE("expert-pruning lecture run: the headline numbers, the views, the same
     CHECK(metric(*lab, "k_prime") == 2);
     CHECK(metric(*lab, "flops_rel") == doctest::Approx(0.25));
     CHECK(metric(*lab, "acc_reverse_delta_75") < metric(*lab, "acc_delta_75"));
-    for (const auto& m : lab->metrics()) { CAPTURE(m.key); CHECK(std::isfinite(m.value)); }
+    for (const auto& m : lab->metrics()) {   // every number exists at the end, except those of other modes
+        CAPTURE(m.key);
+        CHECK((std::isfinite(m.value) || m.key == "concept_both_groups"));
+    }
     CHECK(lab->trace().rows.size() == 22);   // checkpoints 0, 15, ..., 300 and t_early = 100
 
     std::vector<core::View> views;
@@ -110,7 +113,10 @@ TEST_CASE("expert-pruning lecture run: the headline numbers, the views, the same
     core::run_to_end(*again);
     const auto a = lab->metrics(), b = again->metrics();
     REQUIRE(a.size() == b.size());
-    for (size_t q = 0; q < a.size(); ++q) { CAPTURE(a[q].key); CHECK(a[q].value == b[q].value); }
+    for (size_t q = 0; q < a.size(); ++q) {
+        CAPTURE(a[q].key);
+        CHECK((a[q].value == b[q].value || (std::isnan(a[q].value) && std::isnan(b[q].value))));
+    }
 }
 
 TEST_CASE("expert-pruning: every other preset runs to the end without failure (one seed, shortened)") {

@@ -55,8 +55,8 @@ RunSpec small_spec() {
     return sp;
 }
 void run(Pipeline& p) {
-    while (!p.ranked() && p.failure().empty()) { double b = 1e6; p.advance(b); }
-    while (!p.done()) { double b = 1e6; p.advance_post(b); }
+    while (!p.ranked() && p.failure().empty()) { core::WorkBudget b(1e6); p.advance(b); }
+    while (!p.done()) { core::WorkBudget b(1e6); p.advance_post(b); }
 }
 double no_ft_accuracy(const Pipeline& p, const Mask& keep) {
     Work w;
@@ -76,7 +76,7 @@ TEST_CASE("expert-pruning: post-pruning fine-tuning moves only the kept experts 
         const Mask keep = p.mask(kDelta, 2);
         PostFt ft;
         ft.start(p, keep, false);
-        while (!ft.done()) { double b = 1e6; ft.advance(b); }
+        while (!ft.done()) { core::WorkBudget b(1e6); ft.advance(b); }
         const Moe& a = p.model();
         const Moe& b = ft.model();
         for (int s = 0; s < a.k; ++s) {
@@ -127,7 +127,7 @@ TEST_CASE("expert-pruning: under the paper's loss with expert-choice, post-FT of
             const Mask keep = p.mask(c, q);
             PostFt ft;
             ft.start(p, keep, false);
-            while (!ft.done()) { double b = 1e6; ft.advance(b); }
+            while (!ft.done()) { core::WorkBudget b(1e6); ft.advance(b); }
             CHECK(ft.accuracy() == p.post_ft_accuracy(keep));
             // and the no-post-FT accuracy from the stored outputs is forward() with the mask
             CHECK(p.outputs.accuracy(keep) == no_ft_accuracy(p, keep));
