@@ -158,11 +158,11 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
     };
     {
         core::View g;
-        g.id = "who_routes"; g.kind = core::ViewKind::Grid; g.grid_cols = 2;
+        g.id = "who_routes"; g.kind = core::ViewKind::Grid; g.grid_cols = 1;   // stacked: the heatmap gets the full width
         g.title = core::strf("Who routes what (t = %d)", main_.t());
-        g.caption = "Left: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned by Δ at ρ) and pattern "
+        g.caption = "Top: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned by Δ at ρ) and pattern "
                     "(o₁, o₂, absent concepts u, irrelevant q's). Important routers gain their task column; specialists keep their "
-                    "absent concept. Right: proficiency p^(s,t), the share of own-class samples whose task token the expert "
+                    "absent concept. Below: proficiency p^(s,t), the share of own-class samples whose task token the expert "
                     "takes with gate ≥ 1/l (§4.2).";
         core::View h;
         h.kind = core::ViewKind::Heatmap; h.title = "router weights w_s[p]";
