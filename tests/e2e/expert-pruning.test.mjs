@@ -36,6 +36,11 @@ test("expert-pruning, Lecture: Δ pruning keeps the accuracy, page = native CLI 
   await page.evaluate(() => moeLab.command("view=1"));
   await new Promise((r) => setTimeout(r, 400));
   await page.screenshot({ path: join(out, "expert-pruning-accuracy.png") });
+  for (const [n, name] of [[0, "router-change"], [2, "trustworthy"], [3, "who-routes"], [5, "timeline"]]) {
+    await page.evaluate((v) => moeLab.command("view=" + v), n);
+    await new Promise((r) => setTimeout(r, 300));
+    await page.screenshot({ path: join(out, `expert-pruning-${name}.png`) });
+  }
   await page.evaluate(() => moeLab.command("view=-1"));
   await page.evaluate(() => moeLab.command("scale=1.6"));
   await page.waitForFunction(() => Math.abs(moeLab.state().ui_scale - 1.6) < 1e-3);

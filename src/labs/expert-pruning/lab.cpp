@@ -117,7 +117,7 @@ std::vector<core::Phase> make_phases() {
          "Lemma 4.4 and Theorem 4.5: with post-FT the kept experts learn the task features and ρ up to 1 − O(1/k) keeps zero error."},
         {"seeds", "More seeds",
          "The bands (mean ± sd over seeds) of accuracy vs ρ and of the trustworthy view tighten.",
-         "Paper §5.2: V-MoE and E³-MoE prune 50–75 % of the experts within 1 % of the unpruned accuracy; Δ bounds the other criteria from above."},
+         "§5.2: V-MoE and E³-MoE prune 50–75 % of the experts within 1 % of the unpruned accuracy; Δ bounds the other criteria from above."},
     };
 }
 
