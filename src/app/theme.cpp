@@ -15,7 +15,6 @@ static const ImWchar kGlyphs[] = {
     0x2190, 0x21FF,   // arrows
     0x2200, 0x22FF,   // mathematical operators (∈, ∑, −, √, ≈, ≤, ≥)
     0x25A0, 0x25FF,   // geometric shapes (●, ▲)
-    0x27E8, 0x27E9,   // mathematical angle brackets ⟨ ⟩ (inner products in the labs' titles)
     0,
 };
 
