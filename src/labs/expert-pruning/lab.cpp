@@ -73,7 +73,7 @@ core::Schema make_schema() {
     ps.push_back(param("B", "B", "Fine-tuning", T::Int, 1, 4096, 32, "Minibatch of fresh samples per step (theory: B = Ω̃(l² d²)).", true));
     ps.push_back(param("T", "T", "Fine-tuning", T::Int, 1, 100000, 300, "Fine-tuning steps (theory, eq. 9: T = Θ(l²√(d log l)/η_e) ≈ 380 here).", true));
     ps.push_back(param("T_post", "T′", "Fine-tuning", T::Int, 0, 100000, 100, "Post-pruning fine-tuning steps of the kept experts (Algorithm 1, Step 4)."));
-    ps.push_back(param("rho", "ρ", "Pruning", T::Real, 0, 1, 0.75, "Pruning ratio of the main run's timeline, counters and the 'trustworthy' view: ⌊ρ|S_g|⌋ experts pruned per group, at least one kept."));
+    ps.push_back(param("rho", "ρ", "Pruning", T::Real, 0, 1, 0.75, "Pruning ratio of the main run's timeline, counters and the 'trustworthy' view: floor(ρ·|S_g|) experts pruned per group, at least one kept."));
     ps.push_back(param("draws", "R", "Pruning", T::Int, 1, 50, 5, "Random pruning: draws averaged (band: min–max in the hover)."));
     ps.push_back(param("diff_norm", "", "Pruning", T::Bool, 0, 1, 0, "Also show ‖w_s^(T) − w_s^(0)‖ (the issue's wording; the paper's Δ is the difference of norms)."));
     ps.push_back(param("seeds", "", "Pruning", T::Int, 1, 20, 4, "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."));
