@@ -76,7 +76,7 @@ core::Schema make_schema() {
     ps.push_back(param("rho", "ρ", "Pruning", T::Real, 0, 1, 0.75, "Pruning ratio of the main run's timeline, counters and the 'trustworthy' view: floor(ρ·|S_g|) experts pruned per group, at least one kept."));
     ps.push_back(param("draws", "R", "Pruning", T::Int, 1, 50, 5, "Random pruning: draws averaged (band: min–max in the hover)."));
     ps.push_back(param("diff_norm", "", "Pruning", T::Bool, 0, 1, 0, "Also show ‖w_s^(T) − w_s^(0)‖ (the issue's wording; the paper's Δ is the difference of norms)."));
-    ps.push_back(param("seeds", "", "Pruning", T::Int, 1, 20, 8, "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."));
+    ps.push_back(param("seeds", "", "Pruning", T::Int, 1, 20, 12, "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."));
     ps.push_back(param("n_test", "", "Evaluation", T::Int, 50, 20000, 500, "Fixed, balanced test set.", true));
     ps.push_back(param("n_val", "", "Evaluation", T::Int, 20, 5000, 256, "Validation set: importance score (I) and proficiencies p₁, p₂.", true));
     ps.push_back(param("eval_every", "", "Evaluation", T::Int, 1, 10000, 15, "Checkpoint every this many fine-tuning steps: Δ_s^(t), accuracy, the trustworthy view.", true));
