@@ -9,7 +9,7 @@ namespace core {
 
 void softmax(const double* h, double* pi, int m) {
     double mx = h[argmax(h, m)], z = 0;
-    for (int k = 0; k < m; ++k) { pi[k] = fm::exp(h[k] - mx); z += pi[k]; }
+    for (int k = 0; k < m; ++k) { pi[k] = h[k] == mx ? 1.0 : fm::exp(h[k] - mx); z += pi[k]; }   // exp(0) = 1 exactly
     for (int k = 0; k < m; ++k) pi[k] /= z;
 }
 
@@ -28,6 +28,18 @@ std::vector<int> top_k(const std::vector<double>& v, int l) {
     });
     idx.resize(size_t(l));
     return idx;
+}
+
+void top_k(const double* v, int n, int l, int* out) {
+    int have = 0;
+    for (int j = 0; j < n; ++j) {
+        if (have == l && !(v[j] > v[out[l - 1]])) continue;   // not above the current l-th: most tokens stop here
+        // insert into the sorted prefix (append, or replace the last); equal values keep the lower index first
+        int pos = have < l ? have : l - 1;
+        while (pos > 0 && v[j] > v[out[pos - 1]]) { out[pos] = out[pos - 1]; --pos; }
+        out[pos] = j;
+        if (have < l) ++have;
+    }
 }
 
 double dispatch_entropy(const std::vector<double>& counts, int K, int M) {

@@ -14,6 +14,9 @@ int argmax(const double* v, int n);
 
 // The l largest of v (ties to the lower index), in decreasing order of value.
 std::vector<int> top_k(const std::vector<double>& v, int l);
+// The same without allocating, for hot loops: writes the indices of the l largest of v[0..n) to out[0..l),
+// in decreasing order of value, ties to the lower index (l ≤ n). O(n·l): meant for small l.
+void top_k(const double* v, int n, int l, int* out);
 
 // Dispatch entropy (Chen et al. eq. 6.1): counts[k*M + m] = number of cluster-k examples routed
 // to expert m. For each expert, the entropy (natural log) of the clusters it receives, weighted by

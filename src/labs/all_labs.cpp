@@ -5,6 +5,7 @@
 std::unique_ptr<core::Lab> make_cluster_experts_lab();
 std::unique_ptr<core::Lab> make_patch_routing_lab();
 std::unique_ptr<core::Lab> make_latent_clusters_lab();
+std::unique_ptr<core::Lab> make_expert_pruning_lab();
 std::unique_ptr<core::Lab> make_gated_regression_lab();
 
 namespace core {
@@ -14,6 +15,7 @@ const std::vector<LabEntry>& all_labs() {
         {"cluster-experts", &make_cluster_experts_lab},
         {"patch-routing", &make_patch_routing_lab},
         {"latent-clusters", &make_latent_clusters_lab},
+        {"expert-pruning", &make_expert_pruning_lab},
         {"gated-regression", &make_gated_regression_lab},
     };
     return labs;
