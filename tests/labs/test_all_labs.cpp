@@ -16,6 +16,7 @@ const std::map<std::string, std::map<std::string, double>> kHeavy = {
     {"cluster-experts", {{"n", 16000}, {"n_test", 16000}, {"d", 64}, {"P", 8}, {"T", 10}}},
     {"patch-routing", {{"n", 64}, {"d", 64}, {"n_test", 2000}, {"cap", 20}, {"N_min", 250}, {"N_points", 5}}},
     {"latent-clusters", {{"d", 128}, {"n_test", 50000}}},
+    {"expert-pruning", {{"n", 256}, {"n_test", 20000}, {"n_val", 5000}}},
 };
 
 } // namespace

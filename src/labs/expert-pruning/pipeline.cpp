@@ -98,7 +98,21 @@ void Pipeline::start_finetune() {
 double Pipeline::fraction() const {
     if (ranked()) return 1.0;
     const double pre = spec_.mode == Mode::Learned ? spec_.T_pre : 0;
-    return (t_pre_ + t_) / (pre + spec_.T + 1.0);   // + 1: the last checkpoint and the rankings
+    // Drawing the test and validation sets counts as many steps as it has minibatches (same cost per sample),
+    // so the bar moves while a large test set is drawn (issue 13), then runs on through the SGD steps.
+    const double sets = double(test_.N) + val_.N + pre_test_.N, init_steps = sets / std::max(1, spec_.B);
+    return (init_steps * init_fraction() + t_pre_ + t_) / (init_steps + pre + spec_.T + 1.0);   // + 1: the last checkpoint and the rankings
+}
+
+double Pipeline::init_fraction() const {
+    if (stage_ != Stage::Init) return 1.0;
+    const Dataset* sets[3] = {&test_, &val_, &pre_test_};
+    double drawn = 0, total = 0;
+    for (int k = 0; k < 3; ++k) {
+        total += sets[k]->N;
+        drawn += k < init_part_ ? sets[k]->N : k == init_part_ ? init_i_ : 0;
+    }
+    return total > 0 ? drawn / total : 1.0;
 }
 
 Mask Pipeline::mask(int c, int p, int draw) const {

@@ -55,6 +55,7 @@ public:
     bool ranked() const { return stage_ == Stage::Continue || stage_ == Stage::Done; }
     bool done() const { return stage_ == Stage::Done; }
     double fraction() const;                      // 0..1 of pre-training and fine-tuning, for progress bars
+    double init_fraction() const;                 // 0..1 of the test and validation sets drawn (1 after Init)
     Stage stage() const { return stage_; }
     const std::string& failure() const { return failure_; }
 

@@ -198,6 +198,8 @@ double ExpertPruningLab::progress() const {
 
 std::string ExpertPruningLab::clock() const {
     if (!main_.ranked()) {
+        if (main_.stage() == Pipeline::Stage::Init)
+            return core::strf("drawing the test and validation sets: %.0f %%", 100 * main_.init_fraction());
         if (main_.stage() == Pipeline::Stage::Pretrain) return core::strf("pre-training %d / %d", main_.t_pre(), spec_.T_pre);
         return core::strf("t = %d / %d", main_.t(), spec_.T);
     }
