@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: the native unit tests (ctest, also under ASan/UBSan), the randomized CLI
+# Sets up and runs every test: the C++ format check, the native unit tests (ctest, also under ASan/UBSan), the randomized CLI
 # test, a bounded libFuzzer run, the same unit tests compiled to WebAssembly under node (ctest), and the
-# browser end-to-end tests (node --test, Chromium).
+# browser end-to-end tests (node --test, Chromium), also against the packaged static site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
+
+echo "== C++ format (.clang-format; scripts/format.sh applies it)"
+scripts/format.sh --check
 
 echo "== native build and unit tests"
 cmake --preset native -DMOE_BUILD_UI=ON >/dev/null

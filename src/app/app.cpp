@@ -7,7 +7,6 @@
 
 namespace app {
 
-
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) { open_link(initial_query); }
 
 void App::open(const core::RunConfig& c) {
@@ -42,13 +41,24 @@ void App::apply_edit() {
 }
 
 void App::advance(double budget_ms) {
-    if (!playing_ || lab_->done() || !lab_->failure().empty()) { playing_ = false; return; }
+    if (!playing_ || lab_->done() || !lab_->failure().empty()) {
+        playing_ = false;
+        return;
+    }
     double t0 = host_.now_ms();
     do {
         lab_->step();
         ++steps_;
-        if (target_phase_ >= 0 && lab_->phase() >= target_phase_) { playing_ = false; target_phase_ = -1; break; }
-        if (target_progress_ >= 0 && lab_->progress() >= target_progress_) { playing_ = false; target_progress_ = -1; break; }
+        if (target_phase_ >= 0 && lab_->phase() >= target_phase_) {
+            playing_ = false;
+            target_phase_ = -1;
+            break;
+        }
+        if (target_progress_ >= 0 && lab_->progress() >= target_progress_) {
+            playing_ = false;
+            target_progress_ = -1;
+            break;
+        }
     } while (!lab_->done() && lab_->failure().empty() && host_.now_ms() - t0 < budget_ms);
     if (lab_->done() || !lab_->failure().empty()) playing_ = false;
 }
@@ -74,8 +84,9 @@ void App::frame() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
-    ImGui::Begin("MoE Lab", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                         ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoSavedSettings);
+    ImGui::Begin("MoE Lab", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
+                     ImGuiWindowFlags_NoSavedSettings);
     if (embed_) draw_embed();
     else if (present_) draw_presentation();
     else {
@@ -102,4 +113,4 @@ void App::frame() {
     }
 }
 
-} // namespace app
+}   // namespace app

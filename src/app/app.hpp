@@ -20,22 +20,22 @@ namespace app {
 
 // What the platform provides: the URL, the clipboard, downloads, a clock.
 struct Host {
-    std::function<void(const std::string& query)> set_query;      // replace the page URL's query
-    std::function<void(const std::string& text)> copy_text;        // clipboard
+    std::function<void(const std::string& query)> set_query;   // replace the page URL's query
+    std::function<void(const std::string& text)> copy_text;    // clipboard
     std::function<void(const std::string& file, const std::string& text)> download;
     std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
     std::function<double()> now_ms;
-    std::string platform_name;                                       // "browser" / "desktop"
-    std::string font_file;                                           // a TTF with Greek and math signs
+    std::string platform_name;   // "browser" / "desktop"
+    std::string font_file;       // a TTF with Greek and math signs
 };
 
 class App {
 public:
     App(Host host, const std::string& initial_query);
-    void frame();                                  // draw the UI and advance training
+    void frame();   // draw the UI and advance training
     bool fonts_need_rebuild() const { return fonts_dirty_; }
-    void rebuild_fonts();                          // call between frames (platform owns GL)
-    std::string state_json() const;                // everything the page exposes to tests
+    void rebuild_fonts();             // call between frames (platform owns GL)
+    std::string state_json() const;   // everything the page exposes to tests
     // "play", "lab=ID", "seed=N", "present=1", ... (the table in commands.cpp). Returns "" when it acted,
     // otherwise why not; a refusal is also added to the page's messages.
     std::string command(const std::string& cmd);
@@ -47,7 +47,7 @@ public:
     // hands the file to finish_export(), which restores the UI scale and saves it through the host.
     bool export_pending() const { return export_view_ >= 0; }
     void begin_export();
-    ImVec2 export_size() const;                    // pixels: twice the view's box on screen
+    ImVec2 export_size() const;   // pixels: twice the view's box on screen
     void draw_export();
     void finish_export(const std::vector<uint8_t>& png, int width, int height);
 
@@ -55,8 +55,8 @@ private:
     struct Command;
     static const std::vector<Command>& commands();   // commands.cpp
     // configuration
-    void open(const core::RunConfig& c);           // switch lab and/or parameters, then reset
-    void apply_edit();                             // edited parameters → config (when valid)
+    void open(const core::RunConfig& c);   // switch lab and/or parameters, then reset
+    void apply_edit();                     // edited parameters → config (when valid)
     void reset_run();
     void advance(double budget_ms);
     // drawing
@@ -80,54 +80,54 @@ private:
     std::string cmd_tour(const std::string& arg);      // "tour=N" (1-based step, 0 ends), "tour=next", "tour=back"
     std::string cmd_png(long long view);               // "png=N": save view N (0-based) as a PNG
     std::string cmd_next_view();                       // "next-view": the next view large
-    void open_link(const std::string& query);      // a page link: the run's configuration + lecture keys
-    void sync_url();                               // the page URL: configuration + lecture keys
-    std::string lecture_query() const;             // "&present=1&tour=3..." for the link
+    void open_link(const std::string& query);          // a page link: the run's configuration + lecture keys
+    void sync_url();                                   // the page URL: configuration + lecture keys
+    std::string lecture_query() const;                 // "&present=1&tour=3..." for the link
     void handle_keys();
     void draw_presentation();
     void draw_embed();
     void draw_tour_panel();
-    void tour_go(int step);                        // apply step (0-based): configure, run to it, focus
+    void tour_go(int step);   // apply step (0-based): configure, run to it, focus
     void tour_end();
     void focus_views(const std::vector<std::string>& ids);
-    std::vector<int> shown_views() const;          // the views drawn large (empty: the grid)
+    std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
 
     Host host_;
     std::unique_ptr<core::Lab> lab_;
-    core::RunConfig config_;                       // what is running
-    core::Params edit_;                            // what the controls show
+    core::RunConfig config_;   // what is running
+    core::Params edit_;        // what the controls show
     core::Validation edit_check_;
-    std::vector<std::string> link_messages_;       // from a malformed shared link or a refused command
+    std::vector<std::string> link_messages_;   // from a malformed shared link or a refused command
     std::string last_query_;
 
     bool playing_ = false;
-    int target_phase_ = -1;                        // "next phase": run until phase() reaches it
-    double target_progress_ = -1;                  // a tour step: run until progress() reaches it
-    int speed_ = 4;                                // index into the frame-budget table
+    int target_phase_ = -1;         // "next phase": run until phase() reaches it
+    double target_progress_ = -1;   // a tour step: run until progress() reaches it
+    int speed_ = 4;                 // index into the frame-budget table
     double run_ms_ = 0, longest_frame_ms_ = 0;
-    double train_ms_ = 0, ui_ms_ = 0;               // last frame: training, and building the UI
+    double train_ms_ = 0, ui_ms_ = 0;   // last frame: training, and building the UI
     double last_frame_start_ = 0;
     long frames_while_running_ = 0, steps_ = 0;
     bool finished_reported_ = false;
 
     std::vector<core::View> views_;
     int focused_view_ = -1;
-    int focused_view2_ = -1;                       // a second view shown large beside the first (tours)
-    bool present_ = false, embed_ = false;         // presentation layout; a single view for an iframe
-    int tour_step_ = -1;                           // 0-based; -1: no tour
-    int export_view_ = -1;                         // a PNG export waiting for the platform
+    int focused_view2_ = -1;                 // a second view shown large beside the first (tours)
+    bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
+    int tour_step_ = -1;                     // 0-based; -1: no tour
+    int export_view_ = -1;                   // a PNG export waiting for the platform
     float export_restore_scale_ = 1.0f;
-    ImVec2 export_box_{0, 0};                      // the view's box on screen (logical pixels)
+    ImVec2 export_box_{0, 0};   // the view's box on screen (logical pixels)
     std::string export_file_;
     int exported_w_ = 0, exported_h_ = 0;
     size_t exported_bytes_ = 0;
-    std::vector<ViewReport> reports_;              // what the last frame drew, per view
+    std::vector<ViewReport> reports_;   // what the last frame drew, per view
     std::string last_url_;
-    std::string tour_caption_shown_;               // the tour caption drawn in the last frame
+    std::string tour_caption_shown_;   // the tour caption drawn in the last frame
     float ui_scale_ = 1.0f;
     bool fonts_dirty_ = true;
-    float play_button_[4] = {0, 0, 0, 0};          // screen rect, exposed for the browser test
+    float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
 };
 
-} // namespace app
+}   // namespace app

@@ -10,8 +10,10 @@ namespace app {
 static std::string jstr(const std::string& s) {
     std::string o = "\"";
     for (unsigned char c : s) {
-        if (c == '"' || c == '\\') { o += '\\'; o += char(c); }
-        else if (c == '\n') o += "\\n";
+        if (c == '"' || c == '\\') {
+            o += '\\';
+            o += char(c);
+        } else if (c == '\n') o += "\\n";
         else if (c < 0x20) o += ' ';
         else o += char(c);
     }
@@ -22,7 +24,8 @@ static std::string jnum(double v) { return std::isfinite(v) ? core::format_numbe
 
 std::string App::state_json() const {
     std::string s = "{";
-    s += "\"lab\":" + jstr(config_.lab) + ",\"preset\":" + jstr(config_.preset) + ",\"seed\":" + jstr(std::to_string(config_.seed));   // a string: exact above 2^53
+    s += "\"lab\":" + jstr(config_.lab) + ",\"preset\":" + jstr(config_.preset) +
+        ",\"seed\":" + jstr(std::to_string(config_.seed));   // a string: exact above 2^53
     s += ",\"query\":" + jstr(last_query_);
     s += ",\"playing\":" + std::string(playing_ ? "true" : "false");
     s += ",\"done\":" + std::string(lab_->done() ? "true" : "false");
@@ -36,7 +39,8 @@ std::string App::state_json() const {
     s += ",\"ui_scale\":" + jnum(ui_scale_) + ",\"train_ms\":" + jnum(train_ms_) + ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
     char b[128];
-    std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1], play_button_[2], play_button_[3]);
+    std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],
+                  play_button_[2], play_button_[3]);
     s += b;
     s += ",\"labs\":[";
     for (size_t k = 0; k < core::all_labs().size(); ++k) s += (k ? "," : "") + jstr(core::all_labs()[k].id);
@@ -69,18 +73,21 @@ static std::string jrect(ImVec2 a, ImVec2 b) {
 // Lecture mode: layout, tour, what each view drew (plot rectangles, legends, labels), PNG export.
 std::string App::lecture_state_json() const {
     ImVec2 canvas = ImGui::GetIO().DisplaySize;
-    std::string s = ",\"present\":" + std::string(present_ ? "true" : "false") + ",\"embed\":" + (embed_ ? "true" : "false");
+    std::string s =
+        ",\"present\":" + std::string(present_ ? "true" : "false") + ",\"embed\":" + (embed_ ? "true" : "false");
     s += ",\"canvas\":[" + jnum(canvas.x) + "," + jnum(canvas.y) + "]";
     std::vector<std::string> focused;
     for (int k : shown_views()) focused.push_back(views_[size_t(k)].id);
     s += ",\"focused\":" + jlist(focused);
     std::vector<core::TourStep> steps = lab_->tour();
     static const char* until[] = {"now", "phase", "progress", "end"};
-    s += ",\"tour\":{\"step\":" + std::to_string(tour_step_ + 1) + ",\"shown_caption\":" + jstr(tour_caption_shown_) + ",\"steps\":[";
+    s += ",\"tour\":{\"step\":" + std::to_string(tour_step_ + 1) + ",\"shown_caption\":" + jstr(tour_caption_shown_) +
+        ",\"steps\":[";
     for (size_t k = 0; k < steps.size(); ++k) {
         const core::TourStep& t = steps[k];
-        s += std::string(k ? "," : "") + "{\"caption\":" + jstr(t.caption) + ",\"claim\":" + jstr(t.claim) + ",\"views\":" + jlist(t.views) +
-             ",\"until\":\"" + until[int(t.until)] + "\",\"phase\":" + std::to_string(t.phase) + ",\"progress\":" + jnum(t.progress) + "}";
+        s += std::string(k ? "," : "") + "{\"caption\":" + jstr(t.caption) + ",\"claim\":" + jstr(t.claim) +
+            ",\"views\":" + jlist(t.views) + ",\"until\":\"" + until[int(t.until)] +
+            "\",\"phase\":" + std::to_string(t.phase) + ",\"progress\":" + jnum(t.progress) + "}";
     }
     s += "]}";
     s += ",\"view_reports\":[";
@@ -88,16 +95,17 @@ std::string App::lecture_state_json() const {
         const ViewReport& r = reports_[k];
         std::vector<std::string> labels;
         for (const LabelBox& l : r.labels) labels.push_back(l.text);
-        s += std::string(k ? "," : "") + "{\"id\":" + jstr(r.id) + ",\"title\":" + jstr(r.title) + ",\"plot\":" + jrect(r.plot_a, r.plot_b) +
-             ",\"data\":" + jrect(r.data_a, r.data_b) + ",\"series\":" + jlist(r.series) + ",\"legend\":" + jlist(r.legend) +
-             ",\"labels\":" + jlist(labels) + ",\"crossings\":" + std::to_string(r.crossings) +
-             ",\"overlaps\":" + std::to_string(r.overlaps) + ",\"clipped\":" + std::to_string(r.clipped) + "}";
+        s += std::string(k ? "," : "") + "{\"id\":" + jstr(r.id) + ",\"title\":" + jstr(r.title) +
+            ",\"plot\":" + jrect(r.plot_a, r.plot_b) + ",\"data\":" + jrect(r.data_a, r.data_b) +
+            ",\"series\":" + jlist(r.series) + ",\"legend\":" + jlist(r.legend) + ",\"labels\":" + jlist(labels) +
+            ",\"crossings\":" + std::to_string(r.crossings) + ",\"overlaps\":" + std::to_string(r.overlaps) +
+            ",\"clipped\":" + std::to_string(r.clipped) + "}";
     }
     s += "]";
-    s += ",\"export\":{\"pending\":" + std::string(export_view_ >= 0 ? "true" : "false") + ",\"file\":" + jstr(export_file_) +
-         ",\"width\":" + std::to_string(exported_w_) + ",\"height\":" + std::to_string(exported_h_) +
-         ",\"bytes\":" + std::to_string(exported_bytes_) + "}";
+    s += ",\"export\":{\"pending\":" + std::string(export_view_ >= 0 ? "true" : "false") +
+        ",\"file\":" + jstr(export_file_) + ",\"width\":" + std::to_string(exported_w_) +
+        ",\"height\":" + std::to_string(exported_h_) + ",\"bytes\":" + std::to_string(exported_bytes_) + "}";
     return s;
 }
 
-} // namespace app
+}   // namespace app

@@ -28,83 +28,90 @@ static std::string not_running(const core::Lab& lab) {
 const std::vector<App::Command>& App::commands() {
     using K = core::ArgKind;
     static const std::vector<Command> table = {
-        {{"play", K::None, 0, 0, "", "run until the end (or pause)"}, [](App& a, const core::CommandArg&) -> std::string {
-            if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
-            a.playing_ = true;
-            return "";
-        }},
-        {{"pause", K::None, 0, 0, "", "stop running"}, [](App& a, const core::CommandArg&) -> std::string {
-            a.playing_ = false;
-            return "";
-        }},
-        {{"step", K::None, 0, 0, "", "one slice of training"}, [](App& a, const core::CommandArg&) -> std::string {
-            if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
-            a.lab_->step();
-            ++a.steps_;
-            return "";
-        }},
-        {{"next-phase", K::None, 0, 0, "", "run until the next phase begins"}, [](App& a, const core::CommandArg&) -> std::string {
-            if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
-            a.target_phase_ = a.lab_->phase() + 1;
-            a.playing_ = true;
-            return "";
-        }},
-        {{"reset", K::None, 0, 0, "", "start again from the same seed"}, [](App& a, const core::CommandArg&) -> std::string {
-            a.reset_run();
-            return "";
-        }},
-        {{"lab", K::Word, 0, 0, "ID", "switch to a lab, at its default preset"}, [](App& a, const core::CommandArg& v) -> std::string {
-            auto l = core::make_lab(v.text);
-            if (!l) return "unknown lab " + core::quote(v.text) + " (labs: " + core::lab_ids() + ")";
-            a.open(core::default_config(*l));
-            return "";
-        }},
-        {{"preset", K::Word, 0, 0, "ID", "load one of this lab's presets"}, [](App& a, const core::CommandArg& v) -> std::string {
-            core::RunConfig c = a.config_;
-            if (!c.params.apply_preset(v.text))
-                return "unknown preset " + core::quote(v.text) + " for " + c.lab + " (presets: " + core::preset_ids(*a.lab_) + ")";
-            c.preset = v.text;
-            a.open(c);
-            return "";
-        }},
-        {{"seed", K::Seed, 0, 0, "N", "run with another seed"}, [](App& a, const core::CommandArg& v) -> std::string {
-            core::RunConfig c = a.config_;
-            c.seed = v.seed;
-            a.open(c);
-            return "";
-        }},
-        {{"scale", K::Number, 0.75, 2.5, "F", "text and control size (projectors: 1.6)"}, [](App& a, const core::CommandArg& v) -> std::string {
-            a.ui_scale_ = float(v.number);
-            a.fonts_dirty_ = true;
-            return "";
-        }},
-        {{"view", K::Whole, -1, 999, "N", "enlarge view N (-1: all views)"}, [](App& a, const core::CommandArg& v) -> std::string {
-            if (v.whole >= (long long)a.views_.size())
-                return "view " + std::to_string(v.whole) + " does not exist: this lab shows views 0 … " +
-                       std::to_string(int(a.views_.size()) - 1) + " (-1: all views)";
-            a.focused_view_ = int(v.whole);
-            return "";
-        }},
-        {{"query", K::Text, 0, 0, "LINK", "open a share link's query (lab=…&seed=…&present=1)"}, [](App& a, const core::CommandArg& v) -> std::string {
-            a.open_link(v.text);   // a link reports its own problems, like on page load
-            return "";
-        }},
+        {{"play", K::None, 0, 0, "", "run until the end (or pause)"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
+             a.playing_ = true;
+             return "";
+         }},
+        {{"pause", K::None, 0, 0, "", "stop running"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             a.playing_ = false;
+             return "";
+         }},
+        {{"step", K::None, 0, 0, "", "one slice of training"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
+             a.lab_->step();
+             ++a.steps_;
+             return "";
+         }},
+        {{"next-phase", K::None, 0, 0, "", "run until the next phase begins"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
+             a.target_phase_ = a.lab_->phase() + 1;
+             a.playing_ = true;
+             return "";
+         }},
+        {{"reset", K::None, 0, 0, "", "start again from the same seed"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             a.reset_run();
+             return "";
+         }},
+        {{"lab", K::Word, 0, 0, "ID", "switch to a lab, at its default preset"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             auto l = core::make_lab(v.text);
+             if (!l) return "unknown lab " + core::quote(v.text) + " (labs: " + core::lab_ids() + ")";
+             a.open(core::default_config(*l));
+             return "";
+         }},
+        {{"preset", K::Word, 0, 0, "ID", "load one of this lab's presets"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             core::RunConfig c = a.config_;
+             if (!c.params.apply_preset(v.text))
+                 return "unknown preset " + core::quote(v.text) + " for " + c.lab +
+                     " (presets: " + core::preset_ids(*a.lab_) + ")";
+             c.preset = v.text;
+             a.open(c);
+             return "";
+         }},
+        {{"seed", K::Seed, 0, 0, "N", "run with another seed"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             core::RunConfig c = a.config_;
+             c.seed = v.seed;
+             a.open(c);
+             return "";
+         }},
+        {{"scale", K::Number, 0.75, 2.5, "F", "text and control size (projectors: 1.6)"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             a.ui_scale_ = float(v.number);
+             a.fonts_dirty_ = true;
+             return "";
+         }},
+        {{"view", K::Whole, -1, 999, "N", "enlarge view N (-1: all views)"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             if (v.whole >= (long long)a.views_.size())
+                 return "view " + std::to_string(v.whole) + " does not exist: this lab shows views 0 … " +
+                     std::to_string(int(a.views_.size()) - 1) + " (-1: all views)";
+             a.focused_view_ = int(v.whole);
+             return "";
+         }},
+        {{"query", K::Text, 0, 0, "LINK", "open a share link's query (lab=…&seed=…&present=1)"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             a.open_link(v.text);   // a link reports its own problems, like on page load
+             return "";
+         }},
         // lecture mode (lecture_commands.cpp)
-        {{"present", K::Whole, 0, 1, "0|1", "presentation layout on (1) or off (0)"}, [](App& a, const core::CommandArg& v) {
-            return a.cmd_present(v.text);
-        }},
-        {{"embed", K::Whole, 0, 1, "0|1", "one view, minimal chrome, for an iframe"}, [](App& a, const core::CommandArg& v) {
-            return a.cmd_embed(v.text);
-        }},
-        {{"tour", K::Word, 0, 0, "N", "go to step N of the lab's tour (0 ends it; next, back)"}, [](App& a, const core::CommandArg& v) {
-            return a.cmd_tour(v.text);
-        }},
-        {{"png", K::Whole, 0, 999, "N", "save view N as a PNG at twice the screen resolution"}, [](App& a, const core::CommandArg& v) {
-            return a.cmd_png(v.whole);
-        }},
-        {{"next-view", K::None, 0, 0, "", "show the next view large"}, [](App& a, const core::CommandArg&) {
-            return a.cmd_next_view();
-        }},
+        {{"present", K::Whole, 0, 1, "0|1", "presentation layout on (1) or off (0)"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_present(v.text); }},
+        {{"embed", K::Whole, 0, 1, "0|1", "one view, minimal chrome, for an iframe"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_embed(v.text); }},
+        {{"tour", K::Word, 0, 0, "N", "go to step N of the lab's tour (0 ends it; next, back)"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_tour(v.text); }},
+        {{"png", K::Whole, 0, 999, "N", "save view N as a PNG at twice the screen resolution"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_png(v.whole); }},
+        {{"next-view", K::None, 0, 0, "", "show the next view large"},
+         [](App& a, const core::CommandArg&) { return a.cmd_next_view(); }},
     };
     return table;
 }
@@ -132,4 +139,4 @@ std::string App::command(const std::string& text) {
     return why;
 }
 
-} // namespace app
+}   // namespace app

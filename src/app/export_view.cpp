@@ -32,7 +32,8 @@ void App::draw_export() {
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(size);
     ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(255, 255, 255, 255));
-    ImGui::Begin("##export", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs);
+    ImGui::Begin("##export", nullptr,
+                 ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs);
     if (export_view_ >= 0 && export_view_ < int(views_.size())) {
         const core::View& v = views_[size_t(export_view_)];
         const float fh = ImGui::GetFontSize();
@@ -41,10 +42,11 @@ void App::draw_export() {
         ImVec2 avail = ImGui::GetContentRegionAvail();
         ViewReport r;
         draw_view(v, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);
-        std::string foot = "MoE Lab: " + config_.lab + ", preset " + config_.preset + ", seed " + std::to_string(config_.seed) +
-                           (lab_->clock().empty() ? "" : ", " + lab_->clock());
-        ImGui::SetCursorScreenPos(ImVec2(ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x,
-                                         ImGui::GetWindowPos().y + size.y - ImGui::GetStyle().WindowPadding.y - fh * 1.1f));
+        std::string foot = "MoE Lab: " + config_.lab + ", preset " + config_.preset + ", seed " +
+            std::to_string(config_.seed) + (lab_->clock().empty() ? "" : ", " + lab_->clock());
+        ImGui::SetCursorScreenPos(
+            ImVec2(ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x,
+                   ImGui::GetWindowPos().y + size.y - ImGui::GetStyle().WindowPadding.y - fh * 1.1f));
         ImGui::TextDisabled("%s", fit_text(foot, w).c_str());
     }
     ImGui::End();
@@ -55,7 +57,8 @@ void App::finish_export(const std::vector<uint8_t>& png, int width, int height) 
     ui_scale_ = export_restore_scale_;
     fonts_dirty_ = true;
     if (export_view_ >= 0 && export_view_ < int(views_.size()) && !png.empty()) {
-        export_file_ = config_.lab + "-" + views_[size_t(export_view_)].id + "-seed" + std::to_string(config_.seed) + ".png";
+        export_file_ =
+            config_.lab + "-" + views_[size_t(export_view_)].id + "-seed" + std::to_string(config_.seed) + ".png";
         exported_w_ = width;
         exported_h_ = height;
         exported_bytes_ = png.size();
@@ -64,4 +67,4 @@ void App::finish_export(const std::vector<uint8_t>& png, int width, int height) 
     export_view_ = -1;
 }
 
-} // namespace app
+}   // namespace app

@@ -23,4 +23,4 @@ inline constexpr unsigned short kGlyphRanges[] = {
     0,
 };
 
-} // namespace app
+}   // namespace app

@@ -42,9 +42,12 @@ std::string App::cmd_embed(const std::string& arg) {
 
 std::string App::cmd_tour(const std::string& arg) {
     int n = 0;
-    if (arg == "next") { if (tour_step_ >= 0) tour_go(tour_step_ + 1); }
-    else if (arg == "back") { if (tour_step_ >= 0) tour_go(std::max(0, tour_step_ - 1)); }
-    else if (!whole_number(arg, n)) return "tour=" + arg + ": give a step number from 1 (0 ends the tour), next or back";
+    if (arg == "next") {
+        if (tour_step_ >= 0) tour_go(tour_step_ + 1);
+    } else if (arg == "back") {
+        if (tour_step_ >= 0) tour_go(std::max(0, tour_step_ - 1));
+    } else if (!whole_number(arg, n))
+        return "tour=" + arg + ": give a step number from 1 (0 ends the tour), next or back";
     else if (n == 0) tour_end();
     else if (lab_->tour().empty()) return "the lab " + config_.lab + " has no tour yet";
     else if (n > int(lab_->tour().size()))
@@ -67,7 +70,8 @@ std::string App::cmd_next_view() {
     if (views_.empty()) lab_->views(vs);
     int n = int(views_.empty() ? vs.size() : views_.size());
     if (n == 0) return "this lab shows no views";
-    int cur = focused_view_ >= 0 ? focused_view_ : (present_ || embed_ ? 0 : -1);   // those layouts show view 0 by default
+    int cur =
+        focused_view_ >= 0 ? focused_view_ : (present_ || embed_ ? 0 : -1);   // those layouts show view 0 by default
     focused_view_ = (cur + 1) % n;
     focused_view2_ = -1;
     return "";
@@ -89,14 +93,15 @@ void App::open_link(const std::string& query) {
         if (k == "present" || k == "embed") {
             std::string why = switch_arg(k, v, k == "present" ? present : embed);
             if (!why.empty()) msgs.push_back(why);
-        }
-        else if (k == "view") view = v;
+        } else if (k == "view") view = v;
         else if (k == "tour") tour = v;
         else if (k == "scale") {
             double s = 0;
             std::string why = core::parse_number(v, s);
             if (why.empty() && s >= 0.75 && s <= 2.5) scale = float(s);
-            else msgs.push_back("scale=" + core::quote(v) + ": give a UI scale from 0.75 to 2.5" + (why.empty() ? "" : ": " + why));
+            else
+                msgs.push_back("scale=" + core::quote(v) + ": give a UI scale from 0.75 to 2.5" +
+                               (why.empty() ? "" : ": " + why));
         } else if (!kv.empty()) rest += (rest.empty() ? "" : "&") + kv;
     }
     core::Decoded d = core::decode_query(rest);
@@ -105,7 +110,10 @@ void App::open_link(const std::string& query) {
     present_ = present;
     embed_ = embed && !present;
     tour_step_ = -1;
-    if (scale > 0 && scale != ui_scale_) { ui_scale_ = scale; fonts_dirty_ = true; }
+    if (scale > 0 && scale != ui_scale_) {
+        ui_scale_ = scale;
+        fonts_dirty_ = true;
+    }
     open(d.config);
     if (!tour.empty()) {
         std::string why = cmd_tour(tour);
@@ -116,9 +124,12 @@ void App::open_link(const std::string& query) {
         std::vector<core::View> vs;
         lab_->views(vs);
         if (!whole_number(view, n))
-            for (size_t k = 0; k < vs.size(); ++k) if (vs[k].id == view) n = int(k);
-        if (n >= 0 && n < int(vs.size())) { focused_view_ = n; focused_view2_ = -1; }
-        else link_messages_.push_back("view=" + view + ": no such view (a number from 0 or a view id)");
+            for (size_t k = 0; k < vs.size(); ++k)
+                if (vs[k].id == view) n = int(k);
+        if (n >= 0 && n < int(vs.size())) {
+            focused_view_ = n;
+            focused_view2_ = -1;
+        } else link_messages_.push_back("view=" + view + ": no such view (a number from 0 or a view id)");
     }
     sync_url();
 }
@@ -143,4 +154,4 @@ void App::sync_url() {
     last_url_ = url;
 }
 
-} // namespace app
+}   // namespace app

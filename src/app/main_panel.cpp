@@ -28,7 +28,8 @@ void App::draw_messages() {
         const ImGuiStyle& st = ImGui::GetStyle();
         float wrap = ImGui::GetContentRegionAvail().x - 2 * st.WindowPadding.x - ImGui::GetFontSize() * 1.5f;
         float h = 2 * st.WindowPadding.y + ImGui::GetTextLineHeightWithSpacing();
-        for (const auto& m : link_messages_) h += ImGui::CalcTextSize(m.c_str(), nullptr, false, wrap).y + st.ItemSpacing.y;
+        for (const auto& m : link_messages_)
+            h += ImGui::CalcTextSize(m.c_str(), nullptr, false, wrap).y + st.ItemSpacing.y;
         ImGui::BeginChild("linkmsg", ImVec2(0, std::min(h, ImGui::GetFontSize() * 12)), true);
         ImGui::TextUnformatted("Not applied (newest first):");
         for (auto m = link_messages_.rbegin(); m != link_messages_.rend(); ++m) {   // the newest stays in sight
@@ -61,11 +62,14 @@ void App::draw_timeline() {
     for (size_t k = 0; k < phases.size(); ++k) {
         ImVec2 p(a.x + k * (bw + gap), a.y), q(p.x + bw, p.y + h);
         bool past = int(k) < cur || (finished && int(k) <= cur), now = int(k) == cur && !finished;
-        ImU32 fill = now ? IM_COL32(0, 114, 178, 255) : past ? IM_COL32(170, 205, 230, 255) : IM_COL32(232, 232, 236, 255);
+        ImU32 fill = now ? IM_COL32(0, 114, 178, 255)
+            : past       ? IM_COL32(170, 205, 230, 255)
+                         : IM_COL32(232, 232, 236, 255);
         dl->AddRectFilled(p, q, fill, fh * 0.3f);
         // an arrow head links the phases
         if (k + 1 < phases.size())
-            dl->AddTriangleFilled(ImVec2(q.x, p.y + h * 0.25f), ImVec2(q.x, p.y + h * 0.75f), ImVec2(q.x + gap, p.y + h * 0.5f), fill);
+            dl->AddTriangleFilled(ImVec2(q.x, p.y + h * 0.25f), ImVec2(q.x, p.y + h * 0.75f),
+                                  ImVec2(q.x + gap, p.y + h * 0.5f), fill);
         // a title that does not fit is shortened with an ellipsis; the tooltip has it in full
         std::string t = std::to_string(k + 1) + ". " + phases[k].title;
         while (t.size() > 4 && ImGui::CalcTextSize(t.c_str()).x > bw - fh * 0.6f) {
@@ -103,18 +107,26 @@ void App::draw_look_for(bool compact) {
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = ImGui::GetContentRegionAvail().y * (compact ? 0.12f : 0.2f);
     const core::Phase& ph = phases[size_t(std::clamp(lab_->phase(), 0, int(phases.size()) - 1))];
-    std::string look = std::string(lab_->done() ? "Finished. " : "Look for: ") + ph.look_for, claim = "Paper: " + ph.claim;
+    std::string look = std::string(lab_->done() ? "Finished. " : "Look for: ") + ph.look_for,
+                claim = "Paper: " + ph.claim;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
     for (float sc : {1.0f, 0.85f, 0.75f}) {
-        std::vector<std::string> l1 = wrap_words(look, w, fh * sc), l2 = compact ? std::vector<std::string>{} : wrap_words(claim, w, fh * sc);
+        std::vector<std::string> l1 = wrap_words(look, w, fh * sc),
+                                 l2 = compact ? std::vector<std::string>{} : wrap_words(claim, w, fh * sc);
         bool with_claim = !compact && (l1.size() + l2.size()) * fh * sc * 1.15f <= room;
         if (!with_claim) l2.clear();
         float h = (l1.size() + l2.size()) * fh * sc * 1.15f;
         if (h > room && sc > 0.8f) continue;
         float y = at.y;
-        for (const auto& t : l1) { add_text(dl, ImVec2(at.x, y), IM_COL32(0, 70, 130, 255), t, fh * sc); y += fh * sc * 1.15f; }
-        for (const auto& t : l2) { add_text(dl, ImVec2(at.x, y), IM_COL32(95, 95, 110, 255), t, fh * sc); y += fh * sc * 1.15f; }
+        for (const auto& t : l1) {
+            add_text(dl, ImVec2(at.x, y), IM_COL32(0, 70, 130, 255), t, fh * sc);
+            y += fh * sc * 1.15f;
+        }
+        for (const auto& t : l2) {
+            add_text(dl, ImVec2(at.x, y), IM_COL32(95, 95, 110, 255), t, fh * sc);
+            y += fh * sc * 1.15f;
+        }
         ImGui::SetCursorScreenPos(at);
         ImGui::InvisibleButton("lookfor", ImVec2(w, std::max(1.0f, y - at.y)));
         if (!with_claim && ImGui::IsItemHovered()) {
@@ -152,7 +164,10 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save this view as a PNG at twice the screen resolution");
     if (enlarge_button) {
         ImGui::SameLine();
-        if (ImGui::SmallButton("Enlarge")) { focused_view_ = k; focused_view2_ = -1; }
+        if (ImGui::SmallButton("Enlarge")) {
+            focused_view_ = k;
+            focused_view2_ = -1;
+        }
     }
     ImGui::PopID();
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + fh * 1.35f));
@@ -177,7 +192,8 @@ void App::draw_large_views(const std::vector<int>& which, ImVec2 size) {
 std::vector<int> App::shown_views() const {
     std::vector<int> v;
     if (focused_view_ >= 0 && focused_view_ < int(views_.size())) v.push_back(focused_view_);
-    if (!v.empty() && focused_view2_ >= 0 && focused_view2_ < int(views_.size()) && focused_view2_ != focused_view_) v.push_back(focused_view2_);
+    if (!v.empty() && focused_view2_ >= 0 && focused_view2_ < int(views_.size()) && focused_view2_ != focused_view_)
+        v.push_back(focused_view2_);
     return v;
 }
 
@@ -203,7 +219,8 @@ void App::draw_views() {
     for (size_t k = 0; k < views_.size(); ++k) {
         if (k % cols) ImGui::SameLine(0, fh * 0.5f);
         ImGui::PushID(int(k));
-        ImGui::BeginChild("view", ImVec2(cell_w, cell_h), true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+        ImGui::BeginChild("view", ImVec2(cell_w, cell_h), true,
+                          ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
         draw_view_title(views_[k], int(k), ImGui::GetContentRegionAvail().x, true);
         reports_.emplace_back();
         draw_view(views_[k], ImGui::GetContentRegionAvail(), false, &reports_.back());
@@ -213,4 +230,4 @@ void App::draw_views() {
     ImGui::EndChild();
 }
 
-} // namespace app
+}   // namespace app

@@ -33,4 +33,4 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b);
 void plot_bars(const core::View& v, ImVec2 a, ImVec2 b);
 void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b);
 
-} // namespace app
+}   // namespace app

@@ -21,16 +21,24 @@ double Axes::unmap_x(float px) const {
     return log_x ? std::pow(10.0, t) : t;
 }
 
-static bool across_y(const core::Overlay& o) { return o.kind == core::Overlay::HLine || o.kind == core::Overlay::HBand; }
+static bool across_y(const core::Overlay& o) {
+    return o.kind == core::Overlay::HLine || o.kind == core::Overlay::HBand;
+}
 
-static ImU32 overlay_color(const core::Overlay& o) { return o.color < 0 ? IM_COL32(90, 90, 90, 255) : palette(o.color); }
+static ImU32 overlay_color(const core::Overlay& o) {
+    return o.color < 0 ? IM_COL32(90, 90, 90, 255) : palette(o.color);
+}
 
 // Labels of lines and bands across x go in rows above the axes, centred on their x; a label that
 // would overlap one already placed moves to the next row. Returns the number of rows.
 // The axis title (above the y axis) takes the start of the first row.
-static int place_top_labels(const core::View& v, Axes& ax, float left_limit, float right_limit, float title_w, bool band_labels) {
+static int place_top_labels(const core::View& v, Axes& ax, float left_limit, float right_limit, float title_w,
+                            bool band_labels) {
     const float fh = ImGui::GetFontSize(), gap = fh * 0.6f;
-    struct Item { float x0, w; const core::Overlay* o; };
+    struct Item {
+        float x0, w;
+        const core::Overlay* o;
+    };
     std::vector<Item> items;
     for (const core::Overlay& o : v.overlays) {
         if (o.label.empty() || across_y(o) || (!band_labels && o.kind == core::Overlay::VBand)) continue;
@@ -65,7 +73,8 @@ static void place_side_labels(const core::View& v, Axes& ax, float col_x, float 
     size_t first = ax.labels.size();
     for (const core::Overlay& o : v.overlays) {
         if (o.label.empty() || !across_y(o)) continue;
-        double y = o.kind == core::Overlay::HBand ? (ax.log_y ? std::sqrt(std::fabs(o.a * o.b)) : (o.a + o.b) * 0.5) : o.a;
+        double y =
+            o.kind == core::Overlay::HBand ? (ax.log_y ? std::sqrt(std::fabs(o.a * o.b)) : (o.a + o.b) * 0.5) : o.a;
         if (y < ax.y0 || y > ax.y1) continue;
         PlacedLabel l;
         l.lines = wrap_words(o.label, col_w, fh);
@@ -77,18 +86,24 @@ static void place_side_labels(const core::View& v, Axes& ax, float col_x, float 
         l.color = darker(overlay_color(o), o.color < 0 ? 1.0f : 0.75f);
         ax.labels.push_back(l);
     }
-    std::sort(ax.labels.begin() + long(first), ax.labels.end(), [](const PlacedLabel& p, const PlacedLabel& q) { return p.anchor_y < q.anchor_y; });
+    std::sort(ax.labels.begin() + long(first), ax.labels.end(),
+              [](const PlacedLabel& p, const PlacedLabel& q) { return p.anchor_y < q.anchor_y; });
     float y = top;
-    for (size_t k = first; k < ax.labels.size(); ++k) { ax.labels[k].at.y = std::max(ax.labels[k].at.y, y); y = ax.labels[k].at.y + ax.labels[k].size.y + fh * 0.2f; }
+    for (size_t k = first; k < ax.labels.size(); ++k) {
+        ax.labels[k].at.y = std::max(ax.labels[k].at.y, y);
+        y = ax.labels[k].at.y + ax.labels[k].size.y + fh * 0.2f;
+    }
     float over = y - fh * 0.2f - bottom;   // past the bottom: move the stack up
     for (size_t k = ax.labels.size(); k-- > first && over > 0;) {
-        float room = k > first ? ax.labels[k].at.y - (ax.labels[k - 1].at.y + ax.labels[k - 1].size.y + fh * 0.2f) : ax.labels[k].at.y - top;
+        float room = k > first ? ax.labels[k].at.y - (ax.labels[k - 1].at.y + ax.labels[k - 1].size.y + fh * 0.2f)
+                               : ax.labels[k].at.y - top;
         ax.labels[k].at.y -= over;
         over = std::max(0.0f, over - std::max(0.0f, room));
     }
 }
 
-Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1, double dy0, double dy1, AxesOptions opt) {
+Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1, double dy0, double dy1,
+               AxesOptions opt) {
     Axes ax;
     ax.log_x = v.log_x;
     ax.log_y = v.log_y;
@@ -96,9 +111,20 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     ax.x1 = v.x_min != v.x_max ? v.x_max : dx1;
     ax.y0 = v.y_min != v.y_max ? v.y_min : dy0;
     ax.y1 = v.y_min != v.y_max ? v.y_max : dy1;
-    if (!(ax.x1 > ax.x0)) { ax.x0 -= 0.5; ax.x1 = ax.x0 + 1; }
-    if (!(ax.y1 > ax.y0)) { double c = ax.y0; ax.y0 = c - (c == 0 ? 1 : std::fabs(c) * 0.1); ax.y1 = c + (c == 0 ? 1 : std::fabs(c) * 0.1); }
-    if (v.y_min == v.y_max && !ax.log_y) { double m = (ax.y1 - ax.y0) * 0.06; ax.y0 -= m; ax.y1 += m; }
+    if (!(ax.x1 > ax.x0)) {
+        ax.x0 -= 0.5;
+        ax.x1 = ax.x0 + 1;
+    }
+    if (!(ax.y1 > ax.y0)) {
+        double c = ax.y0;
+        ax.y0 = c - (c == 0 ? 1 : std::fabs(c) * 0.1);
+        ax.y1 = c + (c == 0 ? 1 : std::fabs(c) * 0.1);
+    }
+    if (v.y_min == v.y_max && !ax.log_y) {
+        double m = (ax.y1 - ax.y0) * 0.06;
+        ax.y0 -= m;
+        ax.y1 += m;
+    }
     if (ax.log_x && ax.x0 <= 0) ax.x0 = ax.x1 * 1e-3;
     if (ax.log_y && ax.y0 <= 0) ax.y0 = ax.y1 * 1e-4;
 
@@ -114,20 +140,26 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     float col_w = 0;
     for (const core::Overlay& o : v.overlays)
         if (!o.label.empty() && across_y(o))
-            col_w = std::max(col_w, std::min(text_width(o.label, fh), std::max(widest_word(o.label, fh), (ob.x - oa.x) * 0.3f)));
+            col_w = std::max(
+                col_w, std::min(text_width(o.label, fh), std::max(widest_word(o.label, fh), (ob.x - oa.x) * 0.3f)));
     float left = label_w + fh * 0.4f;
-    float right = col_w > 0 ? std::max(fh * 1.3f, col_w + fh * 0.9f) : fh * 1.3f;   // else room for half an x tick label
+    float right =
+        col_w > 0 ? std::max(fh * 1.3f, col_w + fh * 0.9f) : fh * 1.3f;   // else room for half an x tick label
     ax.a.x = oa.x + left;
     ax.b.x = ob.x - right;
     std::string y_title = fit_text(v.y_label, ob.x - oa.x);
     float title_w = v.y_label.empty() ? 0 : text_width(y_title, fh);
-    int rows = ax.b.x - ax.a.x >= 20 ? place_top_labels(v, ax, oa.x, ob.x, title_w, opt.band_labels) : (title_w > 0 ? 1 : 0);
+    int rows =
+        ax.b.x - ax.a.x >= 20 ? place_top_labels(v, ax, oa.x, ob.x, title_w, opt.band_labels) : (title_w > 0 ? 1 : 0);
     float row_h = fh * 1.1f;
     float top = fh * 0.3f + rows * row_h;
     float bottom = fh * 1.3f + (v.x_label.empty() ? 0 : fh * 1.2f);
     ax.a.y = oa.y + top;
     ax.b.y = ob.y - bottom;
-    if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) { ax.labels.clear(); return ax; }
+    if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) {
+        ax.labels.clear();
+        return ax;
+    }
     for (PlacedLabel& l : ax.labels) l.at.y = oa.y + l.at.y * row_h;
     if (col_w > 0) place_side_labels(v, ax, ax.b.x + fh * 0.6f, col_w, oa.y + rows * row_h, ob.y);
     report_data_area(ax.a, ax.b);
@@ -172,36 +204,40 @@ void draw_overlays(const core::View& v, const Axes& ax) {
         ImU32 col = overlay_color(o);
         ImU32 fill = o.color < 0 ? IM_COL32(120, 120, 120, 40) : palette(o.color, 0.14f);
         switch (o.kind) {
-            case core::Overlay::HLine: {
-                ImVec2 p = ax.map(ax.x0, o.a);
-                for (float x = ax.a.x; x < ax.b.x; x += fh * 0.8f)
-                    dl->AddLine(ImVec2(x, p.y), ImVec2(std::fmin(x + fh * 0.45f, ax.b.x), p.y), col, 2.0f);
-                break;
-            }
-            case core::Overlay::VLine: {
-                ImVec2 p = ax.map(o.a, ax.y0);
-                for (float y = ax.a.y; y < ax.b.y; y += fh * 0.8f)
-                    dl->AddLine(ImVec2(p.x, y), ImVec2(p.x, std::fmin(y + fh * 0.45f, ax.b.y)), col, 1.5f);
-                break;
-            }
-            case core::Overlay::HBand: {
-                ImVec2 p = ax.map(ax.x0, o.a), q = ax.map(ax.x1, o.b);
-                dl->AddRectFilled(ImVec2(ax.a.x, std::fmin(p.y, q.y)), ImVec2(ax.b.x, std::fmax(p.y, q.y)), fill);
-                break;
-            }
-            case core::Overlay::VBand: {
-                ImVec2 p = ax.map(o.a, ax.y0), q = ax.map(o.b, ax.y0);
-                dl->AddRectFilled(ImVec2(std::fmin(p.x, q.x), ax.a.y), ImVec2(std::fmax(p.x, q.x), ax.b.y), fill);
-                break;
-            }
+        case core::Overlay::HLine: {
+            ImVec2 p = ax.map(ax.x0, o.a);
+            for (float x = ax.a.x; x < ax.b.x; x += fh * 0.8f)
+                dl->AddLine(ImVec2(x, p.y), ImVec2(std::fmin(x + fh * 0.45f, ax.b.x), p.y), col, 2.0f);
+            break;
+        }
+        case core::Overlay::VLine: {
+            ImVec2 p = ax.map(o.a, ax.y0);
+            for (float y = ax.a.y; y < ax.b.y; y += fh * 0.8f)
+                dl->AddLine(ImVec2(p.x, y), ImVec2(p.x, std::fmin(y + fh * 0.45f, ax.b.y)), col, 1.5f);
+            break;
+        }
+        case core::Overlay::HBand: {
+            ImVec2 p = ax.map(ax.x0, o.a), q = ax.map(ax.x1, o.b);
+            dl->AddRectFilled(ImVec2(ax.a.x, std::fmin(p.y, q.y)), ImVec2(ax.b.x, std::fmax(p.y, q.y)), fill);
+            break;
+        }
+        case core::Overlay::VBand: {
+            ImVec2 p = ax.map(o.a, ax.y0), q = ax.map(o.b, ax.y0);
+            dl->AddRectFilled(ImVec2(std::fmin(p.x, q.x), ax.a.y), ImVec2(std::fmax(p.x, q.x), ax.b.y), fill);
+            break;
+        }
         }
     }
     dl->PopClipRect();
     // labels in the margins (placed by draw_axes); a short leader joins a side label to its line
     for (const PlacedLabel& l : ax.labels) {
         if (l.anchor_y >= 0)
-            dl->AddLine(ImVec2(ax.b.x + 1, l.anchor_y), ImVec2(l.at.x - fh * 0.15f, std::clamp(l.anchor_y, l.at.y + fh * 0.2f, l.at.y + l.size.y - fh * 0.2f)), l.color, 1.2f);
-        for (size_t k = 0; k < l.lines.size(); ++k) dl->AddText(ImVec2(l.at.x, l.at.y + k * fh * 1.05f), l.color, l.lines[k].c_str());
+            dl->AddLine(
+                ImVec2(ax.b.x + 1, l.anchor_y),
+                ImVec2(l.at.x - fh * 0.15f, std::clamp(l.anchor_y, l.at.y + fh * 0.2f, l.at.y + l.size.y - fh * 0.2f)),
+                l.color, 1.2f);
+        for (size_t k = 0; k < l.lines.size(); ++k)
+            dl->AddText(ImVec2(l.at.x, l.at.y + k * fh * 1.05f), l.color, l.lines[k].c_str());
         std::string all;
         for (const auto& s : l.lines) all += (all.empty() ? "" : " ") + s;
         report_label(all, l.at, ImVec2(l.at.x + l.size.x, l.at.y + l.size.y));
@@ -216,7 +252,10 @@ float legend_height(const std::vector<LegendItem>& items, float width, float sca
     float x = 0, rows = items.empty() ? 0 : 1;
     for (const LegendItem& it : items) {
         float w = item_width(it, fs);
-        if (x + w > width && x > 0) { x = 0; ++rows; }
+        if (x + w > width && x > 0) {
+            x = 0;
+            ++rows;
+        }
         x += w;
     }
     return rows * fs * 1.25f + (items.empty() ? 0 : fs * 0.05f);
@@ -235,11 +274,15 @@ float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, 
     float x = at.x, y = at.y;
     for (const LegendItem& it : items) {
         float w = item_width(it, fs);
-        if (x + w > at.x + width && x > at.x) { x = at.x; y += fs * 1.25f; }
+        if (x + w > at.x + width && x > at.x) {
+            x = at.x;
+            y += fs * 1.25f;
+        }
         float cy = y + fs * 0.55f;
         if (it.band) {
             ImVec4 c = ImGui::ColorConvertU32ToFloat4(it.color);
-            dl->AddRectFilled(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f), ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 0.35f)));
+            dl->AddRectFilled(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f),
+                              ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 0.35f)));
             dl->AddRect(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f), darker(it.color, 0.8f));
         } else if (it.dot) {
             dl->AddCircleFilled(ImVec2(x + fs * 1.0f, cy), fs * 0.3f, it.color, 12);
@@ -254,4 +297,4 @@ float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, 
     return items.empty() ? 0 : y - at.y + fs * 1.3f;
 }
 
-} // namespace app
+}   // namespace app

@@ -15,11 +15,11 @@ struct PlacedLabel {
     std::vector<std::string> lines;   // wrapped at word boundaries
     ImVec2 at, size;
     ImU32 color = 0;
-    float anchor_y = -1;              // side labels: the height of the line they name (a leader joins them)
+    float anchor_y = -1;   // side labels: the height of the line they name (a leader joins them)
 };
 
 struct Axes {
-    ImVec2 a, b;                 // the plotting area (inside the tick labels)
+    ImVec2 a, b;                       // the plotting area (inside the tick labels)
     std::vector<PlacedLabel> labels;   // overlay labels, placed by draw_axes, drawn by draw_overlays
     double x0 = 0, x1 = 1, y0 = 0, y1 = 1;
     bool log_x = false, log_y = false;
@@ -44,7 +44,14 @@ void draw_overlays(const core::View& v, const Axes& ax);
 
 // A row of coloured swatches (solid or dashed) with names, wrapped; returns the height used.
 // pattern: 0 solid, 1 dashed, 2 dotted, 3 long dashes (line_pattern); band: a filled swatch; dot: a point
-struct LegendItem { std::string name; ImU32 color; bool dashed = false; bool band = false; int pattern = -1; bool dot = false; };
+struct LegendItem {
+    std::string name;
+    ImU32 color;
+    bool dashed = false;
+    bool band = false;
+    int pattern = -1;
+    bool dot = false;
+};
 // `scale` shrinks the text (1: the UI font) so that a long legend still fits above the plot.
 float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, float scale = 1.0f);
 float legend_height(const std::vector<LegendItem>& items, float width, float scale = 1.0f);
@@ -58,4 +65,4 @@ std::vector<LegendItem> line_legend(const core::View& v);
 // The largest scale in [0.7, 1] at which the legend takes at most `max_h`; 0.7 if none does.
 float legend_scale(const std::vector<LegendItem>& items, float width, float max_h);
 
-} // namespace app
+}   // namespace app

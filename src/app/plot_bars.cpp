@@ -13,13 +13,18 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
     double y0 = 0, y1 = 0;
-    for (const auto& bar : v.bars) { y0 = std::fmin(y0, bar.value - bar.err); y1 = std::fmax(y1, bar.value + bar.err); }
-    for (const auto& o : v.overlays) if (o.kind == core::Overlay::HLine) y1 = std::fmax(y1, o.a);
+    for (const auto& bar : v.bars) {
+        y0 = std::fmin(y0, bar.value - bar.err);
+        y1 = std::fmax(y1, bar.value + bar.err);
+    }
+    for (const auto& o : v.overlays)
+        if (o.kind == core::Overlay::HLine) y1 = std::fmax(y1, o.a);
     core::View nolabel = v;
     nolabel.x_label.clear();
     // bar labels wrap at words under their bar (shrinking to 70 % when one word is wider than the slot)
     bool side_labels = false;   // overlay labels take a column right of the axes (draw_axes)
-    for (const auto& o : v.overlays) side_labels |= !o.label.empty() && (o.kind == core::Overlay::HLine || o.kind == core::Overlay::HBand);
+    for (const auto& o : v.overlays)
+        side_labels |= !o.label.empty() && (o.kind == core::Overlay::HLine || o.kind == core::Overlay::HBand);
     float slot_guess = (b.x - a.x) * (side_labels ? 0.6f : 0.85f) / v.bars.size() - fh * 0.3f;
     std::vector<std::vector<std::string>> names;
     std::vector<float> scales;
@@ -51,12 +56,15 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3g", bar.value);
         ImVec2 sz = ImGui::CalcTextSize(buf);
-        if (sz.x < slot) dl->AddText(ImVec2(x + (w - sz.x) * 0.5f, std::fmin(top.y, base.y) - fh * 1.05f), IM_COL32(30, 30, 30, 255), buf);
+        if (sz.x < slot)
+            dl->AddText(ImVec2(x + (w - sz.x) * 0.5f, std::fmin(top.y, base.y) - fh * 1.05f), IM_COL32(30, 30, 30, 255),
+                        buf);
         for (size_t r = 0; r < names[k].size() && r < 3; ++r) {
             float fs = fh * scales[k], lw = text_width(names[k][r], fs);
-            add_text(dl, ImVec2(x + (w - lw) * 0.5f, ax.b.y + fh * 0.2f + r * fh * 1.05f), IM_COL32(40, 40, 46, 255), names[k][r], fs);
+            add_text(dl, ImVec2(x + (w - lw) * 0.5f, ax.b.y + fh * 0.2f + r * fh * 1.05f), IM_COL32(40, 40, 46, 255),
+                     names[k][r], fs);
         }
     }
 }
 
-} // namespace app
+}   // namespace app

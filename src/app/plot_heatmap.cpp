@@ -22,20 +22,30 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     if (gb.x - ga.x < 10 || gb.y - ga.y < 10) return;
     float cw = (gb.x - ga.x) / h.cols, ch = (gb.y - ga.y) / h.rows;
     // square-ish cells when there is room to spare
-    if (cw > ch * 2.5f) { cw = ch * 2.5f; gb.x = ga.x + cw * h.cols; }
-    if (ch > cw * 1.2f) { ch = cw * 1.2f; gb.y = ga.y + ch * h.rows; }
+    if (cw > ch * 2.5f) {
+        cw = ch * 2.5f;
+        gb.x = ga.x + cw * h.cols;
+    }
+    if (ch > cw * 1.2f) {
+        ch = cw * 1.2f;
+        gb.y = ga.y + ch * h.rows;
+    }
 
     if (!h.row_title.empty()) dl->AddText(ImVec2(a.x, a.y), ink, h.row_title.c_str());
     for (int r = 0; r < h.rows; ++r) {
         if (r < int(h.row_labels.size())) {
             ImVec2 sz = ImGui::CalcTextSize(h.row_labels[size_t(r)].c_str());
             if (ch >= fh * 0.8f || r % int(std::ceil(fh / ch)) == 0)
-                dl->AddText(ImVec2(ga.x - sz.x - fh * 0.3f, ga.y + (r + 0.5f) * ch - sz.y * 0.5f), ink, h.row_labels[size_t(r)].c_str());
+                dl->AddText(ImVec2(ga.x - sz.x - fh * 0.3f, ga.y + (r + 0.5f) * ch - sz.y * 0.5f), ink,
+                            h.row_labels[size_t(r)].c_str());
         }
         for (int c = 0; c < h.cols; ++c) {
             double val = h.v[size_t(r * h.cols + c)];
             ImVec2 p(ga.x + c * cw, ga.y + r * ch), q(p.x + cw, p.y + ch);
-            if (std::isnan(val)) { dl->AddRect(p, q, IM_COL32(200, 200, 200, 255)); continue; }
+            if (std::isnan(val)) {
+                dl->AddRect(p, q, IM_COL32(200, 200, 200, 255));
+                continue;
+            }
             double t = (val - h.lo) / (h.hi - h.lo);
             ImU32 col = heat_color(t, h.diverging);
             dl->AddRectFilled(p, q, col);
@@ -49,7 +59,8 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
         }
     }
     if (cw > 4 && ch > 4)
-        for (int r = 0; r <= h.rows; ++r) dl->AddLine(ImVec2(ga.x, ga.y + r * ch), ImVec2(gb.x, ga.y + r * ch), IM_COL32(255, 255, 255, 120));
+        for (int r = 0; r <= h.rows; ++r)
+            dl->AddLine(ImVec2(ga.x, ga.y + r * ch), ImVec2(gb.x, ga.y + r * ch), IM_COL32(255, 255, 255, 120));
     for (const auto& [r, c] : h.marks) {
         ImVec2 ctr(ga.x + (c + 0.5f) * cw, ga.y + (r + 0.5f) * ch);
         float rad = std::fmin(cw, ch) * 0.16f;
@@ -62,11 +73,13 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     int every = std::max(1, int(std::ceil((maxw + fh * 0.4f) / cw)));
     for (int c = 0; c < h.cols && c < int(h.col_labels.size()); c += every) {
         ImVec2 sz = ImGui::CalcTextSize(h.col_labels[size_t(c)].c_str());
-        dl->AddText(ImVec2(ga.x + (c + 0.5f) * cw - sz.x * 0.5f, gb.y + fh * 0.15f), ink, h.col_labels[size_t(c)].c_str());
+        dl->AddText(ImVec2(ga.x + (c + 0.5f) * cw - sz.x * 0.5f, gb.y + fh * 0.15f), ink,
+                    h.col_labels[size_t(c)].c_str());
     }
     if (!h.col_title.empty()) {
         ImVec2 sz = ImGui::CalcTextSize(h.col_title.c_str());
-        dl->AddText(ImVec2((ga.x + gb.x - sz.x) * 0.5f, gb.y + (h.col_labels.empty() ? 0.1f : 1.3f) * fh), ink, h.col_title.c_str());
+        dl->AddText(ImVec2((ga.x + gb.x - sz.x) * 0.5f, gb.y + (h.col_labels.empty() ? 0.1f : 1.3f) * fh), ink,
+                    h.col_title.c_str());
     }
     // colour bar with its range
     float bx = gb.x + fh * 0.6f, bw = fh * 0.8f;
@@ -82,4 +95,4 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     dl->AddText(ImVec2(bx + bw + fh * 0.2f, gb.y - fh), ink, lo);
 }
 
-} // namespace app
+}   // namespace app

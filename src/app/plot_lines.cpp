@@ -30,13 +30,17 @@ int line_pattern(const core::View& v, size_t k) {
 
 float stroke_segment(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float thick, int pattern, float walked) {
     float len = std::sqrt((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y));
-    if (pattern <= 0 || pattern > 3) { dl->AddLine(p, q, col, thick); return walked + len; }
+    if (pattern <= 0 || pattern > 3) {
+        dl->AddLine(p, q, col, thick);
+        return walked + len;
+    }
     const float fh = ImGui::GetFontSize(), on = kPattern[pattern][0] * fh, period = on + kPattern[pattern][1] * fh;
     for (float t = 0; t < len;) {   // dashes measured on screen, whatever the data density
         float phase = std::fmod(walked + t, period), piece = std::fmin(len - t, (phase < on ? on : period) - phase);
         if (phase < on) {
             float t0 = t / len, t1 = (t + piece) / len;
-            dl->AddLine(ImVec2(p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0), ImVec2(p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1), col, thick);
+            dl->AddLine(ImVec2(p.x + (q.x - p.x) * t0, p.y + (q.y - p.y) * t0),
+                        ImVec2(p.x + (q.x - p.x) * t1, p.y + (q.y - p.y) * t1), col, thick);
         }
         t += std::fmax(piece, 0.5f);
     }
@@ -59,7 +63,8 @@ std::vector<LegendItem> line_legend(const core::View& v) {
         if (o.kind == core::Overlay::VBand && !o.label.empty()) {
             bool seen = false;
             for (const LegendItem& e : legend) seen |= e.name == o.label;
-            if (!seen) legend.push_back({o.label, o.color < 0 ? IM_COL32(120, 120, 120, 255) : palette(o.color), false, true});
+            if (!seen)
+                legend.push_back({o.label, o.color < 0 ? IM_COL32(120, 120, 120, 255) : palette(o.color), false, true});
         }
     return legend;
 }
@@ -76,22 +81,32 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
         a.y += draw_legend(legend, a, b.x - a.x, sc);
     }
     if (ViewReport* r = current_report())
-        for (const auto& s : v.lines) if (!s.label.empty()) r->series.push_back(s.label);
+        for (const auto& s : v.lines)
+            if (!s.label.empty()) r->series.push_back(s.label);
 
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (const auto& s : v.lines)
         for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
             if (!ok(s.x[i]) || !ok(s.y[i]) || (v.log_x && s.x[i] <= 0) || (v.log_y && s.y[i] <= 0)) continue;
-            x0 = std::fmin(x0, s.x[i]); x1 = std::fmax(x1, s.x[i]);
+            x0 = std::fmin(x0, s.x[i]);
+            x1 = std::fmax(x1, s.x[i]);
             double lo = i < s.lo.size() ? s.lo[i] : s.y[i], hi = i < s.hi.size() ? s.hi[i] : s.y[i];
-            y0 = std::fmin(y0, std::fmin(s.y[i], lo)); y1 = std::fmax(y1, std::fmax(s.y[i], hi));
+            y0 = std::fmin(y0, std::fmin(s.y[i], lo));
+            y1 = std::fmax(y1, std::fmax(s.y[i], hi));
         }
     for (const auto& o : v.overlays)
         if (o.kind == core::Overlay::HLine || o.kind == core::Overlay::HBand) {
-            y0 = std::fmin(y0, o.a); y1 = std::fmax(y1, o.kind == core::Overlay::HBand ? o.b : o.a);
+            y0 = std::fmin(y0, o.a);
+            y1 = std::fmax(y1, o.kind == core::Overlay::HBand ? o.b : o.a);
         }
-    if (!ok(x0)) { x0 = 0; x1 = 1; }
-    if (!ok(y0)) { y0 = 0; y1 = 1; }
+    if (!ok(x0)) {
+        x0 = 0;
+        x1 = 1;
+    }
+    if (!ok(y0)) {
+        y0 = 0;
+        y1 = 1;
+    }
     Axes ax = draw_axes(v, a, b, x0, x1, y0, y1, {false, true});
     if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) return;
     draw_overlays(v, ax);
@@ -112,12 +127,14 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
         float thick = std::fmax(2.0f, fh * 0.14f) * s.width;
         const int pattern = line_pattern(v, k);
         std::vector<ImVec2> drawn;
-        for (size_t i = 0; i < n; ++i) if (ok(s.y[i]) && ok(s.x[i])) drawn.push_back(ax.map(s.x[i], s.y[i]));
+        for (size_t i = 0; i < n; ++i)
+            if (ok(s.y[i]) && ok(s.x[i])) drawn.push_back(ax.map(s.x[i], s.y[i]));
         report_segments_vs_labels(drawn, ax.a, ax.b);
         float walked = 0;
         for (size_t i = 0; i + 1 < n; ++i) {
             if (!ok(s.y[i]) || !ok(s.y[i + 1])) continue;
-            walked = stroke_segment(dl, ax.map(s.x[i], s.y[i]), ax.map(s.x[i + 1], s.y[i + 1]), col, thick, pattern, walked);
+            walked =
+                stroke_segment(dl, ax.map(s.x[i], s.y[i]), ax.map(s.x[i + 1], s.y[i + 1]), col, thick, pattern, walked);
         }
         if (s.markers || n == 1)
             for (size_t i = 0; i < n; ++i)
@@ -133,7 +150,8 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
         ImGui::BeginTooltip();
         for (size_t k = 0; k < v.lines.size(); ++k) {
             const auto& s = v.lines[k];
-            if (s.label.empty() && s.alpha < 1) continue;   // faint unlabelled lines (one run of many) stay out of the readout
+            if (s.label.empty() && s.alpha < 1)
+                continue;   // faint unlabelled lines (one run of many) stay out of the readout
             size_t best = SIZE_MAX;
             for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
                 if (best == SIZE_MAX || std::fabs(s.x[i] - xm) < std::fabs(s.x[best] - xm)) best = i;
@@ -145,4 +163,4 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
     }
 }
 
-} // namespace app
+}   // namespace app

@@ -15,15 +15,23 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
     }
     for (size_t k = 0; k < v.lines.size(); ++k)   // decision lines drawn over the points
         if (!v.lines[k].label.empty())
-            legend.push_back({v.lines[k].label, palette(v.lines[k].color < 0 ? int(k) : v.lines[k].color), v.lines[k].dashed});
+            legend.push_back(
+                {v.lines[k].label, palette(v.lines[k].color < 0 ? int(k) : v.lines[k].color), v.lines[k].dashed});
     a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.25f));
     double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY;
     for (const auto& p : v.points) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
-        x0 = std::fmin(x0, p.x); x1 = std::fmax(x1, p.x);
-        y0 = std::fmin(y0, p.y); y1 = std::fmax(y1, p.y);
+        x0 = std::fmin(x0, p.x);
+        x1 = std::fmax(x1, p.x);
+        y0 = std::fmin(y0, p.y);
+        y1 = std::fmax(y1, p.y);
     }
-    if (!std::isfinite(x0)) { x0 = -1; x1 = 1; y0 = -1; y1 = 1; }
+    if (!std::isfinite(x0)) {
+        x0 = -1;
+        x1 = 1;
+        y0 = -1;
+        y1 = 1;
+    }
     double mx = (x1 - x0) * 0.05 + 1e-9, my = (y1 - y0) * 0.05 + 1e-9;
     Axes ax = draw_axes(v, a, b, x0 - mx, x1 + mx, y0 - my, y1 + my);
     if (ax.b.x - ax.a.x < 20) return;
@@ -35,7 +43,8 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
     for (const auto& p : v.points) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
         ImVec2 q = ax.map(p.x, p.y);
-        ImU32 col = std::isfinite(p.value) ? heat_color((p.value - v.value_lo) / span, v.value_diverging) : palette(p.color, 0.8f);
+        ImU32 col = std::isfinite(p.value) ? heat_color((p.value - v.value_lo) / span, v.value_diverging)
+                                           : palette(p.color, 0.8f);
         if (p.hollow) dl->AddCircle(q, r, col, 8, 1.5f);
         else dl->AddCircleFilled(q, r, col, 8);
     }
@@ -46,8 +55,12 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
         const float thick = std::fmax(2.0f, fh * 0.14f) * s.width;
         for (size_t i = 0; i + 1 < s.x.size() && i + 1 < s.y.size(); ++i) {
             ImVec2 p0 = ax.map(s.x[i], s.y[i]), p1 = ax.map(s.x[i + 1], s.y[i + 1]);
-            if (!s.dashed) { dl->AddLine(p0, p1, col, thick); continue; }
-            const float len = std::sqrt((p1.x - p0.x) * (p1.x - p0.x) + (p1.y - p0.y) * (p1.y - p0.y)), dash = fh * 0.5f;
+            if (!s.dashed) {
+                dl->AddLine(p0, p1, col, thick);
+                continue;
+            }
+            const float len = std::sqrt((p1.x - p0.x) * (p1.x - p0.x) + (p1.y - p0.y) * (p1.y - p0.y)),
+                        dash = fh * 0.5f;
             for (float t = 0; t < len; t += 2 * dash) {
                 const float t1 = std::fmin(len, t + dash);
                 dl->AddLine(ImVec2(p0.x + (p1.x - p0.x) * t / len, p0.y + (p1.y - p0.y) * t / len),
@@ -58,4 +71,4 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
     dl->PopClipRect();
 }
 
-} // namespace app
+}   // namespace app

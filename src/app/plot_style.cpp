@@ -28,8 +28,11 @@ ImU32 heat_color(double t, bool diverging) {
         return ImGui::ColorConvertFloat4ToU32(f < 0.5f ? lerp(lo, mid, f * 2) : lerp(mid, hi, f * 2 - 1));
     }
     // sequential: dark blue - teal - yellow (viridis-like, monotone in lightness)
-    ImVec4 s[] = {{0.27f, 0.00f, 0.33f, 1}, {0.23f, 0.32f, 0.55f, 1}, {0.13f, 0.57f, 0.55f, 1},
-                  {0.37f, 0.79f, 0.38f, 1}, {0.99f, 0.91f, 0.14f, 1}};
+    ImVec4 s[] = {{0.27f, 0.00f, 0.33f, 1},
+                  {0.23f, 0.32f, 0.55f, 1},
+                  {0.13f, 0.57f, 0.55f, 1},
+                  {0.37f, 0.79f, 0.38f, 1},
+                  {0.99f, 0.91f, 0.14f, 1}};
     float x = f * 4;
     int k = int(std::fmin(3.0f, std::floor(x)));
     return ImGui::ColorConvertFloat4ToU32(lerp(s[k], s[k + 1], x - k));
@@ -51,13 +54,18 @@ std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log_axi
             double v = std::pow(10.0, e);
             if (v >= lo * 0.999 && v <= hi * 1.001) t.push_back(v);
             if (b - a <= 1.5)   // few decades: add 2 and 5
-                for (double m : {2.0, 5.0}) if (v * m >= lo && v * m <= hi) t.push_back(v * m);
+                for (double m : {2.0, 5.0})
+                    if (v * m >= lo && v * m <= hi) t.push_back(v * m);
         }
         return t;
     }
     double raw = (hi - lo) / max_ticks, mag = std::pow(10.0, std::floor(std::log10(raw)));
     double step = mag;
-    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) if (mag * m >= raw) { step = mag * m; break; }
+    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0})
+        if (mag * m >= raw) {
+            step = mag * m;
+            break;
+        }
     for (double v = std::ceil(lo / step) * step; v <= hi + step * 1e-9; v += step)
         t.push_back(std::fabs(v) < step * 1e-9 ? 0.0 : v);
     return t;
@@ -76,4 +84,4 @@ std::string tick_label(double v, double step) {
     return b;
 }
 
-} // namespace app
+}   // namespace app

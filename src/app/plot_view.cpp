@@ -20,62 +20,72 @@ static std::vector<LegendItem> shared_legend(const core::View& g) {
     for (const core::View& c : g.children) {
         if (c.kind != core::ViewKind::Lines) return {};
         std::vector<LegendItem> l = line_legend(c);
-        if (&c == &g.children.front()) { first = l; continue; }
+        if (&c == &g.children.front()) {
+            first = l;
+            continue;
+        }
         if (l.size() != first.size()) return {};
         for (size_t k = 0; k < l.size(); ++k)
-            if (l[k].name != first[k].name || l[k].color != first[k].color || l[k].pattern != first[k].pattern) return {};
+            if (l[k].name != first[k].name || l[k].color != first[k].color || l[k].pattern != first[k].pattern)
+                return {};
     }
     return first;
 }
 
 static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
     switch (v.kind) {
-        case core::ViewKind::Lines: plot_lines(v, a, b); break;
-        case core::ViewKind::Heatmap: plot_heatmap(v, a, b); break;
-        case core::ViewKind::Bars: plot_bars(v, a, b); break;
-        case core::ViewKind::Scatter: plot_scatter(v, a, b); break;
-        case core::ViewKind::Grid: {
-            int n = int(v.children.size());
-            if (n == 0) break;
-            const float fh = ImGui::GetFontSize();
-            std::vector<LegendItem> legend = shared_legend(v);
-            if (!legend.empty()) a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.2f));
-            float w = b.x - a.x, h = b.y - a.y;
-            // Panels need ~10×7 characters. When not all fit, the panels' text shrinks (down to 60 %)
-            // before any panel is left out; those left out are named in the free cell.
-            const float base = ImGui::GetCurrentWindow()->FontWindowScale;
-            int cols = 1, rows = 1, shown = n;
-            for (float sc : {1.0f, 0.85f, 0.7f, 0.6f}) {
-                float pf = fh * sc;
-                cols = v.grid_cols > 0 ? v.grid_cols : std::max(1, int(std::round(std::sqrt(n * w / std::fmax(h, 1.0f)))));
-                cols = std::max(1, std::min({cols, n, int(w / (pf * 10))}));
-                rows = std::min((n + cols - 1) / cols, std::max(1, int(h / (pf * 7))));
-                shown = std::min(n, rows * cols);
-                if (shown == n) { ImGui::SetWindowFontScale(base * sc); break; }
-                if (sc < 0.61f) ImGui::SetWindowFontScale(base * sc);
+    case core::ViewKind::Lines: plot_lines(v, a, b); break;
+    case core::ViewKind::Heatmap: plot_heatmap(v, a, b); break;
+    case core::ViewKind::Bars: plot_bars(v, a, b); break;
+    case core::ViewKind::Scatter: plot_scatter(v, a, b); break;
+    case core::ViewKind::Grid: {
+        int n = int(v.children.size());
+        if (n == 0) break;
+        const float fh = ImGui::GetFontSize();
+        std::vector<LegendItem> legend = shared_legend(v);
+        if (!legend.empty())
+            a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.2f));
+        float w = b.x - a.x, h = b.y - a.y;
+        // Panels need ~10×7 characters. When not all fit, the panels' text shrinks (down to 60 %)
+        // before any panel is left out; those left out are named in the free cell.
+        const float base = ImGui::GetCurrentWindow()->FontWindowScale;
+        int cols = 1, rows = 1, shown = n;
+        for (float sc : {1.0f, 0.85f, 0.7f, 0.6f}) {
+            float pf = fh * sc;
+            cols = v.grid_cols > 0 ? v.grid_cols : std::max(1, int(std::round(std::sqrt(n * w / std::fmax(h, 1.0f)))));
+            cols = std::max(1, std::min({cols, n, int(w / (pf * 10))}));
+            rows = std::min((n + cols - 1) / cols, std::max(1, int(h / (pf * 7))));
+            shown = std::min(n, rows * cols);
+            if (shown == n) {
+                ImGui::SetWindowFontScale(base * sc);
+                break;
             }
-            if (shown < n) shown = std::max(1, shown - 1);
-            const float pf = ImGui::GetFontSize();
-            float cw = w / cols, ch = h / rows;
-            ImDrawList* dl = ImGui::GetWindowDrawList();
-            g_shared_legend = !legend.empty();
-            for (int k = 0; k < shown; ++k) {
-                ImVec2 p(a.x + (k % cols) * cw, a.y + (k / cols) * ch);
-                dl->AddText(ImVec2(p.x + pf * 0.3f, p.y), IM_COL32(30, 30, 36, 255), fit_text(v.children[size_t(k)].title, cw - pf * 0.6f).c_str());
-                draw_plot(v.children[size_t(k)], ImVec2(p.x, p.y + pf * 1.1f), ImVec2(p.x + cw - pf * 0.3f, p.y + ch - pf * 0.2f));
-            }
-            g_shared_legend = false;
-            if (shown < n) {   // wrapped at words in the free cell
-                ImVec2 p(a.x + (shown % cols) * cw + pf * 0.5f, a.y + (shown / cols) * ch + ch * 0.3f);
-                std::string more = "+" + std::to_string(n - shown) + " more panels in a larger box";
-                for (const std::string& line : wrap_words(more, cw - pf, pf)) {
-                    dl->AddText(p, IM_COL32(60, 60, 120, 255), line.c_str());
-                    p.y += pf * 1.1f;
-                }
-            }
-            ImGui::SetWindowFontScale(base);
-            break;
+            if (sc < 0.61f) ImGui::SetWindowFontScale(base * sc);
         }
+        if (shown < n) shown = std::max(1, shown - 1);
+        const float pf = ImGui::GetFontSize();
+        float cw = w / cols, ch = h / rows;
+        ImDrawList* dl = ImGui::GetWindowDrawList();
+        g_shared_legend = !legend.empty();
+        for (int k = 0; k < shown; ++k) {
+            ImVec2 p(a.x + (k % cols) * cw, a.y + (k / cols) * ch);
+            dl->AddText(ImVec2(p.x + pf * 0.3f, p.y), IM_COL32(30, 30, 36, 255),
+                        fit_text(v.children[size_t(k)].title, cw - pf * 0.6f).c_str());
+            draw_plot(v.children[size_t(k)], ImVec2(p.x, p.y + pf * 1.1f),
+                      ImVec2(p.x + cw - pf * 0.3f, p.y + ch - pf * 0.2f));
+        }
+        g_shared_legend = false;
+        if (shown < n) {   // wrapped at words in the free cell
+            ImVec2 p(a.x + (shown % cols) * cw + pf * 0.5f, a.y + (shown / cols) * ch + ch * 0.3f);
+            std::string more = "+" + std::to_string(n - shown) + " more panels in a larger box";
+            for (const std::string& line : wrap_words(more, cw - pf, pf)) {
+                dl->AddText(p, IM_COL32(60, 60, 120, 255), line.c_str());
+                p.y += pf * 1.1f;
+            }
+        }
+        ImGui::SetWindowFontScale(base);
+        break;
+    }
     }
 }
 
@@ -89,7 +99,8 @@ static float draw_caption(const std::string& caption, ImVec2 a, float width, flo
         std::vector<std::string> lines = wrap_words(caption, width, fh * sc);
         float h = lines.size() * fh * sc * 1.15f;
         if (h > box_h * 0.125f) continue;
-        for (size_t k = 0; k < lines.size(); ++k) add_text(dl, ImVec2(a.x, a.y + k * fh * sc * 1.15f), ink, lines[k], fh * sc);
+        for (size_t k = 0; k < lines.size(); ++k)
+            add_text(dl, ImVec2(a.x, a.y + k * fh * sc * 1.15f), ink, lines[k], fh * sc);
         return h + fh * 0.2f;
     }
     return 0;
@@ -134,4 +145,4 @@ void draw_view(const core::View& v, ImVec2 size, bool caption, ViewReport* repor
     ImGui::Dummy(size);
 }
 
-} // namespace app
+}   // namespace app

@@ -41,8 +41,9 @@ void App::handle_keys() {
 static std::string run_line(const core::Lab& lab, uint64_t seed, float width) {
     int ph = lab.phase(), n = int(lab.phases().size());
     std::string s = lab.info().title + "  ·  seed " + std::to_string(seed);
-    if (n > 0) s += "  ·  phase " + std::to_string(std::clamp(ph, 0, n - 1) + 1) + "/" + std::to_string(n) + ": " +
-                    lab.phases()[size_t(std::clamp(ph, 0, n - 1))].title;
+    if (n > 0)
+        s += "  ·  phase " + std::to_string(std::clamp(ph, 0, n - 1) + 1) + "/" + std::to_string(n) + ": " +
+            lab.phases()[size_t(std::clamp(ph, 0, n - 1))].title;
     if (!lab.clock().empty()) s += "  ·  " + lab.clock();
     return fit_text(s, width);
 }
@@ -53,7 +54,8 @@ void App::draw_presentation() {
     auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
     bool has_tour = !lab_->tour().empty();
     const char* play = playing_ ? "Pause" : "Play";
-    float buttons = bw(play) + bw("Step") + bw("Next phase") + bw("Next view") + (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
+    float buttons = bw(play) + bw("Step") + bw("Next phase") + bw("Next view") +
+        (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
     float w = ImGui::GetContentRegionAvail().x;
     ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::AlignTextToFramePadding();
@@ -75,7 +77,9 @@ void App::draw_presentation() {
     }
     ImGui::SameLine();
     if (ImGui::Button("Exit")) command("present=0");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Leave the presentation (key P). Keys: space play, right arrow step, N next phase, V / 1-9 views, T tour");
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Leave the presentation (key P). Keys: space play, right arrow step, N next phase, V / 1-9 views, T tour");
     draw_messages();
     draw_timeline();
     if (tour_step_ >= 0) draw_tour_panel();
@@ -116,7 +120,8 @@ void App::draw_tour_panel() {
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
     float w = ImGui::GetContentRegionAvail().x;
-    float nav = ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Next >").x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
+    float nav = ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Next >").x + st.FramePadding.x * 4 +
+        st.ItemSpacing.x * 2;
     std::string head = "Tour " + std::to_string(tour_step_ + 1) + "/" + std::to_string(steps.size()) + ":  ";
     if (playing_) head += "(running...)  ";
     std::string text = head + s.caption, claim = "Paper: " + s.claim;
@@ -134,8 +139,14 @@ void App::draw_tour_panel() {
     h = std::max(h, ImGui::GetFrameHeight() + fh * 0.4f);
     dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), IM_COL32(255, 248, 225, 255), fh * 0.3f);
     float y = at.y + fh * 0.2f;
-    for (const auto& t : l1) { add_text(dl, ImVec2(at.x + fh * 0.3f, y), IM_COL32(20, 20, 30, 255), t, fh * sc); y += fh * sc * 1.15f; }
-    for (const auto& t : l2) { add_text(dl, ImVec2(at.x + fh * 0.3f, y), IM_COL32(90, 60, 0, 255), t, fh * sc); y += fh * sc * 1.15f; }
+    for (const auto& t : l1) {
+        add_text(dl, ImVec2(at.x + fh * 0.3f, y), IM_COL32(20, 20, 30, 255), t, fh * sc);
+        y += fh * sc * 1.15f;
+    }
+    for (const auto& t : l2) {
+        add_text(dl, ImVec2(at.x + fh * 0.3f, y), IM_COL32(90, 60, 0, 255), t, fh * sc);
+        y += fh * sc * 1.15f;
+    }
     ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));
     ImGui::BeginDisabled(tour_step_ == 0);
     if (ImGui::Button("< Back")) command("tour=back");
@@ -148,4 +159,4 @@ void App::draw_tour_panel() {
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
 }
 
-} // namespace app
+}   // namespace app

@@ -66,8 +66,10 @@ void App::draw_sidebar(float width) {
     uint64_t seed = config_.seed;   // every 64-bit seed, as the link and the CLI take it
     const uint64_t one = 1, ten = 10;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if ((ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, &one, &ten, "%llu", ImGuiInputTextFlags_EnterReturnsTrue) ||
-         ImGui::IsItemDeactivatedAfterEdit()) && seed != config_.seed) {
+    if ((ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, &one, &ten, "%llu",
+                            ImGuiInputTextFlags_EnterReturnsTrue) ||
+         ImGui::IsItemDeactivatedAfterEdit()) &&
+        seed != config_.seed) {
         core::RunConfig c = config_;
         c.seed = seed;
         open(c);
@@ -103,7 +105,10 @@ void App::draw_run_buttons() {
     ImGui::PopStyleColor(2);
     help_marker("Key: space.");
     ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
-    play_button_[0] = a.x; play_button_[1] = a.y; play_button_[2] = s.x; play_button_[3] = s.y;
+    play_button_[0] = a.x;
+    play_button_[1] = a.y;
+    play_button_[2] = s.x;
+    play_button_[3] = s.y;
     ImGui::SameLine();
     if (ImGui::Button("Step")) command("step");
     help_marker("Advance training by one slice (one iteration or a small chunk). Key: right arrow.");
@@ -149,39 +154,45 @@ void App::draw_controls() {
             ImGui::SetNextItemWidth(-fh * 5.5f);
             ImGui::PushID(int(k));
             switch (s.type) {
-                case core::ParamType::Bool: {
-                    bool b = v != 0;
-                    if (ImGui::Checkbox(label.c_str(), &b)) { v = b; changed = true; }
-                    break;
+            case core::ParamType::Bool: {
+                bool b = v != 0;
+                if (ImGui::Checkbox(label.c_str(), &b)) {
+                    v = b;
+                    changed = true;
                 }
-                case core::ParamType::Choice: {
-                    int c = int(v);
-                    const char* cur = c >= 0 && c < int(s.choices.size()) ? s.choices[size_t(c)].c_str() : "?";
-                    if (ImGui::BeginCombo(label.c_str(), cur)) {
-                        for (size_t o = 0; o < s.choices.size(); ++o)
-                            if (ImGui::Selectable(s.choices[o].c_str(), int(o) == c)) { v = double(o); changed = true; }
-                        ImGui::EndCombo();
-                    }
-                    break;
+                break;
+            }
+            case core::ParamType::Choice: {
+                int c = int(v);
+                const char* cur = c >= 0 && c < int(s.choices.size()) ? s.choices[size_t(c)].c_str() : "?";
+                if (ImGui::BeginCombo(label.c_str(), cur)) {
+                    for (size_t o = 0; o < s.choices.size(); ++o)
+                        if (ImGui::Selectable(s.choices[o].c_str(), int(o) == c)) {
+                            v = double(o);
+                            changed = true;
+                        }
+                    ImGui::EndCombo();
                 }
-                case core::ParamType::Int: {
-                    int i = int(v);
-                    ImGuiSliderFlags f = s.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
-                    if (ImGui::SliderInt(label.c_str(), &i, int(s.min), int(s.max), "%d", f)) v = i;
-                    if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
-                    break;
-                }
-                case core::ParamType::Real: {
-                    float x = float(v);
-                    ImGuiSliderFlags f = s.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
-                    if (ImGui::SliderFloat(label.c_str(), &x, float(s.min), float(s.max), "%.4g", f)) v = x;
-                    if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
-                    break;
-                }
+                break;
+            }
+            case core::ParamType::Int: {
+                int i = int(v);
+                ImGuiSliderFlags f = s.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
+                if (ImGui::SliderInt(label.c_str(), &i, int(s.min), int(s.max), "%d", f)) v = i;
+                if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
+                break;
+            }
+            case core::ParamType::Real: {
+                float x = float(v);
+                ImGuiSliderFlags f = s.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
+                if (ImGui::SliderFloat(label.c_str(), &x, float(s.min), float(s.max), "%.4g", f)) v = x;
+                if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
+                break;
+            }
             }
             std::string tip = s.help + "\n\nname: " + s.name + "   range: " + core::format_number(s.min) + " … " +
-                              core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) +
-                              "\nCtrl+click a slider to type a value.";
+                core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) +
+                "\nCtrl+click a slider to type a value.";
             help_marker(tip);
             if (!s.symbol.empty() && s.symbol != s.name) {
                 ImGui::SameLine();
@@ -199,7 +210,10 @@ void App::draw_controls() {
     }
     if (!edit_check_.ok()) {
         ImGui::TextWrapped("The run keeps its last valid settings until this is fixed.");
-        if (ImGui::Button("Back to the running settings")) { edit_ = config_.params; edit_check_ = core::validate(*lab_, edit_); }
+        if (ImGui::Button("Back to the running settings")) {
+            edit_ = config_.params;
+            edit_check_ = core::validate(*lab_, edit_);
+        }
     }
 }
 
@@ -217,8 +231,8 @@ void App::draw_share_and_export() {
     if (ImGui::SliderFloat("UI", &scale, 0.75f, 2.5f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) ui_scale_ = scale;
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
     help_marker("Text and control size, for projectors.");
-    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(), config_.preset.c_str(),
-                        (unsigned long long)config_.seed);
+    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),
+                        config_.preset.c_str(), (unsigned long long)config_.seed);
 }
 
 void App::draw_metrics_table() {
@@ -238,4 +252,4 @@ void App::draw_metrics_table() {
     }
 }
 
-} // namespace app
+}   // namespace app

@@ -10,8 +10,10 @@ static std::vector<std::string> words(const std::string& s) {
     std::vector<std::string> w;
     std::string cur;
     for (char c : s) {
-        if (c == ' ') { if (!cur.empty()) w.push_back(cur); cur.clear(); }
-        else cur += c;
+        if (c == ' ') {
+            if (!cur.empty()) w.push_back(cur);
+            cur.clear();
+        } else cur += c;
     }
     if (!cur.empty()) w.push_back(cur);
     return w;
@@ -22,8 +24,10 @@ std::vector<std::string> wrap_words(const std::string& s, float width, float siz
     std::string line;
     for (const std::string& w : words(s)) {
         std::string next = line.empty() ? w : line + " " + w;
-        if (!line.empty() && text_width(next, size) > width) { lines.push_back(line); line = w; }
-        else line = next;
+        if (!line.empty() && text_width(next, size) > width) {
+            lines.push_back(line);
+            line = w;
+        } else line = next;
     }
     if (!line.empty()) lines.push_back(line);
     return lines;
@@ -57,4 +61,4 @@ ImU32 darker(ImU32 c, float f) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(v.x * f, v.y * f, v.z * f, 1));
 }
 
-} // namespace app
+}   // namespace app

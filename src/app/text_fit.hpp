@@ -7,12 +7,12 @@
 
 namespace app {
 
-float text_width(const std::string& s, float size);                       // at font size `size`
+float text_width(const std::string& s, float size);                                   // at font size `size`
 std::vector<std::string> wrap_words(const std::string& s, float width, float size);   // lines ≤ width
-                                                                          // unless one word is wider
+                                                                                      // unless one word is wider
 float widest_word(const std::string& s, float size);
-std::string fit_text(const std::string& s, float width);                  // "long tit..." (UTF-8 safe)
+std::string fit_text(const std::string& s, float width);   // "long tit..." (UTF-8 safe)
 void add_text(ImDrawList* dl, ImVec2 at, ImU32 col, const std::string& s, float size);
-ImU32 darker(ImU32 c, float f = 0.6f);                                    // for text in a light colour
+ImU32 darker(ImU32 c, float f = 0.6f);   // for text in a light colour
 
-} // namespace app
+}   // namespace app

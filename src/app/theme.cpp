@@ -38,7 +38,8 @@ void App::rebuild_fonts() {
     ImFontConfig cfg;
     cfg.OversampleH = 2;
     ImFont* f = nullptr;
-    if (!host_.font_file.empty()) f = io.Fonts->AddFontFromFileTTF(host_.font_file.c_str(), 17.0f * ui_scale_, &cfg, kGlyphs);
+    if (!host_.font_file.empty())
+        f = io.Fonts->AddFontFromFileTTF(host_.font_file.c_str(), 17.0f * ui_scale_, &cfg, kGlyphs);
     if (!f) {
         std::fprintf(stderr, "MoE Lab: font %s not found, using ImGui's built-in font\n", host_.font_file.c_str());
         ImFontConfig d;
@@ -52,4 +53,4 @@ void App::rebuild_fonts() {
     fonts_dirty_ = false;
 }
 
-} // namespace app
+}   // namespace app

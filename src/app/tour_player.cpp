@@ -7,12 +7,16 @@ namespace app {
 
 // The configuration of step k: the last preset named up to k (or the lab's first), then every
 // parameter change from that step on; the seed stays the one running.
-static core::RunConfig tour_config(const core::Lab& lab, const core::RunConfig& running, const std::vector<core::TourStep>& steps, int k) {
+static core::RunConfig tour_config(const core::Lab& lab, const core::RunConfig& running,
+                                   const std::vector<core::TourStep>& steps, int k) {
     core::RunConfig c = core::default_config(lab);
     c.seed = running.seed;
     int from = 0;
     for (int j = 0; j <= k; ++j)
-        if (!steps[size_t(j)].preset.empty()) { c.preset = steps[size_t(j)].preset; from = j; }
+        if (!steps[size_t(j)].preset.empty()) {
+            c.preset = steps[size_t(j)].preset;
+            from = j;
+        }
     c.params.apply_preset(c.preset);
     for (int j = from; j <= k; ++j)
         for (const auto& [name, value] : steps[size_t(j)].set) c.params.set(name, value);
@@ -32,12 +36,16 @@ void App::focus_views(const std::vector<std::string>& ids) {
 
 void App::tour_go(int k) {
     std::vector<core::TourStep> steps = lab_->tour();
-    if (steps.empty()) { tour_step_ = -1; return; }
+    if (steps.empty()) {
+        tour_step_ = -1;
+        return;
+    }
     k = std::clamp(k, 0, int(steps.size()) - 1);
     const core::TourStep& s = steps[size_t(k)];
     core::RunConfig c = tour_config(*lab_, config_, steps, k);
     using U = core::TourStep::Until;
-    bool past = (s.until == U::Phase && lab_->phase() > s.phase) || (s.until == U::Progress && lab_->progress() > s.progress + 1e-9);
+    bool past = (s.until == U::Phase && lab_->phase() > s.phase) ||
+        (s.until == U::Progress && lab_->progress() > s.progress + 1e-9);
     if (c.preset != config_.preset || !(c.params == config_.params)) open(c);   // a new configuration restarts the run
     else if (past) reset_run();                                                 // going back: run again to the step
     tour_step_ = k;
@@ -45,8 +53,14 @@ void App::tour_go(int k) {
     target_progress_ = -1;
     playing_ = false;
     bool can_run = !lab_->done() && lab_->failure().empty();
-    if (s.until == U::Phase && lab_->phase() < s.phase && can_run) { target_phase_ = s.phase; playing_ = true; }
-    if (s.until == U::Progress && lab_->progress() < s.progress && can_run) { target_progress_ = s.progress; playing_ = true; }
+    if (s.until == U::Phase && lab_->phase() < s.phase && can_run) {
+        target_phase_ = s.phase;
+        playing_ = true;
+    }
+    if (s.until == U::Progress && lab_->progress() < s.progress && can_run) {
+        target_progress_ = s.progress;
+        playing_ = true;
+    }
     if (s.until == U::End && can_run) playing_ = true;
     focus_views(s.views);
     sync_url();
@@ -59,4 +73,4 @@ void App::tour_end() {
     sync_url();
 }
 
-} // namespace app
+}   // namespace app

@@ -11,7 +11,11 @@ void set_current_report(ViewReport* r) { g_report = r; }
 void report_data_area(ImVec2 a, ImVec2 b) {
     if (!g_report) return;
     ViewReport& r = *g_report;
-    if (r.data_b.x <= r.data_a.x) { r.data_a = a; r.data_b = b; return; }
+    if (r.data_b.x <= r.data_a.x) {
+        r.data_a = a;
+        r.data_b = b;
+        return;
+    }
     r.data_a = ImVec2(std::min(r.data_a.x, a.x), std::min(r.data_a.y, a.y));
     r.data_b = ImVec2(std::max(r.data_b.x, b.x), std::max(r.data_b.y, b.y));
 }
@@ -36,9 +40,13 @@ static bool segment_hits(ImVec2 p, ImVec2 q, ImVec2 a, ImVec2 b) {
     float t0 = 0, t1 = 1, dx = q.x - p.x, dy = q.y - p.y;
     const float P[4] = {-dx, dx, -dy, dy}, Q[4] = {p.x - a.x, b.x - p.x, p.y - a.y, b.y - p.y};
     for (int k = 0; k < 4; ++k) {
-        if (P[k] == 0) { if (Q[k] < 0) return false; continue; }
+        if (P[k] == 0) {
+            if (Q[k] < 0) return false;
+            continue;
+        }
         float t = Q[k] / P[k];
-        if (P[k] < 0) t0 = std::max(t0, t); else t1 = std::min(t1, t);
+        if (P[k] < 0) t0 = std::max(t0, t);
+        else t1 = std::min(t1, t);
         if (t0 > t1) return false;
     }
     return true;
@@ -51,8 +59,11 @@ void report_segments_vs_labels(const std::vector<ImVec2>& pts, ImVec2 ca, ImVec2
         ImVec2 a(std::max(l.a.x, ca.x), std::max(l.a.y, ca.y)), b(std::min(l.b.x, cb.x), std::min(l.b.y, cb.y));
         if (a.x >= b.x || a.y >= b.y) continue;
         for (size_t i = 0; i + 1 < pts.size(); ++i)
-            if (segment_hits(pts[i], pts[i + 1], a, b)) { ++g_report->crossings; break; }
+            if (segment_hits(pts[i], pts[i + 1], a, b)) {
+                ++g_report->crossings;
+                break;
+            }
     }
 }
 
-} // namespace app
+}   // namespace app

@@ -8,7 +8,10 @@
 
 namespace app {
 
-struct LabelBox { std::string text; ImVec2 a, b; };
+struct LabelBox {
+    std::string text;
+    ImVec2 a, b;
+};
 
 struct ViewReport {
     std::string id, title;
@@ -32,4 +35,4 @@ void report_legend(const std::string& entry);
 void report_label(const std::string& text, ImVec2 a, ImVec2 b);
 void report_segments_vs_labels(const std::vector<ImVec2>& polyline, ImVec2 clip_a, ImVec2 clip_b);
 
-} // namespace app
+}   // namespace app

@@ -28,24 +28,25 @@ Args parse_args(int argc, char** argv) {
         };
         if (f == "--lab") a.lab = value();
         else if (f == "--preset") a.preset = value();
-        else if (f == "--seed") { check(f, core::parse_seed(value(), a.seed)); a.has_seed = true; }
-        else if (f == "--seeds") {
+        else if (f == "--seed") {
+            check(f, core::parse_seed(value(), a.seed));
+            a.has_seed = true;
+        } else if (f == "--seeds") {
             long long n = 0;
             check(f, core::parse_whole(value(), 1, kMaxSeeds, n));
             a.seeds = int(n);
-        }
-        else if (f == "--time-limit") {
+        } else if (f == "--time-limit") {
             check(f, core::parse_number(value(), a.time_limit));
             if (!(a.time_limit > 0)) throw UsageError(f + " must be a number of seconds above 0");
-        }
-        else if (f == "--csv") a.csv = value();
+        } else if (f == "--csv") a.csv = value();
         else if (f == "--json") a.json = true;
         else if (f == "--set") {
             std::string s = value();
             size_t eq = s.find('=');
             if (eq == std::string::npos || eq == 0) throw UsageError("--set '" + s + "' must look like name=value");
             for (const auto& [name, v] : a.sets)
-                if (name == s.substr(0, eq)) throw UsageError("--set " + name + " is given twice ('" + v + "' and '" + s.substr(eq + 1) + "')");
+                if (name == s.substr(0, eq))
+                    throw UsageError("--set " + name + " is given twice ('" + v + "' and '" + s.substr(eq + 1) + "')");
             a.sets.emplace_back(s.substr(0, eq), s.substr(eq + 1));
         } else throw UsageError("unknown option '" + f + "'");
     }
@@ -63,7 +64,8 @@ core::RunConfig make_config(const Args& a) {
                          " passes the largest seed 18446744073709551615");
     if (!a.preset.empty()) {
         if (!c.params.apply_preset(a.preset)) {
-            throw UsageError("unknown preset '" + a.preset + "' for " + a.lab + " (presets: " + core::preset_ids(*lab) + ")");
+            throw UsageError("unknown preset '" + a.preset + "' for " + a.lab + " (presets: " + core::preset_ids(*lab) +
+                             ")");
         }
         c.preset = a.preset;
     }
@@ -80,4 +82,4 @@ core::RunConfig make_config(const Args& a) {
     return c;
 }
 
-} // namespace cli
+}   // namespace cli

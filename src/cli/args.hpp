@@ -8,7 +8,9 @@
 namespace cli {
 
 // Bad input: main prints the message and exits with status 2.
-struct UsageError : std::runtime_error { using std::runtime_error::runtime_error; };
+struct UsageError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
 
 constexpr long long kMaxSeeds = 100000;   // reproduce --seeds: more is a typo, not a study
 
@@ -28,4 +30,4 @@ Args parse_args(int argc, char** argv);
 // Throws UsageError naming the problem.
 core::RunConfig make_config(const Args& a);
 
-} // namespace cli
+}   // namespace cli

@@ -20,10 +20,10 @@ double now_seconds() {
 
 const char* type_name(core::ParamType t) {
     switch (t) {
-        case core::ParamType::Int: return "int";
-        case core::ParamType::Real: return "real";
-        case core::ParamType::Bool: return "bool";
-        case core::ParamType::Choice: return "choice";
+    case core::ParamType::Int: return "int";
+    case core::ParamType::Real: return "real";
+    case core::ParamType::Bool: return "bool";
+    case core::ParamType::Choice: return "choice";
     }
     return "";
 }
@@ -44,7 +44,9 @@ void list_lab(const core::Lab& lab) {
                     p.warning.empty() ? "" : (p.warning + "]").c_str());
     std::printf("  parameters (--set name=value):\n");
     for (const auto& s : lab.schema().params) {
-        std::string range = s.type == core::ParamType::Choice ? "" : "[" + core::format_number(s.min) + ", " + core::format_number(s.max) + "]";
+        std::string range = s.type == core::ParamType::Choice
+            ? ""
+            : "[" + core::format_number(s.min) + ", " + core::format_number(s.max) + "]";
         if (s.type == core::ParamType::Choice)
             for (size_t c = 0; c < s.choices.size(); ++c) range += (c ? "|" : "") + s.choices[c];
         std::printf("    %-14s %-8s %-7s %-22s default %-8s %s\n", s.name.c_str(), s.symbol.c_str(), type_name(s.type),
@@ -61,7 +63,8 @@ void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::s
                 json_number(seconds).c_str());
     const auto& specs = c.params.schema().params;
     for (size_t k = 0; k < specs.size(); ++k)
-        std::printf("%s%s: %s", k ? ", " : "", json_string(specs[k].name).c_str(), json_number(c.params.values()[k]).c_str());
+        std::printf("%s%s: %s", k ? ", " : "", json_string(specs[k].name).c_str(),
+                    json_number(c.params.values()[k]).c_str());
     std::printf("},\n  \"metrics\": {");
     auto ms = lab.metrics();
     for (size_t k = 0; k < ms.size(); ++k)
@@ -89,18 +92,21 @@ void list_json(const std::vector<std::unique_ptr<core::Lab>>& labs) {
     std::printf("{\"labs\": [");
     for (size_t l = 0; l < labs.size(); ++l) {
         core::Lab& lab = *labs[l];
-        std::printf("%s\n  {\"id\": %s, \"title\": %s,\n   \"presets\": [", l ? "," : "", json_string(lab.info().id).c_str(),
-                    json_string(lab.info().title).c_str());
+        std::printf("%s\n  {\"id\": %s, \"title\": %s,\n   \"presets\": [", l ? "," : "",
+                    json_string(lab.info().id).c_str(), json_string(lab.info().title).c_str());
         const auto& presets = lab.schema().presets;
-        for (size_t k = 0; k < presets.size(); ++k) std::printf("%s%s", k ? ", " : "", json_string(presets[k].id).c_str());
+        for (size_t k = 0; k < presets.size(); ++k)
+            std::printf("%s%s", k ? ", " : "", json_string(presets[k].id).c_str());
         std::printf("],\n   \"params\": [");
         const auto& specs = lab.schema().params;
         for (size_t k = 0; k < specs.size(); ++k) {
             const auto& p = specs[k];
-            std::printf("%s\n    {\"name\": %s, \"type\": \"%s\", \"min\": %s, \"max\": %s, \"default\": %s, \"choices\": [",
-                        k ? "," : "", json_string(p.name).c_str(), type_name(p.type), json_number(p.min).c_str(),
-                        json_number(p.max).c_str(), json_number(p.def).c_str());
-            for (size_t c = 0; c < p.choices.size(); ++c) std::printf("%s%s", c ? ", " : "", json_string(p.choices[c]).c_str());
+            std::printf(
+                "%s\n    {\"name\": %s, \"type\": \"%s\", \"min\": %s, \"max\": %s, \"default\": %s, \"choices\": [",
+                k ? "," : "", json_string(p.name).c_str(), type_name(p.type), json_number(p.min).c_str(),
+                json_number(p.max).c_str(), json_number(p.def).c_str());
+            for (size_t c = 0; c < p.choices.size(); ++c)
+                std::printf("%s%s", c ? ", " : "", json_string(p.choices[c]).c_str());
             std::printf("]}");
         }
         std::printf("],\n   \"metrics\": [");
@@ -111,14 +117,18 @@ void list_json(const std::vector<std::unique_ptr<core::Lab>>& labs) {
     std::printf("\n]}\n");
 }
 
-} // namespace
+}   // namespace
 
 int cmd_list(const Args& a) {
-    if (!a.lab.empty() && !core::make_lab(a.lab)) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
+    if (!a.lab.empty() && !core::make_lab(a.lab))
+        throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
     std::vector<std::unique_ptr<core::Lab>> labs;
     for (const auto& e : core::all_labs())
         if (a.lab.empty() || e.id == a.lab) labs.push_back(e.make());
-    if (a.json) { list_json(labs); return 0; }
+    if (a.json) {
+        list_json(labs);
+        return 0;
+    }
     for (auto& lab : labs) {
         list_lab(*lab);
         std::printf("  metrics:");
@@ -154,8 +164,8 @@ int cmd_run(const Args& a) {
                     (unsigned long long)c.seed, seconds, core::encode_query(c).c_str());
         for (const auto& m : lab->metrics()) {
             std::string why = core::missing_reason(m);
-            std::printf("  %-28s %12s  %s\n", m.key.c_str(), why.empty() ? fmt(m, m.value).c_str() : ("— (" + why + ")").c_str(),
-                        m.label.c_str());
+            std::printf("  %-28s %12s  %s\n", m.key.c_str(),
+                        why.empty() ? fmt(m, m.value).c_str() : ("— (" + why + ")").c_str(), m.label.c_str());
         }
         if (!failure.empty()) std::printf("run stopped: %s\n", failure.c_str());
     }
@@ -173,7 +183,10 @@ int cmd_reproduce(const Args& a) {
     for (int s = 0; s < a.seeds; ++s) {
         lab->reset(c.params, first + uint64_t(s));
         std::string failure = core::run_to_end(*lab);
-        if (!failure.empty()) { ++failed; std::fprintf(stderr, "seed %llu: %s\n", (unsigned long long)(first + s), failure.c_str()); }
+        if (!failure.empty()) {
+            ++failed;
+            std::fprintf(stderr, "seed %llu: %s\n", (unsigned long long)(first + s), failure.c_str());
+        }
         last = lab->metrics();
         for (const auto& m : last) values[m.key].push_back(m.value);
         if (!a.json) std::fprintf(stderr, "\rseed %d/%d", s + 1, a.seeds);
@@ -181,16 +194,19 @@ int cmd_reproduce(const Args& a) {
     double seconds = now_seconds() - t0;
     if (!a.json) std::fprintf(stderr, "\n");
     auto label_of = [&](const std::string& key) -> const core::Metric* {
-        for (const auto& m : last) if (m.key == key) return &m;
+        for (const auto& m : last)
+            if (m.key == key) return &m;
         return nullptr;
     };
     auto heads = lab->headlines();
     if (a.json) {
-        std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"failed\": %d, \"seconds\": %s,\n  \"headlines\": [",
+        std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"failed\": %d, \"seconds\": "
+                    "%s,\n  \"headlines\": [",
                     json_string(c.lab).c_str(), json_string(c.preset).c_str(), a.seeds, (unsigned long long)first,
                     failed, json_number(seconds).c_str());
         for (size_t k = 0; k < heads.size(); ++k)
-            std::printf("%s\n    %s", k ? "," : "", json_headline(heads[k].key, values[heads[k].key], heads[k].paper).c_str());
+            std::printf("%s\n    %s", k ? "," : "",
+                        json_headline(heads[k].key, values[heads[k].key], heads[k].paper).c_str());
         std::printf("\n  ]\n}\n");
     } else {
         std::printf("%s, preset %s, seeds %llu..%llu (%.1f s)%s\n", c.lab.c_str(), c.preset.c_str(),
@@ -202,7 +218,11 @@ int cmd_reproduce(const Args& a) {
             const core::Metric* m = label_of(h.key);
             core::MeanSd ms = core::mean_sd(v);
             double lo = INFINITY, hi = -INFINITY;
-            for (double x : v) if (!std::isnan(x)) { lo = std::min(lo, x); hi = std::max(hi, x); }
+            for (double x : v)
+                if (!std::isnan(x)) {
+                    lo = std::min(lo, x);
+                    hi = std::max(hi, x);
+                }
             const char* f = m ? m->format.c_str() : "%.4f";
             char a1[64], a2[64];
             std::snprintf(a1, sizeof a1, f, lo);
@@ -211,7 +231,10 @@ int cmd_reproduce(const Args& a) {
             int missing = int(v.size()) - ms.n;
             std::string mean = ms.n ? core::format_mean_sd(ms, f) : "n/a";
             if (missing > 0 && ms.n) mean += " (" + std::to_string(missing) + " n/a)";
-            if (!ms.n) { std::snprintf(a1, sizeof a1, "n/a"); std::snprintf(a2, sizeof a2, "n/a"); }
+            if (!ms.n) {
+                std::snprintf(a1, sizeof a1, "n/a");
+                std::snprintf(a2, sizeof a2, "n/a");
+            }
             std::printf("  %-26s %-22s %-10s %-10s %s\n", h.key.c_str(), mean.c_str(), a1, a2, h.paper.c_str());
         }
     }
@@ -251,4 +274,4 @@ int cmd_bench(const Args& a) {
     return lab->failure().empty() ? 0 : 1;
 }
 
-} // namespace cli
+}   // namespace cli

@@ -9,4 +9,4 @@ int cmd_run(const Args& a);         // one run: final metrics, --csv time series
 int cmd_reproduce(const Args& a);   // many seeds: mean ± sd of the headlines next to the paper
 int cmd_bench(const Args& a);       // wall time per phase and steps per second
 
-} // namespace cli
+}   // namespace cli

@@ -13,4 +13,4 @@ std::string json_number(double v);               // null for NaN/inf
 // with none present, mean and sd are null: never a number made up from nothing.
 std::string json_headline(const std::string& key, const std::vector<double>& values, const std::string& paper);
 
-} // namespace cli
+}   // namespace cli

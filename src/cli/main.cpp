@@ -17,7 +17,10 @@ int main(int argc, char** argv) {
         if (a.command == "run") return cli::cmd_run(a);
         if (a.command == "reproduce") return cli::cmd_reproduce(a);
         if (a.command == "bench") return cli::cmd_bench(a);
-        if (a.command == "help" || a.command == "--help" || a.command == "-h") { std::printf("%s", kUsage); return 0; }
+        if (a.command == "help" || a.command == "--help" || a.command == "-h") {
+            std::printf("%s", kUsage);
+            return 0;
+        }
         throw cli::UsageError("unknown command '" + a.command + "'");
     } catch (const cli::UsageError& e) {
         std::fprintf(stderr, "moe-lab: %s\n%s", e.what(), kUsage);

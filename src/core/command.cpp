@@ -14,7 +14,7 @@ std::string lower(std::string s) {
     return s;
 }
 
-} // namespace
+}   // namespace
 
 std::string command_list(const std::vector<CommandSyntax>& table) {
     std::string s;
@@ -65,4 +65,4 @@ ParsedCommand parse_command(const std::string& text, const std::vector<CommandSy
     return p;
 }
 
-} // namespace core
+}   // namespace core

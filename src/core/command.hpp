@@ -21,22 +21,22 @@ enum class ArgKind {
 struct CommandSyntax {
     std::string name;
     ArgKind arg = ArgKind::None;
-    double lo = 0, hi = 0;      // Whole, Number: the accepted range
-    std::string arg_name;       // for help and messages: "ID", "N", "F"
-    std::string help;           // one line: what it does
+    double lo = 0, hi = 0;   // Whole, Number: the accepted range
+    std::string arg_name;    // for help and messages: "ID", "N", "F"
+    std::string help;        // one line: what it does
 };
 
 struct CommandArg {
-    std::string text;           // the value as written
-    double number = 0;          // Number (and Whole)
-    long long whole = 0;        // Whole
-    uint64_t seed = 0;          // Seed
+    std::string text;      // the value as written
+    double number = 0;     // Number (and Whole)
+    long long whole = 0;   // Whole
+    uint64_t seed = 0;     // Seed
 };
 
 struct ParsedCommand {
-    int index = -1;             // into the syntax table; -1 when refused
+    int index = -1;   // into the syntax table; -1 when refused
     CommandArg arg;
-    std::string error;          // why it was refused
+    std::string error;   // why it was refused
 };
 
 ParsedCommand parse_command(const std::string& text, const std::vector<CommandSyntax>& table);
@@ -44,4 +44,4 @@ ParsedCommand parse_command(const std::string& text, const std::vector<CommandSy
 // "play, pause, seed=N, …" for help and messages.
 std::string command_list(const std::vector<CommandSyntax>& table);
 
-} // namespace core
+}   // namespace core

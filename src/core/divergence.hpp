@@ -26,11 +26,12 @@ bool all_finite(const T* v, size_t n) {
 }
 
 // "<what> diverged at <when>: <cause>. <Fix>." (the fix's first letter is capitalised).
-inline std::string diverged(const std::string& what, const std::string& when, const std::string& cause, std::string fix) {
+inline std::string diverged(const std::string& what, const std::string& when, const std::string& cause,
+                            std::string fix) {
     if (!fix.empty() && fix[0] >= 'a' && fix[0] <= 'z') fix[0] = char(fix[0] - 'a' + 'A');
     std::string s = what + " diverged at " + when + ": " + cause + ".";
     if (!fix.empty()) s += " " + fix + (fix.back() == '.' ? "" : ".");
     return s;
 }
 
-} // namespace core
+}   // namespace core

@@ -17,16 +17,30 @@ inline double exp(double x) {
     double kd = x * 1.4426950408889634074;
     kd = kd >= 0 ? double(int64_t(kd + 0.5)) : double(int64_t(kd - 0.5));
     double r = (x - kd * ln2_hi) - kd * ln2_lo;
-    double p = 1.0 / 6227020800.0;                       // 1/13!
-    const double inv_fact[13] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0,
-                                 1.0 / 362880.0,    1.0 / 40320.0,    1.0 / 5040.0,
-                                 1.0 / 720.0,       1.0 / 120.0,      1.0 / 24.0,
-                                 1.0 / 6.0,         0.5,              1.0, 1.0};
+    double p = 1.0 / 6227020800.0;   // 1/13!
+    const double inv_fact[13] = {1.0 / 479001600.0,
+                                 1.0 / 39916800.0,
+                                 1.0 / 3628800.0,
+                                 1.0 / 362880.0,
+                                 1.0 / 40320.0,
+                                 1.0 / 5040.0,
+                                 1.0 / 720.0,
+                                 1.0 / 120.0,
+                                 1.0 / 24.0,
+                                 1.0 / 6.0,
+                                 0.5,
+                                 1.0,
+                                 1.0};
     for (double c : inv_fact) p = p * r + c;
     int64_t k = int64_t(kd);
     // scale by 2^k in two steps so that subnormal results stay exact enough
     int64_t k1 = k / 2, k2 = k - k1;
-    auto pow2 = [](int64_t e) { uint64_t bits = uint64_t(e + 1023) << 52; double d; std::memcpy(&d, &bits, 8); return d; };
+    auto pow2 = [](int64_t e) {
+        uint64_t bits = uint64_t(e + 1023) << 52;
+        double d;
+        std::memcpy(&d, &bits, 8);
+        return d;
+    };
     return p * pow2(k1) * pow2(k2);
 }
 
@@ -36,13 +50,21 @@ inline double log(double x) {
     if (x == 0) return -std::numeric_limits<double>::infinity();
     if (x == std::numeric_limits<double>::infinity()) return x;
     int e = 0;
-    if (x < 2.2250738585072014e-308) { x *= 18014398509481984.0; e -= 54; }  // subnormal: * 2^54
-    uint64_t bits; std::memcpy(&bits, &x, 8);
+    if (x < 2.2250738585072014e-308) {
+        x *= 18014398509481984.0;
+        e -= 54;
+    }   // subnormal: * 2^54
+    uint64_t bits;
+    std::memcpy(&bits, &x, 8);
     e += int((bits >> 52) & 0x7ff) - 1023;
     bits = (bits & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;
-    double m; std::memcpy(&m, &bits, 8);                  // m in [1, 2)
-    if (m > 1.4142135623730951) { m *= 0.5; ++e; }
-    double s = (m - 1.0) / (m + 1.0), s2 = s * s;          // |s| <= 0.1716
+    double m;
+    std::memcpy(&m, &bits, 8);   // m in [1, 2)
+    if (m > 1.4142135623730951) {
+        m *= 0.5;
+        ++e;
+    }
+    double s = (m - 1.0) / (m + 1.0), s2 = s * s;   // |s| <= 0.1716
     double sum = 0.0;
     for (int n = 41; n >= 1; n -= 2) sum = sum * s2 + 1.0 / n;
     const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
@@ -57,8 +79,12 @@ inline double tanh(double x) {
 }
 
 inline double sigmoid(double z) {
-    if (z >= 0) { double e = exp(-z); return 1.0 / (1.0 + e); }
-    double e = exp(z); return e / (1.0 + e);
+    if (z >= 0) {
+        double e = exp(-z);
+        return 1.0 / (1.0 + e);
+    }
+    double e = exp(z);
+    return e / (1.0 + e);
 }
 
 // log(1 + exp(z)), stable for large |z|: the logistic loss is softplus(-y f).
@@ -68,4 +94,4 @@ inline double softplus(double z) {
     return z > 0 ? z + log(1.0 + exp(-z)) : log(1.0 + exp(z));
 }
 
-} // namespace core::fm
+}   // namespace core::fm

@@ -24,4 +24,4 @@ std::string run_to_end(Lab& lab) {
     return lab.failure();
 }
 
-} // namespace core
+}   // namespace core

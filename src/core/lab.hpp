@@ -24,13 +24,13 @@ struct LabInfo {
 
 struct Phase {
     std::string id, title;
-    std::string look_for;    // what to watch on the plots during this phase
-    std::string claim;       // the paper's statement for it, with its reference
+    std::string look_for;   // what to watch on the plots during this phase
+    std::string claim;      // the paper's statement for it, with its reference
 };
 
 struct Metric {
-    std::string key;         // "acc_moe_cubic": CLI/JSON/CSV name
-    std::string label;       // "Nonlinear MoE test accuracy"
+    std::string key;     // "acc_moe_cubic": CLI/JSON/CSV name
+    std::string label;   // "Nonlinear MoE test accuracy"
     double value = 0;
     std::string format = "%.4f";
     // Why the value may be NaN by design ("not reached within the sweep", "not defined for c = 0").
@@ -43,8 +43,8 @@ std::string missing_reason(const Metric& m);
 
 // The numbers a reproduction reports over seeds, each next to the paper's.
 struct Headline {
-    std::string key;         // a Metric key
-    std::string paper;       // the paper's number as text, e.g. "99.46 (Table 1)"
+    std::string key;     // a Metric key
+    std::string paper;   // the paper's number as text, e.g. "99.46 (Table 1)"
 };
 
 struct Validation {
@@ -66,16 +66,16 @@ public:
     virtual Validation check(const Params& p) const = 0;
 
     virtual void reset(const Params& p, uint64_t seed) = 0;   // requires validate(p).ok()
-    virtual void step() = 0;                                   // one bounded slice of work
+    virtual void step() = 0;                                  // one bounded slice of work
     virtual bool done() const = 0;
-    virtual std::string failure() const { return ""; }        // non-empty: stopped (NaN, ...), why
-    virtual int phase() const = 0;                             // index into phases()
-    virtual double progress() const = 0;                       // 0..1 of the whole run
-    virtual std::string clock() const { return ""; }          // "t = 240 / 600" for the timeline
+    virtual std::string failure() const { return ""; }   // non-empty: stopped (NaN, ...), why
+    virtual int phase() const = 0;                       // index into phases()
+    virtual double progress() const = 0;                 // 0..1 of the whole run
+    virtual std::string clock() const { return ""; }     // "t = 240 / 600" for the timeline
 
-    virtual std::vector<Metric> metrics() const = 0;           // current scalar metrics
-    virtual const Table& trace() const = 0;                    // time series (CSV)
-    virtual void views(std::vector<View>& out) const = 0;      // plots, filled from cached data
+    virtual std::vector<Metric> metrics() const = 0;        // current scalar metrics
+    virtual const Table& trace() const = 0;                 // time series (CSV)
+    virtual void views(std::vector<View>& out) const = 0;   // plots, filled from cached data
 
     // A guided tour for lectures (4–8 steps, core/tour.hpp); none by default.
     virtual std::vector<TourStep> tour() const { return {}; }
@@ -87,4 +87,4 @@ Validation validate(const Lab& lab, const Params& p);
 // Runs step() until done or failed. Returns the failure message ("" when it finished).
 std::string run_to_end(Lab& lab);
 
-} // namespace core
+}   // namespace core

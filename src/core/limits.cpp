@@ -6,8 +6,8 @@ namespace core {
 
 void check_memory(Validation& v, double bytes, const std::string& what) {
     if (bytes <= kMemoryBudgetBytes) return;
-    v.errors.push_back(strf("%s needs about %.1f GB of memory (limit %.1f GB): make it smaller",
-                            what.c_str(), bytes / 1e9, kMemoryBudgetBytes / 1e9));
+    v.errors.push_back(strf("%s needs about %.1f GB of memory (limit %.1f GB): make it smaller", what.c_str(),
+                            bytes / 1e9, kMemoryBudgetBytes / 1e9));
 }
 
 std::string duration_text(double s) {
@@ -27,4 +27,4 @@ void check_work(Validation& v, double native, const std::string& reduce) {
                              duration_text(browser) + " in the browser (to shorten it: " + reduce + ")");
 }
 
-} // namespace core
+}   // namespace core

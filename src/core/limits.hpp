@@ -31,4 +31,4 @@ void check_work(Validation& v, double native_seconds, const std::string& reduce)
 // "40 s", "12 min", "1.5 h": for messages about durations.
 std::string duration_text(double seconds);
 
-} // namespace core
+}   // namespace core

@@ -21,8 +21,14 @@ inline T dot(const T* a, const T* b, int n) {
     return (s0 + s1) + (s2 + s3);
 }
 
-template <class T> inline T sum_sq(const T* a, int n) { return dot(a, a, n); }
-template <class T> inline T norm2(const T* a, int n) { return std::sqrt(dot(a, a, n)); }
+template <class T>
+inline T sum_sq(const T* a, int n) {
+    return dot(a, a, n);
+}
+template <class T>
+inline T norm2(const T* a, int n) {
+    return std::sqrt(dot(a, a, n));
+}
 
 // y += alpha * x
 template <class T>
@@ -37,4 +43,4 @@ inline T cosine(const T* a, const T* b, int n) {
     return (na > 0 && nb > 0) ? dot(a, b, n) / (na * nb) : T(0);
 }
 
-} // namespace core
+}   // namespace core

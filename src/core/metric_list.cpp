@@ -15,4 +15,4 @@ std::vector<std::string> missing_headline_keys(Lab& lab) {
     return missing;
 }
 
-} // namespace core
+}   // namespace core

@@ -31,7 +31,8 @@ constexpr double kNotApplicable = std::numeric_limits<double>::quiet_NaN();
 class MetricList {
 public:
     // when_nan: why the value can be NaN by design (Metric::when_nan), if it can.
-    MetricList& add(std::string key, std::string label, double value, std::string format = "%.4f", std::string when_nan = "") {
+    MetricList& add(std::string key, std::string label, double value, std::string format = "%.4f",
+                    std::string when_nan = "") {
         list_.push_back({std::move(key), std::move(label), value, std::move(format), std::move(when_nan)});
         return *this;
     }
@@ -39,10 +40,15 @@ public:
     // the key stays in the list.
     MetricList& add_if(bool applies, std::string key, std::string label, double value, std::string why_not,
                        std::string format = "%.4f") {
-        return add(std::move(key), std::move(label), applies ? value : kNotApplicable, std::move(format), std::move(why_not));
+        return add(std::move(key), std::move(label), applies ? value : kNotApplicable, std::move(format),
+                   std::move(why_not));
     }
-    MetricList& count(std::string key, std::string label, double value) { return add(std::move(key), std::move(label), value, "%.0f"); }
-    MetricList& percent(std::string key, std::string label, double value) { return add(std::move(key), std::move(label), value, "%.2f"); }
+    MetricList& count(std::string key, std::string label, double value) {
+        return add(std::move(key), std::move(label), value, "%.0f");
+    }
+    MetricList& percent(std::string key, std::string label, double value) {
+        return add(std::move(key), std::move(label), value, "%.2f");
+    }
     std::vector<Metric> take() { return std::move(list_); }
 
 private:
@@ -52,4 +58,4 @@ private:
 // Headline keys of `lab` that are not among its metrics() (after a reset to its defaults): should be none.
 std::vector<std::string> missing_headline_keys(Lab& lab);
 
-} // namespace core
+}   // namespace core

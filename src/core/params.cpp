@@ -63,11 +63,20 @@ std::string Params::set_from_text(const std::string& name, const std::string& te
     const ParamSpec& s = schema_->params[size_t(k)];
     if (s.type == ParamType::Choice) {
         for (size_t c = 0; c < s.choices.size(); ++c)
-            if (s.choices[c] == text) { values_[size_t(k)] = double(c); return ""; }
+            if (s.choices[c] == text) {
+                values_[size_t(k)] = double(c);
+                return "";
+            }
     }
     if (s.type == ParamType::Bool) {
-        if (text == "true" || text == "on" || text == "yes") { values_[size_t(k)] = 1; return ""; }
-        if (text == "false" || text == "off" || text == "no") { values_[size_t(k)] = 0; return ""; }
+        if (text == "true" || text == "on" || text == "yes") {
+            values_[size_t(k)] = 1;
+            return "";
+        }
+        if (text == "false" || text == "off" || text == "no") {
+            values_[size_t(k)] = 0;
+            return "";
+        }
     }
     double v = 0;
     std::string err = parse_number(text, v);
@@ -102,7 +111,10 @@ std::vector<std::string> Params::range_errors() const {
         const ParamSpec& s = schema_->params[k];
         double v = values_[k];
         std::string who = s.name + (s.symbol.empty() || s.symbol == s.name ? "" : " (" + s.symbol + ")");
-        if (!std::isfinite(v)) { errs.push_back(who + " is not a finite number"); continue; }
+        if (!std::isfinite(v)) {
+            errs.push_back(who + " is not a finite number");
+            continue;
+        }
         if ((s.type == ParamType::Int || s.type == ParamType::Choice) && v != std::floor(v)) {
             errs.push_back(who + " = " + format_number(v) + " must be a whole number");
             continue;
@@ -113,11 +125,14 @@ std::vector<std::string> Params::range_errors() const {
         }
         double lo = s.type == ParamType::Choice ? 0 : s.min;
         double hi = s.type == ParamType::Choice ? double(s.choices.size()) - 1 : s.max;
-        if (s.type == ParamType::Bool) { lo = 0; hi = 1; }
+        if (s.type == ParamType::Bool) {
+            lo = 0;
+            hi = 1;
+        }
         if (v < lo) errs.push_back(who + " = " + format_number(v) + " is below its minimum " + format_number(lo));
         if (v > hi) errs.push_back(who + " = " + format_number(v) + " is above its maximum " + format_number(hi));
     }
     return errs;
 }
 
-} // namespace core
+}   // namespace core

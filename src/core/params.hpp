@@ -11,40 +11,47 @@ namespace core {
 enum class ParamType { Int, Real, Bool, Choice };
 
 struct ParamSpec {
-    std::string name;       // key in URLs, CLI and CSV, e.g. "eta_r"
-    std::string symbol;     // the paper's symbol, e.g. "η_r"
-    std::string group;      // control group: "Data", "Model", "Training", ...
+    std::string name;     // key in URLs, CLI and CSV, e.g. "eta_r"
+    std::string symbol;   // the paper's symbol, e.g. "η_r"
+    std::string group;    // control group: "Data", "Model", "Training", ...
     ParamType type = ParamType::Real;
     double min = 0, max = 1, def = 0;
-    std::string help;       // tooltip: what it is, and the paper's value
+    std::string help;   // tooltip: what it is, and the paper's value
     std::string unit;
     std::vector<std::string> choices;   // Choice: the value is an index into this list
     bool log_scale = false;             // slider is logarithmic (learning rates, sizes)
 };
 
 // One parameter in a line: param("eta", "η", "Training", ParamType::Real, 1e-5, 1, 0.005, "help", true).
-inline ParamSpec param(const char* name, const char* symbol, const char* group, ParamType type, double min,
-                       double max, double def, const char* help, bool log_scale = false) {
+inline ParamSpec param(const char* name, const char* symbol, const char* group, ParamType type, double min, double max,
+                       double def, const char* help, bool log_scale = false) {
     ParamSpec s;
-    s.name = name; s.symbol = symbol; s.group = group; s.type = type;
-    s.min = min; s.max = max; s.def = def; s.help = help; s.log_scale = log_scale;
+    s.name = name;
+    s.symbol = symbol;
+    s.group = group;
+    s.type = type;
+    s.min = min;
+    s.max = max;
+    s.def = def;
+    s.help = help;
+    s.log_scale = log_scale;
     return s;
 }
 
 struct Preset {
-    std::string id;         // "lecture"
-    std::string title;      // "Lecture"
-    std::string note;       // one line: what this preset shows
+    std::string id;                                       // "lecture"
+    std::string title;                                    // "Lecture"
+    std::string note;                                     // one line: what this preset shows
     std::vector<std::pair<std::string, double>> values;   // overrides of the defaults
-    std::string warning;    // shown when chosen in the page (e.g. "slow in the browser")
+    std::string warning;                                  // shown when chosen in the page (e.g. "slow in the browser")
 };
 
 struct Schema {
     std::vector<ParamSpec> params;
-    std::vector<Preset> presets;      // presets[0] is the default
+    std::vector<Preset> presets;   // presets[0] is the default
 
-    int index_of(const std::string& name) const;          // -1 if unknown
-    const Preset* preset(const std::string& id) const;    // nullptr if unknown
+    int index_of(const std::string& name) const;         // -1 if unknown
+    const Preset* preset(const std::string& id) const;   // nullptr if unknown
 };
 
 // Values for one schema. Lookup by name is for reset()-time use, not for hot loops.
@@ -52,10 +59,10 @@ struct Schema {
 class Params {
 public:
     Params() = default;
-    explicit Params(const Schema& schema);                 // the schema's defaults
+    explicit Params(const Schema& schema);   // the schema's defaults
 
     double operator[](const std::string& name) const { return get(name); }
-    double get(const std::string& name) const;             // throws std::out_of_range if unknown
+    double get(const std::string& name) const;   // throws std::out_of_range if unknown
     int i(const std::string& name) const { return int(get(name)); }
     bool b(const std::string& name) const { return get(name) != 0; }
     void set(const std::string& name, double v);
@@ -69,7 +76,7 @@ public:
     bool apply_preset(const std::string& id);
     // Sets name from text ("0.5", "true", a choice's name). Returns an error message or "".
     std::string set_from_text(const std::string& name, const std::string& text);
-    std::string text(const std::string& name) const;      // shortest text that round-trips
+    std::string text(const std::string& name) const;   // shortest text that round-trips
 
     // Range and type errors, one message per bad value ("eta = 7 is above its maximum 1").
     std::vector<std::string> range_errors() const;
@@ -81,4 +88,4 @@ private:
 
 std::string format_number(double v);   // shortest decimal text that parses back to v
 
-} // namespace core
+}   // namespace core

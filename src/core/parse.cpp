@@ -18,7 +18,8 @@ std::string grammar_error(const std::string& t, bool& nonzero) {
     if (t.find_first_of(" \t\n\r\f\v") != std::string::npos) return q + " contains spaces: write the number alone";
     if (t[0] == '+') return q + ": write numbers without '+'";
     size_t k = t[0] == '-' ? 1 : 0;
-    if (t.size() > k + 1 && t[k] == '0' && (t[k + 1] == 'x' || t[k + 1] == 'X')) return q + ": write numbers in decimal";
+    if (t.size() > k + 1 && t[k] == '0' && (t[k + 1] == 'x' || t[k + 1] == 'X'))
+        return q + ": write numbers in decimal";
     size_t int_digits = 0, frac_digits = 0;
     nonzero = false;
     for (; k < t.size() && digit(t[k]); ++k, ++int_digits) nonzero |= t[k] != '0';
@@ -36,20 +37,29 @@ std::string grammar_error(const std::string& t, bool& nonzero) {
     return "";
 }
 
-} // namespace
+}   // namespace
 
 std::string quote(const std::string& text) {
     std::string out = "'";
     size_t shown = 0;
     for (size_t k = 0; k < text.size() && shown < 40; ++k, ++shown) {
         unsigned char c = static_cast<unsigned char>(text[k]);
-        if (c < 0x20 || c == 0x7F) { out += '?'; continue; }
-        if (c < 0x80) { out += char(c); continue; }
+        if (c < 0x20 || c == 0x7F) {
+            out += '?';
+            continue;
+        }
+        if (c < 0x80) {
+            out += char(c);
+            continue;
+        }
         // a whole, valid UTF-8 sequence is kept; a broken one becomes '?'
         size_t len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
         bool valid = len > 0 && k + len <= text.size();
         for (size_t j = 1; valid && j < len; ++j) valid = (static_cast<unsigned char>(text[k + j]) & 0xC0) == 0x80;
-        if (!valid) { out += '?'; continue; }
+        if (!valid) {
+            out += '?';
+            continue;
+        }
         out += text.substr(k, len);
         k += len - 1;
     }
@@ -96,4 +106,4 @@ std::string parse_seed(const std::string& text, uint64_t& out) {
     return "";
 }
 
-} // namespace core
+}   // namespace core

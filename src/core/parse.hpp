@@ -19,4 +19,4 @@ std::string parse_seed(const std::string& text, uint64_t& out);
 // 'text' for a message: at most 40 characters, control and other unprintable bytes shown as '?'.
 std::string quote(const std::string& text);
 
-} // namespace core
+}   // namespace core

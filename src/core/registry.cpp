@@ -14,4 +14,4 @@ std::string lab_ids() {
     return s;
 }
 
-} // namespace core
+}   // namespace core

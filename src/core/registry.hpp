@@ -12,8 +12,8 @@ struct LabEntry {
     std::unique_ptr<Lab> (*make)();
 };
 
-const std::vector<LabEntry>& all_labs();                 // defined in src/labs/all_labs.cpp
-std::unique_ptr<Lab> make_lab(const std::string& id);    // nullptr for an unknown id
-std::string lab_ids();                                   // "a, b, c" for error messages
+const std::vector<LabEntry>& all_labs();                // defined in src/labs/all_labs.cpp
+std::unique_ptr<Lab> make_lab(const std::string& id);   // nullptr for an unknown id
+std::string lab_ids();                                  // "a, b, c" for error messages
 
-} // namespace core
+}   // namespace core

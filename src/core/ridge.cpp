@@ -56,4 +56,4 @@ std::vector<double> RidgeAccumulator::solve(double lambda) const {
     return b;
 }
 
-} // namespace core
+}   // namespace core

@@ -19,12 +19,17 @@ bool cholesky_solve(std::vector<double>& A, std::vector<double>& b, int n);
 struct RidgeAccumulator {
     int n = 0;
     double count = 0;
-    std::vector<double> G, r;    // G: n x n, lower triangle filled
+    std::vector<double> G, r;   // G: n x n, lower triangle filled
 
-    void reset(int features) { n = features; count = 0; G.assign(std::size_t(n) * std::size_t(n), 0.0); r.assign(std::size_t(n), 0.0); }
+    void reset(int features) {
+        n = features;
+        count = 0;
+        G.assign(std::size_t(n) * std::size_t(n), 0.0);
+        r.assign(std::size_t(n), 0.0);
+    }
     void add(const int* idx, const double* phi, int k, double y);
     // The minimiser; empty when the system is singular (λ = 0 and too few independent features).
     std::vector<double> solve(double lambda) const;
 };
 
-} // namespace core
+}   // namespace core

@@ -29,7 +29,7 @@ double Rng::uniform() {
 
 uint32_t Rng::below(uint32_t n) {
     if (n <= 1) return 0;
-    uint32_t threshold = (0u - n) % n;                   // reject the biased low range
+    uint32_t threshold = (0u - n) % n;   // reject the biased low range
     for (;;) {
         uint32_t r = next_u32();
         if (r >= threshold) return r % n;
@@ -37,14 +37,17 @@ uint32_t Rng::below(uint32_t n) {
 }
 
 double Rng::normal() {
-    if (has_spare_) { has_spare_ = false; return spare_; }
+    if (has_spare_) {
+        has_spare_ = false;
+        return spare_;
+    }
     double u, v, s;
     do {
         u = 2.0 * uniform() - 1.0;
         v = 2.0 * uniform() - 1.0;
         s = u * u + v * v;
     } while (s >= 1.0 || s == 0.0);
-    double f = std::sqrt(-2.0 * fm::log(s) / s);       // sqrt is exactly rounded (IEEE)
+    double f = std::sqrt(-2.0 * fm::log(s) / s);   // sqrt is exactly rounded (IEEE)
     spare_ = v * f;
     has_spare_ = true;
     return u * f;
@@ -59,4 +62,4 @@ Rng Rng::split(uint64_t tag) const {
     return Rng(z, tag * 2 + 1);
 }
 
-} // namespace core
+}   // namespace core

@@ -15,13 +15,14 @@ public:
     void reseed(uint64_t seed, uint64_t stream = 54);
 
     uint32_t next_u32();
-    double uniform();                          // [0, 1), 53 random bits
+    double uniform();   // [0, 1), 53 random bits
     double uniform(double a, double b) { return a + (b - a) * uniform(); }
-    uint32_t below(uint32_t n);                // uniform integer in [0, n), unbiased
-    double normal();                           // N(0, 1)
+    uint32_t below(uint32_t n);   // uniform integer in [0, n), unbiased
+    double normal();              // N(0, 1)
     double normal(double mean, double sd) { return mean + sd * normal(); }
     int sign() { return (next_u32() >> 31) ? 1 : -1; }   // Rademacher
-    template <class T> void shuffle(std::vector<T>& v) {
+    template <class T>
+    void shuffle(std::vector<T>& v) {
         for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(uint32_t(i))]);
     }
     // An independent generator for a named sub-task (data, init, noise, ...), so that changing
@@ -34,4 +35,4 @@ private:
     double spare_ = 0;
 };
 
-} // namespace core
+}   // namespace core

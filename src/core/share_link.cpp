@@ -11,7 +11,11 @@ std::string url_encode(const std::string& s) {
     std::string out;
     for (unsigned char ch : s) {
         if (std::isalnum(ch) || ch == '-' || ch == '_' || ch == '.' || ch == '~') out += char(ch);
-        else { out += '%'; out += hex[ch >> 4]; out += hex[ch & 15]; }
+        else {
+            out += '%';
+            out += hex[ch >> 4];
+            out += hex[ch & 15];
+        }
     }
     return out;
 }
@@ -64,7 +68,8 @@ Decoded decode_query(const std::string& query) {
         std::string item = q.substr(start, end - start);
         if (!item.empty()) {
             size_t eq = item.find('=');
-            if (eq == std::string::npos) d.messages.push_back("ignored " + quote(url_decode(item)) + ": expected name=value");
+            if (eq == std::string::npos)
+                d.messages.push_back("ignored " + quote(url_decode(item)) + ": expected name=value");
             else kv.emplace_back(url_decode(item.substr(0, eq)), url_decode(item.substr(eq + 1)));
         }
         start = end + 1;
@@ -82,24 +87,27 @@ Decoded decode_query(const std::string& query) {
             if (k == kv[a].first) values += (n++ ? ", " : "") + quote(v);
         if (n > 1) {
             repeated.push_back(kv[a].first);
-            d.messages.push_back(quote(kv[a].first) + " appears " + std::to_string(n) + " times in the link (" + values +
-                                 "): ignored, since it is not clear which was meant");
+            d.messages.push_back(quote(kv[a].first) + " appears " + std::to_string(n) + " times in the link (" +
+                                 values + "): ignored, since it is not clear which was meant");
         }
     }
     auto is_repeated = [&](const std::string& key) {
-        for (const auto& r : repeated) if (r == key) return true;
+        for (const auto& r : repeated)
+            if (r == key) return true;
         return false;
     };
     auto find = [&](const std::string& key) -> const std::string* {
         if (is_repeated(key)) return nullptr;
-        for (const auto& [k, v] : kv) if (k == key) return &v;
+        for (const auto& [k, v] : kv)
+            if (k == key) return &v;
         return nullptr;
     };
 
     std::unique_ptr<Lab> lab;
     if (const std::string* id = find("lab")) {
         lab = make_lab(*id);
-        if (!lab) d.messages.push_back("unknown lab " + quote(*id) + " (labs: " + lab_ids() + "): opened the default lab");
+        if (!lab)
+            d.messages.push_back("unknown lab " + quote(*id) + " (labs: " + lab_ids() + "): opened the default lab");
     }
     if (!lab) {
         if (all_labs().empty()) return d;
@@ -108,8 +116,9 @@ Decoded decode_query(const std::string& query) {
     d.config = default_config(*lab);
     if (const std::string* p = find("preset")) {
         if (d.config.params.apply_preset(*p)) d.config.preset = *p;
-        else d.messages.push_back("unknown preset " + quote(*p) + " for " + lab->info().id + " (presets: " +
-                                  preset_ids(*lab) + "): used '" + d.config.preset + "'");
+        else
+            d.messages.push_back("unknown preset " + quote(*p) + " for " + lab->info().id +
+                                 " (presets: " + preset_ids(*lab) + "): used '" + d.config.preset + "'");
     }
     if (const std::string* s = find("seed")) {
         std::string err = parse_seed(*s, d.config.seed);
@@ -127,7 +136,10 @@ Decoded decode_query(const std::string& query) {
             continue;
         }
         std::string err = d.config.params.set_from_text(k, v);
-        if (!err.empty()) { d.messages.push_back(err); bad_value = true; }
+        if (!err.empty()) {
+            d.messages.push_back(err);
+            bad_value = true;
+        }
     }
     Validation val = validate(*lab, d.config.params);
     if (!val.ok() || bad_value) {
@@ -146,4 +158,4 @@ std::string preset_ids(const Lab& lab) {
     return ids;
 }
 
-} // namespace core
+}   // namespace core

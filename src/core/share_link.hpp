@@ -10,8 +10,8 @@
 namespace core {
 
 struct RunConfig {
-    std::string lab;        // lab id
-    std::string preset;     // preset id the parameters start from
+    std::string lab;      // lab id
+    std::string preset;   // preset id the parameters start from
     uint64_t seed = 1;
     Params params;
 };
@@ -38,4 +38,4 @@ std::string preset_ids(const Lab& lab);
 std::string url_decode(const std::string& s);
 std::string url_encode(const std::string& s);
 
-} // namespace core
+}   // namespace core

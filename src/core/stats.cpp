@@ -9,13 +9,17 @@ namespace core {
 
 void softmax(const double* h, double* pi, int m) {
     double mx = h[argmax(h, m)], z = 0;
-    for (int k = 0; k < m; ++k) { pi[k] = h[k] == mx ? 1.0 : fm::exp(h[k] - mx); z += pi[k]; }   // exp(0) = 1 exactly
+    for (int k = 0; k < m; ++k) {
+        pi[k] = h[k] == mx ? 1.0 : fm::exp(h[k] - mx);
+        z += pi[k];
+    }   // exp(0) = 1 exactly
     for (int k = 0; k < m; ++k) pi[k] /= z;
 }
 
 int argmax(const double* v, int n) {
     int best = 0;
-    for (int k = 1; k < n; ++k) if (v[k] > v[best]) best = k;
+    for (int k = 1; k < n; ++k)
+        if (v[k] > v[best]) best = k;
     return best;
 }
 
@@ -36,7 +40,10 @@ void top_k(const double* v, int n, int l, int* out) {
         if (have == l && !(v[j] > v[out[l - 1]])) continue;   // not above the current l-th: most tokens stop here
         // insert into the sorted prefix (append, or replace the last); equal values keep the lower index first
         int pos = have < l ? have : l - 1;
-        while (pos > 0 && v[j] > v[out[pos - 1]]) { out[pos] = out[pos - 1]; --pos; }
+        while (pos > 0 && v[j] > v[out[pos - 1]]) {
+            out[pos] = out[pos - 1];
+            --pos;
+        }
         out[pos] = j;
         if (have < l) ++have;
     }
@@ -64,11 +71,16 @@ double dispatch_entropy(const std::vector<double>& counts, int K, int M) {
 MeanSd mean_sd(const std::vector<double>& v) {
     MeanSd r;
     double s = 0;
-    for (double x : v) if (!std::isnan(x)) { s += x; ++r.n; }
+    for (double x : v)
+        if (!std::isnan(x)) {
+            s += x;
+            ++r.n;
+        }
     if (r.n == 0) return r;
     r.mean = s / r.n;
     double q = 0;
-    for (double x : v) if (!std::isnan(x)) q += (x - r.mean) * (x - r.mean);
+    for (double x : v)
+        if (!std::isnan(x)) q += (x - r.mean) * (x - r.mean);
     r.sd = r.n > 1 ? std::sqrt(q / (r.n - 1)) : 0.0;
     return r;
 }
@@ -87,15 +99,14 @@ double hermite(int k, double z) {
     double fact = 1;
     for (int j = 1; j < k; ++j) {
         double h2 = z * h1 - j * h0;
-        h0 = h1; h1 = h2;
+        h0 = h1;
+        h1 = h2;
     }
     for (int j = 2; j <= k; ++j) fact *= j;
     return h1 / std::sqrt(fact);
 }
 
 // d/dz He_k = k He_{k-1}, so d/dz [He_k/sqrt(k!)] = sqrt(k) He_{k-1}/sqrt((k-1)!).
-double hermite_derivative(int k, double z) {
-    return k == 0 ? 0.0 : std::sqrt(double(k)) * hermite(k - 1, z);
-}
+double hermite_derivative(int k, double z) { return k == 0 ? 0.0 : std::sqrt(double(k)) * hermite(k - 1, z); }
 
-} // namespace core
+}   // namespace core

@@ -23,7 +23,10 @@ void top_k(const double* v, int n, int l, int* out);
 // the expert's share of the examples. 0: every expert receives a single cluster; ln K: uniform.
 double dispatch_entropy(const std::vector<double>& counts, int K, int M);
 
-struct MeanSd { double mean = 0, sd = 0; int n = 0; };
+struct MeanSd {
+    double mean = 0, sd = 0;
+    int n = 0;
+};
 MeanSd mean_sd(const std::vector<double>& v);   // sample sd (n-1); NaNs are skipped
 std::string format_mean_sd(const MeanSd& m, const char* fmt = "%.4f");
 
@@ -31,4 +34,4 @@ std::string format_mean_sd(const MeanSd& m, const char* fmt = "%.4f");
 double hermite(int k, double z);
 double hermite_derivative(int k, double z);   // d/dz of the normalised polynomial
 
-} // namespace core
+}   // namespace core

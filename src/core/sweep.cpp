@@ -133,4 +133,4 @@ LineSeries Sweep::line(int series, int output, const std::string& label, double 
     return s;
 }
 
-} // namespace core
+}   // namespace core

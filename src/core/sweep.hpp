@@ -27,20 +27,20 @@
 namespace core {
 
 struct SweepTask {
-    int point = 0;        // index of the grid point (add_point's return value)
-    int series = 0;       // the point's series (a model, a curve)
-    double x = 0;         // the point's x value (N, l, ...)
-    int rep = 0;          // repetition 0 .. reps-1
-    uint64_t seed = 0;    // one seed per repetition, the same for every point: paired comparisons
+    int point = 0;       // index of the grid point (add_point's return value)
+    int series = 0;      // the point's series (a model, a curve)
+    double x = 0;        // the point's x value (N, l, ...)
+    int rep = 0;         // repetition 0 .. reps-1
+    uint64_t seed = 0;   // one seed per repetition, the same for every point: paired comparisons
 };
 
 class SweepJob {
 public:
     virtual ~SweepJob() = default;
-    virtual bool advance() = 0;                         // one bounded slice of work; true when finished
-    virtual std::vector<double> outputs() const = 0;    // read once advance() returned true
-    virtual std::string failure() const { return ""; } // non-empty: the job failed, outputs become NaN
-    virtual double progress() const { return 0; }       // 0..1 of this job, estimated (for Sweep::progress)
+    virtual bool advance() = 0;                          // one bounded slice of work; true when finished
+    virtual std::vector<double> outputs() const = 0;     // read once advance() returned true
+    virtual std::string failure() const { return ""; }   // non-empty: the job failed, outputs become NaN
+    virtual double progress() const { return 0; }        // 0..1 of this job, estimated (for Sweep::progress)
 };
 
 struct SweepPoint {
@@ -54,24 +54,24 @@ public:
     using Factory = std::function<std::unique_ptr<SweepJob>(const SweepTask&)>;
     enum class Order { RepMajor, PointMajor };
 
-    void clear();                                   // no points, no jobs
-    int add_point(int series, double x);            // before start(); returns the point's index
+    void clear();                          // no points, no jobs
+    int add_point(int series, double x);   // before start(); returns the point's index
     void start(int reps, int outputs, uint64_t seed, Factory make, Order order = Order::RepMajor);
 
-    bool step();                // advances the current job by one slice; true if a job finished now
+    bool step();   // advances the current job by one slice; true if a job finished now
     bool started() const { return started_; }
     bool done() const { return started_ && next_ >= tasks_.size() && !job_; }
-    double progress() const;    // (finished jobs + the running job's progress) / all jobs (0 before start)
+    double progress() const;   // (finished jobs + the running job's progress) / all jobs (0 before start)
     int jobs_total() const { return int(tasks_.size()); }
     int jobs_done() const { return done_; }
-    const SweepTask* current() const;               // the running (or next) task; nullptr when done
+    const SweepTask* current() const;                   // the running (or next) task; nullptr when done
     static uint64_t rep_seed(uint64_t seed, int rep);   // the seed handed to repetition `rep`
 
     int points() const { return int(points_.size()); }
     const SweepPoint& point(int i) const { return points_[size_t(i)]; }
-    int find(int series, double x) const;           // point index or -1
+    int find(int series, double x) const;                      // point index or -1
     std::vector<double> values(int point, int output) const;   // finished repetitions
-    MeanSd stat(int point, int output) const;       // NaN outputs (failed jobs) are skipped
+    MeanSd stat(int point, int output) const;                  // NaN outputs (failed jobs) are skipped
     // Points of `series` with at least one result, in order of x: y = mean, lo/hi = mean ∓ sds * sd.
     LineSeries line(int series, int output, const std::string& label, double sds = 1.0) const;
     const std::vector<std::string>& failures() const { return failures_; }
@@ -82,10 +82,10 @@ private:
     std::vector<std::string> failures_;
     Factory make_;
     std::unique_ptr<SweepJob> job_;
-    size_t next_ = 0;       // index of the next task to create
-    size_t running_ = 0;    // index of the task of job_
+    size_t next_ = 0;      // index of the next task to create
+    size_t running_ = 0;   // index of the task of job_
     int outputs_ = 0, done_ = 0;
     bool started_ = false;
 };
 
-} // namespace core
+}   // namespace core

@@ -14,4 +14,4 @@ std::string Table::to_csv() const {
     return s;
 }
 
-} // namespace core
+}   // namespace core

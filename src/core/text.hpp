@@ -9,7 +9,8 @@ namespace core {
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-inline std::string strf(const char* fmt, ...) {
+inline std::string
+strf(const char* fmt, ...) {
     char buf[1024];
     va_list ap;
     va_start(ap, fmt);
@@ -18,4 +19,4 @@ inline std::string strf(const char* fmt, ...) {
     return buf;
 }
 
-} // namespace core
+}   // namespace core

@@ -25,34 +25,34 @@ namespace core {
 
 class ThinnedRows {
 public:
-    void reset(size_t cap);                          // forget all rows; keep about `cap` (at least 2)
-    void push(const double* row, size_t width);      // the next row (every row has the same width)
+    void reset(size_t cap);                       // forget all rows; keep about `cap` (at least 2)
+    void push(const double* row, size_t width);   // the next row (every row has the same width)
     void push(const std::vector<double>& row) { push(row.data(), row.size()); }
-    void replace_last(const std::vector<double>& row);   // the latest row, revised
+    void replace_last(const std::vector<double>& row);                   // the latest row, revised
     size_t size() const { return width_ ? data_.size() / width_ : 0; }   // kept rows + the latest
     size_t width() const { return width_; }
     const double* row(size_t i) const { return data_.data() + i * width_; }
-    std::vector<double> column(size_t k) const;      // entry k of every row, in order
-    size_t stride() const { return stride_; }        // rows pushed per row kept
+    std::vector<double> column(size_t k) const;   // entry k of every row, in order
+    size_t stride() const { return stride_; }     // rows pushed per row kept
 
 private:
-    std::vector<double> data_;    // row-major, size() x width_
+    std::vector<double> data_;   // row-major, size() x width_
     size_t width_ = 0, cap_ = 1000, stride_ = 1, count_ = 0;
-    bool tail_ = false;           // the last row is the latest one, not a kept one
+    bool tail_ = false;   // the last row is the latest one, not a kept one
 };
 
 class ThinnedLines {
 public:
     // `series` gives labels, colours and dashes; their points are dropped.
     void reset(std::vector<LineSeries> series, size_t cap);
-    void push(double x, const double* y);            // one point for every series: y[q] belongs to series q
+    void push(double x, const double* y);                 // one point for every series: y[q] belongs to series q
     void append_to(std::vector<LineSeries>& out) const;   // copies of the series, each ending at the latest point
     size_t points() const { return rows_.size(); }
 
 private:
     std::vector<LineSeries> style_;
-    ThinnedRows rows_;            // x, y_0, y_1, ...
+    ThinnedRows rows_;   // x, y_0, y_1, ...
     std::vector<double> scratch_;
 };
 
-} // namespace core
+}   // namespace core

@@ -18,8 +18,8 @@ struct TourStep {
     // How far training runs for this step (at the page's speed, so the class watches it happen);
     // a step never rewinds unless the run is already past its target.
     enum class Until { Now, Phase, Progress, End } until = Until::Now;
-    int phase = 0;             // Until::Phase: run until Lab::phase() >= phase (index into phases())
-    double progress = 0;       // Until::Progress: run until Lab::progress() >= progress (0..1)
+    int phase = 0;         // Until::Phase: run until Lab::phase() >= phase (index into phases())
+    double progress = 0;   // Until::Progress: run until Lab::progress() >= progress (0..1)
 
     std::vector<std::string> views;   // one or two View ids to show large
     std::string caption;              // what to look at, in a sentence or two
@@ -29,13 +29,18 @@ struct TourStep {
 // Builders that keep a lab's tour file short and readable.
 inline TourStep tour_to_phase(int phase, std::vector<std::string> views, std::string caption, std::string claim) {
     TourStep s;
-    s.until = TourStep::Until::Phase; s.phase = phase;
-    s.views = std::move(views); s.caption = std::move(caption); s.claim = std::move(claim);
+    s.until = TourStep::Until::Phase;
+    s.phase = phase;
+    s.views = std::move(views);
+    s.caption = std::move(caption);
+    s.claim = std::move(claim);
     return s;
 }
-inline TourStep tour_to_progress(double progress, std::vector<std::string> views, std::string caption, std::string claim) {
+inline TourStep tour_to_progress(double progress, std::vector<std::string> views, std::string caption,
+                                 std::string claim) {
     TourStep s = tour_to_phase(0, std::move(views), std::move(caption), std::move(claim));
-    s.until = TourStep::Until::Progress; s.progress = progress;
+    s.until = TourStep::Until::Progress;
+    s.progress = progress;
     return s;
 }
 inline TourStep with_preset(std::string preset, TourStep s) {
@@ -48,4 +53,4 @@ inline TourStep tour_to_end(std::vector<std::string> views, std::string caption,
     return s;
 }
 
-} // namespace core
+}   // namespace core

@@ -15,45 +15,54 @@ struct LineSeries {
     std::vector<double> lo, hi;   // optional band (mean ± sd); same length as y when present
     int color = -1;               // palette index; -1: by position
     bool dashed = false;
-    bool markers = false;         // draw a dot at every point (sweeps with few points)
-    float width = 1;              // line thickness relative to the default (many thin runs: 0.5; a bold median: 2)
-    float alpha = 1;              // opacity (many overlapping runs: 0.35)
+    bool markers = false;   // draw a dot at every point (sweeps with few points)
+    float width = 1;        // line thickness relative to the default (many thin runs: 0.5; a bold median: 2)
+    float alpha = 1;        // opacity (many overlapping runs: 0.35)
 };
 
 // Theory overlays: the 87.5 % ceiling, the 95 % target, a threshold l*, a chance band, a stage.
 struct Overlay {
     enum Kind { HLine, VLine, HBand, VBand } kind = HLine;
-    double a = 0, b = 0;          // the line at a; a band from a to b
+    double a = 0, b = 0;   // the line at a; a band from a to b
     std::string label;
-    int color = -1;               // -1: grey
+    int color = -1;   // -1: grey
 };
 
 struct Heatmap {
     int rows = 0, cols = 0;
-    std::vector<double> v;        // row-major, rows*cols; NaN cells are drawn empty
+    std::vector<double> v;   // row-major, rows*cols; NaN cells are drawn empty
     std::vector<std::string> row_labels, col_labels;
     std::string row_title, col_title;
-    double lo = 0, hi = 1;        // colour scale range
-    bool diverging = false;       // blue-white-red around 0 instead of a sequential scale
-    bool show_values = true;      // print the value in each cell when it fits
+    double lo = 0, hi = 1;     // colour scale range
+    bool diverging = false;    // blue-white-red around 0 instead of a sequential scale
+    bool show_values = true;   // print the value in each cell when it fits
     std::string value_format = "%.2f";
     std::vector<std::pair<int, int>> marks;   // (row, col) cells marked with a dot
-    std::string mark_label;       // legend text for the dots
+    std::string mark_label;                   // legend text for the dots
 };
 
-struct Bar { std::string label; double value = 0, err = 0; int color = -1; };
+struct Bar {
+    std::string label;
+    double value = 0, err = 0;
+    int color = -1;
+};
 
 // A point's colour: palette entry `color`, or, when `value` is finite, the View's continuous colour scale.
-struct ScatterPoint { float x = 0, y = 0; int color = 0; bool hollow = false; float value = std::numeric_limits<float>::quiet_NaN(); };
+struct ScatterPoint {
+    float x = 0, y = 0;
+    int color = 0;
+    bool hollow = false;
+    float value = std::numeric_limits<float>::quiet_NaN();
+};
 
 struct View {
     std::string id, title;
-    std::string caption;          // what to look for, in one or two sentences
+    std::string caption;   // what to look for, in one or two sentences
     ViewKind kind = ViewKind::Lines;
     std::string x_label, y_label;
     bool log_x = false, log_y = false;
-    double x_min = 0, x_max = 0;  // equal: automatic
-    double y_min = 0, y_max = 0;  // equal: automatic
+    double x_min = 0, x_max = 0;   // equal: automatic
+    double y_min = 0, y_max = 0;   // equal: automatic
     std::vector<LineSeries> lines;
     std::vector<Overlay> overlays;
     Heatmap heat;
@@ -64,9 +73,9 @@ struct View {
     // over the points (decision boundaries, reference lines).
     double value_lo = 0, value_hi = 1;
     bool value_diverging = false;
-    std::vector<std::string> readouts; // short text lines under the plot ("‖Σθ_m‖ = 3e-7")
-    std::vector<View> children;        // Grid: small multiples
-    int grid_cols = 0;                 // Grid: columns (0: automatic)
+    std::vector<std::string> readouts;   // short text lines under the plot ("‖Σθ_m‖ = 3e-7")
+    std::vector<View> children;          // Grid: small multiples
+    int grid_cols = 0;                   // Grid: columns (0: automatic)
 };
 
-} // namespace core
+}   // namespace core

@@ -29,8 +29,8 @@ class WorkBudget {
 public:
     explicit WorkBudget(double units) : limit_(units) {}
 
-    bool spent() const { return used_ >= limit_; }          // nothing left: end the slice
-    double left() const { return limit_ - used_; }          // may be negative after the last item
+    bool spent() const { return used_ >= limit_; }   // nothing left: end the slice
+    double left() const { return limit_ - used_; }   // may be negative after the last item
     double used() const { return used_; }
     void spend(double units) { used_ += units; }
     bool fits(double units) const { return used_ + units <= limit_; }   // would `units` more stay within?
@@ -55,4 +55,4 @@ private:
     double used_ = 0;
 };
 
-} // namespace core
+}   // namespace core

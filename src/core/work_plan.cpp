@@ -19,7 +19,9 @@ double WorkPlan::progress(int part, double fraction) const {
     if (part < 0) return 0.0;
     if (part >= parts()) return 1.0;
     const double all = total();
-    if (all <= 0) return std::clamp((part + std::clamp(fraction, 0.0, 1.0)) / parts(), 0.0, 1.0);   // no estimate: parts count alike
+    if (all <= 0)
+        return std::clamp((part + std::clamp(fraction, 0.0, 1.0)) / parts(), 0.0,
+                          1.0);   // no estimate: parts count alike
     double before = 0;
     for (int q = 0; q < part; ++q) before += parts_[size_t(q)].units;
     const double f = std::clamp(fraction, 0.0, 1.0);
@@ -29,7 +31,8 @@ double WorkPlan::progress(int part, double fraction) const {
 const WorkPlan::Part& WorkPlan::largest() const {
     static const Part none;
     if (parts_.empty()) return none;
-    return *std::max_element(parts_.begin(), parts_.end(), [](const Part& a, const Part& b) { return a.units < b.units; });
+    return *std::max_element(parts_.begin(), parts_.end(),
+                             [](const Part& a, const Part& b) { return a.units < b.units; });
 }
 
 void check_work(Validation& v, const WorkPlan& plan, double units_per_second) {
@@ -37,4 +40,4 @@ void check_work(Validation& v, const WorkPlan& plan, double units_per_second) {
     check_work(v, plan.total() / units_per_second, big.what + " dominates: " + big.reduce);
 }
 
-} // namespace core
+}   // namespace core

@@ -31,9 +31,9 @@ struct Validation;
 class WorkPlan {
 public:
     struct Part {
-        std::string what;      // "phase I", "the sweep"
-        double units = 0;      // estimated work, in the lab's cost units
-        std::string reduce;    // what to lower when this part dominates: "lower T1 or d"
+        std::string what;     // "phase I", "the sweep"
+        double units = 0;     // estimated work, in the lab's cost units
+        std::string reduce;   // what to lower when this part dominates: "lower T1 or d"
     };
 
     int add(std::string what, double units, std::string reduce = "");   // returns the part's index
@@ -42,7 +42,7 @@ public:
     // count fully. Exactly 1 at the end of the last part (and past it); without any estimated work the
     // parts count alike.
     double progress(int part, double fraction) const;
-    const Part& largest() const;                  // the part with the most work (the first if tied)
+    const Part& largest() const;   // the part with the most work (the first if tied)
     int parts() const { return int(parts_.size()); }
     const Part& part(int i) const { return parts_[size_t(i)]; }
 
@@ -54,4 +54,4 @@ private:
 // (measured, -O3); the message names the largest part and what to reduce there.
 void check_work(Validation& v, const WorkPlan& plan, double units_per_second);
 
-} // namespace core
+}   // namespace core

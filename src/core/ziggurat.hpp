@@ -14,8 +14,11 @@ public:
     static double normal(Rng& rng);
 
 private:
-    struct Tables { double x[129], f[129]; Tables(); };
+    struct Tables {
+        double x[129], f[129];
+        Tables();
+    };
     static const Tables& tables();
 };
 
-} // namespace core
+}   // namespace core

@@ -12,13 +12,11 @@ namespace core {
 
 const std::vector<LabEntry>& all_labs() {
     static const std::vector<LabEntry> labs = {
-        {"cluster-experts", &make_cluster_experts_lab},
-        {"patch-routing", &make_patch_routing_lab},
-        {"latent-clusters", &make_latent_clusters_lab},
-        {"expert-pruning", &make_expert_pruning_lab},
+        {"cluster-experts", &make_cluster_experts_lab},   {"patch-routing", &make_patch_routing_lab},
+        {"latent-clusters", &make_latent_clusters_lab},   {"expert-pruning", &make_expert_pruning_lab},
         {"gated-regression", &make_gated_regression_lab},
     };
     return labs;
 }
 
-} // namespace core
+}   // namespace core

@@ -17,32 +17,41 @@ EM_JS(void, js_set_query, (const char* q), {
 });
 EM_JS(void, js_copy_link, (const char* q), {
     const url = window.location.origin + window.location.pathname + "?" + UTF8ToString(q);
-    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
+    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() = > {});
     if (window.moeLabOnCopy) window.moeLabOnCopy(url);
 });
 EM_JS(void, js_download, (const char* file, const char* text), {
-    const blob = new Blob([UTF8ToString(text)], {type: "text/csv"});
+    const blob = new Blob([UTF8ToString(text)], {
+        type:
+            "text/csv"
+    });
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = UTF8ToString(file);
     a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    setTimeout(() = > URL.revokeObjectURL(a.href), 1000);
 });
 // A view's PNG: saved as a download, and kept as window.moeLab.lastPng for the browser test.
 EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
     const bytes = HEAPU8.slice(data, data + n), name = UTF8ToString(file);
-    if (window.moeLab) window.moeLab.lastPng = {file: name, bytes: bytes};
+    if (window.moeLab) window.moeLab.lastPng = {file : name, bytes : bytes};
     const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([bytes], {type: "image/png"}));
+    a.href = URL.createObjectURL(new Blob([bytes], {
+        type:
+            "image/png"
+    }));
     a.download = name;
     a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    setTimeout(() = > URL.revokeObjectURL(a.href), 1000);
 });
 EM_JS(int, js_window_width, (), { return window.innerWidth; });
 EM_JS(int, js_window_height, (), { return window.innerHeight; });
 EM_JS(void, js_fatal, (const char* m), {
     const el = document.getElementById("fatal");
-    if (el) { el.textContent = UTF8ToString(m); el.style.display = "block"; }
+    if (el) {
+        el.textContent = UTF8ToString(m);
+        el.style.display = "block";
+    }
 });
 
 namespace browser {
@@ -56,14 +65,16 @@ std::string query() {
 void set_query(const std::string& q) { js_set_query(q.c_str()); }
 void copy_link(const std::string& q) { js_copy_link(q.c_str()); }
 void download(const std::string& f, const std::string& t) { js_download(f.c_str(), t.c_str()); }
-void save_png(const std::string& f, const std::vector<uint8_t>& png) { js_save_png(f.c_str(), png.data(), int(png.size())); }
+void save_png(const std::string& f, const std::vector<uint8_t>& png) {
+    js_save_png(f.c_str(), png.data(), int(png.size()));
+}
 void show_fatal(const char* m) { js_fatal(m); }
 double now_ms() { return emscripten_get_now(); }
 int window_width() { return js_window_width(); }
 int window_height() { return js_window_height(); }
 void expose(app::App* a) { g_app = a; }
 
-} // namespace browser
+}   // namespace browser
 
 // Called from web/moe-lab-api.js: window.moeLab.state() and window.moeLab.command("play").
 extern "C" {

@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
             if (!has_value) return usage_error("--command needs a command, e.g. --command play");
             commands.push_back(argv[++k]);
         } else if (a == "--screenshot") {
-            if (!has_value || argv[k + 1][0] == '-') return usage_error("--screenshot needs a file name, e.g. --screenshot window.png");
+            if (!has_value || argv[k + 1][0] == '-')
+                return usage_error("--screenshot needs a file name, e.g. --screenshot window.png");
             screenshot = argv[++k];
         } else if (a == "--help" || a == "-h") {
             std::printf("%s", kUsage);
@@ -67,7 +68,10 @@ int main(int argc, char** argv) {
         }
     }
     GLFWwindow* w = platform::open_window("MoE Lab", 1280, 720);
-    if (!w) { std::fprintf(stderr, "moe-lab-desktop: could not open a GL 3.3 window\n"); return 1; }
+    if (!w) {
+        std::fprintf(stderr, "moe-lab-desktop: could not open a GL 3.3 window\n");
+        return 1;
+    }
     app::Host host;
     host.platform_name = "desktop";
     host.font_file = MOE_FONT_FILE;

@@ -78,4 +78,4 @@ double now_ms() {
     return duration<double, std::milli>(steady_clock::now().time_since_epoch()).count();
 }
 
-} // namespace platform
+}   // namespace platform

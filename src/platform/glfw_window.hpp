@@ -13,8 +13,9 @@ namespace platform {
 GLFWwindow* open_window(const char* title, int width, int height);
 // One frame: poll events, rebuild fonts if asked, draw the app, export a view's PNG if one is
 // pending, swap. With `capture`, the window's pixels (RGBA, top row first) before the swap.
-void run_frame(GLFWwindow* w, app::App& a, std::vector<uint8_t>* capture = nullptr, int* capture_w = nullptr, int* capture_h = nullptr);
+void run_frame(GLFWwindow* w, app::App& a, std::vector<uint8_t>* capture = nullptr, int* capture_w = nullptr,
+               int* capture_h = nullptr);
 void close_window(GLFWwindow* w);
 double now_ms();
 
-} // namespace platform
+}   // namespace platform

@@ -44,7 +44,7 @@ std::vector<uint8_t> read_pixels(int w, int h) {
 }
 
 void export_view(app::App& a) {
-    a.begin_export();          // twice the UI scale: fonts are rebuilt for sharp text, not scaled up
+    a.begin_export();   // twice the UI scale: fonts are rebuilt for sharp text, not scaled up
     a.rebuild_fonts();
     const ImVec2 size = a.export_size();
     const int W = int(size.x), H = int(size.y);
@@ -92,4 +92,4 @@ void export_view(app::App& a) {
     a.rebuild_fonts();
 }
 
-} // namespace platform
+}   // namespace platform

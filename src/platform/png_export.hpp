@@ -16,4 +16,4 @@ std::vector<uint8_t> read_pixels(int width, int height);
 // the PNG to App::finish_export. Call after the frame's own rendering, before the swap.
 void export_view(app::App& a);
 
-} // namespace platform
+}   // namespace platform

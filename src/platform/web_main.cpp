@@ -18,7 +18,10 @@ static void frame() {
 
 int main() {
     g_window = platform::open_window("MoE Lab", 1280, 720);
-    if (!g_window) { browser::show_fatal("WebGL2 is not available in this browser."); return 1; }
+    if (!g_window) {
+        browser::show_fatal("WebGL2 is not available in this browser.");
+        return 1;
+    }
     app::Host host;
     host.platform_name = "browser";
     host.font_file = "/fonts/DejaVuSans.ttf";

@@ -24,7 +24,8 @@ std::set<unsigned> font_code_points(const Bytes& f) {
     std::set<unsigned> out;
     size_t cmap = 0;
     for (unsigned t = 0, n = u16(f, 4); t < n; ++t)
-        if (f.size() >= 12 + 16 * (t + 1) && std::string(f.begin() + long(12 + 16 * t), f.begin() + long(16 + 16 * t)) == "cmap")
+        if (f.size() >= 12 + 16 * (t + 1) &&
+            std::string(f.begin() + long(12 + 16 * t), f.begin() + long(16 + 16 * t)) == "cmap")
             cmap = u32(f, 12 + 16 * t + 8);
     if (!cmap) return out;
     size_t sub = 0;
@@ -51,7 +52,11 @@ std::vector<unsigned> code_points(const std::string& s) {
     for (size_t k = 0; k < s.size();) {
         unsigned char c = static_cast<unsigned char>(s[k]);
         size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-        if (len == 0 || k + len > s.size()) { out.push_back(0xFFFD); ++k; continue; }
+        if (len == 0 || k + len > s.size()) {
+            out.push_back(0xFFFD);
+            ++k;
+            continue;
+        }
         unsigned cp = len == 1 ? c : c & (0xFF >> (len + 1));
         for (size_t j = 1; j < len; ++j) cp = cp << 6 | (static_cast<unsigned char>(s[k + j]) & 0x3F);
         out.push_back(cp);
@@ -73,7 +78,9 @@ bool in_atlas(unsigned cp) {
 }
 
 void add_view(const core::View& v, std::vector<std::string>& out) {
-    for (const auto& s : {v.title, v.caption, v.x_label, v.y_label, v.heat.row_title, v.heat.col_title, v.heat.mark_label}) out.push_back(s);
+    for (const auto& s :
+         {v.title, v.caption, v.x_label, v.y_label, v.heat.row_title, v.heat.col_title, v.heat.mark_label})
+        out.push_back(s);
     for (const auto& l : v.lines) out.push_back(l.label);
     for (const auto& o : v.overlays) out.push_back(o.label);
     for (const auto& b : v.bars) out.push_back(b.label);
@@ -116,7 +123,7 @@ std::vector<std::string> lab_strings(core::Lab& lab) {
     return out;
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("every character the labs show is in the page font and its atlas ranges") {
 #ifndef MOE_FONT_FILE
@@ -141,10 +148,18 @@ TEST_CASE("every character the labs show is in the page font and its atlas range
                 if ((!atlas || !glyph) && example.empty()) example = s;
             }
         CAPTURE(example);
-        CHECK_MESSAGE(missing_atlas.empty(), "code points outside app/glyph_ranges.hpp: " << [&] {
-            std::string t; for (unsigned c : missing_atlas) t += " U+" + hex(c); return t; }());
-        CHECK_MESSAGE(missing_font.empty(), "code points the font lacks: " << [&] {
-            std::string t; for (unsigned c : missing_font) t += " U+" + hex(c); return t; }());
+        CHECK_MESSAGE(
+            missing_atlas.empty(), "code points outside app/glyph_ranges.hpp: " << [&] {
+                std::string t;
+                for (unsigned c : missing_atlas) t += " U+" + hex(c);
+                return t;
+            }());
+        CHECK_MESSAGE(
+            missing_font.empty(), "code points the font lacks: " << [&] {
+                std::string t;
+                for (unsigned c : missing_font) t += " U+" + hex(c);
+                return t;
+            }());
     }
 #endif
 }

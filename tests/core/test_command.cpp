@@ -34,13 +34,17 @@ TEST_CASE("commands parse to their entry and argument") {
 }
 
 TEST_CASE("refused commands say why") {
-    struct Case { const char* text; const char* says; };
-    for (const Case& c : {Case{"PLAY", "did you mean 'play'"}, Case{"frobnicate", "unknown command 'frobnicate'"},
-                          Case{"", "unknown command ''"}, Case{"play=1", "takes no value"}, Case{"lab", "needs a value: lab=ID"},
-                          Case{"lab=", "needs a value"}, Case{"seed=-1", "not a seed"}, Case{"seed= 1", "not a seed"},
-                          Case{"view=10", "from -1 to 9"}, Case{"view=1.5", "not a whole number"},
-                          Case{"scale=NaN", "not a number"}, Case{"scale=abc", "not a number"}, Case{"scale=9", "outside 0.75 … 2.5"},
-                          Case{"scale=0x1", "decimal"}, Case{"scale", "needs a value: scale=F"}}) {
+    struct Case {
+        const char* text;
+        const char* says;
+    };
+    for (const Case& c :
+         {Case{"PLAY", "did you mean 'play'"}, Case{"frobnicate", "unknown command 'frobnicate'"},
+          Case{"", "unknown command ''"}, Case{"play=1", "takes no value"}, Case{"lab", "needs a value: lab=ID"},
+          Case{"lab=", "needs a value"}, Case{"seed=-1", "not a seed"}, Case{"seed= 1", "not a seed"},
+          Case{"view=10", "from -1 to 9"}, Case{"view=1.5", "not a whole number"}, Case{"scale=NaN", "not a number"},
+          Case{"scale=abc", "not a number"}, Case{"scale=9", "outside 0.75 … 2.5"}, Case{"scale=0x1", "decimal"},
+          Case{"scale", "needs a value: scale=F"}}) {
         CAPTURE(c.text);
         core::ParsedCommand p = core::parse_command(c.text, kTable);
         CHECK(p.index == -1);

@@ -5,10 +5,11 @@
 
 namespace {
 bool has(const std::vector<std::string>& v, const std::string& s) {
-    for (const auto& e : v) if (e.find(s) != std::string::npos) return true;
+    for (const auto& e : v)
+        if (e.find(s) != std::string::npos) return true;
     return false;
 }
-}
+}   // namespace
 
 TEST_CASE("work limit: an error above ~10 min natively, saying what to reduce; a warning above 20 s") {
     core::Validation fast;
@@ -45,7 +46,7 @@ TEST_CASE("duration_text picks seconds, minutes or hours") {
 
 TEST_CASE("WorkPlan: progress runs through the parts by their work, exactly 1 at the end") {
     core::WorkPlan w;
-    CHECK(w.progress(0, 0.5) == 1.0);            // empty plan: nothing to do
+    CHECK(w.progress(0, 0.5) == 1.0);   // empty plan: nothing to do
     const int data = w.add("drawing the data", 10, "lower n");
     const int skip = w.add("an empty part", 0);
     const int train = w.add("training", 30, "lower T");
@@ -55,11 +56,11 @@ TEST_CASE("WorkPlan: progress runs through the parts by their work, exactly 1 at
     CHECK(w.progress(skip, 0.7) == doctest::Approx(0.25));
     CHECK(w.progress(train, 0.5) == doctest::Approx(0.625));
     CHECK(w.progress(train, 1.0) == 1.0);
-    CHECK(w.progress(train, 2.0) == 1.0);        // clamped
+    CHECK(w.progress(train, 2.0) == 1.0);   // clamped
     CHECK(w.largest().what == "training");
 
     core::Validation v;
-    core::check_work(v, w, 40.0 / 3000);         // 3000 s
+    core::check_work(v, w, 40.0 / 3000);   // 3000 s
     REQUIRE(v.errors.size() == 1);
     CHECK(has(v.errors, "training dominates: lower T"));
 }

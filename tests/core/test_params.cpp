@@ -15,7 +15,7 @@ core::Schema toy_schema() {
     s.presets = {{"lecture", "Lecture", "", {}}, {"big", "Big", "", {{"n", 900}, {"eta", 0.5}}}};
     return s;
 }
-} // namespace
+}   // namespace
 
 TEST_CASE("parameters start at their defaults and presets override them") {
     core::Params p(toy_schema());

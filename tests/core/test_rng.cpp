@@ -23,9 +23,11 @@ TEST_CASE("uniform, below and normal have the right moments") {
     int counts[5] = {0, 0, 0, 0, 0};
     for (int k = 0; k < n; ++k) {
         double z = r.normal();
-        s += z; s2 += z * z;
+        s += z;
+        s2 += z * z;
         double x = r.uniform();
-        CHECK_UNARY(x >= 0.0); CHECK_UNARY(x < 1.0);
+        CHECK_UNARY(x >= 0.0);
+        CHECK_UNARY(x < 1.0);
         u += x;
         counts[r.below(5)]++;
     }

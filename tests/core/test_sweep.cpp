@@ -13,12 +13,16 @@ struct CountingJob : core::SweepJob {
     int* calls;
     bool fail;
     CountingJob(const core::SweepTask& task, int s, int* c, bool f) : t(task), slices(s), calls(c), fail(f) {}
-    bool advance() override { ++used; ++*calls; return used >= slices; }
+    bool advance() override {
+        ++used;
+        ++*calls;
+        return used >= slices;
+    }
     std::vector<double> outputs() const override { return {t.x * 10 + t.rep, double(used)}; }
     std::string failure() const override { return fail ? "diverged" : ""; }
 };
 
-} // namespace
+}   // namespace
 
 TEST_CASE("sweep: every job runs to completion in bounded slices, then the sweep is done") {
     core::Sweep sw;
@@ -96,10 +100,13 @@ TEST_CASE("sweep: rep-major order fills every point once before repeating; seeds
 
     // point-major finishes one point first
     seen.clear();
-    sw.start(2, 2, 7, [&](const core::SweepTask& t) {
-        seen.push_back(t);
-        return std::make_unique<CountingJob>(t, 1, &calls, false);
-    }, core::Sweep::Order::PointMajor);
+    sw.start(
+        2, 2, 7,
+        [&](const core::SweepTask& t) {
+            seen.push_back(t);
+            return std::make_unique<CountingJob>(t, 1, &calls, false);
+        },
+        core::Sweep::Order::PointMajor);
     while (!sw.done()) sw.step();
     CHECK(seen[0].point == seen[1].point);
     CHECK(seen[0].rep != seen[1].rep);
@@ -109,9 +116,8 @@ TEST_CASE("sweep: a failed job is recorded as NaN and skipped by the aggregate")
     core::Sweep sw;
     sw.add_point(0, 1.0);
     int calls = 0;
-    sw.start(3, 2, 1, [&](const core::SweepTask& t) {
-        return std::make_unique<CountingJob>(t, 1, &calls, t.rep == 1);
-    });
+    sw.start(3, 2, 1,
+             [&](const core::SweepTask& t) { return std::make_unique<CountingJob>(t, 1, &calls, t.rep == 1); });
     while (!sw.done()) sw.step();
     CHECK(sw.failures().size() == 1);
     auto v = sw.values(0, 0);

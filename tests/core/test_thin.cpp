@@ -7,13 +7,13 @@ TEST_CASE("ThinnedRows keeps every stride-th row, at most cap (+ the latest), an
     for (int t = 0; t < 1000; ++t) {
         r.push({double(t), 2.0 * t});
         REQUIRE(r.size() <= 11);
-        CHECK(r.row(r.size() - 1)[0] == t);          // the latest row is shown
-        CHECK(r.row(0)[0] == 0);                      // the first row stays
+        CHECK(r.row(r.size() - 1)[0] == t);   // the latest row is shown
+        CHECK(r.row(0)[0] == 0);              // the first row stays
     }
     CHECK(r.size() >= 5);
     const size_t s = r.stride();
-    CHECK(s == 128);                                  // 1000 rows, at most 10 kept: strides 1, 2, ..., 128
-    for (size_t i = 0; i + 1 < r.size(); ++i) {       // the kept rows are t = i·stride
+    CHECK(s == 128);                              // 1000 rows, at most 10 kept: strides 1, 2, ..., 128
+    for (size_t i = 0; i + 1 < r.size(); ++i) {   // the kept rows are t = i·stride
         CHECK(r.row(i)[0] == double(i * s));
         CHECK(r.row(i)[1] == 2.0 * double(i * s));
     }
@@ -36,7 +36,10 @@ TEST_CASE("ThinnedRows: replace_last revises the latest row, kept or not") {
 TEST_CASE("ThinnedLines: series keep their style and end at the latest point") {
     core::ThinnedLines h;
     core::LineSeries a, b;
-    a.label = "a"; a.color = 2; b.label = "b"; b.dashed = true;
+    a.label = "a";
+    a.color = 2;
+    b.label = "b";
+    b.dashed = true;
     h.reset({a, b}, 8);
     for (int t = 0; t < 100; ++t) {
         const double y[2] = {double(t), -double(t)};

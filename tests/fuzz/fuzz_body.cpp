@@ -32,8 +32,10 @@ const std::vector<core::CommandSyntax>& syntax() {
 void check_round_trip(const core::RunConfig& c) {
     std::string q = core::encode_query(c);
     core::Decoded d = core::decode_query(q);
-    require(d.messages.empty(), "a link we wrote is refused: " + q + (d.messages.empty() ? "" : " (" + d.messages[0] + ")"));
-    require(d.config.lab == c.lab && d.config.preset == c.preset && d.config.seed == c.seed, "lab/preset/seed round trip: " + q);
+    require(d.messages.empty(),
+            "a link we wrote is refused: " + q + (d.messages.empty() ? "" : " (" + d.messages[0] + ")"));
+    require(d.config.lab == c.lab && d.config.preset == c.preset && d.config.seed == c.seed,
+            "lab/preset/seed round trip: " + q);
     require(d.config.params == c.params, "parameters round trip: " + q);
 }
 
@@ -53,7 +55,8 @@ void numbers(const std::string& text) {
         require(text.find_first_not_of("0123456789") == std::string::npos, "seed accepted a non-digit");
     }
     long long w = 0;
-    if (core::parse_whole(text, -5, 1000000, w).empty()) require(w >= -5 && w <= 1000000, "whole number out of its range");
+    if (core::parse_whole(text, -5, 1000000, w).empty())
+        require(w >= -5 && w <= 1000000, "whole number out of its range");
     std::string q = core::quote(text);
     require(q.size() <= 2 + 40 * 4 + 3, "quote too long");
     for (unsigned char ch : q) require(ch >= 0x20 && ch != 0x7F, "quote kept a control character");
@@ -64,8 +67,10 @@ void command(const std::string& text) {
     require((p.index < 0) != p.error.empty(), "a command is either parsed or refused with a message");
     if (p.index < 0) return;
     const core::CommandSyntax& c = syntax()[size_t(p.index)];
-    if (c.arg == core::ArgKind::Number) require(p.arg.number >= c.lo && p.arg.number <= c.hi, "number argument out of range");
-    if (c.arg == core::ArgKind::Whole) require(p.arg.whole >= c.lo && p.arg.whole <= c.hi, "whole argument out of range");
+    if (c.arg == core::ArgKind::Number)
+        require(p.arg.number >= c.lo && p.arg.number <= c.hi, "number argument out of range");
+    if (c.arg == core::ArgKind::Whole)
+        require(p.arg.whole >= c.lo && p.arg.whole <= c.hi, "whole argument out of range");
 }
 
 void link(const std::string& text) {
@@ -95,7 +100,7 @@ void parameters(const std::string& text) {
     }
 }
 
-} // namespace
+}   // namespace
 
 void fuzz_one(const uint8_t* data, size_t size) {
     if (size > 4096) return;   // links and commands are short; long inputs only slow the search

@@ -15,7 +15,7 @@ struct Input {
 const std::vector<Input> kInputs = {
 #include "fuzz_inputs.inc"
 };
-} // namespace
+}   // namespace
 
 TEST_CASE("every fuzzer input on record (seed corpus and past crashes) passes the fuzz invariants") {
     REQUIRE(kInputs.size() >= 10);   // the committed seed corpus is there

@@ -19,7 +19,7 @@ const std::map<std::string, std::map<std::string, double>> kHeavy = {
     {"expert-pruning", {{"n", 256}, {"n_test", 20000}, {"n_val", 5000}}},
 };
 
-} // namespace
+}   // namespace
 
 TEST_CASE("every lab: progress > 0 within 5 steps of drawing a large data set, and monotone") {
     for (const auto& e : core::all_labs()) {

@@ -24,13 +24,26 @@ void Dataset::patch(int i, int p, float* out) const {
 }
 
 void Generator::start(const DataConfig& cfg, int n, const core::Rng& rng, Dataset& D) {
-    cfg_ = cfg; rng_ = rng; n_ = n; next_ = 0;
+    cfg_ = cfg;
+    rng_ = rng;
+    n_ = n;
+    next_ = 0;
     D = Dataset();
-    D.n = n; D.K = cfg.K; D.P = cfg.P; D.d = cfg.d;
+    D.n = n;
+    D.K = cfg.K;
+    D.P = cfg.P;
+    D.d = cfg.d;
     const size_t N = size_t(n), d = size_t(cfg.d), Q = size_t(cfg.P - 3);
-    D.k.resize(N); D.kp.resize(N); D.y.resize(N); D.eps.resize(N);
-    D.alpha.resize(N); D.beta.resize(N); D.gamma.resize(N);
-    D.a.resize(N); D.b.resize(N); D.e.resize(N);
+    D.k.resize(N);
+    D.kp.resize(N);
+    D.y.resize(N);
+    D.eps.resize(N);
+    D.alpha.resize(N);
+    D.beta.resize(N);
+    D.gamma.resize(N);
+    D.a.resize(N);
+    D.b.resize(N);
+    D.e.resize(N);
     D.xi.reserve(N * Q * d);   // grown by fill(): no pass over the whole buffer here
     D.s.reserve(N * d);
 }
@@ -53,13 +66,23 @@ int Generator::fill(Dataset& D, int count) {
         double al = rng.uniform(cfg_.alpha.lo, cfg_.alpha.hi);
         double be = rng.uniform(cfg_.beta.lo, cfg_.beta.hi);
         double ga = rng.uniform(cfg_.gamma.lo, cfg_.gamma.hi);
-        D.k[i] = k; D.kp[i] = kp; D.y[i] = int8_t(y); D.eps[i] = int8_t(eps);
-        D.alpha[i] = float(al); D.beta[i] = float(be); D.gamma[i] = float(ga);
-        D.a[i] = float(y * al); D.b[i] = float(be); D.e[i] = float(eps * ga);
+        D.k[i] = k;
+        D.kp[i] = kp;
+        D.y[i] = int8_t(y);
+        D.eps[i] = int8_t(eps);
+        D.alpha[i] = float(al);
+        D.beta[i] = float(be);
+        D.gamma[i] = float(ga);
+        D.a[i] = float(y * al);
+        D.b[i] = float(be);
+        D.e[i] = float(eps * ga);
         float* s = D.s.data() + i * d;
         for (size_t q = 0; q < Q; ++q) {
             float* x = D.xi.data() + (i * Q + q) * d;
-            for (size_t c = 0; c < d; ++c) { x[c] = float(noise_sd * rng.normal()); s[c] += x[c]; }
+            for (size_t c = 0; c < d; ++c) {
+                x[c] = float(noise_sd * rng.normal());
+                s[c] += x[c];
+            }
         }
         s[D.v_index(k)] += D.a[i];
         s[D.c_index(k)] += D.b[i];
@@ -78,4 +101,4 @@ Dataset generate(const DataConfig& cfg, int n, core::Rng& rng) {
     return D;
 }
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

@@ -15,7 +15,9 @@
 
 namespace cluster_experts {
 
-struct Range { double lo = 0, hi = 0; };
+struct Range {
+    double lo = 0, hi = 0;
+};
 
 struct DataConfig {
     int K = 4, P = 4, d = 16;
@@ -32,20 +34,20 @@ constexpr int kCustomSetting = 4;
 
 struct Dataset {
     int n = 0, K = 0, P = 0, d = 0;
-    std::vector<int> k, kp;               // own cluster k, feature-noise cluster k' (k ≠ k')
-    std::vector<int8_t> y, eps;           // label, sign of the feature noise
+    std::vector<int> k, kp;       // own cluster k, feature-noise cluster k' (k ≠ k')
+    std::vector<int8_t> y, eps;   // label, sign of the feature noise
     std::vector<float> alpha, beta, gamma;
-    std::vector<float> a, b, e;           // a = y·α (on v_k), b = β (on c_k), e = ε·γ (on v_k')
-    std::vector<float> xi;                // n·(P−3)·d Gaussian patches, sample-major
-    std::vector<float> s;                 // n·d patch sums s_i = Σ_p x_i^(p): all the router sees
+    std::vector<float> a, b, e;   // a = y·α (on v_k), b = β (on c_k), e = ε·γ (on v_k')
+    std::vector<float> xi;        // n·(P−3)·d Gaussian patches, sample-major
+    std::vector<float> s;         // n·d patch sums s_i = Σ_p x_i^(p): all the router sees
 
     int noise_patches() const { return P - 3; }
     const float* xi_of(int i, int q) const { return xi.data() + (size_t(i) * size_t(P - 3) + size_t(q)) * size_t(d); }
     const float* s_of(int i) const { return s.data() + size_t(i) * size_t(d); }
     // The dense patch p of sample i (p = 0 feature, 1 center, 2 feature noise, ≥ 3 Gaussian).
     void patch(int i, int p, float* out) const;
-    int v_index(int kk) const { return kk; }          // coordinate of v_k
-    int c_index(int kk) const { return K + kk; }      // coordinate of c_k
+    int v_index(int kk) const { return kk; }       // coordinate of v_k
+    int c_index(int kk) const { return K + kk; }   // coordinate of c_k
 };
 
 // Draws n examples from Definition 3.1 using `rng` (one stream per data set).
@@ -60,16 +62,17 @@ inline double generation_cost(int P, int d) { return 50.0 * double(P - 3) * d + 
 class Generator {
 public:
     void start(const DataConfig& cfg, int n, const core::Rng& rng, Dataset& D);
-    int fill(Dataset& D, int count);          // draws up to count more examples; returns how many
+    int fill(Dataset& D, int count);   // draws up to count more examples; returns how many
     bool done() const { return next_ >= n_; }
     int drawn() const { return next_; }
     int remaining() const { return n_ - next_; }
-    double cost_per_sample() const;           // rough multiply-add equivalents, to size the slices
+    double cost_per_sample() const;   // rough multiply-add equivalents, to size the slices
     const core::Rng& rng() const { return rng_; }
+
 private:
     DataConfig cfg_;
     core::Rng rng_;
     int n_ = 0, next_ = 0;
 };
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

@@ -4,7 +4,10 @@
 namespace cluster_experts {
 
 void Experts::init(int E_, int J_, int d_, bool cubic_, double sigma0, core::Rng& rng) {
-    E = E_; J = J_; d = d_; cubic = cubic_;
+    E = E_;
+    J = J_;
+    d = d_;
+    cubic = cubic_;
     W.resize(size_t(E) * block());
     for (float& x : W) x = float(sigma0 * rng.normal());   // Algorithm 1, line 1
     refresh();
@@ -35,20 +38,38 @@ inline void project(const float* __restrict Wm, const float* __restrict x, int d
         for (int c = 0; c < d; ++c) {
             const float* r = Wm + size_t(c) * size_t(J) + size_t(j);
             const float xc = x[c];
-            z0 += r[0] * xc; z1 += r[1] * xc; z2 += r[2] * xc; z3 += r[3] * xc;
-            z4 += r[4] * xc; z5 += r[5] * xc; z6 += r[6] * xc; z7 += r[7] * xc;
+            z0 += r[0] * xc;
+            z1 += r[1] * xc;
+            z2 += r[2] * xc;
+            z3 += r[3] * xc;
+            z4 += r[4] * xc;
+            z5 += r[5] * xc;
+            z6 += r[6] * xc;
+            z7 += r[7] * xc;
         }
-        z[j] = z0; z[j + 1] = z1; z[j + 2] = z2; z[j + 3] = z3;
-        z[j + 4] = z4; z[j + 5] = z5; z[j + 6] = z6; z[j + 7] = z7;
+        z[j] = z0;
+        z[j + 1] = z1;
+        z[j + 2] = z2;
+        z[j + 3] = z3;
+        z[j + 4] = z4;
+        z[j + 5] = z5;
+        z[j + 6] = z6;
+        z[j + 7] = z7;
     }
     for (; j + 4 <= J; j += 4) {
         float z0 = 0, z1 = 0, z2 = 0, z3 = 0;
         for (int c = 0; c < d; ++c) {
             const float* r = Wm + size_t(c) * size_t(J) + size_t(j);
             const float xc = x[c];
-            z0 += r[0] * xc; z1 += r[1] * xc; z2 += r[2] * xc; z3 += r[3] * xc;
+            z0 += r[0] * xc;
+            z1 += r[1] * xc;
+            z2 += r[2] * xc;
+            z3 += r[3] * xc;
         }
-        z[j] = z0; z[j + 1] = z1; z[j + 2] = z2; z[j + 3] = z3;
+        z[j] = z0;
+        z[j + 1] = z1;
+        z[j + 2] = z2;
+        z[j + 3] = z3;
     }
     for (; j < J; ++j) {
         float zj = 0;
@@ -61,11 +82,14 @@ inline void project(const float* __restrict Wm, const float* __restrict x, int d
 inline void add_scaled(const float* __restrict t, float s, float* __restrict y, int J) {
     int j = 0;
     for (; j + 4 <= J; j += 4) {
-        y[j] += t[j] * s; y[j + 1] += t[j + 1] * s; y[j + 2] += t[j + 2] * s; y[j + 3] += t[j + 3] * s;
+        y[j] += t[j] * s;
+        y[j + 1] += t[j + 1] * s;
+        y[j + 2] += t[j + 2] * s;
+        y[j + 3] += t[j + 3] * s;
     }
     for (; j < J; ++j) y[j] += t[j] * s;
 }
-} // namespace
+}   // namespace
 
 double Experts::f(int m, const Dataset& D, int i, float* z) const {
     const size_t I = size_t(i);
@@ -134,4 +158,4 @@ void Router::logits(const float* s, double* h) const {
     for (int m = 0; m < M; ++m) h[m] = double(core::dot(th(m), s, d));
 }
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

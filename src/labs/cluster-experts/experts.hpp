@@ -15,8 +15,8 @@ namespace cluster_experts {
 struct Experts {
     int E = 0, J = 0, d = 0;
     bool cubic = true;
-    std::vector<float> W;    // E·J·d
-    std::vector<float> u;    // E·d, linear experts only: u_m = Σ_j w_{m,j} (refresh() after updates)
+    std::vector<float> W;   // E·J·d
+    std::vector<float> u;   // E·d, linear experts only: u_m = Σ_j w_{m,j} (refresh() after updates)
 
     void init(int E_, int J_, int d_, bool cubic_, double sigma0, core::Rng& rng);   // w ~ N(0, σ0² I)
     float at(int m, int j, int c) const { return W[(size_t(m) * size_t(d) + size_t(c)) * size_t(J) + size_t(j)]; }
@@ -36,10 +36,14 @@ struct Experts {
 struct Router {
     int M = 0, d = 0;
     std::vector<float> theta;   // M·d, θ_m contiguous; Θ^(0) = 0 (Algorithm 1, line 2)
-    void init(int M_, int d_) { M = M_; d = d_; theta.assign(size_t(M) * size_t(d), 0.f); }
+    void init(int M_, int d_) {
+        M = M_;
+        d = d_;
+        theta.assign(size_t(M) * size_t(d), 0.f);
+    }
     const float* th(int m) const { return theta.data() + size_t(m) * size_t(d); }
     float* th(int m) { return theta.data() + size_t(m) * size_t(d); }
     void logits(const float* s, double* h) const;   // h_m = ⟨θ_m, s⟩
 };
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

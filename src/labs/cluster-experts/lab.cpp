@@ -12,7 +12,7 @@ using core::strf;
 namespace {
 // Measured: step()'s work units run at 2–7 per ns natively (x86-64, -O3), WebAssembly about 3× slower.
 constexpr double kUnitsPerSecond = 3.0e9;
-} // namespace
+}   // namespace
 
 ClusterExpertsLab::ClusterExpertsLab() {
     info_.id = "cluster-experts";
@@ -30,64 +30,115 @@ ClusterExpertsLab::ClusterExpertsLab() {
 
     using T = core::ParamType;
     auto& ps = schema_.params;
-    core::ParamSpec setting = param("setting", "", "Data", T::Choice, 0, 4, 0,
-        "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), "
-        "σ_p=1; setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 "
-        "with σ_p=2; custom: use the α, β, γ and σ_p controls below.");
+    core::ParamSpec setting =
+        param("setting", "", "Data", T::Choice, 0, 4, 0,
+              "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), "
+              "σ_p=1; setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 "
+              "with σ_p=2; custom: use the α, β, γ and σ_p controls below.");
     setting.choices = {"setting1", "setting2", "setting3", "setting4", "custom"};
     ps.push_back(setting);
     ps.push_back(param("K", "K", "Data", T::Int, 2, 16, 4, "Number of clusters (paper: 4). Needs d ≥ 2K."));
-    ps.push_back(param("P", "P", "Data", T::Int, 3, 16, 4, "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."));
+    ps.push_back(param("P", "P", "Data", T::Int, 3, 16, 4,
+                       "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."));
     ps.push_back(param("d", "d", "Data", T::Int, 4, 256, 16, "Patch dimension (paper: 50)."));
     ps.push_back(param("n", "n", "Data", T::Int, 50, 32000, 1000, "Training examples (paper: 16,000).", true));
     ps.push_back(param("n_test", "n_test", "Data", T::Int, 100, 32000, 2000, "Test examples (paper: 16,000).", true));
-    ps.push_back(param("alpha_lo", "α_min", "Data", T::Real, 0.01, 10, 0.5, "α ~ U(α_min, α_max): label-feature strength (setting = custom only)."));
-    ps.push_back(param("alpha_hi", "α_max", "Data", T::Real, 0.01, 10, 2.0, "α ~ U(α_min, α_max) (setting = custom only)."));
-    ps.push_back(param("beta_lo", "β_min", "Data", T::Real, 0.01, 10, 1.0, "β ~ U(β_min, β_max): cluster-center strength (setting = custom only)."));
-    ps.push_back(param("beta_hi", "β_max", "Data", T::Real, 0.01, 10, 2.0, "β ~ U(β_min, β_max) (setting = custom only)."));
-    ps.push_back(param("gamma_lo", "γ_min", "Data", T::Real, 0.01, 10, 0.5, "γ ~ U(γ_min, γ_max): feature-noise strength (setting = custom only)."));
-    ps.push_back(param("gamma_hi", "γ_max", "Data", T::Real, 0.01, 10, 3.0, "γ ~ U(γ_min, γ_max) (setting = custom only)."));
-    ps.push_back(param("sigma_p", "σ_p", "Data", T::Real, 0, 5, 1.0, "Gaussian patch scale, ξ ~ N(0, σ_p²/d I) (setting = custom only)."));
+    ps.push_back(param("alpha_lo", "α_min", "Data", T::Real, 0.01, 10, 0.5,
+                       "α ~ U(α_min, α_max): label-feature strength (setting = custom only)."));
+    ps.push_back(
+        param("alpha_hi", "α_max", "Data", T::Real, 0.01, 10, 2.0, "α ~ U(α_min, α_max) (setting = custom only)."));
+    ps.push_back(param("beta_lo", "β_min", "Data", T::Real, 0.01, 10, 1.0,
+                       "β ~ U(β_min, β_max): cluster-center strength (setting = custom only)."));
+    ps.push_back(
+        param("beta_hi", "β_max", "Data", T::Real, 0.01, 10, 2.0, "β ~ U(β_min, β_max) (setting = custom only)."));
+    ps.push_back(param("gamma_lo", "γ_min", "Data", T::Real, 0.01, 10, 0.5,
+                       "γ ~ U(γ_min, γ_max): feature-noise strength (setting = custom only)."));
+    ps.push_back(
+        param("gamma_hi", "γ_max", "Data", T::Real, 0.01, 10, 3.0, "γ ~ U(γ_min, γ_max) (setting = custom only)."));
+    ps.push_back(param("sigma_p", "σ_p", "Data", T::Real, 0, 5, 1.0,
+                       "Gaussian patch scale, ξ ~ N(0, σ_p²/d I) (setting = custom only)."));
     ps.push_back(param("M", "M", "Model", T::Int, 2, 32, 8, "Experts (paper: 8; theory: M = Θ(K log K log log d))."));
     ps.push_back(param("J", "J", "Model", T::Int, 1, 64, 4, "Filters per expert (paper: 16)."));
-    ps.push_back(param("J_single", "J_single", "Model", T::Int, 1, 512, 32, "Filters of each single-model baseline (paper: 128 = M·J; here M·J = 32)."));
-    ps.push_back(param("sigma0", "σ0", "Model", T::Real, 0.001, 1, 0.1, "Initial scale, w ~ N(0, σ0² I) (Algorithm 1; the paper does not give its value).", true));
+    ps.push_back(param("J_single", "J_single", "Model", T::Int, 1, 512, 32,
+                       "Filters of each single-model baseline (paper: 128 = M·J; here M·J = 32)."));
+    ps.push_back(param("sigma0", "σ0", "Model", T::Real, 0.001, 1, 0.1,
+                       "Initial scale, w ~ N(0, σ0² I) (Algorithm 1; the paper does not give its value).", true));
     ps.push_back(param("T", "T", "Training", T::Int, 1, 20000, 600, "Full-batch iterations.", true));
-    ps.push_back(param("eta", "η", "Training", T::Real, 1e-5, 1, 0.005, "Expert step of normalized GD (3.4) (paper: 0.001).", true));
-    ps.push_back(param("eta_r", "η_r", "Training", T::Real, 0, 100, 0.5, "Router GD step (3.5) (paper: 0.1; theory η_r = Θ(M²)η)."));
-    ps.push_back(param("noise_width", "r", "Training", T::Real, 0, 10, 1.0, "Routing noise r ~ Unif[0, width] (paper: 1; κ = 1/width in Remark C.2). 0 switches it off."));
-    core::ParamSpec opt = param("expert_opt", "", "Training", T::Choice, 0, 1, 0,
+    ps.push_back(param("eta", "η", "Training", T::Real, 1e-5, 1, 0.005,
+                       "Expert step of normalized GD (3.4) (paper: 0.001).", true));
+    ps.push_back(param("eta_r", "η_r", "Training", T::Real, 0, 100, 0.5,
+                       "Router GD step (3.5) (paper: 0.1; theory η_r = Θ(M²)η)."));
+    ps.push_back(param("noise_width", "r", "Training", T::Real, 0, 10, 1.0,
+                       "Routing noise r ~ Unif[0, width] (paper: 1; κ = 1/width in Remark C.2). 0 switches it off."));
+    core::ParamSpec opt = param(
+        "expert_opt", "", "Training", T::Choice, 0, 1, 0,
         "normalized: the paper's normalized GD (3.4); plain: plain GD with step η_gd (a toggle, not the paper's).");
     opt.choices = {"normalized", "plain"};
     ps.push_back(opt);
-    ps.push_back(param("eta_gd", "η_gd", "Training", T::Real, 1e-4, 1e6, 3.0, "Expert step for plain GD (expert_opt = plain). About 3 works; ≥ 10 diverges.", true));
-    ps.push_back(param("lb_lambda", "λ", "Training", T::Real, 0, 1, 0.0, "Switch-style load-balancing loss λ·M·Σ_m f_m P_m. NOT in the paper's theory (Table 9 uses one for the linear MoE only)."));
-    ps.push_back(param("singles", "", "Training", T::Bool, 0, 1, 1, "Train the single-model baselines (linear and cubic, J_single filters) on the same data."));
-    ps.push_back(param("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01, "Normalized-GD step of the single models (the paper used Adam).", true));
-    ps.push_back(param("eval_every", "", "Display", T::Int, 1, 1000, 10, "Evaluate on the test set every this many iterations."));
-    ps.push_back(param("cell_every", "", "Display", T::Int, 1, 10000, 50, "Recompute the per-expert × cluster accuracy every this many iterations."));
+    ps.push_back(param("eta_gd", "η_gd", "Training", T::Real, 1e-4, 1e6, 3.0,
+                       "Expert step for plain GD (expert_opt = plain). About 3 works; ≥ 10 diverges.", true));
+    ps.push_back(param("lb_lambda", "λ", "Training", T::Real, 0, 1, 0.0,
+                       "Switch-style load-balancing loss λ·M·Σ_m f_m P_m. NOT in the paper's theory (Table 9 uses one "
+                       "for the linear MoE only)."));
+    ps.push_back(param("singles", "", "Training", T::Bool, 0, 1, 1,
+                       "Train the single-model baselines (linear and cubic, J_single filters) on the same data."));
+    ps.push_back(param("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01,
+                       "Normalized-GD step of the single models (the paper used Adam).", true));
+    ps.push_back(param("eval_every", "", "Display", T::Int, 1, 1000, 10,
+                       "Evaluate on the test set every this many iterations."));
+    ps.push_back(param("cell_every", "", "Display", T::Int, 1, 10000, 50,
+                       "Recompute the per-expert × cluster accuracy every this many iterations."));
 
     auto& pr = schema_.presets;
-    pr.push_back({"lecture", "Lecture", "Setting 1 at d = 16, n = 1000: the MoE explores, specialises and routes by cluster in ~600 steps.", {}, ""});
-    pr.push_back({"fast", "Fast", "Twice the steps, 400 iterations; one seed in ten shows the large-step failure.",
-                  {{"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}}, ""});
-    pr.push_back({"theorem41", "Theorem 4.1", "Setting 3 (D_α = D_γ): both single models stay under the 87.5 % ceiling.",
-                  {{"setting", 2}, {"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}}, ""});
-    pr.push_back({"paper_lr", "Paper learning rates", "η = 0.001, η_r = 0.1 as in the paper: the same stages, about 10× slower.",
-                  {{"eta", 0.001}, {"eta_r", 0.1}, {"T", 2500}}, ""});
-    pr.push_back({"paper_scale", "Paper scale", "d = 50, n = 16,000, J = 16, single models with 128 filters, the paper's learning rates.",
-                  {{"d", 50}, {"n", 16000}, {"n_test", 16000}, {"J", 16}, {"J_single", 128}, {"eta", 0.001}, {"eta_r", 0.1}, {"T", 2500}},
+    pr.push_back({"lecture",
+                  "Lecture",
+                  "Setting 1 at d = 16, n = 1000: the MoE explores, specialises and routes by cluster in ~600 steps.",
+                  {},
+                  ""});
+    pr.push_back({"fast",
+                  "Fast",
+                  "Twice the steps, 400 iterations; one seed in ten shows the large-step failure.",
+                  {{"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}},
+                  ""});
+    pr.push_back({"theorem41",
+                  "Theorem 4.1",
+                  "Setting 3 (D_α = D_γ): both single models stay under the 87.5 % ceiling.",
+                  {{"setting", 2}, {"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}},
+                  ""});
+    pr.push_back({"paper_lr",
+                  "Paper learning rates",
+                  "η = 0.001, η_r = 0.1 as in the paper: the same stages, about 10× slower.",
+                  {{"eta", 0.001}, {"eta_r", 0.1}, {"T", 2500}},
+                  ""});
+    pr.push_back({"paper_scale",
+                  "Paper scale",
+                  "d = 50, n = 16,000, J = 16, single models with 128 filters, the paper's learning rates.",
+                  {{"d", 50},
+                   {"n", 16000},
+                   {"n_test", 16000},
+                   {"J", 16},
+                   {"J_single", 128},
+                   {"eta", 0.001},
+                   {"eta_r", 0.1},
+                   {"T", 2500}},
                   "Heavy: meant for the CLI; in the browser it takes minutes."});
-    pr.push_back({"noise_off", "No routing noise", "Fast preset with r ≡ 0: no exploration, the router commits early (Key Techniques 1–2).",
-                  {{"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}, {"noise_width", 0}}, ""});
-    pr.push_back({"large_init", "Large initialisation", "Fast preset with σ0 = 0.4: out of the small-initialisation regime, exploration breaks down.",
-                  {{"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}, {"sigma0", 0.4}}, ""});
+    pr.push_back({"noise_off",
+                  "No routing noise",
+                  "Fast preset with r ≡ 0: no exploration, the router commits early (Key Techniques 1–2).",
+                  {{"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}, {"noise_width", 0}},
+                  ""});
+    pr.push_back({"large_init",
+                  "Large initialisation",
+                  "Fast preset with σ0 = 0.4: out of the small-initialisation regime, exploration breaks down.",
+                  {{"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}, {"sigma0", 0.4}},
+                  ""});
 
     phases_ = {
         {"exploration", "Exploration",
          "Dispatch entropy stays near ln K and the router–center heatmap is blank, while in each expert's panel one "
          "feature line v_k rises away from the others.",
-         "Router nearly unchanged, ‖h^(t) − h^(0)‖ = O(σ0^1.5), routing ≈ uniform (Lemmas E.3, E.4); each expert's best "
+         "Router nearly unchanged, ‖h^(t) − h^(0)‖ = O(σ0^1.5), routing ≈ uniform (Lemmas E.3, E.4); each expert's "
+         "best "
          "initial filter/feature pair grows (rich-get-richer, Lemmas E.5–E.8); by the end each expert is good on its "
          "cluster and bad elsewhere (Lemma 5.2)."},
         {"router", "Router learning",
@@ -107,14 +158,18 @@ std::vector<core::Headline> ClusterExpertsLab::headlines() const {
     static const char* table[4][6] = {
         {"99.46 ± 0.55 (Table 1, Setting 1)", "0.098 ± 0.087", "92.99 ± 2.11", "1.300 ± 0.044", "79.48", "68.71"},
         {"98.09 ± 1.27 (Table 1, Setting 2)", "0.171 ± 0.103", "88.48 ± 1.96", "1.294 ± 0.036", "72.29", "60.59"},
-        {"99.99 ± 0.02 (Table 3, Setting 3)", "0.008 ± 0.011", "95.93 ± 1.34", "1.160 ± 0.100", "72.69 (≤ 87.5, Thm 4.1)", "74.81 (≤ 87.5, Thm 4.1)"},
-        {"98.92 ± 1.18 (Table 3, Setting 4)", "0.089 ± 0.120", "93.30 ± 1.48", "1.160 ± 0.155", "68.60 (≤ 87.5, Thm 4.1)", "74.63 (≤ 87.5, Thm 4.1)"},
+        {"99.99 ± 0.02 (Table 3, Setting 3)", "0.008 ± 0.011", "95.93 ± 1.34", "1.160 ± 0.100",
+         "72.69 (≤ 87.5, Thm 4.1)", "74.81 (≤ 87.5, Thm 4.1)"},
+        {"98.92 ± 1.18 (Table 3, Setting 4)", "0.089 ± 0.120", "93.30 ± 1.48", "1.160 ± 0.155",
+         "68.60 (≤ 87.5, Thm 4.1)", "74.63 (≤ 87.5, Thm 4.1)"},
     };
     int s = setting_ < 4 ? setting_ : 0;
     const char* note = setting_ < 4 ? "" : " (paper's Setting 1; this run uses custom data)";
     std::vector<core::Headline> h = {
-        {"acc_moe_cubic", std::string(table[s][0]) + note}, {"entropy_moe_cubic", table[s][1]},
-        {"acc_moe_linear", table[s][2]}, {"entropy_moe_linear", table[s][3]},
+        {"acc_moe_cubic", std::string(table[s][0]) + note},
+        {"entropy_moe_cubic", table[s][1]},
+        {"acc_moe_linear", table[s][2]},
+        {"entropy_moe_linear", table[s][3]},
     };
     if (singles_) {
         h.push_back({"acc_single_cubic", table[s][4]});
@@ -138,17 +193,20 @@ core::WorkPlan work_plan(const core::Params& p) {
     }
     const double train = double(T) * n * per_sample;
     const double evals = T / ee + 1 + (T % ee != 0);
-    const long long both = std::lcm(static_cast<long long>(ee), static_cast<long long>(ce));   // cell tables at t ≡ 0 mod both, and at T
+    const long long both =
+        std::lcm(static_cast<long long>(ee), static_cast<long long>(ce));   // cell tables at t ≡ 0 mod both, and at T
     const double cells = double(T / both + 1 + (T % both != 0));
     const double eval = evals * nt * per_test +
-                        cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
+        cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
     core::WorkPlan w;
     w.add("drawing the data", data, strf("lower n = %d or n_test = %d, or d, P", n, nt));
     w.add("training", train + eval,
           train >= eval ? strf("T = %d iterations over n = %d examples: lower T or n, "
-                               "or the model sizes J, J_single, d, P, or turn singles off", T, n)
+                               "or the model sizes J, J_single, d, P, or turn singles off",
+                               T, n)
                         : strf("its evaluations (n_test = %d examples, every %d iterations): lower "
-                               "n_test or raise eval_every and cell_every", nt, ee));
+                               "n_test or raise eval_every and cell_every",
+                               nt, ee));
     return w;
 }
 
@@ -158,42 +216,57 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     const int setting = p.i("setting");
     if (d < 2 * K)
         v.errors.push_back(strf("d = %d must be ≥ 2K = %d (the K features v_k and the K centers c_k are orthogonal "
-                               "directions): raise d or lower K", d, 2 * K));
+                                "directions): raise d or lower K",
+                                d, 2 * K));
     const char* names[3] = {"alpha", "beta", "gamma"};
     for (const char* nm : names) {
         double lo = p[std::string(nm) + "_lo"], hi = p[std::string(nm) + "_hi"];
-        if (lo > hi) v.errors.push_back(std::string(nm) + "_lo = " + core::format_number(lo) + " must be ≤ " + nm +
-                                        "_hi = " + core::format_number(hi) + ": swap or change them");
+        if (lo > hi)
+            v.errors.push_back(std::string(nm) + "_lo = " + core::format_number(lo) + " must be ≤ " + nm +
+                               "_hi = " + core::format_number(hi) + ": swap or change them");
     }
     if (setting != kCustomSetting) {
         DataConfig def, set;
         apply_setting(setting, set);
         bool changed = p["alpha_lo"] != def.alpha.lo || p["alpha_hi"] != def.alpha.hi || p["beta_lo"] != def.beta.lo ||
-                       p["beta_hi"] != def.beta.hi || p["gamma_lo"] != def.gamma.lo || p["gamma_hi"] != def.gamma.hi ||
-                       p["sigma_p"] != def.sigma_p;
+            p["beta_hi"] != def.beta.hi || p["gamma_lo"] != def.gamma.lo || p["gamma_hi"] != def.gamma.hi ||
+            p["sigma_p"] != def.sigma_p;
         if (changed)
             v.warnings.push_back("The α, β, γ and σ_p controls are ignored while setting = " +
                                  schema_.params[0].choices[size_t(setting)] + ": choose setting = custom to use them");
     }
-    if (M < K) v.warnings.push_back(strf("M = %d < K = %d: some cluster cannot get its own expert (the theory needs M = Θ(K log K))", M, K));
-    if (d < 16 || n < 1000) v.warnings.push_back("Below d = 16 and n = 1000 the phenomena blur (notes §6.2): keep d ≥ 16, n ≥ 1000 for clean demos");
+    if (M < K)
+        v.warnings.push_back(
+            strf("M = %d < K = %d: some cluster cannot get its own expert (the theory needs M = Θ(K log K))", M, K));
+    if (d < 16 || n < 1000)
+        v.warnings.push_back(
+            "Below d = 16 and n = 1000 the phenomena blur (notes §6.2): keep d ≥ 16, n ≥ 1000 for clean demos");
     double sp = setting == kCustomSetting ? p["sigma_p"] : (setting % 2 == 1 ? 2.0 : 1.0);
-    if (sp >= 2 && d < 50) v.warnings.push_back("σ_p = 2 at d < 50 hurts: the noise's projection on each signal is σ_p/√d");
-    if (p["sigma0"] > 0.2) v.warnings.push_back("σ0 > 0.2 leaves the small-initialisation regime of the theory (σ0 ≤ d^−0.01 and small): exploration breaks down");
-    if (p["noise_width"] == 0) v.warnings.push_back("Routing noise off: no exploration (Key Techniques 1–2); at Θ = 0 every tie goes to expert 1");
-    if (p["lb_lambda"] > 0) v.warnings.push_back("Load balancing (λ > 0) is outside the paper's theory (it uses none; Table 9)");
-    if (p.i("expert_opt") == 1) v.warnings.push_back("Plain GD for the experts is a toggle, not the paper's normalized GD (3.4); large η_gd diverges");
-    if (p.i("expert_opt") == 0 && p["eta"] > 0.05) v.warnings.push_back("η > 0.05: the router commits before the experts specialise (notes §6.3)");
+    if (sp >= 2 && d < 50)
+        v.warnings.push_back("σ_p = 2 at d < 50 hurts: the noise's projection on each signal is σ_p/√d");
+    if (p["sigma0"] > 0.2)
+        v.warnings.push_back("σ0 > 0.2 leaves the small-initialisation regime of the theory (σ0 ≤ d^−0.01 and small): "
+                             "exploration breaks down");
+    if (p["noise_width"] == 0)
+        v.warnings.push_back(
+            "Routing noise off: no exploration (Key Techniques 1–2); at Θ = 0 every tie goes to expert 1");
+    if (p["lb_lambda"] > 0)
+        v.warnings.push_back("Load balancing (λ > 0) is outside the paper's theory (it uses none; Table 9)");
+    if (p.i("expert_opt") == 1)
+        v.warnings.push_back(
+            "Plain GD for the experts is a toggle, not the paper's normalized GD (3.4); large η_gd diverges");
+    if (p.i("expert_opt") == 0 && p["eta"] > 0.05)
+        v.warnings.push_back("η > 0.05: the router commits before the experts specialise (notes §6.3)");
 
     // Memory: data (dense Gaussian patches + patch sums), per-model buffers.
     const double J = p["J"], Js = p["J_single"];
-    double bytes = double(n + nt) * (double(Pp - 3) * d + d + 16) * 4.0 + double(n) * M * 8.0 * 2 + double(n) * 8.0 * 2 +
-                   4.0 * d * (2 * M * J + 2 * Js) * 4;
+    double bytes = double(n + nt) * (double(Pp - 3) * d + d + 16) * 4.0 + double(n) * M * 8.0 * 2 +
+        double(n) * 8.0 * 2 + 4.0 * d * (2 * M * J + 2 * Js) * 4;
     core::check_memory(v, bytes, "The data set");
     core::check_work(v, work_plan(p), kUnitsPerSecond);
     return v;
 }
 
-} // namespace cluster_experts
+}   // namespace cluster_experts
 
 std::unique_ptr<core::Lab> make_cluster_experts_lab() { return std::make_unique<cluster_experts::ClusterExpertsLab>(); }

@@ -31,7 +31,9 @@ public:
 
     void reset(const core::Params& p, uint64_t seed) override;
     void step() override;
-    bool done() const override { return !failure_.empty() || (t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0); }
+    bool done() const override {
+        return !failure_.empty() || (t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0);
+    }
     std::string failure() const override { return failure_; }
     int phase() const override { return stage_; }
     double progress() const override;
@@ -51,7 +53,8 @@ public:
 private:
     void train(core::WorkBudget& budget);
     void publish_eval();
-    void reset_histories();   // views.cpp: the series' labels and colours, their size caps   // caches the finished evaluation pass: metrics, trace row, histories
+    void
+    reset_histories();   // views.cpp: the series' labels and colours, their size caps   // caches the finished evaluation pass: metrics, trace row, histories
     core::LabInfo info_;
     core::Schema schema_;
     std::vector<core::Phase> phases_;
@@ -62,7 +65,7 @@ private:
     bool singles_ = true;
     DataConfig dc_;
     Dataset train_, test_;
-    Generator gen_train_, gen_test_;   // the data fill in over the first steps
+    Generator gen_train_, gen_test_;    // the data fill in over the first steps
     std::array<MoE, 2> moe_, single_;   // [kCubic], [kLinear]
     core::Rng eval_rng_;
 
@@ -81,10 +84,10 @@ private:
     std::array<std::vector<double>, 2> cell_;   // M·K per-expert × cluster accuracy (%)
     std::array<int, 2> cell_t_{{-1, -1}};
     std::array<double, 2> acc_single_{{0, 0}};
-    std::vector<int> kstar_;                    // predicted specialty (Def. D.3), from W^(0)
+    std::vector<int> kstar_;                                     // predicted specialty (Def. D.3), from W^(0)
     core::ThinnedLines hist_acc_, hist_entropy_, hist_router_;   // the line plots, grown per evaluation
-    std::vector<core::ThinnedLines> hist_expert_;               // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
+    std::vector<core::ThinnedLines> hist_expert_;   // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
     core::Table trace_;
 };
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

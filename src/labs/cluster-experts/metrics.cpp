@@ -10,18 +10,27 @@ namespace cluster_experts {
 double forward_cost(int J, int d, int P, bool cubic) {
     return cubic ? double(J) * (3 + double(P - 3) * d) + 3.0 * P * J : double(d);
 }
-double eval_moe_cost(int M, int J, int d, int P, bool cubic) { return double(M) * d + forward_cost(J, d, P, cubic) + 4.0 * M; }
+double eval_moe_cost(int M, int J, int d, int P, bool cubic) {
+    return double(M) * d + forward_cost(J, d, P, cubic) + 4.0 * M;
+}
 double eval_cells_cost(int M, int J, int d, int P, bool cubic) { return double(M) * forward_cost(J, d, P, cubic); }
 
-void EvalPass::start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* singles, bool cells, const Dataset& test) {
-    moe_ = &moe; single_ = singles; cells_ = cells; T_ = &test;
-    task_ = 0; i_ = 0; correct_ = 0;
+void EvalPass::start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* singles, bool cells,
+                     const Dataset& test) {
+    moe_ = &moe;
+    single_ = singles;
+    cells_ = cells;
+    T_ = &test;
+    task_ = 0;
+    i_ = 0;
+    correct_ = 0;
     size_t zmax = 0;
     for (int t = 0; t < kTasks; ++t)
         if (enabled(t)) zmax = std::max(zmax, size_t(model(t).ex.z_size(test.P)));
     z_.assign(zmax, 0.f);
     const int M = moe[0].cfg.M, K = test.K;
-    h_.assign(size_t(M), 0.0); r_.assign(size_t(M), 0.0);
+    h_.assign(size_t(M), 0.0);
+    r_.assign(size_t(M), 0.0);
     for (int c = 0; c < 2; ++c) {
         ev[size_t(c)] = MoeEval();
         ev[size_t(c)].counts.assign(size_t(K * M), 0.0);
@@ -29,7 +38,8 @@ void EvalPass::start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* si
         cell[size_t(c)].clear();
         acc_single[size_t(c)] = 0;
     }
-    good_.assign(size_t(M * K), 0.0); cnt_.assign(size_t(K), 0.0);
+    good_.assign(size_t(M * K), 0.0);
+    cnt_.assign(size_t(K), 0.0);
     while (task_ < kTasks && !enabled(task_)) ++task_;
 }
 
@@ -78,8 +88,10 @@ bool EvalPass::run(core::WorkBudget& budget, core::Rng& rng) {
         i_ = i1;
         if (i_ < T.n) break;
         finish_task(task_);
-        i_ = 0; correct_ = 0;
-        do ++task_; while (task_ < kTasks && !enabled(task_));
+        i_ = 0;
+        correct_ = 0;
+        do ++task_;
+        while (task_ < kTasks && !enabled(task_));
     }
     return complete();
 }
@@ -119,7 +131,7 @@ Alignment alignment(const MoE& moe, int K) {
         for (int k = 0; k < K; ++k) {
             double best = -1e300;
             for (int j = 0; j < J; ++j) {
-                best = std::max(best, double(X.at(m, j, k)));                                 // ⟨w, v_k⟩
+                best = std::max(best, double(X.at(m, j, k)));   // ⟨w, v_k⟩
                 a.center[size_t(m)] = std::max(a.center[size_t(m)], std::fabs(double(X.at(m, j, K + k))));   // ⟨w, c_k⟩
             }
             a.feat[size_t(m * K + k)] = best;
@@ -151,7 +163,10 @@ std::vector<int> predicted_specialty(const MoE& moe, int K) {
         for (int j = 0; j < X.J; ++j)
             for (int k = 0; k < K; ++k) {
                 double v = moe.W0[(size_t(m) * size_t(X.d) + size_t(k)) * size_t(X.J) + size_t(j)];
-                if (v > best) { best = v; ks[size_t(m)] = k; }
+                if (v > best) {
+                    best = v;
+                    ks[size_t(m)] = k;
+                }
             }
     }
     return ks;
@@ -165,4 +180,4 @@ int detect_stage(int previous, double entropy, double acc, double max_abs_rc, do
     return std::max(previous, s);
 }
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

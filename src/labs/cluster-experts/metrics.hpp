@@ -12,9 +12,9 @@ namespace cluster_experts {
 // Dispatch entropy, eq. (6.1), is core::dispatch_entropy (core/stats.hpp).
 
 struct MoeEval {
-    double acc = 0;                       // % test accuracy, noise-free argmax routing (Sec. 3.2)
-    std::vector<double> counts;           // K·M test dispatch with the noisy router (as in Tables 4–6)
-    std::vector<double> counts_clean;     // K·M test dispatch with the noise-free router
+    double acc = 0;                          // % test accuracy, noise-free argmax routing (Sec. 3.2)
+    std::vector<double> counts;              // K·M test dispatch with the noisy router (as in Tables 4–6)
+    std::vector<double> counts_clean;        // K·M test dispatch with the noise-free router
     double entropy = 0, entropy_clean = 0;   // eq. (6.1) on the two
 };
 
@@ -34,7 +34,7 @@ double eval_cells_cost(int M, int J, int d, int P, bool cubic);   // tasks 3–4
 class EvalPass {
 public:
     std::array<MoeEval, 2> ev;
-    std::array<std::vector<double>, 2> cell;     // M·K in %, when cells
+    std::array<std::vector<double>, 2> cell;   // M·K in %, when cells
     std::array<double, 2> acc_single{{0, 0}};
 
     void start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* singles, bool cells, const Dataset& test);
@@ -59,13 +59,13 @@ private:
 };
 
 struct Alignment {
-    std::vector<double> feat;        // M·K  A_{m,k} = max_j ⟨w_{m,j}, v_k⟩, signed (notes §6.4, plot 3)
-    std::vector<double> center;      // M    max_{j,k} |⟨w_{m,j}, c_k⟩|  ("experts don't learn centers")
-    std::vector<double> rc, rv;      // M·K  ⟨θ_m, c_k⟩ and ⟨θ_m, v_k⟩
+    std::vector<double> feat;     // M·K  A_{m,k} = max_j ⟨w_{m,j}, v_k⟩, signed (notes §6.4, plot 3)
+    std::vector<double> center;   // M    max_{j,k} |⟨w_{m,j}, c_k⟩|  ("experts don't learn centers")
+    std::vector<double> rc, rv;   // M·K  ⟨θ_m, c_k⟩ and ⟨θ_m, v_k⟩
     double max_rc = 0, max_abs_rc = 0, max_abs_rv = 0;   // router–center / router–feature summaries
     double mean_top_feat = 0, max_center = 0;            // expert–feature / expert–center summaries
-    double sum_theta = 0;            // ‖Σ_m θ_m‖ (0 by Lemma E.1)
-    std::vector<int> learned;        // M  argmax_k A_{m,k}: the learned specialty
+    double sum_theta = 0;                                // ‖Σ_m θ_m‖ (0 by Lemma E.1)
+    std::vector<int> learned;                            // M  argmax_k A_{m,k}: the learned specialty
 };
 Alignment alignment(const MoE& m, int K);
 
@@ -77,4 +77,4 @@ std::vector<int> predicted_specialty(const MoE& m, int K);
 //  converged: accuracy ≥ 97 % and entropy ≤ 0.1; router learning in between.
 int detect_stage(int previous, double entropy, double acc, double max_abs_rc, double mean_beta, int K);
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

@@ -32,10 +32,11 @@ double training_cost(int M_, int J_, int d_, int P, bool cubic) {
 double MoE::cost_per_sample(int P) const { return training_cost(cfg.M, cfg.J, ex.d, P, ex.cubic); }
 
 // One sample's share of (3.3) and its gradients (E.1), (E.2); returns ℓ(y π f).
-double MoE::sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z,
-                   float* gW, float* gTheta, double inv_n) const {
+double MoE::sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z, float* gW, float* gTheta,
+                   double inv_n) const {
     const int M = cfg.M;
-    if (M > 1) core::softmax(h, pi, M); else pi[0] = 1.0;
+    if (M > 1) core::softmax(h, pi, M);
+    else pi[0] = 1.0;
     const double y = D.y[size_t(i)];
     const double f = ex.f(m_i, D, i, z);
     const double pim = pi[m_i];
@@ -74,12 +75,13 @@ void MoE::accumulate(const Dataset& D, int i0, int i1) {
         if (M > 1) {
             router.logits(D.s_of(i), h_.data());
             // m_{i,t} = argmax_m { h_m + r_{m,i} }, r ~ Unif[0, width] (Sec. 3.3); ties to the lowest m
-            for (int m = 0; m < M; ++m) r_[size_t(m)] = h_[size_t(m)] + (cfg.noise_width > 0 ? cfg.noise_width * noise_.uniform() : 0.0);
+            for (int m = 0; m < M; ++m)
+                r_[size_t(m)] = h_[size_t(m)] + (cfg.noise_width > 0 ? cfg.noise_width * noise_.uniform() : 0.0);
             m_i = core::argmax(r_.data(), M);
         }
         route_[size_t(i)] = m_i;
-        loss_acc_ += sample(D, i, m_i, h_.data(), pi_.data() + size_t(i) * size_t(M), z_.data(),
-                            gW_.data(), gTheta_.data(), inv_n);
+        loss_acc_ += sample(D, i, m_i, h_.data(), pi_.data() + size_t(i) * size_t(M), z_.data(), gW_.data(),
+                            gTheta_.data(), inv_n);
     }
 }
 
@@ -97,7 +99,8 @@ void MoE::finish(const Dataset& D) {
             double mix = 0;
             for (int m = 0; m < M; ++m) mix += frac[size_t(m)] * pi[m];
             for (int m = 0; m < M; ++m)
-                core::axpy(float(scale * pi[m] * (frac[size_t(m)] - mix)), D.s_of(i), gTheta_.data() + size_t(m) * size_t(d), d);
+                core::axpy(float(scale * pi[m] * (frac[size_t(m)] - mix)), D.s_of(i),
+                           gTheta_.data() + size_t(m) * size_t(d), d);
         }
     }
     const size_t B = ex.block();
@@ -105,7 +108,10 @@ void MoE::finish(const Dataset& D) {
         float* G = gW_.data() + size_t(m) * B;
         ex.complete(G);
         float* Wm = ex.W.data() + size_t(m) * B;
-        if (cfg.plain_gd) { core::axpy(float(-cfg.eta_gd), G, Wm, int(B)); continue; }
+        if (cfg.plain_gd) {
+            core::axpy(float(-cfg.eta_gd), G, Wm, int(B));
+            continue;
+        }
         double nrm = double(core::norm2(G, int(B)));
         if (nrm > 0) core::axpy(float(-cfg.eta / nrm), G, Wm, int(B));   // (3.4); no data: no step
     }
@@ -146,4 +152,4 @@ void MoE::grad_fixed(const Dataset& D, const std::vector<int>& routes, std::vect
     for (int m = 0; m < ex.E; ++m) ex.complete(gW.data() + size_t(m) * ex.block());
 }
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

@@ -22,13 +22,13 @@ double training_cost(int M, int J, int d, int P, bool cubic);
 struct TrainConfig {
     int M = 8, J = 4;
     bool cubic = true;
-    double sigma0 = 0.1;         // w^(0) ~ N(0, σ0² I)
-    double eta = 0.005;          // expert step (3.4)
-    double eta_r = 0.5;          // router step (3.5)
-    double noise_width = 1.0;    // r ~ Unif[0, width]; the paper's is 1 (κ = 1/width, Remark C.2); 0 = off
-    bool plain_gd = false;       // experts by plain GD with step eta_gd instead of (3.4) (toggle, notes §6.3)
+    double sigma0 = 0.1;        // w^(0) ~ N(0, σ0² I)
+    double eta = 0.005;         // expert step (3.4)
+    double eta_r = 0.5;         // router step (3.5)
+    double noise_width = 1.0;   // r ~ Unif[0, width]; the paper's is 1 (κ = 1/width, Remark C.2); 0 = off
+    bool plain_gd = false;      // experts by plain GD with step eta_gd instead of (3.4) (toggle, notes §6.3)
     double eta_gd = 3.0;
-    double lb_lambda = 0.0;      // Switch-style load balancing λ·M·Σ_m f_m P_m: NOT in the paper's theory
+    double lb_lambda = 0.0;   // Switch-style load balancing λ·M·Σ_m f_m P_m: NOT in the paper's theory
 };
 
 class MoE {
@@ -36,10 +36,10 @@ public:
     TrainConfig cfg;
     Experts ex;
     Router router;
-    int t = 0;                   // completed iterations
-    double loss = 0;             // L^(t) of the last completed iteration (3.3), when want_loss
-    bool want_loss = true;       // computing ℓ costs a log per sample: the lab asks only before evaluations
-    std::vector<float> W0;       // W^(0), for k*_m (Def. D.3) and the ‖W^(t) − W^(0)‖ ≤ ηt check
+    int t = 0;               // completed iterations
+    double loss = 0;         // L^(t) of the last completed iteration (3.3), when want_loss
+    bool want_loss = true;   // computing ℓ costs a log per sample: the lab asks only before evaluations
+    std::vector<float> W0;   // W^(0), for k*_m (Def. D.3) and the ‖W^(t) − W^(0)‖ ≤ ηt check
 
     // w ~ N(0, σ0²) from init_rng, Θ = 0; noise_rng draws the routing noise r.
     void init(const TrainConfig& c, int d, core::Rng& init_rng, core::Rng noise_rng);
@@ -48,8 +48,12 @@ public:
     void begin(const Dataset& D);
     void accumulate(const Dataset& D, int i0, int i1);
     void finish(const Dataset& D);   // applies (3.4) and (3.5); t += 1
-    void iterate(const Dataset& D) { begin(D); accumulate(D, 0, D.n); finish(D); }
-    bool finite() const;             // loss and all weights finite
+    void iterate(const Dataset& D) {
+        begin(D);
+        accumulate(D, 0, D.n);
+        finish(D);
+    }
+    bool finite() const;                   // loss and all weights finite
     double cost_per_sample(int P) const;   // rough multiply-adds per sample, to size the chunks
 
     // The perturbed loss (3.3) and its gradients with the routing held fixed (for the tests).
@@ -60,8 +64,8 @@ public:
     const std::vector<int>& routes() const { return route_; }   // m_{i,t} of the last iteration
 
 private:
-    double sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z,
-                  float* gW, float* gTheta, double inv_n) const;
+    double sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z, float* gW, float* gTheta,
+                  double inv_n) const;
     core::Rng noise_;
     std::vector<float> gW_, gTheta_, z_;
     std::vector<double> h_, pi_, r_;
@@ -69,4 +73,4 @@ private:
     double loss_acc_ = 0;
 };
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

@@ -12,20 +12,32 @@ namespace {
 // Multiply-adds per step(): about a millisecond natively (Lecture: one full-batch iteration of all
 // four models takes about two steps). Every slice is sized by cost, down to a single sample.
 constexpr double kStepBudget = 1.5e6;
-enum Tag : uint64_t { kTrainData = 1, kTestData, kInitMoe, kInitSingleCubic, kInitSingleLinear,
-                      kNoiseCubic, kNoiseLinear, kEvalNoise };
-}
+enum Tag : uint64_t {
+    kTrainData = 1,
+    kTestData,
+    kInitMoe,
+    kInitSingleCubic,
+    kInitSingleLinear,
+    kNoiseCubic,
+    kNoiseLinear,
+    kEvalNoise
+};
+}   // namespace
 
 void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     setting_ = p.i("setting");
-    dc_.K = p.i("K"); dc_.P = p.i("P"); dc_.d = p.i("d");
+    dc_.K = p.i("K");
+    dc_.P = p.i("P");
+    dc_.d = p.i("d");
     dc_.alpha = {p["alpha_lo"], p["alpha_hi"]};
     dc_.beta = {p["beta_lo"], p["beta_hi"]};
     dc_.gamma = {p["gamma_lo"], p["gamma_hi"]};
     dc_.sigma_p = p["sigma_p"];
     apply_setting(setting_, dc_);
     plan_ = work_plan(p);
-    T_ = p.i("T"); eval_every_ = p.i("eval_every"); cell_every_ = p.i("cell_every");
+    T_ = p.i("T");
+    eval_every_ = p.i("eval_every");
+    cell_every_ = p.i("cell_every");
     singles_ = p.b("singles");
 
     core::Rng root(seed);
@@ -34,9 +46,15 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     gen_test_.start(dc_, p.i("n_test"), root.split(kTestData), test_);
 
     TrainConfig c;
-    c.M = p.i("M"); c.J = p.i("J"); c.sigma0 = p["sigma0"];
-    c.eta = p["eta"]; c.eta_r = p["eta_r"]; c.noise_width = p["noise_width"];
-    c.plain_gd = p.i("expert_opt") == 1; c.eta_gd = p["eta_gd"]; c.lb_lambda = p["lb_lambda"];
+    c.M = p.i("M");
+    c.J = p.i("J");
+    c.sigma0 = p["sigma0"];
+    c.eta = p["eta"];
+    c.eta_r = p["eta_r"];
+    c.noise_width = p["noise_width"];
+    c.plain_gd = p.i("expert_opt") == 1;
+    c.eta_gd = p["eta_gd"];
+    c.lb_lambda = p["lb_lambda"];
     // Both MoEs start from the same W^(0) (same init stream), so they differ only by σ.
     for (int m = 0; m < 2; ++m) {
         TrainConfig cm = c;
@@ -46,7 +64,11 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     }
     // Single models: eq. (3.1) with one expert of J_single filters, normalized GD (notes §6.4).
     TrainConfig cs;
-    cs.M = 1; cs.J = p.i("J_single"); cs.sigma0 = c.sigma0; cs.eta = p["eta_single"]; cs.eta_r = 0;
+    cs.M = 1;
+    cs.J = p.i("J_single");
+    cs.sigma0 = c.sigma0;
+    cs.eta = p["eta_single"];
+    cs.eta_r = 0;
     cs.noise_width = 0;
     for (int m = 0; m < 2; ++m) {
         TrainConfig cm = cs;
@@ -56,18 +78,45 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     }
     eval_rng_ = root.split(kEvalNoise);
 
-    t_ = 0; cursor_ = 0; model_ = 0; pending_eval_ = true; eval_started_ = false; failure_.clear();
-    stage_ = 0; stage_start_ = {{0, -1, -1}};
+    t_ = 0;
+    cursor_ = 0;
+    model_ = 0;
+    pending_eval_ = true;
+    eval_started_ = false;
+    failure_.clear();
+    stage_ = 0;
+    stage_start_ = {{0, -1, -1}};
     kstar_ = predicted_specialty(moe_[kCubic], dc_.K);
-    for (int m = 0; m < 2; ++m) { cell_[size_t(m)].clear(); cell_t_[size_t(m)] = -1; ev_[size_t(m)] = MoeEval(); al_[size_t(m)] = Alignment(); }
+    for (int m = 0; m < 2; ++m) {
+        cell_[size_t(m)].clear();
+        cell_t_[size_t(m)] = -1;
+        ev_[size_t(m)] = MoeEval();
+        al_[size_t(m)] = Alignment();
+    }
     acc_single_ = {{0, 0}};
     reset_histories();
     trace_ = core::Table();
-    trace_.columns = {"t", "acc_moe_cubic", "acc_moe_linear", "acc_single_cubic", "acc_single_linear",
-                      "entropy_moe_cubic", "entropy_moe_linear", "entropy_clean_moe_cubic", "entropy_clean_moe_linear",
-                      "loss_moe_cubic", "loss_moe_linear", "loss_single_cubic", "loss_single_linear",
-                      "router_center_cubic", "router_feature_cubic", "router_center_linear", "router_feature_linear",
-                      "expert_feature_cubic", "expert_center_cubic", "sum_theta_norm", "stage"};
+    trace_.columns = {"t",
+                      "acc_moe_cubic",
+                      "acc_moe_linear",
+                      "acc_single_cubic",
+                      "acc_single_linear",
+                      "entropy_moe_cubic",
+                      "entropy_moe_linear",
+                      "entropy_clean_moe_cubic",
+                      "entropy_clean_moe_linear",
+                      "loss_moe_cubic",
+                      "loss_moe_linear",
+                      "loss_single_cubic",
+                      "loss_single_linear",
+                      "router_center_cubic",
+                      "router_feature_cubic",
+                      "router_center_linear",
+                      "router_feature_linear",
+                      "expert_feature_cubic",
+                      "expert_center_cubic",
+                      "sum_theta_norm",
+                      "stage"};
 }
 
 // One slice of about kStepBudget multiply-adds: drawing the data, then alternately an evaluation pass
@@ -101,7 +150,10 @@ void ClusterExpertsLab::train(core::WorkBudget& budget) {
     auto model = [&](int k) -> MoE& { return k < 2 ? moe_[size_t(k)] : single_[size_t(k - 2)]; };
     if (model_ == 0 && cursor_ == 0) {
         const bool want_loss = (t_ + 1) % eval_every_ == 0 || t_ + 1 == T_;
-        for (int k = 0; k < nmodels; ++k) { model(k).want_loss = want_loss; model(k).begin(train_); }
+        for (int k = 0; k < nmodels; ++k) {
+            model(k).want_loss = want_loss;
+            model(k).begin(train_);
+        }
     }
     MoE& mk = model(model_);
     const int i1 = cursor_ + int(budget.take(mk.cost_per_sample(dc_.P), n - cursor_));
@@ -119,12 +171,15 @@ void ClusterExpertsLab::train(core::WorkBudget& budget) {
             const std::string what = core::strf("The %s", names[k]), when = core::strf("t = %d", t_ + 1);
             const char* cause = "the loss or the weights became NaN or infinite";
             if (k < 2 && tc.plain_gd)
-                failure_ = core::diverged(what, when, cause,
-                                          core::strf("η_gd = %g is too large for plain GD with cubic experts: lower η_gd "
-                                                     "(about 3 works) or use normalized GD (3.4), whose step is η whatever "
-                                                     "the gradient's size", tc.eta_gd));
+                failure_ =
+                    core::diverged(what, when, cause,
+                                   core::strf("η_gd = %g is too large for plain GD with cubic experts: lower η_gd "
+                                              "(about 3 works) or use normalized GD (3.4), whose step is η whatever "
+                                              "the gradient's size",
+                                              tc.eta_gd));
             else
-                failure_ = core::diverged(what, when, cause, core::strf("lower the step sizes (η = %g, η_r = %g)", tc.eta, tc.eta_r));
+                failure_ = core::diverged(what, when, cause,
+                                          core::strf("lower the step sizes (η = %g, η_r = %g)", tc.eta, tc.eta_r));
         }
     }
     ++t_;
@@ -163,12 +218,27 @@ void ClusterExpertsLab::publish_eval() {
         hist_expert_[m].push(x, row.data());
     }
     const double nan = std::nan("");
-    trace_.add({double(t_), ev_[0].acc, ev_[1].acc, singles_ ? acc_single_[0] : nan, singles_ ? acc_single_[1] : nan,
-                ev_[0].entropy, ev_[1].entropy, ev_[0].entropy_clean, ev_[1].entropy_clean,
-                t_ > 0 ? moe_[0].loss : nan, t_ > 0 ? moe_[1].loss : nan,
-                singles_ && t_ > 0 ? single_[0].loss : nan, singles_ && t_ > 0 ? single_[1].loss : nan,
-                al_[0].max_rc, al_[0].max_abs_rv, al_[1].max_rc, al_[1].max_abs_rv,
-                a.mean_top_feat, a.max_center, std::max(al_[0].sum_theta, al_[1].sum_theta), double(stage_)});
+    trace_.add({double(t_),
+                ev_[0].acc,
+                ev_[1].acc,
+                singles_ ? acc_single_[0] : nan,
+                singles_ ? acc_single_[1] : nan,
+                ev_[0].entropy,
+                ev_[1].entropy,
+                ev_[0].entropy_clean,
+                ev_[1].entropy_clean,
+                t_ > 0 ? moe_[0].loss : nan,
+                t_ > 0 ? moe_[1].loss : nan,
+                singles_ && t_ > 0 ? single_[0].loss : nan,
+                singles_ && t_ > 0 ? single_[1].loss : nan,
+                al_[0].max_rc,
+                al_[0].max_abs_rv,
+                al_[1].max_rc,
+                al_[1].max_abs_rv,
+                a.mean_top_feat,
+                a.max_center,
+                std::max(al_[0].sum_theta, al_[1].sum_theta),
+                double(stage_)});
 }
 
 double ClusterExpertsLab::progress() const {
@@ -190,8 +260,10 @@ std::vector<core::Metric> ClusterExpertsLab::metrics() const {
     m.count("t", "Iteration t", t_);
     m.percent("acc_moe_cubic", "Nonlinear (cubic) MoE test accuracy (%)", ev_[0].acc);
     m.percent("acc_moe_linear", "Linear MoE test accuracy (%)", ev_[1].acc);
-    m.add_if(singles_, "acc_single_cubic", "Single cubic model test accuracy (%)", acc_single_[0], "singles = 0: not trained", "%.2f");
-    m.add_if(singles_, "acc_single_linear", "Single linear model test accuracy (%)", acc_single_[1], "singles = 0: not trained", "%.2f");
+    m.add_if(singles_, "acc_single_cubic", "Single cubic model test accuracy (%)", acc_single_[0],
+             "singles = 0: not trained", "%.2f");
+    m.add_if(singles_, "acc_single_linear", "Single linear model test accuracy (%)", acc_single_[1],
+             "singles = 0: not trained", "%.2f");
     m.add("entropy_moe_cubic", "Nonlinear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[0].entropy);
     m.add("entropy_moe_linear", "Linear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[1].entropy);
     m.add("entropy_clean_moe_cubic", "Nonlinear MoE dispatch entropy, noise-free router", ev_[0].entropy_clean);
@@ -220,4 +292,4 @@ std::vector<core::Metric> ClusterExpertsLab::metrics() const {
     return m.take();
 }
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

@@ -7,32 +7,45 @@ namespace cluster_experts {
 std::vector<core::TourStep> ClusterExpertsLab::tour() const {
     enum { kExploration = 0, kRouter = 1, kConverged = 2 };
     return {
-        core::with_preset("lecture", core::tour_to_phase(kExploration, {"accuracy", "entropy"},
-            "Four models learn the same clustered data: a mixture of experts with cubic experts, one with linear "
-            "experts, and single cubic and linear networks. Each input hides its cluster in a centre patch. Press → to train.",
-            "No single model that adds up per-patch outputs can beat 87.5 % when D_α = D_γ (Theorem 4.1); the "
-            "nonlinear MoE reaches near-zero test error (Theorem 4.2).")),
-        core::tour_to_progress(0.1, {"expert_alignment", "router_center"},
+        core::with_preset(
+            "lecture",
+            core::tour_to_phase(
+                kExploration, {"accuracy", "entropy"},
+                "Four models learn the same clustered data: a mixture of experts with cubic experts, one with linear "
+                "experts, and single cubic and linear networks. Each input hides its cluster in a centre patch. Press "
+                "→ to train.",
+                "No single model that adds up per-patch outputs can beat 87.5 % when D_α = D_γ (Theorem 4.1); the "
+                "nonlinear MoE reaches near-zero test error (Theorem 4.2).")),
+        core::tour_to_progress(
+            0.1, {"expert_alignment", "router_center"},
             "Exploration: the router is still nearly uniform (blank heatmap), yet in each expert's panel one feature "
             "line v_k already rises away from the others.",
             "Lemmas E.5–E.8: each expert's best initial filter/feature pair grows (rich-get-richer); the router barely "
             "moves, ‖h^(t) − h^(0)‖ = O(σ0^1.5) (Lemmas E.3, E.4)."),
-        core::tour_to_phase(kRouter, {"router_center", "entropy"},
+        core::tour_to_phase(
+            kRouter, {"router_center", "entropy"},
             "Router learning starts: ⟨θ_m, c_k⟩ turns block-structured and the dispatch entropy leaves ln K.",
             "The router learns the cluster centres c_k, not the label features v_k (Prop. E.9, Lemma E.14); "
             "Σ_m θ_m = 0 throughout (Lemma E.1)."),
-        core::tour_to_phase(kConverged, {"accuracy", "dispatch"},
+        core::tour_to_phase(
+            kConverged, {"accuracy", "dispatch"},
             "Converged: the nonlinear MoE nears 100 % and each cluster goes to its own experts (one full cell per "
             "column of the dispatch matrix).",
-            "Theorem 4.2: zero training error and o(1) test error; the experts split into groups M_k, each good on its cluster."),
+            "Theorem 4.2: zero training error and o(1) test error; the experts split into groups M_k, each good on its "
+            "cluster."),
         core::tour_to_end({"accuracy", "dispatch_linear"},
-            "At the end the linear MoE lags and its dispatch stays mixed: without nonlinear experts there is no specialisation.",
-            "Table 1 (Setting 1): nonlinear MoE 99.46 ± 0.55 %, dispatch entropy 0.098; linear MoE 92.99 ± 2.11 %, entropy 1.300."),
-        core::with_preset("theorem41", core::tour_to_end({"accuracy", "expert_cluster"},
-            "Setting 3 (D_α = D_γ), same seed: now Theorem 4.1 applies, and both single models stay under the dashed "
-            "87.5 % ceiling while the nonlinear MoE still reaches ≈ 100 %.",
-            "Theorem 4.1: single models ≤ 87.5 % when D_α = D_γ; Table 3: 72.69 % (cubic) and 74.81 % (linear) vs 99.99 % for the MoE.")),
+                          "At the end the linear MoE lags and its dispatch stays mixed: without nonlinear experts "
+                          "there is no specialisation.",
+                          "Table 1 (Setting 1): nonlinear MoE 99.46 ± 0.55 %, dispatch entropy 0.098; linear MoE 92.99 "
+                          "± 2.11 %, entropy 1.300."),
+        core::with_preset("theorem41",
+                          core::tour_to_end({"accuracy", "expert_cluster"},
+                                            "Setting 3 (D_α = D_γ), same seed: now Theorem 4.1 applies, and both "
+                                            "single models stay under the dashed "
+                                            "87.5 % ceiling while the nonlinear MoE still reaches ≈ 100 %.",
+                                            "Theorem 4.1: single models ≤ 87.5 % when D_α = D_γ; Table 3: 72.69 % "
+                                            "(cubic) and 74.81 % (linear) vs 99.99 % for the MoE.")),
     };
 }
 
-} // namespace cluster_experts
+}   // namespace cluster_experts

@@ -40,4 +40,4 @@ int pruned_per_group(double rho, int group_size);
 Mask keep_top(const std::vector<double>& score, const Moe& M, int p);
 int kept(const Mask& alive);
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -23,7 +23,8 @@ int QSampler::draw(core::Rng& rng) const {
     size_t lo = 0, hi = cdf_.size() - 1;   // the first index with cdf > u
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (cdf_[mid] > u) hi = mid; else lo = mid + 1;
+        if (cdf_[mid] > u) hi = mid;
+        else lo = mid + 1;
     }
     return first_ + int(lo);
 }
@@ -36,14 +37,16 @@ void draw_sample(const DataSpec& s, const QSampler& q, core::Rng& rng, int conce
 }
 
 void allocate_set(const DataSpec& s, int N, Dataset& out) {
-    out.N = N; out.n = s.n;
+    out.N = N;
+    out.n = s.n;
     out.ids.assign(size_t(N) * size_t(s.n), 0);
     out.y.assign(size_t(N), 1);
     out.concept.assign(size_t(N), 0);
 }
 
 namespace {
-void fill(const DataSpec& s, const QSampler& q, core::Rng& rng, int i0, int i1, int concept, bool alternate, Dataset& out) {
+void fill(const DataSpec& s, const QSampler& q, core::Rng& rng, int i0, int i1, int concept, bool alternate,
+          Dataset& out) {
     for (int i = i0; i < i1; ++i) {
         const int c = concept >= 0 ? concept : int(rng.below(uint32_t(s.C)));
         const int y = alternate ? (i % 2 == 0 ? 1 : -1) : rng.sign();
@@ -52,7 +55,7 @@ void fill(const DataSpec& s, const QSampler& q, core::Rng& rng, int i0, int i1, 
         draw_sample(s, q, rng, c, y, out.ids.data() + size_t(i) * size_t(s.n));
     }
 }
-} // namespace
+}   // namespace
 
 void fill_set(const DataSpec& s, const QSampler& q, core::Rng& rng, int i0, int i1, int concept, Dataset& out) {
     fill(s, q, rng, i0, i1, concept, true, out);
@@ -68,4 +71,4 @@ void make_batch(const DataSpec& s, const QSampler& q, core::Rng& rng, int B, int
     fill(s, q, rng, 0, B, concept, false, out);
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

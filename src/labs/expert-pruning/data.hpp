@@ -18,9 +18,9 @@ namespace expert_pruning {
 constexpr int kO1 = 0, kO2 = 1;
 
 struct DataSpec {
-    int d = 32, n = 16;      // patterns (= token dimension), tokens per sample
-    int C = 4;               // concept pairs reserved at the start of the basis (≥ 1; 1 = the task only)
-    double zipf = 0;         // exponent of the q frequencies, P(q_i) ∝ i^−zipf (0: uniform)
+    int d = 32, n = 16;   // patterns (= token dimension), tokens per sample
+    int C = 4;            // concept pairs reserved at the start of the basis (≥ 1; 1 = the task only)
+    double zipf = 0;      // exponent of the q frequencies, P(q_i) ∝ i^−zipf (0: uniform)
     int q_count() const { return d - 2 * C; }
     int first_q() const { return 2 * C; }
 };
@@ -60,4 +60,4 @@ void fill_set(const DataSpec& s, const QSampler& q, core::Rng& rng, int i0, int 
 // as fresh samples, Lemma E.1).
 void make_batch(const DataSpec& s, const QSampler& q, core::Rng& rng, int B, int concept, Dataset& out);
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

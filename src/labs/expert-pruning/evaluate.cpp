@@ -15,7 +15,8 @@ double Outputs::accuracy(const Mask& alive) const {
     for (int i = 0; i < N; ++i) {
         const double* ci = c.data() + size_t(i) * size_t(k);
         double f = 0;
-        for (int s = 0; s < k; ++s) if (is_alive(alive, s)) f += ci[s];   // forward()'s order
+        for (int s = 0; s < k; ++s)
+            if (is_alive(alive, s)) f += ci[s];   // forward()'s order
         ok += y[size_t(i)] * f > 0;
     }
     return N ? double(ok) / N : 0.0;
@@ -24,7 +25,8 @@ double Outputs::accuracy(const Mask& alive) const {
 void OutputPass::start(const Dataset& set, int k) {
     set_ = &set;
     i_ = 0;
-    out.N = set.N; out.k = k;
+    out.N = set.N;
+    out.k = k;
     out.c.assign(size_t(set.N) * size_t(k), 0.0);
     out.y = set.y;
 }
@@ -43,10 +45,16 @@ bool OutputPass::run(const Moe& M, Work& w, core::WorkBudget& budget) {
 }
 
 void RoutingStats::start(const Moe& M) {
-    k_ = M.k; l_ = M.l; n1_ = n2_ = 0; tokens_ = 0;
-    c_.p1.assign(size_t(k_), 0.0); c_.p2 = c_.sel1 = c_.sel2 = c_.p1;
-    top1_.assign(size_t(k_), 0.0); conf_ = top1_;
-    in_.assign(size_t(k_), 0); strong_ = in_;
+    k_ = M.k;
+    l_ = M.l;
+    n1_ = n2_ = 0;
+    tokens_ = 0;
+    c_.p1.assign(size_t(k_), 0.0);
+    c_.p2 = c_.sel1 = c_.sel2 = c_.p1;
+    top1_.assign(size_t(k_), 0.0);
+    conf_ = top1_;
+    in_.assign(size_t(k_), 0);
+    strong_ = in_;
 }
 
 void RoutingStats::add(const Moe& M, const int32_t* x, int n, int y, int concept, Work& w) {
@@ -65,7 +73,8 @@ void RoutingStats::add(const Moe& M, const int32_t* x, int n, int y, int concept
             best = w.sel[size_t(j) * size_t(l)];
             gate = w.G[size_t(j) * size_t(l)];
         } else {
-            for (int s = 1; s < k; ++s) if (M.router(s)[x[j]] > M.router(best)[x[j]]) best = s;
+            for (int s = 1; s < k; ++s)
+                if (M.router(s)[x[j]] > M.router(best)[x[j]]) best = s;
             for (int t = 0; t < l; ++t)
                 if (w.sel[size_t(best) * size_t(l) + size_t(t)] == j) gate = w.G[size_t(best) * size_t(l) + size_t(t)];
         }
@@ -93,14 +102,23 @@ void RoutingStats::add(const Moe& M, const int32_t* x, int n, int y, int concept
     (y > 0 ? n1_ : n2_)++;
     std::vector<double>& p = y > 0 ? c_.p1 : c_.p2;
     std::vector<double>& sel = y > 0 ? c_.sel1 : c_.sel2;
-    for (int s = 0; s < k; ++s) { sel[size_t(s)] += in_[size_t(s)]; p[size_t(s)] += strong_[size_t(s)]; }
+    for (int s = 0; s < k; ++s) {
+        sel[size_t(s)] += in_[size_t(s)];
+        p[size_t(s)] += strong_[size_t(s)];
+    }
 }
 
 Proficiency RoutingStats::proficiency() const {
     Proficiency P = c_;
     for (int s = 0; s < k_; ++s) {
-        if (n1_) { P.p1[size_t(s)] /= n1_; P.sel1[size_t(s)] /= n1_; }
-        if (n2_) { P.p2[size_t(s)] /= n2_; P.sel2[size_t(s)] /= n2_; }
+        if (n1_) {
+            P.p1[size_t(s)] /= n1_;
+            P.sel1[size_t(s)] /= n1_;
+        }
+        if (n2_) {
+            P.p2[size_t(s)] /= n2_;
+            P.sel2[size_t(s)] /= n2_;
+        }
     }
     return P;
 }
@@ -137,4 +155,4 @@ double parameter_fraction(const Moe& M, const Mask& alive) {
     return (k * d + kp * d * m) / (k * d + k * d * m);       // routers stay (eq. 5)
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -15,7 +15,7 @@ int count_correct(const Moe& M, const Dataset& set, int i0, int i1, const Mask& 
 // in O(N k), bit for bit what forward() with that mask gives: one pass serves every criterion and ratio.
 struct Outputs {
     int N = 0, k = 0;
-    std::vector<double> c;       // N × k
+    std::vector<double> c;   // N × k
     std::vector<int8_t> y;
     double accuracy(const Mask& alive) const;
 };
@@ -37,7 +37,9 @@ private:
 // becomes "s ∈ J_j" for the task token j. sel₁, sel₂: the same without the gate condition (at a tiny
 // initialisation every gate is ≈ 1/l, so p alone is knife-edge; notes §6.4). The task pattern of a sample is
 // its concept's pair (2c, 2c + 1), so the same code serves the pre-training concepts.
-struct Proficiency { std::vector<double> p1, p2, sel1, sel2; };
+struct Proficiency {
+    std::vector<double> p1, p2, sel1, sel2;
+};
 Proficiency proficiency(const Moe& M, const Dataset& set, Work& w);
 
 // The counts behind the proficiencies and the importance score (criteria.hpp), gathered a sample at a time
@@ -67,4 +69,4 @@ double parameter_fraction(const Moe& M, const Mask& alive);
 // Work units of evaluating one sample (forward only).
 inline double eval_cost(const Moe& M, int n) { return sample_cost(M, n, false); }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

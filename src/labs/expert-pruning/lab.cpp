@@ -13,23 +13,29 @@ namespace {
 // step()'s work units (model.cpp's sample_cost) run at about 3e8 per second natively (measured: an S-32
 // fine-tuning step of 39,680 units takes 0.1–0.15 ms on this machine); WebAssembly is about 2× slower.
 constexpr double kUnitsPerSecond = 3.0e8;
-} // namespace
+}   // namespace
 
 core::WorkPlan work_plan(const core::Params& p) {
     const int k = p.i("k"), n = p.i("n"), G = k / 2;
     const Mode mode = Mode(p.i("mode"));
     Moe M;
-    M.k = k; M.d = p.i("d"); M.m = p.i("m"); M.l = p.i("l"); M.routing = Routing(p.i("routing"));
+    M.k = k;
+    M.d = p.i("d");
+    M.m = p.i("m");
+    M.l = p.i("l");
+    M.routing = Routing(p.i("routing"));
     const double step = step_cost(M, n, p.i("B")), ev = eval_cost(M, n);
     const double N = p["n_test"], V = p["n_val"], ckpts = p["T"] / p["eval_every"] + 3;
     const double init = (N + V) * 8.0 * n + 20.0 * k * M.d * (M.m + 1.0);
-    const double pre = mode == Mode::Learned ? p["T_pre"] * step_cost(M, n, 64) + p["T_pre"] / p["eval_every"] * V * ev : 0;
+    const double pre =
+        mode == Mode::Learned ? p["T_pre"] * step_cost(M, n, 64) + p["T_pre"] / p["eval_every"] * V * ev : 0;
     const double ft = init + pre + p["T"] * step + ckpts * (N + V) * ev;
     // post-FT: one continued run when the experts do not interact (expert-choice, paper loss), else one run
     // per distinct kept set (criteria × random draws × ratios, at most)
     const bool coupled = M.routing == Routing::TokenChoice || p.i("loss") == 1;
     const double runs = coupled ? (kCriteria + p["draws"]) * G : 1;
-    const double post = runs * (p["T_post"] * step + N * ev) + 2 * (p["T_post"] * step + p["T_post"] / p["eval_every"] * N * ev);
+    const double post =
+        runs * (p["T_post"] * step + N * ev) + 2 * (p["T_post"] * step + p["T_post"] / p["eval_every"] * N * ev);
     core::WorkPlan w;
     w.add("fine-tuning the main run", ft, "lower T, B, n or n_test (or T_pre)");
     w.add("post-pruning fine-tuning of the main run", post, "lower T_post or draws");
@@ -41,104 +47,209 @@ core::Schema make_schema() {
     using T = core::ParamType;
     core::Schema s;
     auto& ps = s.params;
-    ps.push_back(param("d", "d", "Data", T::Int, 3, 512, 32, "Patterns, an orthonormal basis of ℝ^d (tokens are patterns, §4.2; theory d = Ω(n); paper §5.1: 200). Concept pairs take the first 2C, the task-irrelevant q's the rest."));
-    ps.push_back(param("n", "n", "Data", T::Int, 2, 256, 16, "Tokens per sample: one task pattern (o₁ ⇒ y = +1, o₂ ⇒ y = −1) at a random position, n − 1 q's drawn with replacement (paper §5.1: 100)."));
-    ps.push_back(param("C", "C", "Data", T::Int, 1, 16, 4, "Concept pairs (o₁, o₂ is concept 1). Planted: the specialists' absent concepts; learned: the pre-training tasks; scratch: unused."));
-    ps.push_back(param("zipf", "s", "Data", T::Real, 0, 3, 0, "q frequencies P(q_i) ∝ i^−s (0: uniform). The paper allows any O(1/d) frequencies, the same in both classes."));
-    ps.push_back(param("k", "k", "Model", T::Int, 2, 64, 8, "Experts, even: heads a^(s) = +1 for the first half (S₁), −1 for the second (S₂), as in §5.1 (paper: 20; V-MoE: 8)."));
+    ps.push_back(param("d", "d", "Data", T::Int, 3, 512, 32,
+                       "Patterns, an orthonormal basis of ℝ^d (tokens are patterns, §4.2; theory d = Ω(n); paper §5.1: "
+                       "200). Concept pairs take the first 2C, the task-irrelevant q's the rest."));
+    ps.push_back(param("n", "n", "Data", T::Int, 2, 256, 16,
+                       "Tokens per sample: one task pattern (o₁ ⇒ y = +1, o₂ ⇒ y = −1) at a random position, n − 1 q's "
+                       "drawn with replacement (paper §5.1: 100)."));
+    ps.push_back(param("C", "C", "Data", T::Int, 1, 16, 4,
+                       "Concept pairs (o₁, o₂ is concept 1). Planted: the specialists' absent concepts; learned: the "
+                       "pre-training tasks; scratch: unused."));
+    ps.push_back(param("zipf", "s", "Data", T::Real, 0, 3, 0,
+                       "q frequencies P(q_i) ∝ i^−s (0: uniform). The paper allows any O(1/d) frequencies, the same in "
+                       "both classes."));
+    ps.push_back(param("k", "k", "Model", T::Int, 2, 64, 8,
+                       "Experts, even: heads a^(s) = +1 for the first half (S₁), −1 for the second (S₂), as in §5.1 "
+                       "(paper: 20; V-MoE: 8)."));
     ps.push_back(param("m", "m", "Model", T::Int, 1, 64, 8, "ReLU neurons per expert (paper §5.1: not given)."));
-    ps.push_back(param("l", "l", "Model", T::Int, 1, 16, 2, "Tokens per expert (expert-choice) or experts per token (token-choice). l ≥ 2: with l = 1 the gate is 1 and routers get no gradient (paper §5.1: 5; V-MoE: 2)."));
-    core::ParamSpec routing = param("routing", "", "Model", T::Choice, 0, 1, 0,
-        "expert-choice (eq. 4, the theory): each expert takes its top-l tokens and pruning removes its router (eq. 6); token-choice (eq. 3, the paper's experiments): each token goes to its top-l experts, pruned routers still route and their outputs are zero (eq. 5).");
+    ps.push_back(param("l", "l", "Model", T::Int, 1, 16, 2,
+                       "Tokens per expert (expert-choice) or experts per token (token-choice). l ≥ 2: with l = 1 the "
+                       "gate is 1 and routers get no gradient (paper §5.1: 5; V-MoE: 2)."));
+    core::ParamSpec routing =
+        param("routing", "", "Model", T::Choice, 0, 1, 0,
+              "expert-choice (eq. 4, the theory): each expert takes its top-l tokens and pruning removes its router "
+              "(eq. 6); token-choice (eq. 3, the paper's experiments): each token goes to its top-l experts, pruned "
+              "routers still route and their outputs are zero (eq. 5).");
     routing.choices = {"expert-choice", "token-choice"};
     ps.push_back(routing);
-    core::ParamSpec mode = param("mode", "", "Pre-training", T::Choice, 0, 2, 0,
-        "The paper assumes a pre-trained model (Def. C.1) without saying how it was made (notes §6.2). planted: weights built to Def. C.1, with specialists on absent concepts whose norms exceed the important experts'; learned: trained on C concept pairs with the true hinge, the downstream concept picked afterwards; scratch: §5.1, tiny Gaussian weights, no pre-training.");
+    core::ParamSpec mode =
+        param("mode", "", "Pre-training", T::Choice, 0, 2, 0,
+              "The paper assumes a pre-trained model (Def. C.1) without saying how it was made (notes §6.2). planted: "
+              "weights built to Def. C.1, with specialists on absent concepts whose norms exceed the important "
+              "experts'; learned: trained on C concept pairs with the true hinge, the downstream concept picked "
+              "afterwards; scratch: §5.1, tiny Gaussian weights, no pre-training.");
     mode.choices = {"planted", "learned", "scratch"};
     ps.push_back(mode);
-    ps.push_back(param("important", "", "Pre-training", T::Int, 1, 32, 1, "Planted: important experts per group (p^(s,0) = Ω(1), Def. C.1); the others are specialists on absent concepts."));
-    ps.push_back(param("r_imp", "r", "Pre-training", T::Real, 0, 5, 0.3, "Planted: an important expert's router along its o (w_s^(0) = ε + r e_o)."));
-    ps.push_back(param("mu_imp", "μ", "Pre-training", T::Real, 0, 5, 0.05, "Planted: an important expert's neurons along its o (W^(s,0) = E + μ e_o 1ᵀ)."));
-    ps.push_back(param("r_spec", "r'", "Pre-training", T::Real, 0, 5, 1.0, "Planted: a specialist's router along its absent concept (larger than r: why router magnitude fails early). The paper's WLOG bound is ‖w_s^(0)‖ ≤ ½ ln l."));
-    ps.push_back(param("mu_spec", "μ'", "Pre-training", T::Real, 0, 10, 3.0, "Planted: a specialist's neurons along its absent concept (why neuron magnitude fails early)."));
-    ps.push_back(param("sigma_r", "σ_r", "Pre-training", T::Real, 0, 1, 0.05, "Router noise std (planted and learned init); scratch uses §5.1's 1e−4."));
-    ps.push_back(param("sigma_n", "σ_n", "Pre-training", T::Real, 0, 1, 0.05, "Neuron noise std (planted); learned starts from 0.01, scratch from §5.1's 1e−2."));
-    ps.push_back(param("T_pre", "T_pre", "Pre-training", T::Int, 1, 20000, 500, "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; notes §6.2).", true));
+    ps.push_back(param("important", "", "Pre-training", T::Int, 1, 32, 1,
+                       "Planted: important experts per group (p^(s,0) = Ω(1), Def. C.1); the others are specialists on "
+                       "absent concepts."));
+    ps.push_back(param("r_imp", "r", "Pre-training", T::Real, 0, 5, 0.3,
+                       "Planted: an important expert's router along its o (w_s^(0) = ε + r e_o)."));
+    ps.push_back(param("mu_imp", "μ", "Pre-training", T::Real, 0, 5, 0.05,
+                       "Planted: an important expert's neurons along its o (W^(s,0) = E + μ e_o 1ᵀ)."));
+    ps.push_back(param("r_spec", "r'", "Pre-training", T::Real, 0, 5, 1.0,
+                       "Planted: a specialist's router along its absent concept (larger than r: why router magnitude "
+                       "fails early). The paper's WLOG bound is ‖w_s^(0)‖ ≤ ½ ln l."));
+    ps.push_back(param("mu_spec", "μ'", "Pre-training", T::Real, 0, 10, 3.0,
+                       "Planted: a specialist's neurons along its absent concept (why neuron magnitude fails early)."));
+    ps.push_back(param("sigma_r", "σ_r", "Pre-training", T::Real, 0, 1, 0.05,
+                       "Router noise std (planted and learned init); scratch uses §5.1's 1e−4."));
+    ps.push_back(param("sigma_n", "σ_n", "Pre-training", T::Real, 0, 1, 0.05,
+                       "Neuron noise std (planted); learned starts from 0.01, scratch from §5.1's 1e−2."));
+    ps.push_back(param("T_pre", "T_pre", "Pre-training", T::Int, 1, 20000, 500,
+                       "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; notes §6.2).",
+                       true));
     core::ParamSpec loss = param("loss", "", "Fine-tuning", T::Choice, 0, 1, 0,
-        "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): experts never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: experts interact and post-FT can repair a bad pruning.");
+                                 "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): "
+                                 "experts never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: "
+                                 "experts interact and post-FT can repair a bad pruning.");
     loss.choices = {"paper", "hinge"};
     ps.push_back(loss);
-    ps.push_back(param("eta_e", "η_e", "Fine-tuning", T::Real, 1e-5, 10, 0.05, "Neuron step size (Algorithm 1).", true));
-    ps.push_back(param("eta_r", "η_r", "Fine-tuning", T::Real, 1e-7, 10, 0.002, "Router step size. Theory, eq. (8): η_r = O(η_e/(m d l²)) ≈ 5e−5 here.", true));
-    ps.push_back(param("B", "B", "Fine-tuning", T::Int, 1, 4096, 32, "Minibatch of fresh samples per step (theory: B = Ω̃(l² d²)).", true));
-    ps.push_back(param("T", "T", "Fine-tuning", T::Int, 1, 100000, 300, "Fine-tuning steps (theory, eq. 9: T = Θ(l²√(d log l)/η_e) ≈ 380 here).", true));
-    ps.push_back(param("T_post", "T′", "Fine-tuning", T::Int, 0, 100000, 100, "Post-pruning fine-tuning steps of the kept experts (Algorithm 1, Step 4)."));
-    ps.push_back(param("rho", "ρ", "Pruning", T::Real, 0, 1, 0.75, "Pruning ratio of the main run's timeline, counters and the 'trustworthy' view: floor(ρ·|S_g|) experts pruned per group, at least one kept."));
-    ps.push_back(param("draws", "R", "Pruning", T::Int, 1, 50, 5, "Random pruning: draws averaged (band: min–max in the hover)."));
-    ps.push_back(param("diff_norm", "", "Pruning", T::Bool, 0, 1, 0, "Also show ‖w_s^(T) − w_s^(0)‖ (the issue's wording; the paper's Δ is the difference of norms)."));
-    ps.push_back(param("seeds", "", "Pruning", T::Int, 1, 20, 12, "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."));
+    ps.push_back(
+        param("eta_e", "η_e", "Fine-tuning", T::Real, 1e-5, 10, 0.05, "Neuron step size (Algorithm 1).", true));
+    ps.push_back(param("eta_r", "η_r", "Fine-tuning", T::Real, 1e-7, 10, 0.002,
+                       "Router step size. Theory, eq. (8): η_r = O(η_e/(m d l²)) ≈ 5e−5 here.", true));
+    ps.push_back(param("B", "B", "Fine-tuning", T::Int, 1, 4096, 32,
+                       "Minibatch of fresh samples per step (theory: B = Ω̃(l² d²)).", true));
+    ps.push_back(param("T", "T", "Fine-tuning", T::Int, 1, 100000, 300,
+                       "Fine-tuning steps (theory, eq. 9: T = Θ(l²√(d log l)/η_e) ≈ 380 here).", true));
+    ps.push_back(param("T_post", "T′", "Fine-tuning", T::Int, 0, 100000, 100,
+                       "Post-pruning fine-tuning steps of the kept experts (Algorithm 1, Step 4)."));
+    ps.push_back(param("rho", "ρ", "Pruning", T::Real, 0, 1, 0.75,
+                       "Pruning ratio of the main run's timeline, counters and the 'trustworthy' view: floor(ρ·|S_g|) "
+                       "experts pruned per group, at least one kept."));
+    ps.push_back(param("draws", "R", "Pruning", T::Int, 1, 50, 5,
+                       "Random pruning: draws averaged (band: min–max in the hover)."));
+    ps.push_back(
+        param("diff_norm", "", "Pruning", T::Bool, 0, 1, 0,
+              "Also show ‖w_s^(T) − w_s^(0)‖ (the issue's wording; the paper's Δ is the difference of norms)."));
+    ps.push_back(param("seeds", "", "Pruning", T::Int, 1, 20, 12,
+                       "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."));
     ps.push_back(param("n_test", "", "Evaluation", T::Int, 50, 20000, 500, "Fixed, balanced test set.", true));
-    ps.push_back(param("n_val", "", "Evaluation", T::Int, 20, 5000, 256, "Validation set: importance score (I) and proficiencies p₁, p₂.", true));
-    ps.push_back(param("eval_every", "", "Evaluation", T::Int, 1, 10000, 15, "Checkpoint every this many fine-tuning steps: Δ_s^(t), accuracy, the trustworthy view.", true));
-    ps.push_back(param("t_early", "", "Evaluation", T::Int, 0, 100000, 100, "The early pruning step reported by the CLI (router magnitude fails there, Δ does not)."));
-    ps.push_back(param("inspect", "", "Display", T::Int, 0, 64, 0, "Expert whose neurons are shown (1..k; 0: the first important expert of S₁)."));
+    ps.push_back(param("n_val", "", "Evaluation", T::Int, 20, 5000, 256,
+                       "Validation set: importance score (I) and proficiencies p₁, p₂.", true));
+    ps.push_back(param("eval_every", "", "Evaluation", T::Int, 1, 10000, 15,
+                       "Checkpoint every this many fine-tuning steps: Δ_s^(t), accuracy, the trustworthy view.", true));
+    ps.push_back(param("t_early", "", "Evaluation", T::Int, 0, 100000, 100,
+                       "The early pruning step reported by the CLI (router magnitude fails there, Δ does not)."));
+    ps.push_back(param("inspect", "", "Display", T::Int, 0, 64, 0,
+                       "Expert whose neurons are shown (1..k; 0: the first important expert of S₁)."));
 
     auto& pr = s.presets;
-    pr.push_back({"lecture", "Lecture (S-32)", "Planted pre-trained model, d = 32, n = 16, k = 8 (4 per sign, 1 important), l = 2, m = 8: Δ keeps 100 % down to one expert per group; random, importance and reverse Δ lose it.", {}, ""});
-    pr.push_back({"s64", "S-64", "d = 64, n = 32, k = 16 with 2 important per sign, m = 16, B = 64: a finer ρ grid (ρ = p/8).",
-                  {{"d", 64}, {"n", 32}, {"k", 16}, {"m", 16}, {"B", 64}, {"important", 2}, {"seeds", 3}}, ""});
-    pr.push_back({"learned", "Learned pre-training (L)", "Pre-trained on 4 concept pairs with the true hinge; the downstream concept is one that has a specialist of each sign.",
-                  {{"mode", 1}, {"d", 64}, {"k", 16}, {"m", 16}, {"T", 150}, {"sigma_r", 0.05}, {"seeds", 3}}, ""});
-    pr.push_back({"paper51", "Paper §5.1", "d = 200, n = 100, k = 20, l = 5 from scratch (§5.1, Figs. 3 and 7): a few routers grow large, the rest stay near 0.",
-                  {{"mode", 2}, {"d", 200}, {"n", 100}, {"k", 20}, {"l", 5}, {"m", 20}, {"B", 64}, {"T", 400}, {"T_post", 50},
-                   {"eta_e", 0.5}, {"eta_r", 0.02}, {"seeds", 2}, {"eval_every", 20}}, "Heavy: about 10 s in the browser."});
-    pr.push_back({"token_choice", "Token-choice", "Token-choice routing (eq. 3), pruned routers kept (eq. 5), d = 64, n = 32, m = 16: the same ordering as expert-choice.",
-                  {{"routing", 1}, {"d", 64}, {"n", 32}, {"m", 16}, {"seeds", 3}}, ""});
-    pr.push_back({"hinge", "True hinge", "Zero gradient once y f ≥ 1: experts interact, magnitudes fail even at T, and post-FT partly repairs bad prunings.",
-                  {{"loss", 1}}, ""});
-    pr.push_back({"theory", "Theory step sizes", "η_r = η_e/(m d l²) ≈ 4.9e−5 (eq. 8): the same ordering, but Δ stays ~50× below the (3/2) ln l certificate.",
-                  {{"eta_r", 4.8828125e-05}}, ""});
+    pr.push_back({"lecture",
+                  "Lecture (S-32)",
+                  "Planted pre-trained model, d = 32, n = 16, k = 8 (4 per sign, 1 important), l = 2, m = 8: Δ keeps "
+                  "100 % down to one expert per group; random, importance and reverse Δ lose it.",
+                  {},
+                  ""});
+    pr.push_back({"s64",
+                  "S-64",
+                  "d = 64, n = 32, k = 16 with 2 important per sign, m = 16, B = 64: a finer ρ grid (ρ = p/8).",
+                  {{"d", 64}, {"n", 32}, {"k", 16}, {"m", 16}, {"B", 64}, {"important", 2}, {"seeds", 3}},
+                  ""});
+    pr.push_back({"learned",
+                  "Learned pre-training (L)",
+                  "Pre-trained on 4 concept pairs with the true hinge; the downstream concept is one that has a "
+                  "specialist of each sign.",
+                  {{"mode", 1}, {"d", 64}, {"k", 16}, {"m", 16}, {"T", 150}, {"sigma_r", 0.05}, {"seeds", 3}},
+                  ""});
+    pr.push_back({"paper51",
+                  "Paper §5.1",
+                  "d = 200, n = 100, k = 20, l = 5 from scratch (§5.1, Figs. 3 and 7): a few routers grow large, the "
+                  "rest stay near 0.",
+                  {{"mode", 2},
+                   {"d", 200},
+                   {"n", 100},
+                   {"k", 20},
+                   {"l", 5},
+                   {"m", 20},
+                   {"B", 64},
+                   {"T", 400},
+                   {"T_post", 50},
+                   {"eta_e", 0.5},
+                   {"eta_r", 0.02},
+                   {"seeds", 2},
+                   {"eval_every", 20}},
+                  "Heavy: about 10 s in the browser."});
+    pr.push_back({"token_choice",
+                  "Token-choice",
+                  "Token-choice routing (eq. 3), pruned routers kept (eq. 5), d = 64, n = 32, m = 16: the same "
+                  "ordering as expert-choice.",
+                  {{"routing", 1}, {"d", 64}, {"n", 32}, {"m", 16}, {"seeds", 3}},
+                  ""});
+    pr.push_back({"hinge",
+                  "True hinge",
+                  "Zero gradient once y f ≥ 1: experts interact, magnitudes fail even at T, and post-FT partly repairs "
+                  "bad prunings.",
+                  {{"loss", 1}},
+                  ""});
+    pr.push_back(
+        {"theory",
+         "Theory step sizes",
+         "η_r = η_e/(m d l²) ≈ 4.9e−5 (eq. 8): the same ordering, but Δ stays ~50× below the (3/2) ln l certificate.",
+         {{"eta_r", 4.8828125e-05}},
+         ""});
     return s;
 }
 
 std::vector<core::Phase> make_phases() {
     return {
         {"pretrain", "Pre-training",
-         "Planted: the pre-trained weights appear at once; learned: accuracy on the pre-training concepts rises; scratch: nothing to do.",
-         "The paper assumes a pre-trained model with at least one important expert per group, p^(s,0) = Ω(1), the others O(1/d) (App. C, Def. C.1)."},
+         "Planted: the pre-trained weights appear at once; learned: accuracy on the pre-training concepts rises; "
+         "scratch: nothing to do.",
+         "The paper assumes a pre-trained model with at least one important expert per group, p^(s,0) = Ω(1), the "
+         "others O(1/d) (App. C, Def. C.1)."},
         {"finetune", "Fine-tuning",
-         "Δ_s^(t) of the important experts (solid) rises about quadratically and passes (3/2) ln l; the others (dashed) stay near 0. Accuracy reaches 100 % long before.",
-         "Lemma 4.1: an important expert ends with p^(s,T) = 1 and Δ_s > (3/2) ln l; Lemma 4.2: an unimportant one keeps Δ_s = O(log² l/√d)."},
+         "Δ_s^(t) of the important experts (solid) rises about quadratically and passes (3/2) ln l; the others "
+         "(dashed) stay near 0. Accuracy reaches 100 % long before.",
+         "Lemma 4.1: an important expert ends with p^(s,T) = 1 and Δ_s > (3/2) ln l; Lemma 4.2: an unimportant one "
+         "keeps Δ_s = O(log² l/√d)."},
         {"prune", "Pruning",
-         "Accuracy vs ρ fills in: Δ stays at the unpruned accuracy to one expert per group; random, importance score and reverse Δ fall.",
-         "Theorem 4.3: pruning the smallest Δ per group keeps zero test error for every ρ ≤ γ (the unimportant fraction)."},
+         "Accuracy vs ρ fills in: Δ stays at the unpruned accuracy to one expert per group; random, importance score "
+         "and reverse Δ fall.",
+         "Theorem 4.3: pruning the smallest Δ per group keeps zero test error for every ρ ≤ γ (the unimportant "
+         "fraction)."},
         {"postft", "Post-pruning fine-tuning",
-         "Dashed curves: the kept experts train T′ more steps. Under the paper's loss this is just more training (experts do not interact); with the true hinge it repairs bad prunings.",
-         "Lemma 4.4 and Theorem 4.5: with post-FT the kept experts learn the task features and ρ up to 1 − O(1/k) keeps zero error."},
+         "Dashed curves: the kept experts train T′ more steps. Under the paper's loss this is just more training "
+         "(experts do not interact); with the true hinge it repairs bad prunings.",
+         "Lemma 4.4 and Theorem 4.5: with post-FT the kept experts learn the task features and ρ up to 1 − O(1/k) "
+         "keeps zero error."},
         {"seeds", "More seeds",
          "The bands (mean ± sd over seeds) of accuracy vs ρ and of the trustworthy view tighten.",
-         "§5.2: V-MoE and E³-MoE prune 50–75 % of the experts within 1 % of the unpruned accuracy; Δ bounds the other criteria from above."},
+         "§5.2: V-MoE and E³-MoE prune 50–75 % of the experts within 1 % of the unpruned accuracy; Δ bounds the other "
+         "criteria from above."},
     };
 }
 
 RunSpec make_spec(const core::Params& p) {
     RunSpec s;
     s.mode = Mode(p.i("mode"));
-    s.data.d = p.i("d"); s.data.n = p.i("n");
+    s.data.d = p.i("d");
+    s.data.n = p.i("n");
     s.data.C = s.mode == Mode::Scratch ? 1 : p.i("C");
     s.data.zipf = p["zipf"];
-    s.k = p.i("k"); s.m = p.i("m"); s.l = p.i("l");
+    s.k = p.i("k");
+    s.m = p.i("m");
+    s.l = p.i("l");
     s.routing = Routing(p.i("routing"));
     s.plant.important = p.i("important");
-    s.plant.r_imp = p["r_imp"]; s.plant.mu_imp = p["mu_imp"];
-    s.plant.r_spec = p["r_spec"]; s.plant.mu_spec = p["mu_spec"];
-    s.plant.sigma_r = p["sigma_r"]; s.plant.sigma_n = p["sigma_n"];
+    s.plant.r_imp = p["r_imp"];
+    s.plant.mu_imp = p["mu_imp"];
+    s.plant.r_spec = p["r_spec"];
+    s.plant.mu_spec = p["mu_spec"];
+    s.plant.sigma_r = p["sigma_r"];
+    s.plant.sigma_n = p["sigma_n"];
     s.pre_sigma_r = p["sigma_r"];
     s.T_pre = p.i("T_pre");
     s.ft = {p["eta_e"], p["eta_r"], p.i("loss") == 1};
-    s.B = p.i("B"); s.T = p.i("T"); s.T_post = p.i("T_post");
-    s.n_test = p.i("n_test"); s.n_val = p.i("n_val");
-    s.eval_every = p.i("eval_every"); s.t_early = p.i("t_early");
+    s.B = p.i("B");
+    s.T = p.i("T");
+    s.T_post = p.i("T_post");
+    s.n_test = p.i("n_test");
+    s.n_val = p.i("n_val");
+    s.eval_every = p.i("eval_every");
+    s.t_early = p.i("t_early");
     s.random_draws = p.i("draws");
     s.p_trust = pruned_per_group(p["rho"], s.k / 2);
     return s;
@@ -150,41 +261,62 @@ core::Validation check_params(const core::Params& p) {
     const Mode mode = Mode(p.i("mode"));
     const bool tc = p.i("routing") == 1;
     if (l < 2)
-        v.errors.push_back("l = 1: the softmax over a single selection is 1 whatever the router says, so the router gets no "
-                           "gradient and Δ_s ≡ 0 (notes §2.4; Lemma E.6 assumes l ≥ 2): use l ≥ 2");
-    if (k % 2) v.errors.push_back(strf("k = %d must be even: half the experts have head a = +1 (S₁), half −1 (S₂), as in §5.1", k));
-    if (!tc && l > n) v.errors.push_back(strf("l = %d must be ≤ n = %d: an expert selects l of the n tokens (expert-choice)", l, n));
-    if (tc && l > k) v.errors.push_back(strf("l = %d must be ≤ k = %d: a token selects l of the k experts (token-choice)", l, k));
+        v.errors.push_back(
+            "l = 1: the softmax over a single selection is 1 whatever the router says, so the router gets no "
+            "gradient and Δ_s ≡ 0 (notes §2.4; Lemma E.6 assumes l ≥ 2): use l ≥ 2");
+    if (k % 2)
+        v.errors.push_back(
+            strf("k = %d must be even: half the experts have head a = +1 (S₁), half −1 (S₂), as in §5.1", k));
+    if (!tc && l > n)
+        v.errors.push_back(strf("l = %d must be ≤ n = %d: an expert selects l of the n tokens (expert-choice)", l, n));
+    if (tc && l > k)
+        v.errors.push_back(strf("l = %d must be ≤ k = %d: a token selects l of the k experts (token-choice)", l, k));
     const int concepts = mode == Mode::Scratch ? 1 : C;
     if (d < 2 * concepts + 1)
-        v.errors.push_back(strf("d = %d is too small: the %s mode needs 2C = %d concept patterns plus at least one task-irrelevant q: "
-                               "raise d or lower C", d, mode == Mode::Planted ? "planted" : "learned", 2 * concepts));
+        v.errors.push_back(
+            strf("d = %d is too small: the %s mode needs 2C = %d concept patterns plus at least one task-irrelevant q: "
+                 "raise d or lower C",
+                 d, mode == Mode::Planted ? "planted" : "learned", 2 * concepts));
     const int G = k / 2;
     if (mode == Mode::Planted) {
         if (p.i("important") > G)
-            v.errors.push_back(strf("important = %d is more than the %d experts of a group: lower it", p.i("important"), G));
+            v.errors.push_back(
+                strf("important = %d is more than the %d experts of a group: lower it", p.i("important"), G));
         else if (p.i("important") == G)
-            v.warnings.push_back("Every expert is important: nothing can be pruned without loss (γ = 0 in Theorem 4.3)");
-        if (C == 1) v.warnings.push_back("C = 1: no specialists on absent concepts, so the unimportant experts are plain noise and every criterion looks alike");
+            v.warnings.push_back(
+                "Every expert is important: nothing can be pruned without loss (γ = 0 in Theorem 4.3)");
+        if (C == 1)
+            v.warnings.push_back("C = 1: no specialists on absent concepts, so the unimportant experts are plain noise "
+                                 "and every criterion looks alike");
     }
-    if (mode == Mode::Learned && C < 2) v.errors.push_back("Learned pre-training needs C ≥ 2 concept pairs to choose a downstream concept from");
+    if (mode == Mode::Learned && C < 2)
+        v.errors.push_back("Learned pre-training needs C ≥ 2 concept pairs to choose a downstream concept from");
     if (mode == Mode::Scratch)
-        v.warnings.push_back("From scratch (§5.1): 'important' means p^(s,T) ≥ 0.3 after fine-tuning (nothing is pre-trained), and whether each group gets one depends on the seed (notes §4.3-3)");
+        v.warnings.push_back("From scratch (§5.1): 'important' means p^(s,T) ≥ 0.3 after fine-tuning (nothing is "
+                             "pre-trained), and whether each group gets one depends on the seed (notes §4.3-3)");
     if (tc) {
         const int kept = 2 * (G - pruned_per_group(p["rho"], G));
         if (kept < l)
-            v.errors.push_back(strf("ρ = %g keeps %d experts, fewer than l = %d: with token-choice a token needs l experts "
-                                   "(paper footnote 3): lower ρ or l", p["rho"], kept, l));
+            v.errors.push_back(
+                strf("ρ = %g keeps %d experts, fewer than l = %d: with token-choice a token needs l experts "
+                     "(paper footnote 3): lower ρ or l",
+                     p["rho"], kept, l));
     }
     if (p.i("inspect") > k) v.errors.push_back(strf("inspect = %d: there are only k = %d experts", p.i("inspect"), k));
-    if (p.i("t_early") > p.i("T")) v.errors.push_back(strf("t_early = %d is after the end of fine-tuning T = %d: lower it", p.i("t_early"), p.i("T")));
+    if (p.i("t_early") > p.i("T"))
+        v.errors.push_back(
+            strf("t_early = %d is after the end of fine-tuning T = %d: lower it", p.i("t_early"), p.i("T")));
     const double bound = 0.5 * core::fm::log(double(l));
     if (mode == Mode::Planted && p["r_spec"] > bound && l >= 2)
-        v.warnings.push_back(strf("Off-theory on purpose: the specialists' ‖w_s^(0)‖ ≈ %g exceeds the paper's WLOG bound ½ ln l = %.2f "
-                                  "(App. C); it is what makes router magnitude fail early", p["r_spec"], bound));
+        v.warnings.push_back(
+            strf("Off-theory on purpose: the specialists' ‖w_s^(0)‖ ≈ %g exceeds the paper's WLOG bound ½ ln l = %.2f "
+                 "(App. C); it is what makes router magnitude fail early",
+                 p["r_spec"], bound));
     if (p["eta_r"] > 0 && p["eta_r"] * m * d * l * l <= p["eta_e"] * 1.0001 && l >= 2)
-        v.warnings.push_back(strf("η_r ≤ η_e/(m d l²) (eq. 8): Δ stays far below the (3/2) ln l = %.2f certificate in T steps; the "
-                                  "ordering of the experts is the same", 1.5 * core::fm::log(double(l))));
+        v.warnings.push_back(
+            strf("η_r ≤ η_e/(m d l²) (eq. 8): Δ stays far below the (3/2) ln l = %.2f certificate in T steps; the "
+                 "ordering of the experts is the same",
+                 1.5 * core::fm::log(double(l))));
 
     // memory: the test and validation sets, the per-expert outputs (a few copies), models, checkpoints
     const double N = p["n_test"], V = p["n_val"];
@@ -199,14 +331,18 @@ core::Validation check_params(const core::Params& p) {
 ExpertPruningLab::ExpertPruningLab() {
     info_.id = "expert-pruning";
     info_.title = "Expert pruning";
-    info_.citation = "Chowdhury, Wang, El Maghraoui, Wang, Chen, Carothers (ICML 2024): A Provably Effective Method for Pruning Experts in Fine-tuned Sparse Mixture-of-Experts";
+    info_.citation = "Chowdhury, Wang, El Maghraoui, Wang, Chen, Carothers (ICML 2024): A Provably Effective Method "
+                     "for Pruning Experts in Fine-tuned Sparse Mixture-of-Experts";
     info_.seed_file = "002_f8d67ca2f7203e4d.txt";
     info_.summary =
-        "A pre-trained MoE layer (k experts with fixed heads ±1, ReLU neurons, linear routers) is fine-tuned on a binary task "
-        "where one token, o₁ or o₂, decides the label. Experts whose routers already pick that token keep specialising and "
+        "A pre-trained MoE layer (k experts with fixed heads ±1, ReLU neurons, linear routers) is fine-tuned on a "
+        "binary task "
+        "where one token, o₁ or o₂, decides the label. Experts whose routers already pick that token keep specialising "
+        "and "
         "their router norm grows: Δ_s = ‖w_s^(T)‖ − ‖w_s^(0)‖ passes (3/2) ln l; the others barely move. Pruning the "
         "smallest Δ in each head-sign group keeps the accuracy down to one expert per group, where random pruning, the "
-        "token-count importance score and reverse Δ lose it, and where router or neuron magnitudes fail until fine-tuning "
+        "token-count importance score and reverse Δ lose it, and where router or neuron magnitudes fail until "
+        "fine-tuning "
         "has outgrown the pre-trained norms.";
     schema_ = make_schema();
     phases_ = make_phases();
@@ -222,22 +358,26 @@ std::vector<core::Headline> ExpertPruningLab::headlines() const {
         for (int r = 0; r < 3; ++r) {
             const std::string key = std::string("acc_") + criterion_key(c) + "_" + rho_keys[r];
             std::string paper = "";
-            if (c == kDelta) paper = r < 2 ? "within 1 % (V-MoE CIFAR-10, Fig. 4b)" : "within 1 % with post-FT (Fig. 1)";
+            if (c == kDelta)
+                paper = r < 2 ? "within 1 % (V-MoE CIFAR-10, Fig. 4b)" : "within 1 % with post-FT (Fig. 1)";
             if (c == kRandom && r == 2) paper = "falls sharply (Fig. 4a); notes' prototype 0.75";
             if (c == kReverseDelta && r == 2) paper = "notes' prototype 0.54";
             h.push_back({key, paper});
             h.push_back({key + "_ft", ""});
         }
-    h.push_back({"delta_separated", "Lemmas 4.1 / 4.2: every important Δ above every unimportant one (notes: 10/10 seeds)"});
+    h.push_back(
+        {"delta_separated", "Lemmas 4.1 / 4.2: every important Δ above every unimportant one (notes: 10/10 seeds)"});
     h.push_back({"delta_imp_min", "Lemma 4.1(iv): > (3/2) ln l"});
     h.push_back({"delta_unimp_max", "Lemma 4.2(ii): O(log² l/√d)"});
     h.push_back({"cert", "(3/2) ln l (Lemma 4.4)"});
     for (int q = 0; q < kTrustCount; ++q)
         h.push_back({std::string("early_") + criterion_key(kTrustCriteria[q]),
-                     kTrustCriteria[q] == kRouterMag ? "notes: 0.62 at t = 100" : kTrustCriteria[q] == kDelta ? "notes: 1.00 at t = 100" : ""});
+                     kTrustCriteria[q] == kRouterMag   ? "notes: 0.62 at t = 100"
+                         : kTrustCriteria[q] == kDelta ? "notes: 1.00 at t = 100"
+                                                       : ""});
     return h;
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning
 
 std::unique_ptr<core::Lab> make_expert_pruning_lab() { return std::make_unique<expert_pruning::ExpertPruningLab>(); }

@@ -56,7 +56,7 @@ public:
     void views(std::vector<core::View>& out) const override;
 
     // for the sweep jobs and the tests
-    Pipeline* pipeline(int rep);            // nullptr while it cannot be advanced (another repetition runs)
+    Pipeline* pipeline(int rep);                      // nullptr while it cannot be advanced (another repetition runs)
     core::WorkBudget& budget() { return *budget_; }   // the running step()'s budget
     const Pipeline& main_run() const { return main_; }
     const core::Sweep& sweep() const { return sweep_; }
@@ -65,8 +65,8 @@ public:
 
 private:
     void build_sweep();
-    void record_checkpoints();            // trace rows and view rows for the main run's new checkpoints
-    bool timeline_step();                 // the main run's post-FT timeline (Δ and random at ρ); true when done
+    void record_checkpoints();              // trace rows and view rows for the main run's new checkpoints
+    bool timeline_step();                   // the main run's post-FT timeline (Δ and random at ρ); true when done
     double acc_no_ft(int c, int p) const;   // main run, mean over draws for random
     double acc_ft(int c, int p) const;
 
@@ -78,7 +78,7 @@ private:
     int reps_ = 1, p_main_ = 0, inspect_ = 0;
     Pipeline main_, other_;
     int other_rep_ = -1;
-    std::array<PostFt, 2> timeline_;      // [0] Δ, [1] random draw 0, both at ρ
+    std::array<PostFt, 2> timeline_;   // [0] Δ, [1] random draw 0, both at ρ
     int timeline_started_ = 0;
     core::Sweep sweep_;
     SeriesLayout layout_;
@@ -95,4 +95,4 @@ private:
     std::array<size_t, 2> post_synced_{{0, 0}};
 };
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -5,7 +5,11 @@
 namespace expert_pruning {
 
 void Moe::resize(int k_, int d_, int m_, int l_, Routing r) {
-    k = k_; d = d_; m = m_; l = l_; routing = r;
+    k = k_;
+    d = d_;
+    m = m_;
+    l = l_;
+    routing = r;
     a.assign(size_t(k), 1);
     for (int s = (k + 1) / 2; s < k; ++s) a[size_t(s)] = -1;   // §5.1: first half +1, second half −1
     w.assign(size_t(k) * size_t(d), 0.0);
@@ -14,7 +18,11 @@ void Moe::resize(int k_, int d_, int m_, int l_, Routing r) {
 
 void Work::fit(const Moe& M, int n) {
     const size_t slots = size_t(M.routing == Routing::ExpertChoice ? M.k : n) * size_t(M.l);
-    if (sel.size() != slots) { sel.assign(slots, 0); G.assign(slots, 0.0); sig.assign(slots, 0.0); }
+    if (sel.size() != slots) {
+        sel.assign(slots, 0);
+        G.assign(slots, 0.0);
+        sig.assign(slots, 0.0);
+    }
     const size_t gn = size_t(M.routing == Routing::ExpertChoice ? n : M.k);
     if (g.size() != gn) g.assign(gn, 0.0);
     if (contrib.size() != size_t(M.k)) contrib.assign(size_t(M.k), 0.0);
@@ -26,7 +34,7 @@ double activation_mass(const double* row, int m) {   // σ = Σ_r ReLU(⟨w_r, e
     for (int r = 0; r < m; ++r) s += row[r] > 0 ? row[r] : 0.0;
     return s;
 }
-} // namespace
+}   // namespace
 
 double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work& w) {
     w.fit(M, n);
@@ -43,7 +51,7 @@ double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work&
             core::top_k(w.g.data(), n, l, J);   // J_s: ties to the lower position (notes §6.4)
             double h[64];
             for (int t = 0; t < l; ++t) h[t] = w.g[size_t(J[t])];
-            core::softmax(h, G, l);             // eq. (4)
+            core::softmax(h, G, l);   // eq. (4)
             double fs = 0;
             for (int t = 0; t < l; ++t) {
                 sig[t] = activation_mass(M.neurons(s, ids[J[t]]), M.m);
@@ -60,7 +68,7 @@ double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work&
             core::top_k(w.g.data(), M.k, l, J);   // J_j: ties to the lower expert index
             double h[64];
             for (int t = 0; t < l; ++t) h[t] = w.g[size_t(J[t])];
-            core::softmax(h, G, l);               // eq. (3)
+            core::softmax(h, G, l);   // eq. (3)
             for (int t = 0; t < l; ++t) {
                 const int s = J[t];
                 sig[t] = is_alive(alive, s) ? activation_mass(M.neurons(s, ids[j]), M.m) : 0.0;
@@ -69,12 +77,13 @@ double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work&
         }
     }
     double f = 0;
-    for (int s = 0; s < M.k; ++s) if (is_alive(alive, s)) f += w.contrib[size_t(s)];
+    for (int s = 0; s < M.k; ++s)
+        if (is_alive(alive, s)) f += w.contrib[size_t(s)];
     return f;
 }
 
-void add_gradient(const Moe& M, const int32_t* ids, int n, const Mask& alive, const Work& w, double coef,
-                  double* gw, double* gW) {
+void add_gradient(const Moe& M, const int32_t* ids, int n, const Mask& alive, const Work& w, double coef, double* gw,
+                  double* gW) {
     const int l = M.l, m = M.m, d = M.d;
     if (coef == 0) return;
     if (M.routing == Routing::ExpertChoice) {
@@ -91,7 +100,8 @@ void add_gradient(const Moe& M, const int32_t* ids, int n, const Mask& alive, co
                 gw[size_t(s) * size_t(d) + size_t(p)] += ca * G[t] * (sig[t] - mean);
                 const double* row = M.neurons(s, p);
                 double* grow = gW + (size_t(s) * size_t(d) + size_t(p)) * size_t(m);
-                for (int r = 0; r < m; ++r) if (row[r] >= 0) grow[r] += ca * G[t];   // ReLU'(0) := 1 (App. C)
+                for (int r = 0; r < m; ++r)
+                    if (row[r] >= 0) grow[r] += ca * G[t];   // ReLU'(0) := 1 (App. C)
             }
         }
         return;
@@ -110,7 +120,8 @@ void add_gradient(const Moe& M, const int32_t* ids, int n, const Mask& alive, co
             const double ca = coef * M.a[size_t(s)] * G[t];
             const double* row = M.neurons(s, p);
             double* grow = gW + (size_t(s) * size_t(d) + size_t(p)) * size_t(m);
-            for (int r = 0; r < m; ++r) if (row[r] >= 0) grow[r] += ca;
+            for (int r = 0; r < m; ++r)
+                if (row[r] >= 0) grow[r] += ca;
         }
     }
 }
@@ -120,7 +131,8 @@ double sample_loss(const TrainSpec& t, double y, double f) {
     return t.hinge ? std::max(0.0, l) : l;
 }
 
-double accumulate(const Moe& M, const Dataset& batch, int i0, int i1, const Mask& alive, const TrainSpec& t, Work& w, Grad& g) {
+double accumulate(const Moe& M, const Dataset& batch, int i0, int i1, const Mask& alive, const TrainSpec& t, Work& w,
+                  Grad& g) {
     const double invB = 1.0 / batch.N;
     double loss = 0;
     for (int i = i0; i < i1; ++i) {
@@ -161,4 +173,4 @@ double sample_cost(const Moe& M, int n, bool with_gradient) {
     return with_gradient ? 2 * per : per;
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -20,9 +20,9 @@ enum class Routing { ExpertChoice = 0, TokenChoice = 1 };
 struct Moe {
     int k = 8, d = 32, m = 8, l = 2;
     Routing routing = Routing::ExpertChoice;
-    std::vector<int> a;          // heads a^(s) = ±1
-    std::vector<double> w;       // k × d routers
-    std::vector<double> W;       // k × d × m neurons
+    std::vector<int> a;      // heads a^(s) = ±1
+    std::vector<double> w;   // k × d routers
+    std::vector<double> W;   // k × d × m neurons
 
     void resize(int k_, int d_, int m_, int l_, Routing r);   // zero weights, heads +1 then −1
     double* router(int s) { return w.data() + size_t(s) * size_t(d); }
@@ -38,10 +38,10 @@ inline bool is_alive(const Mask& alive, int s) { return alive.empty() || alive[s
 
 // Per-sample routing, kept between the forward pass and the gradient (no allocation per sample).
 struct Work {
-    std::vector<int> sel;        // EC: k × l token positions; TC: n × l experts
-    std::vector<double> G, sig;  // gate and σ = Σ_r ReLU(⟨w_r, x^(j)⟩) for each selection
-    std::vector<double> g;       // routing values of one expert (EC, n) or one token (TC, k)
-    std::vector<double> contrib; // per expert: its share of f, Σ_j f_s(x^(j)) (kept experts only)
+    std::vector<int> sel;          // EC: k × l token positions; TC: n × l experts
+    std::vector<double> G, sig;    // gate and σ = Σ_r ReLU(⟨w_r, x^(j)⟩) for each selection
+    std::vector<double> g;         // routing values of one expert (EC, n) or one token (TC, k)
+    std::vector<double> contrib;   // per expert: its share of f, Σ_j f_s(x^(j)) (kept experts only)
     void fit(const Moe& M, int n);
 };
 
@@ -56,8 +56,8 @@ double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work&
 // held fixed); neurons: ∂f/∂w_r^(s) = a^(s) Σ_{j∈J_s} G_j x^(j) 1[⟨w_r^(s), x^(j)⟩ ≥ 0].
 // Token-choice, the same through eq. (3): for token j, ∂f_j/∂g_j^(s) = G_j^(s) (c_s − f_j), c_s = a^(s) σ_j^(s)
 // for a kept expert and 0 for a pruned one (whose router still gets this gradient; training freezes it).
-void add_gradient(const Moe& M, const int32_t* ids, int n, const Mask& alive, const Work& w, double coef,
-                  double* gw, double* gW);
+void add_gradient(const Moe& M, const int32_t* ids, int n, const Mask& alive, const Work& w, double coef, double* gw,
+                  double* gW);
 
 struct TrainSpec {
     double eta_e = 0.05, eta_r = 0.002;
@@ -74,13 +74,17 @@ double sample_loss(const TrainSpec& t, double y, double f);
 // cutting the batch into slices changes no bit), then apply().
 struct Grad {
     std::vector<double> gw, gW;
-    void zero(const Moe& M) { gw.assign(M.w.size(), 0.0); gW.assign(M.W.size(), 0.0); }
+    void zero(const Moe& M) {
+        gw.assign(M.w.size(), 0.0);
+        gW.assign(M.W.size(), 0.0);
+    }
 };
-double accumulate(const Moe& M, const Dataset& batch, int i0, int i1, const Mask& alive, const TrainSpec& t, Work& w, Grad& g);
+double accumulate(const Moe& M, const Dataset& batch, int i0, int i1, const Mask& alive, const TrainSpec& t, Work& w,
+                  Grad& g);
 void apply(Moe& M, const Mask& alive, const TrainSpec& t, const Grad& g);
 double sgd_step(Moe& M, const Dataset& batch, const Mask& alive, const TrainSpec& t, Work& w, Grad& g);
 
 // Work units (about one multiply-add each) of one forward+gradient sample and of one forward only.
 double sample_cost(const Moe& M, int n, bool with_gradient);
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

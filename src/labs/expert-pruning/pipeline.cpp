@@ -9,7 +9,7 @@ namespace {
 // Independent streams per purpose, so that changing one part's draws does not shift the others.
 enum Tag : uint64_t { kInit = 1, kBatches, kTest, kVal, kPreBatches, kPreTest, kRandomDraws, kPostFt };
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
-} // namespace
+}   // namespace
 
 double step_cost(const Moe& M, int n, int B) {
     return double(B) * (sample_cost(M, n, true) + n) + 3.0 * M.k * M.d * (M.m + 1.0);
@@ -19,7 +19,12 @@ core::Rng post_ft_batches(uint64_t seed) { return core::Rng(seed).split(kPostFt)
 
 SgdTask Pipeline::task(core::Rng& rng, int B, int concept, const TrainSpec& t) const {
     SgdTask k;
-    k.data = &spec_.data; k.q = &q_; k.rng = &rng; k.B = B; k.concept = concept; k.train = &t;
+    k.data = &spec_.data;
+    k.q = &q_;
+    k.rng = &rng;
+    k.B = B;
+    k.concept = concept;
+    k.train = &t;
     return k;
 }
 
@@ -28,8 +33,13 @@ void Pipeline::reset(const RunSpec& spec, uint64_t seed, bool record) {
     seed_ = seed;
     record_ = record;
     failure_.clear();
-    checkpoints.clear(); pre_acc.clear(); planted.clear(); important.clear();
-    importance.clear(); scores.clear(); post_ft_acc.clear();
+    checkpoints.clear();
+    pre_acc.clear();
+    planted.clear();
+    important.clear();
+    importance.clear();
+    scores.clear();
+    post_ft_acc.clear();
     outputs = continued = Outputs();
     prof0 = prof = Proficiency();
     concept = ConceptChoice();
@@ -48,7 +58,8 @@ void Pipeline::reset(const RunSpec& spec, uint64_t seed, bool record) {
     init_rng_[3] = root.split(kInit);
     core::Rng rr = root.split(kRandomDraws);
     random_scores.assign(size_t(std::max(1, spec.random_draws)), std::vector<double>(size_t(spec.k)));
-    for (auto& r : random_scores) for (double& x : r) x = rr.uniform();
+    for (auto& r : random_scores)
+        for (double& x : r) x = rr.uniform();
     init_part_ = init_i_ = 0;
     stage_ = Stage::Init;
 }
@@ -59,7 +70,11 @@ bool Pipeline::init_step(core::WorkBudget& budget) {
     Dataset* sets[3] = {&test_, &val_, &pre_test_};
     while (init_part_ < 3) {
         Dataset& D = *sets[init_part_];
-        if (init_i_ >= D.N) { ++init_part_; init_i_ = 0; continue; }
+        if (init_i_ >= D.N) {
+            ++init_part_;
+            init_i_ = 0;
+            continue;
+        }
         if (budget.spent()) return false;
         const double per = 8.0 * spec_.data.n;
         const int end = init_i_ + int(budget.take(per, D.N - init_i_));
@@ -67,22 +82,28 @@ bool Pipeline::init_step(core::WorkBudget& budget) {
         init_i_ = end;
     }
     double sr = spec_.plant.sigma_r, sn = spec_.plant.sigma_n;
-    if (spec_.mode == Mode::Scratch) { sr = spec_.scratch_sigma_r; sn = spec_.scratch_sigma_n; }
-    if (spec_.mode == Mode::Learned) { sr = spec_.pre_sigma_r; sn = spec_.pre_sigma_n; }
+    if (spec_.mode == Mode::Scratch) {
+        sr = spec_.scratch_sigma_r;
+        sn = spec_.scratch_sigma_n;
+    }
+    if (spec_.mode == Mode::Learned) {
+        sr = spec_.pre_sigma_r;
+        sn = spec_.pre_sigma_n;
+    }
     for (; init_i_ < spec_.k; ++init_i_) {
         if (budget.spent()) return false;
         init_expert(M_, init_i_, sr, sn, init_rng_[3]);
         budget.spend(20.0 * spec_.data.d * (spec_.m + 1));
     }
     switch (spec_.mode) {
-        case Mode::Planted: planted = plant_roles(M_, spec_.data, spec_.plant, init_rng_[3]); break;
-        case Mode::Scratch: break;
-        case Mode::Learned:
-            batch_rng_ = core::Rng(seed_).split(kPreBatches);
-            pre_acc.push_back({0, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
-            budget.spend(pre_test_.N * eval_cost(M_, spec_.data.n));
-            stage_ = Stage::Pretrain;
-            return true;
+    case Mode::Planted: planted = plant_roles(M_, spec_.data, spec_.plant, init_rng_[3]); break;
+    case Mode::Scratch: break;
+    case Mode::Learned:
+        batch_rng_ = core::Rng(seed_).split(kPreBatches);
+        pre_acc.push_back({0, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
+        budget.spend(pre_test_.N * eval_cost(M_, spec_.data.n));
+        stage_ = Stage::Pretrain;
+        return true;
     }
     start_finetune();
     return true;
@@ -101,7 +122,8 @@ double Pipeline::fraction() const {
     // Drawing the test and validation sets counts as many steps as it has minibatches (same cost per sample),
     // so the bar moves while a large test set is drawn (issue 13), then runs on through the SGD steps.
     const double sets = double(test_.N) + val_.N + pre_test_.N, init_steps = sets / std::max(1, spec_.B);
-    return (init_steps * init_fraction() + t_pre_ + t_) / (init_steps + pre + spec_.T + 1.0);   // + 1: the last checkpoint and the rankings
+    return (init_steps * init_fraction() + t_pre_ + t_) /
+        (init_steps + pre + spec_.T + 1.0);   // + 1: the last checkpoint and the rankings
 }
 
 double Pipeline::init_fraction() const {
@@ -187,13 +209,17 @@ void Pipeline::finish() {
     for (int s = 0; s < spec_.k; ++s) {
         const int g = M_.group(s);
         switch (spec_.mode) {
-            // P: the planting says it (Def. C.1 holds by construction)
-            case Mode::Planted: important[size_t(s)] = planted[size_t(s)] == (g == 0 ? kO1 : kO2); break;
-            // L: Def. C.1's Ω(1) proficiency at t = 0, with the notes' proxy p ≥ 0.3
-            case Mode::Learned: important[size_t(s)] = (g == 0 ? prof0.p1 : prof0.p2)[size_t(s)] >= kImportantThreshold; break;
-            // S: there is no pre-trained model; at a tiny initialisation every p^(s,0) sits at the knife edge
-            // G ≈ 1/l, so "important" here means "became proficient during fine-tuning" (p^(s,T) ≥ 0.3)
-            case Mode::Scratch: important[size_t(s)] = (g == 0 ? prof.p1 : prof.p2)[size_t(s)] >= kImportantThreshold; break;
+        // P: the planting says it (Def. C.1 holds by construction)
+        case Mode::Planted: important[size_t(s)] = planted[size_t(s)] == (g == 0 ? kO1 : kO2); break;
+        // L: Def. C.1's Ω(1) proficiency at t = 0, with the notes' proxy p ≥ 0.3
+        case Mode::Learned:
+            important[size_t(s)] = (g == 0 ? prof0.p1 : prof0.p2)[size_t(s)] >= kImportantThreshold;
+            break;
+        // S: there is no pre-trained model; at a tiny initialisation every p^(s,0) sits at the knife edge
+        // G ≈ 1/l, so "important" here means "became proficient during fine-tuning" (p^(s,T) ≥ 0.3)
+        case Mode::Scratch:
+            important[size_t(s)] = (g == 0 ? prof.p1 : prof.p2)[size_t(s)] >= kImportantThreshold;
+            break;
         }
     }
     if (decoupled()) {
@@ -221,8 +247,10 @@ double Pipeline::separation_ok() const {
         bool any_imp = false;
         for (int s = 0; s < spec_.k; ++s) {
             if (M_.group(s) != g) continue;
-            if (important[size_t(s)]) { lo_imp = std::min(lo_imp, D[size_t(s)]); any_imp = true; }
-            else hi_un = std::max(hi_un, D[size_t(s)]);
+            if (important[size_t(s)]) {
+                lo_imp = std::min(lo_imp, D[size_t(s)]);
+                any_imp = true;
+            } else hi_un = std::max(hi_un, D[size_t(s)]);
         }
         if (!any_imp) return kNaN;   // nothing to separate: reported as n/a, not as a success
         if (!(lo_imp > hi_un)) return 0;
@@ -231,7 +259,8 @@ double Pipeline::separation_ok() const {
 }
 
 bool Pipeline::advance_post(core::WorkBudget& budget) {
-    while (!budget.spent() && stage_ == Stage::Continue) {   // decoupled: every expert trains on, as PostFt would (same batches)
+    while (!budget.spent() &&
+           stage_ == Stage::Continue) {   // decoupled: every expert trains on, as PostFt would (same batches)
         if (t_cont_ < spec_.T_post) {
             if (sgd_.advance(cont_, task(cont_rng_, spec_.B, 0, spec_.ft), budget) && ++t_cont_ == spec_.T_post)
                 pass_.start(test_, spec_.k);
@@ -246,7 +275,10 @@ bool Pipeline::advance_post(core::WorkBudget& budget) {
 
 bool Pipeline::advance(core::WorkBudget& budget) {
     while (!budget.spent() && !ranked() && failure_.empty()) {
-        if (stage_ == Stage::Init) { if (!init_step(budget)) return false; continue; }
+        if (stage_ == Stage::Init) {
+            if (!init_step(budget)) return false;
+            continue;
+        }
         if (in_checkpoint_) {
             if (!checkpoint_run(budget)) return false;
             checkpoint_end();
@@ -258,11 +290,13 @@ bool Pipeline::advance(core::WorkBudget& budget) {
                 if (!sgd_.advance(M_, task(batch_rng_, spec_.B_pre, -1, spec_.pre), budget)) continue;
                 ++t_pre_;
                 if (!std::isfinite(sgd_.loss())) {
-                    failure_ = core::strf("Pre-training diverged at step %d (the loss became NaN/inf): lower its step sizes.", t_pre_);
+                    failure_ = core::strf(
+                        "Pre-training diverged at step %d (the loss became NaN/inf): lower its step sizes.", t_pre_);
                     return false;
                 }
                 if (t_pre_ % spec_.eval_every == 0 || t_pre_ == spec_.T_pre) {
-                    pre_acc.push_back({t_pre_, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
+                    pre_acc.push_back(
+                        {t_pre_, double(count_correct(M_, pre_test_, 0, pre_test_.N, Mask(), work_)) / pre_test_.N});
                     budget.spend(pre_test_.N * eval_cost(M_, spec_.data.n));
                 }
                 continue;
@@ -277,8 +311,9 @@ bool Pipeline::advance(core::WorkBudget& budget) {
         if (!sgd_.advance(M_, task(batch_rng_, spec_.B, 0, spec_.ft), budget)) continue;
         ++t_;
         if (!std::isfinite(sgd_.loss())) {
-            failure_ = core::strf("Fine-tuning diverged at t = %d (the loss became NaN/inf): lower η_e = %g or η_r = %g.",
-                                  t_, spec_.ft.eta_e, spec_.ft.eta_r);
+            failure_ =
+                core::strf("Fine-tuning diverged at t = %d (the loss became NaN/inf): lower η_e = %g or η_r = %g.", t_,
+                           spec_.ft.eta_e, spec_.ft.eta_r);
             return false;
         }
         if (t_ % spec_.eval_every == 0 || t_ == spec_.T || t_ == spec_.t_early) checkpoint_begin();
@@ -310,11 +345,20 @@ bool PostFt::advance(core::WorkBudget& budget) {
             acc_ = pass_.out.accuracy(alive_);
             if (record_) hist_.push_back({t_, acc_});
             evaluating_ = false;
-            if (t_ >= sp.T_post) { done_ = true; return true; }
+            if (t_ >= sp.T_post) {
+                done_ = true;
+                return true;
+            }
             continue;
         }
         SgdTask t;
-        t.data = &sp.data; t.q = &q_; t.rng = &rng_; t.B = sp.B; t.concept = 0; t.alive = &alive_; t.train = &sp.ft;
+        t.data = &sp.data;
+        t.q = &q_;
+        t.rng = &rng_;
+        t.B = sp.B;
+        t.concept = 0;
+        t.alive = &alive_;
+        t.train = &sp.ft;
         if (!sgd_.advance(M_, t, budget)) continue;   // Step 4: only s ∈ S_k' moves
         ++t_;
         if (t_ >= sp.T_post || (record_ && t_ % sp.eval_every == 0)) {
@@ -325,4 +369,4 @@ bool PostFt::advance(core::WorkBudget& budget) {
     return done_;
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

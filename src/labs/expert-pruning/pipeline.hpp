@@ -22,15 +22,15 @@ struct RunSpec {
     Mode mode = Mode::Planted;
     PlantSpec plant;
     double scratch_sigma_r = 1e-4, scratch_sigma_n = 1e-2;   // §5.1: variances 1e−8 and 1e−4
-    int T_pre = 500, B_pre = 64;                              // mode L (notes §6.2)
+    int T_pre = 500, B_pre = 64;                             // mode L (notes §6.2)
     TrainSpec pre{0.05, 0.02, true};
     double pre_sigma_r = 0.05, pre_sigma_n = 0.01;
-    TrainSpec ft;                                             // fine-tuning and post-pruning fine-tuning
+    TrainSpec ft;   // fine-tuning and post-pruning fine-tuning
     int B = 32, T = 300, T_post = 100;
     int n_test = 500, n_val = 256;
     int eval_every = 10, t_early = 100;
     int random_draws = 5;
-    int p_trust = 3;                                          // experts pruned per group in the "trustworthy" view
+    int p_trust = 3;   // experts pruned per group in the "trustworthy" view
     int group_size() const { return k / 2; }
 };
 
@@ -40,9 +40,9 @@ constexpr int kTrustCount = 5;
 
 struct Checkpoint {
     int t = 0;
-    double acc = 0;                              // unpruned model, test set
-    std::vector<double> delta;                   // Δ_s^(t)
-    double trust[kTrustCount] = {0, 0, 0, 0, 0}; // accuracy pruned at this t (p_trust per group), no post-FT
+    double acc = 0;                                // unpruned model, test set
+    std::vector<double> delta;                     // Δ_s^(t)
+    double trust[kTrustCount] = {0, 0, 0, 0, 0};   // accuracy pruned at this t (p_trust per group), no post-FT
 };
 
 class Pipeline {
@@ -50,12 +50,12 @@ public:
     enum class Stage { Init, Pretrain, Finetune, Continue, Done };
     // record: also measure the proficiencies at every checkpoint (the main run's bars)
     void reset(const RunSpec& spec, uint64_t seed, bool record = false);
-    bool advance(core::WorkBudget& budget);                 // true once fine-tuned and ranked (the no-post-FT results)
-    bool advance_post(core::WorkBudget& budget);            // then the continued training when decoupled; true when done
+    bool advance(core::WorkBudget& budget);        // true once fine-tuned and ranked (the no-post-FT results)
+    bool advance_post(core::WorkBudget& budget);   // then the continued training when decoupled; true when done
     bool ranked() const { return stage_ == Stage::Continue || stage_ == Stage::Done; }
     bool done() const { return stage_ == Stage::Done; }
-    double fraction() const;                      // 0..1 of pre-training and fine-tuning, for progress bars
-    double init_fraction() const;                 // 0..1 of the test and validation sets drawn (1 after Init)
+    double fraction() const;        // 0..1 of pre-training and fine-tuning, for progress bars
+    double init_fraction() const;   // 0..1 of the test and validation sets drawn (1 after Init)
     Stage stage() const { return stage_; }
     const std::string& failure() const { return failure_; }
 
@@ -76,21 +76,21 @@ public:
     Proficiency prof0, prof;                       // at t = 0 and at the latest checkpoint
     ConceptChoice concept;                         // mode L
     // after fine-tuning
-    std::vector<double> importance;                // (I) on the validation set
-    std::vector<std::vector<double>> scores;       // [criterion][expert]; random: draw 0
-    std::vector<std::vector<double>> random_scores;   // [draw][expert]
+    std::vector<double> importance;                        // (I) on the validation set
+    std::vector<std::vector<double>> scores;               // [criterion][expert]; random: draw 0
+    std::vector<std::vector<double>> random_scores;        // [draw][expert]
     Mask mask(int criterion, int p, int draw = 0) const;   // the kept experts, p pruned per group
-    Outputs outputs;                               // the fine-tuned model on the test set: no-post-FT accuracies
-    std::map<Mask, double> post_ft_acc;            // post-FT accuracies already computed, by kept set
+    Outputs outputs;                      // the fine-tuned model on the test set: no-post-FT accuracies
+    std::map<Mask, double> post_ft_acc;   // post-FT accuracies already computed, by kept set
     // The paper's loss under expert-choice: ∂l/∂f = −y whatever f, so each expert's update depends only on
     // its own weights and the batch (notes §4.3-1), and post-pruning fine-tuning of a kept set is exactly
     // the continued training of those experts. Then one continued run of all experts (same batches as
     // PostFt) gives every kept set's post-FT accuracy; with the true hinge or token-choice routing the
     // experts are coupled and each kept set needs its own PostFt run.
     bool decoupled() const { return spec_.routing == Routing::ExpertChoice && !spec_.ft.hinge; }
-    Outputs continued;                             // decoupled: all experts after T′ more steps, test set
+    Outputs continued;                                 // decoupled: all experts after T′ more steps, test set
     double post_ft_accuracy(const Mask& keep) const;   // NaN when it needs a PostFt run not done yet
-    double separation_ok() const;                  // 1 if every important Δ exceeds every unimportant one in its group
+    double separation_ok() const;   // 1 if every important Δ exceeds every unimportant one in its group
 
 private:
     void checkpoint_begin();
@@ -99,7 +99,7 @@ private:
     void finish();
     void start_finetune();
     SgdTask task(core::Rng& rng, int B, int concept, const TrainSpec& t) const;
-    bool init_step(core::WorkBudget& budget);        // the data sets and the initial weights, a slice at a time
+    bool init_step(core::WorkBudget& budget);   // the data sets and the initial weights, a slice at a time
 
     RunSpec spec_;
     uint64_t seed_ = 0;
@@ -116,10 +116,10 @@ private:
     OutputPass pass_;
     RoutingStats stats_;
     int val_i_ = 0;
-    int init_part_ = 0, init_i_ = 0;               // Init: which set / the experts, and how far
-    core::Rng init_rng_[4];                        // test, val, pre-training test set, weights
+    int init_part_ = 0, init_i_ = 0;   // Init: which set / the experts, and how far
+    core::Rng init_rng_[4];            // test, val, pre-training test set, weights
     std::vector<Mask> trust_masks_;
-    Moe cont_;                                     // decoupled: the continued model
+    Moe cont_;   // decoupled: the continued model
     core::Rng cont_rng_;
     int t_cont_ = 0;
 };
@@ -159,4 +159,4 @@ private:
 // Work units of one SGD step of batch B (forward + gradient + update).
 double step_cost(const Moe& M, int n, int B);
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

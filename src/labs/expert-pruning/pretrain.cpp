@@ -25,7 +25,8 @@ std::vector<int> plant_roles(Moe& M, const DataSpec& data, const PlantSpec& ps, 
     std::vector<int> u(size_t(M.k), -1);
     for (int g = 0; g < 2; ++g) {
         std::vector<int> members;
-        for (int s = 0; s < M.k; ++s) if (M.group(s) == g) members.push_back(s);
+        for (int s = 0; s < M.k; ++s)
+            if (M.group(s) == g) members.push_back(s);
         rng.shuffle(members);
         int spec = 0;
         for (size_t q = 0; q < members.size(); ++q) {
@@ -68,7 +69,10 @@ ConceptChoice choose_concept(const Moe& M, const DataSpec& data, const Dataset& 
         const bool both = n1 > 0 && n2 > 0;
         // rank: concepts with both groups first, then fewer specialists; without any, more specialists
         const int key = both ? 10000 - (n1 + n2) : n1 + n2;
-        if (key > best_key) { best_key = key; best = {c, both, n1 + n2}; }
+        if (key > best_key) {
+            best_key = key;
+            best = {c, both, n1 + n2};
+        }
     }
     return best;
 }
@@ -86,4 +90,4 @@ void swap_concept(Moe& M, int c) {
     }
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

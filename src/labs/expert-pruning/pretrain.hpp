@@ -16,7 +16,7 @@ namespace expert_pruning {
 enum class Mode { Planted = 0, Learned = 1, Scratch = 2 };
 
 struct PlantSpec {
-    int important = 1;              // important experts per group
+    int important = 1;                    // important experts per group
     double r_imp = 0.3, mu_imp = 0.05;    // router and neuron mass of an important expert along its o
     double r_spec = 1.0, mu_spec = 3.0;   // the same for the specialists (absent concepts)
     double sigma_r = 0.05, sigma_n = 0.05;
@@ -38,7 +38,11 @@ std::vector<int> plant_roles(Moe& M, const DataSpec& data, const PlantSpec& ps, 
 // Mode L: after pre-training on all C concepts, the downstream concept is the one with at least one
 // specialist (p ≥ 0.3 on its own-sign pattern) in both groups and the fewest specialists (notes §6.2);
 // if none has both, the one with the most. `prof` is measured on a set holding every concept.
-struct ConceptChoice { int concept = 0; bool both_groups = false; int specialists = 0; };
+struct ConceptChoice {
+    int concept = 0;
+    bool both_groups = false;
+    int specialists = 0;
+};
 ConceptChoice choose_concept(const Moe& M, const DataSpec& data, const Dataset& probe, Work& w);
 // Relabels concept c as concept 0 (o₁, o₂) by swapping the basis vectors e_2c ↔ e_0, e_2c+1 ↔ e_1 in every
 // router and neuron (an orthonormal change of basis: the model computes the same function of the data).
@@ -46,4 +50,4 @@ void swap_concept(Moe& M, int c);
 
 constexpr double kImportantThreshold = 0.3;   // p ≥ 0.3 stands for Ω(1) (notes §6.4)
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -26,8 +26,14 @@ public:
     bool advance() override {
         Pipeline* P = lab_.pipeline(task_.rep);
         core::WorkBudget& budget = lab_.budget();
-        if (!P->failure().empty()) { failure_ = P->failure(); return true; }
-        if (!P->ranked()) { P->advance(budget); return false; }
+        if (!P->failure().empty()) {
+            failure_ = P->failure();
+            return true;
+        }
+        if (!P->ranked()) {
+            P->advance(budget);
+            return false;
+        }
         if (kind_ == kTrust) {
             for (const Checkpoint& cp : P->checkpoints)
                 if (cp.t == int(task_.x)) out_ = {cp.trust[which_], cp.trust[which_], cp.trust[which_]};
@@ -41,7 +47,10 @@ public:
             return finish(draws);
         }
         if (P->decoupled()) {
-            if (!P->done()) { P->advance_post(budget); return false; }
+            if (!P->done()) {
+                P->advance_post(budget);
+                return false;
+            }
             for (int d = 0; d < draws; ++d) add(P->post_ft_accuracy(P->mask(which_, p_, d)));
             budget.spend(double(draws) * P->outputs.N * P->outputs.k);
             return finish(draws);
@@ -50,8 +59,17 @@ public:
         while (draw_ < draws && !budget.spent()) {
             const Mask keep = P->mask(which_, p_, draw_);
             auto hit = P->post_ft_acc.find(keep);
-            if (hit != P->post_ft_acc.end()) { add(hit->second); ++draw_; running_ = false; budget.spend(1); continue; }
-            if (!running_) { run_.start(*P, keep, false); running_ = true; }
+            if (hit != P->post_ft_acc.end()) {
+                add(hit->second);
+                ++draw_;
+                running_ = false;
+                budget.spend(1);
+                continue;
+            }
+            if (!running_) {
+                run_.start(*P, keep, false);
+                running_ = true;
+            }
             if (!run_.advance(budget)) return false;
             P->post_ft_acc[keep] = run_.accuracy();
         }
@@ -61,8 +79,15 @@ public:
     std::string failure() const override { return failure_; }
 
 private:
-    void add(double a) { sum_ += a; lo_ = std::min(lo_, a); hi_ = std::max(hi_, a); }
-    bool finish(int draws) { out_ = {sum_ / draws, lo_, hi_}; return true; }
+    void add(double a) {
+        sum_ += a;
+        lo_ = std::min(lo_, a);
+        hi_ = std::max(hi_, a);
+    }
+    bool finish(int draws) {
+        out_ = {sum_ / draws, lo_, hi_};
+        return true;
+    }
     ExpertPruningLab& lab_;
     core::SweepTask task_;
     Kind kind_;
@@ -75,7 +100,7 @@ private:
     std::string failure_;
 };
 
-} // namespace
+}   // namespace
 
 void ExpertPruningLab::reset(const core::Params& p, uint64_t seed) {
     spec_ = make_spec(p);
@@ -101,7 +126,8 @@ void ExpertPruningLab::reset(const core::Params& p, uint64_t seed) {
     trace_ = core::Table();
     trace_.columns = {"t", "acc"};
     for (int s = 0; s < spec_.k; ++s) trace_.columns.push_back(core::strf("delta_%d", s + 1));
-    for (int q = 0; q < kTrustCount; ++q) trace_.columns.push_back(std::string("pruned_at_t_") + criterion_key(kTrustCriteria[q]));
+    for (int q = 0; q < kTrustCount; ++q)
+        trace_.columns.push_back(std::string("pruned_at_t_") + criterion_key(kTrustCriteria[q]));
     traced_ = 0;
     constexpr size_t kViewPoints = 1000;
     rows_.reset(kViewPoints);
@@ -165,8 +191,10 @@ void ExpertPruningLab::step() {
         if (!sweep_.started()) build_sweep();
         const core::SweepTask* t = sweep_.current();
         const bool post_ft_due = !t || t->rep > 0 || t->series >= layout_.ft(0);
-        if (post_ft_due && !(timeline_[0].done() && timeline_[1].done())) { timeline_step(); record_checkpoints(); }
-        else if (!sweep_.done()) sweep_.step();
+        if (post_ft_due && !(timeline_[0].done() && timeline_[1].done())) {
+            timeline_step();
+            record_checkpoints();
+        } else if (!sweep_.done()) sweep_.step();
         if (budget.used() <= before) budget.spend(1);   // every pass spends something: the loop always ends
     }
     budget_ = nullptr;
@@ -177,7 +205,8 @@ bool ExpertPruningLab::done() const {
 }
 
 int ExpertPruningLab::phase() const {
-    if (!main_.ranked()) return main_.stage() == Pipeline::Stage::Pretrain || main_.stage() == Pipeline::Stage::Init ? 0 : 1;
+    if (!main_.ranked())
+        return main_.stage() == Pipeline::Stage::Pretrain || main_.stage() == Pipeline::Stage::Init ? 0 : 1;
     const core::SweepTask* t = sweep_.current();
     if (!t) return reps_ > 1 ? 4 : 3;
     if (t->rep > 0) return 4;
@@ -200,12 +229,14 @@ std::string ExpertPruningLab::clock() const {
     if (!main_.ranked()) {
         if (main_.stage() == Pipeline::Stage::Init)
             return core::strf("drawing the test and validation sets: %.0f %%", 100 * main_.init_fraction());
-        if (main_.stage() == Pipeline::Stage::Pretrain) return core::strf("pre-training %d / %d", main_.t_pre(), spec_.T_pre);
+        if (main_.stage() == Pipeline::Stage::Pretrain)
+            return core::strf("pre-training %d / %d", main_.t_pre(), spec_.T_pre);
         return core::strf("t = %d / %d", main_.t(), spec_.T);
     }
     const core::SweepTask* t = sweep_.current();
     if (!t) return core::strf("done: %d seed%s", reps_, reps_ > 1 ? "s" : "");
-    return core::strf("seed %d / %d, pruned copies %d / %d", t->rep + 1, reps_, sweep_.jobs_done(), sweep_.jobs_total());
+    return core::strf("seed %d / %d, pruned copies %d / %d", t->rep + 1, reps_, sweep_.jobs_done(),
+                      sweep_.jobs_total());
 }
 
 void ExpertPruningLab::record_checkpoints() {
@@ -244,20 +275,24 @@ std::vector<core::Metric> ExpertPruningLab::metrics() const {
     core::MetricList m;
     const int G = spec_.k / 2;
     const bool ranked = main_.ranked();
-    const std::string after_ft = "measured once fine-tuning ends", after_post = "measured after post-pruning fine-tuning";
+    const std::string after_ft = "measured once fine-tuning ends",
+                      after_post = "measured after post-pruning fine-tuning";
     m.count("t", "Fine-tuning step t", main_.t());
     m.add("acc_unpruned", "Test accuracy of the fine-tuned, unpruned model",
           main_.checkpoints.empty() ? kNaN : main_.checkpoints.back().acc, "%.4f", "measured at the first checkpoint");
     double worst = kNaN;
-    for (int q : layout_.ps) if (ranked) worst = std::isnan(worst) ? acc_no_ft(kDelta, q) : std::min(worst, acc_no_ft(kDelta, q));
-    m.add("acc_delta_worst", "Δ rule: lowest accuracy over the ρ grid (down to one expert per group), no post-FT", worst, "%.4f", after_ft);
+    for (int q : layout_.ps)
+        if (ranked) worst = std::isnan(worst) ? acc_no_ft(kDelta, q) : std::min(worst, acc_no_ft(kDelta, q));
+    m.add("acc_delta_worst", "Δ rule: lowest accuracy over the ρ grid (down to one expert per group), no post-FT",
+          worst, "%.4f", after_ft);
     static const double rhos[3] = {0.25, 0.5, 0.75};
     static const char* keys[3] = {"25", "50", "75"};
     for (int c : layout_.criteria)
         for (int r = 0; r < 3; ++r) {
             const int q = pruned_per_group(rhos[r], G);
             const std::string key = std::string("acc_") + criterion_key(c) + "_" + keys[r];
-            const std::string lbl = core::strf("%s, ρ = %g (%d of %d pruned per group)", criterion_label(c), rhos[r], q, G);
+            const std::string lbl =
+                core::strf("%s, ρ = %g (%d of %d pruned per group)", criterion_label(c), rhos[r], q, G);
             m.add(key, lbl + ", no post-FT", acc_no_ft(c, q), "%.4f", after_ft);
             m.add(key + "_ft", lbl + ", after post-FT", acc_ft(c, q), "%.4f", after_post);
         }
@@ -271,32 +306,45 @@ std::vector<core::Metric> ExpertPruningLab::metrics() const {
             slot = std::isnan(slot) ? v : imp ? std::min(slot, v) : std::max(slot, v);
         }
     }
-    m.add("delta_separated", "Δ separates: every important expert's Δ above every unimportant one's, in each group (1/0)",
-          ranked ? main_.separation_ok() : kNaN, "%.0f", "measured once fine-tuning ends; n/a when a group has no important expert");
-    m.add("delta_imp_min", "Smallest Δ_s^(T) of an important expert", imp_min, "%.4f", "measured once fine-tuning ends; n/a without important experts");
-    m.add("delta_unimp_max", "Largest Δ_s^(T) of an unimportant expert", un_max, "%.4f", "measured once fine-tuning ends; n/a when every expert is important");
+    m.add("delta_separated",
+          "Δ separates: every important expert's Δ above every unimportant one's, in each group (1/0)",
+          ranked ? main_.separation_ok() : kNaN, "%.0f",
+          "measured once fine-tuning ends; n/a when a group has no important expert");
+    m.add("delta_imp_min", "Smallest Δ_s^(T) of an important expert", imp_min, "%.4f",
+          "measured once fine-tuning ends; n/a without important experts");
+    m.add("delta_unimp_max", "Largest Δ_s^(T) of an unimportant expert", un_max, "%.4f",
+          "measured once fine-tuning ends; n/a when every expert is important");
     m.add("cert", "(3/2) ln l, Lemma 4.4's certificate", 1.5 * core::fm::log(double(spec_.l)));
     int important = 0;
     for (uint8_t v : main_.important) important += v;
-    m.add("important", "Important experts (ground truth in planted mode, p ≥ 0.3 otherwise)", ranked ? important : kNaN, "%.0f", after_ft);
+    m.add("important", "Important experts (ground truth in planted mode, p ≥ 0.3 otherwise)", ranked ? important : kNaN,
+          "%.0f", after_ft);
     for (int q = 0; q < kTrustCount; ++q) {
         double v = kNaN;
-        for (const Checkpoint& cp : main_.checkpoints) if (cp.t == spec_.t_early) v = cp.trust[q];
+        for (const Checkpoint& cp : main_.checkpoints)
+            if (cp.t == spec_.t_early) v = cp.trust[q];
         m.add(std::string("early_") + criterion_key(kTrustCriteria[q]),
-              core::strf("%s, pruned at t = %d (%d of %d pruned per group), no post-FT", criterion_label(kTrustCriteria[q]),
-                         spec_.t_early, p_main_, G), v, "%.4f", "measured at t = t_early");
+              core::strf("%s, pruned at t = %d (%d of %d pruned per group), no post-FT",
+                         criterion_label(kTrustCriteria[q]), spec_.t_early, p_main_, G),
+              v, "%.4f", "measured at t = t_early");
     }
     const Mask keep = ranked ? main_.mask(kDelta, p_main_) : Mask();
     Work w;
     m.add("k_prime", "Active experts k′ after Δ pruning at ρ", ranked ? kept(keep) : kNaN, "%.0f", after_ft);
-    m.add("flops_rel", "FLOPs per sample relative to the unpruned model, at ρ", ranked ? relative_flops(main_.model(), keep, main_.val(), w) : kNaN, "%.4f", after_ft);
-    m.add("params_rel", "Parameters relative to the unpruned model, at ρ", ranked ? parameter_fraction(main_.model(), keep) : kNaN, "%.4f", after_ft);
-    m.add("timeline_delta_ft", "Δ-pruned at ρ, after post-FT (timeline)", timeline_[0].done() ? timeline_[0].accuracy() : kNaN, "%.4f", after_post);
-    m.add("timeline_random_ft", "Random-pruned (draw 1) at ρ, after post-FT (timeline)", timeline_[1].done() ? timeline_[1].accuracy() : kNaN, "%.4f", after_post);
-    m.add_if(spec_.mode == Mode::Learned, "concept_both_groups", "Learned: the downstream concept has a specialist in both groups (1/0)",
+    m.add("flops_rel", "FLOPs per sample relative to the unpruned model, at ρ",
+          ranked ? relative_flops(main_.model(), keep, main_.val(), w) : kNaN, "%.4f", after_ft);
+    m.add("params_rel", "Parameters relative to the unpruned model, at ρ",
+          ranked ? parameter_fraction(main_.model(), keep) : kNaN, "%.4f", after_ft);
+    m.add("timeline_delta_ft", "Δ-pruned at ρ, after post-FT (timeline)",
+          timeline_[0].done() ? timeline_[0].accuracy() : kNaN, "%.4f", after_post);
+    m.add("timeline_random_ft", "Random-pruned (draw 1) at ρ, after post-FT (timeline)",
+          timeline_[1].done() ? timeline_[1].accuracy() : kNaN, "%.4f", after_post);
+    m.add_if(spec_.mode == Mode::Learned, "concept_both_groups",
+             "Learned: the downstream concept has a specialist in both groups (1/0)",
              ranked ? double(main_.concept.both_groups) : kNaN, "mode = learned only", "%.0f");
-    m.count("seeds_done", "Seeds finished in the bands", sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0);
+    m.count("seeds_done", "Seeds finished in the bands",
+            sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0);
     return m.take();
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -24,4 +24,4 @@ bool SgdStepper::advance(Moe& M, const SgdTask& t, core::WorkBudget& budget) {
     return true;
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -34,4 +34,4 @@ private:
     double sum_ = 0, loss_ = 0;
 };
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -17,7 +17,9 @@ int criterion_color(int c) {
 
 core::LineSeries line(const std::string& label, int color, bool dashed = false) {
     core::LineSeries s;
-    s.label = label; s.color = color; s.dashed = dashed;
+    s.label = label;
+    s.color = color;
+    s.dashed = dashed;
     return s;
 }
 
@@ -26,8 +28,14 @@ std::vector<int> heat_columns(const RunSpec& s, std::vector<std::string>& labels
     std::vector<int> cols = {kO1, kO2};
     labels = {"o₁", "o₂"};
     for (int c = 1; c < s.data.C && int(cols.size()) < 12; ++c)
-        for (int side = 0; side < 2; ++side) { cols.push_back(2 * c + side); labels.push_back(core::strf("u%d%s", c + 1, side ? "−" : "+")); }
-    for (int q = s.data.first_q(); q < s.data.d && cols.size() < 24; ++q) { cols.push_back(q); labels.push_back(core::strf("q%d", q - s.data.first_q() + 1)); }
+        for (int side = 0; side < 2; ++side) {
+            cols.push_back(2 * c + side);
+            labels.push_back(core::strf("u%d%s", c + 1, side ? "−" : "+"));
+        }
+    for (int q = s.data.first_q(); q < s.data.d && cols.size() < 24; ++q) {
+        cols.push_back(q);
+        labels.push_back(core::strf("q%d", q - s.data.first_q() + 1));
+    }
     return cols;
 }
 
@@ -35,16 +43,26 @@ std::vector<int> heat_columns(const RunSpec& s, std::vector<std::string>& labels
 template <class F>
 void pattern_heatmap(core::Heatmap& H, const std::vector<std::string>& row_labels, const char* row_title,
                      const std::vector<int>& cols, const std::vector<std::string>& col_labels, F value) {
-    H.rows = int(row_labels.size()); H.cols = int(cols.size());
+    H.rows = int(row_labels.size());
+    H.cols = int(cols.size());
     double mx = 0.1;
     for (int r = 0; r < H.rows; ++r)
-        for (int p : cols) { const double x = value(r, p); H.v.push_back(x); mx = std::max(mx, std::fabs(x)); }
-    H.row_labels = row_labels; H.col_labels = col_labels;
-    H.row_title = row_title; H.col_title = "pattern";
-    H.lo = -mx; H.hi = mx; H.diverging = true; H.value_format = "%.1f";
+        for (int p : cols) {
+            const double x = value(r, p);
+            H.v.push_back(x);
+            mx = std::max(mx, std::fabs(x));
+        }
+    H.row_labels = row_labels;
+    H.col_labels = col_labels;
+    H.row_title = row_title;
+    H.col_title = "pattern";
+    H.lo = -mx;
+    H.hi = mx;
+    H.diverging = true;
+    H.value_format = "%.1f";
 }
 
-} // namespace
+}   // namespace
 
 void ExpertPruningLab::views(std::vector<core::View>& out) const {
     const Moe& M = main_.model();
@@ -52,18 +70,26 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
     const double cert = 1.5 * core::fm::log(double(spec_.l));
     const bool ranked = main_.ranked();
     const Mask pruned_view = ranked ? main_.mask(kDelta, p_main_) : Mask(size_t(k), 1);
-    auto imp = [&](int s) { return !main_.important.empty() ? main_.important[size_t(s)] != 0
-                                   : !main_.planted.empty() && main_.planted[size_t(s)] == (M.group(s) == 0 ? kO1 : kO2); };
+    auto imp = [&](int s) {
+        return !main_.important.empty()
+            ? main_.important[size_t(s)] != 0
+            : !main_.planted.empty() && main_.planted[size_t(s)] == (M.group(s) == 0 ? kO1 : kO2);
+    };
 
     // 1. Router-norm change during fine-tuning (Lemma 4.1(iv) vs 4.2(ii)).
     {
         core::View v;
-        v.id = "router_change"; v.title = "Router-norm change Δ_s^(t) during fine-tuning";
-        v.caption = "One line per expert, Δ_s = ‖w_s^(t)‖ − ‖w_s^(0)‖; blue S₁ (head +1), red S₂ (head −1); solid: important at "
-                    "t = 0, dashed: not. The important experts' Δ grows ~t² and passes the (3/2) ln l line (Lemma 4.1); the "
-                    "others stay near 0 (Lemma 4.2). Pruning keeps the largest Δ in each group.";
-        v.x_label = "fine-tuning step t"; v.y_label = "Δ_s^(t)";
-        v.x_min = 0; v.x_max = std::max(1, spec_.T);
+        v.id = "router_change";
+        v.title = "Router-norm change Δ_s^(t) during fine-tuning";
+        v.caption =
+            "One line per expert, Δ_s = ‖w_s^(t)‖ − ‖w_s^(0)‖; blue S₁ (head +1), red S₂ (head −1); solid: important "
+            "at "
+            "t = 0, dashed: not. The important experts' Δ grows ~t² and passes the (3/2) ln l line (Lemma 4.1); the "
+            "others stay near 0 (Lemma 4.2). Pruning keeps the largest Δ in each group.";
+        v.x_label = "fine-tuning step t";
+        v.y_label = "Δ_s^(t)";
+        v.x_min = 0;
+        v.x_max = std::max(1, spec_.T);
         bool named[2][2] = {{false, false}, {false, false}};
         for (int s = 0; s < k; ++s) {
             const int g = M.group(s), i = imp(s) ? 1 : 0;
@@ -74,39 +100,52 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
             l.y = rows_.column(size_t(2 + s));
             v.lines.push_back(std::move(l));
         }
-        v.overlays.push_back({core::Overlay::HLine, cert, 0, core::strf("(3/2) ln l = %.2f: Lemma 4.4 certificate", cert)});
+        v.overlays.push_back(
+            {core::Overlay::HLine, cert, 0, core::strf("(3/2) ln l = %.2f: Lemma 4.4 certificate", cert)});
         v.overlays.push_back({core::Overlay::VLine, double(spec_.T), 0, "prune"});
         if (!main_.checkpoints.empty()) {
             double lo = INFINITY, hi = -INFINITY;
             for (int s = 0; s < k; ++s) {
                 const double d = main_.checkpoints.back().delta[size_t(s)];
-                if (imp(s)) lo = std::min(lo, d); else hi = std::max(hi, d);
+                if (imp(s)) lo = std::min(lo, d);
+                else hi = std::max(hi, d);
             }
-            v.readouts.push_back(core::strf("t = %d: important Δ ≥ %.3f, unimportant Δ ≤ %.3f%s", main_.checkpoints.back().t, lo, hi,
-                                            ranked ? (main_.separation_ok() == 1 ? "  (separated)" : "  (NOT separated)") : ""));
+            v.readouts.push_back(
+                core::strf("t = %d: important Δ ≥ %.3f, unimportant Δ ≤ %.3f%s", main_.checkpoints.back().t, lo, hi,
+                           ranked ? (main_.separation_ok() == 1 ? "  (separated)" : "  (NOT separated)") : ""));
         }
         out.push_back(std::move(v));
     }
     // 2. Accuracy vs pruning ratio (Figs. 1, 4, 5): every criterion, without and with post-FT, over seeds.
     {
         core::View v;
-        v.id = "accuracy_vs_rho"; v.title = "Test accuracy vs expert-pruning ratio ρ";
-        v.caption = "Each point is a pruned copy of the same fine-tuned model; solid: no post-pruning fine-tuning, dashed: after "
-                    "T′ steps of it; bands: ± sd over seeds. Grey: within 1 % of the unpruned accuracy (the paper's tolerance). "
+        v.id = "accuracy_vs_rho";
+        v.title = "Test accuracy vs expert-pruning ratio ρ";
+        v.caption = "Each point is a pruned copy of the same fine-tuned model; solid: no post-pruning fine-tuning, "
+                    "dashed: after "
+                    "T′ steps of it; bands: ± sd over seeds. Grey: within 1 % of the unpruned accuracy (the paper's "
+                    "tolerance). "
                     "Δ (blue) should stay in the grey band down to one expert per group.";
-        v.x_label = "ρ = experts pruned per group / |S_g|"; v.y_label = "test accuracy";
-        v.x_min = 0; v.x_max = layout_.ps.empty() ? 1 : double(layout_.ps.back()) / G + 0.02;
-        v.y_min = 0.45; v.y_max = 1.01;
+        v.x_label = "ρ = experts pruned per group / |S_g|";
+        v.y_label = "test accuracy";
+        v.x_min = 0;
+        v.x_max = layout_.ps.empty() ? 1 : double(layout_.ps.back()) / G + 0.02;
+        v.y_min = 0.45;
+        v.y_max = 1.01;
         double base = NAN;
         if (sweep_.started()) {
             for (size_t c0 = 0; c0 < layout_.criteria.size(); ++c0) {
                 const size_t c = (c0 + 1) % layout_.criteria.size();   // Δ (criterion 0) last: drawn on top of its ties
                 const int cr = layout_.criteria[c];
                 core::LineSeries a = sweep_.line(layout_.no_ft(int(c)), 0, criterion_label(cr));
-                a.color = criterion_color(cr); a.markers = true;
+                a.color = criterion_color(cr);
+                a.markers = true;
                 if (cr == kDelta && !a.y.empty() && a.x[0] == 0) base = a.y[0];
                 core::LineSeries b = sweep_.line(layout_.ft(int(c)), 0, "");
-                b.color = criterion_color(cr); b.dashed = true; b.lo.clear(); b.hi.clear();
+                b.color = criterion_color(cr);
+                b.dashed = true;
+                b.lo.clear();
+                b.hi.clear();
                 v.lines.push_back(std::move(a));
                 v.lines.push_back(std::move(b));
             }
@@ -116,22 +155,31 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
         if (!std::isnan(base)) v.overlays.push_back({core::Overlay::HBand, base - 0.01, base, "within 1 %"});
         v.overlays.push_back({core::Overlay::VLine, double(p_main_) / G, 0, "ρ"});
         if (ranked)
-            v.readouts.push_back(core::strf("seed 1, ρ = %.2f: Δ %.3f, random %.3f, reverse Δ %.3f, router magnitude %.3f",
-                                            double(p_main_) / G, acc_no_ft(kDelta, p_main_), acc_no_ft(kRandom, p_main_),
-                                            acc_no_ft(kReverseDelta, p_main_), acc_no_ft(kRouterMag, p_main_)));
-        v.readouts.push_back(core::strf("bands: %d of %d seeds done", sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0, reps_));
+            v.readouts.push_back(
+                core::strf("seed 1, ρ = %.2f: Δ %.3f, random %.3f, reverse Δ %.3f, router magnitude %.3f",
+                           double(p_main_) / G, acc_no_ft(kDelta, p_main_), acc_no_ft(kRandom, p_main_),
+                           acc_no_ft(kReverseDelta, p_main_), acc_no_ft(kRouterMag, p_main_)));
+        v.readouts.push_back(
+            core::strf("bands: %d of %d seeds done",
+                       sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0, reps_));
         out.push_back(std::move(v));
     }
     // 3. When is the criterion trustworthy? (the magnitude-vs-change lesson, notes §6.5-4)
     {
         core::View v;
-        v.id = "trustworthy"; v.title = "When is the criterion trustworthy?";
-        v.caption = "Accuracy of the model pruned at step t of fine-tuning, for a fixed aggressive ρ. Router and neuron magnitudes "
-                    "keep the pre-trained specialists until fine-tuning has outgrown their norms; the change-based criteria work "
+        v.id = "trustworthy";
+        v.title = "When is the criterion trustworthy?";
+        v.caption = "Accuracy of the model pruned at step t of fine-tuning, for a fixed aggressive ρ. Router and "
+                    "neuron magnitudes "
+                    "keep the pre-trained specialists until fine-tuning has outgrown their norms; the change-based "
+                    "criteria work "
                     "from the start. Bands: ± sd over seeds.";
         v.x_label = "fine-tuning step t at which the experts are ranked";
         v.y_label = core::strf("accuracy pruned at ρ = %.2f, no post-FT", double(p_main_) / G);
-        v.x_min = 0; v.x_max = std::max(1, spec_.T); v.y_min = 0.45; v.y_max = 1.01;
+        v.x_min = 0;
+        v.x_max = std::max(1, spec_.T);
+        v.y_min = 0.45;
+        v.y_max = 1.01;
         if (sweep_.started())
             for (int q0 = 0; q0 < kTrustCount; ++q0) {
                 const int q = (q0 + 1) % kTrustCount;   // Δ last, on top
@@ -154,25 +202,34 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
     const std::vector<int> cols = heat_columns(spec_, col_labels);
     auto row_label = [&](int s) {
         // the page's font has ● and × but no ★ or ✂ (app/theme.cpp's glyph ranges)
-        return core::strf("%d%s%s%s", s + 1, M.group(s) ? "−" : "+", imp(s) ? "●" : "", ranked && !pruned_view[size_t(s)] ? "×" : "");
+        return core::strf("%d%s%s%s", s + 1, M.group(s) ? "−" : "+", imp(s) ? "●" : "",
+                          ranked && !pruned_view[size_t(s)] ? "×" : "");
     };
     {
         core::View g;
-        g.id = "who_routes"; g.kind = core::ViewKind::Grid; g.grid_cols = 1;   // stacked: the heatmap gets the full width
+        g.id = "who_routes";
+        g.kind = core::ViewKind::Grid;
+        g.grid_cols = 1;   // stacked: the heatmap gets the full width
         g.title = core::strf("Who routes what (t = %d)", main_.t());
-        g.caption = "Top: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned by Δ at ρ) and pattern "
-                    "(o₁, o₂, absent concepts u, irrelevant q's). Important routers gain their task column; specialists keep their "
-                    "absent concept. Below: proficiency p^(s,t), the share of own-class samples whose task token the expert "
-                    "takes with gate ≥ 1/l (§4.2).";
+        g.caption =
+            "Top: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned by Δ at ρ) "
+            "and pattern "
+            "(o₁, o₂, absent concepts u, irrelevant q's). Important routers gain their task column; specialists keep "
+            "their "
+            "absent concept. Below: proficiency p^(s,t), the share of own-class samples whose task token the expert "
+            "takes with gate ≥ 1/l (§4.2).";
         core::View h;
-        h.kind = core::ViewKind::Heatmap; h.title = "router weights w_s[p]";
+        h.kind = core::ViewKind::Heatmap;
+        h.title = "router weights w_s[p]";
         std::vector<std::string> rows;
         for (int s = 0; s < k; ++s) rows.push_back(row_label(s));
         pattern_heatmap(h.heat, rows, "expert", cols, col_labels, [&](int s, int p) { return M.router(s)[p]; });
         g.children.push_back(std::move(h));
         core::View b;
-        b.kind = core::ViewKind::Bars; b.title = "proficiency p^(s,t) on its own task token";
-        b.y_min = 0; b.y_max = 1;
+        b.kind = core::ViewKind::Bars;
+        b.title = "proficiency p^(s,t) on its own task token";
+        b.y_min = 0;
+        b.y_max = 1;
         for (int s = 0; s < k; ++s) {
             const std::vector<double>& p = M.group(s) == 0 ? main_.prof.p1 : main_.prof.p2;
             b.bars.push_back({row_label(s), p.empty() ? 0.0 : p[size_t(s)], 0, kGroupColor[M.group(s)]});
@@ -186,13 +243,22 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
         int s = spec_.k > 0 ? 0 : -1;
         const int chosen = inspect_ > 0 ? inspect_ - 1 : -1;
         if (chosen >= 0 && chosen < k) s = chosen;
-        else for (int q = 0; q < k; ++q) if (M.group(q) == 0 && imp(q)) { s = q; break; }
+        else
+            for (int q = 0; q < k; ++q)
+                if (M.group(q) == 0 && imp(q)) {
+                    s = q;
+                    break;
+                }
         core::View v;
-        v.id = "neurons"; v.kind = core::ViewKind::Heatmap;
-        v.title = core::strf("Neurons of expert %d (%s, %s)", s + 1, M.group(s) ? "S₂" : "S₁", imp(s) ? "important" : "unimportant");
-        v.caption = "w_r^(s,t)[p] = ⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' (default: the first important "
-                    "expert of S₁). An important expert's neurons align with its task pattern (Lemma 4.1(iii)); an unimportant "
-                    "one's stay on noise or on its absent concept.";
+        v.id = "neurons";
+        v.kind = core::ViewKind::Heatmap;
+        v.title = core::strf("Neurons of expert %d (%s, %s)", s + 1, M.group(s) ? "S₂" : "S₁",
+                             imp(s) ? "important" : "unimportant");
+        v.caption =
+            "w_r^(s,t)[p] = ⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' (default: the "
+            "first important "
+            "expert of S₁). An important expert's neurons align with its task pattern (Lemma 4.1(iii)); an unimportant "
+            "one's stay on noise or on its absent concept.";
         std::vector<std::string> rows;
         for (int r = 0; r < spec_.m; ++r) rows.push_back(std::to_string(r + 1));
         pattern_heatmap(v.heat, rows, "neuron r", cols, col_labels, [&](int r, int p) { return M.neurons(s, p)[r]; });
@@ -201,14 +267,20 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
     // 6. Phase timeline with the k′ / FLOPs / parameter counters.
     {
         core::View v;
-        v.id = "timeline"; v.title = "Phase timeline";
-        v.caption = "Test accuracy across the phases of the main run: pre-training (learned mode: accuracy on the pre-training "
-                    "concepts), fine-tuning (unpruned), then post-pruning fine-tuning of the Δ-pruned and a randomly pruned model "
-                    "at ρ. Under the paper's loss post-FT is just more training of the kept experts.";
-        v.x_label = "step (pre-training | fine-tuning | post-FT)"; v.y_label = "accuracy";
-        v.y_min = 0.45; v.y_max = 1.01;
+        v.id = "timeline";
+        v.title = "Phase timeline";
+        v.caption =
+            "Test accuracy across the phases of the main run: pre-training (learned mode: accuracy on the pre-training "
+            "concepts), fine-tuning (unpruned), then post-pruning fine-tuning of the Δ-pruned and a randomly pruned "
+            "model "
+            "at ρ. Under the paper's loss post-FT is just more training of the kept experts.";
+        v.x_label = "step (pre-training | fine-tuning | post-FT)";
+        v.y_label = "accuracy";
+        v.y_min = 0.45;
+        v.y_max = 1.01;
         const int pre = spec_.mode == Mode::Learned ? spec_.T_pre : 0;
-        v.x_min = 0; v.x_max = pre + spec_.T + spec_.T_post;
+        v.x_min = 0;
+        v.x_max = pre + spec_.T + spec_.T_post;
         if (pre) {
             core::LineSeries l = line("pre-training concepts", 7);
             l.x = pre_rows_.column(0);
@@ -232,15 +304,18 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
         v.overlays.push_back({core::Overlay::VLine, double(pre + spec_.T), 0, "prune"});
         if (ranked) {
             Work w;
-            v.readouts.push_back(core::strf("at ρ = %.2f: k′ = %d of %d experts, FLOPs per sample %.0f %%, parameters %.0f %%",
-                                            double(p_main_) / G, kept(pruned_view), k,
-                                            100 * relative_flops(M, pruned_view, main_.val(), w), 100 * parameter_fraction(M, pruned_view)));
+            v.readouts.push_back(core::strf(
+                "at ρ = %.2f: k′ = %d of %d experts, FLOPs per sample %.0f %%, parameters %.0f %%", double(p_main_) / G,
+                kept(pruned_view), k, 100 * relative_flops(M, pruned_view, main_.val(), w),
+                100 * parameter_fraction(M, pruned_view)));
         }
         if (spec_.mode == Mode::Learned && ranked)
             v.readouts.push_back(core::strf("downstream task = pre-training concept %d%s", main_.concept.concept + 1,
-                                            main_.concept.both_groups ? " (a specialist in both groups)" : " (no concept had a specialist in both groups)"));
+                                            main_.concept.both_groups
+                                                ? " (a specialist in both groups)"
+                                                : " (no concept had a specialist in both groups)"));
         out.push_back(std::move(v));
     }
 }
 
-} // namespace expert_pruning
+}   // namespace expert_pruning

@@ -10,7 +10,7 @@ struct Config {
     TruthConfig truth;
     int n = 100000, n_test = 5000, runs = 6;
     // Phase 1: L_4
-    bool online = false;          // online SGD on fresh batches (the paper's §4) instead of GD on a fixed dataset
+    bool online = false;   // online SGD on fresh batches (the paper's §4) instead of GD on a fixed dataset
     int batch4 = 1024, iters = 1500;
     L4Hyper h{0.1, 1.0, 0.75};
     double eta4 = 0.05, init4 = 0.1, cap = 3.0;
@@ -29,4 +29,4 @@ struct Config {
     static Config from(const core::Params& p);
 };
 
-} // namespace gated
+}   // namespace gated

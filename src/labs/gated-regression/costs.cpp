@@ -42,7 +42,8 @@ double sweep_work(const Config& c) {
     const int d = c.truth.d, k = c.truth.k;
     double w = 0;
     for (int n : sweep_grid(c.sweep_n_max)) {
-        for (int dd : {d, c.d2}) w += n * (draw_cost(dd, k) + moment_cost(dd)) + tensor_cost(dd) + c.iters * l4_step_cost(k, dd);
+        for (int dd : {d, c.d2})
+            w += n * (draw_cost(dd, k) + moment_cost(dd)) + tensor_cost(dd) + c.iters * l4_step_cost(k, dd);
         w += n * draw_cost(d, k) + c.iters * l2_iter_cost(c, d);
     }
     return w * c.sweep_seeds;
@@ -52,11 +53,13 @@ core::WorkPlan work_plan(const Config& c) {
     const int d = c.truth.d, k = c.truth.k;
     const double R = c.runs;
     core::WorkPlan w;
-    w.add("drawing the data", R * c.n * (draw_cost(d, k) + moment_cost(d)) + R * tensor_cost(d) + double(c.n_test) * draw_cost(d, k),
+    w.add("drawing the data",
+          R * c.n * (draw_cost(d, k) + moment_cost(d)) + R * tensor_cost(d) + double(c.n_test) * draw_cost(d, k),
           "lower n or runs");
     w.add("Phase 1", R * c.iters * (l4_iter_cost(c, d) + l2_iter_cost(c, d)) + (c.em ? R * 50 * em_iter_cost(c) : 0.0),
           c.online ? "lower T, batch4 or runs" : "lower T or runs");
-    w.add("Phase 2", R * (3.0 * c.iters_log * llog_iter_cost(c) + eval_cost(c)), "lower T₂ (iters_log), n₂ (n_log) or runs");
+    w.add("Phase 2", R * (3.0 * c.iters_log * llog_iter_cost(c) + eval_cost(c)),
+          "lower T₂ (iters_log), n₂ (n_log) or runs");
     w.add("the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off");
     return w;
 }
@@ -72,4 +75,4 @@ double min_mixing_weight(const TruthConfig& t) {
     return *std::min_element(a.begin(), a.end());
 }
 
-} // namespace gated
+}   // namespace gated

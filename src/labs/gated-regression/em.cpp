@@ -24,7 +24,10 @@ double em_step(EmModel& m, const std::vector<double>& X, const std::vector<doubl
             mx = std::max(mx, lp[i]);
         }
         double z = 0;
-        for (int i = 0; i < k; ++i) { lp[i] = core::fm::exp(lp[i] - mx); z += lp[i]; }
+        for (int i = 0; i < k; ++i) {
+            lp[i] = core::fm::exp(lp[i] - mx);
+            z += lp[i];
+        }
         for (int i = 0; i < k; ++i) post[size_t(s) * size_t(k) + size_t(i)] = lp[i] / z;
         ll += mx + core::fm::log(z);
     }
@@ -47,11 +50,12 @@ double em_step(EmModel& m, const std::vector<double>& X, const std::vector<doubl
         for (int s = 0; s < n; ++s) {
             const double* x = &X[size_t(s) * D];
             gate_probs(m.W.data(), k, d, x, p);
-            for (int i = 0; i + 1 < k; ++i) core::axpy(post[size_t(s) * size_t(k) + size_t(i)] - p[i], x, &grad[size_t(i) * D], d);
+            for (int i = 0; i + 1 < k; ++i)
+                core::axpy(post[size_t(s) * size_t(k) + size_t(i)] - p[i], x, &grad[size_t(i) * D], d);
         }
         core::axpy(2.0 / n, grad.data(), m.W.data(), int(grad.size()));
     }
     return ll / std::max(1, n);
 }
 
-} // namespace gated
+}   // namespace gated

@@ -16,4 +16,4 @@ double em_step(EmModel& m, const std::vector<double>& X, const std::vector<doubl
 inline double em_cost_per_sample(int k, int d) { return double(k) * d * d + 12.0 * k * d + 40.0 * k; }
 constexpr int kEmSamples = 20000;   // EM runs on this prefix of the dataset (cost)
 
-} // namespace gated
+}   // namespace gated

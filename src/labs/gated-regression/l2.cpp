@@ -17,7 +17,9 @@ double GatedModel::predict(const double* x, double* p) const {
 
 GatedModel l2_init(int d, int k, Link link, core::Rng& rng) {
     GatedModel m;
-    m.d = d; m.k = k; m.link = link;
+    m.d = d;
+    m.k = k;
+    m.link = link;
     m.A.resize(size_t(k) * size_t(d));
     m.W.resize(size_t(k - 1) * size_t(d));
     const double sa = 1.0 / std::sqrt(double(d)), sw = 0.1 / std::sqrt(double(d));
@@ -26,8 +28,8 @@ GatedModel l2_init(int d, int k, Link link, core::Rng& rng) {
     return m;
 }
 
-double l2_loss(const GatedModel& m, const std::vector<double>& X, const std::vector<double>& y, const int* idx, int count,
-               std::vector<double>* grad) {
+double l2_loss(const GatedModel& m, const std::vector<double>& X, const std::vector<double>& y, const int* idx,
+               int count, std::vector<double>* grad) {
     const int d = m.d, k = m.k;
     const size_t D = size_t(d);
     if (grad) grad->assign(size_t(2 * k - 1) * D, 0.0);
@@ -50,11 +52,13 @@ double l2_loss(const GatedModel& m, const std::vector<double>& X, const std::vec
         }
     }
     const double inv = 1.0 / std::max(1, count);
-    if (grad) for (double& v : *grad) v *= inv;
+    if (grad)
+        for (double& v : *grad) v *= inv;
     return loss * inv;
 }
 
-double l2_step(GatedModel& m, const std::vector<double>& X, const std::vector<double>& y, const int* idx, int count, double eta) {
+double l2_step(GatedModel& m, const std::vector<double>& X, const std::vector<double>& y, const int* idx, int count,
+               double eta) {
     std::vector<double> G;
     const double loss = l2_loss(m, X, y, idx, count, &G);
     const size_t kd = m.A.size();
@@ -63,4 +67,4 @@ double l2_step(GatedModel& m, const std::vector<double>& X, const std::vector<do
     return loss;
 }
 
-} // namespace gated
+}   // namespace gated

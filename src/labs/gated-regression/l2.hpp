@@ -21,10 +21,11 @@ GatedModel l2_init(int d, int k, Link link, core::Rng& rng);
 
 // Mean squared loss over samples idx[0..m) of X (n×d) and y; with grad non-null, its gradient
 // (A part first, then W) is written there (size k·d + (k−1)·d).
-double l2_loss(const GatedModel& m, const std::vector<double>& X, const std::vector<double>& y, const int* idx, int count,
-               std::vector<double>* grad = nullptr);
+double l2_loss(const GatedModel& m, const std::vector<double>& X, const std::vector<double>& y, const int* idx,
+               int count, std::vector<double>* grad = nullptr);
 // One SGD step on a minibatch: θ ← θ − η ∇. Returns the minibatch loss before the step.
-double l2_step(GatedModel& m, const std::vector<double>& X, const std::vector<double>& y, const int* idx, int count, double eta);
+double l2_step(GatedModel& m, const std::vector<double>& X, const std::vector<double>& y, const int* idx, int count,
+               double eta);
 inline double l2_cost_per_sample(int k, int d) { return 4.0 * k * d + 20.0 * k; }
 
-} // namespace gated
+}   // namespace gated

@@ -14,7 +14,8 @@ struct L4Hyper {
 // L̂_4(A) for A (k×d, row-major). With grad non-null, also ∇_A (k×d):
 //   ∇_{a_i} = 4 Σ_{j≠i} C_j a_i − 4μ C_i a_i + 4λ(a_iᵀ T_2 a_i − 1) T_2 a_i + δ_F a_i,  C_j = T_4(·,·,a_j,a_j)
 // (the i ≠ j sum runs over ordered pairs, as in eq. 7).
-double l4_loss(const Tensors& t, const std::vector<double>& A, int k, const L4Hyper& h, std::vector<double>* grad = nullptr);
+double l4_loss(const Tensors& t, const std::vector<double>& A, int k, const L4Hyper& h,
+               std::vector<double>* grad = nullptr);
 
 // One GD step A ← A − η ∇L̂_4(A), then every row with ‖a_i‖ > cap is scaled back to cap (notes §3:
 // the empirical L̂_4 is unbounded below, so plain GD first approaches A* and then runs away).
@@ -24,4 +25,4 @@ double l4_step(const Tensors& t, std::vector<double>& A, int k, const L4Hyper& h
 // Multiply-adds of one l4_step (for step() budgets).
 inline double l4_step_cost(int k, int d) { return double(k) * d * d * d * d + 4.0 * k * k * d * d; }
 
-} // namespace gated
+}   // namespace gated

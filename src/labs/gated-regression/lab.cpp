@@ -10,16 +10,37 @@ using core::strf;
 
 Config Config::from(const core::Params& p) {
     Config c;
-    c.truth.d = p.i("d"); c.truth.k = p.i("k"); c.truth.link = Link(p.i("g")); c.truth.sigma = p["sigma"];
-    c.truth.w_norm = p["w_norm"]; c.truth.relaxed = p.b("relaxed"); c.truth.overlap = p["overlap"];
-    c.n = p.i("n"); c.n_test = p.i("n_test"); c.runs = p.i("runs");
-    c.online = p.i("l4_mode") == 1; c.batch4 = p.i("batch4"); c.iters = p.i("iters");
-    c.h.mu = p["mu"]; c.h.lambda = p["lambda"]; c.h.delta_F = p["delta_F"];
-    c.eta4 = p["eta4"]; c.init4 = p["init4"]; c.cap = p["cap"];
-    c.eta2 = p["eta2"]; c.batch2 = p.i("batch2"); c.em = p.b("em");
-    c.alpha_log = p["alpha_log"]; c.R = p["R"]; c.iters_log = p.i("iters_log"); c.n_log = p.i("n_log");
+    c.truth.d = p.i("d");
+    c.truth.k = p.i("k");
+    c.truth.link = Link(p.i("g"));
+    c.truth.sigma = p["sigma"];
+    c.truth.w_norm = p["w_norm"];
+    c.truth.relaxed = p.b("relaxed");
+    c.truth.overlap = p["overlap"];
+    c.n = p.i("n");
+    c.n_test = p.i("n_test");
+    c.runs = p.i("runs");
+    c.online = p.i("l4_mode") == 1;
+    c.batch4 = p.i("batch4");
+    c.iters = p.i("iters");
+    c.h.mu = p["mu"];
+    c.h.lambda = p["lambda"];
+    c.h.delta_F = p["delta_F"];
+    c.eta4 = p["eta4"];
+    c.init4 = p["init4"];
+    c.cap = p["cap"];
+    c.eta2 = p["eta2"];
+    c.batch2 = p.i("batch2");
+    c.em = p.b("em");
+    c.alpha_log = p["alpha_log"];
+    c.R = p["R"];
+    c.iters_log = p.i("iters_log");
+    c.n_log = p.i("n_log");
     c.envelope = p.b("envelope");
-    c.sweep = p.b("sweep"); c.sweep_seeds = p.i("sweep_seeds"); c.d2 = p.i("d2"); c.sweep_n_max = p.i("sweep_n_max");
+    c.sweep = p.b("sweep");
+    c.sweep_seeds = p.i("sweep_seeds");
+    c.d2 = p.i("d2");
+    c.sweep_n_max = p.i("sweep_n_max");
     return c;
 }
 
@@ -31,85 +52,147 @@ GatedRegressionLab::GatedRegressionLab() {
     info_.summary =
         "A mixture of k regressions: x ~ N(0, I), a softmax gate on ⟨w_i*, x⟩ picks expert z, y = g(⟨a_z*, x⟩) + noise "
         "(eq. 1). Trained on squared loss ℓ2, the model often predicts almost as well as the truth with the wrong "
-        "parameters (a 'role swap': it gates on the experts' direction and puts the gate's direction into the experts). "
+        "parameters (a 'role swap': it gates on the experts' direction and puts the gate's direction into the "
+        "experts). "
         "The paper's loss L_4 (eq. 7), built from 4th-order score functions, has no spurious local minima and "
         "recovers the experts (Theorem 1); with them fixed, the log-likelihood L_log recovers the gates from any start "
         "(Theorem 3). Several seeds train side by side on paired data.";
 
     using T = core::ParamType;
     auto& ps = schema_.params;
-    ps.push_back(param("d", "d", "Model", T::Int, 3, 12, 6, "Input dimension (paper §4: 10). Assumption 3 needs 2k − 1 < d."));
+    ps.push_back(
+        param("d", "d", "Model", T::Int, 3, 12, 6, "Input dimension (paper §4: 10). Assumption 3 needs 2k − 1 < d."));
     ps.push_back(param("k", "k", "Model", T::Int, 2, 4, 2, "Number of experts (paper: 2)."));
-    core::ParamSpec gl = param("g", "g", "Model", T::Choice, 0, 3, 0,
-        "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only.");
+    core::ParamSpec gl =
+        param("g", "g", "Model", T::Choice, 0, 3, 0,
+              "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only.");
     gl.choices = {"Id", "tanh", "ReLU", "sigmoid"};
     ps.push_back(gl);
     ps.push_back(param("sigma", "σ", "Model", T::Real, 0.01, 1, 0.05, "Noise sd of y (paper: 0.05).", true));
-    ps.push_back(param("w_norm", "‖w*‖", "Model", T::Real, 0.25, 4, 1, "Norm of each true gating vector (paper: 1, w_i* = e_{k+i})."));
-    ps.push_back(param("relaxed", "", "Model", T::Bool, 0, 1, 0, "Relaxed gating (Fig. 3): w_i* uniform on the sphere, not ⊥ span A* (outside Assumption 3)."));
-    ps.push_back(param("overlap", "ρ", "Model", T::Real, 0, 0.9, 0, "Non-orthogonal experts: a_i* ∝ e_i + ρ e_1 for i ≥ 2 (Assumption 3 allows linearly independent a*)."));
-    ps.push_back(param("n", "n", "Data", T::Int, 1000, 1000000, 100000, "Samples in the fixed dataset shared by L_4, ℓ2 and EM (the paper does not say).", true));
-    ps.push_back(param("n_test", "n_test", "Data", T::Int, 1000, 100000, 5000, "Held-out samples for test MSE and routing accuracy.", true));
-    ps.push_back(param("runs", "", "Data", T::Int, 1, 32, 6, "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; L_4 and ℓ2 share both."));
-    core::ParamSpec mode = param("l4_mode", "", "Phase 1: L4", T::Choice, 0, 1, 0,
+    ps.push_back(param("w_norm", "‖w*‖", "Model", T::Real, 0.25, 4, 1,
+                       "Norm of each true gating vector (paper: 1, w_i* = e_{k+i})."));
+    ps.push_back(param("relaxed", "", "Model", T::Bool, 0, 1, 0,
+                       "Relaxed gating (Fig. 3): w_i* uniform on the sphere, not ⊥ span A* (outside Assumption 3)."));
+    ps.push_back(
+        param("overlap", "ρ", "Model", T::Real, 0, 0.9, 0,
+              "Non-orthogonal experts: a_i* ∝ e_i + ρ e_1 for i ≥ 2 (Assumption 3 allows linearly independent a*)."));
+    ps.push_back(param("n", "n", "Data", T::Int, 1000, 1000000, 100000,
+                       "Samples in the fixed dataset shared by L_4, ℓ2 and EM (the paper does not say).", true));
+    ps.push_back(param("n_test", "n_test", "Data", T::Int, 1000, 100000, 5000,
+                       "Held-out samples for test MSE and routing accuracy.", true));
+    ps.push_back(param("runs", "", "Data", T::Int, 1, 32, 6,
+                       "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; "
+                       "L_4 and ℓ2 share both."));
+    core::ParamSpec mode = param(
+        "l4_mode", "", "Phase 1: L4", T::Choice, 0, 1, 0,
         "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: SGD "
         "on fresh batches (the paper's §4, batch 1024).");
     mode.choices = {"fixed", "online"};
     ps.push_back(mode);
-    ps.push_back(param("batch4", "B", "Phase 1: L4", T::Int, 32, 4096, 1024, "Online SGD batch (paper §4: 1024; App. E: 128).", true));
-    ps.push_back(param("iters", "T", "Phase 1: L4", T::Int, 10, 10000, 1500, "Iterations of L_4 (GD or SGD steps) and of ℓ2 (SGD steps).", true));
-    ps.push_back(param("mu", "μ", "Phase 1: L4", T::Real, 0, 1, 0.1, "Weight of the −μ Σ E[Q_4 t_2] term (not given in the paper). Needs λ·min α* > μ, or the loss is unbounded below."));
-    ps.push_back(param("lambda", "λ", "Phase 1: L4", T::Real, 0.01, 10, 1, "Weight of the λ Σ (E[Q_2 t_3] − 1)² term that fixes the scale (not given in the paper).", true));
+    ps.push_back(param("batch4", "B", "Phase 1: L4", T::Int, 32, 4096, 1024,
+                       "Online SGD batch (paper §4: 1024; App. E: 128).", true));
+    ps.push_back(param("iters", "T", "Phase 1: L4", T::Int, 10, 10000, 1500,
+                       "Iterations of L_4 (GD or SGD steps) and of ℓ2 (SGD steps).", true));
+    ps.push_back(param("mu", "μ", "Phase 1: L4", T::Real, 0, 1, 0.1,
+                       "Weight of the −μ Σ E[Q_4 t_2] term (not given in the paper). Needs λ·min α* > μ, or the loss "
+                       "is unbounded below."));
+    ps.push_back(param("lambda", "λ", "Phase 1: L4", T::Real, 0.01, 10, 1,
+                       "Weight of the λ Σ (E[Q_2 t_3] − 1)² term that fixes the scale (not given in the paper).",
+                       true));
     // δ_F = 0.75, not the notes' 0.6: at 0.6 about 1 seed in 40 at n = 10⁵ (d = 6) ran both rows to the cap along noise
     // directions outside span A* (E_reg 0.46, L̂_4 below its population minimum); 0.75 recovered 60/60 there while
     // n = 10³ still fails (3/60 succeed), so the sample-complexity picture is unchanged.
-    ps.push_back(param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.75, "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the notes' 0.6 let 1 seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, A = 0 becomes a minimum."));
-    ps.push_back(param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: 0.05; online: 0.02).", true));
-    ps.push_back(param("init4", "s₀", "Phase 1: L4", T::Real, 1e-3, 1, 0.1, "Initial scale: a_i ~ N(0, s₀²/d I). Small starts sit near the saddle A = 0 first: the plateau at L = λk.", true));
-    ps.push_back(param("cap", "‖a‖_max", "Phase 1: L4", T::Real, 0, 10, 3, "Row-norm cap after each step: the empirical L_4 is unbounded below, and plain GD first approaches A* then runs away (notes §3). 0: no cap."));
+    ps.push_back(param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.75,
+                       "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the notes' 0.6 "
+                       "let 1 seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, A = 0 becomes a minimum."));
+    ps.push_back(
+        param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: 0.05; online: 0.02).", true));
+    ps.push_back(param(
+        "init4", "s₀", "Phase 1: L4", T::Real, 1e-3, 1, 0.1,
+        "Initial scale: a_i ~ N(0, s₀²/d I). Small starts sit near the saddle A = 0 first: the plateau at L = λk.",
+        true));
+    ps.push_back(param("cap", "‖a‖_max", "Phase 1: L4", T::Real, 0, 10, 3,
+                       "Row-norm cap after each step: the empirical L_4 is unbounded below, and plain GD first "
+                       "approaches A* then runs away (notes §3). 0: no cap."));
     ps.push_back(param("eta2", "η₂", "Phase 1: l2", T::Real, 1e-3, 2, 0.2, "ℓ2 SGD step size.", true));
-    ps.push_back(param("batch2", "B₂", "Phase 1: l2", T::Int, 16, 4096, 128, "ℓ2 minibatch from the fixed dataset.", true));
-    ps.push_back(param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0, "Also run EM (NOT in the paper: it succeeds here, notes §6.3). g = Id; on the first 20,000 samples."));
-    ps.push_back(param("alpha_log", "α", "Phase 2: Llog", T::Real, 0.01, 10, 2, "Step of projected GD on L_log (not given in the paper).", true));
-    ps.push_back(param("R", "R", "Phase 2: Llog", T::Real, 0.5, 10, 2, "Radius of Ω = {‖w_i‖ ≤ R} (the theorems use R = 1; needs R ≥ ‖w*‖)."));
+    ps.push_back(
+        param("batch2", "B₂", "Phase 1: l2", T::Int, 16, 4096, 128, "ℓ2 minibatch from the fixed dataset.", true));
+    ps.push_back(
+        param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0,
+              "Also run EM (NOT in the paper: it succeeds here, notes §6.3). g = Id; on the first 20,000 samples."));
+    ps.push_back(param("alpha_log", "α", "Phase 2: Llog", T::Real, 0.01, 10, 2,
+                       "Step of projected GD on L_log (not given in the paper).", true));
+    ps.push_back(param("R", "R", "Phase 2: Llog", T::Real, 0.5, 10, 2,
+                       "Radius of Ω = {‖w_i‖ ≤ R} (the theorems use R = 1; needs R ≥ ‖w*‖)."));
     ps.push_back(param("iters_log", "T₂", "Phase 2: Llog", T::Int, 1, 500, 20, "L_log iterations (full batch)."));
-    ps.push_back(param("n_log", "n₂", "Phase 2: Llog", T::Int, 500, 100000, 10000, "Samples for L_log: the first n₂ of the same dataset (≤ n).", true));
-    ps.push_back(param("envelope", "", "Phase 2: Llog", T::Bool, 0, 1, 1, "Overlay the Theorem 3 envelope ρ^t‖W₀ − W*‖, ρ fitted to the median A* curve."));
-    ps.push_back(param("sweep", "", "Phase 3: sweep", T::Bool, 0, 1, 1, "Sample complexity: success rate against n for L_4 at d and d₂ and for ℓ2 at d."));
+    ps.push_back(param("n_log", "n₂", "Phase 2: Llog", T::Int, 500, 100000, 10000,
+                       "Samples for L_log: the first n₂ of the same dataset (≤ n).", true));
+    ps.push_back(param("envelope", "", "Phase 2: Llog", T::Bool, 0, 1, 1,
+                       "Overlay the Theorem 3 envelope ρ^t‖W₀ − W*‖, ρ fitted to the median A* curve."));
+    ps.push_back(param("sweep", "", "Phase 3: sweep", T::Bool, 0, 1, 1,
+                       "Sample complexity: success rate against n for L_4 at d and d₂ and for ℓ2 at d."));
     ps.push_back(param("sweep_seeds", "", "Phase 3: sweep", T::Int, 1, 40, 6, "Seeds per point of the sweep."));
     ps.push_back(param("d2", "d₂", "Phase 3: sweep", T::Int, 3, 12, 4, "Second dimension for the L_4 curve."));
-    ps.push_back(param("sweep_n_max", "n_max", "Phase 3: sweep", T::Int, 1000, 1000000, 100000, "Largest n of the sweep (grid 10³, 3·10³, 10⁴, … up to it).", true));
+    ps.push_back(param("sweep_n_max", "n_max", "Phase 3: sweep", T::Int, 1000, 1000000, 100000,
+                       "Largest n of the sweep (grid 10³, 3·10³, 10⁴, … up to it).", true));
 
     auto& pr = schema_.presets;
-    pr.push_back({"lecture", "Lecture", "d = 6, k = 2, n = 10⁵, 6 seeds side by side: every L_4 run recovers A*, about half the ℓ2 runs get stuck at "
-                  "E_reg ≈ 0.6 with a test MSE within a hair of the truth's; L_log then recovers the gate only with L_4's experts.", {}, ""});
-    pr.push_back({"minimal", "Minimal", "d = 4, the smallest with 2k − 1 < d, n = 3·10⁴: L_4 still recovers, ℓ2 still gets stuck.",
-                  {{"d", 4}, {"n", 30000}, {"d2", 6}}, ""});
-    pr.push_back({"three", "Three experts", "d = 6, k = 3, n = 3·10⁵: L_4 shows a second saddle plateau on the way down; ℓ2 fails in about 3 of 4 seeds.",
-                  {{"k", 3}, {"n", 300000}, {"iters", 2500}, {"sweep", 0}}, "About 3 s natively, 10 s in the page."});
-    pr.push_back({"paper", "Paper setting", "§4: d = 10, k = 2, online SGD on L_4 with batch 1024 (fresh samples every step), η = 0.02.",
+    pr.push_back(
+        {"lecture",
+         "Lecture",
+         "d = 6, k = 2, n = 10⁵, 6 seeds side by side: every L_4 run recovers A*, about half the ℓ2 runs get stuck at "
+         "E_reg ≈ 0.6 with a test MSE within a hair of the truth's; L_log then recovers the gate only with L_4's "
+         "experts.",
+         {},
+         ""});
+    pr.push_back({"minimal",
+                  "Minimal",
+                  "d = 4, the smallest with 2k − 1 < d, n = 3·10⁴: L_4 still recovers, ℓ2 still gets stuck.",
+                  {{"d", 4}, {"n", 30000}, {"d2", 6}},
+                  ""});
+    pr.push_back(
+        {"three",
+         "Three experts",
+         "d = 6, k = 3, n = 3·10⁵: L_4 shows a second saddle plateau on the way down; ℓ2 fails in about 3 of 4 seeds.",
+         {{"k", 3}, {"n", 300000}, {"iters", 2500}, {"sweep", 0}},
+         "About 3 s natively, 10 s in the page."});
+    pr.push_back({"paper",
+                  "Paper setting",
+                  "§4: d = 10, k = 2, online SGD on L_4 with batch 1024 (fresh samples every step), η = 0.02.",
                   {{"d", 10}, {"l4_mode", 1}, {"eta4", 0.02}, {"iters", 1000}, {"runs", 5}, {"n", 50000}, {"sweep", 0}},
                   "Online SGD draws 10⁶ fresh samples per run: about 5 s natively, 15 s in the page."});
-    pr.push_back({"relu", "ReLU caveat", "g = ReLU, d = 4: L_4 needs ~10⁶ samples (heavy tails of the 8th moments), while ℓ2 succeeds: "
+    pr.push_back({"relu",
+                  "ReLU caveat",
+                  "g = ReLU, d = 4: L_4 needs ~10⁶ samples (heavy tails of the 8th moments), while ℓ2 succeeds: "
                   "the ℓ2 failure is specific to odd, near-linear g.",
-                  {{"g", 2}, {"d", 4}, {"n", 1000000}, {"runs", 4}, {"sweep", 0}}, "Heavy: ~10⁶ samples per seed."});
-    pr.push_back({"relaxed", "Relaxed gating", "Fig. 3: w* uniform on the sphere, not orthogonal to the experts: L_4 and L_log still recover.",
-                  {{"relaxed", 1}, {"sweep", 0}}, ""});
+                  {{"g", 2}, {"d", 4}, {"n", 1000000}, {"runs", 4}, {"sweep", 0}},
+                  "Heavy: ~10⁶ samples per seed."});
+    pr.push_back({"relaxed",
+                  "Relaxed gating",
+                  "Fig. 3: w* uniform on the sphere, not orthogonal to the experts: L_4 and L_log still recover.",
+                  {{"relaxed", 1}, {"sweep", 0}},
+                  ""});
 
     phases_ = {
         {"experts", "Phase 1: experts",
-         "E_reg per seed: blue L_4 lines sit on a plateau (the L_4 loss at λk: the saddle A = 0), then all drop below 0.05; "
+         "E_reg per seed: blue L_4 lines sit on a plateau (the L_4 loss at λk: the saddle A = 0), then all drop below "
+         "0.05; "
          "red ℓ2 lines split: some drop to ≈ 0.003, the others freeze at ≈ 0.6.",
-         "L_4 has no spurious local minima: every approximate local minimum has (A^†)ᵀ = P D Γ A* + E (Theorem 1, eq. 8); "
+         "L_4 has no spurious local minima: every approximate local minimum has (A^†)ᵀ = P D Γ A* + E (Theorem 1, eq. "
+         "8); "
          "ℓ2 'is prone to bad local minima' (§3.1, Fig. 2a)."},
         {"gates", "Phase 2: gates",
-         "‖W − W*‖ for the three frozen A's: with A* and with Â from L_4 it falls geometrically from any W₀; with Â from a "
+         "‖W − W*‖ for the three frozen A's: with A* and with Â from L_4 it falls geometrically from any W₀; with Â "
+         "from a "
          "stuck ℓ2 run it stalls far away. The routing map: the stuck run's gate boundary is turned by 90°.",
-         "Projected GD on L_log converges geometrically up to κ·ε_reg: ‖W_t − W*‖ ≤ ρ^t‖W₀ − W*‖ + κ ε_reg Σ ρ^τ (Theorem 3, Fig. 2b)."},
+         "Projected GD on L_log converges geometrically up to κ·ε_reg: ‖W_t − W*‖ ≤ ρ^t‖W₀ − W*‖ + κ ε_reg Σ ρ^τ "
+         "(Theorem 3, Fig. 2b)."},
         {"sweep", "Phase 3: sample complexity",
-         "Success rate (E_reg < 0.05) against n: L_4 rises from ≈ 0 to 1 between 10³ and 10⁵ samples; ℓ2 stays flat: more data "
+         "Success rate (E_reg < 0.05) against n: L_4 rises from ≈ 0 to 1 between 10³ and 10⁵ samples; ℓ2 stays flat: "
+         "more data "
          "does not help it.",
-         "n ≥ poly(d, 1/ε) samples suffice for the empirical L_4 (Theorem 2, no explicit exponent): 'the first sample complexity results for "
+         "n ≥ poly(d, 1/ε) samples suffice for the empirical L_4 (Theorem 2, no explicit exponent): 'the first sample "
+         "complexity results for "
          "parameter recovery in this model for any algorithm'."},
     };
 }
@@ -141,7 +224,8 @@ std::vector<core::Headline> GatedRegressionLab::headlines() const {
         h.push_back({"sweep_l2_max", "notes: 35–75 % at every n"});
         const char* l4notes[] = {"notes 0 %", "notes 6 %", "notes 38 %", "notes 69 %", "notes 100 %"};
         const std::vector<int> grid = sweep_grid(cfg_.sweep_n_max);
-        for (size_t i = 0; i < grid.size(); ++i) h.push_back({strf("sweep_l4_%d", grid[i]), i < 5 && cfg_.truth.d == 6 ? l4notes[i] : ""});
+        for (size_t i = 0; i < grid.size(); ++i)
+            h.push_back({strf("sweep_l4_%d", grid[i]), i < 5 && cfg_.truth.d == 6 ? l4notes[i] : ""});
         for (int n : grid) h.push_back({strf("sweep_l2_%d", n), "notes: flat, 35–75 %"});
     }
     return h;
@@ -152,40 +236,63 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     Config c = Config::from(p);
     const int d = c.truth.d, k = c.truth.k;
     if (2 * k - 1 > d)
-        v.errors.push_back(strf("d = %d is too small for k = %d: the experts a_i* = e_i and the gates w_i* = e_{k+i} need "
-                                "2k − 1 = %d coordinates. Raise d or lower k", d, k, 2 * k - 1));
+        v.errors.push_back(
+            strf("d = %d is too small for k = %d: the experts a_i* = e_i and the gates w_i* = e_{k+i} need "
+                 "2k − 1 = %d coordinates. Raise d or lower k",
+                 d, k, 2 * k - 1));
     else if (2 * k - 1 == d && !c.truth.relaxed)
-        v.warnings.push_back(strf("Assumption 3 needs 2k − 1 < d (here 2k − 1 = d = %d): the run works, the theorems do not cover it", d));
+        v.warnings.push_back(strf(
+            "Assumption 3 needs 2k − 1 < d (here 2k − 1 = d = %d): the run works, the theorems do not cover it", d));
     if (c.sweep && 2 * k - 1 > c.d2)
-        v.errors.push_back(strf("d₂ = %d is too small for k = %d (needs 2k − 1 = %d): raise d₂ or turn the sweep off", c.d2, k, 2 * k - 1));
-    if (c.n_log > c.n) v.errors.push_back(strf("n₂ = %d must be ≤ n = %d (L_log uses the first n₂ samples of the same dataset): lower n₂ or raise n", c.n_log, c.n));
-    if (c.em && c.truth.link != Link::Id) v.errors.push_back("EM's M-step here is weighted least squares, valid for g = Id only: turn EM off or choose g = Id");
-    if (c.truth.relaxed) v.warnings.push_back("Relaxed gating: w* is not ⊥ span A*, outside Assumption 3 (Lemma 1 is no longer exact); Fig. 3 says it still works");
-    if (c.truth.overlap > 0) v.warnings.push_back("Non-orthogonal experts: the readout uses the dual rows (A Aᵀ)⁻¹A of Theorem 1; the sign fix by Ê[yx] assumes w* ⊥ span A*");
-    if (c.R < c.truth.w_norm) v.warnings.push_back(strf("R = %g < ‖w*‖ = %g: W* lies outside Ω, so projected GD on L_log cannot reach it", c.R, c.truth.w_norm));
+        v.errors.push_back(strf("d₂ = %d is too small for k = %d (needs 2k − 1 = %d): raise d₂ or turn the sweep off",
+                                c.d2, k, 2 * k - 1));
+    if (c.n_log > c.n)
+        v.errors.push_back(
+            strf("n₂ = %d must be ≤ n = %d (L_log uses the first n₂ samples of the same dataset): lower n₂ or raise n",
+                 c.n_log, c.n));
+    if (c.em && c.truth.link != Link::Id)
+        v.errors.push_back(
+            "EM's M-step here is weighted least squares, valid for g = Id only: turn EM off or choose g = Id");
+    if (c.truth.relaxed)
+        v.warnings.push_back("Relaxed gating: w* is not ⊥ span A*, outside Assumption 3 (Lemma 1 is no longer exact); "
+                             "Fig. 3 says it still works");
+    if (c.truth.overlap > 0)
+        v.warnings.push_back("Non-orthogonal experts: the readout uses the dual rows (A Aᵀ)⁻¹A of Theorem 1; the sign "
+                             "fix by Ê[yx] assumes w* ⊥ span A*");
+    if (c.R < c.truth.w_norm)
+        v.warnings.push_back(strf("R = %g < ‖w*‖ = %g: W* lies outside Ω, so projected GD on L_log cannot reach it",
+                                  c.R, c.truth.w_norm));
     // Guards of notes §3 ("practical constraints"), with α_min* of the model (k = 2: exactly 1/2).
     if (2 * k - 1 > d) return v;   // the checks below build the model, which needs 2k − 1 ≤ d
     const double amin = min_mixing_weight(c.truth);
     if (c.h.lambda * amin <= c.h.mu)
-        v.warnings.push_back(strf("λ·min α* = %.3g ≤ μ = %g: the population L_4 is unbounded below, GD runs to the row-norm cap "
-                                  "(or to infinity without it): raise λ or lower μ", c.h.lambda * amin, c.h.mu));
+        v.warnings.push_back(
+            strf("λ·min α* = %.3g ≤ μ = %g: the population L_4 is unbounded below, GD runs to the row-norm cap "
+                 "(or to infinity without it): raise λ or lower μ",
+                 c.h.lambda * amin, c.h.mu));
     if (c.h.delta_F >= 4 * c.h.lambda * amin)
-        v.warnings.push_back(strf("δ_F = %g ≥ 4λ·min α* = %.3g: A = 0 is no longer a saddle but a minimum and L_4 learns nothing: lower δ_F",
-                                  c.h.delta_F, 4 * c.h.lambda * amin));
+        v.warnings.push_back(strf(
+            "δ_F = %g ≥ 4λ·min α* = %.3g: A = 0 is no longer a saddle but a minimum and L_4 learns nothing: lower δ_F",
+            c.h.delta_F, 4 * c.h.lambda * amin));
     if (c.h.delta_F < 0.05)
-        v.warnings.push_back("δ_F < 0.05: only δ_F damps the part of each row outside span A*; E_reg stalls around 0.1 (notes §3)");
+        v.warnings.push_back(
+            "δ_F < 0.05: only δ_F damps the part of each row outside span A*; E_reg stalls around 0.1 (notes §3)");
     if (c.cap == 0 && !c.online)
-        v.warnings.push_back("No row-norm cap: on a fixed dataset the empirical L_4 is unbounded below, GD approaches A* and then runs away (notes §3)");
+        v.warnings.push_back("No row-norm cap: on a fixed dataset the empirical L_4 is unbounded below, GD approaches "
+                             "A* and then runs away (notes §3)");
     if (c.truth.link == Link::Relu && c.n < 300000 && !c.online)
-        v.warnings.push_back("g = ReLU: L_4 needs about 10⁶ samples (its 8th moments are ~150× noisier than for Id, notes §3)");
+        v.warnings.push_back(
+            "g = ReLU: L_4 needs about 10⁶ samples (its 8th moments are ~150× noisier than for Id, notes §3)");
     // Memory: the runs' datasets, the test set, the sweep's largest dataset.
-    const double bytes = 8.0 * (double(c.runs) * c.n * (d + 2) + double(c.n_test) * (d + 2) + (c.sweep ? double(c.sweep_n_max) * (d + 2) : 0.0)) +
-                         8.0 * c.runs * std::pow(double(d), 4);
+    const double bytes = 8.0 *
+            (double(c.runs) * c.n * (d + 2) + double(c.n_test) * (d + 2) +
+             (c.sweep ? double(c.sweep_n_max) * (d + 2) : 0.0)) +
+        8.0 * c.runs * std::pow(double(d), 4);
     core::check_memory(v, bytes, "The runs' datasets");
     core::check_work(v, work_plan(c), kUnitsPerSecond);
     return v;
 }
 
-} // namespace gated
+}   // namespace gated
 
 std::unique_ptr<core::Lab> make_gated_regression_lab() { return std::make_unique<gated::GatedRegressionLab>(); }

@@ -51,9 +51,9 @@ private:
     void train_experts(core::WorkBudget& budget);
     void train_gates(core::WorkBudget& budget);
     void evaluate(core::WorkBudget& budget);
-    void finish_experts();     // readouts, Phase 2 set-up
-    void summarise();          // metrics_ from the finished runs
-    int showcase() const;      // the run shown in the routing map and alignment views
+    void finish_experts();   // readouts, Phase 2 set-up
+    void summarise();        // metrics_ from the finished runs
+    int showcase() const;    // the run shown in the routing map and alignment views
 
     core::LabInfo info_;
     core::Schema schema_;
@@ -69,11 +69,11 @@ private:
     uint64_t seed_ = 1;
 
     Stage stage_ = Stage::Done;
-    int run_ = 0, t_ = 0;      // cursors: the run being processed, the iteration
+    int run_ = 0, t_ = 0;   // cursors: the run being processed, the iteration
     std::string failure_;
     core::WorkPlan plan_;
     Summary sum_;
     core::Table trace_;
 };
 
-} // namespace gated
+}   // namespace gated

@@ -17,7 +17,8 @@ std::vector<core::Metric> GatedRegressionLab::metrics() const {
     m.add("success_l2", "ℓ2: fraction of runs with E_reg < 0.05", s.success[kL2], "%.3f", p1);
     m.add("ereg_l4", "L4: median E_reg (§4)", s.ereg_median[kL4], "%.4f", p1);
     m.add("ereg_l2", "ℓ2: median E_reg", s.ereg_median[kL2], "%.4f", p1);
-    m.add_if(cfg_.em, "success_em", "EM (not in the paper): fraction with E_reg < 0.05", s.success[kEM], "em = 0, or measured after Phase 1", "%.3f");
+    m.add_if(cfg_.em, "success_em", "EM (not in the paper): fraction with E_reg < 0.05", s.success[kEM],
+             "em = 0, or measured after Phase 1", "%.3f");
     m.add_if(cfg_.em, "ereg_em", "EM: median E_reg", s.ereg_median[kEM], "em = 0, or measured after Phase 1");
     m.add_if(cfg_.em, "mse_em", "EM: median test MSE", s.mse_em, "em = 0, or measured after Phase 2");
     m.add("loss_l4", "L4: median final empirical L4 (its saddle plateau is λk)", s.loss4, "%.4f", p1);
@@ -56,9 +57,13 @@ std::vector<core::Metric> GatedRegressionLab::metrics() const {
     for (int series = 0; series < 3; ++series)
         for (size_t i = 0; i < grid.size(); ++i)
             m.add_if(cfg_.sweep, core::strf("sweep_%s_%d", names[series], grid[i]),
-                     core::strf("Sweep: %s success rate at n = %d", series == 2 ? "ℓ2 (d)" : series == 1 ? "L4 (d₂)" : "L4 (d)", grid[i]),
+                     core::strf("Sweep: %s success rate at n = %d",
+                                series == 2       ? "ℓ2 (d)"
+                                    : series == 1 ? "L4 (d₂)"
+                                                  : "L4 (d)",
+                                grid[i]),
                      i < s.sweep_rate[series].size() ? s.sweep_rate[series][i] : NAN, nosweep, "%.3f");
     return m.take();
 }
 
-} // namespace gated
+}   // namespace gated

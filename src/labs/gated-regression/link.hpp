@@ -32,4 +32,4 @@ struct LinkConstants {
 //    loss (each t has zero mean) but reduce the finite-sample variance.
 LinkConstants link_constants(Link l, double sigma);
 
-} // namespace gated
+}   // namespace gated

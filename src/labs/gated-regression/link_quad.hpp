@@ -4,10 +4,11 @@
 
 namespace gated {
 
-template <class F> double gauss_expect(F f) {
-    const int n = 48000;                       // even; the midpoint node is z = 0
+template <class F>
+double gauss_expect(F f) {
+    const int n = 48000;   // even; the midpoint node is z = 0
     const double L = 12.0, h = 2 * L / n;
-    const double norm = 0.3989422804014327;    // 1/√(2π)
+    const double norm = 0.3989422804014327;   // 1/√(2π)
     double s = 0;
     for (int i = 0; i <= n; ++i) {
         const double z = -L + i * h;
@@ -17,4 +18,4 @@ template <class F> double gauss_expect(F f) {
     return s * h / 3.0 * norm;
 }
 
-} // namespace gated
+}   // namespace gated

@@ -18,12 +18,15 @@ double llog_loss(const LlogData& s, const std::vector<double>& A, int k, Link li
         const double* x = &s.X[size_t(t) * D];
         const double y = s.y[size_t(t)];
         double hmax = 0;   // the k-th logit is 0
-        for (int i = 0; i + 1 < k; ++i) { h[i] = core::dot(&W[size_t(i) * D], x, d); hmax = std::max(hmax, h[i]); }
+        for (int i = 0; i + 1 < k; ++i) {
+            h[i] = core::dot(&W[size_t(i) * D], x, d);
+            hmax = std::max(hmax, h[i]);
+        }
         h[k - 1] = 0;
         double lmax = -INFINITY;
         for (int i = 0; i < k; ++i) {
             const double r = y - g(link, core::dot(&A[size_t(i) * D], x, d));
-            lp[i] = h[i] - r * r * inv2s2;                     // log p_i + log N_i + const
+            lp[i] = h[i] - r * r * inv2s2;   // log p_i + log N_i + const
             lmax = std::max(lmax, lp[i]);
         }
         if (k == 2 && !want_loss) {   // the gradient alone: P[z = 1 | x, y] = σ(lp_1 − lp_2), p_1(x) = σ(h_1)
@@ -32,13 +35,19 @@ double llog_loss(const LlogData& s, const std::vector<double>& A, int k, Link li
             continue;
         }
         double eh[16], ep[16], zh = 0, zp = 0;
-        for (int i = 0; i < k; ++i) { eh[i] = core::fm::exp(h[i] - hmax); ep[i] = core::fm::exp(lp[i] - lmax); zh += eh[i]; zp += ep[i]; }
+        for (int i = 0; i < k; ++i) {
+            eh[i] = core::fm::exp(h[i] - hmax);
+            ep[i] = core::fm::exp(lp[i] - lmax);
+            zh += eh[i];
+            zp += ep[i];
+        }
         if (want_loss) loss -= (lmax + core::fm::log(zp)) - (hmax + core::fm::log(zh));
         if (!grad) continue;
         for (int i = 0; i + 1 < k; ++i) core::axpy(-(ep[i] / zp - eh[i] / zh), x, &(*grad)[size_t(i) * D], d);
     }
     const double inv = 1.0 / std::max(1, s.n);
-    if (grad) for (double& v : *grad) v *= inv;
+    if (grad)
+        for (double& v : *grad) v *= inv;
     return want_loss ? loss * inv + log_norm : NAN;
 }
 
@@ -46,16 +55,17 @@ void project_rows(std::vector<double>& W, int rows, int d, double R) {
     for (int i = 0; i < rows; ++i) {
         double* w = &W[size_t(i) * size_t(d)];
         const double n = core::norm2(w, d);
-        if (n > R) for (int j = 0; j < d; ++j) w[j] *= R / n;
+        if (n > R)
+            for (int j = 0; j < d; ++j) w[j] *= R / n;
     }
 }
 
 void llog_step(const LlogData& s, const std::vector<double>& A, int k, Link link, double sigma, std::vector<double>& W,
-                 double step, double R) {
+               double step, double R) {
     std::vector<double> G;
     llog_loss(s, A, k, link, sigma, W, &G, false);
     core::axpy(-step, G.data(), W.data(), int(W.size()));
     project_rows(W, k - 1, s.d, R);
 }
 
-} // namespace gated
+}   // namespace gated

@@ -25,7 +25,7 @@ void project_rows(std::vector<double>& W, int rows, int d, double R);
 
 // One projected GD step.
 void llog_step(const LlogData& s, const std::vector<double>& A, int k, Link link, double sigma, std::vector<double>& W,
-                 double step, double R);
+               double step, double R);
 inline double llog_cost_per_sample(int k, int d) { return 3.0 * k * d + 30.0 * k; }
 
-} // namespace gated
+}   // namespace gated

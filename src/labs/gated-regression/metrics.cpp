@@ -17,13 +17,19 @@ void Sample::draw(const Truth& t, int count, core::Rng& rng) {
 
 double mse(const GatedModel& m, const Sample& s) {
     double e = 0;
-    for (int t = 0; t < s.n; ++t) { double r = m.predict(&s.X[size_t(t) * size_t(s.d)]) - s.y[size_t(t)]; e += r * r; }
+    for (int t = 0; t < s.n; ++t) {
+        double r = m.predict(&s.X[size_t(t) * size_t(s.d)]) - s.y[size_t(t)];
+        e += r * r;
+    }
     return e / std::max(1, s.n);
 }
 
 double oracle_mse(const Truth& t, const Sample& s) {
     double e = 0;
-    for (int i = 0; i < s.n; ++i) { double r = t.mean(&s.X[size_t(i) * size_t(s.d)]) - s.y[size_t(i)]; e += r * r; }
+    for (int i = 0; i < s.n; ++i) {
+        double r = t.mean(&s.X[size_t(i) * size_t(s.d)]) - s.y[size_t(i)];
+        e += r * r;
+    }
     return e / std::max(1, s.n);
 }
 
@@ -47,7 +53,8 @@ double linreg_mse(const Sample& train, const Sample& test) {
     return e / std::max(1, test.n);
 }
 
-double routing_accuracy(const GatedModel& m, const std::vector<int>& perm, const Sample& s, double sigma, bool posterior) {
+double routing_accuracy(const GatedModel& m, const std::vector<int>& perm, const Sample& s, double sigma,
+                        bool posterior) {
     const int d = s.d, k = m.k;
     int hit = 0;
     double v[16];
@@ -76,4 +83,4 @@ std::vector<double> mixing_weights(const Truth& t, const Sample& s) {
     return a;
 }
 
-} // namespace gated
+}   // namespace gated

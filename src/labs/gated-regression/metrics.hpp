@@ -24,9 +24,10 @@ double linreg_mse(const Sample& train, const Sample& test);
 // Routing accuracy of a gated model whose expert i is matched to true expert perm⁻¹(i): perm[m] is the model's
 // expert for true expert m (Readout::perm; identity when the model is already in the true labelling).
 // posterior: use P[z | x, y] ∝ p_i(x) N(y | g(⟨a_i,x⟩), σ²), else argmax p(x).
-double routing_accuracy(const GatedModel& m, const std::vector<int>& perm, const Sample& s, double sigma, bool posterior);
+double routing_accuracy(const GatedModel& m, const std::vector<int>& perm, const Sample& s, double sigma,
+                        bool posterior);
 
 // α_m* = E[p_m*(x)], by Monte Carlo over the sample's inputs (1/2 exactly for k = 2 by symmetry).
 std::vector<double> mixing_weights(const Truth& t, const Sample& s);
 
-} // namespace gated
+}   // namespace gated

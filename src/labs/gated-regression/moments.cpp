@@ -10,10 +10,15 @@ double Q4(const LinkConstants& kc, double y) {
 double Q2(const LinkConstants& kc, double y) { return y * y + kc.delta * y + kc.kappa2; }
 
 void Moments::reset(int d, Link link, const LinkConstants& kc) {
-    d_ = d; link_ = link; kc_ = kc;
+    d_ = d;
+    link_ = link;
+    kc_ = kc;
     n_ = m0_ = s0_ = 0;
     int q = 0;
-    for (int a = 0; a < d; ++a) for (int b = a; b < d; ++b) for (int c = b; c < d; ++c) for (int e = c; e < d; ++e) ++q;
+    for (int a = 0; a < d; ++a)
+        for (int b = a; b < d; ++b)
+            for (int c = b; c < d; ++c)
+                for (int e = c; e < d; ++e) ++q;
     m4_.assign(size_t(q), 0.0);
     m2_.assign(size_t(d) * size_t(d), 0.0);
     s2_.assign(size_t(d) * size_t(d), 0.0);
@@ -39,7 +44,9 @@ void Moments::add(const double* x, double y) {
         }
         yx_[size_t(a)] += y * x[a];
     }
-    m0_ += q4; s0_ += q2; n_ += 1;
+    m0_ += q4;
+    s0_ += q2;
+    n_ += 1;
 }
 
 std::vector<double> Moments::mean_yx() const {
@@ -52,7 +59,8 @@ std::vector<double> Moments::mean_xx() const {
     const int d = d_;
     std::vector<double> v(size_t(d) * size_t(d));
     for (int a = 0; a < d; ++a)
-        for (int b = 0; b < d; ++b) v[size_t(a * d + b)] = xx_[size_t(std::min(a, b) * d + std::max(a, b))] / std::max(1.0, n_);
+        for (int b = 0; b < d; ++b)
+            v[size_t(a * d + b)] = xx_[size_t(std::min(a, b) * d + std::max(a, b))] / std::max(1.0, n_);
     return v;
 }
 
@@ -69,23 +77,30 @@ Tensors Moments::tensors() const {
     const double m0 = m0_ * inv;
     // scatter the sorted quadruples to every permutation
     size_t q = 0;
-    for (int a = 0; a < d; ++a) for (int b = a; b < d; ++b) for (int c = b; c < d; ++c) for (int e = c; e < d; ++e, ++q) {
-        int idx[4] = {a, b, c, e};
-        const double v = m4_[q] * inv;
-        do {
-            t.T4[((size_t(idx[0]) * D + size_t(idx[1])) * D + size_t(idx[2])) * D + size_t(idx[3])] = v;
-        } while (std::next_permutation(idx, idx + 4));
-    }
-    for (int a = 0; a < d; ++a) for (int b = 0; b < d; ++b) for (int c = 0; c < d; ++c) for (int e = 0; e < d; ++e) {
-        double& T = t.T4[((size_t(a) * D + size_t(b)) * D + size_t(c)) * D + size_t(e)];
-        T -= M2(a, b) * dl(c, e) + M2(a, c) * dl(b, e) + M2(a, e) * dl(b, c) + M2(b, c) * dl(a, e) +
-             M2(b, e) * dl(a, c) + M2(c, e) * dl(a, b);
-        T += m0 * (dl(a, b) * dl(c, e) + dl(a, c) * dl(b, e) + dl(a, e) * dl(b, c));
-        T /= kc_.c;
-    }
+    for (int a = 0; a < d; ++a)
+        for (int b = a; b < d; ++b)
+            for (int c = b; c < d; ++c)
+                for (int e = c; e < d; ++e, ++q) {
+                    int idx[4] = {a, b, c, e};
+                    const double v = m4_[q] * inv;
+                    do {
+                        t.T4[((size_t(idx[0]) * D + size_t(idx[1])) * D + size_t(idx[2])) * D + size_t(idx[3])] = v;
+                    } while (std::next_permutation(idx, idx + 4));
+                }
     for (int a = 0; a < d; ++a)
         for (int b = 0; b < d; ++b)
-            t.T2[size_t(a * d + b)] = (s2_[size_t(std::min(a, b) * d + std::max(a, b))] * inv - (a == b ? s0_ * inv : 0.0)) / kc_.c_prime;
+            for (int c = 0; c < d; ++c)
+                for (int e = 0; e < d; ++e) {
+                    double& T = t.T4[((size_t(a) * D + size_t(b)) * D + size_t(c)) * D + size_t(e)];
+                    T -= M2(a, b) * dl(c, e) + M2(a, c) * dl(b, e) + M2(a, e) * dl(b, c) + M2(b, c) * dl(a, e) +
+                        M2(b, e) * dl(a, c) + M2(c, e) * dl(a, b);
+                    T += m0 * (dl(a, b) * dl(c, e) + dl(a, c) * dl(b, e) + dl(a, e) * dl(b, c));
+                    T /= kc_.c;
+                }
+    for (int a = 0; a < d; ++a)
+        for (int b = 0; b < d; ++b)
+            t.T2[size_t(a * d + b)] =
+                (s2_[size_t(std::min(a, b) * d + std::max(a, b))] * inv - (a == b ? s0_ * inv : 0.0)) / kc_.c_prime;
     return t;
 }
 
@@ -97,13 +112,15 @@ Tensors population_tensors(const std::vector<double>& A, int k, int d, const std
     t.T2.assign(D * D, 0.0);
     for (int m = 0; m < k; ++m) {
         const double* a = &A[size_t(m) * D];
-        for (size_t i = 0; i < D; ++i) for (size_t j = 0; j < D; ++j) {
-            t.T2[i * D + j] += alpha[size_t(m)] * a[i] * a[j];
-            for (size_t r = 0; r < D; ++r) for (size_t s = 0; s < D; ++s)
-                t.T4[((i * D + j) * D + r) * D + s] += alpha[size_t(m)] * a[i] * a[j] * a[r] * a[s];
-        }
+        for (size_t i = 0; i < D; ++i)
+            for (size_t j = 0; j < D; ++j) {
+                t.T2[i * D + j] += alpha[size_t(m)] * a[i] * a[j];
+                for (size_t r = 0; r < D; ++r)
+                    for (size_t s = 0; s < D; ++s)
+                        t.T4[((i * D + j) * D + r) * D + s] += alpha[size_t(m)] * a[i] * a[j] * a[r] * a[s];
+            }
     }
     return t;
 }
 
-} // namespace gated
+}   // namespace gated

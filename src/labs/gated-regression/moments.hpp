@@ -22,10 +22,10 @@ public:
     void reset(int d, Link link, const LinkConstants& kc);
     void add(const double* x, double y);   // one sample
     double n() const { return n_; }
-    Tensors tensors() const;                // of the samples added so far
+    Tensors tensors() const;   // of the samples added so far
     // Ê[y x] (the readout's sign reference) and Ê[x xᵀ], Ê[y x] for linear regression.
     std::vector<double> mean_yx() const;
-    std::vector<double> mean_xx() const;    // d², full
+    std::vector<double> mean_xx() const;   // d², full
     double cost_per_sample() const { return double(m4_.size()) + 3.0 * d_ * d_; }
 
 private:
@@ -33,8 +33,8 @@ private:
     Link link_ = Link::Id;
     LinkConstants kc_;
     double n_ = 0, m0_ = 0, s0_ = 0;
-    std::vector<double> m4_;           // Σ q4 x_a x_b x_c x_e, a ≤ b ≤ c ≤ e
-    std::vector<double> m2_, s2_, xx_; // Σ q4 x_a x_b, Σ q2 x_a x_b, Σ x_a x_b (a ≤ b, packed d×d)
+    std::vector<double> m4_;             // Σ q4 x_a x_b x_c x_e, a ≤ b ≤ c ≤ e
+    std::vector<double> m2_, s2_, xx_;   // Σ q4 x_a x_b, Σ q2 x_a x_b, Σ x_a x_b (a ≤ b, packed d×d)
     std::vector<double> yx_;
 };
 
@@ -46,4 +46,4 @@ double Q2(const LinkConstants& kc, double y);
 // (already divided by c and c′), for rows a_m of A (k×d) and weights α_m = E[p_m*(x)].
 Tensors population_tensors(const std::vector<double>& A, int k, int d, const std::vector<double>& alpha);
 
-} // namespace gated
+}   // namespace gated

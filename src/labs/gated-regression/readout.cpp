@@ -11,7 +11,8 @@ std::vector<std::vector<int>> permutations(int k) {
     std::vector<int> p(static_cast<size_t>(k));
     std::iota(p.begin(), p.end(), 0);
     std::vector<std::vector<int>> out;
-    do out.push_back(p); while (std::next_permutation(p.begin(), p.end()));
+    do out.push_back(p);
+    while (std::next_permutation(p.begin(), p.end()));
     return out;
 }
 
@@ -22,7 +23,10 @@ double best_perm(const std::vector<double>& C, int k, std::vector<int>& perm) {
     for (const auto& p : permutations(k)) {
         double mn = INFINITY;
         for (int m = 0; m < k; ++m) mn = std::min(mn, C[size_t(p[size_t(m)] * k + m)]);
-        if (mn > best) { best = mn; perm = p; }
+        if (mn > best) {
+            best = mn;
+            perm = p;
+        }
     }
     return best;
 }
@@ -33,7 +37,7 @@ std::vector<double> abs_cos(const std::vector<double>& A, const std::vector<doub
             C[size_t(i * k + m)] = std::fabs(core::cosine(&A[size_t(i * d)], &Astar[size_t(m * d)], d));
     return C;
 }
-} // namespace
+}   // namespace
 
 double e_reg(const std::vector<double>& A, const std::vector<double>& Astar, int k, int d) {
     std::vector<int> perm;
@@ -47,7 +51,8 @@ Readout read_experts(const std::vector<double>& A, const std::vector<double>& As
     std::vector<double> R = A;
     if (dual) {   // (A Aᵀ)⁻¹ A, row by row: solve (A Aᵀ) c = e_i
         std::vector<double> G(size_t(k * k));
-        for (int i = 0; i < k; ++i) for (int j = 0; j < k; ++j) G[size_t(i * k + j)] = core::dot(&A[i * D], &A[j * D], d);
+        for (int i = 0; i < k; ++i)
+            for (int j = 0; j < k; ++j) G[size_t(i * k + j)] = core::dot(&A[i * D], &A[j * D], d);
         bool ok = true;
         std::vector<double> Rd(A.size(), 0.0);
         for (int i = 0; i < k && ok; ++i) {
@@ -67,12 +72,15 @@ Readout read_experts(const std::vector<double>& A, const std::vector<double>& As
     r.cos = abs_cos(R, Astar, k, d);
     r.e_reg = 1.0 - best_perm(r.cos, k, r.perm);
     r.A.assign(A.size(), 0.0);
-    for (int m = 0; m < k; ++m) std::copy(&R[size_t(r.perm[size_t(m)]) * D], &R[size_t(r.perm[size_t(m)]) * D] + D, &r.A[m * D]);
+    for (int m = 0; m < k; ++m)
+        std::copy(&R[size_t(r.perm[size_t(m)]) * D], &R[size_t(r.perm[size_t(m)]) * D] + D, &r.A[m * D]);
     r.B.assign(size_t(k * k), 0.0);
-    for (int i = 0; i < k; ++i) for (int m = 0; m < k; ++m) r.B[size_t(i * k + m)] = core::dot(&A[i * D], &Astar[m * D], d);
+    for (int i = 0; i < k; ++i)
+        for (int m = 0; m < k; ++m) r.B[size_t(i * k + m)] = core::dot(&A[i * D], &Astar[m * D], d);
     // ‖P_⊥ a‖: residual of a after least squares on the rows of A*
     std::vector<double> G(size_t(k * k));
-    for (int i = 0; i < k; ++i) for (int j = 0; j < k; ++j) G[size_t(i * k + j)] = core::dot(&Astar[i * D], &Astar[j * D], d);
+    for (int i = 0; i < k; ++i)
+        for (int j = 0; j < k; ++j) G[size_t(i * k + j)] = core::dot(&Astar[i * D], &Astar[j * D], d);
     r.perp.assign(size_t(k), 0.0);
     for (int i = 0; i < k; ++i) {
         std::vector<double> Gi = G, c(static_cast<size_t>(k));
@@ -90,7 +98,8 @@ double e_gating(const std::vector<double>& W, const std::vector<double>& Wstar, 
     const int r = k - 1;
     std::vector<double> C(size_t(r * r));
     for (int i = 0; i < r; ++i)
-        for (int m = 0; m < r; ++m) C[size_t(i * r + m)] = std::fabs(core::cosine(&W[size_t(i * d)], &Wstar[size_t(m * d)], d));
+        for (int m = 0; m < r; ++m)
+            C[size_t(i * r + m)] = std::fabs(core::cosine(&W[size_t(i * d)], &Wstar[size_t(m * d)], d));
     std::vector<int> perm;
     return 1.0 - best_perm(C, r, perm);
 }
@@ -99,10 +108,13 @@ double w_error(const std::vector<double>& W, const std::vector<double>& Wstar, i
     double mx = 0;
     for (int i = 0; i + 1 < k; ++i) {
         double s = 0;
-        for (int j = 0; j < d; ++j) { double e = W[size_t(i * d + j)] - Wstar[size_t(i * d + j)]; s += e * e; }
+        for (int j = 0; j < d; ++j) {
+            double e = W[size_t(i * d + j)] - Wstar[size_t(i * d + j)];
+            s += e * e;
+        }
         mx = std::max(mx, std::sqrt(s));
     }
     return mx;
 }
 
-} // namespace gated
+}   // namespace gated

@@ -16,7 +16,7 @@ struct Readout {
     double e_reg = 1;          // E_reg = 1 − max_π min_i |⟨â_i, a*_π(i)⟩|  (§4)
     std::vector<double> cos;   // k×k: |cos(â_i, a*_m)|, learned rows (original order) × true experts
     std::vector<double> B;     // k×k: raw Â A*ᵀ (original rows, before normalisation)
-    std::vector<double> perp;  // k: ‖P_⊥ â_i‖ / ‖â_i‖, the part of each raw row outside span A* (original order)
+    std::vector<double> perp;   // k: ‖P_⊥ â_i‖ / ‖â_i‖, the part of each raw row outside span A* (original order)
 };
 
 // dual: use the rows of (A Aᵀ)⁻¹ A (L_4, Theorem 1); otherwise the rows of A (ℓ2, EM). yx = Ê[y x].
@@ -34,4 +34,4 @@ double w_error(const std::vector<double>& W, const std::vector<double>& Wstar, i
 // All permutations of 0..k−1 in lexicographic order (k ≤ 4 here).
 std::vector<std::vector<int>> permutations(int k);
 
-} // namespace gated
+}   // namespace gated

@@ -17,7 +17,7 @@ using core::strf;
 namespace {
 constexpr size_t kCurvePoints = 300;   // the thinned curves keep about this many rows per run
 constexpr int kEmIters = 50;
-}
+}   // namespace
 
 double median(std::vector<double> v) {
     v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return std::isnan(x); }), v.end());
@@ -63,13 +63,14 @@ void GatedRegressionLab::reset(const core::Params& p, uint64_t seed) {
     }
     sweep_.clear();
     stage_ = Stage::Draw;
-    run_ = 0; t_ = 0;
+    run_ = 0;
+    t_ = 0;
     failure_.clear();
     plan_ = work_plan(cfg_);
     sum_ = Summary();
     trace_ = core::Table();
-    trace_.columns = {"phase", "t", "ereg_l4", "ereg_l2", "ereg_em", "loss_l4", "werr_star", "werr_l4", "werr_l2",
-                      "egating_star", "egating_l4", "egating_l2"};
+    trace_.columns = {"phase",     "t",       "ereg_l4", "ereg_l2",      "ereg_em",    "loss_l4",
+                      "werr_star", "werr_l4", "werr_l2", "egating_star", "egating_l4", "egating_l2"};
 }
 
 void GatedRegressionLab::step() {
@@ -84,7 +85,10 @@ void GatedRegressionLab::step() {
             // one slice of one sweep job (each job's advance() does about kStepWork units)
             if (sweep_.step()) summarise();
             budget.spend(kStepWork);
-            if (sweep_.done()) { summarise(); stage_ = Stage::Done; }
+            if (sweep_.done()) {
+                summarise();
+                stage_ = Stage::Done;
+            }
             break;
         case Stage::Done: return;
         }
@@ -107,7 +111,8 @@ void GatedRegressionLab::draw(core::WorkBudget& budget) {
     for (int i = 0; i < cfg_.n; ++i) R.order[size_t(i)] = i;
     R.pos = cfg_.n;   // reshuffled before the first minibatch
     if (++run_ < cfg_.runs) return;
-    run_ = 0; t_ = 0;
+    run_ = 0;
+    t_ = 0;
     stage_ = Stage::Experts;
 }
 
@@ -122,29 +127,43 @@ void GatedRegressionLab::train_experts(core::WorkBudget& budget) {
         Moments mb;
         mb.reset(d, cfg_.truth.link, kc_);
         std::vector<double> x(static_cast<size_t>(d));
-        for (int b = 0; b < cfg_.batch4; ++b) { int z; double y; truth_.sample(R.rng_batch, x.data(), z, y); mb.add(x.data(), y); }
+        for (int b = 0; b < cfg_.batch4; ++b) {
+            int z;
+            double y;
+            truth_.sample(R.rng_batch, x.data(), z, y);
+            mb.add(x.data(), y);
+        }
         R.loss4 = l4_step(mb.tensors(), R.A4, k, cfg_.h, cfg_.eta4, cfg_.cap);
     } else {
         R.loss4 = l4_step(R.T, R.A4, k, cfg_.h, cfg_.eta4, cfg_.cap);
     }
     // ℓ2: SGD on minibatches of the same dataset, reshuffled every epoch.
     const int B = std::min(cfg_.batch2, cfg_.n);
-    if (R.pos + B > cfg_.n) { R.rng_shuffle.shuffle(R.order); R.pos = 0; }
+    if (R.pos + B > cfg_.n) {
+        R.rng_shuffle.shuffle(R.order);
+        R.pos = 0;
+    }
     R.loss2 = l2_step(R.l2, R.data.X, R.data.y, &R.order[size_t(R.pos)], B, cfg_.eta2);
     R.pos += B;
-    if (cfg_.em && t_ < kEmIters) { em_step(R.em, R.data.X, R.data.y, std::min(cfg_.n, kEmSamples), cfg_.truth.sigma); cost += em_iter_cost(cfg_); }
+    if (cfg_.em && t_ < kEmIters) {
+        em_step(R.em, R.data.X, R.data.y, std::min(cfg_.n, kEmSamples), cfg_.truth.sigma);
+        cost += em_iter_cost(cfg_);
+    }
     bool bad = !std::isfinite(R.loss4);
     for (double v : R.A4) bad = bad || !std::isfinite(v);
     if (bad) {
-        failure_ = strf("L_4 diverged at iteration %d of run %d (loss or A became NaN/inf): the empirical L_4 is unbounded below. "
-                        "Set a row-norm cap (‖a‖_max ≈ 3), raise δ_F, or lower η₄ = %g.", t_ + 1, run_ + 1, cfg_.eta4);
+        failure_ = strf(
+            "L_4 diverged at iteration %d of run %d (loss or A became NaN/inf): the empirical L_4 is unbounded below. "
+            "Set a row-norm cap (‖a‖_max ≈ 3), raise δ_F, or lower η₄ = %g.",
+            t_ + 1, run_ + 1, cfg_.eta4);
         return;
     }
     bool bad2 = !std::isfinite(R.loss2);
     for (double v : R.l2.A) bad2 = bad2 || !std::isfinite(v);
     for (double v : R.l2.W) bad2 = bad2 || !std::isfinite(v);
     if (bad2) {
-        failure_ = strf("ℓ2 diverged at iteration %d of run %d (loss NaN/inf): lower η₂ = %g.", t_ + 1, run_ + 1, cfg_.eta2);
+        failure_ =
+            strf("ℓ2 diverged at iteration %d of run %d (loss NaN/inf): lower η₂ = %g.", t_ + 1, run_ + 1, cfg_.eta2);
         return;
     }
     // the curves: every iteration, thinned (the readout costs O(k³ + k·d), far below a training step)
@@ -158,7 +177,10 @@ void GatedRegressionLab::train_experts(core::WorkBudget& budget) {
     run_ = 0;
     std::vector<double> e4, e2, ee, l4;
     for (const Run& q : runs_) {
-        e4.push_back(q.ereg_now[kL4]); e2.push_back(q.ereg_now[kL2]); ee.push_back(q.ereg_now[kEM]); l4.push_back(q.loss4);
+        e4.push_back(q.ereg_now[kL4]);
+        e2.push_back(q.ereg_now[kL2]);
+        ee.push_back(q.ereg_now[kEM]);
+        l4.push_back(q.loss4);
     }
     const double nan = NAN;
     trace_.add({1, double(t_ + 1), median(e4), median(e2), median(ee), median(l4), nan, nan, nan, nan, nan, nan});
@@ -172,7 +194,7 @@ void GatedRegressionLab::finish_experts() {
     const int n2 = std::min(cfg_.n, cfg_.n_log);
     for (Run& R : runs_) {
         const std::vector<double> yx = R.mom.mean_yx();
-        R.ro[kL4] = read_experts(R.A4, truth_.A, k, d, yx, true);    // Theorem 1: the rows of (A^†)ᵀ
+        R.ro[kL4] = read_experts(R.A4, truth_.A, k, d, yx, true);   // Theorem 1: the rows of (A^†)ᵀ
         R.ro[kL2] = read_experts(R.l2.A, truth_.A, k, d, yx, false);
         if (cfg_.em) R.ro[kEM] = read_experts(R.em.A, truth_.A, k, d, yx, false);
         // W₀ uniform in Ω (Theorem 3 holds for any W₀ ∈ Ω), the same for the three A's (paired).
@@ -190,12 +212,14 @@ void GatedRegressionLab::finish_experts() {
             R.egat[c] = e_gating(R.W0, truth_.W, k, d);
         }
         R.curve2.push({0.0, R.werr[0], R.werr[1], R.werr[2], R.egat[0], R.egat[1], R.egat[2]});
-        R.gdata.n = n2; R.gdata.d = d;
+        R.gdata.n = n2;
+        R.gdata.d = d;
         R.gdata.X.assign(R.data.X.begin(), R.data.X.begin() + long(size_t(n2) * size_t(d)));
         R.gdata.y.assign(R.data.y.begin(), R.data.y.begin() + n2);
     }
     stage_ = Stage::Gates;
-    run_ = 0; t_ = 0;
+    run_ = 0;
+    t_ = 0;
 }
 
 const std::vector<double>& frozen_A(const Run& R, const std::vector<double>& Astar, int c) {
@@ -206,7 +230,8 @@ void GatedRegressionLab::train_gates(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     Run& R = runs_[size_t(run_)];
     for (int c = 0; c < 3; ++c) {
-        llog_step(R.gdata, frozen_A(R, truth_.A, c), k, cfg_.truth.link, cfg_.truth.sigma, R.W[size_t(c)], cfg_.alpha_log, cfg_.R);
+        llog_step(R.gdata, frozen_A(R, truth_.A, c), k, cfg_.truth.link, cfg_.truth.sigma, R.W[size_t(c)],
+                  cfg_.alpha_log, cfg_.R);
         R.werr[c] = w_error(R.W[size_t(c)], truth_.W, k, d);
         R.egat[c] = e_gating(R.W[size_t(c)], truth_.W, k, d);
     }
@@ -215,9 +240,14 @@ void GatedRegressionLab::train_gates(core::WorkBudget& budget) {
     if (++run_ < cfg_.runs) return;
     run_ = 0;
     std::vector<double> w[3], e[3];
-    for (const Run& q : runs_) for (int c = 0; c < 3; ++c) { w[c].push_back(q.werr[c]); e[c].push_back(q.egat[c]); }
+    for (const Run& q : runs_)
+        for (int c = 0; c < 3; ++c) {
+            w[c].push_back(q.werr[c]);
+            e[c].push_back(q.egat[c]);
+        }
     const double nan = NAN;
-    trace_.add({2, double(t_ + 1), nan, nan, nan, nan, median(w[0]), median(w[1]), median(w[2]), median(e[0]), median(e[1]), median(e[2])});
+    trace_.add({2, double(t_ + 1), nan, nan, nan, nan, median(w[0]), median(w[1]), median(w[2]), median(e[0]),
+                median(e[1]), median(e[2])});
     if (++t_ < cfg_.iters_log) return;
     stage_ = Stage::Evaluate;
     run_ = 0;
@@ -229,11 +259,18 @@ void GatedRegressionLab::evaluate(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     Run& R = runs_[size_t(run_)];
     RunEval& ev = R.ev;
-    const std::vector<int> id = [&] { std::vector<int> v(static_cast<size_t>(k)); for (int i = 0; i < k; ++i) v[size_t(i)] = i; return v; }();
+    const std::vector<int> id = [&] {
+        std::vector<int> v(static_cast<size_t>(k));
+        for (int i = 0; i < k; ++i) v[size_t(i)] = i;
+        return v;
+    }();
     GatedModel m;
-    m.d = d; m.k = k; m.link = cfg_.truth.link;
+    m.d = d;
+    m.k = k;
+    m.link = cfg_.truth.link;
     for (int c = 0; c < 3; ++c) {
-        m.A = frozen_A(R, truth_.A, c); m.W = R.W[size_t(c)];
+        m.A = frozen_A(R, truth_.A, c);
+        m.W = R.W[size_t(c)];
         ev.route_gate[c] = routing_accuracy(m, id, test_, cfg_.truth.sigma, false);
         ev.route_post[c] = routing_accuracy(m, id, test_, cfg_.truth.sigma, true);
         if (c == kAL4) ev.mse_l4 = mse(m, test_);
@@ -244,12 +281,18 @@ void GatedRegressionLab::evaluate(core::WorkBudget& budget) {
     if (cfg_.em) ev.mse_em = mse(R.em, test_);
     ev.mse_oracle = oracle_mse(truth_, test_);
     Sample train;
-    train.n = R.gdata.n; train.d = d; train.X = R.gdata.X; train.y = R.gdata.y;
+    train.n = R.gdata.n;
+    train.d = d;
+    train.X = R.gdata.X;
+    train.y = R.gdata.y;
     ev.mse_linreg = linreg_mse(train, test_);
     budget.spend(eval_cost(cfg_));
     if (++run_ < cfg_.runs) return;
     summarise();
-    if (!cfg_.sweep) { stage_ = Stage::Done; return; }
+    if (!cfg_.sweep) {
+        stage_ = Stage::Done;
+        return;
+    }
     start_sweep(sweep_, cfg_, kc_, seed_);
     stage_ = Stage::Sweep;
 }
@@ -261,38 +304,66 @@ void GatedRegressionLab::summarise() {
     std::vector<double> e[3], eg[3], we[3], rg[3], rp[3], m4, m2, mem, mo, ml, l4, p4, p2, rgo, rpo;
     int ok[3] = {0, 0, 0}, gok = 0;
     for (const Run& R : runs_) {
-        for (int l = 0; l < (cfg_.em ? 3 : 2); ++l) { e[l].push_back(R.ro[l].e_reg); ok[l] += R.ro[l].e_reg < 0.05; }
+        for (int l = 0; l < (cfg_.em ? 3 : 2); ++l) {
+            e[l].push_back(R.ro[l].e_reg);
+            ok[l] += R.ro[l].e_reg < 0.05;
+        }
         double mp4 = 0, mp2 = 0;
         for (double v : R.ro[kL4].perp) mp4 = std::max(mp4, v);
         for (double v : R.ro[kL2].perp) mp2 = std::max(mp2, v);
-        p4.push_back(mp4); p2.push_back(mp2);
+        p4.push_back(mp4);
+        p2.push_back(mp2);
         l4.push_back(R.loss4);
         if (!evaluated) continue;
         for (int c = 0; c < 3; ++c) {
-            eg[c].push_back(R.egat[c]); we[c].push_back(R.werr[c]);
-            rg[c].push_back(R.ev.route_gate[c]); rp[c].push_back(R.ev.route_post[c]);
+            eg[c].push_back(R.egat[c]);
+            we[c].push_back(R.werr[c]);
+            rg[c].push_back(R.ev.route_gate[c]);
+            rp[c].push_back(R.ev.route_post[c]);
         }
         gok += R.egat[kAL4] <= 0.01;
-        m4.push_back(R.ev.mse_l4); m2.push_back(R.ev.mse_l2); mem.push_back(R.ev.mse_em); mo.push_back(R.ev.mse_oracle);
-        ml.push_back(R.ev.mse_linreg); rgo.push_back(R.ev.route_gate_l2own); rpo.push_back(R.ev.route_post_l2own);
+        m4.push_back(R.ev.mse_l4);
+        m2.push_back(R.ev.mse_l2);
+        mem.push_back(R.ev.mse_em);
+        mo.push_back(R.ev.mse_oracle);
+        ml.push_back(R.ev.mse_linreg);
+        rgo.push_back(R.ev.route_gate_l2own);
+        rpo.push_back(R.ev.route_post_l2own);
         if (R.ro[kL2].e_reg >= 0.05) {   // a stuck ℓ2 run: accuracy without recovery
             ++s.stuck;
             const double gap = (R.ev.mse_l2 - R.ev.mse_l4) / R.ev.mse_l4;
-            s.stuck_gap = std::isnan(s.stuck_gap) ? gap : std::max(s.stuck_gap, gap);   // signed: > 0 when ℓ2 predicts worse
+            s.stuck_gap =
+                std::isnan(s.stuck_gap) ? gap : std::max(s.stuck_gap, gap);   // signed: > 0 when ℓ2 predicts worse
             const double excess = (R.ev.mse_l2 - R.ev.mse_oracle) / R.ev.mse_oracle;
             s.stuck_excess = std::isnan(s.stuck_excess) ? excess : std::max(s.stuck_excess, excess);
-            s.stuck_ereg_min = std::isnan(s.stuck_ereg_min) ? R.ro[kL2].e_reg : std::min(s.stuck_ereg_min, R.ro[kL2].e_reg);
+            s.stuck_ereg_min =
+                std::isnan(s.stuck_ereg_min) ? R.ro[kL2].e_reg : std::min(s.stuck_ereg_min, R.ro[kL2].e_reg);
             const double eg2 = R.egat[kAL2];
             s.stuck_egating_min = std::isnan(s.stuck_egating_min) ? eg2 : std::min(s.stuck_egating_min, eg2);
         }
     }
-    for (int l = 0; l < (cfg_.em ? 3 : 2); ++l) { s.success[l] = double(ok[l]) / std::max(1, nr); s.ereg_median[l] = median(e[l]); }
-    s.loss4 = median(l4); s.perp4 = median(p4); s.perp2 = median(p2);
+    for (int l = 0; l < (cfg_.em ? 3 : 2); ++l) {
+        s.success[l] = double(ok[l]) / std::max(1, nr);
+        s.ereg_median[l] = median(e[l]);
+    }
+    s.loss4 = median(l4);
+    s.perp4 = median(p4);
+    s.perp2 = median(p2);
     if (evaluated) {
-        for (int c = 0; c < 3; ++c) { s.egating[c] = median(eg[c]); s.werr[c] = median(we[c]); s.route_gate[c] = median(rg[c]); s.route_post[c] = median(rp[c]); }
+        for (int c = 0; c < 3; ++c) {
+            s.egating[c] = median(eg[c]);
+            s.werr[c] = median(we[c]);
+            s.route_gate[c] = median(rg[c]);
+            s.route_post[c] = median(rp[c]);
+        }
         s.gating_ok_l4 = double(gok) / std::max(1, nr);
-        s.mse_l4 = median(m4); s.mse_l2 = median(m2); s.mse_em = median(mem); s.mse_oracle = median(mo); s.mse_linreg = median(ml);
-        s.route_gate_l2own = median(rgo); s.route_post_l2own = median(rpo);
+        s.mse_l4 = median(m4);
+        s.mse_l2 = median(m2);
+        s.mse_em = median(mem);
+        s.mse_oracle = median(mo);
+        s.mse_linreg = median(ml);
+        s.route_gate_l2own = median(rgo);
+        s.route_post_l2own = median(rpo);
     }
     if (sweep_.started()) sweep_summary(sweep_, cfg_, s);
     sum_ = s;
@@ -300,8 +371,10 @@ void GatedRegressionLab::summarise() {
 
 int GatedRegressionLab::phase() const {
     switch (stage_) {
-    case Stage::Draw: case Stage::Experts: return 0;
-    case Stage::Gates: case Stage::Evaluate: return 1;
+    case Stage::Draw:
+    case Stage::Experts: return 0;
+    case Stage::Gates:
+    case Stage::Evaluate: return 1;
     case Stage::Sweep: return 2;
     case Stage::Done: return cfg_.sweep ? 2 : 1;
     }
@@ -340,4 +413,4 @@ std::string GatedRegressionLab::clock() const {
     return "";
 }
 
-} // namespace gated
+}   // namespace gated

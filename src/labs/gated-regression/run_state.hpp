@@ -17,35 +17,35 @@
 
 namespace gated {
 
-enum Learner { kL4 = 0, kL2 = 1, kEM = 2 };        // Phase 1
-enum GateA { kAStar = 0, kAL4 = 1, kAL2 = 2 };      // Phase 2: which A is frozen
+enum Learner { kL4 = 0, kL2 = 1, kEM = 2 };      // Phase 1
+enum GateA { kAStar = 0, kAL4 = 1, kAL2 = 2 };   // Phase 2: which A is frozen
 
 struct RunEval {   // held-out metrics after both phases
     double mse_l4 = NAN, mse_l2 = NAN, mse_em = NAN, mse_oracle = NAN, mse_linreg = NAN;
     double route_gate[3] = {NAN, NAN, NAN}, route_post[3] = {NAN, NAN, NAN};   // [A*, L4, ℓ2]: models (A, Ŵ_A)
-    double route_gate_l2own = NAN, route_post_l2own = NAN;                      // ℓ2's own (A, W)
+    double route_gate_l2own = NAN, route_post_l2own = NAN;                     // ℓ2's own (A, W)
 };
 
 struct Run {
     uint64_t seed = 0;
-    Sample data;                 // the fixed dataset (n samples)
-    Moments mom;                 // its sufficient statistics
+    Sample data;   // the fixed dataset (n samples)
+    Moments mom;   // its sufficient statistics
     Tensors T;
     core::Rng rng_data, rng_batch, rng_shuffle, rng_w0;
-    std::vector<int> order;      // ℓ2 minibatch order (reshuffled every epoch)
+    std::vector<int> order;   // ℓ2 minibatch order (reshuffled every epoch)
     int pos = 0;
-    std::vector<double> A4;      // L_4's A (k×d)
-    GatedModel l2;               // ℓ2's (A, W)
-    EmModel em;                  // EM's (A, W), not in the paper
+    std::vector<double> A4;   // L_4's A (k×d)
+    GatedModel l2;            // ℓ2's (A, W)
+    EmModel em;               // EM's (A, W), not in the paper
     double loss4 = NAN, loss2 = NAN;
     // Curves, thinned (core::ThinnedRows): Phase 1 rows (t, E_reg of L4, ℓ2, EM, L̂4), Phase 2 rows
     // (t, ‖W − W*‖ for A*, Â_L4, Â_ℓ2, then E_gating for the same three).
     core::ThinnedRows curve1, curve2;
-    double ereg_now[3] = {NAN, NAN, NAN};    // latest E_reg per learner
-    Readout ro[3];                           // Phase-1 readouts
-    std::array<std::vector<double>, 3> W;    // Phase 2: Ŵ for A*, Â_L4, Â_ℓ2
+    double ereg_now[3] = {NAN, NAN, NAN};   // latest E_reg per learner
+    Readout ro[3];                          // Phase-1 readouts
+    std::array<std::vector<double>, 3> W;   // Phase 2: Ŵ for A*, Â_L4, Â_ℓ2
     std::vector<double> W0;
-    LlogData gdata;                          // Phase 2 data: the first n₂ samples
+    LlogData gdata;                                                // Phase 2 data: the first n₂ samples
     double werr[3] = {NAN, NAN, NAN}, egat[3] = {NAN, NAN, NAN};   // latest Phase-2 errors
     RunEval ev;
 };
@@ -55,7 +55,8 @@ struct Summary {   // over the runs of one lab seed (metrics())
     double mse_l4 = NAN, mse_l2 = NAN, mse_em = NAN, mse_oracle = NAN, mse_linreg = NAN;
     double stuck_gap = NAN, stuck_excess = NAN, stuck_ereg_min = NAN, stuck_egating_min = NAN;
     double egating[3] = {NAN, NAN, NAN}, werr[3] = {NAN, NAN, NAN}, gating_ok_l4 = NAN;
-    double route_gate[3] = {NAN, NAN, NAN}, route_post[3] = {NAN, NAN, NAN}, route_gate_l2own = NAN, route_post_l2own = NAN;
+    double route_gate[3] = {NAN, NAN, NAN}, route_post[3] = {NAN, NAN, NAN}, route_gate_l2own = NAN,
+           route_post_l2own = NAN;
     double loss4 = NAN, perp4 = NAN, perp2 = NAN;
     double sweep_l4_lo = NAN, sweep_l4_hi = NAN, sweep_l4d2_hi = NAN, sweep_l2_max = NAN;
     std::vector<double> sweep_rate[3];   // success rate per n of the grid: L_4 at d, L_4 at d₂, ℓ2 at d
@@ -71,4 +72,4 @@ enum Curve2 { kC2t = 0, kC2Werr = 1, kC2Egat = 4, kC2Width = 7 };
 // The A frozen for Phase-2 learner c: A*, or the readout of L_4 or of ℓ2 (unit rows, signs fixed, true labels).
 const std::vector<double>& frozen_A(const Run& R, const std::vector<double>& Astar, int c);
 
-} // namespace gated
+}   // namespace gated

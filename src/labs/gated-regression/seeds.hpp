@@ -6,10 +6,18 @@
 
 namespace gated {
 
-enum Stream : uint64_t { kTruthStream = 1, kTestStream, kDataStream, kInitL4Stream, kInitL2Stream, kShuffleStream,
-                         kBatchStream, kW0Stream };
+enum Stream : uint64_t {
+    kTruthStream = 1,
+    kTestStream,
+    kDataStream,
+    kInitL4Stream,
+    kInitL2Stream,
+    kShuffleStream,
+    kBatchStream,
+    kW0Stream
+};
 
 inline uint64_t run_seed(uint64_t seed, int r) { return core::Sweep::rep_seed(seed, r); }
 inline core::Rng stream(uint64_t root_seed, Stream s) { return core::Rng(root_seed).split(s); }
 
-} // namespace gated
+}   // namespace gated

@@ -41,12 +41,24 @@ public:
                 const int m = int(budget.take(cs, n_ - data_.n));
                 if (l4_) {
                     std::vector<double> x(static_cast<size_t>(d_));
-                    for (int s = 0; s < m; ++s) { int z; double y; truth_.sample(rng_, x.data(), z, y); mom_.add(x.data(), y); }
+                    for (int s = 0; s < m; ++s) {
+                        int z;
+                        double y;
+                        truth_.sample(rng_, x.data(), z, y);
+                        mom_.add(x.data(), y);
+                    }
                     data_.n += m;
-                    if (data_.n == n_) { T_ = mom_.tensors(); budget.spend(tensor_cost(d_)); }
+                    if (data_.n == n_) {
+                        T_ = mom_.tensors();
+                        budget.spend(tensor_cost(d_));
+                    }
                 } else {
                     data_.draw(truth_, m, rng_);
-                    if (data_.n == n_) { order_.resize(size_t(n_)); for (int i = 0; i < n_; ++i) order_[size_t(i)] = i; pos_ = n_; }
+                    if (data_.n == n_) {
+                        order_.resize(size_t(n_));
+                        for (int i = 0; i < n_; ++i) order_[size_t(i)] = i;
+                        pos_ = n_;
+                    }
                 }
                 continue;
             }
@@ -56,7 +68,10 @@ public:
                 budget.spend(l4_step_cost(k, d_));
             } else {
                 const int B = std::min(c_.batch2, n_);
-                if (pos_ + B > n_) { shuffle_.shuffle(order_); pos_ = 0; }
+                if (pos_ + B > n_) {
+                    shuffle_.shuffle(order_);
+                    pos_ = 0;
+                }
                 l2_step(m_, data_.X, data_.y, &order_[size_t(pos_)], B, c_.eta2);
                 pos_ += B;
                 budget.spend(l2_iter_cost(c_, d_));
@@ -93,7 +108,7 @@ private:
     double e_ = 1;
 };
 
-} // namespace
+}   // namespace
 
 void start_sweep(core::Sweep& sw, const Config& c, const LinkConstants& kc, uint64_t seed) {
     sw.clear();
@@ -126,4 +141,4 @@ void sweep_summary(const core::Sweep& sw, const Config& c, Summary& s) {
     }
 }
 
-} // namespace gated
+}   // namespace gated

@@ -15,4 +15,4 @@ void start_sweep(core::Sweep& sw, const Config& c, const LinkConstants& kc, uint
 // success rates: at the smallest and the largest n (L_4 at d), at the largest n (L_4 at d₂), ℓ2's maximum over n
 void sweep_summary(const core::Sweep& sw, const Config& c, Summary& s);
 
-} // namespace gated
+}   // namespace gated

@@ -21,7 +21,9 @@ void gate_probs(const double* W, int k, int d, const double* x, double* p) {
 
 Truth Truth::make(const TruthConfig& c, core::Rng& rng) {
     Truth t;
-    t.cfg = c; t.d = c.d; t.k = c.k;
+    t.cfg = c;
+    t.d = c.d;
+    t.k = c.k;
     const int d = c.d, k = c.k;
     t.A.assign(size_t(k) * size_t(d), 0.0);
     t.W.assign(size_t(k - 1) * size_t(d), 0.0);
@@ -31,12 +33,16 @@ Truth Truth::make(const TruthConfig& c, core::Rng& rng) {
         if (i > 0 && c.overlap != 0) {   // Assumption 3 allows linearly independent, non-orthogonal a_i*
             a[0] = c.overlap;
             const double n = std::sqrt(1 + c.overlap * c.overlap);
-            a[0] /= n; a[i] /= n;
+            a[0] /= n;
+            a[i] /= n;
         }
     }
     for (int i = 0; i + 1 < k; ++i) {
         double* w = &t.W[size_t(i) * size_t(d)];
-        if (!c.relaxed) { if (k + i < d) w[k + i] = c.w_norm; continue; }   // d < 2k − 1 is refused by check()
+        if (!c.relaxed) {
+            if (k + i < d) w[k + i] = c.w_norm;
+            continue;
+        }   // d < 2k − 1 is refused by check()
         double s = 0;
         do {
             for (int j = 0; j < d; ++j) w[j] = rng.normal();
@@ -55,7 +61,13 @@ void Truth::sample(core::Rng& rng, double* x, int& z, double& y) const {
     gate(x, p);
     double u = rng.uniform(), acc = 0;
     z = k - 1;
-    for (int i = 0; i < k; ++i) { acc += p[i]; if (u < acc) { z = i; break; } }
+    for (int i = 0; i < k; ++i) {
+        acc += p[i];
+        if (u < acc) {
+            z = i;
+            break;
+        }
+    }
     y = g(cfg.link, core::dot(&A[size_t(z) * size_t(d)], x, d)) + cfg.sigma * core::Ziggurat::normal(rng);
 }
 
@@ -66,4 +78,4 @@ double Truth::mean(const double* x) const {
     return m;
 }
 
-} // namespace gated
+}   // namespace gated

@@ -12,9 +12,9 @@ struct TruthConfig {
     int d = 6, k = 2;
     Link link = Link::Id;
     double sigma = 0.05;
-    double w_norm = 1.0;      // ‖w_i*‖ (§4: w_i* = e_{k+i}, norm 1)
-    bool relaxed = false;     // Fig. 3: w_i* uniform on the sphere of radius w_norm (not ⊥ span A*)
-    double overlap = 0.0;     // non-orthogonal experts: a_i* ∝ e_i + overlap·e_1 for i ≥ 2 (unit norm)
+    double w_norm = 1.0;    // ‖w_i*‖ (§4: w_i* = e_{k+i}, norm 1)
+    bool relaxed = false;   // Fig. 3: w_i* uniform on the sphere of radius w_norm (not ⊥ span A*)
+    double overlap = 0.0;   // non-orthogonal experts: a_i* ∝ e_i + overlap·e_1 for i ≥ 2 (unit norm)
 };
 
 struct Truth {
@@ -37,4 +37,4 @@ struct Truth {
 // Softmax gate of a (k−1)×d matrix with the k-th logit fixed at 0: p has k entries.
 void gate_probs(const double* W, int k, int d, const double* x, double* p);
 
-} // namespace gated
+}   // namespace gated

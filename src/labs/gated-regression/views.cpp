@@ -16,14 +16,16 @@ constexpr int kMapPoints = 1500;
 
 // One faint line per run and a bold median line (the median at every x over the runs): column `col` of each
 // run's thinned curve against its column 0. Every run has pushed the same rows, so their kept x's agree.
-void runs_and_median(std::vector<core::LineSeries>& out, const std::vector<const core::ThinnedRows*>& curves, size_t col,
-                     const std::string& label, int color) {
+void runs_and_median(std::vector<core::LineSeries>& out, const std::vector<const core::ThinnedRows*>& curves,
+                     size_t col, const std::string& label, int color) {
     std::vector<std::vector<double>> ys;
     std::vector<double> x;
     for (const auto* c : curves) {
         if (c->size() == 0) continue;
         core::LineSeries s;
-        s.color = color; s.width = 0.5f; s.alpha = 0.35f;
+        s.color = color;
+        s.width = 0.5f;
+        s.alpha = 0.35f;
         s.x = c->column(0);
         s.y = c->column(col);
         if (x.empty() || s.x.size() < x.size()) x = s.x;
@@ -31,7 +33,9 @@ void runs_and_median(std::vector<core::LineSeries>& out, const std::vector<const
         out.push_back(std::move(s));
     }
     core::LineSeries m;
-    m.label = label; m.color = color; m.width = 2.0f;
+    m.label = label;
+    m.color = color;
+    m.width = 2.0f;
     for (size_t i = 0; i < x.size(); ++i) {
         std::vector<double> v;
         for (const auto& y : ys) v.push_back(y[i]);
@@ -48,10 +52,13 @@ std::vector<double> unit(std::vector<double> v) {
 }
 
 // The learned boundary between experts 1 and 2, (w_1 − w_2)·x = 0, restricted to the plane spanned by eu, ev.
-core::LineSeries boundary(const std::vector<double>& normal, const std::vector<double>& eu, const std::vector<double>& ev,
-                          const char* label, int color, bool dashed) {
+core::LineSeries boundary(const std::vector<double>& normal, const std::vector<double>& eu,
+                          const std::vector<double>& ev, const char* label, int color, bool dashed) {
     core::LineSeries s;
-    s.label = label; s.color = color; s.dashed = dashed; s.width = 1.3f;
+    s.label = label;
+    s.color = color;
+    s.dashed = dashed;
+    s.width = 1.3f;
     const int d = int(normal.size());
     const double nu = core::dot(normal.data(), eu.data(), d), nv = core::dot(normal.data(), ev.data(), d);
     const double n = std::sqrt(nu * nu + nv * nv);
@@ -61,7 +68,7 @@ core::LineSeries boundary(const std::vector<double>& normal, const std::vector<d
     s.y = {L * nu / n, -L * nu / n};
     return s;
 }
-} // namespace
+}   // namespace
 
 int GatedRegressionLab::showcase() const {
     for (size_t r = 0; r < runs_.size(); ++r) {
@@ -81,15 +88,24 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     // 1. Two losses, two fates (Fig. 2a): E_reg per seed on a log axis, the L_4 loss underneath.
     {
         core::View g;
-        g.id = "two_fates"; g.title = "Two losses, two fates"; g.kind = core::ViewKind::Grid;
-        g.caption = "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in red, on the same data from the same "
-                    "starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs split, some freeze near 0.6. "
-                    "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (notes §3).";
+        g.id = "two_fates";
+        g.title = "Two losses, two fates";
+        g.kind = core::ViewKind::Grid;
+        g.caption =
+            "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in red, on the same data from the "
+            "same "
+            "starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs split, some freeze near 0.6. "
+            "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (notes §3).";
         g.grid_cols = 1;
         core::View e;
-        e.kind = core::ViewKind::Lines; e.title = "E_reg per run (§4), log scale";
-        e.y_label = "E_reg"; e.log_y = true;   // x-axis shared with the loss panel below
-        e.x_min = 0; e.x_max = cfg_.iters; e.y_min = 1e-3; e.y_max = 1;
+        e.kind = core::ViewKind::Lines;
+        e.title = "E_reg per run (§4), log scale";
+        e.y_label = "E_reg";
+        e.log_y = true;   // x-axis shared with the loss panel below
+        e.x_min = 0;
+        e.x_max = cfg_.iters;
+        e.y_min = 1e-3;
+        e.y_max = 1;
         std::vector<const core::ThinnedRows*> c1;
         for (const Run& R : runs_) c1.push_back(&R.curve1);
         runs_and_median(e.lines, c1, kC1EregL4, strf("L₄ (median of %d)", nr), kBlue);
@@ -97,8 +113,12 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         if (cfg_.em) runs_and_median(e.lines, c1, kC1EregEM, "EM (not in the paper; x = EM iteration)", kGreen);
         e.overlays.push_back({core::Overlay::HLine, 0.05, 0, "success: E_reg < 0.05"});
         core::View l;
-        l.kind = core::ViewKind::Lines; l.title = "L₄(A) (eq. 7) on the run's own data";
-        l.x_label = "iteration"; l.y_label = "L₄"; l.x_min = 0; l.x_max = cfg_.iters;
+        l.kind = core::ViewKind::Lines;
+        l.title = "L₄(A) (eq. 7) on the run's own data";
+        l.x_label = "iteration";
+        l.y_label = "L₄";
+        l.x_min = 0;
+        l.x_max = cfg_.iters;
         runs_and_median(l.lines, c1, kC1LossL4, "L₄ loss", kBlue);
         l.overlays.push_back({core::Overlay::HLine, cfg_.h.lambda * k, 0, "λk: the saddle at A = 0"});
         g.children.push_back(std::move(e));
@@ -107,7 +127,8 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         for (const Run& R : runs_) {
             if (std::isnan(R.ereg_now[kL4])) continue;
             ++last;
-            ok4 += R.ereg_now[kL4] < 0.05; ok2 += R.ereg_now[kL2] < 0.05;
+            ok4 += R.ereg_now[kL4] < 0.05;
+            ok2 += R.ereg_now[kL2] < 0.05;
         }
         if (last) g.readouts.push_back(strf("now below 0.05: L₄ %d of %d runs, ℓ2 %d of %d", ok4, nr, ok2, nr));
         out.push_back(std::move(g));
@@ -118,37 +139,54 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     const Run& S = runs_[size_t(sr)];
     {
         core::View g;
-        g.id = "routing_map"; g.title = strf("Routing map, run %d", sr + 1); g.kind = core::ViewKind::Grid;
-        g.caption = "Accuracy is not recovery. Test inputs in the plane of the true gate direction (x-axis) and the experts' difference (y-axis), coloured by "
-                    "the learned probability of expert 1 (blue 0, white ½, red 1). Dashed grey: the true boundary; solid: the "
-                    "learned one. A stuck ℓ2 run gates on the experts' difference: its boundary is turned by 90°, yet its test "
-                    "MSE is within a hair of the truth's.";
+        g.id = "routing_map";
+        g.title = strf("Routing map, run %d", sr + 1);
+        g.kind = core::ViewKind::Grid;
+        g.caption =
+            "Accuracy is not recovery. Test inputs in the plane of the true gate direction (x-axis) and the experts' "
+            "difference (y-axis), coloured by "
+            "the learned probability of expert 1 (blue 0, white ½, red 1). Dashed grey: the true boundary; solid: the "
+            "learned one. A stuck ℓ2 run gates on the experts' difference: its boundary is turned by 90°, yet its test "
+            "MSE is within a hair of the truth's.";
         g.grid_cols = 2;
-        std::vector<double> wdiff = truth_.W.size() >= size_t(d) ? std::vector<double>(truth_.W.begin(), truth_.W.begin() + d) : std::vector<double>(size_t(d), 0.0);
-        if (k >= 3) for (int j = 0; j < d; ++j) wdiff[size_t(j)] -= truth_.W[size_t(d + j)];
+        std::vector<double> wdiff = truth_.W.size() >= size_t(d)
+            ? std::vector<double>(truth_.W.begin(), truth_.W.begin() + d)
+            : std::vector<double>(size_t(d), 0.0);
+        if (k >= 3)
+            for (int j = 0; j < d; ++j) wdiff[size_t(j)] -= truth_.W[size_t(d + j)];
         const std::vector<double> eu = unit(wdiff);
         std::vector<double> adiff(static_cast<size_t>(d));
         for (int j = 0; j < d; ++j) adiff[size_t(j)] = truth_.A[size_t(j)] - truth_.A[size_t(d + j)];
         const std::vector<double> ev = unit(adiff);
-        auto panel = [&](const GatedModel& m, int e1, int e2, const std::string& title, int color, const std::vector<std::string>& ro) {
+        auto panel = [&](const GatedModel& m, int e1, int e2, const std::string& title, int color,
+                         const std::vector<std::string>& ro) {
             core::View v;
-            v.kind = core::ViewKind::Scatter; v.title = title;
-            v.x_label = "⟨w*, x⟩/‖w*‖"; v.y_label = "⟨a₁* − a₂*, x⟩/√2";
-            v.x_min = -3; v.x_max = 3; v.y_min = -3; v.y_max = 3;
-            v.value_lo = 0; v.value_hi = 1; v.value_diverging = true;
+            v.kind = core::ViewKind::Scatter;
+            v.title = title;
+            v.x_label = "⟨w*, x⟩/‖w*‖";
+            v.y_label = "⟨a₁* − a₂*, x⟩/√2";
+            v.x_min = -3;
+            v.x_max = 3;
+            v.y_min = -3;
+            v.y_max = 3;
+            v.value_lo = 0;
+            v.value_hi = 1;
+            v.value_diverging = true;
             double p[16];
             const int np = std::min(test_.n, kMapPoints);
             for (int t = 0; t < np; ++t) {
                 const double* x = &test_.X[size_t(t * d)];
                 gate_probs(m.W.data(), k, d, x, p);
                 core::ScatterPoint q;
-                q.x = float(core::dot(eu.data(), x, d)); q.y = float(core::dot(ev.data(), x, d));
+                q.x = float(core::dot(eu.data(), x, d));
+                q.y = float(core::dot(ev.data(), x, d));
                 q.value = float(p[e1]);
                 v.points.push_back(q);
             }
             std::vector<double> nl(size_t(d), 0.0);
             for (int j = 0; j < d; ++j)
-                nl[size_t(j)] = (e1 + 1 < k ? m.W[size_t(e1 * d + j)] : 0.0) - (e2 + 1 < k ? m.W[size_t(e2 * d + j)] : 0.0);
+                nl[size_t(j)] =
+                    (e1 + 1 < k ? m.W[size_t(e1 * d + j)] : 0.0) - (e2 + 1 < k ? m.W[size_t(e2 * d + j)] : 0.0);
             v.lines.push_back(boundary(wdiff, eu, ev, "true boundary", kGrey, true));
             v.lines.push_back(boundary(nl, eu, ev, "learned boundary", color, false));
             v.readouts = ro;
@@ -163,12 +201,17 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         const double e2 = phase1_done ? S.ro[kL2].e_reg : S.ereg_now[kL2];
         ro2.push_back(evd ? strf("test MSE %.4f (oracle %.4f, linear %.4f)", ev2.mse_l2, ev2.mse_oracle, ev2.mse_linreg)
                           : "test MSE: after Phase 2");
-        ro2.push_back(strf("E_reg %.3f", e2) + (evd ? strf(", routing: gate %.3f, posterior %.3f", ev2.route_gate_l2own, ev2.route_post_l2own) : ""));
+        ro2.push_back(
+            strf("E_reg %.3f", e2) +
+            (evd ? strf(", routing: gate %.3f, posterior %.3f", ev2.route_gate_l2own, ev2.route_post_l2own) : ""));
         GatedModel m4;
-        m4.d = d; m4.k = k; m4.link = cfg_.truth.link;
+        m4.d = d;
+        m4.k = k;
+        m4.link = cfg_.truth.link;
         m4.A = phase1_done ? S.ro[kL4].A : truth_.A;
         m4.W = phase1_done ? S.W[kAL4] : std::vector<double>(size_t((k - 1) * d), 0.0);
-        ro4.push_back(evd ? strf("test MSE %.4f (oracle %.4f)", ev2.mse_l4, ev2.mse_oracle) : "gate: learned in Phase 2");
+        ro4.push_back(evd ? strf("test MSE %.4f (oracle %.4f)", ev2.mse_l4, ev2.mse_oracle)
+                          : "gate: learned in Phase 2");
         ro4.push_back(evd ? strf("routing: gate %.3f (Bayes %.3f), posterior %.3f (oracle %.3f)", ev2.route_gate[kAL4],
                                  ev2.route_gate[kAStar], ev2.route_post[kAL4], ev2.route_post[kAStar])
                           : strf("E_gating now %.3f", S.egat[kAL4]));
@@ -180,20 +223,33 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     // 3. Alignment matrices (the tensor-decomposition view of eq. 8) and the part of each row outside span A*.
     {
         core::View g;
-        g.id = "alignment"; g.title = strf("Alignment, run %d", sr + 1); g.kind = core::ViewKind::Grid;
-        g.caption = "|cos(â_i, a*_m)|: a permutation matrix when the experts are recovered. Â A*ᵀ (raw L₄ rows): a signed "
-                    "permutation times diag(1/√α*) shrunk by δ_F (eq. 8, Theorem 1). Bars: the share of each learned row "
-                    "outside span A*, which only δ_F damps.";
+        g.id = "alignment";
+        g.title = strf("Alignment, run %d", sr + 1);
+        g.kind = core::ViewKind::Grid;
+        g.caption =
+            "|cos(â_i, a*_m)|: a permutation matrix when the experts are recovered. Â A*ᵀ (raw L₄ rows): a signed "
+            "permutation times diag(1/√α*) shrunk by δ_F (eq. 8, Theorem 1). Bars: the share of each learned row "
+            "outside span A*, which only δ_F damps.";
         g.grid_cols = 2;
         const std::vector<double> yx = S.mom.n() > 0 ? S.mom.mean_yx() : std::vector<double>(size_t(d), 1.0);
-        const Readout r4 = read_experts(S.A4, truth_.A, k, d, yx, true), r2 = read_experts(S.l2.A, truth_.A, k, d, yx, false);
+        const Readout r4 = read_experts(S.A4, truth_.A, k, d, yx, true),
+                      r2 = read_experts(S.l2.A, truth_.A, k, d, yx, false);
         auto heat = [&](const std::vector<double>& v, const std::string& title, bool diverging, double lo, double hi) {
             core::View h;
-            h.kind = core::ViewKind::Heatmap; h.title = title;
-            h.heat.rows = k; h.heat.cols = k; h.heat.v = v;
-            h.heat.row_title = "learned row i"; h.heat.col_title = "true expert m";
-            for (int i = 0; i < k; ++i) { h.heat.row_labels.push_back(std::to_string(i + 1)); h.heat.col_labels.push_back(strf("a%d*", i + 1)); }
-            h.heat.lo = lo; h.heat.hi = hi; h.heat.diverging = diverging;
+            h.kind = core::ViewKind::Heatmap;
+            h.title = title;
+            h.heat.rows = k;
+            h.heat.cols = k;
+            h.heat.v = v;
+            h.heat.row_title = "learned row i";
+            h.heat.col_title = "true expert m";
+            for (int i = 0; i < k; ++i) {
+                h.heat.row_labels.push_back(std::to_string(i + 1));
+                h.heat.col_labels.push_back(strf("a%d*", i + 1));
+            }
+            h.heat.lo = lo;
+            h.heat.hi = hi;
+            h.heat.diverging = diverging;
             return h;
         };
         g.children.push_back(heat(r4.cos, strf("L₄ |cos|, E_reg %.3f", r4.e_reg), false, 0, 1));
@@ -202,8 +258,11 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         g.children.push_back(heat(r4.B, "L₄ raw Â A*ᵀ", true, -bmax, bmax));
         g.children.push_back(heat(r2.cos, strf("ℓ2 |cos|, E_reg %.3f", r2.e_reg), false, 0, 1));
         core::View b;
-        b.kind = core::ViewKind::Bars; b.title = "share outside span A*";
-        b.y_label = "share"; b.y_min = 0; b.y_max = 1;
+        b.kind = core::ViewKind::Bars;
+        b.title = "share outside span A*";
+        b.y_label = "share";
+        b.y_min = 0;
+        b.y_max = 1;
         for (int i = 0; i < k; ++i) b.bars.push_back({strf("L₄ %d", i + 1), r4.perp[size_t(i)], 0, kBlue});
         for (int i = 0; i < k; ++i) b.bars.push_back({strf("ℓ2 %d", i + 1), r2.perp[size_t(i)], 0, kRed});
         g.children.push_back(std::move(b));
@@ -216,18 +275,31 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     // 4. Sample complexity (Theorem 2): success rate against n.
     if (cfg_.sweep) {
         core::View v;
-        v.id = "sample_complexity"; v.title = "Sample complexity"; v.kind = core::ViewKind::Lines;
-        v.caption = strf("Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples (its estimates "
-                         "use 8th moments) but then always succeeds; ℓ2's failures do not go away with more data.", cfg_.sweep_seeds);
-        v.x_label = "n (samples)"; v.y_label = "success rate (E_reg < 0.05)"; v.log_x = true;
-        v.x_min = 800; v.x_max = cfg_.sweep_n_max * 1.25; v.y_min = -0.03; v.y_max = 1.03;
+        v.id = "sample_complexity";
+        v.title = "Sample complexity";
+        v.kind = core::ViewKind::Lines;
+        v.caption = strf(
+            "Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples (its estimates "
+            "use 8th moments) but then always succeeds; ℓ2's failures do not go away with more data.",
+            cfg_.sweep_seeds);
+        v.x_label = "n (samples)";
+        v.y_label = "success rate (E_reg < 0.05)";
+        v.log_x = true;
+        v.x_min = 800;
+        v.x_max = cfg_.sweep_n_max * 1.25;
+        v.y_min = -0.03;
+        v.y_max = 1.03;
         const std::string l4 = strf("L₄, d = %d", d), l4b = strf("L₄, d = %d", cfg_.d2), l2 = strf("ℓ2, d = %d", d);
         const char* labels[3] = {l4.c_str(), l4b.c_str(), l2.c_str()};
         const int colors[3] = {kBlue, 5, kRed};
         for (int s = 0; s < 3; ++s) {
             core::LineSeries ls = sweep_.started() ? sweep_.line(s, 1, labels[s]) : core::LineSeries();
-            ls.label = labels[s]; ls.color = colors[s]; ls.markers = true; ls.dashed = s == 1;
-            ls.lo.clear(); ls.hi.clear();
+            ls.label = labels[s];
+            ls.color = colors[s];
+            ls.markers = true;
+            ls.dashed = s == 1;
+            ls.lo.clear();
+            ls.hi.clear();
             v.lines.push_back(std::move(ls));
         }
         if (sweep_.started()) v.readouts.push_back(strf("%d of %d runs done", sweep_.jobs_done(), sweep_.jobs_total()));
@@ -238,11 +310,18 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
     // 5. Phase 2 (Fig. 2b, Theorem 3): ‖W − W*‖ against the L_log iteration for the three frozen A's.
     {
         core::View v;
-        v.id = "gates"; v.title = "Phase 2: gates, experts frozen"; v.kind = core::ViewKind::Lines;
-        v.caption = "Projected GD on L_log from one random W₀ per run, with A = A* (grey), Â from L₄ (blue) and Â from ℓ2 (red). "
-                    "With A* or L₄'s experts the error falls geometrically (Theorem 3); with a stuck ℓ2 run's experts it stalls.";
-        v.x_label = "L_log iteration t"; v.y_label = "‖W − W*‖ = max_i ‖w_i − w_i*‖";
-        v.x_min = 0; v.x_max = cfg_.iters_log; v.y_min = 0;
+        v.id = "gates";
+        v.title = "Phase 2: gates, experts frozen";
+        v.kind = core::ViewKind::Lines;
+        v.caption = "Projected GD on L_log from one random W₀ per run, with A = A* (grey), Â from L₄ (blue) and Â from "
+                    "ℓ2 (red). "
+                    "With A* or L₄'s experts the error falls geometrically (Theorem 3); with a stuck ℓ2 run's experts "
+                    "it stalls.";
+        v.x_label = "L_log iteration t";
+        v.y_label = "‖W − W*‖ = max_i ‖w_i − w_i*‖";
+        v.x_min = 0;
+        v.x_max = cfg_.iters_log;
+        v.y_min = 0;
         v.y_max = cfg_.R + cfg_.truth.w_norm;
         std::vector<const core::ThinnedRows*> c2;
         for (const Run& R : runs_) c2.push_back(&R.curve2);
@@ -253,22 +332,35 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         // κ ε_reg/(1 − ρ) read off the median Â_L4 curve's end.
         const core::LineSeries* mstar = nullptr;
         const core::LineSeries* ml4 = nullptr;
-        for (const auto& s : v.lines) { if (s.label == "A = A*") mstar = &s; if (s.label == "Â from L₄") ml4 = &s; }
+        for (const auto& s : v.lines) {
+            if (s.label == "A = A*") mstar = &s;
+            if (s.label == "Â from L₄") ml4 = &s;
+        }
         if (cfg_.envelope && mstar && ml4 && mstar->y.size() > 3 && mstar->y[0] > 0) {
             size_t t1 = 1;
             while (t1 + 1 < mstar->y.size() && mstar->y[t1] > 0.1 * mstar->y[0]) ++t1;
-            const double rho = std::max(1e-6, std::min(0.999, core::fm::exp(core::fm::log(std::max(1e-300, mstar->y[t1] / mstar->y[0])) / double(t1))));
+            const double rho = std::max(
+                1e-6,
+                std::min(0.999,
+                         core::fm::exp(core::fm::log(std::max(1e-300, mstar->y[t1] / mstar->y[0])) / double(t1))));
             const double floor = ml4->y.back();
             core::LineSeries env;
-            env.label = strf("Theorem 3 envelope, ρ = %.2f (fitted)", rho); env.color = kGrey; env.dashed = true;
+            env.label = strf("Theorem 3 envelope, ρ = %.2f (fitted)", rho);
+            env.color = kGrey;
+            env.dashed = true;
             double pw = 1;
-            for (size_t i = 0; i < mstar->x.size(); ++i) { env.x.push_back(mstar->x[i]); env.y.push_back(pw * ml4->y[0] + floor); pw *= rho; }
+            for (size_t i = 0; i < mstar->x.size(); ++i) {
+                env.x.push_back(mstar->x[i]);
+                env.y.push_back(pw * ml4->y[0] + floor);
+                pw *= rho;
+            }
             v.lines.push_back(std::move(env));
         }
         if (gates_done)
-            v.readouts.push_back(strf("median E_gating: A* %.4f, L₄ %.4f, ℓ2 %.4f", sum_.egating[kAStar], sum_.egating[kAL4], sum_.egating[kAL2]));
+            v.readouts.push_back(strf("median E_gating: A* %.4f, L₄ %.4f, ℓ2 %.4f", sum_.egating[kAStar],
+                                      sum_.egating[kAL4], sum_.egating[kAL2]));
         out.push_back(std::move(v));
     }
 }
 
-} // namespace gated
+}   // namespace gated

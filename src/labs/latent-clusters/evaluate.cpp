@@ -29,7 +29,7 @@ double best_abs(const std::vector<double>& cos, int R, int r, int n0, int n1) {
     return b;
 }
 
-} // namespace
+}   // namespace
 
 void Run::evaluate() {
     const int C = T_.C, R = T_.n_dirs(), M = cfg_.M;
@@ -48,19 +48,27 @@ void Run::evaluate() {
     summarise(S_.cos_van, E_[kVanilla].n_neurons(), kVanilla);
     std::vector<double> tmp;
     for (Model k : {kTop1, kOff}) {
-        if (early || E_[k].M == 0) { S_.cos_g[k] = S_.cos_g[kMoE]; S_.cos_c[k] = S_.cos_c[kMoE]; continue; }
+        if (early || E_[k].M == 0) {
+            S_.cos_g[k] = S_.cos_g[kMoE];
+            S_.cos_c[k] = S_.cos_c[kMoE];
+            continue;
+        }
         alignment(E_[k], T_, tmp);
         summarise(tmp, E_[k].n_neurons(), k);
     }
 
-    std::vector<double> row = {double(t_sgd_), double(phase()), S_.cos_g[kMoE], S_.cos_c[kMoE], S_.cos_g[kTop1],
-                               S_.cos_g[kOff], S_.cos_g[kVanilla], S_.cos_c[kVanilla]};
+    std::vector<double> row = {double(t_sgd_),  double(phase()), S_.cos_g[kMoE],     S_.cos_c[kMoE],
+                               S_.cos_g[kTop1], S_.cos_g[kOff],  S_.cos_g[kVanilla], S_.cos_c[kVanilla]};
     const int J = Em.J;
     for (int m = 0; m < M; ++m) {
-        double own = 0; int oc = 0;
+        double own = 0;
+        int oc = 0;
         for (int c = 0; c < C; ++c) {
             double b = best_abs(S_.cos_moe, R, c, m * J, (m + 1) * J);
-            if (b > own) { own = b; oc = c; }
+            if (b > own) {
+                own = b;
+                oc = c;
+            }
         }
         row.push_back(own);
         row.push_back(best_abs(S_.cos_moe, R, C, m * J, (m + 1) * J));
@@ -83,8 +91,11 @@ void Run::race_rebuild() {
     S_.race_t.resize(n);
     S_.race_c.assign(size_t(C), std::vector<double>(n, 1e-3));
     S_.race_g.assign(n, 1e-3);
-    S_.race_van_g.resize(n); S_.race_van_c.resize(n); S_.race_off_g.resize(n);
-    const int c_van_g = trace_.col("cos_g_vanilla"), c_van_c = trace_.col("cos_c_vanilla"), c_off = trace_.col("cos_g_router_off");
+    S_.race_van_g.resize(n);
+    S_.race_van_c.resize(n);
+    S_.race_off_g.resize(n);
+    const int c_van_g = trace_.col("cos_g_vanilla"), c_van_c = trace_.col("cos_c_vanilla"),
+              c_off = trace_.col("cos_g_router_off");
     // the experts that end up serving cluster c, judged at the latest evaluation
     const std::vector<double>& last = trace_.rows.back();
     for (size_t i = 0; i < n; ++i) {
@@ -92,7 +103,8 @@ void Run::race_rebuild() {
         S_.race_t[i] = r[0];
         for (int m = 0; m < M; ++m) {
             const int cl = int(last[size_t(first + 3 * m + 2)]);
-            if (cl >= 0 && cl < C) S_.race_c[size_t(cl)][i] = std::max(S_.race_c[size_t(cl)][i], r[size_t(first + 3 * m)]);
+            if (cl >= 0 && cl < C)
+                S_.race_c[size_t(cl)][i] = std::max(S_.race_c[size_t(cl)][i], r[size_t(first + 3 * m)]);
             S_.race_g[i] = std::max(S_.race_g[i], r[size_t(first + 3 * m + 1)]);
         }
         S_.race_van_g[i] = clamp(r[size_t(c_van_g)]);
@@ -101,4 +113,4 @@ void Run::race_rebuild() {
     }
 }
 
-} // namespace latent
+}   // namespace latent

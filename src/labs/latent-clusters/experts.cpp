@@ -14,14 +14,22 @@ inline void scale_add(float* __restrict w, const float* __restrict x, float p, f
     for (; k + 4 <= d; k += 4) {
         const float w0 = p * w[k] + q * x[k], w1 = p * w[k + 1] + q * x[k + 1];
         const float w2 = p * w[k + 2] + q * x[k + 2], w3 = p * w[k + 3] + q * x[k + 3];
-        w[k] = w0; w[k + 1] = w1; w[k + 2] = w2; w[k + 3] = w3;
+        w[k] = w0;
+        w[k + 1] = w1;
+        w[k + 2] = w2;
+        w[k + 3] = w3;
     }
     for (; k < d; ++k) w[k] = p * w[k] + q * x[k];
 }
-} // namespace
+}   // namespace
 
 void Experts::init(int M_, int J_, int d_, Act act_, int k_star_, int p_star, double C_b, core::Rng& rng) {
-    M = M_; J = J_; d = d_; act = act_; k_star = k_star_; P = p_star;
+    M = M_;
+    J = J_;
+    d = d_;
+    act = act_;
+    k_star = k_star_;
+    P = p_star;
     const int N = M * J;
     W.assign(size_t(N) * size_t(d), 0.f);
     a.assign(size_t(N), 1.f);
@@ -77,7 +85,7 @@ void Experts::sgd(int m, const float* x, float xx, float coef) {
         const float u = pq[2 * j];
         float ds;
         sigma(n, u + b[size_t(n)], ds);
-        const float g = coef * a[size_t(n)] * ds;      // w + g (x − u w) = (1 − g u) w + g x
+        const float g = coef * a[size_t(n)] * ds;   // w + g (x − u w) = (1 − g u) w + g x
         const float al = 1.f - g * u;
         const float n2 = al * al + 2.f * al * g * u + g * g * xx;
         const float inv = 1.f / std::sqrt(n2);
@@ -91,7 +99,8 @@ void Experts::renormalize() {
     for (int n = 0; n < M * J; ++n) {
         float* wn = w(n);
         const float nr = core::norm2(wn, d);
-        if (nr > 0 && std::isfinite(nr)) for (int k = 0; k < d; ++k) wn[k] /= nr;
+        if (nr > 0 && std::isfinite(nr))
+            for (int k = 0; k < d; ++k) wn[k] /= nr;
     }
 }
 
@@ -104,7 +113,11 @@ int Experts::lead_sign(int n) const {
         double z = -double(b[size_t(n)]), hm1 = 1, h = z;
         int kk = k_star - 2;
         if (kk == 0) h = 1;
-        for (int i = 1; i < kk; ++i) { double hn = z * h - i * hm1; hm1 = h; h = hn; }
+        for (int i = 1; i < kk; ++i) {
+            double hn = z * h - i * hm1;
+            hm1 = h;
+            h = hn;
+        }
         c = h;
     }
     c *= a[size_t(n)];
@@ -121,4 +134,4 @@ double Experts::norm_error() const {
     return worst;
 }
 
-} // namespace latent
+}   // namespace latent

@@ -30,15 +30,19 @@ struct Experts {
 
     // σ_n(z) and σ_n'(z)
     inline float sigma(int n, float z, float& ds) const {
-        if (act == Act::Relu) { ds = z > 0 ? 1.f : 0.f; return z > 0 ? z : 0.f; }
+        if (act == Act::Relu) {
+            ds = z > 0 ? 1.f : 0.f;
+            return z > 0 ? z : 0.f;
+        }
         const float* s = &cs[size_t(n) * size_t(P + 1)];
         const float* g = &cd[size_t(n) * size_t(P + 1)];
         float hm1 = 1.f, h = z, val = s[0] + s[1] * z, der = g[1];
         for (int i = 1; i < P; ++i) {
-            float hn = z * h - float(i) * hm1;    // He_{i+1} = z He_i − i He_{i−1}
+            float hn = z * h - float(i) * hm1;   // He_{i+1} = z He_i − i He_{i−1}
             val += s[i + 1] * hn;
-            der += g[i + 1] * h;                  // (He_{i+1})' = (i+1) He_i, folded into cd
-            hm1 = h; h = hn;
+            der += g[i + 1] * h;   // (He_{i+1})' = (i+1) He_i, folded into cd
+            hm1 = h;
+            h = hn;
         }
         ds = der;
         return val;
@@ -66,4 +70,4 @@ private:
     std::vector<float> scratch_;   // per-neuron step coefficients inside sgd()
 };
 
-} // namespace latent
+}   // namespace latent

@@ -13,12 +13,12 @@ namespace {
 // Non-zero features of one model per sample, for the work estimates (adaptive top-k: the measured mean).
 double active_features(Model k, int M, int J, double k_mean) {
     switch (k) {
-        case kMoE: return (k_mean > 0 ? k_mean : M) * J;
-        case kTop1: return J;
-        default: return double(M) * J;
+    case kMoE: return (k_mean > 0 ? k_mean : M) * J;
+    case kTop1: return J;
+    default: return double(M) * J;
     }
 }
-}
+}   // namespace
 
 double Run::ridge_sample_cost() const {
     double c = kSampleCostRidge * T_.d;
@@ -60,7 +60,10 @@ void Run::active_mask(Model k, const float* x, unsigned char* act) const {
         double h[64];
         R_.gate(x, h);
         if (k == kMoE) Router::adaptive(h, M, act);
-        else { for (int m = 0; m < M; ++m) act[m] = 0; act[core::argmax(h, M)] = 1; }
+        else {
+            for (int m = 0; m < M; ++m) act[m] = 0;
+            act[core::argmax(h, M)] = 1;
+        }
     } else {
         for (int m = 0; m < M; ++m) act[m] = 1;   // router off: every h_m = 0 ≥ 0; vanilla: M = 1
     }
@@ -87,7 +90,10 @@ double Run::predict(Model k, const float* x) const {
     thread_local std::vector<double> phi;
     thread_local std::vector<int> idx;
     const int N = E_[k].n_neurons();
-    if (int(phi.size()) < N) { phi.resize(size_t(N)); idx.resize(size_t(N)); }
+    if (int(phi.size()) < N) {
+        phi.resize(size_t(N));
+        idx.resize(size_t(N));
+    }
     const int cnt = features(k, x, phi.data(), idx.data());
     double s = 0;
     for (int q = 0; q < cnt; ++q) s += phi[size_t(q)] * a_hat_[k][size_t(idx[size_t(q)])];
@@ -107,7 +113,8 @@ void Run::phase_IV_slice() {
     }
     if (t4_ < cfg_.T4) return;
     stage_ = kSolve;
-    solve_k_ = 0; solve_row_ = 0;
+    solve_k_ = 0;
+    solve_row_ = 0;
 }
 
 // â = (G/T_4 + λ̄ I)^{-1} r/T_4 for each model in turn, by the Cholesky–Banachiewicz factorisation of
@@ -118,7 +125,10 @@ void Run::solve_slice() {
     core::WorkBudget budget(kWorkPerStep);
     while (!budget.spent() && solve_k_ < kModels) {
         core::RidgeAccumulator& Rg = ridge_[solve_k_];
-        if (E_[solve_k_].M == 0) { ++solve_k_; continue; }
+        if (E_[solve_k_].M == 0) {
+            ++solve_k_;
+            continue;
+        }
         const int n = Rg.n;
         const double inv = 1.0 / Rg.count;
         if (solve_row_ == 0) {
@@ -144,7 +154,8 @@ void Run::solve_slice() {
                     if (!(s > 0) || !std::isfinite(s)) {
                         failure_ = core::strf("Phase IV: the ridge system of %d features is singular with λ̄ = %g and "
                                               "T_4 = %ld samples: raise λ̄ (at least %g; more when the features are "
-                                              "large) or T_4.", n, cfg_.lambda, cfg_.T4, kLambdaMin);
+                                              "large) or T_4.",
+                                              n, cfg_.lambda, cfg_.T4, kLambdaMin);
                         return;
                     }
                     Li[i] = std::sqrt(s);
@@ -170,11 +181,13 @@ void Run::solve_slice() {
         a_hat_[solve_k_] = b;
         for (double v : a_hat_[solve_k_])
             if (!std::isfinite(v)) {
-                failure_ = core::strf("Phase IV: the ridge weights of %d features are not finite with λ̄ = %g: raise λ̄.", n, cfg_.lambda);
+                failure_ = core::strf("Phase IV: the ridge weights of %d features are not finite with λ̄ = %g: raise λ̄.",
+                                      n, cfg_.lambda);
                 return;
             }
         budget.spend(double(n) * n);
-        ++solve_k_; solve_row_ = 0;
+        ++solve_k_;
+        solve_row_ = 0;
     }
     if (solve_k_ >= kModels) stage_ = kTest;
 }
@@ -182,7 +195,8 @@ void Run::solve_slice() {
 void Run::test_slice() {
     const int d = T_.d;
     const double cost = test_point_cost();
-    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && test_i_ < cfg_.n_test; budget.spend(cost), ++test_i_) {
+    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && test_i_ < cfg_.n_test;
+         budget.spend(cost), ++test_i_) {
         const float* x = &test_x_[size_t(test_i_) * size_t(d)];
         const double y = test_y_[size_t(test_i_)];
         for (int k = 0; k < kModels; ++k) {
@@ -204,4 +218,4 @@ void Run::test_slice() {
     stage_ = kDone;
 }
 
-} // namespace latent
+}   // namespace latent

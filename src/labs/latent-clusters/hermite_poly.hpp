@@ -24,14 +24,23 @@ struct HermitePoly {
     double operator()(double z) const {
         double hm1 = 1, h = z, val = c[0] + (p >= 1 ? c[1] * z : 0.0);
         for (int i = 1; i < p; ++i) {
-            double hn = z * h - i * hm1;                 // He_{i+1}
+            double hn = z * h - i * hm1;   // He_{i+1}
             val += c[i + 1] * inv_sqrt_factorial(i + 1) * hn;
-            hm1 = h; h = hn;
+            hm1 = h;
+            h = hn;
         }
         return val;
     }
-    double norm2() const { double s = 0; for (int i = 0; i <= p; ++i) s += c[i] * c[i]; return s; }  // E f² (Lemma A.2)
-    int information_exponent() const { for (int i = 0; i <= p; ++i) if (c[i] != 0) return i; return -1; }  // Def. 3.1
+    double norm2() const {
+        double s = 0;
+        for (int i = 0; i <= p; ++i) s += c[i] * c[i];
+        return s;
+    }   // E f² (Lemma A.2)
+    int information_exponent() const {
+        for (int i = 0; i <= p; ++i)
+            if (c[i] != 0) return i;
+        return -1;
+    }   // Def. 3.1
 };
 
-} // namespace latent
+}   // namespace latent

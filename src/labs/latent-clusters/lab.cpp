@@ -14,43 +14,73 @@ core::Schema make_schema() {
     s.params = {
         core::param("d", "d", "Data", T::Int, 5, 256, 32, "input dimension (paper experiment: 200; lecture: 32)"),
         core::param("C", "C", "Data", T::Int, 2, 6, 2, "number of latent clusters (paper experiment: 2)"),
-        core::param("rho", "ρ", "Data", T::Real, 0, 10, 3, "cluster mean scale: x = ρ v_c + z (Assumption 3.2; ρ ≥ 4 destabilises at d = 32)"),
+        core::param("rho", "ρ", "Data", T::Real, 0, 10, 3,
+                    "cluster mean scale: x = ρ v_c + z (Assumption 3.2; ρ ≥ 4 destabilises at d = 32)"),
         core::param("zeta", "ζ", "Data", T::Real, 0, 3, 0.1, "label noise standard deviation"),
-        core::param("links", "f*, g*", "Data", T::Choice, 0, 1, 0, "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
-        core::param("k_star", "k*", "Data", T::Int, 3, 6, 3, "information exponent of the pure links (the paper's experiment: 3; the theory wants even k* ≥ 4, slow)"),
-        core::param("M", "M", "Model", T::Int, 1, 16, 6, "number of experts (paper experiment: 8; M ≳ C log C, Lemma 4.8)"),
+        core::param("links", "f*, g*", "Data", T::Choice, 0, 1, 0,
+                    "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
+        core::param(
+            "k_star", "k*", "Data", T::Int, 3, 6, 3,
+            "information exponent of the pure links (the paper's experiment: 3; the theory wants even k* ≥ 4, slow)"),
+        core::param("M", "M", "Model", T::Int, 1, 16, 6,
+                    "number of experts (paper experiment: 8; M ≳ C log C, Lemma 4.8)"),
         core::param("J1", "J_I", "Model", T::Int, 1, 64, 1, "expert width in Phase I (Lemma C.2: J ≲ √log d)"),
-        core::param("J3", "J_III", "Model", T::Int, 1, 64, 16, "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
-        core::param("act", "σ", "Model", T::Choice, 0, 1, 0, "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
-        core::param("act_deg", "deg σ", "Model", T::Int, 0, 8, 0, "highest Hermite degree of the randomized activation (0: the teacher's p*, as in App. A.3)"),
-        core::param("C_b", "C_b", "Model", T::Real, 0, 6, 0, "bias scale: ReLU biases, and the Phase IV biases b ~ U[−C_b, C_b] (Algorithm 1)"),
-        core::param("eta1", "η_I", "Phase I", T::Real, 1e-7, 1e3, 0.0018, "Phase I step; the per-neuron step is η_I/(M·J_I) (gate 1/M, width 1/J)", true),
-        core::param("T1", "T_1", "Phase I", T::Int, 0, 5e6, 150000, "Phase I online samples (paper: 3.5e6 at d = 200)", true),
-        core::param("n2", "n", "Phase II", T::Int, 10, 2e6, 100000, "Phase II batch size (theory n = Θ̃(d); ~3000 d needed at small d)", true),
-        core::param("T2", "T_2", "Phase II", T::Int, 1, 50, 1, "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
-        core::param("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1, "router step; after one step from θ = 0 routing is scale invariant", true),
-        core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1, "re-initialise the experts before Phase III (Algorithm 1)"),
-        core::param("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005, "Phase III step; the per-neuron step is η_III/J_III", true),
+        core::param("J3", "J_III", "Model", T::Int, 1, 64, 16,
+                    "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
+        core::param("act", "σ", "Model", T::Choice, 0, 1, 0,
+                    "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
+        core::param("act_deg", "deg σ", "Model", T::Int, 0, 8, 0,
+                    "highest Hermite degree of the randomized activation (0: the teacher's p*, as in App. A.3)"),
+        core::param("C_b", "C_b", "Model", T::Real, 0, 6, 0,
+                    "bias scale: ReLU biases, and the Phase IV biases b ~ U[−C_b, C_b] (Algorithm 1)"),
+        core::param("eta1", "η_I", "Phase I", T::Real, 1e-7, 1e3, 0.0018,
+                    "Phase I step; the per-neuron step is η_I/(M·J_I) (gate 1/M, width 1/J)", true),
+        core::param("T1", "T_1", "Phase I", T::Int, 0, 5e6, 150000, "Phase I online samples (paper: 3.5e6 at d = 200)",
+                    true),
+        core::param("n2", "n", "Phase II", T::Int, 10, 2e6, 100000,
+                    "Phase II batch size (theory n = Θ̃(d); ~3000 d needed at small d)", true),
+        core::param("T2", "T_2", "Phase II", T::Int, 1, 50, 1,
+                    "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
+        core::param("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1,
+                    "router step; after one step from θ = 0 routing is scale invariant", true),
+        core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1,
+                    "re-initialise the experts before Phase III (Algorithm 1)"),
+        core::param("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005,
+                    "Phase III step; the per-neuron step is η_III/J_III", true),
         core::param("tau3", "τ", "Phase III", T::Real, 0, 1e7, 20000, "anneal η^t = η_III/(1 + t/τ) (0: constant)"),
-        core::param("T3", "T_3", "Phase III", T::Int, 0, 5e6, 100000, "Phase III online samples (paper: 1e7 at d = 200)", true),
+        core::param("T3", "T_3", "Phase III", T::Int, 0, 5e6, 100000,
+                    "Phase III online samples (paper: 1e7 at d = 200)", true),
         core::param("T4", "T_4", "Phase IV", T::Int, 1, 1e6, 3000, "ridge regression samples", true),
         core::param("lambda", "λ̄", "Phase IV", T::Real, 0, 10, 1e-6,
-                     "ridge penalty, at least 1e-6 (check(): an expert that is never active gives a zero feature column, singular at λ̄ = 0)"),
-        core::param("baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1, "also train the router-off and forced top-1 MoE on the same stream"),
+                    "ridge penalty, at least 1e-6 (check(): an expert that is never active gives a zero feature "
+                    "column, singular at λ̄ = 0)"),
+        core::param("baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1,
+                    "also train the router-off and forced top-1 MoE on the same stream"),
         core::param("n_test", "n_test", "Evaluation", T::Int, 100, 200000, 4000, "fixed test set size", true),
-        core::param("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000, "SGD steps between alignment evaluations", true),
+        core::param("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000,
+                    "SGD steps between alignment evaluations", true),
     };
     s.params[4].choices = {"pure", "paper"};
     s.params[9].choices = {"hermite", "relu"};
     s.presets = {
-        {"lecture", "Lecture", "d = 32, C = 2, ρ = 3, M = 6, σ = h_3: the MoE learns w_g*, the vanilla net never does (notes §6.1)", {}, ""},
-        {"fast", "Fast", "d = 24, shorter phases (notes §6.1 'lite')",
+        {"lecture",
+         "Lecture",
+         "d = 32, C = 2, ρ = 3, M = 6, σ = h_3: the MoE learns w_g*, the vanilla net never does (notes §6.1)",
+         {},
+         ""},
+        {"fast",
+         "Fast",
+         "d = 24, shorter phases (notes §6.1 'lite')",
          {{"d", 24}, {"T1", 85000}, {"T3", 60000}, {"n2", 60000}, {"tau3", 12000}, {"eta1", 0.0028}, {"eta3", 0.0077}},
          "at d = 24 the router can fail (1 of 4 seeds in the notes): a cluster may be sent to the wrong experts"},
-        {"paper", "Paper-like links", "f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1) at d = 32, M = 8 (paper: 8), student σ = ±h_3",
+        {"paper",
+         "Paper-like links",
+         "f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1) at d = 32, M = 8 (paper: 8), student σ = ±h_3",
          {{"links", 1}, {"M", 8}, {"act_deg", 3}},
-         "not validated by the notes. With the full activation ±h_3 ± h_4 ± h_5 (deg σ = 0) the vanilla net does learn w_g* here "
-         "(measured at d = 32 and 64): its h_4 term turns the cluster shift ρ w·v_c into a gate. With σ = ±h_3 the contrast "
+         "not validated by the notes. With the full activation ±h_3 ± h_4 ± h_5 (deg σ = 0) the vanilla net does learn "
+         "w_g* here "
+         "(measured at d = 32 and 64): its h_4 term turns the cluster shift ρ w·v_c into a gate. With σ = ±h_3 the "
+         "contrast "
          "holds, but h_4, h_5 cannot be fitted, so every MSE stays high."},
     };
     return s;
@@ -58,18 +88,32 @@ core::Schema make_schema() {
 
 Config config_from(const core::Params& p) {
     Config c;
-    c.teacher.d = p.i("d"); c.teacher.C = p.i("C"); c.teacher.k_star = p.i("k_star");
-    c.teacher.rho = p["rho"]; c.teacher.zeta = p["zeta"];
+    c.teacher.d = p.i("d");
+    c.teacher.C = p.i("C");
+    c.teacher.k_star = p.i("k_star");
+    c.teacher.rho = p["rho"];
+    c.teacher.zeta = p["zeta"];
     c.teacher.links = p.i("links") == 1 ? Links::PaperExperiment : Links::PureHermite;
-    c.M = p.i("M"); c.J1 = p.i("J1"); c.J3 = p.i("J3");
+    c.M = p.i("M");
+    c.J1 = p.i("J1");
+    c.J3 = p.i("J3");
     c.act = p.i("act") == 1 ? Act::Relu : Act::Hermite;
     c.act_deg = p.i("act_deg");
     c.C_b = p["C_b"];
-    c.eta1 = p["eta1"]; c.T1 = long(p["T1"]);
-    c.n2 = long(p["n2"]); c.T2 = p.i("T2"); c.eta_r = p["eta_r"];
-    c.reinit = p.b("reinit"); c.eta3 = p["eta3"]; c.tau3 = p["tau3"]; c.T3 = long(p["T3"]);
-    c.T4 = long(p["T4"]); c.lambda = p["lambda"];
-    c.baselines = p.b("baselines"); c.n_test = p.i("n_test"); c.eval_every = p.i("eval_every");
+    c.eta1 = p["eta1"];
+    c.T1 = long(p["T1"]);
+    c.n2 = long(p["n2"]);
+    c.T2 = p.i("T2");
+    c.eta_r = p["eta_r"];
+    c.reinit = p.b("reinit");
+    c.eta3 = p["eta3"];
+    c.tau3 = p["tau3"];
+    c.T3 = long(p["T3"]);
+    c.T4 = long(p["T4"]);
+    c.lambda = p["lambda"];
+    c.baselines = p.b("baselines");
+    c.n_test = p.i("n_test");
+    c.eval_every = p.i("eval_every");
     return c;
 }
 
@@ -80,7 +124,8 @@ LatentClustersLab::LatentClustersLab() {
                      "Learn the Latent Cluster Structure in Gradient-Based Learning";
     info_.seed_file = "004_8c7cfefcba974b72.txt";
     info_.summary =
-        "Regression on clustered Gaussian data: each cluster c has its own single-index task f_c*(w_c*·x) plus a global "
+        "Regression on clustered Gaussian data: each cluster c has its own single-index task f_c*(w_c*·x) plus a "
+        "global "
         "task s_c g*(w_g*·x) whose signs cancel over clusters (Σ s_c = 0). A vanilla network sees the global task "
         "only through this cancelled gradient and never learns w_g*. A mixture of experts trained in four phases "
         "(explore, learn the router, re-train the experts under adaptive top-k, fit the second layer) lets each expert "
@@ -89,15 +134,20 @@ LatentClustersLab::LatentClustersLab() {
     phases_ = {
         {"I", "Phase I: exploration",
          "One neuron per expert escapes the 1/√d plateau towards one cluster's w_c*; no expert moves towards w_g*.",
-         "Lemma 4.9: each professional expert weakly recovers its cluster's w_c* in T_1 = Õ(d^{k*−1}); |κ_g| stays Õ(d^{−1/2})."},
+         "Lemma 4.9: each professional expert weakly recovers its cluster's w_c* in T_1 = Õ(d^{k*−1}); |κ_g| stays "
+         "Õ(d^{−1/2})."},
         {"II", "Phase II: router learning",
-         "One large-batch gradient step from θ = 0: θ_m points towards the clusters its expert aligned with (cos(θ_m, v_c) > 0) and away from the others.",
+         "One large-batch gradient step from θ = 0: θ_m points towards the clusters its expert aligned with (cos(θ_m, "
+         "v_c) > 0) and away from the others.",
          "Lemma 4.10: θ_mᵀv_c < 0 for m ∉ M_c and > 0 for the best m ∈ M_c; Σ_m θ_m = 0 (Lemma C.16)."},
         {"III", "Phase III: expert learning",
-         "After re-initialisation, experts trained only on their cluster learn w_c* and w_g* (dotted lines rise); the vanilla net's w_g* alignment sinks.",
-         "Lemmas C.21–C.26: under adaptive top-k the w_g* drive is s_c γ instead of Σ_c s_c γ = 0, so w_g* is learned with the local IE k*."},
+         "After re-initialisation, experts trained only on their cluster learn w_c* and w_g* (dotted lines rise); the "
+         "vanilla net's w_g* alignment sinks.",
+         "Lemmas C.21–C.26: under adaptive top-k the w_g* drive is s_c γ instead of Σ_c s_c γ = 0, so w_g* is learned "
+         "with the local IE k*."},
         {"IV", "Phase IV: second layer",
-         "Ridge regression of the output weights; the MoE's test MSE falls far below the vanilla net's, which is stuck near the 'local tasks only' level.",
+         "Ridge regression of the output weights; the MoE's test MSE falls far below the vanilla net's, which is stuck "
+         "near the 'local tasks only' level.",
          "Theorem 4.6: MoE error ≤ ε with Õ(d^{k*−1}) samples; Theorem 4.3: the vanilla network fails to learn w_g*."},
     };
 }
@@ -107,7 +157,9 @@ std::vector<core::Headline> LatentClustersLab::headlines() const {
         {"cos_g_moe", "→ 1 (Thm 4.6; Fig. 2 shows w_g*-aligned neurons in each expert)"},
         {"cos_g_vanilla", "≲ Õ(d^{-1/2}) for all t (Thm 4.3)"},
         {"mse_moe", "≤ ε (Thm 4.6); no number reported"},
-        {"mse_vanilla", "stuck above 1 (Thm 4.3: no w_g*); ≈ 1.5 if it fits ½(f_1* + f_2*) without routing (derived, lecture teacher)"},
+        {"mse_vanilla",
+         "stuck above 1 (Thm 4.3: no w_g*); ≈ 1.5 if it fits ½(f_1* + f_2*) without routing (derived, lecture "
+         "teacher)"},
         {"mse_router_off", "≈ vanilla (router is what breaks Σ s_c = 0; notes §6.1)"},
         {"mse_top1", "above adaptive top-k (Remark 4.12)"},
         {"mse_zero", "E[y_clean²] = 2 for the lecture teacher"},
@@ -121,53 +173,79 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
     const int d = c.teacher.d, C = c.teacher.C, M = c.M;
     const int k = c.teacher.links == Links::PaperExperiment ? 3 : c.teacher.k_star;
     if (d < 2 * C + 1)
-        v.errors.push_back(core::strf("d = %d must be ≥ 2C + 1 = %d (w_1*..w_C*, w_g*, v_1..v_C are orthonormal): raise d or lower C", d, 2 * C + 1));
+        v.errors.push_back(
+            core::strf("d = %d must be ≥ 2C + 1 = %d (w_1*..w_C*, w_g*, v_1..v_C are orthonormal): raise d or lower C",
+                       d, 2 * C + 1));
     if (M < C)
-        v.errors.push_back(core::strf("M = %d experts < C = %d clusters: every cluster needs its own expert; raise M", M, C));
+        v.errors.push_back(
+            core::strf("M = %d experts < C = %d clusters: every cluster needs its own expert; raise M", M, C));
     if (c.act == Act::Hermite && c.act_deg > 0 && c.act_deg < k)
-        v.errors.push_back(core::strf("deg σ = %d is below k* = %d: the activation would have no Hermite component of order k* (App. A.3); raise deg σ to ≥ %d or set it to 0", c.act_deg, k, k));
+        v.errors.push_back(core::strf("deg σ = %d is below k* = %d: the activation would have no Hermite component of "
+                                      "order k* (App. A.3); raise deg σ to ≥ %d or set it to 0",
+                                      c.act_deg, k, k));
     if (c.act == Act::Relu && c.C_b <= 0)
-        v.errors.push_back("σ = ReLU with C_b = 0 has zero odd Hermite coefficients of order ≥ 3 and cannot learn k* = 3 (notes §2.2): raise C_b (e.g. 2)");
+        v.errors.push_back("σ = ReLU with C_b = 0 has zero odd Hermite coefficients of order ≥ 3 and cannot learn k* = "
+                           "3 (notes §2.2): raise C_b (e.g. 2)");
     const double eff1 = c.eta1 / (double(M) * c.J1), eff3 = c.eta3 / c.J3, bound = 0.06 * std::pow(double(d), -0.5 * k);
     if (eff1 >= 1)
-        v.errors.push_back(core::strf("η_I/(M·J_I) = %.3g ≥ 1: every step throws the neurons to a random point of the sphere (the run diverges); lower η_I below %.3g", eff1, 3 * bound * M * c.J1));
+        v.errors.push_back(core::strf("η_I/(M·J_I) = %.3g ≥ 1: every step throws the neurons to a random point of the "
+                                      "sphere (the run diverges); lower η_I below %.3g",
+                                      eff1, 3 * bound * M * c.J1));
     else if (eff1 > 3 * bound)
-        v.warnings.push_back(core::strf("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around (notes §6.1 pitfall 1); lower η_I", eff1, 3 * bound));
+        v.warnings.push_back(core::strf("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
+                                        "(notes §6.1 pitfall 1); lower η_I",
+                                        eff1, 3 * bound));
     if (eff3 >= 1)
-        v.errors.push_back(core::strf("η_III/J_III = %.3g ≥ 1: every step throws the neurons to a random point of the sphere (the run diverges); lower η_III below %.3g", eff3, 3 * bound * c.J3));
+        v.errors.push_back(core::strf("η_III/J_III = %.3g ≥ 1: every step throws the neurons to a random point of the "
+                                      "sphere (the run diverges); lower η_III below %.3g",
+                                      eff3, 3 * bound * c.J3));
     else if (eff3 > 3 * bound)
-        v.warnings.push_back(core::strf("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around (notes §6.1 pitfall 1); lower η_III", eff3, 3 * bound));
+        v.warnings.push_back(core::strf("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
+                                        "(notes §6.1 pitfall 1); lower η_III",
+                                        eff3, 3 * bound));
     // λ̄ below kLambdaMin (the schema allows 0 so that the user sees this reason): the ridge system is
     // singular when T_4 is below the number of features, and at any T_4 when an expert is never active.
     const int nfeat = M * std::max(c.J3, c.reinit ? c.J3 : c.J1);   // the vanilla net always has M·J_III
     if (c.lambda < kLambdaMin && c.T4 < nfeat)
         v.errors.push_back(core::strf("with λ̄ = %g the ridge needs T_4 ≥ %d samples (one per feature), T_4 = %ld: "
-                                      "raise T_4, and raise λ̄ to ≥ %g", c.lambda, nfeat, c.T4, kLambdaMin));
+                                      "raise T_4, and raise λ̄ to ≥ %g",
+                                      c.lambda, nfeat, c.T4, kLambdaMin));
     else if (c.lambda < kLambdaMin)
         v.errors.push_back(core::strf("λ̄ = %g: the ridge system is singular whenever an expert is never active (a zero "
-                                      "feature column), whatever T_4: raise λ̄ to ≥ %g", c.lambda, kLambdaMin));
+                                      "feature column), whatever T_4: raise λ̄ to ≥ %g",
+                                      c.lambda, kLambdaMin));
     if (c.teacher.links == Links::PaperExperiment && c.teacher.k_star != 3)
         v.warnings.push_back("the paper links fix k* = 3; k_star is ignored");
     if (c.teacher.rho > 0.7 * std::sqrt(double(d)))
-        v.warnings.push_back(core::strf("ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing (notes §6.1 pitfall 2)", c.teacher.rho, 0.7 * std::sqrt(double(d))));
+        v.warnings.push_back(core::strf(
+            "ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing (notes §6.1 pitfall 2)",
+            c.teacher.rho, 0.7 * std::sqrt(double(d))));
     const double p_prof = 1 - C * std::pow(1 - 1.0 / C, M);
     if (M >= C && p_prof < 0.95)
-        v.warnings.push_back(core::strf("with M = %d, P(every cluster has a professional expert) ≈ %.3f (Lemma 4.8): raise M", M, p_prof));
+        v.warnings.push_back(core::strf(
+            "with M = %d, P(every cluster has a professional expert) ≈ %.3f (Lemma 4.8): raise M", M, p_prof));
     if (c.J1 > 2 * std::max(1.0, std::sqrt(std::log(double(d)))))
-        v.warnings.push_back(core::strf("J_I = %d is far above √log d = %.2g (Lemma C.2): several neurons per expert may align with different clusters", c.J1, std::sqrt(std::log(double(d)))));
+        v.warnings.push_back(core::strf("J_I = %d is far above √log d = %.2g (Lemma C.2): several neurons per expert "
+                                        "may align with different clusters",
+                                        c.J1, std::sqrt(std::log(double(d)))));
     if (c.n2 < 1000L * d)
-        v.warnings.push_back(core::strf("n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; notes use ≈ 3000 d)", double(c.n2)));
+        v.warnings.push_back(core::strf(
+            "n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; notes use ≈ 3000 d)", double(c.n2)));
     if (c.teacher.links == Links::PureHermite && k >= 4)
-        v.warnings.push_back("k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear (notes §6.1 pitfall 5)");
+        v.warnings.push_back(
+            "k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear (notes §6.1 pitfall 5)");
     if (!c.reinit && c.J3 != c.J1)
-        v.warnings.push_back("without re-initialisation the experts keep their Phase I width J_I; J_III only sets the vanilla width");
+        v.warnings.push_back(
+            "without re-initialisation the experts keep their Phase I width J_I; J_III only sets the vanilla width");
     const double Nv = double(M) * c.J3;
     // The Cholesky solve is spread over many steps, but one system must still finish in reasonable time:
     // (M·J_III)³/6 multiply-adds at about 1 ns each.
     const double solve_secs = 1e-9 * Nv * Nv * Nv / 6;
     if (solve_secs > 1)
-        v.errors.push_back(core::strf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: "
-                                      "lower M or J_III", Nv, solve_secs));
+        v.errors.push_back(
+            core::strf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: "
+                       "lower M or J_III",
+                       Nv, solve_secs));
     core::check_work(v, work_plan(c), 1.0);   // the plan is in estimated native seconds
     const double N = double(M) * std::max(c.J3, c.J1);
     const double bytes = 4.0 * c.n_test * d + 4 * 8.0 * N * N + 4.0 * 6 * N * d;
@@ -191,7 +269,7 @@ std::vector<core::Metric> LatentClustersLab::metrics() const {
     for (size_t e = 0; e < S.outcome_I.size(); ++e) agree += S.outcome_I[e] == S.pred_init[e];
     m.add_if(!S.outcome_I.empty(), "prof_agree", "experts whose Phase I cluster was predicted at t = 0",
              double(agree) / double(std::max<size_t>(1, S.outcome_I.size())), "measured at the end of Phase I");
-    const char* later2 = "measured after Phase II", *later4 = "measured at the end of Phase IV";
+    const char *later2 = "measured after Phase II", *later4 = "measured at the end of Phase IV";
     m.add_if(S.routed, "route_acc", "top-1 routing accuracy (test)", S.route_acc, later2);
     m.add_if(S.routed, "leak", "adaptive top-k: share of points also sent to a wrong expert", S.leak, later2);
     m.add_if(S.routed, "none_active", "adaptive top-k: share of points with no active expert", S.none_active, later2);
@@ -205,6 +283,6 @@ std::vector<core::Metric> LatentClustersLab::metrics() const {
     return m.take();
 }
 
-} // namespace latent
+}   // namespace latent
 
 std::unique_ptr<core::Lab> make_latent_clusters_lab() { return std::make_unique<latent::LatentClustersLab>(); }

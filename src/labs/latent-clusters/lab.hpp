@@ -38,4 +38,4 @@ private:
     Run run_;
 };
 
-} // namespace latent
+}   // namespace latent

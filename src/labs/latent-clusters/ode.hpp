@@ -18,4 +18,4 @@ struct OdeCurve {
 // constant), recording every `every` steps.
 OdeCurve mean_field(double kappa0, int k, long t0, long T, double step0, double tau, double r, long every);
 
-} // namespace latent
+}   // namespace latent

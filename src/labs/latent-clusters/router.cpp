@@ -11,19 +11,28 @@ void Router::gate(const float* x, double* h) const {
 int Router::top1(const double* h, int M, core::Rng& tie) {
     int best = 0, ties = 1;
     for (int m = 1; m < M; ++m) {
-        if (h[m] > h[best]) { best = m; ties = 1; }
-        else if (h[m] == h[best]) { ++ties; if (tie.below(uint32_t(ties)) == 0) best = m; }   // reservoir: uniform among ties
+        if (h[m] > h[best]) {
+            best = m;
+            ties = 1;
+        } else if (h[m] == h[best]) {
+            ++ties;
+            if (tie.below(uint32_t(ties)) == 0) best = m;
+        }   // reservoir: uniform among ties
     }
     return best;
 }
 
 int Router::adaptive(const double* h, int M, unsigned char* active) {
     int k = 0;
-    for (int m = 0; m < M; ++m) { active[m] = h[m] >= 0 ? 1 : 0; k += active[m]; }
+    for (int m = 0; m < M; ++m) {
+        active[m] = h[m] >= 0 ? 1 : 0;
+        k += active[m];
+    }
     return k;
 }
 
-void Router::add_grad_F1(const double* pi, int mx, double f_mx, const float* x, int M, int d, double scale, double* grad) {
+void Router::add_grad_F1(const double* pi, int mx, double f_mx, const float* x, int M, int d, double scale,
+                         double* grad) {
     const double coef = scale * pi[mx] * f_mx;
     for (int m = 0; m < M; ++m) {
         const double wgt = coef * ((m == mx ? 1.0 : 0.0) - pi[m]);
@@ -42,4 +51,4 @@ double Router::zero_sum_norm() const {
     return std::sqrt(s2);
 }
 
-} // namespace latent
+}   // namespace latent

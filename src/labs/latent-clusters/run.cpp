@@ -12,17 +12,18 @@ namespace {
 constexpr double kSampleCost = 8;   // drawing one sample, per input coordinate, in multiply-adds
 }
 
-const Experts& Run::experts(Model k) const {
-    return (stage_ < kPhaseIII && k != kVanilla) ? E1_ : E_[k];
-}
+const Experts& Run::experts(Model k) const { return (stage_ < kPhaseIII && k != kVanilla) ? E1_ : E_[k]; }
 
 void Run::reset(const Config& cfg, uint64_t seed) {
     cfg_ = cfg;
     core::Rng root(seed);
     core::Rng teach = root.split(1), init = root.split(2);
     test_rng_ = root.split(3);
-    data_ = root.split(4); route_ = root.split(5); off_route_ = root.split(6);
-    reinit_rng_ = root.split(7); phase4_rng_ = root.split(8);
+    data_ = root.split(4);
+    route_ = root.split(5);
+    off_route_ = root.split(6);
+    reinit_rng_ = root.split(7);
+    phase4_rng_ = root.split(8);
     T_.build(cfg.teacher, teach);
     const int d = T_.d, M = cfg.M, C = T_.C;
     R_.init(M, d);
@@ -45,7 +46,10 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     const int nmax = M * std::max(cfg.J3, cfg.J1);
     phi_.assign(size_t(nmax), 0.0);
     idx_.assign(size_t(nmax), 0);
-    for (int k = 0; k < kModels; ++k) { a_hat_[k].clear(); sq_err_[k] = 0; }
+    for (int k = 0; k < kModels; ++k) {
+        a_hat_[k].clear();
+        sq_err_[k] = 0;
+    }
     // The Phase IV normal equations, zeroed here rather than in one step at the start of Phase IV
     // (4 × 1024² doubles at the largest sizes).
     const int n_moe = M * (cfg.reinit ? cfg.J3 : cfg.J1);
@@ -73,15 +77,18 @@ void Run::reset(const Config& cfg, uint64_t seed) {
             for (int c = 0; c < C; ++c) {
                 double beta = T_.f[size_t(c)].c[T_.k_star];
                 double score = E1_.lead_sign(n) * (beta >= 0 ? 1 : -1) * core::dot(E1_.w(n), T_.dir(c), d);
-                if (score > best) { best = score; S_.pred_init[size_t(m)] = c; }
+                if (score > best) {
+                    best = score;
+                    S_.pred_init[size_t(m)] = c;
+                }
             }
         }
     }
 
     trace_ = core::Table{};
     race_rows_.reset(kRaceMax);
-    trace_.columns = {"t", "phase", "cos_g_moe", "cos_c_moe", "cos_g_top1", "cos_g_router_off",
-                      "cos_g_vanilla", "cos_c_vanilla"};
+    trace_.columns = {
+        "t", "phase", "cos_g_moe", "cos_c_moe", "cos_g_top1", "cos_g_router_off", "cos_g_vanilla", "cos_c_vanilla"};
     for (int m = 0; m < M; ++m) {
         std::string e = "e" + std::to_string(m + 1);
         trace_.columns.push_back(e + "_own");
@@ -129,12 +136,18 @@ void Run::scatter_points() {
 void Run::mean_field_overlay(bool phase_III) {
     // Only where the ODE is exact: pure links and σ = ±h_k* (notes §3.6).
     const int k = T_.k_star;
-    if (cfg_.teacher.links != Links::PureHermite || cfg_.act != Act::Hermite || act_degree() != k || trace_.rows.empty()) return;
+    if (cfg_.teacher.links != Links::PureHermite || cfg_.act != Act::Hermite || act_degree() != k ||
+        trace_.rows.empty())
+        return;
     const std::vector<double>& row = trace_.rows.back();
     const int M = cfg_.M, C = T_.C, first = trace_.col("e1_own");
     double own = 0, g = 0;
-    for (int m = 0; m < M; ++m) { own += row[size_t(first + 3 * m)]; g += row[size_t(first + 3 * m + 1)]; }
-    own /= M; g /= M;
+    for (int m = 0; m < M; ++m) {
+        own += row[size_t(first + 3 * m)];
+        g += row[size_t(first + 3 * m + 1)];
+    }
+    own /= M;
+    g /= M;
     const long every = std::max(100, cfg_.eval_every / 2);
     if (!phase_III) {
         S_.ode_I = mean_field(own, k, 0, cfg_.T1, cfg_.eta1 / (double(M) * cfg_.J1), 0, 1.0 / (double(M) * C), every);
@@ -152,10 +165,12 @@ void Run::sample() {
 
 int Run::phase() const {
     switch (stage_) {
-        case kTestSet: case kPhaseI: return 0;
-        case kPhaseII: case kRouterEval: return 1;
-        case kPhaseIII: return 2;
-        default: return 3;
+    case kTestSet:
+    case kPhaseI: return 0;
+    case kPhaseII:
+    case kRouterEval: return 1;
+    case kPhaseIII: return 2;
+    default: return 3;
     }
 }
 
@@ -163,30 +178,38 @@ double Run::progress() const {
     const Config& c = cfg_;
     auto frac = [](double a, double b) { return b > 0 ? a / b : 1.0; };
     switch (stage_) {   // the parts of work_plan(), in order
-        case kTestSet: return plan_.progress(0, frac(double(test_drawn_), c.n_test));
-        case kPhaseI: return plan_.progress(1, frac(double(t1_), double(c.T1)));
-        case kPhaseII: return plan_.progress(2, frac(double(k2_) * double(c.n2) + double(n_done2_), double(c.T2) * double(c.n2)));
-        case kRouterEval: return plan_.progress(3, frac(double(route_i_), c.n_test));
-        case kPhaseIII: return plan_.progress(4, frac(double(t3_), double(c.T3)));
-        case kPhaseIV: return plan_.progress(5, frac(double(t4_), double(c.T4)));
-        case kSolve: return plan_.progress(6, frac(solve_k_ + frac(solve_row_, ridge_[solve_k_].n), kModels));
-        case kTest: return plan_.progress(7, frac(double(test_i_), c.n_test));
-        default: return 1.0;
+    case kTestSet: return plan_.progress(0, frac(double(test_drawn_), c.n_test));
+    case kPhaseI: return plan_.progress(1, frac(double(t1_), double(c.T1)));
+    case kPhaseII:
+        return plan_.progress(2, frac(double(k2_) * double(c.n2) + double(n_done2_), double(c.T2) * double(c.n2)));
+    case kRouterEval: return plan_.progress(3, frac(double(route_i_), c.n_test));
+    case kPhaseIII: return plan_.progress(4, frac(double(t3_), double(c.T3)));
+    case kPhaseIV: return plan_.progress(5, frac(double(t4_), double(c.T4)));
+    case kSolve: return plan_.progress(6, frac(solve_k_ + frac(solve_row_, ridge_[solve_k_].n), kModels));
+    case kTest: return plan_.progress(7, frac(double(test_i_), c.n_test));
+    default: return 1.0;
     }
 }
 
 std::string Run::clock() const {
     char buf[160];
     switch (stage_) {
-        case kTestSet: std::snprintf(buf, sizeof buf, "drawing the test set: %ld / %d", test_drawn_, cfg_.n_test); break;
-        case kPhaseI: std::snprintf(buf, sizeof buf, "phase I: step %ld / %ld", t1_, cfg_.T1); break;
-        case kPhaseII: std::snprintf(buf, sizeof buf, "phase II: router step %d / %d, sample %ld / %ld", k2_ + 1, cfg_.T2, n_done2_, cfg_.n2); break;
-        case kRouterEval: std::snprintf(buf, sizeof buf, "phase II: routing test point %ld / %d", route_i_, cfg_.n_test); break;
-        case kPhaseIII: std::snprintf(buf, sizeof buf, "phase III: step %ld / %ld", t3_, cfg_.T3); break;
-        case kPhaseIV: std::snprintf(buf, sizeof buf, "phase IV: ridge sample %ld / %ld", t4_, cfg_.T4); break;
-        case kSolve: std::snprintf(buf, sizeof buf, "phase IV: ridge solve %d / %d, row %d", solve_k_ + 1, int(kModels), solve_row_); break;
-        case kTest: std::snprintf(buf, sizeof buf, "phase IV: test point %ld / %d", test_i_, cfg_.n_test); break;
-        default: std::snprintf(buf, sizeof buf, "done: %ld SGD steps", t_sgd_);
+    case kTestSet: std::snprintf(buf, sizeof buf, "drawing the test set: %ld / %d", test_drawn_, cfg_.n_test); break;
+    case kPhaseI: std::snprintf(buf, sizeof buf, "phase I: step %ld / %ld", t1_, cfg_.T1); break;
+    case kPhaseII:
+        std::snprintf(buf, sizeof buf, "phase II: router step %d / %d, sample %ld / %ld", k2_ + 1, cfg_.T2, n_done2_,
+                      cfg_.n2);
+        break;
+    case kRouterEval:
+        std::snprintf(buf, sizeof buf, "phase II: routing test point %ld / %d", route_i_, cfg_.n_test);
+        break;
+    case kPhaseIII: std::snprintf(buf, sizeof buf, "phase III: step %ld / %ld", t3_, cfg_.T3); break;
+    case kPhaseIV: std::snprintf(buf, sizeof buf, "phase IV: ridge sample %ld / %ld", t4_, cfg_.T4); break;
+    case kSolve:
+        std::snprintf(buf, sizeof buf, "phase IV: ridge solve %d / %d, row %d", solve_k_ + 1, int(kModels), solve_row_);
+        break;
+    case kTest: std::snprintf(buf, sizeof buf, "phase IV: test point %ld / %d", test_i_, cfg_.n_test); break;
+    default: std::snprintf(buf, sizeof buf, "done: %ld SGD steps", t_sgd_);
     }
     return buf;
 }
@@ -194,15 +217,15 @@ std::string Run::clock() const {
 void Run::step() {
     if (done() || !failure_.empty()) return;
     switch (stage_) {
-        case kTestSet: test_set_slice(); break;
-        case kPhaseI: phase_I_slice(); break;
-        case kPhaseII: phase_II_slice(); break;
-        case kRouterEval: router_eval_slice(); break;
-        case kPhaseIII: phase_III_slice(); break;
-        case kPhaseIV: phase_IV_slice(); break;
-        case kSolve: solve_slice(); break;
-        case kTest: test_slice(); break;
-        default: break;
+    case kTestSet: test_set_slice(); break;
+    case kPhaseI: phase_I_slice(); break;
+    case kPhaseII: phase_II_slice(); break;
+    case kRouterEval: router_eval_slice(); break;
+    case kPhaseIII: phase_III_slice(); break;
+    case kPhaseIV: phase_IV_slice(); break;
+    case kSolve: solve_slice(); break;
+    case kTest: test_slice(); break;
+    default: break;
     }
 }
 
@@ -213,23 +236,29 @@ bool Run::check_finite(const char* where, double tolerance) {
     double worst = 0;
     auto track = [&](const Experts& E) { worst = std::max(worst, E.norm_error()); };
     if (stage_ < kPhaseIII) track(E1_);
-    else for (int k = 0; k < kModels; ++k) if (E_[k].M > 0) track(E_[k]);
+    else
+        for (int k = 0; k < kModels; ++k)
+            if (E_[k].M > 0) track(E_[k]);
     if (E_[kVanilla].M > 0) track(E_[kVanilla]);
     const bool theta_ok = core::all_finite(R_.theta.data(), R_.theta.size());
     if (worst < tolerance && theta_ok) return true;
     const std::string cause = !theta_ok ? "the router weights θ became NaN or infinite"
-                              : std::isfinite(worst) ? core::strf("the weights left the unit sphere (|‖w‖ − 1| = %.2g)", worst)
-                                                     : std::string("the weights became NaN or infinite");
-    failure_ = core::diverged(where, core::strf("SGD step %ld", t_sgd_), cause,
+        : std::isfinite(worst)          ? core::strf("the weights left the unit sphere (|‖w‖ − 1| = %.2g)", worst)
+                                        : std::string("the weights became NaN or infinite");
+    failure_ = core::diverged(
+        where, core::strf("SGD step %ld", t_sgd_), cause,
         core::strf("The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about 0.06·d^(−k*/2) = %.2g "
-                   "(notes §6.1) and η_r finite", 0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
+                   "(notes §6.1) and η_r finite",
+                   0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
     return false;
 }
 
 bool Run::renorm_point(const char* where) {
     if (!check_finite(where, 0.01)) return false;
     if (stage_ < kPhaseIII) E1_.renormalize();
-    else for (int k = 0; k < kModels; ++k) if (E_[k].M > 0 && k != kVanilla) E_[k].renormalize();
+    else
+        for (int k = 0; k < kModels; ++k)
+            if (E_[k].M > 0 && k != kVanilla) E_[k].renormalize();
     E_[kVanilla].renormalize();
     return true;
 }
@@ -244,7 +273,9 @@ double Run::sgd_cost() const {
 double Run::eval_cost() const {
     double N = E_[kVanilla].n_neurons();
     if (stage_ < kPhaseIII) N += E1_.n_neurons();
-    else for (int k = 0; k < kModels; ++k) if (k != kVanilla) N += E_[k].n_neurons();
+    else
+        for (int k = 0; k < kModels; ++k)
+            if (k != kVanilla) N += E_[k].n_neurons();
     return N * (T_.n_dirs() + 1) * T_.d;
 }
 
@@ -259,17 +290,21 @@ void Run::phase_I_slice() {
     const double cost = sgd_cost();
     for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t1_ < cfg_.T1;) {
         sample();
-        R_.gate(x_.data(), h_.data());                       // all zero in Phase I
+        R_.gate(x_.data(), h_.data());   // all zero in Phase I
         const int m = Router::top1(h_.data(), M, route_);
         E1_.sgd(m, x_.data(), xx_, float(cfg_.eta1 * y_ / M / cfg_.J1));   // ∇_w F_1 = π_{m(x)} (1/J) a σ' x
         E_[kVanilla].sgd(0, x_.data(), xx_, float(step_v * y_));
-        ++t1_; ++t_sgd_;
+        ++t1_;
+        ++t_sgd_;
         budget.spend(cost);
         if (t1_ % core::kDivergenceCheckEvery == 0) {
             if (!check_finite("Phase I", 0.5)) return;
             budget.spend(check_cost());
         }
-        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); budget.spend(eval_cost()); }
+        if (t_sgd_ % cfg_.eval_every == 0) {
+            evaluate();
+            budget.spend(eval_cost());
+        }
         if (t1_ % kRenormEvery == 0 || t1_ == cfg_.T1) {
             if (!renorm_point("Phase I")) return;
             budget.spend(renorm_cost());
@@ -328,8 +363,7 @@ void Run::finish_router_step() {
     const int M = cfg_.M, d = T_.d;
     const double scale = cfg_.eta_r / double(cfg_.n2);
     for (int m = 0; m < M; ++m)
-        for (int k = 0; k < d; ++k)
-            R_.theta[size_t(m * d + k)] += float(scale * grad_[size_t(m * d + k)]);
+        for (int k = 0; k < d; ++k) R_.theta[size_t(m * d + k)] += float(scale * grad_[size_t(m * d + k)]);
     std::fill(grad_.begin(), grad_.end(), 0.0);
     n_done2_ = 0;
     ++k2_;
@@ -350,7 +384,8 @@ void Run::router_snapshot() {
         mean /= M;
         for (int m = 0; m < M; ++m) {
             S_.cos_theta_v[size_t(m * C + c)] = core::cosine(R_.th(m), T_.v.data() + size_t(c * d), d);
-            S_.G_centered[size_t(m * C + c)] = Gn_[size_t(c)] > 0 ? (G_[size_t(m * C + c)] - mean) / Gn_[size_t(c)] : 0.0;
+            S_.G_centered[size_t(m * C + c)] =
+                Gn_[size_t(c)] > 0 ? (G_[size_t(m * C + c)] - mean) / Gn_[size_t(c)] : 0.0;
         }
     }
 }
@@ -369,12 +404,15 @@ void Run::router_eval_slice() {
         route_sum_[3] += k;
         route_sum_[2] += (k == 0);
         bool wrong = false;
-        for (int m = 0; m < M; ++m) if (act[m] && S_.outcome_I[size_t(m)] != c) wrong = true;
+        for (int m = 0; m < M; ++m)
+            if (act[m] && S_.outcome_I[size_t(m)] != c) wrong = true;
         route_sum_[1] += wrong;
     }
     if (route_i_ < n) return;
     if (!S_.routed) {
-        S_.route_acc = route_sum_[0] / n; S_.leak = route_sum_[1] / n; S_.none_active = route_sum_[2] / n;
+        S_.route_acc = route_sum_[0] / n;
+        S_.leak = route_sum_[1] / n;
+        S_.none_active = route_sum_[2] / n;
         S_.k_mean = route_sum_[3] / n;
         S_.zero_sum = R_.zero_sum_norm();
         S_.routed = true;
@@ -391,7 +429,10 @@ void Run::begin_phase_III() {
     Experts& E = E_[kMoE];
     if (cfg_.reinit) E.init(cfg_.M, cfg_.J3, T_.d, cfg_.act, T_.k_star, act_degree(), cfg_.C_b, reinit_rng_);
     else E = E1_;
-    if (cfg_.baselines) { E_[kTop1] = E; E_[kOff] = E; }
+    if (cfg_.baselines) {
+        E_[kTop1] = E;
+        E_[kOff] = E;
+    }
     stage_ = kPhaseIII;
     evaluate();
     mean_field_overlay(true);
@@ -411,19 +452,24 @@ void Run::phase_III_slice() {
         const float coef = float(eta * y_ / J);
         R_.gate(x_.data(), h_.data());
         Router::adaptive(h_.data(), M, act);
-        for (int m = 0; m < M; ++m) if (act[m]) E_[kMoE].sgd(m, x_.data(), xx_, coef);
+        for (int m = 0; m < M; ++m)
+            if (act[m]) E_[kMoE].sgd(m, x_.data(), xx_, coef);
         if (cfg_.baselines) {
             E_[kTop1].sgd(Router::top1(h_.data(), M, route_), x_.data(), xx_, coef);
             E_[kOff].sgd(int(off_route_.below(uint32_t(M))), x_.data(), xx_, coef);   // θ ≡ 0: uniform tie-break
         }
         E_[kVanilla].sgd(0, x_.data(), xx_, float(eta * y_ / cfg_.J3));   // same per-neuron step
-        ++t3_; ++t_sgd_;
+        ++t3_;
+        ++t_sgd_;
         budget.spend(cost);
         if (t3_ % core::kDivergenceCheckEvery == 0) {
             if (!check_finite("Phase III", 0.5)) return;
             budget.spend(check_cost());
         }
-        if (t_sgd_ % cfg_.eval_every == 0) { evaluate(); budget.spend(eval_cost()); }
+        if (t_sgd_ % cfg_.eval_every == 0) {
+            evaluate();
+            budget.spend(eval_cost());
+        }
         if (t3_ % kRenormEvery == 0 || t3_ == cfg_.T3) {
             if (!renorm_point("Phase III")) return;
             budget.spend(renorm_cost());
@@ -432,7 +478,10 @@ void Run::phase_III_slice() {
         if ((t_sgd_ + 1) % cfg_.eval_every == 0 && !budget.fits(cost + eval_cost())) break;
     }
     if (cfg_.T3 == 0 && !renorm_point("Phase III")) return;
-    if (t3_ >= cfg_.T3) { evaluate(); begin_phase_IV(); }
+    if (t3_ >= cfg_.T3) {
+        evaluate();
+        begin_phase_IV();
+    }
 }
 
-} // namespace latent
+}   // namespace latent

@@ -28,7 +28,7 @@ struct Config {
     TeacherConfig teacher;
     int M = 6, J1 = 1, J3 = 16;
     Act act = Act::Hermite;
-    int act_deg = 0;             // highest degree of the randomized Hermite activation (0: the teacher's p*)
+    int act_deg = 0;   // highest degree of the randomized Hermite activation (0: the teacher's p*)
     double C_b = 0;
     double eta1 = 0.0018, eta_r = 1, eta3 = 0.005, tau3 = 20000, lambda = 1e-6;
     long T1 = 150000, n2 = 100000, T3 = 100000, T4 = 3000;
@@ -43,20 +43,20 @@ core::WorkPlan work_plan(const Config& c);
 enum Model { kMoE = 0, kTop1 = 1, kOff = 2, kVanilla = 3, kModels = 4 };
 
 // Everything the views and metrics read; refreshed at evaluation points only.
-constexpr size_t kRaceMax = 1000;    // points per race series (plus the latest evaluation)
+constexpr size_t kRaceMax = 1000;   // points per race series (plus the latest evaluation)
 
 struct Snapshot {
-    std::vector<double> cos_moe;        // (M·J) x (2C+1) for the adaptive MoE (Phase I experts before III)
-    std::vector<double> cos_van;        // J_v x (2C+1)
+    std::vector<double> cos_moe;   // (M·J) x (2C+1) for the adaptive MoE (Phase I experts before III)
+    std::vector<double> cos_van;   // J_v x (2C+1)
     int J_moe = 0;
     double cos_g[kModels] = {0, 0, 0, 0}, cos_c[kModels] = {0, 0, 0, 0};
     // Lemma 4.8: professional experts predicted at t = 0 and the Phase I outcome
-    std::vector<int> pred_init, outcome_I;      // per expert: cluster index
-    std::vector<double> align_I;                // M x C: max_j |cos(w_{m,j}, w_c*)| after Phase I
+    std::vector<int> pred_init, outcome_I;   // per expert: cluster index
+    std::vector<double> align_I;             // M x C: max_j |cos(w_{m,j}, w_c*)| after Phase I
     // Phase II: the router
-    std::vector<double> cos_theta_v;            // M x C: cos(θ_m, v_c)   (Lemma 4.10)
-    std::vector<double> G_centered;             // M x C: G_{m,c} − (1/M) Σ_m' G_{m',c}  (notes §3.3)
-    std::vector<core::ScatterPoint> points;     // 500 test points on (v_1·x, v_2·x): cluster, then top-1 expert
+    std::vector<double> cos_theta_v;          // M x C: cos(θ_m, v_c)   (Lemma 4.10)
+    std::vector<double> G_centered;           // M x C: G_{m,c} − (1/M) Σ_m' G_{m',c}  (notes §3.3)
+    std::vector<core::ScatterPoint> points;   // 500 test points on (v_1·x, v_2·x): cluster, then top-1 expert
     double route_acc = 0, leak = 0, none_active = 0, k_mean = 0, zero_sum = 0;
     bool routed = false;
     // Phase IV
@@ -68,8 +68,8 @@ struct Snapshot {
     // The alignment race, rebuilt at each evaluation from the trace decimated to ≤ kRaceMax + 1 points
     // (the views copy these, never the whole trace). Clamped to ≥ 1e-3 for the log axis.
     std::vector<double> race_t;
-    std::vector<std::vector<double>> race_c;    // C: best |cos(w, w_c*)| over the experts serving cluster c
-    std::vector<double> race_g;                 // best |cos(w, w_g*)| over the MoE's experts
+    std::vector<std::vector<double>> race_c;   // C: best |cos(w, w_c*)| over the experts serving cluster c
+    std::vector<double> race_g;                // best |cos(w, w_g*)| over the MoE's experts
     std::vector<double> race_van_g, race_van_c, race_off_g;
 };
 
@@ -86,7 +86,7 @@ public:
     void step();
     bool done() const { return stage_ == kDone; }
     const std::string& failure() const { return failure_; }
-    int phase() const;                 // 0..3 (I..IV)
+    int phase() const;   // 0..3 (I..IV)
     double progress() const;
     std::string clock() const;
 
@@ -96,7 +96,7 @@ public:
     const Experts& experts(Model k) const;
     const Snapshot& snap() const { return S_; }
     const core::Table& trace() const { return trace_; }
-    long sgd_step() const { return t_sgd_; }           // online SGD steps so far (x axis of the race)
+    long sgd_step() const { return t_sgd_; }   // online SGD steps so far (x axis of the race)
 
     // Test set (fixed at reset; notes §6.1 recommend a fixed set because y is heavy-tailed)
     const std::vector<float>& test_x() const { return test_x_; }
@@ -105,7 +105,7 @@ public:
     // Features of Phase IV for one model: φ_{(m,j)} = 1[m active] σ(ŵ_{m,j}ᵀx + b_{m,j}) / J.
     // Returns the number of non-zero features; idx ascending.
     int features(Model k, const float* x, double* phi, int* idx) const;
-    double predict(Model k, const float* x) const;     // F̂(x) with the ridge weights â
+    double predict(Model k, const float* x) const;   // F̂(x) with the ridge weights â
 
 private:
     // kRouterEval: Phase II's routing statistics on the test set; kSolve: Phase IV's Cholesky, row by row.
@@ -122,18 +122,18 @@ private:
     void router_eval_slice();
     bool renorm_point(const char* where);   // every kRenormEvery steps of a phase: finiteness check + renormalise
     // Work estimates in multiply-adds, for budgeting step() by cost (kWorkPerStep) instead of a fixed count.
-    double sgd_cost() const;             // one online SGD step of the current phase (all models)
-    double eval_cost() const;            // one evaluate()
+    double sgd_cost() const;    // one online SGD step of the current phase (all models)
+    double eval_cost() const;   // one evaluate()
     double renorm_cost() const;
-    double check_cost() const;           // one check_finite()
-    double ridge_sample_cost() const;    // one Phase IV sample (features + Gram update, all models)
-    double test_point_cost() const;      // one test prediction (all models)
+    double check_cost() const;          // one check_finite()
+    double ridge_sample_cost() const;   // one Phase IV sample (features + Gram update, all models)
+    double test_point_cost() const;     // one test prediction (all models)
     void begin_phase_III();
     void begin_phase_IV();
     void finish_router_step();
-    void evaluate();                     // alignment snapshot + one trace row
+    void evaluate();   // alignment snapshot + one trace row
     void race_rebuild();
-    void router_snapshot();              // router heatmaps; the test-set routing is router_eval_slice()
+    void router_snapshot();   // router heatmaps; the test-set routing is router_eval_slice()
     void mean_field_overlay(bool phase_III);
     void scatter_points();
     bool check_finite(const char* where, double tolerance);   // false (and failure_ set) when diverged
@@ -143,19 +143,19 @@ private:
     Config cfg_;
     Teacher T_;
     Router R_;
-    Experts E1_;                         // Phase I experts (width J_I)
-    Experts E_[kModels];                 // Phase III/IV: adaptive MoE, top-1, router off, vanilla
+    Experts E1_;           // Phase I experts (width J_I)
+    Experts E_[kModels];   // Phase III/IV: adaptive MoE, top-1, router off, vanilla
     core::Rng data_, route_, off_route_, reinit_rng_, phase4_rng_;
     Stage stage_ = kTestSet;
-    core::WorkPlan plan_;                // work_plan(cfg_): progress() reads where the run is in it
-    core::Rng test_rng_;                 // draws the test set (its own stream)
+    core::WorkPlan plan_;   // work_plan(cfg_): progress() reads where the run is in it
+    core::Rng test_rng_;    // draws the test set (its own stream)
     long test_drawn_ = 0;
     long t_sgd_ = 0, t1_ = 0, t3_ = 0, t4_ = 0, n_done2_ = 0, test_i_ = 0;
     int k2_ = 0;
-    long route_i_ = 0;                   // kRouterEval: test points done
-    double route_sum_[4] = {0, 0, 0, 0}; // top-1 correct, leak, none active, Σ k
-    int solve_k_ = 0, solve_row_ = 0;    // kSolve: model and Cholesky row
-    double solve_lambda_ = 0;            // kSolve: λ̄, floored relative to the largest feature moment
+    long route_i_ = 0;                     // kRouterEval: test points done
+    double route_sum_[4] = {0, 0, 0, 0};   // top-1 correct, leak, none active, Σ k
+    int solve_k_ = 0, solve_row_ = 0;      // kSolve: model and Cholesky row
+    double solve_lambda_ = 0;              // kSolve: λ̄, floored relative to the largest feature moment
     std::string failure_;
     // current sample
     std::vector<float> x_;
@@ -177,7 +177,7 @@ private:
     std::vector<int> test_c_;
     Snapshot S_;
     core::Table trace_;
-    core::ThinnedRows race_rows_;        // the trace rows the race plots, thinned to ≤ kRaceMax + 1
+    core::ThinnedRows race_rows_;   // the trace rows the race plots, thinned to ≤ kRaceMax + 1
 };
 
-} // namespace latent
+}   // namespace latent

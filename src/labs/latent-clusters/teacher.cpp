@@ -6,14 +6,17 @@
 namespace latent {
 
 void Teacher::build(const TeacherConfig& cfg, core::Rng& rng) {
-    d = cfg.d; C = cfg.C; rho = cfg.rho; zeta = cfg.zeta;
+    d = cfg.d;
+    C = cfg.C;
+    rho = cfg.rho;
+    zeta = cfg.zeta;
     // Gram–Schmidt on 2C+1 Gaussian vectors (Assumption 3.3 with exact orthogonality; needs d ≥ 2C+1).
     const int R = 2 * C + 1;
     std::vector<double> B(size_t(R) * size_t(d));
     for (double& b : B) b = rng.normal();
     for (int r = 0; r < R; ++r) {
         double* br = &B[size_t(r) * size_t(d)];
-        for (int pass = 0; pass < 2; ++pass)       // twice: re-orthogonalisation for accuracy
+        for (int pass = 0; pass < 2; ++pass)   // twice: re-orthogonalisation for accuracy
             for (int q = 0; q < r; ++q) {
                 const double* bq = &B[size_t(q) * size_t(d)];
                 core::axpy(-core::dot(br, bq, d), bq, br, d);
@@ -21,7 +24,9 @@ void Teacher::build(const TeacherConfig& cfg, core::Rng& rng) {
         double nr = core::norm2(br, d);
         for (int k = 0; k < d; ++k) br[k] /= nr;
     }
-    w_star.assign(size_t(C) * size_t(d), 0.f); w_g.assign(size_t(d), 0.f); v.assign(size_t(C) * size_t(d), 0.f);
+    w_star.assign(size_t(C) * size_t(d), 0.f);
+    w_g.assign(size_t(d), 0.f);
+    v.assign(size_t(C) * size_t(d), 0.f);
     for (int c = 0; c < C; ++c)
         for (int k = 0; k < d; ++k) {
             w_star[size_t(c * d + k)] = float(B[size_t(c * d + k)]);
@@ -35,16 +40,26 @@ void Teacher::build(const TeacherConfig& cfg, core::Rng& rng) {
     if (cfg.links == Links::PureHermite) {
         // Lecture teacher (notes §6.1, in the spirit of Example 4.1): f_c* = h_k*, g* = h_k*, β = γ = 1.
         k_star = p_star = cfg.k_star;
-        for (auto& fc : f) { fc.p = p_star; fc.c[k_star] = 1; }
-        g.p = p_star; g.c[k_star] = 1;
+        for (auto& fc : f) {
+            fc.p = p_star;
+            fc.c[k_star] = 1;
+        }
+        g.p = p_star;
+        g.c[k_star] = 1;
     } else {
         // Sec. 4.2.1: f_1* = He_3 + He_5, f_2* = He_3 + He_4, g* = He_3. Read with normalised h_i
         // (notes §1.5): then β_{c,3} = γ_3 = 1 as Assumption 3.2 requires, at the price of E f² = 2
         // instead of 1 (the paper's two conditions cannot both hold for these links). For C > 2
         // the two local links alternate.
-        k_star = 3; p_star = 5;
-        for (int c = 0; c < C; ++c) { f[size_t(c)].p = p_star; f[size_t(c)].c[3] = 1; f[size_t(c)].c[c % 2 == 0 ? 5 : 4] = 1; }
-        g.p = p_star; g.c[3] = 1;
+        k_star = 3;
+        p_star = 5;
+        for (int c = 0; c < C; ++c) {
+            f[size_t(c)].p = p_star;
+            f[size_t(c)].c[3] = 1;
+            f[size_t(c)].c[c % 2 == 0 ? 5 : 4] = 1;
+        }
+        g.p = p_star;
+        g.c[3] = 1;
     }
     // s_c: +1, −1 alternating (Σ s_c = 0); with odd C the last cluster has s_c = 0 (Example 4.1 style).
     s.assign(size_t(C), 0.0);
@@ -84,4 +99,4 @@ const float* Teacher::dir(int r) const {
     return &v[size_t((r - C - 1) * d)];
 }
 
-} // namespace latent
+}   // namespace latent

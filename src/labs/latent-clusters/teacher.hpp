@@ -20,18 +20,18 @@ struct TeacherConfig {
 struct Teacher {
     int d = 0, C = 0, k_star = 0, p_star = 0;
     double rho = 0, zeta = 0;
-    std::vector<float> w_star;      // C x d, row c = w_c*
-    std::vector<float> w_g;         // d
-    std::vector<float> v;           // C x d, row c = v_c (cluster mean direction)
-    std::vector<HermitePoly> f;     // local links f_c*
-    HermitePoly g;                  // global link g*
-    std::vector<double> s;          // s_c, Σ_c s_c = 0
+    std::vector<float> w_star;    // C x d, row c = w_c*
+    std::vector<float> w_g;       // d
+    std::vector<float> v;         // C x d, row c = v_c (cluster mean direction)
+    std::vector<HermitePoly> f;   // local links f_c*
+    HermitePoly g;                // global link g*
+    std::vector<double> s;        // s_c, Σ_c s_c = 0
 
     void build(const TeacherConfig& cfg, core::Rng& rng);
 
     // One fresh sample (notes §1.6). x must hold d floats.
     void sample(core::Rng& rng, float* x, int& c, double& y_clean, double& y) const;
-    double clean(const float* x, int c) const;      // f_c*(w_c*ᵀx) + s_c g*(w_g*ᵀx)
+    double clean(const float* x, int c) const;   // f_c*(w_c*ᵀx) + s_c g*(w_g*ᵀx)
 
     // E[y_clean²] (the zero predictor's error) and E[(s_c g*)²] (the error of a model that learned
     // only the local tasks), both exact by Lemma A.2 with orthonormal directions.
@@ -42,4 +42,4 @@ struct Teacher {
     int n_dirs() const { return 2 * C + 1; }
 };
 
-} // namespace latent
+}   // namespace latent

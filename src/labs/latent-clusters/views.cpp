@@ -10,7 +10,6 @@ namespace latent {
 
 namespace {
 
-
 std::vector<std::string> dir_labels(int C) {
     std::vector<std::string> r;
     for (int c = 0; c < C; ++c) r.push_back("w" + std::to_string(c + 1) + "*");
@@ -23,23 +22,33 @@ core::View race(const Run& run) {
     const Config& cfg = run.config();
     const int d = run.teacher().d;
     core::View v;
-    v.id = "race"; v.title = "The alignment race";
+    v.id = "race";
+    v.title = "The alignment race";
     v.kind = core::ViewKind::Lines;
-    v.caption = "Best |cos| over the MoE's experts with each cluster's w_c* and with w_g* (solid), against the "
-                "vanilla network and the router-off ablation (dashed). Phase I learns local directions only; after "
-                "routing, the experts also learn w_g*, while the vanilla net's w_g* alignment stays in the chance band. "
-                "Each expert's own curves are in the neuron × direction heatmaps.";
+    v.caption =
+        "Best |cos| over the MoE's experts with each cluster's w_c* and with w_g* (solid), against the "
+        "vanilla network and the router-off ablation (dashed). Phase I learns local directions only; after "
+        "routing, the experts also learn w_g*, while the vanilla net's w_g* alignment stays in the chance band. "
+        "Each expert's own curves are in the neuron × direction heatmaps.";
     v.x_label = "online SGD step t (Phase II's batch not counted)";
     v.y_label = "|cos|";
-    v.log_y = true; v.y_min = 0.01; v.y_max = 1.1;
+    v.log_y = true;
+    v.y_min = 0.01;
+    v.y_max = 1.1;
     // the series cached (decimated to ≤ ~1000 points) at each evaluation: only copied here
     const Snapshot& Sn = run.snap();
     auto add = [&](const std::string& label, const std::vector<double>& y, int color, bool dashed) {
-        core::LineSeries s; s.label = label; s.x = Sn.race_t; s.y = y; s.color = color; s.dashed = dashed;
+        core::LineSeries s;
+        s.label = label;
+        s.x = Sn.race_t;
+        s.y = y;
+        s.color = color;
+        s.dashed = dashed;
         v.lines.push_back(std::move(s));
     };
     const int C = run.teacher().C;
-    for (int c = 0; c < C && c < int(Sn.race_c.size()); ++c) add("MoE: w" + std::to_string(c + 1) + "*", Sn.race_c[size_t(c)], c, false);
+    for (int c = 0; c < C && c < int(Sn.race_c.size()); ++c)
+        add("MoE: w" + std::to_string(c + 1) + "*", Sn.race_c[size_t(c)], c, false);
     add("MoE: wg*", Sn.race_g, C, false);
     add("vanilla: wg*", Sn.race_van_g, C, true);
     add("vanilla: w_c* (mean)", Sn.race_van_c, C + 1, true);
@@ -47,8 +56,12 @@ core::View race(const Run& run) {
     for (const OdeCurve* c : {&Sn.ode_I, &Sn.ode_III_c, &Sn.ode_III_g}) {
         if (c->t.empty()) continue;
         core::LineSeries s;
-        s.label = c == &Sn.ode_I ? "mean-field ODE (notes §3.6)" : (c == &Sn.ode_III_c ? "ODE, III: w_c*" : "ODE, III: wg*");
-        s.x = c->t; s.y = c->kappa; s.color = 7; s.dashed = true;
+        s.label =
+            c == &Sn.ode_I ? "mean-field ODE (notes §3.6)" : (c == &Sn.ode_III_c ? "ODE, III: w_c*" : "ODE, III: wg*");
+        s.x = c->t;
+        s.y = c->kappa;
+        s.color = 7;
+        s.dashed = true;
         for (double& y : s.y) y = std::max(y, 1e-3);
         v.lines.push_back(std::move(s));
     }
@@ -57,24 +70,31 @@ core::View race(const Run& run) {
     v.overlays.push_back({core::Overlay::VLine, double(cfg.T1), 0, "II: router step, III: re-init", -1});
     v.overlays.push_back({core::Overlay::VLine, double(cfg.T1 + cfg.T3), 0, "IV: ridge", -1});
     const Snapshot& S = run.snap();
-    v.readouts.push_back("MoE |cos(w, wg*)| = " + core::strf("%.3f", S.cos_g[kMoE]) + ",  vanilla = " + core::strf("%.3f", S.cos_g[kVanilla]));
+    v.readouts.push_back("MoE |cos(w, wg*)| = " + core::strf("%.3f", S.cos_g[kMoE]) +
+                         ",  vanilla = " + core::strf("%.3f", S.cos_g[kVanilla]));
     v.readouts.push_back("1/√d = " + core::strf("%.3f", lo));
     return v;
 }
 
 core::View neuron_heat(const std::vector<double>& cos, int R, int n0, int n1, int C, const std::string& title) {
     core::View v;
-    v.id = "neurons-" + title; v.title = title;
+    v.id = "neurons-" + title;
+    v.title = title;
     v.kind = core::ViewKind::Heatmap;
     core::Heatmap& h = v.heat;
-    h.rows = R; h.cols = n1 - n0;
+    h.rows = R;
+    h.cols = n1 - n0;
     h.v.resize(size_t(h.rows) * size_t(h.cols));
     for (int r = 0; r < R; ++r)
         for (int n = n0; n < n1; ++n) h.v[size_t(r * h.cols + (n - n0))] = cos[size_t(n * R + r)];
     h.row_labels = dir_labels(C);
     for (int n = n0; n < n1; ++n) h.col_labels.push_back(std::to_string(n - n0 + 1));
-    h.row_title = "direction"; h.col_title = "neuron j";
-    h.lo = -1; h.hi = 1; h.diverging = true; h.show_values = h.cols <= 8;
+    h.row_title = "direction";
+    h.col_title = "neuron j";
+    h.lo = -1;
+    h.hi = 1;
+    h.diverging = true;
+    h.show_values = h.cols <= 8;
     return v;
 }
 
@@ -82,7 +102,8 @@ core::View neurons(const Run& run) {
     const Snapshot& S = run.snap();
     const int C = run.teacher().C, R = run.teacher().n_dirs(), M = run.config().M, J = S.J_moe;
     core::View g;
-    g.id = "neurons"; g.title = "Neuron × direction alignment";
+    g.id = "neurons";
+    g.title = "Neuron × direction alignment";
     g.kind = core::ViewKind::Grid;
     g.caption = "cos(w_{m,j}, ·) per expert (Figs. 1a, 2). After Phase I: one spike per expert on a w_c* row. After "
                 "Phase III: spikes on both the cluster's w_c* row and the wg* row; the v rows stay near 0. The vanilla "
@@ -98,12 +119,20 @@ core::View neurons(const Run& run) {
 core::View mc_heat(const std::string& id, const std::string& title, const std::vector<double>& vals, int M, int C,
                    double lo, double hi, bool diverging) {
     core::View v;
-    v.id = id; v.title = title; v.kind = core::ViewKind::Heatmap;
+    v.id = id;
+    v.title = title;
+    v.kind = core::ViewKind::Heatmap;
     core::Heatmap& h = v.heat;
-    h.rows = M; h.cols = C; h.v = vals; h.lo = lo; h.hi = hi; h.diverging = diverging;
+    h.rows = M;
+    h.cols = C;
+    h.v = vals;
+    h.lo = lo;
+    h.hi = hi;
+    h.diverging = diverging;
     for (int m = 0; m < M; ++m) h.row_labels.push_back("expert " + std::to_string(m + 1));
     for (int c = 0; c < C; ++c) h.col_labels.push_back("cluster " + std::to_string(c + 1));
-    h.row_title = "expert m"; h.col_title = "cluster c";
+    h.row_title = "expert m";
+    h.col_title = "cluster c";
     return v;
 }
 
@@ -113,7 +142,8 @@ core::View router(const Run& run) {
     const Teacher& T = run.teacher();
     const int M = cfg.M, C = T.C;
     core::View g;
-    g.id = "router"; g.title = "The router";
+    g.id = "router";
+    g.title = "The router";
     g.kind = core::ViewKind::Grid;
     g.caption = "After Phase II, θ_m points towards the clusters its expert aligned with (cos > 0) and away from the "
                 "others (Lemma 4.10); the router learned the centred expert × cluster correlation. Test points in the "
@@ -126,15 +156,22 @@ core::View router(const Run& run) {
         g.children.back().heat.value_format = "%.2g";
     }
     core::View sc;
-    sc.id = "router-points"; sc.title = "test points on (v_1·x, v_2·x)"; sc.kind = core::ViewKind::Scatter;
-    sc.x_label = "v_1·x"; sc.y_label = "v_2·x";
+    sc.id = "router-points";
+    sc.title = "test points on (v_1·x, v_2·x)";
+    sc.kind = core::ViewKind::Scatter;
+    sc.x_label = "v_1·x";
+    sc.y_label = "v_2·x";
     sc.points = S.points;
-    if (S.routed) for (int m = 0; m < M; ++m) sc.legend.push_back("expert " + std::to_string(m + 1));
-    else for (int c = 0; c < C; ++c) sc.legend.push_back("cluster " + std::to_string(c + 1) + " (router not learned yet)");
+    if (S.routed)
+        for (int m = 0; m < M; ++m) sc.legend.push_back("expert " + std::to_string(m + 1));
+    else
+        for (int c = 0; c < C; ++c)
+            sc.legend.push_back("cluster " + std::to_string(c + 1) + " (router not learned yet)");
     g.children.push_back(std::move(sc));
     if (S.routed) {
-        g.readouts.push_back("top-1 routing accuracy " + core::strf("%.3f", S.route_acc) + ", leak " + core::strf("%.3f", S.leak) +
-                             ", none active " + core::strf("%.3f", S.none_active) + ", mean active " + core::strf("%.2f", S.k_mean));
+        g.readouts.push_back("top-1 routing accuracy " + core::strf("%.3f", S.route_acc) + ", leak " +
+                             core::strf("%.3f", S.leak) + ", none active " + core::strf("%.3f", S.none_active) +
+                             ", mean active " + core::strf("%.2f", S.k_mean));
         g.readouts.push_back("‖Σ_m θ_m‖ = " + core::strf("%.2g", S.zero_sum) + " (Lemma C.16: 0)");
     } else {
         g.readouts.push_back("the router is learned in Phase II (θ = 0 until then: every expert ties)");
@@ -152,17 +189,21 @@ core::View professional(const Run& run) {
         for (int m = 0; m < M; ++m)
             for (int c = 0; c < C; ++c)
                 for (int j = 0; j < S.J_moe; ++j)
-                    vals[size_t(m * C + c)] = std::max(vals[size_t(m * C + c)], std::abs(S.cos_moe[size_t((m * S.J_moe + j) * R + c)]));
-    core::View v = mc_heat("professional", "Professional experts: predicted at t = 0 vs Phase I", vals, M, C, 0, 1, false);
-    v.caption = "Colour: max_j |cos(w_{m,j}, w_c*)| during / after Phase I. Dots: the cluster predicted for each expert "
-                "at initialisation (Def. 4.7, the race is decided at t = 0: Lemma A.4). At d = 32 the prediction "
-                "holds for most but not all experts (notes §6.1 pitfall 4).";
+                    vals[size_t(m * C + c)] =
+                        std::max(vals[size_t(m * C + c)], std::abs(S.cos_moe[size_t((m * S.J_moe + j) * R + c)]));
+    core::View v =
+        mc_heat("professional", "Professional experts: predicted at t = 0 vs Phase I", vals, M, C, 0, 1, false);
+    v.caption =
+        "Colour: max_j |cos(w_{m,j}, w_c*)| during / after Phase I. Dots: the cluster predicted for each expert "
+        "at initialisation (Def. 4.7, the race is decided at t = 0: Lemma A.4). At d = 32 the prediction "
+        "holds for most but not all experts (notes §6.1 pitfall 4).";
     for (int m = 0; m < M && m < int(S.pred_init.size()); ++m) v.heat.marks.push_back({m, S.pred_init[size_t(m)]});
     v.heat.mark_label = "predicted at t = 0";
     if (!S.outcome_I.empty()) {
         int agree = 0;
         for (int m = 0; m < M; ++m) agree += S.outcome_I[size_t(m)] == S.pred_init[size_t(m)];
-        v.readouts.push_back("prediction = outcome for " + std::to_string(agree) + " of " + std::to_string(M) + " experts");
+        v.readouts.push_back("prediction = outcome for " + std::to_string(agree) + " of " + std::to_string(M) +
+                             " experts");
     }
     return v;
 }
@@ -170,7 +211,8 @@ core::View professional(const Run& run) {
 core::View mse(const Run& run) {
     const Snapshot& S = run.snap();
     core::View v;
-    v.id = "mse"; v.title = "Test MSE against the clean target";
+    v.id = "mse";
+    v.title = "Test MSE against the clean target";
     v.kind = core::ViewKind::Bars;
     v.caption = "After Phase IV (ridge on the second layer). The MoE falls towards and below the 'local tasks only' "
                 "line; the vanilla net and the router-off MoE stay near the 'no routing' line: without a router they "
@@ -188,7 +230,8 @@ core::View mse(const Run& run) {
     } else {
         v.readouts.push_back("filled in at the end of Phase IV");
     }
-    v.overlays.push_back({core::Overlay::HLine, run.teacher().local_only_mse(), 0, "local tasks only: E[(s_c g*)²]", -1});
+    v.overlays.push_back(
+        {core::Overlay::HLine, run.teacher().local_only_mse(), 0, "local tasks only: E[(s_c g*)²]", -1});
     v.overlays.push_back({core::Overlay::HLine, run.teacher().zero_mse(), 0, "zero predictor: E[y²]", -1});
     if (run.config().teacher.links == Links::PureHermite) {
         // Without routing, the best fit from neurons aligned with the w_c* only is (1/C) Σ_c h(w_c*·x):
@@ -200,7 +243,7 @@ core::View mse(const Run& run) {
     return v;
 }
 
-} // namespace
+}   // namespace
 
 void LatentClustersLab::views(std::vector<core::View>& out) const {
     out.push_back(race(run_));
@@ -210,4 +253,4 @@ void LatentClustersLab::views(std::vector<core::View>& out) const {
     out.push_back(mse(run_));
 }
 
-} // namespace latent
+}   // namespace latent

@@ -9,7 +9,7 @@ core::WorkPlan work_plan(const Config& c) {
     const double d = c.teacher.d, C = c.teacher.C, M = c.M;
     const double neurons = M * c.J3 * (c.baselines ? 1.6 : 1.3) + c.J1;   // updated per online step (all models)
     const double Nv = M * c.J3, models = c.baselines ? 2.5 : 1.5;
-    const double sgd = 5e-10 * (neurons + d) * d;                       // one online SGD step
+    const double sgd = 5e-10 * (neurons + d) * d;                                        // one online SGD step
     const double eval = 5e-10 * neurons * (2 * C + 2) * d / std::max(1, c.eval_every);   // evaluations, per step
     core::WorkPlan w;
     w.add("drawing the test set", 1e-9 * c.n_test * d * (2 * C + 10), "lower n_test");
@@ -25,4 +25,4 @@ core::WorkPlan work_plan(const Config& c) {
     return w;
 }
 
-} // namespace latent
+}   // namespace latent

@@ -8,7 +8,8 @@ namespace {
 
 void normalize(float* v, int d) {
     float nv = core::norm2(v, d);
-    if (nv > 0) for (int k = 0; k < d; ++k) v[k] /= nv;
+    if (nv > 0)
+        for (int k = 0; k < d; ++k) v[k] /= nv;
 }
 
 // q = normalize(centre + ρ ξ), ξ ~ N(0, I_d / d)   (notes §1.2)
@@ -18,7 +19,7 @@ void noisy_patch(const float* centre, double rho, int d, core::Rng& rng, float* 
     normalize(out, d);
 }
 
-} // namespace
+}   // namespace
 
 Geometry make_geometry(const DataSpec& s) {
     Geometry g;
@@ -27,13 +28,16 @@ Geometry make_geometry(const DataSpec& s) {
     const int d = s.d;
     g.o1.assign(size_t(d), 0.f);
     g.o2.assign(size_t(d), 0.f);
-    g.o1[0] = 1.f;                                                     // o1 = e_0
-    g.o2[0] = float(s.delta_d);                                        // o2 = δ_d e_0 + √(1-δ_d²) e_1
-    g.o2[1] = float(std::sqrt(1.0 - s.delta_d * s.delta_d));          //  => <o1, o2> = δ_d (§4.2)
+    g.o1[0] = 1.f;                                             // o1 = e_0
+    g.o2[0] = float(s.delta_d);                                // o2 = δ_d e_0 + √(1-δ_d²) e_1
+    g.o2[1] = float(std::sqrt(1.0 - s.delta_d * s.delta_d));   //  => <o1, o2> = δ_d (§4.2)
     std::vector<float> sdir(size_t(d), 0.f), u(size_t(d), 0.f);
-    for (int k = 0; k < d; ++k) { sdir[size_t(k)] = g.o1[size_t(k)] + g.o2[size_t(k)]; u[size_t(k)] = g.o1[size_t(k)] - g.o2[size_t(k)]; }
-    normalize(sdir.data(), d);                                        // s = (o1 + o2)/|o1 + o2|
-    normalize(u.data(), d);                                           // u = (o1 - o2)/|o1 - o2|
+    for (int k = 0; k < d; ++k) {
+        sdir[size_t(k)] = g.o1[size_t(k)] + g.o2[size_t(k)];
+        u[size_t(k)] = g.o1[size_t(k)] - g.o2[size_t(k)];
+    }
+    normalize(sdir.data(), d);   // s = (o1 + o2)/|o1 + o2|
+    normalize(u.data(), d);      // u = (o1 - o2)/|o1 - o2|
     g.u = u;
     // q_i* = √(1-δ_r²) e_{2+i} + δ_r s: |<o_j, q_i*>| = δ_r √((1+δ_d)/2) <= δ_r, <o1 - o2, q_i*> = 0
     g.q.assign(size_t(s.p) * size_t(d), 0.f);
@@ -78,7 +82,7 @@ void generate_part(const DataSpec& s, const Geometry& g, core::Rng& rng, int i0,
     const int n = s.n, d = s.d;
     std::vector<uint8_t> types(size_t(n), uint8_t(0));
     for (int i = i0; i < i1; ++i) {
-        const int y = (i % 2 == 0) ? 1 : -1;                          // balanced: N/2 per class
+        const int y = (i % 2 == 0) ? 1 : -1;   // balanced: N/2 per class
         out.y[size_t(i)] = int8_t(y);
         // the multiset of patch types, then a uniform random arrangement (position of o ~ Unif[n])
         types[0] = y > 0 ? kO1 : kO2;
@@ -92,7 +96,7 @@ void generate_part(const DataSpec& s, const Geometry& g, core::Rng& rng, int i0,
             const uint8_t ty = types[size_t(j)];
             out.type[size_t(i) * size_t(n) + size_t(j)] = ty;
             float* xj = xi + size_t(j) * size_t(d);
-            if (ty == kO1 || ty == kO2) {                             // discriminative: exactly o1 or o2
+            if (ty == kO1 || ty == kO2) {   // discriminative: exactly o1 or o2
                 const float* o = ty == kO1 ? g.o1.data() : g.o2.data();
                 for (int k = 0; k < d; ++k) xj[k] = o[k];
                 out.j_o[size_t(i)] = int16_t(j);
@@ -109,4 +113,4 @@ void generate_part(const DataSpec& s, const Geometry& g, core::Rng& rng, int i0,
     }
 }
 
-} // namespace patch_routing
+}   // namespace patch_routing

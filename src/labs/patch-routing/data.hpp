@@ -15,20 +15,20 @@ enum PatchType : uint8_t { kO1 = 0, kO2 = 1, kC1 = 2, kC2 = 3, kS0 = 4 };
 
 struct DataSpec {
     int d = 24, n = 32, p = 16;   // patch dimension, patches per sample, irrelevant sets
-    int c = 0;                     // confusers per side: l* = c + 1
-    double delta_d = 0.0;          // <o1, o2>
-    double delta_r = 0.2;          // overlap of the irrelevant set centres with o1, o2
-    double rho = 0.3;              // within-set spread
-    double kappa = 0.85;           // confuser alignment with ±(o1 - o2)/|o1 - o2|
+    int c = 0;                    // confusers per side: l* = c + 1
+    double delta_d = 0.0;         // <o1, o2>
+    double delta_r = 0.2;         // overlap of the irrelevant set centres with o1, o2
+    double rho = 0.3;             // within-set spread
+    double kappa = 0.85;          // confuser alignment with ±(o1 - o2)/|o1 - o2|
 };
 
 // The fixed patterns (notes §1.2; standard basis e_0 .. e_{d-1}, no rotation: it changes no result).
 struct Geometry {
     int d = 0, p = 0;
-    std::vector<float> o1, o2;     // class-discriminative patterns
-    std::vector<float> u;          // (o1 - o2) / |o1 - o2|
-    std::vector<float> q;          // p x d set centres q_i*
-    std::vector<float> c1, c2;     // confuser centres (empty when c = 0)
+    std::vector<float> o1, o2;   // class-discriminative patterns
+    std::vector<float> u;        // (o1 - o2) / |o1 - o2|
+    std::vector<float> q;        // p x d set centres q_i*
+    std::vector<float> c1, c2;   // confuser centres (empty when c = 0)
 };
 Geometry make_geometry(const DataSpec& s);
 
@@ -37,11 +37,11 @@ inline int min_dimension(int p, int c) { return p + 2 + (c > 0 ? 2 : 0); }
 
 struct Dataset {
     int N = 0, n = 0, d = 0;
-    std::vector<float> x;          // N x n x d, sample-major
-    std::vector<int8_t> y;         // ±1
-    std::vector<uint8_t> type;     // N x n PatchType
-    std::vector<int16_t> j_o;      // position of the discriminative patch
-    std::vector<float> xsum;       // N x d: Σ_j x^(j), the router loss (6) only sees this
+    std::vector<float> x;        // N x n x d, sample-major
+    std::vector<int8_t> y;       // ±1
+    std::vector<uint8_t> type;   // N x n PatchType
+    std::vector<int16_t> j_o;    // position of the discriminative patch
+    std::vector<float> xsum;     // N x d: Σ_j x^(j), the router loss (6) only sees this
 
     const float* sample(int i) const { return x.data() + size_t(i) * size_t(n) * size_t(d); }
     const float* patch(int i, int j) const { return sample(i) + size_t(j) * size_t(d); }
@@ -55,4 +55,4 @@ void generate(const DataSpec& s, const Geometry& g, core::Rng& rng, int N, Datas
 void allocate(const DataSpec& s, int N, Dataset& out);
 void generate_part(const DataSpec& s, const Geometry& g, core::Rng& rng, int i0, int i1, Dataset& out);
 
-} // namespace patch_routing
+}   // namespace patch_routing

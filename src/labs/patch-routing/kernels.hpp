@@ -8,7 +8,11 @@
 namespace patch_routing::kern {
 
 typedef float v4 __attribute__((vector_size(16)));
-inline v4 load4(const float* p) { v4 v; std::memcpy(&v, p, sizeof v); return v; }
+inline v4 load4(const float* p) {
+    v4 v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
 inline void store4(float* p, v4 v) { std::memcpy(p, &v, sizeof v); }
 inline v4 splat(float a) { return v4{a, a, a, a}; }
 
@@ -139,4 +143,4 @@ inline void masked_scale(float b, const float* a, const float* z, int M, float* 
     for (; r < M; ++r) e[r] = z[r] >= 0 ? b * a[r] : 0.f;
 }
 
-} // namespace patch_routing::kern
+}   // namespace patch_routing::kern

@@ -16,20 +16,22 @@ namespace patch_routing {
 
 struct Config {
     DataSpec data;
-    ModelSpec model[3];            // indexed by Arch: CNN, separate, joint
+    ModelSpec model[3];   // indexed by Arch: CNN, separate, joint
     TrainSpec train;
     int n_test = 1000;
-    int N_run = 80;                // the single run's N and the threshold readout's N
-    std::vector<int> Ns;           // the sweep's grid of N
+    int N_run = 80;        // the single run's N and the threshold readout's N
+    std::vector<int> Ns;   // the sweep's grid of N
     int sweep_seeds = 3;
-    int grid_lmax = 0;             // 0: no threshold grid
+    int grid_lmax = 0;   // 0: no threshold grid
     int grid_seeds = 3;
     double target = 0.95;
 };
 Config make_config(const core::Params& p);
 int nearest_N_index(const Config& c);
 // Samples in each repetition's training pool: enough for the single run and the sweep's largest N.
-inline int pool_size(const Config& c) { return std::max(c.N_run, c.Ns.empty() ? 2 : c.Ns.back()); }   // the threshold readout's row: the grid N nearest to N_run (log scale)
+inline int pool_size(const Config& c) {
+    return std::max(c.N_run, c.Ns.empty() ? 2 : c.Ns.back());
+}   // the threshold readout's row: the grid N nearest to N_run (log scale)
 
 core::Schema make_schema();
 core::Validation check_params(const core::Params& p);
@@ -92,20 +94,24 @@ private:
     core::Schema schema_;
     std::vector<core::Phase> phases_;
     Config cfg_;
-    core::WorkPlan plan_;                  // work_plan(cfg_), for progress()
+    core::WorkPlan plan_;   // work_plan(cfg_), for progress()
     uint64_t seed_ = 1;
     Stage stage_ = Stage::Done;
     std::string failure_;
     Geometry geo_;
     Dataset test_;
-    struct Pool { Dataset data; core::Rng rng; int filled = 0; };
+    struct Pool {
+        Dataset data;
+        core::Rng rng;
+        int filled = 0;
+    };
     std::vector<std::unique_ptr<Pool>> pools_;
     core::Rng test_rng_;
     int test_filled_ = 0;
 
     // single run at N_run: separate, joint, CNN in this order
     std::array<Trainer, 3> run_;
-    int single_ = 0;                       // index into kSingleOrder
+    int single_ = 0;   // index into kSingleOrder
     std::array<History, 3> hist_;
     std::array<RoutingStats, 3> routing_;
     std::array<std::vector<Inspection>, 3> inspect_;
@@ -118,7 +124,7 @@ private:
     std::array<double, 3> nstar_{};
     std::vector<double> grid_success_, grid_acc_, grid_route_;   // |Ns| x grid_lmax
     double thr_lstar_ = 0, thr_lstar_m1_ = 0;
-    int thr_N_ = 0;                        // the grid N the threshold readout uses
+    int thr_N_ = 0;   // the grid N the threshold readout uses
 };
 
-} // namespace patch_routing
+}   // namespace patch_routing

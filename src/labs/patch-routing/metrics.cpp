@@ -49,7 +49,10 @@ RoutingStats routing_stats(Model& m, const Dataset& test, int types, int first) 
                 if (captured) (plus ? cap_plus : cap_minus)[size_t(s)] += 1;
             }
         for (int j = 0; j < m.n; ++j)
-            if (j != jo && ty[j] != kO1 && ty[j] != kO2) { irrelevant += 1; if (!any[size_t(j)]) dropped += 1; }
+            if (j != jo && ty[j] != kO1 && ty[j] != kO2) {
+                irrelevant += 1;
+                if (!any[size_t(j)]) dropped += 1;
+            }
     }
     for (int t = 0; t < types; ++t)
         for (int s = 0; s < m.k; ++s)
@@ -138,4 +141,4 @@ double n_star(const std::vector<double>& xs, const std::vector<double>& acc, dou
     return std::numeric_limits<double>::quiet_NaN();
 }
 
-} // namespace patch_routing
+}   // namespace patch_routing

@@ -24,18 +24,19 @@ void Model::init(const ModelSpec& s, int d_, int n_, core::Rng& rng) {
     k = s.arch == Arch::CNN ? 1 : s.k;
     M = s.M;
     l = s.arch == Arch::CNN ? n : s.l;
-    const int m = k * M;                                   // total neurons
-    const double sigma = 1.0 / std::sqrt(double(m));       // eq. (8): w_{r,s}^(0) ~ N(0, I_d / m)
+    const int m = k * M;                               // total neurons
+    const double sigma = 1.0 / std::sqrt(double(m));   // eq. (8): w_{r,s}^(0) ~ N(0, I_d / m)
     W.assign(size_t(k) * size_t(d) * size_t(M), 0.f);
     for (float& v : W) v = float(sigma * rng.normal());
-    a.assign(size_t(k) * size_t(M), 0.f);                  // §3.2: a ~ N(0, 1), fixed
+    a.assign(size_t(k) * size_t(M), 0.f);   // §3.2: a ~ N(0, 1), fixed
     for (int s2 = 0; s2 < k; ++s2)
         for (int r = 0; r < M; ++r)
             a[size_t(s2 * M + r)] = s.balanced_a ? (r % 2 == 0 ? 1.f : -1.f) : float(rng.normal());
-    wr.assign(size_t(k) * size_t(d), 0.f);                 // eq. (7): w_s^(0) ~ N(0, σ_r² I_d)
-    if (routed()) for (float& v : wr) v = float(s.sigma_r * rng.normal());
+    wr.assign(size_t(k) * size_t(d), 0.f);   // eq. (7): w_s^(0) ~ N(0, σ_r² I_d)
+    if (routed())
+        for (float& v : wr) v = float(s.sigma_r * rng.normal());
     J.assign(size_t(k) * size_t(l), 0);
-    for (int t = 0; t < l; ++t) J[size_t(t)] = t;          // unrouted (CNN): J = [n]
+    for (int t = 0; t < l; ++t) J[size_t(t)] = t;   // unrouted (CNN): J = [n]
     G.assign(size_t(k) * size_t(l), 1.0);
     z.assign(size_t(k) * size_t(l) * size_t(M), 0.f);
     u.assign(size_t(k) * size_t(l), 0.0);
@@ -60,7 +61,7 @@ double Model::cost_train() const {
 void Model::select(const float* x, int s) {
     int* Js = J.data() + size_t(s) * size_t(l);
     double* Gs = G.data() + size_t(s) * size_t(l);
-    if (!routed()) return;                                 // CNN: every patch, G ≡ 1 (set in init)
+    if (!routed()) return;   // CNN: every patch, G ≡ 1 (set in init)
     const float* ws = router(s);
     for (int j = 0; j < n; ++j) g[size_t(j)] = core::dot(ws, x + size_t(j) * size_t(d), d);   // g_{j,s}
     // J_s = top-l scores in decreasing order, ties to the lower patch index (deterministic, notes §6.4): the same
@@ -81,7 +82,7 @@ void Model::select(const float* x, int s) {
         for (int t = 0; t < l; ++t) hs[size_t(t)] = g[size_t(Js[t])];
         core::softmax(hs.data(), Gs, l);
     } else {
-        for (int t = 0; t < l; ++t) Gs[t] = 1.0;           // eq. (3): G ≡ 1 for separate training
+        for (int t = 0; t < l; ++t) Gs[t] = 1.0;   // eq. (3): G ≡ 1 for separate training
     }
 }
 
@@ -106,7 +107,7 @@ double Model::forward(const float* x) {
             f += G[size_t(s * l + t)] * ut;
         }
     }
-    return f / l;                                          // eq. (1) / (5): the factor 1/l (1/n for the CNN)
+    return f / l;   // eq. (1) / (5): the factor 1/l (1/n for the CNN)
 }
 
 void Model::backward(const float* x, double c, float* gW, float* gwr) {
@@ -146,4 +147,4 @@ int Model::rank(const float* x, int s, int j) const {
     return r;
 }
 
-} // namespace patch_routing
+}   // namespace patch_routing

@@ -11,15 +11,15 @@
 namespace patch_routing {
 
 enum class Arch { CNN = 0, Separate = 1, Joint = 2 };
-const char* arch_name(Arch a);     // "CNN", "separate pMoE", "joint pMoE"
+const char* arch_name(Arch a);   // "CNN", "separate pMoE", "joint pMoE"
 
 struct ModelSpec {
     Arch arch = Arch::CNN;
-    int k = 1;                     // experts (CNN: 1)
-    int M = 16;                    // neurons per expert, m/k (CNN: m)
-    int l = 32;                    // patches per expert (CNN: n)
-    bool balanced_a = false;       // output weights ±1 alternating instead of N(0,1)
-    double sigma_r = 1e-3;         // router init std (eq. 7 gives Θ(1/(n² √d)); the notes use 1e-3)
+    int k = 1;                 // experts (CNN: 1)
+    int M = 16;                // neurons per expert, m/k (CNN: m)
+    int l = 32;                // patches per expert (CNN: n)
+    bool balanced_a = false;   // output weights ±1 alternating instead of N(0,1)
+    double sigma_r = 1e-3;     // router init std (eq. 7 gives Θ(1/(n² √d)); the notes use 1e-3)
 };
 
 class Model {
@@ -48,25 +48,27 @@ public:
     // Parameter access: hidden weight w_{r,s} is column r of the d x M block s (stored d-major so
     // that a patch's M pre-activations are one fixed-order axpy per coordinate, see forward()).
     float w(int s, int kk, int r) const { return W[(size_t(s) * size_t(d) + size_t(kk)) * size_t(M) + size_t(r)]; }
-    void neuron(int s, int r, float* out) const { for (int kk = 0; kk < d; ++kk) out[kk] = w(s, kk, r); }
+    void neuron(int s, int r, float* out) const {
+        for (int kk = 0; kk < d; ++kk) out[kk] = w(s, kk, r);
+    }
     const float* router(int s) const { return wr.data() + size_t(s) * size_t(d); }
 
     ModelSpec spec;
     int d = 0, n = 0, k = 1, M = 1, l = 1;
-    std::vector<float> W;          // k x d x M hidden weights
-    std::vector<float> a;          // k x M output weights (fixed)
-    std::vector<float> wr;         // k x d routers w_s
+    std::vector<float> W;    // k x d x M hidden weights
+    std::vector<float> a;    // k x M output weights (fixed)
+    std::vector<float> wr;   // k x d routers w_s
 
 private:
     void select(const float* x, int s);   // scores and top-l of expert s into J, G
-    std::vector<int> J;            // k x l selected patches
-    std::vector<double> G;         // k x l gates
-    std::vector<float> z;          // k x l x M pre-activations <w_{r,s}, x^(j)>
-    std::vector<double> u;         // k x l: Σ_r a_{r,s} ReLU(z)
-    std::vector<double> g;         // n router scores (scratch)
-    std::vector<char> taken;       // n (scratch)
-    std::vector<double> hs;        // l selected scores (scratch, joint gates)
-    std::vector<float> e;          // l x M backward coefficients (scratch)
+    std::vector<int> J;                   // k x l selected patches
+    std::vector<double> G;                // k x l gates
+    std::vector<float> z;                 // k x l x M pre-activations <w_{r,s}, x^(j)>
+    std::vector<double> u;                // k x l: Σ_r a_{r,s} ReLU(z)
+    std::vector<double> g;                // n router scores (scratch)
+    std::vector<char> taken;              // n (scratch)
+    std::vector<double> hs;               // l selected scores (scratch, joint gates)
+    std::vector<float> e;                 // l x M backward coefficients (scratch)
 };
 
-} // namespace patch_routing
+}   // namespace patch_routing

@@ -13,9 +13,10 @@ namespace patch_routing {
 
 namespace {
 
-constexpr double kBudget = 4e6;   // multiply-adds per step(): ~0.6 ms natively, ~2 ms in WebAssembly
+constexpr double kBudget = 4e6;             // multiply-adds per step(): ~0.6 ms natively, ~2 ms in WebAssembly
 constexpr int kGenNormals = 16 * 32 * 24;   // normals drawn per step: 16 samples at n = 32, d = 24 (they dominate)
-constexpr double kStatsBudget = 1.2e7;     // operations of one routing-statistics pass (the full test set at every preset)
+constexpr double kStatsBudget =
+    1.2e7;   // operations of one routing-statistics pass (the full test set at every preset)
 // Samples generated per step: bounded by the number of normals, not by a fixed count.
 int gen_chunk(const DataSpec& s) { return std::max(1, kGenNormals / std::max(1, s.n * s.d)); }
 // Operations to route one sample and rank its discriminative patch: k (n d + l n) + n d.
@@ -50,7 +51,8 @@ int routed_count(Model& m, const Dataset& test, int i0, int i1) {
 // routed fraction}. Slice 1 fetches (maybe generates) the data; then training slices; then the routing pass.
 class RunJob : public core::SweepJob {
 public:
-    RunJob(PatchRoutingLab& lab, const core::SweepTask& t, Arch a, int N, int l) : lab_(lab), task_(t), arch_(a), N_(N), l_(l) {}
+    RunJob(PatchRoutingLab& lab, const core::SweepTask& t, Arch a, int N, int l)
+        : lab_(lab), task_(t), arch_(a), N_(N), l_(l) {}
     bool advance() override {
         if (!lab_.pool_step(task_.rep)) return false;   // data first, a chunk per slice
         if (!started_) {
@@ -91,7 +93,7 @@ private:
     double route_ = kNaN;
 };
 
-} // namespace
+}   // namespace
 
 // The threshold readout's row: the grid N nearest to N_run on a log scale, i.e. the smallest ratio
 // max(N, N_run) / min(N, N_run), compared exactly in integers (cross-multiplied) so that no log enters the
@@ -108,7 +110,8 @@ int nearest_N_index(const Config& c) {
 PatchRoutingLab::PatchRoutingLab() {
     info_.id = "patch-routing";
     info_.title = "Patch routing (pMoE)";
-    info_.citation = "Chowdhury, Zhang, Wang, Liu, Chen (ICML 2023): Patch-level Routing in Mixture-of-Experts is Provably Sample-efficient for Convolutional Neural Networks";
+    info_.citation = "Chowdhury, Zhang, Wang, Liu, Chen (ICML 2023): Patch-level Routing in Mixture-of-Experts is "
+                     "Provably Sample-efficient for Convolutional Neural Networks";
     info_.seed_file = "000_a9bf423586cd9919.txt";
     info_.summary =
         "Every input is n patches; one of them (o1 or o2) decides the label, the rest are irrelevant. A patch-level "
@@ -118,8 +121,8 @@ PatchRoutingLab::PatchRoutingLab() {
         "l ≤ c and works from l* = c + 1.";
     schema_ = make_schema();
     phases_ = make_phases();
-    trace_.columns = {"t", "model", "epoch", "train_acc", "test_acc", "router_cos1", "router_cos2",
-                      "route_plus", "route_minus", "align_o1", "align_o2"};
+    trace_.columns = {"t",           "model",      "epoch",       "train_acc", "test_acc", "router_cos1",
+                      "router_cos2", "route_plus", "route_minus", "align_o1",  "align_o2"};
 }
 
 std::vector<core::Headline> PatchRoutingLab::headlines() const {
@@ -244,9 +247,15 @@ void PatchRoutingLab::step() {
     case Stage::Single: {
         Trainer& t = run_[size_t(kSingleOrder[single_])];
         t.advance(kBudget);
-        if (!t.failure.empty()) { failure_ = t.failure + " (single run at N = " + std::to_string(cfg_.N_run) + ")"; return; }
+        if (!t.failure.empty()) {
+            failure_ = t.failure + " (single run at N = " + std::to_string(cfg_.N_run) + ")";
+            return;
+        }
         if (!t.done()) return;
-        if (++single_ < 3) { start_single(single_); return; }
+        if (++single_ < 3) {
+            start_single(single_);
+            return;
+        }
         for (int a = 0; a < 3; ++a)
             for (int N : cfg_.Ns) sweep_.add_point(a, N);
         sweep_.start(cfg_.sweep_seeds, 4, seed_, [this](const core::SweepTask& task) {
@@ -257,9 +266,15 @@ void PatchRoutingLab::step() {
     }
     case Stage::Sweep: {
         if (sweep_.step()) update_sweep_cache();
-        if (!sweep_.failures().empty()) { failure_ = "sweep: " + sweep_.failures().front(); return; }
+        if (!sweep_.failures().empty()) {
+            failure_ = "sweep: " + sweep_.failures().front();
+            return;
+        }
         if (!sweep_.done()) return;
-        if (cfg_.grid_lmax <= 0) { stage_ = Stage::Done; return; }
+        if (cfg_.grid_lmax <= 0) {
+            stage_ = Stage::Done;
+            return;
+        }
         for (int l = 1; l <= cfg_.grid_lmax; ++l)
             for (int N : cfg_.Ns) grid_.add_point(l, N);
         grid_.start(cfg_.grid_seeds, 4, seed_, [this](const core::SweepTask& task) {
@@ -271,7 +286,10 @@ void PatchRoutingLab::step() {
     }
     case Stage::Grid: {
         if (grid_.step()) update_grid_cache();
-        if (!grid_.failures().empty()) { failure_ = "threshold grid: " + grid_.failures().front(); return; }
+        if (!grid_.failures().empty()) {
+            failure_ = "threshold grid: " + grid_.failures().front();
+            return;
+        }
         if (grid_.done()) stage_ = Stage::Done;
         return;
     }
@@ -329,7 +347,8 @@ double PatchRoutingLab::progress() const {
         const double all = test_.N + pool_size(cfg_);
         return plan_.progress(0, (test_filled_ + pool) / all);
     }
-    case Stage::Single: return plan_.progress(1, (single_ + run_fraction(run_[size_t(kSingleOrder[single_])], cfg_.train)) / 3.0);
+    case Stage::Single:
+        return plan_.progress(1, (single_ + run_fraction(run_[size_t(kSingleOrder[single_])], cfg_.train)) / 3.0);
     case Stage::Sweep: return plan_.progress(2, sweep_.progress());
     case Stage::Grid: return plan_.progress(3, grid_.progress());
     case Stage::Done: return 1.0;
@@ -347,18 +366,19 @@ std::string PatchRoutingLab::clock() const {
     if (stage_ == Stage::Single) {
         const Trainer& t = run_[size_t(kSingleOrder[single_])];
         std::snprintf(buf, sizeof buf, "%s at N = %d: %s %d", arch_name(kSingleOrder[single_]), cfg_.N_run,
-                      t.stage == Trainer::Stage::Router ? "router step" : "epoch", t.stage == Trainer::Stage::Router ? t.router_steps : t.epoch);
+                      t.stage == Trainer::Stage::Router ? "router step" : "epoch",
+                      t.stage == Trainer::Stage::Router ? t.router_steps : t.epoch);
         return buf;
     }
     const core::Sweep* sw = stage_ == Stage::Sweep ? &sweep_ : stage_ == Stage::Grid ? &grid_ : nullptr;
     if (sw && sw->current()) {
         const core::SweepTask* t = sw->current();
         if (sw == &sweep_)
-            std::snprintf(buf, sizeof buf, "sweep run %d / %d: %s, N = %.0f, seed %d", sw->jobs_done() + 1, sw->jobs_total(),
-                          arch_name(Arch(t->series)), t->x, t->rep + 1);
+            std::snprintf(buf, sizeof buf, "sweep run %d / %d: %s, N = %.0f, seed %d", sw->jobs_done() + 1,
+                          sw->jobs_total(), arch_name(Arch(t->series)), t->x, t->rep + 1);
         else
-            std::snprintf(buf, sizeof buf, "grid run %d / %d: l = %d, N = %.0f, seed %d", sw->jobs_done() + 1, sw->jobs_total(),
-                          t->series, t->x, t->rep + 1);
+            std::snprintf(buf, sizeof buf, "grid run %d / %d: l = %d, N = %.0f, seed %d", sw->jobs_done() + 1,
+                          sw->jobs_total(), t->series, t->x, t->rep + 1);
         return buf;
     }
     return stage_ == Stage::Done ? "done" : "";
@@ -380,9 +400,12 @@ std::vector<core::Metric> PatchRoutingLab::metrics() const {
     m.count("epochs_cnn", "CNN epochs to zero training error (or cap)", double(c.epoch));
     m.count("epochs_sep", "separate pMoE epochs", double(s.epoch));
     m.count("epochs_joint", "joint pMoE epochs", double(j.epoch));
-    m.add("router_cos_sep", "separate routers: mean of cos(w1, o1−o2), cos(w2, o2−o1)", (last(hs.router1) + last(hs.router2)) / 2);
-    m.add("router_cos_joint", "joint routers: mean of max_s cos(w_s, o1), max_s cos(w_s, o2)", (last(hj.router1) + last(hj.router2)) / 2);
-    m.add("route_sep", "separate: fraction of test samples whose discriminative patch is routed (R1+R2)/2", (routing_[1].R_plus + routing_[1].R_minus) / 2);
+    m.add("router_cos_sep", "separate routers: mean of cos(w1, o1−o2), cos(w2, o2−o1)",
+          (last(hs.router1) + last(hs.router2)) / 2);
+    m.add("router_cos_joint", "joint routers: mean of max_s cos(w_s, o1), max_s cos(w_s, o2)",
+          (last(hj.router1) + last(hj.router2)) / 2);
+    m.add("route_sep", "separate: fraction of test samples whose discriminative patch is routed (R1+R2)/2",
+          (routing_[1].R_plus + routing_[1].R_minus) / 2);
     m.add("route_joint", "joint: top-gate capture rate (R+ + R−)/2", (routing_[2].R_plus + routing_[2].R_minus) / 2);
     m.add("drop_sep", "separate: irrelevant patches routed to no expert", routing_[1].drop);
     m.add("nstar_cnn", "CNN: N for 95 % test accuracy", nstar_[0], "%.1f", kNotReached);
@@ -391,12 +414,14 @@ std::vector<core::Metric> PatchRoutingLab::metrics() const {
     m.add("nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s, "%.4f", kNotReached);
     m.add("nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j, "%.4f", kNotReached);
     m.count("l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1));
-    m.add("thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_, "%.4f", "the threshold grid does not reach l* (grid_lmax < c + 1)");
+    m.add("thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_, "%.4f",
+          "the threshold grid does not reach l* (grid_lmax < c + 1)");
     m.add_if(cfg_.data.c > 0, "thr_acc_lstar_m1",
              cfg_.data.c == 0 ? "grid: separate pMoE accuracy at l = l* − 1 (not defined for c = 0: l* − 1 = 0)"
-                              : "grid: separate pMoE accuracy at l = l* − 1", thr_lstar_m1_, "not defined for c = 0 (l* − 1 = 0)");
+                              : "grid: separate pMoE accuracy at l = l* − 1",
+             thr_lstar_m1_, "not defined for c = 0 (l* − 1 = 0)");
     m.count("sweep_runs", "sweep runs finished", double(sweep_.jobs_done()));
     return m.take();
 }
 
-} // namespace patch_routing
+}   // namespace patch_routing

@@ -8,51 +8,94 @@
 
 namespace patch_routing {
 
-
 core::Schema make_schema() {
     using T = core::ParamType;
     core::Schema s;
     s.params = {
-        core::param("d", "d", "Data", T::Int, 4, 64, 24, "patch dimension (the generator needs d ≥ p + 2, + 2 with confusers)"),
+        core::param("d", "d", "Data", T::Int, 4, 64, 24,
+                    "patch dimension (the generator needs d ≥ p + 2, + 2 with confusers)"),
         core::param("n", "n", "Data", T::Int, 2, 64, 32, "patches per sample (the paper's MNIST demo: 16)"),
         core::param("p", "p", "Data", T::Int, 1, 60, 16, "number of class-irrelevant pattern sets S_1..S_p"),
-        core::param("rho", "ρ", "Data", T::Real, 0, 1, 0.3, "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ √(1−δ_r²)/(2p√d) ≈ 0.01 at the defaults, the phenomena are the same"),
-        core::param("delta_d", "δ_d", "Data", T::Real, -0.9, 0.9, 0.0, "<o1, o2>, separation of the discriminative patterns (§4.2)"),
-        core::param("delta_r", "δ_r", "Data", T::Real, 0, 0.9, 0.2, "overlap bound |<o_i, q>| of irrelevant set centres with o1, o2"),
-        core::param("c", "c", "Data", T::Int, 0, 8, 0, "confuser patches per side in every sample (closer to o1 or to o2): the routing threshold becomes l* = c + 1"),
-        core::param("kappa", "κ", "Data", T::Real, 0.3, 0.99, 0.85, "confuser alignment with ±(o1−o2)/|o1−o2|; they outrank o1 under the ideal router when κ > √((1−δ_d)/2)"),
+        core::param("rho", "ρ", "Data", T::Real, 0, 1, 0.3,
+                    "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ "
+                    "√(1−δ_r²)/(2p√d) ≈ 0.01 at the defaults, the phenomena are the same"),
+        core::param("delta_d", "δ_d", "Data", T::Real, -0.9, 0.9, 0.0,
+                    "<o1, o2>, separation of the discriminative patterns (§4.2)"),
+        core::param("delta_r", "δ_r", "Data", T::Real, 0, 0.9, 0.2,
+                    "overlap bound |<o_i, q>| of irrelevant set centres with o1, o2"),
+        core::param("c", "c", "Data", T::Int, 0, 8, 0,
+                    "confuser patches per side in every sample (closer to o1 or to o2): the routing threshold becomes "
+                    "l* = c + 1"),
+        core::param(
+            "kappa", "κ", "Data", T::Real, 0.3, 0.99, 0.85,
+            "confuser alignment with ±(o1−o2)/|o1−o2|; they outrank o1 under the ideal router when κ > √((1−δ_d)/2)"),
         core::param("n_test", "", "Data", T::Int, 100, 5000, 1000, "size of the fixed, balanced test set"),
         core::param("m_cnn", "m", "Models", T::Int, 1, 128, 16, "CNN hidden neurons (eq. 5)"),
-        core::param("m_sep", "m/k", "Models", T::Int, 1, 64, 8, "separate pMoE: neurons per expert (k = 2 experts, Algorithm 1)"),
-        core::param("l_sep", "l", "Models", T::Int, 1, 64, 2, "separate pMoE: patches each expert receives (top-l of its router)"),
+        core::param("m_sep", "m/k", "Models", T::Int, 1, 64, 8,
+                    "separate pMoE: neurons per expert (k = 2 experts, Algorithm 1)"),
+        core::param("l_sep", "l", "Models", T::Int, 1, 64, 2,
+                    "separate pMoE: patches each expert receives (top-l of its router)"),
         core::param("k_joint", "k", "Models", T::Int, 1, 16, 4, "joint pMoE: number of experts (Algorithm 2)"),
         core::param("m_joint", "m/k", "Models", T::Int, 1, 64, 4, "joint pMoE: neurons per expert"),
-        core::param("l_joint", "l", "Models", T::Int, 1, 64, 4, "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
-        core::param("out_weights", "a", "Models", T::Choice, 0, 1, 0, "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without a neuron of each sign)"),
-        core::param("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3, "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
-        core::param("eta", "η", "Training", T::Real, 1e-3, 1e30, 2, "step size of the experts, the CNN and the joint routers (2 in the notes; far larger values overflow and stop the run)", true),
+        core::param("l_joint", "l", "Models", T::Int, 1, 64, 4,
+                    "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
+        core::param("out_weights", "a", "Models", T::Choice, 0, 1, 0,
+                    "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without "
+                    "a neuron of each sign)"),
+        core::param("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3,
+                    "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
+        core::param("eta", "η", "Training", T::Real, 1e-3, 1e30, 2,
+                    "step size of the experts, the CNN and the joint routers (2 in the notes; far larger values "
+                    "overflow and stop the run)",
+                    true),
         core::param("B", "B", "Training", T::Int, 1, 256, 16, "minibatch size"),
-        core::param("cap", "", "Training", T::Int, 1, 2000, 200, "epoch cap; every model otherwise trains to zero training error (the paper's protocol)"),
-        core::param("eta_r", "η_r", "Training", T::Real, 1e-4, 100, 0.1, "separate routers' step size on the linear loss (6)", true),
+        core::param("cap", "", "Training", T::Int, 1, 2000, 200,
+                    "epoch cap; every model otherwise trains to zero training error (the paper's protocol)"),
+        core::param("eta_r", "η_r", "Training", T::Real, 1e-4, 100, 0.1,
+                    "separate routers' step size on the linear loss (6)", true),
         core::param("B_r", "B_r", "Training", T::Int, 1, 256, 16, "separate routers' minibatch size"),
-        core::param("router_epochs", "", "Training", T::Int, 1, 20, 1, "passes of the router phase over the N samples (the gradient does not depend on w, so one is enough)"),
-        core::param("one_pass", "", "Training", T::Bool, 0, 1, 0, "theory mode: a single pass over the N samples (T = N/B) instead of training to zero training error"),
-        core::param("N_run", "N", "Experiment", T::Int, 2, 5000, 80, "training samples of the single run (routing and alignment views) and of the threshold readout"),
-        core::param("N_min", "", "Experiment", T::Int, 2, 1000, 10, "smallest N of the sweep; the grid doubles from there", true),
-        core::param("N_points", "", "Experiment", T::Int, 1, 10, 6, "number of N values in the sweep (N_min, 2 N_min, 4 N_min, ...)"),
-        core::param("sweep_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per (N, model) in the sample-complexity sweep"),
-        core::param("grid_lmax", "", "Experiment", T::Int, 0, 16, 4, "threshold grid: l = 1..grid_lmax for separate pMoE over the sweep's N values (0: skip)"),
+        core::param(
+            "router_epochs", "", "Training", T::Int, 1, 20, 1,
+            "passes of the router phase over the N samples (the gradient does not depend on w, so one is enough)"),
+        core::param(
+            "one_pass", "", "Training", T::Bool, 0, 1, 0,
+            "theory mode: a single pass over the N samples (T = N/B) instead of training to zero training error"),
+        core::param("N_run", "N", "Experiment", T::Int, 2, 5000, 80,
+                    "training samples of the single run (routing and alignment views) and of the threshold readout"),
+        core::param("N_min", "", "Experiment", T::Int, 2, 1000, 10,
+                    "smallest N of the sweep; the grid doubles from there", true),
+        core::param("N_points", "", "Experiment", T::Int, 1, 10, 6,
+                    "number of N values in the sweep (N_min, 2 N_min, 4 N_min, ...)"),
+        core::param("sweep_seeds", "", "Experiment", T::Int, 1, 20, 3,
+                    "seeds per (N, model) in the sample-complexity sweep"),
+        core::param("grid_lmax", "", "Experiment", T::Int, 0, 16, 4,
+                    "threshold grid: l = 1..grid_lmax for separate pMoE over the sweep's N values (0: skip)"),
         core::param("grid_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per cell of the threshold grid"),
     };
     s.params[size_t(s.index_of("out_weights"))].choices = {"gaussian", "balanced"};
     s.presets = {
-        {"lecture", "Lecture", "d = 24, n = 32, p = 16: CNN m = 16, separate 2×8 with l = 2, joint 4×4 with l = 4; sweep N = 10..320 × 3 seeds", {}, ""},
-        {"minimal", "Minimal", "the smallest setting that still shows the gap: d = 12, n = 16, p = 8, m = 8",
-         {{"d", 12}, {"n", 16}, {"p", 8}, {"m_cnn", 8}, {"m_sep", 4}, {"k_joint", 2}, {"m_joint", 4}, {"grid_lmax", 3}}, ""},
-        {"threshold", "Threshold", "c = 2 confusers per side, so l* = 3: separate pMoE fails for l ≤ 2 at any N and succeeds from l = 3",
-         {{"c", 2}, {"grid_lmax", 6}, {"sweep_seeds", 2}}, ""},
-        {"n-scaling", "n-scaling", "n = 64 patches (d = 32): the CNN's N* grows with n, the separate pMoE's stays about flat (compare with Lecture)",
-         {{"n", 64}, {"d", 32}, {"N_min", 20}, {"grid_lmax", 0}}, "slow: the CNN sees 64 patches and N goes up to 640 (about 10 s natively)"},
+        {"lecture",
+         "Lecture",
+         "d = 24, n = 32, p = 16: CNN m = 16, separate 2×8 with l = 2, joint 4×4 with l = 4; sweep N = 10..320 × 3 "
+         "seeds",
+         {},
+         ""},
+        {"minimal",
+         "Minimal",
+         "the smallest setting that still shows the gap: d = 12, n = 16, p = 8, m = 8",
+         {{"d", 12}, {"n", 16}, {"p", 8}, {"m_cnn", 8}, {"m_sep", 4}, {"k_joint", 2}, {"m_joint", 4}, {"grid_lmax", 3}},
+         ""},
+        {"threshold",
+         "Threshold",
+         "c = 2 confusers per side, so l* = 3: separate pMoE fails for l ≤ 2 at any N and succeeds from l = 3",
+         {{"c", 2}, {"grid_lmax", 6}, {"sweep_seeds", 2}},
+         ""},
+        {"n-scaling",
+         "n-scaling",
+         "n = 64 patches (d = 32): the CNN's N* grows with n, the separate pMoE's stays about flat (compare with "
+         "Lecture)",
+         {{"n", 64}, {"d", 32}, {"N_min", 20}, {"grid_lmax", 0}},
+         "slow: the CNN sees 64 patches and N goes up to 640 (about 10 s natively)"},
     };
     return s;
 }
@@ -95,7 +138,8 @@ core::WorkPlan work_plan(const Config& c) {
     auto train_cost = [&](const ModelSpec& ms) {
         Model m;
         m.spec = ms;
-        m.d = d; m.n = n;
+        m.d = d;
+        m.n = n;
         m.k = ms.arch == Arch::CNN ? 1 : ms.k;
         m.M = ms.M;
         m.l = ms.arch == Arch::CNN ? n : ms.l;
@@ -119,7 +163,8 @@ core::WorkPlan work_plan(const Config& c) {
     }
     grid += sample * Nmax * std::max(0, c.grid_seeds - c.sweep_seeds);
     core::WorkPlan w;
-    w.add("drawing the test set and the training pool", sample * (c.n_test + Nmax), "lower n_test, n, d, or N_min and N_points");
+    w.add("drawing the test set and the training pool", sample * (c.n_test + Nmax),
+          "lower n_test, n, d, or N_min and N_points");
     w.add("the single run", single, "lower N_run, cap, n or the model sizes");
     w.add("the sweep", sweep, "lower cap, N_min, N_points, sweep_seeds, n or the model sizes");
     w.add("the threshold grid", grid, "lower grid_lmax, grid_seeds, N_points or cap");
@@ -130,16 +175,23 @@ core::Validation check_params(const core::Params& p) {
     core::Validation v;
     const Config c = make_config(p);
     const int n = c.data.n, d = c.data.d, pp = c.data.p, cc = c.data.c;
-    if (c.model[1].l > n) v.errors.push_back(core::strf("l = %d (separate) must be ≤ n = %d: lower l_sep or raise n", c.model[1].l, n));
-    if (c.model[2].l > n) v.errors.push_back(core::strf("l = %d (joint) must be ≤ n = %d: lower l_joint or raise n", c.model[2].l, n));
-    if (c.grid_lmax > n) v.errors.push_back(core::strf("grid_lmax = %d must be ≤ n = %d: lower grid_lmax or raise n", c.grid_lmax, n));
+    if (c.model[1].l > n)
+        v.errors.push_back(core::strf("l = %d (separate) must be ≤ n = %d: lower l_sep or raise n", c.model[1].l, n));
+    if (c.model[2].l > n)
+        v.errors.push_back(core::strf("l = %d (joint) must be ≤ n = %d: lower l_joint or raise n", c.model[2].l, n));
+    if (c.grid_lmax > n)
+        v.errors.push_back(core::strf("grid_lmax = %d must be ≤ n = %d: lower grid_lmax or raise n", c.grid_lmax, n));
     if (d < min_dimension(pp, cc))
-        v.errors.push_back(core::strf("d = %d is too small for p = %d irrelevant sets: the generator needs d ≥ p + 2 (+ 2 with confusers) = %d; raise d or lower p",
-                               d, pp, min_dimension(pp, cc)));
+        v.errors.push_back(core::strf("d = %d is too small for p = %d irrelevant sets: the generator needs d ≥ p + 2 "
+                                      "(+ 2 with confusers) = %d; raise d or lower p",
+                                      d, pp, min_dimension(pp, cc)));
     if (2 * cc + 1 > n)
-        v.errors.push_back(core::strf("2c + 1 = %d patches (c = %d confusers per side and the discriminative patch) exceed n = %d: lower c or raise n", 2 * cc + 1, cc, n));
+        v.errors.push_back(core::strf("2c + 1 = %d patches (c = %d confusers per side and the discriminative patch) "
+                                      "exceed n = %d: lower c or raise n",
+                                      2 * cc + 1, cc, n));
     const int Nmax = c.Ns.empty() ? 0 : c.Ns.back();
-    if (Nmax > 20000) v.errors.push_back(core::strf("the sweep's largest N = %d is above 20000: lower N_min or N_points", Nmax));
+    if (Nmax > 20000)
+        v.errors.push_back(core::strf("the sweep's largest N = %d is above 20000: lower N_min or N_points", Nmax));
     const int reps = std::max(c.sweep_seeds, c.grid_lmax > 0 ? c.grid_seeds : 1);
     const double bytes = 4.0 * n * d * (double(reps) * std::max(Nmax, c.N_run) + c.n_test) * 1.1;
     core::check_memory(v, bytes, "the training pools and the test set");
@@ -147,19 +199,29 @@ core::Validation check_params(const core::Params& p) {
 
     const int lstar = cc + 1;
     if (cc > 0 && c.data.kappa <= std::sqrt((1 - c.data.delta_d) / 2))
-        v.warnings.push_back(core::strf("κ = %.2f ≤ √((1−δ_d)/2) = %.2f: confusers do not outrank o1, so l* stays 1", c.data.kappa, std::sqrt((1 - c.data.delta_d) / 2)));
+        v.warnings.push_back(core::strf("κ = %.2f ≤ √((1−δ_d)/2) = %.2f: confusers do not outrank o1, so l* stays 1",
+                                        c.data.kappa, std::sqrt((1 - c.data.delta_d) / 2)));
     if (c.model[1].l < lstar)
-        v.warnings.push_back(core::strf("l = %d < l* = %d: the separate routers cannot keep the discriminative patch (expect failure)", c.model[1].l, lstar));
+        v.warnings.push_back(
+            core::strf("l = %d < l* = %d: the separate routers cannot keep the discriminative patch (expect failure)",
+                       c.model[1].l, lstar));
     const double rho_thm = std::sqrt(1 - c.data.delta_r * c.data.delta_r) / (2.0 * pp * std::sqrt(double(d)));
     if (c.data.rho > rho_thm)
-        v.warnings.push_back(core::strf("ρ = %.2f is above the theorem's set-diameter bound ≈ %.3f (off-theory; the phenomena persist)", c.data.rho, rho_thm));
+        v.warnings.push_back(
+            core::strf("ρ = %.2f is above the theorem's set-diameter bound ≈ %.3f (off-theory; the phenomena persist)",
+                       c.data.rho, rho_thm));
     if (c.train.eta > 100)
-        v.warnings.push_back(core::strf("η = %.3g is far above the notes' 2: expect the weights to overflow (the run stops with a message)", c.train.eta));
+        v.warnings.push_back(core::strf(
+            "η = %.3g is far above the notes' 2: expect the weights to overflow (the run stops with a message)",
+            c.train.eta));
     if (c.train.one_pass)
-        v.warnings.push_back("one pass (theory mode): the models see each sample once and need not reach zero training error");
+        v.warnings.push_back(
+            "one pass (theory mode): the models see each sample once and need not reach zero training error");
     const int m0 = c.model[0].M, m1 = 2 * c.model[1].M, m2 = c.model[2].k * c.model[2].M;
     if (m0 != m1 || m0 != m2)
-        v.warnings.push_back(core::strf("the models differ in size (CNN m = %d, separate %d, joint %d neurons): the paper compares equal m", m0, m1, m2));
+        v.warnings.push_back(core::strf(
+            "the models differ in size (CNN m = %d, separate %d, joint %d neurons): the paper compares equal m", m0, m1,
+            m2));
     core::check_work(v, work_plan(c), kMacsPerSecond);
     return v;
 }
@@ -167,18 +229,28 @@ core::Validation check_params(const core::Params& p) {
 std::vector<core::Phase> make_phases() {
     return {
         {"routers", "Router training (separate pMoE, Algorithm 1 step 2)",
-         "Alignment: cos(w1, o1−o2) and cos(w2, o2−o1) climb toward 1 within one pass of the linear loss (6). Routing: o1 goes to expert 1, o2 to expert 2, the irrelevant patches are dropped; the rank of the discriminative patch falls to ≤ l.",
-         "Lemma 4.1: for l ≥ l*, after T_r = Ω(1/(1−δ_d)) router steps with B_r = Ω(n²/(1−δ_d)²), o1 ∈ J_1 for every class-1 sample and o2 ∈ J_2 for every class-2 sample; the gradient does not depend on w."},
+         "Alignment: cos(w1, o1−o2) and cos(w2, o2−o1) climb toward 1 within one pass of the linear loss (6). Routing: "
+         "o1 goes to expert 1, o2 to expert 2, the irrelevant patches are dropped; the rank of the discriminative "
+         "patch falls to ≤ l.",
+         "Lemma 4.1: for l ≥ l*, after T_r = Ω(1/(1−δ_d)) router steps with B_r = Ω(n²/(1−δ_d)²), o1 ∈ J_1 for every "
+         "class-1 sample and o2 ∈ J_2 for every class-2 sample; the gradient does not depend on w."},
         {"experts", "Expert training at N = N_run (separate, joint, CNN on the same data)",
-         "Dynamics: separate pMoE reaches zero training error in a few epochs with high test accuracy, joint pMoE in ~10–20 epochs while its routers align with o1 and o2, the CNN needs 100+ epochs and at small N fits the training set with a lower test accuracy. Neurons: pMoE neurons move onto the o1/o2 axes.",
-         "Thm 4.2, 4.3, 4.5 and Table 1: pMoE needs fewer samples and fewer iterations (T = O(l⁴/ε⁸) vs O(n⁴/ε⁸)); Fig. 9: joint routers give o1, o2 the top gate in one expert."},
+         "Dynamics: separate pMoE reaches zero training error in a few epochs with high test accuracy, joint pMoE in "
+         "~10–20 epochs while its routers align with o1 and o2, the CNN needs 100+ epochs and at small N fits the "
+         "training set with a lower test accuracy. Neurons: pMoE neurons move onto the o1/o2 axes.",
+         "Thm 4.2, 4.3, 4.5 and Table 1: pMoE needs fewer samples and fewer iterations (T = O(l⁴/ε⁸) vs O(n⁴/ε⁸)); "
+         "Fig. 9: joint routers give o1, o2 the top gate in one expert."},
         {"sweep", "Sample-complexity sweep (N × model × seed)",
-         "Test accuracy against N fills in run by run (mean ± sd over seeds): separate pMoE crosses the 95 % line at a much smaller N than the CNN, joint pMoE in between. Read N*_CNN / N*_pMoE next to n/l.",
-         "Thm 4.2 vs 4.3: N_CNN / N_sep = Θ((n/l)⁸) (sufficient-condition bounds); Fig. 4: pMoE needs 60 % of the CNN's samples for 95 % on MNIST patches."},
+         "Test accuracy against N fills in run by run (mean ± sd over seeds): separate pMoE crosses the 95 % line at a "
+         "much smaller N than the CNN, joint pMoE in between. Read N*_CNN / N*_pMoE next to n/l.",
+         "Thm 4.2 vs 4.3: N_CNN / N_sep = Θ((n/l)⁸) (sufficient-condition bounds); Fig. 4: pMoE needs 60 % of the "
+         "CNN's samples for 95 % on MNIST patches."},
         {"grid", "l-threshold grid (separate pMoE, l × N)",
-         "Success (test accuracy ≥ 95 %) over l × N: with c confusers per side every l ≤ c fails at any N, l = l* = c + 1 succeeds from small N, and above l* the N needed grows slowly with l.",
-         "Lemma 4.1 / Thm 4.2 hold for l ≥ l*; Fig. 5: the sample complexity is polynomial in l; Fig. 7: accuracy jumps at l = l*."},
+         "Success (test accuracy ≥ 95 %) over l × N: with c confusers per side every l ≤ c fails at any N, l = l* = c "
+         "+ 1 succeeds from small N, and above l* the N needed grows slowly with l.",
+         "Lemma 4.1 / Thm 4.2 hold for l ≥ l*; Fig. 5: the sample complexity is polynomial in l; Fig. 7: accuracy "
+         "jumps at l = l*."},
     };
 }
 
-} // namespace patch_routing
+}   // namespace patch_routing

@@ -26,7 +26,7 @@ void Trainer::start(const ModelSpec& ms, const TrainSpec& ts, const Dataset& tra
     N = std::min(N_, train.N);
     rng_ = core::Rng(seed, 7);
     core::Rng init = rng_.split(1);
-    rng_ = rng_.split(2);                                  // the shuffling stream
+    rng_ = rng_.split(2);   // the shuffling stream
     model.init(ms, train.d, train.n, init);
     order_.resize(size_t(N));
     for (int i = 0; i < N; ++i) order_[size_t(i)] = i;
@@ -58,7 +58,8 @@ void Trainer::router_batch() {
     // balanced). The paper's T_r = N_r/B_r assumes B_r divides N_r; for a last, partial batch we keep the
     // nominal 1/B_r (not 1/b), so that no sample of a small final batch is over-weighted.
     router_gradient(*train_, order_.data() + pos_, b, g1_.data());
-    if (b < ts_.B_r) for (int kk = 0; kk < model.d; ++kk) g1_[size_t(kk)] *= float(b) / float(ts_.B_r);
+    if (b < ts_.B_r)
+        for (int kk = 0; kk < model.d; ++kk) g1_[size_t(kk)] *= float(b) / float(ts_.B_r);
     float* w1 = model.wr.data();
     float* w2 = model.wr.data() + model.d;
     core::axpy(float(-ts_.eta_r), g1_.data(), w1, model.d);
@@ -94,14 +95,15 @@ int Trainer::expert_batch(int max_samples) {
         const float* x = train_->sample(i);
         const double y = train_->y[size_t(i)];
         const double f = model.forward(x);
-        if (!std::isfinite(f)) {   // weights still finite but so large that f overflows: NaN compares would count as correct
+        if (!std::isfinite(
+                f)) {   // weights still finite but so large that f overflows: NaN compares would count as correct
             failure = core::diverged(arch_name(model.spec.arch), core::strf("epoch %d", epoch + 1),
                                      "the network's output f overflowed", core::strf("lower η (now %g)", ts_.eta));
             return done;
         }
-        if (y * f <= 0) ++errors_;                         // training error before this update
+        if (y * f <= 0) ++errors_;   // training error before this update
         batch_loss_ += core::fm::softplus(-y * f);
-        const double v = core::fm::sigmoid(-y * f);        // v = 1/(1 + e^{y f}) (Def. F.1)
+        const double v = core::fm::sigmoid(-y * f);                             // v = 1/(1 + e^{y f}) (Def. F.1)
         model.backward(x, -y * v, gW_.data(), joint ? gwr_.data() : nullptr);   // ∂L/∂f = -y v
     }
     batch_q_ = q1;
@@ -185,4 +187,4 @@ double accuracy(Model& m, const Dataset& D, int count) {
     return n ? double(ok) / n : 0.0;
 }
 
-} // namespace patch_routing
+}   // namespace patch_routing

@@ -54,8 +54,8 @@ public:
     double train_acc = 0;    // accuracy on the training set during the last epoch (before each update)
     double train_loss = 0;   // mean logistic loss during the last epoch
     double test_acc = std::numeric_limits<double>::quiet_NaN();   // at the last evaluation
-    bool converged = false;  // reached zero training error
-    std::string failure;     // non-empty: diverged (NaN/inf)
+    bool converged = false;                                       // reached zero training error
+    std::string failure;                                          // non-empty: diverged (NaN/inf)
 
 private:
     void router_batch();
@@ -70,7 +70,7 @@ private:
     std::vector<float> gW_, gwr_, g1_;
     int pos_ = 0, errors_ = 0, router_epoch_ = 0;
     double loss_sum_ = 0, batch_loss_ = 0;
-    int batch_q_ = 0;        // samples of the current minibatch already accumulated
+    int batch_q_ = 0;   // samples of the current minibatch already accumulated
     int eval_pos_ = 0, eval_correct_ = 0;
     bool finished_training_ = false, per_epoch_eval_ = false;
 };
@@ -78,4 +78,4 @@ private:
 // Test accuracy of a model on the first `count` samples of D (count < 0: all).
 double accuracy(Model& m, const Dataset& D, int count = -1);
 
-} // namespace patch_routing
+}   // namespace patch_routing

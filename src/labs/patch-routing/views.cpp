@@ -11,12 +11,15 @@ namespace {
 
 std::string nstar_text(double v) { return std::isnan(v) ? "not reached" : core::strf("≈ %.0f", v); }
 
-core::LineSeries series(const std::string& label, const std::vector<double>& x, const std::vector<double>& y,
-                        int color, bool dashed = false) {
+core::LineSeries series(const std::string& label, const std::vector<double>& x, const std::vector<double>& y, int color,
+                        bool dashed = false) {
     core::LineSeries s;
     s.label = label;
     for (size_t i = 0; i < x.size() && i < y.size(); ++i)
-        if (!std::isnan(y[i])) { s.x.push_back(x[i]); s.y.push_back(y[i]); }
+        if (!std::isnan(y[i])) {
+            s.x.push_back(x[i]);
+            s.y.push_back(y[i]);
+        }
     s.color = color;
     s.dashed = dashed;
     return s;
@@ -24,7 +27,7 @@ core::LineSeries series(const std::string& label, const std::vector<double>& x, 
 
 const char* kShort[3] = {"CNN", "sep", "joint"};
 
-} // namespace
+}   // namespace
 
 void PatchRoutingLab::views(std::vector<core::View>& out) const {
     const Config& c = cfg_;
@@ -47,14 +50,19 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         }
         v.y_min = 0.45;
         v.y_max = 1.0;
-        for (const auto& s : curve_) if (!s.x.empty()) v.lines.push_back(s);
+        for (const auto& s : curve_)
+            if (!s.x.empty()) v.lines.push_back(s);
         v.overlays.push_back({core::Overlay::HLine, c.target, 0, "95 % target"});
         for (int a = 0; a < 3; ++a)
-            if (!std::isnan(nstar_[size_t(a)])) v.overlays.push_back({core::Overlay::VLine, nstar_[size_t(a)], 0, std::string("N* ") + kShort[a], a});
-        v.readouts.push_back("N* (95 %): CNN " + nstar_text(nstar_[0]) + ", separate " + nstar_text(nstar_[1]) + ", joint " + nstar_text(nstar_[2]));
-        v.readouts.push_back(core::strf("N*_CNN / N*_sep = %.1f (n/l = %.0f),  N*_CNN / N*_joint = %.1f (n/l = %.0f)", nstar_[0] / nstar_[1],
-                                        double(c.data.n) / c.model[1].l, nstar_[0] / nstar_[2], double(c.data.n) / c.model[2].l));
-        v.readouts.push_back(core::strf("runs %d / %d (%d seeds per point)", sweep_.jobs_done(), sweep_.jobs_total(), c.sweep_seeds));
+            if (!std::isnan(nstar_[size_t(a)]))
+                v.overlays.push_back({core::Overlay::VLine, nstar_[size_t(a)], 0, std::string("N* ") + kShort[a], a});
+        v.readouts.push_back("N* (95 %): CNN " + nstar_text(nstar_[0]) + ", separate " + nstar_text(nstar_[1]) +
+                             ", joint " + nstar_text(nstar_[2]));
+        v.readouts.push_back(core::strf("N*_CNN / N*_sep = %.1f (n/l = %.0f),  N*_CNN / N*_joint = %.1f (n/l = %.0f)",
+                                        nstar_[0] / nstar_[1], double(c.data.n) / c.model[1].l, nstar_[0] / nstar_[2],
+                                        double(c.data.n) / c.model[2].l));
+        v.readouts.push_back(
+            core::strf("runs %d / %d (%d seeds per point)", sweep_.jobs_done(), sweep_.jobs_total(), c.sweep_seeds));
         out.push_back(std::move(v));
     }
 
@@ -77,15 +85,19 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         for (int t = 0; t < types; ++t) {
             h.row_labels.push_back(type_name(t));
             for (int s = 0; s < S.k && !S.sel.empty(); ++s) h.v[size_t(t * cols + s)] = S.sel[size_t(t * S.k + s)];
-            for (int s = 0; s < Jt.k && !Jt.sel.empty(); ++s) h.v[size_t(t * cols + S.k + s)] = Jt.sel[size_t(t * Jt.k + s)];
+            for (int s = 0; s < Jt.k && !Jt.sel.empty(); ++s)
+                h.v[size_t(t * cols + S.k + s)] = Jt.sel[size_t(t * Jt.k + s)];
         }
         for (int s = 0; s < S.k; ++s) h.col_labels.push_back("sep E" + std::to_string(s + 1));
         for (int s = 0; s < Jt.k; ++s) h.col_labels.push_back("joint E" + std::to_string(s + 1));
         h.row_title = "patch type";
         h.col_title = "expert";
         h.show_values = types <= 24;
-        v.readouts.push_back(core::strf("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus, S.R_minus, S.drop));
-        v.readouts.push_back(core::strf("joint: o1 with the top gate %.2f, o2 %.2f (Assumption 4.4; paper Fig. 9: 0.95 / 0.92)", Jt.R_plus, Jt.R_minus));
+        v.readouts.push_back(
+            core::strf("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus, S.R_minus, S.drop));
+        v.readouts.push_back(
+            core::strf("joint: o1 with the top gate %.2f, o2 %.2f (Assumption 4.4; paper Fig. 9: 0.95 / 0.92)",
+                       Jt.R_plus, Jt.R_minus));
         out.push_back(std::move(v));
     }
 
@@ -94,8 +106,9 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         core::View v;
         v.id = "rank";
         v.title = "Router rank of the discriminative patch";
-        v.caption = "Fraction of test samples whose o1 (class +1) or o2 (class −1) has rank r among the n router scores; "
-                    "it is routed iff rank ≤ l (lines). With c confusers the rank cannot beat c + 1.";
+        v.caption =
+            "Fraction of test samples whose o1 (class +1) or o2 (class −1) has rank r among the n router scores; "
+            "it is routed iff rank ≤ l (lines). With c confusers the rank cannot beat c + 1.";
         v.kind = core::ViewKind::Lines;
         v.x_label = "rank";
         v.y_label = "fraction of test samples";
@@ -107,7 +120,8 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
             core::LineSeries s = series(a == 1 ? "separate" : "joint", x, R.rank_hist, a);
             s.markers = true;
             v.lines.push_back(s);
-            v.overlays.push_back({core::Overlay::VLine, c.model[size_t(a)].l + 0.5, 0, std::string("l ") + kShort[a], a});
+            v.overlays.push_back(
+                {core::Overlay::VLine, c.model[size_t(a)].l + 0.5, 0, std::string("l ") + kShort[a], a});
         }
         // ranks 1..16 (detail at small l), widened to show both l markers and every rank that occurs, at most n
         int rmax = std::max({16, c.model[1].l + 1, c.model[2].l + 1, routing_[1].max_rank, routing_[2].max_rank});
@@ -121,8 +135,9 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         core::View g;
         g.id = "inspector";
         g.title = "Input inspector: which expert takes which patch";
-        g.caption = "Columns: the n patches of one test sample (labelled by type); rows: experts. A filled cell is a routed "
-                    "patch (value: its gate; 1 for separate); the dot marks the discriminative patch where it is routed.";
+        g.caption =
+            "Columns: the n patches of one test sample (labelled by type); rows: experts. A filled cell is a routed "
+            "patch (value: its gate; 1 for separate); the dot marks the discriminative patch where it is routed.";
         g.kind = core::ViewKind::Grid;
         g.grid_cols = 1;
         for (int which = 0; which < 2; ++which) {
@@ -161,8 +176,9 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         core::View v;
         v.id = "router_alignment";
         v.title = "Router alignment over training";
-        v.caption = "Separate routers: cos(w1, o1 − o2), cos(w2, o2 − o1), trained on the linear loss (6) before the "
-                    "experts (vertical line); joint routers: max_s cos(w_s, o1), max_s cos(w_s, o2), trained with the experts.";
+        v.caption =
+            "Separate routers: cos(w1, o1 − o2), cos(w2, o2 − o1), trained on the linear loss (6) before the "
+            "experts (vertical line); joint routers: max_s cos(w_s, o1), max_s cos(w_s, o2), trained with the experts.";
         v.kind = core::ViewKind::Lines;
         v.x_label = "SGD iteration";
         v.y_label = "cosine";
@@ -174,7 +190,8 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         v.lines.push_back(series("sep cos(w2, o2−o1)", S.iter, S.router2, 1, true));
         v.lines.push_back(series("joint max cos(w_s, o1)", Jt.iter, Jt.router1, 2));
         v.lines.push_back(series("joint max cos(w_s, o2)", Jt.iter, Jt.router2, 2, true));
-        if (S.router_steps > 0) v.overlays.push_back({core::Overlay::VLine, double(S.router_steps), 0, "routers frozen (separate)"});
+        if (S.router_steps > 0)
+            v.overlays.push_back({core::Overlay::VLine, double(S.router_steps), 0, "routers frozen (separate)"});
         v.overlays.push_back({core::Overlay::HLine, std::sqrt((1 - c.data.delta_d) / 2), 0, "cos(o1−o2, o1) cap"});
         out.push_back(std::move(v));
     }
@@ -184,7 +201,8 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         core::View v;
         v.id = "expert_alignment";
         v.title = "Expert feature alignment A_o = max_r cos(w_r, o)";
-        v.caption = "The best-aligned hidden neuron of each model with o1 (solid) and o2 (dashed), per epoch of the single run.";
+        v.caption = "The best-aligned hidden neuron of each model with o1 (solid) and o2 (dashed), per epoch of the "
+                    "single run.";
         v.kind = core::ViewKind::Lines;
         v.x_label = "epoch";
         v.y_label = "max cosine";
@@ -198,8 +216,9 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         core::View g;
         g.id = "neurons";
         g.title = "Hidden neurons at (<w, o1>, <w, o2>)";
-        g.caption = "Every hidden neuron of each model, coloured by expert (hollow: output weight a < 0). pMoE neurons move "
-                    "along the o1 and o2 axes; CNN neurons also grow along irrelevant directions.";
+        g.caption =
+            "Every hidden neuron of each model, coloured by expert (hollow: output weight a < 0). pMoE neurons move "
+            "along the o1 and o2 axes; CNN neurons also grow along irrelevant directions.";
         g.kind = core::ViewKind::Grid;
         g.grid_cols = 3;
         const char* titles[3] = {"CNN", "separate pMoE", "joint pMoE"};
@@ -221,8 +240,9 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         core::View v;
         v.id = "dynamics";
         v.title = core::strf("Training dynamics at N = %d", c.N_run);
-        v.caption = "Train (dashed) and test (solid) accuracy per epoch; every model stops at zero training error. At small N "
-                    "the CNN fits the training set but generalises worse, and it needs many more epochs.";
+        v.caption =
+            "Train (dashed) and test (solid) accuracy per epoch; every model stops at zero training error. At small N "
+            "the CNN fits the training set but generalises worse, and it needs many more epochs.";
         v.kind = core::ViewKind::Lines;
         v.x_label = "epoch";
         v.y_label = "accuracy";
@@ -243,8 +263,9 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         core::View g;
         g.id = "threshold_grid";
         g.title = core::strf("l-threshold grid (separate pMoE, c = %d, l* = %d)", c.data.c, lstar);
-        g.caption = "Left: fraction of seeds with test accuracy ≥ 95 %; right: mean test accuracy. Rows: N; columns: l. "
-                    "Every l < l* fails at any N; the jump is at l = l* = c + 1 (set by the confuser count c).";
+        g.caption =
+            "Left: fraction of seeds with test accuracy ≥ 95 %; right: mean test accuracy. Rows: N; columns: l. "
+            "Every l < l* fails at any N; the jump is at l = l* = c + 1 (set by the confuser count c).";
         g.kind = core::ViewKind::Grid;
         g.grid_cols = 2;
         const int L = c.grid_lmax, nN = int(c.Ns.size());
@@ -258,7 +279,8 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
             h.v = which == 0 ? grid_success_ : grid_acc_;
             if (h.v.size() != size_t(nN * L)) h.v.assign(size_t(nN * L), std::nan(""));
             for (int N : c.Ns) h.row_labels.push_back("N=" + std::to_string(N));
-            for (int l = 1; l <= L; ++l) h.col_labels.push_back(l == lstar ? "l=" + std::to_string(l) + " (l*)" : "l=" + std::to_string(l));
+            for (int l = 1; l <= L; ++l)
+                h.col_labels.push_back(l == lstar ? "l=" + std::to_string(l) + " (l*)" : "l=" + std::to_string(l));
             h.row_title = "training samples";
             h.col_title = "patches per expert l";
             h.lo = which == 0 ? 0.0 : 0.5;
@@ -271,11 +293,12 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
             if (l > L) return core::strf("not in the grid (grid_lmax = %d)", L);
             return std::isnan(v) ? std::string("pending") : core::strf("%.3f", v);
         };
-        g.readouts.push_back(core::strf("at N = %d (the grid's N nearest N_run = %d): accuracy at l = l* − 1: %s; at l = l*: %s",
-                                        thr_N_, c.N_run, acc_text(lstar - 1, thr_lstar_m1_).c_str(), acc_text(lstar, thr_lstar_).c_str()));
+        g.readouts.push_back(
+            core::strf("at N = %d (the grid's N nearest N_run = %d): accuracy at l = l* − 1: %s; at l = l*: %s", thr_N_,
+                       c.N_run, acc_text(lstar - 1, thr_lstar_m1_).c_str(), acc_text(lstar, thr_lstar_).c_str()));
         g.readouts.push_back(core::strf("runs %d / %d", grid_.jobs_done(), grid_.jobs_total()));
         out.push_back(std::move(g));
     }
 }
 
-} // namespace patch_routing
+}   // namespace patch_routing

@@ -8,7 +8,9 @@ using namespace cluster_experts;
 
 TEST_CASE("cluster-experts: generated data follow Definition 3.1") {
     DataConfig cfg;
-    cfg.K = 4; cfg.P = 5; cfg.d = 20;
+    cfg.K = 4;
+    cfg.P = 5;
+    cfg.d = 20;
     core::Rng rng(11);
     const int n = 20000;
     Dataset D = generate(cfg, n, rng);
@@ -22,16 +24,21 @@ TEST_CASE("cluster-experts: generated data follow Definition 3.1") {
         kc[size_t(D.k[I])]++;
         pair[size_t(D.k[I] * 4 + D.kp[I])]++;
         k_differs = k_differs && D.k[I] != D.kp[I];
-        ypos += D.y[I] > 0; eps_pos += D.eps[I] > 0; ye += D.y[I] * D.eps[I];
-        sa += D.alpha[I]; sb += D.beta[I]; sg += D.gamma[I];
+        ypos += D.y[I] > 0;
+        eps_pos += D.eps[I] > 0;
+        ye += D.y[I] * D.eps[I];
+        sa += D.alpha[I];
+        sb += D.beta[I];
+        sg += D.gamma[I];
         ranges_ok = ranges_ok && D.alpha[I] >= 0.5f && D.alpha[I] <= 2.f && D.beta[I] >= 1.f && D.beta[I] <= 2.f &&
-                    D.gamma[I] >= 0.5f && D.gamma[I] <= 3.f;
+            D.gamma[I] >= 0.5f && D.gamma[I] <= 3.f;
         // the patch sum the router sees equals Σ_p x^(p) built from the dense patches
         std::fill(sum.begin(), sum.end(), 0.f);
         for (int p = 0; p < cfg.P; ++p) {
             D.patch(i, p, buf.data());
             for (int c = 0; c < cfg.d; ++c) sum[size_t(c)] += buf[size_t(c)];
-            if (p >= 3) for (int c = 0; c < cfg.d; ++c) noise2 += double(buf[size_t(c)]) * buf[size_t(c)];
+            if (p >= 3)
+                for (int c = 0; c < cfg.d; ++c) noise2 += double(buf[size_t(c)]) * buf[size_t(c)];
         }
         for (int c = 0; c < cfg.d; ++c) s_ok = s_ok && std::fabs(sum[size_t(c)] - D.s_of(i)[c]) < 1e-5f;
         if (i == 0) {
@@ -50,11 +57,12 @@ TEST_CASE("cluster-experts: generated data follow Definition 3.1") {
     for (int c : kc) CHECK(std::fabs(c / double(n) - 0.25) < 0.015);
     for (int a = 0; a < 4; ++a)
         for (int b = 0; b < 4; ++b)
-            if (a != b) CHECK(std::fabs(pair[size_t(a * 4 + b)] / double(n) - 1.0 / 12) < 0.008);   // ordered pairs k ≠ k'
+            if (a != b)
+                CHECK(std::fabs(pair[size_t(a * 4 + b)] / double(n) - 1.0 / 12) < 0.008);   // ordered pairs k ≠ k'
     CHECK(std::fabs(ypos / n - 0.5) < 0.015);
     CHECK(std::fabs(eps_pos / n - 0.5) < 0.015);
-    CHECK(std::fabs(ye / n) < 0.03);                          // ε independent of y
-    CHECK(sa / n == doctest::Approx(1.25).epsilon(0.01));     // E α = (0.5 + 2)/2
+    CHECK(std::fabs(ye / n) < 0.03);                        // ε independent of y
+    CHECK(sa / n == doctest::Approx(1.25).epsilon(0.01));   // E α = (0.5 + 2)/2
     CHECK(sb / n == doctest::Approx(1.5).epsilon(0.01));
     CHECK(sg / n == doctest::Approx(1.75).epsilon(0.01));
     // ξ ~ N(0, σ_p²/d I): E‖ξ‖² = σ_p² per Gaussian patch (P − 3 = 2 of them)
@@ -64,13 +72,18 @@ TEST_CASE("cluster-experts: generated data follow Definition 3.1") {
 TEST_CASE("cluster-experts: settings 1-4 set the paper's distributions") {
     DataConfig c;
     apply_setting(0, c);
-    CHECK(c.gamma.hi == 3.0); CHECK(c.sigma_p == 1.0);
+    CHECK(c.gamma.hi == 3.0);
+    CHECK(c.sigma_p == 1.0);
     apply_setting(1, c);
-    CHECK(c.gamma.hi == 3.0); CHECK(c.sigma_p == 2.0);
+    CHECK(c.gamma.hi == 3.0);
+    CHECK(c.sigma_p == 2.0);
     apply_setting(2, c);
-    CHECK(c.gamma.lo == c.alpha.lo); CHECK(c.gamma.hi == c.alpha.hi); CHECK(c.sigma_p == 1.0);   // D_α = D_γ
+    CHECK(c.gamma.lo == c.alpha.lo);
+    CHECK(c.gamma.hi == c.alpha.hi);
+    CHECK(c.sigma_p == 1.0);   // D_α = D_γ
     apply_setting(3, c);
-    CHECK(c.gamma.hi == 2.0); CHECK(c.sigma_p == 2.0);
+    CHECK(c.gamma.hi == 2.0);
+    CHECK(c.sigma_p == 2.0);
     c.alpha = {0.1, 0.2};
     apply_setting(kCustomSetting, c);   // custom keeps the given ranges
     CHECK(c.alpha.hi == 0.2);

@@ -25,11 +25,12 @@ std::map<std::string, double> run(ClusterExpertsLab& lab, const std::string& pre
 }
 
 bool has(const std::vector<std::string>& v, const std::string& s) {
-    for (const auto& x : v) if (x.find(s) != std::string::npos) return true;
+    for (const auto& x : v)
+        if (x.find(s) != std::string::npos) return true;
     return false;
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("cluster-experts: registered first, with the lecture preset first") {
     REQUIRE(!core::all_labs().empty());
@@ -51,7 +52,8 @@ TEST_CASE("cluster-experts: bad parameters give messages that say what to change
     CHECK(has(v.errors, "d = 6 must be ≥ 2K = 8"));
     p = core::Params(lab.schema());
     p.set("setting", 4);
-    p.set("alpha_lo", 3); p.set("alpha_hi", 1);
+    p.set("alpha_lo", 3);
+    p.set("alpha_hi", 1);
     v = core::validate(lab, p);
     CHECK(has(v.errors, "alpha_lo = 3 must be ≤ alpha_hi = 1"));
     p = core::Params(lab.schema());
@@ -63,7 +65,9 @@ TEST_CASE("cluster-experts: bad parameters give messages that say what to change
     p.set("M", 40);
     CHECK(!core::validate(lab, p).ok());   // range error
     p = core::Params(lab.schema());
-    p.set("noise_width", 0); p.set("lb_lambda", 0.01); p.set("M", 3);
+    p.set("noise_width", 0);
+    p.set("lb_lambda", 0.01);
+    p.set("M", 3);
     v = core::validate(lab, p);
     CHECK(v.ok());
     CHECK(has(v.warnings, "Routing noise off"));
@@ -74,7 +78,10 @@ TEST_CASE("cluster-experts: bad parameters give messages that say what to change
     v = core::validate(lab, p);
     CHECK(v.ok());
     CHECK(has(v.warnings, "Heavy run"));
-    p.set("n", 32000); p.set("n_test", 32000); p.set("d", 256); p.set("P", 16);   // the largest data set
+    p.set("n", 32000);
+    p.set("n_test", 32000);
+    p.set("d", 256);
+    p.set("P", 16);   // the largest data set
     p.set("T", 10);   // a short run: at the preset's T = 2500 this data set is hours of work (an error, below)
     v = core::validate(lab, p);
     CHECK(v.ok());   // fits the memory budget (about 0.9 GB)
@@ -85,7 +92,11 @@ TEST_CASE("cluster-experts: bad parameters give messages that say what to change
     CHECK(has(v.errors, "of computation natively"));
     CHECK(has(v.errors, "lower T or n"));
     p = core::Params(lab.schema());
-    p.set("n_test", 32000); p.set("d", 256); p.set("P", 16); p.set("eval_every", 1); p.set("T", 20000);
+    p.set("n_test", 32000);
+    p.set("d", 256);
+    p.set("P", 16);
+    p.set("eval_every", 1);
+    p.set("T", 20000);
     v = core::validate(lab, p);
     CHECK(!v.ok());
     CHECK(has(v.errors, "raise eval_every"));
@@ -107,22 +118,23 @@ TEST_CASE("cluster-experts: lecture preset, the nonlinear MoE specialises and be
     REQUIRE(r["failed"] == 0);
     CHECK(r["t"] == 600);
     MESSAGE("acc cubic MoE " << r["acc_moe_cubic"] << ", linear MoE " << r["acc_moe_linear"] << ", single cubic "
-            << r["acc_single_cubic"] << ", single linear " << r["acc_single_linear"] << "; entropy "
-            << r["entropy_moe_cubic"] << " / " << r["entropy_moe_linear"]);
-    CHECK(r["acc_moe_cubic"] >= 97.0);          // paper: 99.46 (Table 1, Setting 1)
-    CHECK(r["entropy_moe_cubic"] <= 0.3);       // paper: 0.098
+                             << r["acc_single_cubic"] << ", single linear " << r["acc_single_linear"] << "; entropy "
+                             << r["entropy_moe_cubic"] << " / " << r["entropy_moe_linear"]);
+    CHECK(r["acc_moe_cubic"] >= 97.0);                               // paper: 99.46 (Table 1, Setting 1)
+    CHECK(r["entropy_moe_cubic"] <= 0.3);                            // paper: 0.098
     CHECK(r["entropy_moe_linear"] > r["entropy_moe_cubic"] + 0.2);   // paper: 1.300 vs 0.098
     CHECK(r["acc_moe_cubic"] > r["acc_moe_linear"]);
     CHECK(r["acc_moe_cubic"] > r["acc_single_cubic"] + 10);
     CHECK(r["acc_moe_cubic"] > r["acc_single_linear"] + 10);
     CHECK(r["router_center_cubic"] > 2 * r["router_feature_cubic"]);   // the router learns c_k, not v_k
-    CHECK(r["sum_theta_norm"] < 1e-4);                                  // Lemma E.1
-    CHECK(r["stage"] == 2);                                             // detected: converged
+    CHECK(r["sum_theta_norm"] < 1e-4);                                 // Lemma E.1
+    CHECK(r["stage"] == 2);                                            // detected: converged
     std::vector<core::View> views;
     lab.views(views);
     CHECK(views.size() >= 6);
     bool grid = false;
-    for (const auto& v : views) if (v.id == "expert_alignment") grid = v.children.size() == 8;
+    for (const auto& v : views)
+        if (v.id == "expert_alignment") grid = v.children.size() == 8;
     CHECK(grid);
     CHECK(lab.trace().rows.size() == 61);   // t = 0, 10, …, 600
 }
@@ -131,8 +143,8 @@ TEST_CASE("cluster-experts: Theorem 4.1 preset, both single models stay under 87
     ClusterExpertsLab lab;
     auto r = run(lab, "theorem41", 2);
     REQUIRE(r["failed"] == 0);
-    MESSAGE("single cubic " << r["acc_single_cubic"] << ", single linear " << r["acc_single_linear"]
-            << ", MoE cubic " << r["acc_moe_cubic"]);
+    MESSAGE("single cubic " << r["acc_single_cubic"] << ", single linear " << r["acc_single_linear"] << ", MoE cubic "
+                            << r["acc_moe_cubic"]);
     // 87.5 % plus 3 standard errors of a 2000-point test set
     const double ceiling = 87.5 + 3 * 100 * std::sqrt(0.875 * 0.125 / 2000);
     CHECK(r["acc_single_cubic"] <= ceiling);

@@ -18,7 +18,7 @@ bool metrics_finite(const ClusterExpertsLab& lab) {
     return true;
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("cluster-experts: every preset validates and runs a few steps") {
     ClusterExpertsLab lab;
@@ -42,8 +42,14 @@ TEST_CASE("cluster-experts: every preset validates and runs a few steps") {
 TEST_CASE("cluster-experts: J_single = 512 and P = 16 train and evaluate (no fixed-size scratch)") {
     ClusterExpertsLab lab;
     core::Params p(lab.schema());
-    p.set("J_single", 512); p.set("P", 16); p.set("J", 64);
-    p.set("n", 50); p.set("n_test", 100); p.set("T", 2); p.set("eval_every", 1); p.set("cell_every", 1);
+    p.set("J_single", 512);
+    p.set("P", 16);
+    p.set("J", 64);
+    p.set("n", 50);
+    p.set("n_test", 100);
+    p.set("T", 2);
+    p.set("eval_every", 1);
+    p.set("cell_every", 1);
     REQUIRE(core::validate(lab, p).ok());
     lab.reset(p, 5);
     std::string fail = core::run_to_end(lab);
@@ -60,11 +66,16 @@ TEST_CASE("cluster-experts: J_single = 512 and P = 16 train and evaluate (no fix
 
 TEST_CASE("cluster-experts: single-model gradient matches finite differences at J = 80, P = 16") {
     DataConfig dc;
-    dc.K = 2; dc.P = 16; dc.d = 4;
+    dc.K = 2;
+    dc.P = 16;
+    dc.d = 4;
     core::Rng rd(21);
     Dataset D = generate(dc, 12, rd);
     TrainConfig c;
-    c.M = 1; c.J = 80; c.cubic = true; c.sigma0 = 0.3;
+    c.M = 1;
+    c.J = 80;
+    c.cubic = true;
+    c.sigma0 = 0.3;
     MoE moe;
     core::Rng ri(22);
     moe.init(c, dc.d, ri, core::Rng(23));
@@ -91,7 +102,12 @@ TEST_CASE("cluster-experts: single-model gradient matches finite differences at 
 TEST_CASE("cluster-experts: reset() is cheap and large data and evaluations fill in over many steps") {
     ClusterExpertsLab lab;
     core::Params p(lab.schema());
-    p.set("n", 2000); p.set("n_test", 8000); p.set("d", 64); p.set("P", 16); p.set("M", 32); p.set("J", 64);
+    p.set("n", 2000);
+    p.set("n_test", 8000);
+    p.set("d", 64);
+    p.set("P", 16);
+    p.set("M", 32);
+    p.set("J", 64);
     p.set("T", 2);
     REQUIRE(core::validate(lab, p).ok());
     lab.reset(p, 1);
@@ -100,7 +116,10 @@ TEST_CASE("cluster-experts: reset() is cheap and large data and evaluations fill
     CHECK(!lab.data_ready());   // one step draws only part of the data
     CHECK(lab.clock().find("drawing the data") != std::string::npos);
     int steps = 1;
-    while (!lab.data_ready() && steps < 100000) { lab.step(); ++steps; }
+    while (!lab.data_ready() && steps < 100000) {
+        lab.step();
+        ++steps;
+    }
     REQUIRE(lab.data_ready());
     CHECK(steps > 10);
     for (int s = 0; s < 3; ++s) lab.step();
@@ -114,8 +133,14 @@ TEST_CASE("cluster-experts: reset() is cheap and large data and evaluations fill
 TEST_CASE("cluster-experts: long histories are thinned, the latest point is always shown") {
     ClusterExpertsLab lab;
     core::Params p(lab.schema());
-    p.set("K", 2); p.set("M", 2); p.set("d", 8); p.set("n", 50); p.set("n_test", 100); p.set("J_single", 4);
-    p.set("T", 2500); p.set("eval_every", 1);
+    p.set("K", 2);
+    p.set("M", 2);
+    p.set("d", 8);
+    p.set("n", 50);
+    p.set("n_test", 100);
+    p.set("J_single", 4);
+    p.set("T", 2500);
+    p.set("eval_every", 1);
     REQUIRE(core::validate(lab, p).ok());
     lab.reset(p, 2);
     REQUIRE(core::run_to_end(lab).empty());

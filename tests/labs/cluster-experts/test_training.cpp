@@ -18,11 +18,16 @@ struct Fixture {
     MoE moe;
     std::vector<int> routes;
     Fixture(bool cubic) {
-        dc.K = 4; dc.P = 5; dc.d = 8;
+        dc.K = 4;
+        dc.P = 5;
+        dc.d = 8;
         core::Rng rd(3);
         D = generate(dc, 40, rd);
         TrainConfig c;
-        c.M = 3; c.J = 2; c.cubic = cubic; c.sigma0 = 0.5;
+        c.M = 3;
+        c.J = 2;
+        c.cubic = cubic;
+        c.sigma0 = 0.5;
         core::Rng ri(4);
         moe.init(c, dc.d, ri, core::Rng(5));
         core::Rng rt(6);
@@ -37,11 +42,14 @@ double fd_error(Fixture& F, std::vector<float>& params, const std::vector<float>
     for (size_t q = 0; q < params.size(); ++q) {
         const float w = params[q];
         const double h = 1e-2;
-        params[q] = float(w + h); F.moe.ex.refresh();
+        params[q] = float(w + h);
+        F.moe.ex.refresh();
         double lp = F.moe.loss_fixed(F.D, F.routes), dp = double(params[q]) - w;
-        params[q] = float(w - h); F.moe.ex.refresh();
+        params[q] = float(w - h);
+        F.moe.ex.refresh();
         double lm = F.moe.loss_fixed(F.D, F.routes), dm = double(params[q]) - w;
-        params[q] = w; F.moe.ex.refresh();
+        params[q] = w;
+        F.moe.ex.refresh();
         double fd = (lp - lm) / (dp - dm);
         num += (fd - analytic[q]) * (fd - analytic[q]);
         den += double(analytic[q]) * analytic[q];
@@ -49,7 +57,7 @@ double fd_error(Fixture& F, std::vector<float>& params, const std::vector<float>
     return std::sqrt(num / den);
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("cluster-experts: expert and router gradients match finite differences (cubic and linear)") {
     for (bool cubic : {true, false}) {
@@ -59,8 +67,8 @@ TEST_CASE("cluster-experts: expert and router gradients match finite differences
         F.moe.grad_fixed(F.D, F.routes, gW, gT);
         REQUIRE(core::norm2(gW.data(), int(gW.size())) > 1e-4f);
         REQUIRE(core::norm2(gT.data(), int(gT.size())) > 1e-5f);
-        CHECK(fd_error(F, F.moe.ex.W, gW) < 2e-3);            // (E.2)
-        CHECK(fd_error(F, F.moe.router.theta, gT) < 2e-3);    // (E.1)
+        CHECK(fd_error(F, F.moe.ex.W, gW) < 2e-3);           // (E.2)
+        CHECK(fd_error(F, F.moe.router.theta, gT) < 2e-3);   // (E.1)
     }
 }
 
@@ -137,12 +145,12 @@ TEST_CASE("cluster-experts: chunked iterations give bit-identical weights") {
 }
 
 TEST_CASE("cluster-experts: dispatch entropy (6.1) reproduces the paper's Tables 4-6") {
-    const std::vector<double> t4 = {0, 0, 0, 0, 0, 3971, 0, 0, 0, 0, 4009, 0, 0, 0, 0, 0,
-                                    0, 0, 0, 0, 0, 0, 0, 4041, 0, 3979, 0, 0, 0, 0, 0, 0};
-    const std::vector<double> t5 = {0, 0, 3971, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 4, 4005, 0,
-                                    8, 4, 4, 6, 0, 1304, 4, 2711, 3979, 0, 0, 0, 0, 0, 0, 0};
-    const std::vector<double> t6 = {0, 630, 1629, 1298, 27, 87, 4, 296, 136, 1107, 1884, 651, 0, 0, 0, 231,
-                                    0, 594, 1976, 1471, 0, 0, 0, 0, 0, 377, 1480, 1891, 0, 0, 0, 231};
+    const std::vector<double> t4 = {0, 0, 0, 0, 0, 3971, 0, 0,    0, 0,    4009, 0, 0, 0, 0, 0,
+                                    0, 0, 0, 0, 0, 0,    0, 4041, 0, 3979, 0,    0, 0, 0, 0, 0};
+    const std::vector<double> t5 = {0, 0, 3971, 0, 0, 0,    0, 0,    0,    0, 0, 0, 0, 4, 4005, 0,
+                                    8, 4, 4,    6, 0, 1304, 4, 2711, 3979, 0, 0, 0, 0, 0, 0,    0};
+    const std::vector<double> t6 = {0, 630, 1629, 1298, 27, 87, 4, 296, 136, 1107, 1884, 651,  0, 0, 0, 231,
+                                    0, 594, 1976, 1471, 0,  0,  0, 0,   0,   377,  1480, 1891, 0, 0, 0, 231};
     CHECK(core::dispatch_entropy(t4, 4, 8) == doctest::Approx(0.0));
     CHECK(core::dispatch_entropy(t5, 4, 8) == doctest::Approx(0.00925).epsilon(0.01));
     CHECK(core::dispatch_entropy(t6, 4, 8) == doctest::Approx(1.31458).epsilon(0.001));

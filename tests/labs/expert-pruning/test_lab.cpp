@@ -10,7 +10,8 @@ using namespace expert_pruning;
 namespace {
 
 bool has(const std::vector<std::string>& v, const std::string& needle) {
-    for (const auto& s : v) if (s.find(needle) != std::string::npos) return true;
+    for (const auto& s : v)
+        if (s.find(needle) != std::string::npos) return true;
     return false;
 }
 
@@ -22,12 +23,13 @@ core::Validation check_with(std::initializer_list<std::pair<const char*, double>
 }
 
 double metric(const core::Lab& lab, const std::string& key) {
-    for (const auto& m : lab.metrics()) if (m.key == key) return m.value;
+    for (const auto& m : lab.metrics())
+        if (m.key == key) return m.value;
     FAIL("no metric " << key);
     return 0;
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("expert-pruning is registered, Lecture is its default, and every preset validates") {
     auto lab = core::make_lab("expert-pruning");
@@ -58,7 +60,10 @@ TEST_CASE("expert-pruning validation: bad combinations are errors that say what 
     CHECK(has(check_with({{"t_early", 400}}).errors, "t_early = 400"));
     CHECK(has(check_with({{"eta_r", 4.8828125e-05}}).warnings, "certificate"));
     // too large: memory, then time
-    CHECK(has(check_with({{"d", 512}, {"k", 64}, {"m", 64}, {"n", 256}, {"n_test", 20000}, {"n_val", 5000}, {"T", 100000}}).errors, "limit"));
+    CHECK(has(
+        check_with({{"d", 512}, {"k", 64}, {"m", 64}, {"n", 256}, {"n_test", 20000}, {"n_val", 5000}, {"T", 100000}})
+            .errors,
+        "limit"));
     auto slow = check_with({{"T", 100000}, {"B", 4096}, {"seeds", 20}});
     CHECK(has(slow.errors, "natively"));
     CHECK(has(check_with({{"T", 40000}}).warnings, "Heavy run"));
@@ -101,9 +106,12 @@ TEST_CASE("expert-pruning lecture run: the headline numbers, the views, the same
     for (const auto& l : acc.lines) {
         for (double y : l.y) CHECK(std::isfinite(y));
         banded += !l.lo.empty();
-        if (l.label.find("Δ router") == 0) { REQUIRE(l.y.size() == 4); CHECK(l.x.back() == doctest::Approx(0.75)); }
+        if (l.label.find("Δ router") == 0) {
+            REQUIRE(l.y.size() == 4);
+            CHECK(l.x.back() == doctest::Approx(0.75));
+        }
     }
-    CHECK(banded == 7);   // one band per criterion (no post-FT), over the 2 seeds
+    CHECK(banded == 7);                  // one band per criterion (no post-FT), over the 2 seeds
     CHECK(views[0].lines.size() == 8);   // one Δ line per expert
     CHECK(views[3].children.size() == 2);
 

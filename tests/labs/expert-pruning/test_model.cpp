@@ -24,8 +24,12 @@ Moe random_model(Routing r, int k = 6, int d = 12, int m = 4, int l = 3, uint64_
 // Checks every router entry and every neuron entry against the central difference of f.
 void check_gradient(Routing r, const Mask& alive) {
     Moe M = random_model(r);
-    DataSpec ds; ds.d = M.d; ds.n = 7; ds.C = 1;
-    QSampler q; q.init(ds);
+    DataSpec ds;
+    ds.d = M.d;
+    ds.n = 7;
+    ds.C = 1;
+    QSampler q;
+    q.init(ds);
     core::Rng rng(9);
     Dataset set;
     make_set(ds, q, rng, 4, 0, set);
@@ -47,14 +51,16 @@ void check_gradient(Routing r, const Mask& alive) {
                 const double fm = forward(M, x, set.n, alive, w);
                 P[e] = keep;
                 const double fd = (fp - fm) / (2 * eps);
-                CAPTURE(which); CAPTURE(e); CAPTURE(i);
+                CAPTURE(which);
+                CAPTURE(e);
+                CAPTURE(i);
                 CHECK(G[e] == doctest::Approx(fd).epsilon(1e-5).scale(1.0));
             }
         }
     }
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("expert-pruning: expert-choice gradients of f match finite differences (App. C)") {
     check_gradient(Routing::ExpertChoice, Mask());
@@ -140,13 +146,19 @@ TEST_CASE("expert-pruning: pruned outputs, eq. (6) expert-choice vs eq. (5) toke
     }
     CHECK(f_eq5 == doctest::Approx(manual).epsilon(1e-9));
     Moe R = T;   // routers of pruned experts removed: push them to −∞ so they are never selected
-    for (int s = 0; s < R.k; ++s) if (!keep[size_t(s)]) for (int p = 0; p < R.d; ++p) R.router(s)[p] = -1e6;
+    for (int s = 0; s < R.k; ++s)
+        if (!keep[size_t(s)])
+            for (int p = 0; p < R.d; ++p) R.router(s)[p] = -1e6;
     CHECK(std::fabs(forward(R, ids, 7, keep, w) - f_eq5) > 1e-6);
 }
 
 TEST_CASE("expert-pruning data: one task token per sample that sets the label, balanced test set, Zipf q's") {
-    DataSpec ds; ds.d = 32; ds.n = 16; ds.C = 4;
-    QSampler q; q.init(ds);
+    DataSpec ds;
+    ds.d = 32;
+    ds.n = 16;
+    ds.C = 4;
+    QSampler q;
+    q.init(ds);
     core::Rng rng(3);
     Dataset set;
     make_set(ds, q, rng, 400, 0, set);
@@ -155,7 +167,8 @@ TEST_CASE("expert-pruning data: one task token per sample that sets the label, b
         int o1 = 0, o2 = 0, other = 0;
         for (int j = 0; j < set.n; ++j) {
             const int id = set.sample(i)[j];
-            o1 += id == kO1; o2 += id == kO2;
+            o1 += id == kO1;
+            o2 += id == kO2;
             other += id >= 2 && id < ds.first_q();   // other concepts never occur downstream
             CHECK(id < ds.d);
         }

@@ -11,9 +11,11 @@ TEST_CASE("expert-pruning: Δ is a difference of norms, not the norm of the diff
     A.resize(2, 3, 1, 2, Routing::ExpertChoice);
     B = A;
     // expert 0: the router rotates without growing, ‖w(T)‖ − ‖w(0)‖ = 0 while ‖w(T) − w(0)‖ = √2
-    A.router(0)[0] = 1; B.router(0)[1] = 1;
+    A.router(0)[0] = 1;
+    B.router(0)[1] = 1;
     // expert 1: it grows along itself, both are 2
-    A.router(1)[2] = 1; B.router(1)[2] = 3;
+    A.router(1)[2] = 1;
+    B.router(1)[2] = 3;
     const std::vector<double> none;
     std::vector<double> delta = score(kDelta, B, A, none, nullptr);
     std::vector<double> diff = score(kDiffNorm, B, A, none, nullptr);
@@ -46,29 +48,46 @@ TEST_CASE("expert-pruning: pruning keeps the top (1 − ρ)|S_g| per group and n
 namespace {
 RunSpec small_spec() {
     RunSpec sp;
-    sp.data.d = 32; sp.data.n = 16; sp.data.C = 4;
-    sp.k = 8; sp.m = 8; sp.l = 2;
+    sp.data.d = 32;
+    sp.data.n = 16;
+    sp.data.C = 4;
+    sp.k = 8;
+    sp.m = 8;
+    sp.l = 2;
     sp.ft = {0.05, 0.002, false};
-    sp.B = 32; sp.T = 300; sp.T_post = 100;
-    sp.n_test = 500; sp.n_val = 256; sp.eval_every = 10; sp.t_early = 100;
-    sp.random_draws = 5; sp.p_trust = 3;
+    sp.B = 32;
+    sp.T = 300;
+    sp.T_post = 100;
+    sp.n_test = 500;
+    sp.n_val = 256;
+    sp.eval_every = 10;
+    sp.t_early = 100;
+    sp.random_draws = 5;
+    sp.p_trust = 3;
     return sp;
 }
 void run(Pipeline& p) {
-    while (!p.ranked() && p.failure().empty()) { core::WorkBudget b(1e6); p.advance(b); }
-    while (!p.done()) { core::WorkBudget b(1e6); p.advance_post(b); }
+    while (!p.ranked() && p.failure().empty()) {
+        core::WorkBudget b(1e6);
+        p.advance(b);
+    }
+    while (!p.done()) {
+        core::WorkBudget b(1e6);
+        p.advance_post(b);
+    }
 }
 double no_ft_accuracy(const Pipeline& p, const Mask& keep) {
     Work w;
     return double(count_correct(p.model(), p.test(), 0, p.test().N, keep, w)) / p.test().N;
 }
-} // namespace
+}   // namespace
 
 TEST_CASE("expert-pruning: post-pruning fine-tuning moves only the kept experts (Algorithm 1, Step 4)") {
     for (Routing r : {Routing::ExpertChoice, Routing::TokenChoice}) {
         RunSpec sp = small_spec();
         sp.routing = r;
-        sp.T = 40; sp.T_post = 20;
+        sp.T = 40;
+        sp.T_post = 20;
         Pipeline p;
         p.reset(sp, 4);
         run(p);
@@ -76,13 +95,17 @@ TEST_CASE("expert-pruning: post-pruning fine-tuning moves only the kept experts 
         const Mask keep = p.mask(kDelta, 2);
         PostFt ft;
         ft.start(p, keep, false);
-        while (!ft.done()) { core::WorkBudget b(1e6); ft.advance(b); }
+        while (!ft.done()) {
+            core::WorkBudget b(1e6);
+            ft.advance(b);
+        }
         const Moe& a = p.model();
         const Moe& b = ft.model();
         for (int s = 0; s < a.k; ++s) {
             double moved = 0;
             for (int e = 0; e < a.d; ++e) moved += std::fabs(a.router(s)[e] - b.router(s)[e]);
-            for (int e = 0; e < a.d * a.m; ++e) moved += std::fabs(a.W[size_t(s * a.d * a.m + e)] - b.W[size_t(s * a.d * a.m + e)]);
+            for (int e = 0; e < a.d * a.m; ++e)
+                moved += std::fabs(a.W[size_t(s * a.d * a.m + e)] - b.W[size_t(s * a.d * a.m + e)]);
             CAPTURE(s);
             CHECK((moved > 0) == bool(keep[size_t(s)]));
         }
@@ -117,7 +140,8 @@ TEST_CASE("expert-pruning: under the paper's loss with expert-choice, post-FT of
     // ∂l/∂f = −y for every sample, so experts do not interact (notes §4.3-1): the pipeline's single continued
     // run must give exactly (bit for bit) the accuracy of a separate post-FT run of each kept set.
     RunSpec sp = small_spec();
-    sp.T = 60; sp.T_post = 30;
+    sp.T = 60;
+    sp.T_post = 30;
     Pipeline p;
     p.reset(sp, 2);
     run(p);
@@ -127,7 +151,10 @@ TEST_CASE("expert-pruning: under the paper's loss with expert-choice, post-FT of
             const Mask keep = p.mask(c, q);
             PostFt ft;
             ft.start(p, keep, false);
-            while (!ft.done()) { core::WorkBudget b(1e6); ft.advance(b); }
+            while (!ft.done()) {
+                core::WorkBudget b(1e6);
+                ft.advance(b);
+            }
             CHECK(ft.accuracy() == p.post_ft_accuracy(keep));
             // and the no-post-FT accuracy from the stored outputs is forward() with the mask
             CHECK(p.outputs.accuracy(keep) == no_ft_accuracy(p, keep));

@@ -29,11 +29,12 @@ std::map<std::string, double> run(GatedRegressionLab& lab, const std::string& pr
 }
 
 bool has(const std::vector<std::string>& v, const std::string& s) {
-    for (const auto& x : v) if (x.find(s) != std::string::npos) return true;
+    for (const auto& x : v)
+        if (x.find(s) != std::string::npos) return true;
     return false;
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("gated-regression: registered, with the issue's presets") {
     auto lab = core::make_lab("gated-regression");
@@ -53,7 +54,8 @@ TEST_CASE("gated-regression: bad parameters give messages that say what to chang
     GatedRegressionLab lab;
     core::Params p(lab.schema());
     CHECK(core::validate(lab, p).ok());
-    p.set("d", 4); p.set("k", 3);
+    p.set("d", 4);
+    p.set("k", 3);
     auto v = core::validate(lab, p);
     CHECK(has(v.errors, "d = 4 is too small for k = 3"));
     p = core::Params(lab.schema());
@@ -65,7 +67,8 @@ TEST_CASE("gated-regression: bad parameters give messages that say what to chang
     p.set("n", 2000);
     CHECK(has(core::validate(lab, p).errors, "n₂ = 10000 must be ≤ n = 2000"));
     p = core::Params(lab.schema());
-    p.set("em", 1); p.set("g", 2);
+    p.set("em", 1);
+    p.set("g", 2);
     CHECK(has(core::validate(lab, p).errors, "EM's M-step"));
     p = core::Params(lab.schema());
     p.set("mu", 0.6);
@@ -80,11 +83,18 @@ TEST_CASE("gated-regression: bad parameters give messages that say what to chang
     p.set("R", 0.5);
     CHECK(has(core::validate(lab, p).warnings, "W* lies outside Ω"));
     p = core::Params(lab.schema());
-    p.set("runs", 32); p.set("d", 12); p.set("l4_mode", 1); p.set("batch4", 4096); p.set("iters", 10000);
+    p.set("runs", 32);
+    p.set("d", 12);
+    p.set("l4_mode", 1);
+    p.set("batch4", 4096);
+    p.set("iters", 10000);
     v = core::validate(lab, p);
     CHECK(has(v.errors, "over the 10 min limit"));
     p = core::Params(lab.schema());
-    p.set("d", 12); p.set("runs", 32); p.set("n", 1000000); p.set("iters", 10);
+    p.set("d", 12);
+    p.set("runs", 32);
+    p.set("n", 1000000);
+    p.set("iters", 10);
     v = core::validate(lab, p);
     CHECK(has(v.errors, "GB of memory"));
     p = core::Params(lab.schema());
@@ -95,7 +105,8 @@ TEST_CASE("gated-regression: bad parameters give messages that say what to chang
 TEST_CASE("gated-regression: a diverging L_4 (no cap, huge step) stops with an explanation") {
     GatedRegressionLab lab;
     std::string fail;
-    run(lab, "lecture", 1, {{"cap", 0}, {"eta4", 1.0}, {"init4", 1.0}, {"runs", 1}, {"n", 5000}, {"n_log", 5000}, {"sweep", 0}}, &fail);
+    run(lab, "lecture", 1,
+        {{"cap", 0}, {"eta4", 1.0}, {"init4", 1.0}, {"runs", 1}, {"n", 5000}, {"n_log", 5000}, {"sweep", 0}}, &fail);
     CHECK(fail.find("L_4 diverged") != std::string::npos);
     CHECK(fail.find("row-norm cap") != std::string::npos);
     CHECK(lab.done());
@@ -124,8 +135,9 @@ TEST_CASE("gated-regression: L_4 recovers and a known stuck ℓ2 seed stays stuc
 
 TEST_CASE("gated-regression: the sweep replays Phase 1 on nested prefixes (same seed, same numbers)") {
     GatedRegressionLab lab;
-    auto m = run(lab, "lecture", 3, {{"runs", 2}, {"n", 3000}, {"n_log", 2000}, {"iters", 300}, {"sweep_seeds", 2},
-                                     {"sweep_n_max", 3000}});
+    auto m =
+        run(lab, "lecture", 3,
+            {{"runs", 2}, {"n", 3000}, {"n_log", 2000}, {"iters", 300}, {"sweep_seeds", 2}, {"sweep_n_max", 3000}});
     const core::Sweep& sw = lab.sweep();
     REQUIRE(sw.done());
     const int p = sw.find(gated::kSweepL4, 3000);
@@ -146,7 +158,8 @@ TEST_CASE("gated-regression: views: thin lines per run plus medians, the routing
     lab.views(v);
     std::map<std::string, const core::View*> by;
     for (const auto& x : v) by[x.id] = &x;
-    for (const char* id : {"two_fates", "routing_map", "alignment", "sample_complexity", "gates"}) REQUIRE(by.count(id));
+    for (const char* id : {"two_fates", "routing_map", "alignment", "sample_complexity", "gates"})
+        REQUIRE(by.count(id));
     const core::View& f = *by["two_fates"];
     REQUIRE(f.children.size() == 2);
     CHECK(f.children[0].log_y);
@@ -158,7 +171,10 @@ TEST_CASE("gated-regression: views: thin lines per run plus medians, the routing
     REQUIRE(map.children.size() == 2);
     for (const auto& c : map.children) {
         CHECK(c.points.size() == 1500);
-        for (const auto& pt : c.points) { CHECK(pt.value >= 0); CHECK(pt.value <= 1); }
+        for (const auto& pt : c.points) {
+            CHECK(pt.value >= 0);
+            CHECK(pt.value <= 1);
+        }
         REQUIRE(c.lines.size() == 2);
         CHECK(c.lines[0].x.size() == 2);   // the true boundary crosses the plane
     }

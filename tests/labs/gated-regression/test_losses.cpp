@@ -14,28 +14,41 @@
 using namespace gated;
 
 namespace {
-std::vector<double> randv(core::Rng& r, size_t n, double s) { std::vector<double> v(n); for (double& x : v) x = s * r.normal(); return v; }
+std::vector<double> randv(core::Rng& r, size_t n, double s) {
+    std::vector<double> v(n);
+    for (double& x : v) x = s * r.normal();
+    return v;
+}
 
-template <class F> void check_fd(F f, std::vector<double> p, const std::vector<double>& grad, double h, double tol) {
+template <class F>
+void check_fd(F f, std::vector<double> p, const std::vector<double>& grad, double h, double tol) {
     REQUIRE(grad.size() == p.size());
     for (size_t j = 0; j < p.size(); ++j) {
         std::vector<double> a = p, b = p;
-        a[j] += h; b[j] -= h;
+        a[j] += h;
+        b[j] -= h;
         const double fd = (f(a) - f(b)) / (2 * h);
         CAPTURE(j);
         CHECK(grad[j] == doctest::Approx(fd).epsilon(tol).scale(1.0));
     }
 }
-} // namespace
+}   // namespace
 
 TEST_CASE("gated-regression: L_4 gradient against finite differences (empirical tensors)") {
-    TruthConfig tc; tc.d = 5; tc.k = 3;
+    TruthConfig tc;
+    tc.d = 5;
+    tc.k = 3;
     core::Rng rng(3);
     Truth t = Truth::make(tc, rng);
     Moments m;
     m.reset(5, Link::Id, link_constants(Link::Id, tc.sigma));
     std::vector<double> x(5);
-    for (int i = 0; i < 2000; ++i) { int z; double y; t.sample(rng, x.data(), z, y); m.add(x.data(), y); }
+    for (int i = 0; i < 2000; ++i) {
+        int z;
+        double y;
+        t.sample(rng, x.data(), z, y);
+        m.add(x.data(), y);
+    }
     Tensors T = m.tensors();
     L4Hyper h{0.1, 1.0, 0.6};
     std::vector<double> A = randv(rng, 15, 0.6), G;
@@ -59,11 +72,17 @@ TEST_CASE("gated-regression: L_4 on the population tensors is eq. (8)") {
                     const double ci = core::dot(am, &A[size_t(i * d)], d), cj = core::dot(am, &A[size_t(j * d)], d);
                     if (i != j) pair += alpha[size_t(m)] * ci * ci * cj * cj;
                 }
-            for (int i = 0; i < k; ++i) { double c = core::dot(am, &A[size_t(i * d)], d); quart += alpha[size_t(m)] * c * c * c * c; }
+            for (int i = 0; i < k; ++i) {
+                double c = core::dot(am, &A[size_t(i * d)], d);
+                quart += alpha[size_t(m)] * c * c * c * c;
+            }
         }
         for (int i = 0; i < k; ++i) {
             double s = 0;
-            for (int m = 0; m < k; ++m) { double c = core::dot(&As[size_t(m * d)], &A[size_t(i * d)], d); s += alpha[size_t(m)] * c * c; }
+            for (int m = 0; m < k; ++m) {
+                double c = core::dot(&As[size_t(m * d)], &A[size_t(i * d)], d);
+                s += alpha[size_t(m)] * c * c;
+            }
             reg += (s - 1) * (s - 1);
         }
         fro = core::sum_sq(A.data(), k * d);
@@ -75,7 +94,9 @@ TEST_CASE("gated-regression: L_4 on the population tensors is eq. (8)") {
 TEST_CASE("gated-regression: the population L_4 minimiser is a signed permutation of A* scaled by 1/√α*") {
     // Population tensors with the model's own α* (k = 3: unequal weights), μ and δ_F small: GD from a small
     // random start ends at rows ±a*_π(i)·√t_i with t = (2λα − δ_F/2)/(2α(λα − μ)) → 1/α as μ, δ_F → 0.
-    TruthConfig tc; tc.d = 6; tc.k = 3;
+    TruthConfig tc;
+    tc.d = 6;
+    tc.k = 3;
     core::Rng rng(11);
     Truth t = Truth::make(tc, rng);
     Sample s;
@@ -99,25 +120,36 @@ TEST_CASE("gated-regression: the population L_4 minimiser is a signed permutatio
 }
 
 TEST_CASE("gated-regression: the empirical L_4 minimiser at large n is close to a signed, scaled permutation of A*") {
-    TruthConfig tc; tc.d = 4; tc.k = 2;
+    TruthConfig tc;
+    tc.d = 4;
+    tc.k = 2;
     core::Rng rng(2);
     Truth t = Truth::make(tc, rng);
     Moments m;
     m.reset(4, Link::Id, link_constants(Link::Id, tc.sigma));
     std::vector<double> x(4);
-    for (int i = 0; i < 400000; ++i) { int z; double y; t.sample(rng, x.data(), z, y); m.add(x.data(), y); }
+    for (int i = 0; i < 400000; ++i) {
+        int z;
+        double y;
+        t.sample(rng, x.data(), z, y);
+        m.add(x.data(), y);
+    }
     Tensors T = m.tensors();
     L4Hyper h;   // μ = 0.1, λ = 1, δ_F = 0.6: t = 1.75 at α = 1/2
     std::vector<double> A = randv(rng, 8, 0.05);
     for (int it = 0; it < 1500; ++it) l4_step(T, A, 2, h, 0.05, 3.0);
     Readout r = read_experts(A, t.A, 2, 4, m.mean_yx(), true);
     CHECK(r.e_reg < 0.02);
-    for (int mm = 0; mm < 2; ++mm) CHECK(std::fabs(r.B[size_t(r.perm[size_t(mm)] * 2 + mm)]) == doctest::Approx(std::sqrt(1.75)).epsilon(0.1));
+    for (int mm = 0; mm < 2; ++mm)
+        CHECK(std::fabs(r.B[size_t(r.perm[size_t(mm)] * 2 + mm)]) == doctest::Approx(std::sqrt(1.75)).epsilon(0.1));
 }
 
 TEST_CASE("gated-regression: ℓ2 gradient against finite differences") {
     for (Link l : {Link::Id, Link::Tanh, Link::Sigmoid}) {
-        TruthConfig tc; tc.d = 5; tc.k = 3; tc.link = l;
+        TruthConfig tc;
+        tc.d = 5;
+        tc.k = 3;
+        tc.link = l;
         core::Rng rng(4);
         Truth t = Truth::make(tc, rng);
         Sample s;
@@ -142,7 +174,10 @@ TEST_CASE("gated-regression: ℓ2 gradient against finite differences") {
 
 TEST_CASE("gated-regression: L_log gradient (eq. 14) against finite differences, k = 2 and 3") {
     for (int k : {2, 3}) {
-        TruthConfig tc; tc.d = 6; tc.k = k; tc.sigma = 0.3;
+        TruthConfig tc;
+        tc.d = 6;
+        tc.k = k;
+        tc.sigma = 0.3;
         core::Rng rng(9);
         Truth t = Truth::make(tc, rng);
         Sample s;
@@ -153,12 +188,16 @@ TEST_CASE("gated-regression: L_log gradient (eq. 14) against finite differences,
         std::vector<double> W = randv(rng, size_t((k - 1) * 6), 0.5), G;
         llog_loss(data, A, k, Link::Id, tc.sigma, W, &G);
         CAPTURE(k);
-        check_fd([&](const std::vector<double>& w) { return llog_loss(data, A, k, Link::Id, tc.sigma, w); }, W, G, 1e-5, 1e-6);
+        check_fd([&](const std::vector<double>& w) { return llog_loss(data, A, k, Link::Id, tc.sigma, w); }, W, G, 1e-5,
+                 1e-6);
     }
 }
 
 TEST_CASE("gated-regression: L_log at σ = 0.01 stays finite and its gradient vanishes at (W*, A*) in expectation") {
-    TruthConfig tc; tc.d = 6; tc.k = 2; tc.sigma = 0.01;
+    TruthConfig tc;
+    tc.d = 6;
+    tc.k = 2;
+    tc.sigma = 0.01;
     core::Rng rng(12);
     Truth t = Truth::make(tc, rng);
     Sample s;
@@ -177,7 +216,9 @@ TEST_CASE("gated-regression: L_log at σ = 0.01 stays finite and its gradient va
 }
 
 TEST_CASE("gated-regression: projected GD keeps every ‖w_i‖ ≤ R and recovers W* with A = A*") {
-    TruthConfig tc; tc.d = 6; tc.k = 3;
+    TruthConfig tc;
+    tc.d = 6;
+    tc.k = 3;
     core::Rng rng(13);
     Truth t = Truth::make(tc, rng);
     Sample s;

@@ -12,7 +12,8 @@ TEST_CASE("gated-regression: sign and permutation alignment recovers a shuffled 
     for (int i = 0; i < k; ++i) As[size_t(i * d + i)] = 1;
     // learned rows: true expert 2, −1.4 × expert 0, 0.7 × expert 1, plus a little outside span A*
     std::vector<double> A(size_t(k * d), 0.0);
-    A[0 * d + 2] = 1.0;  A[0 * d + 4] = 0.01;
+    A[0 * d + 2] = 1.0;
+    A[0 * d + 4] = 0.01;
     A[1 * d + 0] = -1.4;
     A[2 * d + 1] = 0.7;
     std::vector<double> yx = {0.3, 0.3, 0.3, 0, 0, 0};   // Ê[y x] = E[g′] Σ α_m a_m*

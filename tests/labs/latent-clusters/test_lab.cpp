@@ -12,7 +12,8 @@ using latent::LatentClustersLab;
 namespace {
 
 bool has(const std::vector<std::string>& v, const std::string& needle) {
-    for (const auto& s : v) if (s.find(needle) != std::string::npos) return true;
+    for (const auto& s : v)
+        if (s.find(needle) != std::string::npos) return true;
     return false;
 }
 
@@ -25,13 +26,19 @@ std::map<std::string, double> metric_map(const core::Lab& lab) {
 // d = 16: phases scaled by d^{k*−1} = d², steps by d^{−3/2} from the lecture preset (notes §6.1).
 core::Params small(const core::Lab& lab) {
     core::Params p(lab.schema());
-    p.set("d", 16); p.set("T1", 40000); p.set("T3", 25000); p.set("n2", 50000);
-    p.set("eta1", 0.0051); p.set("eta3", 0.014); p.set("tau3", 5000);
-    p.set("baselines", 0); p.set("n_test", 1000);
+    p.set("d", 16);
+    p.set("T1", 40000);
+    p.set("T3", 25000);
+    p.set("n2", 50000);
+    p.set("eta1", 0.0051);
+    p.set("eta3", 0.014);
+    p.set("tau3", 5000);
+    p.set("baselines", 0);
+    p.set("n_test", 1000);
     return p;
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("latent-clusters: registered, presets valid, lecture is presets[0]") {
     auto lab = core::make_lab("latent-clusters");
@@ -49,16 +56,19 @@ TEST_CASE("latent-clusters: registered, presets valid, lecture is presets[0]") {
 TEST_CASE("latent-clusters: bad parameters give messages that say what to change") {
     LatentClustersLab lab;
     core::Params p(lab.schema());
-    p.set("d", 5); p.set("C", 3);
+    p.set("d", 5);
+    p.set("C", 3);
     core::Validation v = core::validate(lab, p);
     CHECK(has(v.errors, "2C + 1 = 7"));
 
     core::Params q(lab.schema());
-    q.set("M", 2); q.set("C", 3);
+    q.set("M", 2);
+    q.set("C", 3);
     CHECK(has(core::validate(lab, q).errors, "raise M"));
 
     core::Params r(lab.schema());
-    r.set("act", 1); r.set("C_b", 0);
+    r.set("act", 1);
+    r.set("C_b", 0);
     CHECK(has(core::validate(lab, r).errors, "raise C_b"));
 
     core::Params s(lab.schema());
@@ -72,13 +82,16 @@ TEST_CASE("latent-clusters: bad parameters give messages that say what to change
     CHECK(has(vt.warnings, "lower η_I"));
 
     core::Params u(lab.schema());
-    u.set("lambda", 0); u.set("T4", 50);
+    u.set("lambda", 0);
+    u.set("T4", 50);
     CHECK(has(core::validate(lab, u).errors, "raise T_4"));
 
     // λ̄ = 0 is singular whenever an expert is never active, even with T_4 ≥ the feature count (review:
     // T4 = 10, λ̄ = 0, reinit = 0 used to validate and then stop at the ridge solve)
     core::Params u2(lab.schema());
-    u2.set("lambda", 0); u2.set("T4", 10); u2.set("reinit", 0);
+    u2.set("lambda", 0);
+    u2.set("T4", 10);
+    u2.set("reinit", 0);
     CHECK(has(core::validate(lab, u2).errors, "raise λ̄"));
     u2.set("T4", 100000);
     CHECK(has(core::validate(lab, u2).errors, "raise λ̄"));
@@ -90,7 +103,10 @@ TEST_CASE("latent-clusters: bad parameters give messages that say what to change
     CHECK(has(core::validate(lab, w).warnings, "routing"));
 
     core::Params big(lab.schema());
-    big.set("n_test", 200000); big.set("d", 256); big.set("J3", 64); big.set("M", 16);
+    big.set("n_test", 200000);
+    big.set("d", 256);
+    big.set("J3", 64);
+    big.set("M", 16);
     core::Validation vb = core::validate(lab, big);
     CHECK(has(vb.warnings, "Heavy run"));
 }
@@ -98,8 +114,10 @@ TEST_CASE("latent-clusters: bad parameters give messages that say what to change
 TEST_CASE("latent-clusters: an overflowing step size stops the run with an explanation (no crash)") {
     LatentClustersLab lab;
     core::Params p = small(lab);
-    p.set("T1", 2000); p.set("n2", 2000); p.set("T3", 2000);
-    p.set("eta3", 1e30);                 // rejected by check(); reset() must still fail gracefully
+    p.set("T1", 2000);
+    p.set("n2", 2000);
+    p.set("T3", 2000);
+    p.set("eta3", 1e30);   // rejected by check(); reset() must still fail gracefully
     CHECK_FALSE(core::validate(lab, p).ok());
     lab.reset(p, 1);
     std::string why = core::run_to_end(lab);
@@ -109,10 +127,11 @@ TEST_CASE("latent-clusters: an overflowing step size stops the run with an expla
     CHECK(why.find("step size is far too large") != std::string::npos);
     // what was measured stays finite; what the run did not reach (routing, the fit) is NaN: n/a
     for (const auto& m : lab.metrics())
-        if (m.key == "t" || (m.key.rfind("cos_", 0) == 0 && (m.key.find("moe") != std::string::npos || m.key.find("vanilla") != std::string::npos)))
+        if (m.key == "t" ||
+            (m.key.rfind("cos_", 0) == 0 &&
+             (m.key.find("moe") != std::string::npos || m.key.find("vanilla") != std::string::npos)))
             CHECK_MESSAGE(std::isfinite(m.value), m.key);
-        else
-            CHECK_MESSAGE(std::isnan(m.value), m.key);
+        else CHECK_MESSAGE(std::isnan(m.value), m.key);
 }
 
 // Review finding 5: the eta3 = 1e30 case above is rejected by check(). Within the accepted ranges the
@@ -125,15 +144,28 @@ TEST_CASE("latent-clusters: an overflowing step size stops the run with an expla
 TEST_CASE("latent-clusters: the most aggressive accepted configuration finishes (no divergence, no singular ridge)") {
     LatentClustersLab lab;
     core::Params p(lab.schema());
-    p.set("d", 5); p.set("C", 2); p.set("M", 16); p.set("J3", 64); p.set("rho", 10);
-    p.set("links", 1); p.set("act_deg", 8); p.set("C_b", 6);
-    p.set("eta_r", 1e6); p.set("T2", 50); p.set("n2", 1000);
-    p.set("T1", 1000); p.set("T3", 1000); p.set("T4", 1000); p.set("lambda", latent::kLambdaMin);
-    p.set("baselines", 0); p.set("n_test", 1000);
+    p.set("d", 5);
+    p.set("C", 2);
+    p.set("M", 16);
+    p.set("J3", 64);
+    p.set("rho", 10);
+    p.set("links", 1);
+    p.set("act_deg", 8);
+    p.set("C_b", 6);
+    p.set("eta_r", 1e6);
+    p.set("T2", 50);
+    p.set("n2", 1000);
+    p.set("T1", 1000);
+    p.set("T3", 1000);
+    p.set("T4", 1000);
+    p.set("lambda", latent::kLambdaMin);
+    p.set("baselines", 0);
+    p.set("n_test", 1000);
     // η/(M·J) = 0.37, 0.25: the ridge was "singular" here before the diagonal floor (measured, seed 1);
     // 0.99, 0.99: the largest steps check() accepts
     for (double eff : {0.0, 0.99}) {
-        p.set("eta1", eff > 0 ? eff * 16 : 5.9); p.set("eta3", eff > 0 ? eff * 64 : 15.8);
+        p.set("eta1", eff > 0 ? eff * 16 : 5.9);
+        p.set("eta3", eff > 0 ? eff * 64 : 15.8);
         core::Validation v = core::validate(lab, p);
         for (const auto& e : v.errors) INFO(e);
         REQUIRE(v.ok());
@@ -141,7 +173,8 @@ TEST_CASE("latent-clusters: the most aggressive accepted configuration finishes 
         std::string why = core::run_to_end(lab);
         CHECK_MESSAGE(why.empty(), why);
         for (const auto& m : lab.metrics()) {
-            const bool ablation = m.key.find("top1") != std::string::npos || m.key.find("router_off") != std::string::npos;
+            const bool ablation =
+                m.key.find("top1") != std::string::npos || m.key.find("router_off") != std::string::npos;
             CHECK_MESSAGE(std::isfinite(m.value) != ablation, m.key);   // baselines = 0: the ablations are n/a (NaN)
         }
     }
@@ -150,8 +183,11 @@ TEST_CASE("latent-clusters: the most aggressive accepted configuration finishes 
 TEST_CASE("latent-clusters: a singular ridge system stops the run with an explanation") {
     LatentClustersLab lab;
     core::Params p = small(lab);
-    p.set("T1", 1000); p.set("n2", 1000); p.set("T3", 1000);
-    p.set("lambda", 0); p.set("T4", 3);
+    p.set("T1", 1000);
+    p.set("n2", 1000);
+    p.set("T3", 1000);
+    p.set("lambda", 0);
+    p.set("T4", 3);
     lab.reset(p, 2);
     std::string why = core::run_to_end(lab);
     CHECK(why.find("singular") != std::string::npos);
@@ -162,8 +198,13 @@ TEST_CASE("latent-clusters: the smallest accepted λ̄ fits even with few sample
     // system is rank deficient, so only λ̄ > 0 keeps it solvable.
     LatentClustersLab lab;
     core::Params p = small(lab);
-    p.set("T1", 1000); p.set("n2", 1000); p.set("T3", 1000); p.set("baselines", 1);
-    p.set("lambda", latent::kLambdaMin); p.set("T4", 10); p.set("reinit", 0);
+    p.set("T1", 1000);
+    p.set("n2", 1000);
+    p.set("T3", 1000);
+    p.set("baselines", 1);
+    p.set("lambda", latent::kLambdaMin);
+    p.set("T4", 10);
+    p.set("reinit", 0);
     REQUIRE(core::validate(lab, p).ok());
     lab.reset(p, 2);
     std::string why = core::run_to_end(lab);
@@ -178,7 +219,8 @@ TEST_CASE("latent-clusters: the smallest accepted λ̄ fits even with few sample
 TEST_CASE("latent-clusters: the race series are cached and decimated, the latest evaluation last") {
     LatentClustersLab lab;
     core::Params p = small(lab);
-    p.set("T1", 70000); p.set("eval_every", 50);      // 1400 evaluations in Phase I
+    p.set("T1", 70000);
+    p.set("eval_every", 50);   // 1400 evaluations in Phase I
     lab.reset(p, 4);
     while (lab.phase() == 0 && lab.failure().empty()) lab.step();
     REQUIRE(lab.failure().empty());
@@ -208,7 +250,7 @@ TEST_CASE("latent-clusters: after Phase II Σ_m θ_m = 0 and adaptive top-k neve
     double norm = 0;
     for (float t : R.theta) norm += double(t) * t;
     CHECK(norm > 0);
-    CHECK(R.zero_sum_norm() < 1e-5 * std::sqrt(norm));        // Lemma C.16 (float rounding only)
+    CHECK(R.zero_sum_norm() < 1e-5 * std::sqrt(norm));   // Lemma C.16 (float rounding only)
     auto m = metric_map(lab);
     CHECK(m.at("none_active") == 0.0);
     // any input, not only cluster data: Σ_m h_m = 0 forces max_m h_m ≥ 0
@@ -234,10 +276,10 @@ TEST_CASE("latent-clusters: fast fixed-seed run — the MoE learns w_g*, the van
         REQUIRE(why.empty());
         auto m = metric_map(lab);
         INFO("seed " << seed << ": cos_g_moe " << m["cos_g_moe"] << ", cos_g_vanilla " << m["cos_g_vanilla"]
-             << ", mse_moe " << m["mse_moe"] << ", mse_vanilla " << m["mse_vanilla"]);
-        CHECK(m.at("cos_g_moe") > 0.9);                 // Thm 4.6
-        CHECK(m.at("cos_g_vanilla") < 0.35);            // Thm 4.3 (chance for 96 neurons at d = 16 is ≈ 0.8)
-        CHECK(m.at("cos_c_vanilla") > 0.8);             // ... although it did learn the local directions
+                     << ", mse_moe " << m["mse_moe"] << ", mse_vanilla " << m["mse_vanilla"]);
+        CHECK(m.at("cos_g_moe") > 0.9);        // Thm 4.6
+        CHECK(m.at("cos_g_vanilla") < 0.35);   // Thm 4.3 (chance for 96 neurons at d = 16 is ≈ 0.8)
+        CHECK(m.at("cos_c_vanilla") > 0.8);    // ... although it did learn the local directions
         CHECK(m.at("mse_moe") < 0.75 * m.at("mse_vanilla"));
         CHECK(m.at("mse_vanilla") > 0.6 * m.at("mse_zero"));
         for (const auto& hl : lab.headlines())
@@ -248,9 +290,15 @@ TEST_CASE("latent-clusters: fast fixed-seed run — the MoE learns w_g*, the van
 TEST_CASE("latent-clusters: same seed, same numbers; views package the cached data") {
     LatentClustersLab a, b;
     core::Params p = small(a);
-    p.set("T1", 6000); p.set("n2", 4000); p.set("T3", 4000); p.set("baselines", 1); p.set("eval_every", 500);
-    a.reset(p, 11); b.reset(p, 11);
-    core::run_to_end(a); core::run_to_end(b);
+    p.set("T1", 6000);
+    p.set("n2", 4000);
+    p.set("T3", 4000);
+    p.set("baselines", 1);
+    p.set("eval_every", 500);
+    a.reset(p, 11);
+    b.reset(p, 11);
+    core::run_to_end(a);
+    core::run_to_end(b);
     auto ma = metric_map(a), mb = metric_map(b);
     CHECK(ma.size() == mb.size());
     for (const auto& kv : ma) CHECK_MESSAGE(kv.second == mb[kv.first], kv.first);
@@ -263,11 +311,11 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
     // best expert per w_c* and for w_g* (C + 1, since 127370b; was 2M per-expert curves), vanilla w_g* and w_c*,
     // router off, 3 ODE curves
     CHECK(views[0].lines.size() == size_t(2 + 1 + 2 + 1 + 3));
-    CHECK(views[1].children.size() == 7);                          // 6 experts + vanilla
+    CHECK(views[1].children.size() == 7);   // 6 experts + vanilla
     CHECK(views[1].children[0].heat.cols == 16);
     CHECK(views[1].children[0].heat.rows == 5);
     CHECK(views[4].bars.size() == 5);
-    REQUIRE(views[2].children.size() == 3);                        // cos(θ, v), centred G, test points
+    REQUIRE(views[2].children.size() == 3);   // cos(θ, v), centred G, test points
     CHECK(views[2].children[2].points.size() == 500);
     CHECK(views[2].children[0].heat.rows == 6);
     CHECK(a.progress() == 1.0);
@@ -276,13 +324,18 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
 TEST_CASE("latent-clusters: a run of tens of minutes is refused with what to reduce (issue 13)") {
     LatentClustersLab lab;
     core::Params p(lab.schema());
-    p.set("d", 256); p.set("M", 16); p.set("J3", 64); p.set("T1", 5000000); p.set("T3", 5000000);
+    p.set("d", 256);
+    p.set("M", 16);
+    p.set("J3", 64);
+    p.set("T1", 5000000);
+    p.set("T3", 5000000);
     const core::Validation v = core::validate(lab, p);
     CHECK(!v.ok());
     CHECK(has(v.errors, "min of computation natively"));
     CHECK(has(v.errors, "over the 10 min limit"));
     CHECK(has(v.errors, "lower T1, T3"));
-    p.set("T1", 150000); p.set("T3", 100000);   // the preset's phases at the same sizes: a heavy run, allowed
+    p.set("T1", 150000);
+    p.set("T3", 100000);   // the preset's phases at the same sizes: a heavy run, allowed
     const core::Validation ok = core::validate(lab, p);
     CHECK(ok.ok());
     CHECK(has(ok.warnings, "Heavy run"));
@@ -294,11 +347,14 @@ TEST_CASE("latent-clusters: divergence is caught within kDivergenceCheckEvery SG
     LatentClustersLab lab;
     core::Params p = small(lab);
     p.set("T1", 200000);
-    p.set("eta3", 1e30);                 // the vanilla net's step in Phase I overflows: check() refuses it, reset() must cope
+    p.set("eta3", 1e30);   // the vanilla net's step in Phase I overflows: check() refuses it, reset() must cope
     CHECK_FALSE(core::validate(lab, p).ok());
     lab.reset(p, 1);
     int steps = 0;
-    while (!lab.done() && lab.failure().empty() && steps < 1000) { lab.step(); ++steps; }
+    while (!lab.done() && lab.failure().empty() && steps < 1000) {
+        lab.step();
+        ++steps;
+    }
     const std::string why = lab.failure();
     INFO(why);
     REQUIRE(!why.empty());

@@ -63,11 +63,15 @@ TEST_CASE("patch-routing data: one discriminative patch per sample, confusers pe
         CHECK(D.type[size_t(i * s.n + jo)] == (y > 0 ? kO1 : kO2));
         const float* o = y > 0 ? g.o1.data() : g.o2.data();
         CHECK(core::dot(D.patch(i, jo), o, s.d) == doctest::Approx(1.0).epsilon(1e-6));
-        for (int k = 0; k < s.d; ++k) CHECK(D.xsum[size_t(i * s.d + k)] == doctest::Approx(sum[size_t(k)]).epsilon(1e-4));
+        for (int k = 0; k < s.d; ++k)
+            CHECK(D.xsum[size_t(i * s.d + k)] == doctest::Approx(sum[size_t(k)]).epsilon(1e-4));
     }
     CHECK(plus == 200);
     // the position is spread over [n]: every position is used, none more than 4x its share
-    for (int c : pos_count) { CHECK(c > 0); CHECK(c < 4 * 400 / s.n); }
+    for (int c : pos_count) {
+        CHECK(c > 0);
+        CHECK(c < 4 * 400 / s.n);
+    }
     // prefixes are nested: the first 100 samples of a 100-sample draw equal those of the 400-sample draw
     Dataset E;
     core::Rng rng2(5, 11);

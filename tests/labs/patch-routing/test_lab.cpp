@@ -8,7 +8,8 @@ using namespace patch_routing;
 namespace {
 
 bool has(const std::vector<std::string>& v, const std::string& needle) {
-    for (const auto& s : v) if (s.find(needle) != std::string::npos) return true;
+    for (const auto& s : v)
+        if (s.find(needle) != std::string::npos) return true;
     return false;
 }
 
@@ -20,7 +21,9 @@ double mean_acc(Arch a, int N, int seeds, int c = 0, int l = -1) {
     Dataset test;
     core::Rng tr(77, 3);
     generate(ds, g, tr, 500, test);
-    ModelSpec ms[3] = {{Arch::CNN, 1, 16, ds.n, false, 1e-3}, {Arch::Separate, 2, 8, 2, false, 1e-3}, {Arch::Joint, 4, 4, 4, false, 1e-3}};
+    ModelSpec ms[3] = {{Arch::CNN, 1, 16, ds.n, false, 1e-3},
+                       {Arch::Separate, 2, 8, 2, false, 1e-3},
+                       {Arch::Joint, 4, 4, 4, false, 1e-3}};
     ModelSpec m = ms[int(a)];
     if (l > 0) m.l = l;
     double sum = 0;
@@ -37,7 +40,7 @@ double mean_acc(Arch a, int N, int seeds, int c = 0, int l = -1) {
     return sum / seeds;
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("patch-routing is registered, and its lecture preset validates") {
     auto lab = core::make_lab("patch-routing");
@@ -155,7 +158,11 @@ TEST_CASE("patch-routing lab: a small run finishes, fills its metrics and views,
     CHECK(r1 == r2);
     CHECK(r1 > 5);
     CHECK(v1.size() >= 8);
-    auto find = [&](const std::string& key) { for (auto& m : m1) if (m.key == key) return m.value; return -1.0; };
+    auto find = [&](const std::string& key) {
+        for (auto& m : m1)
+            if (m.key == key) return m.value;
+        return -1.0;
+    };
     CHECK(find("test_acc_sep") > 0.5);
     CHECK(find("route_sep") >= 0.0);
     CHECK(find("route_sep") <= 1.0);
@@ -174,11 +181,14 @@ TEST_CASE("patch-routing lab: a small run finishes, fills its metrics and views,
     CHECK(std::isnan(find("thr_acc_lstar_m1")));
     bool said = false;
     for (auto& m : m1)
-        if (m.key == "thr_acc_lstar_m1") said = m.label.find("not defined for c = 0") != std::string::npos && m.when_nan.find("c = 0") != std::string::npos;
+        if (m.key == "thr_acc_lstar_m1")
+            said = m.label.find("not defined for c = 0") != std::string::npos &&
+                m.when_nan.find("c = 0") != std::string::npos;
     CHECK(said);
 }
 
-TEST_CASE("patch-routing views: the rank axis shows both l markers; the threshold readout names its N and never prints nan") {
+TEST_CASE(
+    "patch-routing views: the rank axis shows both l markers; the threshold readout names its N and never prints nan") {
     PatchRoutingLab lab;
     core::Params p(lab.schema());
     p.set("l_sep", 20);

@@ -14,7 +14,10 @@ struct Fixture {
     Geometry g;
     Dataset D;
     explicit Fixture(int N = 8) {
-        s.d = 12; s.n = 8; s.p = 6; s.rho = 0.5;
+        s.d = 12;
+        s.n = 8;
+        s.p = 6;
+        s.rho = 0.5;
         g = make_geometry(s);
         core::Rng rng(3, 11);
         generate(s, g, rng, N, D);
@@ -50,7 +53,7 @@ double fd_agreement(Model& m, const Dataset& D, int i, bool routers, int* checke
     return double(ok) / n;
 }
 
-} // namespace
+}   // namespace
 
 TEST_CASE("patch-routing gradients match finite differences: CNN (eq. 21), separate experts (eq. 13)") {
     Fixture fx;
@@ -106,7 +109,8 @@ TEST_CASE("patch-routing router phase: the gradient of the linear loss (6) does 
     CHECK(a.router_steps == 4);
     // the displacement is the same, and equals (η_r / B_r) Σ_i y_i Σ_j x_i^(j) over one pass (eq. 11)
     std::vector<float> expect(size_t(fx.s.d), 0.f);
-    for (int i = 0; i < 64; ++i) core::axpy(float(fx.D.y[size_t(i)]) * 0.1f / 16.f, fx.D.xsum.data() + i * fx.s.d, expect.data(), fx.s.d);
+    for (int i = 0; i < 64; ++i)
+        core::axpy(float(fx.D.y[size_t(i)]) * 0.1f / 16.f, fx.D.xsum.data() + i * fx.s.d, expect.data(), fx.s.d);
     for (int k = 0; k < fx.s.d; ++k) {
         const float da = a.model.wr[size_t(k)] - a0[size_t(k)], db = b.model.wr[size_t(k)] - b0[size_t(k)];
         CHECK(da == doctest::Approx(db).epsilon(1e-3).scale(1.0));
@@ -124,12 +128,16 @@ TEST_CASE("patch-routing router phase: the gradient of the linear loss (6) does 
     for (int i = 0; i < 4000; ++i) idx[size_t(i)] = i;
     std::vector<float> g1(size_t(s.d));
     router_gradient(big_set, idx.data(), 4000, g1.data());
-    for (int k = 0; k < s.d; ++k) CHECK(g1[size_t(k)] == doctest::Approx(-(g.o1[size_t(k)] - g.o2[size_t(k)]) / 2).epsilon(0.05).scale(1.0));
+    for (int k = 0; k < s.d; ++k)
+        CHECK(g1[size_t(k)] == doctest::Approx(-(g.o1[size_t(k)] - g.o2[size_t(k)]) / 2).epsilon(0.05).scale(1.0));
 }
 
 TEST_CASE("patch-routing top-l: ties go to the lower patch index, every time") {
     DataSpec s;
-    s.d = 8; s.n = 10; s.p = 1; s.rho = 0.0;   // every irrelevant patch is exactly q_1*: all tie
+    s.d = 8;
+    s.n = 10;
+    s.p = 1;
+    s.rho = 0.0;   // every irrelevant patch is exactly q_1*: all tie
     Geometry g = make_geometry(s);
     Dataset D;
     core::Rng rng(1, 11);
