@@ -1,4 +1,5 @@
 // The cluster-experts lab as a whole: validation messages, divergence, the headline phenomenon.
+#include "../lab_test_util.hpp"
 #include "labs/cluster-experts/lab.hpp"
 #include "core/registry.hpp"
 #include <cmath>
@@ -6,31 +7,10 @@
 #include <map>
 #include <string>
 
+using lab_test::has;
+using lab_test::run_preset;
+
 using cluster_experts::ClusterExpertsLab;
-
-namespace {
-
-std::map<std::string, double> run(ClusterExpertsLab& lab, const std::string& preset, uint64_t seed,
-                                  std::map<std::string, double> set = {}) {
-    core::Params p(lab.schema());
-    REQUIRE(p.apply_preset(preset));
-    for (auto& [k, v] : set) p.set(k, v);
-    REQUIRE(core::validate(lab, p).ok());
-    lab.reset(p, seed);
-    std::string fail = core::run_to_end(lab);
-    std::map<std::string, double> out;
-    out["failed"] = fail.empty() ? 0 : 1;
-    for (const auto& m : lab.metrics()) out[m.key] = m.value;
-    return out;
-}
-
-bool has(const std::vector<std::string>& v, const std::string& s) {
-    for (const auto& x : v)
-        if (x.find(s) != std::string::npos) return true;
-    return false;
-}
-
-}   // namespace
 
 TEST_CASE("cluster-experts: registered first, with the lecture preset first") {
     REQUIRE(!core::all_labs().empty());
@@ -104,7 +84,7 @@ TEST_CASE("cluster-experts: bad parameters give messages that say what to change
 
 TEST_CASE("cluster-experts: plain GD with a huge step diverges into a message, not a crash") {
     ClusterExpertsLab lab;
-    auto r = run(lab, "lecture", 1, {{"expert_opt", 1}, {"eta_gd", 1e6}, {"T", 100}});
+    auto r = run_preset(lab, "lecture", 1, {{"expert_opt", 1}, {"eta_gd", 1e6}, {"T", 100}});
     CHECK(r["failed"] == 1);
     CHECK(lab.done());
     CHECK(lab.failure().find("plain GD") != std::string::npos);
@@ -114,7 +94,7 @@ TEST_CASE("cluster-experts: plain GD with a huge step diverges into a message, n
 
 TEST_CASE("cluster-experts: lecture preset, the nonlinear MoE specialises and beats the others") {
     ClusterExpertsLab lab;
-    auto r = run(lab, "lecture", 1);
+    auto r = run_preset(lab, "lecture", 1);
     REQUIRE(r["failed"] == 0);
     CHECK(r["t"] == 600);
     MESSAGE("acc cubic MoE " << r["acc_moe_cubic"] << ", linear MoE " << r["acc_moe_linear"] << ", single cubic "
@@ -141,7 +121,7 @@ TEST_CASE("cluster-experts: lecture preset, the nonlinear MoE specialises and be
 
 TEST_CASE("cluster-experts: Theorem 4.1 preset, both single models stay under 87.5 %") {
     ClusterExpertsLab lab;
-    auto r = run(lab, "theorem41", 2);
+    auto r = run_preset(lab, "theorem41", 2);
     REQUIRE(r["failed"] == 0);
     MESSAGE("single cubic " << r["acc_single_cubic"] << ", single linear " << r["acc_single_linear"] << ", MoE cubic "
                             << r["acc_moe_cubic"]);
@@ -154,7 +134,7 @@ TEST_CASE("cluster-experts: Theorem 4.1 preset, both single models stay under 87
 
 TEST_CASE("cluster-experts: the same seed gives the same run") {
     ClusterExpertsLab a, b;
-    auto ra = run(a, "fast", 7, {{"T", 60}}), rb = run(b, "fast", 7, {{"T", 60}});
+    auto ra = run_preset(a, "fast", 7, {{"T", 60}}), rb = run_preset(b, "fast", 7, {{"T", 60}});
     CHECK(ra == rb);
     CHECK(a.trace().to_csv() == b.trace().to_csv());
 }

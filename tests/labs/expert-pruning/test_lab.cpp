@@ -1,19 +1,16 @@
 // The expert-pruning lab as a whole: registration, presets, validation messages, a full run with its
 // metrics and views, determinism.
+#include "../lab_test_util.hpp"
 #include "core/registry.hpp"
 #include "labs/expert-pruning/lab.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
 
+using lab_test::has;
+
 using namespace expert_pruning;
 
 namespace {
-
-bool has(const std::vector<std::string>& v, const std::string& needle) {
-    for (const auto& s : v)
-        if (s.find(needle) != std::string::npos) return true;
-    return false;
-}
 
 core::Validation check_with(std::initializer_list<std::pair<const char*, double>> values) {
     auto lab = core::make_lab("expert-pruning");

@@ -1,5 +1,6 @@
 // The gated-regression lab as a whole: registration, validation messages, divergence, the headline
 // phenomenon on fixed seeds, the sweep's nested prefixes, the views.
+#include "../lab_test_util.hpp"
 #include "labs/gated-regression/lab.hpp"
 #include "labs/gated-regression/sweep_jobs.hpp"
 #include "core/registry.hpp"
@@ -8,33 +9,10 @@
 #include <map>
 #include <string>
 
+using lab_test::has;
+using lab_test::run_preset;
+
 using gated::GatedRegressionLab;
-
-namespace {
-
-std::map<std::string, double> run(GatedRegressionLab& lab, const std::string& preset, uint64_t seed,
-                                  std::map<std::string, double> set = {}, std::string* failure = nullptr) {
-    core::Params p(lab.schema());
-    REQUIRE(p.apply_preset(preset));
-    for (auto& [k, v] : set) p.set(k, v);
-    auto val = core::validate(lab, p);
-    REQUIRE(val.ok());
-    lab.reset(p, seed);
-    std::string fail = core::run_to_end(lab);
-    if (failure) *failure = fail;
-    else REQUIRE(fail.empty());
-    std::map<std::string, double> out;
-    for (const auto& m : lab.metrics()) out[m.key] = m.value;
-    return out;
-}
-
-bool has(const std::vector<std::string>& v, const std::string& s) {
-    for (const auto& x : v)
-        if (x.find(s) != std::string::npos) return true;
-    return false;
-}
-
-}   // namespace
 
 TEST_CASE("gated-regression: registered, with the issue's presets") {
     auto lab = core::make_lab("gated-regression");
@@ -105,8 +83,9 @@ TEST_CASE("gated-regression: bad parameters give messages that say what to chang
 TEST_CASE("gated-regression: a diverging L_4 (no cap, huge step) stops with an explanation") {
     GatedRegressionLab lab;
     std::string fail;
-    run(lab, "lecture", 1,
-        {{"cap", 0}, {"eta4", 1.0}, {"init4", 1.0}, {"runs", 1}, {"n", 5000}, {"n_log", 5000}, {"sweep", 0}}, &fail);
+    run_preset(lab, "lecture", 1,
+               {{"cap", 0}, {"eta4", 1.0}, {"init4", 1.0}, {"runs", 1}, {"n", 5000}, {"n_log", 5000}, {"sweep", 0}},
+               &fail);
     CHECK(fail.find("L_4 diverged") != std::string::npos);
     CHECK(fail.find("row-norm cap") != std::string::npos);
     CHECK(lab.done());
@@ -116,7 +95,8 @@ TEST_CASE("gated-regression: L_4 recovers and a known stuck ℓ2 seed stays stuc
     // Lecture setting, one run, seed 1: ℓ2 ends in the role swap (notes §6.2). Margins: L_4's E_reg 0.0045, ℓ2's 0.55,
     // its test MSE 0.3 % above L_4's model and 0.8 % above the oracle; E_gating 0.001 (Â from L_4) vs 0.95 (Â from ℓ2).
     GatedRegressionLab lab;
-    auto m = run(lab, "lecture", 1, {{"runs", 1}, {"sweep", 0}});
+    auto m = run_preset(lab, "lecture", 1, {{"runs", 1}, {"sweep", 0}});
+    REQUIRE(m["failed"] == 0);
     CHECK(m["success_l4"] == 1);
     CHECK(m["ereg_l4"] < 0.02);
     CHECK(m["success_l2"] == 0);
@@ -135,9 +115,10 @@ TEST_CASE("gated-regression: L_4 recovers and a known stuck ℓ2 seed stays stuc
 
 TEST_CASE("gated-regression: the sweep replays Phase 1 on nested prefixes (same seed, same numbers)") {
     GatedRegressionLab lab;
-    auto m =
-        run(lab, "lecture", 3,
-            {{"runs", 2}, {"n", 3000}, {"n_log", 2000}, {"iters", 300}, {"sweep_seeds", 2}, {"sweep_n_max", 3000}});
+    auto m = run_preset(
+        lab, "lecture", 3,
+        {{"runs", 2}, {"n", 3000}, {"n_log", 2000}, {"iters", 300}, {"sweep_seeds", 2}, {"sweep_n_max", 3000}});
+    REQUIRE(m["failed"] == 0);
     const core::Sweep& sw = lab.sweep();
     REQUIRE(sw.done());
     const int p = sw.find(gated::kSweepL4, 3000);
@@ -153,7 +134,9 @@ TEST_CASE("gated-regression: the sweep replays Phase 1 on nested prefixes (same 
 
 TEST_CASE("gated-regression: views: thin lines per run plus medians, the routing map, the sweep") {
     GatedRegressionLab lab;
-    run(lab, "lecture", 2, {{"runs", 3}, {"n", 20000}, {"iters", 200}, {"sweep_seeds", 1}, {"sweep_n_max", 3000}});
+    auto r = run_preset(lab, "lecture", 2,
+                        {{"runs", 3}, {"n", 20000}, {"iters", 200}, {"sweep_seeds", 1}, {"sweep_n_max", 3000}});
+    REQUIRE(r["failed"] == 0);
     std::vector<core::View> v;
     lab.views(v);
     std::map<std::string, const core::View*> by;

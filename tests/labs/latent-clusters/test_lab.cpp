@@ -1,5 +1,6 @@
 // latent-clusters: validation messages, divergence handling, router invariants after Phase II, and a
 // fast fixed-seed run in which the MoE learns w_g* and the vanilla network does not.
+#include "../lab_test_util.hpp"
 #include "labs/latent-clusters/lab.hpp"
 #include "core/divergence.hpp"
 #include "core/registry.hpp"
@@ -7,15 +8,11 @@
 #include <doctest/doctest.h>
 #include <map>
 
+using lab_test::has;
+
 using latent::LatentClustersLab;
 
 namespace {
-
-bool has(const std::vector<std::string>& v, const std::string& needle) {
-    for (const auto& s : v)
-        if (s.find(needle) != std::string::npos) return true;
-    return false;
-}
 
 std::map<std::string, double> metric_map(const core::Lab& lab) {
     std::map<std::string, double> m;

@@ -1,17 +1,14 @@
+#include "../lab_test_util.hpp"
 #include "core/registry.hpp"
 #include "labs/patch-routing/lab.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
 
+using lab_test::has;
+
 using namespace patch_routing;
 
 namespace {
-
-bool has(const std::vector<std::string>& v, const std::string& needle) {
-    for (const auto& s : v)
-        if (s.find(needle) != std::string::npos) return true;
-    return false;
-}
 
 // Mean test accuracy of one architecture at N over `seeds` pools of the lecture data.
 double mean_acc(Arch a, int N, int seeds, int c = 0, int l = -1) {
