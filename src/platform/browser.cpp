@@ -5,6 +5,8 @@
 
 static app::App* g_app = nullptr;
 
+// The bodies below are JavaScript: clang-format would break them ("=>" becomes "= >").
+// clang-format off
 EM_JS(char*, js_query, (), {
     const q = window.location.search, s = q.charAt(0) == "?" ? q.substring(1) : q;
     const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
@@ -17,42 +19,34 @@ EM_JS(void, js_set_query, (const char* q), {
 });
 EM_JS(void, js_copy_link, (const char* q), {
     const url = window.location.origin + window.location.pathname + "?" + UTF8ToString(q);
-    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() = > {});
+    if (navigator.clipboard) navigator.clipboard.writeText(url).catch(() => {});
     if (window.moeLabOnCopy) window.moeLabOnCopy(url);
 });
 EM_JS(void, js_download, (const char* file, const char* text), {
-    const blob = new Blob([UTF8ToString(text)], {
-        type:
-            "text/csv"
-    });
+    const blob = new Blob([UTF8ToString(text)], {type: "text/csv"});
     const a = document.createElement("a");
     a.href = URL.createObjectURL(blob);
     a.download = UTF8ToString(file);
     a.click();
-    setTimeout(() = > URL.revokeObjectURL(a.href), 1000);
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
 // A view's PNG: saved as a download, and kept as window.moeLab.lastPng for the browser test.
 EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
     const bytes = HEAPU8.slice(data, data + n), name = UTF8ToString(file);
-    if (window.moeLab) window.moeLab.lastPng = {file : name, bytes : bytes};
+    if (window.moeLab) window.moeLab.lastPng = {file: name, bytes: bytes};
     const a = document.createElement("a");
-    a.href = URL.createObjectURL(new Blob([bytes], {
-        type:
-            "image/png"
-    }));
+    a.href = URL.createObjectURL(new Blob([bytes], {type: "image/png"}));
     a.download = name;
     a.click();
-    setTimeout(() = > URL.revokeObjectURL(a.href), 1000);
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
 EM_JS(int, js_window_width, (), { return window.innerWidth; });
 EM_JS(int, js_window_height, (), { return window.innerHeight; });
 EM_JS(void, js_fatal, (const char* m), {
     const el = document.getElementById("fatal");
-    if (el) {
-        el.textContent = UTF8ToString(m);
-        el.style.display = "block";
-    }
+    if (el) { el.textContent = UTF8ToString(m); el.style.display = "block"; }
 });
+// clang-format on
 
 namespace browser {
 

@@ -34,4 +34,4 @@ inline bool has(const std::vector<std::string>& texts, const std::string& needle
     return false;
 }
 
-} // namespace lab_test
+}   // namespace lab_test
