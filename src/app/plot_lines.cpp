@@ -16,10 +16,13 @@ static const float kPattern[4][2] = {{0, 0}, {0.5f, 0.5f}, {0.16f, 0.3f}, {0.9f,
 int line_pattern(const core::View& v, size_t k) {
     const core::LineSeries& s = v.lines[k];
     const int color = s.color < 0 ? int(k) : s.color;
-    // series that share colour and dash but not label are told apart by dots, then long dashes
+    // series that share colour and dash but not label are told apart by dots, then long dashes; unlabelled
+    // series (faint runs behind a bold median) are not in the legend and keep their plain stroke
+    if (s.label.empty()) return s.dashed ? 1 : 0;
     std::vector<std::string> before;
     for (size_t j = 0; j < k; ++j) {
         const core::LineSeries& o = v.lines[j];
+        if (o.label.empty()) continue;
         if ((o.color < 0 ? int(j) : o.color) == color && o.dashed == s.dashed && o.label != s.label &&
             std::find(before.begin(), before.end(), o.label) == before.end())
             before.push_back(o.label);
