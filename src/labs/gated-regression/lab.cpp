@@ -177,7 +177,7 @@ GatedRegressionLab::GatedRegressionLab() {
         {"experts", "Phase 1: experts",
          "E_reg per seed: blue L_4 lines sit on a plateau (the L_4 loss at λk: the saddle A = 0), then all drop below "
          "0.05; "
-         "red ℓ2 lines split: some drop to ≈ 0.003, the others freeze at ≈ 0.6.",
+         "orange ℓ2 lines split: some drop to ≈ 0.003, the others freeze at ≈ 0.6.",
          "L_4 has no spurious local minima: every approximate local minimum has (A^†)ᵀ = P D Γ A* + E (Theorem 1, eq. "
          "8); "
          "ℓ2 'is prone to bad local minima' (§3.1, Fig. 2a)."},

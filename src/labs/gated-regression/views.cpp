@@ -92,7 +92,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         g.title = "Two losses, two fates";
         g.kind = core::ViewKind::Grid;
         g.caption =
-            "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in red, on the same data from the "
+            "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in orange, on the same data from the "
             "same "
             "starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs split, some freeze near 0.6. "
             "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (notes §3).";
@@ -314,7 +314,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         v.title = "Phase 2: gates, experts frozen";
         v.kind = core::ViewKind::Lines;
         v.caption = "Projected GD on L_log from one random W₀ per run, with A = A* (grey), Â from L₄ (blue) and Â from "
-                    "ℓ2 (red). "
+                    "ℓ2 (orange). "
                     "With A* or L₄'s experts the error falls geometrically (Theorem 3); with a stuck ℓ2 run's experts "
                     "it stalls.";
         v.x_label = "L_log iteration t";
