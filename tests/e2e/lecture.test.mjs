@@ -12,7 +12,7 @@ import { existsSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { openPage, state, out, root } from "./harness.mjs";
 
-const LABS_WITH_TOURS = ["cluster-experts", "patch-routing", "latent-clusters", "gated-regression"];
+const LABS_WITH_TOURS = ["cluster-experts", "patch-routing", "latent-clusters", "expert-pruning", "gated-regression"];
 
 // Lets the page draw `n` frames (the app lays out and reports what it drew inside a frame).
 const frames = (page, n = 3) =>
