@@ -3,6 +3,7 @@
 // training by one small, bounded unit of work (about a millisecond or two) so that the page can
 // call it inside its frame budget. The app, the CLI and the URL codec derive everything else.
 #pragma once
+#include "core/comparison.hpp"
 #include "core/limits.hpp"   // check_memory, check_work: for check()
 #include "core/params.hpp"
 #include "core/table.hpp"
@@ -79,6 +80,10 @@ public:
 
     // A guided tour for lectures (4–8 steps, core/tour.hpp); none by default.
     virtual std::vector<TourStep> tour() const { return {}; }
+
+    // The A/B contrasts the paper argues by (core/comparison.hpp): the page's compare menu and the
+    // CLI's --comparison. None by default; any parameter can still be compared by hand.
+    virtual std::vector<Comparison> comparisons() const { return {}; }
 };
 
 // Range errors from the schema plus the lab's own cross-parameter checks.

@@ -41,7 +41,8 @@ public:
     const core::Schema& schema() const override { return schema_; }
     const std::vector<core::Phase>& phases() const override { return phases_; }
     std::vector<core::Headline> headlines() const override;
-    std::vector<core::TourStep> tour() const override;   // tour.cpp
+    std::vector<core::TourStep> tour() const override;            // tour.cpp
+    std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     core::Validation check(const core::Params& p) const override { return check_params(p); }
 
     void reset(const core::Params& p, uint64_t seed) override;

@@ -25,7 +25,8 @@ public:
     const std::vector<core::Phase>& phases() const override { return phases_; }
     std::vector<core::Headline> headlines() const override;
     core::Validation check(const core::Params& p) const override;
-    std::vector<core::TourStep> tour() const override;   // tour.cpp
+    std::vector<core::TourStep> tour() const override;            // tour.cpp
+    std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
 
     void reset(const core::Params& p, uint64_t seed) override;
     void step() override;

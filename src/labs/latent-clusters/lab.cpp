@@ -43,6 +43,9 @@ core::Schema make_schema() {
                     "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
         core::param("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1,
                     "router step; after one step from θ = 0 routing is scale invariant", true),
+        core::param("router", "router", "Phase II", T::Bool, 0, 1, 1,
+                    "learn the router (0: θ stays 0, so h_m(x) = 0 ≥ 0 keeps every expert active for every x: the "
+                    "router-off ablation as the main run, on the same samples; compare mode's 'router off')"),
         core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1,
                     "re-initialise the experts before Phase III (Algorithm 1)"),
         core::param("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005,
@@ -106,6 +109,7 @@ Config config_from(const core::Params& p) {
     c.T2 = p.i("T2");
     c.eta_r = p["eta_r"];
     c.reinit = p.b("reinit");
+    c.router = p.b("router");
     c.eta3 = p["eta3"];
     c.tau3 = p["tau3"];
     c.T3 = long(p["T3"]);

@@ -27,7 +27,8 @@ public:
     std::vector<core::Metric> metrics() const override;
     const core::Table& trace() const override { return run_.trace(); }
     void views(std::vector<core::View>& out) const override;
-    std::vector<core::TourStep> tour() const override;   // tour.cpp
+    std::vector<core::TourStep> tour() const override;            // tour.cpp
+    std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
 
     const Run& run() const { return run_; }
 

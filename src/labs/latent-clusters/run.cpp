@@ -362,8 +362,9 @@ void Run::phase_II_slice() {
 void Run::finish_router_step() {
     const int M = cfg_.M, d = T_.d;
     const double scale = cfg_.eta_r / double(cfg_.n2);
-    for (int m = 0; m < M; ++m)
-        for (int k = 0; k < d; ++k) R_.theta[size_t(m * d + k)] += float(scale * grad_[size_t(m * d + k)]);
+    if (cfg_.router)   // router off: θ ≡ 0, every expert active (the router-off baseline, notes §6.1, as the main run)
+        for (int m = 0; m < M; ++m)
+            for (int k = 0; k < d; ++k) R_.theta[size_t(m * d + k)] += float(scale * grad_[size_t(m * d + k)]);
     std::fill(grad_.begin(), grad_.end(), 0.0);
     n_done2_ = 0;
     ++k2_;

@@ -34,6 +34,7 @@ struct Config {
     long T1 = 150000, n2 = 100000, T3 = 100000, T4 = 3000;
     int T2 = 1;
     bool reinit = true, baselines = true;
+    bool router = true;   // false: Phase II computes its gradient (same samples) but θ stays 0 (router off)
     int n_test = 4000, eval_every = 1000;
 };
 

@@ -67,7 +67,8 @@ public:
     std::vector<core::Metric> metrics() const override;
     const core::Table& trace() const override { return trace_; }
     void views(std::vector<core::View>& out) const override;
-    std::vector<core::TourStep> tour() const override;   // tour.cpp
+    std::vector<core::TourStep> tour() const override;            // tour.cpp
+    std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
 
     // for the sweep jobs and the tests
     const Config& config() const { return cfg_; }

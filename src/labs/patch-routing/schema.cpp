@@ -87,8 +87,9 @@ core::Schema make_schema() {
          ""},
         {"threshold",
          "Threshold",
-         "c = 2 confusers per side, so l* = 3: separate pMoE fails for l ≤ 2 at any N and succeeds from l = 3",
-         {{"c", 2}, {"grid_lmax", 6}, {"sweep_seeds", 2}},
+         "c = 2 confusers per side, so l* = 3: separate pMoE fails for l ≤ 2 at any N and succeeds from l = 3 "
+         "(the single run uses l = l*; compare with l = 2)",
+         {{"c", 2}, {"l_sep", 3}, {"grid_lmax", 6}, {"sweep_seeds", 2}},
          ""},
         {"n-scaling",
          "n-scaling",

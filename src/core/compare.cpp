@@ -1,0 +1,118 @@
+#include "core/compare.hpp"
+#include "core/parse.hpp"
+#include "core/registry.hpp"
+#include <cmath>
+
+namespace core {
+
+std::string parse_change(const Schema& schema, const std::string& text, std::pair<std::string, std::string>& out) {
+    size_t eq = text.find('=');
+    if (eq == std::string::npos || eq == 0)
+        return "B's change " + quote(text) + ": expected name=value (for example noise_width=0)";
+    std::string name = text.substr(0, eq), value = text.substr(eq + 1);
+    if (schema.index_of(name) < 0) return "B's change " + quote(text) + ": unknown parameter " + quote(name);
+    Params probe(schema);
+    std::string err = probe.set_from_text(name, value);
+    if (!err.empty()) return "B's change " + quote(text) + ": " + err;
+    out = {name, value};
+    return "";
+}
+
+std::string apply_changes(const Lab& lab, const Params& a, const Changes& changes, Params& b) {
+    b = a;
+    std::string why;
+    auto add = [&](const std::string& m) { why += (why.empty() ? "" : "; ") + m; };
+    for (size_t k = 0; k < changes.size(); ++k) {
+        const auto& [name, value] = changes[k];
+        for (size_t j = 0; j < k; ++j)
+            if (changes[j].first == name) add("B changes " + quote(name) + " twice");
+        if (lab.schema().index_of(name) < 0) {
+            add("B: unknown parameter " + quote(name) + " for " + lab.info().id);
+            continue;
+        }
+        std::string err = b.set_from_text(name, value);
+        if (!err.empty()) add("B: " + err);
+    }
+    if (!why.empty()) return why;
+    Validation v = validate(lab, b);
+    for (const auto& e : v.errors) add("B (" + describe(changes) + "): " + e);
+    return why;
+}
+
+std::string describe(const Changes& changes) {
+    std::string s;
+    for (const auto& [name, value] : changes) s += (s.empty() ? "" : ", ") + name + " = " + value;
+    return s.empty() ? "no change" : s;
+}
+
+const Comparison* find_comparison(const std::vector<Comparison>& list, const std::string& id) {
+    for (const Comparison& c : list)
+        if (c.id == id) return &c;
+    return nullptr;
+}
+
+std::string comparison_ids(const Lab& lab) {
+    std::string ids;
+    for (const Comparison& c : lab.comparisons()) ids += (ids.empty() ? "" : ", ") + c.id;
+    return ids.empty() ? "none declared" : ids;
+}
+
+void step_lockstep(Lab& a, Lab* b) {
+    const bool a_on = !finished(a), b_on = b && !finished(*b);
+    if (a_on && (!b_on || a.progress() <= b->progress())) a.step();
+    else if (b_on) b->step();
+}
+
+std::string PairedRun::reset(const RunConfig& config, const Changes& changes) {
+    a = make_lab(config.lab);
+    b = make_lab(config.lab);
+    if (!a) return "unknown lab " + quote(config.lab);
+    Params pb;
+    std::string why = apply_changes(*b, config.params, changes, pb);
+    if (!why.empty()) return why;
+    a->reset(config.params, config.seed);
+    b->reset(pb, config.seed);
+    return "";
+}
+
+PairedDiff paired_diff(const std::vector<double>& a, const std::vector<double>& b) {
+    PairedDiff p;
+    p.a = mean_sd(a);
+    p.b = mean_sd(b);
+    std::vector<double> d;
+    for (size_t k = 0; k < a.size() && k < b.size(); ++k) {
+        if (!std::isfinite(a[k]) || !std::isfinite(b[k])) {
+            ++p.missing;
+            continue;
+        }
+        d.push_back(b[k] - a[k]);
+        if (b[k] > a[k]) ++p.b_higher;
+        else if (b[k] < a[k]) ++p.b_lower;
+        else ++p.ties;
+    }
+    p.diff = mean_sd(d);
+    return p;
+}
+
+std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b) {
+    std::vector<Metric> ma = a.metrics(), mb = b.metrics();
+    auto find = [](const std::vector<Metric>& ms, const std::string& key) -> const Metric* {
+        for (const Metric& m : ms)
+            if (m.key == key) return &m;
+        return nullptr;
+    };
+    std::vector<MetricPair> out;
+    for (const Headline& h : a.headlines()) {
+        const Metric *x = find(ma, h.key), *y = find(mb, h.key);
+        if (!x) continue;
+        MetricPair p{h.key, x->label, x->format, x->value, NAN, missing_reason(*x), "not reported by B"};
+        if (y) {
+            p.b = y->value;
+            p.b_missing = missing_reason(*y);
+        }
+        out.push_back(p);
+    }
+    return out;
+}
+
+}   // namespace core

@@ -1,0 +1,63 @@
+// Compare mode: run B is run A with one or more parameters changed, on the same seed, so the data stream
+// is the same wherever the change allows. The page steps both in lockstep (step_lockstep) inside its frame
+// budget; the CLI's `compare` pairs A and B seed by seed (paired_diff). Labs only declare named
+// comparisons (core/comparison.hpp); everything else is here and in app/.
+#pragma once
+#include "core/comparison.hpp"
+#include "core/lab.hpp"
+#include "core/share_link.hpp"   // RunConfig
+#include "core/stats.hpp"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace core {
+
+// "name=value" → a change; "" or why not (no '=', unknown name, a value the parameter refuses).
+std::string parse_change(const Schema& schema, const std::string& text, std::pair<std::string, std::string>& out);
+
+// B's parameters: A's with the changes applied and checked like any configuration (ranges and the lab's
+// cross-parameter checks). Returns "" or every reason, joined, each naming B.
+std::string apply_changes(const Lab& lab, const Params& a, const Changes& changes, Params& b);
+
+// "noise_width = 0, M = 4" (the changes as a lecturer reads them).
+std::string describe(const Changes& changes);
+
+// A lab's named comparison, or nullptr.
+const Comparison* find_comparison(const std::vector<Comparison>& list, const std::string& id);
+std::string comparison_ids(const Lab& lab);   // "noise-off, large-init" for messages
+
+// A run has ended: done, or stopped with a failure.
+inline bool finished(const Lab& lab) { return lab.done() || !lab.failure().empty(); }
+
+// One slice of the pair: the run that is behind (by progress(); A on a tie) takes a step, so A and B
+// move through their phases together even when B's change makes its steps cheaper or dearer. A run
+// that has ended waits for the other. b may be null (no comparison): then it is A's step.
+void step_lockstep(Lab& a, Lab* b);
+
+// Two labs on one seed: B = A with changes. Used by the CLI and the tests; the app holds its own pair.
+struct PairedRun {
+    std::unique_ptr<Lab> a, b;
+    // "" or why B cannot run (see apply_changes); A's configuration must be valid.
+    std::string reset(const RunConfig& config, const Changes& changes);
+    void step() { step_lockstep(*a, b.get()); }
+    bool done() const { return finished(*a) && finished(*b); }
+};
+
+// The difference one headline metric makes, A and B seed by seed.
+struct PairedDiff {
+    MeanSd a, b, diff;   // diff: B − A over the seeds where both are finite
+    int b_higher = 0, b_lower = 0, ties = 0;
+    int missing = 0;   // seeds where A or B is NaN (not reached, not defined)
+};
+PairedDiff paired_diff(const std::vector<double>& a, const std::vector<double>& b);
+
+// A headline metric of A and B now, for the page's strip.
+struct MetricPair {
+    std::string key, label, format;
+    double a = 0, b = 0;
+    std::string a_missing, b_missing;   // core::missing_reason of each ("" when finite)
+};
+std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b);
+
+}   // namespace core

@@ -1,0 +1,171 @@
+#include "core/compare_views.hpp"
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+namespace {
+
+constexpr float kBAlpha = 0.6f;   // B's lines: A's colours, lighter and dashed
+
+// A fixed axis range (min < max) covering both; automatic (equal) when either is automatic.
+void union_range(double& lo, double& hi, double b_lo, double b_hi) {
+    if (!(lo < hi) || !(b_lo < b_hi)) {
+        lo = hi = 0;
+        return;
+    }
+    lo = std::min(lo, b_lo);
+    hi = std::max(hi, b_hi);
+}
+
+// Readouts that differ are shown for both, prefixed "A:" and "B:"; equal ones once.
+std::vector<std::string> both_readouts(const View& a, const View& b) {
+    std::vector<std::string> out;
+    size_t n = std::max(a.readouts.size(), b.readouts.size());
+    for (size_t k = 0; k < n; ++k) {
+        const std::string* x = k < a.readouts.size() ? &a.readouts[k] : nullptr;
+        const std::string* y = k < b.readouts.size() ? &b.readouts[k] : nullptr;
+        if (x && y && *x == *y) out.push_back(*x);
+        else {
+            if (x) out.push_back("A: " + *x);
+            if (y) out.push_back("B: " + *y);
+        }
+    }
+    return out;
+}
+
+bool same_overlay(const Overlay& x, const Overlay& y) {
+    return x.kind == y.kind && x.a == y.a && x.b == y.b && x.label == y.label;
+}
+
+View overlay_lines(const View& a, const View& b, const std::string& b_name) {
+    View v = a;
+    union_range(v.x_min, v.x_max, b.x_min, b.x_max);
+    union_range(v.y_min, v.y_max, b.y_min, b.y_max);
+    for (size_t k = 0; k < b.lines.size(); ++k) {
+        LineSeries s = b.lines[k];
+        if (s.color < 0) s.color = int(k);   // A's colour for the same series
+        s.label.clear();                     // B's series are named once, by the legend entry below
+        s.dashed = true;
+        s.alpha *= kBAlpha;
+        s.lo.clear();   // one band (A's) keeps the plot readable
+        s.hi.clear();
+        v.lines.push_back(std::move(s));
+    }
+    for (const Overlay& o : b.overlays) {
+        bool shared = false;
+        for (const Overlay& x : a.overlays) shared |= same_overlay(x, o);
+        if (shared) continue;
+        Overlay mine = o;
+        if (!mine.label.empty()) mine.label += " (B)";
+        v.overlays.push_back(mine);
+    }
+    // The legend's key to the two runs: empty series, drawn only as legend entries.
+    LineSeries key_a, key_b;
+    key_a.label = "A: solid";
+    key_a.color = 7;
+    key_b.label = "B: dashed, lighter (" + b_name + ")";
+    key_b.color = 7;
+    key_b.dashed = true;
+    v.lines.push_back(key_a);
+    v.lines.push_back(key_b);
+    v.readouts = both_readouts(a, b);
+    return v;
+}
+
+// A and B as two panels of one grid, on one scale.
+View side_by_side(const View& a, const View& b, const std::string& b_name) {
+    View pa = a, pb = b;
+    pa.title = "A";
+    pb.title = "B: " + b_name;
+    if (a.kind == ViewKind::Heatmap && b.kind == ViewKind::Heatmap) {
+        double lo = std::min(a.heat.lo, b.heat.lo), hi = std::max(a.heat.hi, b.heat.hi);
+        pa.heat.lo = pb.heat.lo = lo;
+        pa.heat.hi = pb.heat.hi = hi;
+    }
+    if (a.kind == ViewKind::Bars && b.kind == ViewKind::Bars) {
+        double lo = 0, hi = 0;
+        for (const View* v : {&a, &b})
+            for (const Bar& bar : v->bars) {
+                lo = std::min(lo, bar.value - bar.err);
+                hi = std::max(hi, bar.value + bar.err);
+            }
+        if (std::isfinite(lo) && std::isfinite(hi) && hi > lo) {
+            pa.y_min = pb.y_min = lo;
+            pa.y_max = pb.y_max = hi;
+        }
+    }
+    if (a.kind == ViewKind::Scatter || a.kind == ViewKind::Lines) {
+        union_range(pa.x_min, pa.x_max, b.x_min, b.x_max);
+        union_range(pa.y_min, pa.y_max, b.y_min, b.y_max);
+        pb.x_min = pa.x_min, pb.x_max = pa.x_max, pb.y_min = pa.y_min, pb.y_max = pa.y_max;
+    }
+    View v = a;
+    v.kind = ViewKind::Grid;
+    v.children = {pa, pb};
+    v.grid_cols = 2;
+    v.lines.clear();
+    v.overlays.clear();
+    v.bars.clear();
+    v.points.clear();
+    v.heat = Heatmap{};
+    v.readouts = both_readouts(a, b);
+    return v;
+}
+
+// Small multiples: panel by panel when every panel is a line plot, else A's panels then B's.
+View compare_grid(const View& a, const View& b, const std::string& b_name) {
+    bool lines = a.children.size() == b.children.size();
+    for (size_t k = 0; lines && k < a.children.size(); ++k)
+        lines = a.children[k].kind == ViewKind::Lines && b.children[k].kind == ViewKind::Lines;
+    View v = a;
+    v.readouts = both_readouts(a, b);
+    if (lines) {
+        for (size_t k = 0; k < a.children.size(); ++k)
+            v.children[k] = overlay_lines(a.children[k], b.children[k], b_name);
+        return v;
+    }
+    v.children.clear();
+    for (const View& c : a.children) {
+        v.children.push_back(c);
+        v.children.back().title = "A: " + c.title;
+    }
+    for (const View& c : b.children) {
+        v.children.push_back(c);
+        v.children.back().title = "B: " + c.title;
+    }
+    v.grid_cols = a.children.size() <= 4 ? int(std::max<size_t>(1, a.children.size())) : 0;
+    return v;
+}
+
+}   // namespace
+
+View compare_view(const View& a, const View& b, const std::string& b_name) {
+    if (a.kind == ViewKind::Lines && b.kind == ViewKind::Lines) return overlay_lines(a, b, b_name);
+    if (a.kind == ViewKind::Grid && b.kind == ViewKind::Grid) return compare_grid(a, b, b_name);
+    return side_by_side(a, b, b_name);
+}
+
+std::vector<View> compare_views(const std::vector<View>& a, const std::vector<View>& b, const std::string& b_name) {
+    std::vector<View> out;
+    std::vector<bool> used(b.size(), false);
+    for (const View& va : a) {
+        size_t k = 0;
+        while (k < b.size() && (used[k] || b[k].id != va.id)) ++k;
+        if (k == b.size()) {   // B does not draw this view (its change turned it off)
+            out.push_back(va);
+            out.back().title += " (A only)";
+            continue;
+        }
+        used[k] = true;
+        out.push_back(compare_view(va, b[k], b_name));
+    }
+    for (size_t k = 0; k < b.size(); ++k)
+        if (!used[k]) {
+            out.push_back(b[k]);
+            out.back().title += " (B only)";
+        }
+    return out;
+}
+
+}   // namespace core

@@ -1,0 +1,181 @@
+// Compare mode's core: B's changes are checked like any input, a paired run's A is a plain run of A, B with
+// no change is A bit for bit, the pair moves in lockstep, and the paired statistics count what they say.
+#include "core/compare.hpp"
+#include "core/compare_views.hpp"
+#include "core/registry.hpp"
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <doctest/doctest.h>
+#include <map>
+
+namespace {
+
+// A short configuration of each lab (seconds in all), so that every lab runs three times here.
+const std::map<std::string, std::map<std::string, double>> kShort = {
+    {"cluster-experts", {{"T", 60}, {"n", 300}, {"n_test", 300}}},
+    {"patch-routing", {{"N_points", 2}, {"sweep_seeds", 1}, {"grid_lmax", 0}, {"N_run", 20}, {"cap", 20}}},
+    {"latent-clusters", {{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}, {"eval_every", 5000}}},
+    {"expert-pruning", {{"T", 30}, {"t_early", 20}, {"T_post", 10}, {"seeds", 1}}},
+    {"gated-regression", {{"n", 10000}, {"iters", 200}, {"sweep", 0}}},
+};
+
+core::RunConfig short_config(const core::Lab& lab, uint64_t seed) {
+    core::RunConfig c = core::default_config(lab);
+    c.seed = seed;
+    for (const auto& [k, v] : kShort.at(lab.info().id)) c.params.set(k, v);
+    return c;
+}
+
+// Bit-identical, NaN included.
+bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+void check_same_metrics(const core::Lab& x, const core::Lab& y) {
+    auto mx = x.metrics(), my = y.metrics();
+    REQUIRE(mx.size() == my.size());
+    for (size_t k = 0; k < mx.size(); ++k) {
+        CAPTURE(mx[k].key);
+        CHECK(mx[k].key == my[k].key);
+        CHECK(same_bits(mx[k].value, my[k].value));
+    }
+}
+
+}   // namespace
+
+TEST_CASE("compare: B's changes are parsed and checked, with messages that name B") {
+    auto lab = core::make_lab("cluster-experts");
+    std::pair<std::string, std::string> c;
+    CHECK(core::parse_change(lab->schema(), "noise_width=0", c).empty());
+    CHECK(c.first == "noise_width");
+    CHECK(c.second == "0");
+    CHECK(core::parse_change(lab->schema(), "noise_width", c).find("expected name=value") != std::string::npos);
+    CHECK(core::parse_change(lab->schema(), "=3", c).find("expected name=value") != std::string::npos);
+    CHECK(core::parse_change(lab->schema(), "nosuch=1", c).find("unknown parameter 'nosuch'") != std::string::npos);
+    CHECK(core::parse_change(lab->schema(), "eta=abc", c).find("B's change") == 0);
+
+    core::RunConfig a = core::default_config(*lab);
+    core::Params b;
+    CHECK(core::apply_changes(*lab, a.params, {{"M", "4"}}, b).empty());
+    CHECK(b.i("M") == 4);
+    CHECK(a.params.i("M") == 8);   // A is untouched
+    std::string why = core::apply_changes(*lab, a.params, {{"eta", "7"}}, b);
+    CHECK(why.find("B (eta = 7): ") == 0);
+    CHECK(why.find("maximum") != std::string::npos);
+    why = core::apply_changes(*lab, a.params, {{"d", "4"}}, b);   // in range, but d ≥ 2K fails
+    CHECK(why.find("B (d = 4)") == 0);
+    why = core::apply_changes(*lab, a.params, {{"M", "4"}, {"M", "5"}}, b);
+    CHECK(why.find("twice") != std::string::npos);
+    CHECK(core::describe({{"noise_width", "0"}, {"M", "4"}}) == "noise_width = 0, M = 4");
+}
+
+TEST_CASE("compare, every lab: A in a pair is a plain run of A, and B with no change is A bit for bit") {
+    for (const auto& e : core::all_labs()) {
+        CAPTURE(e.id);
+        auto plain = e.make();
+        core::RunConfig c = short_config(*plain, 7);
+        REQUIRE(core::validate(*plain, c.params).ok());
+        plain->reset(c.params, c.seed);
+        REQUIRE(core::run_to_end(*plain).empty());
+
+        core::PairedRun pair;
+        REQUIRE(pair.reset(c, {}) == "");
+        while (!pair.done()) pair.step();
+        check_same_metrics(*pair.a, *plain);
+        check_same_metrics(*pair.b, *pair.a);
+    }
+}
+
+TEST_CASE("compare: a real change leaves A alone, changes B, and the pair keeps pace") {
+    auto plain = core::make_lab("cluster-experts");
+    core::RunConfig c = short_config(*plain, 3);
+    plain->reset(c.params, c.seed);
+    core::run_to_end(*plain);
+
+    core::PairedRun pair;
+    REQUIRE(pair.reset(c, {{"noise_width", "0"}}) == "");
+    double widest_gap = 0, largest_step = 0;
+    while (!pair.done()) {
+        double pa = pair.a->progress(), pb = pair.b->progress();
+        pair.step();
+        largest_step = std::max({largest_step, pair.a->progress() - pa, pair.b->progress() - pb});
+        if (!core::finished(*pair.a) && !core::finished(*pair.b))
+            widest_gap = std::max(widest_gap, std::fabs(pair.a->progress() - pair.b->progress()));
+    }
+    check_same_metrics(*pair.a, *plain);
+    CHECK(widest_gap <= largest_step + 1e-12);   // the one behind always steps: never more than a step apart
+    bool differs = false;
+    for (const core::MetricPair& p : core::headline_pairs(*pair.a, *pair.b)) differs |= !same_bits(p.a, p.b);
+    CHECK(differs);
+    CHECK(pair.reset(c, {{"eta", "7"}}).find("B (eta = 7)") == 0);   // an invalid B is refused, not run
+}
+
+TEST_CASE("compare, every lab: its named comparisons apply to its configuration and change something") {
+    for (const auto& e : core::all_labs()) {
+        auto lab = e.make();
+        for (const core::Comparison& n : lab->comparisons()) {
+            CAPTURE(e.id);
+            CAPTURE(n.id);
+            CHECK(!n.title.empty());
+            CHECK(!n.contrast.empty());
+            core::RunConfig a = core::default_config(*lab);
+            if (!n.preset.empty()) REQUIRE(a.params.apply_preset(n.preset));
+            core::Params b;
+            CHECK(core::apply_changes(*lab, a.params, n.b, b) == "");
+            CHECK(!(b == a.params));   // B differs from A at the comparison's own preset
+            CHECK(core::find_comparison(lab->comparisons(), n.id) != nullptr);
+        }
+        CHECK(lab->comparisons().size() >= 2);
+    }
+}
+
+TEST_CASE("compare: paired differences count each seed once and skip missing values") {
+    core::PairedDiff p = core::paired_diff({1, 2, NAN, 4}, {2, 1, 5, 4});
+    CHECK(p.diff.n == 3);
+    CHECK(p.diff.mean == doctest::Approx(0.0));
+    CHECK(p.b_higher == 1);
+    CHECK(p.b_lower == 1);
+    CHECK(p.ties == 1);
+    CHECK(p.missing == 1);
+    CHECK(p.a.n == 3);
+    CHECK(p.b.n == 4);
+    core::PairedDiff q = core::paired_diff({0.5, 0.6}, {0.7, 0.9});
+    CHECK(q.diff.mean == doctest::Approx(0.25));
+    CHECK(q.diff.sd == doctest::Approx(std::sqrt(0.005)));
+}
+
+TEST_CASE("compare views: lines overlay B (dashed, lighter, A's colours) with a key; heatmaps side by side") {
+    core::View a;
+    a.id = "acc";
+    a.kind = core::ViewKind::Lines;
+    a.lines.push_back({"MoE", {0, 1}, {0.5, 0.9}});
+    a.overlays.push_back({core::Overlay::HLine, 0.875, 0, "ceiling"});
+    core::View b = a;
+    b.lines[0].y = {0.5, 0.6};
+    b.overlays.push_back({core::Overlay::VLine, 1, 0, "l*"});
+    core::View v = core::compare_view(a, b, "r = 0");
+    REQUIRE(v.lines.size() == 4);   // A's, B's and the two legend keys
+    CHECK(v.lines[1].dashed);
+    CHECK(v.lines[1].color == 0);
+    CHECK(v.lines[1].alpha < 1);
+    CHECK(v.lines[1].label.empty());
+    CHECK(v.lines[3].label.find("r = 0") != std::string::npos);
+    CHECK(v.overlays.size() == 2);   // the shared ceiling once, B's own l* marked (B)
+    CHECK(v.overlays[1].label == "l* (B)");
+
+    core::View h;
+    h.id = "heat";
+    h.kind = core::ViewKind::Heatmap;
+    h.heat.lo = 0;
+    h.heat.hi = 1;
+    core::View hb = h;
+    hb.heat.hi = 2;
+    core::View g = core::compare_view(h, hb, "M = 4");
+    CHECK(g.kind == core::ViewKind::Grid);
+    REQUIRE(g.children.size() == 2);
+    CHECK(g.children[0].heat.hi == 2);   // one colour scale for both
+    CHECK(g.children[1].title == "B: M = 4");
+
+    std::vector<core::View> only_a = core::compare_views({a, h}, {b}, "x");
+    REQUIRE(only_a.size() == 2);
+    CHECK(only_a[1].title.find("(A only)") != std::string::npos);
+}
