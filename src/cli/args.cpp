@@ -17,7 +17,7 @@ Args parse_args(int argc, char** argv) {
     std::vector<std::string> seen;   // a flag given twice is ambiguous: refused, like a repeated link key
     for (int k = 2; k < argc; ++k) {
         std::string f = argv[k];
-        if (f != "--set") {
+        if (f != "--set" && f != "--b") {
             for (const auto& g : seen)
                 if (g == f) throw UsageError(f + " is given twice");
             seen.push_back(f);
@@ -48,7 +48,9 @@ Args parse_args(int argc, char** argv) {
                 if (name == s.substr(0, eq))
                     throw UsageError("--set " + name + " is given twice ('" + v + "' and '" + s.substr(eq + 1) + "')");
             a.sets.emplace_back(s.substr(0, eq), s.substr(eq + 1));
-        } else throw UsageError("unknown option '" + f + "'");
+        } else if (f == "--b") a.b.push_back(value());   // checked against the lab's schema by cmd_compare
+        else if (f == "--comparison") a.comparison = value();
+        else throw UsageError("unknown option '" + f + "'");
     }
     return a;
 }
@@ -59,7 +61,8 @@ core::RunConfig make_config(const Args& a) {
     if (!lab) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
     core::RunConfig c = core::default_config(*lab);
     c.seed = a.seed;
-    if (a.command == "reproduce" && a.has_seed && a.seed > UINT64_MAX - uint64_t(a.seeds - 1))
+    if ((a.command == "reproduce" || a.command == "compare") && a.has_seed &&
+        a.seed > UINT64_MAX - uint64_t(a.seeds - 1))
         throw UsageError("--seed " + std::to_string(a.seed) + " with --seeds " + std::to_string(a.seeds) +
                          " passes the largest seed 18446744073709551615");
     if (!a.preset.empty()) {

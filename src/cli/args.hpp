@@ -22,6 +22,8 @@ struct Args {
     bool json = false, has_seed = false;
     double time_limit = 0;   // run: stop after this many seconds (0: no limit), exit 1 with a message
     std::vector<std::pair<std::string, std::string>> sets;   // --set name=value
+    std::vector<std::string> b;                              // compare: --b name=value (run B's changes)
+    std::string comparison;                                  // compare: --comparison ID (a named one)
 };
 
 Args parse_args(int argc, char** argv);

@@ -1,8 +1,8 @@
 #include "cli/commands.hpp"
+#include "cli/clock.hpp"
 #include "cli/json.hpp"
 #include "core/registry.hpp"
 #include "core/stats.hpp"
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -12,11 +12,6 @@
 namespace cli {
 
 namespace {
-
-double now_seconds() {
-    using namespace std::chrono;
-    return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
 
 const char* type_name(core::ParamType t) {
     switch (t) {

@@ -13,4 +13,9 @@ std::string json_number(double v);               // null for NaN/inf
 // with none present, mean and sd are null: never a number made up from nothing.
 std::string json_headline(const std::string& key, const std::vector<double>& values, const std::string& paper);
 
+// One headline of `compare --json`: {"key", "a": {mean, sd, n}, "b": {...}, "diff": {...} (B − A over the
+// seeds where both are finite), "b_higher", "b_lower", "ties", "missing", "paper", "a_values", "b_values"}.
+std::string json_paired(const std::string& key, const std::vector<double>& a, const std::vector<double>& b,
+                        const std::string& paper);
+
 }   // namespace cli

@@ -8,6 +8,8 @@ static const char* kUsage =
     "  list [--lab ID] [--json]                          labs, presets, parameters, metrics\n"
     "  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json] [--time-limit SECONDS]\n"
     "  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--json]\n"
+    "  compare --lab ID [--preset P] (--b name=value ... | --comparison C) [--seeds N] [--seed FIRST]\n"
+    "          [--set name=value ...] [--json]   A and B = A with changes, paired seed by seed\n"
     "  bench --lab ID [--preset P] [--seed S] [--set name=value ...]\n";
 
 int main(int argc, char** argv) {
@@ -17,6 +19,7 @@ int main(int argc, char** argv) {
         if (a.command == "run") return cli::cmd_run(a);
         if (a.command == "reproduce") return cli::cmd_reproduce(a);
         if (a.command == "bench") return cli::cmd_bench(a);
+        if (a.command == "compare") return cli::cmd_compare(a);
         if (a.command == "help" || a.command == "--help" || a.command == "-h") {
             std::printf("%s", kUsage);
             return 0;

@@ -21,3 +21,12 @@ TEST_CASE("json_headline: missing values are counted, the others averaged") {
 TEST_CASE("json_string escapes quotes, backslashes and control characters") {
     CHECK(cli::json_string("a\"b\\c\nd\x01") == "\"a\\\"b\\\\c\\nd\\u0001\"");
 }
+
+TEST_CASE("json_paired: A, B and B − A over the seeds where both are finite, with the counts") {
+    const std::string s = cli::json_paired("nstar_sep", {30, 40, 50}, {NAN, 45, 45}, "≤ 1/4");
+    CHECK(s.find("\"a\": {\"mean\": 40, \"sd\": 10, \"n\": 3}") != std::string::npos);
+    CHECK(s.find("\"b\": {\"mean\": 45, \"sd\": 0, \"n\": 2}") != std::string::npos);
+    CHECK(s.find("\"diff\": {\"mean\": 0, \"sd\": 7.0710678118654755, \"n\": 2}") != std::string::npos);
+    CHECK(s.find("\"b_higher\": 1, \"b_lower\": 1, \"ties\": 0, \"missing\": 1") != std::string::npos);
+    CHECK(s.find("\"b_values\": [null, 45, 45]") != std::string::npos);
+}

@@ -1,0 +1,135 @@
+// moe-lab compare: run A (the configuration) and B (A with --b changes, or a lab's --comparison) on the
+// same seeds, and report each headline metric for A and B with the paired difference B − A: its mean ± sd
+// over the seeds and how many seeds went each way.
+#include "cli/clock.hpp"
+#include "cli/commands.hpp"
+#include "cli/json.hpp"
+#include "core/compare.hpp"
+#include "core/parse.hpp"
+#include "core/registry.hpp"
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <tuple>
+
+namespace cli {
+
+// B's changes from --comparison and --b, checked against the lab's schema (B itself is checked by reset).
+static core::Changes changes_of(const Args& a, const core::Lab& lab) {
+    core::Changes changes;
+    if (!a.comparison.empty()) {
+        std::vector<core::Comparison> named = lab.comparisons();
+        const core::Comparison* c = core::find_comparison(named, a.comparison);
+        if (!c)
+            throw UsageError("unknown comparison '" + a.comparison + "' for " + a.lab +
+                             " (comparisons: " + core::comparison_ids(lab) + ")");
+        changes = c->b;
+    }
+    for (const std::string& text : a.b) {
+        std::pair<std::string, std::string> c;
+        std::string why = core::parse_change(lab.schema(), text, c);
+        if (!why.empty()) throw UsageError("--b: " + why + " (see: moe-lab list --lab " + a.lab + ")");
+        changes.push_back(c);
+    }
+    if (changes.empty()) throw UsageError("compare needs B's changes: --b name=value or --comparison ID");
+    return changes;
+}
+
+static std::string fmt(const char* f, double v) {
+    char b[64];
+    std::snprintf(b, sizeof b, f, v);
+    return b;
+}
+
+// Left-aligned in `width` columns, counting characters, not bytes ("±" and "−" are two and three bytes).
+static std::string pad(std::string s, size_t width) {
+    size_t chars = 0;
+    for (unsigned char ch : s) chars += (ch & 0xC0) != 0x80;
+    if (chars < width) s.append(width - chars, ' ');
+    return s;
+}
+
+static std::string mean_sd_text(const core::MeanSd& m, const char* f) {
+    return m.n ? core::format_mean_sd(m, f) : "n/a";
+}
+
+int cmd_compare(const Args& a) {
+    Args with_preset = a;   // a named comparison's preset, unless --preset says otherwise
+    if (a.preset.empty() && !a.comparison.empty() && !a.lab.empty())
+        if (auto l = core::make_lab(a.lab)) {
+            std::vector<core::Comparison> named = l->comparisons();
+            if (const core::Comparison* n = core::find_comparison(named, a.comparison)) with_preset.preset = n->preset;
+        }
+    core::RunConfig c = make_config(with_preset);
+    auto lab = core::make_lab(c.lab);
+    core::Changes changes = changes_of(a, *lab);
+    uint64_t first = a.has_seed ? a.seed : 1;
+    std::map<std::string, std::vector<double>> va, vb;
+    std::map<std::string, std::string> formats, labels;
+    int failed_a = 0, failed_b = 0;
+    double t0 = now_seconds();
+    for (int s = 0; s < a.seeds; ++s) {
+        c.seed = first + uint64_t(s);
+        core::PairedRun run;
+        std::string why = run.reset(c, changes);
+        if (!why.empty()) throw UsageError(why);
+        while (!run.done()) run.step();
+        for (const auto& [tag, l, failed] : {std::tuple{"A", run.a.get(), &failed_a}, {"B", run.b.get(), &failed_b}})
+            if (!l->failure().empty()) {
+                ++*failed;
+                std::fprintf(stderr, "seed %llu, run %s: %s\n", (unsigned long long)c.seed, tag, l->failure().c_str());
+            }
+        for (const core::MetricPair& p : core::headline_pairs(*run.a, *run.b)) {
+            va[p.key].push_back(p.a);
+            vb[p.key].push_back(p.b);
+            formats[p.key] = p.format;
+            labels[p.key] = p.label;
+        }
+        if (!a.json) std::fprintf(stderr, "\rseed %d/%d", s + 1, a.seeds);
+    }
+    double seconds = now_seconds() - t0;
+    if (!a.json) std::fprintf(stderr, "\n");
+    const std::vector<core::Headline> heads = lab->headlines();
+    if (a.json) {
+        std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"b\": {",
+                    json_string(c.lab).c_str(), json_string(c.preset).c_str(), a.seeds, (unsigned long long)first);
+        for (size_t k = 0; k < changes.size(); ++k)
+            std::printf("%s%s: %s", k ? ", " : "", json_string(changes[k].first).c_str(),
+                        json_string(changes[k].second).c_str());
+        std::printf("}, \"comparison\": %s, \"failed_a\": %d, \"failed_b\": %d, \"seconds\": %s,\n  \"headlines\": [",
+                    a.comparison.empty() ? "null" : json_string(a.comparison).c_str(), failed_a, failed_b,
+                    json_number(seconds).c_str());
+        bool any = false;
+        for (const core::Headline& h : heads) {
+            if (!va.count(h.key)) continue;
+            std::printf("%s\n    %s", any ? "," : "", json_paired(h.key, va[h.key], vb[h.key], h.paper).c_str());
+            any = true;
+        }
+        std::printf("\n  ]\n}\n");
+    } else {
+        c.seed = first;
+        std::printf("%s, preset %s, seeds %llu..%llu (%.1f s): A, and B = A with %s\n  link (first seed): ?%s",
+                    c.lab.c_str(), c.preset.c_str(), (unsigned long long)first,
+                    (unsigned long long)(first + a.seeds - 1), seconds, core::describe(changes).c_str(),
+                    core::encode_query(c).c_str());
+        for (const auto& [name, value] : changes) std::printf("&b.%s=%s", name.c_str(), value.c_str());
+        std::printf("\n");
+        if (failed_a || failed_b) std::printf("  runs stopped early: A %d, B %d (see above)\n", failed_a, failed_b);
+        std::printf("  %-24s %s %s %s %4s %4s %4s %4s\n", "metric", pad("A mean ± sd", 20).c_str(),
+                    pad("B mean ± sd", 20).c_str(), pad("B − A (paired)", 22).c_str(), "B>A", "B<A", "=", "n/a");
+        for (const core::Headline& h : heads) {
+            if (!va.count(h.key)) continue;
+            const char* f = formats[h.key].c_str();
+            core::PairedDiff p = core::paired_diff(va[h.key], vb[h.key]);
+            std::string d = p.diff.n
+                ? (p.diff.mean >= 0 ? "+" : "−") + fmt(f, std::fabs(p.diff.mean)) + " ± " + fmt(f, p.diff.sd)
+                : "n/a";
+            std::printf("  %-24s %s %s %s %4d %4d %4d %4d\n", h.key.c_str(), pad(mean_sd_text(p.a, f), 20).c_str(),
+                        pad(mean_sd_text(p.b, f), 20).c_str(), pad(d, 22).c_str(), p.b_higher, p.b_lower, p.ties,
+                        p.missing);
+        }
+    }
+    return failed_a || failed_b ? 1 : 0;
+}
+
+}   // namespace cli
