@@ -1,5 +1,7 @@
 // App: configuration, the run loop in frame-budget slices, and the page layout.
 #include "app/app.hpp"
+#include "core/compare.hpp"
+#include "core/compare_views.hpp"
 #include "core/registry.hpp"
 #include <imgui.h>
 #include <algorithm>
@@ -12,6 +14,8 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
 void App::open(const core::RunConfig& c) {
     if (!lab_ || lab_->info().id != c.lab) {
         lab_ = core::make_lab(c.lab);
+        b_changes_.clear();   // a comparison belongs to its lab
+        lab_b_.reset();
         focused_view_ = focused_view2_ = -1;
         tour_step_ = -1;   // a tour belongs to its lab
     }
@@ -29,7 +33,8 @@ void App::reset_run() {
     frames_while_running_ = steps_ = 0;
     finished_reported_ = false;
     lab_->reset(config_.params, config_.seed);
-    last_query_ = core::encode_query(config_);
+    reset_b();
+    last_query_ = core::encode_query(config_) + compare_query();
     sync_url();
 }
 
@@ -41,13 +46,13 @@ void App::apply_edit() {
 }
 
 void App::advance(double budget_ms) {
-    if (!playing_ || lab_->done() || !lab_->failure().empty()) {
+    if (!playing_ || finished()) {
         playing_ = false;
         return;
     }
     double t0 = host_.now_ms();
     do {
-        lab_->step();
+        core::step_lockstep(*lab_, lab_b_.get());   // B, when comparing, keeps pace with A
         ++steps_;
         if (target_phase_ >= 0 && lab_->phase() >= target_phase_) {
             playing_ = false;
@@ -59,8 +64,8 @@ void App::advance(double budget_ms) {
             target_progress_ = -1;
             break;
         }
-    } while (!lab_->done() && lab_->failure().empty() && host_.now_ms() - t0 < budget_ms);
-    if (lab_->done() || !lab_->failure().empty()) playing_ = false;
+    } while (!finished() && host_.now_ms() - t0 < budget_ms);
+    if (finished()) playing_ = false;
 }
 
 void App::frame() {
@@ -78,6 +83,11 @@ void App::frame() {
     double t1 = host_.now_ms();
     views_.clear();
     lab_->views(views_);
+    if (lab_b_) {
+        std::vector<core::View> b;
+        lab_b_->views(b);
+        views_ = core::compare_views(views_, b, core::describe(b_changes_));
+    }
     reports_.clear();
     tour_caption_shown_.clear();
 
@@ -97,6 +107,7 @@ void App::frame() {
         draw_header();
         draw_messages();
         draw_timeline();
+        draw_compare_strip();
         if (tour_step_ >= 0) draw_tour_panel();
         else draw_look_for(false);
         draw_views();

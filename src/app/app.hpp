@@ -93,10 +93,26 @@ private:
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
 
+    // compare mode (compare_mode.cpp, compare_panel.cpp): run B = A with changes, same seed, in lockstep
+    std::string cmd_compare(const std::string& id);          // "compare=ID" (a named comparison), "compare=off"
+    std::string cmd_compare_with(const std::string& name);   // "vs=NAME": B = A with NAME changed
+    std::string set_compare(const core::Changes& changes, const std::string& title);   // "" or why not
+    void end_compare();
+    void reset_b();                           // B from A's configuration and the changes (reset_run)
+    bool finished() const;                    // A, and B when comparing, have ended
+    std::string compare_query() const;        // "&b.noise_width=0" for the link
+    std::string compare_state_json() const;   // state().compare
+    void draw_compare_panel();                // sidebar: choose and edit B
+    void draw_compare_strip();                // headline metrics: A, B and B − A
+    void add_message(const std::string& m);
+
     Host host_;
     std::unique_ptr<core::Lab> lab_;
-    core::RunConfig config_;   // what is running
-    core::Params edit_;        // what the controls show
+    std::unique_ptr<core::Lab> lab_b_;   // compare mode: run B (null: no comparison)
+    core::Changes b_changes_;            // B = A with these
+    std::string b_title_;                // the named comparison's title ("" for a hand-made one)
+    core::RunConfig config_;             // what is running
+    core::Params edit_;                  // what the controls show
     core::Validation edit_check_;
     std::vector<std::string> link_messages_;   // from a malformed shared link or a refused command
     std::string last_query_;

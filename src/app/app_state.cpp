@@ -28,7 +28,7 @@ std::string App::state_json() const {
         ",\"seed\":" + jstr(std::to_string(config_.seed));   // a string: exact above 2^53
     s += ",\"query\":" + jstr(last_query_);
     s += ",\"playing\":" + std::string(playing_ ? "true" : "false");
-    s += ",\"done\":" + std::string(lab_->done() ? "true" : "false");
+    s += ",\"done\":" + std::string(finished() ? "true" : "false");   // B's end too, when comparing
     s += ",\"failure\":" + jstr(lab_->failure());
     s += ",\"phase\":" + std::to_string(lab_->phase());
     int ph = lab_->phase();
@@ -54,6 +54,7 @@ std::string App::state_json() const {
     for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
     s += "}";
     s += lecture_state_json();
+    s += compare_state_json();
     s += "}";
     return s;
 }

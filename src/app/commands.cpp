@@ -4,6 +4,7 @@
 // screen. Adding a command is adding one entry here.
 #include "app/app.hpp"
 #include "core/command.hpp"
+#include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include <exception>
@@ -30,7 +31,7 @@ const std::vector<App::Command>& App::commands() {
     static const std::vector<Command> table = {
         {{"play", K::None, 0, 0, "", "run until the end (or pause)"},
          [](App& a, const core::CommandArg&) -> std::string {
-             if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
+             if (a.finished()) return not_running(*a.lab_);
              a.playing_ = true;
              return "";
          }},
@@ -41,14 +42,14 @@ const std::vector<App::Command>& App::commands() {
          }},
         {{"step", K::None, 0, 0, "", "one slice of training"},
          [](App& a, const core::CommandArg&) -> std::string {
-             if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
-             a.lab_->step();
+             if (a.finished()) return not_running(*a.lab_);
+             core::step_lockstep(*a.lab_, a.lab_b_.get());
              ++a.steps_;
              return "";
          }},
         {{"next-phase", K::None, 0, 0, "", "run until the next phase begins"},
          [](App& a, const core::CommandArg&) -> std::string {
-             if (a.lab_->done() || !a.lab_->failure().empty()) return not_running(*a.lab_);
+             if (a.finished()) return not_running(*a.lab_);
              a.target_phase_ = a.lab_->phase() + 1;
              a.playing_ = true;
              return "";
@@ -112,6 +113,11 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg& v) { return a.cmd_png(v.whole); }},
         {{"next-view", K::None, 0, 0, "", "show the next view large"},
          [](App& a, const core::CommandArg&) { return a.cmd_next_view(); }},
+        // compare mode (compare_mode.cpp)
+        {{"compare", K::Word, 0, 0, "ID", "compare with one of the lab's named comparisons (off: end it)"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_compare(v.text); }},
+        {{"vs", K::Word, 0, 0, "NAME", "compare with parameter NAME changed (again: drop that change)"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_compare_with(v.text); }},
     };
     return table;
 }
@@ -132,11 +138,13 @@ std::string App::command(const std::string& text) {
             why = "command " + core::quote(text) + " failed: " + e.what();
         }
     }
-    if (!why.empty()) {
-        link_messages_.push_back(why);
-        if (link_messages_.size() > kMaxMessages) link_messages_.erase(link_messages_.begin());
-    }
+    if (!why.empty()) add_message(why);
     return why;
+}
+
+void App::add_message(const std::string& m) {
+    link_messages_.push_back(m);
+    if (link_messages_.size() > kMaxMessages) link_messages_.erase(link_messages_.begin());
 }
 
 }   // namespace app

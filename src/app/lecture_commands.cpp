@@ -2,6 +2,7 @@
 // present=1, embed=1, view=N|ID, tour=N, scale=F next to the run's configuration. Each command is a
 // small function, so a dispatch table can hook it with one line.
 #include "app/app.hpp"
+#include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include <algorithm>
@@ -81,7 +82,7 @@ std::string App::cmd_next_view() {
 void App::open_link(const std::string& query) {
     std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
     std::string rest, view, tour;
-    std::vector<std::string> msgs;
+    std::vector<std::string> msgs, b_keys;   // b_keys: compare mode's "name=value" for run B
     bool present = false, embed = false;
     float scale = 0;
     for (size_t start = 0; start <= q.size();) {
@@ -102,7 +103,8 @@ void App::open_link(const std::string& query) {
             else
                 msgs.push_back("scale=" + core::quote(v) + ": give a UI scale from 0.75 to 2.5" +
                                (why.empty() ? "" : ": " + why));
-        } else if (!kv.empty()) rest += (rest.empty() ? "" : "&") + kv;
+        } else if (k.rfind("b.", 0) == 0) b_keys.push_back(core::url_decode(k.substr(2)) + "=" + core::url_decode(v));
+        else if (!kv.empty()) rest += (rest.empty() ? "" : "&") + kv;
     }
     core::Decoded d = core::decode_query(rest);
     link_messages_ = d.messages;
@@ -114,7 +116,21 @@ void App::open_link(const std::string& query) {
         ui_scale_ = scale;
         fonts_dirty_ = true;
     }
+    b_changes_.clear();   // the link says whether to compare
+    b_title_.clear();
+    lab_b_.reset();
     open(d.config);
+    if (!b_keys.empty()) {
+        core::Changes changes;
+        for (const std::string& text : b_keys) {
+            std::pair<std::string, std::string> c;
+            std::string why = core::parse_change(lab_->schema(), text, c);
+            if (why.empty()) changes.push_back(c);
+            else link_messages_.push_back(why + ": left out of the comparison");
+        }
+        std::string why = set_compare(changes, "");
+        if (!why.empty()) link_messages_.push_back("the link's comparison was not opened: " + why);
+    }
     if (!tour.empty()) {
         std::string why = cmd_tour(tour);
         if (!why.empty()) link_messages_.push_back(why);

@@ -47,6 +47,11 @@ void App::draw_messages() {
         ImGui::TextWrapped("Run stopped: %s", failure.c_str());
         ImGui::PopStyleColor();
     }
+    if (lab_b_ && !lab_b_->failure().empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.05f, 0.05f, 1));
+        ImGui::TextWrapped("Run B stopped: %s", lab_b_->failure().c_str());
+        ImGui::PopStyleColor();
+    }
 }
 
 void App::draw_timeline() {

@@ -19,6 +19,10 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
     }
     for (const auto& o : v.overlays)
         if (o.kind == core::Overlay::HLine) y1 = std::fmax(y1, o.a);
+    if (v.y_min < v.y_max) {   // a fixed range (two bar charts side by side share one)
+        y0 = v.y_min;
+        y1 = v.y_max;
+    }
     core::View nolabel = v;
     nolabel.x_label.clear();
     // bar labels wrap at words under their bar (shrinking to 70 % when one word is wider than the slot)

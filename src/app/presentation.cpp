@@ -61,7 +61,7 @@ void App::draw_presentation() {
     ImGui::AlignTextToFramePadding();
     ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", run_line(*lab_, config_.seed, w - buttons - fh).c_str());
     ImGui::SetCursorScreenPos(ImVec2(p.x + w - buttons + st.ItemSpacing.x, p.y));
-    bool done = lab_->done() || !lab_->failure().empty();
+    bool done = finished();
     ImGui::BeginDisabled(done);
     if (ImGui::Button(play)) command(playing_ ? "pause" : "play");
     ImGui::SameLine();
@@ -82,6 +82,7 @@ void App::draw_presentation() {
             "Leave the presentation (key P). Keys: space play, right arrow step, N next phase, V / 1-9 views, T tour");
     draw_messages();
     draw_timeline();
+    draw_compare_strip();
     if (tour_step_ >= 0) draw_tour_panel();
     else draw_look_for(true);
     std::vector<int> large = shown_views();
@@ -95,14 +96,14 @@ void App::draw_embed() {
     const float fh = ImGui::GetFontSize();
     int k = focused_view_ >= 0 && focused_view_ < int(views_.size()) ? focused_view_ : 0;
     const ImGuiStyle& st = ImGui::GetStyle();
-    const char* play = playing_ ? "Pause" : lab_->done() ? "Done" : "Play";
+    const char* play = playing_ ? "Pause" : finished() ? "Done" : "Play";
     float bw = ImGui::CalcTextSize(play).x + st.FramePadding.x * 2;
     ImVec2 p = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x;
     draw_view_title(views_[size_t(k)], k, w - bw - st.ItemSpacing.x, false);
     ImVec2 after = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(p.x + w - bw, p.y));
-    ImGui::BeginDisabled(lab_->done());
+    ImGui::BeginDisabled(finished());
     if (ImGui::SmallButton(play)) command(playing_ ? "pause" : "play");
     ImGui::EndDisabled();
     ImGui::SetCursorScreenPos(after);

@@ -1,6 +1,7 @@
 // The sidebar: lab picker, presets, seed, run controls, parameters generated from the schema,
 // share link and export, current metrics.
 #include "app/app.hpp"
+#include "app/hover_help.hpp"
 #include "core/registry.hpp"
 #include <imgui.h>
 #include <cmath>
@@ -8,15 +9,6 @@
 #include <string>
 
 namespace app {
-
-static void help_marker(const std::string& text) {
-    if (text.empty() || !ImGui::IsItemHovered()) return;
-    ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 26);
-    ImGui::TextUnformatted(text.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::EndTooltip();
-}
 
 void App::draw_sidebar(float width) {
     ImGui::BeginChild("sidebar", ImVec2(width, 0), true);
@@ -36,11 +28,11 @@ void App::draw_sidebar(float width) {
                 link_messages_.clear();
                 command("lab=" + info.id);
             }
-            help_marker(info.citation);
+            hover_help(info.citation);
         }
         ImGui::EndCombo();
     }
-    help_marker("Pick a paper. Each lab runs a small version of the paper's data model and training.");
+    hover_help("Pick a paper. Each lab runs a small version of the paper's data model and training.");
 
     const core::Preset* cur = lab_->schema().preset(config_.preset);
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
@@ -52,7 +44,7 @@ void App::draw_sidebar(float width) {
                 c.params.apply_preset(p.id);
                 open(c);
             }
-            help_marker(p.note + (p.warning.empty() ? "" : "\n\nNote: " + p.warning));
+            hover_help(p.note + (p.warning.empty() ? "" : "\n\nNote: " + p.warning));
         }
         ImGui::EndCombo();
     }
@@ -74,22 +66,23 @@ void App::draw_sidebar(float width) {
         c.seed = seed;
         open(c);
     }
-    help_marker("The same seed gives the same numbers here, on the desktop and in the CLI.");
+    hover_help("The same seed gives the same numbers here, on the desktop and in the CLI.");
 
     ImGui::Separator();
     draw_run_buttons();
     if (ImGui::Button("Present")) command("present=1");
-    help_marker("Presentation layout for a projector: no sidebar, the timeline and one or two views large. "
-                "Key: P. Link: present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
+    hover_help("Presentation layout for a projector: no sidebar, the timeline and one or two views large. "
+               "Key: P. Link: present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
     if (!lab_->tour().empty()) {
         ImGui::SameLine();
         if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
-        help_marker("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
-                    "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
+        hover_help("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
+                   "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
     }
     ImGui::Separator();
     draw_controls();
     ImGui::Separator();
+    draw_compare_panel();
     draw_share_and_export();
     draw_metrics_table();
     ImGui::EndChild();
@@ -97,13 +90,13 @@ void App::draw_sidebar(float width) {
 
 void App::draw_run_buttons() {
     const float fh = ImGui::GetFontSize();
-    bool done = lab_->done() || !lab_->failure().empty();
+    bool done = finished();
     ImGui::BeginDisabled(done);
     ImGui::PushStyleColor(ImGuiCol_Button, playing_ ? ImVec4(0.80f, 0.45f, 0.10f, 1) : ImVec4(0.10f, 0.50f, 0.25f, 1));
     ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
     if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(fh * 5, 0))) command(playing_ ? "pause" : "play");
     ImGui::PopStyleColor(2);
-    help_marker("Key: space.");
+    hover_help("Key: space.");
     ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
     play_button_[0] = a.x;
     play_button_[1] = a.y;
@@ -111,29 +104,29 @@ void App::draw_run_buttons() {
     play_button_[3] = s.y;
     ImGui::SameLine();
     if (ImGui::Button("Step")) command("step");
-    help_marker("Advance training by one slice (one iteration or a small chunk). Key: right arrow.");
+    hover_help("Advance training by one slice (one iteration or a small chunk). Key: right arrow.");
     ImGui::SameLine();
     if (ImGui::Button("Next phase")) command("next-phase");
-    help_marker("Run until the next phase of the timeline begins, then pause.");
+    hover_help("Run until the next phase of the timeline begins, then pause.");
     ImGui::EndDisabled();
     // keep "Reset" on this row only when it fits (large UI scales wrap it)
     if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x >
         ImGui::CalcTextSize("Reset").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x)
         ImGui::SameLine();
     if (ImGui::Button("Reset")) command("reset");
-    help_marker("Start again from the same seed: same data, same initialisation.");
+    hover_help("Start again from the same seed: same data, same initialisation.");
 
     ImGui::SetNextItemWidth(-fh * 4.5f);
     ImGui::SliderInt("speed", &speed_, 0, 4, kSpeedNames[speed_]);
-    help_marker("How much of each frame goes to training. Slower speeds let a class follow each step.");
+    hover_help("How much of each frame goes to training. Slower speeds let a class follow each step.");
 
     char prog[96];
     std::snprintf(prog, sizeof prog, "%s", lab_->clock().c_str());
     ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), prog);
     if (run_ms_ > 0) {
         ImGui::TextDisabled("ran %.2f s, %ld frames", run_ms_ / 1000.0, frames_while_running_);
-        help_marker("Wall time while playing, and the frames drawn meanwhile (longest frame " +
-                    std::to_string(int(longest_frame_ms_)) + " ms).");
+        hover_help("Wall time while playing, and the frames drawn meanwhile (longest frame " +
+                   std::to_string(int(longest_frame_ms_)) + " ms).");
     }
 }
 
@@ -151,8 +144,16 @@ void App::draw_controls() {
             if (s.group != g) continue;
             double& v = edit_.values()[k];
             std::string label = (s.symbol.empty() ? s.name : s.symbol) + "##" + s.name;
-            ImGui::SetNextItemWidth(-fh * 5.5f);
             ImGui::PushID(int(k));
+            bool in_b = false;
+            for (const auto& c : b_changes_) in_b |= c.first == s.name;
+            if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.95f, 0.65f, 0.30f, 1));
+            if (ImGui::SmallButton("B")) command("vs=" + s.name);
+            if (in_b) ImGui::PopStyleColor();
+            hover_help(in_b ? "B changes this parameter: click to drop the change"
+                            : "Compare: run B with this parameter changed, on the same seed, beside this run");
+            ImGui::SameLine();
+            ImGui::SetNextItemWidth(-fh * 5.5f);
             switch (s.type) {
             case core::ParamType::Bool: {
                 bool b = v != 0;
@@ -193,7 +194,7 @@ void App::draw_controls() {
             std::string tip = s.help + "\n\nname: " + s.name + "   range: " + core::format_number(s.min) + " … " +
                 core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) +
                 "\nCtrl+click a slider to type a value.";
-            help_marker(tip);
+            hover_help(tip);
             if (!s.symbol.empty() && s.symbol != s.name) {
                 ImGui::SameLine();
                 ImGui::TextDisabled("%s", s.name.c_str());
@@ -220,33 +221,49 @@ void App::draw_controls() {
 void App::draw_share_and_export() {
     if (!ImGui::CollapsingHeader("Share and export", ImGuiTreeNodeFlags_DefaultOpen)) return;
     if (ImGui::Button("Copy link") && host_.copy_text) host_.copy_text(last_url_);
-    help_marker("The link restores this lab, preset, seed and every changed parameter.");
+    hover_help("The link restores this lab, preset, seed and every changed parameter.");
     ImGui::SameLine();
     if (ImGui::Button("Download CSV") && host_.download)
         host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", lab_->trace().to_csv());
-    help_marker("The time series of this run's metrics, one row per evaluation.");
+    hover_help("The time series of this run's metrics, one row per evaluation.");
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
     float scale = ui_scale_;
     if (ImGui::SliderFloat("UI", &scale, 0.75f, 2.5f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) ui_scale_ = scale;
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
-    help_marker("Text and control size, for projectors.");
+    hover_help("Text and control size, for projectors.");
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),
                         config_.preset.c_str(), (unsigned long long)config_.seed);
 }
 
 void App::draw_metrics_table() {
     if (!ImGui::CollapsingHeader("Metrics")) return;
-    if (ImGui::BeginTable("metrics", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    std::vector<core::Metric> mb;
+    if (lab_b_) mb = lab_b_->metrics();
+    if (ImGui::BeginTable("metrics", lab_b_ ? 3 : 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        if (lab_b_) {
+            ImGui::TableSetupColumn("metric");
+            ImGui::TableSetupColumn("A");
+            ImGui::TableSetupColumn("B");
+            ImGui::TableHeadersRow();
+        }
         for (const auto& m : lab_->metrics()) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(m.label.c_str());
-            help_marker(m.key);
+            hover_help(m.key);
             ImGui::TableNextColumn();
             char b[64];
             std::snprintf(b, sizeof b, m.format.c_str(), m.value);
             ImGui::TextUnformatted(b);
+            if (lab_b_) {
+                ImGui::TableNextColumn();
+                for (const auto& x : mb)
+                    if (x.key == m.key) {
+                        std::snprintf(b, sizeof b, x.format.c_str(), x.value);
+                        ImGui::TextUnformatted(b);
+                    }
+            }
         }
         ImGui::EndTable();
     }

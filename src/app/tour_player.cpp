@@ -52,7 +52,7 @@ void App::tour_go(int k) {
     target_phase_ = -1;
     target_progress_ = -1;
     playing_ = false;
-    bool can_run = !lab_->done() && lab_->failure().empty();
+    bool can_run = !finished();
     if (s.until == U::Phase && lab_->phase() < s.phase && can_run) {
         target_phase_ = s.phase;
         playing_ = true;

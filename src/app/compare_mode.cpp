@@ -1,0 +1,158 @@
+// Compare mode: run B = run A with one or more parameters changed, on the same seed, stepped in lockstep
+// with A (core::step_lockstep) inside the frame budget. B follows A: when A's configuration changes, B is
+// A's new configuration with the same changes. The link holds B as b.name=value next to A's keys.
+#include "app/app.hpp"
+#include "core/compare.hpp"
+#include "core/parse.hpp"
+#include "core/registry.hpp"
+#include <cmath>
+
+namespace app {
+
+bool App::finished() const { return core::finished(*lab_) && (!lab_b_ || core::finished(*lab_b_)); }
+
+std::string App::set_compare(const core::Changes& changes, const std::string& title) {
+    if (changes.empty()) {
+        end_compare();
+        return "";
+    }
+    core::Params b;
+    std::string why = core::apply_changes(*lab_, config_.params, changes, b);
+    if (!why.empty()) return why;   // the running comparison, if any, stays as it was
+    b_changes_ = changes;
+    b_title_ = title;
+    if (b_title_.empty())   // a hand-made B that is one of the lab's named comparisons gets its title
+        for (const core::Comparison& c : lab_->comparisons())
+            if (c.b == changes) b_title_ = c.title;
+    reset_run();   // A from the start too: the two runs stay in lockstep from the same seed
+    return "";
+}
+
+void App::end_compare() {
+    if (b_changes_.empty() && !lab_b_) return;
+    b_changes_.clear();
+    b_title_.clear();
+    lab_b_.reset();
+    last_query_ = core::encode_query(config_);
+    sync_url();
+}
+
+void App::reset_b() {
+    if (b_changes_.empty()) {
+        lab_b_.reset();
+        return;
+    }
+    core::Params b;
+    std::string why = core::apply_changes(*lab_, config_.params, b_changes_, b);
+    if (!why.empty()) {   // A's new configuration leaves no valid B: say so, and run A alone
+        add_message("comparison ended: " + why);
+        b_changes_.clear();
+        b_title_.clear();
+        lab_b_.reset();
+        return;
+    }
+    if (!lab_b_) lab_b_ = core::make_lab(config_.lab);
+    lab_b_->reset(b, config_.seed);
+}
+
+std::string App::cmd_compare(const std::string& id) {
+    if (id == "off") {
+        end_compare();
+        return "";
+    }
+    std::vector<core::Comparison> list = lab_->comparisons();
+    const core::Comparison* c = core::find_comparison(list, id);
+    if (!c)
+        return "no comparison " + core::quote(id) + " for " + config_.lab +
+            " (comparisons: " + core::comparison_ids(*lab_) + "; off ends one)";
+    if (!c->preset.empty() && c->preset != config_.preset) {   // the contrast lives at its preset: A opens there
+        core::RunConfig at = config_;
+        if (!at.params.apply_preset(c->preset)) return "comparison " + c->id + " names an unknown preset";
+        at.preset = c->preset;
+        b_changes_.clear();   // B follows once A is at its preset
+        lab_b_.reset();
+        open(at);
+    }
+    return set_compare(c->b, c->title);
+}
+
+// A second value worth comparing with, one click away: the other state of a switch, the next choice, a
+// doubled (or halved) size on a log slider, a tenth of the range further on a linear one. The panel then
+// edits B's value.
+static std::string other_value(const core::ParamSpec& s, double v) {
+    using T = core::ParamType;
+    double w = v;
+    switch (s.type) {
+    case T::Bool: w = v != 0 ? 0 : 1; break;
+    case T::Choice: w = s.choices.empty() ? v : std::fmod(v + 1, double(s.choices.size())); break;
+    case T::Int:
+        if (s.log_scale) w = v * 2 <= s.max ? v * 2 : std::floor(v / 2);
+        else w = v + 1 <= s.max ? v + 1 : v - 1;
+        break;
+    case T::Real: {
+        if (s.log_scale) w = v * 2 <= s.max ? v * 2 : v / 2;
+        else {
+            double step = (s.max - s.min) / 10;
+            w = v + step <= s.max ? v + step : v - step;
+        }
+        break;
+    }
+    }
+    w = std::fmin(s.max, std::fmax(s.min, w));
+    if (s.type == T::Choice && w >= 0 && w < double(s.choices.size())) return s.choices[size_t(w)];
+    return core::format_number(w);
+}
+
+std::string App::cmd_compare_with(const std::string& name) {
+    int k = lab_->schema().index_of(name);
+    if (k < 0) return "no parameter " + core::quote(name) + " in " + config_.lab;
+    core::Changes changes = b_changes_;
+    for (size_t j = 0; j < changes.size(); ++j)
+        if (changes[j].first == name) {   // a second click drops the change
+            changes.erase(changes.begin() + long(j));
+            return set_compare(changes, "");
+        }
+    const core::ParamSpec& s = lab_->schema().params[size_t(k)];
+    changes.emplace_back(name, other_value(s, config_.params.values()[size_t(k)]));
+    return set_compare(changes, "");
+}
+
+std::string App::compare_query() const {
+    std::string q;
+    for (const auto& [name, value] : b_changes_) q += "&b." + core::url_encode(name) + "=" + core::url_encode(value);
+    return q;
+}
+
+static std::string jstr(const std::string& s) {
+    std::string o = "\"";
+    for (unsigned char c : s) {
+        if (c == '"' || c == '\\') o += '\\';
+        o += c < 0x20 ? ' ' : char(c);
+    }
+    return o + "\"";
+}
+
+static std::string jnum(double v) { return std::isfinite(v) ? core::format_number(v) : "null"; }
+
+// state().compare: null, or B's changes, progress, end and metrics (A's are state().metrics).
+std::string App::compare_state_json() const {
+    if (!lab_b_) return ",\"compare\":null";
+    std::string s = ",\"compare\":{\"title\":" + jstr(b_title_) + ",\"changes\":{";
+    for (size_t k = 0; k < b_changes_.size(); ++k)
+        s += (k ? "," : "") + jstr(b_changes_[k].first) + ":" + jstr(b_changes_[k].second);
+    s += "},\"done\":" + std::string(lab_b_->done() ? "true" : "false") + ",\"failure\":" + jstr(lab_b_->failure());
+    s += ",\"phase\":" + std::to_string(lab_b_->phase()) + ",\"progress\":" + jnum(lab_b_->progress());
+    s += ",\"a_done\":" + std::string(lab_->done() ? "true" : "false");
+    s += ",\"metrics\":{";
+    auto ms = lab_b_->metrics();
+    for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
+    s += "},\"headlines\":[";
+    auto hs = core::headline_pairs(*lab_, *lab_b_);
+    for (size_t k = 0; k < hs.size(); ++k)
+        s += std::string(k ? "," : "") + "{\"key\":" + jstr(hs[k].key) + ",\"a\":" + jnum(hs[k].a) +
+            ",\"b\":" + jnum(hs[k].b) + "}";
+    s += "]}";
+    return s;
+}
+
+}   // namespace app

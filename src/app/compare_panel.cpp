@@ -1,0 +1,137 @@
+// Compare mode on screen: the sidebar's panel that picks and edits run B, and the strip above the views
+// with each headline metric for A, B and B − A.
+#include "app/app.hpp"
+#include "app/hover_help.hpp"
+#include "app/text_fit.hpp"
+#include "core/compare.hpp"
+#include <imgui.h>
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace app {
+
+void App::draw_compare_panel() {
+    if (!ImGui::CollapsingHeader("Compare A / B", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    const float fh = ImGui::GetFontSize();
+    std::vector<core::Comparison> named = lab_->comparisons();
+    if (!lab_b_) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.35f, 0.4f, 1));
+        ImGui::TextWrapped("Run B = this run with something changed, same seed, side by side. Pick one of the "
+                           "paper's contrasts, or press B beside a parameter.");
+        ImGui::PopStyleColor();
+        ImGui::SetNextItemWidth(-1);
+        if (ImGui::BeginCombo("##compare", "Compare with ...")) {
+            for (const core::Comparison& c : named) {
+                if (ImGui::Selectable(c.title.c_str())) command("compare=" + c.id);
+                hover_help(core::describe(c.b) + "\n\n" + c.contrast);
+            }
+            ImGui::EndCombo();
+        }
+        return;
+    }
+    ImGui::TextColored(ImVec4(0.55f, 0.25f, 0.0f, 1), "B = A with:");
+    if (!b_title_.empty()) {
+        ImGui::SameLine();
+        ImGui::TextUnformatted(b_title_.c_str());
+    }
+    core::Changes changes = b_changes_;
+    for (size_t k = 0; k < changes.size(); ++k) {
+        ImGui::PushID(int(k));
+        const int i = lab_->schema().index_of(changes[k].first);
+        const core::ParamSpec* s = i >= 0 ? &lab_->schema().params[size_t(i)] : nullptr;
+        std::string name = s && !s->symbol.empty() ? s->symbol + " (" + s->name + ")" : changes[k].first;
+        ImGui::AlignTextToFramePadding();
+        ImGui::TextUnformatted(name.c_str());
+        ImGui::SameLine();
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%s", changes[k].second.c_str());
+        ImGui::SetNextItemWidth(fh * 5);
+        if (ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+            changes[k].second = buf;
+            std::string why = set_compare(changes, "");
+            if (!why.empty()) add_message("B not changed: " + why);
+        }
+        hover_help("B's value (A: " + config_.params.text(changes[k].first) + "). Type a value and press Enter." +
+                   (s ? "\n\n" + s->help : ""));
+        ImGui::SameLine();
+        if (ImGui::SmallButton("x")) command("vs=" + changes[k].first);
+        hover_help("Drop this change from B");
+        ImGui::PopID();
+    }
+    for (const core::Comparison& c : named)
+        if (c.title == b_title_ && !c.contrast.empty()) {
+            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.35f, 0.4f, 1));
+            ImGui::TextWrapped("%s", c.contrast.c_str());
+            ImGui::PopStyleColor();
+        }
+    char prog[96];
+    std::snprintf(prog, sizeof prog, "B: %s", lab_b_->clock().c_str());
+    ImGui::ProgressBar(float(lab_b_->progress()), ImVec2(-1, 0), prog);
+    if (ImGui::Button("End comparison")) command("compare=off");
+    hover_help("Back to run A alone (it keeps its progress). Link key: b.name=value.");
+}
+
+// "A 0.9940   B 0.6120   Δ −0.3820" in the metric's own format; n/a where a value is missing.
+static std::string value_text(const core::MetricPair& p, double v, const std::string& missing) {
+    if (!missing.empty()) return "n/a";
+    char b[64];
+    std::snprintf(b, sizeof b, p.format.c_str(), v);
+    return b;
+}
+
+static std::string delta_text(const core::MetricPair& p) {
+    if (!p.a_missing.empty() || !p.b_missing.empty()) return "n/a";
+    double d = p.b - p.a;
+    char b[64];
+    std::snprintf(b, sizeof b, p.format.c_str(), std::fabs(d));
+    return std::string(d > 0 ? "+" : d < 0 ? "−" : "±") + b;
+}
+
+// One card per headline metric, in as many columns as fit (about 15 characters each), at most two rows;
+// the sidebar's Metrics table has them all.
+void App::draw_compare_strip() {
+    if (!lab_b_) return;
+    const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    ImVec2 at = ImGui::GetCursorScreenPos();
+    std::string head = "A/B on seed " + std::to_string(config_.seed) + ":  B = A with " + core::describe(b_changes_) +
+        (b_title_.empty() ? "" : "  (" + b_title_ + ")");
+    add_text(dl, at, IM_COL32(140, 65, 0, 255), fit_text(head, w), fh);
+    float y = at.y + fh * 1.2f;
+    std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, *lab_b_);
+    const int n = int(pairs.size());
+    if (n > 0) {
+        const float gap = fh * 0.4f;
+        int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, n);
+        int rows = std::min(2, (n + cols - 1) / cols), shown = std::min(n, rows * cols);
+        float cw = (w - gap * (cols - 1)) / cols, small = fh * 0.85f, ch = small * 1.15f + fh * 1.25f;
+        for (int k = 0; k < shown; ++k) {
+            const core::MetricPair& p = pairs[size_t(k)];
+            ImVec2 a(at.x + (k % cols) * (cw + gap), y + (k / cols) * (ch + gap * 0.5f));
+            dl->AddRectFilled(a, ImVec2(a.x + cw, a.y + ch), IM_COL32(246, 240, 230, 255), fh * 0.2f);
+            std::string label = p.label;
+            while (label.size() > 3 && text_width(label, small) > cw - fh * 0.5f) {
+                label.pop_back();
+                while (!label.empty() && (static_cast<unsigned char>(label.back()) & 0xC0) == 0x80) label.pop_back();
+            }
+            if (label != p.label) label += "…";
+            add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + fh * 0.05f), IM_COL32(70, 70, 80, 255), label, small);
+            std::string line = "A " + value_text(p, p.a, p.a_missing) + "  B " + value_text(p, p.b, p.b_missing) +
+                "  Δ " + delta_text(p);
+            float size = fh;
+            while (size > fh * 0.7f && text_width(line, size) > cw - fh * 0.5f) size *= 0.93f;
+            add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + small * 1.15f), IM_COL32(20, 20, 30, 255), line, size);
+        }
+        y += rows * (ch + gap * 0.5f);
+        if (shown < n) {
+            add_text(dl, ImVec2(at.x, y), IM_COL32(90, 90, 100, 255),
+                     "+" + std::to_string(n - shown) + " more in the sidebar's Metrics", fh * 0.85f);
+            y += fh;
+        }
+    }
+    ImGui::SetCursorScreenPos(at);
+    ImGui::Dummy(ImVec2(w, y - at.y + fh * 0.2f));
+}
+
+}   // namespace app
