@@ -111,6 +111,7 @@ private:
     std::unique_ptr<core::Lab> lab_b_;   // compare mode: run B (null: no comparison)
     core::Changes b_changes_;            // B = A with these
     std::string b_title_;                // the named comparison's title ("" for a hand-made one)
+    std::vector<std::string> b_watch_;   // and the metrics it is about (core::Comparison::watch)
     core::RunConfig config_;             // what is running
     core::Params edit_;                  // what the controls show
     core::Validation edit_check_;

@@ -21,9 +21,13 @@ std::string App::set_compare(const core::Changes& changes, const std::string& ti
     if (!why.empty()) return why;   // the running comparison, if any, stays as it was
     b_changes_ = changes;
     b_title_ = title;
-    if (b_title_.empty())   // a hand-made B that is one of the lab's named comparisons gets its title
-        for (const core::Comparison& c : lab_->comparisons())
-            if (c.b == changes) b_title_ = c.title;
+    b_watch_.clear();
+    std::vector<core::Comparison> named = lab_->comparisons();
+    if (const core::Comparison* c = core::named_as(named, changes))   // a hand-made B may be a named one
+    {
+        b_title_ = c->title;
+        b_watch_ = c->watch;
+    }
     reset_run();   // A from the start too: the two runs stay in lockstep from the same seed
     return "";
 }
@@ -147,7 +151,7 @@ std::string App::compare_state_json() const {
     auto ms = lab_b_->metrics();
     for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
     s += "},\"headlines\":[";
-    auto hs = core::headline_pairs(*lab_, *lab_b_);
+    auto hs = core::headline_pairs(*lab_, *lab_b_, b_watch_);
     for (size_t k = 0; k < hs.size(); ++k)
         s += std::string(k ? "," : "") + "{\"key\":" + jstr(hs[k].key) + ",\"a\":" + jnum(hs[k].a) +
             ",\"b\":" + jnum(hs[k].b) + "}";

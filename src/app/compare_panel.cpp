@@ -99,7 +99,7 @@ void App::draw_compare_strip() {
         (b_title_.empty() ? "" : "  (" + b_title_ + ")");
     add_text(dl, at, IM_COL32(140, 65, 0, 255), fit_text(head, w), fh);
     float y = at.y + fh * 1.2f;
-    std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, *lab_b_);
+    std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, *lab_b_, b_watch_);
     const int n = int(pairs.size());
     if (n > 0) {
         const float gap = fh * 0.4f;

@@ -65,7 +65,11 @@ int cmd_compare(const Args& a) {
     core::Changes changes = changes_of(a, *lab);
     uint64_t first = a.has_seed ? a.seed : 1;
     std::map<std::string, std::vector<double>> va, vb;
-    std::map<std::string, std::string> formats, labels;
+    std::map<std::string, std::string> formats, missing_b;
+    std::vector<std::string> order;   // the comparison's own metrics first, then the headlines
+    std::vector<core::Comparison> named = lab->comparisons();
+    const core::Comparison* as = core::named_as(named, changes);
+    const std::vector<std::string> watch = as ? as->watch : std::vector<std::string>{};
     int failed_a = 0, failed_b = 0;
     double t0 = now_seconds();
     for (int s = 0; s < a.seeds; ++s) {
@@ -79,17 +83,19 @@ int cmd_compare(const Args& a) {
                 ++*failed;
                 std::fprintf(stderr, "seed %llu, run %s: %s\n", (unsigned long long)c.seed, tag, l->failure().c_str());
             }
-        for (const core::MetricPair& p : core::headline_pairs(*run.a, *run.b)) {
+        for (const core::MetricPair& p : core::headline_pairs(*run.a, *run.b, watch)) {
+            if (!va.count(p.key)) order.push_back(p.key);
             va[p.key].push_back(p.a);
             vb[p.key].push_back(p.b);
             formats[p.key] = p.format;
-            labels[p.key] = p.label;
+            if (!p.b_missing.empty()) missing_b[p.key] = p.b_missing;
         }
         if (!a.json) std::fprintf(stderr, "\rseed %d/%d", s + 1, a.seeds);
     }
     double seconds = now_seconds() - t0;
     if (!a.json) std::fprintf(stderr, "\n");
-    const std::vector<core::Headline> heads = lab->headlines();
+    std::map<std::string, std::string> paper;
+    for (const core::Headline& h : lab->headlines()) paper[h.key] = h.paper;
     if (a.json) {
         std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"b\": {",
                     json_string(c.lab).c_str(), json_string(c.preset).c_str(), a.seeds, (unsigned long long)first);
@@ -99,12 +105,9 @@ int cmd_compare(const Args& a) {
         std::printf("}, \"comparison\": %s, \"failed_a\": %d, \"failed_b\": %d, \"seconds\": %s,\n  \"headlines\": [",
                     a.comparison.empty() ? "null" : json_string(a.comparison).c_str(), failed_a, failed_b,
                     json_number(seconds).c_str());
-        bool any = false;
-        for (const core::Headline& h : heads) {
-            if (!va.count(h.key)) continue;
-            std::printf("%s\n    %s", any ? "," : "", json_paired(h.key, va[h.key], vb[h.key], h.paper).c_str());
-            any = true;
-        }
+        for (size_t k = 0; k < order.size(); ++k)
+            std::printf("%s\n    %s", k ? "," : "",
+                        json_paired(order[k], va[order[k]], vb[order[k]], paper[order[k]]).c_str());
         std::printf("\n  ]\n}\n");
     } else {
         c.seed = first;
@@ -117,17 +120,18 @@ int cmd_compare(const Args& a) {
         if (failed_a || failed_b) std::printf("  runs stopped early: A %d, B %d (see above)\n", failed_a, failed_b);
         std::printf("  %-24s %s %s %s %4s %4s %4s %4s\n", "metric", pad("A mean ± sd", 20).c_str(),
                     pad("B mean ± sd", 20).c_str(), pad("B − A (paired)", 22).c_str(), "B>A", "B<A", "=", "n/a");
-        for (const core::Headline& h : heads) {
-            if (!va.count(h.key)) continue;
-            const char* f = formats[h.key].c_str();
-            core::PairedDiff p = core::paired_diff(va[h.key], vb[h.key]);
+        for (const std::string& key : order) {
+            const char* f = formats[key].c_str();
+            core::PairedDiff p = core::paired_diff(va[key], vb[key]);
             std::string d = p.diff.n
                 ? (p.diff.mean >= 0 ? "+" : "−") + fmt(f, std::fabs(p.diff.mean)) + " ± " + fmt(f, p.diff.sd)
                 : "n/a";
-            std::printf("  %-24s %s %s %s %4d %4d %4d %4d\n", h.key.c_str(), pad(mean_sd_text(p.a, f), 20).c_str(),
+            std::printf("  %-24s %s %s %s %4d %4d %4d %4d\n", key.c_str(), pad(mean_sd_text(p.a, f), 20).c_str(),
                         pad(mean_sd_text(p.b, f), 20).c_str(), pad(d, 22).c_str(), p.b_higher, p.b_lower, p.ties,
                         p.missing);
         }
+        for (const auto& [key, why] : missing_b)   // what an n/a of B means, e.g. an N* beyond the sweep
+            std::printf("  n/a in B's %s: %s\n", key.c_str(), why.c_str());
     }
     return failed_a || failed_b ? 1 : 0;
 }

@@ -1,6 +1,7 @@
 #include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include <algorithm>
 #include <cmath>
 
 namespace core {
@@ -94,18 +95,27 @@ PairedDiff paired_diff(const std::vector<double>& a, const std::vector<double>& 
     return p;
 }
 
-std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b) {
+const Comparison* named_as(const std::vector<Comparison>& list, const Changes& changes) {
+    for (const Comparison& c : list)
+        if (c.b == changes) return &c;
+    return nullptr;
+}
+
+std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b, const std::vector<std::string>& watch) {
     std::vector<Metric> ma = a.metrics(), mb = b.metrics();
     auto find = [](const std::vector<Metric>& ms, const std::string& key) -> const Metric* {
         for (const Metric& m : ms)
             if (m.key == key) return &m;
         return nullptr;
     };
+    std::vector<std::string> keys = watch;
+    for (const Headline& h : a.headlines())
+        if (std::find(keys.begin(), keys.end(), h.key) == keys.end()) keys.push_back(h.key);
     std::vector<MetricPair> out;
-    for (const Headline& h : a.headlines()) {
-        const Metric *x = find(ma, h.key), *y = find(mb, h.key);
+    for (const std::string& key : keys) {
+        const Metric *x = find(ma, key), *y = find(mb, key);
         if (!x) continue;
-        MetricPair p{h.key, x->label, x->format, x->value, NAN, missing_reason(*x), "not reported by B"};
+        MetricPair p{key, x->label, x->format, x->value, NAN, missing_reason(*x), "not reported by B"};
         if (y) {
             p.b = y->value;
             p.b_missing = missing_reason(*y);

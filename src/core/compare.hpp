@@ -52,12 +52,16 @@ struct PairedDiff {
 };
 PairedDiff paired_diff(const std::vector<double>& a, const std::vector<double>& b);
 
-// A headline metric of A and B now, for the page's strip.
+// A metric of A and B now, for the page's strip and the CLI: the comparison's `watch` keys (if any), then
+// the lab's headlines.
 struct MetricPair {
     std::string key, label, format;
     double a = 0, b = 0;
     std::string a_missing, b_missing;   // core::missing_reason of each ("" when finite)
 };
-std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b);
+std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b, const std::vector<std::string>& watch = {});
+
+// The named comparison whose changes these are (nullptr for a hand-made B).
+const Comparison* named_as(const std::vector<Comparison>& list, const Changes& changes);
 
 }   // namespace core

@@ -13,11 +13,12 @@ namespace core {
 using Changes = std::vector<std::pair<std::string, std::string>>;
 
 struct Comparison {
-    std::string id;         // "noise-off": the CLI's --comparison and the page's compare=ID
-    std::string title;      // "Routing noise off"
-    std::string contrast;   // what the paper says the difference shows, with its reference
-    Changes b;              // B = A with these changed
-    std::string preset;     // "": A as it is; else A opens at this preset first (where the contrast lives)
+    std::string id;                   // "noise-off": the CLI's --comparison and the page's compare=ID
+    std::string title;                // "Routing noise off"
+    std::string contrast;             // what the paper says the difference shows, with its reference
+    Changes b;                        // B = A with these changed
+    std::string preset;               // "": A as it is; else A opens at this preset first (where the contrast lives)
+    std::vector<std::string> watch;   // metric keys the contrast is about, shown before the headlines
 };
 
 }   // namespace core

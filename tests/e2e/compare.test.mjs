@@ -1,0 +1,98 @@
+// Compare mode in the page (issue 11): for every lab a compare link (A, and B = A with b.name=value) is
+// played to the end; A's final metrics equal the CLI's run of A and B's equal the CLI's run of A with B's
+// changes (--set), the line views carry the A/B key in their legends, and a screenshot at 1280×720, UI
+// scale 1.6, shows both runs. Bad compare links and commands give messages and leave the page working.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { openPage, state, cliMetrics, out, nativeCli } from "./harness.mjs";
+
+// One named comparison per lab, at a size that plays in seconds (the page runs A and B).
+const CASES = [
+  { lab: "cluster-experts", a: "preset=fast", b: { noise_width: "0" } },
+  { lab: "patch-routing", a: "preset=threshold&sweep_seeds=1&grid_lmax=3", b: { l_sep: "2" } },
+  { lab: "latent-clusters", a: "preset=lecture", b: { router: "0" } },
+  { lab: "expert-pruning", a: "preset=lecture", b: { routing: "token-choice" } },
+  { lab: "gated-regression", a: "preset=minimal", b: { overlap: "0.5" } },
+];
+
+const cliArgs = (lab, a, seed, extra = {}) => {
+  const args = ["--lab", lab, "--seed", String(seed)];
+  for (const kv of a.split("&")) {
+    const [k, v] = kv.split("=");
+    if (k === "preset") args.push("--preset", v);
+    else args.push("--set", `${k}=${v}`);
+  }
+  for (const [k, v] of Object.entries(extra)) args.push("--set", `${k}=${v}`);
+  return args;
+};
+
+for (const { lab, a, b } of CASES) {
+  test(`compare mode, ${lab}: A and B played in lockstep equal the CLI's runs of A and of B`, async () => {
+    const seed = 4;
+    const bkeys = Object.entries(b).map(([k, v]) => `&b.${k}=${v}`).join("");
+    const { page, errors } = await openPage(`?lab=${lab}&${a}&seed=${seed}${bkeys}&scale=1.6`);
+    let s = await state(page);
+    assert.deepEqual(s.messages, []);
+    assert.ok(s.compare, "the link opened a comparison");
+    assert.deepEqual(s.compare.changes, b);
+    assert.ok(s.query.includes(bkeys.slice(1)), `the link keeps B: ${s.query}`);
+    await page.evaluate(() => moeLab.command("play"));
+    await page.waitForFunction(() => moeLab.state().done, null, { timeout: 180000, polling: 250 });
+    s = await state(page);
+    assert.equal(s.failure, "");
+    assert.equal(s.compare.failure, "");
+    assert.ok(s.compare.a_done, "A finished too");
+    const cliA = cliMetrics([nativeCli], cliArgs(lab, a, seed));
+    const cliB = cliMetrics([nativeCli], cliArgs(lab, a, seed, b));
+    for (const k of Object.keys(cliA)) {
+      assert.equal(s.metrics[k], cliA[k], `A ${lab}.${k}: page ${s.metrics[k]} vs CLI ${cliA[k]}`);
+      assert.equal(s.compare.metrics[k], cliB[k], `B ${lab}.${k}: page ${s.compare.metrics[k]} vs CLI ${cliB[k]}`);
+    }
+    assert.ok(s.compare.headlines.length >= 2, "the strip shows the headline metrics");
+    const lines = s.view_reports.filter((r) => r.legend.some((l) => l.startsWith("B: dashed")));
+    assert.ok(lines.length >= 1, "a line view overlays B with the A/B key in its legend");
+    for (const r of lines) assert.ok(r.legend.includes("A: solid"), `${r.id}: legend ${r.legend}`);
+    await page.screenshot({ path: join(out, `compare-${lab}.png`) });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test("compare mode: one click from a parameter, named comparisons, ending it, bad links and commands", async () => {
+  const { page, errors } = await openPage("?lab=cluster-experts&preset=fast&seed=2");
+  const cmd = (c) => page.evaluate((c) => moeLab.command(c), c);
+  assert.equal(await cmd("vs=noise_width"), "");
+  let s = await state(page);
+  assert.deepEqual(s.compare.changes, { noise_width: "2" }, "a tenth of the range further");
+  assert.ok(s.query.endsWith("&b.noise_width=2"), s.query);
+  assert.equal(await cmd("vs=noise_width"), "", "a second click drops the change");
+  assert.equal((await state(page)).compare, null);
+  assert.equal(await cmd("compare=large-init"), "");
+  s = await state(page);
+  assert.deepEqual(s.compare.changes, { sigma0: "0.4" });
+  assert.equal(s.compare.title, "Large initialisation (σ0 = 0.4)");
+  assert.match(await cmd("compare=nosuch"), /no comparison 'nosuch' for cluster-experts \(comparisons: noise-off, large-init, plain-gd/);
+  assert.match(await cmd("vs=nosuch"), /no parameter 'nosuch'/);
+  assert.equal(await cmd("compare=off"), "");
+  assert.equal((await state(page)).compare, null);
+  // a named comparison with its own preset moves A there
+  assert.equal(await cmd("lab=patch-routing"), "");
+  assert.equal(await cmd("compare=l-below-threshold"), "");
+  s = await state(page);
+  assert.equal(s.preset, "threshold");
+  assert.deepEqual(s.compare.changes, { l_sep: "2" });
+  // links: an unknown parameter is left out, an invalid B is not opened, A opens either way
+  await page.evaluate(() => moeLab.command("query=lab=cluster-experts&preset=fast&b.nosuch=1&b.noise_width=0"));
+  s = await state(page);
+  assert.ok(s.messages.some((m) => /unknown parameter 'nosuch'.*left out of the comparison/.test(m)), s.messages.join(" | "));
+  assert.deepEqual(s.compare.changes, { noise_width: "0" });
+  await page.evaluate(() => moeLab.command("query=lab=cluster-experts&preset=fast&b.eta=7"));
+  s = await state(page);
+  assert.equal(s.compare, null);
+  assert.ok(s.messages.some((m) => /comparison was not opened: B \(eta = 7\).*above its maximum 1/.test(m)), s.messages.join(" | "));
+  assert.equal(s.lab, "cluster-experts");
+  assert.equal(await cmd("play"), "");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
