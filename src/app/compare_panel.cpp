@@ -88,23 +88,29 @@ static std::string delta_text(const core::MetricPair& p) {
     return std::string(d > 0 ? "+" : d < 0 ? "−" : "±") + b;
 }
 
-// One card per headline metric, in as many columns as fit (about 15 characters each), at most two rows;
-// the sidebar's Metrics table has them all.
+// One card per metric (the comparison's own, then the headlines), in as many columns as fit (about 13
+// characters each): one row, two when the window is tall, so the views keep their room. The sidebar's
+// Metrics table has them all.
 void App::draw_compare_strip() {
     if (!lab_b_) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
-    std::string head = "A/B on seed " + std::to_string(config_.seed) + ":  B = A with " + core::describe(b_changes_) +
-        (b_title_.empty() ? "" : "  (" + b_title_ + ")");
-    add_text(dl, at, IM_COL32(140, 65, 0, 255), fit_text(head, w), fh);
-    float y = at.y + fh * 1.2f;
     std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, *lab_b_, b_watch_);
     const int n = int(pairs.size());
+    const float gap = fh * 0.4f;
+    const int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, std::max(1, n));
+    const int max_rows = ImGui::GetContentRegionAvail().y > fh * 36 ? 2 : 1;
+    const int rows = std::min(max_rows, (n + cols - 1) / cols), shown = std::min(n, rows * cols);
+    std::string more = shown < n ? "   +" + std::to_string(n - shown) + " in Metrics" : "";
+    std::string head = "A/B, seed " + std::to_string(config_.seed) + ":  B = A with " + core::describe(b_changes_) +
+        (b_title_.empty() ? "" : "  (" + b_title_ + ")");
+    head = fit_text(head, w - text_width(more, fh * 0.85f) - fh * 0.5f);
+    add_text(dl, at, IM_COL32(140, 65, 0, 255), head, fh);
+    add_text(dl, ImVec2(at.x + text_width(head, fh) + fh * 0.3f, at.y + fh * 0.1f), IM_COL32(90, 90, 100, 255), more,
+             fh * 0.85f);
+    float y = at.y + fh * 1.2f;
     if (n > 0) {
-        const float gap = fh * 0.4f;
-        int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, n);
-        int rows = std::min(2, (n + cols - 1) / cols), shown = std::min(n, rows * cols);
         float cw = (w - gap * (cols - 1)) / cols, small = fh * 0.85f, ch = small * 1.15f + fh * 1.25f;
         for (int k = 0; k < shown; ++k) {
             const core::MetricPair& p = pairs[size_t(k)];
@@ -124,11 +130,6 @@ void App::draw_compare_strip() {
             add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + small * 1.15f), IM_COL32(20, 20, 30, 255), line, size);
         }
         y += rows * (ch + gap * 0.5f);
-        if (shown < n) {
-            add_text(dl, ImVec2(at.x, y), IM_COL32(90, 90, 100, 255),
-                     "+" + std::to_string(n - shown) + " more in the sidebar's Metrics", fh * 0.85f);
-            y += fh;
-        }
     }
     ImGui::SetCursorScreenPos(at);
     ImGui::Dummy(ImVec2(w, y - at.y + fh * 0.2f));

@@ -42,8 +42,13 @@ View overlay_lines(const View& a, const View& b, const std::string& b_name) {
     View v = a;
     union_range(v.x_min, v.x_max, b.x_min, b.x_max);
     union_range(v.y_min, v.y_max, b.y_min, b.y_max);
+    int repeated = 0;
     for (size_t k = 0; k < b.lines.size(); ++k) {
         LineSeries s = b.lines[k];
+        if (k < a.lines.size() && a.lines[k].x == s.x && a.lines[k].y == s.y && !s.x.empty()) {
+            ++repeated;   // a baseline the change does not touch (same data, same seed): drawn once
+            continue;
+        }
         if (s.color < 0) s.color = int(k);   // A's colour for the same series
         s.label.clear();                     // B's series are named once, by the legend entry below
         s.dashed = true;
@@ -52,7 +57,8 @@ View overlay_lines(const View& a, const View& b, const std::string& b_name) {
         s.hi.clear();
         v.lines.push_back(std::move(s));
     }
-    for (const Overlay& o : b.overlays) {
+    for (const Overlay& o : b.overlays) {   // B's own lines and thresholds; its stage bands would hide A's
+        if (o.kind == Overlay::VBand || o.kind == Overlay::HBand) continue;
         bool shared = false;
         for (const Overlay& x : a.overlays) shared |= same_overlay(x, o);
         if (shared) continue;
@@ -60,16 +66,16 @@ View overlay_lines(const View& a, const View& b, const std::string& b_name) {
         if (!mine.label.empty()) mine.label += " (B)";
         v.overlays.push_back(mine);
     }
-    // The legend's key to the two runs: empty series, drawn only as legend entries.
-    LineSeries key_a, key_b;
-    key_a.label = "A: solid";
-    key_a.color = 7;
-    key_b.label = "B: dashed, lighter (" + b_name + ")";
-    key_b.color = 7;
-    key_b.dashed = true;
-    v.lines.push_back(key_a);
-    v.lines.push_back(key_b);
+    // The legend's key to B: an empty series, drawn only as a legend entry (A's lines keep their style).
+    LineSeries key;
+    key.label = "B: dashed, lighter (" + b_name + ")";
+    key.color = 7;
+    key.dashed = true;
+    v.lines.push_back(key);
     v.readouts = both_readouts(a, b);
+    if (repeated > 0)
+        v.readouts.push_back(std::to_string(repeated) +
+                             " of B's lines equal A's (the change does not touch them): drawn once");
     return v;
 }
 

@@ -153,12 +153,16 @@ TEST_CASE("compare views: lines overlay B (dashed, lighter, A's colours) with a 
     b.lines[0].y = {0.5, 0.6};
     b.overlays.push_back({core::Overlay::VLine, 1, 0, "l*"});
     core::View v = core::compare_view(a, b, "r = 0");
-    REQUIRE(v.lines.size() == 4);   // A's, B's and the two legend keys
+    REQUIRE(v.lines.size() == 3);   // A's, B's and the legend's key
     CHECK(v.lines[1].dashed);
     CHECK(v.lines[1].color == 0);
     CHECK(v.lines[1].alpha < 1);
     CHECK(v.lines[1].label.empty());
-    CHECK(v.lines[3].label.find("r = 0") != std::string::npos);
+    CHECK(v.lines[2].label == "B: dashed, lighter (r = 0)");
+    b.lines[0].y = a.lines[0].y;   // a line B shares with A is drawn once, and the readout says so
+    core::View same = core::compare_view(a, b, "r = 0");
+    CHECK(same.lines.size() == 2);
+    CHECK(same.readouts.back().find("1 of B's lines equal A's") == 0);
     CHECK(v.overlays.size() == 2);   // the shared ceiling once, B's own l* marked (B)
     CHECK(v.overlays[1].label == "l* (B)");
 
