@@ -1,5 +1,6 @@
 #include "fuzz_body.hpp"
 #include "core/command.hpp"
+#include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "core/share_link.hpp"
@@ -100,6 +101,21 @@ void parameters(const std::string& text) {
     }
 }
 
+// Compare mode's B: "name=value" as a link's b.name=value, against every lab. A change is either refused
+// with a message or gives a B that validates.
+void compare_change(const std::string& text) {
+    static std::vector<std::unique_ptr<core::Lab>> labs;
+    if (labs.empty())
+        for (const auto& e : core::all_labs()) labs.push_back(e.make());
+    for (const auto& lab : labs) {
+        std::pair<std::string, std::string> c;
+        if (!core::parse_change(lab->schema(), text, c).empty()) continue;
+        core::Params b;
+        std::string why = core::apply_changes(*lab, core::default_config(*lab).params, {c}, b);
+        require(why.empty() == core::validate(*lab, b).ok(), "apply_changes and validate disagree: " + text);
+    }
+}
+
 }   // namespace
 
 void fuzz_one(const uint8_t* data, size_t size) {
@@ -109,4 +125,5 @@ void fuzz_one(const uint8_t* data, size_t size) {
     command(text);
     link(text);
     parameters(text);
+    compare_change(text);
 }
