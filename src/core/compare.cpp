@@ -35,8 +35,9 @@ std::string apply_changes(const Lab& lab, const Params& a, const Changes& change
         if (!err.empty()) add("B: " + err);
     }
     if (!why.empty()) return why;
-    Validation v = validate(lab, b);
-    for (const auto& e : v.errors) add("B (" + describe(changes) + "): " + e);
+    SharedLimits pair(2);   // A and B run at once: each gets half the memory and work of a single run
+    for (const auto& e : validate(lab, a).errors) add("A, run beside B: " + e);
+    for (const auto& e : validate(lab, b).errors) add("B (" + describe(changes) + "): " + e);
     return why;
 }
 

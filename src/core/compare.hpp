@@ -17,7 +17,8 @@ namespace core {
 std::string parse_change(const Schema& schema, const std::string& text, std::pair<std::string, std::string>& out);
 
 // B's parameters: A's with the changes applied and checked like any configuration (ranges and the lab's
-// cross-parameter checks). Returns "" or every reason, joined, each naming B.
+// cross-parameter checks), A and B each within half the memory and work of a single run (SharedLimits).
+// Returns "" or every reason, joined, each naming A or B.
 std::string apply_changes(const Lab& lab, const Params& a, const Changes& changes, Params& b);
 
 // "noise_width = 0, M = 4" (the changes as a lecturer reads them).

@@ -4,10 +4,18 @@
 
 namespace core {
 
+static int g_runs = 1;   // runs sharing the limits (SharedLimits)
+
+SharedLimits::SharedLimits(int runs) : previous_(g_runs) { g_runs = runs > 1 ? runs : 1; }
+SharedLimits::~SharedLimits() { g_runs = previous_; }
+
+static std::string each_of() { return g_runs > 1 ? strf(" for each of %d compared runs", g_runs) : ""; }
+
 void check_memory(Validation& v, double bytes, const std::string& what) {
-    if (bytes <= kMemoryBudgetBytes) return;
-    v.errors.push_back(strf("%s needs about %.1f GB of memory (limit %.1f GB): make it smaller", what.c_str(),
-                            bytes / 1e9, kMemoryBudgetBytes / 1e9));
+    const double budget = kMemoryBudgetBytes / g_runs;
+    if (bytes <= budget) return;
+    v.errors.push_back(strf("%s needs about %.1f GB of memory (limit %.1f GB%s): make it smaller", what.c_str(),
+                            bytes / 1e9, budget / 1e9, each_of().c_str()));
 }
 
 std::string duration_text(double s) {
@@ -17,11 +25,11 @@ std::string duration_text(double s) {
 }
 
 void check_work(Validation& v, double native, const std::string& reduce) {
-    const double browser = native * kBrowserSlowdown;
-    if (native > kMaxNativeSeconds)
+    const double browser = native * kBrowserSlowdown, limit = kMaxNativeSeconds / g_runs;
+    if (native > limit)
         v.errors.push_back("This run needs about " + duration_text(native) + " of computation natively (about " +
-                           duration_text(browser) + " in the browser), over the " + duration_text(kMaxNativeSeconds) +
-                           " limit: " + reduce);
+                           duration_text(browser) + " in the browser), over the " + duration_text(limit) + " limit" +
+                           each_of() + ": " + reduce);
     else if (native > kSlowNativeSeconds)
         v.warnings.push_back("Heavy run: about " + duration_text(native) + " natively with the CLI, about " +
                              duration_text(browser) + " in the browser (to shorten it: " + reduce + ")");

@@ -28,6 +28,19 @@ void check_memory(Validation& v, double bytes, const std::string& what);
 // 10 min limit: <reduce>"), a warning ("Heavy run: …") above kSlowNativeSeconds; nothing below.
 void check_work(Validation& v, double native_seconds, const std::string& reduce);
 
+// Compare mode runs two labs at once, so that a pair fits where one run would: while a SharedLimits
+// lives, check_memory and check_work allow each run 1/runs of the memory and work above, and say so.
+class SharedLimits {
+public:
+    explicit SharedLimits(int runs);
+    ~SharedLimits();
+    SharedLimits(const SharedLimits&) = delete;
+    SharedLimits& operator=(const SharedLimits&) = delete;
+
+private:
+    int previous_;
+};
+
 // "40 s", "12 min", "1.5 h": for messages about durations.
 std::string duration_text(double seconds);
 

@@ -183,3 +183,19 @@ TEST_CASE("compare views: lines overlay B (dashed, lighter, A's colours) with a 
     REQUIRE(only_a.size() == 2);
     CHECK(only_a[1].title.find("(A only)") != std::string::npos);
 }
+
+TEST_CASE("compare: A and B share the limits of one run (each gets half the work), with a message that says so") {
+    auto lab = core::make_lab("cluster-experts");
+    core::Params a = core::default_config(*lab).params;
+    a.set("n", 8000);
+    a.set("n_test", 8000);
+    a.set("d", 256);
+    a.set("T", 4000);   // about 7–8 min natively: a valid single run, too much for two at once
+    REQUIRE(core::validate(*lab, a).ok());
+    core::Params b;
+    std::string why = core::apply_changes(*lab, a, {{"noise_width", "0"}}, b);
+    CHECK(why.find("A, run beside B: ") == 0);
+    CHECK(why.find("for each of 2 compared runs") != std::string::npos);
+    CHECK(why.find("B (noise_width = 0): ") != std::string::npos);
+    CHECK(core::validate(*lab, a).ok());   // the shared limits end with the check
+}
