@@ -2,6 +2,7 @@
 // share link and export, current metrics.
 #include "app/app.hpp"
 #include "app/hover_help.hpp"
+#include "core/compare.hpp"
 #include "core/registry.hpp"
 #include <imgui.h>
 #include <cmath>
@@ -226,6 +227,12 @@ void App::draw_share_and_export() {
     if (ImGui::Button("Download CSV") && host_.download)
         host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", lab_->trace().to_csv());
     hover_help("The time series of this run's metrics, one row per evaluation.");
+    if (lab_b_) {
+        ImGui::SameLine();
+        if (ImGui::Button("B's CSV") && host_.download)
+            host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + "-B.csv", lab_b_->trace().to_csv());
+        hover_help("The time series of run B (" + core::describe(b_changes_) + ").");
+    }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
     float scale = ui_scale_;

@@ -99,3 +99,33 @@ test("compare mode: one click from a parameter, named comparisons, ending it, ba
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("moe-lab compare: bad input exits 2 with a message; --json pairs A and B seed by seed", async () => {
+  const { spawnSync } = await import("node:child_process");
+  const run = (...args) => spawnSync(nativeCli, ["compare", ...args], { encoding: "utf8" });
+  const bad = [
+    [["--lab", "cluster-experts"], /compare needs B's changes: --b name=value or --comparison ID/],
+    [["--lab", "cluster-experts", "--b", "nosuch=1"], /--b: B's change 'nosuch=1': unknown parameter 'nosuch'/],
+    [["--lab", "cluster-experts", "--b", "noise_width"], /expected name=value/],
+    [["--lab", "cluster-experts", "--b", "eta=7"], /B \(eta = 7\): .*above its maximum 1/],
+    [["--lab", "cluster-experts", "--comparison", "nosuch"], /unknown comparison 'nosuch' for cluster-experts \(comparisons: noise-off/],
+  ];
+  for (const [args, message] of bad) {
+    const r = run(...args);
+    assert.equal(r.status, 2, `${args.join(" ")}: exit ${r.status}`);
+    assert.match(r.stderr, message);
+    assert.equal(r.stdout, "");
+  }
+  const r = run("--lab", "cluster-experts", "--preset", "fast", "--comparison", "noise-off", "--seeds", "2", "--json",
+                "--set", "T=60", "--set", "n=300");
+  assert.equal(r.status, 0, r.stderr);
+  const j = JSON.parse(r.stdout);
+  assert.deepEqual(j.b, { noise_width: "0" });
+  assert.equal(j.comparison, "noise-off");
+  const acc = j.headlines.find((h) => h.key === "acc_moe_cubic");
+  assert.equal(acc.a_values.length, 2);
+  const d = acc.b_values.map((b, k) => b - acc.a_values[k]);
+  assert.ok(Math.abs(acc.diff.mean - (d[0] + d[1]) / 2) < 1e-9, "the paired difference is the mean of B − A per seed");
+  const single = j.headlines.find((h) => h.key === "acc_single_cubic");
+  assert.equal(single.ties, 2, "the single models do not route: the same in A and B");
+});
