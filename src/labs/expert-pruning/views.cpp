@@ -156,7 +156,7 @@ void ExpertPruningLab::views(std::vector<core::View>& out) const {
         v.overlays.push_back({core::Overlay::VLine, double(p_main_) / G, 0, "ρ"});
         if (ranked)
             v.readouts.push_back(
-                core::strf("seed 1, ρ = %.2f: Δ %.3f, random %.3f, reverse Δ %.3f, router magnitude %.3f",
+                core::strf("this run, ρ = %.2f: Δ %.3f, random %.3f, reverse Δ %.3f, router magnitude %.3f",
                            double(p_main_) / G, acc_no_ft(kDelta, p_main_), acc_no_ft(kRandom, p_main_),
                            acc_no_ft(kReverseDelta, p_main_), acc_no_ft(kRouterMag, p_main_)));
         v.readouts.push_back(
