@@ -61,6 +61,22 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         v.readouts.push_back(core::strf("N*_CNN / N*_sep = %.1f (n/l = %.0f),  N*_CNN / N*_joint = %.1f (n/l = %.0f)",
                                         nstar_[0] / nstar_[1], double(c.data.n) / c.model[1].l, nstar_[0] / nstar_[2],
                                         double(c.data.n) / c.model[2].l));
+        // the spread behind the ratio: each seed's own curves (a mean over 3 seeds still varies from run to run)
+        if (!seed_ratio_sep_.empty()) {
+            std::string per = "per seed: N*_CNN / N*_sep =";   // ≥ 4 where a seed meets N*_sep ≤ N*_CNN / 4
+            for (size_t r = 0; r < seed_ratio_sep_.size(); ++r)
+                per += (r ? ", " : " ") +
+                    (std::isnan(seed_ratio_sep_[r]) ? std::string("n/a") : core::strf("%.1f", 1 / seed_ratio_sep_[r]));
+            v.readouts.push_back(per);
+        }
+        // Lemma 4.1: the separate router learns from the N training samples only (N_r ≤ N, eq. 6)
+        std::string route = "separate router routes o1/o2:";
+        int shown = 0;
+        for (size_t i = 0; i < c.Ns.size() && i < route_sep_.size() && shown < 4; ++i)
+            if (!std::isnan(route_sep_[i]))
+                route += shown++ ? core::strf(", %.0f %% (%d)", 100 * route_sep_[i], c.Ns[i])
+                                 : core::strf(" %.0f %% at N = %d", 100 * route_sep_[i], c.Ns[i]);
+        if (shown) v.readouts.push_back(route);
         v.readouts.push_back(
             core::strf("runs %d / %d (%d seeds per point)", sweep_.jobs_done(), sweep_.jobs_total(), c.sweep_seeds));
         out.push_back(std::move(v));
