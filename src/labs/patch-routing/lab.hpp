@@ -123,6 +123,9 @@ private:
     // cached aggregates (updated when a job finishes)
     std::array<core::LineSeries, 3> curve_;
     std::array<double, 3> nstar_{};
+    // The spread behind nstar_: per sweep seed, N*_sep / N*_CNN from that seed's own curves (NaN: a model did
+    // not reach the target); per sweep N, the separate router's routed share (Lemma 4.1), mean over seeds.
+    std::vector<double> seed_ratio_sep_, route_sep_;
     std::vector<double> grid_success_, grid_acc_, grid_route_;   // |Ns| x grid_lmax
     double thr_lstar_ = 0, thr_lstar_m1_ = 0;
     int thr_N_ = 0;   // the grid N the threshold readout uses

@@ -131,6 +131,11 @@ std::vector<core::Headline> PatchRoutingLab::headlines() const {
         {"nstar_sep", "separate pMoE: ≈20 (notes)"},
         {"nstar_joint", "joint pMoE: ≈90 (notes; ≈50 in their WASM run)"},
         {"nstar_ratio_sep", "N*_sep / N*_CNN ≤ 0.25 (notes ≈0.13; Thm 4.2 vs 4.3: (l/n)^8 as a bound)"},
+        {"quarter_sep", "share of seeds with N*_sep / N*_CNN ≤ 1/4 (the mean over seeds; 1 = every seed)"},
+        {"sweep_route_sep",
+         "notes' router table (d = 32, n = 32, l = 2): 0.64 at N_r = 20; Lemma 4.1 asks B_r = Ω(n²/(1−δ_d)²), and N_r "
+         "≤ N "
+         "(eq. 6)"},
         {"nstar_ratio_joint", "N*_joint / N*_CNN ≤ 0.6 (paper Fig. 4: pMoE needs 60 % of the CNN's samples)"},
         {"thr_acc_lstar", "separate pMoE at l = l*, N = 80: ≥ 0.95 (notes: 1.00 with c = 2)"},
         {"thr_acc_lstar_m1", "at l = l* − 1: ≤ 0.75 (notes: 0.57)"},
@@ -176,6 +181,8 @@ void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
     for (auto& t : run_) t = Trainer();
     for (auto& c : curve_) c = core::LineSeries();
     nstar_.fill(kNaN);
+    seed_ratio_sep_.clear();
+    route_sep_.assign(cfg_.Ns.size(), kNaN);
     trace_.clear();
     sweep_.clear();
     grid_.clear();
@@ -304,6 +311,33 @@ void PatchRoutingLab::update_sweep_cache() {
         curve_[size_t(a)].color = a;
         nstar_[size_t(a)] = n_star(curve_[size_t(a)].x, curve_[size_t(a)].y, cfg_.target);
     }
+    // The spread behind N*_sep / N*_CNN: each sweep seed's own ratio, once that seed has a full curve for both
+    // models (the sweep runs seed by seed, so results[r] of every point is seed r).
+    const std::vector<int>& Ns = cfg_.Ns;
+    seed_ratio_sep_.clear();
+    for (int r = 0; r < cfg_.sweep_seeds; ++r) {
+        std::vector<double> acc[2];
+        bool complete = true;
+        for (int a = 0; a < 2 && complete; ++a)
+            for (int N : Ns) {
+                const int pt = sweep_.find(a, N);
+                const auto v = pt < 0 ? std::vector<double>() : sweep_.values(pt, 0);
+                if (int(v.size()) <= r) {
+                    complete = false;
+                    break;
+                }
+                acc[a].push_back(v[size_t(r)]);
+            }
+        if (!complete) break;
+        const std::vector<double> xs(Ns.begin(), Ns.end());
+        seed_ratio_sep_.push_back(n_star(xs, acc[1], cfg_.target) / n_star(xs, acc[0], cfg_.target));
+    }
+    // Lemma 4.1 at every N of the sweep: the separate router's routed share, mean over the finished seeds
+    route_sep_.assign(Ns.size(), kNaN);
+    for (size_t i = 0; i < Ns.size(); ++i) {
+        const int pt = sweep_.find(int(Arch::Separate), Ns[i]);
+        if (pt >= 0 && !sweep_.point(pt).results.empty()) route_sep_[i] = sweep_.stat(pt, 3).mean;
+    }
 }
 
 void PatchRoutingLab::update_grid_cache() {
@@ -413,6 +447,17 @@ std::vector<core::Metric> PatchRoutingLab::metrics() const {
     m.add("nstar_joint", "joint pMoE: N for 95 %", nstar_[2], "%.1f", kNotReached);
     m.add("nstar_ratio_sep", "N*_sep / N*_CNN", ratio_s, "%.4f", kNotReached);
     m.add("nstar_ratio_joint", "N*_joint / N*_CNN", ratio_j, "%.4f", kNotReached);
+    // 0/1 per run, so that `reproduce` (mean over seeds) reports the share of seeds that meet 1/4
+    m.add("quarter_sep", "N*_sep / N*_CNN ≤ 1/4 in this run: 1, else 0 (mean over seeds: the share that meet it)",
+          std::isnan(ratio_s) ? kNaN : double(ratio_s <= 0.25), "%.2f", kNotReached);
+    // Lemma 4.1 at the sweep's second N (20 at Lecture): why the separate pMoE's N* is set by its router there
+    const size_t ir = cfg_.Ns.size() > 1 ? 1 : 0;
+    m.add("sweep_route_sep",
+          core::strf("separate router in the sweep at N = %d: share of test samples whose discriminative patch it "
+                     "routes (mean over seeds)",
+                     cfg_.Ns.empty() ? 0 : cfg_.Ns[ir]),
+          ir < route_sep_.size() ? route_sep_[ir] : kNaN, "%.4f",
+          "measured by the sweep's separate pMoE runs at that N");
     m.count("l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1));
     m.add("thr_acc_lstar", "grid: separate pMoE accuracy at l = l*", thr_lstar_, "%.4f",
           "the threshold grid does not reach l* (grid_lmax < c + 1)");

@@ -243,9 +243,12 @@ std::vector<core::Phase> make_phases() {
          "Fig. 9: joint routers give o1, o2 the top gate in one expert."},
         {"sweep", "Sample-complexity sweep (N × model × seed)",
          "Test accuracy against N fills in run by run (mean ± sd over seeds): separate pMoE crosses the 95 % line at a "
-         "much smaller N than the CNN, joint pMoE in between. Read N*_CNN / N*_pMoE next to n/l.",
+         "much smaller N than the CNN, joint pMoE in between. Read N*_CNN / N*_pMoE next to n/l, and each seed's own "
+         "ratio: at small N the separate router still misroutes (its routed share per N is listed), so there the "
+         "router, not the experts, sets the separate pMoE's N*.",
          "Thm 4.2 vs 4.3: N_CNN / N_sep = Θ((n/l)⁸) (sufficient-condition bounds); Fig. 4: pMoE needs 60 % of the "
-         "CNN's samples for 95 % on MNIST patches."},
+         "CNN's samples for 95 % on MNIST patches. Lemma 4.1 needs B_r = Ω(n²/(1−δ_d)²) router samples, drawn from "
+         "the N training samples (N_r < N, eq. 6)."},
         {"grid", "l-threshold grid (separate pMoE, l × N)",
          "Success (test accuracy ≥ 95 %) over l × N: with c confusers per side every l ≤ c fails at any N, l = l* = c "
          "+ 1 succeeds from small N, and above l* the N needed grows slowly with l.",

@@ -56,13 +56,28 @@ void PatchRoutingLab::views(std::vector<core::View>& out) const {
         for (int a = 0; a < 3; ++a)
             if (!std::isnan(nstar_[size_t(a)]))
                 v.overlays.push_back({core::Overlay::VLine, nstar_[size_t(a)], 0, std::string("N* ") + kShort[a], a});
+        // Three lines, so that they stay on screen at UI scale 1.6 in presentation mode.
         v.readouts.push_back("N* (95 %): CNN " + nstar_text(nstar_[0]) + ", separate " + nstar_text(nstar_[1]) +
-                             ", joint " + nstar_text(nstar_[2]));
-        v.readouts.push_back(core::strf("N*_CNN / N*_sep = %.1f (n/l = %.0f),  N*_CNN / N*_joint = %.1f (n/l = %.0f)",
-                                        nstar_[0] / nstar_[1], double(c.data.n) / c.model[1].l, nstar_[0] / nstar_[2],
-                                        double(c.data.n) / c.model[2].l));
-        v.readouts.push_back(
-            core::strf("runs %d / %d (%d seeds per point)", sweep_.jobs_done(), sweep_.jobs_total(), c.sweep_seeds));
+                             ", joint " + nstar_text(nstar_[2]) +
+                             core::strf("   (runs %d / %d, %d seeds per point)", sweep_.jobs_done(),
+                                        sweep_.jobs_total(), c.sweep_seeds));
+        // the spread behind the ratio: each seed's own curves (a mean over 3 seeds still varies from run to run);
+        // a seed meets N*_sep ≤ N*_CNN / 4 where its value is ≥ 4
+        std::string per;
+        for (size_t r = 0; r < seed_ratio_sep_.size(); ++r)
+            per += (r ? " / " : ", per seed ") +
+                (std::isnan(seed_ratio_sep_[r]) ? std::string("n/a") : core::strf("%.1f", 1 / seed_ratio_sep_[r]));
+        v.readouts.push_back(core::strf("N*_CNN / N*_sep = %.1f%s (n/l = %.0f);  N*_CNN / N*_joint = %.1f (n/l = %.0f)",
+                                        nstar_[0] / nstar_[1], per.c_str(), double(c.data.n) / c.model[1].l,
+                                        nstar_[0] / nstar_[2], double(c.data.n) / c.model[2].l));
+        // Lemma 4.1: the separate router learns from the N training samples only (N_r < N, eq. 6)
+        std::string route = "separate router routes o1/o2:";
+        int shown = 0;
+        for (size_t i = 0; i < c.Ns.size() && i < route_sep_.size() && shown < 4; ++i)
+            if (!std::isnan(route_sep_[i]))
+                route += shown++ ? core::strf(", %.0f %% (%d)", 100 * route_sep_[i], c.Ns[i])
+                                 : core::strf(" %.0f %% at N = %d", 100 * route_sep_[i], c.Ns[i]);
+        if (shown) v.readouts.push_back(route + "   (Lemma 4.1: B_r = Ω(n²))");
         out.push_back(std::move(v));
     }
 
