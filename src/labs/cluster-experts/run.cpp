@@ -271,6 +271,10 @@ std::vector<core::Metric> ClusterExpertsLab::metrics() const {
     m.add("entropy_moe_linear", "Linear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[1].entropy);
     m.add("entropy_clean_moe_cubic", "Nonlinear MoE dispatch entropy, noise-free router", ev_[0].entropy_clean);
     m.add("entropy_clean_moe_linear", "Linear MoE dispatch entropy, noise-free router", ev_[1].entropy_clean);
+    m.percent("acc_noisy_moe_cubic", "Nonlinear MoE test accuracy with the noisy router (%), as the paper's code",
+              ev_[0].acc_noisy);
+    m.percent("acc_noisy_moe_linear", "Linear MoE test accuracy with the noisy router (%), as the paper's code",
+              ev_[1].acc_noisy);
     m.add("loss_moe_cubic", "Nonlinear MoE training loss (3.3)", moe_[0].loss);
     m.add("loss_moe_linear", "Linear MoE training loss (3.3)", moe_[1].loss);
     m.add("router_center_cubic", "Nonlinear MoE max ⟨θ_m, c_k⟩", al_[0].max_rc);
