@@ -291,9 +291,10 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
             "Below d = 16 and n = 1000 the phenomena blur (notes §6.2): keep d ≥ 16, n ≥ 1000 for clean demos");
     double sp = setting == kCustomSetting ? p["sigma_p"] : (setting % 2 == 1 ? 2.0 : 1.0);
     if (sp >= 2 && d < 32)
-        v.warnings.push_back("σ_p = 2 at d < 32: the noise patch's share on each feature, σ_p/√d, caps even a perfectly "
-                             "routed expert below 99 % (97 % at d = 16) and blurs the routing: raise d to 32 "
-                             "(preset setting2)");
+        v.warnings.push_back(
+            "σ_p = 2 at d < 32: the noise patch's share on each feature, σ_p/√d, caps even a perfectly "
+            "routed expert below 99 % (97 % at d = 16) and blurs the routing: raise d to 32 "
+            "(preset setting2)");
     if (p["sigma0"] > 0.2)
         v.warnings.push_back("σ0 > 0.2 leaves the small-initialisation regime of the theory (σ0 ≤ d^−0.01 and small): "
                              "exploration breaks down");

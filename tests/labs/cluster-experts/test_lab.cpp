@@ -19,7 +19,8 @@ TEST_CASE("cluster-experts: registered first, with the lecture preset first") {
     REQUIRE(lab);
     CHECK(lab->schema().presets[0].id == "lecture");
     CHECK(lab->phases().size() == 3);
-    for (const char* id : {"setting2", "setting3", "setting4", "fast", "theorem41", "paper_lr", "paper_scale"}) CHECK(lab->schema().preset(id) != nullptr);
+    for (const char* id : {"setting2", "setting3", "setting4", "fast", "theorem41", "paper_lr", "paper_scale"})
+        CHECK(lab->schema().preset(id) != nullptr);
 }
 
 TEST_CASE("cluster-experts: bad parameters give messages that say what to change") {
@@ -141,10 +142,10 @@ TEST_CASE("cluster-experts: Setting 2 preset (σ_p = 2, d = 32), the headline of
         REQUIRE(r["failed"] == 0);
         MESSAGE("acc cubic MoE " << r["acc_moe_cubic"] << ", linear MoE " << r["acc_moe_linear"] << "; entropy "
                                  << r["entropy_moe_cubic"] << " / " << r["entropy_moe_linear"]);
-        CHECK(r["acc_moe_cubic"] >= 96.82);                          // paper: 98.09 − 1.27
-        CHECK(r["entropy_moe_cubic"] <= 0.274);                      // paper: 0.171 + 0.103
-        CHECK(r["acc_moe_linear"] <= r["acc_moe_cubic"] - 3);        // paper: 88.48, ~10 points behind
-        CHECK(r["entropy_moe_linear"] >= 1.0);                       // paper: 1.294; ln 4 = 1.386
+        CHECK(r["acc_moe_cubic"] >= 96.82);                            // paper: 98.09 − 1.27
+        CHECK(r["entropy_moe_cubic"] <= 0.274);                        // paper: 0.171 + 0.103
+        CHECK(r["acc_moe_linear"] <= r["acc_moe_cubic"] - 3);          // paper: 88.48, ~10 points behind
+        CHECK(r["entropy_moe_linear"] >= 1.0);                         // paper: 1.294; ln 4 = 1.386
         CHECK(r["router_center_cubic"] > r["router_feature_cubic"]);   // routed by cluster centre
     }
 }
