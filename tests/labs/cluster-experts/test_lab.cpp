@@ -161,6 +161,16 @@ TEST_CASE("cluster-experts: single models by Adam (App. A.2) train deterministic
     CHECK(ra["acc_single_linear"] > 60);   // the single linear model learns (chance: 50 %)
 }
 
+TEST_CASE("cluster-experts: accuracy with the noisy router equals the noise-free one when r ≡ 0, and differs otherwise") {
+    ClusterExpertsLab a, b;
+    auto off = run_preset(a, "noise_off", 3, {{"T", 60}});
+    CHECK(off["acc_noisy_moe_cubic"] == off["acc_moe_cubic"]);
+    CHECK(off["acc_noisy_moe_linear"] == off["acc_moe_linear"]);
+    auto on = run_preset(b, "fast", 3, {{"T", 60}});   // still exploring: noise changes many routes
+    CHECK(on["acc_noisy_moe_cubic"] != on["acc_moe_cubic"]);
+    CHECK(on["acc_noisy_moe_cubic"] > 50);
+}
+
 TEST_CASE("cluster-experts: the same seed gives the same run") {
     ClusterExpertsLab a, b;
     auto ra = run_preset(a, "fast", 7, {{"T", 60}}), rb = run_preset(b, "fast", 7, {{"T", 60}});
