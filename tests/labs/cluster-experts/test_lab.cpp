@@ -161,7 +161,8 @@ TEST_CASE("cluster-experts: single models by Adam (App. A.2) train deterministic
     CHECK(ra["acc_single_linear"] > 60);   // the single linear model learns (chance: 50 %)
 }
 
-TEST_CASE("cluster-experts: accuracy with the noisy router equals the noise-free one when r ≡ 0, and differs otherwise") {
+TEST_CASE(
+    "cluster-experts: accuracy with the noisy router equals the noise-free one when r ≡ 0, and differs otherwise") {
     ClusterExpertsLab a, b;
     auto off = run_preset(a, "noise_off", 3, {{"T", 60}});
     CHECK(off["acc_noisy_moe_cubic"] == off["acc_moe_cubic"]);
