@@ -155,6 +155,8 @@ ClusterExpertsLab::ClusterExpertsLab() {
     // Setting 1, the nonlinear MoE converges by t ≈ 1500 (99.3 %, entropy 0.001) while the linear MoE
     // stays mixed (89.2 %, 1.24; t = 2000: 94.0 %, 1.21). With σ0 = 0.1 both end near 99 % and the
     // linear MoE keeps climbing (t = 500: 81 %, 1000: 94 %, 2500: 99.9 %, entropy 0.15).
+    // Seeds 1–10 (singles off): Setting 1 nonlinear 99.81 ± 0.26 %, entropy 0.0003, linear 93.61 ± 0.70 %, 1.257
+    // (paper 92.99 ± 2.11, 1.300); Setting 2 99.37 ± 0.23 %, 0.035, linear 90.53 ± 1.23 %, 1.238 (paper 88.48).
     pr.push_back({"paper_scale",
                   "Paper scale",
                   "d = 50, n = 16,000, J = 16, the paper's learning rates, σ0 = 0.01, T = 2000; single models with "
