@@ -23,7 +23,7 @@ void EvalPass::start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* si
     T_ = &test;
     task_ = 0;
     i_ = 0;
-    correct_ = 0;
+    correct_ = correct_noisy_ = 0;
     size_t zmax = 0;
     for (int t = 0; t < kTasks; ++t)
         if (enabled(t)) zmax = std::max(zmax, size_t(model(t).ex.z_size(test.P)));
@@ -72,7 +72,9 @@ bool EvalPass::run(core::WorkBudget& budget, core::Rng& rng) {
                 e.counts[size_t(k * M + mn)] += 1;
                 e.counts_clean[size_t(k * M + mc)] += 1;
                 // sign F = sign f_{m*} since π > 0
-                if (T.y[size_t(i)] * moe.ex.f(mc, T, i, z) > 0) ++correct_;
+                const double fc = moe.ex.f(mc, T, i, z);
+                if (T.y[size_t(i)] * fc > 0) ++correct_;
+                if (T.y[size_t(i)] * (mn == mc ? fc : moe.ex.f(mn, T, i, z)) > 0) ++correct_noisy_;
             }
         } else if (task_ < 4) {
             for (int i = i_; i < i1; ++i) {
@@ -89,7 +91,7 @@ bool EvalPass::run(core::WorkBudget& budget, core::Rng& rng) {
         if (i_ < T.n) break;
         finish_task(task_);
         i_ = 0;
-        correct_ = 0;
+        correct_ = correct_noisy_ = 0;
         do ++task_;
         while (task_ < kTasks && !enabled(task_));
     }
@@ -102,6 +104,7 @@ void EvalPass::finish_task(int task) {
         MoeEval& e = ev[size_t(task)];
         const int M = model(task).cfg.M;
         e.acc = 100.0 * correct_ / T.n;
+        e.acc_noisy = 100.0 * correct_noisy_ / T.n;
         e.entropy = core::dispatch_entropy(e.counts, T.K, M);
         e.entropy_clean = core::dispatch_entropy(e.counts_clean, T.K, M);
     } else if (task < 4) {

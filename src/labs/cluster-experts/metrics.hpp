@@ -13,6 +13,8 @@ namespace cluster_experts {
 
 struct MoeEval {
     double acc = 0;                          // % test accuracy, noise-free argmax routing (Sec. 3.2)
+    double acc_noisy = 0;                    // % test accuracy with the noisy router, as the paper's released
+                                             // code measures it (its router adds r ~ Unif[0, 1] at test too)
     std::vector<double> counts;              // K·M test dispatch with the noisy router (as in Tables 4–6)
     std::vector<double> counts_clean;        // K·M test dispatch with the noise-free router
     double entropy = 0, entropy_clean = 0;   // eq. (6.1) on the two
@@ -53,7 +55,7 @@ private:
     const std::array<MoE, 2>* single_ = nullptr;
     const Dataset* T_ = nullptr;
     bool cells_ = false;
-    int task_ = 0, i_ = 0, correct_ = 0;
+    int task_ = 0, i_ = 0, correct_ = 0, correct_noisy_ = 0;
     std::vector<double> good_, cnt_, h_, r_;
     std::vector<float> z_;   // scratch for f(), sized for the largest model
 };

@@ -15,6 +15,7 @@ void MoE::init(const TrainConfig& c, int d, core::Rng& init_rng, core::Rng noise
     noise_ = noise_rng;
     t = 0;
     loss = 0;
+    if (c.adam) adam_.init(ex.W.size(), c.adam_cfg);
     gW_.assign(ex.W.size(), 0.f);
     gTheta_.assign(router.theta.size(), 0.f);
     z_.clear();   // sized by begin(), which knows P
@@ -104,7 +105,11 @@ void MoE::finish(const Dataset& D) {
         }
     }
     const size_t B = ex.block();
-    for (int m = 0; m < ex.E; ++m) {
+    if (cfg.adam) {   // App. A.2's single models: Adam on the full-batch gradient, elementwise
+        for (int m = 0; m < ex.E; ++m) ex.complete(gW_.data() + size_t(m) * B);
+        adam_.step(ex.W.data(), gW_.data());
+    }
+    for (int m = 0; m < ex.E && !cfg.adam; ++m) {
         float* G = gW_.data() + size_t(m) * B;
         ex.complete(G);
         float* Wm = ex.W.data() + size_t(m) * B;

@@ -10,6 +10,7 @@
 #pragma once
 #include "labs/cluster-experts/data.hpp"
 #include "labs/cluster-experts/experts.hpp"
+#include "core/adam.hpp"
 #include "core/rng.hpp"
 #include <string>
 #include <vector>
@@ -29,6 +30,8 @@ struct TrainConfig {
     bool plain_gd = false;      // experts by plain GD with step eta_gd instead of (3.4) (toggle, notes §6.3)
     double eta_gd = 3.0;
     double lb_lambda = 0.0;   // Switch-style load balancing λ·M·Σ_m f_m P_m: NOT in the paper's theory
+    bool adam = false;        // Adam instead of (3.4): how App. A.2 trains the single models (not the MoEs)
+    core::AdamConfig adam_cfg;
 };
 
 class MoE {
@@ -67,6 +70,7 @@ private:
     double sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z, float* gW, float* gTheta,
                   double inv_n) const;
     core::Rng noise_;
+    core::Adam adam_;   // when cfg.adam: its moments over all of W
     std::vector<float> gW_, gTheta_, z_;
     std::vector<double> h_, pi_, r_;
     std::vector<int> route_;

@@ -62,7 +62,7 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
         core::Rng ri = root.split(kInitMoe);
         moe_[size_t(m)].init(cm, dc_.d, ri, root.split(m == kCubic ? kNoiseCubic : kNoiseLinear));
     }
-    // Single models: eq. (3.1) with one expert of J_single filters, normalized GD (notes §6.4).
+    // Single models: eq. (3.1) with one expert of J_single filters, normalized GD (notes §6.4) or Adam.
     TrainConfig cs;
     cs.M = 1;
     cs.J = p.i("J_single");
@@ -70,9 +70,12 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     cs.eta = p["eta_single"];
     cs.eta_r = 0;
     cs.noise_width = 0;
+    cs.adam = p.i("single_opt") == 1;   // App. A.2: Adam, lr 0.01 (cubic) / 0.003 (linear), weight decay 5e-4
+    cs.adam_cfg.weight_decay = p["weight_decay"];
     for (int m = 0; m < 2; ++m) {
         TrainConfig cm = cs;
         cm.cubic = (m == kCubic);
+        cm.adam_cfg.lr = m == kCubic ? p["adam_lr_cubic"] : p["adam_lr_linear"];
         core::Rng ri = root.split(m == kCubic ? kInitSingleCubic : kInitSingleLinear);
         single_[size_t(m)].init(cm, dc_.d, ri, core::Rng(0));
     }
@@ -268,6 +271,10 @@ std::vector<core::Metric> ClusterExpertsLab::metrics() const {
     m.add("entropy_moe_linear", "Linear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[1].entropy);
     m.add("entropy_clean_moe_cubic", "Nonlinear MoE dispatch entropy, noise-free router", ev_[0].entropy_clean);
     m.add("entropy_clean_moe_linear", "Linear MoE dispatch entropy, noise-free router", ev_[1].entropy_clean);
+    m.percent("acc_noisy_moe_cubic", "Nonlinear MoE test accuracy with the noisy router (%), as the paper's code",
+              ev_[0].acc_noisy);
+    m.percent("acc_noisy_moe_linear", "Linear MoE test accuracy with the noisy router (%), as the paper's code",
+              ev_[1].acc_noisy);
     m.add("loss_moe_cubic", "Nonlinear MoE training loss (3.3)", moe_[0].loss);
     m.add("loss_moe_linear", "Linear MoE training loss (3.3)", moe_[1].loss);
     m.add("router_center_cubic", "Nonlinear MoE max ⟨θ_m, c_k⟩", al_[0].max_rc);
