@@ -38,6 +38,15 @@ inline ParamSpec param(const char* name, const char* symbol, const char* group, 
     return s;
 }
 
+// A choice in a line: choice("routing", "", "Model", {"expert-choice", "token-choice"}, 0, "help").
+// The value is an index into `choices` (min 0, max the last index).
+inline ParamSpec choice(const char* name, const char* symbol, const char* group, std::vector<std::string> choices,
+                        double def, const char* help) {
+    ParamSpec s = param(name, symbol, group, ParamType::Choice, 0, double(choices.size()) - 1, def, help);
+    s.choices = std::move(choices);
+    return s;
+}
+
 struct Preset {
     std::string id;                                       // "lecture"
     std::string title;                                    // "Lecture"

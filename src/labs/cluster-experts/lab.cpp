@@ -6,6 +6,7 @@
 #include <memory>
 
 namespace cluster_experts {
+using core::choice;
 using core::param;
 using core::strf;
 
@@ -30,13 +31,11 @@ ClusterExpertsLab::ClusterExpertsLab() {
 
     using T = core::ParamType;
     auto& ps = schema_.params;
-    core::ParamSpec setting =
-        param("setting", "", "Data", T::Choice, 0, 4, 0,
-              "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), "
-              "σ_p=1; setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 "
-              "with σ_p=2; custom: use the α, β, γ and σ_p controls below.");
-    setting.choices = {"setting1", "setting2", "setting3", "setting4", "custom"};
-    ps.push_back(setting);
+    ps.push_back(
+        choice("setting", "", "Data", {"setting1", "setting2", "setting3", "setting4", "custom"}, 0,
+               "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), "
+               "σ_p=1; setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 "
+               "with σ_p=2; custom: use the α, β, γ and σ_p controls below."));
     ps.push_back(param("K", "K", "Data", T::Int, 2, 16, 4, "Number of clusters (paper: 4). Needs d ≥ 2K."));
     ps.push_back(param("P", "P", "Data", T::Int, 3, 16, 4,
                        "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."));
@@ -72,11 +71,9 @@ ClusterExpertsLab::ClusterExpertsLab() {
                        "Router GD step (3.5) (paper: 0.1; theory η_r = Θ(M²)η)."));
     ps.push_back(param("noise_width", "r", "Training", T::Real, 0, 10, 1.0,
                        "Routing noise r ~ Unif[0, width] (paper: 1; κ = 1/width in Remark C.2). 0 switches it off."));
-    core::ParamSpec opt = param(
-        "expert_opt", "", "Training", T::Choice, 0, 1, 0,
-        "normalized: the paper's normalized GD (3.4); plain: plain GD with step η_gd (a toggle, not the paper's).");
-    opt.choices = {"normalized", "plain"};
-    ps.push_back(opt);
+    ps.push_back(choice(
+        "expert_opt", "", "Training", {"normalized", "plain"}, 0,
+        "normalized: the paper's normalized GD (3.4); plain: plain GD with step η_gd (a toggle, not the paper's)."));
     ps.push_back(param("eta_gd", "η_gd", "Training", T::Real, 1e-4, 1e6, 3.0,
                        "Expert step for plain GD (expert_opt = plain). About 3 works; ≥ 10 diverges.", true));
     ps.push_back(param("lb_lambda", "λ", "Training", T::Real, 0, 1, 0.0,
@@ -84,12 +81,10 @@ ClusterExpertsLab::ClusterExpertsLab() {
                        "for the linear MoE only)."));
     ps.push_back(param("singles", "", "Training", T::Bool, 0, 1, 1,
                        "Train the single-model baselines (linear and cubic, J_single filters) on the same data."));
-    core::ParamSpec sopt = param(
-        "single_opt", "", "Training", T::Choice, 0, 1, 0,
+    ps.push_back(choice(
+        "single_opt", "", "Training", {"normalized", "adam"}, 0,
         "How the single models train. normalized: normalized GD (3.4) with step η_single, like the MoE's experts; "
-        "adam: Adam with weight decay, as the paper trains them (App. A.2: lr 0.01 cubic, 0.003 linear, 5e-4).");
-    sopt.choices = {"normalized", "adam"};
-    ps.push_back(sopt);
+        "adam: Adam with weight decay, as the paper trains them (App. A.2: lr 0.01 cubic, 0.003 linear, 5e-4)."));
     ps.push_back(param("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01,
                        "Normalized-GD step of the single models (single_opt = normalized).", true));
     ps.push_back(param("adam_lr_cubic", "lr_cubic", "Training", T::Real, 1e-5, 1, 0.01,

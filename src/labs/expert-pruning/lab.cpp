@@ -6,6 +6,7 @@
 #include <cmath>
 
 namespace expert_pruning {
+using core::choice;
 using core::param;
 using core::strf;
 
@@ -66,21 +67,17 @@ core::Schema make_schema() {
     ps.push_back(param("l", "l", "Model", T::Int, 1, 16, 2,
                        "Tokens per expert (expert-choice) or experts per token (token-choice). l ≥ 2: with l = 1 the "
                        "gate is 1 and routers get no gradient (paper §5.1: 5; V-MoE: 2)."));
-    core::ParamSpec routing =
-        param("routing", "", "Model", T::Choice, 0, 1, 0,
-              "expert-choice (eq. 4, the theory): each expert takes its top-l tokens and pruning removes its router "
-              "(eq. 6); token-choice (eq. 3, the paper's experiments): each token goes to its top-l experts, pruned "
-              "routers still route and their outputs are zero (eq. 5).");
-    routing.choices = {"expert-choice", "token-choice"};
-    ps.push_back(routing);
-    core::ParamSpec mode =
-        param("mode", "", "Pre-training", T::Choice, 0, 2, 0,
-              "The paper assumes a pre-trained model (Def. C.1) without saying how it was made (notes §6.2). planted: "
-              "weights built to Def. C.1, with specialists on absent concepts whose norms exceed the important "
-              "experts'; learned: trained on C concept pairs with the true hinge, the downstream concept picked "
-              "afterwards; scratch: §5.1, tiny Gaussian weights, no pre-training.");
-    mode.choices = {"planted", "learned", "scratch"};
-    ps.push_back(mode);
+    ps.push_back(
+        choice("routing", "", "Model", {"expert-choice", "token-choice"}, 0,
+               "expert-choice (eq. 4, the theory): each expert takes its top-l tokens and pruning removes its router "
+               "(eq. 6); token-choice (eq. 3, the paper's experiments): each token goes to its top-l experts, pruned "
+               "routers still route and their outputs are zero (eq. 5)."));
+    ps.push_back(
+        choice("mode", "", "Pre-training", {"planted", "learned", "scratch"}, 0,
+               "The paper assumes a pre-trained model (Def. C.1) without saying how it was made (notes §6.2). planted: "
+               "weights built to Def. C.1, with specialists on absent concepts whose norms exceed the important "
+               "experts'; learned: trained on C concept pairs with the true hinge, the downstream concept picked "
+               "afterwards; scratch: §5.1, tiny Gaussian weights, no pre-training."));
     ps.push_back(param("important", "", "Pre-training", T::Int, 1, 32, 1,
                        "Planted: important experts per group (p^(s,0) = Ω(1), Def. C.1); the others are specialists on "
                        "absent concepts."));
@@ -100,12 +97,10 @@ core::Schema make_schema() {
     ps.push_back(param("T_pre", "T_pre", "Pre-training", T::Int, 1, 20000, 500,
                        "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; notes §6.2).",
                        true));
-    core::ParamSpec loss = param("loss", "", "Fine-tuning", T::Choice, 0, 1, 0,
-                                 "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): "
-                                 "experts never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: "
-                                 "experts interact and post-FT can repair a bad pruning.");
-    loss.choices = {"paper", "hinge"};
-    ps.push_back(loss);
+    ps.push_back(choice("loss", "", "Fine-tuning", {"paper", "hinge"}, 0,
+                        "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): "
+                        "experts never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: "
+                        "experts interact and post-FT can repair a bad pruning."));
     ps.push_back(
         param("eta_e", "η_e", "Fine-tuning", T::Real, 1e-5, 10, 0.05, "Neuron step size (Algorithm 1).", true));
     ps.push_back(param("eta_r", "η_r", "Fine-tuning", T::Real, 1e-7, 10, 0.002,

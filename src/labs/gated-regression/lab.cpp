@@ -5,6 +5,7 @@
 #include <cmath>
 
 namespace gated {
+using core::choice;
 using core::param;
 using core::strf;
 
@@ -63,11 +64,9 @@ GatedRegressionLab::GatedRegressionLab() {
     ps.push_back(
         param("d", "d", "Model", T::Int, 3, 12, 6, "Input dimension (paper §4: 10). Assumption 3 needs 2k − 1 < d."));
     ps.push_back(param("k", "k", "Model", T::Int, 2, 4, 2, "Number of experts (paper: 2)."));
-    core::ParamSpec gl =
-        param("g", "g", "Model", T::Choice, 0, 3, 0,
-              "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only.");
-    gl.choices = {"Id", "tanh", "ReLU", "sigmoid"};
-    ps.push_back(gl);
+    ps.push_back(
+        choice("g", "g", "Model", {"Id", "tanh", "ReLU", "sigmoid"}, 0,
+               "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only."));
     ps.push_back(param("sigma", "σ", "Model", T::Real, 0.01, 1, 0.05, "Noise sd of y (paper: 0.05).", true));
     ps.push_back(param("w_norm", "‖w*‖", "Model", T::Real, 0.25, 4, 1,
                        "Norm of each true gating vector (paper: 1, w_i* = e_{k+i})."));
@@ -83,12 +82,10 @@ GatedRegressionLab::GatedRegressionLab() {
     ps.push_back(param("runs", "", "Data", T::Int, 1, 32, 6,
                        "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; "
                        "L_4 and ℓ2 share both."));
-    core::ParamSpec mode = param(
-        "l4_mode", "", "Phase 1: L4", T::Choice, 0, 1, 0,
+    ps.push_back(choice(
+        "l4_mode", "", "Phase 1: L4", {"fixed", "online"}, 0,
         "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: SGD "
-        "on fresh batches (the paper's §4, batch 1024).");
-    mode.choices = {"fixed", "online"};
-    ps.push_back(mode);
+        "on fresh batches (the paper's §4, batch 1024)."));
     ps.push_back(param("batch4", "B", "Phase 1: L4", T::Int, 32, 4096, 1024,
                        "Online SGD batch (paper §4: 1024; App. E: 128).", true));
     ps.push_back(param("iters", "T", "Phase 1: L4", T::Int, 10, 10000, 1500,

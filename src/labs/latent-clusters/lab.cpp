@@ -17,8 +17,8 @@ core::Schema make_schema() {
         core::param("rho", "ρ", "Data", T::Real, 0, 10, 3,
                     "cluster mean scale: x = ρ v_c + z (Assumption 3.2; ρ ≥ 4 destabilises at d = 32)"),
         core::param("zeta", "ζ", "Data", T::Real, 0, 3, 0.1, "label noise standard deviation"),
-        core::param("links", "f*, g*", "Data", T::Choice, 0, 1, 0,
-                    "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
+        core::choice("links", "f*, g*", "Data", {"pure", "paper"}, 0,
+                     "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
         core::param(
             "k_star", "k*", "Data", T::Int, 3, 6, 3,
             "information exponent of the pure links (the paper's experiment: 3; the theory wants even k* ≥ 4, slow)"),
@@ -27,8 +27,8 @@ core::Schema make_schema() {
         core::param("J1", "J_I", "Model", T::Int, 1, 64, 1, "expert width in Phase I (Lemma C.2: J ≲ √log d)"),
         core::param("J3", "J_III", "Model", T::Int, 1, 64, 16,
                     "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
-        core::param("act", "σ", "Model", T::Choice, 0, 1, 0,
-                    "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
+        core::choice("act", "σ", "Model", {"hermite", "relu"}, 0,
+                     "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
         core::param("act_deg", "deg σ", "Model", T::Int, 0, 8, 0,
                     "highest Hermite degree of the randomized activation (0: the teacher's p*, as in App. A.3)"),
         core::param("C_b", "C_b", "Model", T::Real, 0, 6, 0,
@@ -63,8 +63,6 @@ core::Schema make_schema() {
         core::param("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000,
                     "SGD steps between alignment evaluations", true),
     };
-    s.params[4].choices = {"pure", "paper"};
-    s.params[9].choices = {"hermite", "relu"};
     s.presets = {
         {"lecture",
          "Lecture",

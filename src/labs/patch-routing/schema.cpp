@@ -39,9 +39,10 @@ core::Schema make_schema() {
         core::param("m_joint", "m/k", "Models", T::Int, 1, 64, 4, "joint pMoE: neurons per expert"),
         core::param("l_joint", "l", "Models", T::Int, 1, 64, 4,
                     "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
-        core::param("out_weights", "a", "Models", T::Choice, 0, 1, 0,
-                    "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without "
-                    "a neuron of each sign)"),
+        core::choice(
+            "out_weights", "a", "Models", {"gaussian", "balanced"}, 0,
+            "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without "
+            "a neuron of each sign)"),
         core::param("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3,
                     "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
         core::param("eta", "η", "Training", T::Real, 1e-3, 1e30, 2,
@@ -72,7 +73,6 @@ core::Schema make_schema() {
                     "threshold grid: l = 1..grid_lmax for separate pMoE over the sweep's N values (0: skip)"),
         core::param("grid_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per cell of the threshold grid"),
     };
-    s.params[size_t(s.index_of("out_weights"))].choices = {"gaussian", "balanced"};
     s.presets = {
         {"lecture",
          "Lecture",
