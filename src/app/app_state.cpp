@@ -1,5 +1,6 @@
 // The state the page exposes to JavaScript (window.moeLab.state()) and so to the browser test.
 #include "app/app.hpp"
+#include "core/compare.hpp"
 #include "core/registry.hpp"
 #include <imgui.h>
 #include <cmath>
@@ -106,6 +107,27 @@ std::string App::lecture_state_json() const {
     s += ",\"export\":{\"pending\":" + std::string(export_view_ >= 0 ? "true" : "false") +
         ",\"file\":" + jstr(export_file_) + ",\"width\":" + std::to_string(exported_w_) +
         ",\"height\":" + std::to_string(exported_h_) + ",\"bytes\":" + std::to_string(exported_bytes_) + "}";
+    return s;
+}
+
+// state().compare: null, or B's changes, progress, end and metrics (A's are state().metrics).
+std::string App::compare_state_json() const {
+    if (!lab_b_) return ",\"compare\":null";
+    std::string s = ",\"compare\":{\"title\":" + jstr(b_title_) + ",\"changes\":{";
+    for (size_t k = 0; k < b_changes_.size(); ++k)
+        s += (k ? "," : "") + jstr(b_changes_[k].first) + ":" + jstr(b_changes_[k].second);
+    s += "},\"done\":" + std::string(lab_b_->done() ? "true" : "false") + ",\"failure\":" + jstr(lab_b_->failure());
+    s += ",\"phase\":" + std::to_string(lab_b_->phase()) + ",\"progress\":" + jnum(lab_b_->progress());
+    s += ",\"a_done\":" + std::string(lab_->done() ? "true" : "false");
+    s += ",\"metrics\":{";
+    auto ms = lab_b_->metrics();
+    for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
+    s += "},\"headlines\":[";
+    auto hs = core::headline_pairs(*lab_, *lab_b_, b_watch_);
+    for (size_t k = 0; k < hs.size(); ++k)
+        s += std::string(k ? "," : "") + "{\"key\":" + jstr(hs[k].key) + ",\"a\":" + jnum(hs[k].a) +
+            ",\"b\":" + jnum(hs[k].b) + "}";
+    s += "]}";
     return s;
 }
 

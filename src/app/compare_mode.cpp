@@ -127,36 +127,4 @@ std::string App::compare_query() const {
     return q;
 }
 
-static std::string jstr(const std::string& s) {
-    std::string o = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') o += '\\';
-        o += c < 0x20 ? ' ' : char(c);
-    }
-    return o + "\"";
-}
-
-static std::string jnum(double v) { return std::isfinite(v) ? core::format_number(v) : "null"; }
-
-// state().compare: null, or B's changes, progress, end and metrics (A's are state().metrics).
-std::string App::compare_state_json() const {
-    if (!lab_b_) return ",\"compare\":null";
-    std::string s = ",\"compare\":{\"title\":" + jstr(b_title_) + ",\"changes\":{";
-    for (size_t k = 0; k < b_changes_.size(); ++k)
-        s += (k ? "," : "") + jstr(b_changes_[k].first) + ":" + jstr(b_changes_[k].second);
-    s += "},\"done\":" + std::string(lab_b_->done() ? "true" : "false") + ",\"failure\":" + jstr(lab_b_->failure());
-    s += ",\"phase\":" + std::to_string(lab_b_->phase()) + ",\"progress\":" + jnum(lab_b_->progress());
-    s += ",\"a_done\":" + std::string(lab_->done() ? "true" : "false");
-    s += ",\"metrics\":{";
-    auto ms = lab_b_->metrics();
-    for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
-    s += "},\"headlines\":[";
-    auto hs = core::headline_pairs(*lab_, *lab_b_, b_watch_);
-    for (size_t k = 0; k < hs.size(); ++k)
-        s += std::string(k ? "," : "") + "{\"key\":" + jstr(hs[k].key) + ",\"a\":" + jnum(hs[k].a) +
-            ",\"b\":" + jnum(hs[k].b) + "}";
-    s += "]}";
-    return s;
-}
-
 }   // namespace app

@@ -116,12 +116,7 @@ void App::draw_compare_strip() {
             const core::MetricPair& p = pairs[size_t(k)];
             ImVec2 a(at.x + (k % cols) * (cw + gap), y + (k / cols) * (ch + gap * 0.5f));
             dl->AddRectFilled(a, ImVec2(a.x + cw, a.y + ch), IM_COL32(246, 240, 230, 255), fh * 0.2f);
-            std::string label = p.label;
-            while (label.size() > 3 && text_width(label, small) > cw - fh * 0.5f) {
-                label.pop_back();
-                while (!label.empty() && (static_cast<unsigned char>(label.back()) & 0xC0) == 0x80) label.pop_back();
-            }
-            if (label != p.label) label += "…";
+            const std::string label = fit_text(p.label, cw - fh * 0.5f, small);
             add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + fh * 0.05f), IM_COL32(70, 70, 80, 255), label, small);
             std::string line = "A " + value_text(p, p.a, p.a_missing) + "  B " + value_text(p, p.b, p.b_missing) +
                 "  Δ " + delta_text(p);

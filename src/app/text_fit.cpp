@@ -39,8 +39,8 @@ float widest_word(const std::string& s, float size) {
     return m;
 }
 
-std::string fit_text(const std::string& s, float width) {
-    const float size = ImGui::GetFontSize();
+std::string fit_text(const std::string& s, float width, float size) {
+    if (size <= 0) size = ImGui::GetFontSize();
     if (text_width(s, size) <= width) return s;
     std::string t = s;
     while (!t.empty() && text_width(t + "...", size) > width) {

@@ -11,7 +11,8 @@ float text_width(const std::string& s, float size);                             
 std::vector<std::string> wrap_words(const std::string& s, float width, float size);   // lines ≤ width
                                                                                       // unless one word is wider
 float widest_word(const std::string& s, float size);
-std::string fit_text(const std::string& s, float width);   // "long tit..." (UTF-8 safe)
+std::string fit_text(const std::string& s, float width, float size = 0);   // "long tit..." (UTF-8 safe); size 0:
+                                                                           // the current font's
 void add_text(ImDrawList* dl, ImVec2 at, ImU32 col, const std::string& s, float size);
 ImU32 darker(ImU32 c, float f = 0.6f);   // for text in a light colour
 
