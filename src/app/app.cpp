@@ -109,7 +109,7 @@ void App::frame() {
         draw_timeline();
         draw_compare_strip();
         if (tour_step_ >= 0) draw_tour_panel();
-        else draw_look_for(false);
+        else draw_look_for(lab_b_ != nullptr);   // comparing: the A/B strip takes the claim's room (it stays on hover)
         draw_views();
         ImGui::EndChild();
     }

@@ -146,11 +146,13 @@ void App::draw_look_for(bool compact) {
     ImGui::Spacing();
 }
 
-// A view's title row: the title (shortened with "...", the caption on hover), then a PNG button
-// and, in the grid, Enlarge.
+// A view's title row: the title (shortened with "...", the caption on hover), then a PNG button and, in
+// the grid, Enlarge; a view shown large in the page's own layout has "All views" there instead (a row of
+// its own would take the plot's room).
 void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_button) {
     const float fh = ImGui::GetFontSize(), pad = ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
-    float buttons = ImGui::CalcTextSize("PNG").x + pad + (enlarge_button ? ImGui::CalcTextSize("Enlarge").x + pad : 0);
+    const char* extra = enlarge_button ? "Enlarge" : (!present_ && !embed_ ? "All views" : nullptr);
+    float buttons = ImGui::CalcTextSize("PNG").x + pad + (extra ? ImGui::CalcTextSize(extra).x + pad : 0);
     ImVec2 p = ImGui::GetCursorScreenPos();
     std::string t = fit_text(v.title + (v.caption.empty() ? "" : "  (?)"), width - buttons - fh * 0.3f);
     ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", t.c_str());
@@ -167,12 +169,14 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     ImGui::PushID(k);
     if (ImGui::SmallButton("PNG")) command("png=" + std::to_string(k));
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save this view as a PNG at twice the screen resolution");
-    if (enlarge_button) {
+    if (extra) {
         ImGui::SameLine();
-        if (ImGui::SmallButton("Enlarge")) {
-            focused_view_ = k;
+        if (ImGui::SmallButton(extra)) {
+            focused_view_ = enlarge_button ? k : -1;
             focused_view2_ = -1;
         }
+        if (!enlarge_button && ImGui::IsItemHovered())
+            ImGui::SetTooltip("Back to the grid of views. Keys: 1-9 a view, 0 all views, P presentation");
     }
     ImGui::PopID();
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + fh * 1.35f));
@@ -209,12 +213,7 @@ void App::draw_views() {
     float avail_w = ImGui::GetContentRegionAvail().x, avail_h = ImGui::GetContentRegionAvail().y;
     std::vector<int> large = shown_views();
     if (!large.empty()) {
-        if (ImGui::Button("Back to all views")) focused_view_ = focused_view2_ = -1;
-        else {
-            ImGui::SameLine();
-            ImGui::TextDisabled("keys: 1-9 a view, 0 all views, P presentation");
-            draw_large_views(large, ImVec2(avail_w, ImGui::GetContentRegionAvail().y - fh * 0.3f));
-        }
+        draw_large_views(large, ImVec2(avail_w, avail_h - fh * 0.3f));
         ImGui::EndChild();
         return;
     }

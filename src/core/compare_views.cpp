@@ -38,6 +38,20 @@ bool same_overlay(const Overlay& x, const Overlay& y) {
     return x.kind == y.kind && x.a == y.a && x.b == y.b && x.label == y.label;
 }
 
+// B's own reference lines and thresholds (those A does not draw), marked "(B)"; B's stage bands are left
+// out, they would hide A's.
+void add_b_overlays(View& v, const View& a, const View& b) {
+    for (const Overlay& o : b.overlays) {
+        if (o.kind == Overlay::VBand || o.kind == Overlay::HBand) continue;
+        bool shared = false;
+        for (const Overlay& x : a.overlays) shared |= same_overlay(x, o);
+        if (shared) continue;
+        Overlay mine = o;
+        if (!mine.label.empty()) mine.label += " (B)";
+        v.overlays.push_back(mine);
+    }
+}
+
 View overlay_lines(const View& a, const View& b, const std::string& b_name) {
     View v = a;
     union_range(v.x_min, v.x_max, b.x_min, b.x_max);
@@ -57,15 +71,7 @@ View overlay_lines(const View& a, const View& b, const std::string& b_name) {
         s.hi.clear();
         v.lines.push_back(std::move(s));
     }
-    for (const Overlay& o : b.overlays) {   // B's own lines and thresholds; its stage bands would hide A's
-        if (o.kind == Overlay::VBand || o.kind == Overlay::HBand) continue;
-        bool shared = false;
-        for (const Overlay& x : a.overlays) shared |= same_overlay(x, o);
-        if (shared) continue;
-        Overlay mine = o;
-        if (!mine.label.empty()) mine.label += " (B)";
-        v.overlays.push_back(mine);
-    }
+    add_b_overlays(v, a, b);
     // The legend's key to B: an empty series, drawn only as a legend entry (A's lines keep their style).
     LineSeries key;
     key.label = "B: dashed, lighter (" + b_name + ")";
@@ -89,18 +95,6 @@ View side_by_side(const View& a, const View& b, const std::string& b_name) {
         pa.heat.lo = pb.heat.lo = lo;
         pa.heat.hi = pb.heat.hi = hi;
     }
-    if (a.kind == ViewKind::Bars && b.kind == ViewKind::Bars) {
-        double lo = 0, hi = 0;
-        for (const View* v : {&a, &b})
-            for (const Bar& bar : v->bars) {
-                lo = std::min(lo, bar.value - bar.err);
-                hi = std::max(hi, bar.value + bar.err);
-            }
-        if (std::isfinite(lo) && std::isfinite(hi) && hi > lo) {
-            pa.y_min = pb.y_min = lo;
-            pa.y_max = pb.y_max = hi;
-        }
-    }
     if (a.kind == ViewKind::Scatter || a.kind == ViewKind::Lines) {
         union_range(pa.x_min, pa.x_max, b.x_min, b.x_max);
         union_range(pa.y_min, pa.y_max, b.y_min, b.y_max);
@@ -116,6 +110,29 @@ View side_by_side(const View& a, const View& b, const std::string& b_name) {
     v.points.clear();
     v.heat = Heatmap{};
     v.readouts = both_readouts(a, b);
+    return v;
+}
+
+// Bars: each of B's bars right after A's bar of the same index, in its colour, labelled "B", on A's axes
+// with A's reference lines (and B's own, marked "(B)"); two half-width charts would squeeze their labels.
+View pair_bars(const View& a, const View& b, const std::string& b_name) {
+    View v = a;
+    v.bars.clear();
+    for (size_t k = 0; k < std::max(a.bars.size(), b.bars.size()); ++k) {
+        if (k < a.bars.size()) {
+            v.bars.push_back(a.bars[k]);
+            if (v.bars.back().color < 0) v.bars.back().color = int(k);
+        }
+        if (k < b.bars.size()) {
+            Bar bar = b.bars[k];
+            if (bar.color < 0) bar.color = int(k);
+            bar.label = "B";
+            v.bars.push_back(bar);
+        }
+    }
+    add_b_overlays(v, a, b);
+    v.readouts = both_readouts(a, b);
+    v.readouts.push_back("each bar labelled B is run B (" + b_name + ") beside A's bar on its left");
     return v;
 }
 
@@ -149,6 +166,7 @@ View compare_grid(const View& a, const View& b, const std::string& b_name) {
 View compare_view(const View& a, const View& b, const std::string& b_name) {
     if (a.kind == ViewKind::Lines && b.kind == ViewKind::Lines) return overlay_lines(a, b, b_name);
     if (a.kind == ViewKind::Grid && b.kind == ViewKind::Grid) return compare_grid(a, b, b_name);
+    if (a.kind == ViewKind::Bars && b.kind == ViewKind::Bars) return pair_bars(a, b, b_name);
     return side_by_side(a, b, b_name);
 }
 

@@ -1,6 +1,6 @@
 // The views of a comparison, built from A's and B's own views (matched by id): line plots show B over A
-// in the same axes (B's lines dashed and lighter, in A's colours; the legend says which is which);
-// heatmaps, bars and scatter plots show A and B side by side on one colour or value scale. The app
+// in the same axes (B's lines dashed and lighter, in A's colours; the legend says which is which); bar
+// charts pair each A bar with its B bar; heatmaps and scatter plots show A and B side by side on one scale. The app
 // draws the result like any view list.
 #pragma once
 #include "core/view.hpp"

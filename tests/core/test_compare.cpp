@@ -199,3 +199,22 @@ TEST_CASE("compare: A and B share the limits of one run (each gets half the work
     CHECK(why.find("B (noise_width = 0): ") != std::string::npos);
     CHECK(core::validate(*lab, a).ok());   // the shared limits end with the check
 }
+
+TEST_CASE("compare views: bar charts pair each A bar with its B bar, in its colour, labelled B") {
+    core::View a;
+    a.id = "mse";
+    a.kind = core::ViewKind::Bars;
+    a.bars = {{"MoE", 0.9, 0, -1}, {"vanilla", 1.7, 0, 5}};
+    a.overlays.push_back({core::Overlay::HLine, 1.8, 0, "zero predictor"});
+    core::View b = a;
+    b.bars[0].value = 1.6;
+    core::View v = core::compare_view(a, b, "router = 0");
+    REQUIRE(v.bars.size() == 4);
+    CHECK(v.bars[0].label == "MoE");
+    CHECK(v.bars[1].label == "B");
+    CHECK(v.bars[1].value == 1.6);
+    CHECK(v.bars[1].color == v.bars[0].color);
+    CHECK(v.bars[3].color == 5);
+    CHECK(v.overlays.size() == 1);   // the shared reference line once
+    CHECK(v.readouts.back().find("router = 0") != std::string::npos);
+}

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPage, state, cliMetrics, out, nativeCli } from "./harness.mjs";
+import { openPage, state, cliMetrics, out, nativeCli, checkReport } from "./harness.mjs";
 
 // One named comparison per lab, at a size that plays in seconds (the page runs A and B).
 const CASES = [
@@ -54,6 +54,15 @@ for (const { lab, a, b } of CASES) {
     assert.ok(lines.length >= 1, "a line view overlays B with the A/B key in its legend");
     for (const r of lines) assert.ok(r.series.length >= 2, `${r.id}: series ${r.series}`);
     await page.screenshot({ path: join(out, `compare-${lab}.png`) });
+    // every merged view, enlarged beside the A/B strip, reads on a projector like any other view
+    for (let k = 0; k < s.views; ++k) {
+      assert.equal(await page.evaluate((k) => moeLab.command(`view=${k}`), k), "");
+      const e = await state(page);
+      assert.equal(e.view_reports.length, 1);
+      checkReport(e.view_reports[0], e.canvas[1], true, `compare enlarged@1.6`);
+      await page.screenshot({ path: join(out, `compare-${lab}-view${k}.png`) });
+    }
+    await page.evaluate(() => moeLab.command("view=-1"));
     assert.equal(await page.evaluate(() => moeLab.command("present=1")), "");
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(out, `compare-${lab}-present.png`) });

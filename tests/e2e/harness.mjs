@@ -73,3 +73,14 @@ export function cliMetrics(cmd, args) {
   return JSON.parse(text).metrics;
 }
 
+// What a view drew (state().view_reports) reads on a projector: a plot with room (large: ≥ 40 % of the
+// canvas height), a legend entry for every named series, no label across a curve, on another label or cut.
+export function checkReport(r, canvasH, large, where) {
+  const [, , w, h] = r.plot;
+  assert.ok(w > 0 && h > 0, `${where} ${r.id}: empty plot ${JSON.stringify(r.plot)}`);
+  if (large) assert.ok(h >= 0.4 * canvasH, `${where} ${r.id}: plot height ${h} < 40 % of ${canvasH}`);
+  for (const s of r.series) assert.ok(r.legend.includes(s), `${where} ${r.id}: series '${s}' has no legend entry (${JSON.stringify(r.legend)})`);
+  assert.equal(r.crossings, 0, `${where} ${r.id}: a label crosses a curve (${JSON.stringify(r.labels)})`);
+  assert.equal(r.overlaps, 0, `${where} ${r.id}: overlapping labels (${JSON.stringify(r.labels)})`);
+  assert.equal(r.clipped, 0, `${where} ${r.id}: a label is cut by the view's box (${JSON.stringify(r.labels)})`);
+}

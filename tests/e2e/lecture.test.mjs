@@ -10,7 +10,7 @@ import { inflateSync } from "node:zlib";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { openPage, state, out, root } from "./harness.mjs";
+import { openPage, state, out, root, checkReport } from "./harness.mjs";
 
 const LABS_WITH_TOURS = ["cluster-experts", "patch-routing", "latent-clusters", "expert-pruning", "gated-regression"];
 
@@ -43,16 +43,6 @@ async function setScale(page, scale) {
 // The checks every drawn view must pass: a non-empty plot (at least 40 % of the canvas height when
 // it is shown large), every line series named in the legend, no label crossing a curve, no two
 // labels overlapping, no label cut by the view's box.
-function checkReport(r, canvasH, large, where) {
-  const [, , w, h] = r.plot;
-  assert.ok(w > 0 && h > 0, `${where} ${r.id}: empty plot ${JSON.stringify(r.plot)}`);
-  if (large) assert.ok(h >= 0.4 * canvasH, `${where} ${r.id}: plot height ${h} < 40 % of ${canvasH}`);
-  for (const s of r.series) assert.ok(r.legend.includes(s), `${where} ${r.id}: series '${s}' has no legend entry (${JSON.stringify(r.legend)})`);
-  assert.equal(r.crossings, 0, `${where} ${r.id}: a label crosses a curve (${JSON.stringify(r.labels)})`);
-  assert.equal(r.overlaps, 0, `${where} ${r.id}: overlapping labels (${JSON.stringify(r.labels)})`);
-  assert.equal(r.clipped, 0, `${where} ${r.id}: a label is cut by the view's box (${JSON.stringify(r.labels)})`);
-}
-
 async function playToEnd(page) {
   await page.evaluate(() => moeLab.command("play"));
   await page.waitForFunction(() => moeLab.state().done || moeLab.state().failure !== "", null, { timeout: 120000, polling: 250 });
