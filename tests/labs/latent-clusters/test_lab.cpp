@@ -361,3 +361,19 @@ TEST_CASE("latent-clusters: divergence is caught within kDivergenceCheckEvery SG
     CHECK(why.find("step size is far too large") != std::string::npos);
     CHECK(lab.done());
 }
+
+TEST_CASE("latent-clusters router = 0: θ stays 0, so every expert is active for every x, on the same samples") {
+    auto lab = core::make_lab("latent-clusters");
+    const std::map<std::string, double> short_run = {{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}};
+    std::map<std::string, double> on = lab_test::run_preset(*lab, "lecture", 2, short_run);
+    std::map<std::string, double> off_set = short_run;
+    off_set["router"] = 0;
+    std::map<std::string, double> off = lab_test::run_preset(*lab, "lecture", 2, off_set);
+    REQUIRE(on["failed"] == 0);
+    REQUIRE(off["failed"] == 0);
+    CHECK(off["k_mean"] == 6);                            // h_m(x) = θ_mᵀx = 0 ≥ 0 for all M = 6 experts
+    CHECK(off["zero_sum"] == 0);                          // θ ≡ 0
+    CHECK(on["k_mean"] < off["k_mean"] - 2);              // a learned router keeps about 3 of 6 active here
+    CHECK(off["cos_g_vanilla"] == on["cos_g_vanilla"]);   // the baselines saw the same stream
+    CHECK(on["cos_g_moe"] > off["cos_g_moe"] + 0.2);      // the router is what lets the MoE learn w_g*
+}
