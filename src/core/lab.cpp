@@ -10,6 +10,8 @@ Validation validate(const Lab& lab, const Params& p) {
     Validation c = lab.check(p);
     v.errors.insert(v.errors.end(), c.errors.begin(), c.errors.end());
     v.warnings = c.warnings;
+    const WorkPlan plan = lab.plan(p);
+    if (plan.parts() > 0) check_work(v, plan, lab.units_per_second());
     return v;
 }
 
@@ -22,6 +24,36 @@ std::string missing_reason(const Metric& m) {
 std::string run_to_end(Lab& lab) {
     while (!lab.done() && lab.failure().empty()) lab.step();
     return lab.failure();
+}
+
+void Lab::reset(const Params& p, uint64_t seed) {
+    run_.reset();   // the old run's memory goes before the new one's is taken
+    plan_ = plan(p);
+    run_ = start(p, seed);
+    charged_ = 0;
+}
+
+void Lab::step() { step_units(units_per_second() * kSliceSeconds); }
+
+void Lab::step_units(double units) {
+    if (!run_ || done()) return;
+    WorkBudget budget(units);
+    run_->step(budget);
+    charged_ += budget.used();
+}
+
+bool Lab::done() const { return !run_ || run_->where().part >= plan_.parts() || !run_->failure().empty(); }
+std::string Lab::failure() const { return run_ ? run_->failure() : ""; }
+int Lab::phase() const { return run_ ? plan_.phase(run_->where()) : 0; }
+double Lab::progress() const { return run_ ? plan_.progress(run_->where()) : 0.0; }
+std::string Lab::clock() const { return run_ ? plan_.clock(run_->where()) : ""; }
+std::vector<Metric> Lab::metrics() const { return run_ ? run_->metrics() : std::vector<Metric>{}; }
+const Table& Lab::trace() const {
+    static const Table none;
+    return run_ ? run_->trace() : none;
+}
+void Lab::views(std::vector<View>& out) const {
+    if (run_) run_->views(out);
 }
 
 }   // namespace core

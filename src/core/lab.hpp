@@ -1,16 +1,23 @@
-// Lab: the one seam every paper plugs into (DESIGN.md). A lab declares its info, parameters,
-// phases, metrics and views; it implements reset(params, seed) and step(), where step() advances
-// training by one small, bounded unit of work (about a millisecond or two) so that the page can
-// call it inside its frame budget. The app, the CLI and the URL codec derive everything else.
+// Lab: the one seam every paper plugs into. A lab is a declaration (data, the same for every run): its
+// info, parameters, phases, metrics' headlines, checks, the plan of a run's parts (core/work_plan.hpp)
+// with its one unit of work, a tour and its comparisons; and a factory start(params, seed) that makes the
+// live run (a LabRun), the way Box2D makes a b2Body from a b2BodyDef. The run advances by step(budget) and
+// reports where it is; everything else (the phase on the timeline, the progress bar, the clock, slicing
+// into the frame budget) is derived here, the same way for every lab. The app, the CLI and the URL codec
+// derive the rest from the declaration. src/labs/README.md is the anatomy of a lab folder.
 #pragma once
 #include "core/comparison.hpp"
-#include "core/limits.hpp"   // check_memory, check_work: for check()
+#include "core/limits.hpp"   // check_memory: for check()
 #include "core/params.hpp"
 #include "core/table.hpp"
 #include "core/tour.hpp"
 #include "core/view.hpp"
+#include "core/work_budget.hpp"
+#include "core/work_plan.hpp"
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace core {
@@ -54,39 +61,83 @@ struct Validation {
     bool ok() const { return errors.empty(); }
 };
 
+using Overrides = std::vector<std::pair<std::string, double>>;
+
+// Sizes the generic tests run a lab at (tests/labs/test_all_labs.cpp, tests/core/test_compare.cpp, ...),
+// declared by the lab so that a new lab needs no test edited: overrides of the default preset.
+struct TestSizes {
+    Overrides quick;        // the smallest run that still passes through every part: seconds at most
+    Overrides large_data;   // a data set large enough that drawing it takes many steps
+};
+
+// The live state of one run, made by Lab::start(params, seed). It owns everything that changes.
+class LabRun {
+public:
+    virtual ~LabRun() = default;
+    // Advances by about budget's work, spent from the one budget by everything it calls (data generation,
+    // training, evaluation, sweep jobs); the last item may overrun by less than one item. The numbers must
+    // not depend on where slices end (tests run every lab at two budgets and compare bits).
+    virtual void step(WorkBudget& budget) = 0;
+    virtual Where where() const = 0;   // the part of the plan, how far into it; past the last part: finished
+    virtual std::string failure() const { return ""; }      // non-empty: stopped (NaN, ...), why
+    virtual std::vector<Metric> metrics() const = 0;        // current scalar metrics
+    virtual const Table& trace() const = 0;                 // time series (CSV)
+    virtual void views(std::vector<View>& out) const = 0;   // plots, filled from cached data
+};
+
 class Lab {
 public:
+    // One step() of the page, the desktop app and the CLI: this many seconds of native work at the lab's
+    // units_per_second(), about 1 ms natively and 2–5 ms in WebAssembly, inside the page's ~12 ms frame.
+    static constexpr double kSliceSeconds = 1e-3;
+
     virtual ~Lab() = default;
 
+    // --- the declaration: data, the same for every run --------------------------------------------
     virtual const LabInfo& info() const = 0;
     virtual const Schema& schema() const = 0;
     virtual const std::vector<Phase>& phases() const = 0;
     virtual std::vector<Headline> headlines() const = 0;
-
-    // Cross-parameter checks (l <= n, d >= 2K, memory); ranges are checked by validate() below.
+    // Cross-parameter checks (l <= n, d >= 2K, memory); ranges and the work limit are checked by validate().
     virtual Validation check(const Params& p) const = 0;
-
-    virtual void reset(const Params& p, uint64_t seed) = 0;   // requires validate(p).ok()
-    virtual void step() = 0;                                  // one bounded slice of work
-    virtual bool done() const = 0;
-    virtual std::string failure() const { return ""; }   // non-empty: stopped (NaN, ...), why
-    virtual int phase() const = 0;                       // index into phases()
-    virtual double progress() const = 0;                 // 0..1 of the whole run
-    virtual std::string clock() const { return ""; }     // "t = 240 / 600" for the timeline
-
-    virtual std::vector<Metric> metrics() const = 0;        // current scalar metrics
-    virtual const Table& trace() const = 0;                 // time series (CSV)
-    virtual void views(std::vector<View>& out) const = 0;   // plots, filled from cached data
-
-    // A guided tour for lectures (4–8 steps, core/tour.hpp); none by default.
+    // The run's parts with their phases and estimated work (core/work_plan.hpp).
+    virtual WorkPlan plan(const Params& p) const { return {}; }   // TRANSITIONAL: pure when all labs have one
+    // The one calibration of the lab's unit of work: units per second natively (-O3), measured and stated
+    // once. It sizes step()'s slice and converts plan() to seconds for the work limit; `moe-lab bench`
+    // prints the measured rate next to it, and a test checks that plan() and the work charged agree.
+    virtual double units_per_second() const { return 1; }   // TRANSITIONAL
+    // The live run for these parameters (validate(p).ok()) and seed.
+    virtual std::unique_ptr<LabRun> start(const Params& p, uint64_t seed) const { return nullptr; }   // TRANSITIONAL
+    virtual TestSizes test_sizes() const { return {}; }                                               // TRANSITIONAL
+    // A guided tour for lectures (4–8 steps, core/tour.hpp).
     virtual std::vector<TourStep> tour() const { return {}; }
-
     // The A/B contrasts the paper argues by (core/comparison.hpp): the page's compare menu and the
-    // CLI's --comparison. None by default; any parameter can still be compared by hand.
+    // CLI's --comparison. Any parameter can still be compared by hand.
     virtual std::vector<Comparison> comparisons() const { return {}; }
+
+    // --- the current run, derived: what the page, the desktop app and the CLI drive -----------------
+    virtual void reset(const Params& p, uint64_t seed);   // requires validate(p).ok()
+    virtual void step();                                  // one slice of kSliceSeconds
+    void step_units(double units);                        // one slice of `units` (tests: other slicings)
+    virtual bool done() const;
+    virtual std::string failure() const;
+    virtual int phase() const;           // index into phases()
+    virtual double progress() const;     // 0..1 of the whole run
+    virtual std::string clock() const;   // "phase I: t = 240 / 600" for the timeline
+    virtual std::vector<Metric> metrics() const;
+    virtual const Table& trace() const;
+    virtual void views(std::vector<View>& out) const;
+    double work_charged() const { return charged_; }   // units spent since reset (bench, calibration test)
+    const WorkPlan& current_plan() const { return plan_; }
+    const LabRun* current_run() const { return run_.get(); }
+
+private:
+    WorkPlan plan_;
+    std::unique_ptr<LabRun> run_;
+    double charged_ = 0;
 };
 
-// Range errors from the schema plus the lab's own cross-parameter checks.
+// Range errors from the schema, the lab's own cross-parameter checks, and the work limit of its plan.
 Validation validate(const Lab& lab, const Params& p);
 
 // Runs step() until done or failed. Returns the failure message ("" when it finished).

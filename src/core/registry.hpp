@@ -1,4 +1,8 @@
-// The registry of labs. The list itself lives in src/labs/all_labs.cpp: one line per paper.
+// The registry of labs. A lab registers itself from its own folder, in one line of its lab.cpp:
+//   static const core::Registration kRegistration(3, "latent-clusters", [] { return core::make<LatentClustersLab>(); });
+// The order number sorts the lab picker (the first is the page's default); ids must be unique.
+// The labs are compiled as an object library (CMakeLists.txt), so the linker keeps every lab's
+// registration; the tests register a small example lab the same way (tests/labs/example/).
 #pragma once
 #include "core/lab.hpp"
 #include <memory>
@@ -8,11 +12,21 @@
 namespace core {
 
 struct LabEntry {
+    int order = 0;
     std::string id;
     std::unique_ptr<Lab> (*make)();
 };
 
-const std::vector<LabEntry>& all_labs();                // defined in src/labs/all_labs.cpp
+struct Registration {
+    Registration(int order, const char* id, std::unique_ptr<Lab> (*make)());
+};
+
+template <class L>
+std::unique_ptr<Lab> make() {
+    return std::make_unique<L>();
+}
+
+const std::vector<LabEntry>& all_labs();                // by order, then id
 std::unique_ptr<Lab> make_lab(const std::string& id);   // nullptr for an unknown id
 std::string lab_ids();                                  // "a, b, c" for error messages
 

@@ -61,6 +61,17 @@ void Sweep::start(int reps, int outputs, uint64_t seed, Factory make, Order orde
 }
 
 bool Sweep::step() {
+    WorkBudget legacy(0);
+    return step_job(legacy);
+}
+
+int Sweep::step(WorkBudget& budget) {
+    int finished = 0;
+    while (!budget.spent() && !done()) finished += step_job(budget) ? 1 : 0;
+    return finished;
+}
+
+bool Sweep::step_job(WorkBudget& budget) {
     if (!started_) return false;
     if (!job_) {
         if (next_ >= tasks_.size()) return false;
@@ -74,7 +85,7 @@ bool Sweep::step() {
             return true;
         }
     }
-    if (!job_->advance()) return false;
+    if (!job_->advance(budget)) return false;
     std::vector<double> out = job_->outputs();
     std::string why = job_->failure();
     if (!why.empty()) {

@@ -8,16 +8,17 @@
 //   sw.start(/*reps=*/3, /*outputs=*/2, seed, [&](const core::SweepTask& t) {
 //       return std::make_unique<MyRun>(t.series, t.x, t.seed);         // a SweepJob
 //   });
-//   while (!sw.done()) sw.step();      // in Lab::step(): call sw.step() once (one slice of one job)
+//   while (!sw.done()) sw.step(budget);   // in LabRun::step(budget): spends from the run's own budget
 //   sw.line(model, /*output=*/0, "CNN");   // LineSeries: mean per x, band mean ± sd over reps
 //
-// Each job advances by one bounded slice per advance() call; when it reports finished its outputs are
+// Each job advances by up to the budget handed to advance(budget); when it reports finished its outputs are
 // stored as one repetition of its grid point, and the aggregates (mean ± sd) include it at once.
 // Jobs run repetition-major by default (the whole curve appears after the first repetition, later ones
 // tighten the bands); PointMajor finishes one grid point after the other.
 #pragma once
 #include "core/stats.hpp"
 #include "core/view.hpp"
+#include "core/work_budget.hpp"
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -37,7 +38,14 @@ struct SweepTask {
 class SweepJob {
 public:
     virtual ~SweepJob() = default;
-    virtual bool advance() = 0;                          // one bounded slice of work; true when finished
+    // Advances by up to `budget` (spent from the caller's, so that a slice holds whatever the job); true when
+    // finished. Results must not depend on where slices end.
+    virtual bool advance(WorkBudget& budget) {   // TRANSITIONAL default: legacy jobs take one slice of their own
+        const bool finished = advance();
+        budget.spend(budget.left() > 0 ? budget.left() : 0);
+        return finished;
+    }
+    virtual bool advance() { return true; }              // TRANSITIONAL
     virtual std::vector<double> outputs() const = 0;     // read once advance() returned true
     virtual std::string failure() const { return ""; }   // non-empty: the job failed, outputs become NaN
     virtual double progress() const { return 0; }        // 0..1 of this job, estimated (for Sweep::progress)
@@ -58,7 +66,9 @@ public:
     int add_point(int series, double x);   // before start(); returns the point's index
     void start(int reps, int outputs, uint64_t seed, Factory make, Order order = Order::RepMajor);
 
-    bool step();   // advances the current job by one slice; true if a job finished now
+    bool step();   // TRANSITIONAL: advances the current job by one legacy slice; true if a job finished now
+    // Runs jobs, one after another, until the budget is spent or all are done; returns how many finished.
+    int step(WorkBudget& budget);
     bool started() const { return started_; }
     bool done() const { return started_ && next_ >= tasks_.size() && !job_; }
     double progress() const;   // (finished jobs + the running job's progress) / all jobs (0 before start)
@@ -77,6 +87,8 @@ public:
     const std::vector<std::string>& failures() const { return failures_; }
 
 private:
+    bool step_job(WorkBudget& budget);   // one advance of the current (or next) job; true if it finished
+
     std::vector<SweepPoint> points_;
     std::vector<SweepTask> tasks_;
     std::vector<std::string> failures_;

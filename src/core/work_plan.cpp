@@ -1,11 +1,12 @@
 #include "core/work_plan.hpp"
 #include "core/limits.hpp"
+#include "core/text.hpp"
 #include <algorithm>
 
 namespace core {
 
-int WorkPlan::add(std::string what, double units, std::string reduce) {
-    parts_.push_back({std::move(what), std::max(0.0, units), std::move(reduce)});
+int WorkPlan::add(int phase, std::string what, double units, std::string reduce, std::string counter) {
+    parts_.push_back({phase, std::move(what), std::max(0.0, units), std::move(reduce), std::move(counter)});
     return int(parts_.size()) - 1;
 }
 
@@ -18,14 +19,28 @@ double WorkPlan::total() const {
 double WorkPlan::progress(int part, double fraction) const {
     if (part < 0) return 0.0;
     if (part >= parts()) return 1.0;
+    const double f = std::clamp(fraction, 0.0, 1.0);
     const double all = total();
-    if (all <= 0)
-        return std::clamp((part + std::clamp(fraction, 0.0, 1.0)) / parts(), 0.0,
-                          1.0);   // no estimate: parts count alike
+    if (all <= 0) return std::clamp((part + f) / parts(), 0.0, 1.0);   // no estimate: parts count alike
     double before = 0;
     for (int q = 0; q < part; ++q) before += parts_[size_t(q)].units;
-    const double f = std::clamp(fraction, 0.0, 1.0);
     return std::clamp((before + f * parts_[size_t(part)].units) / all, 0.0, 1.0);
+}
+
+double WorkPlan::progress(const Where& w) const { return progress(w.part, w.of > 0 ? w.done / w.of : 0.0); }
+
+std::string WorkPlan::clock(const Where& w) const {
+    if (w.part < 0 || w.part >= parts()) return "done";
+    const Part& p = parts_[size_t(w.part)];
+    if (!w.detail.empty()) return p.what + ": " + w.detail;
+    if (w.of <= 0) return p.what;
+    if (p.counter.empty()) return strf("%s: %.0f %%", p.what.c_str(), 100 * std::clamp(w.done / w.of, 0.0, 1.0));
+    return strf("%s: %s = %.0f / %.0f", p.what.c_str(), p.counter.c_str(), w.done, w.of);
+}
+
+int WorkPlan::phase(const Where& w) const {
+    if (parts_.empty()) return 0;
+    return parts_[size_t(std::clamp(w.part, 0, parts() - 1))].phase;
 }
 
 const WorkPlan::Part& WorkPlan::largest() const {

@@ -1,25 +1,19 @@
-// WorkPlan: a run's parts in order (drawing the data, the training phases, sweeps, evaluations), each with
-// its estimated work in the lab's cost units. One estimate serves two jobs: progress() reads where the run
-// is as a fraction of the whole work, so the bar moves during every part, data generation included; and
-// check() refuses or warns about the total (core::check_work), naming what dominates.
+// WorkPlan: the declaration of a run's structure. Its parts, in order (drawing the data, the training
+// phases, sweeps, evaluations), each say which phase of the timeline they belong to, what the clock calls
+// them, what they count, and their estimated work in the lab's one unit of work. Everything about where a
+// run is follows from it (core::Lab, core/lab.hpp): the run reports a Where (the part, done of how many),
+// and the phase, the progress bar and the clock are derived here, the same way for every lab. The same
+// estimate serves core::check_work: the total is refused or warned about, naming what dominates.
 //
-// For lab authors:
-//   core::WorkPlan plan(const Params& p) {                       // one function, used by check() and reset()
+// For lab authors (one function, used by check(), reset() and progress):
+//   core::WorkPlan MyLab::plan(const core::Params& p) const {
 //       core::WorkPlan w;
-//       w.add("drawing the data", (n + n_test) * gen_cost, "lower n or n_test");
-//       w.add("training", T * n * step_cost, "lower T or n, or the model sizes");
+//       w.add(0, "drawing the data", (n + n_test) * gen_cost, "lower n or n_test");          // clock: "drawing the data: 40 %"
+//       w.add(1, "training", T * n * step_cost, "lower T or n, or the model sizes", "t");   // clock: "training: t = 120 / 600"
 //       return w;
 //   }
-//   check():    core::check_work(v, plan(p), kUnitsPerSecond);   // error > ~10 min natively, warning > 20 s
-//   progress(): return plan_.progress(kTraining, double(t_) / T_);   // part index + the fraction done of it
+//   core::Where MyRun::where() const { return {stage_, double(t_), double(T_)}; }   // stage_ == the part's index
 // Parts may have zero work (skipped configurations): progress passes over them.
-// The rest of a lab's phase bookkeeping stays in the lab, as one stage variable the step() switch uses:
-//   enum Stage { kData, kTrain, kDone };                         // == the plan's parts, in order
-//   int phase() const    { return stage_ == kData ? 0 : ...; }   // index into phases() (timeline)
-//   double progress() const { return stage_ == kDone ? 1.0 : plan_.progress(stage_, double(i_) / n_); }
-//   std::string clock() const { return core::strf("training: step %ld / %ld", i_, n_); }   // never empty
-//   bool done() const { return stage_ == kDone || !failure_.empty(); }
-// so that every part (data generation included) moves the bar and names itself in the clock.
 #pragma once
 #include <string>
 #include <vector>
@@ -28,20 +22,40 @@ namespace core {
 
 struct Validation;
 
+// Where a run is, as it reports it: the part of its plan it is in (plan.parts() or more: finished), and
+// `done` of the part's `of` counted things (of = 0: nothing counted). `detail`, when set, replaces the
+// counter in the clock ("router step 2 / 3, sample 140 / 1000").
+struct Where {
+    int part = 0;
+    double done = 0, of = 0;
+    std::string detail;
+};
+
 class WorkPlan {
 public:
     struct Part {
-        std::string what;     // "phase I", "the sweep"
-        double units = 0;     // estimated work, in the lab's cost units
-        std::string reduce;   // what to lower when this part dominates: "lower T1 or d"
+        int phase = 0;         // index into the lab's phases(): the timeline shows it during this part
+        std::string what;      // what the clock calls it: "phase I", "the sweep"
+        double units = 0;      // estimated work, in the lab's unit of work (Lab::units_per_second)
+        std::string reduce;    // what to lower when this part dominates: "lower T1 or d"
+        std::string counter;   // what `done` counts, for the clock: "t" gives "t = 3 / 10"; "" gives "30 %"
     };
 
-    int add(std::string what, double units, std::string reduce = "");   // returns the part's index
+    // Appends a part; returns its index.
+    int add(int phase, std::string what, double units, std::string reduce = "", std::string counter = "");
+    int add(std::string what, double units, std::string reduce = "") {
+        return add(0, what, units, reduce);
+    }   // TRANSITIONAL
     double total() const;
     // The fraction of the whole run done when part `part` is `fraction` done (0..1): parts before it
     // count fully. Exactly 1 at the end of the last part (and past it); without any estimated work the
     // parts count alike.
     double progress(int part, double fraction) const;
+    double progress(const Where& w) const;
+    // The clock's text: "phase I: t = 300 / 1000", "drawing the data: 40 %", "done" past the last part.
+    std::string clock(const Where& w) const;
+    // The phase shown at w: its part's phase; past the last part, the last part's.
+    int phase(const Where& w) const;
     const Part& largest() const;   // the part with the most work (the first if tied)
     int parts() const { return int(parts_.size()); }
     const Part& part(int i) const { return parts_[size_t(i)]; }

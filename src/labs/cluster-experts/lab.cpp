@@ -1,4 +1,5 @@
 // Declarations of the cluster-experts lab: info, parameters, presets, phases, headlines, checks.
+#include "core/registry.hpp"
 #include "labs/cluster-experts/lab.hpp"
 #include "core/text.hpp"
 #include <cmath>
@@ -317,4 +318,4 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
 
 }   // namespace cluster_experts
 
-std::unique_ptr<core::Lab> make_cluster_experts_lab() { return std::make_unique<cluster_experts::ClusterExpertsLab>(); }
+static const core::Registration kRegistration(1, "cluster-experts", &core::make<cluster_experts::ClusterExpertsLab>);

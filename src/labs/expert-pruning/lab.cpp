@@ -1,4 +1,5 @@
 // Declarations of the expert-pruning lab: info, parameters, presets, phases, headlines, checks.
+#include "core/registry.hpp"
 #include "labs/expert-pruning/lab.hpp"
 #include "core/fmath.hpp"
 #include "core/text.hpp"
@@ -375,4 +376,4 @@ std::vector<core::Headline> ExpertPruningLab::headlines() const {
 
 }   // namespace expert_pruning
 
-std::unique_ptr<core::Lab> make_expert_pruning_lab() { return std::make_unique<expert_pruning::ExpertPruningLab>(); }
+static const core::Registration kRegistration(4, "expert-pruning", &core::make<expert_pruning::ExpertPruningLab>);

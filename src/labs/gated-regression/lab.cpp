@@ -1,4 +1,5 @@
 // Declarations of the gated-regression lab: info, parameters, presets, phases, headlines, checks.
+#include "core/registry.hpp"
 #include "labs/gated-regression/lab.hpp"
 #include "labs/gated-regression/costs.hpp"
 #include "core/text.hpp"
@@ -292,4 +293,4 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
 
 }   // namespace gated
 
-std::unique_ptr<core::Lab> make_gated_regression_lab() { return std::make_unique<gated::GatedRegressionLab>(); }
+static const core::Registration kRegistration(5, "gated-regression", &core::make<gated::GatedRegressionLab>);

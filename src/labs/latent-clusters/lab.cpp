@@ -1,4 +1,5 @@
 // Lab declarations: info, parameter schema and presets, phases, validation, metrics, headlines.
+#include "core/registry.hpp"
 #include "labs/latent-clusters/lab.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
@@ -287,4 +288,4 @@ std::vector<core::Metric> LatentClustersLab::metrics() const {
 
 }   // namespace latent
 
-std::unique_ptr<core::Lab> make_latent_clusters_lab() { return std::make_unique<latent::LatentClustersLab>(); }
+static const core::Registration kRegistration(3, "latent-clusters", &core::make<latent::LatentClustersLab>);

@@ -1,4 +1,5 @@
 // The registry's factory for the patch-routing lab (the lab itself: lab.hpp, schema.cpp, run.cpp, views.cpp).
+#include "core/registry.hpp"
 #include "labs/patch-routing/lab.hpp"
 
-std::unique_ptr<core::Lab> make_patch_routing_lab() { return std::make_unique<patch_routing::PatchRoutingLab>(); }
+static const core::Registration kRegistration(2, "patch-routing", &core::make<patch_routing::PatchRoutingLab>);

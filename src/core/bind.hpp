@@ -1,0 +1,77 @@
+// Bound<Config>: each parameter declared once, bound to the field of the lab's Config it sets, so that the
+// schema and the config cannot drift (the config's fields have no defaults of their own: the schema's are
+// the only ones). The lab's schema comes from the same list, and config(params) reads every field.
+//
+// For lab authors:
+//   struct Config { int n; double eta; Routing routing; TruthConfig truth; };   // no defaults here
+//   const core::Bound<Config>& binding() {                                   // once, in schema.cpp
+//       static const core::Bound<Config> b = [] {
+//           core::Bound<Config> b;
+//           b.add(core::param("n", "n", "Data", core::ParamType::Int, 10, 1e5, 1000, "Samples."), &Config::n);
+//           b.add(core::choice("routing", "", "Model", {"expert", "token"}, 0, "..."), &Config::routing);
+//           b.add(core::param("d", "d", "Data", ...), &Config::truth, &TruthConfig::d);     // a nested field
+//           b.add(core::param("eta_log", ...), [](Config& c, double v) { c.eta = v / 2; });   // anything else
+//           return b;
+//       }();
+//       return b;
+//   }
+//   Config c = binding().config(params);      // in start(); binding().schema() in the lab's schema
+#pragma once
+#include "core/params.hpp"
+#include <functional>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+namespace core {
+
+// A parameter's value (a double) as a field of type F: ints truncate (the schema's Int and Choice values
+// are whole numbers), bools are value != 0, enums take the choice's index.
+template <class F>
+F field_value(double v) {
+    if constexpr (std::is_same_v<F, bool>) return v != 0;
+    else if constexpr (std::is_enum_v<F>) return static_cast<F>(static_cast<long>(v));
+    else return static_cast<F>(v);
+}
+
+template <class Config>
+class Bound {
+public:
+    using Setter = std::function<void(Config&, double)>;
+
+    // The parameter sets `field` of the config.
+    template <class F>
+    ParamSpec& add(ParamSpec spec, F Config::*field) {
+        return add(std::move(spec), Setter([field](Config& c, double v) { c.*field = field_value<F>(v); }));
+    }
+    // The parameter sets `field` of the config's member `part` (a nested config).
+    template <class S, class F>
+    ParamSpec& add(ParamSpec spec, S Config::*part, F S::*field) {
+        return add(std::move(spec),
+                   Setter([part, field](Config& c, double v) { (c.*part).*field = field_value<F>(v); }));
+    }
+    // The parameter sets the config in its own way (a derived value, several fields).
+    ParamSpec& add(ParamSpec spec, Setter set) {
+        schema_.params.push_back(std::move(spec));
+        setters_.push_back(std::move(set));
+        return schema_.params.back();
+    }
+    void preset(Preset p) { schema_.presets.push_back(std::move(p)); }
+
+    const Schema& schema() const { return schema_; }
+    Schema& schema() { return schema_; }
+    // Every field from the parameters, in declaration order (a value-initialised Config underneath).
+    Config config(const Params& p) const {
+        Config c{};
+        const std::vector<double>& v = p.values();
+        for (size_t i = 0; i < setters_.size() && i < v.size(); ++i) setters_[i](c, v[i]);
+        return c;
+    }
+    size_t size() const { return setters_.size(); }
+
+private:
+    Schema schema_;
+    std::vector<Setter> setters_;
+};
+
+}   // namespace core
