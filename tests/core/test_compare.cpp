@@ -7,23 +7,13 @@
 #include <cmath>
 #include <cstring>
 #include <doctest/doctest.h>
-#include <map>
 
 namespace {
-
-// A short configuration of each lab (seconds in all), so that every lab runs three times here.
-const std::map<std::string, std::map<std::string, double>> kShort = {
-    {"cluster-experts", {{"T", 60}, {"n", 300}, {"n_test", 300}}},
-    {"patch-routing", {{"N_points", 2}, {"sweep_seeds", 1}, {"grid_lmax", 0}, {"N_run", 20}, {"cap", 20}}},
-    {"latent-clusters", {{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}, {"eval_every", 5000}}},
-    {"expert-pruning", {{"T", 30}, {"t_early", 20}, {"T_post", 10}, {"seeds", 1}}},
-    {"gated-regression", {{"n", 10000}, {"iters", 200}, {"sweep", 0}}},
-};
 
 core::RunConfig short_config(const core::Lab& lab, uint64_t seed) {
     core::RunConfig c = core::default_config(lab);
     c.seed = seed;
-    for (const auto& [k, v] : kShort.at(lab.info().id)) c.params.set(k, v);
+    for (const auto& [k, v] : lab.test_sizes().quick) c.params.set(k, v);   // seconds at most: each lab runs thrice
     return c;
 }
 

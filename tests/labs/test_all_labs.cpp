@@ -1,23 +1,35 @@
-// Rules every lab keeps: progress moves from the first steps on, data generation included (issue 13: a
-// heavy but valid configuration showed 0 for ~27 s while drawing its data), never goes back, ends at 1;
-// headlines name metrics; the metric keys are the same at every point of a run.
+// Rules every registered lab keeps (the labs come from the registry, their sizes from Lab::test_sizes()):
+// progress moves from the first steps on, data generation included (a heavy but valid configuration once
+// showed 0 for ~27 s while drawing its data), never goes back, ends at 1; plan() estimates the work step()
+// charges; the numbers do not depend on the slicing; headlines name metrics; the metric keys are the same
+// at every point of a run.
 #include "core/lab.hpp"
 #include "core/metric_list.hpp"
 #include "core/registry.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
-#include <map>
+#include <cstring>
+#include <memory>
 #include <string>
 
 namespace {
 
-// Configurations whose data take many steps to draw (kept to ~100 MB, the WebAssembly tests run them too).
-const std::map<std::string, std::map<std::string, double>> kHeavy = {
-    {"cluster-experts", {{"n", 16000}, {"n_test", 16000}, {"d", 64}, {"P", 8}, {"T", 10}}},
-    {"patch-routing", {{"n", 64}, {"d", 64}, {"n_test", 2000}, {"cap", 20}, {"N_min", 250}, {"N_points", 5}}},
-    {"latent-clusters", {{"d", 128}, {"n_test", 50000}}},
-    {"expert-pruning", {{"n", 256}, {"n_test", 20000}, {"n_val", 5000}}},
-};
+core::Params with(const core::Lab& lab, const core::Overrides& set) {
+    core::Params p(lab.schema());
+    for (const auto& [k, v] : set) p.set(k, v);
+    return p;
+}
+
+// Bit-identical, NaN included.
+bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+// The lab's quick run, stepped in slices of `units`, to the end.
+std::unique_ptr<core::Lab> run_sliced(const core::LabEntry& e, double units) {
+    auto lab = e.make();
+    lab->reset(with(*lab, lab->test_sizes().quick), 3);
+    for (long steps = 0; !lab->done() && steps < 10000000; ++steps) lab->step_units(units);
+    return lab;
+}
 
 }   // namespace
 
@@ -25,10 +37,7 @@ TEST_CASE("every lab: progress > 0 within 5 steps of drawing a large data set, a
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
         auto lab = e.make();
-        core::Params p(lab->schema());
-        auto it = kHeavy.find(e.id);
-        if (it != kHeavy.end())
-            for (const auto& [k, val] : it->second) p.set(k, val);
+        const core::Params p = with(*lab, lab->test_sizes().large_data);
         const core::Validation v = core::validate(*lab, p);
         for (const auto& err : v.errors) INFO(err);
         REQUIRE(v.ok());
@@ -48,7 +57,8 @@ TEST_CASE("every lab: progress > 0 within 5 steps of drawing a large data set, a
     }
 }
 
-TEST_CASE("every lab: the default run's progress never goes back and ends at exactly 1") {
+TEST_CASE("every lab: the default run's progress never goes back, ends at exactly 1, and the plan's estimate is "
+          "the work charged") {
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
         auto lab = e.make();
@@ -68,6 +78,63 @@ TEST_CASE("every lab: the default run's progress never goes back and ends at exa
         CHECK(lab->done());
         CHECK(monotone);
         CHECK(lab->progress() == 1.0);
+        // One unit of work: plan() estimates in the units step() charges (a factor of 2 either way).
+        const double planned = lab->current_plan().total(), charged = lab->work_charged();
+        INFO("planned " << planned << " units, charged " << charged);
+        CHECK(charged > 0.5 * planned);
+        CHECK(charged < 2.0 * planned);
+    }
+}
+
+TEST_CASE("every lab: the plan's parts name themselves and keep the timeline's phases in order") {
+    for (const auto& e : core::all_labs()) {
+        auto lab = e.make();
+        CAPTURE(e.id);
+        for (const core::Preset& pr : lab->schema().presets) {
+            CAPTURE(pr.id);
+            core::Params p(lab->schema());
+            REQUIRE(p.apply_preset(pr.id));
+            const core::WorkPlan plan = lab->plan(p);
+            REQUIRE(plan.parts() > 0);
+            CHECK(plan.total() > 0);
+            CHECK(lab->units_per_second() > 0);
+            for (int k = 0; k < plan.parts(); ++k) {
+                CHECK(!plan.part(k).what.empty());
+                CHECK(plan.part(k).phase >= 0);
+                CHECK(plan.part(k).phase < int(lab->phases().size()));
+                if (k > 0) CHECK(plan.part(k).phase >= plan.part(k - 1).phase);
+            }
+        }
+    }
+}
+
+TEST_CASE("every lab: its test sizes validate, and the numbers do not depend on how the work is sliced") {
+    for (const auto& e : core::all_labs()) {
+        CAPTURE(e.id);
+        auto probe = e.make();
+        const core::TestSizes sizes = probe->test_sizes();
+        for (const core::Overrides& set : {sizes.quick, sizes.large_data}) {
+            const core::Validation v = core::validate(*probe, with(*probe, set));
+            for (const auto& err : v.errors) INFO(err);
+            CHECK(v.ok());
+        }
+        const double slice = probe->units_per_second() * core::Lab::kSliceSeconds;
+        auto fine = run_sliced(e, 0.1 * slice), coarse = run_sliced(e, 10 * slice);
+        REQUIRE(fine->failure().empty());
+        const auto mf = fine->metrics(), mc = coarse->metrics();
+        REQUIRE(mf.size() == mc.size());
+        for (size_t k = 0; k < mf.size(); ++k) {
+            CAPTURE(mf[k].key);
+            CHECK(same_bits(mf[k].value, mc[k].value));
+        }
+        const core::Table &tf = fine->trace(), &tc = coarse->trace();
+        CHECK(tf.columns == tc.columns);
+        REQUIRE(tf.rows.size() == tc.rows.size());
+        size_t differ = 0;
+        for (size_t r = 0; r < tf.rows.size(); ++r)
+            for (size_t k = 0; k < tf.rows[r].size() && k < tc.rows[r].size(); ++k)
+                differ += same_bits(tf.rows[r][k], tc.rows[r][k]) ? 0 : 1;
+        CHECK(differ == 0);
     }
 }
 

@@ -1,0 +1,227 @@
+// The example lab: the smallest whole lab, compiled only into the tests. It proves that a new paper
+// touches one folder: registered in the one line at the bottom, it is picked up by every generic test
+// (schema, presets, links, tours, compare, limits, slicing, the fuzz corpus replay) with no list edited.
+// It is also the template src/labs/README.md walks through.
+//
+// The model (no paper): x ~ N(±μ e₁, I_d) with a fair cluster sign s, target y = x₂ for s = +1 and y = x₃
+// for s = −1. A mixture of two linear experts w₊, w₋ with a sigmoid gate g = σ(θ·x) predicts
+// f = g w₊·x + (1 − g) w₋·x; the baseline is one linear model w. Both learn by online SGD on ½(f − y)².
+#include "core/bind.hpp"
+#include "core/fmath.hpp"
+#include "core/lab.hpp"
+#include "core/metric_list.hpp"
+#include "core/registry.hpp"
+#include "core/rng.hpp"
+#include "core/thin.hpp"
+#include <cmath>
+#include <vector>
+
+namespace example {
+
+struct Config {   // no defaults: the schema below is the only declaration of each parameter
+    int d, T, n_test;
+    double mu, eta;
+    bool gate;
+};
+
+enum Part { kDraw, kTrain };   // the plan's parts, in order
+
+const core::Bound<Config>& binding() {
+    static const core::Bound<Config> b = [] {
+        using T = core::ParamType;
+        core::Bound<Config> b;
+        b.add(core::param("d", "d", "Data", T::Int, 3, 32, 8, "Input dimension."), &Config::d);
+        b.add(core::param("mu", "μ", "Data", T::Real, 0.5, 4, 2, "Distance of each cluster centre from 0."),
+              &Config::mu);
+        b.add(core::param("n_test", "n_test", "Data", T::Int, 100, 200000, 1000, "Held-out samples."), &Config::n_test);
+        b.add(core::param("eta", "η", "Training", T::Real, 1e-4, 0.5, 0.05, "SGD step size.", true), &Config::eta);
+        b.add(core::param("T", "T", "Training", T::Int, 10, 20000, 2000, "SGD steps, one fresh sample each."),
+              &Config::T);
+        b.add(core::param("gate", "", "Model", T::Bool, 0, 1, 1, "1: the gate θ learns; 0: θ ≡ 0 (g = ½)."),
+              &Config::gate);
+        b.preset({"default", "Default", "The gate learns the cluster sign; each expert its cluster's target.", {}});
+        b.preset({"fast", "Fast", "A few hundred steps.", {{"T", 300}}});
+        return b;
+    }();
+    return b;
+}
+
+class Run : public core::LabRun {
+public:
+    Run(const Config& c, uint64_t seed)
+        : c_(c), rng_(seed, 1), test_rng_(seed, 2), wp_(size_t(c.d)), wm_(size_t(c.d)), w_(size_t(c.d)),
+          theta_(size_t(c.d)) {
+        curve_.reset(300);
+        trace_.columns = {"t", "mse_moe", "mse_single"};
+    }
+
+    void step(core::WorkBudget& budget) override {
+        while (!budget.spent() && part_ == kDraw && drawn_ < c_.n_test) {
+            const long k = budget.take(double(c_.d), c_.n_test - drawn_);
+            for (long q = 0; q < k; ++q, ++drawn_) test_.push_back(draw(test_rng_));
+            if (drawn_ == c_.n_test) part_ = kTrain;
+        }
+        for (; !budget.spent() && part_ == kTrain && t_ < c_.T; budget.spend(6.0 * c_.d)) {
+            sgd(draw(rng_));
+            if (++t_ % 50 == 0 || t_ == c_.T) evaluate(budget);
+        }
+        if (t_ == c_.T) part_ = kTrain + 1;
+    }
+    core::Where where() const override {
+        if (part_ == kDraw) return {kDraw, double(drawn_), double(c_.n_test)};
+        return {part_, double(t_), double(c_.T)};
+    }
+    std::vector<core::Metric> metrics() const override {
+        core::MetricList m;
+        m.count("t", "Step t", t_);
+        m.add("mse_moe", "MoE test MSE", mse_moe_, "%.4f", "measured from t = 50");
+        m.add("mse_single", "Single model test MSE", mse_single_, "%.4f", "measured from t = 50");
+        m.add("gate_acc", "Test points the gate sends by cluster", gate_acc_, "%.3f", "measured from t = 50");
+        return m.take();
+    }
+    const core::Table& trace() const override { return trace_; }
+    void views(std::vector<core::View>& out) const override {
+        core::View v;
+        v.id = "loss";
+        v.title = "Test MSE";
+        v.caption = "The MoE's error falls below the single model's once the gate separates the clusters.";
+        v.x_label = "step t";
+        v.y_label = "MSE";
+        v.lines = {curve_line(0, "MoE"), curve_line(1, "single model")};
+        out.push_back(v);
+        core::View g;
+        g.id = "gate";
+        g.kind = core::ViewKind::Bars;
+        g.title = "Gate accuracy";
+        g.caption = "The share of test points the gate sends to their cluster's expert.";
+        g.y_label = "share";
+        g.y_max = 1;
+        g.bars = {{"gate", std::isnan(gate_acc_) ? 0 : gate_acc_, 0, 0}};
+        out.push_back(g);
+    }
+
+private:
+    struct Sample {
+        std::vector<double> x;
+        double y;
+    };
+    Sample draw(core::Rng& r) const {
+        Sample s{std::vector<double>(size_t(c_.d)), 0};
+        const int sign = r.sign();
+        for (double& v : s.x) v = r.normal();
+        s.x[0] += sign * c_.mu;
+        s.y = sign > 0 ? s.x[1] : s.x[2];
+        return s;
+    }
+    static double dot(const std::vector<double>& a, const std::vector<double>& b) {
+        double s = 0;
+        for (size_t i = 0; i < a.size(); ++i) s += a[i] * b[i];
+        return s;
+    }
+    double gate(const std::vector<double>& x) const { return core::fm::sigmoid(dot(theta_, x)); }
+    double moe(const std::vector<double>& x) const {
+        const double g = gate(x);
+        return g * dot(wp_, x) + (1 - g) * dot(wm_, x);
+    }
+    void sgd(const Sample& s) {   // ∂/∂w₊ ½(f − y)² = (f − y) g x, ∂/∂θ = (f − y)(w₊·x − w₋·x) g(1 − g) x
+        const double g = gate(s.x), up = dot(wp_, s.x), um = dot(wm_, s.x);
+        const double r = g * up + (1 - g) * um - s.y, rs = dot(w_, s.x) - s.y;
+        for (size_t i = 0; i < s.x.size(); ++i) {
+            wp_[i] -= c_.eta * r * g * s.x[i];
+            wm_[i] -= c_.eta * r * (1 - g) * s.x[i];
+            if (c_.gate) theta_[i] -= c_.eta * r * (up - um) * g * (1 - g) * s.x[i];
+            w_[i] -= c_.eta * rs * s.x[i];
+        }
+    }
+    void evaluate(core::WorkBudget& budget) {
+        double e = 0, es = 0, right = 0;
+        for (const Sample& s : test_) {
+            e += 0.5 * std::pow(moe(s.x) - s.y, 2);
+            es += 0.5 * std::pow(dot(w_, s.x) - s.y, 2);
+            right += (gate(s.x) > 0.5) == (s.x[0] > 0);
+        }
+        budget.spend(4.0 * c_.d * double(test_.size()));
+        mse_moe_ = e / double(test_.size());
+        mse_single_ = es / double(test_.size());
+        gate_acc_ = std::max(right, double(test_.size()) - right) / double(test_.size());
+        curve_.push({double(t_), mse_moe_, mse_single_});
+        trace_.rows.push_back({double(t_), mse_moe_, mse_single_});
+    }
+    core::LineSeries curve_line(int k, const char* label) const {
+        core::LineSeries l;
+        l.label = label;
+        l.x = curve_.column(0);
+        l.y = curve_.column(size_t(k) + 1);
+        return l;
+    }
+
+    Config c_;
+    core::Rng rng_, test_rng_;
+    std::vector<Sample> test_;
+    std::vector<double> wp_, wm_, w_, theta_;   // w₊, w₋, the single model's w, the gate's θ (all start at 0)
+    int part_ = kDraw;
+    long drawn_ = 0, t_ = 0;
+    double mse_moe_ = core::kNotApplicable, mse_single_ = core::kNotApplicable, gate_acc_ = core::kNotApplicable;
+    core::ThinnedRows curve_;
+    core::Table trace_;
+};
+
+class ExampleLab : public core::Lab {
+public:
+    const core::LabInfo& info() const override {
+        static const core::LabInfo i{"example", "Example lab", "none: the tests' template", "",
+                                     "Two linear experts and a sigmoid gate on two clusters."};
+        return i;
+    }
+    const core::Schema& schema() const override { return binding().schema(); }
+    const std::vector<core::Phase>& phases() const override {
+        static const std::vector<core::Phase> p = {
+            {"data", "Data", "The test set is drawn.", "—"},
+            {"train", "Training", "The MoE's error falls below the single model's.", "—"}};
+        return p;
+    }
+    std::vector<core::Headline> headlines() const override { return {{"mse_moe", "—"}, {"mse_single", "—"}}; }
+    core::Validation check(const core::Params& p) const override {
+        core::Validation v;
+        core::check_memory(v, 8.0 * p["n_test"] * p["d"], "the test set");
+        return v;
+    }
+    core::WorkPlan plan(const core::Params& p) const override {
+        const Config c = binding().config(p);
+        core::WorkPlan w;
+        w.add(0, "drawing the test set", double(c.n_test) * c.d, "lower n_test");
+        w.add(1, "training", double(c.T) * c.d * (6.0 + 4.0 * c.n_test / 50), "lower T or n_test", "t");
+        return w;
+    }
+    double units_per_second() const override { return 1e9; }   // a multiply-add each, roughly
+    std::unique_ptr<core::LabRun> start(const core::Params& p, uint64_t seed) const override {
+        return std::make_unique<Run>(binding().config(p), seed);
+    }
+    core::TestSizes test_sizes() const override {
+        return {{{"T", 200}, {"n_test", 200}}, {{"n_test", 200000}, {"d", 32}}};
+    }
+    std::vector<core::TourStep> tour() const override {
+        return {core::with_preset("default", core::tour_to_phase(1, {"loss"}, "The test set is drawn.", "—")),
+                core::tour_to_progress(0.3, {"loss", "gate"}, "The gate starts to separate the clusters.", "—"),
+                core::tour_to_progress(0.6, {"gate"}, "The gate sends most points by cluster.", "—"),
+                core::tour_to_end({"loss"}, "The MoE ends far below the single model.", "—")};
+    }
+    std::vector<core::Comparison> comparisons() const override {
+        return {{"gate-off",
+                 "Gate off",
+                 "Without a gate, the mixture is one averaged linear model.",
+                 {{"gate", "0"}},
+                 "",
+                 {"mse_moe"}},
+                {"small-steps",
+                 "Smaller steps",
+                 "With η ten times smaller the gate has not yet separated the clusters.",
+                 {{"eta", "0.005"}},
+                 "",
+                 {"gate_acc"}}};
+    }
+};
+
+}   // namespace example
+
+static const core::Registration kRegistration(100, "example", &core::make<example::ExampleLab>);
