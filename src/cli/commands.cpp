@@ -3,6 +3,7 @@
 #include "cli/json.hpp"
 #include "core/registry.hpp"
 #include "core/stats.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <fstream>
@@ -103,6 +104,21 @@ void list_json(const std::vector<std::unique_ptr<core::Lab>>& labs) {
             for (size_t c = 0; c < p.choices.size(); ++c)
                 std::printf("%s%s", c ? ", " : "", json_string(p.choices[c]).c_str());
             std::printf("]}");
+        }
+        std::printf("],\n   \"quick\": {");   // Lab::test_sizes().quick: the browser tests' short runs
+        const core::Overrides quick = lab.test_sizes().quick;
+        for (size_t k = 0; k < quick.size(); ++k)
+            std::printf("%s%s: %s", k ? ", " : "", json_string(quick[k].first).c_str(),
+                        json_number(quick[k].second).c_str());
+        std::printf("},\n   \"comparisons\": [");
+        const auto named = lab.comparisons();
+        for (size_t k = 0; k < named.size(); ++k) {
+            std::printf("%s\n    {\"id\": %s, \"preset\": %s, \"b\": {", k ? "," : "", json_string(named[k].id).c_str(),
+                        json_string(named[k].preset).c_str());
+            for (size_t q = 0; q < named[k].b.size(); ++q)
+                std::printf("%s%s: %s", q ? ", " : "", json_string(named[k].b[q].first).c_str(),
+                            json_string(named[k].b[q].second).c_str());
+            std::printf("}}");
         }
         std::printf("],\n   \"metrics\": [");
         auto ms = all_metrics(lab);
@@ -236,35 +252,48 @@ int cmd_reproduce(const Args& a) {
     return failed ? 1 : 0;
 }
 
+// Times every step, by the part of the plan it ran in, and sets the work charged against the lab's one
+// calibration (Lab::units_per_second): the measured rate should be near the stated one, and the longest
+// step well inside the page's frame budget (WebAssembly runs 2–5× slower than native).
 int cmd_bench(const Args& a) {
     core::RunConfig c = make_config(a);
     auto lab = core::make_lab(c.lab);
-    const auto& phases = lab->phases();
-    std::vector<double> phase_seconds(phases.size() + 1, 0.0);
-    std::vector<long> phase_steps(phases.size() + 1, 0);
     double t0 = now_seconds();
     lab->reset(c.params, c.seed);
+    const core::WorkPlan& plan = lab->current_plan();
+    const int parts = plan.parts();
+    std::vector<double> seconds(size_t(parts) + 1, 0.0), units(size_t(parts) + 1, 0.0);
+    std::vector<long> part_steps(size_t(parts) + 1, 0);
     double reset_seconds = now_seconds() - t0, longest = 0;
     long steps = 0;
     while (!lab->done() && lab->failure().empty()) {
-        size_t ph = size_t(std::max(0, std::min(lab->phase(), int(phases.size()))));
-        double s0 = now_seconds();
+        const size_t k = size_t(std::clamp(lab->where().part, 0, parts));
+        const double s0 = now_seconds(), w0 = lab->work_charged();
         lab->step();
-        double dt = now_seconds() - s0;
-        phase_seconds[ph] += dt;
-        phase_steps[ph]++;
+        const double dt = now_seconds() - s0;
+        seconds[k] += dt;
+        units[k] += lab->work_charged() - w0;
+        part_steps[k]++;
         longest = std::max(longest, dt);
         ++steps;
     }
     double total = now_seconds() - t0;
     std::printf("bench %s, preset %s, seed %llu\n", c.lab.c_str(), c.preset.c_str(), (unsigned long long)c.seed);
-    std::printf("  %-34s %10s %8s %12s\n", "phase", "seconds", "steps", "steps/s");
-    std::printf("  %-34s %10.3f\n", "reset (data, initialisation)", reset_seconds);
-    for (size_t k = 0; k < phases.size(); ++k)
-        std::printf("  %-34s %10.3f %8ld %12.0f\n", phases[k].title.c_str(), phase_seconds[k], phase_steps[k],
-                    phase_seconds[k] > 0 ? phase_steps[k] / phase_seconds[k] : 0.0);
-    std::printf("  %-34s %10.3f %8ld %12.0f\n", "total", total, steps, total > 0 ? steps / total : 0.0);
-    std::printf("  longest single step: %.2f ms (the page calls step() within a ~12 ms frame budget)\n", longest * 1e3);
+    std::printf("  %-40s %10s %8s %12s %12s\n", "part of the plan", "seconds", "steps", "units", "units/s");
+    std::printf("  %-40s %10.3f\n", "reset (initialisation)", reset_seconds);
+    for (int k = 0; k < parts; ++k)
+        std::printf("  %-40s %10.3f %8ld %12.4g %12.4g\n", plan.part(k).what.c_str(), seconds[size_t(k)],
+                    part_steps[size_t(k)], units[size_t(k)],
+                    seconds[size_t(k)] > 0 ? units[size_t(k)] / seconds[size_t(k)] : 0.0);
+    std::printf("  %-40s %10.3f %8ld %12.4g\n", "total", total, steps, lab->work_charged());
+    const double rate = total > 0 ? lab->work_charged() / total : 0;
+    std::printf("  work: %.4g units charged, %.4g planned (%.2f×)\n", lab->work_charged(), plan.total(),
+                plan.total() > 0 ? lab->work_charged() / plan.total() : 0.0);
+    std::printf("  calibration: %.3g units/s measured, %.3g stated (Lab::units_per_second, %.2f×)\n", rate,
+                lab->units_per_second(), rate / lab->units_per_second());
+    std::printf(
+        "  longest single step: %.2f ms (a step is %.1f ms of stated work; the page's frame budget is ~12 ms)\n",
+        longest * 1e3, core::Lab::kSliceSeconds * 1e3);
     if (!lab->failure().empty()) std::printf("run stopped: %s\n", lab->failure().c_str());
     return lab->failure().empty() ? 0 : 1;
 }

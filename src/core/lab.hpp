@@ -127,6 +127,7 @@ public:
     virtual std::vector<Metric> metrics() const;
     virtual const Table& trace() const;
     virtual void views(std::vector<View>& out) const;
+    Where where() const { return run_ ? run_->where() : Where{}; }
     double work_charged() const { return charged_; }   // units spent since reset (bench, calibration test)
     const WorkPlan& current_plan() const { return plan_; }
     const LabRun* current_run() const { return run_.get(); }

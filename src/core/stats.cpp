@@ -107,6 +107,5 @@ double hermite(int k, double z) {
 }
 
 // d/dz He_k = k He_{k-1}, so d/dz [He_k/sqrt(k!)] = sqrt(k) He_{k-1}/sqrt((k-1)!).
-double hermite_derivative(int k, double z) { return k == 0 ? 0.0 : std::sqrt(double(k)) * hermite(k - 1, z); }
 
 }   // namespace core

@@ -32,6 +32,5 @@ std::string format_mean_sd(const MeanSd& m, const char* fmt = "%.4f");
 
 // Normalised probabilists' Hermite polynomial He_k(z)/sqrt(k!), orthonormal under N(0,1).
 double hermite(int k, double z);
-double hermite_derivative(int k, double z);   // d/dz of the normalised polynomial
 
 }   // namespace core

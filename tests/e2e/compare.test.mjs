@@ -5,16 +5,17 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { execFileSync } from "node:child_process";
 import { openPage, state, cliMetrics, out, nativeCli, checkReport } from "./harness.mjs";
 
-// One named comparison per lab, at a size that plays in seconds (the page runs A and B).
-const CASES = [
-  { lab: "cluster-experts", a: "preset=fast", b: { noise_width: "0" } },
-  { lab: "patch-routing", a: "preset=threshold&sweep_seeds=1&grid_lmax=3", b: { l_sep: "2" } },
-  { lab: "latent-clusters", a: "preset=lecture", b: { router: "0" } },
-  { lab: "expert-pruning", a: "preset=lecture", b: { routing: "token-choice" } },
-  { lab: "gated-regression", a: "preset=minimal", b: { overlap: "0.5" } },
-];
+// Every registered lab (from `moe-lab list --json`), at its declared quick size (Lab::test_sizes), against its
+// first named comparison that needs no preset of its own: the page runs A and B in seconds.
+const CASES = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs.map((l) => {
+  const named = l.comparisons.find((c) => c.preset === "") || l.comparisons[0];
+  const a = [named.preset ? `preset=${named.preset}` : `preset=${l.presets[0]}`,
+             ...Object.entries(l.quick).map(([k, v]) => `${k}=${v}`)].join("&");
+  return { lab: l.id, a, b: named.b };
+});
 
 const cliArgs = (lab, a, seed, extra = {}) => {
   const args = ["--lab", lab, "--seed", String(seed)];

@@ -10,9 +10,8 @@ import { inflateSync } from "node:zlib";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { openPage, state, out, root, checkReport } from "./harness.mjs";
+import { openPage, state, out, root, checkReport, nativeCli } from "./harness.mjs";
 
-const LABS_WITH_TOURS = ["cluster-experts", "patch-routing", "latent-clusters", "expert-pruning", "gated-regression"];
 
 // Lets the page draw `n` frames (the app lays out and reports what it drew inside a frame).
 const frames = (page, n = 3) =>
@@ -135,7 +134,9 @@ function reached(s, step) {
   return true;
 }
 
-for (const lab of LABS_WITH_TOURS) {
+// Every registered lab has a tour (tests/core/test_tours.cpp): play each one.
+const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs.map((l) => l.id);
+for (const lab of LABS) {
   test(`the ${lab} tour runs from its link to its last step`, async () => {
     const { page, errors } = await openPage(`?lab=${lab}&seed=3&present=1&scale=1.6&tour=1`);
     let s = await state(page);
