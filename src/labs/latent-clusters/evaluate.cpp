@@ -57,8 +57,9 @@ void Run::evaluate() {
         summarise(tmp, E_[k].n_neurons(), k);
     }
 
-    std::vector<double> row = {double(t_sgd_),  double(phase()), S_.cos_g[kMoE],     S_.cos_c[kMoE],
-                               S_.cos_g[kTop1], S_.cos_g[kOff],  S_.cos_g[kVanilla], S_.cos_c[kVanilla]};
+    std::vector<double> row = {
+        double(t_sgd_), double(plan_.phase(where())), S_.cos_g[kMoE],    S_.cos_c[kMoE], S_.cos_g[kTop1],
+        S_.cos_g[kOff], S_.cos_g[kVanilla],           S_.cos_c[kVanilla]};
     const int J = Em.J;
     for (int m = 0; m < M; ++m) {
         double own = 0;

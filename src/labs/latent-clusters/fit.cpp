@@ -21,7 +21,7 @@ double active_features(Model k, int M, int J, double k_mean) {
 }   // namespace
 
 double Run::ridge_sample_cost() const {
-    double c = kSampleCostRidge * T_.d;
+    double c = kSampleCost * T_.d;
     for (int k = 0; k < kModels; ++k) {
         if (E_[k].M == 0) continue;
         const double nnz = active_features(Model(k), E_[k].M, E_[k].J, S_.k_mean);
@@ -100,9 +100,9 @@ double Run::predict(Model k, const float* x) const {
     return s;
 }
 
-void Run::phase_IV_slice() {
+void Run::phase_IV_slice(core::WorkBudget& budget) {
     const double cost = ridge_sample_cost();
-    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t4_ < cfg_.T4; budget.spend(cost)) {
+    for (; !budget.spent() && t4_ < cfg_.T4; budget.spend(cost)) {
         sample();
         for (int k = 0; k < kModels; ++k) {
             if (E_[k].M == 0) continue;
@@ -121,8 +121,7 @@ void Run::phase_IV_slice() {
 // core::RidgeAccumulator::solve / core::cholesky_solve (the same operations in the same order, so the same
 // bits), resumable row by row so that a system of M·J_III = 1024 features spreads over many steps. The
 // factor overwrites the accumulator's lower triangle (row i is scaled just before it is factorised).
-void Run::solve_slice() {
-    core::WorkBudget budget(kWorkPerStep);
+void Run::solve_slice(core::WorkBudget& budget) {
     while (!budget.spent() && solve_k_ < kModels) {
         core::RidgeAccumulator& Rg = ridge_[solve_k_];
         if (E_[solve_k_].M == 0) {
@@ -192,11 +191,10 @@ void Run::solve_slice() {
     if (solve_k_ >= kModels) stage_ = kTest;
 }
 
-void Run::test_slice() {
+void Run::test_slice(core::WorkBudget& budget) {
     const int d = T_.d;
     const double cost = test_point_cost();
-    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && test_i_ < cfg_.n_test;
-         budget.spend(cost), ++test_i_) {
+    for (; !budget.spent() && test_i_ < cfg_.n_test; budget.spend(cost), ++test_i_) {
         const float* x = &test_x_[size_t(test_i_) * size_t(d)];
         const double y = test_y_[size_t(test_i_)];
         for (int k = 0; k < kModels; ++k) {

@@ -1,4 +1,5 @@
-// Lab declarations: info, parameter schema and presets, phases, validation, metrics, headlines.
+// The latent-clusters lab's declaration: info, parameter schema and presets, phases, validation, headlines,
+// the plan and the run it starts; and the run's metrics.
 #include "core/registry.hpp"
 #include "labs/latent-clusters/lab.hpp"
 #include "core/metric_list.hpp"
@@ -44,9 +45,10 @@ core::Schema make_schema() {
                     "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
         core::param("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1,
                     "router step; after one step from θ = 0 routing is scale invariant", true),
-        core::param("router", "router", "Phase II", T::Bool, 0, 1, 1,
-                    "learn the router (0: θ stays 0, so h_m(x) = 0 ≥ 0 keeps every expert active for every x: the "
-                    "router-off ablation as the main run, on the same samples; compare mode's 'router off')"),
+        core::param(
+            "router", "router", "Phase II", T::Bool, 0, 1, 1,
+            "learn the router (0: θ stays 0, so h_m(x) = 0 ≥ 0 keeps every expert active for every x: the "
+            "router-off ablation as the main run, on the same samples; compare mode's 'router off'; not the random-expert baseline)"),
         core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1,
                     "re-initialise the experts before Phase III (Algorithm 1)"),
         core::param("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005,
@@ -58,8 +60,9 @@ core::Schema make_schema() {
         core::param("lambda", "λ̄", "Phase IV", T::Real, 0, 10, 1e-6,
                     "ridge penalty, at least 1e-6 (check(): an expert that is never active gives a zero feature "
                     "column, singular at λ̄ = 0)"),
-        core::param("baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1,
-                    "also train the router-off and forced top-1 MoE on the same stream"),
+        core::param(
+            "baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1,
+            "also train the random-expert MoE (Phase III routed by the θ = 0 rule: one expert at random per sample) and the forced top-1 MoE on the same stream"),
         core::param("n_test", "n_test", "Evaluation", T::Int, 100, 200000, 4000, "fixed test set size", true),
         core::param("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000,
                     "SGD steps between alignment evaluations", true),
@@ -249,25 +252,35 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
             core::strf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: "
                        "lower M or J_III",
                        Nv, solve_secs));
-    core::check_work(v, work_plan(c), 1.0);   // the plan is in estimated native seconds
     const double N = double(M) * std::max(c.J3, c.J1);
     const double bytes = 4.0 * c.n_test * d + 4 * 8.0 * N * N + 4.0 * 6 * N * d;
     core::check_memory(v, bytes, "the test set and the ridge systems");
     return v;
 }
 
-std::vector<core::Metric> LatentClustersLab::metrics() const {
-    const Snapshot& S = run_.snap();
-    const bool base = run_.config().baselines;   // the ablations' numbers: NaN without baselines
+core::WorkPlan LatentClustersLab::plan(const core::Params& p) const { return work_plan(config_from(p)); }
+
+std::unique_ptr<core::LabRun> LatentClustersLab::start(const core::Params& p, uint64_t seed) const {
+    return std::make_unique<Run>(config_from(p), seed);
+}
+
+core::TestSizes LatentClustersLab::test_sizes() const {
+    return {{{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}, {"eval_every", 5000}},
+            {{"d", 128}, {"n_test", 50000}}};
+}
+
+std::vector<core::Metric> Run::metrics() const {
+    const Snapshot& S = snap();
+    const bool base = config().baselines;   // the ablations' numbers: NaN without baselines
     core::MetricList m;
-    m.count("t", "online SGD steps", double(run_.sgd_step()));
+    m.count("t", "online SGD steps", double(sgd_step()));
     m.add("cos_g_moe", "MoE best |cos(w, w_g*)|", S.cos_g[kMoE]);
     m.add("cos_c_moe", "MoE best |cos(w, w_c*)|, mean over c", S.cos_c[kMoE]);
     m.add("cos_g_vanilla", "vanilla best |cos(w, w_g*)|", S.cos_g[kVanilla]);
     m.add("cos_c_vanilla", "vanilla best |cos(w, w_c*)|, mean over c", S.cos_c[kVanilla]);
     const char* no_base = "baselines = 0: not trained";
     m.add_if(base, "cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1], no_base);
-    m.add_if(base, "cos_g_router_off", "router-off MoE best |cos(w, w_g*)|", S.cos_g[kOff], no_base);
+    m.add_if(base, "cos_g_router_off", "random-expert MoE (θ = 0 rule) best |cos(w, w_g*)|", S.cos_g[kOff], no_base);
     int agree = 0;
     for (size_t e = 0; e < S.outcome_I.size(); ++e) agree += S.outcome_I[e] == S.pred_init[e];
     m.add_if(!S.outcome_I.empty(), "prof_agree", "experts whose Phase I cluster was predicted at t = 0",
@@ -280,7 +293,8 @@ std::vector<core::Metric> LatentClustersLab::metrics() const {
     m.add_if(S.routed, "zero_sum", "‖Σ_m θ_m‖ (Lemma C.16: 0)", S.zero_sum, later2, "%.3g");
     m.add_if(S.fitted, "mse_moe", "MoE (adaptive top-k) test MSE", S.mse[kMoE], later4);
     m.add_if(S.fitted && base, "mse_top1", "forced top-1 MoE test MSE", S.mse[kTop1], base ? later4 : no_base);
-    m.add_if(S.fitted && base, "mse_router_off", "router-off MoE test MSE", S.mse[kOff], base ? later4 : no_base);
+    m.add_if(S.fitted && base, "mse_router_off", "random-expert MoE (θ = 0 rule) test MSE", S.mse[kOff],
+             base ? later4 : no_base);
     m.add_if(S.fitted, "mse_vanilla", "vanilla test MSE", S.mse[kVanilla], later4);
     m.add_if(S.fitted, "mse_zero", "zero predictor test MSE", S.mse_zero, later4);
     return m.take();

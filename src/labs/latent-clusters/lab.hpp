@@ -1,5 +1,7 @@
-// The latent-clusters lab (Kawata et al., paper 004): declarations shared by lab.cpp (schema,
-// presets, phases, metrics) and views.cpp (the plots).
+// The latent-clusters lab (Kawata et al., paper 004): the declaration (lab.cpp: schema, presets, phases,
+// checks, the plan; tour.cpp; comparisons.cpp). The live run is Run (run.hpp), made by start().
+// "notes §N" are sections of the implementation notes ../shared/papers/004-latent-clusters.md, kept beside
+// the repository (src/labs/README.md).
 #pragma once
 #include "labs/latent-clusters/run.hpp"
 #include "core/lab.hpp"
@@ -17,26 +19,19 @@ public:
     const std::vector<core::Phase>& phases() const override { return phases_; }
     std::vector<core::Headline> headlines() const override;
     core::Validation check(const core::Params& p) const override;
-    void reset(const core::Params& p, uint64_t seed) override { run_.reset(config_from(p), seed); }
-    void step() override { run_.step(); }
-    bool done() const override { return run_.done() || !run_.failure().empty(); }
-    std::string failure() const override { return run_.failure(); }
-    int phase() const override { return run_.phase(); }
-    double progress() const override { return run_.progress(); }
-    std::string clock() const override { return run_.clock(); }
-    std::vector<core::Metric> metrics() const override;
-    const core::Table& trace() const override { return run_.trace(); }
-    void views(std::vector<core::View>& out) const override;
+    core::WorkPlan plan(const core::Params& p) const override;
+    double units_per_second() const override { return kUnitsPerSecond; }
+    std::unique_ptr<core::LabRun> start(const core::Params& p, uint64_t seed) const override;
+    core::TestSizes test_sizes() const override;
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
 
-    const Run& run() const { return run_; }
+    const Run& run() const { return dynamic_cast<const Run&>(*current_run()); }   // for tests
 
 private:
     core::LabInfo info_;
     core::Schema schema_;
     std::vector<core::Phase> phases_;
-    Run run_;
 };
 
 }   // namespace latent

@@ -8,10 +8,6 @@
 
 namespace latent {
 
-namespace {
-constexpr double kSampleCost = 8;   // drawing one sample, per input coordinate, in multiply-adds
-}
-
 const Experts& Run::experts(Model k) const { return (stage_ < kPhaseIII && k != kVanilla) ? E1_ : E_[k]; }
 
 void Run::reset(const Config& cfg, uint64_t seed) {
@@ -100,10 +96,10 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     mean_field_overlay(false);
 }
 
-void Run::test_set_slice() {
+void Run::test_set_slice(core::WorkBudget& budget) {
     const int d = T_.d;
     const double cost = kSampleCost * d + 2.0 * T_.n_dirs() * d;   // normals + the teacher's projections
-    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && test_drawn_ < cfg_.n_test; budget.spend(cost)) {
+    for (; !budget.spent() && test_drawn_ < cfg_.n_test; budget.spend(cost)) {
         const size_t i = size_t(test_drawn_++);
         double y;
         T_.sample(test_rng_, &test_x_[i * size_t(d)], test_c_[i], test_y_[i], y);
@@ -163,69 +159,40 @@ void Run::sample() {
     xx_ = core::dot(x_.data(), x_.data(), T_.d);
 }
 
-int Run::phase() const {
-    switch (stage_) {
-    case kTestSet:
-    case kPhaseI: return 0;
-    case kPhaseII:
-    case kRouterEval: return 1;
-    case kPhaseIII: return 2;
-    default: return 3;
-    }
-}
-
-double Run::progress() const {
+core::Where Run::where() const {
     const Config& c = cfg_;
-    auto frac = [](double a, double b) { return b > 0 ? a / b : 1.0; };
-    switch (stage_) {   // the parts of work_plan(), in order
-    case kTestSet: return plan_.progress(0, frac(double(test_drawn_), c.n_test));
-    case kPhaseI: return plan_.progress(1, frac(double(t1_), double(c.T1)));
+    switch (stage_) {
+    case kTestSet: return {kTestSet, double(test_drawn_), double(c.n_test)};
+    case kPhaseI: return {kPhaseI, double(t1_), double(c.T1)};
     case kPhaseII:
-        return plan_.progress(2, frac(double(k2_) * double(c.n2) + double(n_done2_), double(c.T2) * double(c.n2)));
-    case kRouterEval: return plan_.progress(3, frac(double(route_i_), c.n_test));
-    case kPhaseIII: return plan_.progress(4, frac(double(t3_), double(c.T3)));
-    case kPhaseIV: return plan_.progress(5, frac(double(t4_), double(c.T4)));
-    case kSolve: return plan_.progress(6, frac(solve_k_ + frac(solve_row_, ridge_[solve_k_].n), kModels));
-    case kTest: return plan_.progress(7, frac(double(test_i_), c.n_test));
-    default: return 1.0;
+        return {kPhaseII, double(k2_) * double(c.n2) + double(n_done2_), double(c.T2) * double(c.n2),
+                core::strf("router step %d / %d, sample %ld / %ld", k2_ + 1, c.T2, n_done2_, c.n2)};
+    case kRouterEval: return {kRouterEval, double(route_i_), double(c.n_test)};
+    case kPhaseIII: return {kPhaseIII, double(t3_), double(c.T3)};
+    case kPhaseIV: return {kPhaseIV, double(t4_), double(c.T4)};
+    case kSolve: {
+        const double rows = ridge_[solve_k_ < kModels ? solve_k_ : 0].n;
+        return {kSolve, solve_k_ + (rows > 0 ? solve_row_ / rows : 1.0), double(kModels),
+                core::strf("model %d / %d, row %d", solve_k_ + 1, int(kModels), solve_row_)};
+    }
+    case kTest: return {kTest, double(test_i_), double(c.n_test)};
+    default: return {kDone};
     }
 }
 
-std::string Run::clock() const {
-    char buf[160];
-    switch (stage_) {
-    case kTestSet: std::snprintf(buf, sizeof buf, "drawing the test set: %ld / %d", test_drawn_, cfg_.n_test); break;
-    case kPhaseI: std::snprintf(buf, sizeof buf, "phase I: step %ld / %ld", t1_, cfg_.T1); break;
-    case kPhaseII:
-        std::snprintf(buf, sizeof buf, "phase II: router step %d / %d, sample %ld / %ld", k2_ + 1, cfg_.T2, n_done2_,
-                      cfg_.n2);
-        break;
-    case kRouterEval:
-        std::snprintf(buf, sizeof buf, "phase II: routing test point %ld / %d", route_i_, cfg_.n_test);
-        break;
-    case kPhaseIII: std::snprintf(buf, sizeof buf, "phase III: step %ld / %ld", t3_, cfg_.T3); break;
-    case kPhaseIV: std::snprintf(buf, sizeof buf, "phase IV: ridge sample %ld / %ld", t4_, cfg_.T4); break;
-    case kSolve:
-        std::snprintf(buf, sizeof buf, "phase IV: ridge solve %d / %d, row %d", solve_k_ + 1, int(kModels), solve_row_);
-        break;
-    case kTest: std::snprintf(buf, sizeof buf, "phase IV: test point %ld / %d", test_i_, cfg_.n_test); break;
-    default: std::snprintf(buf, sizeof buf, "done: %ld SGD steps", t_sgd_);
-    }
-    return buf;
-}
-
-void Run::step() {
-    if (done() || !failure_.empty()) return;
-    switch (stage_) {
-    case kTestSet: test_set_slice(); break;
-    case kPhaseI: phase_I_slice(); break;
-    case kPhaseII: phase_II_slice(); break;
-    case kRouterEval: router_eval_slice(); break;
-    case kPhaseIII: phase_III_slice(); break;
-    case kPhaseIV: phase_IV_slice(); break;
-    case kSolve: solve_slice(); break;
-    case kTest: test_slice(); break;
-    default: break;
+void Run::step(core::WorkBudget& budget) {
+    while (!budget.spent() && !done() && failure_.empty()) {
+        switch (stage_) {
+        case kTestSet: test_set_slice(budget); break;
+        case kPhaseI: phase_I_slice(budget); break;
+        case kPhaseII: phase_II_slice(budget); break;
+        case kRouterEval: router_eval_slice(budget); break;
+        case kPhaseIII: phase_III_slice(budget); break;
+        case kPhaseIV: phase_IV_slice(budget); break;
+        case kSolve: solve_slice(budget); break;
+        case kTest: test_slice(budget); break;
+        default: return;
+        }
     }
 }
 
@@ -284,11 +251,11 @@ double Run::check_cost() const { return eval_cost() / (T_.n_dirs() + 1); }
 
 // Phase I (Algorithm 1): normalised online SGD on the correlation loss y·F_1, with Θ = 0, so the
 // top-1 route is a uniform tie-break and the gate is π = 1/M (Lemma C.7).
-void Run::phase_I_slice() {
+void Run::phase_I_slice(core::WorkBudget& budget) {
     const int M = cfg_.M;
     const float step_v = float(cfg_.eta3 / cfg_.J3);   // vanilla: the Phase III per-neuron step
     const double cost = sgd_cost();
-    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t1_ < cfg_.T1;) {
+    for (; !budget.spent() && t1_ < cfg_.T1;) {
         sample();
         R_.gate(x_.data(), h_.data());   // all zero in Phase I
         const int m = Router::top1(h_.data(), M, route_);
@@ -309,8 +276,6 @@ void Run::phase_I_slice() {
             if (!renorm_point("Phase I")) return;
             budget.spend(renorm_cost());
         }
-        // an evaluation due at the next step starts the next slice rather than overfilling this one
-        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && !budget.fits(cost + eval_cost())) break;
     }
     if (cfg_.T1 == 0 && !renorm_point("Phase I")) return;
     if (t1_ >= cfg_.T1) {
@@ -333,11 +298,11 @@ void Run::phase_I_slice() {
 // Phase II: θ_m ← θ_m + (η_r/n) Σ_i y_i ∇_{θ_m} F_1(x_i), with
 //   ∇_{θ_m} F_1(x) = π_{m(x)}(x) (1[m = m(x)] − π_m(x)) f_{m(x)}(x) x   (Lemma C.16, index corrected:
 // the paper writes π_m f_m, but differentiating F_1 = π_{m(x)} f_{m(x)} gives m(x), notes §7.6).
-void Run::phase_II_slice() {
+void Run::phase_II_slice(core::WorkBudget& budget) {
     const int M = cfg_.M, d = T_.d, C = T_.C;
     // ×2: the gradient accumulates in double (measured about half the float throughput per multiply-add)
     const double cost = 2.0 * d * (2.0 * M + cfg_.J1 + (k2_ == 0 ? double(M) * cfg_.J1 : 0.0) + kSampleCost);
-    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && n_done2_ < cfg_.n2; budget.spend(cost)) {
+    for (; !budget.spent() && n_done2_ < cfg_.n2; budget.spend(cost)) {
         sample();
         R_.gate(x_.data(), h_.data());
         core::softmax(h_.data(), pi_.data(), M);
@@ -362,7 +327,7 @@ void Run::phase_II_slice() {
 void Run::finish_router_step() {
     const int M = cfg_.M, d = T_.d;
     const double scale = cfg_.eta_r / double(cfg_.n2);
-    if (cfg_.router)   // router off: θ ≡ 0, every expert active (the router-off baseline, notes §6.1, as the main run)
+    if (cfg_.router)   // router = 0: θ stays 0 and every expert is active (notes §6.1)
         for (int m = 0; m < M; ++m)
             for (int k = 0; k < d; ++k) R_.theta[size_t(m * d + k)] += float(scale * grad_[size_t(m * d + k)]);
     std::fill(grad_.begin(), grad_.end(), 0.0);
@@ -392,11 +357,11 @@ void Run::router_snapshot() {
 }
 
 // Routing on the test set, judged by the Phase I outcome (the expert's cluster), a slice at a time.
-void Run::router_eval_slice() {
+void Run::router_eval_slice(core::WorkBudget& budget) {
     const int M = cfg_.M, d = T_.d, n = cfg_.n_test;
     unsigned char act[64];
     const double cost = double(M) * (d + 2);
-    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && route_i_ < n; budget.spend(cost), ++route_i_) {
+    for (; !budget.spent() && route_i_ < n; budget.spend(cost), ++route_i_) {
         const float* x = &test_x_[size_t(route_i_) * size_t(d)];
         const int c = test_c_[size_t(route_i_)];
         R_.gate(x, h_.data());
@@ -442,12 +407,12 @@ void Run::begin_phase_III() {
 // Phase III: normalised online SGD of every expert under adaptive top-k, Θ frozen:
 //   ∇_{w_{m,j}} F̂_M(x) = 1[h_m(x) ≥ 0] (1/J) a σ'(wᵀx + b) x,   η^t = η_III/(1 + t/τ)
 // (the strong-recovery anneal of Lemma C.26, shaped as in notes §6.1).
-void Run::phase_III_slice() {
+void Run::phase_III_slice(core::WorkBudget& budget) {
     const int M = cfg_.M;
     const double J = E_[kMoE].J;
     unsigned char act[64];
     const double cost = sgd_cost();
-    for (core::WorkBudget budget(kWorkPerStep); !budget.spent() && t3_ < cfg_.T3;) {
+    for (; !budget.spent() && t3_ < cfg_.T3;) {
         sample();
         const double eta = cfg_.tau3 > 0 ? cfg_.eta3 / (1.0 + double(t3_) / cfg_.tau3) : cfg_.eta3;
         const float coef = float(eta * y_ / J);
@@ -475,8 +440,6 @@ void Run::phase_III_slice() {
             if (!renorm_point("Phase III")) return;
             budget.spend(renorm_cost());
         }
-        // an evaluation due at the next step starts the next slice rather than overfilling this one
-        if ((t_sgd_ + 1) % cfg_.eval_every == 0 && !budget.fits(cost + eval_cost())) break;
     }
     if (cfg_.T3 == 0 && !renorm_point("Phase III")) return;
     if (t3_ >= cfg_.T3) {

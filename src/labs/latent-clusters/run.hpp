@@ -1,14 +1,17 @@
-// Algorithm 1, all four phases, as a resumable state machine: step() does one bounded slice
-// (a chunk of online SGD steps, a chunk of the Phase II batch, a chunk of the ridge samples or
-// of the test evaluation). The baselines train on the same sample stream:
+// The live run of the latent-clusters lab (made by LatentClustersLab::start): Algorithm 1, all four phases,
+// as a resumable state machine. step(budget) spends the run's budget on the current part of the plan (a chunk
+// of online SGD steps, of the Phase II batch, of the ridge samples or of the test evaluation); the parts, in
+// order, are the Stage enum below and work_plan() (work.cpp). The baselines train on the same sample stream:
 //  - vanilla: one expert of the same total width M·J_III (Sec. 4.1), Phase III step size per neuron;
-//  - router off (θ ≡ 0): Phase III with the θ = 0 routing rule, i.e. one uniformly random expert;
+//  - random expert (the θ = 0 routing rule): Phase III with one uniformly random expert per sample (the
+//    `router` switch is another thing: θ stays 0 after Phase II, and adaptive top-k then activates every expert);
 //  - forced top-1: Phase III and IV routed by m(x) = argmax h_m(x) instead of adaptive top-k (Remark 4.12).
 #pragma once
 #include "labs/latent-clusters/experts.hpp"
 #include "labs/latent-clusters/ode.hpp"
 #include "labs/latent-clusters/router.hpp"
 #include "labs/latent-clusters/teacher.hpp"
+#include "core/lab.hpp"
 #include "core/ridge.hpp"
 #include "core/table.hpp"
 #include "core/thin.hpp"
@@ -38,8 +41,9 @@ struct Config {
     int n_test = 4000, eval_every = 1000;
 };
 
-// The run's parts with their estimated native seconds (work.cpp): for check()'s limit and for progress().
+// The run's parts, in order (the Stage enum of Run), with their phases and estimated multiply-adds (work.cpp).
 core::WorkPlan work_plan(const Config& c);
+constexpr double kUnitsPerSecond = 3e9;   // multiply-adds per second natively (-O3): moe-lab bench measured 2.9e9
 
 enum Model { kMoE = 0, kTop1 = 1, kOff = 2, kVanilla = 3, kModels = 4 };
 
@@ -74,29 +78,27 @@ struct Snapshot {
     std::vector<double> race_van_g, race_van_c, race_off_g;
 };
 
-class Run {
+class Run : public core::LabRun {
 public:
-    // One step() does about this many multiply-adds (≈ 1–2 ms native), whatever the sizes.
-    static constexpr double kWorkPerStep = 4e6;
+    Run(const Config& cfg, uint64_t seed) { reset(cfg, seed); }
     // Phases I and III renormalise the weights (and check them) every kRenormEvery steps of the phase,
     // independently of how step() slices the work, so the numbers do not depend on the slicing.
     static constexpr long kRenormEvery = 512;
-    static constexpr double kSampleCostRidge = 8;   // drawing one sample, per input coordinate
+    static constexpr double kSampleCost = 8;   // drawing one sample, per input coordinate, in multiply-adds
 
-    void reset(const Config& cfg, uint64_t seed);
-    void step();
+    void step(core::WorkBudget& budget) override;
+    core::Where where() const override;
+    std::string failure() const override { return failure_; }
+    std::vector<core::Metric> metrics() const override;        // lab.cpp
+    void views(std::vector<core::View>& out) const override;   // views.cpp
     bool done() const { return stage_ == kDone; }
-    const std::string& failure() const { return failure_; }
-    int phase() const;   // 0..3 (I..IV)
-    double progress() const;
-    std::string clock() const;
 
     const Config& config() const { return cfg_; }
     const Teacher& teacher() const { return T_; }
     const Router& router() const { return R_; }
     const Experts& experts(Model k) const;
     const Snapshot& snap() const { return S_; }
-    const core::Table& trace() const { return trace_; }
+    const core::Table& trace() const override { return trace_; }
     long sgd_step() const { return t_sgd_; }   // online SGD steps so far (x axis of the race)
 
     // Test set (fixed at reset; notes §6.1 recommend a fixed set because y is heavy-tailed)
@@ -109,20 +111,21 @@ public:
     double predict(Model k, const float* x) const;   // F̂(x) with the ridge weights â
 
 private:
-    // kRouterEval: Phase II's routing statistics on the test set; kSolve: Phase IV's Cholesky, row by row.
-    // kTestSet: the fixed test set, drawn a slice at a time before Phase I.
+    // The parts of work_plan(), in order. kRouterEval: Phase II's routing statistics on the test set; kSolve:
+    // Phase IV's Cholesky, row by row. kTestSet: the fixed test set, drawn a slice at a time before Phase I.
     enum Stage { kTestSet, kPhaseI, kPhaseII, kRouterEval, kPhaseIII, kPhaseIV, kSolve, kTest, kDone };
+    void reset(const Config& cfg, uint64_t seed);
     void sample();
-    void test_set_slice();
-    void phase_I_slice();
-    void phase_II_slice();
-    void phase_III_slice();
-    void phase_IV_slice();
-    void solve_slice();
-    void test_slice();
-    void router_eval_slice();
+    void test_set_slice(core::WorkBudget& budget);
+    void phase_I_slice(core::WorkBudget& budget);
+    void phase_II_slice(core::WorkBudget& budget);
+    void phase_III_slice(core::WorkBudget& budget);
+    void phase_IV_slice(core::WorkBudget& budget);
+    void solve_slice(core::WorkBudget& budget);
+    void test_slice(core::WorkBudget& budget);
+    void router_eval_slice(core::WorkBudget& budget);
     bool renorm_point(const char* where);   // every kRenormEvery steps of a phase: finiteness check + renormalise
-    // Work estimates in multiply-adds, for budgeting step() by cost (kWorkPerStep) instead of a fixed count.
+    // Work estimates in multiply-adds, the lab's unit of work, charged to step()'s budget.
     double sgd_cost() const;    // one online SGD step of the current phase (all models)
     double eval_cost() const;   // one evaluate()
     double renorm_cost() const;
@@ -145,10 +148,10 @@ private:
     Teacher T_;
     Router R_;
     Experts E1_;           // Phase I experts (width J_I)
-    Experts E_[kModels];   // Phase III/IV: adaptive MoE, top-1, router off, vanilla
+    Experts E_[kModels];   // Phase III/IV: adaptive MoE, top-1, random expert (θ = 0 rule), vanilla
     core::Rng data_, route_, off_route_, reinit_rng_, phase4_rng_;
     Stage stage_ = kTestSet;
-    core::WorkPlan plan_;   // work_plan(cfg_): progress() reads where the run is in it
+    core::WorkPlan plan_;   // work_plan(cfg_): the trace's phase column reads it
     core::Rng test_rng_;    // draws the test set (its own stream)
     long test_drawn_ = 0;
     long t_sgd_ = 0, t1_ = 0, t3_ = 0, t4_ = 0, n_done2_ = 0, test_i_ = 0;

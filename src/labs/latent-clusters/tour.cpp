@@ -40,7 +40,7 @@ std::vector<core::TourStep> LatentClustersLab::tour() const {
         core::tour_to_end(
             {"mse", "race"},
             "Phase IV: ridge regression of the output layer. The MoE's test error falls below the 'local tasks only' "
-            "line; the vanilla net and the router-off MoE stay near 'no routing'.",
+            "line; the vanilla net and the random-expert MoE stay near 'no routing'.",
             "Theorem 4.6: MoE error ≤ ε with Õ(d^{k*−1}) samples; Remark 4.12: forced top-1 routing is worse than "
             "adaptive top-k."),
     };

@@ -27,7 +27,7 @@ core::View race(const Run& run) {
     v.kind = core::ViewKind::Lines;
     v.caption =
         "Best |cos| over the MoE's experts with each cluster's w_c* and with w_g* (solid), against the "
-        "vanilla network and the router-off ablation (dashed). Phase I learns local directions only; after "
+        "vanilla network and the random-expert ablation (θ = 0 rule: one expert at random per sample; dashed). Phase I learns local directions only; after "
         "routing, the experts also learn w_g*, while the vanilla net's w_g* alignment stays in the chance band. "
         "Each expert's own curves are in the neuron × direction heatmaps.";
     v.x_label = "online SGD step t (Phase II's batch not counted)";
@@ -52,7 +52,7 @@ core::View race(const Run& run) {
     add("MoE: wg*", Sn.race_g, C, false);
     add("vanilla: wg*", Sn.race_van_g, C, true);
     add("vanilla: w_c* (mean)", Sn.race_van_c, C + 1, true);
-    if (cfg.baselines) add("router off: wg*", Sn.race_off_g, C + 2, true);
+    if (cfg.baselines) add("random expert: wg*", Sn.race_off_g, C + 2, true);
     for (const OdeCurve* c : {&Sn.ode_I, &Sn.ode_III_c, &Sn.ode_III_g}) {
         if (c->t.empty()) continue;
         core::LineSeries s;
@@ -214,16 +214,17 @@ core::View mse(const Run& run) {
     v.id = "mse";
     v.title = "Test MSE against the clean target";
     v.kind = core::ViewKind::Bars;
-    v.caption = "After Phase IV (ridge on the second layer). The MoE falls towards and below the 'local tasks only' "
-                "line; the vanilla net and the router-off MoE stay near the 'no routing' line: without a router they "
-                "can neither select the cluster's local task nor learn w_g* (Thm 4.3); forced top-1 is usually worse "
-                "than adaptive top-k (Remark 4.12).";
+    v.caption =
+        "After Phase IV (ridge on the second layer). The MoE falls towards and below the 'local tasks only' "
+        "line; the vanilla net and the random-expert MoE (θ = 0 rule) stay near the 'no routing' line: without a router they "
+        "can neither select the cluster's local task nor learn w_g* (Thm 4.3); forced top-1 is usually worse "
+        "than adaptive top-k (Remark 4.12).";
     v.y_label = "MSE";
     if (S.fitted) {
         v.bars.push_back({"MoE (adaptive top-k)", S.mse[kMoE], 0, 0});
         if (run.config().baselines) {
             v.bars.push_back({"MoE forced top-1", S.mse[kTop1], 0, 1});
-            v.bars.push_back({"router off (θ ≡ 0)", S.mse[kOff], 0, 5});
+            v.bars.push_back({"random expert (θ = 0 rule)", S.mse[kOff], 0, 5});
         }
         v.bars.push_back({"vanilla", S.mse[kVanilla], 0, 3});
         v.bars.push_back({"zero predictor", S.mse_zero, 0, -1});
@@ -245,12 +246,12 @@ core::View mse(const Run& run) {
 
 }   // namespace
 
-void LatentClustersLab::views(std::vector<core::View>& out) const {
-    out.push_back(race(run_));
-    out.push_back(neurons(run_));
-    out.push_back(router(run_));
-    out.push_back(professional(run_));
-    out.push_back(mse(run_));
+void Run::views(std::vector<core::View>& out) const {
+    out.push_back(latent::race(*this));
+    out.push_back(latent::neurons(*this));
+    out.push_back(latent::router(*this));
+    out.push_back(latent::professional(*this));
+    out.push_back(latent::mse(*this));
 }
 
 }   // namespace latent
