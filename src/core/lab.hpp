@@ -131,6 +131,10 @@ public:
     double work_charged() const { return charged_; }   // units spent since reset (bench, calibration test)
     const WorkPlan& current_plan() const { return plan_; }
     const LabRun* current_run() const { return run_.get(); }
+    template <class R>
+    const R& run_as() const {
+        return dynamic_cast<const R&>(*run_);
+    }   // for tests
 
 private:
     WorkPlan plan_;

@@ -39,6 +39,7 @@ std::string WorkPlan::clock(const Where& w) const {
 }
 
 int WorkPlan::phase(const Where& w) const {
+    if (w.phase >= 0) return w.phase;
     if (parts_.empty()) return 0;
     return parts_[size_t(std::clamp(w.part, 0, parts() - 1))].phase;
 }

@@ -24,11 +24,13 @@ struct Validation;
 
 // Where a run is, as it reports it: the part of its plan it is in (plan.parts() or more: finished), and
 // `done` of the part's `of` counted things (of = 0: nothing counted). `detail`, when set, replaces the
-// counter in the clock ("router step 2 / 3, sample 140 / 1000").
+// counter in the clock ("router step 2 / 3, sample 140 / 1000"). `phase`, when ≥ 0, is a phase the run
+// detects inside a part from what it measures (cluster-experts: exploration, router learning, converged).
 struct Where {
     int part = 0;
     double done = 0, of = 0;
     std::string detail;
+    int phase = -1;
 };
 
 class WorkPlan {
@@ -54,7 +56,7 @@ public:
     double progress(const Where& w) const;
     // The clock's text: "phase I: t = 300 / 1000", "drawing the data: 40 %", "done" past the last part.
     std::string clock(const Where& w) const;
-    // The phase shown at w: its part's phase; past the last part, the last part's.
+    // The phase shown at w: the one the run detected, else its part's; past the last part, the last part's.
     int phase(const Where& w) const;
     const Part& largest() const;   // the part with the most work (the first if tied)
     int parts() const { return int(parts_.size()); }

@@ -198,34 +198,22 @@ ClusterExpertsLab::ClusterExpertsLab() {
     };
 }
 
+// The paper's Table 1 (Settings 1–2) and Table 3 (Settings 3–4) numbers (d = 50, J = 16; single models
+// J = 128 with Adam), one column per setting: a declaration, the same for every run (the data setting of a
+// run is its `setting` parameter).
 std::vector<core::Headline> ClusterExpertsLab::headlines() const {
-    // The paper's Table 1 / Table 3 numbers for the data setting of the current run (d = 50, J = 16;
-    // single models J = 128 with Adam).
-    static const char* table[4][6] = {
-        {"99.46 ± 0.55 (Table 1, Setting 1)", "0.098 ± 0.087", "92.99 ± 2.11", "1.300 ± 0.044", "79.48", "68.71"},
-        {"98.09 ± 1.27 (Table 1, Setting 2)", "0.171 ± 0.103", "88.48 ± 1.96", "1.294 ± 0.036", "72.29", "60.59"},
-        {"99.99 ± 0.02 (Table 3, Setting 3)", "0.008 ± 0.011", "95.93 ± 1.34", "1.160 ± 0.100",
-         "72.69 (≤ 87.5, Thm 4.1)", "74.81 (≤ 87.5, Thm 4.1)"},
-        {"98.92 ± 1.18 (Table 3, Setting 4)", "0.089 ± 0.120", "93.30 ± 1.48", "1.160 ± 0.155",
-         "68.60 (≤ 87.5, Thm 4.1)", "74.63 (≤ 87.5, Thm 4.1)"},
+    return {
+        {"acc_moe_cubic", "Settings 1–4: 99.46 ± 0.55 | 98.09 ± 1.27 | 99.99 ± 0.02 | 98.92 ± 1.18 (Tables 1, 3)"},
+        {"entropy_moe_cubic", "0.098 ± 0.087 | 0.171 ± 0.103 | 0.008 ± 0.011 | 0.089 ± 0.120"},
+        {"acc_moe_linear", "92.99 ± 2.11 | 88.48 ± 1.96 | 95.93 ± 1.34 | 93.30 ± 1.48"},
+        {"entropy_moe_linear", "1.300 ± 0.044 | 1.294 ± 0.036 | 1.160 ± 0.100 | 1.160 ± 0.155"},
+        {"acc_single_cubic", "79.48 | 72.29 | 72.69 | 68.60 (≤ 87.5 in Settings 3–4, Thm 4.1)"},
+        {"acc_single_linear", "68.71 | 60.59 | 74.81 | 74.63 (≤ 87.5 in Settings 3–4, Thm 4.1)"},
     };
-    int s = setting_ < 4 ? setting_ : 0;
-    const char* note = setting_ < 4 ? "" : " (paper's Setting 1; this run uses custom data)";
-    std::vector<core::Headline> h = {
-        {"acc_moe_cubic", std::string(table[s][0]) + note},
-        {"entropy_moe_cubic", table[s][1]},
-        {"acc_moe_linear", table[s][2]},
-        {"entropy_moe_linear", table[s][3]},
-    };
-    if (singles_) {
-        h.push_back({"acc_single_cubic", table[s][4]});
-        h.push_back({"acc_single_linear", table[s][5]});
-    }
-    return h;
 }
 
 // The run's two parts in step()'s work units (about one multiply-add each): drawing the data, then
-// training with its evaluations interleaved. check() limits the total, progress() reads it.
+// training with its evaluations interleaved. core::validate limits the total, core::Lab reads progress in it.
 core::WorkPlan work_plan(const core::Params& p) {
     const int M = p.i("M"), d = p.i("d"), n = p.i("n"), nt = p.i("n_test"), Pp = p.i("P");
     const int T = p.i("T"), Ji = p.i("J"), Jsi = p.i("J_single"), ee = p.i("eval_every"), ce = p.i("cell_every");
@@ -245,14 +233,15 @@ core::WorkPlan work_plan(const core::Params& p) {
     const double eval = evals * nt * per_test +
         cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
     core::WorkPlan w;
-    w.add("drawing the data", data, strf("lower n = %d or n_test = %d, or d, P", n, nt));
-    w.add("training", train + eval,
+    w.add(0, "drawing the data", data, strf("lower n = %d or n_test = %d, or d, P", n, nt));
+    w.add(0, "training", train + eval,
           train >= eval ? strf("T = %d iterations over n = %d examples: lower T or n, "
                                "or the model sizes J, J_single, d, P, or turn singles off",
                                T, n)
                         : strf("its evaluations (n_test = %d examples, every %d iterations): lower "
                                "n_test or raise eval_every and cell_every",
-                               nt, ee));
+                               nt, ee),
+          "t");
     return w;
 }
 
@@ -312,8 +301,14 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     double bytes = double(n + nt) * (double(Pp - 3) * d + d + 16) * 4.0 + double(n) * M * 8.0 * 2 +
         double(n) * 8.0 * 2 + 4.0 * d * (2 * M * J + 2 * Js) * 4;
     core::check_memory(v, bytes, "The data set");
-    core::check_work(v, work_plan(p), kUnitsPerSecond);
     return v;
+}
+
+double ClusterExpertsLab::units_per_second() const { return kUnitsPerSecond; }
+
+core::TestSizes ClusterExpertsLab::test_sizes() const {
+    return {{{"T", 60}, {"n", 300}, {"n_test", 300}},
+            {{"n", 16000}, {"n_test", 16000}, {"d", 64}, {"P", 8}, {"T", 10}}};
 }
 
 }   // namespace cluster_experts

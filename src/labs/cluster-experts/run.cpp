@@ -1,5 +1,5 @@
-// The training loop of the cluster-experts lab: reset, bounded steps, evaluations, metrics.
-#include "labs/cluster-experts/lab.hpp"
+// The training loop of the cluster-experts lab: the run's set-up, bounded steps, evaluations, metrics.
+#include "labs/cluster-experts/run.hpp"
 #include "core/divergence.hpp"
 #include "core/fmath.hpp"
 #include "core/metric_list.hpp"
@@ -9,9 +9,6 @@
 
 namespace cluster_experts {
 namespace {
-// Multiply-adds per step(): about a millisecond natively (Lecture: one full-batch iteration of all
-// four models takes about two steps). Every slice is sized by cost, down to a single sample.
-constexpr double kStepBudget = 1.5e6;
 enum Tag : uint64_t {
     kTrainData = 1,
     kTestData,
@@ -24,7 +21,7 @@ enum Tag : uint64_t {
 };
 }   // namespace
 
-void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
+Run::Run(const core::Params& p, uint64_t seed) {
     setting_ = p.i("setting");
     dc_.K = p.i("K");
     dc_.P = p.i("P");
@@ -34,7 +31,6 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
     dc_.gamma = {p["gamma_lo"], p["gamma_hi"]};
     dc_.sigma_p = p["sigma_p"];
     apply_setting(setting_, dc_);
-    plan_ = work_plan(p);
     T_ = p.i("T");
     eval_every_ = p.i("eval_every");
     cell_every_ = p.i("cell_every");
@@ -122,10 +118,9 @@ void ClusterExpertsLab::reset(const core::Params& p, uint64_t seed) {
                       "stage"};
 }
 
-// One slice of about kStepBudget multiply-adds: drawing the data, then alternately an evaluation pass
-// (training waits for it) and training iterations, each cut wherever the budget runs out.
-void ClusterExpertsLab::step() {
-    core::WorkBudget budget(kStepBudget);
+// One slice of the run's budget: drawing the data, then alternately an evaluation pass (training waits for
+// it) and training iterations, each cut wherever the budget runs out.
+void Run::step(core::WorkBudget& budget) {
     while (!budget.spent() && !done()) {
         Generator& g = !gen_train_.done() ? gen_train_ : gen_test_;
         if (!g.done()) {
@@ -147,7 +142,7 @@ void ClusterExpertsLab::step() {
     }
 }
 
-void ClusterExpertsLab::train(core::WorkBudget& budget) {
+void Run::train(core::WorkBudget& budget) {
     const int n = train_.n;
     const int nmodels = singles_ ? 4 : 2;
     auto model = [&](int k) -> MoE& { return k < 2 ? moe_[size_t(k)] : single_[size_t(k - 2)]; };
@@ -190,7 +185,7 @@ void ClusterExpertsLab::train(core::WorkBudget& budget) {
     if (t_ % eval_every_ == 0 || t_ == T_) pending_eval_ = true;
 }
 
-void ClusterExpertsLab::publish_eval() {
+void Run::publish_eval() {
     for (int m = 0; m < 2; ++m) {
         ev_[size_t(m)] = eval_.ev[size_t(m)];
         al_[size_t(m)] = alignment(moe_[size_t(m)], dc_.K);
@@ -244,21 +239,13 @@ void ClusterExpertsLab::publish_eval() {
                 double(stage_)});
 }
 
-double ClusterExpertsLab::progress() const {
-    if (done()) return 1.0;
-    if (!data_ready())
-        return plan_.progress(0, double(gen_train_.drawn() + gen_test_.drawn()) / std::max(1, train_.n + test_.n));
-    return plan_.progress(1, T_ > 0 ? double(t_) / T_ : 1.0);
+core::Where Run::where() const {
+    if (!data_ready()) return {0, double(gen_train_.drawn() + gen_test_.drawn()), double(train_.n + test_.n)};
+    if (done()) return {2};
+    return {1, double(t_), double(T_), "", stage_};
 }
 
-std::string ClusterExpertsLab::clock() const {
-    if (!data_ready()) {
-        const double frac = double(gen_train_.drawn() + gen_test_.drawn()) / std::max(1, train_.n + test_.n);
-        return core::strf("drawing the data: %.0f %%", 100 * frac);
-    }
-    return core::strf("t = %d / %d", t_, T_);
-}
-std::vector<core::Metric> ClusterExpertsLab::metrics() const {
+std::vector<core::Metric> Run::metrics() const {
     core::MetricList m;
     m.count("t", "Iteration t", t_);
     m.percent("acc_moe_cubic", "Nonlinear (cubic) MoE test accuracy (%)", ev_[0].acc);

@@ -1,5 +1,5 @@
 // The plots of the cluster-experts lab (notes §6.4), packaged from cached data only.
-#include "labs/cluster-experts/lab.hpp"
+#include "labs/cluster-experts/run.hpp"
 #include "core/fmath.hpp"
 #include <cmath>
 #include "core/text.hpp"
@@ -21,7 +21,7 @@ constexpr size_t kMaxPoints = 1000, kGridPoints = 80000;
 
 }   // namespace
 
-void ClusterExpertsLab::reset_histories() {
+void Run::reset_histories() {
     std::vector<core::LineSeries> acc = {series("MoE (nonlinear)", 0), series("MoE (linear)", 1)};
     if (singles_) {
         acc.push_back(series("single (cubic)", 2, true));
@@ -45,7 +45,7 @@ void ClusterExpertsLab::reset_histories() {
     }
 }
 
-void ClusterExpertsLab::views(std::vector<core::View>& out) const {
+void Run::views(std::vector<core::View>& out) const {
     const int K = dc_.K, M = moe_[0].cfg.M;
     const double lnK = core::fm::log(double(K));
     const double tmax = std::max(1, T_);

@@ -26,7 +26,7 @@ public:
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
 
-    const Run& run() const { return dynamic_cast<const Run&>(*current_run()); }   // for tests
+    const Run& run() const { return run_as<Run>(); }   // for tests
 
 private:
     core::LabInfo info_;

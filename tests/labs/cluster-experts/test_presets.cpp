@@ -111,16 +111,16 @@ TEST_CASE("cluster-experts: reset() is cheap and large data and evaluations fill
     p.set("T", 2);
     REQUIRE(core::validate(lab, p).ok());
     lab.reset(p, 1);
-    CHECK(!lab.data_ready());   // reset() draws nothing
+    CHECK(!lab.run().data_ready());   // reset() draws nothing
     lab.step();
-    CHECK(!lab.data_ready());   // one step draws only part of the data
+    CHECK(!lab.run().data_ready());   // one step draws only part of the data
     CHECK(lab.clock().find("drawing the data") != std::string::npos);
     int steps = 1;
-    while (!lab.data_ready() && steps < 100000) {
+    while (!lab.run().data_ready() && steps < 100000) {
         lab.step();
         ++steps;
     }
-    REQUIRE(lab.data_ready());
+    REQUIRE(lab.run().data_ready());
     CHECK(steps > 10);
     for (int s = 0; s < 3; ++s) lab.step();
     CHECK(lab.trace().rows.empty());   // the t = 0 evaluation (32 experts × 8000 test points) is still running
