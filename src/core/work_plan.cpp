@@ -2,6 +2,7 @@
 #include "core/limits.hpp"
 #include "core/text.hpp"
 #include <algorithm>
+#include <cmath>
 
 namespace core {
 
@@ -35,7 +36,7 @@ std::string WorkPlan::clock(const Where& w) const {
     if (!w.detail.empty()) return p.what + ": " + w.detail;
     if (w.of <= 0) return p.what;
     if (p.counter.empty()) return strf("%s: %.0f %%", p.what.c_str(), 100 * std::clamp(w.done / w.of, 0.0, 1.0));
-    return strf("%s: %s = %.0f / %.0f", p.what.c_str(), p.counter.c_str(), w.done, w.of);
+    return strf("%s: %s = %.0f / %.0f", p.what.c_str(), p.counter.c_str(), std::floor(w.done), w.of);   // finished ones
 }
 
 int WorkPlan::phase(const Where& w) const {
