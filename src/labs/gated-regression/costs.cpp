@@ -20,12 +20,28 @@ double l4_iter_cost(const Config& c, int d) {
     if (c.online) s += c.batch4 * (draw_cost(d, k) + moment_cost(d)) + tensor_cost(d);
     return s;
 }
-double l2_iter_cost(const Config& c, int d) { return c.batch2 * l2_cost_per_sample(c.truth.k, d); }
+// ℓ2's reshuffles over `iters` minibatch steps: one per epoch, the first before the first step.
+static double shuffle_work(const Config& c, int n) {
+    const int B = std::min(c.batch2, n);
+    return (std::floor(double(c.iters) * B / n) + 1) * n * kShuffleCost;
+}
+
+double l2_iter_cost(const Config& c, int d, int n) {
+    // A minibatch reads random rows: once the dataset outgrows the cache (~1 MB), each row costs a trip to memory,
+    // which dominates at d = 6 (moe-lab bench: Phase 1 ran 3× slower than its multiply-adds with n = 10⁵).
+    const double row = double(n) * (d + 2) * 8 > 1e6 ? kMemoryRowCost : 0.0;
+    return c.batch2 * (l2_cost_per_sample(c.truth.k, d) + row);
+}
 double em_iter_cost(const Config& c) { return std::min(c.n, kEmSamples) * em_cost_per_sample(c.truth.k, c.truth.d); }
 double llog_iter_cost(const Config& c) { return std::min(c.n, c.n_log) * llog_cost_per_sample(c.truth.k, c.truth.d); }
+double finish_cost(const Config& c) {
+    const int d = c.truth.d, k = c.truth.k;
+    return double(std::min(c.n, c.n_log)) * (d + 1) + 3.0 * (k * k * k + 4.0 * k * k * d);
+}
 double eval_cost(const Config& c) {
     const int d = c.truth.d, k = c.truth.k;
-    return double(c.n_test) * 8.0 * (k * d + 30.0 * k) + double(c.n) * (d + 1) * (d + 1);
+    return double(c.n_test) * 8.0 * (k * d + 30.0 * k) +
+        double(std::min(c.n, c.n_log)) * (d + 1) * (d + 1);   // + linreg on n₂
 }
 
 std::vector<int> sweep_grid(int n_max) {
@@ -44,7 +60,7 @@ double sweep_work(const Config& c) {
     for (int n : sweep_grid(c.sweep_n_max)) {
         for (int dd : {d, c.d2})
             w += n * (draw_cost(dd, k) + moment_cost(dd)) + tensor_cost(dd) + c.iters * l4_step_cost(k, dd);
-        w += n * draw_cost(d, k) + c.iters * l2_iter_cost(c, d);
+        w += n * draw_cost(d, k) + c.iters * l2_iter_cost(c, d, n) + shuffle_work(c, n);
     }
     return w * c.sweep_seeds;
 }
@@ -52,15 +68,18 @@ double sweep_work(const Config& c) {
 core::WorkPlan work_plan(const Config& c) {
     const int d = c.truth.d, k = c.truth.k;
     const double R = c.runs;
-    core::WorkPlan w;
-    w.add("drawing the data",
+    core::WorkPlan w;   // the parts in the order of Stage (run.hpp); phases: 0 experts, 1 gates, 2 sweep
+    w.add(0, "drawing the data",
           R * c.n * (draw_cost(d, k) + moment_cost(d)) + R * tensor_cost(d) + double(c.n_test) * draw_cost(d, k),
           "lower n or runs");
-    w.add("Phase 1", R * c.iters * (l4_iter_cost(c, d) + l2_iter_cost(c, d)) + (c.em ? R * 50 * em_iter_cost(c) : 0.0),
-          c.online ? "lower T, batch4 or runs" : "lower T or runs");
-    w.add("Phase 2", R * (3.0 * c.iters_log * llog_iter_cost(c) + eval_cost(c)),
-          "lower T₂ (iters_log), n₂ (n_log) or runs");
-    w.add("the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off");
+    w.add(0, "Phase 1",
+          R * (c.iters * (l4_iter_cost(c, d) + l2_iter_cost(c, d, c.n)) + shuffle_work(c, c.n) + finish_cost(c)) +
+              (c.em ? R * kEmIters * em_iter_cost(c) : 0.0),
+          c.online ? "lower T, batch4 or runs" : "lower T or runs", "t");
+    w.add(1, "Phase 2", R * 3.0 * c.iters_log * llog_iter_cost(c), "lower T₂ (iters_log), n₂ (n_log) or runs", "t");
+    w.add(1, "evaluating on held-out data", R * eval_cost(c), "lower n_test or runs");
+    if (c.sweep)
+        w.add(2, "the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off", "runs");
     return w;
 }
 

@@ -15,5 +15,6 @@ using EmModel = GatedModel;
 double em_step(EmModel& m, const std::vector<double>& X, const std::vector<double>& y, int n, double sigma);
 inline double em_cost_per_sample(int k, int d) { return double(k) * d * d + 12.0 * k * d + 40.0 * k; }
 constexpr int kEmSamples = 20000;   // EM runs on this prefix of the dataset (cost)
+constexpr int kEmIters = 50;        // EM stops after this many iterations (it converges long before)
 
 }   // namespace gated

@@ -1,12 +1,12 @@
 // The gated-regression lab's scalar metrics (CLI, JSON, CSV, the page's state()): summaries over the runs.
-#include "labs/gated-regression/lab.hpp"
+#include "labs/gated-regression/run.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include "labs/gated-regression/costs.hpp"
 
 namespace gated {
 
-std::vector<core::Metric> GatedRegressionLab::metrics() const {
+std::vector<core::Metric> Run::metrics() const {
     core::MetricList m;
     const Summary& s = sum_;
     const char* p1 = "measured after Phase 1";

@@ -1,6 +1,6 @@
-// The gated-regression lab's phases: reset, the bounded step(), Phase 1 (L_4, ℓ2, EM in lockstep over the
-// runs), Phase 2 (L_log for the three frozen A's), then the held-out evaluation and the sweep.
-#include "labs/gated-regression/lab.hpp"
+// The gated-regression lab's live run: the set-up, the bounded step(budget), Phase 1 (L_4, ℓ2, EM in lockstep
+// over the trials), Phase 2 (L_log for the three frozen A's), then the held-out evaluation and the sweep.
+#include "labs/gated-regression/run.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
 #include "core/text.hpp"
@@ -16,7 +16,6 @@ using core::strf;
 
 namespace {
 constexpr size_t kCurvePoints = 300;   // the thinned curves keep about this many rows per run
-constexpr int kEmIters = 50;
 }   // namespace
 
 double median(std::vector<double> v) {
@@ -27,9 +26,7 @@ double median(std::vector<double> v) {
     return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
-void GatedRegressionLab::reset(const core::Params& p, uint64_t seed) {
-    cfg_ = Config::from(p);
-    seed_ = seed;
+Run::Run(const core::Params& p, uint64_t seed) : cfg_(Config::from(p)), seed_(seed) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     kc_ = link_constants(cfg_.truth.link, cfg_.truth.sigma);
     core::Rng rt = stream(seed, kTruthStream);
@@ -39,9 +36,9 @@ void GatedRegressionLab::reset(const core::Params& p, uint64_t seed) {
     test_.draw(truth_, cfg_.n_test, rtest);
     alpha_star_ = mixing_weights(truth_, test_);
 
-    runs_.assign(size_t(cfg_.runs), Run());
+    runs_.assign(size_t(cfg_.runs), Trial());
     for (int r = 0; r < cfg_.runs; ++r) {
-        Run& R = runs_[size_t(r)];
+        Trial& R = runs_[size_t(r)];
         R.seed = run_seed(seed, r);
         R.rng_data = stream(R.seed, kDataStream);
         R.rng_batch = stream(R.seed, kBatchStream);
@@ -61,44 +58,47 @@ void GatedRegressionLab::reset(const core::Params& p, uint64_t seed) {
         R.curve1.reset(kCurvePoints);
         R.curve2.reset(kCurvePoints);
     }
-    sweep_.clear();
-    stage_ = Stage::Draw;
-    run_ = 0;
-    t_ = 0;
-    failure_.clear();
-    plan_ = work_plan(cfg_);
-    sum_ = Summary();
-    trace_ = core::Table();
     trace_.columns = {"phase",     "t",       "ereg_l4", "ereg_l2",      "ereg_em",    "loss_l4",
                       "werr_star", "werr_l4", "werr_l2", "egating_star", "egating_l4", "egating_l2"};
 }
 
-void GatedRegressionLab::step() {
-    core::WorkBudget budget(kStepWork);
-    while (!budget.spent() && !done()) {
+void Run::step(core::WorkBudget& budget) {
+    while (!budget.spent() && failure_.empty()) {
         switch (stage_) {
-        case Stage::Draw: draw(budget); break;
-        case Stage::Experts: train_experts(budget); break;
-        case Stage::Gates: train_gates(budget); break;
-        case Stage::Evaluate: evaluate(budget); break;
-        case Stage::Sweep:
-            // one slice of one sweep job (each job's advance() does about kStepWork units)
-            if (sweep_.step()) summarise();
-            budget.spend(kStepWork);
-            if (sweep_.done()) {
-                summarise();
-                stage_ = Stage::Done;
-            }
+        case kDraw: draw(budget); break;
+        case kExperts: train_experts(budget); break;
+        case kGates: train_gates(budget); break;
+        case kEvaluate: evaluate(budget); break;
+        case kSweep:
+            if (sweep_.step(budget) > 0) summarise();
+            if (sweep_.done()) stage_ = kDone;
             break;
-        case Stage::Done: return;
+        case kDone: return;
         }
     }
 }
 
+core::Where Run::where() const {
+    const double runs = cfg_.runs;
+    switch (stage_) {
+    case kDraw: {
+        double drawn = 0;
+        for (const Trial& q : runs_) drawn += q.data.n;
+        return {kDraw, drawn, double(cfg_.n) * runs};
+    }
+    case kExperts: return {kExperts, t_ + run_ / runs, double(cfg_.iters)};
+    case kGates: return {kGates, t_ + (run_ + gate_ / 3.0) / runs, double(cfg_.iters_log)};
+    case kEvaluate: return {kEvaluate, double(run_), runs};
+    case kSweep: return {kSweep, sweep_.progress() * sweep_.jobs_total(), double(sweep_.jobs_total())};
+    case kDone: break;
+    }
+    return {kDone};
+}
+
 // The fixed datasets, run after run, and their sufficient statistics.
-void GatedRegressionLab::draw(core::WorkBudget& budget) {
+void Run::draw(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
-    Run& R = runs_[size_t(run_)];
+    Trial& R = runs_[size_t(run_)];
     const double c = draw_cost(d, k) + moment_cost(d);
     const int m = int(budget.take(c, cfg_.n - R.data.n));
     const int first = R.data.n;
@@ -113,14 +113,14 @@ void GatedRegressionLab::draw(core::WorkBudget& budget) {
     if (++run_ < cfg_.runs) return;
     run_ = 0;
     t_ = 0;
-    stage_ = Stage::Experts;
+    stage_ = kExperts;
 }
 
 // One iteration of every learner of one run; runs advance in lockstep so that all lines grow together.
-void GatedRegressionLab::train_experts(core::WorkBudget& budget) {
+void Run::train_experts(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
-    Run& R = runs_[size_t(run_)];
-    double cost = l4_iter_cost(cfg_, d) + l2_iter_cost(cfg_, d);
+    Trial& R = runs_[size_t(run_)];
+    double cost = l4_iter_cost(cfg_, d) + l2_iter_cost(cfg_, d, cfg_.n);
     // L_4: GD on the fixed dataset's L̂_4, or SGD on a fresh batch (the batch's L̂_4 is linear in its moments, so
     // its gradient equals the per-sample minibatch gradient of notes §2.2.6b).
     if (cfg_.online) {
@@ -141,6 +141,7 @@ void GatedRegressionLab::train_experts(core::WorkBudget& budget) {
     const int B = std::min(cfg_.batch2, cfg_.n);
     if (R.pos + B > cfg_.n) {
         R.rng_shuffle.shuffle(R.order);
+        budget.spend(cfg_.n * kShuffleCost);
         R.pos = 0;
     }
     R.loss2 = l2_step(R.l2, R.data.X, R.data.y, &R.order[size_t(R.pos)], B, cfg_.eta2);
@@ -172,11 +173,15 @@ void GatedRegressionLab::train_experts(core::WorkBudget& budget) {
     R.ereg_now[kL2] = e_reg(R.l2.A, truth_.A, k, d);
     if (cfg_.em && t_ < kEmIters) R.ereg_now[kEM] = e_reg(R.em.A, truth_.A, k, d);   // EM stops after kEmIters
     R.curve1.push({double(t_ + 1), R.ereg_now[kL4], R.ereg_now[kL2], R.ereg_now[kEM], R.loss4});
+    if (t_ + 1 == cfg_.iters) {   // its last iteration: the trial's readouts, one trial per call
+        finish_experts(R);
+        cost += finish_cost(cfg_);
+    }
     budget.spend(cost);
     if (++run_ < cfg_.runs) return;
     run_ = 0;
     std::vector<double> e4, e2, ee, l4;
-    for (const Run& q : runs_) {
+    for (const Trial& q : runs_) {
         e4.push_back(q.ereg_now[kL4]);
         e2.push_back(q.ereg_now[kL2]);
         ee.push_back(q.ereg_now[kEM]);
@@ -185,14 +190,17 @@ void GatedRegressionLab::train_experts(core::WorkBudget& budget) {
     const double nan = NAN;
     trace_.add({1, double(t_ + 1), median(e4), median(e2), median(ee), median(l4), nan, nan, nan, nan, nan, nan});
     if (++t_ < cfg_.iters) return;
-    finish_experts();
+    stage_ = kGates;
+    run_ = 0;
+    t_ = 0;
 }
 
-// Readouts (unit rows, signs by Ê[yx], labels by the best permutation) and the Phase 2 set-up.
-void GatedRegressionLab::finish_experts() {
+// Trial R's readouts (unit rows, signs by Ê[yx], labels by the best permutation) and its Phase 2 set-up, after its
+// last Phase 1 iteration.
+void Run::finish_experts(Trial& R) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     const int n2 = std::min(cfg_.n, cfg_.n_log);
-    for (Run& R : runs_) {
+    {
         const std::vector<double> yx = R.mom.mean_yx();
         R.ro[kL4] = read_experts(R.A4, truth_.A, k, d, yx, true);   // Theorem 1: the rows of (A^†)ᵀ
         R.ro[kL2] = read_experts(R.l2.A, truth_.A, k, d, yx, false);
@@ -217,30 +225,28 @@ void GatedRegressionLab::finish_experts() {
         R.gdata.X.assign(R.data.X.begin(), R.data.X.begin() + long(size_t(n2) * size_t(d)));
         R.gdata.y.assign(R.data.y.begin(), R.data.y.begin() + n2);
     }
-    stage_ = Stage::Gates;
-    run_ = 0;
-    t_ = 0;
 }
 
-const std::vector<double>& frozen_A(const Run& R, const std::vector<double>& Astar, int c) {
+const std::vector<double>& frozen_A(const Trial& R, const std::vector<double>& Astar, int c) {
     return c == kAStar ? Astar : R.ro[c == kAL4 ? kL4 : kL2].A;
 }
 
-void GatedRegressionLab::train_gates(core::WorkBudget& budget) {
+void Run::train_gates(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
-    Run& R = runs_[size_t(run_)];
-    for (int c = 0; c < 3; ++c) {
-        llog_step(R.gdata, frozen_A(R, truth_.A, c), k, cfg_.truth.link, cfg_.truth.sigma, R.W[size_t(c)],
-                  cfg_.alpha_log, cfg_.R);
-        R.werr[c] = w_error(R.W[size_t(c)], truth_.W, k, d);
-        R.egat[c] = e_gating(R.W[size_t(c)], truth_.W, k, d);
-    }
+    Trial& R = runs_[size_t(run_)];
+    const int c = gate_;   // one frozen A per call: each step on the n₂ samples is a slice's worth of work
+    llog_step(R.gdata, frozen_A(R, truth_.A, c), k, cfg_.truth.link, cfg_.truth.sigma, R.W[size_t(c)], cfg_.alpha_log,
+              cfg_.R);
+    R.werr[c] = w_error(R.W[size_t(c)], truth_.W, k, d);
+    R.egat[c] = e_gating(R.W[size_t(c)], truth_.W, k, d);
+    budget.spend(llog_iter_cost(cfg_));
+    if (++gate_ < 3) return;
+    gate_ = 0;
     R.curve2.push({double(t_ + 1), R.werr[0], R.werr[1], R.werr[2], R.egat[0], R.egat[1], R.egat[2]});
-    budget.spend(3 * llog_iter_cost(cfg_));
     if (++run_ < cfg_.runs) return;
     run_ = 0;
     std::vector<double> w[3], e[3];
-    for (const Run& q : runs_)
+    for (const Trial& q : runs_)
         for (int c = 0; c < 3; ++c) {
             w[c].push_back(q.werr[c]);
             e[c].push_back(q.egat[c]);
@@ -249,15 +255,15 @@ void GatedRegressionLab::train_gates(core::WorkBudget& budget) {
     trace_.add({2, double(t_ + 1), nan, nan, nan, nan, median(w[0]), median(w[1]), median(w[2]), median(e[0]),
                 median(e[1]), median(e[2])});
     if (++t_ < cfg_.iters_log) return;
-    stage_ = Stage::Evaluate;
+    stage_ = kEvaluate;
     run_ = 0;
 }
 
 // Held-out metrics of one run: test MSE of the recovered model (Â_L4, Ŵ from L_log) and of ℓ2 against the oracle
 // E[y|x] and linear regression; routing accuracy of each (A, Ŵ) against the Bayes values of (A*, W*).
-void GatedRegressionLab::evaluate(core::WorkBudget& budget) {
+void Run::evaluate(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
-    Run& R = runs_[size_t(run_)];
+    Trial& R = runs_[size_t(run_)];
     RunEval& ev = R.ev;
     const std::vector<int> id = [&] {
         std::vector<int> v(static_cast<size_t>(k));
@@ -290,20 +296,20 @@ void GatedRegressionLab::evaluate(core::WorkBudget& budget) {
     if (++run_ < cfg_.runs) return;
     summarise();
     if (!cfg_.sweep) {
-        stage_ = Stage::Done;
+        stage_ = kDone;
         return;
     }
     start_sweep(sweep_, cfg_, kc_, seed_);
-    stage_ = Stage::Sweep;
+    stage_ = kSweep;
 }
 
-void GatedRegressionLab::summarise() {
+void Run::summarise() {
     Summary s;
     const int nr = int(runs_.size());
-    const bool evaluated = stage_ == Stage::Evaluate || stage_ == Stage::Sweep || stage_ == Stage::Done;
+    const bool evaluated = stage_ >= kEvaluate;
     std::vector<double> e[3], eg[3], we[3], rg[3], rp[3], m4, m2, mem, mo, ml, l4, p4, p2, rgo, rpo;
     int ok[3] = {0, 0, 0}, gok = 0;
-    for (const Run& R : runs_) {
+    for (const Trial& R : runs_) {
         for (int l = 0; l < (cfg_.em ? 3 : 2); ++l) {
             e[l].push_back(R.ro[l].e_reg);
             ok[l] += R.ro[l].e_reg < 0.05;
@@ -367,50 +373,6 @@ void GatedRegressionLab::summarise() {
     }
     if (sweep_.started()) sweep_summary(sweep_, cfg_, s);
     sum_ = s;
-}
-
-int GatedRegressionLab::phase() const {
-    switch (stage_) {
-    case Stage::Draw:
-    case Stage::Experts: return 0;
-    case Stage::Gates:
-    case Stage::Evaluate: return 1;
-    case Stage::Sweep: return 2;
-    case Stage::Done: return cfg_.sweep ? 2 : 1;
-    }
-    return 0;
-}
-
-double GatedRegressionLab::progress() const {
-    switch (stage_) {
-    case Stage::Draw: {
-        double drawn = 0;
-        for (const Run& q : runs_) drawn += q.data.n;
-        return plan_.progress(kPartDraw, drawn / std::max(1.0, double(cfg_.n) * cfg_.runs));
-    }
-    case Stage::Experts: return plan_.progress(kPartExperts, (t_ + double(run_) / cfg_.runs) / cfg_.iters);
-    case Stage::Gates: return plan_.progress(kPartGates, 0.95 * (t_ + double(run_) / cfg_.runs) / cfg_.iters_log);
-    case Stage::Evaluate: return plan_.progress(kPartGates, 0.95 + 0.05 * run_ / cfg_.runs);
-    case Stage::Sweep: return plan_.progress(kPartSweep, sweep_.progress());
-    case Stage::Done: return 1;
-    }
-    return 0;
-}
-
-std::string GatedRegressionLab::clock() const {
-    switch (stage_) {
-    case Stage::Draw: {
-        double drawn = 0;
-        for (const Run& q : runs_) drawn += q.data.n;
-        return strf("drawing the data: %.0f %%", 100 * drawn / std::max(1.0, double(cfg_.n) * cfg_.runs));
-    }
-    case Stage::Experts: return strf("Phase 1: t = %d / %d", t_, cfg_.iters);
-    case Stage::Gates: return strf("Phase 2: t = %d / %d", t_, cfg_.iters_log);
-    case Stage::Evaluate: return "evaluating on held-out data";
-    case Stage::Sweep: return strf("sweep: %d / %d runs", sweep_.jobs_done(), sweep_.jobs_total());
-    case Stage::Done: return "done";
-    }
-    return "";
 }
 
 }   // namespace gated

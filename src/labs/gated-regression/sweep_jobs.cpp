@@ -10,7 +10,7 @@ namespace gated {
 namespace {
 
 // One training run at (d, n): draws n samples, then trains L_4 (GD on its moments) or ℓ2 (SGD), in slices of
-// about kStepWork units. Outputs {E_reg, success}.
+// whatever the caller's budget holds. Outputs {E_reg, success}.
 class RecoveryJob : public core::SweepJob {
 public:
     RecoveryJob(const Config& c, const LinkConstants& kc, int d, int n, bool l4, uint64_t lab_seed, uint64_t seed)
@@ -32,9 +32,8 @@ public:
             data_.X.reserve(size_t(n) * size_t(d));
         }
     }
-    bool advance() override {
+    bool advance(core::WorkBudget& budget) override {
         const int k = c_.truth.k;
-        core::WorkBudget budget(kStepWork);
         while (!budget.spent()) {
             if (data_.n < n_) {   // nested prefixes: the first n samples of this seed's stream
                 const double cs = draw_cost(d_, k) + (l4_ ? moment_cost(d_) : 0.0);
@@ -70,11 +69,12 @@ public:
                 const int B = std::min(c_.batch2, n_);
                 if (pos_ + B > n_) {
                     shuffle_.shuffle(order_);
+                    budget.spend(n_ * kShuffleCost);
                     pos_ = 0;
                 }
                 l2_step(m_, data_.X, data_.y, &order_[size_t(pos_)], B, c_.eta2);
                 pos_ += B;
-                budget.spend(l2_iter_cost(c_, d_));
+                budget.spend(l2_iter_cost(c_, d_, n_));
             }
             ++t_;
         }
@@ -86,7 +86,7 @@ public:
     std::vector<double> outputs() const override { return {e_, e_ < 0.05 ? 1.0 : 0.0}; }
     double progress() const override {   // drawing (and moments) then training, by their estimated work
         const double draw = double(n_) * (draw_cost(d_, c_.truth.k) + (l4_ ? moment_cost(d_) : 0.0));
-        const double train = double(c_.iters) * (l4_ ? l4_step_cost(c_.truth.k, d_) : l2_iter_cost(c_, d_));
+        const double train = double(c_.iters) * (l4_ ? l4_step_cost(c_.truth.k, d_) : l2_iter_cost(c_, d_, n_));
         return (double(data_.n) / n_ * draw + double(t_) / std::max(1, c_.iters) * train) / (draw + train);
     }
     std::string failure() const override { return std::isfinite(e_) ? "" : "diverged"; }

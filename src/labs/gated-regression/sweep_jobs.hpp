@@ -5,7 +5,7 @@
 #pragma once
 #include "core/sweep.hpp"
 #include "labs/gated-regression/config.hpp"
-#include "labs/gated-regression/run_state.hpp"
+#include "labs/gated-regression/trial.hpp"
 
 namespace gated {
 

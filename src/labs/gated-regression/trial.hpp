@@ -1,4 +1,4 @@
-// The state of one run (one seed of the thin lines): its data, the three Phase-1 learners, the readouts,
+// One trial: one of the runs trained side by side (one seed, one thin line): its data, the three Phase-1 learners, the readouts,
 // the three Phase-2 gate learners, the recorded curves and the final test metrics. And the summary
 // over runs that metrics() reports.
 #pragma once
@@ -26,7 +26,7 @@ struct RunEval {   // held-out metrics after both phases
     double route_gate_l2own = NAN, route_post_l2own = NAN;                     // ℓ2's own (A, W)
 };
 
-struct Run {
+struct Trial {
     uint64_t seed = 0;
     Sample data;   // the fixed dataset (n samples)
     Moments mom;   // its sufficient statistics
@@ -65,11 +65,11 @@ struct Summary {   // over the runs of one lab seed (metrics())
 
 double median(std::vector<double> v);   // NaNs skipped; NaN when empty
 
-// Columns of Run::curve1 and Run::curve2.
+// Columns of Trial::curve1 and Trial::curve2.
 enum Curve1 { kC1t = 0, kC1EregL4, kC1EregL2, kC1EregEM, kC1LossL4, kC1Width };
 enum Curve2 { kC2t = 0, kC2Werr = 1, kC2Egat = 4, kC2Width = 7 };
 
 // The A frozen for Phase-2 learner c: A*, or the readout of L_4 or of ℓ2 (unit rows, signs fixed, true labels).
-const std::vector<double>& frozen_A(const Run& R, const std::vector<double>& Astar, int c);
+const std::vector<double>& frozen_A(const Trial& R, const std::vector<double>& Astar, int c);
 
 }   // namespace gated

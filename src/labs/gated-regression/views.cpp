@@ -1,5 +1,5 @@
 // The plots of the gated-regression lab (notes §7.2), packaged from the runs' recorded curves.
-#include "labs/gated-regression/lab.hpp"
+#include "labs/gated-regression/run.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
 #include "core/text.hpp"
@@ -70,20 +70,20 @@ core::LineSeries boundary(const std::vector<double>& normal, const std::vector<d
 }
 }   // namespace
 
-int GatedRegressionLab::showcase() const {
+int Run::showcase() const {
     for (size_t r = 0; r < runs_.size(); ++r) {
-        const Run& R = runs_[r];
-        const double e = stage_ == Stage::Draw || stage_ == Stage::Experts ? R.ereg_now[kL2] : R.ro[kL2].e_reg;
+        const Trial& R = runs_[r];
+        const double e = stage_ == kDraw || stage_ == kExperts ? R.ereg_now[kL2] : R.ro[kL2].e_reg;
         if (e >= 0.05) return int(r);
     }
     return 0;
 }
 
-void GatedRegressionLab::views(std::vector<core::View>& out) const {
+void Run::views(std::vector<core::View>& out) const {
     if (runs_.empty()) return;
     const int d = cfg_.truth.d, k = cfg_.truth.k, nr = int(runs_.size());
-    const bool phase1_done = stage_ != Stage::Draw && stage_ != Stage::Experts;
-    const bool gates_done = stage_ == Stage::Sweep || stage_ == Stage::Done;
+    const bool phase1_done = stage_ != kDraw && stage_ != kExperts;
+    const bool gates_done = stage_ == kSweep || stage_ == kDone;
 
     // 1. Two losses, two fates (Fig. 2a): E_reg per seed on a log axis, the L_4 loss underneath.
     {
@@ -107,7 +107,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         e.y_min = 1e-3;
         e.y_max = 1;
         std::vector<const core::ThinnedRows*> c1;
-        for (const Run& R : runs_) c1.push_back(&R.curve1);
+        for (const Trial& R : runs_) c1.push_back(&R.curve1);
         runs_and_median(e.lines, c1, kC1EregL4, strf("L₄ (median of %d)", nr), kBlue);
         runs_and_median(e.lines, c1, kC1EregL2, strf("ℓ2 (median of %d)", nr), kRed);
         if (cfg_.em) runs_and_median(e.lines, c1, kC1EregEM, "EM (not in the paper; x = EM iteration)", kGreen);
@@ -124,7 +124,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         g.children.push_back(std::move(e));
         g.children.push_back(std::move(l));
         int ok4 = 0, ok2 = 0, last = 0;
-        for (const Run& R : runs_) {
+        for (const Trial& R : runs_) {
             if (std::isnan(R.ereg_now[kL4])) continue;
             ++last;
             ok4 += R.ereg_now[kL4] < 0.05;
@@ -136,7 +136,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
 
     // 2. Routing map: test points in the plane (w*·x, (a₁* − a₂*)·x/√2) coloured by the learned gate probability.
     const int sr = showcase();
-    const Run& S = runs_[size_t(sr)];
+    const Trial& S = runs_[size_t(sr)];
     {
         core::View g;
         g.id = "routing_map";
@@ -324,7 +324,7 @@ void GatedRegressionLab::views(std::vector<core::View>& out) const {
         v.y_min = 0;
         v.y_max = cfg_.R + cfg_.truth.w_norm;
         std::vector<const core::ThinnedRows*> c2;
-        for (const Run& R : runs_) c2.push_back(&R.curve2);
+        for (const Trial& R : runs_) c2.push_back(&R.curve2);
         runs_and_median(v.lines, c2, kC2Werr + kAStar, "A = A*", kGrey);
         runs_and_median(v.lines, c2, kC2Werr + kAL4, "Â from L₄", kBlue);
         runs_and_median(v.lines, c2, kC2Werr + kAL2, "Â from ℓ2", kRed);

@@ -109,7 +109,7 @@ TEST_CASE("gated-regression: L_4 recovers and a known stuck ℓ2 seed stays stuc
     CHECK(m["stuck_egating_min"] > 0.5);
     CHECK(m["route_gate_l4"] == doctest::Approx(m["route_gate_bayes"]).epsilon(0.02));
     // the role swap: ℓ2's gate-only routing is no better than chance for the true labels' order of magnitude
-    const auto& R = lab.runs()[0];
+    const auto& R = lab.run().runs()[0];
     CHECK(R.ro[gated::kL2].perp[0] > 0.3);   // its experts lean on the gate's direction (x₃), outside span A*
 }
 
@@ -119,16 +119,16 @@ TEST_CASE("gated-regression: the sweep replays Phase 1 on nested prefixes (same 
         lab, "lecture", 3,
         {{"runs", 2}, {"n", 3000}, {"n_log", 2000}, {"iters", 300}, {"sweep_seeds", 2}, {"sweep_n_max", 3000}});
     REQUIRE(m["failed"] == 0);
-    const core::Sweep& sw = lab.sweep();
+    const core::Sweep& sw = lab.run().sweep();
     REQUIRE(sw.done());
     const int p = sw.find(gated::kSweepL4, 3000);
     REQUIRE(p >= 0);
     auto e = sw.values(p, 0);
     REQUIRE(e.size() == 2);
-    for (int r = 0; r < 2; ++r) CHECK(e[size_t(r)] == lab.runs()[size_t(r)].ro[gated::kL4].e_reg);
+    for (int r = 0; r < 2; ++r) CHECK(e[size_t(r)] == lab.run().runs()[size_t(r)].ro[gated::kL4].e_reg);
     const int q = sw.find(gated::kSweepL2, 3000);
     auto e2 = sw.values(q, 0);
-    for (int r = 0; r < 2; ++r) CHECK(e2[size_t(r)] == lab.runs()[size_t(r)].ro[gated::kL2].e_reg);
+    for (int r = 0; r < 2; ++r) CHECK(e2[size_t(r)] == lab.run().runs()[size_t(r)].ro[gated::kL2].e_reg);
     CHECK(!std::isnan(m["sweep_l4_lo"]));
 }
 

@@ -1,0 +1,57 @@
+// The live run of the gated-regression lab (made by GatedRegressionLab::start): the trials side by side (one
+// seed each, trial.hpp), Phase 1 (L_4, ℓ2, EM in lockstep), Phase 2 (L_log for the three frozen A's), the
+// held-out evaluation and the Phase 3 sweep. step(budget) hands the one budget to every stage (run.cpp);
+// metrics in lab_metrics.cpp, the plots in views.cpp.
+#pragma once
+#include "core/lab.hpp"
+#include "core/sweep.hpp"
+#include "labs/gated-regression/config.hpp"
+#include "labs/gated-regression/trial.hpp"
+
+namespace gated {
+
+// The plan's parts (costs.cpp: work_plan), in order; the run is in one of them, past the last when done.
+enum Stage { kDraw = 0, kExperts, kGates, kEvaluate, kSweep, kDone };
+
+class Run : public core::LabRun {
+public:
+    Run(const core::Params& p, uint64_t seed);
+    void step(core::WorkBudget& budget) override;
+    core::Where where() const override;
+    std::string failure() const override { return failure_; }
+    std::vector<core::Metric> metrics() const override;   // lab_metrics.cpp
+    const core::Table& trace() const override { return trace_; }
+    void views(std::vector<core::View>& out) const override;   // views.cpp
+
+    // for tests
+    const std::vector<Trial>& runs() const { return runs_; }
+    const Truth& truth() const { return truth_; }
+    const core::Sweep& sweep() const { return sweep_; }
+    const Config& config() const { return cfg_; }
+
+private:
+    void draw(core::WorkBudget& budget);
+    void train_experts(core::WorkBudget& budget);
+    void finish_experts(Trial& R);   // its readouts, its Phase 2 set-up
+    void train_gates(core::WorkBudget& budget);
+    void evaluate(core::WorkBudget& budget);
+    void summarise();       // sum_ from the finished trials
+    int showcase() const;   // the trial shown in the routing map and alignment views
+
+    Config cfg_;
+    Truth truth_;
+    LinkConstants kc_;
+    Sample test_;
+    std::vector<double> alpha_star_;
+    std::vector<Trial> runs_;
+    core::Sweep sweep_;
+    uint64_t seed_ = 1;
+
+    Stage stage_ = kDraw;
+    int run_ = 0, t_ = 0, gate_ = 0;   // cursors: the trial being processed, the iteration, Phase 2's frozen A
+    std::string failure_;
+    Summary sum_;
+    core::Table trace_;
+};
+
+}   // namespace gated
