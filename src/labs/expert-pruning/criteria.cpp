@@ -75,13 +75,6 @@ std::vector<double> score(int c, const Moe& now, const Moe& start, const std::ve
     return v;
 }
 
-std::vector<double> importance_scores(const Moe& M, const Dataset& val, Work& w) {
-    RoutingStats r;
-    r.start(M);
-    for (int i = 0; i < val.N; ++i) r.add(M, val.sample(i), val.n, val.y[size_t(i)], val.concept[size_t(i)], w);
-    return r.importance();
-}
-
 int pruned_per_group(double rho, int group_size) {
     const int p = int(rho * group_size + 1e-9);
     return std::max(0, std::min(group_size - 1, p));

@@ -27,12 +27,12 @@ std::vector<double> score(int c, const Moe& now, const Moe& start, const std::ve
                           core::Rng* rng);
 std::vector<double> router_norm_change(const Moe& now, const Moe& start);   // Δ_s^(t) for every s
 
-// Importance score (I) over a validation set, all experts present. Token-choice: top1(s) = share of all
+// Importance score (I) over a validation set, all experts present (RoutingStats::importance, evaluate.hpp,
+// accumulated over the last checkpoint's validation pass). Token-choice: top1(s) = share of all
 // tokens whose first choice J_j[0] is s, conf(s) = the mean gate G_j^(s) of those tokens. Expert-choice has
 // no "tokens received" to count (every expert takes exactly l per sample, so the score would be flat): the
 // notes' adaptation counts the tokens whose largest routing value argmax_s' g_j^(s') is s, and conf(s) is
 // the mean gate s gives them (0 where s did not select the token).
-std::vector<double> importance_scores(const Moe& M, const Dataset& val, Work& w);
 
 // Experts to prune per group for ratio ρ: ⌊ρ |S_g|⌋, at most |S_g| − 1 (a group is never emptied).
 int pruned_per_group(double rho, int group_size);

@@ -15,22 +15,24 @@
 
 namespace expert_pruning {
 
+// One seed's settings. The fields the lab's parameters set (make_spec, lab.cpp) have no defaults of their own:
+// the schema is their one declaration. The rest are the design's constants.
 struct RunSpec {
     DataSpec data;
-    int k = 8, m = 8, l = 2;
+    int k = 0, m = 0, l = 0;
     Routing routing = Routing::ExpertChoice;
     Mode mode = Mode::Planted;
     PlantSpec plant;
     double scratch_sigma_r = 1e-4, scratch_sigma_n = 1e-2;   // §5.1: variances 1e−8 and 1e−4
-    int T_pre = 500, B_pre = 64;                             // mode L (notes §6.2)
+    int T_pre = 0, B_pre = 64;                               // mode L (notes §6.2)
     TrainSpec pre{0.05, 0.02, true};
-    double pre_sigma_r = 0.05, pre_sigma_n = 0.01;
+    double pre_sigma_r = 0, pre_sigma_n = 0.01;
     TrainSpec ft;   // fine-tuning and post-pruning fine-tuning
-    int B = 32, T = 300, T_post = 100;
-    int n_test = 500, n_val = 256;
-    int eval_every = 10, t_early = 100;
-    int random_draws = 5;
-    int p_trust = 3;   // experts pruned per group in the "trustworthy" view
+    int B = 0, T = 0, T_post = 0;
+    int n_test = 0, n_val = 0;
+    int eval_every = 0, t_early = 0;
+    int random_draws = 0;
+    int p_trust = 0;   // experts pruned per group in the "trustworthy" view
     int group_size() const { return k / 2; }
 };
 

@@ -1,31 +1,32 @@
-// The lab's run: reset, the bounded step(), the sweep jobs over (criterion, ρ) and the pruning step t,
-// the main run's post-FT timeline, metrics and the trace.
-#include "labs/expert-pruning/lab.hpp"
+// The lab's run: its set-up, the bounded step(budget), the sweep jobs over (criterion, ρ) and the pruning
+// step t, the main run's post-FT timeline, where it is, metrics and the trace.
+#include "labs/expert-pruning/run.hpp"
 #include "core/fmath.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <limits>
 
 namespace expert_pruning {
 namespace {
 
-constexpr double kStepBudget = 4e5;   // work units per step(): about 1.5 ms natively (lab.cpp's calibration)
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 enum Kind { kTrust, kNoFt, kFt };
 
 // One point of one repetition: a pruned copy of that seed's fine-tuned model evaluated without post-FT
 // (instant: the stored per-expert outputs), with post-FT (the continued run when decoupled, else one PostFt
-// run per kept set not already in the cache), or the trust view's value recorded at checkpoint t.
+// run per kept set not already in the cache), or the trust view's value recorded at checkpoint t. The main
+// run's post-FT timeline goes first: the first job after the no-post-FT ones runs it to its end.
 class PruneJob : public core::SweepJob {
 public:
-    PruneJob(ExpertPruningLab& lab, const core::SweepTask& t, Kind kind, int which, int p)
-        : lab_(lab), task_(t), kind_(kind), which_(which), p_(p) {}
+    PruneJob(Run& run, const core::SweepTask& t, Kind kind, int which, int p)
+        : run_(run), task_(t), kind_(kind), which_(which), p_(p) {}
 
-    bool advance() override {
-        Pipeline* P = lab_.pipeline(task_.rep);
-        core::WorkBudget& budget = lab_.budget();
+    bool advance(core::WorkBudget& budget) override {
+        if ((task_.rep > 0 || kind_ == kFt) && !run_.timeline_step(budget)) return false;
+        Pipeline* P = run_.pipeline(task_.rep);
         if (!P->failure().empty()) {
             failure_ = P->failure();
             return true;
@@ -67,11 +68,11 @@ public:
                 continue;
             }
             if (!running_) {
-                run_.start(*P, keep, false);
+                post_.start(*P, keep, false);
                 running_ = true;
             }
-            if (!run_.advance(budget)) return false;
-            P->post_ft_acc[keep] = run_.accuracy();
+            if (!post_.advance(budget)) return false;
+            P->post_ft_acc[keep] = post_.accuracy();
         }
         return draw_ >= draws && finish(draws);
     }
@@ -88,56 +89,45 @@ private:
         out_ = {sum_ / draws, lo_, hi_};
         return true;
     }
-    ExpertPruningLab& lab_;
+    Run& run_;
     core::SweepTask task_;
     Kind kind_;
     int which_, p_;
     double sum_ = 0, lo_ = INFINITY, hi_ = -INFINITY;
     int draw_ = 0;
     bool running_ = false;
-    PostFt run_;
+    PostFt post_;
     std::vector<double> out_ = {kNaN, kNaN, kNaN};
     std::string failure_;
 };
 
 }   // namespace
 
-void ExpertPruningLab::reset(const core::Params& p, uint64_t seed) {
+Run::Run(const core::Params& p, uint64_t seed) {
     spec_ = make_spec(p);
     seed_ = seed;
     reps_ = p.i("seeds");
     p_main_ = spec_.p_trust;
-    plan_ = work_plan(p);
     inspect_ = p.i("inspect");
-    failure_.clear();
     main_.reset(spec_, core::Sweep::rep_seed(seed, 0), true);
-    other_rep_ = -1;
-    timeline_ = {};
-    timeline_started_ = 0;
-    layout_ = SeriesLayout();
-    layout_.criteria = {kDelta, kRandom, kImportance, kRouterMag, kNeuronMag, kNeuronChange, kReverseDelta};
+    layout_.criteria.assign(std::begin(kShownCriteria), std::end(kShownCriteria));
     if (p.b("diff_norm")) layout_.criteria.push_back(kDiffNorm);
     const int G = spec_.k / 2;
     for (int q = 0; q < G; ++q)
         if (spec_.routing == Routing::ExpertChoice || 2 * (G - q) >= spec_.l) layout_.ps.push_back(q);   // footnote 3
     for (int t = 0; t <= spec_.T; ++t)
         if (t % spec_.eval_every == 0 || t == spec_.T || t == spec_.t_early) layout_.ts.push_back(t);
-    sweep_.clear();
-    trace_ = core::Table();
     trace_.columns = {"t", "acc"};
     for (int s = 0; s < spec_.k; ++s) trace_.columns.push_back(core::strf("delta_%d", s + 1));
     for (int q = 0; q < kTrustCount; ++q)
         trace_.columns.push_back(std::string("pruned_at_t_") + criterion_key(kTrustCriteria[q]));
-    traced_ = 0;
     constexpr size_t kViewPoints = 1000;
     rows_.reset(kViewPoints);
     pre_rows_.reset(kViewPoints);
     for (auto& r : post_rows_) r.reset(kViewPoints);
-    pre_synced_ = 0;
-    post_synced_ = {{0, 0}};
 }
 
-Pipeline* ExpertPruningLab::pipeline(int rep) {
+Pipeline* Run::pipeline(int rep) {
     if (rep == 0) return &main_;
     if (other_rep_ != rep) {   // jobs run repetition by repetition (RepMajor): one extra pipeline is enough
         other_.reset(spec_, core::Sweep::rep_seed(seed_, rep));
@@ -146,7 +136,7 @@ Pipeline* ExpertPruningLab::pipeline(int rep) {
     return &other_;
 }
 
-void ExpertPruningLab::build_sweep() {
+void Run::build_sweep() {
     for (int q = 0; q < kTrustCount; ++q)
         for (int t : layout_.ts) sweep_.add_point(layout_.trust(q), t);
     const int G = spec_.k / 2;
@@ -162,7 +152,7 @@ void ExpertPruningLab::build_sweep() {
     });
 }
 
-bool ExpertPruningLab::timeline_step() {
+bool Run::timeline_step(core::WorkBudget& budget) {
     if (timeline_started_ == 0) {
         timeline_[0].start(main_, main_.mask(kDelta, p_main_), true);
         timeline_[1].start(main_, main_.mask(kRandom, p_main_, 0), true);
@@ -170,16 +160,16 @@ bool ExpertPruningLab::timeline_step() {
     }
     for (int q = 0; q < 2; ++q) {
         if (timeline_[size_t(q)].done()) continue;
-        if (!timeline_[size_t(q)].advance(*budget_)) return false;
+        if (!timeline_[size_t(q)].advance(budget)) return false;
         if (!main_.decoupled())
             main_.post_ft_acc[main_.mask(q == 0 ? kDelta : kRandom, p_main_, 0)] = timeline_[size_t(q)].accuracy();
     }
     return true;
 }
 
-void ExpertPruningLab::step() {
-    core::WorkBudget budget(kStepBudget);
-    budget_ = &budget;
+// One slice of the run's budget: the main run until it is ranked, then the sweep's jobs (the first post-FT
+// job runs the main run's timeline first), each cut wherever the budget runs out.
+void Run::step(core::WorkBudget& budget) {
     while (!budget.spent() && !done()) {
         const double before = budget.used();
         if (!main_.ranked()) {
@@ -189,57 +179,47 @@ void ExpertPruningLab::step() {
             continue;
         }
         if (!sweep_.started()) build_sweep();
-        const core::SweepTask* t = sweep_.current();
-        const bool post_ft_due = !t || t->rep > 0 || t->series >= layout_.ft(0);
-        if (post_ft_due && !(timeline_[0].done() && timeline_[1].done())) {
-            timeline_step();
-            record_checkpoints();
-        } else if (!sweep_.done()) sweep_.step();
+        if (!sweep_.done()) sweep_.step(budget);
+        else timeline_step(budget);   // (the post-FT jobs have run it already)
+        record_checkpoints();
         if (budget.used() <= before) budget.spend(1);   // every pass spends something: the loop always ends
     }
-    budget_ = nullptr;
 }
 
-bool ExpertPruningLab::done() const {
+bool Run::done() const {
     return !failure_.empty() || (main_.ranked() && sweep_.done() && timeline_[0].done() && timeline_[1].done());
 }
 
-int ExpertPruningLab::phase() const {
-    if (!main_.ranked())
-        return main_.stage() == Pipeline::Stage::Pretrain || main_.stage() == Pipeline::Stage::Init ? 0 : 1;
-    const core::SweepTask* t = sweep_.current();
-    if (!t) return reps_ > 1 ? 4 : 3;
-    if (t->rep > 0) return 4;
-    return t->series >= layout_.ft(0) || timeline_started_ ? 3 : 2;
-}
-
-double ExpertPruningLab::progress() const {
-    if (!main_.ranked()) return plan_.progress(0, main_.fraction());
-    if (done()) return plan_.progress(2, 1.0);
-    const int per_rep = sweep_.jobs_total() / reps_;
+// The plan's parts (Part, run.hpp): the main run's stages, its pruned copies before and after post-FT (the
+// timeline first), then the other seeds, each one's fine-tuning and its pruned copies counting half.
+core::Where Run::where() const {
+    if (done()) return {kParts, 0, 0, "", reps_ > 1 ? 4 : 3};
+    if (!main_.ranked()) {
+        switch (main_.stage()) {
+        case Pipeline::Stage::Init: return {kDrawing, main_.init_fraction(), 1.0};
+        case Pipeline::Stage::Pretrain: return {kPretraining, double(main_.t_pre()), double(spec_.T_pre)};
+        default: return {kFinetuning, double(main_.t()), double(spec_.T)};
+        }
+    }
+    const int before_ft = layout_.jobs_before_ft(), per_rep = before_ft + layout_.jobs_ft();
     const core::SweepTask* t = sweep_.started() ? sweep_.current() : nullptr;
-    if (!t || t->rep == 0) return plan_.progress(1, sweep_.started() ? double(sweep_.jobs_done()) / per_rep : 0.0);
-    // seed r ≥ 1: its fine-tuning, then its pruned copies (half and half)
+    if (sweep_.started() && t && t->rep == 0 && t->series < layout_.ft(0))
+        return {kPruning, double(sweep_.jobs_done()), double(before_ft)};
+    if (!t || t->rep == 0) {   // the timeline, then the post-FT jobs of the main run
+        if (!sweep_.started()) return {kPruning, 0, double(before_ft)};
+        double timeline = 0;
+        for (const PostFt& r : timeline_)
+            timeline += r.done() ? 1.0 : spec_.T_post > 0 ? std::min(0.99, double(r.t()) / spec_.T_post) : 0.0;
+        return {kPostFt, std::min(sweep_.jobs_done(), per_rep) - before_ft + timeline, double(layout_.jobs_ft() + 2)};
+    }
     const double jobs = double(sweep_.jobs_done() - t->rep * per_rep) / per_rep;
     const double ft = other_rep_ == t->rep ? other_.fraction() : 0.0;
-    return plan_.progress(2, (t->rep - 1 + 0.5 * ft + 0.5 * std::clamp(jobs, 0.0, 1.0)) / (reps_ - 1));
+    return {
+        kOtherSeeds, t->rep - 1 + 0.5 * ft + 0.5 * std::clamp(jobs, 0.0, 1.0), double(reps_ - 1),
+        core::strf("seed %d / %d, pruned copies %d / %d", t->rep + 1, reps_, sweep_.jobs_done(), sweep_.jobs_total())};
 }
 
-std::string ExpertPruningLab::clock() const {
-    if (!main_.ranked()) {
-        if (main_.stage() == Pipeline::Stage::Init)
-            return core::strf("drawing the test and validation sets: %.0f %%", 100 * main_.init_fraction());
-        if (main_.stage() == Pipeline::Stage::Pretrain)
-            return core::strf("pre-training %d / %d", main_.t_pre(), spec_.T_pre);
-        return core::strf("t = %d / %d", main_.t(), spec_.T);
-    }
-    const core::SweepTask* t = sweep_.current();
-    if (!t) return core::strf("done: %d seed%s", reps_, reps_ > 1 ? "s" : "");
-    return core::strf("seed %d / %d, pruned copies %d / %d", t->rep + 1, reps_, sweep_.jobs_done(),
-                      sweep_.jobs_total());
-}
-
-void ExpertPruningLab::record_checkpoints() {
+void Run::record_checkpoints() {
     for (; traced_ < main_.checkpoints.size(); ++traced_) {
         const Checkpoint& cp = main_.checkpoints[traced_];
         std::vector<double> row = {double(cp.t), cp.acc};
@@ -255,7 +235,7 @@ void ExpertPruningLab::record_checkpoints() {
             post_rows_[q].push({double(h[post_synced_[q]].first), h[post_synced_[q]].second});
 }
 
-double ExpertPruningLab::acc_no_ft(int c, int p) const {
+double Run::acc_no_ft(int c, int p) const {
     if (!main_.ranked()) return kNaN;
     const int draws = c == kRandom ? int(main_.random_scores.size()) : 1;
     double sum = 0;
@@ -263,7 +243,7 @@ double ExpertPruningLab::acc_no_ft(int c, int p) const {
     return sum / draws;
 }
 
-double ExpertPruningLab::acc_ft(int c, int p) const {
+double Run::acc_ft(int c, int p) const {
     if (!main_.ranked()) return kNaN;
     const int draws = c == kRandom ? int(main_.random_scores.size()) : 1;
     double sum = 0;
@@ -271,7 +251,7 @@ double ExpertPruningLab::acc_ft(int c, int p) const {
     return sum / draws;
 }
 
-std::vector<core::Metric> ExpertPruningLab::metrics() const {
+std::vector<core::Metric> Run::metrics() const {
     core::MetricList m;
     const int G = spec_.k / 2;
     const bool ranked = main_.ranked();

@@ -23,7 +23,6 @@ public:
     // begins. True when a step was completed by this call (loss() is then its mean loss).
     bool advance(Moe& M, const SgdTask& t, core::WorkBudget& budget);
     double loss() const { return loss_; }
-    bool mid_step() const { return cursor_ > 0; }
     void clear() { cursor_ = 0; }
 
 private:

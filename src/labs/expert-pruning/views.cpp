@@ -1,5 +1,5 @@
 // The plots of the expert-pruning lab (notes §6.5), packaged from the main run's checkpoints and the sweep.
-#include "labs/expert-pruning/lab.hpp"
+#include "labs/expert-pruning/run.hpp"
 #include "core/fmath.hpp"
 #include "core/text.hpp"
 #include <algorithm>
@@ -64,7 +64,7 @@ void pattern_heatmap(core::Heatmap& H, const std::vector<std::string>& row_label
 
 }   // namespace
 
-void ExpertPruningLab::views(std::vector<core::View>& out) const {
+void Run::views(std::vector<core::View>& out) const {
     const Moe& M = main_.model();
     const int k = spec_.k, G = k / 2;
     const double cert = 1.5 * core::fm::log(double(spec_.l));

@@ -141,3 +141,28 @@ TEST_CASE("expert-pruning: every other preset runs to the end without failure (o
         CHECK(metric(*lab, "acc_delta_25_ft") >= 0);   // post-FT results exist (coupled runs or the continued one)
     }
 }
+
+TEST_CASE("expert-pruning: the run goes through the plan's parts in order, drawing first, and ends past the last") {
+    ExpertPruningLab lab;
+    core::Params p(lab.schema());
+    for (const auto& [k, v] : lab.test_sizes().quick) p.set(k, v);
+    p.set("seeds", 2);
+    REQUIRE(core::validate(lab, p).ok());
+    lab.reset(p, 1);
+    CHECK(lab.run().where().part == kDrawing);
+    CHECK(lab.clock().find("drawing the test and validation sets") == 0);
+    int part = kDrawing;
+    while (!lab.done() && lab.failure().empty()) {
+        lab.step();
+        const int now = lab.run().where().part;
+        CHECK(now >= part);   // the parts of the plan, in order
+        part = now;
+    }
+    REQUIRE(lab.failure() == "");
+    CHECK(part == kParts);
+    CHECK(lab.run().main_run().ranked());
+    CHECK(lab.run().sweep().done());
+    CHECK(lab.run().sweep().jobs_done() == 2 * (lab.run().layout().jobs_before_ft() + lab.run().layout().jobs_ft()));
+    CHECK(lab.phase() == 4);   // more seeds
+    CHECK(lab.clock() == "done");
+}
