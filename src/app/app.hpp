@@ -1,4 +1,4 @@
-// App: the whole UI of MoE Lab, for any lab, built from what the lab declares (DESIGN.md).
+// App: the whole UI of MoE Lab, for any lab, built from what the lab declares (src/labs/README.md).
 // The platform main loop (browser or desktop) calls frame() once per ImGui frame; training runs
 // inside frame() in slices that fit the frame budget, so the page never freezes.
 #pragma once

@@ -1,5 +1,5 @@
 // Catching a diverging run early (a step size too large, weights overflowing), with one kind of message.
-// DESIGN.md: "a diverging run (NaN, overflow) stops with an explanation".
+// A diverging run (NaN, overflow) stops with an explanation, never with a crash or silent garbage.
 //
 // For lab authors: check cheaply at a fixed cadence of training steps (a count of steps, not of step()
 // calls, so the page and the CLI stop at the same step), and say what broke, when, why and what to change:

@@ -1,10 +1,9 @@
-// WorkBudget: how much work one step() may still do, in the lab's own cost units (about one
-// multiply-add each), so that every slice stays near 1–2 ms natively whatever the sizes (DESIGN.md:
-// "step() is a bounded slice of work, sliced by estimated cost").
+// WorkBudget: how much work one step may still do, in the lab's one unit of work (about one multiply-add;
+// core::Lab sizes it from Lab::units_per_second() so that every slice stays near 1 ms natively, whatever the
+// sizes: a step is a bounded slice of work, sliced by estimated cost).
 //
-// For lab authors:
-//   void MyLab::step() {
-//       core::WorkBudget budget(kStepWork);                 // e.g. 4e6 multiply-adds ≈ 1 ms natively
+// For lab authors (core::Lab makes the budget and hands it to the run):
+//   void MyRun::step(core::WorkBudget& budget) {
 //       // a resumable loop over items: i_ is a member, so the next step() continues where this one stopped
 //       while (!budget.spent() && i_ < n_) {
 //           const long k = budget.take(cost_per_item, n_ - i_);   // how many fit (≥ 1), already charged

@@ -42,7 +42,9 @@ struct Dataset {
     std::vector<float> s;         // n·d patch sums s_i = Σ_p x_i^(p): all the router sees
 
     int noise_patches() const { return P - 3; }
-    const float* xi_of(int i, int q) const { return xi.data() + (size_t(i) * size_t(P - 3) + size_t(q)) * size_t(d); }
+    const float* xi_of(int i, int q) const {
+        return xi.data() + (size_t(i) * size_t(noise_patches()) + size_t(q)) * size_t(d);
+    }
     const float* s_of(int i) const { return s.data() + size_t(i) * size_t(d); }
     // The dense patch p of sample i (p = 0 feature, 1 center, 2 feature noise, ≥ 3 Gaussian).
     void patch(int i, int p, float* out) const;

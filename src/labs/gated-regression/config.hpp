@@ -1,4 +1,5 @@
-// The configuration of one gated-regression run, read from the parameters (schema in lab.cpp).
+// The configuration of one gated-regression run: every field is set by one parameter of the schema, bound in
+// lab.cpp (core::Bound), so there are no defaults here: the schema's are the only ones.
 #pragma once
 #include "core/params.hpp"
 #include "labs/gated-regression/l4.hpp"
@@ -8,25 +9,25 @@ namespace gated {
 
 struct Config {
     TruthConfig truth;
-    int n = 100000, n_test = 5000, runs = 6;
+    int n, n_test, runs;
     // Phase 1: L_4
-    bool online = false;   // online SGD on fresh batches (the paper's §4) instead of GD on a fixed dataset
-    int batch4 = 1024, iters = 1500;
-    L4Hyper h{0.1, 1.0, 0.75};
-    double eta4 = 0.05, init4 = 0.1, cap = 3.0;
+    bool online;   // online SGD on fresh batches (the paper's §4) instead of GD on a fixed dataset
+    int batch4, iters;
+    L4Hyper h;
+    double eta4, init4, cap;
     // Phase 1: ℓ2 (and EM)
-    double eta2 = 0.2;
-    int batch2 = 128;
-    bool em = false;
+    double eta2;
+    int batch2;
+    bool em;
     // Phase 2: L_log
-    double alpha_log = 2.0, R = 2.0;
-    int iters_log = 20, n_log = 10000;
-    bool envelope = true;
+    double alpha_log, R;
+    int iters_log, n_log;
+    bool envelope;
     // Phase 3: sample-complexity sweep
-    bool sweep = true;
-    int sweep_seeds = 6, d2 = 4, sweep_n_max = 100000;
+    bool sweep;
+    int sweep_seeds, d2, sweep_n_max;
 
-    static Config from(const core::Params& p);
+    static Config from(const core::Params& p);   // lab.cpp: the binding's config
 };
 
 }   // namespace gated

@@ -1,4 +1,5 @@
 // Declarations of the gated-regression lab: info, parameters, presets, phases, headlines, checks, the plan.
+#include "core/bind.hpp"
 #include "core/registry.hpp"
 #include "labs/gated-regression/lab.hpp"
 #include "labs/gated-regression/costs.hpp"
@@ -10,41 +11,115 @@ using core::choice;
 using core::param;
 using core::strf;
 
-Config Config::from(const core::Params& p) {
-    Config c;
-    c.truth.d = p.i("d");
-    c.truth.k = p.i("k");
-    c.truth.link = Link(p.i("g"));
-    c.truth.sigma = p["sigma"];
-    c.truth.w_norm = p["w_norm"];
-    c.truth.relaxed = p.b("relaxed");
-    c.truth.overlap = p["overlap"];
-    c.n = p.i("n");
-    c.n_test = p.i("n_test");
-    c.runs = p.i("runs");
-    c.online = p.i("l4_mode") == 1;
-    c.batch4 = p.i("batch4");
-    c.iters = p.i("iters");
-    c.h.mu = p["mu"];
-    c.h.lambda = p["lambda"];
-    c.h.delta_F = p["delta_F"];
-    c.eta4 = p["eta4"];
-    c.init4 = p["init4"];
-    c.cap = p["cap"];
-    c.eta2 = p["eta2"];
-    c.batch2 = p.i("batch2");
-    c.em = p.b("em");
-    c.alpha_log = p["alpha_log"];
-    c.R = p["R"];
-    c.iters_log = p.i("iters_log");
-    c.n_log = p.i("n_log");
-    c.envelope = p.b("envelope");
-    c.sweep = p.b("sweep");
-    c.sweep_seeds = p.i("sweep_seeds");
-    c.d2 = p.i("d2");
-    c.sweep_n_max = p.i("sweep_n_max");
-    return c;
+// Each parameter once, bound to the Config field it sets (core/bind.hpp): the schema and the config cannot drift.
+static core::Bound<Config> make_binding() {
+    using T = core::ParamType;
+    core::Bound<Config> b;
+    b.add(param("d", "d", "Model", T::Int, 3, 12, 6, "Input dimension (paper §4: 10). Assumption 3 needs 2k − 1 < d."),
+          &Config::truth, &TruthConfig::d);
+    b.add(param("k", "k", "Model", T::Int, 2, 4, 2, "Number of experts (paper: 2)."), &Config::truth, &TruthConfig::k);
+    b.add(choice("g", "g", "Model", {"Id", "tanh", "ReLU", "sigmoid"}, 0,
+                 "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only."),
+          &Config::truth, &TruthConfig::link);
+    b.add(param("sigma", "σ", "Model", T::Real, 0.01, 1, 0.05, "Noise sd of y (paper: 0.05).", true), &Config::truth,
+          &TruthConfig::sigma);
+    b.add(param("w_norm", "‖w*‖", "Model", T::Real, 0.25, 4, 1,
+                "Norm of each true gating vector (paper: 1, w_i* = e_{k+i})."),
+          &Config::truth, &TruthConfig::w_norm);
+    b.add(param("relaxed", "", "Model", T::Bool, 0, 1, 0,
+                "Relaxed gating (Fig. 3): w_i* uniform on the sphere, not ⊥ span A* (outside Assumption 3)."),
+          &Config::truth, &TruthConfig::relaxed);
+    b.add(param("overlap", "ρ", "Model", T::Real, 0, 0.9, 0,
+                "Non-orthogonal experts: a_i* ∝ e_i + ρ e_1 for i ≥ 2 (Assumption 3 allows linearly independent a*)."),
+          &Config::truth, &TruthConfig::overlap);
+    b.add(param("n", "n", "Data", T::Int, 1000, 1000000, 100000,
+                "Samples in the fixed dataset shared by L_4, ℓ2 and EM (the paper does not say).", true),
+          &Config::n);
+    b.add(param("n_test", "n_test", "Data", T::Int, 1000, 100000, 5000,
+                "Held-out samples for test MSE and routing accuracy.", true),
+          &Config::n_test);
+    b.add(param("runs", "", "Data", T::Int, 1, 32, 6,
+                "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; "
+                "L_4 and ℓ2 share both."),
+          &Config::runs);
+    b.add(
+        choice(
+            "l4_mode", "", "Phase 1: L4", {"fixed", "online"}, 0,
+            "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: SGD "
+            "on fresh batches (the paper's §4, batch 1024)."),
+        [](Config& c, double v) { c.online = v == 1; });
+    b.add(param("batch4", "B", "Phase 1: L4", T::Int, 32, 4096, 1024, "Online SGD batch (paper §4: 1024; App. E: 128).",
+                true),
+          &Config::batch4);
+    b.add(param("iters", "T", "Phase 1: L4", T::Int, 10, 10000, 1500,
+                "Iterations of L_4 (GD or SGD steps) and of ℓ2 (SGD steps).", true),
+          &Config::iters);
+    b.add(param("mu", "μ", "Phase 1: L4", T::Real, 0, 1, 0.1,
+                "Weight of the −μ Σ E[Q_4 t_2] term (not given in the paper). Needs λ·min α* > μ, or the loss "
+                "is unbounded below."),
+          &Config::h, &L4Hyper::mu);
+    b.add(param("lambda", "λ", "Phase 1: L4", T::Real, 0.01, 10, 1,
+                "Weight of the λ Σ (E[Q_2 t_3] − 1)² term that fixes the scale (not given in the paper).", true),
+          &Config::h, &L4Hyper::lambda);
+    // δ_F = 0.75, not the notes' 0.6: at 0.6 about 1 seed in 40 at n = 10⁵ (d = 6) ran both rows to the cap along noise
+    // directions outside span A* (E_reg 0.46, L̂_4 below its population minimum); 0.75 recovered 60/60 there while
+    // n = 10³ still fails (3/60 succeed), so the sample-complexity picture is unchanged.
+    b.add(param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.75,
+                "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the notes' 0.6 "
+                "let 1 seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, A = 0 becomes a minimum."),
+          &Config::h, &L4Hyper::delta_F);
+    b.add(
+        param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: 0.05; online: 0.02).", true),
+        &Config::eta4);
+    b.add(
+        param(
+            "init4", "s₀", "Phase 1: L4", T::Real, 1e-3, 1, 0.1,
+            "Initial scale: a_i ~ N(0, s₀²/d I). Small starts sit near the saddle A = 0 first: the plateau at L = λk.",
+            true),
+        &Config::init4);
+    b.add(param("cap", "‖a‖_max", "Phase 1: L4", T::Real, 0, 10, 3,
+                "Row-norm cap after each step: the empirical L_4 is unbounded below, and plain GD first "
+                "approaches A* then runs away (notes §3). 0: no cap."),
+          &Config::cap);
+    b.add(param("eta2", "η₂", "Phase 1: l2", T::Real, 1e-3, 2, 0.2, "ℓ2 SGD step size.", true), &Config::eta2);
+    b.add(param("batch2", "B₂", "Phase 1: l2", T::Int, 16, 4096, 128, "ℓ2 minibatch from the fixed dataset.", true),
+          &Config::batch2);
+    b.add(param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0,
+                "Also run EM (NOT in the paper: it succeeds here, notes §6.3). g = Id; on the first 20,000 samples."),
+          &Config::em);
+    b.add(param("alpha_log", "α", "Phase 2: Llog", T::Real, 0.01, 10, 2,
+                "Step of projected GD on L_log (not given in the paper).", true),
+          &Config::alpha_log);
+    b.add(param("R", "R", "Phase 2: Llog", T::Real, 0.5, 10, 2,
+                "Radius of Ω = {‖w_i‖ ≤ R} (the theorems use R = 1; needs R ≥ ‖w*‖)."),
+          &Config::R);
+    b.add(param("iters_log", "T₂", "Phase 2: Llog", T::Int, 1, 500, 20, "L_log iterations (full batch)."),
+          &Config::iters_log);
+    b.add(param("n_log", "n₂", "Phase 2: Llog", T::Int, 500, 100000, 10000,
+                "Samples for L_log: the first n₂ of the same dataset (≤ n).", true),
+          &Config::n_log);
+    b.add(param("envelope", "", "Phase 2: Llog", T::Bool, 0, 1, 1,
+                "Overlay the Theorem 3 envelope ρ^t‖W₀ − W*‖, ρ fitted to the median A* curve."),
+          &Config::envelope);
+    b.add(param("sweep", "", "Phase 3: sweep", T::Bool, 0, 1, 1,
+                "Sample complexity: success rate against n for L_4 at d and d₂ and for ℓ2 at d."),
+          &Config::sweep);
+    b.add(param("sweep_seeds", "", "Phase 3: sweep", T::Int, 1, 40, 6, "Seeds per point of the sweep."),
+          &Config::sweep_seeds);
+    b.add(param("d2", "d₂", "Phase 3: sweep", T::Int, 3, 12, 4, "Second dimension for the L_4 curve."), &Config::d2);
+    b.add(param("sweep_n_max", "n_max", "Phase 3: sweep", T::Int, 1000, 1000000, 100000,
+                "Largest n of the sweep (grid 10³, 3·10³, 10⁴, … up to it).", true),
+          &Config::sweep_n_max);
+
+    return b;
 }
+
+static const core::Bound<Config>& binding() {
+    static const core::Bound<Config> b = make_binding();
+    return b;
+}
+
+Config Config::from(const core::Params& p) { return binding().config(p); }
 
 GatedRegressionLab::GatedRegressionLab() {
     info_.id = "gated-regression";
@@ -60,80 +135,7 @@ GatedRegressionLab::GatedRegressionLab() {
         "recovers the experts (Theorem 1); with them fixed, the log-likelihood L_log recovers the gates from any start "
         "(Theorem 3). Several seeds train side by side on paired data.";
 
-    using T = core::ParamType;
-    auto& ps = schema_.params;
-    ps.push_back(
-        param("d", "d", "Model", T::Int, 3, 12, 6, "Input dimension (paper §4: 10). Assumption 3 needs 2k − 1 < d."));
-    ps.push_back(param("k", "k", "Model", T::Int, 2, 4, 2, "Number of experts (paper: 2)."));
-    ps.push_back(
-        choice("g", "g", "Model", {"Id", "tanh", "ReLU", "sigmoid"}, 0,
-               "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only."));
-    ps.push_back(param("sigma", "σ", "Model", T::Real, 0.01, 1, 0.05, "Noise sd of y (paper: 0.05).", true));
-    ps.push_back(param("w_norm", "‖w*‖", "Model", T::Real, 0.25, 4, 1,
-                       "Norm of each true gating vector (paper: 1, w_i* = e_{k+i})."));
-    ps.push_back(param("relaxed", "", "Model", T::Bool, 0, 1, 0,
-                       "Relaxed gating (Fig. 3): w_i* uniform on the sphere, not ⊥ span A* (outside Assumption 3)."));
-    ps.push_back(
-        param("overlap", "ρ", "Model", T::Real, 0, 0.9, 0,
-              "Non-orthogonal experts: a_i* ∝ e_i + ρ e_1 for i ≥ 2 (Assumption 3 allows linearly independent a*)."));
-    ps.push_back(param("n", "n", "Data", T::Int, 1000, 1000000, 100000,
-                       "Samples in the fixed dataset shared by L_4, ℓ2 and EM (the paper does not say).", true));
-    ps.push_back(param("n_test", "n_test", "Data", T::Int, 1000, 100000, 5000,
-                       "Held-out samples for test MSE and routing accuracy.", true));
-    ps.push_back(param("runs", "", "Data", T::Int, 1, 32, 6,
-                       "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; "
-                       "L_4 and ℓ2 share both."));
-    ps.push_back(choice(
-        "l4_mode", "", "Phase 1: L4", {"fixed", "online"}, 0,
-        "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: SGD "
-        "on fresh batches (the paper's §4, batch 1024)."));
-    ps.push_back(param("batch4", "B", "Phase 1: L4", T::Int, 32, 4096, 1024,
-                       "Online SGD batch (paper §4: 1024; App. E: 128).", true));
-    ps.push_back(param("iters", "T", "Phase 1: L4", T::Int, 10, 10000, 1500,
-                       "Iterations of L_4 (GD or SGD steps) and of ℓ2 (SGD steps).", true));
-    ps.push_back(param("mu", "μ", "Phase 1: L4", T::Real, 0, 1, 0.1,
-                       "Weight of the −μ Σ E[Q_4 t_2] term (not given in the paper). Needs λ·min α* > μ, or the loss "
-                       "is unbounded below."));
-    ps.push_back(param("lambda", "λ", "Phase 1: L4", T::Real, 0.01, 10, 1,
-                       "Weight of the λ Σ (E[Q_2 t_3] − 1)² term that fixes the scale (not given in the paper).",
-                       true));
-    // δ_F = 0.75, not the notes' 0.6: at 0.6 about 1 seed in 40 at n = 10⁵ (d = 6) ran both rows to the cap along noise
-    // directions outside span A* (E_reg 0.46, L̂_4 below its population minimum); 0.75 recovered 60/60 there while
-    // n = 10³ still fails (3/60 succeed), so the sample-complexity picture is unchanged.
-    ps.push_back(param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.75,
-                       "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the notes' 0.6 "
-                       "let 1 seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, A = 0 becomes a minimum."));
-    ps.push_back(
-        param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: 0.05; online: 0.02).", true));
-    ps.push_back(param(
-        "init4", "s₀", "Phase 1: L4", T::Real, 1e-3, 1, 0.1,
-        "Initial scale: a_i ~ N(0, s₀²/d I). Small starts sit near the saddle A = 0 first: the plateau at L = λk.",
-        true));
-    ps.push_back(param("cap", "‖a‖_max", "Phase 1: L4", T::Real, 0, 10, 3,
-                       "Row-norm cap after each step: the empirical L_4 is unbounded below, and plain GD first "
-                       "approaches A* then runs away (notes §3). 0: no cap."));
-    ps.push_back(param("eta2", "η₂", "Phase 1: l2", T::Real, 1e-3, 2, 0.2, "ℓ2 SGD step size.", true));
-    ps.push_back(
-        param("batch2", "B₂", "Phase 1: l2", T::Int, 16, 4096, 128, "ℓ2 minibatch from the fixed dataset.", true));
-    ps.push_back(
-        param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0,
-              "Also run EM (NOT in the paper: it succeeds here, notes §6.3). g = Id; on the first 20,000 samples."));
-    ps.push_back(param("alpha_log", "α", "Phase 2: Llog", T::Real, 0.01, 10, 2,
-                       "Step of projected GD on L_log (not given in the paper).", true));
-    ps.push_back(param("R", "R", "Phase 2: Llog", T::Real, 0.5, 10, 2,
-                       "Radius of Ω = {‖w_i‖ ≤ R} (the theorems use R = 1; needs R ≥ ‖w*‖)."));
-    ps.push_back(param("iters_log", "T₂", "Phase 2: Llog", T::Int, 1, 500, 20, "L_log iterations (full batch)."));
-    ps.push_back(param("n_log", "n₂", "Phase 2: Llog", T::Int, 500, 100000, 10000,
-                       "Samples for L_log: the first n₂ of the same dataset (≤ n).", true));
-    ps.push_back(param("envelope", "", "Phase 2: Llog", T::Bool, 0, 1, 1,
-                       "Overlay the Theorem 3 envelope ρ^t‖W₀ − W*‖, ρ fitted to the median A* curve."));
-    ps.push_back(param("sweep", "", "Phase 3: sweep", T::Bool, 0, 1, 1,
-                       "Sample complexity: success rate against n for L_4 at d and d₂ and for ℓ2 at d."));
-    ps.push_back(param("sweep_seeds", "", "Phase 3: sweep", T::Int, 1, 40, 6, "Seeds per point of the sweep."));
-    ps.push_back(param("d2", "d₂", "Phase 3: sweep", T::Int, 3, 12, 4, "Second dimension for the L_4 curve."));
-    ps.push_back(param("sweep_n_max", "n_max", "Phase 3: sweep", T::Int, 1000, 1000000, 100000,
-                       "Largest n of the sweep (grid 10³, 3·10³, 10⁴, … up to it).", true));
-
+    schema_ = binding().schema();
     auto& pr = schema_.presets;
     pr.push_back(
         {"lecture",

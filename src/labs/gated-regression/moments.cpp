@@ -22,7 +22,6 @@ void Moments::reset(int d, Link link, const LinkConstants& kc) {
     m4_.assign(size_t(q), 0.0);
     m2_.assign(size_t(d) * size_t(d), 0.0);
     s2_.assign(size_t(d) * size_t(d), 0.0);
-    xx_.assign(size_t(d) * size_t(d), 0.0);
     yx_.assign(size_t(d), 0.0);
 }
 
@@ -36,7 +35,6 @@ void Moments::add(const double* x, double y) {
             const double pab = pa * x[b];
             m2_[size_t(a * d + b)] += pab;
             s2_[size_t(a * d + b)] += q2 * x[a] * x[b];
-            xx_[size_t(a * d + b)] += x[a] * x[b];
             for (int c = b; c < d; ++c) {
                 const double pabc = pab * x[c];
                 for (int e = c; e < d; ++e) *m++ += pabc * x[e];
@@ -52,15 +50,6 @@ void Moments::add(const double* x, double y) {
 std::vector<double> Moments::mean_yx() const {
     std::vector<double> v(yx_);
     for (double& x : v) x /= std::max(1.0, n_);
-    return v;
-}
-
-std::vector<double> Moments::mean_xx() const {
-    const int d = d_;
-    std::vector<double> v(size_t(d) * size_t(d));
-    for (int a = 0; a < d; ++a)
-        for (int b = 0; b < d; ++b)
-            v[size_t(a * d + b)] = xx_[size_t(std::min(a, b) * d + std::max(a, b))] / std::max(1.0, n_);
     return v;
 }
 

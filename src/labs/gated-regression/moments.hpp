@@ -22,19 +22,16 @@ public:
     void reset(int d, Link link, const LinkConstants& kc);
     void add(const double* x, double y);   // one sample
     double n() const { return n_; }
-    Tensors tensors() const;   // of the samples added so far
-    // Ê[y x] (the readout's sign reference) and Ê[x xᵀ], Ê[y x] for linear regression.
-    std::vector<double> mean_yx() const;
-    std::vector<double> mean_xx() const;   // d², full
-    double cost_per_sample() const { return double(m4_.size()) + 3.0 * d_ * d_; }
+    Tensors tensors() const;               // of the samples added so far
+    std::vector<double> mean_yx() const;   // Ê[y x]: the readout's sign reference
 
 private:
     int d_ = 0;
     Link link_ = Link::Id;
     LinkConstants kc_;
     double n_ = 0, m0_ = 0, s0_ = 0;
-    std::vector<double> m4_;             // Σ q4 x_a x_b x_c x_e, a ≤ b ≤ c ≤ e
-    std::vector<double> m2_, s2_, xx_;   // Σ q4 x_a x_b, Σ q2 x_a x_b, Σ x_a x_b (a ≤ b, packed d×d)
+    std::vector<double> m4_;        // Σ q4 x_a x_b x_c x_e, a ≤ b ≤ c ≤ e
+    std::vector<double> m2_, s2_;   // Σ q4 x_a x_b, Σ q2 x_a x_b (a ≤ b, packed d×d)
     std::vector<double> yx_;
 };
 
