@@ -1,5 +1,6 @@
 // The latent-clusters lab's declaration: info, parameter schema and presets, phases, validation, headlines,
 // the plan and the run it starts; and the run's metrics.
+#include "core/bind.hpp"
 #include "core/registry.hpp"
 #include "labs/latent-clusters/lab.hpp"
 #include "core/metric_list.hpp"
@@ -10,63 +11,103 @@
 
 namespace latent {
 
-core::Schema make_schema() {
+// Each parameter once, bound to the Config field it sets (core/bind.hpp): the schema and the config cannot drift.
+static core::Bound<Config> make_binding() {
     using T = core::ParamType;
-    core::Schema s;
-    s.params = {
-        core::param("d", "d", "Data", T::Int, 5, 256, 32, "input dimension (paper experiment: 200; lecture: 32)"),
-        core::param("C", "C", "Data", T::Int, 2, 6, 2, "number of latent clusters (paper experiment: 2)"),
-        core::param("rho", "ρ", "Data", T::Real, 0, 10, 3,
-                    "cluster mean scale: x = ρ v_c + z (Assumption 3.2; ρ ≥ 4 destabilises at d = 32)"),
-        core::param("zeta", "ζ", "Data", T::Real, 0, 3, 0.1, "label noise standard deviation"),
-        core::choice("links", "f*, g*", "Data", {"pure", "paper"}, 0,
-                     "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
-        core::param(
-            "k_star", "k*", "Data", T::Int, 3, 6, 3,
-            "information exponent of the pure links (the paper's experiment: 3; the theory wants even k* ≥ 4, slow)"),
-        core::param("M", "M", "Model", T::Int, 1, 16, 6,
-                    "number of experts (paper experiment: 8; M ≳ C log C, Lemma 4.8)"),
-        core::param("J1", "J_I", "Model", T::Int, 1, 64, 1, "expert width in Phase I (Lemma C.2: J ≲ √log d)"),
-        core::param("J3", "J_III", "Model", T::Int, 1, 64, 16,
-                    "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
+    core::Bound<Config> b;
+    b.add(core::param("d", "d", "Data", T::Int, 5, 256, 32, "input dimension (paper experiment: 200; lecture: 32)"),
+          &Config::teacher, &TeacherConfig::d);
+    b.add(core::param("C", "C", "Data", T::Int, 2, 6, 2, "number of latent clusters (paper experiment: 2)"),
+          &Config::teacher, &TeacherConfig::C);
+    b.add(core::param("rho", "ρ", "Data", T::Real, 0, 10, 3,
+                      "cluster mean scale: x = ρ v_c + z (Assumption 3.2; ρ ≥ 4 destabilises at d = 32)"),
+          &Config::teacher, &TeacherConfig::rho);
+    b.add(core::param("zeta", "ζ", "Data", T::Real, 0, 3, 0.1, "label noise standard deviation"), &Config::teacher,
+          &TeacherConfig::zeta);
+    b.add(core::choice("links", "f*, g*", "Data", {"pure", "paper"}, 0,
+                       "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
+          &Config::teacher, &TeacherConfig::links);
+    b.add(core::param(
+              "k_star", "k*", "Data", T::Int, 3, 6, 3,
+              "information exponent of the pure links (the paper's experiment: 3; the theory wants even k* ≥ 4, slow)"),
+          &Config::teacher, &TeacherConfig::k_star);
+    b.add(core::param("M", "M", "Model", T::Int, 1, 16, 6,
+                      "number of experts (paper experiment: 8; M ≳ C log C, Lemma 4.8)"),
+          &Config::M);
+    b.add(core::param("J1", "J_I", "Model", T::Int, 1, 64, 1, "expert width in Phase I (Lemma C.2: J ≲ √log d)"),
+          &Config::J1);
+    b.add(core::param("J3", "J_III", "Model", T::Int, 1, 64, 16,
+                      "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
+          &Config::J3);
+    b.add(
         core::choice("act", "σ", "Model", {"hermite", "relu"}, 0,
                      "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
-        core::param("act_deg", "deg σ", "Model", T::Int, 0, 8, 0,
-                    "highest Hermite degree of the randomized activation (0: the teacher's p*, as in App. A.3)"),
-        core::param("C_b", "C_b", "Model", T::Real, 0, 6, 0,
-                    "bias scale: ReLU biases, and the Phase IV biases b ~ U[−C_b, C_b] (Algorithm 1)"),
-        core::param("eta1", "η_I", "Phase I", T::Real, 1e-7, 1e3, 0.0018,
-                    "Phase I step; the per-neuron step is η_I/(M·J_I) (gate 1/M, width 1/J)", true),
-        core::param("T1", "T_1", "Phase I", T::Int, 0, 5e6, 150000, "Phase I online samples (paper: 3.5e6 at d = 200)",
-                    true),
-        core::param("n2", "n", "Phase II", T::Int, 10, 2e6, 100000,
-                    "Phase II batch size (theory n = Θ̃(d); ~3000 d needed at small d)", true),
-        core::param("T2", "T_2", "Phase II", T::Int, 1, 50, 1,
-                    "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
-        core::param("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1,
-                    "router step; after one step from θ = 0 routing is scale invariant", true),
+        &Config::act);
+    b.add(core::param("act_deg", "deg σ", "Model", T::Int, 0, 8, 0,
+                      "highest Hermite degree of the randomized activation (0: the teacher's p*, as in App. A.3)"),
+          &Config::act_deg);
+    b.add(core::param("C_b", "C_b", "Model", T::Real, 0, 6, 0,
+                      "bias scale: ReLU biases, and the Phase IV biases b ~ U[−C_b, C_b] (Algorithm 1)"),
+          &Config::C_b);
+    b.add(core::param("eta1", "η_I", "Phase I", T::Real, 1e-7, 1e3, 0.0018,
+                      "Phase I step; the per-neuron step is η_I/(M·J_I) (gate 1/M, width 1/J)", true),
+          &Config::eta1);
+    b.add(core::param("T1", "T_1", "Phase I", T::Int, 0, 5e6, 150000,
+                      "Phase I online samples (paper: 3.5e6 at d = 200)", true),
+          &Config::T1);
+    b.add(core::param("n2", "n", "Phase II", T::Int, 10, 2e6, 100000,
+                      "Phase II batch size (theory n = Θ̃(d); ~3000 d needed at small d)", true),
+          &Config::n2);
+    b.add(core::param("T2", "T_2", "Phase II", T::Int, 1, 50, 1,
+                      "router gradient steps, each on n fresh samples (theory: 1; paper experiment: 300)"),
+          &Config::T2);
+    b.add(core::param("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1,
+                      "router step; after one step from θ = 0 routing is scale invariant", true),
+          &Config::eta_r);
+    b.add(
         core::param(
             "router", "router", "Phase II", T::Bool, 0, 1, 1,
             "learn the router (0: θ stays 0, so h_m(x) = 0 ≥ 0 keeps every expert active for every x: the "
             "router-off ablation as the main run, on the same samples; compare mode's 'router off'; not the random-expert baseline)"),
-        core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1,
-                    "re-initialise the experts before Phase III (Algorithm 1)"),
-        core::param("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005,
-                    "Phase III step; the per-neuron step is η_III/J_III", true),
-        core::param("tau3", "τ", "Phase III", T::Real, 0, 1e7, 20000, "anneal η^t = η_III/(1 + t/τ) (0: constant)"),
-        core::param("T3", "T_3", "Phase III", T::Int, 0, 5e6, 100000,
-                    "Phase III online samples (paper: 1e7 at d = 200)", true),
-        core::param("T4", "T_4", "Phase IV", T::Int, 1, 1e6, 3000, "ridge regression samples", true),
-        core::param("lambda", "λ̄", "Phase IV", T::Real, 0, 10, 1e-6,
-                    "ridge penalty, at least 1e-6 (check(): an expert that is never active gives a zero feature "
-                    "column, singular at λ̄ = 0)"),
+        &Config::router);
+    b.add(core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1,
+                      "re-initialise the experts before Phase III (Algorithm 1)"),
+          &Config::reinit);
+    b.add(core::param("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005,
+                      "Phase III step; the per-neuron step is η_III/J_III", true),
+          &Config::eta3);
+    b.add(core::param("tau3", "τ", "Phase III", T::Real, 0, 1e7, 20000, "anneal η^t = η_III/(1 + t/τ) (0: constant)"),
+          &Config::tau3);
+    b.add(core::param("T3", "T_3", "Phase III", T::Int, 0, 5e6, 100000,
+                      "Phase III online samples (paper: 1e7 at d = 200)", true),
+          &Config::T3);
+    b.add(core::param("T4", "T_4", "Phase IV", T::Int, 1, 1e6, 3000, "ridge regression samples", true), &Config::T4);
+    b.add(core::param("lambda", "λ̄", "Phase IV", T::Real, 0, 10, 1e-6,
+                      "ridge penalty, at least 1e-6 (check(): an expert that is never active gives a zero feature "
+                      "column, singular at λ̄ = 0)"),
+          &Config::lambda);
+    b.add(
         core::param(
             "baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1,
             "also train the random-expert MoE (Phase III routed by the θ = 0 rule: one expert at random per sample) and the forced top-1 MoE on the same stream"),
-        core::param("n_test", "n_test", "Evaluation", T::Int, 100, 200000, 4000, "fixed test set size", true),
-        core::param("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000,
-                    "SGD steps between alignment evaluations", true),
-    };
+        &Config::baselines);
+    b.add(core::param("n_test", "n_test", "Evaluation", T::Int, 100, 200000, 4000, "fixed test set size", true),
+          &Config::n_test);
+    b.add(core::param("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000,
+                      "SGD steps between alignment evaluations", true),
+          &Config::eval_every);
+    return b;
+}
+
+static const core::Bound<Config>& binding() {
+    static const core::Bound<Config> b = make_binding();
+    return b;
+}
+
+Config config_from(const core::Params& p) { return binding().config(p); }
+
+core::Schema make_schema() {
+    core::Schema s = binding().schema();
     s.presets = {
         {"lecture",
          "Lecture",
@@ -89,38 +130,6 @@ core::Schema make_schema() {
          "holds, but h_4, h_5 cannot be fitted, so every MSE stays high."},
     };
     return s;
-}
-
-Config config_from(const core::Params& p) {
-    Config c;
-    c.teacher.d = p.i("d");
-    c.teacher.C = p.i("C");
-    c.teacher.k_star = p.i("k_star");
-    c.teacher.rho = p["rho"];
-    c.teacher.zeta = p["zeta"];
-    c.teacher.links = p.i("links") == 1 ? Links::PaperExperiment : Links::PureHermite;
-    c.M = p.i("M");
-    c.J1 = p.i("J1");
-    c.J3 = p.i("J3");
-    c.act = p.i("act") == 1 ? Act::Relu : Act::Hermite;
-    c.act_deg = p.i("act_deg");
-    c.C_b = p["C_b"];
-    c.eta1 = p["eta1"];
-    c.T1 = long(p["T1"]);
-    c.n2 = long(p["n2"]);
-    c.T2 = p.i("T2");
-    c.eta_r = p["eta_r"];
-    c.reinit = p.b("reinit");
-    c.router = p.b("router");
-    c.eta3 = p["eta3"];
-    c.tau3 = p["tau3"];
-    c.T3 = long(p["T3"]);
-    c.T4 = long(p["T4"]);
-    c.lambda = p["lambda"];
-    c.baselines = p.b("baselines");
-    c.n_test = p.i("n_test");
-    c.eval_every = p.i("eval_every");
-    return c;
 }
 
 LatentClustersLab::LatentClustersLab() {

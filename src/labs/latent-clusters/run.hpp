@@ -27,18 +27,18 @@ namespace latent {
 // never active (its feature columns are zero) or T_4 is below the number of features.
 constexpr double kLambdaMin = 1e-6;
 
-struct Config {
+struct Config {   // every field set by one parameter (lab.cpp: the binding): no defaults here
     TeacherConfig teacher;
-    int M = 6, J1 = 1, J3 = 16;
-    Act act = Act::Hermite;
-    int act_deg = 0;   // highest degree of the randomized Hermite activation (0: the teacher's p*)
-    double C_b = 0;
-    double eta1 = 0.0018, eta_r = 1, eta3 = 0.005, tau3 = 20000, lambda = 1e-6;
-    long T1 = 150000, n2 = 100000, T3 = 100000, T4 = 3000;
-    int T2 = 1;
-    bool reinit = true, baselines = true;
-    bool router = true;   // false: Phase II computes its gradient (same samples) but θ stays 0 (router off)
-    int n_test = 4000, eval_every = 1000;
+    int M, J1, J3;
+    Act act;
+    int act_deg;   // highest degree of the randomized Hermite activation (0: the teacher's p*)
+    double C_b;
+    double eta1, eta_r, eta3, tau3, lambda;
+    long T1, n2, T3, T4;
+    int T2;
+    bool reinit, baselines;
+    bool router;   // false: Phase II computes its gradient (same samples) but θ stays 0 (router off)
+    int n_test, eval_every;
 };
 
 // The run's parts, in order (the Stage enum of Run), with their phases and estimated multiply-adds (work.cpp).
