@@ -48,7 +48,7 @@ void Model::init(const ModelSpec& s, int d_, int n_, core::Rng& rng) {
 
 double Model::cost_forward() const {
     double c = double(k) * l * d * M;
-    if (routed()) c += double(k) * n * d;
+    if (routed()) c += double(k) * n * d + kSelectCost * k * l * n;   // the routers' scores, the top-l selection
     return c;
 }
 

@@ -22,6 +22,10 @@ struct ModelSpec {
     double sigma_r = 1e-3;     // router init std (eq. 7 gives Θ(1/(n² √d)); the notes use 1e-3)
 };
 
+// Units of work (the time of one multiply-add of the dense kernels, kUnitsPerSecond) per patch score compared in
+// the top-l selection (l rounds over n scores per router, Model::select): measured, separate and joint alike.
+constexpr double kSelectCost = 32;
+
 class Model {
 public:
     void init(const ModelSpec& spec, int d, int n, core::Rng& rng);   // eqs. (7), (8)
@@ -35,7 +39,7 @@ public:
     void route(const float* x);
 
     bool routed() const { return spec.arch != Arch::CNN; }
-    double cost_forward() const;   // multiply-adds per sample
+    double cost_forward() const;   // units of work per sample (multiply-adds, and the top-l selection: kSelectCost)
     double cost_train() const;     // forward + backward
 
     // After forward()/route(): the l selected patches of expert s, in decreasing score, and their gates.

@@ -1,5 +1,6 @@
-// The lab's run: reset, the bounded step(), the sweep jobs, and the cached metrics the views read.
-#include "labs/patch-routing/lab.hpp"
+// The patch-routing lab's run: its set-up, the bounded step(budget), the sweep jobs, and the cached metrics the
+// views read.
+#include "labs/patch-routing/run.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include "core/work_budget.hpp"
@@ -13,14 +14,8 @@ namespace patch_routing {
 
 namespace {
 
-constexpr double kBudget = 4e6;             // multiply-adds per step(): ~0.6 ms natively, ~2 ms in WebAssembly
-constexpr int kGenNormals = 16 * 32 * 24;   // normals drawn per step: 16 samples at n = 32, d = 24 (they dominate)
 constexpr double kStatsBudget =
     1.2e7;   // operations of one routing-statistics pass (the full test set at every preset)
-// Samples generated per step: bounded by the number of normals, not by a fixed count.
-int gen_chunk(const DataSpec& s) { return std::max(1, kGenNormals / std::max(1, s.n * s.d)); }
-// Operations to route one sample and rank its discriminative patch: k (n d + l n) + n d.
-double route_cost(const Model& m) { return double(m.k) * (double(m.n) * m.d + double(m.l) * m.n) + double(m.n) * m.d; }
 constexpr Arch kSingleOrder[3] = {Arch::Separate, Arch::Joint, Arch::CNN};
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -48,30 +43,36 @@ int routed_count(Model& m, const Dataset& test, int i0, int i1) {
 }
 
 // One training run of the sweep or the grid: outputs {test accuracy, final training accuracy, epochs,
-// routed fraction}. Slice 1 fetches (maybe generates) the data; then training slices; then the routing pass.
+// routed fraction}. It fetches (maybe generates) the data, trains, then routes the test set, all from the
+// run's budget.
 class RunJob : public core::SweepJob {
 public:
-    RunJob(PatchRoutingLab& lab, const core::SweepTask& t, Arch a, int N, int l)
-        : lab_(lab), task_(t), arch_(a), N_(N), l_(l) {}
-    bool advance() override {
-        if (!lab_.pool_step(task_.rep)) return false;   // data first, a chunk per slice
+    RunJob(Run& run, const core::Sweep& sweep, const core::SweepTask& t, Arch a, int N, int l)
+        : run_(run), sweep_(sweep), task_(t), arch_(a), N_(N), l_(l) {}
+    bool advance(core::WorkBudget& budget) override {
+        // An earlier job of this sweep failed: the run stops there (core::Sweep would go on to the next job
+        // within the slice), so this one waits with the rest of the slice.
+        if (!sweep_.failures().empty()) {
+            budget.spend(std::max(0.0, budget.left()));
+            return false;
+        }
+        if (!run_.pool_step(task_.rep, budget)) return false;   // data first
         if (!started_) {
-            const Config& c = lab_.config();
+            const Config& c = run_.config();
             ModelSpec ms = c.model[int(arch_)];
             if (l_ > 0) ms.l = l_;
-            tr_.start(ms, c.train, lab_.pool(task_.rep), N_, lab_.test_set(),
-                      PatchRoutingLab::model_seed(task_.seed, arch_, N_, ms.l));
+            tr_.start(ms, c.train, run_.pool(task_.rep), N_, run_.test_set(),
+                      Run::model_seed(task_.seed, arch_, N_, ms.l));
             started_ = true;
             return false;
         }
         if (!tr_.done()) {
-            tr_.advance(kBudget);
+            tr_.advance(budget);
             return tr_.done() && (!tr_.failure.empty() || !tr_.model.routed());
         }
-        // the routing pass over the test set, in slices of about kBudget operations
-        const Dataset& T = lab_.test_set();
-        core::WorkBudget budget(kBudget);
-        const int end = route_pos_ + int(budget.take(route_cost(tr_.model), T.N - route_pos_));
+        // the routing pass over the test set
+        const Dataset& T = run_.test_set();
+        const int end = route_pos_ + int(budget.take(route_units(tr_.model), T.N - route_pos_));
         route_ok_ += routed_count(tr_.model, T, route_pos_, end);
         route_pos_ = end;
         if (route_pos_ < T.N) return false;
@@ -79,11 +80,12 @@ public:
         return true;
     }
     std::vector<double> outputs() const override { return {tr_.test_acc, tr_.train_acc, double(tr_.epoch), route_}; }
-    double progress() const override { return started_ ? 0.1 + 0.9 * run_fraction(tr_, lab_.config().train) : 0.0; }
+    double progress() const override { return started_ ? 0.1 + 0.9 * run_fraction(tr_, run_.config().train) : 0.0; }
     std::string failure() const override { return tr_.failure; }
 
 private:
-    PatchRoutingLab& lab_;
+    Run& run_;
+    const core::Sweep& sweep_;
     core::SweepTask task_;
     Arch arch_;
     int N_, l_;
@@ -107,46 +109,18 @@ int nearest_N_index(const Config& c) {
     return best;
 }
 
-PatchRoutingLab::PatchRoutingLab() {
-    info_.id = "patch-routing";
-    info_.title = "Patch routing (pMoE)";
-    info_.citation = "Chowdhury, Zhang, Wang, Liu, Chen (ICML 2023): Patch-level Routing in Mixture-of-Experts is "
-                     "Provably Sample-efficient for Convolutional Neural Networks";
-    info_.seed_file = "000_a9bf423586cd9919.txt";
-    info_.summary =
-        "Every input is n patches; one of them (o1 or o2) decides the label, the rest are irrelevant. A patch-level "
-        "MoE (pMoE) whose routers send only the top-l patches to each expert learns the discriminative patch from "
-        "far fewer samples than a CNN of the same size that sees all n patches: the routers drop the irrelevant "
-        "patches, and the sample need falls polynomially in n/l. With c confusers per side the routing fails for "
-        "l ≤ c and works from l* = c + 1.";
-    schema_ = make_schema();
-    phases_ = make_phases();
-    trace_.columns = {"t",           "model",      "epoch",       "train_acc", "test_acc", "router_cos1",
-                      "router_cos2", "route_plus", "route_minus", "align_o1",  "align_o2"};
-}
-
-std::vector<core::Headline> PatchRoutingLab::headlines() const {
-    return {
-        {"nstar_cnn", "CNN N for 95 %: ≈160 in the notes' prototype (lecture)"},
-        {"nstar_sep", "separate pMoE: ≈20 (notes)"},
-        {"nstar_joint", "joint pMoE: ≈90 (notes; ≈50 in their WASM run)"},
-        {"nstar_ratio_sep", "N*_sep / N*_CNN ≤ 0.25 (notes ≈0.13; Thm 4.2 vs 4.3: (l/n)^8 as a bound)"},
-        {"quarter_sep", "share of seeds with N*_sep / N*_CNN ≤ 1/4 (the mean over seeds; 1 = every seed)"},
-        {"sweep_route_sep",
-         "notes' router table (d = 32, n = 32, l = 2): 0.64 at N_r = 20; Lemma 4.1 asks B_r = Ω(n²/(1−δ_d)²), and N_r "
-         "≤ N "
-         "(eq. 6)"},
-        {"nstar_ratio_joint", "N*_joint / N*_CNN ≤ 0.6 (paper Fig. 4: pMoE needs 60 % of the CNN's samples)"},
-        {"thr_acc_lstar", "separate pMoE at l = l*, N = 80: ≥ 0.95 (notes: 1.00 with c = 2)"},
-        {"thr_acc_lstar_m1", "at l = l* − 1: ≤ 0.75 (notes: 0.57)"},
-    };
-}
-
-uint64_t PatchRoutingLab::model_seed(uint64_t rep_seed, Arch a, int N, int l) {
+uint64_t Run::model_seed(uint64_t rep_seed, Arch a, int N, int l) {
     return core::Sweep::rep_seed(rep_seed, int(a) * 10000000 + N * 64 + l);
 }
 
-bool PatchRoutingLab::pool_step(int rep) {
+void Run::draw(Dataset& D, core::Rng& rng, int& filled, core::WorkBudget& budget) {
+    const double cost = kGenerateCost * double(cfg_.data.n) * cfg_.data.d;   // one sample's n·d coordinates
+    const int end = filled + int(budget.take(cost, D.N - filled));
+    generate_part(cfg_.data, geo_, rng, filled, end, D);
+    filled = end;
+}
+
+bool Run::pool_step(int rep, core::WorkBudget& budget) {
     if (int(pools_.size()) <= rep) pools_.resize(size_t(rep + 1));
     if (!pools_[size_t(rep)]) {
         auto P = std::make_unique<Pool>();
@@ -155,47 +129,25 @@ bool PatchRoutingLab::pool_step(int rep) {
         pools_[size_t(rep)] = std::move(P);
     }
     Pool& P = *pools_[size_t(rep)];
-    if (P.filled < P.data.N) {
-        const int end = std::min(P.data.N, P.filled + gen_chunk(cfg_.data));
-        generate_part(cfg_.data, geo_, P.rng, P.filled, end, P.data);
-        P.filled = end;
-    }
+    if (P.filled < P.data.N) draw(P.data, P.rng, P.filled, budget);
     return P.filled >= P.data.N;
 }
 
-void PatchRoutingLab::reset(const core::Params& p, uint64_t seed) {
+Run::Run(const core::Params& p, uint64_t seed) {
     cfg_ = make_config(p);
-    plan_ = work_plan(cfg_);
     seed_ = seed;
-    failure_.clear();
-    pools_.clear();
     geo_ = make_geometry(cfg_.data);
-    test_ = Dataset();
     allocate(cfg_.data, cfg_.n_test, test_);
     test_rng_ = core::Rng(seed, 3);
-    test_filled_ = 0;
-    for (auto& h : hist_) h = History();
-    for (auto& r : routing_) r = RoutingStats();
-    for (auto& v : inspect_) v.clear();
-    for (auto& v : neurons_) v.clear();
-    for (auto& t : run_) t = Trainer();
-    for (auto& c : curve_) c = core::LineSeries();
     nstar_.fill(kNaN);
-    seed_ratio_sep_.clear();
     route_sep_.assign(cfg_.Ns.size(), kNaN);
-    trace_.clear();
-    sweep_.clear();
-    grid_.clear();
-    grid_success_.clear();
-    grid_acc_.clear();
-    grid_route_.clear();
+    trace_.columns = {"t",           "model",      "epoch",       "train_acc", "test_acc", "router_cos1",
+                      "router_cos2", "route_plus", "route_minus", "align_o1",  "align_o2"};
     thr_lstar_ = thr_lstar_m1_ = kNaN;
     thr_N_ = cfg_.Ns.empty() ? 0 : cfg_.Ns[size_t(nearest_N_index(cfg_))];
-    single_ = 0;
-    stage_ = Stage::Start;
 }
 
-void PatchRoutingLab::start_single(int which) {
+void Run::start_single(int which) {
     const Arch a = kSingleOrder[which];
     Trainer& t = run_[size_t(a)];
     t.hook = [this](const Trainer& tr, bool router) { record(tr, router); };
@@ -204,7 +156,7 @@ void PatchRoutingLab::start_single(int which) {
     record(t, true);   // the initial state (iteration 0)
 }
 
-void PatchRoutingLab::record(const Trainer& tr, bool router) {
+void Run::record(const Trainer& tr, bool router) {
     const int a = int(tr.model.spec.arch);
     Model& m = run_[size_t(a)].model;
     History& h = hist_[size_t(a)];
@@ -226,7 +178,10 @@ void PatchRoutingLab::record(const Trainer& tr, bool router) {
         // the full test set at every preset)
         const int cap = std::max(50, int(kStatsBudget / route_cost(m)));
         const int count = std::min((tr.stage == Trainer::Stage::Done || phase_end) ? test_.N : 250, cap);
-        if (m.routed()) routing_[size_t(a)] = routing_stats(m, test_, kS0 + cfg_.data.p, count);
+        if (m.routed()) {
+            routing_[size_t(a)] = routing_stats(m, test_, kS0 + cfg_.data.p, count);
+            if (budget_) budget_->spend(route_units(m) * count);
+        }
         int ip = 0, im = 1;   // samples 0 and 1 of the test set are y = +1 and y = -1
         inspect_[size_t(a)] = {inspect(m, test_, ip), inspect(m, test_, im)};
         neurons_[size_t(a)] = neuron_points(m, geo_);
@@ -236,75 +191,86 @@ void PatchRoutingLab::record(const Trainer& tr, bool router) {
                 h.router2.back(), m.routed() ? R.R_plus : kNaN, m.routed() ? R.R_minus : kNaN, A.A_o1, A.A_o2});
 }
 
-void PatchRoutingLab::step() {
-    if (done()) return;
-    switch (stage_) {
-    case Stage::Start: {   // the test set, then the single run's pool, a chunk per step
-        if (test_filled_ < test_.N) {
-            const int end = std::min(test_.N, test_filled_ + gen_chunk(cfg_.data));
-            generate_part(cfg_.data, geo_, test_rng_, test_filled_, end, test_);
-            test_filled_ = end;
-            return;
+// One slice of the run's budget: the test set and the single run's pool, the single run (separate, joint,
+// CNN), the sweep, the threshold grid, each cut wherever the budget runs out. The end of the separate pMoE's
+// router phase ends the slice, so that the page shows the routing it learned.
+void Run::step(core::WorkBudget& budget) {
+    budget_ = &budget;
+    bool slice_ends = false;
+    while (!budget.spent() && !done() && !slice_ends) {
+        switch (stage_) {
+        case Stage::Start: {   // the test set, then the single run's pool
+            if (test_filled_ < test_.N) {
+                draw(test_, test_rng_, test_filled_, budget);
+                break;
+            }
+            if (!pool_step(0, budget)) break;
+            stage_ = Stage::Single;
+            break;
         }
-        if (!pool_step(0)) return;
-        start_single(0);
-        stage_ = Stage::Single;
-        return;
+        case Stage::Single: {
+            if (!single_started_) {   // a step of its own when the budget is left: its routing statistics are costly
+                start_single(single_);
+                single_started_ = true;
+                break;
+            }
+            Trainer& t = run_[size_t(kSingleOrder[single_])];
+            const bool routers = t.stage == Trainer::Stage::Router;
+            t.advance(budget);
+            if (!t.failure.empty()) {
+                failure_ = t.failure + " (single run at N = " + std::to_string(cfg_.N_run) + ")";
+                break;
+            }
+            slice_ends = routers && t.stage != Trainer::Stage::Router;
+            if (!t.done()) break;
+            if (++single_ < 3) {
+                single_started_ = false;
+                break;
+            }
+            for (int a = 0; a < 3; ++a)
+                for (int N : cfg_.Ns) sweep_.add_point(a, N);
+            sweep_.start(cfg_.sweep_seeds, 4, seed_, [this](const core::SweepTask& task) {
+                return std::make_unique<RunJob>(*this, sweep_, task, Arch(task.series), int(task.x), 0);
+            });
+            stage_ = Stage::Sweep;
+            break;
+        }
+        case Stage::Sweep: {
+            if (sweep_.step(budget) > 0) update_sweep_cache();
+            if (!sweep_.failures().empty()) {
+                failure_ = "sweep: " + sweep_.failures().front();
+                break;
+            }
+            if (!sweep_.done()) break;
+            if (cfg_.grid_lmax <= 0) {
+                stage_ = Stage::Done;
+                break;
+            }
+            for (int l = 1; l <= cfg_.grid_lmax; ++l)
+                for (int N : cfg_.Ns) grid_.add_point(l, N);
+            grid_.start(cfg_.grid_seeds, 4, seed_, [this](const core::SweepTask& task) {
+                return std::make_unique<RunJob>(*this, grid_, task, Arch::Separate, int(task.x), task.series);
+            });
+            update_grid_cache();
+            stage_ = Stage::Grid;
+            break;
+        }
+        case Stage::Grid: {
+            if (grid_.step(budget) > 0) update_grid_cache();
+            if (!grid_.failures().empty()) {
+                failure_ = "threshold grid: " + grid_.failures().front();
+                break;
+            }
+            if (grid_.done()) stage_ = Stage::Done;
+            break;
+        }
+        case Stage::Done: break;
+        }
     }
-    case Stage::Single: {
-        Trainer& t = run_[size_t(kSingleOrder[single_])];
-        t.advance(kBudget);
-        if (!t.failure.empty()) {
-            failure_ = t.failure + " (single run at N = " + std::to_string(cfg_.N_run) + ")";
-            return;
-        }
-        if (!t.done()) return;
-        if (++single_ < 3) {
-            start_single(single_);
-            return;
-        }
-        for (int a = 0; a < 3; ++a)
-            for (int N : cfg_.Ns) sweep_.add_point(a, N);
-        sweep_.start(cfg_.sweep_seeds, 4, seed_, [this](const core::SweepTask& task) {
-            return std::make_unique<RunJob>(*this, task, Arch(task.series), int(task.x), 0);
-        });
-        stage_ = Stage::Sweep;
-        return;
-    }
-    case Stage::Sweep: {
-        if (sweep_.step()) update_sweep_cache();
-        if (!sweep_.failures().empty()) {
-            failure_ = "sweep: " + sweep_.failures().front();
-            return;
-        }
-        if (!sweep_.done()) return;
-        if (cfg_.grid_lmax <= 0) {
-            stage_ = Stage::Done;
-            return;
-        }
-        for (int l = 1; l <= cfg_.grid_lmax; ++l)
-            for (int N : cfg_.Ns) grid_.add_point(l, N);
-        grid_.start(cfg_.grid_seeds, 4, seed_, [this](const core::SweepTask& task) {
-            return std::make_unique<RunJob>(*this, task, Arch::Separate, int(task.x), task.series);
-        });
-        update_grid_cache();
-        stage_ = Stage::Grid;
-        return;
-    }
-    case Stage::Grid: {
-        if (grid_.step()) update_grid_cache();
-        if (!grid_.failures().empty()) {
-            failure_ = "threshold grid: " + grid_.failures().front();
-            return;
-        }
-        if (grid_.done()) stage_ = Stage::Done;
-        return;
-    }
-    case Stage::Done: return;
-    }
+    budget_ = nullptr;
 }
 
-void PatchRoutingLab::update_sweep_cache() {
+void Run::update_sweep_cache() {
     const char* names[3] = {"CNN", "separate pMoE", "joint pMoE"};
     for (int a = 0; a < 3; ++a) {
         curve_[size_t(a)] = sweep_.line(a, 0, names[a]);
@@ -340,7 +306,7 @@ void PatchRoutingLab::update_sweep_cache() {
     }
 }
 
-void PatchRoutingLab::update_grid_cache() {
+void Run::update_grid_cache() {
     const int L = cfg_.grid_lmax, nN = int(cfg_.Ns.size());
     grid_success_.assign(size_t(L * nN), kNaN);
     grid_acc_.assign(size_t(L * nN), kNaN);
@@ -362,63 +328,44 @@ void PatchRoutingLab::update_grid_cache() {
     thr_lstar_m1_ = lstar >= 2 && lstar - 1 <= L && nN ? grid_acc_[size_t(best * L + lstar - 2)] : kNaN;
 }
 
-int PatchRoutingLab::phase() const {
-    switch (stage_) {
-    case Stage::Start: return 0;
-    case Stage::Single: return (single_ == 0 && run_[size_t(Arch::Separate)].stage == Trainer::Stage::Router) ? 0 : 1;
-    case Stage::Sweep: return 2;
-    case Stage::Grid: return 3;
-    case Stage::Done: return cfg_.grid_lmax > 0 ? 3 : 2;
-    }
-    return 0;
-}
-
-// The parts of work_plan(cfg_), in order; within a training run, epochs / cap (an upper bound on the epochs).
-double PatchRoutingLab::progress() const {
+// The parts of work_plan(cfg_), in order: drawing the data (0), the separate pMoE's routers (1), the rest of
+// the single run (2: a third per model, within a model epochs / cap, an upper bound on the epochs), the sweep
+// (3) and the threshold grid (4, when grid_lmax > 0); finished: past the last part.
+core::Where Run::where() const {
     switch (stage_) {
     case Stage::Start: {
         const double pool = pools_.empty() || !pools_[0] ? 0.0 : pools_[0]->filled;
-        const double all = test_.N + pool_size(cfg_);
-        return plan_.progress(0, (test_filled_ + pool) / all);
+        return {0, test_filled_ + pool, double(test_.N + pool_size(cfg_))};
     }
-    case Stage::Single:
-        return plan_.progress(1, (single_ + run_fraction(run_[size_t(kSingleOrder[single_])], cfg_.train)) / 3.0);
-    case Stage::Sweep: return plan_.progress(2, sweep_.progress());
-    case Stage::Grid: return plan_.progress(3, grid_.progress());
-    case Stage::Done: return 1.0;
-    }
-    return 0;
-}
-
-std::string PatchRoutingLab::clock() const {
-    char buf[160];
-    if (stage_ == Stage::Start) {
-        if (test_filled_ < test_.N) return core::strf("drawing the test set: %d / %d", test_filled_, test_.N);
-        const int filled = pools_.empty() || !pools_[0] ? 0 : pools_[0]->filled;
-        return core::strf("drawing the training pool: %d / %d", filled, pool_size(cfg_));
-    }
-    if (stage_ == Stage::Single) {
+    case Stage::Single: {
         const Trainer& t = run_[size_t(kSingleOrder[single_])];
-        std::snprintf(buf, sizeof buf, "%s at N = %d: %s %d", arch_name(kSingleOrder[single_]), cfg_.N_run,
-                      t.stage == Trainer::Stage::Router ? "router step" : "epoch",
-                      t.stage == Trainer::Stage::Router ? t.router_steps : t.epoch);
-        return buf;
+        if (!single_started_)
+            return single_ == 0 ? core::Where{1, 0, double(router_steps(cfg_))} : core::Where{2, double(single_), 3.0};
+        if (single_ == 0 && t.stage == Trainer::Stage::Router)
+            return {1, double(t.router_steps), double(router_steps(cfg_))};
+        return {2, single_ + run_fraction(t, cfg_.train), 3.0,
+                core::strf("%s, epoch %d", arch_name(kSingleOrder[single_]), t.epoch)};
     }
-    const core::Sweep* sw = stage_ == Stage::Sweep ? &sweep_ : stage_ == Stage::Grid ? &grid_ : nullptr;
-    if (sw && sw->current()) {
-        const core::SweepTask* t = sw->current();
-        if (sw == &sweep_)
-            std::snprintf(buf, sizeof buf, "sweep run %d / %d: %s, N = %.0f, seed %d", sw->jobs_done() + 1,
-                          sw->jobs_total(), arch_name(Arch(t->series)), t->x, t->rep + 1);
-        else
-            std::snprintf(buf, sizeof buf, "grid run %d / %d: l = %d, N = %.0f, seed %d", sw->jobs_done() + 1,
-                          sw->jobs_total(), t->series, t->x, t->rep + 1);
-        return buf;
+    case Stage::Sweep:
+    case Stage::Grid: {
+        const bool sweep = stage_ == Stage::Sweep;
+        const core::Sweep& sw = sweep ? sweep_ : grid_;
+        const core::SweepTask* t = sw.current();
+        std::string detail;
+        if (t && sweep)
+            detail = core::strf("run %d / %d: %s, N = %.0f, seed %d", sw.jobs_done() + 1, sw.jobs_total(),
+                                arch_name(Arch(t->series)), t->x, t->rep + 1);
+        else if (t)
+            detail = core::strf("run %d / %d: l = %d, N = %.0f, seed %d", sw.jobs_done() + 1, sw.jobs_total(),
+                                t->series, t->x, t->rep + 1);
+        return {sweep ? 3 : 4, sw.progress(), 1.0, detail};
     }
-    return stage_ == Stage::Done ? "done" : "";
+    case Stage::Done: return {5};
+    }
+    return {0};
 }
 
-std::vector<core::Metric> PatchRoutingLab::metrics() const {
+std::vector<core::Metric> Run::metrics() const {
     const Trainer& c = run_[0];
     const Trainer& s = run_[1];
     const Trainer& j = run_[2];

@@ -153,8 +153,7 @@ bool Trainer::eval_scheduled() const {
     return epoch <= 10 || epoch % 5 == 0;
 }
 
-bool Trainer::advance(double units) {
-    core::WorkBudget budget(units);
+bool Trainer::advance(core::WorkBudget& budget) {
     while (stage != Stage::Done && !budget.spent()) {
         if (stage == Stage::Router) {
             router_batch();

@@ -9,6 +9,7 @@
 #pragma once
 #include "labs/patch-routing/data.hpp"
 #include "labs/patch-routing/model.hpp"
+#include "core/work_budget.hpp"
 #include <functional>
 #include <limits>
 #include <string>
@@ -38,8 +39,13 @@ public:
     // scheduled epochs when per_epoch_eval). Nothing is copied: both must outlive the trainer.
     void start(const ModelSpec& ms, const TrainSpec& ts, const Dataset& train, int N, const Dataset& test,
                uint64_t seed, bool per_epoch_eval = false);
-    // Advances by about `budget` multiply-adds (whole samples; a minibatch may span calls); returns true when done.
-    bool advance(double budget);
+    // Advances by about `budget`'s multiply-adds, spent from it (whole samples; a minibatch may span calls); returns
+    // true when done. The end of the router phase ends the call (the lab then records the routing).
+    bool advance(core::WorkBudget& budget);
+    bool advance(double units) {   // a budget of its own (tests)
+        core::WorkBudget budget(units);
+        return advance(budget);
+    }
     bool done() const { return stage == Stage::Done; }
 
     // Called after every router step (router = true) and after every test evaluation (router = false).

@@ -1,5 +1,5 @@
 // The views: built from cached data only (histories, routing stats, sweep curves), once per frame.
-#include "labs/patch-routing/lab.hpp"
+#include "labs/patch-routing/run.hpp"
 #include "core/text.hpp"
 #include <algorithm>
 #include <cmath>
@@ -29,7 +29,7 @@ const char* kShort[3] = {"CNN", "sep", "joint"};
 
 }   // namespace
 
-void PatchRoutingLab::views(std::vector<core::View>& out) const {
+void Run::views(std::vector<core::View>& out) const {
     const Config& c = cfg_;
     const int lstar = c.data.c + 1;
 

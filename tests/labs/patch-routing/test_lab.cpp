@@ -178,8 +178,8 @@ TEST_CASE("patch-routing lab: a small run finishes, fills its metrics and views,
         }
         CHECK(lab.failure().empty());
         CHECK(lab.progress() == doctest::Approx(1.0));
-        CHECK(lab.sweep().jobs_done() == 9);
-        CHECK(lab.grid().jobs_done() == 6);
+        CHECK(lab.run().sweep().jobs_done() == 9);
+        CHECK(lab.run().grid().jobs_done() == 6);
         m = lab.metrics();
         lab.views(views);
         rows = lab.trace().rows.size();
