@@ -101,32 +101,33 @@ public:
     // Cross-parameter checks (l <= n, d >= 2K, memory); ranges and the work limit are checked by validate().
     virtual Validation check(const Params& p) const = 0;
     // The run's parts with their phases and estimated work (core/work_plan.hpp).
-    virtual WorkPlan plan(const Params& p) const { return {}; }   // TRANSITIONAL: pure when all labs have one
+    virtual WorkPlan plan(const Params& p) const = 0;
     // The one calibration of the lab's unit of work: units per second natively (-O3), measured and stated
     // once. It sizes step()'s slice and converts plan() to seconds for the work limit; `moe-lab bench`
     // prints the measured rate next to it, and a test checks that plan() and the work charged agree.
-    virtual double units_per_second() const { return 1; }   // TRANSITIONAL
+    virtual double units_per_second() const = 0;
     // The live run for these parameters (validate(p).ok()) and seed.
-    virtual std::unique_ptr<LabRun> start(const Params& p, uint64_t seed) const { return nullptr; }   // TRANSITIONAL
-    virtual TestSizes test_sizes() const { return {}; }                                               // TRANSITIONAL
+    virtual std::unique_ptr<LabRun> start(const Params& p, uint64_t seed) const = 0;
+    // The sizes the generic tests run it at (TestSizes above).
+    virtual TestSizes test_sizes() const = 0;
     // A guided tour for lectures (4–8 steps, core/tour.hpp).
     virtual std::vector<TourStep> tour() const { return {}; }
     // The A/B contrasts the paper argues by (core/comparison.hpp): the page's compare menu and the
     // CLI's --comparison. Any parameter can still be compared by hand.
     virtual std::vector<Comparison> comparisons() const { return {}; }
 
-    // --- the current run, derived: what the page, the desktop app and the CLI drive -----------------
-    virtual void reset(const Params& p, uint64_t seed);   // requires validate(p).ok()
-    virtual void step();                                  // one slice of kSliceSeconds
-    void step_units(double units);                        // one slice of `units` (tests: other slicings)
-    virtual bool done() const;
-    virtual std::string failure() const;
-    virtual int phase() const;           // index into phases()
-    virtual double progress() const;     // 0..1 of the whole run
-    virtual std::string clock() const;   // "phase I: t = 240 / 600" for the timeline
-    virtual std::vector<Metric> metrics() const;
-    virtual const Table& trace() const;
-    virtual void views(std::vector<View>& out) const;
+    // --- the current run, derived the same way for every lab: what the page, the desktop app and the CLI drive
+    void reset(const Params& p, uint64_t seed);   // requires validate(p).ok()
+    void step();                                  // one slice of kSliceSeconds
+    void step_units(double units);                // one slice of `units` (tests: other slicings)
+    bool done() const;
+    std::string failure() const;
+    int phase() const;           // index into phases()
+    double progress() const;     // 0..1 of the whole run
+    std::string clock() const;   // "phase I: t = 240 / 600" for the timeline
+    std::vector<Metric> metrics() const;
+    const Table& trace() const;
+    void views(std::vector<View>& out) const;
     Where where() const { return run_ ? run_->where() : Where{}; }
     double work_charged() const { return charged_; }   // units spent since reset (bench, calibration test)
     const WorkPlan& current_plan() const { return plan_; }

@@ -60,11 +60,6 @@ void Sweep::start(int reps, int outputs, uint64_t seed, Factory make, Order orde
     started_ = true;
 }
 
-bool Sweep::step() {
-    WorkBudget legacy(0);
-    return step_job(legacy);
-}
-
 int Sweep::step(WorkBudget& budget) {
     int finished = 0;
     while (!budget.spent() && !done()) finished += step_job(budget) ? 1 : 0;

@@ -40,12 +40,7 @@ public:
     virtual ~SweepJob() = default;
     // Advances by up to `budget` (spent from the caller's, so that a slice holds whatever the job); true when
     // finished. Results must not depend on where slices end.
-    virtual bool advance(WorkBudget& budget) {   // TRANSITIONAL default: legacy jobs take one slice of their own
-        const bool finished = advance();
-        budget.spend(budget.left() > 0 ? budget.left() : 0);
-        return finished;
-    }
-    virtual bool advance() { return true; }              // TRANSITIONAL
+    virtual bool advance(WorkBudget& budget) = 0;
     virtual std::vector<double> outputs() const = 0;     // read once advance() returned true
     virtual std::string failure() const { return ""; }   // non-empty: the job failed, outputs become NaN
     virtual double progress() const { return 0; }        // 0..1 of this job, estimated (for Sweep::progress)
@@ -66,7 +61,6 @@ public:
     int add_point(int series, double x);   // before start(); returns the point's index
     void start(int reps, int outputs, uint64_t seed, Factory make, Order order = Order::RepMajor);
 
-    bool step();   // TRANSITIONAL: advances the current job by one legacy slice; true if a job finished now
     // Runs jobs, one after another, until the budget is spent or all are done; returns how many finished.
     int step(WorkBudget& budget);
     bool started() const { return started_; }

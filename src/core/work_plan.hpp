@@ -45,9 +45,6 @@ public:
 
     // Appends a part; returns its index.
     int add(int phase, std::string what, double units, std::string reduce = "", std::string counter = "");
-    int add(std::string what, double units, std::string reduce = "") {
-        return add(0, what, units, reduce);
-    }   // TRANSITIONAL
     double total() const;
     // The fraction of the whole run done when part `part` is `fraction` done (0..1): parts before it
     // count fully. Exactly 1 at the end of the last part (and past it); without any estimated work the

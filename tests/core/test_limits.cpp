@@ -47,9 +47,9 @@ TEST_CASE("duration_text picks seconds, minutes or hours") {
 TEST_CASE("WorkPlan: progress runs through the parts by their work, exactly 1 at the end") {
     core::WorkPlan w;
     CHECK(w.progress(0, 0.5) == 1.0);   // empty plan: nothing to do
-    const int data = w.add("drawing the data", 10, "lower n");
-    const int skip = w.add("an empty part", 0);
-    const int train = w.add("training", 30, "lower T");
+    const int data = w.add(0, "drawing the data", 10, "lower n");
+    const int skip = w.add(0, "an empty part", 0);
+    const int train = w.add(0, "training", 30, "lower T");
     CHECK(w.total() == 40);
     CHECK(w.progress(data, 0) == 0.0);
     CHECK(w.progress(data, 0.5) == doctest::Approx(0.125));   // data generation moves the bar

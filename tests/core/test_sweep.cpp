@@ -6,14 +6,15 @@
 
 namespace {
 
-// A job that needs `slices` advance() calls and outputs (x * 10 + rep, slices used).
+// A job that needs `slices` advance() calls (one unit of work each) and outputs (x * 10 + rep, slices used).
 struct CountingJob : core::SweepJob {
     core::SweepTask t;
     int slices, used = 0;
     int* calls;
     bool fail;
     CountingJob(const core::SweepTask& task, int s, int* c, bool f) : t(task), slices(s), calls(c), fail(f) {}
-    bool advance() override {
+    bool advance(core::WorkBudget& budget) override {
+        budget.spend(1);
         ++used;
         ++*calls;
         return used >= slices;
@@ -21,6 +22,12 @@ struct CountingJob : core::SweepJob {
     std::vector<double> outputs() const override { return {t.x * 10 + t.rep, double(used)}; }
     std::string failure() const override { return fail ? "diverged" : ""; }
 };
+
+// One slice of one job: a budget of one unit.
+bool step1(core::Sweep& sw) {
+    core::WorkBudget budget(1);
+    return sw.step(budget) > 0;
+}
 
 }   // namespace
 
@@ -36,7 +43,7 @@ TEST_CASE("sweep: every job runs to completion in bounded slices, then the sweep
     int finished = 0, steps = 0;
     while (!sw.done()) {
         int before = calls;
-        if (sw.step()) ++finished;
+        if (step1(sw)) ++finished;
         CHECK(calls - before == 1);   // exactly one slice of one job per step
         ++steps;
         REQUIRE(steps < 1000);
@@ -46,7 +53,7 @@ TEST_CASE("sweep: every job runs to completion in bounded slices, then the sweep
     CHECK(sw.progress() == doctest::Approx(1.0));
     CHECK(calls == 3 * 2 * (2 + 3 + 5));
     CHECK(sw.current() == nullptr);
-    CHECK_FALSE(sw.step());
+    CHECK_FALSE(step1(sw));
 }
 
 TEST_CASE("sweep: results aggregate into mean ± sd per grid point, and lines sort by x") {
@@ -56,7 +63,7 @@ TEST_CASE("sweep: results aggregate into mean ± sd per grid point, and lines so
     sw.add_point(1, 2.0);
     int calls = 0;
     sw.start(3, 2, 5, [&](const core::SweepTask& t) { return std::make_unique<CountingJob>(t, 1, &calls, false); });
-    while (!sw.done()) sw.step();
+    while (!sw.done()) step1(sw);
     int p = sw.find(0, 4.0);
     REQUIRE(p >= 0);
     // outputs 40, 41, 42 over reps: mean 41, sample sd 1
@@ -84,10 +91,10 @@ TEST_CASE("sweep: rep-major order fills every point once before repeating; seeds
         return std::make_unique<CountingJob>(t, 2, &calls, false);
     });
     // partial: after the first repetition every point has one result and the line has 3 points
-    while (sw.jobs_done() < 3) sw.step();
+    while (sw.jobs_done() < 3) step1(sw);
     CHECK(sw.line(0, 0, "a").x.size() == 3);
     for (int i = 0; i < 3; ++i) CHECK(sw.point(i).results.size() == 1);
-    while (!sw.done()) sw.step();
+    while (!sw.done()) step1(sw);
     REQUIRE(seen.size() == 6);
     std::set<uint64_t> seeds;
     for (const auto& t : seen) {
@@ -107,7 +114,7 @@ TEST_CASE("sweep: rep-major order fills every point once before repeating; seeds
             return std::make_unique<CountingJob>(t, 1, &calls, false);
         },
         core::Sweep::Order::PointMajor);
-    while (!sw.done()) sw.step();
+    while (!sw.done()) step1(sw);
     CHECK(seen[0].point == seen[1].point);
     CHECK(seen[0].rep != seen[1].rep);
 }
@@ -118,7 +125,7 @@ TEST_CASE("sweep: a failed job is recorded as NaN and skipped by the aggregate")
     int calls = 0;
     sw.start(3, 2, 1,
              [&](const core::SweepTask& t) { return std::make_unique<CountingJob>(t, 1, &calls, t.rep == 1); });
-    while (!sw.done()) sw.step();
+    while (!sw.done()) step1(sw);
     CHECK(sw.failures().size() == 1);
     auto v = sw.values(0, 0);
     REQUIRE(v.size() == 3);
