@@ -10,8 +10,8 @@
 //       m.count("t", "Iteration t", t_);                                   // "%.0f"
 //       m.percent("acc_moe", "MoE test accuracy (%)", acc_moe_);           // "%.2f"
 //       m.add("entropy", "Dispatch entropy (eq. 6.1)", entropy_);          // "%.4f", or a format of your own
-//       m.add_if(singles_, "acc_single", "Single model test accuracy", acc_single_, "singles = 0");
-//       m.add_if(fitted_, "mse", "Test MSE", mse_, "measured in Phase IV", "%.3g");   // NaN until then
+//       m.add_if(singles_, "acc_single", "Single model test accuracy", acc_single_, "%.2f", "singles = 0");
+//       m.add_if(fitted_, "mse", "Test MSE", mse_, "%.3g", "measured in Phase IV");   // NaN until then
 //       m.add("nstar", "N for 95 %", nstar_, "%.1f", "not reached within the sweep"); // NaN by design
 //       return m.take();
 //   }
@@ -37,9 +37,9 @@ public:
         return *this;
     }
     // `value` when `applies`, else NaN because `why_not` ("baselines = 0", "measured after Phase II"):
-    // the key stays in the list.
-    MetricList& add_if(bool applies, std::string key, std::string label, double value, std::string why_not,
-                       std::string format = "%.4f") {
+    // the key stays in the list. The same arguments as add(), in the same order.
+    MetricList& add_if(bool applies, std::string key, std::string label, double value, std::string format,
+                       std::string why_not) {
         return add(std::move(key), std::move(label), applies ? value : kNotApplicable, std::move(format),
                    std::move(why_not));
     }

@@ -7,8 +7,8 @@ TEST_CASE("MetricList: formats, and a metric that does not apply is NaN with its
     m.count("t", "Iteration t", 40);
     m.percent("acc", "Accuracy (%)", 97.5);
     m.add("loss", "Loss", 0.25);
-    m.add_if(false, "acc_single", "Single model accuracy", 80, "singles = 0: not trained");
-    m.add_if(true, "mse", "Test MSE", 0.5, "measured in Phase IV", "%.3g");
+    m.add_if(false, "acc_single", "Single model accuracy", 80, "%.4f", "singles = 0: not trained");
+    m.add_if(true, "mse", "Test MSE", 0.5, "%.3g", "measured in Phase IV");
     const std::vector<core::Metric> v = m.take();
     REQUIRE(v.size() == 5);
     CHECK(v[0].format == "%.0f");

@@ -250,10 +250,10 @@ std::vector<core::Metric> Run::metrics() const {
     m.count("t", "Iteration t", t_);
     m.percent("acc_moe_cubic", "Nonlinear (cubic) MoE test accuracy (%)", ev_[0].acc);
     m.percent("acc_moe_linear", "Linear MoE test accuracy (%)", ev_[1].acc);
-    m.add_if(singles_, "acc_single_cubic", "Single cubic model test accuracy (%)", acc_single_[0],
-             "singles = 0: not trained", "%.2f");
-    m.add_if(singles_, "acc_single_linear", "Single linear model test accuracy (%)", acc_single_[1],
-             "singles = 0: not trained", "%.2f");
+    m.add_if(singles_, "acc_single_cubic", "Single cubic model test accuracy (%)", acc_single_[0], "%.2f",
+             "singles = 0: not trained");
+    m.add_if(singles_, "acc_single_linear", "Single linear model test accuracy (%)", acc_single_[1], "%.2f",
+             "singles = 0: not trained");
     m.add("entropy_moe_cubic", "Nonlinear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[0].entropy);
     m.add("entropy_moe_linear", "Linear MoE dispatch entropy, noisy router (eq. 6.1)", ev_[1].entropy);
     m.add("entropy_clean_moe_cubic", "Nonlinear MoE dispatch entropy, noise-free router", ev_[0].entropy_clean);

@@ -321,7 +321,7 @@ std::vector<core::Metric> Run::metrics() const {
           timeline_[1].done() ? timeline_[1].accuracy() : kNaN, "%.4f", after_post);
     m.add_if(spec_.mode == Mode::Learned, "concept_both_groups",
              "Learned: the downstream concept has a specialist in both groups (1/0)",
-             ranked ? double(main_.concept.both_groups) : kNaN, "mode = learned only", "%.0f");
+             ranked ? double(main_.concept.both_groups) : kNaN, "%.0f", "mode = learned only");
     m.count("seeds_done", "Seeds finished in the bands",
             sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0);
     return m.take();

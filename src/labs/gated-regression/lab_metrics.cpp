@@ -17,10 +17,10 @@ std::vector<core::Metric> Run::metrics() const {
     m.add("success_l2", "ℓ2: fraction of runs with E_reg < 0.05", s.success[kL2], "%.3f", p1);
     m.add("ereg_l4", "L4: median E_reg (§4)", s.ereg_median[kL4], "%.4f", p1);
     m.add("ereg_l2", "ℓ2: median E_reg", s.ereg_median[kL2], "%.4f", p1);
-    m.add_if(cfg_.em, "success_em", "EM (not in the paper): fraction with E_reg < 0.05", s.success[kEM],
-             "em = 0, or measured after Phase 1", "%.3f");
-    m.add_if(cfg_.em, "ereg_em", "EM: median E_reg", s.ereg_median[kEM], "em = 0, or measured after Phase 1");
-    m.add_if(cfg_.em, "mse_em", "EM: median test MSE", s.mse_em, "em = 0, or measured after Phase 2");
+    m.add_if(cfg_.em, "success_em", "EM (not in the paper): fraction with E_reg < 0.05", s.success[kEM], "%.3f",
+             "em = 0, or measured after Phase 1");
+    m.add_if(cfg_.em, "ereg_em", "EM: median E_reg", s.ereg_median[kEM], "%.4f", "em = 0, or measured after Phase 1");
+    m.add_if(cfg_.em, "mse_em", "EM: median test MSE", s.mse_em, "%.4f", "em = 0, or measured after Phase 2");
     m.add("loss_l4", "L4: median final empirical L4 (its saddle plateau is λk)", s.loss4, "%.4f", p1);
     m.add("perp_l4", "L4: median max_i ‖P⊥ â_i‖/‖â_i‖ (outside span A*)", s.perp4, "%.4f", p1);
     m.add("perp_l2", "ℓ2: median max_i ‖P⊥ â_i‖/‖â_i‖", s.perp2, "%.4f", p1);
@@ -47,10 +47,10 @@ std::vector<core::Metric> Run::metrics() const {
     m.add("route_gate_l2", "Gate-only routing accuracy, ℓ2's own model", s.route_gate_l2own, "%.4f", p2);
     m.add("route_post_l2", "Posterior routing accuracy, ℓ2's own model", s.route_post_l2own, "%.4f", p2);
     const char* nosweep = "sweep = 0, or measured in Phase 3";
-    m.add_if(cfg_.sweep, "sweep_l4_lo", "Sweep: L4 success rate at n = 10³ (d)", s.sweep_l4_lo, nosweep, "%.3f");
-    m.add_if(cfg_.sweep, "sweep_l4_hi", "Sweep: L4 success rate at n_max (d)", s.sweep_l4_hi, nosweep, "%.3f");
-    m.add_if(cfg_.sweep, "sweep_l4d2_hi", "Sweep: L4 success rate at n_max (d₂)", s.sweep_l4d2_hi, nosweep, "%.3f");
-    m.add_if(cfg_.sweep, "sweep_l2_max", "Sweep: ℓ2's highest success rate over n", s.sweep_l2_max, nosweep, "%.3f");
+    m.add_if(cfg_.sweep, "sweep_l4_lo", "Sweep: L4 success rate at n = 10³ (d)", s.sweep_l4_lo, "%.3f", nosweep);
+    m.add_if(cfg_.sweep, "sweep_l4_hi", "Sweep: L4 success rate at n_max (d)", s.sweep_l4_hi, "%.3f", nosweep);
+    m.add_if(cfg_.sweep, "sweep_l4d2_hi", "Sweep: L4 success rate at n_max (d₂)", s.sweep_l4d2_hi, "%.3f", nosweep);
+    m.add_if(cfg_.sweep, "sweep_l2_max", "Sweep: ℓ2's highest success rate over n", s.sweep_l2_max, "%.3f", nosweep);
     // per n of the grid: reproduce's mean over lab seeds is then the success rate over all their sweep seeds
     const std::vector<int> grid = sweep_grid(cfg_.sweep_n_max);
     static const char* names[3] = {"l4", "l4d2", "l2"};
@@ -62,7 +62,7 @@ std::vector<core::Metric> Run::metrics() const {
                                     : series == 1 ? "L4 (d₂)"
                                                   : "L4 (d)",
                                 grid[i]),
-                     i < s.sweep_rate[series].size() ? s.sweep_rate[series][i] : NAN, nosweep, "%.3f");
+                     i < s.sweep_rate[series].size() ? s.sweep_rate[series][i] : NAN, "%.3f", nosweep);
     return m.take();
 }
 

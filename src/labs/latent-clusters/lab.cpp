@@ -288,24 +288,26 @@ std::vector<core::Metric> Run::metrics() const {
     m.add("cos_g_vanilla", "vanilla best |cos(w, w_g*)|", S.cos_g[kVanilla]);
     m.add("cos_c_vanilla", "vanilla best |cos(w, w_c*)|, mean over c", S.cos_c[kVanilla]);
     const char* no_base = "baselines = 0: not trained";
-    m.add_if(base, "cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1], no_base);
-    m.add_if(base, "cos_g_router_off", "random-expert MoE (θ = 0 rule) best |cos(w, w_g*)|", S.cos_g[kOff], no_base);
+    m.add_if(base, "cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1], "%.4f", no_base);
+    m.add_if(base, "cos_g_router_off", "random-expert MoE (θ = 0 rule) best |cos(w, w_g*)|", S.cos_g[kOff], "%.4f",
+             no_base);
     int agree = 0;
     for (size_t e = 0; e < S.outcome_I.size(); ++e) agree += S.outcome_I[e] == S.pred_init[e];
     m.add_if(!S.outcome_I.empty(), "prof_agree", "experts whose Phase I cluster was predicted at t = 0",
-             double(agree) / double(std::max<size_t>(1, S.outcome_I.size())), "measured at the end of Phase I");
+             double(agree) / double(std::max<size_t>(1, S.outcome_I.size())), "%.4f", "measured at the end of Phase I");
     const char *later2 = "measured after Phase II", *later4 = "measured at the end of Phase IV";
-    m.add_if(S.routed, "route_acc", "top-1 routing accuracy (test)", S.route_acc, later2);
-    m.add_if(S.routed, "leak", "adaptive top-k: share of points also sent to a wrong expert", S.leak, later2);
-    m.add_if(S.routed, "none_active", "adaptive top-k: share of points with no active expert", S.none_active, later2);
-    m.add_if(S.routed, "k_mean", "adaptive top-k: mean active experts", S.k_mean, later2);
-    m.add_if(S.routed, "zero_sum", "‖Σ_m θ_m‖ (Lemma C.16: 0)", S.zero_sum, later2, "%.3g");
-    m.add_if(S.fitted, "mse_moe", "MoE (adaptive top-k) test MSE", S.mse[kMoE], later4);
-    m.add_if(S.fitted && base, "mse_top1", "forced top-1 MoE test MSE", S.mse[kTop1], base ? later4 : no_base);
-    m.add_if(S.fitted && base, "mse_router_off", "random-expert MoE (θ = 0 rule) test MSE", S.mse[kOff],
+    m.add_if(S.routed, "route_acc", "top-1 routing accuracy (test)", S.route_acc, "%.4f", later2);
+    m.add_if(S.routed, "leak", "adaptive top-k: share of points also sent to a wrong expert", S.leak, "%.4f", later2);
+    m.add_if(S.routed, "none_active", "adaptive top-k: share of points with no active expert", S.none_active, "%.4f",
+             later2);
+    m.add_if(S.routed, "k_mean", "adaptive top-k: mean active experts", S.k_mean, "%.4f", later2);
+    m.add_if(S.routed, "zero_sum", "‖Σ_m θ_m‖ (Lemma C.16: 0)", S.zero_sum, "%.3g", later2);
+    m.add_if(S.fitted, "mse_moe", "MoE (adaptive top-k) test MSE", S.mse[kMoE], "%.4f", later4);
+    m.add_if(S.fitted && base, "mse_top1", "forced top-1 MoE test MSE", S.mse[kTop1], "%.4f", base ? later4 : no_base);
+    m.add_if(S.fitted && base, "mse_router_off", "random-expert MoE (θ = 0 rule) test MSE", S.mse[kOff], "%.4f",
              base ? later4 : no_base);
-    m.add_if(S.fitted, "mse_vanilla", "vanilla test MSE", S.mse[kVanilla], later4);
-    m.add_if(S.fitted, "mse_zero", "zero predictor test MSE", S.mse_zero, later4);
+    m.add_if(S.fitted, "mse_vanilla", "vanilla test MSE", S.mse[kVanilla], "%.4f", later4);
+    m.add_if(S.fitted, "mse_zero", "zero predictor test MSE", S.mse_zero, "%.4f", later4);
     return m.take();
 }
 

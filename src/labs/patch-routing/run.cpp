@@ -411,7 +411,7 @@ std::vector<core::Metric> Run::metrics() const {
     m.add_if(cfg_.data.c > 0, "thr_acc_lstar_m1",
              cfg_.data.c == 0 ? "grid: separate pMoE accuracy at l = l* − 1 (not defined for c = 0: l* − 1 = 0)"
                               : "grid: separate pMoE accuracy at l = l* − 1",
-             thr_lstar_m1_, "not defined for c = 0 (l* − 1 = 0)");
+             thr_lstar_m1_, "%.4f", "not defined for c = 0 (l* − 1 = 0)");
     m.count("sweep_runs", "sweep runs finished", double(sweep_.jobs_done()));
     return m.take();
 }
