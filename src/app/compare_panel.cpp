@@ -17,8 +17,8 @@ void App::draw_compare_panel() {
     std::vector<core::Comparison> named = lab_->comparisons();
     if (!lab_b_) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.35f, 0.4f, 1));
-        ImGui::TextWrapped("Run B = this run with something changed, same seed, side by side. Pick one of the "
-                           "paper's contrasts, or press B beside a parameter.");
+        ImGui::TextWrapped("Run B = this run with something changed, same seed, side by side. Pick one of the paper's "
+                           "contrasts, or press B beside a parameter.");
         ImGui::PopStyleColor();
         ImGui::SetNextItemWidth(-1);
         if (ImGui::BeginCombo("##compare", "Compare with ...")) {

@@ -72,8 +72,9 @@ void App::draw_sidebar(float width) {
     ImGui::Separator();
     draw_run_buttons();
     if (ImGui::Button("Present")) command("present=1");
-    hover_help("Presentation layout for a projector: no sidebar, the timeline and one or two views large. "
-               "Key: P. Link: present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
+    hover_help(
+        "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
+        "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
     if (!lab_->tour().empty()) {
         ImGui::SameLine();
         if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");

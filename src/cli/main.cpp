@@ -4,13 +4,12 @@
 #include <exception>
 
 static const char* kUsage =
-    "usage: moe-lab <command> [options]\n"
-    "  list [--lab ID] [--json]                          labs, presets, parameters, metrics\n"
-    "  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json] [--time-limit SECONDS]\n"
-    "  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--json]\n"
-    "  compare --lab ID [--preset P] (--b name=value ... | --comparison C) [--seeds N] [--seed FIRST]\n"
-    "          [--set name=value ...] [--json]   A and B = A with changes, paired seed by seed\n"
-    "  bench --lab ID [--preset P] [--seed S] [--set name=value ...]\n";
+    "usage: moe-lab <command> [options]\n  list [--lab ID] [--json]                          labs, presets, parameters, "
+    "metrics\n  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json] [--time-limit "
+    "SECONDS]\n  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--json]\n  compare "
+    "--lab ID [--preset P] (--b name=value ... | --comparison C) [--seeds N] [--seed FIRST]\n          [--set "
+    "name=value ...] [--json]   A and B = A with changes, paired seed by seed\n  bench --lab ID [--preset P] [--seed S] "
+    "[--set name=value ...]\n";
 
 int main(int argc, char** argv) {
     try {

@@ -13,15 +13,13 @@
 #include <vector>
 
 static const char* kUsage =
-    "usage: moe-lab-desktop [QUERY] [--play] [--frames N] [--command CMD ...] [--screenshot FILE]\n"
-    "  QUERY         a shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n"
-    "                (lecture keys too: present=1, embed=1, view=N, tour=N, scale=1.6)\n"
-    "  --play        start training at once\n"
-    "  --frames N    quit after N frames, printing the app's state as JSON\n"
-    "  --command CMD as window.moeLab.command in the page: play, step, next-phase, view=2, scale=1.5,\n"
-    "                present, tour=2, png=0 (writes the view's PNG into the current folder), ...\n"
-    "  --screenshot FILE  write a PNG of the window after the last frame (needs no --frames: then when\n"
-    "                the window is closed)\n";
+    "usage: moe-lab-desktop [QUERY] [--play] [--frames N] [--command CMD ...] [--screenshot FILE]\n  QUERY         a "
+    "shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n                (lecture keys too: "
+    "present=1, embed=1, view=N, tour=N, scale=1.6)\n  --play        start training at once\n  --frames N    quit after "
+    "N frames, printing the app's state as JSON\n  --command CMD as window.moeLab.command in the page: play, step, "
+    "next-phase, view=2, scale=1.5,\n                present, tour=2, png=0 (writes the view's PNG into the current "
+    "folder), ...\n  --screenshot FILE  write a PNG of the window after the last frame (needs no --frames: then when\n                "
+    "the window is closed)\n";
 
 static bool write_file(const std::string& file, const std::vector<uint8_t>& bytes) {
     std::ofstream f(file, std::ios::binary);

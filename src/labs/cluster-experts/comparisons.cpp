@@ -7,14 +7,14 @@ std::vector<core::Comparison> ClusterExpertsLab::comparisons() const {
     return {
         {"noise-off",
          "Routing noise off (r ≡ 0)",
-         "Without the routing noise the router commits before the experts have diverged: dispatch entropy stays "
-         "high and some clusters are learned by no expert (exploration via routing noise, Lemma 5.1, Key "
-         "Techniques 1–2; notes: 92.6 % instead of 99.6 % at the Fast preset).",
+         "Without the routing noise the router commits before the experts have diverged: dispatch entropy stays high "
+         "and some clusters are learned by no expert (exploration via routing noise, Lemma 5.1, Key Techniques 1–2; "
+         "notes: 92.6 % instead of 99.6 % at the Fast preset).",
          {{"noise_width", "0"}}},
         {"large-init",
          "Large initialisation (σ0 = 0.4)",
-         "Algorithm 1 starts the experts small so that each one's cubic activation amplifies the cluster it "
-         "leads on; from σ0 = 0.4 the exploration stage no longer separates the experts.",
+         "Algorithm 1 starts the experts small so that each one's cubic activation amplifies the cluster it leads on; "
+         "from σ0 = 0.4 the exploration stage no longer separates the experts.",
          {{"sigma0", "0.4"}}},
         {"plain-gd",
          "Plain GD for the experts",

@@ -22,21 +22,20 @@ ClusterExpertsLab::ClusterExpertsLab() {
     info_.citation = "Chen, Deng, Wu, Gu, Li (2022): Towards Understanding Mixture of Experts in Deep Learning";
     info_.seed_file = "001_4f45c01ee3e27338.txt";
     info_.summary =
-        "Binary classification on data with K hidden clusters: each input has a label patch y·α·v_k, a "
-        "cluster-center patch β·c_k, a distracting feature patch ε·γ·v_k' from another cluster and Gaussian "
-        "noise. No single model that adds up per-patch outputs can beat 87.5 % when α and γ share a "
-        "distribution (Theorem 4.1). A top-1 MoE with noisy routing and cubic experts explores, lets each "
-        "expert pick up one cluster's feature, then its router learns the cluster centers and sends each "
-        "cluster to its experts (Theorem 4.2). With linear experts the MoE does not specialise. All four "
-        "models train side by side on the same data.";
+        "Binary classification on data with K hidden clusters: each input has a label patch y·α·v_k, a cluster-center "
+        "patch β·c_k, a distracting feature patch ε·γ·v_k' from another cluster and Gaussian noise. No single model "
+        "that adds up per-patch outputs can beat 87.5 % when α and γ share a distribution (Theorem 4.1). A top-1 MoE "
+        "with noisy routing and cubic experts explores, lets each expert pick up one cluster's feature, then its router "
+        "learns the cluster centers and sends each cluster to its experts (Theorem 4.2). With linear experts the MoE "
+        "does not specialise. All four models train side by side on the same data.";
 
     using T = core::ParamType;
     auto& ps = schema_.params;
     ps.push_back(
         choice("setting", "", "Data", {"setting1", "setting2", "setting3", "setting4", "custom"}, 0,
-               "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), "
-               "σ_p=1; setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 "
-               "with σ_p=2; custom: use the α, β, γ and σ_p controls below."));
+               "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), σ_p=1; "
+               "setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 with σ_p=2; "
+               "custom: use the α, β, γ and σ_p controls below."));
     ps.push_back(param("K", "K", "Data", T::Int, 2, 16, 4, "Number of clusters (paper: 4). Needs d ≥ 2K."));
     ps.push_back(param("P", "P", "Data", T::Int, 3, 16, 4,
                        "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."));
@@ -84,8 +83,8 @@ ClusterExpertsLab::ClusterExpertsLab() {
                        "Train the single-model baselines (linear and cubic, J_single filters) on the same data."));
     ps.push_back(choice(
         "single_opt", "", "Training", {"normalized", "adam"}, 0,
-        "How the single models train. normalized: normalized GD (3.4) with step η_single, like the MoE's experts; "
-        "adam: Adam with weight decay, as the paper trains them (App. A.2: lr 0.01 cubic, 0.003 linear, 5e-4)."));
+        "How the single models train. normalized: normalized GD (3.4) with step η_single, like the MoE's experts; adam: "
+        "Adam with weight decay, as the paper trains them (App. A.2: lr 0.01 cubic, 0.003 linear, 5e-4)."));
     ps.push_back(param("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01,
                        "Normalized-GD step of the single models (single_opt = normalized).", true));
     ps.push_back(param("adam_lr_cubic", "lr_cubic", "Training", T::Real, 1e-5, 1, 0.01,
@@ -112,12 +111,13 @@ ClusterExpertsLab::ClusterExpertsLab() {
     // router sees the same noise on c_k (sd 0.5 against β ∈ [1, 2]) and keeps mixing clusters.
     // Measured, Lecture with setting = setting2, seeds 101–105: 91.7 %, entropy 0.50; T = 1500: 90.2 %;
     // n = 4000: 92.8 %; d = 32: 97.0 %, 0.35; d = 32 and σ0 = 0.05: 98.2 %, 0.15 (6 seeds).
-    pr.push_back({"setting2",
-                  "Setting 2 (σ_p = 2)",
-                  "Table 1's Setting 2 at d = 32 (σ0 = 0.05): at d = 16 the noise patch's share on each feature "
-                  "(σ_p/√d = 0.5) caps even a perfectly routed expert at 97 % and blurs the routing.",
-                  {{"setting", 1}, {"d", 32}, {"sigma0", 0.05}},
-                  ""});
+    pr.push_back(
+        {"setting2",
+         "Setting 2 (σ_p = 2)",
+         "Table 1's Setting 2 at d = 32 (σ0 = 0.05): at d = 16 the noise patch's share on each feature (σ_p/√d "
+         "= 0.5) caps even a perfectly routed expert at 97 % and blurs the routing.",
+         {{"setting", 1}, {"d", 32}, {"sigma0", 0.05}},
+         ""});
     pr.push_back({"setting3",
                   "Setting 3 (D_α = D_γ)",
                   "Table 3's Setting 3 at d = 28, 800 steps (σ0 = 0.05): the MoE is near-perfect, the single models "
@@ -155,8 +155,8 @@ ClusterExpertsLab::ClusterExpertsLab() {
     // (paper 92.99 ± 2.11, 1.300); Setting 2 99.37 ± 0.23 %, 0.035, linear 90.53 ± 1.23 %, 1.238 (paper 88.48).
     pr.push_back({"paper_scale",
                   "Paper scale",
-                  "d = 50, n = 16,000, J = 16, the paper's learning rates, σ0 = 0.01, T = 2000; single models with "
-                  "128 filters trained by Adam as in App. A.2.",
+                  "d = 50, n = 16,000, J = 16, the paper's learning rates, σ0 = 0.01, T = 2000; single models with 128 "
+                  "filters trained by Adam as in App. A.2.",
                   {{"d", 50},
                    {"n", 16000},
                    {"n_test", 16000},
@@ -183,8 +183,7 @@ ClusterExpertsLab::ClusterExpertsLab() {
         {"exploration", "Exploration",
          "Dispatch entropy stays near ln K and the router–center heatmap is blank, while in each expert's panel one "
          "feature line v_k rises away from the others.",
-         "Router nearly unchanged, ‖h^(t) − h^(0)‖ = O(σ0^1.5), routing ≈ uniform (Lemmas E.3, E.4); each expert's "
-         "best "
+         "Router nearly unchanged, ‖h^(t) − h^(0)‖ = O(σ0^1.5), routing ≈ uniform (Lemmas E.3, E.4); each expert's best "
          "initial filter/feature pair grows (rich-get-richer, Lemmas E.5–E.8); by the end each expert is good on its "
          "cluster and bad elsewhere (Lemma 5.2)."},
         {"router", "Router learning",
@@ -193,8 +192,8 @@ ClusterExpertsLab::ClusterExpertsLab() {
          "Σ_m θ_m = 0 throughout (Lemma E.1)."},
         {"converged", "Converged",
          "Accuracy ≥ 97 % and dispatch entropy ≤ 0.1; each cluster goes to its experts; alignments keep growing ≈ ηt.",
-         "Zero training error and o(1) test error; experts split into non-empty groups M_k, each good on Ω_k "
-         "(Theorem 4.2). Single models stay ≤ 87.5 % when D_α = D_γ (Theorem 4.1)."},
+         "Zero training error and o(1) test error; experts split into non-empty groups M_k, each good on Ω_k (Theorem "
+         "4.2). Single models stay ≤ 87.5 % when D_α = D_γ (Theorem 4.1)."},
     };
 }
 
@@ -235,11 +234,11 @@ core::WorkPlan work_plan(const core::Params& p) {
     core::WorkPlan w;
     w.add(0, "drawing the data", data, strf("lower n = %d or n_test = %d, or d, P", n, nt));
     w.add(0, "training", train + eval,
-          train >= eval ? strf("T = %d iterations over n = %d examples: lower T or n, "
-                               "or the model sizes J, J_single, d, P, or turn singles off",
+          train >= eval ? strf("T = %d iterations over n = %d examples: lower T or n, or the model sizes J, J_single, "
+                               "d, P, or turn singles off",
                                T, n)
-                        : strf("its evaluations (n_test = %d examples, every %d iterations): lower "
-                               "n_test or raise eval_every and cell_every",
+                        : strf("its evaluations (n_test = %d examples, every %d iterations): lower n_test or raise "
+                               "eval_every and cell_every",
                                nt, ee),
           "t");
     return w;
@@ -279,9 +278,8 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     double sp = setting == kCustomSetting ? p["sigma_p"] : (setting % 2 == 1 ? 2.0 : 1.0);
     if (sp >= 2 && d < 32)
         v.warnings.push_back(
-            "σ_p = 2 at d < 32: the noise patch's share on each feature, σ_p/√d, caps even a perfectly "
-            "routed expert below 99 % (97 % at d = 16) and blurs the routing: raise d to 32 "
-            "(preset setting2)");
+            "σ_p = 2 at d < 32: the noise patch's share on each feature, σ_p/√d, caps even a perfectly routed expert "
+            "below 99 % (97 % at d = 16) and blurs the routing: raise d to 32 (preset setting2)");
     if (p["sigma0"] > 0.2)
         v.warnings.push_back("σ0 > 0.2 leaves the small-initialisation regime of the theory (σ0 ≤ d^−0.01 and small): "
                              "exploration breaks down");

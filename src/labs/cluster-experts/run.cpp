@@ -169,12 +169,12 @@ void Run::train(core::WorkBudget& budget) {
             const std::string what = core::strf("The %s", names[k]), when = core::strf("t = %d", t_ + 1);
             const char* cause = "the loss or the weights became NaN or infinite";
             if (k < 2 && tc.plain_gd)
-                failure_ =
-                    core::diverged(what, when, cause,
-                                   core::strf("η_gd = %g is too large for plain GD with cubic experts: lower η_gd "
-                                              "(about 3 works) or use normalized GD (3.4), whose step is η whatever "
-                                              "the gradient's size",
-                                              tc.eta_gd));
+                failure_ = core::diverged(
+                    what, when, cause,
+                    core::strf("η_gd = %g is too large for plain GD with cubic experts: lower η_gd "
+                               "(about 3 works) or use normalized GD (3.4), whose step is η whatever the "
+                               "gradient's size",
+                               tc.eta_gd));
             else
                 failure_ = core::diverged(what, when, cause,
                                           core::strf("lower the step sizes (η = %g, η_r = %g)", tc.eta, tc.eta_r));

@@ -13,8 +13,8 @@ std::vector<core::TourStep> ClusterExpertsLab::tour() const {
             core::tour_to_phase(
                 kExploration, {"accuracy", "entropy"},
                 "Four models learn the same clustered data: a mixture of experts with cubic experts, one with linear "
-                "experts, and single cubic and linear networks. Each input hides its cluster in a centre patch. Press "
-                "→ to train.",
+                "experts, and single cubic and linear networks. Each input hides its cluster in a centre patch. Press → "
+                "to train.",
                 "No single model that adds up per-patch outputs can beat 87.5 % when D_α = D_γ (Theorem 4.1); the "
                 "nonlinear MoE reaches near-zero test error (Theorem 4.2).")),
         core::tour_to_progress(
@@ -26,31 +26,33 @@ std::vector<core::TourStep> ClusterExpertsLab::tour() const {
         core::tour_to_phase(
             kRouter, {"router_center", "entropy"},
             "Router learning starts: ⟨θ_m, c_k⟩ turns block-structured and the dispatch entropy leaves ln K.",
-            "The router learns the cluster centres c_k, not the label features v_k (Prop. E.9, Lemma E.14); "
-            "Σ_m θ_m = 0 throughout (Lemma E.1)."),
+            "The router learns the cluster centres c_k, not the label features v_k (Prop. E.9, Lemma E.14); Σ_m θ_m = 0 "
+            "throughout (Lemma E.1)."),
         core::tour_to_phase(
             kConverged, {"accuracy", "dispatch"},
             "Converged: the nonlinear MoE nears 100 % and each cluster goes to its own experts (one full cell per "
             "column of the dispatch matrix).",
             "Theorem 4.2: zero training error and o(1) test error; the experts split into groups M_k, each good on its "
             "cluster."),
-        core::tour_to_end({"accuracy", "dispatch_linear"},
-                          "At the end the linear MoE lags and its dispatch stays mixed: without nonlinear experts "
-                          "there is no specialisation.",
-                          "Table 1 (Setting 1): nonlinear MoE 99.46 ± 0.55 %, dispatch entropy 0.098; linear MoE 92.99 "
-                          "± 2.11 %, entropy 1.300."),
-        core::with_preset("theorem41",
-                          core::tour_to_end({"accuracy", "expert_cluster"},
-                                            "Setting 3 (D_α = D_γ), same seed: now Theorem 4.1 applies, and both "
-                                            "single models stay under the dashed "
-                                            "87.5 % ceiling while the nonlinear MoE still reaches ≈ 100 %.",
-                                            "Theorem 4.1: single models ≤ 87.5 % when D_α = D_γ; Table 3: 72.69 % "
-                                            "(cubic) and 74.81 % (linear) vs 99.99 % for the MoE.")),
+        core::tour_to_end(
+            {"accuracy", "dispatch_linear"},
+            "At the end the linear MoE lags and its dispatch stays mixed: without nonlinear experts there "
+            "is no specialisation.",
+            "Table 1 (Setting 1): nonlinear MoE 99.46 ± 0.55 %, dispatch entropy 0.098; linear MoE 92.99 "
+            "± 2.11 %, entropy 1.300."),
+        core::with_preset(
+            "theorem41",
+            core::tour_to_end({"accuracy", "expert_cluster"},
+                              "Setting 3 (D_α = D_γ), same seed: now Theorem 4.1 applies, and both single "
+                              "models stay under the dashed 87.5 % ceiling while the nonlinear MoE still "
+                              "reaches ≈ 100 %.",
+                              "Theorem 4.1: single models ≤ 87.5 % when D_α = D_γ; Table 3: 72.69 % "
+                              "(cubic) and 74.81 % (linear) vs 99.99 % for the MoE.")),
         core::with_preset("setting2",
                           core::tour_to_end({"accuracy", "entropy"},
                                             "Setting 2: twice the Gaussian noise (σ_p = 2), at d = 32. The nonlinear "
-                                            "MoE still sends each cluster to its experts; the linear MoE falls "
-                                            "further behind.",
+                                            "MoE still sends each cluster to its experts; the linear MoE falls further "
+                                            "behind.",
                                             "Table 1, Setting 2: nonlinear MoE 98.09 ± 1.27 %, entropy 0.171; linear "
                                             "88.48 ± 1.96 %, 1.294. At d = 16 the noise's share σ_p/√d = 0.5 on each "
                                             "feature would cap even a perfectly routed expert at 97 %.")),

@@ -69,8 +69,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.title = "Accuracy race";
         v.kind = core::ViewKind::Lines;
         v.caption =
-            "Test accuracy of the four models trained on the same data. The nonlinear MoE should reach ≈ 100 %; "
-            "the single models stay under the dashed 87.5 % line when D_α = D_γ (Theorem 4.1); the linear MoE lags.";
+            "Test accuracy of the four models trained on the same data. The nonlinear MoE should reach ≈ 100 %; the "
+            "single models stay under the dashed 87.5 % line when D_α = D_γ (Theorem 4.1); the linear MoE lags.";
         v.x_label = "iteration t";
         v.y_label = "test accuracy (%)";
         v.x_min = 0;
@@ -96,8 +96,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.title = "Dispatch entropy (eq. 6.1)";
         v.kind = core::ViewKind::Lines;
         v.caption =
-            "Entropy of the clusters each expert receives, noisy router, test set. It stays near ln K while the "
-            "router is uniform (exploration), then the nonlinear MoE's drops to ≈ 0; the linear MoE's stays high.";
+            "Entropy of the clusters each expert receives, noisy router, test set. It stays near ln K while the router "
+            "is uniform (exploration), then the nonlinear MoE's drops to ≈ 0; the linear MoE's stays high.";
         v.x_label = "iteration t";
         v.y_label = "dispatch entropy (nats)";
         v.x_min = 0;
@@ -117,8 +117,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.title = std::string("Dispatch matrix, ") + mnames[c] + " MoE";
         v.kind = core::ViewKind::Heatmap;
         v.caption =
-            "Test examples of cluster k (rows) sent to expert m (columns) by the noisy router, as in the paper's "
-            "Tables 4–6; column labels give each expert's load. Specialised: one non-empty cell per column.";
+            "Test examples of cluster k (rows) sent to expert m (columns) by the noisy router, as in the paper's Tables "
+            "4–6; column labels give each expert's load. Specialised: one non-empty cell per column.";
         core::Heatmap& h = v.heat;
         h.rows = K;
         h.cols = M;
@@ -146,9 +146,9 @@ void Run::views(std::vector<core::View>& out) const {
         g.title = "Expert ↔ feature alignment (nonlinear MoE)";
         g.kind = core::ViewKind::Grid;
         g.caption =
-            "Each panel is one expert: lines are max_j ⟨w_m,j, v_k⟩ for each cluster k (signed); grey dashed is "
-            "max |⟨w, c_k⟩|. One line per expert takes off (rich-get-richer, Lemmas E.5–E.8); the title gives the "
-            "feature predicted at t = 0 (k*, Def. D.3) and the one learned.";
+            "Each panel is one expert: lines are max_j ⟨w_m,j, v_k⟩ for each cluster k (signed); grey dashed is max "
+            "|⟨w, c_k⟩|. One line per expert takes off (rich-get-richer, Lemmas E.5–E.8); the title gives the feature "
+            "predicted at t = 0 (k*, Def. D.3) and the one learned.";
         g.grid_cols = M <= 8 ? 4 : 8;
         int agree = 0;
         for (int m = 0; m < M; ++m) {
@@ -179,8 +179,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.title = std::string("Router ↔ center ⟨θ_m, c_k⟩, ") + mnames[c] + " MoE";
         v.kind = core::ViewKind::Heatmap;
         v.caption = c == 0
-            ? "Blank during exploration, then block-structured: positive where expert m serves cluster k, "
-              "negative elsewhere. The router learns the centers, not the label features (Lemma E.14)."
+            ? "Blank during exploration, then block-structured: positive where expert m serves cluster k, negative "
+              "elsewhere. The router learns the centers, not the label features (Lemma E.14)."
             : "The linear MoE's router picks up the label features v_k as much as the centers (Fig. 5).";
         core::Heatmap& h = v.heat;
         h.rows = M;
@@ -222,8 +222,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.title = std::string("Per-expert × cluster accuracy, ") + mnames[c] + " MoE";
         v.kind = core::ViewKind::Heatmap;
         v.caption =
-            "Each expert alone on each cluster's test points, P(y f_m(x) > 0 | Ω_k). Specialised: one ≈ 100 % cell "
-            "per expert row, the others ≈ 50–90 % (Lemma 5.2); dots mark where the router sends each cluster.";
+            "Each expert alone on each cluster's test points, P(y f_m(x) > 0 | Ω_k). Specialised: one ≈ 100 % cell per "
+            "expert row, the others ≈ 50–90 % (Lemma 5.2); dots mark where the router sends each cluster.";
         core::Heatmap& h = v.heat;
         h.rows = M;
         h.cols = K;

@@ -104,9 +104,9 @@ core::Schema make_schema() {
                        "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; notes §6.2).",
                        true));
     ps.push_back(choice("loss", "", "Fine-tuning", {"paper", "hinge"}, 0,
-                        "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): "
-                        "experts never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: "
-                        "experts interact and post-FT can repair a bad pruning."));
+                        "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): experts "
+                        "never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: experts interact "
+                        "and post-FT can repair a bad pruning."));
     ps.push_back(
         param("eta_e", "η_e", "Fine-tuning", T::Real, 1e-5, 10, 0.05, "Neuron step size (Algorithm 1).", true));
     ps.push_back(param("eta_r", "η_r", "Fine-tuning", T::Real, 1e-7, 10, 0.002,
@@ -173,12 +173,13 @@ core::Schema make_schema() {
                    {"seeds", 2},
                    {"eval_every", 20}},
                   "Heavy: about 10 s in the browser."});
-    pr.push_back({"token_choice",
-                  "Token-choice",
-                  "Token-choice routing (eq. 3), pruned routers kept (eq. 5), d = 64, n = 32, m = 16: the same "
-                  "ordering as expert-choice.",
-                  {{"routing", 1}, {"d", 64}, {"n", 32}, {"m", 16}, {"seeds", 3}},
-                  ""});
+    pr.push_back(
+        {"token_choice",
+         "Token-choice",
+         "Token-choice routing (eq. 3), pruned routers kept (eq. 5), d = 64, n = 32, m = 16: the same ordering "
+         "as expert-choice.",
+         {{"routing", 1}, {"d", 64}, {"n", 32}, {"m", 16}, {"seeds", 3}},
+         ""});
     pr.push_back({"hinge",
                   "True hinge",
                   "Zero gradient once y f ≥ 1: experts interact, magnitudes fail even at T, and post-FT partly repairs "
@@ -202,8 +203,8 @@ std::vector<core::Phase> make_phases() {
          "The paper assumes a pre-trained model with at least one important expert per group, p^(s,0) = Ω(1), the "
          "others O(1/d) (App. C, Def. C.1)."},
         {"finetune", "Fine-tuning",
-         "Δ_s^(t) of the important experts (solid) rises about quadratically and passes (3/2) ln l; the others "
-         "(dashed) stay near 0. Accuracy reaches 100 % long before.",
+         "Δ_s^(t) of the important experts (solid) rises about quadratically and passes (3/2) ln l; the others (dashed) "
+         "stay near 0. Accuracy reaches 100 % long before.",
          "Lemma 4.1: an important expert ends with p^(s,T) = 1 and Δ_s > (3/2) ln l; Lemma 4.2: an unimportant one "
          "keeps Δ_s = O(log² l/√d)."},
         {"prune", "Pruning",
@@ -214,8 +215,8 @@ std::vector<core::Phase> make_phases() {
         {"postft", "Post-pruning fine-tuning",
          "Dashed curves: the kept experts train T′ more steps. Under the paper's loss this is just more training "
          "(experts do not interact); with the true hinge it repairs bad prunings.",
-         "Lemma 4.4 and Theorem 4.5: with post-FT the kept experts learn the task features and ρ up to 1 − O(1/k) "
-         "keeps zero error."},
+         "Lemma 4.4 and Theorem 4.5: with post-FT the kept experts learn the task features and ρ up to 1 − O(1/k) keeps "
+         "zero error."},
         {"seeds", "More seeds",
          "The bands (mean ± sd over seeds) of accuracy vs ρ and of the trustworthy view tighten.",
          "§5.2: V-MoE and E³-MoE prune 50–75 % of the experts within 1 % of the unpruned accuracy; Δ bounds the other "
@@ -263,8 +264,8 @@ core::Validation check_params(const core::Params& p) {
     const bool tc = p.i("routing") == 1;
     if (l < 2)
         v.errors.push_back(
-            "l = 1: the softmax over a single selection is 1 whatever the router says, so the router gets no "
-            "gradient and Δ_s ≡ 0 (notes §2.4; Lemma E.6 assumes l ≥ 2): use l ≥ 2");
+            "l = 1: the softmax over a single selection is 1 whatever the router says, so the router gets no gradient "
+            "and Δ_s ≡ 0 (notes §2.4; Lemma E.6 assumes l ≥ 2): use l ≥ 2");
     if (k % 2)
         v.errors.push_back(
             strf("k = %d must be even: half the experts have head a = +1 (S₁), half −1 (S₂), as in §5.1", k));
@@ -299,8 +300,8 @@ core::Validation check_params(const core::Params& p) {
         const int kept = 2 * (G - pruned_per_group(p["rho"], G));
         if (kept < l)
             v.errors.push_back(
-                strf("ρ = %g keeps %d experts, fewer than l = %d: with token-choice a token needs l experts "
-                     "(paper footnote 3): lower ρ or l",
+                strf("ρ = %g keeps %d experts, fewer than l = %d: with token-choice a token needs l experts (paper "
+                     "footnote 3): lower ρ or l",
                      p["rho"], kept, l));
     }
     if (p.i("inspect") > k) v.errors.push_back(strf("inspect = %d: there are only k = %d experts", p.i("inspect"), k));
@@ -331,19 +332,17 @@ core::Validation check_params(const core::Params& p) {
 ExpertPruningLab::ExpertPruningLab() {
     info_.id = "expert-pruning";
     info_.title = "Expert pruning";
-    info_.citation = "Chowdhury, Wang, El Maghraoui, Wang, Chen, Carothers (ICML 2024): A Provably Effective Method "
-                     "for Pruning Experts in Fine-tuned Sparse Mixture-of-Experts";
+    info_.citation =
+        "Chowdhury, Wang, El Maghraoui, Wang, Chen, Carothers (ICML 2024): A Provably Effective Method for "
+        "Pruning Experts in Fine-tuned Sparse Mixture-of-Experts";
     info_.seed_file = "002_f8d67ca2f7203e4d.txt";
     info_.summary =
         "A pre-trained MoE layer (k experts with fixed heads ±1, ReLU neurons, linear routers) is fine-tuned on a "
-        "binary task "
-        "where one token, o₁ or o₂, decides the label. Experts whose routers already pick that token keep specialising "
-        "and "
-        "their router norm grows: Δ_s = ‖w_s^(T)‖ − ‖w_s^(0)‖ passes (3/2) ln l; the others barely move. Pruning the "
-        "smallest Δ in each head-sign group keeps the accuracy down to one expert per group, where random pruning, the "
-        "token-count importance score and reverse Δ lose it, and where router or neuron magnitudes fail until "
-        "fine-tuning "
-        "has outgrown the pre-trained norms.";
+        "binary task where one token, o₁ or o₂, decides the label. Experts whose routers already pick that token keep "
+        "specialising and their router norm grows: Δ_s = ‖w_s^(T)‖ − ‖w_s^(0)‖ passes (3/2) ln l; the others barely "
+        "move. Pruning the smallest Δ in each head-sign group keeps the accuracy down to one expert per group, where "
+        "random pruning, the token-count importance score and reverse Δ lose it, and where router or neuron magnitudes "
+        "fail until fine-tuning has outgrown the pre-trained norms.";
     schema_ = make_schema();
     phases_ = make_phases();
 }

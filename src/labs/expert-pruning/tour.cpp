@@ -14,14 +14,14 @@ std::vector<core::TourStep> ExpertPruningLab::tour() const {
                 "A pre-trained MoE of k = 8 experts: half with head +1, half with −1, one important expert in each "
                 "half. The model is fine-tuned on a task whose label is set by one pattern o₁ or o₂ among 16 tokens. "
                 "Press → to fine-tune.",
-                "Chowdhury et al. (ICML 2024), App. C, Def. C.1: at least one important expert per group "
-                "(p^(s,0) = Ω(1)), the others O(1/d).")),
+                "Chowdhury et al. (ICML 2024), App. C, Def. C.1: at least one important expert per group (p^(s,0) = "
+                "Ω(1)), the others O(1/d).")),
         core::tour_to_phase(
             kPrune, {"router_change", "who_routes"},
-            "Fine-tuning: the important experts' router-norm change Δ_s (solid) grows about as t²; the others' "
-            "(dashed) stay near 0. Their routers gain the task pattern's column in the heatmap.",
-            "Lemma 4.1: an important expert ends with Δ_s > (3/2) ln l; Lemma 4.2: an unimportant one keeps "
-            "Δ_s = O(log² l/√d)."),
+            "Fine-tuning: the important experts' router-norm change Δ_s (solid) grows about as t²; the others' (dashed) "
+            "stay near 0. Their routers gain the task pattern's column in the heatmap.",
+            "Lemma 4.1: an important expert ends with Δ_s > (3/2) ln l; Lemma 4.2: an unimportant one keeps Δ_s = "
+            "O(log² l/√d)."),
         core::tour_to_phase(
             kSeeds, {"accuracy_vs_rho"},
             "Each point is a pruned copy of the same fine-tuned model. Pruning the smallest Δ in each group (blue) "
@@ -36,8 +36,8 @@ std::vector<core::TourStep> ExpertPruningLab::tour() const {
             "Lemma 4.1 and §4: Δ measures what fine-tuning taught the router, a magnitude what pre-training left."),
         core::tour_to_end(
             {"accuracy_vs_rho", "timeline"},
-            "More seeds: the bands of accuracy vs ρ tighten; the counter shows the active experts, FLOPs and "
-            "parameters left at ρ.",
+            "More seeds: the bands of accuracy vs ρ tighten; the counter shows the active experts, FLOPs and parameters "
+            "left at ρ.",
             "Figs. 6 and 10: inference FLOPs and time fall linearly with the pruning ratio while Δ keeps the "
             "accuracy."),
     };

@@ -82,8 +82,7 @@ void Run::views(std::vector<core::View>& out) const {
         v.id = "router_change";
         v.title = "Router-norm change Δ_s^(t) during fine-tuning";
         v.caption =
-            "One line per expert, Δ_s = ‖w_s^(t)‖ − ‖w_s^(0)‖; blue S₁ (head +1), red S₂ (head −1); solid: important "
-            "at "
+            "One line per expert, Δ_s = ‖w_s^(t)‖ − ‖w_s^(0)‖; blue S₁ (head +1), red S₂ (head −1); solid: important at "
             "t = 0, dashed: not. The important experts' Δ grows ~t² and passes the (3/2) ln l line (Lemma 4.1); the "
             "others stay near 0 (Lemma 4.2). Pruning keeps the largest Δ in each group.";
         v.x_label = "fine-tuning step t";
@@ -122,10 +121,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.id = "accuracy_vs_rho";
         v.title = "Test accuracy vs expert-pruning ratio ρ";
         v.caption = "Each point is a pruned copy of the same fine-tuned model; solid: no post-pruning fine-tuning, "
-                    "dashed: after "
-                    "T′ steps of it; bands: ± sd over seeds. Grey: within 1 % of the unpruned accuracy (the paper's "
-                    "tolerance). "
-                    "Δ (blue) should stay in the grey band down to one expert per group.";
+                    "dashed: after T′ steps of it; bands: ± sd over seeds. Grey: within 1 % of the unpruned accuracy "
+                    "(the paper's tolerance). Δ (blue) should stay in the grey band down to one expert per group.";
         v.x_label = "ρ = experts pruned per group / |S_g|";
         v.y_label = "test accuracy";
         v.x_min = 0;
@@ -169,11 +166,10 @@ void Run::views(std::vector<core::View>& out) const {
         core::View v;
         v.id = "trustworthy";
         v.title = "When is the criterion trustworthy?";
-        v.caption = "Accuracy of the model pruned at step t of fine-tuning, for a fixed aggressive ρ. Router and "
-                    "neuron magnitudes "
-                    "keep the pre-trained specialists until fine-tuning has outgrown their norms; the change-based "
-                    "criteria work "
-                    "from the start. Bands: ± sd over seeds.";
+        v.caption =
+            "Accuracy of the model pruned at step t of fine-tuning, for a fixed aggressive ρ. Router and neuron "
+            "magnitudes keep the pre-trained specialists until fine-tuning has outgrown their norms; the "
+            "change-based criteria work from the start. Bands: ± sd over seeds.";
         v.x_label = "fine-tuning step t at which the experts are ranked";
         v.y_label = core::strf("accuracy pruned at ρ = %.2f, no post-FT", double(p_main_) / G);
         v.x_min = 0;
@@ -212,12 +208,10 @@ void Run::views(std::vector<core::View>& out) const {
         g.grid_cols = 1;   // stacked: the heatmap gets the full width
         g.title = core::strf("Who routes what (t = %d)", main_.t());
         g.caption =
-            "Top: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned by Δ at ρ) "
-            "and pattern "
-            "(o₁, o₂, absent concepts u, irrelevant q's). Important routers gain their task column; specialists keep "
-            "their "
-            "absent concept. Below: proficiency p^(s,t), the share of own-class samples whose task token the expert "
-            "takes with gate ≥ 1/l (§4.2).";
+            "Top: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned by Δ at ρ) and "
+            "pattern (o₁, o₂, absent concepts u, irrelevant q's). Important routers gain their task column; specialists "
+            "keep their absent concept. Below: proficiency p^(s,t), the share of own-class samples whose task token the "
+            "expert takes with gate ≥ 1/l (§4.2).";
         core::View h;
         h.kind = core::ViewKind::Heatmap;
         h.title = "router weights w_s[p]";
@@ -256,9 +250,8 @@ void Run::views(std::vector<core::View>& out) const {
                              imp(s) ? "important" : "unimportant");
         v.caption =
             "w_r^(s,t)[p] = ⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' (default: the "
-            "first important "
-            "expert of S₁). An important expert's neurons align with its task pattern (Lemma 4.1(iii)); an unimportant "
-            "one's stay on noise or on its absent concept.";
+            "first important expert of S₁). An important expert's neurons align with its task pattern (Lemma 4.1(iii)); "
+            "an unimportant one's stay on noise or on its absent concept.";
         std::vector<std::string> rows;
         for (int r = 0; r < spec_.m; ++r) rows.push_back(std::to_string(r + 1));
         pattern_heatmap(v.heat, rows, "neuron r", cols, col_labels, [&](int r, int p) { return M.neurons(s, p)[r]; });
@@ -272,8 +265,7 @@ void Run::views(std::vector<core::View>& out) const {
         v.caption =
             "Test accuracy across the phases of the main run: pre-training (learned mode: accuracy on the pre-training "
             "concepts), fine-tuning (unpruned), then post-pruning fine-tuning of the Δ-pruned and a randomly pruned "
-            "model "
-            "at ρ. Under the paper's loss post-FT is just more training of the kept experts.";
+            "model at ρ. Under the paper's loss post-FT is just more training of the kept experts.";
         v.x_label = "step (pre-training | fine-tuning | post-FT)";
         v.y_label = "accuracy";
         v.y_min = 0.45;

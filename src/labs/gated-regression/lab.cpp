@@ -39,14 +39,14 @@ static core::Bound<Config> make_binding() {
                 "Held-out samples for test MSE and routing accuracy.", true),
           &Config::n_test);
     b.add(param("runs", "", "Data", T::Int, 1, 32, 6,
-                "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; "
-                "L_4 and ℓ2 share both."),
+                "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; L_4 and "
+                "ℓ2 share both."),
           &Config::runs);
     b.add(
         choice(
             "l4_mode", "", "Phase 1: L4", {"fixed", "online"}, 0,
-            "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: SGD "
-            "on fresh batches (the paper's §4, batch 1024)."),
+            "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: "
+            "SGD on fresh batches (the paper's §4, batch 1024)."),
         [](Config& c, double v) { c.online = v == 1; });
     b.add(param("batch4", "B", "Phase 1: L4", T::Int, 32, 4096, 1024, "Online SGD batch (paper §4: 1024; App. E: 128).",
                 true),
@@ -55,8 +55,8 @@ static core::Bound<Config> make_binding() {
                 "Iterations of L_4 (GD or SGD steps) and of ℓ2 (SGD steps).", true),
           &Config::iters);
     b.add(param("mu", "μ", "Phase 1: L4", T::Real, 0, 1, 0.1,
-                "Weight of the −μ Σ E[Q_4 t_2] term (not given in the paper). Needs λ·min α* > μ, or the loss "
-                "is unbounded below."),
+                "Weight of the −μ Σ E[Q_4 t_2] term (not given in the paper). Needs λ·min α* > μ, or the loss is "
+                "unbounded below."),
           &Config::h, &L4Hyper::mu);
     b.add(param("lambda", "λ", "Phase 1: L4", T::Real, 0.01, 10, 1,
                 "Weight of the λ Σ (E[Q_2 t_3] − 1)² term that fixes the scale (not given in the paper).", true),
@@ -65,8 +65,8 @@ static core::Bound<Config> make_binding() {
     // directions outside span A* (E_reg 0.46, L̂_4 below its population minimum); 0.75 recovered 60/60 there while
     // n = 10³ still fails (3/60 succeed), so the sample-complexity picture is unchanged.
     b.add(param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.75,
-                "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the notes' 0.6 "
-                "let 1 seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, A = 0 becomes a minimum."),
+                "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the notes' 0.6 let 1 "
+                "seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, A = 0 becomes a minimum."),
           &Config::h, &L4Hyper::delta_F);
     b.add(
         param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: 0.05; online: 0.02).", true),
@@ -78,8 +78,8 @@ static core::Bound<Config> make_binding() {
             true),
         &Config::init4);
     b.add(param("cap", "‖a‖_max", "Phase 1: L4", T::Real, 0, 10, 3,
-                "Row-norm cap after each step: the empirical L_4 is unbounded below, and plain GD first "
-                "approaches A* then runs away (notes §3). 0: no cap."),
+                "Row-norm cap after each step: the empirical L_4 is unbounded below, and plain GD first approaches A* "
+                "then runs away (notes §3). 0: no cap."),
           &Config::cap);
     b.add(param("eta2", "η₂", "Phase 1: l2", T::Real, 1e-3, 2, 0.2, "ℓ2 SGD step size.", true), &Config::eta2);
     b.add(param("batch2", "B₂", "Phase 1: l2", T::Int, 16, 4096, 128, "ℓ2 minibatch from the fixed dataset.", true),
@@ -129,11 +129,10 @@ GatedRegressionLab::GatedRegressionLab() {
     info_.summary =
         "A mixture of k regressions: x ~ N(0, I), a softmax gate on ⟨w_i*, x⟩ picks expert z, y = g(⟨a_z*, x⟩) + noise "
         "(eq. 1). Trained on squared loss ℓ2, the model often predicts almost as well as the truth with the wrong "
-        "parameters (a 'role swap': it gates on the experts' direction and puts the gate's direction into the "
-        "experts). "
-        "The paper's loss L_4 (eq. 7), built from 4th-order score functions, has no spurious local minima and "
-        "recovers the experts (Theorem 1); with them fixed, the log-likelihood L_log recovers the gates from any start "
-        "(Theorem 3). Several seeds train side by side on paired data.";
+        "parameters (a 'role swap': it gates on the experts' direction and puts the gate's direction into the experts). "
+        "The paper's loss L_4 (eq. 7), built from 4th-order score functions, has no spurious local minima and recovers "
+        "the experts (Theorem 1); with them fixed, the log-likelihood L_log recovers the gates from any start (Theorem "
+        "3). Several seeds train side by side on paired data.";
 
     schema_ = binding().schema();
     auto& pr = schema_.presets;
@@ -163,8 +162,8 @@ GatedRegressionLab::GatedRegressionLab() {
                   "Online SGD draws 10⁶ fresh samples per run: about 5 s natively, 15 s in the page."});
     pr.push_back({"relu",
                   "ReLU caveat",
-                  "g = ReLU, d = 4: L_4 needs ~10⁶ samples (heavy tails of the 8th moments), while ℓ2 succeeds: "
-                  "the ℓ2 failure is specific to odd, near-linear g.",
+                  "g = ReLU, d = 4: L_4 needs ~10⁶ samples (heavy tails of the 8th moments), while ℓ2 succeeds: the ℓ2 "
+                  "failure is specific to odd, near-linear g.",
                   {{"g", 2}, {"d", 4}, {"n", 1000000}, {"runs", 4}, {"sweep", 0}},
                   "Heavy: ~10⁶ samples per seed."});
     pr.push_back({"relaxed",
@@ -176,24 +175,19 @@ GatedRegressionLab::GatedRegressionLab() {
     phases_ = {
         {"experts", "Phase 1: experts",
          "E_reg per seed: blue L_4 lines sit on a plateau (the L_4 loss at λk: the saddle A = 0), then all drop below "
-         "0.05; "
-         "orange ℓ2 lines split: some drop to ≈ 0.003, the others freeze at ≈ 0.6.",
+         "0.05; orange ℓ2 lines split: some drop to ≈ 0.003, the others freeze at ≈ 0.6.",
          "L_4 has no spurious local minima: every approximate local minimum has (A^†)ᵀ = P D Γ A* + E (Theorem 1, eq. "
-         "8); "
-         "ℓ2 'is prone to bad local minima' (§3.1, Fig. 2a)."},
+         "8); ℓ2 'is prone to bad local minima' (§3.1, Fig. 2a)."},
         {"gates", "Phase 2: gates",
          "‖W − W*‖ for the three frozen A's: with A* and with Â from L_4 it falls geometrically from any W₀; with Â "
-         "from a "
-         "stuck ℓ2 run it stalls far away. The routing map: the stuck run's gate boundary is turned by 90°.",
+         "from a stuck ℓ2 run it stalls far away. The routing map: the stuck run's gate boundary is turned by 90°.",
          "Projected GD on L_log converges geometrically up to κ·ε_reg: ‖W_t − W*‖ ≤ ρ^t‖W₀ − W*‖ + κ ε_reg Σ ρ^τ "
          "(Theorem 3, Fig. 2b)."},
         {"sweep", "Phase 3: sample complexity",
          "Success rate (E_reg < 0.05) against n: L_4 rises from ≈ 0 to 1 between 10³ and 10⁵ samples; ℓ2 stays flat: "
-         "more data "
-         "does not help it.",
+         "more data does not help it.",
          "n ≥ poly(d, 1/ε) samples suffice for the empirical L_4 (Theorem 2, no explicit exponent): 'the first sample "
-         "complexity results for "
-         "parameter recovery in this model for any algorithm'."},
+         "complexity results for parameter recovery in this model for any algorithm'."},
     };
 }
 
@@ -236,8 +230,8 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     const int d = c.truth.d, k = c.truth.k;
     if (2 * k - 1 > d)
         v.errors.push_back(
-            strf("d = %d is too small for k = %d: the experts a_i* = e_i and the gates w_i* = e_{k+i} need "
-                 "2k − 1 = %d coordinates. Raise d or lower k",
+            strf("d = %d is too small for k = %d: the experts a_i* = e_i and the gates w_i* = e_{k+i} need 2k − 1 = %d "
+                 "coordinates. Raise d or lower k",
                  d, k, 2 * k - 1));
     else if (2 * k - 1 == d && !c.truth.relaxed)
         v.warnings.push_back(strf(
@@ -266,8 +260,8 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     const double amin = min_mixing_weight(c.truth);
     if (c.h.lambda * amin <= c.h.mu)
         v.warnings.push_back(
-            strf("λ·min α* = %.3g ≤ μ = %g: the population L_4 is unbounded below, GD runs to the row-norm cap "
-                 "(or to infinity without it): raise λ or lower μ",
+            strf("λ·min α* = %.3g ≤ μ = %g: the population L_4 is unbounded below, GD runs to the row-norm cap (or to "
+                 "infinity without it): raise λ or lower μ",
                  c.h.lambda * amin, c.h.mu));
     if (c.h.delta_F >= 4 * c.h.lambda * amin)
         v.warnings.push_back(strf(

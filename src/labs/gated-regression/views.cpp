@@ -93,8 +93,7 @@ void Run::views(std::vector<core::View>& out) const {
         g.kind = core::ViewKind::Grid;
         g.caption =
             "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in orange, on the same data from the "
-            "same "
-            "starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs split, some freeze near 0.6. "
+            "same starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs split, some freeze near 0.6. "
             "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (notes §3).";
         g.grid_cols = 1;
         core::View e;
@@ -144,10 +143,9 @@ void Run::views(std::vector<core::View>& out) const {
         g.kind = core::ViewKind::Grid;
         g.caption =
             "Accuracy is not recovery. Test inputs in the plane of the true gate direction (x-axis) and the experts' "
-            "difference (y-axis), coloured by "
-            "the learned probability of expert 1 (blue 0, white ½, red 1). Dashed grey: the true boundary; solid: the "
-            "learned one. A stuck ℓ2 run gates on the experts' difference: its boundary is turned by 90°, yet its test "
-            "MSE is within a hair of the truth's.";
+            "difference (y-axis), coloured by the learned probability of expert 1 (blue 0, white ½, red 1). Dashed "
+            "grey: the true boundary; solid: the learned one. A stuck ℓ2 run gates on the experts' difference: its "
+            "boundary is turned by 90°, yet its test MSE is within a hair of the truth's.";
         g.grid_cols = 2;
         std::vector<double> wdiff = truth_.W.size() >= size_t(d)
             ? std::vector<double>(truth_.W.begin(), truth_.W.begin() + d)
@@ -279,8 +277,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.title = "Sample complexity";
         v.kind = core::ViewKind::Lines;
         v.caption = strf(
-            "Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples (its estimates "
-            "use 8th moments) but then always succeeds; ℓ2's failures do not go away with more data.",
+            "Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples (its estimates use "
+            "8th moments) but then always succeeds; ℓ2's failures do not go away with more data.",
             cfg_.sweep_seeds);
         v.x_label = "n (samples)";
         v.y_label = "success rate (E_reg < 0.05)";
@@ -314,9 +312,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.title = "Phase 2: gates, experts frozen";
         v.kind = core::ViewKind::Lines;
         v.caption = "Projected GD on L_log from one random W₀ per run, with A = A* (grey), Â from L₄ (blue) and Â from "
-                    "ℓ2 (orange). "
-                    "With A* or L₄'s experts the error falls geometrically (Theorem 3); with a stuck ℓ2 run's experts "
-                    "it stalls.";
+                    "ℓ2 (orange). With A* or L₄'s experts the error falls geometrically (Theorem 3); with a stuck ℓ2 "
+                    "run's experts it stalls.";
         v.x_label = "L_log iteration t";
         v.y_label = "‖W − W*‖ = max_i ‖w_i − w_i*‖";
         v.x_min = 0;

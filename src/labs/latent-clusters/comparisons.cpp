@@ -7,16 +7,16 @@ std::vector<core::Comparison> LatentClustersLab::comparisons() const {
     return {
         {"router-off",
          "Router off (θ ≡ 0)",
-         "With θ = 0 every expert is active for every x, so the MoE is one wide network: the cluster-specific "
-         "signals cancel (Σ_c s_c = 0) and no expert learns w_g*, as for the vanilla network (the paper's "
-         "separation between MoE and vanilla networks; notes §6.1).",
+         "With θ = 0 every expert is active for every x, so the MoE is one wide network: the cluster-specific signals "
+         "cancel (Σ_c s_c = 0) and no expert learns w_g*, as for the vanilla network (the paper's separation between "
+         "MoE and vanilla networks; notes §6.1).",
          {{"router", "0"}},
          "",
          {"cos_g_moe"}},
         {"no-reinit",
          "No re-initialisation before Phase III",
-         "Algorithm 1 re-initialises the experts after the router is learned; without it Phase III starts from "
-         "the Phase I experts (with J_I neurons each).",
+         "Algorithm 1 re-initialises the experts after the router is learned; without it Phase III starts from the "
+         "Phase I experts (with J_I neurons each).",
          {{"reinit", "0"}, {"J3", "1"}}},
     };
 }

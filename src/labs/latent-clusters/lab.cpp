@@ -64,12 +64,12 @@ static core::Bound<Config> make_binding() {
     b.add(core::param("eta_r", "η_r", "Phase II", T::Real, 1e-6, 1e6, 1,
                       "router step; after one step from θ = 0 routing is scale invariant", true),
           &Config::eta_r);
-    b.add(
-        core::param(
-            "router", "router", "Phase II", T::Bool, 0, 1, 1,
-            "learn the router (0: θ stays 0, so h_m(x) = 0 ≥ 0 keeps every expert active for every x: the "
-            "router-off ablation as the main run, on the same samples; compare mode's 'router off'; not the random-expert baseline)"),
-        &Config::router);
+    b.add(core::param(
+              "router", "router", "Phase II", T::Bool, 0, 1, 1,
+              "learn the router (0: θ stays 0, so h_m(x) = 0 ≥ 0 keeps every expert active for every x: the router-off "
+              "ablation as the main run, on the same samples; compare mode's 'router off'; not the random-expert "
+              "baseline)"),
+          &Config::router);
     b.add(core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1,
                       "re-initialise the experts before Phase III (Algorithm 1)"),
           &Config::reinit);
@@ -124,10 +124,8 @@ core::Schema make_schema() {
          "f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1) at d = 32, M = 8 (paper: 8), student σ = ±h_3",
          {{"links", 1}, {"M", 8}, {"act_deg", 3}},
          "not validated by the notes. With the full activation ±h_3 ± h_4 ± h_5 (deg σ = 0) the vanilla net does learn "
-         "w_g* here "
-         "(measured at d = 32 and 64): its h_4 term turns the cluster shift ρ w·v_c into a gate. With σ = ±h_3 the "
-         "contrast "
-         "holds, but h_4, h_5 cannot be fitted, so every MSE stays high."},
+         "w_g* here (measured at d = 32 and 64): its h_4 term turns the cluster shift ρ w·v_c into a gate. With σ = "
+         "±h_3 the contrast holds, but h_4, h_5 cannot be fitted, so every MSE stays high."},
     };
     return s;
 }
@@ -139,12 +137,11 @@ LatentClustersLab::LatentClustersLab() {
                      "Learn the Latent Cluster Structure in Gradient-Based Learning";
     info_.seed_file = "004_8c7cfefcba974b72.txt";
     info_.summary =
-        "Regression on clustered Gaussian data: each cluster c has its own single-index task f_c*(w_c*·x) plus a "
-        "global "
-        "task s_c g*(w_g*·x) whose signs cancel over clusters (Σ s_c = 0). A vanilla network sees the global task "
-        "only through this cancelled gradient and never learns w_g*. A mixture of experts trained in four phases "
-        "(explore, learn the router, re-train the experts under adaptive top-k, fit the second layer) lets each expert "
-        "see one cluster, where the global task is visible, and learns both directions.";
+        "Regression on clustered Gaussian data: each cluster c has its own single-index task f_c*(w_c*·x) plus a global "
+        "task s_c g*(w_g*·x) whose signs cancel over clusters (Σ s_c = 0). A vanilla network sees the global task only "
+        "through this cancelled gradient and never learns w_g*. A mixture of experts trained in four phases (explore, "
+        "learn the router, re-train the experts under adaptive top-k, fit the second layer) lets each expert see one "
+        "cluster, where the global task is visible, and learns both directions.";
     schema_ = make_schema();
     phases_ = {
         {"I", "Phase I: exploration",
@@ -258,8 +255,8 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
     const double solve_secs = 1e-9 * Nv * Nv * Nv / 6;
     if (solve_secs > 1)
         v.errors.push_back(
-            core::strf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: "
-                       "lower M or J_III",
+            core::strf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: lower M or "
+                       "J_III",
                        Nv, solve_secs));
     const double N = double(M) * std::max(c.J3, c.J1);
     const double bytes = 4.0 * c.n_test * d + 4 * 8.0 * N * N + 4.0 * 6 * N * d;

@@ -8,33 +8,31 @@ namespace latent {
 std::vector<core::TourStep> LatentClustersLab::tour() const {
     enum { kI = 0, kII = 1, kIII = 2, kIV = 3 };
     return {
-        core::with_preset("lecture",
-                          core::tour_to_phase(kI, {"race", "professional"},
-                                              "Each input belongs to one of C = 2 hidden clusters; its label adds the "
-                                              "cluster's local task h(w_c*·x) and a "
-                                              "global task h(w_g*·x). A mixture of experts and a vanilla network train "
-                                              "on the same stream. Press → to train.",
-                                              "Theorem 4.3: a vanilla network trained by SGD does not learn w_g* (its "
-                                              "gradient cancels across clusters); "
-                                              "Theorem 4.6: the MoE does.")),
+        core::with_preset(
+            "lecture",
+            core::tour_to_phase(kI, {"race", "professional"},
+                                "Each input belongs to one of C = 2 hidden clusters; its label adds the "
+                                "cluster's local task h(w_c*·x) and a global task h(w_g*·x). A mixture of "
+                                "experts and a vanilla network train on the same stream. Press → to "
+                                "train.",
+                                "Theorem 4.3: a vanilla network trained by SGD does not learn w_g* (its "
+                                "gradient cancels across clusters); Theorem 4.6: the MoE does.")),
         core::tour_to_phase(
             kII, {"race", "professional"},
             "Phase I has run (the timeline now enters II): each expert's best neuron escapes the 1/√d plateau towards "
-            "one cluster's w_c*; no expert moves "
-            "towards w_g*. The dots mark the cluster predicted for each expert at t = 0.",
-            "Lemma 4.9: professional experts weakly recover w_c* in Õ(d^{k*−1}) steps; Def. 4.7 and Lemma A.4: the "
-            "race is decided at t = 0."),
+            "one cluster's w_c*; no expert moves towards w_g*. The dots mark the cluster predicted for each expert at t "
+            "= 0.",
+            "Lemma 4.9: professional experts weakly recover w_c* in Õ(d^{k*−1}) steps; Def. 4.7 and Lemma A.4: the race "
+            "is decided at t = 0."),
         core::tour_to_phase(
             kIII, {"router"},
             "Phase II has run: one large-batch gradient step of the router from θ = 0; θ_m now points towards the "
-            "clusters its "
-            "expert aligned with and away from the others.",
+            "clusters its expert aligned with and away from the others.",
             "Lemma 4.10: θ_mᵀv_c > 0 for the best m ∈ M_c and < 0 for m ∉ M_c; Σ_m θ_m = 0 (Lemma C.16)."),
         core::tour_to_phase(
             kIV, {"race"},
             "Phase III has run: experts trained on their own cluster learn w_c* and w_g*: the solid w_g* line leaves "
-            "the grey "
-            "chance band, while the vanilla net's (dashed) stays inside it.",
+            "the grey chance band, while the vanilla net's (dashed) stays inside it.",
             "Lemmas C.21–C.26: under adaptive top-k the w_g* drive does not cancel, so w_g* is learned; Theorem 4.3: "
             "the vanilla net's stays Õ(d^{−1/2})."),
         core::tour_to_end(

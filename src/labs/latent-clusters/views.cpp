@@ -26,10 +26,10 @@ core::View race(const Run& run) {
     v.title = "The alignment race";
     v.kind = core::ViewKind::Lines;
     v.caption =
-        "Best |cos| over the MoE's experts with each cluster's w_c* and with w_g* (solid), against the "
-        "vanilla network and the random-expert ablation (θ = 0 rule: one expert at random per sample; dashed). Phase I learns local directions only; after "
-        "routing, the experts also learn w_g*, while the vanilla net's w_g* alignment stays in the chance band. "
-        "Each expert's own curves are in the neuron × direction heatmaps.";
+        "Best |cos| over the MoE's experts with each cluster's w_c* and with w_g* (solid), against the vanilla network "
+        "and the random-expert ablation (θ = 0 rule: one expert at random per sample; dashed). Phase I learns local "
+        "directions only; after routing, the experts also learn w_g*, while the vanilla net's w_g* alignment stays in "
+        "the chance band. Each expert's own curves are in the neuron × direction heatmaps.";
     v.x_label = "online SGD step t (Phase II's batch not counted)";
     v.y_label = "|cos|";
     v.log_y = true;
@@ -194,9 +194,9 @@ core::View professional(const Run& run) {
     core::View v =
         mc_heat("professional", "Professional experts: predicted at t = 0 vs Phase I", vals, M, C, 0, 1, false);
     v.caption =
-        "Colour: max_j |cos(w_{m,j}, w_c*)| during / after Phase I. Dots: the cluster predicted for each expert "
-        "at initialisation (Def. 4.7, the race is decided at t = 0: Lemma A.4). At d = 32 the prediction "
-        "holds for most but not all experts (notes §6.1 pitfall 4).";
+        "Colour: max_j |cos(w_{m,j}, w_c*)| during / after Phase I. Dots: the cluster predicted for each expert at "
+        "initialisation (Def. 4.7, the race is decided at t = 0: Lemma A.4). At d = 32 the prediction holds for most "
+        "but not all experts (notes §6.1 pitfall 4).";
     for (int m = 0; m < M && m < int(S.pred_init.size()); ++m) v.heat.marks.push_back({m, S.pred_init[size_t(m)]});
     v.heat.mark_label = "predicted at t = 0";
     if (!S.outcome_I.empty()) {
@@ -215,10 +215,10 @@ core::View mse(const Run& run) {
     v.title = "Test MSE against the clean target";
     v.kind = core::ViewKind::Bars;
     v.caption =
-        "After Phase IV (ridge on the second layer). The MoE falls towards and below the 'local tasks only' "
-        "line; the vanilla net and the random-expert MoE (θ = 0 rule) stay near the 'no routing' line: without a router they "
-        "can neither select the cluster's local task nor learn w_g* (Thm 4.3); forced top-1 is usually worse "
-        "than adaptive top-k (Remark 4.12).";
+        "After Phase IV (ridge on the second layer). The MoE falls towards and below the 'local tasks only' line; the "
+        "vanilla net and the random-expert MoE (θ = 0 rule) stay near the 'no routing' line: without a router they can "
+        "neither select the cluster's local task nor learn w_g* (Thm 4.3); forced top-1 is usually worse than adaptive "
+        "top-k (Remark 4.12).";
     v.y_label = "MSE";
     if (S.fitted) {
         v.bars.push_back({"MoE (adaptive top-k)", S.mse[kMoE], 0, 0});

@@ -12,11 +12,11 @@ PatchRoutingLab::PatchRoutingLab() {
                      "Provably Sample-efficient for Convolutional Neural Networks";
     info_.seed_file = "000_a9bf423586cd9919.txt";
     info_.summary =
-        "Every input is n patches; one of them (o1 or o2) decides the label, the rest are irrelevant. A patch-level "
-        "MoE (pMoE) whose routers send only the top-l patches to each expert learns the discriminative patch from "
-        "far fewer samples than a CNN of the same size that sees all n patches: the routers drop the irrelevant "
-        "patches, and the sample need falls polynomially in n/l. With c confusers per side the routing fails for "
-        "l ≤ c and works from l* = c + 1.";
+        "Every input is n patches; one of them (o1 or o2) decides the label, the rest are irrelevant. A patch-level MoE "
+        "(pMoE) whose routers send only the top-l patches to each expert learns the discriminative patch from far fewer "
+        "samples than a CNN of the same size that sees all n patches: the routers drop the irrelevant patches, and the "
+        "sample need falls polynomially in n/l. With c confusers per side the routing fails for l ≤ c and works from l* "
+        "= c + 1.";
     schema_ = make_schema();
     phases_ = make_phases();
 }
@@ -29,9 +29,8 @@ std::vector<core::Headline> PatchRoutingLab::headlines() const {
         {"nstar_ratio_sep", "N*_sep / N*_CNN ≤ 0.25 (notes ≈0.13; Thm 4.2 vs 4.3: (l/n)^8 as a bound)"},
         {"quarter_sep", "share of seeds with N*_sep / N*_CNN ≤ 1/4 (the mean over seeds; 1 = every seed)"},
         {"sweep_route_sep",
-         "notes' router table (d = 32, n = 32, l = 2): 0.64 at N_r = 20; Lemma 4.1 asks B_r = Ω(n²/(1−δ_d)²), and N_r "
-         "≤ N "
-         "(eq. 6)"},
+         "notes' router table (d = 32, n = 32, l = 2): 0.64 at N_r = 20; Lemma 4.1 asks B_r = Ω(n²/(1−δ_d)²), and N_r ≤ "
+         "N (eq. 6)"},
         {"nstar_ratio_joint", "N*_joint / N*_CNN ≤ 0.6 (paper Fig. 4: pMoE needs 60 % of the CNN's samples)"},
         {"thr_acc_lstar", "separate pMoE at l = l*, N = 80: ≥ 0.95 (notes: 1.00 with c = 2)"},
         {"thr_acc_lstar_m1", "at l = l* − 1: ≤ 0.75 (notes: 0.57)"},

@@ -16,9 +16,10 @@ core::Schema make_schema() {
                     "patch dimension (the generator needs d ≥ p + 2, + 2 with confusers)"),
         core::param("n", "n", "Data", T::Int, 2, 64, 32, "patches per sample (the paper's MNIST demo: 16)"),
         core::param("p", "p", "Data", T::Int, 1, 60, 16, "number of class-irrelevant pattern sets S_1..S_p"),
-        core::param("rho", "ρ", "Data", T::Real, 0, 1, 0.3,
-                    "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ "
-                    "√(1−δ_r²)/(2p√d) ≈ 0.01 at the defaults, the phenomena are the same"),
+        core::param(
+            "rho", "ρ", "Data", T::Real, 0, 1, 0.3,
+            "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ √(1−δ_r²)/(2p√d) "
+            "≈ 0.01 at the defaults, the phenomena are the same"),
         core::param("delta_d", "δ_d", "Data", T::Real, -0.9, 0.9, 0.0,
                     "<o1, o2>, separation of the discriminative patterns (§4.2)"),
         core::param("delta_r", "δ_r", "Data", T::Real, 0, 0.9, 0.2,
@@ -41,8 +42,8 @@ core::Schema make_schema() {
                     "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
         core::choice(
             "out_weights", "a", "Models", {"gaussian", "balanced"}, 0,
-            "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without "
-            "a neuron of each sign)"),
+            "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without a neuron "
+            "of each sign)"),
         core::param("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3,
                     "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
         core::param("eta", "η", "Training", T::Real, 1e-3, 1e30, 2,
@@ -87,8 +88,8 @@ core::Schema make_schema() {
          ""},
         {"threshold",
          "Threshold",
-         "c = 2 confusers per side, so l* = 3: separate pMoE fails for l ≤ 2 at any N and succeeds from l = 3 "
-         "(the single run uses l = l*; compare with l = 2)",
+         "c = 2 confusers per side, so l* = 3: separate pMoE fails for l ≤ 2 at any N and succeeds from l = 3 (the "
+         "single run uses l = l*; compare with l = 2)",
          {{"c", 2}, {"l_sep", 3}, {"grid_lmax", 6}, {"sweep_seeds", 2}},
          ""},
         {"n-scaling",
@@ -205,9 +206,10 @@ core::Validation check_params(const core::Params& p) {
     if (c.grid_lmax > n)
         v.errors.push_back(core::strf("grid_lmax = %d must be ≤ n = %d: lower grid_lmax or raise n", c.grid_lmax, n));
     if (d < min_dimension(pp, cc))
-        v.errors.push_back(core::strf("d = %d is too small for p = %d irrelevant sets: the generator needs d ≥ p + 2 "
-                                      "(+ 2 with confusers) = %d; raise d or lower p",
-                                      d, pp, min_dimension(pp, cc)));
+        v.errors.push_back(
+            core::strf("d = %d is too small for p = %d irrelevant sets: the generator needs d ≥ p + 2 (+ "
+                       "2 with confusers) = %d; raise d or lower p",
+                       d, pp, min_dimension(pp, cc)));
     if (2 * cc + 1 > n)
         v.errors.push_back(core::strf("2c + 1 = %d patches (c = %d confusers per side and the discriminative patch) "
                                       "exceed n = %d: lower c or raise n",
@@ -252,29 +254,29 @@ std::vector<core::Phase> make_phases() {
     return {
         {"routers", "Router training (separate pMoE, Algorithm 1 step 2)",
          "Alignment: cos(w1, o1−o2) and cos(w2, o2−o1) climb toward 1 within one pass of the linear loss (6). Routing: "
-         "o1 goes to expert 1, o2 to expert 2, the irrelevant patches are dropped; the rank of the discriminative "
-         "patch falls to ≤ l.",
+         "o1 goes to expert 1, o2 to expert 2, the irrelevant patches are dropped; the rank of the discriminative patch "
+         "falls to ≤ l.",
          "Lemma 4.1: for l ≥ l*, after T_r = Ω(1/(1−δ_d)) router steps with B_r = Ω(n²/(1−δ_d)²), o1 ∈ J_1 for every "
          "class-1 sample and o2 ∈ J_2 for every class-2 sample; the gradient does not depend on w."},
         {"experts", "Expert training at N = N_run (separate, joint, CNN on the same data)",
          "Dynamics: separate pMoE reaches zero training error in a few epochs with high test accuracy, joint pMoE in "
          "~10–20 epochs while its routers align with o1 and o2, the CNN needs 100+ epochs and at small N fits the "
          "training set with a lower test accuracy. Neurons: pMoE neurons move onto the o1/o2 axes.",
-         "Thm 4.2, 4.3, 4.5 and Table 1: pMoE needs fewer samples and fewer iterations (T = O(l⁴/ε⁸) vs O(n⁴/ε⁸)); "
-         "Fig. 9: joint routers give o1, o2 the top gate in one expert."},
+         "Thm 4.2, 4.3, 4.5 and Table 1: pMoE needs fewer samples and fewer iterations (T = O(l⁴/ε⁸) vs O(n⁴/ε⁸)); Fig. "
+         "9: joint routers give o1, o2 the top gate in one expert."},
         {"sweep", "Sample-complexity sweep (N × model × seed)",
          "Test accuracy against N fills in run by run (mean ± sd over seeds): separate pMoE crosses the 95 % line at a "
          "much smaller N than the CNN, joint pMoE in between. Read N*_CNN / N*_pMoE next to n/l, and each seed's own "
          "ratio: at small N the separate router still misroutes (its routed share per N is listed), so there the "
          "router, not the experts, sets the separate pMoE's N*.",
-         "Thm 4.2 vs 4.3: N_CNN / N_sep = Θ((n/l)⁸) (sufficient-condition bounds); Fig. 4: pMoE needs 60 % of the "
-         "CNN's samples for 95 % on MNIST patches. Lemma 4.1 needs B_r = Ω(n²/(1−δ_d)²) router samples, drawn from "
-         "the N training samples (N_r < N, eq. 6)."},
+         "Thm 4.2 vs 4.3: N_CNN / N_sep = Θ((n/l)⁸) (sufficient-condition bounds); Fig. 4: pMoE needs 60 % of the CNN's "
+         "samples for 95 % on MNIST patches. Lemma 4.1 needs B_r = Ω(n²/(1−δ_d)²) router samples, drawn from the N "
+         "training samples (N_r < N, eq. 6)."},
         {"grid", "l-threshold grid (separate pMoE, l × N)",
-         "Success (test accuracy ≥ 95 %) over l × N: with c confusers per side every l ≤ c fails at any N, l = l* = c "
-         "+ 1 succeeds from small N, and above l* the N needed grows slowly with l.",
-         "Lemma 4.1 / Thm 4.2 hold for l ≥ l*; Fig. 5: the sample complexity is polynomial in l; Fig. 7: accuracy "
-         "jumps at l = l*."},
+         "Success (test accuracy ≥ 95 %) over l × N: with c confusers per side every l ≤ c fails at any N, l = l* = c + "
+         "1 succeeds from small N, and above l* the N needed grows slowly with l.",
+         "Lemma 4.1 / Thm 4.2 hold for l ≥ l*; Fig. 5: the sample complexity is polynomial in l; Fig. 7: accuracy jumps "
+         "at l = l*."},
     };
 }
 

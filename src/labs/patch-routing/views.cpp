@@ -122,8 +122,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.id = "rank";
         v.title = "Router rank of the discriminative patch";
         v.caption =
-            "Fraction of test samples whose o1 (class +1) or o2 (class −1) has rank r among the n router scores; "
-            "it is routed iff rank ≤ l (lines). With c confusers the rank cannot beat c + 1.";
+            "Fraction of test samples whose o1 (class +1) or o2 (class −1) has rank r among the n router scores; it is "
+            "routed iff rank ≤ l (lines). With c confusers the rank cannot beat c + 1.";
         v.kind = core::ViewKind::Lines;
         v.x_label = "rank";
         v.y_label = "fraction of test samples";
@@ -192,8 +192,8 @@ void Run::views(std::vector<core::View>& out) const {
         v.id = "router_alignment";
         v.title = "Router alignment over training";
         v.caption =
-            "Separate routers: cos(w1, o1 − o2), cos(w2, o2 − o1), trained on the linear loss (6) before the "
-            "experts (vertical line); joint routers: max_s cos(w_s, o1), max_s cos(w_s, o2), trained with the experts.";
+            "Separate routers: cos(w1, o1 − o2), cos(w2, o2 − o1), trained on the linear loss (6) before the experts "
+            "(vertical line); joint routers: max_s cos(w_s, o1), max_s cos(w_s, o2), trained with the experts.";
         v.kind = core::ViewKind::Lines;
         v.x_label = "SGD iteration";
         v.y_label = "cosine";
@@ -279,8 +279,8 @@ void Run::views(std::vector<core::View>& out) const {
         g.id = "threshold_grid";
         g.title = core::strf("l-threshold grid (separate pMoE, c = %d, l* = %d)", c.data.c, lstar);
         g.caption =
-            "Left: fraction of seeds with test accuracy ≥ 95 %; right: mean test accuracy. Rows: N; columns: l. "
-            "Every l < l* fails at any N; the jump is at l = l* = c + 1 (set by the confuser count c).";
+            "Left: fraction of seeds with test accuracy ≥ 95 %; right: mean test accuracy. Rows: N; columns: l. Every l "
+            "< l* fails at any N; the jump is at l = l* = c + 1 (set by the confuser count c).";
         g.kind = core::ViewKind::Grid;
         g.grid_cols = 2;
         const int L = c.grid_lmax, nN = int(c.Ns.size());
