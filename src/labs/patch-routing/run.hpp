@@ -15,17 +15,19 @@
 
 namespace patch_routing {
 
+// The run's settings, all read from the parameters by make_config (schema.cpp): no defaults of their own here,
+// so the schema's are the only ones.
 struct Config {
     DataSpec data;
     ModelSpec model[3];   // indexed by Arch: CNN, separate, joint
     TrainSpec train;
-    int n_test = 1000;
-    int N_run = 80;        // the single run's N and the threshold readout's N
+    int n_test;
+    int N_run;             // the single run's N and the threshold readout's N
     std::vector<int> Ns;   // the sweep's grid of N
-    int sweep_seeds = 3;
-    int grid_lmax = 0;   // 0: no threshold grid
-    int grid_seeds = 3;
-    double target = 0.95;
+    int sweep_seeds;
+    int grid_lmax;   // 0: no threshold grid
+    int grid_seeds;
+    static constexpr double target = 0.95;   // the success criterion: test accuracy ≥ 95 %
 };
 Config make_config(const core::Params& p);
 int nearest_N_index(const Config& c);   // the threshold readout's row: the grid N nearest to N_run (log scale)
