@@ -79,10 +79,14 @@ public:
     // not depend on where slices end (tests run every lab at two budgets and compare bits).
     virtual void step(WorkBudget& budget) = 0;
     virtual Where where() const = 0;   // the part of the plan, how far into it; past the last part: finished
-    virtual std::string failure() const { return ""; }      // non-empty: stopped (NaN, ...), why
-    virtual std::vector<Metric> metrics() const = 0;        // current scalar metrics
-    virtual const Table& trace() const = 0;                 // time series (CSV)
-    virtual void views(std::vector<View>& out) const = 0;   // plots, filled from cached data
+    virtual std::vector<Metric> metrics() const = 0;          // current scalar metrics
+    virtual void views(std::vector<View>& out) const = 0;     // plots, filled from cached data
+    const std::string& failure() const { return failure_; }   // non-empty: stopped (NaN, ...), why
+    const Table& trace() const { return trace_; }             // time series (CSV)
+
+protected:
+    std::string failure_;   // set once, with what to change; the run then stops
+    Table trace_;           // columns set by the run's constructor, a row per evaluation
 };
 
 class Lab {
@@ -141,6 +145,41 @@ private:
     WorkPlan plan_;
     std::unique_ptr<LabRun> run_;
     double charged_ = 0;
+};
+
+// The usual shape of a lab: its declaration as data, filled in by its constructor (info, schema and presets,
+// phases, headlines, the sizes for the generic tests, the one calibration), and the run it starts, R(params,
+// seed). What stays code is what depends on the parameters (check, plan) and the tour and comparisons:
+//   class MyLab : public core::LabOf<MyRun> {
+//   public:
+//       MyLab();   // info_ = {...}; schema_ = ...; phases_ = {...}; headlines_ = {...}; test_sizes_ = {...};
+//       core::Validation check(const core::Params& p) const override;
+//       core::WorkPlan plan(const core::Params& p) const override;
+//   };
+template <class R>
+class LabOf : public Lab {
+public:
+    explicit LabOf(double units_per_second) : units_per_second_(units_per_second) {}
+    const LabInfo& info() const override { return info_; }
+    const Schema& schema() const override { return schema_; }
+    const std::vector<Phase>& phases() const override { return phases_; }
+    std::vector<Headline> headlines() const override { return headlines_; }
+    double units_per_second() const override { return units_per_second_; }
+    TestSizes test_sizes() const override { return test_sizes_; }
+    std::unique_ptr<LabRun> start(const Params& p, uint64_t seed) const override {
+        return std::make_unique<R>(p, seed);
+    }
+    const R& run() const { return run_as<R>(); }   // the current run, for tests
+
+protected:
+    LabInfo info_;
+    Schema schema_;
+    std::vector<Phase> phases_;
+    std::vector<Headline> headlines_;
+    TestSizes test_sizes_;
+
+private:
+    double units_per_second_;
 };
 
 // Range errors from the schema, the lab's own cross-parameter checks, and the work limit of its plan.

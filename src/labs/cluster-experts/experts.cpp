@@ -30,52 +30,25 @@ namespace {
 // straight-line (SLP) vectoriser of -O2 turns into SIMD operations; each lane's arithmetic, and every
 // sum over the coordinates c, keeps the order written here on every target.
 
-// z[j] = ⟨w_j, x⟩ for all filters j of one expert (Wm is d×J); sequential over c for every j.
+// z[j], …, z[j + W − 1] = ⟨w_j, x⟩ for one block of W filters; sequential over c in every lane.
+template <int W>
+inline void project_block(const float* __restrict Wm, const float* __restrict x, int d, int J, int j,
+                          float* __restrict z) {
+    float acc[W] = {};
+    for (int c = 0; c < d; ++c) {
+        const float* r = Wm + size_t(c) * size_t(J) + size_t(j);
+        const float xc = x[c];
+        for (int q = 0; q < W; ++q) acc[q] += r[q] * xc;
+    }
+    for (int q = 0; q < W; ++q) z[j + q] = acc[q];
+}
+
+// z[j] = ⟨w_j, x⟩ for all filters j of one expert (Wm is d×J): blocks of 8, then 4, then single filters.
 inline void project(const float* __restrict Wm, const float* __restrict x, int d, int J, float* __restrict z) {
     int j = 0;
-    for (; j + 8 <= J; j += 8) {
-        float z0 = 0, z1 = 0, z2 = 0, z3 = 0, z4 = 0, z5 = 0, z6 = 0, z7 = 0;
-        for (int c = 0; c < d; ++c) {
-            const float* r = Wm + size_t(c) * size_t(J) + size_t(j);
-            const float xc = x[c];
-            z0 += r[0] * xc;
-            z1 += r[1] * xc;
-            z2 += r[2] * xc;
-            z3 += r[3] * xc;
-            z4 += r[4] * xc;
-            z5 += r[5] * xc;
-            z6 += r[6] * xc;
-            z7 += r[7] * xc;
-        }
-        z[j] = z0;
-        z[j + 1] = z1;
-        z[j + 2] = z2;
-        z[j + 3] = z3;
-        z[j + 4] = z4;
-        z[j + 5] = z5;
-        z[j + 6] = z6;
-        z[j + 7] = z7;
-    }
-    for (; j + 4 <= J; j += 4) {
-        float z0 = 0, z1 = 0, z2 = 0, z3 = 0;
-        for (int c = 0; c < d; ++c) {
-            const float* r = Wm + size_t(c) * size_t(J) + size_t(j);
-            const float xc = x[c];
-            z0 += r[0] * xc;
-            z1 += r[1] * xc;
-            z2 += r[2] * xc;
-            z3 += r[3] * xc;
-        }
-        z[j] = z0;
-        z[j + 1] = z1;
-        z[j + 2] = z2;
-        z[j + 3] = z3;
-    }
-    for (; j < J; ++j) {
-        float zj = 0;
-        for (int c = 0; c < d; ++c) zj += Wm[size_t(c) * size_t(J) + size_t(j)] * x[c];
-        z[j] = zj;
-    }
+    for (; j + 8 <= J; j += 8) project_block<8>(Wm, x, d, J, j, z);
+    for (; j + 4 <= J; j += 4) project_block<4>(Wm, x, d, J, j, z);
+    for (; j < J; ++j) project_block<1>(Wm, x, d, J, j, z);
 }
 
 // y[j] += t[j] * s for j < J.

@@ -16,7 +16,12 @@ namespace {
 constexpr double kUnitsPerSecond = 3.0e9;
 }   // namespace
 
-ClusterExpertsLab::ClusterExpertsLab() {
+static std::vector<core::Headline> paper_headlines();
+static core::TestSizes sizes_for_tests();
+
+ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond) {
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
     info_.id = "cluster-experts";
     info_.title = "Cluster experts";
     info_.citation = "Chen, Deng, Wu, Gu, Li (2022): Towards Understanding Mixture of Experts in Deep Learning";
@@ -200,7 +205,7 @@ ClusterExpertsLab::ClusterExpertsLab() {
 // The paper's Table 1 (Settings 1–2) and Table 3 (Settings 3–4) numbers (d = 50, J = 16; single models
 // J = 128 with Adam), one column per setting: a declaration, the same for every run (the data setting of a
 // run is its `setting` parameter).
-std::vector<core::Headline> ClusterExpertsLab::headlines() const {
+static std::vector<core::Headline> paper_headlines() {
     return {
         {"acc_moe_cubic", "Settings 1–4: 99.46 ± 0.55 | 98.09 ± 1.27 | 99.99 ± 0.02 | 98.92 ± 1.18 (Tables 1, 3)"},
         {"entropy_moe_cubic", "0.098 ± 0.087 | 0.171 ± 0.103 | 0.008 ± 0.011 | 0.089 ± 0.120"},
@@ -302,9 +307,7 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     return v;
 }
 
-double ClusterExpertsLab::units_per_second() const { return kUnitsPerSecond; }
-
-core::TestSizes ClusterExpertsLab::test_sizes() const {
+static core::TestSizes sizes_for_tests() {
     return {{{"T", 60}, {"n", 300}, {"n_test", 300}},
             {{"n", 16000}, {"n_test", 16000}, {"d", 64}, {"P", 8}, {"T", 10}}};
 }

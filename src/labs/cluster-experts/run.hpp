@@ -20,9 +20,7 @@ public:
     Run(const core::Params& p, uint64_t seed);
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;
-    std::string failure() const override { return failure_; }
     std::vector<core::Metric> metrics() const override;
-    const core::Table& trace() const override { return trace_; }
     void views(std::vector<core::View>& out) const override;   // views.cpp
 
     // for tests
@@ -51,7 +49,6 @@ private:
     int t_ = 0, cursor_ = 0, model_ = 0;
     bool pending_eval_ = true, eval_started_ = false;
     EvalPass eval_;
-    std::string failure_;
     int stage_ = 0;   // the detected training stage (phases()): 0 exploration, 1 router learning, 2 converged
     std::array<int, 3> stage_start_{{0, -1, -1}};
 
@@ -64,7 +61,6 @@ private:
     std::vector<int> kstar_;                                     // predicted specialty (Def. D.3), from W^(0)
     core::ThinnedLines hist_acc_, hist_entropy_, hist_router_;   // the line plots, grown per evaluation
     std::vector<core::ThinnedLines> hist_expert_;   // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
-    core::Table trace_;
 };
 
 }   // namespace cluster_experts

@@ -329,7 +329,12 @@ core::Validation check_params(const core::Params& p) {
     return v;
 }
 
-ExpertPruningLab::ExpertPruningLab() {
+static std::vector<core::Headline> paper_headlines();
+static core::TestSizes sizes_for_tests();
+
+ExpertPruningLab::ExpertPruningLab() : LabOf(kUnitsPerSecond) {
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
     info_.id = "expert-pruning";
     info_.title = "Expert pruning";
     info_.citation =
@@ -349,7 +354,7 @@ ExpertPruningLab::ExpertPruningLab() {
 
 // The paper's statements and the notes' prototype numbers, a declaration: the same for every run (the criteria
 // are the ones every run shows; ‖w_s^(T) − w_s^(0)‖, shown only when asked for, has no number to compare with).
-std::vector<core::Headline> ExpertPruningLab::headlines() const {
+static std::vector<core::Headline> paper_headlines() {
     std::vector<core::Headline> h = {
         {"acc_unpruned", "—"},
         {"acc_delta_worst", "zero test error for every ρ ≤ γ (Thm 4.3); within 1 % up to 50–75 % of experts (§5.2)"},
@@ -379,7 +384,7 @@ std::vector<core::Headline> ExpertPruningLab::headlines() const {
     return h;
 }
 
-core::TestSizes ExpertPruningLab::test_sizes() const {
+static core::TestSizes sizes_for_tests() {
     return {{{"T", 30}, {"t_early", 20}, {"T_post", 10}, {"seeds", 1}},
             {{"n", 256}, {"n_test", 20000}, {"n_val", 5000}}};
 }

@@ -20,28 +20,13 @@ core::Schema make_schema();
 std::vector<core::Phase> make_phases();
 core::Validation check_params(const core::Params& p);
 
-class ExpertPruningLab : public core::Lab {
+class ExpertPruningLab : public core::LabOf<Run> {
 public:
     ExpertPruningLab();
-    const core::LabInfo& info() const override { return info_; }
-    const core::Schema& schema() const override { return schema_; }
-    const std::vector<core::Phase>& phases() const override { return phases_; }
-    std::vector<core::Headline> headlines() const override;
     core::Validation check(const core::Params& p) const override { return check_params(p); }
     core::WorkPlan plan(const core::Params& p) const override { return work_plan(p); }
-    double units_per_second() const override { return kUnitsPerSecond; }
-    std::unique_ptr<core::LabRun> start(const core::Params& p, uint64_t seed) const override {
-        return std::make_unique<Run>(p, seed);
-    }
-    core::TestSizes test_sizes() const override;
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
-    const Run& run() const { return run_as<Run>(); }              // for tests
-
-private:
-    core::LabInfo info_;
-    core::Schema schema_;
-    std::vector<core::Phase> phases_;
 };
 
 }   // namespace expert_pruning

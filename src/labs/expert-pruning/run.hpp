@@ -46,9 +46,7 @@ public:
     Run(const core::Params& p, uint64_t seed);
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;
-    std::string failure() const override { return failure_; }
     std::vector<core::Metric> metrics() const override;
-    const core::Table& trace() const override { return trace_; }
     void views(std::vector<core::View>& out) const override;   // views.cpp
 
     // for the sweep jobs
@@ -78,8 +76,6 @@ private:
     int timeline_started_ = 0;
     core::Sweep sweep_;
     SeriesLayout layout_;
-    std::string failure_;
-    core::Table trace_;
     size_t traced_ = 0;
     // bounded copies for the views (core/thin.hpp): the trace rows (t, acc, Δ_1..Δ_k, trust...), the
     // pre-training accuracy (step, acc) and the two post-FT timelines (t′, acc)

@@ -121,7 +121,12 @@ static const core::Bound<Config>& binding() {
 
 Config Config::from(const core::Params& p) { return binding().config(p); }
 
-GatedRegressionLab::GatedRegressionLab() {
+static std::vector<core::Headline> paper_headlines();
+static core::TestSizes sizes_for_tests();
+
+GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond) {
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
     info_.id = "gated-regression";
     info_.title = "Gated regression";
     info_.citation = "Makkuva, Oh, Kannan, Viswanath (2020): Learning in Gated Neural Networks";
@@ -191,7 +196,7 @@ GatedRegressionLab::GatedRegressionLab() {
     };
 }
 
-std::vector<core::Headline> GatedRegressionLab::headlines() const {
+static std::vector<core::Headline> paper_headlines() {
     std::vector<core::Headline> h = {
         {"success_l4", "Fig. 2a: L4 recovers (5 runs, no number); notes' prototype 100 %"},
         {"success_l2", "Fig. 2a: ℓ2 stuck in local optima; notes 50 % (d = 6, 40 seeds)"},
@@ -286,9 +291,7 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
 }
 
 core::WorkPlan GatedRegressionLab::plan(const core::Params& p) const { return work_plan(Config::from(p)); }
-double GatedRegressionLab::units_per_second() const { return kUnitsPerSecond; }
-
-core::TestSizes GatedRegressionLab::test_sizes() const {
+static core::TestSizes sizes_for_tests() {
     return {{{"n", 10000}, {"iters", 200}, {"sweep", 0}}, {}};   // quick; the default n already takes many steps
 }
 

@@ -11,28 +11,13 @@
 
 namespace gated {
 
-class GatedRegressionLab : public core::Lab {
+class GatedRegressionLab : public core::LabOf<Run> {
 public:
     GatedRegressionLab();
-    const core::LabInfo& info() const override { return info_; }
-    const core::Schema& schema() const override { return schema_; }
-    const std::vector<core::Phase>& phases() const override { return phases_; }
-    std::vector<core::Headline> headlines() const override;
     core::Validation check(const core::Params& p) const override;
     core::WorkPlan plan(const core::Params& p) const override;
-    double units_per_second() const override;
-    std::unique_ptr<core::LabRun> start(const core::Params& p, uint64_t seed) const override {
-        return std::make_unique<Run>(p, seed);
-    }
-    core::TestSizes test_sizes() const override;
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
-    const Run& run() const { return run_as<Run>(); }              // for tests
-
-private:
-    core::LabInfo info_;
-    core::Schema schema_;
-    std::vector<core::Phase> phases_;
 };
 
 }   // namespace gated

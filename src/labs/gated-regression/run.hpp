@@ -18,9 +18,7 @@ public:
     Run(const core::Params& p, uint64_t seed);
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;
-    std::string failure() const override { return failure_; }
-    std::vector<core::Metric> metrics() const override;   // lab_metrics.cpp
-    const core::Table& trace() const override { return trace_; }
+    std::vector<core::Metric> metrics() const override;        // lab_metrics.cpp
     void views(std::vector<core::View>& out) const override;   // views.cpp
 
     // for tests
@@ -49,9 +47,7 @@ private:
 
     Stage stage_ = kDraw;
     int run_ = 0, t_ = 0, gate_ = 0;   // cursors: the trial being processed, the iteration, Phase 2's frozen A
-    std::string failure_;
     Summary sum_;
-    core::Table trace_;
 };
 
 }   // namespace gated

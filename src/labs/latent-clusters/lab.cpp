@@ -106,6 +106,8 @@ static const core::Bound<Config>& binding() {
 
 Config config_from(const core::Params& p) { return binding().config(p); }
 
+Run::Run(const core::Params& p, uint64_t seed) : Run(config_from(p), seed) {}
+
 core::Schema make_schema() {
     core::Schema s = binding().schema();
     s.presets = {
@@ -130,7 +132,12 @@ core::Schema make_schema() {
     return s;
 }
 
-LatentClustersLab::LatentClustersLab() {
+static std::vector<core::Headline> paper_headlines();
+static core::TestSizes sizes_for_tests();
+
+LatentClustersLab::LatentClustersLab() : LabOf(kUnitsPerSecond) {
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
     info_.id = "latent-clusters";
     info_.title = "Latent clusters";
     info_.citation = "Kawata, Matsutani, Kinoshita, Nishikawa, Suzuki (2025): Mixture of Experts Provably Detect and "
@@ -164,7 +171,7 @@ LatentClustersLab::LatentClustersLab() {
     };
 }
 
-std::vector<core::Headline> LatentClustersLab::headlines() const {
+static std::vector<core::Headline> paper_headlines() {
     return {
         {"cos_g_moe", "→ 1 (Thm 4.6; Fig. 2 shows w_g*-aligned neurons in each expert)"},
         {"cos_g_vanilla", "≲ Õ(d^{-1/2}) for all t (Thm 4.3)"},
@@ -266,11 +273,7 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
 
 core::WorkPlan LatentClustersLab::plan(const core::Params& p) const { return work_plan(config_from(p)); }
 
-std::unique_ptr<core::LabRun> LatentClustersLab::start(const core::Params& p, uint64_t seed) const {
-    return std::make_unique<Run>(config_from(p), seed);
-}
-
-core::TestSizes LatentClustersLab::test_sizes() const {
+static core::TestSizes sizes_for_tests() {
     return {{{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}, {"eval_every", 5000}},
             {{"d", 128}, {"n_test", 50000}}};
 }

@@ -81,6 +81,7 @@ struct Snapshot {
 class Run : public core::LabRun {
 public:
     Run(const Config& cfg, uint64_t seed) { reset(cfg, seed); }
+    Run(const core::Params& p, uint64_t seed);   // lab.cpp: from the binding's config
     // Phases I and III renormalise the weights (and check them) every kRenormEvery steps of the phase,
     // independently of how step() slices the work, so the numbers do not depend on the slicing.
     static constexpr long kRenormEvery = 512;
@@ -88,7 +89,6 @@ public:
 
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;
-    std::string failure() const override { return failure_; }
     std::vector<core::Metric> metrics() const override;        // lab.cpp
     void views(std::vector<core::View>& out) const override;   // views.cpp
     bool done() const { return stage_ == kDone; }
@@ -98,7 +98,6 @@ public:
     const Router& router() const { return R_; }
     const Experts& experts(Model k) const;
     const Snapshot& snap() const { return S_; }
-    const core::Table& trace() const override { return trace_; }
     long sgd_step() const { return t_sgd_; }   // online SGD steps so far (x axis of the race)
 
     // Test set (fixed at reset; notes §6.1 recommend a fixed set because y is heavy-tailed)
@@ -160,7 +159,6 @@ private:
     double route_sum_[4] = {0, 0, 0, 0};   // top-1 correct, leak, none active, Σ k
     int solve_k_ = 0, solve_row_ = 0;      // kSolve: model and Cholesky row
     double solve_lambda_ = 0;              // kSolve: λ̄, floored relative to the largest feature moment
-    std::string failure_;
     // current sample
     std::vector<float> x_;
     float xx_ = 0;
@@ -180,7 +178,6 @@ private:
     std::vector<double> test_y_;
     std::vector<int> test_c_;
     Snapshot S_;
-    core::Table trace_;
     core::ThinnedRows race_rows_;   // the trace rows the race plots, thinned to ≤ kRaceMax + 1
 };
 

@@ -5,7 +5,12 @@
 
 namespace patch_routing {
 
-PatchRoutingLab::PatchRoutingLab() {
+static std::vector<core::Headline> paper_headlines();
+static core::TestSizes sizes_for_tests();
+
+PatchRoutingLab::PatchRoutingLab() : LabOf(kUnitsPerSecond) {
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
     info_.id = "patch-routing";
     info_.title = "Patch routing (pMoE)";
     info_.citation = "Chowdhury, Zhang, Wang, Liu, Chen (ICML 2023): Patch-level Routing in Mixture-of-Experts is "
@@ -21,7 +26,7 @@ PatchRoutingLab::PatchRoutingLab() {
     phases_ = make_phases();
 }
 
-std::vector<core::Headline> PatchRoutingLab::headlines() const {
+static std::vector<core::Headline> paper_headlines() {
     return {
         {"nstar_cnn", "CNN N for 95 %: ≈160 in the notes' prototype (lecture)"},
         {"nstar_sep", "separate pMoE: ≈20 (notes)"},
@@ -37,7 +42,7 @@ std::vector<core::Headline> PatchRoutingLab::headlines() const {
     };
 }
 
-core::TestSizes PatchRoutingLab::test_sizes() const {
+static core::TestSizes sizes_for_tests() {
     return {{{"N_points", 2}, {"sweep_seeds", 1}, {"grid_lmax", 0}, {"N_run", 20}, {"cap", 20}},
             {{"n", 64}, {"d", 64}, {"n_test", 2000}, {"cap", 20}, {"N_min", 250}, {"N_points", 5}}};
 }

@@ -70,9 +70,7 @@ public:
 
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;
-    std::string failure() const override { return failure_; }
     std::vector<core::Metric> metrics() const override;
-    const core::Table& trace() const override { return trace_; }
     void views(std::vector<core::View>& out) const override;   // views.cpp
     bool done() const { return stage_ == Stage::Done || !failure_.empty(); }
 
@@ -101,7 +99,6 @@ private:
     Config cfg_;
     uint64_t seed_ = 1;
     Stage stage_ = Stage::Start;
-    std::string failure_;
     core::WorkBudget* budget_ = nullptr;   // the slice's budget while step() runs: record() charges its passes
     Geometry geo_;
     Dataset test_;
@@ -122,7 +119,6 @@ private:
     std::array<RoutingStats, 3> routing_;
     std::array<std::vector<Inspection>, 3> inspect_;
     std::array<std::vector<NeuronPoint>, 3> neurons_;
-    core::Table trace_;
 
     core::Sweep sweep_, grid_;
     // cached aggregates (updated when a job finishes)

@@ -48,6 +48,7 @@ const core::Bound<Config>& binding() {
 
 class Run : public core::LabRun {
 public:
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     Run(const Config& c, uint64_t seed)
         : c_(c), rng_(seed, 1), test_rng_(seed, 2), wp_(size_t(c.d)), wm_(size_t(c.d)), w_(size_t(c.d)),
           theta_(size_t(c.d)) {
@@ -79,7 +80,6 @@ public:
         m.add("gate_acc", "Test points the gate sends by cluster", gate_acc_, "%.3f", "measured from t = 50");
         return m.take();
     }
-    const core::Table& trace() const override { return trace_; }
     void views(std::vector<core::View>& out) const override {
         core::View v;
         v.id = "loss";
@@ -163,24 +163,19 @@ private:
     long drawn_ = 0, t_ = 0;
     double mse_moe_ = core::kNotApplicable, mse_single_ = core::kNotApplicable, gate_acc_ = core::kNotApplicable;
     core::ThinnedRows curve_;
-    core::Table trace_;
 };
 
-class ExampleLab : public core::Lab {
+class ExampleLab : public core::LabOf<Run> {
 public:
-    const core::LabInfo& info() const override {
-        static const core::LabInfo i{"example", "Example lab", "none: the tests' template", "",
-                                     "Two linear experts and a sigmoid gate on two clusters."};
-        return i;
+    ExampleLab() : LabOf(1e9) {   // units per second: a multiply-add each, roughly
+        info_ = {"example", "Example lab", "none: the tests' template", "",
+                 "Two linear experts and a sigmoid gate on two clusters."};
+        schema_ = binding().schema();
+        phases_ = {{"data", "Data", "The test set is drawn.", "—"},
+                   {"train", "Training", "The MoE's error falls below the single model's.", "—"}};
+        headlines_ = {{"mse_moe", "—"}, {"mse_single", "—"}};
+        test_sizes_ = {{{"T", 200}, {"n_test", 200}}, {{"n_test", 200000}, {"d", 32}}};
     }
-    const core::Schema& schema() const override { return binding().schema(); }
-    const std::vector<core::Phase>& phases() const override {
-        static const std::vector<core::Phase> p = {
-            {"data", "Data", "The test set is drawn.", "—"},
-            {"train", "Training", "The MoE's error falls below the single model's.", "—"}};
-        return p;
-    }
-    std::vector<core::Headline> headlines() const override { return {{"mse_moe", "—"}, {"mse_single", "—"}}; }
     core::Validation check(const core::Params& p) const override {
         core::Validation v;
         core::check_memory(v, 8.0 * p["n_test"] * p["d"], "the test set");
@@ -192,13 +187,6 @@ public:
         w.add(0, "drawing the test set", double(c.n_test) * c.d, "lower n_test");
         w.add(1, "training", double(c.T) * c.d * (6.0 + 4.0 * c.n_test / 50), "lower T or n_test", "t");
         return w;
-    }
-    double units_per_second() const override { return 1e9; }   // a multiply-add each, roughly
-    std::unique_ptr<core::LabRun> start(const core::Params& p, uint64_t seed) const override {
-        return std::make_unique<Run>(binding().config(p), seed);
-    }
-    core::TestSizes test_sizes() const override {
-        return {{{"T", 200}, {"n_test", 200}}, {{"n_test", 200000}, {"d", 32}}};
     }
     std::vector<core::TourStep> tour() const override {
         return {core::with_preset("default", core::tour_to_phase(1, {"loss"}, "The test set is drawn.", "—")),
