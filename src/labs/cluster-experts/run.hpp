@@ -18,7 +18,7 @@ enum Model { kCubic = 0, kLinear = 1 };
 class Run : public core::LabRun {
 public:
     Run(const core::Params& p, uint64_t seed);
-    void step(core::WorkBudget& budget) override;
+    void step(core::WorkBudget& budget) override;   // draws the data, then evaluations and training iterations
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp

@@ -44,7 +44,7 @@ struct SeriesLayout {
 class Run : public core::LabRun {
 public:
     Run(const core::Params& p, uint64_t seed);
-    void step(core::WorkBudget& budget) override;
+    void step(core::WorkBudget& budget) override;   // pre-training, fine-tuning, then the pruning sweep
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
