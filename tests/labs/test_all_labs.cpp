@@ -40,7 +40,8 @@ TEST_CASE("every lab: progress > 0 within 5 steps of drawing a large data set, a
         const core::Params p = with(*lab, lab->test_sizes().large_data);
         const core::Validation v = core::validate(*lab, p);
         for (const auto& err : v.errors) INFO(err);
-        REQUIRE(v.ok());
+        CHECK(v.ok());
+        if (!v.ok()) continue;   // the next lab still runs
         lab->reset(p, 1);
         CHECK(lab->progress() == 0.0);
         double last = 0;
@@ -93,9 +94,9 @@ TEST_CASE("every lab: the plan's parts name themselves and keep the timeline's p
         for (const core::Preset& pr : lab->schema().presets) {
             CAPTURE(pr.id);
             core::Params p(lab->schema());
-            REQUIRE(p.apply_preset(pr.id));
+            CHECK(p.apply_preset(pr.id));
             const core::WorkPlan plan = lab->plan(p);
-            REQUIRE(plan.parts() > 0);
+            CHECK(plan.parts() > 0);
             CHECK(plan.total() > 0);
             CHECK(lab->units_per_second() > 0);
             for (int k = 0; k < plan.parts(); ++k) {
@@ -120,18 +121,19 @@ TEST_CASE("every lab: its test sizes validate, and the numbers do not depend on 
         }
         const double slice = probe->units_per_second() * core::Lab::kSliceSeconds;
         auto fine = run_sliced(e, 0.1 * slice), coarse = run_sliced(e, 10 * slice);
-        REQUIRE(fine->failure().empty());
+        CHECK(fine->failure().empty());
         const auto mf = fine->metrics(), mc = coarse->metrics();
-        REQUIRE(mf.size() == mc.size());
+        CHECK(mf.size() == mc.size());
+        if (!fine->failure().empty() || mf.size() != mc.size()) continue;   // the next lab still runs
         for (size_t k = 0; k < mf.size(); ++k) {
             CAPTURE(mf[k].key);
             CHECK(same_bits(mf[k].value, mc[k].value));
         }
         const core::Table &tf = fine->trace(), &tc = coarse->trace();
         CHECK(tf.columns == tc.columns);
-        REQUIRE(tf.rows.size() == tc.rows.size());
+        CHECK(tf.rows.size() == tc.rows.size());
         size_t differ = 0;
-        for (size_t r = 0; r < tf.rows.size(); ++r)
+        for (size_t r = 0; r < tf.rows.size() && r < tc.rows.size(); ++r)
             for (size_t k = 0; k < tf.rows[r].size() && k < tc.rows[r].size(); ++k)
                 differ += same_bits(tf.rows[r][k], tc.rows[r][k]) ? 0 : 1;
         CHECK(differ == 0);
