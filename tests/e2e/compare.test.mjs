@@ -17,14 +17,16 @@ const CASES = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding:
   return { lab: l.id, a, b: named.b };
 });
 
+// The CLI's arguments for A's link (preset and values), with B's changes `extra` in place of A's values.
 const cliArgs = (lab, a, seed, extra = {}) => {
   const args = ["--lab", lab, "--seed", String(seed)];
+  const values = {};
   for (const kv of a.split("&")) {
     const [k, v] = kv.split("=");
     if (k === "preset") args.push("--preset", v);
-    else args.push("--set", `${k}=${v}`);
+    else values[k] = v;
   }
-  for (const [k, v] of Object.entries(extra)) args.push("--set", `${k}=${v}`);
+  for (const [k, v] of Object.entries({ ...values, ...extra })) args.push("--set", `${k}=${v}`);
   return args;
 };
 
