@@ -35,6 +35,15 @@ Args parse_args(int argc, char** argv) {
             long long n = 0;
             check(f, core::parse_whole(value(), 1, kMaxSeeds, n));
             a.seeds = int(n);
+            a.has_seeds = true;
+        } else if (f == "--jobs") {
+            long long n = 0;
+            check(f, core::parse_whole(value(), 1, kMaxJobs, n));
+#ifdef __EMSCRIPTEN__
+            if (n > 1)
+                throw UsageError("--jobs: the WebAssembly CLI has no threads; give --jobs 1 or use the native CLI");
+#endif
+            a.jobs = int(n);
         } else if (f == "--time-limit") {
             check(f, core::parse_number(value(), a.time_limit));
             if (!(a.time_limit > 0)) throw UsageError(f + " must be a number of seconds above 0");

@@ -13,13 +13,15 @@ struct UsageError : std::runtime_error {
 };
 
 constexpr long long kMaxSeeds = 100000;   // reproduce --seeds: more is a typo, not a study
+constexpr long long kMaxJobs = 256;       // reproduce --jobs
 
 struct Args {
     std::string command;
     std::string lab, preset, csv;
     uint64_t seed = 1;
     int seeds = 10;
-    bool json = false, has_seed = false;
+    int jobs = 0;   // reproduce: seeds on this many threads (0: not given, the machine's cores)
+    bool json = false, has_seed = false, has_seeds = false;
     double time_limit = 0;   // run: stop after this many seconds (0: no limit), exit 1 with a message
     std::vector<std::pair<std::string, std::string>> sets;   // --set name=value
     std::vector<std::string> b;                              // compare: --b name=value (run B's changes)

@@ -1,4 +1,5 @@
 #include "cli/commands.hpp"
+#include "core/run_seeds.hpp"
 #include "cli/clock.hpp"
 #include "cli/json.hpp"
 #include "core/registry.hpp"
@@ -6,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -183,24 +185,46 @@ int cmd_run(const Args& a) {
     return failure.empty() ? 0 : 1;
 }
 
+// The threads for reproduce's seeds: --jobs, else the machine's cores (at most one per seed). Each concurrent
+// run gets its share of the memory and work limits (core::SharedLimits); without --jobs, a configuration that
+// only one run at a time fits runs on one thread.
+static core::RunConfig config_for_jobs(const Args& a, int& jobs) {
+    jobs = a.jobs > 0 ? a.jobs : std::min(core::machine_jobs(), a.seeds);
+    if (jobs > 1) {
+        core::SharedLimits share(jobs);
+        try {
+            return make_config(a);
+        } catch (const UsageError& e) {
+            if (a.jobs > 0)
+                throw UsageError(std::string(e.what()) + "\n(--jobs " + std::to_string(jobs) + " runs " +
+                                 std::to_string(jobs) + " seeds at once, each within 1/" + std::to_string(jobs) +
+                                 " of the limits: lower --jobs)");
+        }
+    }
+    jobs = 1;
+    return make_config(a);
+}
+
 int cmd_reproduce(const Args& a) {
-    core::RunConfig c = make_config(a);
+    int jobs = 1;
+    core::RunConfig c = config_for_jobs(a, jobs);
     auto lab = core::make_lab(c.lab);
     std::map<std::string, std::vector<double>> values;
     std::vector<core::Metric> last;
     int failed = 0;
     uint64_t first = a.has_seed ? a.seed : 1;
     double t0 = now_seconds();
-    for (int s = 0; s < a.seeds; ++s) {
-        lab->reset(c.params, first + uint64_t(s));
-        std::string failure = core::run_to_end(*lab);
-        if (!failure.empty()) {
+    const std::vector<core::SeedResult> runs = core::run_seeds(c, a.seeds, first, jobs, [&](int done) {
+        if (!a.json) std::fprintf(stderr, "\rseed %d/%d", done, a.seeds);
+    });
+    for (const core::SeedResult& r : runs) {   // in seed order, whichever finished first
+        if (!r.failure.empty()) {
             ++failed;
-            std::fprintf(stderr, "seed %llu: %s\n", (unsigned long long)(first + s), failure.c_str());
+            std::fprintf(stderr, "%sseed %llu: %s\n", a.json ? "" : "\n", (unsigned long long)r.seed,
+                         r.failure.c_str());
         }
-        last = lab->metrics();
+        last = r.metrics;
         for (const auto& m : last) values[m.key].push_back(m.value);
-        if (!a.json) std::fprintf(stderr, "\rseed %d/%d", s + 1, a.seeds);
     }
     double seconds = now_seconds() - t0;
     if (!a.json) std::fprintf(stderr, "\n");
@@ -220,8 +244,9 @@ int cmd_reproduce(const Args& a) {
                         json_headline(heads[k].key, values[heads[k].key], heads[k].paper).c_str());
         std::printf("\n  ]\n}\n");
     } else {
-        std::printf("%s, preset %s, seeds %llu..%llu (%.1f s)%s\n", c.lab.c_str(), c.preset.c_str(),
-                    (unsigned long long)first, (unsigned long long)(first + a.seeds - 1), seconds,
+        std::printf("%s, preset %s, seeds %llu..%llu (%.1f s, %d thread%s)%s\n", c.lab.c_str(), c.preset.c_str(),
+                    (unsigned long long)first, (unsigned long long)(first + a.seeds - 1), seconds, jobs,
+                    jobs > 1 ? "s" : "",
                     failed ? (" — " + std::to_string(failed) + " run(s) stopped early").c_str() : "");
         std::printf("  %-26s %-22s %-10s %-10s %s\n", "metric", "mean ± sd", "min", "max", "paper");
         for (const auto& h : heads) {
@@ -250,6 +275,28 @@ int cmd_reproduce(const Args& a) {
         }
     }
     return failed ? 1 : 0;
+}
+
+// bench --seeds N: a reproduction of N seeds on one thread and on every core (--jobs, else the machine's),
+// wall time side by side, and whether the two gave the same bits.
+static void bench_seeds(const Args& a) {
+    const uint64_t first = a.has_seed ? a.seed : 1;
+    int jobs = 1;
+    const core::RunConfig c = config_for_jobs(a, jobs);   // the limits shared by the runs at once
+    double t0 = now_seconds();
+    const std::vector<core::SeedResult> one = core::run_seeds(c, a.seeds, first, 1);
+    const double t1 = now_seconds() - t0;
+    t0 = now_seconds();
+    const std::vector<core::SeedResult> many = core::run_seeds(c, a.seeds, first, jobs);
+    const double tn = now_seconds() - t0;
+    bool same = one.size() == many.size();
+    for (size_t s = 0; same && s < one.size(); ++s) {
+        same = one[s].failure == many[s].failure && one[s].metrics.size() == many[s].metrics.size();
+        for (size_t k = 0; same && k < one[s].metrics.size(); ++k)
+            same = std::memcmp(&one[s].metrics[k].value, &many[s].metrics[k].value, sizeof(double)) == 0;
+    }
+    std::printf("  %d seeds: %.3f s on 1 thread, %.3f s on %d (%.2f× faster); the numbers %s\n", a.seeds, t1, tn, jobs,
+                tn > 0 ? t1 / tn : 0.0, same ? "identical" : "DIFFER");
 }
 
 // Times every step, by the part of the plan it ran in, and sets the work charged against the lab's one
@@ -302,6 +349,7 @@ int cmd_bench(const Args& a) {
         "  longest single step: %.2f ms, from '%s' (a step is %.1f ms of stated work; the page's frame budget is ~12 ms)\n",
         longest * 1e3, longest_at.c_str(), core::Lab::kSliceSeconds * 1e3);
     if (!lab->failure().empty()) std::printf("run stopped: %s\n", lab->failure().c_str());
+    if (a.has_seeds) bench_seeds(a);
     return lab->failure().empty() ? 0 : 1;
 }
 

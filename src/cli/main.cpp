@@ -4,12 +4,15 @@
 #include <exception>
 
 static const char* kUsage =
-    "usage: moe-lab <command> [options]\n  list [--lab ID] [--json]                          labs, presets, parameters, "
-    "metrics\n  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json] [--time-limit "
-    "SECONDS]\n  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--json]\n  compare "
-    "--lab ID [--preset P] (--b name=value ... | --comparison C) [--seeds N] [--seed FIRST]\n          [--set "
-    "name=value ...] [--json]   A and B = A with changes, paired seed by seed\n  bench --lab ID [--preset P] [--seed S] "
-    "[--set name=value ...]\n";
+    "usage: moe-lab <command> [options]\n"
+    "  list [--lab ID] [--json]                          labs, presets, parameters, metrics\n"
+    "  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json] [--time-limit SECONDS]\n"
+    "  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--jobs N] [--json]\n"
+    "          seeds on N threads (default: every core); the same numbers for every N\n"
+    "  compare --lab ID [--preset P] (--b name=value ... | --comparison C) [--seeds N] [--seed FIRST]\n"
+    "          [--set name=value ...] [--json]   A and B = A with changes, paired seed by seed\n"
+    "  bench --lab ID [--preset P] [--seed S] [--set name=value ...] [--seeds N [--jobs N]]\n"
+    "          --seeds: also N seeds on 1 thread and on every core, side by side\n";
 
 int main(int argc, char** argv) {
     try {

@@ -9,7 +9,7 @@ static int g_runs = 1;   // runs sharing the limits (SharedLimits)
 SharedLimits::SharedLimits(int runs) : previous_(g_runs) { g_runs = runs > 1 ? runs : 1; }
 SharedLimits::~SharedLimits() { g_runs = previous_; }
 
-static std::string each_of() { return g_runs > 1 ? strf(" for each of %d compared runs", g_runs) : ""; }
+static std::string each_of() { return g_runs > 1 ? strf(" for each of %d runs at once", g_runs) : ""; }
 
 void check_memory(Validation& v, double bytes, const std::string& what) {
     const double budget = kMemoryBudgetBytes / g_runs;

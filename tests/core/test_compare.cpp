@@ -185,7 +185,7 @@ TEST_CASE("compare: A and B share the limits of one run (each gets half the work
     core::Params b;
     std::string why = core::apply_changes(*lab, a, {{"noise_width", "0"}}, b);
     CHECK(why.find("A, run beside B: ") == 0);
-    CHECK(why.find("for each of 2 compared runs") != std::string::npos);
+    CHECK(why.find("for each of 2 runs at once") != std::string::npos);
     CHECK(why.find("B (noise_width = 0): ") != std::string::npos);
     CHECK(core::validate(*lab, a).ok());   // the shared limits end with the check
 }
