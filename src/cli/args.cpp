@@ -1,6 +1,8 @@
 #include "cli/args.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include "core/run_seeds.hpp"
+#include <algorithm>
 #include <cstdint>
 
 namespace cli {
@@ -92,6 +94,23 @@ core::RunConfig make_config(const Args& a) {
         throw UsageError(msg);
     }
     return c;
+}
+
+core::RunConfig make_config_for_jobs(const Args& a, int& jobs) {
+    jobs = a.jobs > 0 ? a.jobs : std::min(core::machine_jobs(), a.seeds);
+    if (jobs > 1) {
+        core::SharedLimits share(jobs);
+        try {
+            return make_config(a);
+        } catch (const UsageError& e) {
+            if (a.jobs > 0)
+                throw UsageError(std::string(e.what()) + "\n(--jobs " + std::to_string(jobs) + " runs " +
+                                 std::to_string(jobs) + " seeds at once, each within 1/" + std::to_string(jobs) +
+                                 " of the limits: lower --jobs)");
+        }
+    }
+    jobs = 1;
+    return make_config(a);
 }
 
 }   // namespace cli

@@ -33,5 +33,9 @@ Args parse_args(int argc, char** argv);
 // The lab and its configuration from --lab, --preset, --seed and --set, validated.
 // Throws UsageError naming the problem.
 core::RunConfig make_config(const Args& a);
+// The same for runs of several seeds, and how many threads run them (`jobs`): --jobs, else the machine's cores
+// (at most one per seed), within the limits shared by the runs at once; without --jobs, a configuration that
+// only fits alone runs on one thread.
+core::RunConfig make_config_for_jobs(const Args& a, int& jobs);
 
 }   // namespace cli

@@ -185,29 +185,9 @@ int cmd_run(const Args& a) {
     return failure.empty() ? 0 : 1;
 }
 
-// The threads for reproduce's seeds: --jobs, else the machine's cores (at most one per seed). Each concurrent
-// run gets its share of the memory and work limits (core::SharedLimits); without --jobs, a configuration that
-// only one run at a time fits runs on one thread.
-static core::RunConfig config_for_jobs(const Args& a, int& jobs) {
-    jobs = a.jobs > 0 ? a.jobs : std::min(core::machine_jobs(), a.seeds);
-    if (jobs > 1) {
-        core::SharedLimits share(jobs);
-        try {
-            return make_config(a);
-        } catch (const UsageError& e) {
-            if (a.jobs > 0)
-                throw UsageError(std::string(e.what()) + "\n(--jobs " + std::to_string(jobs) + " runs " +
-                                 std::to_string(jobs) + " seeds at once, each within 1/" + std::to_string(jobs) +
-                                 " of the limits: lower --jobs)");
-        }
-    }
-    jobs = 1;
-    return make_config(a);
-}
-
 int cmd_reproduce(const Args& a) {
     int jobs = 1;
-    core::RunConfig c = config_for_jobs(a, jobs);
+    core::RunConfig c = make_config_for_jobs(a, jobs);
     auto lab = core::make_lab(c.lab);
     std::map<std::string, std::vector<double>> values;
     std::vector<core::Metric> last;
@@ -282,7 +262,7 @@ int cmd_reproduce(const Args& a) {
 static void bench_seeds(const Args& a) {
     const uint64_t first = a.has_seed ? a.seed : 1;
     int jobs = 1;
-    const core::RunConfig c = config_for_jobs(a, jobs);   // the limits shared by the runs at once
+    const core::RunConfig c = make_config_for_jobs(a, jobs);   // the limits shared by the runs at once
     double t0 = now_seconds();
     const std::vector<core::SeedResult> one = core::run_seeds(c, a.seeds, first, 1);
     const double t1 = now_seconds() - t0;

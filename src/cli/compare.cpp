@@ -7,9 +7,11 @@
 #include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include "core/run_seeds.hpp"
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <mutex>
 #include <tuple>
 
 namespace cli {
@@ -60,9 +62,21 @@ int cmd_compare(const Args& a) {
             std::vector<core::Comparison> named = l->comparisons();
             if (const core::Comparison* n = core::find_comparison(named, a.comparison)) with_preset.preset = n->preset;
         }
-    core::RunConfig c = make_config(with_preset);
+    int jobs = 1;
+    core::RunConfig c = make_config_for_jobs(with_preset, jobs);
     auto lab = core::make_lab(c.lab);
     core::Changes changes = changes_of(a, *lab);
+    core::Params pb;   // B's parameters, checked once here (A beside B, `jobs` pairs at once)
+    std::string why;
+    {
+        core::SharedLimits share(jobs);
+        why = core::apply_changes(*lab, c.params, changes, pb);
+    }
+    if (!why.empty() && jobs > 1 && a.jobs == 0) {   // fits as one pair at a time: one thread
+        jobs = 1;
+        why = core::apply_changes(*lab, c.params, changes, pb);
+    }
+    if (!why.empty()) throw UsageError(why + (jobs > 1 ? " (with --jobs " + std::to_string(jobs) + ": lower it)" : ""));
     uint64_t first = a.has_seed ? a.seed : 1;
     std::map<std::string, std::vector<double>> va, vb;
     std::map<std::string, std::string> formats, missing_b;
@@ -72,25 +86,42 @@ int cmd_compare(const Args& a) {
     const std::vector<std::string> watch = as ? as->watch : std::vector<std::string>{};
     int failed_a = 0, failed_b = 0;
     double t0 = now_seconds();
-    for (int s = 0; s < a.seeds; ++s) {
-        c.seed = first + uint64_t(s);
+    struct Seed {   // one seed's slot: the threads never share anything else
+        std::string failure_a, failure_b;
+        std::vector<core::MetricPair> pairs;
+    };
+    std::vector<Seed> seeds(size_t(a.seeds));
+    std::mutex progress;
+    int finished = 0;
+    core::for_each_index(a.seeds, jobs, [&](int s) {
+        core::RunConfig cs = c;
+        cs.seed = first + uint64_t(s);
         core::PairedRun run;
-        std::string why = run.reset(c, changes);
-        if (!why.empty()) throw UsageError(why);
+        run.start(cs, pb);
         while (!run.done()) run.step();
-        for (const auto& [tag, l, failed] : {std::tuple{"A", run.a.get(), &failed_a}, {"B", run.b.get(), &failed_b}})
-            if (!l->failure().empty()) {
+        Seed& out = seeds[size_t(s)];
+        out.failure_a = run.a->failure();
+        out.failure_b = run.b->failure();
+        out.pairs = core::headline_pairs(*run.a, *run.b, watch);
+        std::lock_guard<std::mutex> lock(progress);
+        if (!a.json) std::fprintf(stderr, "\rseed %d/%d", ++finished, a.seeds);
+    });
+    for (int s = 0; s < a.seeds; ++s) {   // in seed order, whichever finished first
+        const Seed& r = seeds[size_t(s)];
+        for (const auto& [tag, why_stopped, failed] :
+             {std::tuple{"A", &r.failure_a, &failed_a}, std::tuple{"B", &r.failure_b, &failed_b}})
+            if (!why_stopped->empty()) {
                 ++*failed;
-                std::fprintf(stderr, "seed %llu, run %s: %s\n", (unsigned long long)c.seed, tag, l->failure().c_str());
+                std::fprintf(stderr, "%sseed %llu, run %s: %s\n", a.json ? "" : "\n",
+                             (unsigned long long)(first + uint64_t(s)), tag, why_stopped->c_str());
             }
-        for (const core::MetricPair& p : core::headline_pairs(*run.a, *run.b, watch)) {
+        for (const core::MetricPair& p : r.pairs) {
             if (!va.count(p.key)) order.push_back(p.key);
             va[p.key].push_back(p.a);
             vb[p.key].push_back(p.b);
             formats[p.key] = p.format;
             if (!p.b_missing.empty()) missing_b[p.key] = p.b_missing;
         }
-        if (!a.json) std::fprintf(stderr, "\rseed %d/%d", s + 1, a.seeds);
     }
     double seconds = now_seconds() - t0;
     if (!a.json) std::fprintf(stderr, "\n");
@@ -111,10 +142,11 @@ int cmd_compare(const Args& a) {
         std::printf("\n  ]\n}\n");
     } else {
         c.seed = first;
-        std::printf("%s, preset %s, seeds %llu..%llu (%.1f s): A, and B = A with %s\n  link (first seed): ?%s",
+        std::printf("%s, preset %s, seeds %llu..%llu (%.1f s, %d thread%s): A, and B = A with %s\n  link (first "
+                    "seed): ?%s",
                     c.lab.c_str(), c.preset.c_str(), (unsigned long long)first,
-                    (unsigned long long)(first + a.seeds - 1), seconds, core::describe(changes).c_str(),
-                    core::encode_query(c).c_str());
+                    (unsigned long long)(first + a.seeds - 1), seconds, jobs, jobs > 1 ? "s" : "",
+                    core::describe(changes).c_str(), core::encode_query(c).c_str());
         for (const auto& [name, value] : changes) std::printf("&b.%s=%s", name.c_str(), value.c_str());
         std::printf("\n");
         if (failed_a || failed_b) std::printf("  runs stopped early: A %d, B %d (see above)\n", failed_a, failed_b);

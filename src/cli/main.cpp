@@ -10,7 +10,7 @@ static const char* kUsage =
     "  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--jobs N] [--json]\n"
     "          seeds on N threads (default: every core); the same numbers for every N\n"
     "  compare --lab ID [--preset P] (--b name=value ... | --comparison C) [--seeds N] [--seed FIRST]\n"
-    "          [--set name=value ...] [--json]   A and B = A with changes, paired seed by seed\n"
+    "          [--set name=value ...] [--jobs N] [--json]   A and B = A with changes, paired seed by seed\n"
     "  bench --lab ID [--preset P] [--seed S] [--set name=value ...] [--seeds N [--jobs N]]\n"
     "          --seeds: also N seeds on 1 thread and on every core, side by side\n";
 

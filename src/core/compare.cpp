@@ -72,9 +72,15 @@ std::string PairedRun::reset(const RunConfig& config, const Changes& changes) {
     Params pb;
     std::string why = apply_changes(*b, config.params, changes, pb);
     if (!why.empty()) return why;
-    a->reset(config.params, config.seed);
-    b->reset(pb, config.seed);
+    start(config, pb);
     return "";
+}
+
+void PairedRun::start(const RunConfig& config, const Params& b_params) {
+    if (!a) a = make_lab(config.lab);
+    if (!b) b = make_lab(config.lab);
+    a->reset(config.params, config.seed);
+    b->reset(b_params, config.seed);
 }
 
 PairedDiff paired_diff(const std::vector<double>& a, const std::vector<double>& b) {

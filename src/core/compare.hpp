@@ -41,6 +41,9 @@ struct PairedRun {
     std::unique_ptr<Lab> a, b;
     // "" or why B cannot run (see apply_changes); A's configuration must be valid.
     std::string reset(const RunConfig& config, const Changes& changes);
+    // A from config, B from b_params (apply_changes' result, already validated): no check, no shared state, so
+    // that seeds can start on several threads at once.
+    void start(const RunConfig& config, const Params& b_params);
     void step() { step_lockstep(*a, b.get()); }
     bool done() const { return finished(*a) && finished(*b); }
 };

@@ -6,7 +6,9 @@ namespace core {
 
 static int g_runs = 1;   // runs sharing the limits (SharedLimits)
 
-SharedLimits::SharedLimits(int runs) : previous_(g_runs) { g_runs = runs > 1 ? runs : 1; }
+SharedLimits::SharedLimits(int runs) : previous_(g_runs) {
+    g_runs = previous_ * (runs > 1 ? runs : 1);
+}   // nested: they multiply
 SharedLimits::~SharedLimits() { g_runs = previous_; }
 
 static std::string each_of() { return g_runs > 1 ? strf(" for each of %d runs at once", g_runs) : ""; }

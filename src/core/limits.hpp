@@ -28,8 +28,9 @@ void check_memory(Validation& v, double bytes, const std::string& what);
 // 10 min limit: <reduce>"), a warning ("Heavy run: …") above kSlowNativeSeconds; nothing below.
 void check_work(Validation& v, double native_seconds, const std::string& reduce);
 
-// Compare mode runs two labs at once, so that a pair fits where one run would: while a SharedLimits
-// lives, check_memory and check_work allow each run 1/runs of the memory and work above, and say so.
+// Runs at once: compare mode's A and B, reproduce's seeds on threads. While a SharedLimits lives,
+// check_memory and check_work allow each run 1/runs of the memory and work above, and say so; nested ones
+// multiply (compare --jobs 2: 2 pairs, 4 runs). Set it on the main thread, around validation only.
 class SharedLimits {
 public:
     explicit SharedLimits(int runs);

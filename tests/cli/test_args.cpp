@@ -19,9 +19,7 @@ cli::Args parse(std::vector<std::string> words) {
 std::string refusal(std::vector<std::string> words) {
     try {
         parse(std::move(words));
-    } catch (const cli::UsageError& e) {
-        return e.what();
-    }
+    } catch (const cli::UsageError& e) { return e.what(); }
     return "";
 }
 

@@ -27,10 +27,13 @@ TEST_CASE("for_each_index: every index exactly once, on several threads; an exce
     std::vector<int> order(10);
     std::iota(order.rbegin(), order.rend(), 0);   // 9, 8, …, 0
     std::vector<int> seen;
-    core::for_each_index(10, 1, [&](int i) { seen.push_back(i); }, order);
+    core::for_each_index(
+        10, 1, [&](int i) { seen.push_back(i); }, order);
     CHECK(seen == order);
-    CHECK_THROWS_AS(core::for_each_index(
-                        20, test_jobs(), [](int i) { if (i == 7) throw std::runtime_error("seed 7 failed"); }),
+    CHECK_THROWS_AS(core::for_each_index(20, test_jobs(),
+                                         [](int i) {
+                                             if (i == 7) throw std::runtime_error("seed 7 failed");
+                                         }),
                     std::runtime_error);
 }
 
@@ -46,7 +49,8 @@ TEST_CASE("run_seeds: every lab gives the same bits on one thread and on several
         const std::vector<int> shuffled = {2, 0, 3, 1};
         int progress = 0;
         const auto one = core::run_seeds(c, seeds, 11, 1);
-        const auto many = core::run_seeds(c, seeds, 11, test_jobs(), [&](int done) { progress = done; }, shuffled);
+        const auto many = core::run_seeds(
+            c, seeds, 11, test_jobs(), [&](int done) { progress = done; }, shuffled);
         CHECK(progress == seeds);
         REQUIRE(one.size() == size_t(seeds));
         REQUIRE(many.size() == size_t(seeds));

@@ -140,4 +140,12 @@ test("moe-lab compare: bad input exits 2 with a message; --json pairs A and B se
   assert.ok(Math.abs(acc.diff.mean - (d[0] + d[1]) / 2) < 1e-9, "the paired difference is the mean of B − A per seed");
   const single = j.headlines.find((h) => h.key === "acc_single_cubic");
   assert.equal(single.ties, 2, "the single models do not route: the same in A and B");
+  // seeds on threads: --jobs 1 and --jobs 3 report the same numbers (the report apart from its timing)
+  const same = ["--lab", "cluster-experts", "--preset", "fast", "--comparison", "noise-off", "--seeds", "3", "--json",
+                "--set", "T=60", "--set", "n=300"];
+  const [one, three] = ["1", "3"].map((n) => run(...same, "--jobs", n));
+  for (const x of [one, three]) assert.equal(x.status, 0, x.stderr);
+  const untimed = (x) => ({ ...JSON.parse(x.stdout), seconds: 0 });
+  assert.deepEqual(untimed(three), untimed(one));
+  assert.match(run(...same, "--jobs", "0").stderr, /--jobs: '0' is not a whole number from 1 to 256/);
 });
