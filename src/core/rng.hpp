@@ -25,6 +25,12 @@ public:
     void shuffle(std::vector<T>& v) {
         for (std::size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[below(uint32_t(i))]);
     }
+    // The same shuffle in pieces: `left` starts at v.size() and counts down to 1 (done) over calls of at most
+    // `swaps` swaps each; the result is shuffle(v)'s, however it is cut.
+    template <class T>
+    void shuffle_part(std::vector<T>& v, std::size_t& left, std::size_t swaps) {
+        for (; left > 1 && swaps > 0; --left, --swaps) std::swap(v[left - 1], v[below(uint32_t(left))]);
+    }
     // An independent generator for a named sub-task (data, init, noise, ...), so that changing
     // how much one part draws does not shift the others.
     Rng split(uint64_t tag) const;

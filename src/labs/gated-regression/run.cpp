@@ -120,6 +120,16 @@ void Run::draw(core::WorkBudget& budget) {
 void Run::train_experts(core::WorkBudget& budget) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     Trial& R = runs_[size_t(run_)];
+    // ℓ2's minibatches come from the same dataset, reshuffled every epoch: a large dataset's reshuffle is cut
+    // across slices (the same permutation however it is cut), before this iteration starts.
+    const int B = std::min(cfg_.batch2, cfg_.n);
+    if (R.pos + B > cfg_.n && R.unshuffled <= 1) R.unshuffled = size_t(cfg_.n);
+    if (R.unshuffled > 1) {
+        const long swaps = budget.take(kShuffleCost, long(R.unshuffled) - 1);
+        R.rng_shuffle.shuffle_part(R.order, R.unshuffled, size_t(swaps));
+        if (R.unshuffled > 1) return;
+        R.pos = 0;
+    }
     double cost = l4_iter_cost(cfg_, d) + l2_iter_cost(cfg_, d, cfg_.n);
     // L_4: GD on the fixed dataset's L̂_4, or SGD on a fresh batch (the batch's L̂_4 is linear in its moments, so
     // its gradient equals the per-sample minibatch gradient of notes §2.2.6b).
@@ -137,13 +147,7 @@ void Run::train_experts(core::WorkBudget& budget) {
     } else {
         R.loss4 = l4_step(R.T, R.A4, k, cfg_.h, cfg_.eta4, cfg_.cap);
     }
-    // ℓ2: SGD on minibatches of the same dataset, reshuffled every epoch.
-    const int B = std::min(cfg_.batch2, cfg_.n);
-    if (R.pos + B > cfg_.n) {
-        R.rng_shuffle.shuffle(R.order);
-        budget.spend(cfg_.n * kShuffleCost);
-        R.pos = 0;
-    }
+    // ℓ2: SGD on a minibatch (reshuffled above)
     R.loss2 = l2_step(R.l2, R.data.X, R.data.y, &R.order[size_t(R.pos)], B, cfg_.eta2);
     R.pos += B;
     if (cfg_.em && t_ < kEmIters) {

@@ -34,6 +34,7 @@ struct Trial {
     core::Rng rng_data, rng_batch, rng_shuffle, rng_w0;
     std::vector<int> order;   // ℓ2 minibatch order (reshuffled every epoch)
     int pos = 0;
+    size_t unshuffled = 0;    // > 1 while an epoch's reshuffle of `order` is under way (Rng::shuffle_part)
     std::vector<double> A4;   // L_4's A (k×d)
     GatedModel l2;            // ℓ2's (A, W)
     EmModel em;               // EM's (A, W), not in the paper
