@@ -91,3 +91,18 @@ TEST_CASE("dispatch entropy of the paper's Tables 4-6 (Chen et al. eq. 6.1)") {
     std::vector<double> one = {30, 0, 0, 0, 10, 0, 0, 0};
     CHECK(core::dispatch_entropy(one, 2, 4) == doctest::Approx(-(0.75 * std::log(0.75) + 0.25 * std::log(0.25))));
 }
+
+TEST_CASE(
+    "shuffle_part: the shuffle cut into pieces of any size is the same permutation, and the stream goes on alike") {
+    std::vector<int> whole(1000);
+    for (int i = 0; i < 1000; ++i) whole[size_t(i)] = i;
+    std::vector<int> cut = whole;
+    core::Rng a(42), b(42);
+    a.shuffle(whole);
+    size_t left = cut.size();
+    for (size_t piece : {1u, 7u, 300u, 2u, 1000u}) b.shuffle_part(cut, left, piece);
+    CHECK(left == 1);
+    CHECK(cut == whole);
+    CHECK(a.next_u32() == b.next_u32());
+    CHECK_FALSE(std::is_sorted(whole.begin(), whole.end()));   // it did shuffle
+}
