@@ -19,6 +19,10 @@ Args parse_args(int argc, char** argv) {
     std::vector<std::string> seen;   // a flag given twice is ambiguous: refused, like a repeated link key
     for (int k = 2; k < argc; ++k) {
         std::string f = argv[k];
+        if (a.command == "merge" && f.rfind("--", 0) != 0) {   // merge PART…: the partial reports
+            a.files.push_back(f);
+            continue;
+        }
         if (f != "--set" && f != "--b") {
             for (const auto& g : seen)
                 if (g == f) throw UsageError(f + " is given twice");
@@ -46,6 +50,15 @@ Args parse_args(int argc, char** argv) {
                 throw UsageError("--jobs: the WebAssembly CLI has no threads; give --jobs 1 or use the native CLI");
 #endif
             a.jobs = int(n);
+        } else if (f == "--shard") {
+            const std::string v = value();
+            const size_t slash = v.find('/');
+            long long i = 0, n = 0;
+            if (slash == std::string::npos || !core::parse_whole(v.substr(0, slash), 1, kMaxSeeds, i).empty() ||
+                !core::parse_whole(v.substr(slash + 1), 1, kMaxSeeds, n).empty() || i > n)
+                throw UsageError("--shard '" + v + "' must look like I/N with 1 ≤ I ≤ N (part I of N)");
+            a.shard = int(i);
+            a.shards = int(n);
         } else if (f == "--time-limit") {
             check(f, core::parse_number(value(), a.time_limit));
             if (!(a.time_limit > 0)) throw UsageError(f + " must be a number of seconds above 0");

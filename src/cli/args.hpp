@@ -20,7 +20,9 @@ struct Args {
     std::string lab, preset, csv;
     uint64_t seed = 1;
     int seeds = 10;
-    int jobs = 0;   // reproduce: seeds on this many threads (0: not given, the machine's cores)
+    int jobs = 0;                     // reproduce: seeds on this many threads (0: not given, the machine's cores)
+    int shard = 0, shards = 0;        // reproduce --shard I/N: only the I-th of N parts of the seeds (0: all)
+    std::vector<std::string> files;   // merge: the partial reports
     bool json = false, has_seed = false, has_seeds = false;
     double time_limit = 0;   // run: stop after this many seconds (0: no limit), exit 1 with a message
     std::vector<std::pair<std::string, std::string>> sets;   // --set name=value

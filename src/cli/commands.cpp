@@ -1,15 +1,18 @@
 #include "cli/commands.hpp"
+#include "cli/shards.hpp"
 #include "core/run_seeds.hpp"
 #include "cli/clock.hpp"
 #include "cli/json.hpp"
 #include "core/registry.hpp"
 #include "core/stats.hpp"
+#include "core/text.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <sstream>
 #include <memory>
 
 namespace cli {
@@ -185,18 +188,83 @@ int cmd_run(const Args& a) {
     return failure.empty() ? 0 : 1;
 }
 
+static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t first,
+                            const std::vector<core::SeedResult>& runs, double seconds, int jobs);
+
 int cmd_reproduce(const Args& a) {
     int jobs = 1;
     core::RunConfig c = make_config_for_jobs(a, jobs);
+    const uint64_t first = a.has_seed ? a.seed : 1;
+    const auto [begin, end] = a.shards ? shard_range(a.seeds, a.shard, a.shards) : std::pair<int, int>{0, a.seeds};
+    const double t0 = now_seconds();
+    const std::vector<core::SeedResult> runs =
+        core::run_seeds(c, end - begin, first + uint64_t(begin), jobs, [&](int done) {
+            if (!a.json && !a.shards) std::fprintf(stderr, "\rseed %d/%d", done, a.seeds);
+        });
+    const double seconds = now_seconds() - t0;
+    if (a.shards) {   // a partial report, for moe-lab merge
+        Partial part{program_version(), c.lab,   c.preset, params_text(c.params), first, a.seeds, a.shard,
+                     a.shards,          seconds, runs};
+        std::fputs(write_partial(part).c_str(), stdout);
+        return 0;
+    }
+    if (!a.json) std::fprintf(stderr, "\n");
+    return report_reproduce(a, c, first, runs, seconds, jobs);
+}
+
+int cmd_merge(const Args& a) {
+    std::vector<Partial> parts;
+    for (const std::string& f : a.files) {
+        std::ifstream in(f);
+        if (!in) throw UsageError("cannot read '" + f + "'");
+        std::stringstream text;
+        text << in.rdbuf();
+        parts.push_back(read_partial(text.str(), f));
+    }
+    const std::vector<core::SeedResult> runs = merge_partials(parts);   // checks that they belong together
+    const Partial& p = parts[0];
+    if (p.version != program_version())
+        std::fprintf(stderr, "moe-lab merge: the parts were written by version %s, this is %s\n", p.version.c_str(),
+                     program_version().c_str());
+    auto lab = core::make_lab(p.lab);
+    if (!lab) throw UsageError("the parts are of an unknown lab '" + p.lab + "'");
+    core::RunConfig c;
+    c.lab = p.lab;
+    c.preset = p.preset;
+    c.params = core::Params(lab->schema());
+    std::istringstream words(p.params);
+    for (std::string w; words >> w;) {
+        const size_t eq = w.find('=');
+        if (eq == std::string::npos || lab->schema().index_of(w.substr(0, eq)) < 0)
+            throw UsageError("the parts' parameter '" + w + "' is not one of " + p.lab + "'s");
+        c.params.set(w.substr(0, eq), std::strtod(w.c_str() + eq + 1, nullptr));
+    }
+    // the metrics' labels and formats, which a partial report leaves out, from the lab itself
+    lab->reset(c.params, p.first);
+    std::vector<core::SeedResult> full = runs;
+    for (core::SeedResult& r : full) {
+        std::vector<core::Metric> ms = lab->metrics();
+        for (core::Metric& m : ms) {
+            m.value = NAN;
+            for (const core::Metric& v : r.metrics)
+                if (v.key == m.key) m.value = v.value;
+        }
+        r.metrics = ms;
+    }
+    double seconds = 0;
+    for (const Partial& q : parts) seconds += q.seconds;
+    return report_reproduce(a, c, p.first, full, seconds, 0);
+}
+
+// reproduce's report of the runs of seeds first, first + 1, …: the headlines' mean ± sd next to the paper's
+// numbers (text), or every headline's values (--json); `jobs` 0: merged from parts.
+static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t first,
+                            const std::vector<core::SeedResult>& runs, double seconds, int jobs) {
     auto lab = core::make_lab(c.lab);
+    const int seeds = int(runs.size());
     std::map<std::string, std::vector<double>> values;
     std::vector<core::Metric> last;
     int failed = 0;
-    uint64_t first = a.has_seed ? a.seed : 1;
-    double t0 = now_seconds();
-    const std::vector<core::SeedResult> runs = core::run_seeds(c, a.seeds, first, jobs, [&](int done) {
-        if (!a.json) std::fprintf(stderr, "\rseed %d/%d", done, a.seeds);
-    });
     for (const core::SeedResult& r : runs) {   // in seed order, whichever finished first
         if (!r.failure.empty()) {
             ++failed;
@@ -206,8 +274,6 @@ int cmd_reproduce(const Args& a) {
         last = r.metrics;
         for (const auto& m : last) values[m.key].push_back(m.value);
     }
-    double seconds = now_seconds() - t0;
-    if (!a.json) std::fprintf(stderr, "\n");
     auto label_of = [&](const std::string& key) -> const core::Metric* {
         for (const auto& m : last)
             if (m.key == key) return &m;
@@ -217,16 +283,16 @@ int cmd_reproduce(const Args& a) {
     if (a.json) {
         std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"failed\": %d, \"seconds\": "
                     "%s,\n  \"headlines\": [",
-                    json_string(c.lab).c_str(), json_string(c.preset).c_str(), a.seeds, (unsigned long long)first,
-                    failed, json_number(seconds).c_str());
+                    json_string(c.lab).c_str(), json_string(c.preset).c_str(), seeds, (unsigned long long)first, failed,
+                    json_number(seconds).c_str());
         for (size_t k = 0; k < heads.size(); ++k)
             std::printf("%s\n    %s", k ? "," : "",
                         json_headline(heads[k].key, values[heads[k].key], heads[k].paper).c_str());
         std::printf("\n  ]\n}\n");
     } else {
-        std::printf("%s, preset %s, seeds %llu..%llu (%.1f s, %d thread%s)%s\n", c.lab.c_str(), c.preset.c_str(),
-                    (unsigned long long)first, (unsigned long long)(first + a.seeds - 1), seconds, jobs,
-                    jobs > 1 ? "s" : "",
+        const std::string how = jobs > 0 ? core::strf("%d thread%s", jobs, jobs > 1 ? "s" : "") : "merged parts";
+        std::printf("%s, preset %s, seeds %llu..%llu (%.1f s, %s)%s\n", c.lab.c_str(), c.preset.c_str(),
+                    (unsigned long long)first, (unsigned long long)(first + seeds - 1), seconds, how.c_str(),
                     failed ? (" — " + std::to_string(failed) + " run(s) stopped early").c_str() : "");
         std::printf("  %-26s %-22s %-10s %-10s %s\n", "metric", "mean ± sd", "min", "max", "paper");
         for (const auto& h : heads) {

@@ -8,6 +8,7 @@ int cmd_list(const Args& a);        // labs, presets, parameters, metrics
 int cmd_run(const Args& a);         // one run: final metrics, --csv time series, --json
 int cmd_reproduce(const Args& a);   // many seeds: mean ± sd of the headlines next to the paper
 int cmd_bench(const Args& a);       // wall time per phase and steps per second
+int cmd_merge(const Args& a);       // partial reports of reproduce --shard: the one report (shards.cpp)
 int cmd_compare(const Args& a);     // A and B = A with changes over seeds: paired differences (compare.cpp)
 
 }   // namespace cli

@@ -9,6 +9,8 @@ static const char* kUsage =
     "  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json] [--time-limit SECONDS]\n"
     "  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--jobs N] [--json]\n"
     "          seeds on N threads (default: every core); the same numbers for every N\n"
+    "          [--shard I/N]: only part I of N of the seeds, as a partial report for merge\n"
+    "  merge PART...                                     the partial reports as one reproduce report [--json]\n"
     "  compare --lab ID [--preset P] (--b name=value ... | --comparison C) [--seeds N] [--seed FIRST]\n"
     "          [--set name=value ...] [--jobs N] [--json]   A and B = A with changes, paired seed by seed\n"
     "  bench --lab ID [--preset P] [--seed S] [--set name=value ...] [--seeds N [--jobs N]]\n"
@@ -21,6 +23,7 @@ int main(int argc, char** argv) {
         if (a.command == "run") return cli::cmd_run(a);
         if (a.command == "reproduce") return cli::cmd_reproduce(a);
         if (a.command == "bench") return cli::cmd_bench(a);
+        if (a.command == "merge") return cli::cmd_merge(a);
         if (a.command == "compare") return cli::cmd_compare(a);
         if (a.command == "help" || a.command == "--help" || a.command == "-h") {
             std::printf("%s", kUsage);
