@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The Slurm path tested on a real (one-node) Slurm: installs Debian's slurm-wlm and munge, starts munged,
+# slurmctld and slurmd on this machine (root, no systemd: ../shared/TOOLCHAIN.md, "Slurm on one machine"),
+# submits a 3-part reproduction and its merge job (submit.sh), compares the report with a one-machine run,
+# and stops the daemons it started. Needs the native CLI (cmake --preset native && cmake --build build/native).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+cli=build/native/moe-lab
+[ -x "$cli" ] || { cmake --preset native -DMOE_BUILD_UI=OFF >/dev/null && cmake --build build/native -j"$(nproc)" --target moe-lab; }
+dpkg-query -W -f='${Status}' slurm-wlm 2>/dev/null | grep -q "install ok installed" ||
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq slurm-wlm munge >/dev/null; }
+
+host=$(hostname -s)
+mem=$(awk '/MemTotal/ {print int($2 / 1024 * 0.8)}' /proc/meminfo)
+$SUDO mkdir -p /var/spool/slurmctld /var/spool/slurmd /var/log/slurm /run/munge
+$SUDO chown munge:munge /run/munge 2>/dev/null || true
+$SUDO tee /etc/slurm/slurm.conf >/dev/null <<CONF
+ClusterName=moe-lab-test
+SlurmctldHost=$host
+SlurmUser=root
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+SelectType=select/cons_tres
+JobAcctGatherType=jobacct_gather/none
+StateSaveLocation=/var/spool/slurmctld
+SlurmdSpoolDir=/var/spool/slurmd
+SlurmctldLogFile=/var/log/slurm/slurmctld.log
+SlurmdLogFile=/var/log/slurm/slurmd.log
+SlurmctldPidFile=/run/slurmctld.pid
+SlurmdPidFile=/run/slurmd.pid
+NodeName=$host CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
+PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
+CONF
+started=()
+stop() { for p in "${started[@]}"; do $SUDO kill "$p" 2>/dev/null || true; done; }
+trap stop EXIT
+if ! pgrep -x munged >/dev/null; then
+  $SUDO runuser -u munge -- /usr/sbin/munged
+  sleep 1
+  started+=("$(pgrep -xo munged)")
+fi
+$SUDO /usr/sbin/slurmctld; sleep 2; started+=("$(cat /run/slurmctld.pid)")
+$SUDO /usr/sbin/slurmd; sleep 2; started+=("$(cat /run/slurmd.pid)")
+for _ in $(seq 60); do sinfo -h -o %T 2>/dev/null | grep -q idle && break; sleep 1; done
+sinfo
+
+out=$(mktemp -d)
+args=(--lab cluster-experts --preset fast --seeds 6)
+merge_job=$(scripts/slurm/submit.sh 3 "$out" "${args[@]}")
+echo "merge job $merge_job"
+for _ in $(seq 600); do
+  [ -f "$out/report.json" ] && ! squeue -h | grep -q . && break
+  sleep 1
+done
+[ -f "$out/report.json" ] || { echo "no report after 10 minutes"; squeue; cat "$out"/*.log; exit 1; }
+"$cli" reproduce "${args[@]}" --json > "$out/one-machine.json"
+untimed() { sed -E 's/"seconds": [0-9.e+-]+//' "$1"; }
+if diff <(untimed "$out/one-machine.json") <(untimed "$out/report.json"); then
+  echo "slurm: 3 array tasks + merge = one machine's report (timings aside): $out/report.json"
+else
+  echo "slurm: the merged report differs from one machine's"; exit 1
+fi
