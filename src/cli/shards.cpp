@@ -26,8 +26,7 @@ static std::string number(double v) { return std::isnan(v) ? "nan" : core::strf(
 std::string params_text(const core::Params& p) {
     std::string s;
     const std::vector<double>& v = p.values();
-    for (size_t k = 0; k < v.size(); ++k)
-        s += (k ? " " : "") + p.schema().params[k].name + "=" + number(v[k]);
+    for (size_t k = 0; k < v.size(); ++k) s += (k ? " " : "") + p.schema().params[k].name + "=" + number(v[k]);
     return s;
 }
 
@@ -137,8 +136,7 @@ std::vector<core::SeedResult> merge_partials(const std::vector<Partial>& parts) 
                                         "%d parts; the first: %llu.., %d seeds, %d parts)",
                                         int(k) + 1, (unsigned long long)p.first, p.seeds, p.of,
                                         (unsigned long long)a.first, a.seeds, a.of));
-        if (by_shard[size_t(p.shard - 1)])
-            throw UsageError(core::strf("part %d of %d is given twice", p.shard, p.of));
+        if (by_shard[size_t(p.shard - 1)]) throw UsageError(core::strf("part %d of %d is given twice", p.shard, p.of));
         by_shard[size_t(p.shard - 1)] = &p;
     }
     std::vector<core::SeedResult> runs;

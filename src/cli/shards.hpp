@@ -15,10 +15,10 @@ struct Partial {
     uint64_t first = 1;                         // the whole reproduction's seeds: first, …, first + seeds − 1
     int seeds = 0, shard = 0, of = 0;           // this is part `shard` of `of` (1-based)
     double seconds = 0;
-    std::vector<core::SeedResult> runs;         // this part's seeds, in order (metrics: key and value only)
+    std::vector<core::SeedResult> runs;   // this part's seeds, in order (metrics: key and value only)
 };
 
-std::string program_version();                           // the build's `git describe`, or "unknown"
+std::string program_version();                                   // the build's `git describe`, or "unknown"
 std::pair<int, int> shard_range(int seeds, int shard, int of);   // seed indices [begin, end) of a part
 std::string params_text(const core::Params& p);
 std::string write_partial(const Partial& p);

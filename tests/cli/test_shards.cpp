@@ -18,7 +18,15 @@ std::vector<cli::Partial> parts_of(int of, const core::RunConfig& c, int seeds =
     std::vector<cli::Partial> parts;
     for (int s = 1; s <= of; ++s) {
         const auto [begin, end] = cli::shard_range(seeds, s, of);
-        cli::Partial p{cli::program_version(), c.lab, c.preset, cli::params_text(c.params), 3, seeds, s, of, 0.5,
+        cli::Partial p{cli::program_version(),
+                       c.lab,
+                       c.preset,
+                       cli::params_text(c.params),
+                       3,
+                       seeds,
+                       s,
+                       of,
+                       0.5,
                        core::run_seeds(c, end - begin, 3 + uint64_t(begin), 1)};
         parts.push_back(cli::read_partial(cli::write_partial(p), "part"));
     }
@@ -38,9 +46,7 @@ core::RunConfig example_config() {
 std::string refusal(const std::vector<cli::Partial>& parts) {
     try {
         cli::merge_partials(parts);
-    } catch (const cli::UsageError& e) {
-        return e.what();
-    }
+    } catch (const cli::UsageError& e) { return e.what(); }
     return "";
 }
 
