@@ -9,7 +9,8 @@ SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 cli=build/native/moe-lab
 [ -x "$cli" ] || { cmake --preset native -DMOE_BUILD_UI=OFF >/dev/null && cmake --build build/native -j"$(nproc)" --target moe-lab; }
 dpkg-query -W -f='${Status}' slurm-wlm 2>/dev/null | grep -q "install ok installed" ||
-  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq slurm-wlm munge >/dev/null; }
+  { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq slurm-wlm munge \
+      > /tmp/moe-slurm-apt.log 2>&1 || { tail -40 /tmp/moe-slurm-apt.log; exit 1; }; }
 
 host=$(hostname -s)
 mem=$(awk '/MemTotal/ {print int($2 / 1024 * 0.8)}' /proc/meminfo)
