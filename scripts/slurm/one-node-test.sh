@@ -10,7 +10,7 @@ cli=build/native/moe-lab
 [ -x "$cli" ] || { cmake --preset native -DMOE_BUILD_UI=OFF >/dev/null && cmake --build build/native -j"$(nproc)" --target moe-lab; }
 dpkg-query -W -f='${Status}' slurm-wlm 2>/dev/null | grep -q "install ok installed" ||
   { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq slurm-wlm munge \
-      > /tmp/moe-slurm-apt.log 2>&1 || { tail -40 /tmp/moe-slurm-apt.log; exit 1; }; }
+      > /tmp/moe-slurm-apt.log 2>&1 || { grep -i -B2 -A4 "error\|fail\|munge:" /tmp/moe-slurm-apt.log | head -60; exit 1; }; }
 
 host=$(hostname -s)
 mem=$(awk '/MemTotal/ {print int($2 / 1024 * 0.8)}' /proc/meminfo)
