@@ -8,6 +8,9 @@ cd "$(dirname "$0")/../.."
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 cli=build/native/moe-lab
 [ -x "$cli" ] || { cmake --preset native -DMOE_BUILD_UI=OFF >/dev/null && cmake --build build/native -j"$(nproc)" --target moe-lab; }
+# munge's install runs a step as the user munge: a root file system made unreadable to other users (some
+# sandboxes' new roots are 700) makes it fail with "su: failed to execute /bin/sh: Permission denied".
+[ "$(stat -c %a /)" = 755 ] || $SUDO chmod 755 /
 dpkg-query -W -f='${Status}' slurm-wlm 2>/dev/null | grep -q "install ok installed" ||
   { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq slurm-wlm munge \
       > /tmp/moe-slurm-apt.log 2>&1 || { grep -i -B2 -A4 "error\|fail\|munge:" /tmp/moe-slurm-apt.log | head -60; exit 1; }; }
