@@ -36,16 +36,14 @@ SlurmdPidFile=/run/slurmd.pid
 NodeName=$host CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
-started=()
-stop() { for p in "${started[@]}"; do $SUDO kill "$p" 2>/dev/null || true; done; }
+started=()   # the daemons this script started, stopped by name when it ends (their pid files may be stale)
+stop() { for d in "${started[@]}"; do $SUDO pkill -x "$d" 2>/dev/null || true; done; }
 trap stop EXIT
-if ! pgrep -x munged >/dev/null; then
-  $SUDO runuser -u munge -- /usr/sbin/munged
-  sleep 1
-  started+=("$(pgrep -xo munged)")
-fi
-$SUDO /usr/sbin/slurmctld; sleep 2; started+=("$(cat /run/slurmctld.pid)")
-$SUDO /usr/sbin/slurmd; sleep 2; started+=("$(cat /run/slurmd.pid)")
+running() { ps -C "$1" -o stat= | grep -qv '^Z'; }   # alive, not a zombie
+for d in munged slurmctld slurmd; do running "$d" && { echo "$d is already running: stop it first"; exit 2; }; done
+$SUDO runuser -u munge -- /usr/sbin/munged; started+=(munged); sleep 1
+$SUDO /usr/sbin/slurmctld; started+=(slurmctld); sleep 2
+$SUDO /usr/sbin/slurmd; started+=(slurmd); sleep 2
 for _ in $(seq 60); do sinfo -h -o %T 2>/dev/null | grep -q idle && break; sleep 1; done
 sinfo
 
