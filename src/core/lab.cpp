@@ -1,4 +1,5 @@
 #include "core/lab.hpp"
+#include "core/workers.hpp"
 #include <cmath>
 
 namespace core {
@@ -26,6 +27,13 @@ std::string run_to_end(Lab& lab) {
     return lab.failure();
 }
 
+Lab::Lab() = default;
+Lab::~Lab() = default;
+
+void Lab::set_threads(int threads, uint64_t shuffle) {
+    workers_ = threads > 1 || shuffle != 0 ? std::make_unique<Workers>(threads, shuffle) : nullptr;
+}
+
 void Lab::reset(const Params& p, uint64_t seed) {
     run_.reset();   // the old run's memory goes before the new one's is taken
     plan_ = plan(p);
@@ -37,7 +45,7 @@ void Lab::step() { step_units(units_per_second() * kSliceSeconds); }
 
 void Lab::step_units(double units) {
     if (!run_ || done()) return;
-    WorkBudget budget(units);
+    WorkBudget budget(units, workers_.get());
     run_->step(budget);
     charged_ += budget.used();
 }

@@ -22,6 +22,8 @@
 
 namespace core {
 
+class Workers;
+
 struct LabInfo {
     std::string id;          // "cluster-experts"
     std::string title;       // "Cluster experts"
@@ -68,6 +70,7 @@ using Overrides = std::vector<std::pair<std::string, double>>;
 struct TestSizes {
     Overrides quick;        // the smallest run that still passes through every part: seconds at most
     Overrides large_data;   // a data set large enough that drawing it takes many steps
+    Overrides sweeps;       // quick, with two or more repetitions in every sweep (the threads test); none: quick
 };
 
 // The live state of one run, made by Lab::start(params, seed). It owns everything that changes.
@@ -95,7 +98,8 @@ public:
     // units_per_second(), about 1 ms natively and 2–5 ms in WebAssembly, inside the page's ~12 ms frame.
     static constexpr double kSliceSeconds = 1e-3;
 
-    virtual ~Lab() = default;
+    Lab();
+    virtual ~Lab();
 
     // --- the declaration: data, the same for every run --------------------------------------------
     virtual const LabInfo& info() const = 0;
@@ -124,6 +128,9 @@ public:
     void reset(const Params& p, uint64_t seed);   // requires validate(p).ok()
     void step();                                  // one slice of kSliceSeconds
     void step_units(double units);                // one slice of `units` (tests: other slicings)
+    // Threads for the run's independent sweep jobs (natively; the CLI's --jobs): core/workers.hpp. The
+    // numbers are the same for every count; shuffle ≠ 0 (tests) makes the jobs start and finish in other orders.
+    void set_threads(int threads, uint64_t shuffle = 0);
     bool done() const;
     std::string failure() const;
     int phase() const;           // index into phases()
@@ -144,6 +151,7 @@ public:
 private:
     WorkPlan plan_;
     std::unique_ptr<LabRun> run_;
+    std::unique_ptr<Workers> workers_;   // nullptr: one thread
     double charged_ = 0;
 };
 

@@ -1,8 +1,7 @@
 #include "core/run_seeds.hpp"
 #include "core/registry.hpp"
+#include "core/workers.hpp"
 #include <algorithm>
-#include <atomic>
-#include <exception>
 #include <mutex>
 #ifndef __EMSCRIPTEN__
 #include <thread>
@@ -19,31 +18,11 @@ int machine_jobs() {
 }
 
 void for_each_index(int n, int jobs, const std::function<void(int)>& f, const std::vector<int>& order) {
-    std::atomic<int> next{0};
-    std::exception_ptr error;
-    std::mutex error_mutex;
-    auto worker = [&] {
-        for (int k; (k = next++) < n;) {
-            try {
-                f(order.empty() ? k : order[size_t(k)]);
-            } catch (...) {
-                std::lock_guard<std::mutex> lock(error_mutex);
-                if (!error) error = std::current_exception();
-                next = n;   // the others stop after their current index
-            }
-        }
-    };
-#ifdef __EMSCRIPTEN__
-    (void)jobs;
-    worker();
-#else
-    std::vector<std::thread> threads;
-    for (int j = 1; j < std::min(jobs, n); ++j) threads.emplace_back(worker);
-    worker();
-    for (std::thread& t : threads) t.join();
-#endif
-    if (error) std::rethrow_exception(error);
+    Workers workers(std::min(jobs, n));
+    workers.run(n, [&](int k) { f(order.empty() ? k : order[size_t(k)]); });
 }
+
+int sweep_threads(int jobs, int runs) { return std::max(1, jobs / std::max(1, std::min(jobs, runs))); }
 
 std::vector<SeedResult> run_seeds(const RunConfig& c, int seeds, uint64_t first, int jobs,
                                   const std::function<void(int)>& done, const std::vector<int>& order) {
@@ -54,6 +33,7 @@ std::vector<SeedResult> run_seeds(const RunConfig& c, int seeds, uint64_t first,
         seeds, jobs,
         [&](int s) {
             std::unique_ptr<Lab> lab = make_lab(c.lab);
+            lab->set_threads(sweep_threads(jobs, seeds));
             SeedResult& r = out[size_t(s)];   // this seed's own slot
             r.seed = first + uint64_t(s);
             lab->reset(c.params, r.seed);

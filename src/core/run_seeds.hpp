@@ -1,5 +1,5 @@
 // Many seeds of one configuration, each on its own copy of the lab, on up to `jobs` threads: `moe-lab
-// reproduce --jobs N`. Every seed writes its own slot, so the results, in seed order, are the same bits for
+// reproduce --jobs N` (fewer seeds than threads: the rest run the seeds' sweep jobs). Every seed writes its own slot, so the results, in seed order, are the same bits for
 // every number of jobs and every order in which the seeds finish (tests/core/test_run_seeds.cpp forces a
 // shuffled order). WebAssembly has no threads here: there `jobs` is 1.
 #pragma once
@@ -25,6 +25,10 @@ int machine_jobs();
 // the indices in `order` when it is given (a permutation of 0..n−1: tests shuffle it). An exception in f is
 // rethrown here once every thread has stopped.
 void for_each_index(int n, int jobs, const std::function<void(int)>& f, const std::vector<int>& order = {});
+
+// When `jobs` threads run `runs` runs, the threads each run gives its sweep's jobs (core::Lab::set_threads):
+// the ones left over once every run has a thread of its own.
+int sweep_threads(int jobs, int runs);
 
 // Runs c (validated) with seeds first, first + 1, …, first + seeds − 1; `done(k)` is called, one call at a
 // time, after each of the k finished seeds.

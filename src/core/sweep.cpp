@@ -1,20 +1,13 @@
 #include "core/sweep.hpp"
+#include "core/rng.hpp"
+#include "core/workers.hpp"
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace core {
 
-void Sweep::clear() {
-    points_.clear();
-    tasks_.clear();
-    failures_.clear();
-    make_ = nullptr;
-    job_.reset();
-    next_ = running_ = 0;
-    outputs_ = done_ = 0;
-    started_ = false;
-}
+void Sweep::clear() { *this = Sweep(); }
 
 int Sweep::add_point(int series, double x) {
     SweepPoint p;
@@ -34,11 +27,17 @@ uint64_t Sweep::rep_seed(uint64_t seed, int rep) {
 
 void Sweep::start(int reps, int outputs, uint64_t seed, Factory make, Order order) {
     tasks_.clear();
+    failed_.clear();
     failures_.clear();
-    for (SweepPoint& p : points_) p.results.clear();
-    job_.reset();
-    next_ = running_ = 0;
+    running_.clear();
+    for (SweepPoint& p : points_) {
+        p.results.assign(size_t(std::max(0, reps)), {});
+        p.finished = 0;
+    }
+    first_waiting_ = 0;
+    picks_ = 0;
     done_ = 0;
+    reps_ = std::max(0, reps);
     outputs_ = outputs;
     make_ = std::move(make);
     auto add = [&](int pt, int rep) {
@@ -57,52 +56,110 @@ void Sweep::start(int reps, int outputs, uint64_t seed, Factory make, Order orde
         for (int pt = 0; pt < points(); ++pt)
             for (int r = 0; r < reps; ++r) add(pt, r);
     }
+    started_task_.assign(tasks_.size(), 0);
+    rep_left_.assign(size_t(reps_), points());
     started_ = true;
 }
 
-int Sweep::step(WorkBudget& budget) {
-    int finished = 0;
-    while (!budget.spent() && !done()) finished += step_job(budget) ? 1 : 0;
-    return finished;
+bool Sweep::rep_blocked(int rep) const {
+    for (const Running& r : running_)
+        if (tasks_[r.task].rep == rep && r.job->exclusive()) return true;
+    return false;
 }
 
-bool Sweep::step_job(WorkBudget& budget) {
-    if (!started_) return false;
-    if (!job_) {
-        if (next_ >= tasks_.size()) return false;
-        running_ = next_++;
-        job_ = make_(tasks_[running_]);
-        if (!job_) {   // the factory declined: record a failed repetition
-            failures_.push_back("job could not be created");
-            points_[size_t(tasks_[running_].point)].results.push_back(
-                std::vector<double>(size_t(outputs_), std::numeric_limits<double>::quiet_NaN()));
-            ++done_;
-            return true;
+// The next task of a repetition with no exclusive job running: the first in order (shuffle ≠ 0: the first of
+// a repetition drawn at random, so that tests see jobs start, and finish, in other orders).
+void Sweep::fill(int threads, uint64_t shuffle) {
+    while (int(running_.size()) < threads) {
+        while (first_waiting_ < tasks_.size() && started_task_[first_waiting_]) ++first_waiting_;
+        std::vector<size_t> ready;   // the first waiting task of each repetition that may start
+        std::vector<char> seen(size_t(reps_), 0);
+        for (size_t i = first_waiting_; i < tasks_.size(); ++i) {
+            const int r = tasks_[i].rep;
+            if (started_task_[i] || seen[size_t(r)]) continue;
+            seen[size_t(r)] = 1;
+            if (!rep_blocked(r)) ready.push_back(i);
+            if (shuffle == 0 && !ready.empty()) break;
         }
+        if (ready.empty()) return;
+        const size_t i = shuffle == 0 ? ready[0] : ready[Rng(shuffle, ++picks_).below(uint32_t(ready.size()))];
+        started_task_[i] = 1;
+        std::unique_ptr<SweepJob> job = make_(tasks_[i]);
+        if (!job) {   // the factory declined: a failed repetition
+            record(i, nullptr);
+            continue;
+        }
+        running_.push_back({i, std::move(job)});
+        std::sort(running_.begin(), running_.end(), [](const Running& a, const Running& b) { return a.task < b.task; });
     }
-    if (!job_->advance(budget)) return false;
-    std::vector<double> out = job_->outputs();
-    std::string why = job_->failure();
-    if (!why.empty()) {
-        failures_.push_back(why);
-        out.assign(size_t(outputs_), std::numeric_limits<double>::quiet_NaN());
-    }
-    out.resize(size_t(outputs_), std::numeric_limits<double>::quiet_NaN());
-    points_[size_t(tasks_[running_].point)].results.push_back(std::move(out));
-    job_.reset();
-    ++done_;
-    return true;
 }
+
+void Sweep::record(size_t task, const SweepJob* job) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const std::string why = job ? job->failure() : "job could not be created";
+    std::vector<double> out = why.empty() ? job->outputs() : std::vector<double>();   // a failure: all NaN
+    if (!why.empty()) {
+        failed_.insert(std::upper_bound(failed_.begin(), failed_.end(), std::make_pair(task, std::string())),
+                       {task, why});
+        failures_.clear();
+        for (const auto& f : failed_) failures_.push_back(f.second);
+    }
+    out.resize(size_t(outputs_), nan);
+    const SweepTask& t = tasks_[task];
+    SweepPoint& p = points_[size_t(t.point)];
+    p.results[size_t(t.rep)] = std::move(out);
+    ++p.finished;
+    --rep_left_[size_t(t.rep)];
+    ++done_;
+}
+
+int Sweep::step(WorkBudget& budget) {
+    if (!started_) return 0;
+    Workers* workers = budget.workers();
+    const int threads = workers ? workers->threads() : 1;
+    const int before = done_;
+    while (!budget.spent() && !done()) {
+        fill(threads, workers ? workers->shuffle() : 0);
+        if (running_.empty()) continue;   // the factory declined every job it was asked for
+        std::vector<char> finished(running_.size(), 0);
+        if (running_.size() == 1) {
+            finished[0] = running_[0].job->advance(budget);
+        } else {   // each job on a budget of its own, as large as what is left of this one
+            std::vector<double> used(running_.size(), 0);
+            const double left = budget.left();
+            workers->run(int(running_.size()), [&](int k) {
+                WorkBudget own(left);
+                finished[size_t(k)] = running_[size_t(k)].job->advance(own);
+                used[size_t(k)] = own.used();
+            });
+            for (double u : used) budget.spend(u);   // in a fixed order
+        }
+        std::vector<Running> still;
+        for (size_t k = 0; k < running_.size(); ++k) {
+            if (!finished[k]) {
+                still.push_back(std::move(running_[k]));
+                continue;
+            }
+            record(running_[k].task, running_[k].job.get());
+        }
+        running_ = std::move(still);
+    }
+    return done_ - before;
+}
+
+int Sweep::rep_jobs_done(int rep) const { return rep >= 0 && rep < reps_ ? points() - rep_left_[size_t(rep)] : 0; }
 
 double Sweep::progress() const {
     if (tasks_.empty()) return started_ ? 1.0 : 0.0;
-    const double running = job_ ? std::clamp(job_->progress(), 0.0, 1.0) : 0.0;
+    double running = 0;
+    for (const Running& r : running_) running += std::clamp(r.job->progress(), 0.0, 1.0);
     return (double(done_) + running) / double(tasks_.size());
 }
 
 const SweepTask* Sweep::current() const {
-    if (job_) return &tasks_[running_];
-    if (next_ < tasks_.size()) return &tasks_[next_];
+    if (!running_.empty()) return &tasks_[running_.front().task];
+    for (size_t i = first_waiting_; i < tasks_.size(); ++i)
+        if (!started_task_[i]) return &tasks_[i];
     return nullptr;
 }
 
@@ -114,7 +171,8 @@ int Sweep::find(int series, double x) const {
 
 std::vector<double> Sweep::values(int point, int output) const {
     std::vector<double> v;
-    for (const auto& r : points_[size_t(point)].results) v.push_back(r[size_t(output)]);
+    for (const auto& r : points_[size_t(point)].results)
+        if (!r.empty()) v.push_back(r[size_t(output)]);
     return v;
 }
 
@@ -123,7 +181,7 @@ MeanSd Sweep::stat(int point, int output) const { return mean_sd(values(point, o
 LineSeries Sweep::line(int series, int output, const std::string& label, double sds) const {
     std::vector<int> idx;
     for (int i = 0; i < points(); ++i)
-        if (points_[size_t(i)].series == series && !points_[size_t(i)].results.empty()) idx.push_back(i);
+        if (points_[size_t(i)].series == series && points_[size_t(i)].finished > 0) idx.push_back(i);
     std::stable_sort(idx.begin(), idx.end(), [&](int a, int b) { return points_[size_t(a)].x < points_[size_t(b)].x; });
     LineSeries s;
     s.label = label;

@@ -12,9 +12,18 @@
 //   sw.line(model, /*output=*/0, "CNN");   // LineSeries: mean per x, band mean ± sd over reps
 //
 // Each job advances by up to the budget handed to advance(budget); when it reports finished its outputs are
-// stored as one repetition of its grid point, and the aggregates (mean ± sd) include it at once.
+// stored in its repetition's slot of its grid point, and the aggregates (mean ± sd) include it at once.
 // Jobs run repetition-major by default (the whole curve appears after the first repetition, later ones
 // tighten the bands); PointMajor finishes one grid point after the other.
+//
+// Threads (natively, when the budget carries core::Workers): jobs of one repetition start in the order above
+// and may share that repetition's inputs (its data, its trained model), filled lazily by the first job that
+// needs them. While a job is exclusive() (the default: it may still change them) no other job of its
+// repetition starts; once it is not (it only reads them), the next ones may start and run beside it. Jobs of
+// different repetitions run at once, each on a budget of its own, and must not change what another
+// repetition's jobs read. The numbers are the same bits for every number of threads and every order in
+// which jobs finish: each job writes its own slot, failures are listed in task order, and the factory is
+// always called on the thread that calls step().
 #pragma once
 #include "core/stats.hpp"
 #include "core/view.hpp"
@@ -44,12 +53,15 @@ public:
     virtual std::vector<double> outputs() const = 0;     // read once advance() returned true
     virtual std::string failure() const { return ""; }   // non-empty: the job failed, outputs become NaN
     virtual double progress() const { return 0; }        // 0..1 of this job, estimated (for Sweep::progress)
+    // True while the job may still change its repetition's shared inputs: the repetition's next job waits.
+    virtual bool exclusive() const { return true; }
 };
 
 struct SweepPoint {
     int series = 0;
     double x = 0;
-    std::vector<std::vector<double>> results;   // one row of outputs per finished repetition
+    std::vector<std::vector<double>> results;   // a slot per repetition: its outputs, empty until it finished
+    int finished = 0;                           // filled slots
 };
 
 class Sweep {
@@ -61,36 +73,49 @@ public:
     int add_point(int series, double x);   // before start(); returns the point's index
     void start(int reps, int outputs, uint64_t seed, Factory make, Order order = Order::RepMajor);
 
-    // Runs jobs, one after another, until the budget is spent or all are done; returns how many finished.
+    // Runs jobs until the budget is spent or all are done (on budget.workers()' threads, when it has some);
+    // returns how many finished.
     int step(WorkBudget& budget);
     bool started() const { return started_; }
-    bool done() const { return started_ && next_ >= tasks_.size() && !job_; }
-    double progress() const;   // (finished jobs + the running job's progress) / all jobs (0 before start)
+    bool done() const { return started_ && done_ == int(tasks_.size()); }
+    double progress() const;   // (finished jobs + the running jobs' progress) / all jobs (0 before start)
     int jobs_total() const { return int(tasks_.size()); }
     int jobs_done() const { return done_; }
-    const SweepTask* current() const;                   // the running (or next) task; nullptr when done
+    const SweepTask* current() const;   // the first running (or else the next) task; nullptr when done
+    int reps() const { return reps_; }
+    int rep_jobs_done(int rep) const;   // finished jobs of repetition `rep`
+    bool rep_done(int rep) const { return rep_jobs_done(rep) == points(); }
     static uint64_t rep_seed(uint64_t seed, int rep);   // the seed handed to repetition `rep`
 
     int points() const { return int(points_.size()); }
     const SweepPoint& point(int i) const { return points_[size_t(i)]; }
     int find(int series, double x) const;                      // point index or -1
-    std::vector<double> values(int point, int output) const;   // finished repetitions
+    std::vector<double> values(int point, int output) const;   // finished repetitions, in repetition order
     MeanSd stat(int point, int output) const;                  // NaN outputs (failed jobs) are skipped
     // Points of `series` with at least one result, in order of x: y = mean, lo/hi = mean ∓ sds * sd.
     LineSeries line(int series, int output, const std::string& label, double sds = 1.0) const;
-    const std::vector<std::string>& failures() const { return failures_; }
+    const std::vector<std::string>& failures() const { return failures_; }   // in task order
 
 private:
-    bool step_job(WorkBudget& budget);   // one advance of the current (or next) job; true if it finished
+    struct Running {
+        size_t task;
+        std::unique_ptr<SweepJob> job;
+    };
+    void fill(int threads, uint64_t shuffle);        // starts jobs until `threads` run or none may start
+    void record(size_t task, const SweepJob* job);   // its outputs into its slot (nullptr: not created)
 
     std::vector<SweepPoint> points_;
     std::vector<SweepTask> tasks_;
-    std::vector<std::string> failures_;
+    bool rep_blocked(int rep) const;                       // an exclusive job of `rep` runs
+    std::vector<char> started_task_;                       // per task: its job was created
+    std::vector<int> rep_left_;                            // per repetition: jobs not finished
+    std::vector<std::pair<size_t, std::string>> failed_;   // (task, why), in task order
+    std::vector<std::string> failures_;                    // failed_'s reasons
     Factory make_;
-    std::unique_ptr<SweepJob> job_;
-    size_t next_ = 0;      // index of the next task to create
-    size_t running_ = 0;   // index of the task of job_
-    int outputs_ = 0, done_ = 0;
+    std::vector<Running> running_;   // in task order
+    size_t first_waiting_ = 0;       // no task before it waits to start
+    uint64_t picks_ = 0;             // shuffled picks so far (tests)
+    int outputs_ = 0, done_ = 0, reps_ = 0;
     bool started_ = false;
 };
 

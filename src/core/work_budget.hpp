@@ -18,20 +18,26 @@
 // A budget can be handed down (`WorkBudget&`) so that data generation, training and evaluation share it.
 // Keep the numbers independent of where a slice ends (per-item random streams, fixed summation order):
 // the page and the CLI slice differently and must give the same bits.
+//
+// A budget may also carry threads (core/workers.hpp): natively, the CLI lets a run's sweep run independent
+// jobs on them, each with a budget of its own (core::Sweep::step). The page's budgets carry none.
 #pragma once
 #include <algorithm>
 #include <cmath>
 
 namespace core {
 
+class Workers;
+
 class WorkBudget {
 public:
-    explicit WorkBudget(double units) : limit_(units) {}
+    explicit WorkBudget(double units, Workers* workers = nullptr) : limit_(units), workers_(workers) {}
 
     bool spent() const { return used_ >= limit_; }   // nothing left: end the slice
     double left() const { return limit_ - used_; }   // may be negative after the last item
     double used() const { return used_; }
     void spend(double units) { used_ += units; }
+    Workers* workers() const { return workers_; }                       // threads for independent jobs, or nullptr
     bool fits(double units) const { return used_ + units <= limit_; }   // would `units` more stay within?
 
     // How many items of `cost` units each to do now: enough to use what is left (the last may overrun
@@ -52,6 +58,7 @@ public:
 private:
     double limit_;
     double used_ = 0;
+    Workers* workers_;
 };
 
 }   // namespace core

@@ -23,12 +23,36 @@ core::Params with(const core::Lab& lab, const core::Overrides& set) {
 // Bit-identical, NaN included.
 bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
-// The lab's quick run, stepped in slices of `units`, to the end.
-std::unique_ptr<core::Lab> run_sliced(const core::LabEntry& e, double units) {
+// The lab's run at `set` (default: its quick size), stepped in slices of `units` (0: the usual slice) on
+// `threads` threads (core::Lab::set_threads), to the end.
+std::unique_ptr<core::Lab> run_sliced(const core::LabEntry& e, double units, const core::Overrides* set = nullptr,
+                                      int threads = 1, uint64_t shuffle = 0) {
     auto lab = e.make();
-    lab->reset(with(*lab, lab->test_sizes().quick), 3);
+    lab->set_threads(threads, shuffle);
+    lab->reset(with(*lab, set ? *set : lab->test_sizes().quick), 3);
+    if (units <= 0) units = lab->units_per_second() * core::Lab::kSliceSeconds;
     for (long steps = 0; !lab->done() && steps < 10000000; ++steps) lab->step_units(units);
     return lab;
+}
+
+// Every metric and every trace cell of two finished runs, bit for bit.
+void check_same_numbers(const core::Lab& a, const core::Lab& b) {
+    CHECK(a.failure().empty());
+    const auto ma = a.metrics(), mb = b.metrics();
+    CHECK(ma.size() == mb.size());
+    if (!a.failure().empty() || ma.size() != mb.size()) return;
+    for (size_t k = 0; k < ma.size(); ++k) {
+        CAPTURE(ma[k].key);
+        CHECK(same_bits(ma[k].value, mb[k].value));
+    }
+    const core::Table &ta = a.trace(), &tb = b.trace();
+    CHECK(ta.columns == tb.columns);
+    CHECK(ta.rows.size() == tb.rows.size());
+    size_t differ = 0;
+    for (size_t r = 0; r < ta.rows.size() && r < tb.rows.size(); ++r)
+        for (size_t k = 0; k < ta.rows[r].size() && k < tb.rows[r].size(); ++k)
+            differ += same_bits(ta.rows[r][k], tb.rows[r][k]) ? 0 : 1;
+    CHECK(differ == 0);
 }
 
 }   // namespace
@@ -114,29 +138,28 @@ TEST_CASE("every lab: its test sizes validate, and the numbers do not depend on 
         CAPTURE(e.id);
         auto probe = e.make();
         const core::TestSizes sizes = probe->test_sizes();
-        for (const core::Overrides& set : {sizes.quick, sizes.large_data}) {
+        for (const core::Overrides& set : {sizes.quick, sizes.large_data, sizes.sweeps}) {
             const core::Validation v = core::validate(*probe, with(*probe, set));
             for (const auto& err : v.errors) INFO(err);
             CHECK(v.ok());
         }
         const double slice = probe->units_per_second() * core::Lab::kSliceSeconds;
         auto fine = run_sliced(e, 0.1 * slice), coarse = run_sliced(e, 10 * slice);
-        CHECK(fine->failure().empty());
-        const auto mf = fine->metrics(), mc = coarse->metrics();
-        CHECK(mf.size() == mc.size());
-        if (!fine->failure().empty() || mf.size() != mc.size()) continue;   // the next lab still runs
-        for (size_t k = 0; k < mf.size(); ++k) {
-            CAPTURE(mf[k].key);
-            CHECK(same_bits(mf[k].value, mc[k].value));
+        check_same_numbers(*fine, *coarse);
+    }
+}
+
+TEST_CASE("every lab: the same numbers on 1 thread and on 3, with sweep jobs starting and finishing in shuffled "
+          "orders") {
+    for (const auto& e : core::all_labs()) {
+        CAPTURE(e.id);
+        const core::TestSizes sizes = e.make()->test_sizes();
+        const core::Overrides& set = sizes.sweeps.empty() ? sizes.quick : sizes.sweeps;
+        auto one = run_sliced(e, 0, &set);
+        for (uint64_t shuffle : {11, 12}) {
+            CAPTURE(shuffle);
+            check_same_numbers(*one, *run_sliced(e, 0, &set, 3, shuffle));
         }
-        const core::Table &tf = fine->trace(), &tc = coarse->trace();
-        CHECK(tf.columns == tc.columns);
-        CHECK(tf.rows.size() == tc.rows.size());
-        size_t differ = 0;
-        for (size_t r = 0; r < tf.rows.size() && r < tc.rows.size(); ++r)
-            for (size_t k = 0; k < tf.rows[r].size() && k < tc.rows[r].size(); ++k)
-                differ += same_bits(tf.rows[r][k], tc.rows[r][k]) ? 0 : 1;
-        CHECK(differ == 0);
     }
 }
 

@@ -386,7 +386,8 @@ static std::vector<core::Headline> paper_headlines() {
 
 static core::TestSizes sizes_for_tests() {
     return {{{"T", 30}, {"t_early", 20}, {"T_post", 10}, {"seeds", 1}},
-            {{"n", 256}, {"n_test", 20000}, {"n_val", 5000}}};
+            {{"n", 256}, {"n_test", 20000}, {"n_val", 5000}},
+            {{"T", 30}, {"t_early", 20}, {"T_post", 10}, {"seeds", 4}}};
 }
 
 }   // namespace expert_pruning

@@ -21,12 +21,14 @@ enum Kind { kTrust, kNoFt, kFt };
 // run's post-FT timeline goes first: the first job after the no-post-FT ones runs it to its end.
 class PruneJob : public core::SweepJob {
 public:
-    PruneJob(Run& run, const core::SweepTask& t, Kind kind, int which, int p)
-        : run_(run), task_(t), kind_(kind), which_(which), p_(p) {}
+    // P: the pipeline of the task's repetition, shared only with that repetition's jobs (which core::Sweep
+    // runs one after another).
+    PruneJob(Run& run, Pipeline* P, const core::SweepTask& t, Kind kind, int which, int p)
+        : run_(run), P_(P), task_(t), kind_(kind), which_(which), p_(p) {}
 
     bool advance(core::WorkBudget& budget) override {
         if ((task_.rep > 0 || kind_ == kFt) && !run_.timeline_step(budget)) return false;
-        Pipeline* P = run_.pipeline(task_.rep);
+        Pipeline* P = P_;
         if (!P->failure().empty()) {
             failure_ = P->failure();
             return true;
@@ -90,6 +92,7 @@ private:
         return true;
     }
     Run& run_;
+    Pipeline* P_;
     core::SweepTask task_;
     Kind kind_;
     int which_, p_;
@@ -127,13 +130,18 @@ Run::Run(const core::Params& p, uint64_t seed) {
     for (auto& r : post_rows_) r.reset(kViewPoints);
 }
 
+// Called by the sweep's factory, on the thread that steps the run: the pipelines of finished repetitions go
+// first, so that one extra pipeline lives per repetition in progress (one per thread: lab.cpp's memory check).
 Pipeline* Run::pipeline(int rep) {
     if (rep == 0) return &main_;
-    if (other_rep_ != rep) {   // jobs run repetition by repetition (RepMajor): one extra pipeline is enough
-        other_.reset(spec_, core::Sweep::rep_seed(seed_, rep));
-        other_rep_ = rep;
+    for (auto it = others_.begin(); it != others_.end();)
+        it = sweep_.rep_done(it->first) ? others_.erase(it) : std::next(it);
+    std::unique_ptr<Pipeline>& P = others_[rep];
+    if (!P) {
+        P = std::make_unique<Pipeline>();
+        P->reset(spec_, core::Sweep::rep_seed(seed_, rep));
     }
-    return &other_;
+    return P.get();
 }
 
 void Run::build_sweep() {
@@ -145,14 +153,18 @@ void Run::build_sweep() {
             for (int q : layout_.ps) sweep_.add_point(kind ? layout_.ft(int(c)) : layout_.no_ft(int(c)), double(q) / G);
     const SeriesLayout L = layout_;
     sweep_.start(reps_, 3, seed_, [this, L, G](const core::SweepTask& t) -> std::unique_ptr<core::SweepJob> {
-        if (t.series < kTrustCount) return std::make_unique<PruneJob>(*this, t, kTrust, t.series, 0);
+        Pipeline* P = pipeline(t.rep);
+        if (t.series < kTrustCount) return std::make_unique<PruneJob>(*this, P, t, kTrust, t.series, 0);
         const bool ft = t.series >= L.ft(0);
         const int c = L.criteria[size_t(t.series - (ft ? L.ft(0) : L.no_ft(0)))];
-        return std::make_unique<PruneJob>(*this, t, ft ? kFt : kNoFt, c, int(std::lround(t.x * G)));
+        return std::make_unique<PruneJob>(*this, P, t, ft ? kFt : kNoFt, c, int(std::lround(t.x * G)));
     });
 }
 
 bool Run::timeline_step(core::WorkBudget& budget) {
+    // Jobs of other repetitions wait for it too, and may run at once: one advances it at a time. Its numbers
+    // do not depend on who advances it, nor on where its slices end.
+    std::lock_guard<std::mutex> lock(timeline_mutex_);
     if (timeline_started_ == 0) {
         timeline_[0].start(main_, main_.mask(kDelta, p_main_), true);
         timeline_[1].start(main_, main_.mask(kRandom, p_main_, 0), true);
@@ -204,18 +216,22 @@ core::Where Run::where() const {
     const int before_ft = layout_.jobs_before_ft(), per_rep = before_ft + layout_.jobs_ft();
     const core::SweepTask* t = sweep_.started() ? sweep_.current() : nullptr;
     if (sweep_.started() && t && t->rep == 0 && t->series < layout_.ft(0))
-        return {kPruning, double(sweep_.jobs_done()), double(before_ft)};
+        return {kPruning, double(sweep_.rep_jobs_done(0)), double(before_ft)};
     if (!t || t->rep == 0) {   // the timeline, then the post-FT jobs of the main run
         if (!sweep_.started()) return {kPruning, 0, double(before_ft)};
         double timeline = 0;
         for (const PostFt& r : timeline_)
             timeline += r.done() ? 1.0 : spec_.T_post > 0 ? std::min(0.99, double(r.t()) / spec_.T_post) : 0.0;
-        return {kPostFt, std::min(sweep_.jobs_done(), per_rep) - before_ft + timeline, double(layout_.jobs_ft() + 2)};
+        return {kPostFt, sweep_.rep_jobs_done(0) - before_ft + timeline, double(layout_.jobs_ft() + 2)};
     }
-    const double jobs = double(sweep_.jobs_done() - t->rep * per_rep) / per_rep;
-    const double ft = other_rep_ == t->rep ? other_.fraction() : 0.0;
+    double seeds = 0;   // each other seed: its fine-tuning, then its pruned copies (several at once on threads)
+    for (int r = 1; r < reps_; ++r) {
+        const auto P = others_.find(r);
+        const double ft = sweep_.rep_done(r) ? 1.0 : P != others_.end() ? P->second->fraction() : 0.0;
+        seeds += 0.5 * ft + 0.5 * double(sweep_.rep_jobs_done(r)) / per_rep;
+    }
     return {
-        kOtherSeeds, t->rep - 1 + 0.5 * ft + 0.5 * std::clamp(jobs, 0.0, 1.0), double(reps_ - 1),
+        kOtherSeeds, seeds, double(reps_ - 1),
         core::strf("seed %d / %d, pruned copies %d / %d", t->rep + 1, reps_, sweep_.jobs_done(), sweep_.jobs_total())};
 }
 

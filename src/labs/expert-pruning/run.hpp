@@ -9,6 +9,9 @@
 #include "core/thin.hpp"
 #include "labs/expert-pruning/pipeline.hpp"
 #include <array>
+#include <map>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -50,9 +53,9 @@ public:
     void views(std::vector<core::View>& out) const override;   // views.cpp
 
     // for the sweep jobs
-    Pipeline* pipeline(int rep);   // the main run for rep 0, else the one extra pipeline (reset on a new rep)
-    bool timeline_step(
-        core::WorkBudget& budget);   // the main run's post-FT timeline (Δ and random at ρ); true when done
+    Pipeline* pipeline(int rep);   // the main run for rep 0, else rep's own (made on its first job's creation)
+    // The main run's post-FT timeline (Δ and random at ρ); true when done. Any job's thread may call it.
+    bool timeline_step(core::WorkBudget& budget);
 
     // for the tests
     bool done() const;
@@ -70,9 +73,10 @@ private:
     RunSpec spec_;
     uint64_t seed_ = 1;
     int reps_ = 1, p_main_ = 0, inspect_ = 0;
-    Pipeline main_, other_;
-    int other_rep_ = -1;
-    std::array<PostFt, 2> timeline_;   // [0] Δ, [1] random draw 0, both at ρ
+    Pipeline main_;
+    std::map<int, std::unique_ptr<Pipeline>> others_;   // the repetitions ≥ 1 in progress
+    std::array<PostFt, 2> timeline_;                    // [0] Δ, [1] random draw 0, both at ρ
+    std::mutex timeline_mutex_;
     int timeline_started_ = 0;
     core::Sweep sweep_;
     SeriesLayout layout_;

@@ -292,7 +292,9 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
 
 core::WorkPlan GatedRegressionLab::plan(const core::Params& p) const { return work_plan(Config::from(p)); }
 static core::TestSizes sizes_for_tests() {
-    return {{{"n", 10000}, {"iters", 200}, {"sweep", 0}}, {}};   // quick; the default n already takes many steps
+    return {{{"n", 10000}, {"iters", 200}, {"sweep", 0}},   // quick; the default n already takes many steps
+            {},
+            {{"n", 10000}, {"iters", 200}, {"sweep", 1}, {"sweep_seeds", 3}, {"sweep_n_max", 1000}}};
 }
 
 }   // namespace gated

@@ -90,6 +90,7 @@ public:
         return (double(data_.n) / n_ * draw + double(t_) / std::max(1, c_.iters) * train) / (draw + train);
     }
     std::string failure() const override { return std::isfinite(e_) ? "" : "diverged"; }
+    bool exclusive() const override { return false; }   // shares nothing: its own truth, data and model
 
 private:
     Config c_;

@@ -57,6 +57,7 @@ public:
             return false;
         }
         if (!run_.pool_step(task_.rep, budget)) return false;   // data first
+        has_data_ = true;
         if (!started_) {
             const Config& c = run_.config();
             ModelSpec ms = c.model[int(arch_)];
@@ -82,6 +83,8 @@ public:
     std::vector<double> outputs() const override { return {tr_.test_acc, tr_.train_acc, double(tr_.epoch), route_}; }
     double progress() const override { return started_ ? 0.1 + 0.9 * run_fraction(tr_, run_.config().train) : 0.0; }
     std::string failure() const override { return tr_.failure; }
+    // Its repetition's pool is filled by the first job that asks for it; after that every job only reads it.
+    bool exclusive() const override { return !has_data_; }
 
 private:
     Run& run_;
@@ -90,7 +93,7 @@ private:
     Arch arch_;
     int N_, l_;
     Trainer tr_;
-    bool started_ = false;
+    bool started_ = false, has_data_ = false;
     int route_pos_ = 0, route_ok_ = 0;
     double route_ = kNaN;
 };
@@ -121,7 +124,6 @@ void Run::draw(Dataset& D, core::Rng& rng, int& filled, core::WorkBudget& budget
 }
 
 bool Run::pool_step(int rep, core::WorkBudget& budget) {
-    if (int(pools_.size()) <= rep) pools_.resize(size_t(rep + 1));
     if (!pools_[size_t(rep)]) {
         auto P = std::make_unique<Pool>();
         P->rng = core::Rng(core::Sweep::rep_seed(seed_, rep), 11);
@@ -145,6 +147,9 @@ Run::Run(const core::Params& p, uint64_t seed) {
                       "router_cos2", "route_plus", "route_minus", "align_o1",  "align_o2"};
     thr_lstar_ = thr_lstar_m1_ = kNaN;
     thr_N_ = cfg_.Ns.empty() ? 0 : cfg_.Ns[size_t(nearest_N_index(cfg_))];
+    // a pool per repetition of the sweep and the grid, filled by its first job: jobs of other repetitions may
+    // run at once (core::Sweep), so the list itself never changes size after this
+    pools_.resize(size_t(std::max({1, cfg_.sweep_seeds, cfg_.grid_seeds})));
 }
 
 void Run::start_single(int which) {
@@ -278,7 +283,7 @@ void Run::update_sweep_cache() {
         nstar_[size_t(a)] = n_star(curve_[size_t(a)].x, curve_[size_t(a)].y, cfg_.target);
     }
     // The spread behind N*_sep / N*_CNN: each sweep seed's own ratio, once that seed has a full curve for both
-    // models (the sweep runs seed by seed, so results[r] of every point is seed r).
+    // models (results[r] of every point is seed r's slot).
     const std::vector<int>& Ns = cfg_.Ns;
     seed_ratio_sep_.clear();
     for (int r = 0; r < cfg_.sweep_seeds; ++r) {
@@ -287,14 +292,14 @@ void Run::update_sweep_cache() {
         for (int a = 0; a < 2 && complete; ++a)
             for (int N : Ns) {
                 const int pt = sweep_.find(a, N);
-                const auto v = pt < 0 ? std::vector<double>() : sweep_.values(pt, 0);
-                if (int(v.size()) <= r) {
+                const std::vector<double>* v = pt < 0 ? nullptr : &sweep_.point(pt).results[size_t(r)];
+                if (!v || v->empty()) {
                     complete = false;
                     break;
                 }
-                acc[a].push_back(v[size_t(r)]);
+                acc[a].push_back((*v)[0]);
             }
-        if (!complete) break;
+        if (!complete) continue;
         const std::vector<double> xs(Ns.begin(), Ns.end());
         seed_ratio_sep_.push_back(n_star(xs, acc[1], cfg_.target) / n_star(xs, acc[0], cfg_.target));
     }
@@ -302,7 +307,7 @@ void Run::update_sweep_cache() {
     route_sep_.assign(Ns.size(), kNaN);
     for (size_t i = 0; i < Ns.size(); ++i) {
         const int pt = sweep_.find(int(Arch::Separate), Ns[i]);
-        if (pt >= 0 && !sweep_.point(pt).results.empty()) route_sep_[i] = sweep_.stat(pt, 3).mean;
+        if (pt >= 0 && sweep_.point(pt).finished > 0) route_sep_[i] = sweep_.stat(pt, 3).mean;
     }
 }
 
@@ -314,7 +319,7 @@ void Run::update_grid_cache() {
     for (int i = 0; i < nN; ++i)
         for (int l = 1; l <= L; ++l) {
             const int pt = grid_.find(l, cfg_.Ns[size_t(i)]);
-            if (pt < 0 || grid_.point(pt).results.empty()) continue;
+            if (pt < 0 || grid_.point(pt).finished == 0) continue;
             const auto acc = grid_.values(pt, 0);
             double ok = 0;
             for (double v : acc) ok += v >= cfg_.target;
