@@ -110,7 +110,7 @@ core::RunConfig make_config(const Args& a) {
 }
 
 core::RunConfig make_config_for_jobs(const Args& a, int& jobs) {
-    jobs = a.jobs > 0 ? a.jobs : std::min(core::machine_jobs(), a.seeds);
+    jobs = a.jobs > 0 ? a.jobs : core::machine_jobs();
     if (jobs > 1) {
         core::SharedLimits share(jobs);
         try {
@@ -118,8 +118,8 @@ core::RunConfig make_config_for_jobs(const Args& a, int& jobs) {
         } catch (const UsageError& e) {
             if (a.jobs > 0)
                 throw UsageError(std::string(e.what()) + "\n(--jobs " + std::to_string(jobs) + " runs " +
-                                 std::to_string(jobs) + " seeds at once, each within 1/" + std::to_string(jobs) +
-                                 " of the limits: lower --jobs)");
+                                 std::to_string(jobs) + " seeds or sweep jobs at once, each within 1/" +
+                                 std::to_string(jobs) + " of the limits: lower --jobs)");
         }
     }
     jobs = 1;

@@ -20,7 +20,7 @@ struct Args {
     std::string lab, preset, csv;
     uint64_t seed = 1;
     int seeds = 10;
-    int jobs = 0;                     // reproduce: seeds on this many threads (0: not given, the machine's cores)
+    int jobs = 0;                     // threads for seeds and sweep jobs (0: not given, the machine's cores)
     int shard = 0, shards = 0;        // reproduce --shard I/N: only the I-th of N parts of the seeds (0: all)
     std::vector<std::string> files;   // merge: the partial reports
     bool json = false, has_seed = false, has_seeds = false;
@@ -35,9 +35,9 @@ Args parse_args(int argc, char** argv);
 // The lab and its configuration from --lab, --preset, --seed and --set, validated.
 // Throws UsageError naming the problem.
 core::RunConfig make_config(const Args& a);
-// The same for runs of several seeds, and how many threads run them (`jobs`): --jobs, else the machine's cores
-// (at most one per seed), within the limits shared by the runs at once; without --jobs, a configuration that
-// only fits alone runs on one thread.
+// The same, and how many threads run it (`jobs`): --jobs, else the machine's cores, for the seeds and the
+// sweep jobs inside each run (core::sweep_threads), within the limits shared by the jobs at once; without
+// --jobs, a configuration that only fits alone runs on one thread.
 core::RunConfig make_config_for_jobs(const Args& a, int& jobs);
 
 }   // namespace cli

@@ -155,8 +155,10 @@ int cmd_list(const Args& a) {
 }
 
 int cmd_run(const Args& a) {
-    core::RunConfig c = make_config(a);
+    int jobs = 1;
+    core::RunConfig c = make_config_for_jobs(a, jobs);
     auto lab = core::make_lab(c.lab);
+    lab->set_threads(jobs);   // for the run's sweep jobs
     double t0 = now_seconds();
     lab->reset(c.params, c.seed);
     std::string failure;

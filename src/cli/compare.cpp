@@ -98,6 +98,7 @@ int cmd_compare(const Args& a) {
         cs.seed = first + uint64_t(s);
         core::PairedRun run;
         run.start(cs, pb);
+        for (core::Lab* lab : {run.a.get(), run.b.get()}) lab->set_threads(core::sweep_threads(jobs, a.seeds));
         while (!run.done()) run.step();
         Seed& out = seeds[size_t(s)];
         out.failure_a = run.a->failure();
