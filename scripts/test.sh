@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up and runs every test: the C++ format check, the native unit tests (ctest, also under ASan/UBSan), the randomized CLI
+# Sets up and runs every test: the C++ format check, the native unit tests (ctest, also under ASan/UBSan, the threaded ones under TSan), the randomized CLI
 # test, a bounded libFuzzer run, the same unit tests compiled to WebAssembly under node (ctest), and the
 # browser end-to-end tests (node --test, Chromium), also against the packaged static site.
 set -euo pipefail
@@ -19,6 +19,12 @@ cmake -S . -B build/asan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" >/dev/null
 cmake --build build/asan -j"$(nproc)" --target moe-tests
 ctest --test-dir build/asan --output-on-failure -j"$(nproc)"
+
+echo "== the threaded tests under ThreadSanitizer (seeds and sweep jobs on threads, every lab)"
+cmake -S . -B build/tsan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
+cmake --build build/tsan -j"$(nproc)" --target moe-tests
+build/tsan/moe-tests --test-case="for_each_index*,run_seeds*,sweep on threads*,every lab: the same numbers on 1 thread*"
 
 echo "== randomized CLI test: 520 random configurations over every lab (in range, edges, out of range, garbage)"
 node tests/cli/random-cli.mjs build/native/moe-lab
