@@ -190,13 +190,17 @@ struct SharedRun {
 
 TEST_CASE("sweep on threads: the same slots for every thread count and finishing order; a repetition's jobs start "
           "in order, and never beside an exclusive one") {
-    for (auto [order, lazy] : {std::pair{core::Sweep::Order::RepMajor, false},
-                               {core::Sweep::Order::PointMajor, false},
-                               {core::Sweep::Order::RepMajor, true}}) {
+    for (auto setting : {std::pair{core::Sweep::Order::RepMajor, false},
+                         {core::Sweep::Order::PointMajor, false},
+                         {core::Sweep::Order::RepMajor, true}}) {
+        const core::Sweep::Order order = setting.first;   // (clang 14 cannot capture structured bindings)
+        const bool lazy = setting.second;
         CAPTURE(lazy);
         SharedRun one(1, 0, order, lazy);
         REQUIRE(one.sw.done());
-        for (auto [threads, shuffle] : {std::pair<int, uint64_t>{3, 0}, {3, 21}, {4, 22}, {2, 23}}) {
+        for (auto run : {std::pair<int, uint64_t>{3, 0}, {3, 21}, {4, 22}, {2, 23}}) {
+            const int threads = run.first;
+            const uint64_t shuffle = run.second;
             CAPTURE(threads);
             CAPTURE(shuffle);
             SharedRun many(threads, shuffle, order, lazy);
