@@ -1,4 +1,4 @@
-// Glue between the page and the WebAssembly module: canvas set-up, sizing, and window.moeLab,
+// Glue between the page and the WebAssembly module: canvas set-up, input, wake-ups, and window.moeLab,
 // the small API the browser test (and a curious lecturer's console) uses:
 //   moeLab.state()            -> {lab, phase, done, metrics: {...}, run_ms, ...}
 //   moeLab.command("play")    -> same actions as the buttons: play, pause, step, next-phase, reset,
@@ -38,3 +38,45 @@ window.moeLab = {
     return why;
   },
 };
+
+// The offline copy (sw.js): once the page has been opened, it loads without a network. Browsers offer service
+// workers on https and on localhost only; elsewhere the page works as before, online.
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("sw.js").catch((e) => console.log("offline copy unavailable: " + e.message));
+  });
+}
+
+// Pointer input: mouse, touch and pen as pointer events, handed to the module (src/platform/pointer_gestures.hpp
+// tells a tap, a drag, a swipe and a long press apart). Emscripten's GLFW listens to the canvas's own mouse and
+// touch events in the capture phase; these capture listeners on the window run first and stop them, so that
+// every press reaches ImGui once, through one path. GLFW keeps the keyboard and the wheel.
+(function () {
+  const canvas = Module.canvas;
+  const kinds = { pointerdown: 0, pointermove: 1, pointerup: 2, pointercancel: 3, pointerleave: 4 };
+  const wake = () => { if (window.moeLab.ready) Module._moe_wake(); };
+  for (const type of Object.keys(kinds)) {
+    canvas.addEventListener(type, (e) => {
+      if (!window.moeLab.ready) return;
+      if (type === "pointerdown") {
+        canvas.focus({ preventScroll: true });   // keys go to the page (GLFW listens on the window)
+        try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* a pointer that already ended */ }
+      }
+      const r = canvas.getBoundingClientRect();
+      Module._moe_pointer(kinds[type], e.clientX - r.left, e.clientY - r.top, e.timeStamp,
+                          e.pointerType === "mouse" ? 0 : 1);
+      if (type !== "pointermove") e.preventDefault();
+    });
+  }
+  for (const type of ["mousedown", "mouseup", "mousemove", "touchstart", "touchmove", "touchend", "touchcancel"]) {
+    window.addEventListener(type, (e) => { if (e.target === canvas) e.stopPropagation(); }, true);
+  }
+  canvas.addEventListener("contextmenu", (e) => e.preventDefault());   // a long press is hover, not a menu
+  for (const type of ["keydown", "keyup", "wheel", "resize", "focus"]) window.addEventListener(type, wake, true);
+  // A change of density (browser zoom, another monitor) without a change of size.
+  (function watchDensity() {
+    const q = window.matchMedia("(resolution: " + window.devicePixelRatio + "dppx)");
+    const changed = () => { wake(); watchDensity(); };
+    if (q.addEventListener) q.addEventListener("change", changed, { once: true });
+  })();
+})();

@@ -3,6 +3,7 @@
 #include "core/compare.hpp"
 #include "core/compare_views.hpp"
 #include "core/registry.hpp"
+#include "app/hover_help.hpp"
 #include <imgui.h>
 #include <algorithm>
 #include <cstdio>
@@ -90,6 +91,8 @@ void App::frame() {
     }
     reports_.clear();
     tour_caption_shown_.clear();
+    controls_.clear();
+    help_shown().clear();
 
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
@@ -99,9 +102,10 @@ void App::frame() {
                      ImGuiWindowFlags_NoSavedSettings);
     if (embed_) draw_embed();
     else if (present_) draw_presentation();
+    else if (phone_layout()) draw_phone();
     else {
         float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * ui_scale_);
-        draw_sidebar(sidebar);
+        draw_sidebar(ImVec2(sidebar, 0));
         ImGui::SameLine();
         ImGui::BeginChild("main", ImVec2(0, 0), false);
         draw_header();
@@ -114,6 +118,7 @@ void App::frame() {
         ImGui::EndChild();
     }
     ImGui::End();
+    drawn_controls_.swap(controls_);
 
     train_ms_ = t1 - t0;
     ui_ms_ = host_.now_ms() - t1;

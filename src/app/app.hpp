@@ -40,6 +40,11 @@ public:
     // otherwise why not; a refusal is also added to the page's messages.
     std::string command(const std::string& cmd);
     float ui_scale() const { return ui_scale_; }
+    // Device pixels per CSS pixel (the page's devicePixelRatio, 1 on the desktop): the layout stays in CSS
+    // pixels and the platform renders it at this density; fonts are rasterised at it, so text is sharp.
+    void set_density(float d);
+    // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
+    bool wants_frames() const { return playing_ || fonts_dirty_ || export_pending(); }
 
     // Exporting a view as a PNG (png=N, the PNG button): the platform, which owns GL, asks whether
     // one is pending, then calls begin_export() (fonts at twice the UI scale: rebuild them), renders
@@ -60,7 +65,12 @@ private:
     void reset_run();
     void advance(double budget_ms);
     // drawing
-    void draw_sidebar(float width);
+    void draw_sidebar(ImVec2 size);       // height 0: to the bottom
+    void draw_play_button(ImVec2 size);   // Play / Pause, coloured; its rectangle goes to state()
+    // phone_layout.cpp
+    static constexpr float kPhoneWidth = 700;   // CSS pixels at UI scale 1: narrower is a phone (see there)
+    bool phone_layout() const;
+    void draw_phone();
     void draw_controls();
     void draw_run_buttons();
     void draw_share_and_export();
@@ -105,6 +115,10 @@ private:
     void draw_compare_panel();                // sidebar: choose and edit B
     void draw_compare_strip();                // headline metrics: A, B and B − A
     void add_message(const std::string& m);
+    // The layout map (state().controls): the last item drawn, under a stable id ("button:play", "param:eta",
+    // "view:accuracy"), its role, label, value and rectangle (CSS pixels); only what is on screen.
+    void note_control(const std::string& id, const char* role, const std::string& label, const std::string& value = "");
+    std::string controls_json() const;
 
     Host host_;
     std::unique_ptr<core::Lab> lab_;
@@ -132,6 +146,7 @@ private:
     int focused_view_ = -1;
     int focused_view2_ = -1;                 // a second view shown large beside the first (tours)
     bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
+    bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
     int tour_step_ = -1;                     // 0-based; -1: no tour
     int export_view_ = -1;                   // a PNG export waiting for the platform
     float export_restore_scale_ = 1.0f;
@@ -140,9 +155,15 @@ private:
     int exported_w_ = 0, exported_h_ = 0;
     size_t exported_bytes_ = 0;
     std::vector<ViewReport> reports_;   // what the last frame drew, per view
+    struct Control {
+        std::string id, role, label, value;
+        ImVec2 a, b;
+    };
+    std::vector<Control> controls_, drawn_controls_;   // being drawn, and the last whole frame's
     std::string last_url_;
     std::string tour_caption_shown_;   // the tour caption drawn in the last frame
     float ui_scale_ = 1.0f;
+    float density_ = 1.0f, export_restore_density_ = 1.0f;
     bool fonts_dirty_ = true;
     float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
 };

@@ -2,6 +2,7 @@
 #include "app/app.hpp"
 #include "core/compare.hpp"
 #include "core/registry.hpp"
+#include "app/hover_help.hpp"
 #include <imgui.h>
 #include <cmath>
 #include <cstdio>
@@ -37,7 +38,8 @@ std::string App::state_json() const {
     s += ",\"progress\":" + jnum(lab_->progress()) + ",\"clock\":" + jstr(lab_->clock());
     s += ",\"run_ms\":" + jnum(run_ms_) + ",\"frames_while_running\":" + std::to_string(frames_while_running_);
     s += ",\"longest_frame_ms\":" + jnum(longest_frame_ms_) + ",\"steps\":" + std::to_string(steps_);
-    s += ",\"ui_scale\":" + jnum(ui_scale_) + ",\"train_ms\":" + jnum(train_ms_) + ",\"ui_ms\":" + jnum(ui_ms_);
+    s += ",\"ui_scale\":" + jnum(ui_scale_) + ",\"density\":" + jnum(density_) + ",\"train_ms\":" + jnum(train_ms_) +
+        ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
     char b[128];
     std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],
@@ -54,6 +56,8 @@ std::string App::state_json() const {
     auto ms = lab_->metrics();
     for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
     s += "}";
+    s += ",\"help\":" + jstr(help_shown());
+    s += ",\"controls\":" + controls_json();
     s += lecture_state_json();
     s += compare_state_json();
     s += "}";
@@ -129,6 +133,25 @@ std::string App::compare_state_json() const {
             ",\"b\":" + jnum(hs[k].b) + "}";
     s += "]}";
     return s;
+}
+
+}   // namespace app
+
+namespace app {
+
+void App::note_control(const std::string& id, const char* role, const std::string& label, const std::string& value) {
+    if (!ImGui::IsItemVisible()) return;
+    controls_.push_back({id, role, label, value, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+}
+
+std::string App::controls_json() const {
+    std::string s = "[";
+    for (size_t k = 0; k < drawn_controls_.size(); ++k) {
+        const Control& c = drawn_controls_[k];
+        s += (k ? ",{" : "{") + std::string("\"id\":") + jstr(c.id) + ",\"role\":" + jstr(c.role) +
+            ",\"label\":" + jstr(c.label) + ",\"value\":" + jstr(c.value) + ",\"rect\":" + jrect(c.a, c.b) + "}";
+    }
+    return s + "]";
 }
 
 }   // namespace app

@@ -22,6 +22,8 @@ void App::begin_export() {
     export_box_.x = std::floor(export_box_.x);
     export_box_.y = std::floor(export_box_.y);
     ui_scale_ = export_restore_scale_ * 2;
+    export_restore_density_ = density_;   // the picture's own pixels: twice the box, whatever the screen's density
+    density_ = 1;
     fonts_dirty_ = true;
 }
 
@@ -55,6 +57,7 @@ void App::draw_export() {
 
 void App::finish_export(const std::vector<uint8_t>& png, int width, int height) {
     ui_scale_ = export_restore_scale_;
+    density_ = export_restore_density_;
     fonts_dirty_ = true;
     if (export_view_ >= 0 && export_view_ < int(views_.size()) && !png.empty()) {
         export_file_ =

@@ -1,5 +1,6 @@
 // The main panel: the lab's header, messages, the phase timeline and the grid of views.
 #include "app/app.hpp"
+#include "app/hover_help.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
 #include <imgui.h>
@@ -15,7 +16,7 @@ void App::draw_header() {
     ImGui::TextDisabled("%s", info.citation.c_str());
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+        ImGui::PushTextWrapPos(tooltip_wrap(32));
         ImGui::TextUnformatted(info.summary.c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
@@ -64,6 +65,7 @@ void App::draw_timeline() {
     float bw = (w - gap * (phases.size() - 1)) / phases.size();
     int cur = lab_->phase();
     bool finished = lab_->done();
+    bool cut = false;   // the current phase's title did not fit its box
     for (size_t k = 0; k < phases.size(); ++k) {
         ImVec2 p(a.x + k * (bw + gap), a.y), q(p.x + bw, p.y + h);
         bool past = int(k) < cur || (finished && int(k) <= cur), now = int(k) == cur && !finished;
@@ -82,6 +84,7 @@ void App::draw_timeline() {
             while (!t.empty() && (static_cast<unsigned char>(t.back()) & 0xC0) == 0x80) t.pop_back();   // UTF-8
             if (!t.empty()) t.pop_back();
             t += "...";
+            cut = cut || int(k) == cur;
         }
         ImVec2 sz = ImGui::CalcTextSize(t.c_str());
         dl->PushClipRect(p, q, true);
@@ -92,7 +95,7 @@ void App::draw_timeline() {
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
         if (ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(fh * 28);
+            ImGui::PushTextWrapPos(tooltip_wrap(28));
             ImGui::Text("%s", phases[k].title.c_str());
             ImGui::TextWrapped("Look for: %s", phases[k].look_for.c_str());
             ImGui::TextWrapped("Paper: %s", phases[k].claim.c_str());
@@ -101,6 +104,9 @@ void App::draw_timeline() {
         }
     }
     ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + h + fh * 0.25f));
+    // a phone (its views scroll, so a line costs no plot room): the current phase in full below
+    if (cut && phone_layout() && !present_ && cur >= 0 && cur < int(phases.size()))
+        ImGui::TextColored(ImVec4(0.0f, 0.36f, 0.60f, 1), "%d. %s", cur + 1, phases[size_t(cur)].title.c_str());
 }
 
 // What to look for in the current phase and the paper's claim. They may take a fifth of the room
@@ -136,7 +142,7 @@ void App::draw_look_for(bool compact) {
         ImGui::InvisibleButton("lookfor", ImVec2(w, std::max(1.0f, y - at.y)));
         if (!with_claim && ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(fh * 30);
+            ImGui::PushTextWrapPos(tooltip_wrap(30));
             ImGui::TextUnformatted(claim.c_str());
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
@@ -156,9 +162,11 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     ImVec2 p = ImGui::GetCursorScreenPos();
     std::string t = fit_text(v.title + (v.caption.empty() ? "" : "  (?)"), width - buttons - fh * 0.3f);
     ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", t.c_str());
+    note_control("view:" + v.id, "heading", v.title);
     if (ImGui::IsItemHovered() && !v.caption.empty()) {
+        help_shown() = v.caption;
         ImGui::BeginTooltip();
-        ImGui::PushTextWrapPos(fh * 30);
+        ImGui::PushTextWrapPos(tooltip_wrap(30));
         ImGui::TextUnformatted(v.title.c_str());
         ImGui::Separator();
         ImGui::TextUnformatted(v.caption.c_str());

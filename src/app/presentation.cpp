@@ -58,25 +58,34 @@ void App::draw_presentation() {
         (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
     float w = ImGui::GetContentRegionAvail().x;
     ImVec2 p = ImGui::GetCursorScreenPos();
+    const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", run_line(*lab_, config_.seed, w - buttons - fh).c_str());
-    ImGui::SetCursorScreenPos(ImVec2(p.x + w - buttons + st.ItemSpacing.x, p.y));
+    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s",
+                       run_line(*lab_, config_.seed, own_row ? w : w - buttons - fh).c_str());
+    if (own_row) p = ImGui::GetCursorScreenPos();
+    ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
     bool done = finished();
     ImGui::BeginDisabled(done);
     if (ImGui::Button(play)) command(playing_ ? "pause" : "play");
+    note_control("button:play", "button", play);
     ImGui::SameLine();
     if (ImGui::Button("Step")) command("step");
+    note_control("button:step", "button", "Step");
     ImGui::SameLine();
     if (ImGui::Button("Next phase")) command("next-phase");
+    note_control("button:next-phase", "button", "Next phase");
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Next view")) command("next-view");
+    note_control("button:next-view", "button", "Next view");
     if (has_tour) {
         ImGui::SameLine();
         if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
+        note_control("button:tour", "button", tour_step_ >= 0 ? "End tour" : "Tour");
     }
     ImGui::SameLine();
     if (ImGui::Button("Exit")) command("present=0");
+    note_control("button:exit", "button", "Exit");
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Leave the presentation (key P). Keys: space play, right arrow step, N next phase, V / 1-9 views, T tour");

@@ -11,8 +11,8 @@
 
 namespace app {
 
-void App::draw_sidebar(float width) {
-    ImGui::BeginChild("sidebar", ImVec2(width, 0), true);
+void App::draw_sidebar(ImVec2 size) {
+    ImGui::BeginChild("sidebar", size, true);
     ImGui::TextColored(ImVec4(0.05f, 0.30f, 0.55f, 1), "MoE Lab");
     ImGui::SameLine();
     ImGui::TextDisabled("mixture-of-experts theory, live");
@@ -23,7 +23,9 @@ void App::draw_sidebar(float width) {
         for (const auto& e : core::all_labs()) v.push_back(e.make()->info());
         return v;
     }();
-    if (ImGui::BeginCombo("##lab", lab_->info().title.c_str())) {
+    const bool lab_open = ImGui::BeginCombo("##lab", lab_->info().title.c_str());
+    note_control("combo:lab", "combo", "lab", lab_->info().title);
+    if (lab_open) {
         for (const core::LabInfo& info : infos) {
             if (ImGui::Selectable(info.title.c_str(), info.id == config_.lab) && info.id != config_.lab) {
                 link_messages_.clear();
@@ -37,7 +39,9 @@ void App::draw_sidebar(float width) {
 
     const core::Preset* cur = lab_->schema().preset(config_.preset);
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
-    if (ImGui::BeginCombo("preset", cur ? cur->title.c_str() : "custom")) {
+    const bool preset_open = ImGui::BeginCombo("preset", cur ? cur->title.c_str() : "custom");
+    note_control("combo:preset", "combo", "preset", cur ? cur->title : "custom");
+    if (preset_open) {
         for (const auto& p : lab_->schema().presets) {
             if (ImGui::Selectable(p.title.c_str(), p.id == config_.preset)) {
                 core::RunConfig c = config_;
@@ -59,10 +63,10 @@ void App::draw_sidebar(float width) {
     uint64_t seed = config_.seed;   // every 64-bit seed, as the link and the CLI take it
     const uint64_t one = 1, ten = 10;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    if ((ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, &one, &ten, "%llu",
-                            ImGuiInputTextFlags_EnterReturnsTrue) ||
-         ImGui::IsItemDeactivatedAfterEdit()) &&
-        seed != config_.seed) {
+    const bool entered =
+        ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, &one, &ten, "%llu", ImGuiInputTextFlags_EnterReturnsTrue);
+    note_control("input:seed", "spinbutton", "seed", std::to_string(config_.seed));
+    if ((entered || ImGui::IsItemDeactivatedAfterEdit()) && seed != config_.seed) {
         core::RunConfig c = config_;
         c.seed = seed;
         open(c);
@@ -72,12 +76,14 @@ void App::draw_sidebar(float width) {
     ImGui::Separator();
     draw_run_buttons();
     if (ImGui::Button("Present")) command("present=1");
+    note_control("button:present", "button", "Present");
     hover_help(
         "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
         "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
     if (!lab_->tour().empty()) {
         ImGui::SameLine();
         if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
+        note_control("button:tour", "button", tour_step_ >= 0 ? "End tour" : "Guided tour");
         hover_help("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
                    "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
     }
@@ -94,21 +100,14 @@ void App::draw_run_buttons() {
     const float fh = ImGui::GetFontSize();
     bool done = finished();
     ImGui::BeginDisabled(done);
-    ImGui::PushStyleColor(ImGuiCol_Button, playing_ ? ImVec4(0.80f, 0.45f, 0.10f, 1) : ImVec4(0.10f, 0.50f, 0.25f, 1));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
-    if (ImGui::Button(playing_ ? "Pause" : "Play", ImVec2(fh * 5, 0))) command(playing_ ? "pause" : "play");
-    ImGui::PopStyleColor(2);
-    hover_help("Key: space.");
-    ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
-    play_button_[0] = a.x;
-    play_button_[1] = a.y;
-    play_button_[2] = s.x;
-    play_button_[3] = s.y;
+    draw_play_button(ImVec2(fh * 5, 0));
     ImGui::SameLine();
     if (ImGui::Button("Step")) command("step");
+    note_control("button:step", "button", "Step");
     hover_help("Advance training by one slice (one iteration or a small chunk). Key: right arrow.");
     ImGui::SameLine();
     if (ImGui::Button("Next phase")) command("next-phase");
+    note_control("button:next-phase", "button", "Next phase");
     hover_help("Run until the next phase of the timeline begins, then pause.");
     ImGui::EndDisabled();
     // keep "Reset" on this row only when it fits (large UI scales wrap it)
@@ -116,10 +115,12 @@ void App::draw_run_buttons() {
         ImGui::CalcTextSize("Reset").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x)
         ImGui::SameLine();
     if (ImGui::Button("Reset")) command("reset");
+    note_control("button:reset", "button", "Reset");
     hover_help("Start again from the same seed: same data, same initialisation.");
 
     ImGui::SetNextItemWidth(-fh * 4.5f);
     ImGui::SliderInt("speed", &speed_, 0, 4, kSpeedNames[speed_]);
+    note_control("slider:speed", "slider", "speed", kSpeedNames[speed_]);
     hover_help("How much of each frame goes to training. Slower speeds let a class follow each step.");
 
     char prog[96];
@@ -130,6 +131,20 @@ void App::draw_run_buttons() {
         hover_help("Wall time while playing, and the frames drawn meanwhile (longest frame " +
                    std::to_string(int(longest_frame_ms_)) + " ms).");
     }
+}
+
+void App::draw_play_button(ImVec2 size) {
+    ImGui::PushStyleColor(ImGuiCol_Button, playing_ ? ImVec4(0.80f, 0.45f, 0.10f, 1) : ImVec4(0.10f, 0.50f, 0.25f, 1));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    if (ImGui::Button(playing_ ? "Pause" : "Play", size)) command(playing_ ? "pause" : "play");
+    ImGui::PopStyleColor(2);
+    note_control("button:play", "button", playing_ ? "Pause" : "Play");
+    hover_help("Key: space.");
+    ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
+    play_button_[0] = a.x;
+    play_button_[1] = a.y;
+    play_button_[2] = s.x;
+    play_button_[3] = s.y;
 }
 
 void App::draw_controls() {
@@ -151,6 +166,7 @@ void App::draw_controls() {
             for (const auto& c : b_changes_) in_b |= c.first == s.name;
             if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.95f, 0.65f, 0.30f, 1));
             if (ImGui::SmallButton("B")) command("vs=" + s.name);
+            note_control("button:vs:" + s.name, "button", "compare " + s.name);
             if (in_b) ImGui::PopStyleColor();
             hover_help(in_b ? "B changes this parameter: click to drop the change"
                             : "Compare: run B with this parameter changed, on the same seed, beside this run");
@@ -193,6 +209,9 @@ void App::draw_controls() {
                 break;
             }
             }
+            static const char* kRole[] = {"slider", "slider", "checkbox", "combo"};
+            note_control("param:" + s.name, kRole[std::min(3, int(s.type))], s.symbol.empty() ? s.name : s.symbol,
+                         core::format_number(v));
             std::string tip = s.help + "\n\nname: " + s.name + "   range: " + core::format_number(s.min) + " … " +
                 core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) +
                 "\nCtrl+click a slider to type a value.";
@@ -223,10 +242,12 @@ void App::draw_controls() {
 void App::draw_share_and_export() {
     if (!ImGui::CollapsingHeader("Share and export", ImGuiTreeNodeFlags_DefaultOpen)) return;
     if (ImGui::Button("Copy link") && host_.copy_text) host_.copy_text(last_url_);
+    note_control("button:copy-link", "button", "Copy link");
     hover_help("The link restores this lab, preset, seed and every changed parameter.");
     ImGui::SameLine();
     if (ImGui::Button("Download CSV") && host_.download)
         host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", lab_->trace().to_csv());
+    note_control("button:csv", "button", "Download CSV");
     hover_help("The time series of this run's metrics, one row per evaluation.");
     if (lab_b_) {
         ImGui::SameLine();

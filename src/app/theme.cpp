@@ -4,6 +4,7 @@
 #include "app/glyph_ranges.hpp"
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
+#include <algorithm>
 #include <cstdio>
 
 namespace app {
@@ -31,6 +32,13 @@ static void apply_style(float scale) {
     ImGui::GetStyle() = style;
 }
 
+void App::set_density(float d) {
+    d = std::clamp(d, 0.5f, 4.0f);
+    if (d == density_ || export_pending()) return;
+    density_ = d;
+    fonts_dirty_ = true;
+}
+
 void App::rebuild_fonts() {
     if (!(ui_scale_ >= 0.75f && ui_scale_ <= 2.5f)) ui_scale_ = 1.0f;   // commands and the slider keep it in range
     ImGuiIO& io = ImGui::GetIO();
@@ -39,13 +47,14 @@ void App::rebuild_fonts() {
     cfg.OversampleH = 2;
     ImFont* f = nullptr;
     if (!host_.font_file.empty())
-        f = io.Fonts->AddFontFromFileTTF(host_.font_file.c_str(), 17.0f * ui_scale_, &cfg, kGlyphs);
+        f = io.Fonts->AddFontFromFileTTF(host_.font_file.c_str(), 17.0f * ui_scale_ * density_, &cfg, kGlyphs);
     if (!f) {
         std::fprintf(stderr, "MoE Lab: font %s not found, using ImGui's built-in font\n", host_.font_file.c_str());
         ImFontConfig d;
-        d.SizePixels = 13.0f * ui_scale_;
+        d.SizePixels = 13.0f * ui_scale_ * density_;
         io.Fonts->AddFontDefault(&d);
     }
+    io.FontGlobalScale = 1.0f / density_;   // glyphs in device pixels, laid out in CSS pixels
     io.Fonts->Build();
     ImGui_ImplOpenGL3_DestroyFontsTexture();
     ImGui_ImplOpenGL3_CreateFontsTexture();

@@ -4,6 +4,8 @@
 #include <string>
 
 static app::App* g_app = nullptr;
+static std::function<std::string()> g_loop_state;
+static std::function<void()> g_wake;
 
 // The bodies below are JavaScript: clang-format would break them ("=>" becomes "= >").
 // clang-format off
@@ -40,8 +42,10 @@ EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
-EM_JS(int, js_window_width, (), { return window.innerWidth; });
-EM_JS(int, js_window_height, (), { return window.innerHeight; });
+EM_JS(double, js_viewport_width, (), { return window.innerWidth; });
+EM_JS(double, js_viewport_height, (), { return window.innerHeight; });
+EM_JS(double, js_density, (), { return window.devicePixelRatio || 1; });
+EM_JS(void, js_set_canvas_size, (int w, int h), { Module.setCanvasSize(w, h); });
 EM_JS(void, js_fatal, (const char* m), {
     const el = document.getElementById("fatal");
     if (el) { el.textContent = UTF8ToString(m); el.style.display = "block"; }
@@ -64,9 +68,13 @@ void save_png(const std::string& f, const std::vector<uint8_t>& png) {
 }
 void show_fatal(const char* m) { js_fatal(m); }
 double now_ms() { return emscripten_get_now(); }
-int window_width() { return js_window_width(); }
-int window_height() { return js_window_height(); }
-void expose(app::App* a) { g_app = a; }
+Viewport viewport() { return {js_viewport_width(), js_viewport_height(), js_density()}; }
+void set_canvas_size(int w, int h) { js_set_canvas_size(w, h); }
+void expose(app::App* a, std::function<std::string()> loop_state, std::function<void()> wake) {
+    g_app = a;
+    g_loop_state = std::move(loop_state);
+    g_wake = std::move(wake);
+}
 
 }   // namespace browser
 
@@ -75,11 +83,13 @@ extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* moe_state() {
     static std::string s;
     s = g_app ? g_app->state_json() : "{}";
+    if (g_loop_state && s.size() > 2) s.insert(s.size() - 1, "," + g_loop_state());
     return s.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* moe_command(const char* cmd) {   // "" when applied, else why not
     static std::string why;
     why = g_app ? g_app->command(cmd) : "the page is not ready";
+    if (g_wake) g_wake();
     return why.c_str();
 }
 }

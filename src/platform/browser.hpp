@@ -2,6 +2,7 @@
 #pragma once
 #include "app/app.hpp"
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -13,9 +14,14 @@ void copy_link(const std::string& q);   // full page URL with the query → clip
 void download(const std::string& file, const std::string& text);
 void save_png(const std::string& file, const std::vector<uint8_t>& png);   // download + moeLab.lastPng
 void show_fatal(const char* message);
-double now_ms();      // performance.now()
-int window_width();   // window.innerWidth (CSS pixels)
-int window_height();
-void expose(app::App* a);   // moe_state() / moe_command() for JS
+double now_ms();   // performance.now()
+struct Viewport {
+    double width, height;   // window.innerWidth, innerHeight (CSS pixels)
+    double density;         // window.devicePixelRatio
+};
+Viewport viewport();
+void set_canvas_size(int w, int h);   // the canvas's backing store (Module.setCanvasSize: GLFW follows)
+// moe_state() / moe_command() for JS: the app's state plus the main loop's fields; after a command, wake.
+void expose(app::App* a, std::function<std::string()> loop_state, std::function<void()> wake);
 
 }   // namespace browser

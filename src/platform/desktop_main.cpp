@@ -93,7 +93,7 @@ int main(int argc, char** argv) {
     for (long f = 0; !glfwWindowShouldClose(w) && f != max_frames; ++f) {
         // capture the last frame (or every frame when the window may be closed at any time)
         bool capture = !screenshot.empty() && (max_frames < 0 || f == max_frames - 1);
-        platform::run_frame(w, a, capture ? &pixels : nullptr, &pw, &ph);
+        platform::run_frame(w, a, {}, capture ? &pixels : nullptr, &pw, &ph);
     }
     std::printf("%s\n", a.state_json().c_str());
     platform::close_window(w);

@@ -42,11 +42,13 @@ GLFWwindow* open_window(const char* title, int width, int height) {
     return w;
 }
 
-void run_frame(GLFWwindow* w, app::App& a, std::vector<uint8_t>* capture, int* capture_w, int* capture_h) {
+void run_frame(GLFWwindow* w, app::App& a, const std::function<void()>& input, std::vector<uint8_t>* capture,
+               int* capture_w, int* capture_h) {
     glfwPollEvents();
     if (a.fonts_need_rebuild()) a.rebuild_fonts();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
+    if (input) input();
     ImGui::NewFrame();
     a.frame();
     ImGui::Render();

@@ -1,19 +1,107 @@
 // The page: the app in a WebGL2 canvas, driven by the browser's animation frames.
+//
+// Size and density: the canvas fills the viewport (CSS), its backing store has the viewport's size times the
+// device pixel ratio (at most kMaxDensity), and the layout stays in CSS pixels (App::set_density). The
+// canvas is sized with Module.setCanvasSize, never with glfwSetWindowSize: Emscripten 3.1.6's GLFW takes a
+// window the size of the screen for a request to go full screen and wraps the canvas in a new element.
+// Input: the page's pointer events (web/moe-lab-api.js) go through platform::PointerGestures; GLFW still
+// reads the keyboard and the wheel.
+// Idle: when nothing plays, changes or is touched for kAwakeMs, the main loop pauses; input, a resize or a
+// command wakes it (moe_wake).
 #include "platform/browser.hpp"
 #include "platform/glfw_window.hpp"
+#include "platform/pointer_gestures.hpp"
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
+#include <imgui.h>
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
 
-static GLFWwindow* g_window = nullptr;
-static app::App* g_app = nullptr;
+namespace {
 
-// Follow the browser window's size (GLFW in Emscripten sizes the canvas from glfwSetWindowSize).
-static void frame() {
-    int w = browser::window_width(), h = browser::window_height(), cw = 0, ch = 0;
+constexpr double kMaxDensity = 3;   // phones go to 3.5: 3 keeps a 4K canvas's memory and fill rate in reach
+constexpr double kAwakeMs = 1000;   // frames drawn after the last input (hover, a click's after-effects)
+
+GLFWwindow* g_window = nullptr;
+app::App* g_app = nullptr;
+platform::PointerGestures g_pointer;
+double g_awake_until = 0;
+bool g_sleeping = false;
+long g_frames = 0;
+platform::PointerFrame g_last_pointer;   // what ImGui read in the last frame
+
+// The viewport in CSS pixels and the backing store that matches it at the device's density.
+struct Size {
+    double css_w, css_h;
+    int w, h;
+};
+
+Size current_size() {
+    const browser::Viewport v = browser::viewport();
+    const double density = std::clamp(v.density, 1.0, kMaxDensity);
+    return {v.width, v.height, std::max(1, int(std::lround(v.width * density))),
+            std::max(1, int(std::lround(v.height * density)))};
+}
+
+void frame() {
+    const Size s = current_size();
+    int cw = 0, ch = 0;
     glfwGetWindowSize(g_window, &cw, &ch);
-    if (w > 0 && h > 0 && (w != cw || h != ch)) glfwSetWindowSize(g_window, w, h);
-    platform::run_frame(g_window, *g_app);
+    if (s.w != cw || s.h != ch) browser::set_canvas_size(s.w, s.h);
+    const double now = browser::now_ms();
+    platform::run_frame(g_window, *g_app, [&] {
+        ImGuiIO& io = ImGui::GetIO();
+        int fw = 0, fh = 0;
+        glfwGetWindowSize(g_window, &fw, &fh);
+        io.DisplaySize = ImVec2(float(s.css_w), float(s.css_h));
+        io.DisplayFramebufferScale = ImVec2(float(fw / s.css_w), float(fh / s.css_h));
+        g_app->set_density(float(fw / s.css_w));
+        const float notch = 5 * io.Fonts->Fonts[0]->FontSize * io.FontGlobalScale;   // ImGui's wheel step
+        const platform::PointerFrame p = g_pointer.frame(now, notch);
+        g_last_pointer = p;
+        io.MousePos = p.present ? ImVec2(p.x, p.y) : ImVec2(-FLT_MAX, -FLT_MAX);
+        io.MouseDown[0] = p.down;
+        io.MouseWheel += p.wheel;
+    });
+    ++g_frames;
+    if (!g_app->wants_frames() && !g_pointer.busy() && now > g_awake_until) {
+        g_sleeping = true;
+        emscripten_pause_main_loop();
+    }
+}
+
+void wake() {
+    g_awake_until = browser::now_ms() + kAwakeMs;
+    if (!g_sleeping) return;
+    g_sleeping = false;
+    emscripten_resume_main_loop();
+}
+
+// state()'s fields from the main loop: whether it sleeps, the frames drawn so far, and the pointer ImGui read
+// last ([x, y, down], CSS pixels; null: no pointer).
+std::string loop_state() {
+    char b[160];
+    const platform::PointerFrame& p = g_last_pointer;
+    char ptr[64] = "null";
+    if (p.present) std::snprintf(ptr, sizeof ptr, "[%.1f,%.1f,%d]", double(p.x), double(p.y), p.down ? 1 : 0);
+    std::snprintf(b, sizeof b, "\"sleeping\":%s,\"frames\":%ld,\"pointer\":%s", g_sleeping ? "true" : "false", g_frames,
+                  ptr);
+    return b;
+}
+
+// Called from web/moe-lab-api.js.
+}   // namespace
+
+extern "C" {
+// A pointer event in CSS pixels relative to the canvas: kind 0 down, 1 move, 2 up, 3 cancel, 4 leave; touch: a
+// finger or a pen.
+EMSCRIPTEN_KEEPALIVE void moe_pointer(int kind, float x, float y, double t_ms, int touch) {
+    g_pointer.push({platform::PointerEvent::Kind(std::clamp(kind, 0, 4)), x, y, t_ms, touch != 0});
+    wake();
+}
+EMSCRIPTEN_KEEPALIVE void moe_wake() { wake(); }   // a key, the wheel, a resize, a change of density
 }
 
 int main() {
@@ -32,7 +120,8 @@ int main() {
     host.save_png = browser::save_png;
     static app::App a(host, browser::query());
     g_app = &a;
-    browser::expose(&a);
+    browser::expose(&a, loop_state, wake);
+    wake();
     emscripten_set_main_loop(frame, 0, false);
     return 0;
 }

@@ -13,22 +13,22 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 // playwright-core is installed by scripts/setup.sh into the git-ignored .cache/e2e (from this folder's lockfile)
-const { chromium } = await import(pathToFileURL(join(root, ".cache", "e2e", "node_modules", "playwright-core", "index.mjs")).href);
+const { chromium, devices } = await import(pathToFileURL(join(root, ".cache", "e2e", "node_modules", "playwright-core", "index.mjs")).href);
 export const site = join(root, "build", "web", "site");
 export const out = join(root, "tests", "e2e", "out");
 export const nativeCli = join(root, "build", "native", "moe-lab");
 export const wasmCli = join(root, "build", "web", "moe-lab.js");
-const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
+const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css",
+                ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json" };
 
 let server, browser, base;
 export const baseUrl = () => base;
 
-// Serves build/web/site on a free port of 127.0.0.1; returns its address.
-async function serveSite() {
-  assert.ok(existsSync(join(site, "moe-lab.wasm")), "build the page first: scripts/build-web.sh");
-  server = createServer(async (req, res) => {
+// Serves a folder on a free port of 127.0.0.1: {url, close()} (close() also ends open connections).
+export async function serveFolder(dir) {
+  const s = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
-    const file = join(site, path === "/" ? "index.html" : path);
+    const file = join(dir, path === "/" ? "index.html" : path);
     try {
       const body = await readFile(file);
       res.writeHead(200, { "content-type": types[extname(file)] || "application/octet-stream" });
@@ -37,8 +37,20 @@ async function serveSite() {
       res.writeHead(404).end("not found");
     }
   });
-  await new Promise((r) => server.listen(0, "127.0.0.1", r));
-  return `http://127.0.0.1:${server.address().port}/`;
+  await new Promise((r) => s.listen(0, "127.0.0.1", r));
+  return {
+    server: s,
+    url: `http://127.0.0.1:${s.address().port}/`,
+    close: () => new Promise((r) => { s.closeAllConnections?.(); s.close(r); }),
+  };
+}
+
+// Serves build/web/site; returns its address.
+async function serveSite() {
+  assert.ok(existsSync(join(site, "moe-lab.wasm")), "build the page first: scripts/build-web.sh");
+  const served = await serveFolder(site);
+  server = served.server;
+  return served.url;
 }
 
 before(async () => {
@@ -67,6 +79,22 @@ export async function openPage(query) {
 }
 
 export const state = (page) => page.evaluate(() => moeLab.state());
+
+// Playwright's device descriptors: viewport, density, touch ("Pixel 7", "iPad Pro 11 landscape", ...).
+export { devices };
+
+// The page in a context of its own (a device's viewport, density and touch), collecting console errors and
+// warnings; close the context when done.
+export async function openDevice(options, query = "", at = base) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(m.type() + ": " + m.text()); });
+  page.on("pageerror", (e) => problems.push(String(e)));
+  await page.goto(at + query);
+  await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
+  return { context, page, problems };
+}
 
 export function cliMetrics(cmd, args) {
   const text = execFileSync(cmd[0], [...cmd.slice(1), "run", ...args, "--json"], { encoding: "utf8", maxBuffer: 1 << 24 });

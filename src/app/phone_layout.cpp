@@ -1,0 +1,52 @@
+// The phone layout: one column. Below kPhoneWidth CSS pixels (times the UI scale) the sidebar, at most 340 px,
+// would leave the views under 360 px, too narrow for a plot beside its legend and axis labels. A top bar holds
+// the lab's title and the Controls button, which opens the sidebar as a full-screen drawer; a bottom bar keeps
+// Play, Step and Reset and the progress in thumb reach; between them the timeline, what to look for and the
+// views, full width, one above the other.
+#include "app/app.hpp"
+#include "app/hover_help.hpp"
+#include "app/text_fit.hpp"
+#include <imgui.h>
+
+namespace app {
+
+bool App::phone_layout() const { return ImGui::GetMainViewport()->WorkSize.x < kPhoneWidth * ui_scale_; }
+
+void App::draw_phone() {
+    const float fh = ImGui::GetFontSize();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float bar = ImGui::GetFrameHeight() * 2 + st.ItemSpacing.y * 2;   // the bottom bar: buttons, progress
+    // top bar
+    if (ImGui::Button(drawer_open_ ? "Close controls" : "Controls")) drawer_open_ = !drawer_open_;
+    note_control("button:controls", "button", drawer_open_ ? "Close controls" : "Controls", drawer_open_ ? "open" : "");
+    hover_help("The lab, presets, seed, parameters, compare, link and export.");
+    ImGui::SameLine();
+    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s",
+                       fit_text(lab_->info().title, ImGui::GetContentRegionAvail().x).c_str());
+    const ImVec2 body(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - bar);
+    if (drawer_open_) draw_sidebar(body);
+    else {
+        ImGui::BeginChild("main", body, false);
+        draw_messages();
+        draw_timeline();
+        draw_compare_strip();
+        if (tour_step_ >= 0) draw_tour_panel();
+        else draw_look_for(true);
+        draw_views();
+        ImGui::EndChild();
+    }
+    // bottom bar
+    const bool done = finished();
+    ImGui::BeginDisabled(done);
+    draw_play_button(ImVec2(fh * 5, 0));
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) command("step");
+    note_control("button:step", "button", "Step");
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Reset")) command("reset");
+    note_control("button:reset", "button", "Reset");
+    ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), lab_->clock().c_str());
+}
+
+}   // namespace app
