@@ -68,7 +68,8 @@ private:
     void draw_sidebar(ImVec2 size);       // height 0: to the bottom
     void draw_play_button(ImVec2 size);   // Play / Pause, coloured; its rectangle goes to state()
     // phone_layout.cpp
-    static constexpr float kPhoneWidth = 700;   // CSS pixels at UI scale 1: narrower is a phone (see there)
+    static constexpr float kPhoneWidth = 700;    // CSS pixels at UI scale 1: narrower is a phone (see there),
+    static constexpr float kPhoneHeight = 480;   // and so is lower (CSS pixels at any UI scale)
     bool phone_layout() const;
     void draw_phone();
     void draw_controls();

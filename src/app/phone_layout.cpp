@@ -1,5 +1,6 @@
 // The phone layout: one column. Below kPhoneWidth CSS pixels (times the UI scale) the sidebar, at most 340 px,
-// would leave the views under 360 px, too narrow for a plot beside its legend and axis labels. A top bar holds
+// would leave the views under 360 px, too narrow for a plot beside its legend and axis labels; below
+// kPhoneHeight (a phone held sideways) the sidebar's run buttons scroll out of reach and a view never fits. A top bar holds
 // the lab's title and the Controls button, which opens the sidebar as a full-screen drawer; a bottom bar keeps
 // Play, Step and Reset and the progress in thumb reach; between them the timeline, what to look for and the
 // views, full width, one above the other.
@@ -10,12 +11,17 @@
 
 namespace app {
 
-bool App::phone_layout() const { return ImGui::GetMainViewport()->WorkSize.x < kPhoneWidth * ui_scale_; }
+bool App::phone_layout() const {
+    const ImVec2 size = ImGui::GetMainViewport()->WorkSize;
+    return size.x < kPhoneWidth * ui_scale_ || size.y < kPhoneHeight;   // (a projector's 720 rows at any scale: not)
+}
 
 void App::draw_phone() {
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
-    const float bar = ImGui::GetFrameHeight() * 2 + st.ItemSpacing.y * 2;   // the bottom bar: buttons, progress
+    // the bottom bar: the buttons, and the progress beside them when there is room (held sideways), else below
+    const bool one_row = ImGui::GetContentRegionAvail().x > fh * 25;
+    const float bar = (ImGui::GetFrameHeight() + st.ItemSpacing.y) * (one_row ? 1 : 2);
     // top bar
     if (ImGui::Button(drawer_open_ ? "Close controls" : "Controls")) drawer_open_ = !drawer_open_;
     note_control("button:controls", "button", drawer_open_ ? "Close controls" : "Controls", drawer_open_ ? "open" : "");
@@ -46,6 +52,7 @@ void App::draw_phone() {
     ImGui::SameLine();
     if (ImGui::Button("Reset")) command("reset");
     note_control("button:reset", "button", "Reset");
+    if (one_row) ImGui::SameLine();
     ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), lab_->clock().c_str());
 }
 
