@@ -21,9 +21,12 @@ void App::draw_compare_panel() {
                            "contrasts, or press B beside a parameter.");
         ImGui::PopStyleColor();
         ImGui::SetNextItemWidth(-1);
-        if (ImGui::BeginCombo("##compare", "Compare with ...")) {
+        const bool open = ImGui::BeginCombo("##compare", "Compare with ...");
+        note_control("combo:compare", "combo", "Compare with");
+        if (open) {
             for (const core::Comparison& c : named) {
                 if (ImGui::Selectable(c.title.c_str())) command("compare=" + c.id);
+                note_control("option:compare:" + c.id, "option", c.title);
                 hover_help(core::describe(c.b) + "\n\n" + c.contrast);
             }
             ImGui::EndCombo();
@@ -47,7 +50,9 @@ void App::draw_compare_panel() {
         char buf[64];
         std::snprintf(buf, sizeof buf, "%s", changes[k].second.c_str());
         ImGui::SetNextItemWidth(fh * 5);
-        if (ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue)) {
+        const bool entered = ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+        note_control("input:b:" + changes[k].first, "textbox", "B's " + name, changes[k].second);
+        if (entered) {
             changes[k].second = buf;
             std::string why = set_compare(changes, "");
             if (!why.empty()) add_message("B not changed: " + why);
@@ -56,6 +61,7 @@ void App::draw_compare_panel() {
                    (s ? "\n\n" + s->help : ""));
         ImGui::SameLine();
         if (ImGui::SmallButton("x")) command("vs=" + changes[k].first);
+        note_control("button:drop-b:" + changes[k].first, "button", "drop B's change of " + name);
         hover_help("Drop this change from B");
         ImGui::PopID();
     }
@@ -69,6 +75,7 @@ void App::draw_compare_panel() {
     std::snprintf(prog, sizeof prog, "B: %s", lab_b_->clock().c_str());
     ImGui::ProgressBar(float(lab_b_->progress()), ImVec2(-1, 0), prog);
     if (ImGui::Button("End comparison")) command("compare=off");
+    note_control("button:end-compare", "button", "End comparison");
     hover_help("Back to run A alone (it keeps its progress). Link key: b.name=value.");
 }
 

@@ -41,6 +41,7 @@ void App::draw_messages() {
         ImGui::PopStyleColor();
         if (ImGui::IsItemClicked()) link_messages_.clear();
         if (ImGui::SmallButton("Dismiss")) link_messages_.clear();
+        note_control("button:dismiss", "button", "Dismiss");
     }
     std::string failure = lab_->failure();
     if (!failure.empty()) {
@@ -93,6 +94,10 @@ void App::draw_timeline() {
         dl->PopClipRect();
         ImGui::SetCursorScreenPos(p);
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
+        note_control("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + phases[k].title,
+                     now        ? "current"
+                         : past ? "done"
+                                : "");
         if (ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(tooltip_wrap(28));
@@ -176,6 +181,7 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     ImGui::SetCursorScreenPos(ImVec2(p.x + width - buttons, p.y));
     ImGui::PushID(k);
     if (ImGui::SmallButton("PNG")) command("png=" + std::to_string(k));
+    note_control("button:png:" + v.id, "button", "PNG of " + v.title);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save this view as a PNG at twice the screen resolution");
     if (extra) {
         ImGui::SameLine();
@@ -183,6 +189,7 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
             focused_view_ = enlarge_button ? k : -1;
             focused_view2_ = -1;
         }
+        note_control((enlarge_button ? "button:enlarge:" : "button:all-views:") + v.id, "button", extra);
         if (!enlarge_button && ImGui::IsItemHovered())
             ImGui::SetTooltip("Back to the grid of views. Keys: 1-9 a view, 0 all views, P presentation");
     }
@@ -190,18 +197,21 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + fh * 1.35f));
 }
 
-// One or two views side by side, each with its title row, caption (when it fits) and plot.
+// One or two views side by side (one above the other on a screen taller than wide: a phone), each with its
+// title row, caption (when it fits) and plot.
 void App::draw_large_views(const std::vector<int>& which, ImVec2 size) {
     const float fh = ImGui::GetFontSize(), gap = fh * 0.8f;
     const int n = int(which.size());
-    float w = (size.x - gap * (n - 1)) / n;
+    const bool stacked = size.y > size.x;
+    const float w = stacked ? size.x : (size.x - gap * (n - 1)) / n,
+                h = stacked ? (size.y - gap * (n - 1)) / n : size.y;
     ImVec2 p0 = ImGui::GetCursorScreenPos();
     for (int i = 0; i < n; ++i) {
         const int k = which[size_t(i)];
-        ImGui::SetCursorScreenPos(ImVec2(p0.x + i * (w + gap), p0.y));
+        ImGui::SetCursorScreenPos(stacked ? ImVec2(p0.x, p0.y + i * (h + gap)) : ImVec2(p0.x + i * (w + gap), p0.y));
         draw_view_title(views_[size_t(k)], k, w, false);
         reports_.emplace_back();
-        draw_view(views_[size_t(k)], ImVec2(w, size.y - fh * 1.35f), true, &reports_.back());
+        draw_view(views_[size_t(k)], ImVec2(w, h - fh * 1.35f), true, &reports_.back());
     }
     ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + size.y));
 }

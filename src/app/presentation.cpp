@@ -114,6 +114,7 @@ void App::draw_embed() {
     ImGui::SetCursorScreenPos(ImVec2(p.x + w - bw, p.y));
     ImGui::BeginDisabled(finished());
     if (ImGui::SmallButton(play)) command(playing_ ? "pause" : "play");
+    note_control("button:play", "button", play);
     ImGui::EndDisabled();
     ImGui::SetCursorScreenPos(after);
     reports_.emplace_back();
@@ -160,10 +161,12 @@ void App::draw_tour_panel() {
     ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));
     ImGui::BeginDisabled(tour_step_ == 0);
     if (ImGui::Button("< Back")) command("tour=back");
+    note_control("button:tour-back", "button", "Back");
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(tour_step_ + 1 >= int(steps.size()));
     if (ImGui::Button("Next >")) command("tour=next");
+    note_control("button:tour-next", "button", "Next");
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keys: right and left arrows; Escape ends the tour");
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));

@@ -27,7 +27,9 @@ void App::draw_sidebar(ImVec2 size) {
     note_control("combo:lab", "combo", "lab", lab_->info().title);
     if (lab_open) {
         for (const core::LabInfo& info : infos) {
-            if (ImGui::Selectable(info.title.c_str(), info.id == config_.lab) && info.id != config_.lab) {
+            const bool picked = ImGui::Selectable(info.title.c_str(), info.id == config_.lab);
+            note_control("option:lab:" + info.id, "option", info.title, info.id == config_.lab ? "selected" : "");
+            if (picked && info.id != config_.lab) {
                 link_messages_.clear();
                 command("lab=" + info.id);
             }
@@ -43,7 +45,9 @@ void App::draw_sidebar(ImVec2 size) {
     note_control("combo:preset", "combo", "preset", cur ? cur->title : "custom");
     if (preset_open) {
         for (const auto& p : lab_->schema().presets) {
-            if (ImGui::Selectable(p.title.c_str(), p.id == config_.preset)) {
+            const bool picked = ImGui::Selectable(p.title.c_str(), p.id == config_.preset);
+            note_control("option:preset:" + p.id, "option", p.title, p.id == config_.preset ? "selected" : "");
+            if (picked) {
                 core::RunConfig c = config_;
                 c.preset = p.id;
                 c.params.apply_preset(p.id);
@@ -185,11 +189,15 @@ void App::draw_controls() {
                 int c = int(v);
                 const char* cur = c >= 0 && c < int(s.choices.size()) ? s.choices[size_t(c)].c_str() : "?";
                 if (ImGui::BeginCombo(label.c_str(), cur)) {
-                    for (size_t o = 0; o < s.choices.size(); ++o)
-                        if (ImGui::Selectable(s.choices[o].c_str(), int(o) == c)) {
+                    for (size_t o = 0; o < s.choices.size(); ++o) {
+                        const bool picked = ImGui::Selectable(s.choices[o].c_str(), int(o) == c);
+                        note_control("option:" + s.name + ":" + s.choices[o], "option", s.choices[o],
+                                     int(o) == c ? "selected" : "");
+                        if (picked) {
                             v = double(o);
                             changed = true;
                         }
+                    }
                     ImGui::EndCombo();
                 }
                 break;
@@ -232,7 +240,9 @@ void App::draw_controls() {
     }
     if (!edit_check_.ok()) {
         ImGui::TextWrapped("The run keeps its last valid settings until this is fixed.");
-        if (ImGui::Button("Back to the running settings")) {
+        const bool back = ImGui::Button("Back to the running settings");
+        note_control("button:running-settings", "button", "Back to the running settings");
+        if (back) {
             edit_ = config_.params;
             edit_check_ = core::validate(*lab_, edit_);
         }
@@ -251,7 +261,9 @@ void App::draw_share_and_export() {
     hover_help("The time series of this run's metrics, one row per evaluation.");
     if (lab_b_) {
         ImGui::SameLine();
-        if (ImGui::Button("B's CSV") && host_.download)
+        const bool b_csv = ImGui::Button("B's CSV");
+        note_control("button:csv-b", "button", "B's CSV");
+        if (b_csv && host_.download)
             host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + "-B.csv", lab_b_->trace().to_csv());
         hover_help("The time series of run B (" + core::describe(b_changes_) + ").");
     }
@@ -259,6 +271,7 @@ void App::draw_share_and_export() {
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
     float scale = ui_scale_;
     if (ImGui::SliderFloat("UI", &scale, 0.75f, 2.5f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) ui_scale_ = scale;
+    note_control("slider:ui-scale", "slider", "UI scale", core::format_number(ui_scale_));
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
     hover_help("Text and control size, for projectors.");
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),
