@@ -28,9 +28,20 @@ struct Experts {
     double f(int m, const Dataset& D, int i, float* z) const;
     // G_m += c · ∂f_m(x_i)/∂W_m, using (and overwriting) z from f(); G_m points at the J·d block of expert m.
     void grad(int m, const Dataset& D, int i, float* z, double c, float* G_m) const;
+
+    // The same for a group of S ≤ kGroup samples idx[0..S) of expert m at once, the lanes running across the
+    // samples and filters: f_group gives each f_m(x_i) and z exactly as f() does (z holds S·z_size(P) floats,
+    // sample s at z + s·z_size(P)); grad_group adds c_s · ∂f_m(x_s)/∂W_m for s = 0, 1, … in turn, so that every
+    // element of G_m receives the same sum, in the same order, as from grad() called sample by sample.
+    static constexpr int kGroup = 4;
+    void f_group(int m, const Dataset& D, const int* idx, int S, float* z, double* out) const;
+    void grad_group(int m, const Dataset& D, const int* idx, int S, float* z, const double* c, float* G_m) const;
     // After all grad() calls of an iteration: linear experts keep one column and copy it here.
     void complete(float* G_m) const;
     int z_size(int P) const { return J * P; }
+
+private:
+    void sparse_patches(const float* Wm, const Dataset& D, int i, float* z) const;   // z_0, z_1, z_2 of sample i
 };
 
 struct Router {
