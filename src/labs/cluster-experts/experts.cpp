@@ -38,15 +38,29 @@ using lanes::store;
 // accumulators each), experts. Every single sum (over coordinates c, over the terms of f, over the samples that
 // update one weight) keeps the sequential order written here, the order of the scalar code it replaces.
 
+// Where the kernels read coordinate c of sample s's patch, as a scalar and as 4 equal lanes:
+struct RawX {   // from the data (f(): one sample, each coordinate used by J/16 filter blocks)
+    const float* const* x;
+    float scalar(int s, int c) const { return x[s][c]; }
+    f32x4 lanes(int s, int c) const { return splat(x[s][c]); }
+};
+struct SplatX {   // from the group's splatted copy, xs[(c·U + u)·4 …], u = u[s] (see Experts::f_group)
+    const float* xs;
+    int U;
+    int u[2];
+    float scalar(int s, int c) const { return xs[(size_t(c) * size_t(U) + size_t(u[s])) * 4]; }
+    f32x4 lanes(int s, int c) const { return load(xs + (size_t(c) * size_t(U) + size_t(u[s])) * 4); }
+};
+
 // z_s[j] = ⟨w_j, x_s⟩ for the 4L filters j0 … j0 + 4L − 1 and S samples (Wm is d×J): one accumulator per filter
 // and sample, each sequential over c. A row of W is loaded once for all S samples.
-template <int L, int S>
-inline void project_lanes(const float* __restrict Wm, const float* const* x, int d, int J, int j0, float* const* z) {
+template <int L, int S, class X>
+inline void project_lanes(const float* __restrict Wm, const X& x, int d, int J, int j0, float* const* z) {
     f32x4 acc[S][L] = {};
     for (int c = 0; c < d; ++c) {
         const float* r = Wm + size_t(c) * size_t(J) + size_t(j0);
         f32x4 xc[S];
-        for (int s = 0; s < S; ++s) xc[s] = splat(x[s][c]);
+        for (int s = 0; s < S; ++s) xc[s] = x.lanes(s, c);
         for (int l = 0; l < L; ++l) {
             const f32x4 w = load(r + 4 * l);
             for (int s = 0; s < S; ++s) acc[s][l] += w * xc[s];
@@ -58,8 +72,8 @@ inline void project_lanes(const float* __restrict Wm, const float* const* x, int
 
 // z_s[j] = ⟨w_j, x_s⟩ for all J filters of one expert and S = 1 or 2 samples: blocks of 16, 8, 4 filters, then
 // single filters.
-template <int S>
-inline void project(const float* __restrict Wm, const float* const* x, int d, int J, float* const* z) {
+template <int S, class X>
+inline void project(const float* __restrict Wm, const X& x, int d, int J, float* const* z) {
     int j = 0;
     for (; j + 16 <= J; j += 16) project_lanes<4, S>(Wm, x, d, J, j, z);
     for (; j + 8 <= J; j += 8) project_lanes<2, S>(Wm, x, d, J, j, z);
@@ -67,7 +81,7 @@ inline void project(const float* __restrict Wm, const float* const* x, int d, in
     for (; j < J; ++j)
         for (int s = 0; s < S; ++s) {
             float acc = 0;
-            for (int c = 0; c < d; ++c) acc += Wm[size_t(c) * size_t(J) + size_t(j)] * x[s][c];
+            for (int c = 0; c < d; ++c) acc += Wm[size_t(c) * size_t(J) + size_t(j)] * x.scalar(s, c);
             z[s][j] = acc;
         }
 }
@@ -81,27 +95,28 @@ inline double cube_sum(const float* z, int n) {
 
 // The same sums for four samples a, b, c, e at once: lanes (a, b) and (c, e), each lane sequential over k.
 inline void cube_sum4(const float* za, const float* zb, const float* zc, const float* ze, int n, double* out) {
+    using lanes::hi_pair;
+    using lanes::lo_pair;
     f64x2 ab = {0, 0}, ce = {0, 0};
+    auto add_cubes = [](f64x2& acc, f64x2 u) { acc += u * u * u; };
     int k = 0;
     for (; k + 4 <= n; k += 4) {
         const f32x4 a = load(za + k), b = load(zb + k), c = load(zc + k), e = load(ze + k);
-        f64x2 u = lanes::pair<0>(a, b), v = lanes::pair<0>(c, e);
-        ab += u * u * u;
-        ce += v * v * v;
-        u = lanes::pair<1>(a, b), v = lanes::pair<1>(c, e);
-        ab += u * u * u;
-        ce += v * v * v;
-        u = lanes::pair<2>(a, b), v = lanes::pair<2>(c, e);
-        ab += u * u * u;
-        ce += v * v * v;
-        u = lanes::pair<3>(a, b), v = lanes::pair<3>(c, e);
-        ab += u * u * u;
-        ce += v * v * v;
+        const f64x2 a01 = lanes::widen_lo(a), a23 = lanes::widen_hi(a), b01 = lanes::widen_lo(b),
+                    b23 = lanes::widen_hi(b), c01 = lanes::widen_lo(c), c23 = lanes::widen_hi(c),
+                    e01 = lanes::widen_lo(e), e23 = lanes::widen_hi(e);
+        add_cubes(ab, lo_pair(a01, b01));   // term k
+        add_cubes(ce, lo_pair(c01, e01));
+        add_cubes(ab, hi_pair(a01, b01));   // term k + 1
+        add_cubes(ce, hi_pair(c01, e01));
+        add_cubes(ab, lo_pair(a23, b23));   // term k + 2
+        add_cubes(ce, lo_pair(c23, e23));
+        add_cubes(ab, hi_pair(a23, b23));   // term k + 3
+        add_cubes(ce, hi_pair(c23, e23));
     }
     for (; k < n; ++k) {
-        const f64x2 u = {double(za[k]), double(zb[k])}, v = {double(zc[k]), double(ze[k])};
-        ab += u * u * u;
-        ce += v * v * v;
+        add_cubes(ab, f64x2{double(za[k]), double(zb[k])});
+        add_cubes(ce, f64x2{double(zc[k]), double(ze[k])});
     }
     out[0] = ab[0];
     out[1] = ab[1];
@@ -109,43 +124,66 @@ inline void cube_sum4(const float* za, const float* zb, const float* zc, const f
     out[3] = ce[1];
 }
 
-// y[j] += t[j] * s for j < J.
+// y[j] += t[j] · s for j < J.
 inline void add_scaled(const float* __restrict t, float s, float* __restrict y, int J) {
     int j = 0;
     for (; j + 4 <= J; j += 4) store(y + j, load(y + j) + load(t + j) * splat(s));
     for (; j < J; ++j) y[j] += t[j] * s;
 }
-
-// G[k][j] += t_u[j] · x_u[k] for u = 0, 1, …, U − 1 in turn, rows k0 ≤ k < k1, the 4L filters from j0: each
-// element is loaded once, takes its U terms in order, and is stored once.
-template <int L>
-inline void add_outer_lanes(float* __restrict G, int J, int j0, int k0, int k1, const float* const* t,
-                            const float* const* x, int U) {
-    for (int k = k0; k < k1; ++k) {
-        float* g = G + size_t(k) * size_t(J) + size_t(j0);
-        f32x4 acc[L];
-        for (int l = 0; l < L; ++l) acc[l] = load(g + 4 * l);
-        for (int u = 0; u < U; ++u) {
-            const f32x4 xu = splat(x[u][k]);
-            for (int l = 0; l < L; ++l) acc[l] += load(t[u] + j0 + 4 * l) * xu;
-        }
-        for (int l = 0; l < L; ++l) store(g + 4 * l, acc[l]);
+// y[j] += a · (z[j] · z[j]) for j < J (a sparse patch's row of the gradient).
+inline void add_scaled_sq(const float* __restrict z, float a, float* __restrict y, int J) {
+    int j = 0;
+    for (; j + 4 <= J; j += 4) {
+        const f32x4 v = load(z + j);
+        store(y + j, load(y + j) + splat(a) * (v * v));
     }
+    for (; j < J; ++j) y[j] += a * (z[j] * z[j]);
+}
+
+// The Gaussian-patch terms of a group, u = 0, 1, …, U − 1: t_u[j] = t[u·J + j], x_u[k] splatted at
+// xs[(k·U + u)·4 …]. G[k][j] += t_u[j] · x_u[k] for u = 0, 1, …, U − 1 in turn, for N rows k, k + 1, … and the
+// 4L filters from j0: each element is loaded once, takes its U terms in order, and is stored once; the N rows
+// share the loads of t.
+template <int L, int N>
+inline void add_outer_rows(float* __restrict G, int J, int j0, int k, const float* t, const float* xs, int U) {
+    f32x4 acc[N][L];
+    for (int r = 0; r < N; ++r)
+        for (int l = 0; l < L; ++l) acc[r][l] = load(G + size_t(k + r) * size_t(J) + size_t(j0) + 4 * l);
+    for (int u = 0; u < U; ++u) {
+        f32x4 xu[N];
+        for (int r = 0; r < N; ++r) xu[r] = load(xs + (size_t(k + r) * size_t(U) + size_t(u)) * 4);
+        const float* tu = t + size_t(u) * size_t(J) + size_t(j0);
+        for (int l = 0; l < L; ++l) {
+            const f32x4 tl = load(tu + 4 * l);
+            for (int r = 0; r < N; ++r) acc[r][l] += tl * xu[r];
+        }
+    }
+    for (int r = 0; r < N; ++r)
+        for (int l = 0; l < L; ++l) store(G + size_t(k + r) * size_t(J) + size_t(j0) + 4 * l, acc[r][l]);
+}
+
+// Rows k0 ≤ k < k1, two at a time.
+template <int L>
+inline void add_outer_lanes(float* __restrict G, int J, int j0, int k0, int k1, const float* t, const float* xs,
+                            int U) {
+    int k = k0;
+    for (; k + 2 <= k1; k += 2) add_outer_rows<L, 2>(G, J, j0, k, t, xs, U);
+    if (k < k1) add_outer_rows<L, 1>(G, J, j0, k, t, xs, U);
 }
 
 // All filters: blocks of 16 and 4 filters, then single filters.
-inline void add_outer(float* __restrict G, int J, int k0, int k1, const float* const* t, const float* const* x,
-                      int U) {
+inline void add_outer(float* __restrict G, int J, int k0, int k1, const float* t, const float* xs, int U) {
     int j = 0;
-    for (; j + 16 <= J; j += 16) add_outer_lanes<4>(G, J, j, k0, k1, t, x, U);
-    for (; j + 4 <= J; j += 4) add_outer_lanes<1>(G, J, j, k0, k1, t, x, U);
+    for (; j + 16 <= J; j += 16) add_outer_lanes<4>(G, J, j, k0, k1, t, xs, U);
+    for (; j + 4 <= J; j += 4) add_outer_lanes<1>(G, J, j, k0, k1, t, xs, U);
     for (; j < J; ++j)
         for (int k = k0; k < k1; ++k) {
             float g = G[size_t(k) * size_t(J) + size_t(j)];
-            for (int u = 0; u < U; ++u) g += t[u][j] * x[u][k];
+            for (int u = 0; u < U; ++u) g += t[size_t(u) * size_t(J) + size_t(j)] * xs[(size_t(k) * size_t(U) + size_t(u)) * 4];
             G[size_t(k) * size_t(J) + size_t(j)] = g;
         }
 }
+
 }   // namespace
 
 // The three 1-sparse patches of sample i: z_0 = a·w_{v_k}, z_1 = b·w_{c_k}, z_2 = e·w_{v_k'} (one row of W each).
@@ -155,7 +193,13 @@ void Experts::sparse_patches(const float* Wm, const Dataset& D, int i, float* z)
     const float* rc = Wm + size_t(D.c_index(D.k[I])) * size_t(J);
     const float* rn = Wm + size_t(D.v_index(D.kp[I])) * size_t(J);
     const float a = D.a[I], b = D.b[I], e = D.e[I];
-    for (int j = 0; j < J; ++j) {
+    int j = 0;
+    for (; j + 4 <= J; j += 4) {
+        store(z + j, splat(a) * load(rv + j));
+        store(z + J + j, splat(b) * load(rc + j));
+        store(z + 2 * J + j, splat(e) * load(rn + j));
+    }
+    for (; j < J; ++j) {
         z[j] = a * rv[j];
         z[J + j] = b * rc[j];
         z[2 * J + j] = e * rn[j];
@@ -173,31 +217,39 @@ double Experts::f(int m, const Dataset& D, int i, float* z) const {
     for (int q = 0; q < P - 3; ++q) {
         const float* x[1] = {D.xi_of(i, q)};
         float* zq[1] = {z + size_t(3 + q) * size_t(J)};
-        project<1>(Wm, x, d, J, zq);
+        project<1>(Wm, RawX{x}, d, J, zq);
     }
     return cube_sum(z, P * J);
 }
 
-void Experts::f_group(int m, const Dataset& D, const int* idx, int S, float* z, double* out) const {
+// work: the group's pre-activations z (sample s at s·z_size(P)), then each Gaussian patch coordinate x_u[c]
+// splatted to 4 lanes at xs[(c·U + u)·4 …], u = s·(P − 3) + q (read again by grad_group()), then grad_group()'s
+// t_u = 3c·z² of each Gaussian patch.
+void Experts::f_group(int m, const Dataset& D, const int* idx, int S, float* work, double* out) const {
     if (!cubic) {
         for (int s = 0; s < S; ++s) out[s] = f(m, D, idx[s], nullptr);
         return;
     }
-    const int P = D.P, nz = z_size(P);
+    const int P = D.P, Q = P - 3, U = S * Q, nz = z_size(P);
     const float* Wm = W.data() + size_t(m) * block();
+    float* z = work;
+    float* xs = work + size_t(kGroup) * size_t(nz);
+    for (int s = 0; s < S; ++s)
+        for (int q = 0; q < Q; ++q) {
+            const float* x = D.xi_of(idx[s], q);
+            for (int c = 0; c < d; ++c) store(xs + (size_t(c) * size_t(U) + size_t(s * Q + q)) * 4, splat(x[c]));
+        }
     for (int s = 0; s < S; ++s) sparse_patches(Wm, D, idx[s], z + size_t(s) * size_t(nz));
-    for (int q = 0; q < P - 3; ++q) {   // the Gaussian patches, two samples at a time
+    for (int q = 0; q < Q; ++q) {   // the Gaussian patches, two samples at a time
         int s = 0;
         for (; s + 2 <= S; s += 2) {
-            const float* x[2] = {D.xi_of(idx[s], q), D.xi_of(idx[s + 1], q)};
             float* zq[2] = {z + size_t(s) * size_t(nz) + size_t(3 + q) * size_t(J),
                             z + size_t(s + 1) * size_t(nz) + size_t(3 + q) * size_t(J)};
-            project<2>(Wm, x, d, J, zq);
+            project<2>(Wm, SplatX{xs, U, {s * Q + q, (s + 1) * Q + q}}, d, J, zq);
         }
         if (s < S) {
-            const float* x[1] = {D.xi_of(idx[s], q)};
             float* zq[1] = {z + size_t(s) * size_t(nz) + size_t(3 + q) * size_t(J)};
-            project<1>(Wm, x, d, J, zq);
+            project<1>(Wm, SplatX{xs, U, {s * Q + q, 0}}, d, J, zq);
         }
     }
     if (S == 1) {
@@ -212,11 +264,7 @@ void Experts::f_group(int m, const Dataset& D, const int* idx, int S, float* z, 
     for (int s = 0; s < S; ++s) out[s] = o[s];
 }
 
-void Experts::grad(int m, const Dataset& D, int i, float* z, double c, float* G_m) const {
-    grad_group(m, D, &i, 1, z, &c, G_m);
-}
-
-void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* z, const double* c,
+void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* work, const double* c,
                          float* G_m) const {
     if (!cubic) {
         // ∂f_m/∂w_{m,j} = s(x) for every j (the linear expert's gradient is independent of j and W):
@@ -230,37 +278,35 @@ void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* 
     }
     // ∂f_m/∂w_{m,j} = Σ_p σ'(⟨w_{m,j}, x^(p)⟩) x^(p), σ'(z) = 3z²  (the inner sum of eq. E.2)
     const int P = D.P, Q = P - 3, nz = z_size(P);
-    // Only the rows k < 2K (v_k = e_k, c_k = e_{K+k}) take sparse-patch terms: they are updated sample by
-    // sample as grad() always did; the rows above take the Gaussian-patch terms of all S samples in one pass.
+    const float* z = work;
+    const float* xs = work + size_t(kGroup) * size_t(nz);
+    float* tb = work + size_t(kGroup) * (size_t(nz) + size_t(Q) * 4 * size_t(d));
+    // The rows k < R = 2K (v_k = e_k, c_k = e_{K+k}) are the only ones the sparse patches reach: they are
+    // updated sample by sample, the sparse patches' terms first, as one sample's gradient always was. The rows
+    // above take the Gaussian-patch terms alone, of all S samples in one pass (add_outer), in sample order.
     const int R = std::min(d, 2 * D.K);
-    const float* t[kGroup * 13];   // P ≤ 16: at most 13 Gaussian patches
-    const float* x[kGroup * 13];
-    int U = 0;
     for (int s = 0; s < S; ++s) {
         const size_t I = size_t(idx[s]);
-        float* zs = z + size_t(s) * size_t(nz);
+        const float* zs = z + size_t(s) * size_t(nz);
         const float c3 = float(3.0 * c[s]);
-        float* gv = G_m + size_t(D.v_index(D.k[I])) * size_t(J);
-        float* gc = G_m + size_t(D.c_index(D.k[I])) * size_t(J);
-        float* gn = G_m + size_t(D.v_index(D.kp[I])) * size_t(J);
-        const float a = c3 * D.a[I], b = c3 * D.b[I], e = c3 * D.e[I];
-        for (int j = 0; j < J; ++j) {
-            gv[j] += a * (zs[j] * zs[j]);
-            gc[j] += b * (zs[J + j] * zs[J + j]);
-            gn[j] += e * (zs[2 * J + j] * zs[2 * J + j]);
-        }
-        // The Gaussian patches: t_j = 3c·z_j² overwrites z_j in place (z is consumed).
+        add_scaled_sq(zs, c3 * D.a[I], G_m + size_t(D.v_index(D.k[I])) * size_t(J), J);
+        add_scaled_sq(zs + J, c3 * D.b[I], G_m + size_t(D.c_index(D.k[I])) * size_t(J), J);
+        add_scaled_sq(zs + 2 * J, c3 * D.e[I], G_m + size_t(D.v_index(D.kp[I])) * size_t(J), J);
+        // The Gaussian patches: t_j = 3c·z_j², into the group's t buffer (u = s·Q + q).
         for (int q = 0; q < Q; ++q) {
-            float* tq = zs + size_t(3 + q) * size_t(J);
-            const float* xq = D.xi_of(idx[s], q);
-            for (int j = 0; j < J; ++j) tq[j] = c3 * (tq[j] * tq[j]);
-            for (int k = 0; k < R; ++k) add_scaled(tq, xq[k], G_m + size_t(k) * size_t(J), J);
-            t[U] = tq;
-            x[U] = xq;
-            ++U;
+            const float* zq = zs + size_t(3 + q) * size_t(J);
+            float* t = tb + size_t(s * Q + q) * size_t(J);
+            const float* x = D.xi_of(idx[s], q);
+            int j = 0;
+            for (; j + 4 <= J; j += 4) {
+                const f32x4 v = load(zq + j);
+                store(t + j, splat(c3) * (v * v));
+            }
+            for (; j < J; ++j) t[j] = c3 * (zq[j] * zq[j]);
+            for (int k = 0; k < R; ++k) add_scaled(t, x[k], G_m + size_t(k) * size_t(J), J);
         }
     }
-    add_outer(G_m, J, R, d, t, x, U);
+    add_outer(G_m, J, R, d, tb, xs, S * Q);
 }
 
 void Experts::complete(float* G_m) const {

@@ -24,19 +24,20 @@ struct Experts {
     void refresh();
 
     // f_m(x_i) (eq. 3.1). z is caller-owned scratch of z_size(P) floats (z[p·J + j]); it receives the
-    // pre-activations for grad(). Unused by linear experts. Callers hold one buffer per model, not per sample.
+    // pre-activations. Unused by linear experts. Callers hold one buffer per model, not per sample.
     double f(int m, const Dataset& D, int i, float* z) const;
-    // G_m += c · ∂f_m(x_i)/∂W_m, using (and overwriting) z from f(); G_m points at the J·d block of expert m.
-    void grad(int m, const Dataset& D, int i, float* z, double c, float* G_m) const;
-
-    // The same for a group of S ≤ kGroup samples idx[0..S) of expert m at once, the lanes running across the
-    // samples and filters: f_group gives each f_m(x_i) and z exactly as f() does (z holds S·z_size(P) floats,
-    // sample s at z + s·z_size(P)); grad_group adds c_s · ∂f_m(x_s)/∂W_m for s = 0, 1, … in turn, so that every
-    // element of G_m receives the same sum, in the same order, as from grad() called sample by sample.
+    // For a group of S ≤ kGroup samples idx[0..S) of expert m at once, the lanes running across the samples and
+    // filters: f_group gives each f_m(x_i) exactly as f() does; grad_group then adds c_s · ∂f_m(x_s)/∂W_m for
+    // s = 0, 1, … in turn, so that every element of G_m (the J·d block of expert m) receives the same sum, in the
+    // same order, as sample by sample. work is caller-owned scratch of group_scratch(P) floats, filled by f_group
+    // (the pre-activations and more) and consumed by grad_group.
     static constexpr int kGroup = 4;
-    void f_group(int m, const Dataset& D, const int* idx, int S, float* z, double* out) const;
-    void grad_group(int m, const Dataset& D, const int* idx, int S, float* z, const double* c, float* G_m) const;
-    // After all grad() calls of an iteration: linear experts keep one column and copy it here.
+    void f_group(int m, const Dataset& D, const int* idx, int S, float* work, double* out) const;
+    void grad_group(int m, const Dataset& D, const int* idx, int S, float* work, const double* c, float* G_m) const;
+    size_t group_scratch(int P) const {
+        return size_t(kGroup) * (size_t(z_size(P)) + size_t(P - 3) * (4 * size_t(d) + size_t(J)));
+    }
+    // After all grad_group() calls of an iteration: linear experts keep one column and copy it here.
     void complete(float* G_m) const;
     int z_size(int P) const { return J * P; }
 
