@@ -18,6 +18,9 @@ namespace cluster_experts::lanes {
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef float f32x2 __attribute__((vector_size(8)));
 typedef double f64x2 __attribute__((vector_size(16)));
+typedef long long i64x2 __attribute__((vector_size(16)));
+typedef int i32x4 __attribute__((vector_size(16)));
+typedef int i32x2 __attribute__((vector_size(8)));
 
 inline f32x4 load(const float* p) {   // unaligned
     f32x4 v;
@@ -39,5 +42,50 @@ inline f64x2 widen_hi(f32x4 a) { return __builtin_convertvector(__builtin_shuffl
 #endif
 inline f64x2 lo_pair(f64x2 a, f64x2 b) { return __builtin_shufflevector(a, b, 0, 2); }   // (a[0], b[0])
 inline f64x2 hi_pair(f64x2 a, f64x2 b) { return __builtin_shufflevector(a, b, 1, 3); }   // (a[1], b[1])
+
+// mask ? a : b, lane by lane (mask lanes all ones or all zeros, as comparisons give them)
+inline f64x2 select(i64x2 mask, f64x2 a, f64x2 b) { return f64x2((i64x2(a) & mask) | (i64x2(b) & ~mask)); }
+
+// core::fm::exp of each lane of x[0..N), in place, the same operations in the same order (so the same bits):
+// exp(x) = 2^k e^r, r = x − k ln2 by two constants, e^r by its degree-13 Taylor series (Horner), the scaling by
+// 2^k in two steps. The N vectors go through each step together, so that their Horner chains overlap.
+template <int N>
+inline void exp(f64x2* x) {
+    const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+    const double inv_fact[13] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0,
+                                 1.0 / 5040.0,      1.0 / 720.0,       1.0 / 120.0,     1.0 / 24.0,      1.0 / 6.0,
+                                 0.5,               1.0,               1.0};
+    i32x2 k[N];
+    f64x2 r[N], p[N];
+    for (int n = 0; n < N; ++n) {
+        f64x2 kd = x[n] * 1.4426950408889634074;
+        // kd ≥ 0 ? trunc(kd + 0.5) : trunc(kd − 0.5); |kd| < 2^31 wherever the result is used (|x| ≤ 745)
+        const f64x2 half = select(kd >= 0, f64x2{0.5, 0.5}, f64x2{-0.5, -0.5});
+        k[n] = __builtin_convertvector(kd + half, i32x2);
+        kd = __builtin_convertvector(k[n], f64x2);
+        r[n] = (x[n] - kd * ln2_hi) - kd * ln2_lo;
+        p[n] = f64x2{1.0, 1.0} / 6227020800.0;   // 1/13!
+    }
+    for (double c : inv_fact)
+        for (int n = 0; n < N; ++n) p[n] = p[n] * r[n] + c;
+    const double inf = __builtin_inf();
+    for (int n = 0; n < N; ++n) {
+        // 2^k1 · 2^k2, k1 = k / 2 (towards zero), k2 = k − k1: the exponent fields (e + 1023) << 52 of two
+        // doubles, built in their upper 32-bit halves
+        const i32x2 k1 = k[n] / 2, k2 = k[n] - k1;
+        const i32x2 e1 = (k1 + 1023) << 20, e2 = (k2 + 1023) << 20;
+        const f64x2 p1 = f64x2(__builtin_shufflevector(i32x2{0, 0}, e1, 0, 2, 1, 3));
+        const f64x2 p2 = f64x2(__builtin_shufflevector(i32x2{0, 0}, e2, 0, 2, 1, 3));
+        f64x2 y = p[n] * p1 * p2;
+        y = select(x[n] < -745.0, f64x2{0.0, 0.0}, y);
+        y = select(x[n] > 709.0, f64x2{inf, inf}, y);
+        x[n] = select(x[n] != x[n], x[n], y);
+    }
+}
+
+inline f64x2 exp(f64x2 x) {
+    exp<1>(&x);
+    return x;
+}
 
 }   // namespace cluster_experts::lanes

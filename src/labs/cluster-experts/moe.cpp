@@ -62,12 +62,39 @@ void add_router_grad(float* gTheta, int M, int d, const float* coef, const Datas
     }
 }
 
+// core::softmax (π_m = e^{h_m − max h} / Σ e^{h − max h}), its exps two at a time: the same numbers.
+void softmax(const double* h, double* pi, int M) {
+    const double mx = h[core::argmax(h, M)];
+    int m = 0;
+    for (; m + 8 <= M; m += 8) {   // 8 experts at a time
+        lanes::f64x2 e[4];
+        for (int v = 0; v < 4; ++v) e[v] = lanes::f64x2{h[m + 2 * v], h[m + 2 * v + 1]} - mx;
+        lanes::exp<4>(e);
+        for (int v = 0; v < 4; ++v) {
+            pi[m + 2 * v] = e[v][0];
+            pi[m + 2 * v + 1] = e[v][1];
+        }
+    }
+    for (; m + 2 <= M; m += 2) {
+        const lanes::f64x2 e = lanes::exp(lanes::f64x2{h[m], h[m + 1]} - mx);
+        pi[m] = e[0];
+        pi[m + 1] = e[1];
+    }
+    for (; m < M; ++m) pi[m] = core::fm::exp(h[m] - mx);
+    double z = 0;
+    for (m = 0; m < M; ++m) {
+        if (h[m] == mx) pi[m] = 1.0;   // exp(0) = 1 exactly
+        z += pi[m];
+    }
+    for (m = 0; m < M; ++m) pi[m] /= z;
+}
+
 // π_i = softmax(h(x_i; Θ)) of every sample (π ≡ 1 when M = 1), M per sample.
 std::vector<double> gates(const Router& router, int M, const Dataset& D) {
     std::vector<double> pi(size_t(D.n) * size_t(M), 1.0), h(size_t(M), 0.0);
     for (int i = 0; i < D.n && M > 1; ++i) {
         router.logits(D.s_of(i), h.data());
-        core::softmax(h.data(), pi.data() + size_t(i) * size_t(M), M);
+        softmax(h.data(), pi.data() + size_t(i) * size_t(M), M);
     }
     return pi;
 }
@@ -97,18 +124,25 @@ void MoE::block(const Dataset& D, int b0, int b1, const int* route, const double
             const int* idx = s.members.data() + g;
             double f[Experts::kGroup], cw[Experts::kGroup];
             ex.f_group(m, D, idx, S, s.z.data(), f);
+            // ℓ'(z) = −1/(1+e^z) = −sigmoid(−z); c = ℓ'(y π f) · y / n. One exp serves ℓ' and ℓ:
+            // with e = exp(−|z|), sigmoid(−z) = (z ≥ 0 ? e : 1)/(1 + e) and ℓ(z) = max(−z, 0) + log(1 + e).
+            double margin[Experts::kGroup], e[Experts::kGroup];
             for (int q = 0; q < S; ++q) {
                 const int i = idx[q];
-                const double y = D.y[size_t(i)];
-                const double pim = pi[size_t(i) * size_t(M) + size_t(m)];
-                const double margin = y * pim * f[q];
-                // ℓ'(z) = −1/(1+e^z) = −sigmoid(−z); c = ℓ'(y π f) · y / n. One exp serves ℓ' and ℓ:
-                // with e = exp(−|z|), sigmoid(−z) = (z ≥ 0 ? e : 1)/(1 + e) and ℓ(z) = max(−z, 0) + log(1 + e).
-                const double e = core::fm::exp(-std::fabs(margin));
-                const double c = -((margin >= 0 ? e : 1.0) / (1.0 + e)) * y * inv_n;
+                margin[q] = D.y[size_t(i)] * pi[size_t(i) * size_t(M) + size_t(m)] * f[q];
+            }
+            for (int q = 0; q < S; q += 2) {   // the exps two at a time (the spare lane repeats the last sample)
+                const lanes::f64x2 v = lanes::exp(lanes::f64x2{-std::fabs(margin[q]), -std::fabs(margin[std::min(q + 1, S - 1)])});
+                e[q] = v[0];
+                if (q + 1 < S) e[q + 1] = v[1];
+            }
+            for (int q = 0; q < S; ++q) {
+                const int i = idx[q];
+                const double y = D.y[size_t(i)], pim = pi[size_t(i) * size_t(M) + size_t(m)];
+                const double c = -((margin[q] >= 0 ? e[q] : 1.0) / (1.0 + e[q])) * y * inv_n;
                 s.f[size_t(i - b0)] = f[q];
                 s.c[size_t(i - b0)] = c;
-                s.loss[size_t(i - b0)] = want_loss ? (std::max(-margin, 0.0) + core::fm::log(1.0 + e)) * inv_n : 0.0;
+                s.loss[size_t(i - b0)] = want_loss ? (std::max(-margin[q], 0.0) + core::fm::log(1.0 + e[q])) * inv_n : 0.0;
                 cw[q] = c * pim;
             }
             // (E.2): ∇_{w_{m,j}} L = Σ_{i: m_i = m} ℓ'_i y_i π_{i,m} Σ_p σ'(⟨w_{m,j}, x_i^(p)⟩) x_i^(p) / n
@@ -152,7 +186,7 @@ void MoE::accumulate(const Dataset& D, int i0, int i1) {
                 for (int m = 0; m < M; ++m)
                     r_[size_t(m)] = h_[size_t(m)] + (cfg.noise_width > 0 ? cfg.noise_width * noise_.uniform() : 0.0);
                 m_i = core::argmax(r_.data(), M);
-                core::softmax(h_.data(), pi, M);
+                softmax(h_.data(), pi, M);
             } else {
                 pi[0] = 1.0;
             }
