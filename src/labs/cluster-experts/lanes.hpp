@@ -29,6 +29,12 @@ inline f32x4 load(const float* p) {   // unaligned
 }
 inline void store(float* p, f32x4 v) { std::memcpy(p, &v, sizeof v); }
 inline f32x4 splat(float x) { return f32x4{x, x, x, x}; }
+inline f64x2 load(const double* p) {
+    f64x2 v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+inline void store(double* p, f64x2 v) { std::memcpy(p, &v, sizeof v); }
 
 // Lanes 0, 1 (widen_lo) or 2, 3 (widen_hi) of a float vector as doubles: an exact conversion, so every path
 // gives the same bits. Natively GCC would rebuild the generic form from scalar conversions (cvtss2sd, twice the

@@ -19,7 +19,8 @@ void MoE::init(const TrainConfig& c, int d, core::Rng& init_rng, core::Rng noise
     if (c.adam) adam_.init(ex.W.size(), c.adam_cfg);
     gW_.assign(ex.W.size(), 0.f);
     gTheta_.assign(router.theta.size(), 0.f);
-    h_.assign(size_t(c.M), 0.0);
+    h_.assign(size_t(kBlock) * size_t(c.M), 0.0);   // the logits of a block
+    mx_.assign(size_t(kBlock), 0.0);
     r_.assign(size_t(c.M), 0.0);
 }
 
@@ -62,40 +63,59 @@ void add_router_grad(float* gTheta, int M, int d, const float* coef, const Datas
     }
 }
 
-// core::softmax (π_m = e^{h_m − max h} / Σ e^{h − max h}), its exps two at a time: the same numbers.
-void softmax(const double* h, double* pi, int M) {
-    const double mx = h[core::argmax(h, M)];
-    int m = 0;
-    for (; m + 8 <= M; m += 8) {   // 8 experts at a time
-        lanes::f64x2 e[4];
-        for (int v = 0; v < 4; ++v) e[v] = lanes::f64x2{h[m + 2 * v], h[m + 2 * v + 1]} - mx;
-        lanes::exp<4>(e);
-        for (int v = 0; v < 4; ++v) {
-            pi[m + 2 * v] = e[v][0];
-            pi[m + 2 * v + 1] = e[v][1];
+// core::argmax (the first index of the largest value) without branches on the values: the noisy routes are
+// random, so a branch per comparison would mispredict often.
+int argmax(const double* v, int n) {
+    int best = 0;
+    double bv = v[0];
+    for (int k = 1; k < n; ++k) {
+        const bool above = v[k] > bv;
+        best = above ? k : best;
+        bv = above ? v[k] : bv;
+    }
+    return best;
+}
+
+// core::softmax (π_m = e^{h_m − max h} / Σ e^{h − max h}) of n samples (h, pi: M per sample, mx: n scratch), the
+// same numbers: the exps of the whole block first, 16 at a time (lanes::exp, so that their Horner chains overlap),
+// then each sample's sum and divisions in core::softmax's order.
+void softmax(const double* h, double* pi, double* mx, int n, int M) {
+    const size_t N = size_t(n) * size_t(M);
+    for (int i = 0; i < n; ++i) {
+        const double* hi = h + size_t(i) * size_t(M);
+        mx[i] = hi[argmax(hi, M)];
+        for (int m = 0; m < M; ++m) pi[size_t(i) * size_t(M) + size_t(m)] = hi[m] - mx[i];
+    }
+    size_t k = 0;
+    for (; k + 16 <= N; k += 16) {
+        lanes::f64x2 v[8];
+        for (int q = 0; q < 8; ++q) v[q] = lanes::load(pi + k + 2 * q);
+        lanes::exp<8>(v);
+        for (int q = 0; q < 8; ++q) lanes::store(pi + k + 2 * q, v[q]);
+    }
+    for (; k + 2 <= N; k += 2) lanes::store(pi + k, lanes::exp(lanes::load(pi + k)));
+    for (; k < N; ++k) pi[k] = core::fm::exp(pi[k]);
+    for (int i = 0; i < n; ++i) {
+        const double* hi = h + size_t(i) * size_t(M);
+        double* p = pi + size_t(i) * size_t(M);
+        double z = 0;
+        for (int m = 0; m < M; ++m) {
+            if (hi[m] == mx[i]) p[m] = 1.0;   // exp(0) = 1 exactly
+            z += p[m];
         }
+        int m = 0;
+        for (; m + 2 <= M; m += 2) lanes::store(p + m, lanes::load(p + m) / z);
+        for (; m < M; ++m) p[m] /= z;
     }
-    for (; m + 2 <= M; m += 2) {
-        const lanes::f64x2 e = lanes::exp(lanes::f64x2{h[m], h[m + 1]} - mx);
-        pi[m] = e[0];
-        pi[m + 1] = e[1];
-    }
-    for (; m < M; ++m) pi[m] = core::fm::exp(h[m] - mx);
-    double z = 0;
-    for (m = 0; m < M; ++m) {
-        if (h[m] == mx) pi[m] = 1.0;   // exp(0) = 1 exactly
-        z += pi[m];
-    }
-    for (m = 0; m < M; ++m) pi[m] /= z;
 }
 
 // π_i = softmax(h(x_i; Θ)) of every sample (π ≡ 1 when M = 1), M per sample.
 std::vector<double> gates(const Router& router, int M, const Dataset& D) {
-    std::vector<double> pi(size_t(D.n) * size_t(M), 1.0), h(size_t(M), 0.0);
-    for (int i = 0; i < D.n && M > 1; ++i) {
-        router.logits(D.s_of(i), h.data());
-        softmax(h.data(), pi.data() + size_t(i) * size_t(M), M);
-    }
+    std::vector<double> pi(size_t(D.n) * size_t(M), 1.0);
+    if (M == 1) return pi;
+    std::vector<double> h(size_t(D.n) * size_t(M)), mx(size_t(D.n));
+    for (int i = 0; i < D.n; ++i) router.logits(D.s_of(i), h.data() + size_t(i) * size_t(M));
+    softmax(h.data(), pi.data(), mx.data(), D.n, M);
     return pi;
 }
 }   // namespace
@@ -111,6 +131,13 @@ void MoE::block(const Dataset& D, int b0, int b1, const int* route, const double
     s.c.resize(size_t(B));
     s.loss.resize(size_t(B));
     s.z.resize(ex.group_scratch(D.P));
+    // The experts read the Gaussian patches in expert order, jumping between samples: ask for the block's patches
+    // in sample order first, which the hardware prefetcher follows (a hint only; no effect on the numbers).
+    if (ex.cubic && M > 1) {
+        const size_t bytes = size_t(D.noise_patches()) * size_t(D.d) * sizeof(float);
+        for (int i = b0; i < b1; ++i)
+            for (size_t o = 0; o < bytes; o += 64) __builtin_prefetch(reinterpret_cast<const char*>(D.xi_of(i, 0)) + o);
+    }
     // the block's samples grouped by expert, each group in sample order (counting sort by m_i)
     std::vector<int>& start = s.start;
     start.assign(size_t(E) + 1, 0);
@@ -177,20 +204,24 @@ void MoE::accumulate(const Dataset& D, int i0, int i1) {
     const double inv_n = 1.0 / D.n;
     for (int b0 = i0; b0 < i1; b0 += kBlock) {
         const int b1 = std::min(i1, b0 + kBlock);
-        for (int i = b0; i < b1; ++i) {   // routing, sample after sample (the noise stream's order)
-            int m_i = 0;
-            double* pi = pi_.data() + size_t(i) * size_t(M);
-            if (M > 1) {
-                router.logits(D.s_of(i), h_.data());
-                // m_{i,t} = argmax_m { h_m + r_{m,i} }, r ~ Unif[0, width] (Sec. 3.3); ties to the lowest m
+        // routing (Sec. 3.3): the logits, the noisy routes sample after sample (the noise stream's order), the
+        // gates; three passes over the block, so that consecutive samples' work overlaps
+        if (M > 1) {
+            double* h = h_.data();
+            for (int i = b0; i < b1; ++i) router.logits(D.s_of(i), h + size_t(i - b0) * size_t(M));
+            for (int i = b0; i < b1; ++i) {
+                // m_{i,t} = argmax_m { h_m + r_{m,i} }, r ~ Unif[0, width]; ties to the lowest m
+                const double* hi = h + size_t(i - b0) * size_t(M);
                 for (int m = 0; m < M; ++m)
-                    r_[size_t(m)] = h_[size_t(m)] + (cfg.noise_width > 0 ? cfg.noise_width * noise_.uniform() : 0.0);
-                m_i = core::argmax(r_.data(), M);
-                softmax(h_.data(), pi, M);
-            } else {
-                pi[0] = 1.0;
+                    r_[size_t(m)] = hi[m] + (cfg.noise_width > 0 ? cfg.noise_width * noise_.uniform() : 0.0);
+                route_[size_t(i)] = argmax(r_.data(), M);
             }
-            route_[size_t(i)] = m_i;
+            softmax(h, pi_.data() + size_t(b0) * size_t(M), mx_.data(), b1 - b0, M);
+        } else {
+            for (int i = b0; i < b1; ++i) {
+                route_[size_t(i)] = 0;
+                pi_[size_t(i)] = 1.0;
+            }
         }
         block(D, b0, b1, route_.data(), pi_.data(), gW_.data(), gTheta_.data(), inv_n, loss_acc_, scratch_);
     }

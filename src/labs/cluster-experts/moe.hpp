@@ -83,7 +83,7 @@ private:
     core::Rng noise_;
     core::Adam adam_;   // when cfg.adam: its moments over all of W
     std::vector<float> gW_, gTheta_;
-    std::vector<double> h_, pi_, r_;
+    std::vector<double> h_, pi_, r_, mx_;   // logits of a block, gates of every sample, noisy logits of one, scratch
     Scratch scratch_;
     std::vector<int> route_;
     double loss_acc_ = 0;
