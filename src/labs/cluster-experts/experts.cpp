@@ -93,35 +93,28 @@ inline double cube_sum(const float* z, int n) {
     return out;
 }
 
-// The same sums for four samples a, b, c, e at once: lanes (a, b) and (c, e), each lane sequential over k.
-inline void cube_sum4(const float* za, const float* zb, const float* zc, const float* ze, int n, double* out) {
-    using lanes::hi_pair;
-    using lanes::lo_pair;
-    f64x2 ab = {0, 0}, ce = {0, 0};
-    auto add_cubes = [](f64x2& acc, f64x2 u) { acc += u * u * u; };
+// The same sums for 2V samples at once, lanes (z[0], z[1]), (z[2], z[3]), …: each lane sequential over k.
+template <int V>
+inline void cube_sums(const float* const* z, int n, double* out) {
+    f64x2 acc[V] = {};
+    auto add_cubes = [](f64x2& a, f64x2 u) { a += u * u * u; };
     int k = 0;
-    for (; k + 4 <= n; k += 4) {
-        const f32x4 a = load(za + k), b = load(zb + k), c = load(zc + k), e = load(ze + k);
-        const f64x2 a01 = lanes::widen_lo(a), a23 = lanes::widen_hi(a), b01 = lanes::widen_lo(b),
-                    b23 = lanes::widen_hi(b), c01 = lanes::widen_lo(c), c23 = lanes::widen_hi(c),
-                    e01 = lanes::widen_lo(e), e23 = lanes::widen_hi(e);
-        add_cubes(ab, lo_pair(a01, b01));   // term k
-        add_cubes(ce, lo_pair(c01, e01));
-        add_cubes(ab, hi_pair(a01, b01));   // term k + 1
-        add_cubes(ce, hi_pair(c01, e01));
-        add_cubes(ab, lo_pair(a23, b23));   // term k + 2
-        add_cubes(ce, lo_pair(c23, e23));
-        add_cubes(ab, hi_pair(a23, b23));   // term k + 3
-        add_cubes(ce, hi_pair(c23, e23));
+    for (; k + 4 <= n; k += 4)
+        for (int v = 0; v < V; ++v) {   // terms k … k + 3 of samples 2v and 2v + 1, as doubles
+            const f32x4 a = load(z[2 * v] + k), b = load(z[2 * v + 1] + k);
+            const f64x2 a01 = lanes::widen_lo(a), a23 = lanes::widen_hi(a), b01 = lanes::widen_lo(b),
+                        b23 = lanes::widen_hi(b);
+            add_cubes(acc[v], lanes::lo_pair(a01, b01));   // term k
+            add_cubes(acc[v], lanes::hi_pair(a01, b01));   // k + 1
+            add_cubes(acc[v], lanes::lo_pair(a23, b23));   // k + 2
+            add_cubes(acc[v], lanes::hi_pair(a23, b23));   // k + 3
+        }
+    for (; k < n; ++k)
+        for (int v = 0; v < V; ++v) add_cubes(acc[v], f64x2{double(z[2 * v][k]), double(z[2 * v + 1][k])});
+    for (int v = 0; v < V; ++v) {
+        out[2 * v] = acc[v][0];
+        out[2 * v + 1] = acc[v][1];
     }
-    for (; k < n; ++k) {
-        add_cubes(ab, f64x2{double(za[k]), double(zb[k])});
-        add_cubes(ce, f64x2{double(zc[k]), double(ze[k])});
-    }
-    out[0] = ab[0];
-    out[1] = ab[1];
-    out[2] = ce[0];
-    out[3] = ce[1];
 }
 
 // y[j] += t[j] · s for j < J.
@@ -234,11 +227,11 @@ void Experts::f_group(int m, const Dataset& D, const int* idx, int S, float* wor
     const float* Wm = W.data() + size_t(m) * block();
     float* z = work;
     float* xs = work + size_t(kGroup) * size_t(nz);
+    const float* x[kGroup * 13];   // P ≤ 16
     for (int s = 0; s < S; ++s)
-        for (int q = 0; q < Q; ++q) {
-            const float* x = D.xi_of(idx[s], q);
-            for (int c = 0; c < d; ++c) store(xs + (size_t(c) * size_t(U) + size_t(s * Q + q)) * 4, splat(x[c]));
-        }
+        for (int q = 0; q < Q; ++q) x[s * Q + q] = D.xi_of(idx[s], q);
+    for (int c = 0; c < d; ++c)
+        for (int u = 0; u < U; ++u) store(xs + (size_t(c) * size_t(U) + size_t(u)) * 4, splat(x[u][c]));
     for (int s = 0; s < S; ++s) sparse_patches(Wm, D, idx[s], z + size_t(s) * size_t(nz));
     for (int q = 0; q < Q; ++q) {   // the Gaussian patches, two samples at a time
         int s = 0;
@@ -256,11 +249,13 @@ void Experts::f_group(int m, const Dataset& D, const int* idx, int S, float* wor
         out[0] = cube_sum(z, nz);
         return;
     }
-    // four lanes (samples); with fewer samples the last one fills the spare lanes
-    const float* zs[4];
-    for (int s = 0; s < 4; ++s) zs[s] = z + size_t(std::min(s, S - 1)) * size_t(nz);
-    double o[4];
-    cube_sum4(zs[0], zs[1], zs[2], zs[3], nz, o);
+    // lanes of samples, 2, 4 or 8 of them; with fewer samples the last one fills the spare lanes
+    const float* zs[kGroup];
+    for (int s = 0; s < kGroup; ++s) zs[s] = z + size_t(std::min(s, S - 1)) * size_t(nz);
+    double o[kGroup];
+    if (S <= 2) cube_sums<1>(zs, nz, o);
+    else if (S <= 4) cube_sums<2>(zs, nz, o);
+    else cube_sums<kGroup / 2>(zs, nz, o);
     for (int s = 0; s < S; ++s) out[s] = o[s];
 }
 
@@ -268,11 +263,13 @@ void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* 
                          float* G_m) const {
     if (!cubic) {
         // ∂f_m/∂w_{m,j} = s(x) for every j (the linear expert's gradient is independent of j and W):
-        // accumulate it in filter 0 only; complete() copies it to the other filters.
+        // accumulate it once, contiguous in G_m[0 … d), sample after sample; complete() spreads it to the filters.
         for (int s = 0; s < S; ++s) {
             const float* x = D.s_of(idx[s]);
             const float cf = float(c[s]);
-            for (int k = 0; k < d; ++k) G_m[size_t(k) * size_t(J)] += cf * x[k];
+            int k = 0;
+            for (; k + 4 <= d; k += 4) store(G_m + k, load(G_m + k) + splat(cf) * load(x + k));
+            for (; k < d; ++k) G_m[k] += cf * x[k];
         }
         return;
     }
@@ -311,10 +308,9 @@ void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* 
 
 void Experts::complete(float* G_m) const {
     if (cubic) return;
-    for (int k = 0; k < d; ++k) {
-        float* row = G_m + size_t(k) * size_t(J);
-        for (int j = 1; j < J; ++j) row[j] = row[0];
-    }
+    const std::vector<float> g(G_m, G_m + d);   // accumulated by grad_group in G_m[0 … d)
+    for (int k = 0; k < d; ++k)
+        for (int j = 0; j < J; ++j) G_m[size_t(k) * size_t(J) + size_t(j)] = g[size_t(k)];
 }
 
 namespace {
