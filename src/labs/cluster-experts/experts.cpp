@@ -2,6 +2,7 @@
 #include "labs/cluster-experts/lanes.hpp"
 #include "core/linalg.hpp"
 #include <algorithm>
+#include <cstring>
 
 namespace cluster_experts {
 
@@ -27,57 +28,100 @@ void Experts::refresh() {
         }
 }
 
+// The kernels below run their lanes across independent outputs: filters j (W per vector), samples (one set of
+// accumulators each), experts. Every single sum (over coordinates c, over the terms of f, over the samples that
+// update one weight) keeps the sequential order written here, the order of the scalar code it replaces. They are
+// written for a lane width W: 4 (SSE2 natively, simd128 in WebAssembly) everywhere, and 8 (AVX2) natively on x86
+// CPUs that have it. Each lane does the same IEEE operation whatever W is, so both give the same numbers.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(CLUSTER_EXPERTS_NO_AVX2)
+#define CLUSTER_EXPERTS_AVX2 1
+#endif
+// The width-8 helpers pass 32-byte vectors, which GCC and Clang warn about (-Wpsabi) outside AVX code: every one
+// of them is always inlined into the AVX2 entry points below, so no such value crosses a call. (For the rest of
+// this file: GCC reports the warning at its end.)
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 namespace {
 using lanes::f32x4;
 using lanes::f64x2;
-using lanes::load;
-using lanes::splat;
-using lanes::store;
+#define CE_INLINE inline __attribute__((always_inline))
 
-// The kernels below run their lanes across independent outputs: filters j (4 per f32x4), samples (one set of
-// accumulators each), experts. Every single sum (over coordinates c, over the terms of f, over the samples that
-// update one weight) keeps the sequential order written here, the order of the scalar code it replaces.
+template <int W>
+struct Lane;   // float vectors of W lanes
+template <>
+struct Lane<4> {
+    typedef f32x4 F;
+};
+template <>
+struct Lane<8> {
+    typedef float F __attribute__((vector_size(32)));
+};
+template <int W>
+using vec = typename Lane<W>::F;
 
-// Where the kernels read coordinate c of sample s's patch, as a scalar and as 4 equal lanes:
+template <int W>
+CE_INLINE vec<W> load(const float* p) {   // unaligned
+    vec<W> v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+template <int W>
+CE_INLINE void store(float* p, vec<W> v) {
+    std::memcpy(p, &v, sizeof v);
+}
+template <int W>
+CE_INLINE vec<W> splat(float x) {
+    return vec<W>{} + x;
+}
+
+// Where the kernels read coordinate c of sample s's patch, as a scalar and as V ≤ W equal lanes:
 struct RawX {   // from the data (f(): one sample, each coordinate used by J/16 filter blocks)
     const float* const* x;
-    float scalar(int s, int c) const { return x[s][c]; }
-    f32x4 lanes(int s, int c) const { return splat(x[s][c]); }
+    CE_INLINE float scalar(int s, int c) const { return x[s][c]; }
+    template <int V>
+    CE_INLINE vec<V> lanes(int s, int c) const {
+        return splat<V>(x[s][c]);
+    }
 };
-struct SplatX {   // from the group's splatted copy, xs[(c·U + u)·4 …], u = u[s] (see Experts::f_group)
+template <int W>
+struct SplatX {   // from the group's copy of each coordinate splatted to W lanes, xs[(c·U + u)·W …], u = u[s]
     const float* xs;
     int U;
-    int u[2];
-    float scalar(int s, int c) const { return xs[(size_t(c) * size_t(U) + size_t(u[s])) * 4]; }
-    f32x4 lanes(int s, int c) const { return load(xs + (size_t(c) * size_t(U) + size_t(u[s])) * 4); }
+    int u[4];
+    CE_INLINE const float* at(int s, int c) const { return xs + (size_t(c) * size_t(U) + size_t(u[s])) * W; }
+    CE_INLINE float scalar(int s, int c) const { return *at(s, c); }
+    template <int V>
+    CE_INLINE vec<V> lanes(int s, int c) const {
+        return load<V>(at(s, c));
+    }
 };
 
-// z_s[j] = ⟨w_j, x_s⟩ for the 4L filters j0 … j0 + 4L − 1 and S samples (Wm is d×J): one accumulator per filter
+// z_s[j] = ⟨w_j, x_s⟩ for the V·L filters j0 … j0 + V·L − 1 and S samples (Wm is d×J): one accumulator per filter
 // and sample, each sequential over c. A row of W is loaded once for all S samples.
-template <int L, int S, class X>
-inline void project_lanes(const float* __restrict Wm, const X& x, int d, int J, int j0, float* const* z) {
-    f32x4 acc[S][L] = {};
+template <int V, int L, int S, class X>
+CE_INLINE void project_lanes(const float* __restrict Wm, const X& x, int d, int J, int j0, float* const* z) {
+    vec<V> acc[S][L] = {};
     for (int c = 0; c < d; ++c) {
         const float* r = Wm + size_t(c) * size_t(J) + size_t(j0);
-        f32x4 xc[S];
-        for (int s = 0; s < S; ++s) xc[s] = x.lanes(s, c);
+        vec<V> xc[S];
+        for (int s = 0; s < S; ++s) xc[s] = x.template lanes<V>(s, c);
         for (int l = 0; l < L; ++l) {
-            const f32x4 w = load(r + 4 * l);
+            const vec<V> w = load<V>(r + V * l);
             for (int s = 0; s < S; ++s) acc[s][l] += w * xc[s];
         }
     }
     for (int s = 0; s < S; ++s)
-        for (int l = 0; l < L; ++l) store(z[s] + j0 + 4 * l, acc[s][l]);
+        for (int l = 0; l < L; ++l) store<V>(z[s] + j0 + V * l, acc[s][l]);
 }
 
-// z_s[j] = ⟨w_j, x_s⟩ for all J filters of one expert and S = 1 or 2 samples: blocks of 16, 8, 4 filters, then
-// single filters.
-template <int S, class X>
-inline void project(const float* __restrict Wm, const X& x, int d, int J, float* const* z) {
+// z_s[j] = ⟨w_j, x_s⟩ for all J filters of one expert and S samples: blocks of 16 filters (16/W vectors per
+// sample: S·16/W accumulators), then of 8 and 4, then single filters.
+template <int W, int S, class X>
+CE_INLINE void project(const float* __restrict Wm, const X& x, int d, int J, float* const* z) {
     int j = 0;
-    for (; j + 16 <= J; j += 16) project_lanes<4, S>(Wm, x, d, J, j, z);
-    for (; j + 8 <= J; j += 8) project_lanes<2, S>(Wm, x, d, J, j, z);
-    for (; j + 4 <= J; j += 4) project_lanes<1, S>(Wm, x, d, J, j, z);
+    for (; j + 16 <= J; j += 16) project_lanes<W, 16 / W, S>(Wm, x, d, J, j, z);
+    for (; j + 8 <= J; j += 8) project_lanes<W, 8 / W, S>(Wm, x, d, J, j, z);
+    for (; j + 4 <= J; j += 4) project_lanes<4, 1, S>(Wm, x, d, J, j, z);
     for (; j < J; ++j)
         for (int s = 0; s < S; ++s) {
             float acc = 0;
@@ -87,7 +131,7 @@ inline void project(const float* __restrict Wm, const X& x, int d, int J, float*
 }
 
 // Σ_k σ(z_k) = Σ_k z_k³ over the n = P·J pre-activations of one sample (eq. 3.1), in double, sequential over k.
-inline double cube_sum(const float* z, int n) {
+CE_INLINE double cube_sum(const float* z, int n) {
     double out = 0;
     for (int k = 0; k < n; ++k) out += double(z[k]) * z[k] * z[k];
     return out;
@@ -95,13 +139,13 @@ inline double cube_sum(const float* z, int n) {
 
 // The same sums for 2V samples at once, lanes (z[0], z[1]), (z[2], z[3]), …: each lane sequential over k.
 template <int V>
-inline void cube_sums(const float* const* z, int n, double* out) {
+CE_INLINE void cube_sums(const float* const* z, int n, double* out) {
     f64x2 acc[V] = {};
     auto add_cubes = [](f64x2& a, f64x2 u) { a += u * u * u; };
     int k = 0;
     for (; k + 4 <= n; k += 4)
         for (int v = 0; v < V; ++v) {   // terms k … k + 3 of samples 2v and 2v + 1, as doubles
-            const f32x4 a = load(z[2 * v] + k), b = load(z[2 * v + 1] + k);
+            const f32x4 a = load<4>(z[2 * v] + k), b = load<4>(z[2 * v + 1] + k);
             const f64x2 a01 = lanes::widen_lo(a), a23 = lanes::widen_hi(a), b01 = lanes::widen_lo(b),
                         b23 = lanes::widen_hi(b);
             add_cubes(acc[v], lanes::lo_pair(a01, b01));   // term k
@@ -117,87 +161,205 @@ inline void cube_sums(const float* const* z, int n, double* out) {
     }
 }
 
-// y[j] += t[j] · s for j < J.
-inline void add_scaled(const float* __restrict t, float s, float* __restrict y, int J) {
+// y[j] = a · x[j] (scale), y[j] += t[j] · s (add_scaled), y[j] += a · (z[j] · z[j]) (add_scaled_sq), for j < J.
+template <int W>
+CE_INLINE void scale(const float* __restrict x, float a, float* __restrict y, int J) {
     int j = 0;
-    for (; j + 4 <= J; j += 4) store(y + j, load(y + j) + load(t + j) * splat(s));
+    for (; j + W <= J; j += W) store<W>(y + j, splat<W>(a) * load<W>(x + j));
+    for (; j + 4 <= J; j += 4) store<4>(y + j, splat<4>(a) * load<4>(x + j));
+    for (; j < J; ++j) y[j] = a * x[j];
+}
+template <int W>
+CE_INLINE void add_scaled(const float* __restrict t, float s, float* __restrict y, int J) {
+    int j = 0;
+    for (; j + W <= J; j += W) store<W>(y + j, load<W>(y + j) + load<W>(t + j) * splat<W>(s));
+    for (; j + 4 <= J; j += 4) store<4>(y + j, load<4>(y + j) + load<4>(t + j) * splat<4>(s));
     for (; j < J; ++j) y[j] += t[j] * s;
 }
-// y[j] += a · (z[j] · z[j]) for j < J (a sparse patch's row of the gradient).
-inline void add_scaled_sq(const float* __restrict z, float a, float* __restrict y, int J) {
+template <int W>
+CE_INLINE void add_scaled_sq(const float* __restrict z, float a, float* __restrict y, int J) {
     int j = 0;
+    for (; j + W <= J; j += W) {
+        const vec<W> v = load<W>(z + j);
+        store<W>(y + j, load<W>(y + j) + splat<W>(a) * (v * v));
+    }
     for (; j + 4 <= J; j += 4) {
-        const f32x4 v = load(z + j);
-        store(y + j, load(y + j) + splat(a) * (v * v));
+        const f32x4 v = load<4>(z + j);
+        store<4>(y + j, load<4>(y + j) + splat<4>(a) * (v * v));
     }
     for (; j < J; ++j) y[j] += a * (z[j] * z[j]);
 }
+// t[j] = c3 · (z[j] · z[j]) for j < J: 3c·σ'-factor z² of one Gaussian patch.
+template <int W>
+CE_INLINE void scaled_sq(const float* __restrict z, float c3, float* __restrict t, int J) {
+    int j = 0;
+    for (; j + W <= J; j += W) {
+        const vec<W> v = load<W>(z + j);
+        store<W>(t + j, splat<W>(c3) * (v * v));
+    }
+    for (; j + 4 <= J; j += 4) {
+        const f32x4 v = load<4>(z + j);
+        store<4>(t + j, splat<4>(c3) * (v * v));
+    }
+    for (; j < J; ++j) t[j] = c3 * (z[j] * z[j]);
+}
 
-// The Gaussian-patch terms of a group, u = 0, 1, …, U − 1: t_u[j] = t[u·J + j], x_u[k] splatted at
-// xs[(k·U + u)·4 …]. G[k][j] += t_u[j] · x_u[k] for u = 0, 1, …, U − 1 in turn, for N rows k, k + 1, … and the
-// 4L filters from j0: each element is loaded once, takes its U terms in order, and is stored once; the N rows
+// The Gaussian-patch terms of a group, u = 0, 1, …, U − 1: t_u[j] = t[u·J + j], x_u[k] splatted to W lanes at
+// xs[(k·U + u)·W …]. G[k][j] += t_u[j] · x_u[k] for u = 0, 1, …, U − 1 in turn, for N rows k, k + 1, … and the
+// V·L filters from j0: each element is loaded once, takes its U terms in order, and is stored once; the N rows
 // share the loads of t.
-template <int L, int N>
-inline void add_outer_rows(float* __restrict G, int J, int j0, int k, const float* t, const float* xs, int U) {
-    f32x4 acc[N][L];
+template <int W, int V, int L, int N>
+CE_INLINE void add_outer_rows(float* __restrict G, int J, int j0, int k, const float* t, const float* xs, int U) {
+    vec<V> acc[N][L];
     for (int r = 0; r < N; ++r)
-        for (int l = 0; l < L; ++l) acc[r][l] = load(G + size_t(k + r) * size_t(J) + size_t(j0) + 4 * l);
+        for (int l = 0; l < L; ++l) acc[r][l] = load<V>(G + size_t(k + r) * size_t(J) + size_t(j0) + V * l);
     for (int u = 0; u < U; ++u) {
-        f32x4 xu[N];
-        for (int r = 0; r < N; ++r) xu[r] = load(xs + (size_t(k + r) * size_t(U) + size_t(u)) * 4);
+        vec<V> xu[N];
+        for (int r = 0; r < N; ++r) xu[r] = load<V>(xs + (size_t(k + r) * size_t(U) + size_t(u)) * W);
         const float* tu = t + size_t(u) * size_t(J) + size_t(j0);
         for (int l = 0; l < L; ++l) {
-            const f32x4 tl = load(tu + 4 * l);
+            const vec<V> tl = load<V>(tu + V * l);
             for (int r = 0; r < N; ++r) acc[r][l] += tl * xu[r];
         }
     }
     for (int r = 0; r < N; ++r)
-        for (int l = 0; l < L; ++l) store(G + size_t(k + r) * size_t(J) + size_t(j0) + 4 * l, acc[r][l]);
+        for (int l = 0; l < L; ++l) store<V>(G + size_t(k + r) * size_t(J) + size_t(j0) + V * l, acc[r][l]);
 }
 
-// Rows k0 ≤ k < k1, two at a time.
-template <int L>
-inline void add_outer_lanes(float* __restrict G, int J, int j0, int k0, int k1, const float* t, const float* xs,
-                            int U) {
+// Rows k0 ≤ k < k1, N at a time (N·L = 8 accumulators).
+template <int W, int V, int L>
+CE_INLINE void add_outer_lanes(float* __restrict G, int J, int j0, int k0, int k1, const float* t, const float* xs,
+                               int U) {
+    constexpr int N = 8 / L;
     int k = k0;
-    for (; k + 2 <= k1; k += 2) add_outer_rows<L, 2>(G, J, j0, k, t, xs, U);
-    if (k < k1) add_outer_rows<L, 1>(G, J, j0, k, t, xs, U);
+    for (; k + N <= k1; k += N) add_outer_rows<W, V, L, N>(G, J, j0, k, t, xs, U);
+    for (; k < k1; ++k) add_outer_rows<W, V, L, 1>(G, J, j0, k, t, xs, U);
 }
 
 // All filters: blocks of 16 and 4 filters, then single filters.
-inline void add_outer(float* __restrict G, int J, int k0, int k1, const float* t, const float* xs, int U) {
+template <int W>
+CE_INLINE void add_outer(float* __restrict G, int J, int k0, int k1, const float* t, const float* xs, int U) {
     int j = 0;
-    for (; j + 16 <= J; j += 16) add_outer_lanes<4>(G, J, j, k0, k1, t, xs, U);
-    for (; j + 4 <= J; j += 4) add_outer_lanes<1>(G, J, j, k0, k1, t, xs, U);
+    for (; j + 16 <= J; j += 16) add_outer_lanes<W, W, 16 / W>(G, J, j, k0, k1, t, xs, U);
+    for (; j + 4 <= J; j += 4) add_outer_lanes<W, 4, 1>(G, J, j, k0, k1, t, xs, U);
     for (; j < J; ++j)
         for (int k = k0; k < k1; ++k) {
             float g = G[size_t(k) * size_t(J) + size_t(j)];
-            for (int u = 0; u < U; ++u) g += t[size_t(u) * size_t(J) + size_t(j)] * xs[(size_t(k) * size_t(U) + size_t(u)) * 4];
+            for (int u = 0; u < U; ++u)
+                g += t[size_t(u) * size_t(J) + size_t(j)] * xs[(size_t(k) * size_t(U) + size_t(u)) * W];
             G[size_t(k) * size_t(J) + size_t(j)] = g;
         }
 }
 
-}   // namespace
-
 // The three 1-sparse patches of sample i: z_0 = a·w_{v_k}, z_1 = b·w_{c_k}, z_2 = e·w_{v_k'} (one row of W each).
-void Experts::sparse_patches(const float* Wm, const Dataset& D, int i, float* z) const {
+template <int W>
+CE_INLINE void sparse_patches(const float* Wm, int J, const Dataset& D, int i, float* z) {
     const size_t I = size_t(i);
-    const float* rv = Wm + size_t(D.v_index(D.k[I])) * size_t(J);
-    const float* rc = Wm + size_t(D.c_index(D.k[I])) * size_t(J);
-    const float* rn = Wm + size_t(D.v_index(D.kp[I])) * size_t(J);
-    const float a = D.a[I], b = D.b[I], e = D.e[I];
-    int j = 0;
-    for (; j + 4 <= J; j += 4) {
-        store(z + j, splat(a) * load(rv + j));
-        store(z + J + j, splat(b) * load(rc + j));
-        store(z + 2 * J + j, splat(e) * load(rn + j));
-    }
-    for (; j < J; ++j) {
-        z[j] = a * rv[j];
-        z[J + j] = b * rc[j];
-        z[2 * J + j] = e * rn[j];
-    }
+    scale<W>(Wm + size_t(D.v_index(D.k[I])) * size_t(J), D.a[I], z, J);
+    scale<W>(Wm + size_t(D.c_index(D.k[I])) * size_t(J), D.b[I], z + J, J);
+    scale<W>(Wm + size_t(D.v_index(D.kp[I])) * size_t(J), D.e[I], z + 2 * J, J);
 }
+
+// Experts::f_group of a cubic expert with lanes of width W. work: the group's pre-activations z (sample s at
+// s·P·J), then each Gaussian patch coordinate x_u[c] splatted to W lanes at xs[(c·U + u)·W …],
+// u = s·(P − 3) + q (read again by grad_group), then grad_group's t_u = 3c·z² of each Gaussian patch.
+template <int W>
+CE_INLINE void f_group_cubic(const Experts& ex, int m, const Dataset& D, const int* idx, int S, float* work,
+                             double* out) {
+    constexpr int G = Experts::kGroup, S1 = W / 2;   // S1 samples per projection pass (S1·16/W = 8 accumulators)
+    const int J = ex.J, d = ex.d, P = D.P, Q = P - 3, U = S * Q, nz = ex.z_size(P);
+    const float* Wm = ex.W.data() + size_t(m) * ex.block();
+    float* z = work;
+    float* xs = work + size_t(G) * size_t(nz);
+    const float* x[G * 13];   // P ≤ 16
+    for (int s = 0; s < S; ++s)
+        for (int q = 0; q < Q; ++q) x[s * Q + q] = D.xi_of(idx[s], q);
+    for (int c = 0; c < d; ++c)
+        for (int u = 0; u < U; ++u) store<W>(xs + (size_t(c) * size_t(U) + size_t(u)) * W, splat<W>(x[u][c]));
+    for (int s = 0; s < S; ++s) sparse_patches<W>(Wm, J, D, idx[s], z + size_t(s) * size_t(nz));
+    auto zq = [&](int s, int q) { return z + size_t(s) * size_t(nz) + size_t(3 + q) * size_t(J); };
+    for (int q = 0; q < Q; ++q) {   // the Gaussian patches, S1 samples at a time, then pairs, then one
+        int s = 0;
+        for (; s + S1 <= S; s += S1) {
+            SplatX<W> xq{xs, U, {}};
+            float* zs[S1];
+            for (int r = 0; r < S1; ++r) {
+                xq.u[r] = (s + r) * Q + q;
+                zs[r] = zq(s + r, q);
+            }
+            project<W, S1>(Wm, xq, d, J, zs);
+        }
+        for (; s + 2 <= S; s += 2) {
+            float* zs[2] = {zq(s, q), zq(s + 1, q)};
+            project<W, 2>(Wm, SplatX<W>{xs, U, {s * Q + q, (s + 1) * Q + q}}, d, J, zs);
+        }
+        if (s < S) {
+            float* zs[1] = {zq(s, q)};
+            project<W, 1>(Wm, SplatX<W>{xs, U, {s * Q + q}}, d, J, zs);
+        }
+    }
+    if (S == 1) {
+        out[0] = cube_sum(z, nz);
+        return;
+    }
+    // lanes of samples, 2, 4 or 8 of them; with fewer samples the last one fills the spare lanes
+    const float* zs[G];
+    for (int s = 0; s < G; ++s) zs[s] = z + size_t(std::min(s, S - 1)) * size_t(nz);
+    double o[G];
+    if (S <= 2) cube_sums<1>(zs, nz, o);
+    else if (S <= 4) cube_sums<2>(zs, nz, o);
+    else cube_sums<G / 2>(zs, nz, o);
+    for (int s = 0; s < S; ++s) out[s] = o[s];
+}
+
+// Experts::grad_group of a cubic expert with lanes of width W (after f_group_cubic<W> on the same work).
+template <int W>
+CE_INLINE void grad_group_cubic(const Experts& ex, const Dataset& D, const int* idx, int S, float* work,
+                                const double* c, float* G_m) {
+    // ∂f_m/∂w_{m,j} = Σ_p σ'(⟨w_{m,j}, x^(p)⟩) x^(p), σ'(z) = 3z²  (the inner sum of eq. E.2)
+    const int J = ex.J, d = ex.d, P = D.P, Q = P - 3, nz = ex.z_size(P);
+    const float* z = work;
+    const float* xs = work + size_t(Experts::kGroup) * size_t(nz);
+    float* tb = work + size_t(Experts::kGroup) * (size_t(nz) + size_t(Q) * W * size_t(d));
+    // The rows k < R = 2K (v_k = e_k, c_k = e_{K+k}) are the only ones the sparse patches reach: they are
+    // updated sample by sample, the sparse patches' terms first, as one sample's gradient always was. The rows
+    // above take the Gaussian-patch terms alone, of all S samples in one pass (add_outer), in sample order.
+    const int R = std::min(d, 2 * D.K);
+    for (int s = 0; s < S; ++s) {
+        const size_t I = size_t(idx[s]);
+        const float* zs = z + size_t(s) * size_t(nz);
+        const float c3 = float(3.0 * c[s]);
+        add_scaled_sq<W>(zs, c3 * D.a[I], G_m + size_t(D.v_index(D.k[I])) * size_t(J), J);
+        add_scaled_sq<W>(zs + J, c3 * D.b[I], G_m + size_t(D.c_index(D.k[I])) * size_t(J), J);
+        add_scaled_sq<W>(zs + 2 * J, c3 * D.e[I], G_m + size_t(D.v_index(D.kp[I])) * size_t(J), J);
+        // The Gaussian patches: t_j = 3c·z_j², into the group's t buffer (u = s·Q + q).
+        for (int q = 0; q < Q; ++q) {
+            float* t = tb + size_t(s * Q + q) * size_t(J);
+            const float* x = D.xi_of(idx[s], q);
+            scaled_sq<W>(zs + size_t(3 + q) * size_t(J), c3, t, J);
+            for (int k = 0; k < R; ++k) add_scaled<W>(t, x[k], G_m + size_t(k) * size_t(J), J);
+        }
+    }
+    add_outer<W>(G_m, J, R, d, tb, xs, S * Q);
+}
+
+#ifdef CLUSTER_EXPERTS_AVX2
+// The width-8 entry points: compiled for AVX2 (no FMA: -ffp-contract=off, and AVX2 does not enable it), called
+// only on CPUs that have it.
+__attribute__((target("avx2"))) void f_group_avx2(const Experts& ex, int m, const Dataset& D, const int* idx, int S,
+                                                  float* work, double* out) {
+    f_group_cubic<8>(ex, m, D, idx, S, work, out);
+}
+__attribute__((target("avx2"))) void grad_group_avx2(const Experts& ex, const Dataset& D, const int* idx, int S,
+                                                     float* work, const double* c, float* G_m) {
+    grad_group_cubic<8>(ex, D, idx, S, work, c, G_m);
+}
+bool has_avx2() {
+    static const bool yes = __builtin_cpu_supports("avx2");
+    return yes;
+}
+#endif
+}   // namespace
 
 double Experts::f(int m, const Dataset& D, int i, float* z) const {
     if (!cubic) {
@@ -206,57 +368,24 @@ double Experts::f(int m, const Dataset& D, int i, float* z) const {
     }
     const int P = D.P;
     const float* Wm = W.data() + size_t(m) * block();
-    sparse_patches(Wm, D, i, z);
+    sparse_patches<4>(Wm, J, D, i, z);
     for (int q = 0; q < P - 3; ++q) {
         const float* x[1] = {D.xi_of(i, q)};
         float* zq[1] = {z + size_t(3 + q) * size_t(J)};
-        project<1>(Wm, RawX{x}, d, J, zq);
+        project<4, 1>(Wm, RawX{x}, d, J, zq);
     }
     return cube_sum(z, P * J);
 }
 
-// work: the group's pre-activations z (sample s at s·z_size(P)), then each Gaussian patch coordinate x_u[c]
-// splatted to 4 lanes at xs[(c·U + u)·4 …], u = s·(P − 3) + q (read again by grad_group()), then grad_group()'s
-// t_u = 3c·z² of each Gaussian patch.
 void Experts::f_group(int m, const Dataset& D, const int* idx, int S, float* work, double* out) const {
     if (!cubic) {
         for (int s = 0; s < S; ++s) out[s] = f(m, D, idx[s], nullptr);
         return;
     }
-    const int P = D.P, Q = P - 3, U = S * Q, nz = z_size(P);
-    const float* Wm = W.data() + size_t(m) * block();
-    float* z = work;
-    float* xs = work + size_t(kGroup) * size_t(nz);
-    const float* x[kGroup * 13];   // P ≤ 16
-    for (int s = 0; s < S; ++s)
-        for (int q = 0; q < Q; ++q) x[s * Q + q] = D.xi_of(idx[s], q);
-    for (int c = 0; c < d; ++c)
-        for (int u = 0; u < U; ++u) store(xs + (size_t(c) * size_t(U) + size_t(u)) * 4, splat(x[u][c]));
-    for (int s = 0; s < S; ++s) sparse_patches(Wm, D, idx[s], z + size_t(s) * size_t(nz));
-    for (int q = 0; q < Q; ++q) {   // the Gaussian patches, two samples at a time
-        int s = 0;
-        for (; s + 2 <= S; s += 2) {
-            float* zq[2] = {z + size_t(s) * size_t(nz) + size_t(3 + q) * size_t(J),
-                            z + size_t(s + 1) * size_t(nz) + size_t(3 + q) * size_t(J)};
-            project<2>(Wm, SplatX{xs, U, {s * Q + q, (s + 1) * Q + q}}, d, J, zq);
-        }
-        if (s < S) {
-            float* zq[1] = {z + size_t(s) * size_t(nz) + size_t(3 + q) * size_t(J)};
-            project<1>(Wm, SplatX{xs, U, {s * Q + q, 0}}, d, J, zq);
-        }
-    }
-    if (S == 1) {
-        out[0] = cube_sum(z, nz);
-        return;
-    }
-    // lanes of samples, 2, 4 or 8 of them; with fewer samples the last one fills the spare lanes
-    const float* zs[kGroup];
-    for (int s = 0; s < kGroup; ++s) zs[s] = z + size_t(std::min(s, S - 1)) * size_t(nz);
-    double o[kGroup];
-    if (S <= 2) cube_sums<1>(zs, nz, o);
-    else if (S <= 4) cube_sums<2>(zs, nz, o);
-    else cube_sums<kGroup / 2>(zs, nz, o);
-    for (int s = 0; s < S; ++s) out[s] = o[s];
+#ifdef CLUSTER_EXPERTS_AVX2
+    if (has_avx2()) return f_group_avx2(*this, m, D, idx, S, work, out);
+#endif
+    f_group_cubic<4>(*this, m, D, idx, S, work, out);
 }
 
 void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* work, const double* c,
@@ -268,42 +397,15 @@ void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* 
             const float* x = D.s_of(idx[s]);
             const float cf = float(c[s]);
             int k = 0;
-            for (; k + 4 <= d; k += 4) store(G_m + k, load(G_m + k) + splat(cf) * load(x + k));
+            for (; k + 4 <= d; k += 4) store<4>(G_m + k, load<4>(G_m + k) + splat<4>(cf) * load<4>(x + k));
             for (; k < d; ++k) G_m[k] += cf * x[k];
         }
         return;
     }
-    // ∂f_m/∂w_{m,j} = Σ_p σ'(⟨w_{m,j}, x^(p)⟩) x^(p), σ'(z) = 3z²  (the inner sum of eq. E.2)
-    const int P = D.P, Q = P - 3, nz = z_size(P);
-    const float* z = work;
-    const float* xs = work + size_t(kGroup) * size_t(nz);
-    float* tb = work + size_t(kGroup) * (size_t(nz) + size_t(Q) * 4 * size_t(d));
-    // The rows k < R = 2K (v_k = e_k, c_k = e_{K+k}) are the only ones the sparse patches reach: they are
-    // updated sample by sample, the sparse patches' terms first, as one sample's gradient always was. The rows
-    // above take the Gaussian-patch terms alone, of all S samples in one pass (add_outer), in sample order.
-    const int R = std::min(d, 2 * D.K);
-    for (int s = 0; s < S; ++s) {
-        const size_t I = size_t(idx[s]);
-        const float* zs = z + size_t(s) * size_t(nz);
-        const float c3 = float(3.0 * c[s]);
-        add_scaled_sq(zs, c3 * D.a[I], G_m + size_t(D.v_index(D.k[I])) * size_t(J), J);
-        add_scaled_sq(zs + J, c3 * D.b[I], G_m + size_t(D.c_index(D.k[I])) * size_t(J), J);
-        add_scaled_sq(zs + 2 * J, c3 * D.e[I], G_m + size_t(D.v_index(D.kp[I])) * size_t(J), J);
-        // The Gaussian patches: t_j = 3c·z_j², into the group's t buffer (u = s·Q + q).
-        for (int q = 0; q < Q; ++q) {
-            const float* zq = zs + size_t(3 + q) * size_t(J);
-            float* t = tb + size_t(s * Q + q) * size_t(J);
-            const float* x = D.xi_of(idx[s], q);
-            int j = 0;
-            for (; j + 4 <= J; j += 4) {
-                const f32x4 v = load(zq + j);
-                store(t + j, splat(c3) * (v * v));
-            }
-            for (; j < J; ++j) t[j] = c3 * (zq[j] * zq[j]);
-            for (int k = 0; k < R; ++k) add_scaled(t, x[k], G_m + size_t(k) * size_t(J), J);
-        }
-    }
-    add_outer(G_m, J, R, d, tb, xs, S * Q);
+#ifdef CLUSTER_EXPERTS_AVX2
+    if (has_avx2()) return grad_group_avx2(*this, D, idx, S, work, c, G_m);
+#endif
+    grad_group_cubic<4>(*this, D, idx, S, work, c, G_m);
 }
 
 void Experts::complete(float* G_m) const {
@@ -322,8 +424,8 @@ inline void dots(const float* theta, int d, const float* s, double* h) {
     f32x4 acc[E] = {};
     int k = 0;
     for (; k + 4 <= d; k += 4) {
-        const f32x4 sv = load(s + k);
-        for (int e = 0; e < E; ++e) acc[e] += load(theta + size_t(e) * size_t(d) + size_t(k)) * sv;
+        const f32x4 sv = load<4>(s + k);
+        for (int e = 0; e < E; ++e) acc[e] += load<4>(theta + size_t(e) * size_t(d) + size_t(k)) * sv;
     }
     for (int e = 0; e < E; ++e) {
         const float* th = theta + size_t(e) * size_t(d);

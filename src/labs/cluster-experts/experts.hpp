@@ -35,15 +35,12 @@ struct Experts {
     void f_group(int m, const Dataset& D, const int* idx, int S, float* work, double* out) const;
     void grad_group(int m, const Dataset& D, const int* idx, int S, float* work, const double* c, float* G_m) const;
     size_t group_scratch(int P) const {
-        return size_t(kGroup) * (size_t(z_size(P)) + size_t(P - 3) * (4 * size_t(d) + size_t(J)));
+        return size_t(kGroup) * (size_t(z_size(P)) + size_t(P - 3) * (8 * size_t(d) + size_t(J)));
     }
     // After all grad_group() calls of an iteration: linear experts keep one gradient column (in G_m[0 … d)) and
     // spread it to every filter here.
     void complete(float* G_m) const;
     int z_size(int P) const { return J * P; }
-
-private:
-    void sparse_patches(const float* Wm, const Dataset& D, int i, float* z) const;   // z_0, z_1, z_2 of sample i
 };
 
 struct Router {
