@@ -66,7 +66,7 @@ CE_INLINE vec<W> load(const float* p) {   // unaligned
     return v;
 }
 template <int W>
-CE_INLINE void store(float* p, vec<W> v) {
+CE_INLINE void store(float* p, const vec<W>& v) {   // (by reference: no 32-byte argument, see above)
     std::memcpy(p, &v, sizeof v);
 }
 template <int W>
