@@ -49,6 +49,19 @@ inline f64x2 widen_hi(f32x4 a) { return __builtin_convertvector(__builtin_shuffl
 inline f64x2 lo_pair(f64x2 a, f64x2 b) { return __builtin_shufflevector(a, b, 0, 2); }   // (a[0], b[0])
 inline f64x2 hi_pair(f64x2 a, f64x2 b) { return __builtin_shufflevector(a, b, 1, 3); }   // (a[1], b[1])
 
+// core::argmax (the first index of the largest value, NaNs never above) without branches on the values: noisy
+// routes are random, so a branch per comparison would often be mispredicted.
+inline int argmax(const double* v, int n) {
+    int best = 0;
+    double bv = v[0];
+    for (int k = 1; k < n; ++k) {
+        const bool above = v[k] > bv;
+        best = above ? k : best;
+        bv = above ? v[k] : bv;
+    }
+    return best;
+}
+
 // mask ? a : b, lane by lane (mask lanes all ones or all zeros, as comparisons give them)
 inline f64x2 select(i64x2 mask, f64x2 a, f64x2 b) { return f64x2((i64x2(a) & mask) | (i64x2(b) & ~mask)); }
 

@@ -63,19 +63,6 @@ void add_router_grad(float* gTheta, int M, int d, const float* coef, const Datas
     }
 }
 
-// core::argmax (the first index of the largest value) without branches on the values: the noisy routes are
-// random, so a branch per comparison would mispredict often.
-int argmax(const double* v, int n) {
-    int best = 0;
-    double bv = v[0];
-    for (int k = 1; k < n; ++k) {
-        const bool above = v[k] > bv;
-        best = above ? k : best;
-        bv = above ? v[k] : bv;
-    }
-    return best;
-}
-
 // core::softmax (π_m = e^{h_m − max h} / Σ e^{h − max h}) of n samples (h, pi: M per sample, mx: n scratch), the
 // same numbers: the exps of the whole block first, 16 at a time (lanes::exp, so that their Horner chains overlap),
 // then each sample's sum and divisions in core::softmax's order.
@@ -83,7 +70,7 @@ void softmax(const double* h, double* pi, double* mx, int n, int M) {
     const size_t N = size_t(n) * size_t(M);
     for (int i = 0; i < n; ++i) {
         const double* hi = h + size_t(i) * size_t(M);
-        mx[i] = hi[argmax(hi, M)];
+        mx[i] = hi[lanes::argmax(hi, M)];
         for (int m = 0; m < M; ++m) pi[size_t(i) * size_t(M) + size_t(m)] = hi[m] - mx[i];
     }
     size_t k = 0;
@@ -131,13 +118,7 @@ void MoE::block(const Dataset& D, int b0, int b1, const int* route, const double
     s.c.resize(size_t(B));
     s.loss.resize(size_t(B));
     s.z.resize(ex.group_scratch(D.P));
-    // The experts read the Gaussian patches in expert order, jumping between samples: ask for the block's patches
-    // in sample order first, which the hardware prefetcher follows (a hint only; no effect on the numbers).
-    if (ex.cubic && M > 1) {
-        const size_t bytes = size_t(D.noise_patches()) * size_t(D.d) * sizeof(float);
-        for (int i = b0; i < b1; ++i)
-            for (size_t o = 0; o < bytes; o += 64) __builtin_prefetch(reinterpret_cast<const char*>(D.xi_of(i, 0)) + o);
-    }
+    if (ex.cubic && M > 1) D.prefetch_patches(b0, b1);   // read below in expert order
     // the block's samples grouped by expert, each group in sample order (counting sort by m_i)
     std::vector<int>& start = s.start;
     start.assign(size_t(E) + 1, 0);
@@ -214,7 +195,7 @@ void MoE::accumulate(const Dataset& D, int i0, int i1) {
                 const double* hi = h + size_t(i - b0) * size_t(M);
                 for (int m = 0; m < M; ++m)
                     r_[size_t(m)] = hi[m] + (cfg.noise_width > 0 ? cfg.noise_width * noise_.uniform() : 0.0);
-                route_[size_t(i)] = argmax(r_.data(), M);
+                route_[size_t(i)] = lanes::argmax(r_.data(), M);
             }
             softmax(h, pi_.data() + size_t(b0) * size_t(M), mx_.data(), b1 - b0, M);
         } else {
