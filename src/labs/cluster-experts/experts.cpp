@@ -33,18 +33,10 @@ void Experts::refresh() {
 // update one weight) keeps the sequential order written here, the order of the scalar code it replaces. They are
 // written for a lane width W: 4 (SSE2 natively, simd128 in WebAssembly) everywhere, and 8 (AVX2) natively on x86
 // CPUs that have it. Each lane does the same IEEE operation whatever W is, so both give the same numbers.
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(CLUSTER_EXPERTS_NO_AVX2)
-#define CLUSTER_EXPERTS_AVX2 1
-#endif
-// The width-8 helpers pass 32-byte vectors, which GCC and Clang warn about (-Wpsabi) outside AVX code: every one
-// of them is always inlined into the AVX2 entry points below, so no such value crosses a call. (For the rest of
-// this file: GCC reports the warning at its end.)
-#pragma GCC diagnostic ignored "-Wpsabi"
-
 namespace {
 using lanes::f32x4;
 using lanes::f64x2;
-#define CE_INLINE inline __attribute__((always_inline))
+#define CE_INLINE LANES_INLINE
 
 template <int W>
 struct Lane;   // float vectors of W lanes
@@ -354,10 +346,6 @@ __attribute__((target("avx2"))) void grad_group_avx2(const Experts& ex, const Da
                                                      float* work, const double* c, float* G_m) {
     grad_group_cubic<8>(ex, D, idx, S, work, c, G_m);
 }
-bool has_avx2() {
-    static const bool yes = __builtin_cpu_supports("avx2");
-    return yes;
-}
 #endif
 }   // namespace
 
@@ -383,7 +371,7 @@ void Experts::f_group(int m, const Dataset& D, const int* idx, int S, float* wor
         return;
     }
 #ifdef CLUSTER_EXPERTS_AVX2
-    if (has_avx2()) return f_group_avx2(*this, m, D, idx, S, work, out);
+    if (lanes::has_avx2()) return f_group_avx2(*this, m, D, idx, S, work, out);
 #endif
     f_group_cubic<4>(*this, m, D, idx, S, work, out);
 }
@@ -403,7 +391,7 @@ void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* 
         return;
     }
 #ifdef CLUSTER_EXPERTS_AVX2
-    if (has_avx2()) return grad_group_avx2(*this, D, idx, S, work, c, G_m);
+    if (lanes::has_avx2()) return grad_group_avx2(*this, D, idx, S, work, c, G_m);
 #endif
     grad_group_cubic<4>(*this, D, idx, S, work, c, G_m);
 }

@@ -13,14 +13,33 @@
 #error "cluster-experts/lanes.hpp needs GCC or Clang vector extensions"
 #endif
 
+// Natively on x86, the hottest loops also have 8-float / 4-double versions compiled for AVX2 (target("avx2"),
+// which does not enable FMA), used on CPUs that have it (has_avx2()). Each lane does the same IEEE operation
+// whatever the width, so the numbers are the same. -DCLUSTER_EXPERTS_NO_AVX2 leaves them out.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(CLUSTER_EXPERTS_NO_AVX2)
+#define CLUSTER_EXPERTS_AVX2 1
+#endif
+// Helpers that every caller inlines: the 32-byte vectors of the AVX2 versions never cross a call. GCC and Clang
+// warn about such values outside AVX code (-Wpsabi, reported at the end of the file that instantiates them).
+#define LANES_INLINE inline __attribute__((always_inline))
+#pragma GCC diagnostic ignored "-Wpsabi"
+
 namespace cluster_experts::lanes {
 
 typedef float f32x4 __attribute__((vector_size(16)));
-typedef float f32x2 __attribute__((vector_size(8)));
 typedef double f64x2 __attribute__((vector_size(16)));
 typedef long long i64x2 __attribute__((vector_size(16)));
 typedef int i32x4 __attribute__((vector_size(16)));
 typedef int i32x2 __attribute__((vector_size(8)));
+typedef double f64x4 __attribute__((vector_size(32)));
+typedef long long i64x4 __attribute__((vector_size(32)));
+
+#ifdef CLUSTER_EXPERTS_AVX2
+inline bool has_avx2() {
+    static const bool yes = __builtin_cpu_supports("avx2");
+    return yes;
+}
+#endif
 
 inline f32x4 load(const float* p) {   // unaligned
     f32x4 v;
@@ -62,43 +81,63 @@ inline int argmax(const double* v, int n) {
     return best;
 }
 
-// mask ? a : b, lane by lane (mask lanes all ones or all zeros, as comparisons give them)
-inline f64x2 select(i64x2 mask, f64x2 a, f64x2 b) { return f64x2((i64x2(a) & mask) | (i64x2(b) & ~mask)); }
+// The integer vectors that go with a vector of 2 or 4 doubles: comparison masks, and 32-bit lanes.
+template <class V>
+struct Ints;
+template <>
+struct Ints<f64x2> {
+    typedef i64x2 mask;
+    typedef i32x2 i32;
+};
+template <>
+struct Ints<f64x4> {
+    typedef i64x4 mask;
+    typedef i32x4 i32;
+};
 
-// core::fm::exp of each lane of x[0..N), in place, the same operations in the same order (so the same bits):
-// exp(x) = 2^k e^r, r = x − k ln2 by two constants, e^r by its degree-13 Taylor series (Horner), the scaling by
-// 2^k in two steps. The N vectors go through each step together, so that their Horner chains overlap.
-template <int N>
-inline void exp(f64x2* x) {
+// mask ? a : b, lane by lane (mask lanes all ones or all zeros, as comparisons give them)
+template <class V>
+LANES_INLINE V select(const typename Ints<V>::mask& m, const V& a, const V& b) {   // (references: see LANES_INLINE)
+    typedef typename Ints<V>::mask I;
+    return V((I(a) & m) | (I(b) & ~m));
+}
+
+// 2^e in each lane: the exponent field (e + 1023) << 52, built in the upper 32-bit half of each double.
+LANES_INLINE f64x2 pow2(i32x2 e) { return f64x2(__builtin_shufflevector(i32x2{0, 0}, (e + 1023) << 20, 0, 2, 1, 3)); }
+LANES_INLINE f64x4 pow2(i32x4 e) {
+    return f64x4(__builtin_shufflevector(i32x4{0, 0, 0, 0}, (e + 1023) << 20, 0, 4, 1, 5, 2, 6, 3, 7));
+}
+
+// core::fm::exp of each lane of x[0..N) (vectors V of 2 or 4 doubles), in place, the same operations in the same
+// order (so the same bits): exp(x) = 2^k e^r, r = x − k ln2 by two constants, e^r by its degree-13 Taylor series
+// (Horner), the scaling by 2^k in two steps. The N vectors go through each step together, so that their Horner
+// chains overlap.
+template <int N, class V>
+LANES_INLINE void exp(V* x) {
+    typedef typename Ints<V>::i32 I32;
     const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
     const double inv_fact[13] = {1.0 / 479001600.0, 1.0 / 39916800.0, 1.0 / 3628800.0, 1.0 / 362880.0, 1.0 / 40320.0,
                                  1.0 / 5040.0,      1.0 / 720.0,       1.0 / 120.0,     1.0 / 24.0,      1.0 / 6.0,
                                  0.5,               1.0,               1.0};
-    i32x2 k[N];
-    f64x2 r[N], p[N];
+    I32 k[N];
+    V r[N], p[N];
     for (int n = 0; n < N; ++n) {
-        f64x2 kd = x[n] * 1.4426950408889634074;
+        V kd = x[n] * 1.4426950408889634074;
         // kd ≥ 0 ? trunc(kd + 0.5) : trunc(kd − 0.5); |kd| < 2^31 wherever the result is used (|x| ≤ 745)
-        const f64x2 half = select(kd >= 0, f64x2{0.5, 0.5}, f64x2{-0.5, -0.5});
-        k[n] = __builtin_convertvector(kd + half, i32x2);
-        kd = __builtin_convertvector(k[n], f64x2);
+        const V half = select<V>(kd >= 0, V{} + 0.5, V{} - 0.5);
+        k[n] = __builtin_convertvector(kd + half, I32);
+        kd = __builtin_convertvector(k[n], V);
         r[n] = (x[n] - kd * ln2_hi) - kd * ln2_lo;
-        p[n] = f64x2{1.0, 1.0} / 6227020800.0;   // 1/13!
+        p[n] = (V{} + 1.0) / 6227020800.0;   // 1/13!
     }
     for (double c : inv_fact)
         for (int n = 0; n < N; ++n) p[n] = p[n] * r[n] + c;
-    const double inf = __builtin_inf();
     for (int n = 0; n < N; ++n) {
-        // 2^k1 · 2^k2, k1 = k / 2 (towards zero), k2 = k − k1: the exponent fields (e + 1023) << 52 of two
-        // doubles, built in their upper 32-bit halves
-        const i32x2 k1 = k[n] / 2, k2 = k[n] - k1;
-        const i32x2 e1 = (k1 + 1023) << 20, e2 = (k2 + 1023) << 20;
-        const f64x2 p1 = f64x2(__builtin_shufflevector(i32x2{0, 0}, e1, 0, 2, 1, 3));
-        const f64x2 p2 = f64x2(__builtin_shufflevector(i32x2{0, 0}, e2, 0, 2, 1, 3));
-        f64x2 y = p[n] * p1 * p2;
-        y = select(x[n] < -745.0, f64x2{0.0, 0.0}, y);
-        y = select(x[n] > 709.0, f64x2{inf, inf}, y);
-        x[n] = select(x[n] != x[n], x[n], y);
+        const I32 k1 = k[n] / 2, k2 = k[n] - k1;   // 2^k = 2^k1 · 2^k2, k1 = k / 2 (towards zero)
+        V y = p[n] * pow2(k1) * pow2(k2);
+        y = select<V>(x[n] < -745.0, V{}, y);
+        y = select<V>(x[n] > 709.0, V{} + __builtin_inf(), y);
+        x[n] = select<V>(x[n] != x[n], x[n], y);
     }
 }
 

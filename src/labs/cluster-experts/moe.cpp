@@ -5,6 +5,7 @@
 #include "core/stats.hpp"
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace cluster_experts {
 
@@ -63,25 +64,40 @@ void add_router_grad(float* gTheta, int M, int d, const float* coef, const Datas
     }
 }
 
+// core::fm::exp of v[0 … n) in place: 16 at a time (lanes::exp on vectors V of 2 or 4 doubles, so that the
+// Horner chains overlap), then 2, then 1.
+template <class V>
+LANES_INLINE void exps(double* v, size_t n) {
+    constexpr int L = int(sizeof(V) / sizeof(double)), N = 16 / L;
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16) {
+        V x[N];
+        std::memcpy(x, v + k, sizeof x);
+        lanes::exp<N>(x);
+        std::memcpy(v + k, x, sizeof x);
+    }
+    for (; k + 2 <= n; k += 2) lanes::store(v + k, lanes::exp(lanes::load(v + k)));
+    for (; k < n; ++k) v[k] = core::fm::exp(v[k]);
+}
+#ifdef CLUSTER_EXPERTS_AVX2
+__attribute__((target("avx2"))) void exps_avx2(double* v, size_t n) { exps<lanes::f64x4>(v, n); }
+#endif
+void exps(double* v, size_t n) {
+#ifdef CLUSTER_EXPERTS_AVX2
+    if (lanes::has_avx2()) return exps_avx2(v, n);
+#endif
+    exps<lanes::f64x2>(v, n);
+}
+
 // core::softmax (π_m = e^{h_m − max h} / Σ e^{h − max h}) of n samples (h, pi: M per sample, mx: n scratch), the
-// same numbers: the exps of the whole block first, 16 at a time (lanes::exp, so that their Horner chains overlap),
-// then each sample's sum and divisions in core::softmax's order.
+// same numbers: the exps of the whole block first, then each sample's sum and divisions in core::softmax's order.
 void softmax(const double* h, double* pi, double* mx, int n, int M) {
-    const size_t N = size_t(n) * size_t(M);
     for (int i = 0; i < n; ++i) {
         const double* hi = h + size_t(i) * size_t(M);
         mx[i] = hi[lanes::argmax(hi, M)];
         for (int m = 0; m < M; ++m) pi[size_t(i) * size_t(M) + size_t(m)] = hi[m] - mx[i];
     }
-    size_t k = 0;
-    for (; k + 16 <= N; k += 16) {
-        lanes::f64x2 v[8];
-        for (int q = 0; q < 8; ++q) v[q] = lanes::load(pi + k + 2 * q);
-        lanes::exp<8>(v);
-        for (int q = 0; q < 8; ++q) lanes::store(pi + k + 2 * q, v[q]);
-    }
-    for (; k + 2 <= N; k += 2) lanes::store(pi + k, lanes::exp(lanes::load(pi + k)));
-    for (; k < N; ++k) pi[k] = core::fm::exp(pi[k]);
+    exps(pi, size_t(n) * size_t(M));
     for (int i = 0; i < n; ++i) {
         const double* hi = h + size_t(i) * size_t(M);
         double* p = pi + size_t(i) * size_t(M);
