@@ -36,35 +36,11 @@ void Experts::refresh() {
 namespace {
 using lanes::f32x4;
 using lanes::f64x2;
+using lanes::load;
+using lanes::splat;
+using lanes::store;
+using lanes::vec;
 #define CE_INLINE LANES_INLINE
-
-template <int W>
-struct Lane;   // float vectors of W lanes
-template <>
-struct Lane<4> {
-    typedef f32x4 F;
-};
-template <>
-struct Lane<8> {
-    typedef float F __attribute__((vector_size(32)));
-};
-template <int W>
-using vec = typename Lane<W>::F;
-
-template <int W>
-CE_INLINE vec<W> load(const float* p) {   // unaligned
-    vec<W> v;
-    std::memcpy(&v, p, sizeof v);
-    return v;
-}
-template <int W>
-CE_INLINE void store(float* p, const vec<W>& v) {   // (by reference: no 32-byte argument, see above)
-    std::memcpy(p, &v, sizeof v);
-}
-template <int W>
-CE_INLINE vec<W> splat(float x) {
-    return vec<W>{} + x;
-}
 
 // Where the kernels read coordinate c of sample s's patch, as a scalar and as V ≤ W equal lanes:
 struct RawX {   // from the data (f(): one sample, each coordinate used by J/16 filter blocks)

@@ -41,13 +41,34 @@ inline bool has_avx2() {
 }
 #endif
 
-inline f32x4 load(const float* p) {   // unaligned
-    f32x4 v;
+// W floats: f32x4 (W = 4) or, in AVX2 code, 8 (W = 8)
+template <int W>
+struct FloatLanes;
+template <>
+struct FloatLanes<4> {
+    typedef f32x4 type;
+};
+template <>
+struct FloatLanes<8> {
+    typedef float type __attribute__((vector_size(32)));
+};
+template <int W>
+using vec = typename FloatLanes<W>::type;
+
+template <int W>
+LANES_INLINE vec<W> load(const float* p) {   // unaligned
+    vec<W> v;
     std::memcpy(&v, p, sizeof v);
     return v;
 }
-inline void store(float* p, f32x4 v) { std::memcpy(p, &v, sizeof v); }
-inline f32x4 splat(float x) { return f32x4{x, x, x, x}; }
+template <int W>
+LANES_INLINE void store(float* p, const vec<W>& v) {   // (by reference: see LANES_INLINE)
+    std::memcpy(p, &v, sizeof v);
+}
+template <int W>
+LANES_INLINE vec<W> splat(float x) {
+    return vec<W>{} + x;
+}
 inline f64x2 load(const double* p) {
     f64x2 v;
     std::memcpy(&v, p, sizeof v);

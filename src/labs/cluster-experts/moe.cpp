@@ -38,8 +38,9 @@ namespace {
 using lanes::f32x4;
 
 // gTheta_m += coef_{i,m} · s_i for i = b0, …, b1 − 1 in turn (the per-sample core::axpy of (E.1)). The lanes run
-// over 4 coordinates; each row piece is loaded once per 8 samples and takes their terms in sample order.
-void add_router_grad(float* gTheta, int M, int d, const float* coef, const Dataset& D, int b0, int b1) {
+// over W coordinates; each row piece is loaded once per 8 samples and takes their terms in sample order.
+template <int W>
+LANES_INLINE void add_router_grad(float* gTheta, int M, int d, const float* coef, const Dataset& D, int b0, int b1) {
     constexpr int U = 8;
     for (int i0 = b0; i0 < b1; i0 += U) {
         const int n = std::min(U, b1 - i0);
@@ -50,10 +51,15 @@ void add_router_grad(float* gTheta, int M, int d, const float* coef, const Datas
             float cf[U];
             for (int u = 0; u < n; ++u) cf[u] = coef[size_t(i0 - b0 + u) * size_t(M) + size_t(m)];
             int k = 0;
+            for (; k + W <= d; k += W) {
+                lanes::vec<W> acc = lanes::load<W>(g + k);
+                for (int u = 0; u < n; ++u) acc += lanes::splat<W>(cf[u]) * lanes::load<W>(s[u] + k);
+                lanes::store<W>(g + k, acc);
+            }
             for (; k + 4 <= d; k += 4) {
-                f32x4 acc = lanes::load(g + k);
-                for (int u = 0; u < n; ++u) acc += lanes::splat(cf[u]) * lanes::load(s[u] + k);
-                lanes::store(g + k, acc);
+                f32x4 acc = lanes::load<4>(g + k);
+                for (int u = 0; u < n; ++u) acc += lanes::splat<4>(cf[u]) * lanes::load<4>(s[u] + k);
+                lanes::store<4>(g + k, acc);
             }
             for (; k < d; ++k) {
                 float acc = g[k];
@@ -62,6 +68,18 @@ void add_router_grad(float* gTheta, int M, int d, const float* coef, const Datas
             }
         }
     }
+}
+#ifdef CLUSTER_EXPERTS_AVX2
+__attribute__((target("avx2"))) void add_router_grad_avx2(float* gTheta, int M, int d, const float* coef,
+                                                          const Dataset& D, int b0, int b1) {
+    add_router_grad<8>(gTheta, M, d, coef, D, b0, b1);
+}
+#endif
+void add_router_grad(float* gTheta, int M, int d, const float* coef, const Dataset& D, int b0, int b1) {
+#ifdef CLUSTER_EXPERTS_AVX2
+    if (lanes::has_avx2()) return add_router_grad_avx2(gTheta, M, d, coef, D, b0, b1);
+#endif
+    add_router_grad<4>(gTheta, M, d, coef, D, b0, b1);
 }
 
 // core::fm::exp of v[0 … n) in place: 16 at a time (lanes::exp on vectors V of 2 or 4 doubles, so that the
