@@ -400,6 +400,50 @@ inline void dots(const float* theta, int d, const float* s, double* h) {
 }
 }   // namespace
 
+namespace {
+// Router::logits_block with W experts per vector (thT: Θᵀ, Mp ≥ M experts per coordinate, a multiple of W).
+// core::dot's four partial sums (over k ≡ 0, 1, 2, 3 mod 4, the leftover k into the first) are four
+// accumulators here, then (s0 + s1) + (s2 + s3), lane by lane.
+template <int W>
+CE_INLINE void logits_lanes(int M, int d, const Dataset& D, int i0, int n, double* h, const float* thT, int Mp) {
+    for (int i = i0; i < i0 + n; ++i) {
+        const float* s = D.s_of(i);
+        double* hi = h + size_t(i - i0) * size_t(M);
+        for (int m0 = 0; m0 < M; m0 += W) {
+            const float* t = thT + m0;
+            vec<W> acc[4] = {};
+            int k = 0;
+            for (; k + 4 <= d; k += 4)
+                for (int r = 0; r < 4; ++r) acc[r] += load<W>(t + size_t(k + r) * size_t(Mp)) * splat<W>(s[k + r]);
+            for (; k < d; ++k) acc[0] += load<W>(t + size_t(k) * size_t(Mp)) * splat<W>(s[k]);
+            const vec<W> out = (acc[0] + acc[1]) + (acc[2] + acc[3]);
+            for (int e = 0; e < W && m0 + e < M; ++e) hi[m0 + e] = double(out[e]);
+        }
+    }
+}
+#ifdef CLUSTER_EXPERTS_AVX2
+__attribute__((target("avx2"))) void logits_avx2(int M, int d, const Dataset& D, int i0, int n, double* h,
+                                                 const float* thT, int Mp) {
+    logits_lanes<8>(M, d, D, i0, n, h, thT, Mp);
+}
+#endif
+}   // namespace
+
+void Router::logits_block(const Dataset& D, int i0, int n, double* h, std::vector<float>& thT) const {
+    int W = 4;
+#ifdef CLUSTER_EXPERTS_AVX2
+    if (lanes::has_avx2()) W = 8;
+#endif
+    const int Mp = (M + W - 1) / W * W;
+    thT.assign(size_t(d) * size_t(Mp), 0.f);
+    for (int m = 0; m < M; ++m)
+        for (int k = 0; k < d; ++k) thT[size_t(k) * size_t(Mp) + size_t(m)] = th(m)[k];
+#ifdef CLUSTER_EXPERTS_AVX2
+    if (W == 8) return logits_avx2(M, d, D, i0, n, h, thT.data(), Mp);
+#endif
+    logits_lanes<4>(M, d, D, i0, n, h, thT.data(), Mp);
+}
+
 void Router::logits(const float* s, double* h) const {
     int m = 0;
     for (; m + 4 <= M; m += 4) dots<4>(th(m), d, s, h + m);

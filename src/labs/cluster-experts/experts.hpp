@@ -54,6 +54,9 @@ struct Router {
     const float* th(int m) const { return theta.data() + size_t(m) * size_t(d); }
     float* th(int m) { return theta.data() + size_t(m) * size_t(d); }
     void logits(const float* s, double* h) const;   // h_m = ⟨θ_m, s⟩
+    // h_i = Θᵀ s_i for the n samples i0, i0 + 1, … of D (M per sample), each exactly as logits() gives it, the
+    // lanes running across experts; thT is scratch (Θ transposed).
+    void logits_block(const Dataset& D, int i0, int n, double* h, std::vector<float>& thT) const;
 };
 
 }   // namespace cluster_experts

@@ -76,12 +76,13 @@ bool EvalPass::run(core::WorkBudget& budget, core::Rng& rng) {
             f_.resize(size_t(B));
             if (task_ < 2) {
                 MoeEval& e = ev[size_t(task_)];
-                double* h = h_.data();
                 double* r = r_.data();
                 mc_.resize(size_t(B));
                 mn_.resize(size_t(B));
+                h_.resize(size_t(B) * size_t(M));
+                moe.router.logits_block(T, b0, B, h_.data(), thT_);
                 for (int i = b0; i < b1; ++i) {
-                    moe.router.logits(T.s_of(i), h);
+                    const double* h = h_.data() + size_t(i - b0) * size_t(M);
                     const int mc = core::argmax(h, M);   // test: T_x = argmax_m h_m(x), no noise (Sec. 3.2)
                     for (int m = 0; m < M; ++m)
                         r[m] = h[m] + (moe.cfg.noise_width > 0 ? moe.cfg.noise_width * rng.uniform() : 0.0);

@@ -135,7 +135,8 @@ std::vector<double> gates(const Router& router, int M, const Dataset& D) {
     std::vector<double> pi(size_t(D.n) * size_t(M), 1.0);
     if (M == 1) return pi;
     std::vector<double> h(size_t(D.n) * size_t(M)), mx(size_t(D.n));
-    for (int i = 0; i < D.n; ++i) router.logits(D.s_of(i), h.data() + size_t(i) * size_t(M));
+    std::vector<float> thT;
+    router.logits_block(D, 0, D.n, h.data(), thT);
     softmax(h.data(), pi.data(), mx.data(), D.n, M);
     return pi;
 }
@@ -223,7 +224,7 @@ void MoE::accumulate(const Dataset& D, int i0, int i1) {
         // gates; three passes over the block, so that consecutive samples' work overlaps
         if (M > 1) {
             double* h = h_.data();
-            for (int i = b0; i < b1; ++i) router.logits(D.s_of(i), h + size_t(i - b0) * size_t(M));
+            router.logits_block(D, b0, b1 - b0, h, thT_);
             for (int i = b0; i < b1; ++i) {
                 // m_{i,t} = argmax_m { h_m + r_{m,i} }, r ~ Unif[0, width]; ties to the lowest m
                 const double* hi = h + size_t(i - b0) * size_t(M);

@@ -82,7 +82,7 @@ private:
                double inv_n, double& loss, Scratch& s) const;
     core::Rng noise_;
     core::Adam adam_;   // when cfg.adam: its moments over all of W
-    std::vector<float> gW_, gTheta_;
+    std::vector<float> gW_, gTheta_, thT_;   // gradients; Θ transposed (Router::logits_block)
     std::vector<double> h_, pi_, r_, mx_;   // logits of a block, gates of every sample, noisy logits of one, scratch
     Scratch scratch_;
     std::vector<int> route_;
