@@ -3,6 +3,7 @@
 #include "core/linalg.hpp"
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 namespace cluster_experts {
 
@@ -172,18 +173,37 @@ CE_INLINE void scaled_sq(const float* __restrict z, float c3, float* __restrict 
     for (; j < J; ++j) t[j] = c3 * (z[j] * z[j]);
 }
 
-// The Gaussian-patch terms of a group, u = 0, 1, …, U − 1: t_u[j] = t[u·J + j], x_u[k] splatted to W lanes at
-// xs[(k·U + u)·W …]. G[k][j] += t_u[j] · x_u[k] for u = 0, 1, …, U − 1 in turn, for N rows k, k + 1, … and the
-// V·L filters from j0: each element is loaded once, takes its U terms in order, and is stored once; the N rows
-// share the loads of t.
-template <int W, int V, int L, int N>
-CE_INLINE void add_outer_rows(float* __restrict G, int J, int j0, int k, const float* t, const float* xs, int U) {
+// Where add_outer reads x_u[k], coordinate k of the group's Gaussian patch u, as a scalar and as V equal lanes:
+template <int W>
+struct SplatRows {   // from the group's splatted copy (see f_group_cubic), xs[(k·U + u)·W …]
+    const float* xs;
+    int U;
+    CE_INLINE float scalar(int k, int u) const { return xs[(size_t(k) * size_t(U) + size_t(u)) * W]; }
+    template <int V>
+    CE_INLINE vec<V> lanes(int k, int u) const {
+        return load<V>(xs + (size_t(k) * size_t(U) + size_t(u)) * W);
+    }
+};
+struct PatchRows {   // from the data, x[u] pointing at patch u (a broadcast load with AVX2)
+    const float* const* x;
+    CE_INLINE float scalar(int k, int u) const { return x[u][k]; }
+    template <int V>
+    CE_INLINE vec<V> lanes(int k, int u) const {
+        return splat<V>(x[u][k]);
+    }
+};
+
+// The Gaussian-patch terms of a group, u = 0, 1, …, U − 1: t_u[j] = t[u·J + j] and x_u[k] (from xr).
+// G[k][j] += t_u[j] · x_u[k] for u = 0, 1, …, U − 1 in turn, for N rows k, k + 1, … and the V·L filters from j0:
+// each element is loaded once, takes its U terms in order, and is stored once; the N rows share the loads of t.
+template <int V, int L, int N, class XR>
+CE_INLINE void add_outer_rows(float* __restrict G, int J, int j0, int k, const float* t, const XR& xr, int U) {
     vec<V> acc[N][L];
     for (int r = 0; r < N; ++r)
         for (int l = 0; l < L; ++l) acc[r][l] = load<V>(G + size_t(k + r) * size_t(J) + size_t(j0) + V * l);
     for (int u = 0; u < U; ++u) {
         vec<V> xu[N];
-        for (int r = 0; r < N; ++r) xu[r] = load<V>(xs + (size_t(k + r) * size_t(U) + size_t(u)) * W);
+        for (int r = 0; r < N; ++r) xu[r] = xr.template lanes<V>(k + r, u);
         const float* tu = t + size_t(u) * size_t(J) + size_t(j0);
         for (int l = 0; l < L; ++l) {
             const vec<V> tl = load<V>(tu + V * l);
@@ -195,26 +215,25 @@ CE_INLINE void add_outer_rows(float* __restrict G, int J, int j0, int k, const f
 }
 
 // Rows k0 ≤ k < k1, N at a time (N·L = 8 accumulators).
-template <int W, int V, int L>
-CE_INLINE void add_outer_lanes(float* __restrict G, int J, int j0, int k0, int k1, const float* t, const float* xs,
+template <int V, int L, class XR>
+CE_INLINE void add_outer_lanes(float* __restrict G, int J, int j0, int k0, int k1, const float* t, const XR& xr,
                                int U) {
     constexpr int N = 8 / L;
     int k = k0;
-    for (; k + N <= k1; k += N) add_outer_rows<W, V, L, N>(G, J, j0, k, t, xs, U);
-    for (; k < k1; ++k) add_outer_rows<W, V, L, 1>(G, J, j0, k, t, xs, U);
+    for (; k + N <= k1; k += N) add_outer_rows<V, L, N>(G, J, j0, k, t, xr, U);
+    for (; k < k1; ++k) add_outer_rows<V, L, 1>(G, J, j0, k, t, xr, U);
 }
 
 // All filters: blocks of 16 and 4 filters, then single filters.
-template <int W>
-CE_INLINE void add_outer(float* __restrict G, int J, int k0, int k1, const float* t, const float* xs, int U) {
+template <int W, class XR>
+CE_INLINE void add_outer(float* __restrict G, int J, int k0, int k1, const float* t, const XR& xr, int U) {
     int j = 0;
-    for (; j + 16 <= J; j += 16) add_outer_lanes<W, W, 16 / W>(G, J, j, k0, k1, t, xs, U);
-    for (; j + 4 <= J; j += 4) add_outer_lanes<W, 4, 1>(G, J, j, k0, k1, t, xs, U);
+    for (; j + 16 <= J; j += 16) add_outer_lanes<W, 16 / W>(G, J, j, k0, k1, t, xr, U);
+    for (; j + 4 <= J; j += 4) add_outer_lanes<4, 1>(G, J, j, k0, k1, t, xr, U);
     for (; j < J; ++j)
         for (int k = k0; k < k1; ++k) {
             float g = G[size_t(k) * size_t(J) + size_t(j)];
-            for (int u = 0; u < U; ++u)
-                g += t[size_t(u) * size_t(J) + size_t(j)] * xs[(size_t(k) * size_t(U) + size_t(u)) * W];
+            for (int u = 0; u < U; ++u) g += t[size_t(u) * size_t(J) + size_t(j)] * xr.scalar(k, u);
             G[size_t(k) * size_t(J) + size_t(j)] = g;
         }
 }
@@ -228,8 +247,14 @@ CE_INLINE void sparse_patches(const float* Wm, int J, const Dataset& D, int i, f
     scale<W>(Wm + size_t(D.v_index(D.kp[I])) * size_t(J), D.e[I], z + 2 * J, J);
 }
 
+// With 4 lanes (SSE2, simd128) a coordinate splatted to all lanes takes a shuffle, so f_group_cubic splats each
+// coordinate of the group's Gaussian patches once, for every filter block of the forward and the backward pass;
+// with 8 (AVX2) a broadcast load does it, so the kernels read the data.
+template <int W>
+constexpr bool kPresplat = W == 4;
+
 // Experts::f_group of a cubic expert with lanes of width W. work: the group's pre-activations z (sample s at
-// s·P·J), then each Gaussian patch coordinate x_u[c] splatted to W lanes at xs[(c·U + u)·W …],
+// s·P·J), then (kPresplat) each Gaussian patch coordinate x_u[c] splatted to W lanes at xs[(c·U + u)·W …],
 // u = s·(P − 3) + q (read again by grad_group), then grad_group's t_u = 3c·z² of each Gaussian patch.
 template <int W>
 CE_INLINE void f_group_cubic(const Experts& ex, int m, const Dataset& D, const int* idx, int S, float* work,
@@ -242,28 +267,38 @@ CE_INLINE void f_group_cubic(const Experts& ex, int m, const Dataset& D, const i
     const float* x[G * 13];   // P ≤ 16
     for (int s = 0; s < S; ++s)
         for (int q = 0; q < Q; ++q) x[s * Q + q] = D.xi_of(idx[s], q);
-    for (int c = 0; c < d; ++c)
-        for (int u = 0; u < U; ++u) store<W>(xs + (size_t(c) * size_t(U) + size_t(u)) * W, splat<W>(x[u][c]));
+    if (kPresplat<W>)
+        for (int c = 0; c < d; ++c)
+            for (int u = 0; u < U; ++u) store<W>(xs + (size_t(c) * size_t(U) + size_t(u)) * W, splat<W>(x[u][c]));
     for (int s = 0; s < S; ++s) sparse_patches<W>(Wm, J, D, idx[s], z + size_t(s) * size_t(nz));
-    auto zq = [&](int s, int q) { return z + size_t(s) * size_t(nz) + size_t(3 + q) * size_t(J); };
-    for (int q = 0; q < Q; ++q) {   // the Gaussian patches, S1 samples at a time, then pairs, then one
+    // the Gaussian patches u[0], …, u[R − 1] (u = s·Q + q) at once
+    auto pass = [&](auto samples, const int* u) {
+        constexpr int R = decltype(samples)::value;
+        float* zs[R];
+        const float* xp[R];
+        SplatX<W> xq{xs, U, {}};
+        for (int r = 0; r < R; ++r) {
+            zs[r] = z + size_t(u[r] / Q) * size_t(nz) + size_t(3 + u[r] % Q) * size_t(J);
+            xp[r] = x[u[r]];
+            xq.u[r] = u[r];
+        }
+        if (kPresplat<W>) project<W, R>(Wm, xq, d, J, zs);
+        else project<W, R>(Wm, RawX{xp}, d, J, zs);
+    };
+    for (int q = 0; q < Q; ++q) {   // S1 samples at a time, then pairs, then one
         int s = 0;
         for (; s + S1 <= S; s += S1) {
-            SplatX<W> xq{xs, U, {}};
-            float* zs[S1];
-            for (int r = 0; r < S1; ++r) {
-                xq.u[r] = (s + r) * Q + q;
-                zs[r] = zq(s + r, q);
-            }
-            project<W, S1>(Wm, xq, d, J, zs);
+            int u[S1];
+            for (int r = 0; r < S1; ++r) u[r] = (s + r) * Q + q;
+            pass(std::integral_constant<int, S1>(), u);
         }
         for (; s + 2 <= S; s += 2) {
-            float* zs[2] = {zq(s, q), zq(s + 1, q)};
-            project<W, 2>(Wm, SplatX<W>{xs, U, {s * Q + q, (s + 1) * Q + q}}, d, J, zs);
+            const int u[2] = {s * Q + q, (s + 1) * Q + q};
+            pass(std::integral_constant<int, 2>(), u);
         }
         if (s < S) {
-            float* zs[1] = {zq(s, q)};
-            project<W, 1>(Wm, SplatX<W>{xs, U, {s * Q + q}}, d, J, zs);
+            const int u[1] = {s * Q + q};
+            pass(std::integral_constant<int, 1>(), u);
         }
     }
     if (S == 1) {
@@ -308,7 +343,12 @@ CE_INLINE void grad_group_cubic(const Experts& ex, const Dataset& D, const int* 
             for (int k = 0; k < R; ++k) add_scaled<W>(t, x[k], G_m + size_t(k) * size_t(J), J);
         }
     }
-    add_outer<W>(G_m, J, R, d, tb, xs, S * Q);
+    const int U = S * Q;
+    if (kPresplat<W>) return add_outer<W>(G_m, J, R, d, tb, SplatRows<W>{xs, U}, U);
+    const float* x[Experts::kGroup * 13];   // P ≤ 16
+    for (int s = 0; s < S; ++s)
+        for (int q = 0; q < Q; ++q) x[s * Q + q] = D.xi_of(idx[s], q);
+    add_outer<W>(G_m, J, R, d, tb, PatchRows{x}, U);
 }
 
 #ifdef CLUSTER_EXPERTS_AVX2
