@@ -175,7 +175,8 @@ void MoE::block(const Dataset& D, int b0, int b1, const int* route, const double
                 margin[q] = D.y[size_t(i)] * pi[size_t(i) * size_t(M) + size_t(m)] * f[q];
             }
             for (int q = 0; q < S; q += 2) {   // the exps two at a time (the spare lane repeats the last sample)
-                const lanes::f64x2 v = lanes::exp(lanes::f64x2{-std::fabs(margin[q]), -std::fabs(margin[std::min(q + 1, S - 1)])});
+                const lanes::f64x2 v =
+                    lanes::exp(lanes::f64x2{-std::fabs(margin[q]), -std::fabs(margin[std::min(q + 1, S - 1)])});
                 e[q] = v[0];
                 if (q + 1 < S) e[q + 1] = v[1];
             }
@@ -185,7 +186,8 @@ void MoE::block(const Dataset& D, int b0, int b1, const int* route, const double
                 const double c = -((margin[q] >= 0 ? e[q] : 1.0) / (1.0 + e[q])) * y * inv_n;
                 s.f[size_t(i - b0)] = f[q];
                 s.c[size_t(i - b0)] = c;
-                s.loss[size_t(i - b0)] = want_loss ? (std::max(-margin[q], 0.0) + core::fm::log(1.0 + e[q])) * inv_n : 0.0;
+                s.loss[size_t(i - b0)] =
+                    want_loss ? (std::max(-margin[q], 0.0) + core::fm::log(1.0 + e[q])) * inv_n : 0.0;
                 cw[q] = c * pim;
             }
             // (E.2): ∇_{w_{m,j}} L = Σ_{i: m_i = m} ℓ'_i y_i π_{i,m} Σ_p σ'(⟨w_{m,j}, x_i^(p)⟩) x_i^(p) / n

@@ -69,11 +69,11 @@ public:
 private:
     // Buffers of one block of samples (block()).
     struct Scratch {
-        std::vector<int> members;             // the block's samples grouped by expert, each group in sample order
-        std::vector<int> start, next;         // expert m's samples: members[start[m] … start[m + 1])
-        std::vector<float> z;                 // Experts::f_group / grad_group's scratch
-        std::vector<double> f, c, loss;       // per sample of the block: f_{m_i}(x_i), ℓ'_i y_i / n, ℓ_i / n
-        std::vector<float> coef;              // per sample and expert: the router gradient's coefficients (E.1)
+        std::vector<int> members;         // the block's samples grouped by expert, each group in sample order
+        std::vector<int> start, next;     // expert m's samples: members[start[m] … start[m + 1])
+        std::vector<float> z;             // Experts::f_group / grad_group's scratch
+        std::vector<double> f, c, loss;   // per sample of the block: f_{m_i}(x_i), ℓ'_i y_i / n, ℓ_i / n
+        std::vector<float> coef;          // per sample and expert: the router gradient's coefficients (E.1)
     };
     static constexpr int kBlock = 256;   // samples per block
     // Samples [b0, b1) with their routes m_i and gates π_i (pi + i·M) given: adds ℓ(y π f)/n of each sample to
@@ -81,9 +81,9 @@ private:
     void block(const Dataset& D, int b0, int b1, const int* route, const double* pi, float* gW, float* gTheta,
                double inv_n, double& loss, Scratch& s) const;
     core::Rng noise_;
-    core::Adam adam_;   // when cfg.adam: its moments over all of W
+    core::Adam adam_;                        // when cfg.adam: its moments over all of W
     std::vector<float> gW_, gTheta_, thT_;   // gradients; Θ transposed (Router::logits_block)
-    std::vector<double> h_, pi_, r_, mx_;   // logits of a block, gates of every sample, noisy logits of one, scratch
+    std::vector<double> h_, pi_, r_, mx_;    // logits of a block, gates of every sample, noisy logits of one, scratch
     Scratch scratch_;
     std::vector<int> route_;
     double loss_acc_ = 0;
