@@ -30,7 +30,6 @@ typedef float f32x4 __attribute__((vector_size(16)));
 typedef double f64x2 __attribute__((vector_size(16)));
 typedef long long i64x2 __attribute__((vector_size(16)));
 typedef int i32x4 __attribute__((vector_size(16)));
-typedef int i32x2 __attribute__((vector_size(8)));
 typedef double f64x4 __attribute__((vector_size(32)));
 typedef long long i64x4 __attribute__((vector_size(32)));
 
@@ -102,18 +101,16 @@ inline int argmax(const double* v, int n) {
     return best;
 }
 
-// The integer vectors that go with a vector of 2 or 4 doubles: comparison masks, and 32-bit lanes.
+// The comparison masks that go with a vector of 2 or 4 doubles.
 template <class V>
 struct Ints;
 template <>
 struct Ints<f64x2> {
     typedef i64x2 mask;
-    typedef i32x2 i32;
 };
 template <>
 struct Ints<f64x4> {
     typedef i64x4 mask;
-    typedef i32x4 i32;
 };
 
 // mask ? a : b, lane by lane (mask lanes all ones or all zeros, as comparisons give them)
@@ -123,19 +120,48 @@ LANES_INLINE V select(const typename Ints<V>::mask& m, const V& a, const V& b) {
     return V((I(a) & m) | (I(b) & ~m));
 }
 
-// 2^e in each lane: the exponent field (e + 1023) << 52, built in the upper 32-bit half of each double.
-LANES_INLINE f64x2 pow2(i32x2 e) { return f64x2(__builtin_shufflevector(i32x2{0, 0}, (e + 1023) << 20, 0, 2, 1, 3)); }
-LANES_INLINE f64x4 pow2(i32x4 e) {
-    return f64x4(__builtin_shufflevector(i32x4{0, 0, 0, 0}, (e + 1023) << 20, 0, 4, 1, 5, 2, 6, 3, 7));
+// k = trunc(v) (towards zero; |v| < 2^31) of each lane, as doubles (kd) and as 32-bit integers in the low lanes
+// of an i32x4: exact either way, so every path gives the same values (kd of −0.3 is +0, as double(int(−0.3))).
+// Natively SSE2's packed conversions do it; WebAssembly's integer conversion of doubles is slow in V8, so there
+// f64x2.trunc rounds and the integers are read from the mantissa of kd + 1.5·2^52 (exact for |kd| < 2^51).
+LANES_INLINE void trunc_k(f64x2 v, f64x2& kd, i32x4& k) {
+#if defined(__wasm_simd128__)
+    kd = __builtin_wasm_trunc_f64x2(v) + 0.0;   // + 0.0: −0 becomes +0
+    const i32x4 bits = i32x4(kd + 6755399441055744.0);
+    k = __builtin_shufflevector(bits, bits, 0, 2, 0, 2);
+#elif defined(__SSE2__)
+    k = i32x4(_mm_cvttpd_epi32(__m128d(v)));
+    kd = f64x2(_mm_cvtepi32_pd(__m128i(k)));
+#else
+    k = i32x4{int(v[0]), int(v[1]), 0, 0};
+    kd = f64x2{double(k[0]), double(k[1])};
+#endif
+}
+LANES_INLINE void trunc_k(const f64x4& v, f64x4& kd, i32x4& k) {   // (AVX2 code only)
+    k = __builtin_convertvector(v, i32x4);
+    kd = __builtin_convertvector(k, f64x4);
+}
+
+// 2^e in each lane (e in the low lanes of an i32x4): the exponent field (e + 1023) << 52, built in the upper
+// 32-bit half of each double.
+template <class V>
+LANES_INLINE V pow2(i32x4 e);
+template <>
+LANES_INLINE f64x2 pow2<f64x2>(i32x4 e) {
+    return f64x2(__builtin_shufflevector(i32x4{}, (e + 1023) << 20, 0, 4, 1, 5));
+}
+template <>
+LANES_INLINE f64x4 pow2<f64x4>(i32x4 e) {
+    return f64x4(__builtin_shufflevector(i32x4{}, (e + 1023) << 20, 0, 4, 1, 5, 2, 6, 3, 7));
 }
 
 // core::fm::exp of each lane of x[0..N) (vectors V of 2 or 4 doubles), in place, the same operations in the same
 // order (so the same bits): exp(x) = 2^k e^r, r = x − k ln2 by two constants, e^r by its degree-13 Taylor series
 // (Horner), the scaling by 2^k in two steps. The N vectors go through each step together, so that their Horner
-// chains overlap.
+// chains overlap. Lanes outside [−745, 709] (or NaN), which fm::exp answers without computing, compute with 0
+// instead (every conversion stays in range) and take fm::exp's answer at the end.
 template <int N, class V>
 LANES_INLINE void exp(V* x) {
-    typedef typename Ints<V>::i32 I32;
     const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
     const double inv_fact[13] = {1.0 / 479001600.0,
                                  1.0 / 39916800.0,
@@ -150,22 +176,23 @@ LANES_INLINE void exp(V* x) {
                                  0.5,
                                  1.0,
                                  1.0};
-    I32 k[N];
+    i32x4 k[N];
     V r[N], p[N];
     for (int n = 0; n < N; ++n) {
-        V kd = x[n] * 1.4426950408889634074;
-        // kd ≥ 0 ? trunc(kd + 0.5) : trunc(kd − 0.5); |kd| < 2^31 wherever the result is used (|x| ≤ 745)
+        const V xin = select<V>((x[n] >= -745.0) & (x[n] <= 709.0), x[n], V{});
+        V kd = xin * 1.4426950408889634074;
+        // kd ≥ 0 ? trunc(kd + 0.5) : trunc(kd − 0.5)
         const V half = select<V>(kd >= 0, V{} + 0.5, V{} - 0.5);
-        k[n] = __builtin_convertvector(kd + half, I32);
-        kd = __builtin_convertvector(k[n], V);
-        r[n] = (x[n] - kd * ln2_hi) - kd * ln2_lo;
-        p[n] = (V{} + 1.0) / 6227020800.0;   // 1/13!
+        trunc_k(kd + half, kd, k[n]);
+        r[n] = (xin - kd * ln2_hi) - kd * ln2_lo;
+        p[n] = V{} + 1.0 / 6227020800.0;   // 1/13!
     }
     for (double c : inv_fact)
         for (int n = 0; n < N; ++n) p[n] = p[n] * r[n] + c;
     for (int n = 0; n < N; ++n) {
-        const I32 k1 = k[n] / 2, k2 = k[n] - k1;   // 2^k = 2^k1 · 2^k2, k1 = k / 2 (towards zero)
-        V y = p[n] * pow2(k1) * pow2(k2);
+        // 2^k = 2^k1 · 2^k2, k1 = k / 2 (towards zero: (k + 1) >> 1 for negative k), k2 = k − k1
+        const i32x4 k1 = (k[n] - (k[n] >> 31)) >> 1, k2 = k[n] - k1;
+        V y = p[n] * pow2<V>(k1) * pow2<V>(k2);
         y = select<V>(x[n] < -745.0, V{}, y);
         y = select<V>(x[n] > 709.0, V{} + __builtin_inf(), y);
         x[n] = select<V>(x[n] != x[n], x[n], y);

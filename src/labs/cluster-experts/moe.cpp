@@ -90,9 +90,9 @@ LANES_INLINE void exps(double* v, size_t n) {
     size_t k = 0;
     for (; k + 16 <= n; k += 16) {
         V x[N];
-        std::memcpy(x, v + k, sizeof x);
+        for (int q = 0; q < N; ++q) std::memcpy(&x[q], v + k + size_t(q * L), sizeof(V));
         lanes::exp<N>(x);
-        std::memcpy(v + k, x, sizeof x);
+        for (int q = 0; q < N; ++q) std::memcpy(v + k + size_t(q * L), &x[q], sizeof(V));
     }
     for (; k + 2 <= n; k += 2) lanes::store(v + k, lanes::exp(lanes::load(v + k)));
     for (; k < n; ++k) v[k] = core::fm::exp(v[k]);
