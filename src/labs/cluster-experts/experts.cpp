@@ -43,8 +43,9 @@ using lanes::store;
 using lanes::vec;
 #define CE_INLINE LANES_INLINE
 
-// Where the kernels read coordinate c of sample s's patch, as a scalar and as V ≤ W equal lanes:
-struct RawX {   // from the data (f(): one sample, each coordinate used by J/16 filter blocks)
+// Where the projections read coordinate c of sample s's patch, as a scalar and as V equal lanes: from the data
+// (a broadcast load with AVX, a load and a shuffle with SSE2).
+struct RawX {
     const float* const* x;
     CE_INLINE float scalar(int s, int c) const { return x[s][c]; }
     template <int V>
@@ -52,19 +53,6 @@ struct RawX {   // from the data (f(): one sample, each coordinate used by J/16 
         return splat<V>(x[s][c]);
     }
 };
-template <int W>
-struct SplatX {   // from the group's copy of each coordinate splatted to W lanes, xs[(c·U + u)·W …], u = u[s]
-    const float* xs;
-    int U;
-    int u[4];
-    CE_INLINE const float* at(int s, int c) const { return xs + (size_t(c) * size_t(U) + size_t(u[s])) * W; }
-    CE_INLINE float scalar(int s, int c) const { return *at(s, c); }
-    template <int V>
-    CE_INLINE vec<V> lanes(int s, int c) const {
-        return load<V>(at(s, c));
-    }
-};
-
 // z_s[j] = ⟨w_j, x_s⟩ for the V·L filters j0 … j0 + V·L − 1 and S samples (Wm is d×J): one accumulator per filter
 // and sample, each sequential over c. A row of W is loaded once for all S samples.
 template <int V, int L, int S, class X>
@@ -174,17 +162,8 @@ CE_INLINE void scaled_sq(const float* __restrict z, float c3, float* __restrict 
 }
 
 // Where add_outer reads x_u[k], coordinate k of the group's Gaussian patch u, as a scalar and as V equal lanes:
-template <int W>
-struct SplatRows {   // from the group's splatted copy (see f_group_cubic), xs[(k·U + u)·W …]
-    const float* xs;
-    int U;
-    CE_INLINE float scalar(int k, int u) const { return xs[(size_t(k) * size_t(U) + size_t(u)) * W]; }
-    template <int V>
-    CE_INLINE vec<V> lanes(int k, int u) const {
-        return load<V>(xs + (size_t(k) * size_t(U) + size_t(u)) * W);
-    }
-};
-struct PatchRows {   // from the data, x[u] pointing at patch u (a broadcast load with AVX2)
+// from the data, x[u] pointing at patch u.
+struct PatchRows {
     const float* const* x;
     CE_INLINE float scalar(int k, int u) const { return x[u][k]; }
     template <int V>
@@ -247,59 +226,32 @@ CE_INLINE void sparse_patches(const float* Wm, int J, const Dataset& D, int i, f
     scale<W>(Wm + size_t(D.v_index(D.kp[I])) * size_t(J), D.e[I], z + 2 * J, J);
 }
 
-// With 4 lanes (SSE2, simd128) a coordinate splatted to all lanes takes a shuffle, so f_group_cubic splats each
-// coordinate of the group's Gaussian patches once, for every filter block of the forward and the backward pass;
-// with 8 (AVX2) a broadcast load does it, so the kernels read the data.
-template <int W>
-constexpr bool kPresplat = W == 4;
-
 // Experts::f_group of a cubic expert with lanes of width W. work: the group's pre-activations z (sample s at
-// s·P·J), then (kPresplat) each Gaussian patch coordinate x_u[c] splatted to W lanes at xs[(c·U + u)·W …],
-// u = s·(P − 3) + q (read again by grad_group), then grad_group's t_u = 3c·z² of each Gaussian patch.
+// s·P·J), then grad_group's t_u = 3c·z² of each Gaussian patch (u = s·(P − 3) + q).
 template <int W>
 CE_INLINE void f_group_cubic(const Experts& ex, int m, const Dataset& D, const int* idx, int S, float* work,
                              double* out) {
     constexpr int G = Experts::kGroup, S1 = W / 2;   // S1 samples per projection pass (S1·16/W = 8 accumulators)
-    const int J = ex.J, d = ex.d, P = D.P, Q = P - 3, U = S * Q, nz = ex.z_size(P);
+    const int J = ex.J, d = ex.d, P = D.P, Q = P - 3, nz = ex.z_size(P);
     const float* Wm = ex.W.data() + size_t(m) * ex.block();
     float* z = work;
-    float* xs = work + size_t(G) * size_t(nz);
-    const float* x[G * 13];   // P ≤ 16
-    for (int s = 0; s < S; ++s)
-        for (int q = 0; q < Q; ++q) x[s * Q + q] = D.xi_of(idx[s], q);
-    if (kPresplat<W>)
-        for (int c = 0; c < d; ++c)
-            for (int u = 0; u < U; ++u) store<W>(xs + (size_t(c) * size_t(U) + size_t(u)) * W, splat<W>(x[u][c]));
     for (int s = 0; s < S; ++s) sparse_patches<W>(Wm, J, D, idx[s], z + size_t(s) * size_t(nz));
-    // the Gaussian patches u[0], …, u[R − 1] (u = s·Q + q) at once
-    auto pass = [&](auto samples, const int* u) {
+    // the Gaussian patch q of samples s0, s0 + 1, …, s0 + R − 1 at once
+    auto pass = [&](auto samples, int s0, int q) {
         constexpr int R = decltype(samples)::value;
         float* zs[R];
         const float* xp[R];
-        SplatX<W> xq{xs, U, {}};
         for (int r = 0; r < R; ++r) {
-            zs[r] = z + size_t(u[r] / Q) * size_t(nz) + size_t(3 + u[r] % Q) * size_t(J);
-            xp[r] = x[u[r]];
-            xq.u[r] = u[r];
+            zs[r] = z + size_t(s0 + r) * size_t(nz) + size_t(3 + q) * size_t(J);
+            xp[r] = D.xi_of(idx[s0 + r], q);
         }
-        if (kPresplat<W>) project<W, R>(Wm, xq, d, J, zs);
-        else project<W, R>(Wm, RawX{xp}, d, J, zs);
+        project<W, R>(Wm, RawX{xp}, d, J, zs);
     };
     for (int q = 0; q < Q; ++q) {   // S1 samples at a time, then pairs, then one
         int s = 0;
-        for (; s + S1 <= S; s += S1) {
-            int u[S1];
-            for (int r = 0; r < S1; ++r) u[r] = (s + r) * Q + q;
-            pass(std::integral_constant<int, S1>(), u);
-        }
-        for (; s + 2 <= S; s += 2) {
-            const int u[2] = {s * Q + q, (s + 1) * Q + q};
-            pass(std::integral_constant<int, 2>(), u);
-        }
-        if (s < S) {
-            const int u[1] = {s * Q + q};
-            pass(std::integral_constant<int, 1>(), u);
-        }
+        for (; s + S1 <= S; s += S1) pass(std::integral_constant<int, S1>(), s, q);
+        for (; s + 2 <= S; s += 2) pass(std::integral_constant<int, 2>(), s, q);
+        if (s < S) pass(std::integral_constant<int, 1>(), s, q);
     }
     if (S == 1) {
         out[0] = cube_sum(z, nz);
@@ -322,8 +274,7 @@ CE_INLINE void grad_group_cubic(const Experts& ex, const Dataset& D, const int* 
     // ∂f_m/∂w_{m,j} = Σ_p σ'(⟨w_{m,j}, x^(p)⟩) x^(p), σ'(z) = 3z²  (the inner sum of eq. E.2)
     const int J = ex.J, d = ex.d, P = D.P, Q = P - 3, nz = ex.z_size(P);
     const float* z = work;
-    const float* xs = work + size_t(Experts::kGroup) * size_t(nz);
-    float* tb = work + size_t(Experts::kGroup) * (size_t(nz) + size_t(Q) * W * size_t(d));
+    float* tb = work + size_t(Experts::kGroup) * size_t(nz);
     // The rows k < R = 2K (v_k = e_k, c_k = e_{K+k}) are the only ones the sparse patches reach: they are
     // updated sample by sample, the sparse patches' terms first, as one sample's gradient always was. The rows
     // above take the Gaussian-patch terms alone, of all S samples in one pass (add_outer), in sample order.
@@ -344,7 +295,6 @@ CE_INLINE void grad_group_cubic(const Experts& ex, const Dataset& D, const int* 
         }
     }
     const int U = S * Q;
-    if (kPresplat<W>) return add_outer<W>(G_m, J, R, d, tb, SplatRows<W>{xs, U}, U);
     const float* x[Experts::kGroup * 13];   // P ≤ 16
     for (int s = 0; s < S; ++s)
         for (int q = 0; q < Q; ++q) x[s * Q + q] = D.xi_of(idx[s], q);

@@ -30,13 +30,11 @@ struct Experts {
     // filters: f_group gives each f_m(x_i) exactly as f() does; grad_group then adds c_s · ∂f_m(x_s)/∂W_m for
     // s = 0, 1, … in turn, so that every element of G_m (the J·d block of expert m) receives the same sum, in the
     // same order, as sample by sample. work is caller-owned scratch of group_scratch(P) floats, filled by f_group
-    // (the pre-activations and more) and consumed by grad_group.
+    // (the pre-activations) and consumed by grad_group.
     static constexpr int kGroup = 8;
     void f_group(int m, const Dataset& D, const int* idx, int S, float* work, double* out) const;
     void grad_group(int m, const Dataset& D, const int* idx, int S, float* work, const double* c, float* G_m) const;
-    size_t group_scratch(int P) const {
-        return size_t(kGroup) * (size_t(z_size(P)) + size_t(P - 3) * (8 * size_t(d) + size_t(J)));
-    }
+    size_t group_scratch(int P) const { return size_t(kGroup) * (size_t(z_size(P)) + size_t(P - 3) * size_t(J)); }
     // After all grad_group() calls of an iteration: linear experts keep one gradient column (in G_m[0 … d)) and
     // spread it to every filter here.
     void complete(float* G_m) const;
