@@ -24,11 +24,19 @@ struct Experts {
     void refresh();
 
     // f_m(x_i) (eq. 3.1). z is caller-owned scratch of z_size(P) floats (z[p·J + j]); it receives the
-    // pre-activations for grad(). Unused by linear experts. Callers hold one buffer per model, not per sample.
+    // pre-activations. Unused by linear experts. Callers hold one buffer per model, not per sample.
     double f(int m, const Dataset& D, int i, float* z) const;
-    // G_m += c · ∂f_m(x_i)/∂W_m, using (and overwriting) z from f(); G_m points at the J·d block of expert m.
-    void grad(int m, const Dataset& D, int i, float* z, double c, float* G_m) const;
-    // After all grad() calls of an iteration: linear experts keep one column and copy it here.
+    // For a group of S ≤ kGroup samples idx[0..S) of expert m at once, the lanes running across the samples and
+    // filters: f_group gives each f_m(x_i) exactly as f() does; grad_group then adds c_s · ∂f_m(x_s)/∂W_m for
+    // s = 0, 1, … in turn, so that every element of G_m (the J·d block of expert m) receives the same sum, in the
+    // same order, as sample by sample. work is caller-owned scratch of group_scratch(P) floats, filled by f_group
+    // (the pre-activations) and consumed by grad_group.
+    static constexpr int kGroup = 8;
+    void f_group(int m, const Dataset& D, const int* idx, int S, float* work, double* out) const;
+    void grad_group(int m, const Dataset& D, const int* idx, int S, float* work, const double* c, float* G_m) const;
+    size_t group_scratch(int P) const { return size_t(kGroup) * (size_t(z_size(P)) + size_t(P - 3) * size_t(J)); }
+    // After all grad_group() calls of an iteration: linear experts keep one gradient column (in G_m[0 … d)) and
+    // spread it to every filter here.
     void complete(float* G_m) const;
     int z_size(int P) const { return J * P; }
 };
@@ -44,6 +52,9 @@ struct Router {
     const float* th(int m) const { return theta.data() + size_t(m) * size_t(d); }
     float* th(int m) { return theta.data() + size_t(m) * size_t(d); }
     void logits(const float* s, double* h) const;   // h_m = ⟨θ_m, s⟩
+    // h_i = Θᵀ s_i for the n samples i0, i0 + 1, … of D (M per sample), each exactly as logits() gives it, the
+    // lanes running across experts; thT is scratch (Θ transposed).
+    void logits_block(const Dataset& D, int i0, int n, double* h, std::vector<float>& thT) const;
 };
 
 }   // namespace cluster_experts

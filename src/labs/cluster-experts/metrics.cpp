@@ -26,7 +26,7 @@ void EvalPass::start(const std::array<MoE, 2>& moe, const std::array<MoE, 2>* si
     correct_ = correct_noisy_ = 0;
     size_t zmax = 0;
     for (int t = 0; t < kTasks; ++t)
-        if (enabled(t)) zmax = std::max(zmax, size_t(model(t).ex.z_size(test.P)));
+        if (enabled(t)) zmax = std::max(zmax, model(t).ex.group_scratch(test.P));
     z_.assign(zmax, 0.f);
     const int M = moe[0].cfg.M, K = test.K;
     h_.assign(size_t(M), 0.0);
@@ -51,6 +51,18 @@ double EvalPass::cost(int task) const {
     return forward_cost(J, d, P, m.ex.cubic);
 }
 
+namespace {
+// f_m(x_i) for the n samples idx[0..n) of one expert m, each exactly as Experts::f gives it, Experts::kGroup at
+// a time (f_group); work: group_scratch floats.
+void forward(const Experts& ex, int m, const Dataset& T, const int* idx, int n, float* work, double* out) {
+    for (int g = 0; g < n; g += Experts::kGroup)
+        ex.f_group(m, T, idx + g, std::min(Experts::kGroup, n - g), work, out + g);
+}
+constexpr int kBlock = 256;   // test samples per block
+}   // namespace
+
+// The samples of each task in blocks: the routing sample after sample (the noise stream's order), then the
+// forward passes expert by expert (the counts are integers: their order does not matter).
 bool EvalPass::run(core::WorkBudget& budget, core::Rng& rng) {
     const Dataset& T = *T_;
     float* z = z_.data();
@@ -58,34 +70,59 @@ bool EvalPass::run(core::WorkBudget& budget, core::Rng& rng) {
         const MoE& moe = model(task_);
         const int i1 = i_ + int(budget.take(cost(task_), T.n - i_));
         const int M = moe.cfg.M, K = T.K;
-        if (task_ < 2) {
-            MoeEval& e = ev[size_t(task_)];
-            double* h = h_.data();
-            double* r = r_.data();
-            for (int i = i_; i < i1; ++i) {
-                moe.router.logits(T.s_of(i), h);
-                int mc = core::argmax(h, M);   // test: T_x = argmax_m h_m(x), no noise (Sec. 3.2)
+        for (int b0 = i_; b0 < i1; b0 += kBlock) {
+            const int b1 = std::min(i1, b0 + kBlock), B = b1 - b0;
+            idx_.resize(size_t(B));
+            f_.resize(size_t(B));
+            if (task_ < 2) {
+                MoeEval& e = ev[size_t(task_)];
+                double* r = r_.data();
+                mc_.resize(size_t(B));
+                mn_.resize(size_t(B));
+                h_.resize(size_t(B) * size_t(M));
+                moe.router.logits_block(T, b0, B, h_.data(), thT_);
+                for (int i = b0; i < b1; ++i) {
+                    const double* h = h_.data() + size_t(i - b0) * size_t(M);
+                    const int mc = core::argmax(h, M);   // test: T_x = argmax_m h_m(x), no noise (Sec. 3.2)
+                    for (int m = 0; m < M; ++m)
+                        r[m] = h[m] + (moe.cfg.noise_width > 0 ? moe.cfg.noise_width * rng.uniform() : 0.0);
+                    const int mn = core::argmax(r, M);
+                    const int k = T.k[size_t(i)];
+                    e.counts[size_t(k * M + mn)] += 1;
+                    e.counts_clean[size_t(k * M + mc)] += 1;
+                    mc_[size_t(i - b0)] = mc;
+                    mn_[size_t(i - b0)] = mn;
+                }
+                // sign F = sign f_{m*} since π > 0: f of the noise-free route, and of the noisy one where it differs
                 for (int m = 0; m < M; ++m)
-                    r[m] = h[m] + (moe.cfg.noise_width > 0 ? moe.cfg.noise_width * rng.uniform() : 0.0);
-                int mn = core::argmax(r, M);
-                const int k = T.k[size_t(i)];
-                e.counts[size_t(k * M + mn)] += 1;
-                e.counts_clean[size_t(k * M + mc)] += 1;
-                // sign F = sign f_{m*} since π > 0
-                const double fc = moe.ex.f(mc, T, i, z);
-                if (T.y[size_t(i)] * fc > 0) ++correct_;
-                if (T.y[size_t(i)] * (mn == mc ? fc : moe.ex.f(mn, T, i, z)) > 0) ++correct_noisy_;
+                    for (int noisy = 0; noisy < 2; ++noisy) {
+                        int n = 0;
+                        for (int i = b0; i < b1; ++i) {
+                            const int mc = mc_[size_t(i - b0)], mn = mn_[size_t(i - b0)];
+                            if (noisy ? (mn == m && mn != mc) : mc == m) idx_[size_t(n++)] = i;
+                        }
+                        forward(moe.ex, m, T, idx_.data(), n, z, f_.data());
+                        for (int q = 0; q < n; ++q) {
+                            const int i = idx_[size_t(q)];
+                            const bool right = T.y[size_t(i)] * f_[size_t(q)] > 0;
+                            if (!noisy) correct_ += right;
+                            if (noisy || mn_[size_t(i - b0)] == m) correct_noisy_ += right;
+                        }
+                    }
+            } else {
+                for (int i = b0; i < b1; ++i) idx_[size_t(i - b0)] = i;
+                if (task_ < 4) {
+                    for (int i = b0; i < b1; ++i) cnt_[size_t(T.k[size_t(i)])] += 1;
+                    for (int m = 0; m < M; ++m) {
+                        forward(moe.ex, m, T, idx_.data(), B, z, f_.data());
+                        for (int i = b0; i < b1; ++i)
+                            if (T.y[size_t(i)] * f_[size_t(i - b0)] > 0) good_[size_t(m * K + T.k[size_t(i)])] += 1;
+                    }
+                } else {
+                    forward(moe.ex, 0, T, idx_.data(), B, z, f_.data());
+                    for (int i = b0; i < b1; ++i) correct_ += T.y[size_t(i)] * f_[size_t(i - b0)] > 0;
+                }
             }
-        } else if (task_ < 4) {
-            for (int i = i_; i < i1; ++i) {
-                const int k = T.k[size_t(i)];
-                cnt_[size_t(k)] += 1;
-                for (int m = 0; m < M; ++m)
-                    if (T.y[size_t(i)] * moe.ex.f(m, T, i, z) > 0) good_[size_t(m * K + k)] += 1;
-            }
-        } else {
-            for (int i = i_; i < i1; ++i)
-                if (T.y[size_t(i)] * moe.ex.f(0, T, i, z) > 0) ++correct_;
         }
         i_ = i1;
         if (i_ < T.n) break;

@@ -57,7 +57,9 @@ private:
     bool cells_ = false;
     int task_ = 0, i_ = 0, correct_ = 0, correct_noisy_ = 0;
     std::vector<double> good_, cnt_, h_, r_;
-    std::vector<float> z_;   // scratch for f(), sized for the largest model
+    std::vector<float> z_, thT_;       // scratch for Experts::f_group (sized for the largest model), Θᵀ
+    std::vector<int> idx_, mc_, mn_;   // a block's samples for one expert; its noise-free and noisy routes
+    std::vector<double> f_;            // their f_m(x_i)
 };
 
 struct Alignment {

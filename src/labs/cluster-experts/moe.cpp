@@ -1,9 +1,11 @@
 #include "labs/cluster-experts/moe.hpp"
+#include "labs/cluster-experts/lanes.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
 #include "core/stats.hpp"
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace cluster_experts {
 
@@ -18,8 +20,8 @@ void MoE::init(const TrainConfig& c, int d, core::Rng& init_rng, core::Rng noise
     if (c.adam) adam_.init(ex.W.size(), c.adam_cfg);
     gW_.assign(ex.W.size(), 0.f);
     gTheta_.assign(router.theta.size(), 0.f);
-    z_.clear();   // sized by begin(), which knows P
-    h_.assign(size_t(c.M), 0.0);
+    h_.assign(size_t(kBlock) * size_t(c.M), 0.0);   // the logits of a block
+    mx_.assign(size_t(kBlock), 0.0);
     r_.assign(size_t(c.M), 0.0);
 }
 
@@ -32,37 +34,184 @@ double training_cost(int M_, int J_, int d_, int P, bool cubic) {
 
 double MoE::cost_per_sample(int P) const { return training_cost(cfg.M, cfg.J, ex.d, P, ex.cubic); }
 
-// One sample's share of (3.3) and its gradients (E.1), (E.2); returns ℓ(y π f).
-double MoE::sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z, float* gW, float* gTheta,
-                   double inv_n) const {
-    const int M = cfg.M;
-    if (M > 1) core::softmax(h, pi, M);
-    else pi[0] = 1.0;
-    const double y = D.y[size_t(i)];
-    const double f = ex.f(m_i, D, i, z);
-    const double pim = pi[m_i];
-    const double margin = y * pim * f;
-    // ℓ'(z) = −1/(1+e^z) = −sigmoid(−z); c = ℓ'(y π f) · y / n. One exp serves ℓ' and ℓ:
-    // with e = exp(−|z|), sigmoid(−z) = (z ≥ 0 ? e : 1)/(1 + e) and ℓ(z) = max(−z, 0) + log(1 + e).
-    const double e = core::fm::exp(-std::fabs(margin));
-    const double c = -((margin >= 0 ? e : 1.0) / (1.0 + e)) * y * inv_n;
-    // (E.2): ∇_{w_{m,j}} L = Σ_{i: m_i = m} ℓ'_i y_i π_{i,m} Σ_p σ'(⟨w_{m,j}, x_i^(p)⟩) x_i^(p) / n
-    if (gW) ex.grad(m_i, D, i, z, c * pim, gW + size_t(m_i) * ex.block());
-    // (E.1): ∇_{θ_m} L = Σ_i ℓ'_i y_i f_{m_i} π_{i,m_i} (1[m = m_i] − π_{i,m}) s_i / n
-    if (gTheta && M > 1) {
-        const float* s = D.s_of(i);
+namespace {
+using lanes::f32x4;
+
+// gTheta_m += coef_{i,m} · s_i for i = b0, …, b1 − 1 in turn (the per-sample core::axpy of (E.1)). The lanes run
+// over W coordinates; each row piece is loaded once per 8 samples and takes their terms in sample order.
+template <int W>
+LANES_INLINE void add_router_grad(float* gTheta, int M, int d, const float* coef, const Dataset& D, int b0, int b1) {
+    constexpr int U = 8;
+    for (int i0 = b0; i0 < b1; i0 += U) {
+        const int n = std::min(U, b1 - i0);
+        const float* s[U];
+        for (int u = 0; u < n; ++u) s[u] = D.s_of(i0 + u);
         for (int m = 0; m < M; ++m) {
-            double coef = c * f * pim * ((m == m_i ? 1.0 : 0.0) - pi[m]);
-            core::axpy(float(coef), s, gTheta + size_t(m) * size_t(router.d), router.d);
+            float* g = gTheta + size_t(m) * size_t(d);
+            float cf[U];
+            for (int u = 0; u < n; ++u) cf[u] = coef[size_t(i0 - b0 + u) * size_t(M) + size_t(m)];
+            int k = 0;
+            for (; k + W <= d; k += W) {
+                lanes::vec<W> acc = lanes::load<W>(g + k);
+                for (int u = 0; u < n; ++u) acc += lanes::splat<W>(cf[u]) * lanes::load<W>(s[u] + k);
+                lanes::store<W>(g + k, acc);
+            }
+            for (; k + 4 <= d; k += 4) {
+                f32x4 acc = lanes::load<4>(g + k);
+                for (int u = 0; u < n; ++u) acc += lanes::splat<4>(cf[u]) * lanes::load<4>(s[u] + k);
+                lanes::store<4>(g + k, acc);
+            }
+            for (; k < d; ++k) {
+                float acc = g[k];
+                for (int u = 0; u < n; ++u) acc += cf[u] * s[u][k];
+                g[k] = acc;
+            }
         }
     }
-    return want_loss ? (std::max(-margin, 0.0) + core::fm::log(1.0 + e)) * inv_n : 0.0;
+}
+#ifdef CLUSTER_EXPERTS_AVX2
+__attribute__((target("avx2"))) void add_router_grad_avx2(float* gTheta, int M, int d, const float* coef,
+                                                          const Dataset& D, int b0, int b1) {
+    add_router_grad<8>(gTheta, M, d, coef, D, b0, b1);
+}
+#endif
+void add_router_grad(float* gTheta, int M, int d, const float* coef, const Dataset& D, int b0, int b1) {
+#ifdef CLUSTER_EXPERTS_AVX2
+    if (lanes::has_avx2()) return add_router_grad_avx2(gTheta, M, d, coef, D, b0, b1);
+#endif
+    add_router_grad<4>(gTheta, M, d, coef, D, b0, b1);
+}
+
+// core::fm::exp of v[0 … n) in place: 16 at a time (lanes::exp on vectors V of 2 or 4 doubles, so that the
+// Horner chains overlap), then 2, then 1.
+template <class V>
+LANES_INLINE void exps(double* v, size_t n) {
+    constexpr int L = int(sizeof(V) / sizeof(double)), N = 16 / L;
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16) {
+        V x[N];
+        for (int q = 0; q < N; ++q) std::memcpy(&x[q], v + k + size_t(q * L), sizeof(V));
+        lanes::exp<N>(x);
+        for (int q = 0; q < N; ++q) std::memcpy(v + k + size_t(q * L), &x[q], sizeof(V));
+    }
+    for (; k + 2 <= n; k += 2) lanes::store(v + k, lanes::exp(lanes::load(v + k)));
+    for (; k < n; ++k) v[k] = core::fm::exp(v[k]);
+}
+#ifdef CLUSTER_EXPERTS_AVX2
+__attribute__((target("avx2"))) void exps_avx2(double* v, size_t n) { exps<lanes::f64x4>(v, n); }
+#endif
+void exps(double* v, size_t n) {
+#ifdef CLUSTER_EXPERTS_AVX2
+    if (lanes::has_avx2()) return exps_avx2(v, n);
+#endif
+    exps<lanes::f64x2>(v, n);
+}
+
+// core::softmax (π_m = e^{h_m − max h} / Σ e^{h − max h}) of n samples (h, pi: M per sample, mx: n scratch), the
+// same numbers: the exps of the whole block first, then each sample's sum and divisions in core::softmax's order.
+void softmax(const double* h, double* pi, double* mx, int n, int M) {
+    for (int i = 0; i < n; ++i) {
+        const double* hi = h + size_t(i) * size_t(M);
+        mx[i] = hi[lanes::argmax(hi, M)];
+        for (int m = 0; m < M; ++m) pi[size_t(i) * size_t(M) + size_t(m)] = hi[m] - mx[i];
+    }
+    exps(pi, size_t(n) * size_t(M));
+    for (int i = 0; i < n; ++i) {
+        const double* hi = h + size_t(i) * size_t(M);
+        double* p = pi + size_t(i) * size_t(M);
+        double z = 0;
+        for (int m = 0; m < M; ++m) {
+            if (hi[m] == mx[i]) p[m] = 1.0;   // exp(0) = 1 exactly
+            z += p[m];
+        }
+        int m = 0;
+        for (; m + 2 <= M; m += 2) lanes::store(p + m, lanes::load(p + m) / z);
+        for (; m < M; ++m) p[m] /= z;
+    }
+}
+
+// π_i = softmax(h(x_i; Θ)) of every sample (π ≡ 1 when M = 1), M per sample.
+std::vector<double> gates(const Router& router, int M, const Dataset& D) {
+    std::vector<double> pi(size_t(D.n) * size_t(M), 1.0);
+    if (M == 1) return pi;
+    std::vector<double> h(size_t(D.n) * size_t(M)), mx(size_t(D.n));
+    std::vector<float> thT;
+    router.logits_block(D, 0, D.n, h.data(), thT);
+    softmax(h.data(), pi.data(), mx.data(), D.n, M);
+    return pi;
+}
+}   // namespace
+
+// A block of samples' share of (3.3) and its gradients (E.1), (E.2). The experts' work runs in groups of up to
+// Experts::kGroup samples routed to the same expert; every sum keeps the order of the sample-by-sample loop:
+// the loss and each router weight over all samples in order, each expert's weights over its own samples in order.
+void MoE::block(const Dataset& D, int b0, int b1, const int* route, const double* pi, float* gW, float* gTheta,
+                double inv_n, double& loss, Scratch& s) const {
+    const int M = cfg.M, E = ex.E, B = b1 - b0;
+    s.members.resize(size_t(B));
+    s.f.resize(size_t(B));
+    s.c.resize(size_t(B));
+    s.loss.resize(size_t(B));
+    s.z.resize(ex.group_scratch(D.P));
+    if (ex.cubic && M > 1) D.prefetch_patches(b0, b1);   // read below in expert order
+    // the block's samples grouped by expert, each group in sample order (counting sort by m_i)
+    std::vector<int>& start = s.start;
+    start.assign(size_t(E) + 1, 0);
+    for (int i = b0; i < b1; ++i) ++start[size_t(route[i]) + 1];
+    for (int m = 0; m < E; ++m) start[size_t(m) + 1] += start[size_t(m)];
+    s.next.assign(start.begin(), start.end() - 1);
+    for (int i = b0; i < b1; ++i) s.members[size_t(s.next[size_t(route[i])]++)] = i;
+    for (int m = 0; m < E; ++m) {
+        for (int g = start[size_t(m)]; g < start[size_t(m) + 1]; g += Experts::kGroup) {
+            const int S = std::min(Experts::kGroup, start[size_t(m) + 1] - g);
+            const int* idx = s.members.data() + g;
+            double f[Experts::kGroup], cw[Experts::kGroup];
+            ex.f_group(m, D, idx, S, s.z.data(), f);
+            // ℓ'(z) = −1/(1+e^z) = −sigmoid(−z); c = ℓ'(y π f) · y / n. One exp serves ℓ' and ℓ:
+            // with e = exp(−|z|), sigmoid(−z) = (z ≥ 0 ? e : 1)/(1 + e) and ℓ(z) = max(−z, 0) + log(1 + e).
+            double margin[Experts::kGroup], e[Experts::kGroup];
+            for (int q = 0; q < S; ++q) {
+                const int i = idx[q];
+                margin[q] = D.y[size_t(i)] * pi[size_t(i) * size_t(M) + size_t(m)] * f[q];
+            }
+            for (int q = 0; q < S; q += 2) {   // the exps two at a time (the spare lane repeats the last sample)
+                const lanes::f64x2 v =
+                    lanes::exp(lanes::f64x2{-std::fabs(margin[q]), -std::fabs(margin[std::min(q + 1, S - 1)])});
+                e[q] = v[0];
+                if (q + 1 < S) e[q + 1] = v[1];
+            }
+            for (int q = 0; q < S; ++q) {
+                const int i = idx[q];
+                const double y = D.y[size_t(i)], pim = pi[size_t(i) * size_t(M) + size_t(m)];
+                const double c = -((margin[q] >= 0 ? e[q] : 1.0) / (1.0 + e[q])) * y * inv_n;
+                s.f[size_t(i - b0)] = f[q];
+                s.c[size_t(i - b0)] = c;
+                s.loss[size_t(i - b0)] =
+                    want_loss ? (std::max(-margin[q], 0.0) + core::fm::log(1.0 + e[q])) * inv_n : 0.0;
+                cw[q] = c * pim;
+            }
+            // (E.2): ∇_{w_{m,j}} L = Σ_{i: m_i = m} ℓ'_i y_i π_{i,m} Σ_p σ'(⟨w_{m,j}, x_i^(p)⟩) x_i^(p) / n
+            if (gW) ex.grad_group(m, D, idx, S, s.z.data(), cw, gW + size_t(m) * ex.block());
+        }
+    }
+    for (int i = b0; i < b1; ++i) loss += s.loss[size_t(i - b0)];
+    // (E.1): ∇_{θ_m} L = Σ_i ℓ'_i y_i f_{m_i} π_{i,m_i} (1[m = m_i] − π_{i,m}) s_i / n
+    if (gTheta && M > 1) {
+        s.coef.resize(size_t(B) * size_t(M));
+        for (int i = b0; i < b1; ++i) {
+            const double* p = pi + size_t(i) * size_t(M);
+            const int m_i = route[i];
+            const double c = s.c[size_t(i - b0)], f = s.f[size_t(i - b0)], pim = p[m_i];
+            for (int m = 0; m < M; ++m)
+                s.coef[size_t(i - b0) * size_t(M) + size_t(m)] = float(c * f * pim * ((m == m_i ? 1.0 : 0.0) - p[m]));
+        }
+        add_router_grad(gTheta, M, router.d, s.coef.data(), D, b0, b1);
+    }
 }
 
 void MoE::begin(const Dataset& D) {
     std::fill(gW_.begin(), gW_.end(), 0.f);
     std::fill(gTheta_.begin(), gTheta_.end(), 0.f);
-    if (z_.size() < size_t(ex.z_size(D.P))) z_.assign(size_t(ex.z_size(D.P)), 0.f);
     route_.resize(size_t(D.n));
     pi_.resize(size_t(D.n) * size_t(cfg.M));
     loss_acc_ = 0;
@@ -71,18 +220,28 @@ void MoE::begin(const Dataset& D) {
 void MoE::accumulate(const Dataset& D, int i0, int i1) {
     const int M = cfg.M;
     const double inv_n = 1.0 / D.n;
-    for (int i = i0; i < i1; ++i) {
-        int m_i = 0;
+    for (int b0 = i0; b0 < i1; b0 += kBlock) {
+        const int b1 = std::min(i1, b0 + kBlock);
+        // routing (Sec. 3.3): the logits, the noisy routes sample after sample (the noise stream's order), the
+        // gates; three passes over the block, so that consecutive samples' work overlaps
         if (M > 1) {
-            router.logits(D.s_of(i), h_.data());
-            // m_{i,t} = argmax_m { h_m + r_{m,i} }, r ~ Unif[0, width] (Sec. 3.3); ties to the lowest m
-            for (int m = 0; m < M; ++m)
-                r_[size_t(m)] = h_[size_t(m)] + (cfg.noise_width > 0 ? cfg.noise_width * noise_.uniform() : 0.0);
-            m_i = core::argmax(r_.data(), M);
+            double* h = h_.data();
+            router.logits_block(D, b0, b1 - b0, h, thT_);
+            for (int i = b0; i < b1; ++i) {
+                // m_{i,t} = argmax_m { h_m + r_{m,i} }, r ~ Unif[0, width]; ties to the lowest m
+                const double* hi = h + size_t(i - b0) * size_t(M);
+                for (int m = 0; m < M; ++m)
+                    r_[size_t(m)] = hi[m] + (cfg.noise_width > 0 ? cfg.noise_width * noise_.uniform() : 0.0);
+                route_[size_t(i)] = lanes::argmax(r_.data(), M);
+            }
+            softmax(h, pi_.data() + size_t(b0) * size_t(M), mx_.data(), b1 - b0, M);
+        } else {
+            for (int i = b0; i < b1; ++i) {
+                route_[size_t(i)] = 0;
+                pi_[size_t(i)] = 1.0;
+            }
         }
-        route_[size_t(i)] = m_i;
-        loss_acc_ += sample(D, i, m_i, h_.data(), pi_.data() + size_t(i) * size_t(M), z_.data(), gW_.data(),
-                            gTheta_.data(), inv_n);
+        block(D, b0, b1, route_.data(), pi_.data(), gW_.data(), gTheta_.data(), inv_n, loss_acc_, scratch_);
     }
 }
 
@@ -134,13 +293,11 @@ bool MoE::finite() const {
 }
 
 double MoE::loss_fixed(const Dataset& D, const std::vector<int>& routes) const {
-    std::vector<double> h(size_t(cfg.M), 0.0), pi(size_t(cfg.M));
-    std::vector<float> z(size_t(ex.z_size(D.P)));
+    const std::vector<double> pi = gates(router, cfg.M, D);
+    Scratch s;
     double L = 0;
-    for (int i = 0; i < D.n; ++i) {
-        if (cfg.M > 1) router.logits(D.s_of(i), h.data());
-        L += sample(D, i, routes[size_t(i)], h.data(), pi.data(), z.data(), nullptr, nullptr, 1.0 / D.n);
-    }
+    for (int b0 = 0; b0 < D.n; b0 += kBlock)
+        block(D, b0, std::min(D.n, b0 + kBlock), routes.data(), pi.data(), nullptr, nullptr, 1.0 / D.n, L, s);
     return L;
 }
 
@@ -148,12 +305,11 @@ void MoE::grad_fixed(const Dataset& D, const std::vector<int>& routes, std::vect
                      std::vector<float>& gTheta) const {
     gW.assign(ex.W.size(), 0.f);
     gTheta.assign(router.theta.size(), 0.f);
-    std::vector<double> h(size_t(cfg.M), 0.0), pi(size_t(cfg.M));
-    std::vector<float> z(size_t(ex.z_size(D.P)));
-    for (int i = 0; i < D.n; ++i) {
-        if (cfg.M > 1) router.logits(D.s_of(i), h.data());
-        sample(D, i, routes[size_t(i)], h.data(), pi.data(), z.data(), gW.data(), gTheta.data(), 1.0 / D.n);
-    }
+    const std::vector<double> pi = gates(router, cfg.M, D);
+    Scratch s;
+    double L = 0;
+    for (int b0 = 0; b0 < D.n; b0 += kBlock)
+        block(D, b0, std::min(D.n, b0 + kBlock), routes.data(), pi.data(), gW.data(), gTheta.data(), 1.0 / D.n, L, s);
     for (int m = 0; m < ex.E; ++m) ex.complete(gW.data() + size_t(m) * ex.block());
 }
 

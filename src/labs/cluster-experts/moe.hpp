@@ -67,12 +67,24 @@ public:
     const std::vector<int>& routes() const { return route_; }   // m_{i,t} of the last iteration
 
 private:
-    double sample(const Dataset& D, int i, int m_i, const double* h, double* pi, float* z, float* gW, float* gTheta,
-                  double inv_n) const;
+    // Buffers of one block of samples (block()).
+    struct Scratch {
+        std::vector<int> members;         // the block's samples grouped by expert, each group in sample order
+        std::vector<int> start, next;     // expert m's samples: members[start[m] … start[m + 1])
+        std::vector<float> z;             // Experts::f_group / grad_group's scratch
+        std::vector<double> f, c, loss;   // per sample of the block: f_{m_i}(x_i), ℓ'_i y_i / n, ℓ_i / n
+        std::vector<float> coef;          // per sample and expert: the router gradient's coefficients (E.1)
+    };
+    static constexpr int kBlock = 256;   // samples per block
+    // Samples [b0, b1) with their routes m_i and gates π_i (pi + i·M) given: adds ℓ(y π f)/n of each sample to
+    // loss in sample order, and, when given, their gradients (E.1), (E.2) to gW and gTheta.
+    void block(const Dataset& D, int b0, int b1, const int* route, const double* pi, float* gW, float* gTheta,
+               double inv_n, double& loss, Scratch& s) const;
     core::Rng noise_;
-    core::Adam adam_;   // when cfg.adam: its moments over all of W
-    std::vector<float> gW_, gTheta_, z_;
-    std::vector<double> h_, pi_, r_;
+    core::Adam adam_;                        // when cfg.adam: its moments over all of W
+    std::vector<float> gW_, gTheta_, thT_;   // gradients; Θ transposed (Router::logits_block)
+    std::vector<double> h_, pi_, r_, mx_;    // logits of a block, gates of every sample, noisy logits of one, scratch
+    Scratch scratch_;
     std::vector<int> route_;
     double loss_acc_ = 0;
 };
