@@ -5,7 +5,7 @@
 
 static app::App* g_app = nullptr;
 static std::function<std::string()> g_loop_state;
-static std::function<void()> g_wake;
+static std::function<void()> g_after_command;
 
 // The bodies below are JavaScript: clang-format would break them ("=>" becomes "= >").
 // clang-format off
@@ -70,10 +70,10 @@ void show_fatal(const char* m) { js_fatal(m); }
 double now_ms() { return emscripten_get_now(); }
 Viewport viewport() { return {js_viewport_width(), js_viewport_height(), js_density()}; }
 void set_canvas_size(int w, int h) { js_set_canvas_size(w, h); }
-void expose(app::App* a, std::function<std::string()> loop_state, std::function<void()> wake) {
+void expose(app::App* a, std::function<std::string()> loop_state, std::function<void()> after_command) {
     g_app = a;
     g_loop_state = std::move(loop_state);
-    g_wake = std::move(wake);
+    g_after_command = std::move(after_command);
 }
 
 }   // namespace browser
@@ -89,7 +89,7 @@ EMSCRIPTEN_KEEPALIVE const char* moe_state() {
 EMSCRIPTEN_KEEPALIVE const char* moe_command(const char* cmd) {   // "" when applied, else why not
     static std::string why;
     why = g_app ? g_app->command(cmd) : "the page is not ready";
-    if (g_wake) g_wake();
+    if (g_after_command) g_after_command();
     return why.c_str();
 }
 }

@@ -21,7 +21,8 @@ struct Viewport {
 };
 Viewport viewport();
 void set_canvas_size(int w, int h);   // the canvas's backing store (Module.setCanvasSize: GLFW follows)
-// moe_state() / moe_command() for JS: the app's state plus the main loop's fields; after a command, wake.
-void expose(app::App* a, std::function<std::string()> loop_state, std::function<void()> wake);
+// moe_state() / moe_command() for JS: the app's state plus the main loop's fields; after_command runs after
+// each command (the page wakes and draws it).
+void expose(app::App* a, std::function<std::string()> loop_state, std::function<void()> after_command);
 
 }   // namespace browser

@@ -7,7 +7,7 @@
 // Input: the page's pointer events (web/moe-lab-api.js) go through platform::PointerGestures; GLFW still
 // reads the keyboard and the wheel.
 // Idle: when nothing plays, changes or is touched for kAwakeMs, the main loop pauses; input, a resize or a
-// command wakes it (moe_wake).
+// command wakes it (moe_wake). A command from JavaScript draws a frame before it returns (after_command).
 #include "platform/browser.hpp"
 #include "platform/glfw_window.hpp"
 #include "platform/pointer_gestures.hpp"
@@ -72,11 +72,20 @@ void frame() {
     }
 }
 
-void wake() {
+// Resumes the main loop (it slept: true).
+bool wake() {
     g_awake_until = browser::now_ms() + kAwakeMs;
-    if (!g_sleeping) return;
+    if (!g_sleeping) return false;
     g_sleeping = false;
     emscripten_resume_main_loop();
+    return true;
+}
+
+// After a command from JavaScript: a frame at once, so that its result is on screen and in state() when
+// moeLab.command() returns, whether the loop slept or not.
+void after_command() {
+    wake();
+    frame();
 }
 
 // state()'s fields from the main loop: whether it sleeps, the frames drawn so far, and the pointer ImGui read
@@ -99,7 +108,7 @@ extern "C" {
 // finger or a pen.
 EMSCRIPTEN_KEEPALIVE void moe_pointer(int kind, float x, float y, double t_ms, int touch) {
     g_pointer.push({platform::PointerEvent::Kind(std::clamp(kind, 0, 4)), x, y, t_ms, touch != 0});
-    wake();
+    if (wake()) frame();   // the first event after a sleep starts the queue at once
 }
 EMSCRIPTEN_KEEPALIVE void moe_wake() { wake(); }   // a key, the wheel, a resize, a change of density
 }
@@ -120,7 +129,7 @@ int main() {
     host.save_png = browser::save_png;
     static app::App a(host, browser::query());
     g_app = &a;
-    browser::expose(&a, loop_state, wake);
+    browser::expose(&a, loop_state, after_command);
     wake();
     emscripten_set_main_loop(frame, 0, false);
     return 0;
