@@ -16,6 +16,9 @@ dpkg-query -W -f='${Status}' slurm-wlm 2>/dev/null | grep -q "install ok install
       > /tmp/moe-slurm-apt.log 2>&1 || { grep -i -B2 -A4 "error\|fail\|munge:" /tmp/moe-slurm-apt.log | head -60; exit 1; }; }
 
 host=$(hostname -s)
+# munged and slurmd look their own host name up: a new root (a container, a chroot) may not resolve it
+# ("Failed to lookup origin"), so it is added to /etc/hosts when it does not resolve.
+getent hosts "$host" >/dev/null || echo "127.0.0.1 $host" | $SUDO tee -a /etc/hosts >/dev/null
 mem=$(awk '/MemTotal/ {print int($2 / 1024 * 0.8)}' /proc/meminfo)
 $SUDO mkdir -p /var/spool/slurmctld /var/spool/slurmd /var/log/slurm /run/munge
 $SUDO chown munge:munge /run/munge 2>/dev/null || true
@@ -33,7 +36,7 @@ SlurmctldLogFile=/var/log/slurm/slurmctld.log
 SlurmdLogFile=/var/log/slurm/slurmd.log
 SlurmctldPidFile=/run/slurmctld.pid
 SlurmdPidFile=/run/slurmd.pid
-NodeName=$host CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=$mem State=UNKNOWN
 PartitionName=debug Nodes=$host Default=YES MaxTime=INFINITE State=UP
 CONF
 started=()   # the daemons this script started, stopped by name when it ends (their pid files may be stale)
@@ -44,8 +47,12 @@ for d in munged slurmctld slurmd; do running "$d" && { echo "$d is already runni
 $SUDO runuser -u munge -- /usr/sbin/munged; started+=(munged); sleep 1
 $SUDO /usr/sbin/slurmctld; started+=(slurmctld); sleep 2
 $SUDO /usr/sbin/slurmd; started+=(slurmd); sleep 2
-for _ in $(seq 60); do sinfo -h -o %T 2>/dev/null | grep -q idle && break; sleep 1; done
-sinfo
+logs() { for f in /var/log/munge/munged.log /var/log/slurm/slurmctld.log /var/log/slurm/slurmd.log; do
+  [ -f "$f" ] && { echo "--- $f"; $SUDO tail -n 15 "$f"; }; done; }
+idle=""
+for _ in $(seq 60); do timeout 5 sinfo -h -o %T 2>/dev/null | grep -q idle && { idle=1; break; }; sleep 1; done
+[ -n "$idle" ] || { echo "slurm: the node did not come up idle within a minute"; timeout 5 sinfo || true; logs; exit 1; }
+timeout 5 sinfo
 
 out=$(mktemp -d)
 args=(--lab cluster-experts --preset fast --seeds 6)
