@@ -7,23 +7,6 @@
 
 namespace cli {
 
-std::string json_string(const std::string& s) {
-    std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"') out += "\\\"";
-        else if (c == '\\') out += "\\\\";
-        else if (c == '\n') out += "\\n";
-        else if (c < 0x20) {
-            char b[8];
-            std::snprintf(b, sizeof b, "\\u%04x", c);
-            out += b;
-        } else out += char(c);
-    }
-    return out + "\"";
-}
-
-std::string json_number(double v) { return std::isfinite(v) ? core::format_number(v) : "null"; }
-
 static std::string json_values(const std::vector<double>& v) {
     std::string out = "[";
     for (size_t j = 0; j < v.size(); ++j) out += (j ? ", " : "") + json_number(v[j]);

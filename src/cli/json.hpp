@@ -1,12 +1,13 @@
 // A minimal JSON writer for the CLI's --json output.
 #pragma once
+#include "core/json_text.hpp"
 #include <string>
 #include <vector>
 
 namespace cli {
 
-std::string json_string(const std::string& s);   // quoted and escaped
-std::string json_number(double v);               // null for NaN/inf
+using core::json_number;   // core/json_text.hpp
+using core::json_string;
 
 // One headline of `reproduce --json`: {"key", "mean", "sd", "n", "missing", "paper", "values"}. Values that
 // are NaN (a run that did not reach it, e.g. an N* beyond the sweep) are counted as missing, not averaged;

@@ -1,0 +1,166 @@
+// What the page's parallel HTML document (web/pdom.js) is built from, for screen readers and the keyboard: the
+// lab's declarations as JSON (document_json), the state it follows (access_state_json, part of state()), and
+// each view's data as tables (view_table_json). Nothing here is written per lab: a sixth lab gets its document
+// from its schema, phases, views, tour and comparisons.
+#include "app/app.hpp"
+#include "core/json_text.hpp"
+#include "core/registry.hpp"
+#include "core/spoken.hpp"
+#include "core/view_table.hpp"
+#include <algorithm>
+
+namespace app {
+
+using core::json_bool;
+using core::json_number;
+using core::json_string;
+using core::json_strings;
+
+namespace {
+
+constexpr size_t kTableRows = 20;   // rows of a view's table in the HTML document: readable by ear
+
+std::string field(const char* key, const std::string& json, bool first = false) {
+    return std::string(first ? "\"" : ",\"") + key + "\":" + json;
+}
+
+const char* type_name(core::ParamType t) {
+    switch (t) {
+    case core::ParamType::Int: return "int";
+    case core::ParamType::Real: return "real";
+    case core::ParamType::Bool: return "bool";
+    case core::ParamType::Choice: return "choice";
+    }
+    return "real";
+}
+
+// "Range 1e-05 to 10 (log scale), unit s. " + the help: the parameter's accessible description.
+std::string describe_param(const core::ParamSpec& s) {
+    std::string d = s.help;
+    if (s.type == core::ParamType::Int || s.type == core::ParamType::Real) {
+        d += (d.empty() ? "" : " ") + std::string("Range ") + core::format_number(s.min) + " to " +
+            core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) + (s.log_scale ? ", log scale" : "") + ".";
+    }
+    return d + " Link name: " + s.name + ".";
+}
+
+std::string params_json(const core::Schema& schema) {
+    std::string s = "[";
+    for (size_t k = 0; k < schema.params.size(); ++k) {
+        const core::ParamSpec& p = schema.params[k];
+        s += (k ? ",{" : "{") + field("name", json_string(p.name), true) + field("symbol", json_string(p.symbol)) +
+            field("label", json_string(core::spoken_label(p.symbol, p.name, p.help))) +
+            field("description", json_string(describe_param(p))) + field("group", json_string(p.group)) +
+            field("type", json_string(type_name(p.type))) + field("min", json_number(p.min)) +
+            field("max", json_number(p.max)) + field("unit", json_string(p.unit)) +
+            field("choices", json_strings(p.choices)) + "}";
+    }
+    return s + "]";
+}
+
+}   // namespace
+
+std::string App::document_key() const {
+    std::string key = config_.lab + (lab_b_ ? "|B" : "");
+    for (const core::View& v : views_) key += "|" + v.id;
+    return key;
+}
+
+std::string App::document_json() const {
+    const core::LabInfo& info = lab_->info();
+    std::string s = "{" + field("key", json_string(document_key()), true);
+    s += field("lab", "{" + field("id", json_string(info.id), true) + field("title", json_string(info.title)) +
+                          field("citation", json_string(info.citation)) + field("summary", json_string(info.summary)) +
+                          "}");
+    s += ",\"labs\":[";
+    for (size_t k = 0; k < core::all_labs().size(); ++k) {
+        const auto lab = core::all_labs()[k].make();
+        s += (k ? ",{" : "{") + field("id", json_string(lab->info().id), true) +
+            field("title", json_string(lab->info().title)) + "}";
+    }
+    s += "],\"presets\":[";
+    const auto& presets = lab_->schema().presets;
+    for (size_t k = 0; k < presets.size(); ++k)
+        s += (k ? ",{" : "{") + field("id", json_string(presets[k].id), true) +
+            field("title", json_string(presets[k].title)) + field("note", json_string(presets[k].note)) +
+            field("warning", json_string(presets[k].warning)) + "}";
+    s += "]" + field("params", params_json(lab_->schema()));
+    s += ",\"phases\":[";
+    const auto& phases = lab_->phases();
+    for (size_t k = 0; k < phases.size(); ++k)
+        s += (k ? ",{" : "{") + field("id", json_string(phases[k].id), true) +
+            field("title", json_string(phases[k].title)) + field("look_for", json_string(phases[k].look_for)) +
+            field("claim", json_string(phases[k].claim)) + "}";
+    s += "],\"views\":[";
+    for (size_t k = 0; k < views_.size(); ++k)
+        s += (k ? ",{" : "{") + field("id", json_string(views_[k].id), true) +
+            field("title", json_string(views_[k].title)) + field("caption", json_string(views_[k].caption)) + "}";
+    s += "],\"tour\":[";
+    const auto tour = lab_->tour();
+    for (size_t k = 0; k < tour.size(); ++k)
+        s += (k ? ",{" : "{") + field("caption", json_string(tour[k].caption), true) +
+            field("claim", json_string(tour[k].claim)) + "}";
+    s += "],\"comparisons\":[";
+    const auto comparisons = lab_->comparisons();
+    for (size_t k = 0; k < comparisons.size(); ++k)
+        s += (k ? ",{" : "{") + field("id", json_string(comparisons[k].id), true) +
+            field("title", json_string(comparisons[k].title)) +
+            field("contrast", json_string(comparisons[k].contrast)) + "}";
+    s += "],\"metrics\":[";   // every metric's label and format; the headlines are what a finished run announces
+    const auto metrics = lab_->metrics();
+    const auto heads = lab_->headlines();
+    for (size_t k = 0; k < metrics.size(); ++k) {
+        const bool headline = std::any_of(heads.begin(), heads.end(), [&](const core::Headline& h) { return h.key == metrics[k].key; });
+        s += (k ? ",{" : "{") + field("key", json_string(metrics[k].key), true) +
+            field("label", json_string(metrics[k].label)) + field("format", json_string(metrics[k].format)) +
+            field("headline", json_bool(headline)) + "}";
+    }
+    s += "],\"speeds\":" + json_strings(std::vector<std::string>(std::begin(kSpeedNames), std::end(kSpeedNames)));
+    s += ",\"keys\":[";
+    for (size_t k = 0; k < shortcuts().size(); ++k) {
+        const Shortcut& c = shortcuts()[k];
+        s += (k ? ",{" : "{") + field("keys", json_string(c.keys), true) + field("label", json_string(c.label)) +
+            field("help", json_string(c.help)) + "}";
+    }
+    s += "],\"commands\":[";
+    for (size_t k = 0; k < command_syntaxes().size(); ++k) {
+        const core::CommandSyntax& c = command_syntaxes()[k];
+        s += (k ? ",{" : "{") + field("name", json_string(c.name), true) + field("arg", json_string(c.arg_name)) +
+            field("help", json_string(c.help)) + "}";
+    }
+    return s + "]}";
+}
+
+// state()'s part for the HTML document: the key of its declarations, what the controls show, the focus, the views'
+// readouts, which views are tables, the overlays.
+std::string App::access_state_json() const {
+    std::string s = field("document", json_string(document_key()));
+    s += ",\"params\":{";
+    const auto& specs = lab_->schema().params;
+    for (size_t k = 0; k < specs.size(); ++k)
+        s += (k ? "," : "") + json_string(specs[k].name) + ":" + json_string(edit_.text(specs[k].name));
+    s += "}" + field("speed", std::to_string(speed_)) + field("focus", json_string(focus_id_)) +
+        field("focus_drawn", json_bool(focus_drawn_)) + field("keys_help", json_bool(keys_help_)) +
+        field("drawer", json_bool(drawer_open_)) + field("tables", json_strings(table_views_));
+    s += ",\"readouts\":{";
+    for (size_t k = 0; k < views_.size(); ++k)
+        s += (k ? "," : "") + json_string(views_[k].id) + ":" + json_strings(views_[k].readouts);
+    return s + "}";
+}
+
+std::string App::view_table_json(int n) const {
+    if (n < 0 || n >= int(views_.size())) return "null";
+    std::string s = "[";
+    const std::vector<core::DataTable> tables = core::view_tables(views_[size_t(n)], kTableRows);
+    for (size_t k = 0; k < tables.size(); ++k) {
+        const core::DataTable& t = tables[k];
+        s += (k ? ",{" : "{") + field("caption", json_string(t.caption), true) +
+            field("columns", json_strings(t.columns)) + field("total_rows", std::to_string(t.total_rows)) +
+            field("notes", json_strings(t.notes)) + ",\"rows\":[";
+        for (size_t r = 0; r < t.rows.size(); ++r) s += (r ? "," : "") + json_strings(t.rows[r]);
+        s += "]}";
+    }
+    return s + "]";
+}
+
+}   // namespace app

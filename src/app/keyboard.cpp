@@ -1,0 +1,123 @@
+// The keyboard: one table of keys behind the canvas's own keys (handle_keys), the keys pressed while the page's
+// HTML document has the focus (the key=K command) and the help overlay (key ?); each key gives a command of the
+// command table, so a key does exactly what its button does. And the focus ring: the HTML document owns the
+// keyboard focus (focus=ID) and the canvas draws a ring around the same control (the layout map's ids).
+#include "app/app.hpp"
+#include "core/parse.hpp"
+#include <imgui.h>
+#include <sstream>
+
+namespace app {
+
+const std::vector<App::Shortcut>& App::shortcuts() {
+    static const std::vector<Shortcut> table = {
+        {" ", "Space", "play or pause",
+         [](const App& a, const std::string&) -> std::string { return a.playing_ ? "pause" : "play"; }},
+        {"ArrowRight", "→", "one step (in a tour: the next step)",
+         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=next" : "step"; }},
+        {"ArrowLeft", "←", "in a tour: the previous step",
+         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=back" : ""; }},
+        {"n N", "N", "run to the next phase",
+         [](const App&, const std::string&) -> std::string { return "next-phase"; }},
+        {"p P", "P", "presentation layout on or off",
+         [](const App& a, const std::string&) -> std::string { return a.present_ ? "present=0" : "present=1"; }},
+        {"v V", "V", "the next view large", [](const App&, const std::string&) -> std::string { return "next-view"; }},
+        {"t T", "T", "guided tour on or off",
+         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=0" : "tour=1"; }},
+        {"1 2 3 4 5 6 7 8 9", "1–9", "that view large",
+         [](const App& a, const std::string& key) -> std::string {
+             const int k = key[0] - '1';
+             return k < int(a.views_.size()) ? "view=" + std::to_string(k) : "";
+         }},
+        {"0", "0", "all views", [](const App&, const std::string&) -> std::string { return "view=-1"; }},
+        {"?", "?", "this list of keys",
+         [](const App& a, const std::string&) -> std::string { return a.keys_help_ ? "help=0" : "help=1"; }},
+        {"Escape", "Esc", "close this list, end the tour, then leave the presentation",
+         [](const App& a, const std::string&) -> std::string {
+             if (a.keys_help_) return "help=0";
+             if (a.tour_step_ >= 0) return "tour=0";
+             return a.present_ ? "present=0" : "";
+         }},
+    };
+    return table;
+}
+
+const App::Shortcut* App::shortcut_for(const std::string& key) {
+    if (key.empty()) return nullptr;
+    for (const Shortcut& s : shortcuts()) {
+        std::istringstream names(s.keys);
+        for (std::string n; std::getline(names, n, ' ');)
+            if (n == key || (key == " " && s.keys[0] == ' ')) return &s;
+    }
+    return nullptr;
+}
+
+std::string App::press_key(const std::string& key) {
+    const Shortcut* s = shortcut_for(key);
+    if (!s) {
+        std::string keys;
+        for (const Shortcut& k : shortcuts()) keys += (keys.empty() ? "" : ", ") + std::string(k.label);
+        return "no key " + core::quote(key) + " (keys: " + keys + ")";
+    }
+    const std::string cmd = s->command(*this, key);
+    return cmd.empty() ? "" : command(cmd);   // nothing to do now (← outside a tour) is not a refusal
+}
+
+// The canvas's keys, as ImGui reads them: named keys as presses, letters, digits and signs as typed
+// characters (the same in the browser and the desktop backend, whatever the keyboard layout).
+void App::handle_keys() {
+    ImGuiIO& io = ImGui::GetIO();
+    if (io.WantTextInput) return;
+    const struct {
+        ImGuiKey key;
+        const char* name;
+        bool repeat;
+    } named[] = {{ImGuiKey_Space, " ", false},
+                 {ImGuiKey_RightArrow, "ArrowRight", tour_step_ < 0},   // held: steps; never skips tour steps
+                 {ImGuiKey_LeftArrow, "ArrowLeft", false},
+                 {ImGuiKey_Escape, "Escape", false}};
+    for (const auto& n : named)
+        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(n.key), n.repeat)) press_key(n.name);
+    for (ImWchar c : io.InputQueueCharacters)
+        if (c > ' ' && c < 127) press_key(std::string(1, char(c)));
+}
+
+// The help overlay: every key and what it does, over the page, until ? or Esc (or a click) closes it.
+void App::draw_keys_help() {
+    if (!keys_help_) return;
+    const float fh = ImGui::GetFontSize();
+    const ImVec2 screen = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(screen.x * 0.5f, screen.y * 0.5f), ImGuiCond_Always, ImVec2(0.5f, 0.5f));
+    ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(screen.x - fh, screen.y - fh));
+    ImGui::Begin("Keys", nullptr,
+                 ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                     ImGuiWindowFlags_NoMove);
+    note_control("dialog:keys", "dialog", "Keys");
+    if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
+        for (const Shortcut& s : shortcuts()) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(s.label);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(s.help);
+        }
+        ImGui::EndTable();
+    }
+    ImGui::TextWrapped("Tab moves between the page's controls; Enter or Space presses a button.");
+    if (ImGui::Button("Close")) command("help=0");
+    note_control("button:close-keys", "button", "Close");
+    ImGui::End();
+}
+
+// A ring around the focused control, drawn over everything: two pixels of the theme's focus colour inside one of
+// the window's background, so it shows on any fill (WCAG 2.1 SC 2.4.7: focus visible).
+void App::draw_focus_ring() {
+    if (!focus_drawn_) return;
+    const float t = 2.0f;
+    ImDrawList* dl = ImGui::GetForegroundDrawList();
+    const ImVec2 a(focus_a_.x - t - 1, focus_a_.y - t - 1), b(focus_b_.x + t + 1, focus_b_.y + t + 1);
+    dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), ImGui::GetColorU32(ImGuiCol_WindowBg), 4, 0, 1.5f);
+    dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_NavHighlight), 4, 0, t * 1.5f);
+}
+
+}   // namespace app

@@ -1,0 +1,162 @@
+#include "core/view_table.hpp"
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace core {
+
+std::vector<size_t> spread_indices(size_t n, size_t keep) {
+    std::vector<size_t> out;
+    if (n == 0 || keep == 0) return out;
+    if (keep == 1) return {n - 1};   // the latest
+    if (keep >= n) keep = n;
+    for (size_t i = 0; i < keep; ++i) {
+        const size_t k = size_t(std::llround(double(i) * double(n - 1) / double(keep - 1)));
+        if (out.empty() || out.back() != k) out.push_back(k);
+    }
+    return out;
+}
+
+static std::string num(double v, const char* format = "%.4g") {
+    if (std::isnan(v)) return "no value";
+    if (std::isinf(v)) return v > 0 ? "infinity" : "minus infinity";
+    char b[48];
+    std::snprintf(b, sizeof b, format, v);
+    return b;
+}
+
+static std::string or_default(const std::string& s, const char* fallback) { return s.empty() ? fallback : s; }
+
+static std::vector<std::string> overlay_notes(const View& v) {
+    std::vector<std::string> notes;
+    for (const Overlay& o : v.overlays) {
+        const bool band = o.kind == Overlay::HBand || o.kind == Overlay::VBand;
+        const char* axis = o.kind == Overlay::HLine || o.kind == Overlay::HBand ? "y" : "x";
+        std::string n = (band ? "reference band" : "reference line") + std::string(o.label.empty() ? "" : ": " + o.label);
+        n += band ? " from " + std::string(axis) + " = " + num(o.a) + " to " + num(o.b) : " at " + std::string(axis) + " = " + num(o.a);
+        notes.push_back(n);
+    }
+    return notes;
+}
+
+static bool same_x(const std::vector<LineSeries>& lines) {
+    for (const LineSeries& s : lines)
+        if (s.x != lines[0].x) return false;
+    return true;
+}
+
+// Lines sharing one x: a wide table (x, then one column per series); otherwise a long one (series, x, y).
+static DataTable lines_table(const View& v, const std::vector<LineSeries>& lines, size_t max_rows) {
+    DataTable t;
+    t.caption = v.title;
+    const std::string x = or_default(v.x_label, "x"), y = or_default(v.y_label, "y");
+    if (lines.empty()) return t;
+    if (same_x(lines)) {
+        t.columns.push_back(x);
+        for (const LineSeries& s : lines) t.columns.push_back(or_default(s.label, "y"));
+        t.total_rows = lines[0].x.size();
+        for (size_t i : spread_indices(t.total_rows, max_rows)) {
+            std::vector<std::string> row{num(lines[0].x[i])};
+            for (const LineSeries& s : lines) row.push_back(i < s.y.size() ? num(s.y[i]) : "no value");
+            t.rows.push_back(row);
+        }
+        return t;
+    }
+    t.columns = {"series", x, y};
+    const size_t each = std::max<size_t>(2, max_rows / lines.size());
+    for (const LineSeries& s : lines) {
+        t.total_rows += s.x.size();
+        for (size_t i : spread_indices(std::min(s.x.size(), s.y.size()), each))
+            t.rows.push_back({or_default(s.label, "series"), num(s.x[i]), num(s.y[i])});
+    }
+    return t;
+}
+
+static DataTable heatmap_table(const View& v, size_t max_rows) {
+    const Heatmap& h = v.heat;
+    DataTable t;
+    t.caption = v.title;
+    const std::string corner = or_default(h.row_title, "row") + " \\ " + or_default(h.col_title, "column");
+    t.columns.push_back(corner);
+    const std::vector<size_t> cols = spread_indices(size_t(std::max(0, h.cols)), max_rows);
+    for (size_t c : cols)
+        t.columns.push_back(c < h.col_labels.size() ? h.col_labels[c] : std::to_string(c + 1));
+    t.total_rows = size_t(std::max(0, h.rows));
+    const char* format = h.value_format.empty() ? "%.4g" : h.value_format.c_str();
+    for (size_t r : spread_indices(t.total_rows, max_rows)) {
+        std::vector<std::string> row{r < h.row_labels.size() ? h.row_labels[r] : std::to_string(r + 1)};
+        for (size_t c : cols) {
+            const size_t k = r * size_t(h.cols) + c;
+            std::string cell = k < h.v.size() ? num(h.v[k], format) : "no value";
+            for (const auto& m : h.marks)
+                if (size_t(m.first) == r && size_t(m.second) == c) cell += " (" + or_default(h.mark_label, "marked") + ")";
+            row.push_back(cell);
+        }
+        t.rows.push_back(row);
+    }
+    if (cols.size() < size_t(std::max(0, h.cols)))
+        t.notes.push_back(std::to_string(cols.size()) + " of " + std::to_string(h.cols) + " columns shown");
+    return t;
+}
+
+static DataTable bars_table(const View& v) {
+    DataTable t;
+    t.caption = v.title;
+    const bool err = std::any_of(v.bars.begin(), v.bars.end(), [](const Bar& b) { return b.err != 0; });
+    t.columns = {"bar", or_default(v.y_label, "value")};
+    if (err) t.columns.push_back("± error");
+    for (const Bar& b : v.bars) {
+        t.rows.push_back({b.label, num(b.value)});
+        if (err) t.rows.back().push_back(num(b.err));
+    }
+    t.total_rows = t.rows.size();
+    return t;
+}
+
+static DataTable scatter_table(const View& v, size_t max_rows) {
+    DataTable t;
+    t.caption = v.title;
+    const bool values = std::any_of(v.points.begin(), v.points.end(), [](const ScatterPoint& p) { return !std::isnan(p.value); });
+    const bool hollow = std::any_of(v.points.begin(), v.points.end(), [](const ScatterPoint& p) { return p.hollow; });
+    t.columns = {or_default(v.x_label, "x"), or_default(v.y_label, "y"), values ? "value" : "group"};
+    if (hollow) t.columns.push_back("marker");
+    t.total_rows = v.points.size();
+    for (size_t i : spread_indices(v.points.size(), max_rows)) {
+        const ScatterPoint& p = v.points[i];
+        const size_t c = size_t(std::max(0, p.color));
+        std::vector<std::string> row{num(p.x), num(p.y)};
+        row.push_back(values && !std::isnan(p.value) ? num(p.value) : c < v.legend.size() ? v.legend[c] : std::to_string(c + 1));
+        if (hollow) row.push_back(p.hollow ? "hollow" : "filled");
+        t.rows.push_back(row);
+    }
+    return t;
+}
+
+static void add_tables(const View& v, size_t max_rows, std::vector<DataTable>& out) {
+    const size_t first = out.size();
+    switch (v.kind) {
+    case ViewKind::Lines: out.push_back(lines_table(v, v.lines, max_rows)); break;
+    case ViewKind::Heatmap: out.push_back(heatmap_table(v, max_rows)); break;
+    case ViewKind::Bars: out.push_back(bars_table(v)); break;
+    case ViewKind::Scatter:
+        out.push_back(scatter_table(v, max_rows));
+        if (!v.lines.empty()) {
+            out.push_back(lines_table(v, v.lines, max_rows));
+            out.back().caption += ": lines drawn over the points";
+        }
+        break;
+    case ViewKind::Grid:
+        for (const View& child : v.children) add_tables(child, max_rows, out);
+        break;
+    }
+    if (first < out.size())
+        for (const std::string& n : overlay_notes(v)) out[first].notes.push_back(n);
+}
+
+std::vector<DataTable> view_tables(const View& v, size_t max_rows) {
+    std::vector<DataTable> out;
+    add_tables(v, std::max<size_t>(max_rows, 2), out);
+    return out;
+}
+
+}   // namespace core

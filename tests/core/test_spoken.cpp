@@ -1,0 +1,36 @@
+// Symbols read aloud (core/spoken.hpp), and every registered lab's parameters: accessible names in plain words.
+#include "core/lab.hpp"
+#include "core/registry.hpp"
+#include "core/spoken.hpp"
+#include <doctest/doctest.h>
+
+TEST_CASE("paper symbols are read as words") {
+    CHECK(core::spoken_symbol("η_r") == "eta r");
+    CHECK(core::spoken_symbol("σ0") == "sigma 0");
+    CHECK(core::spoken_symbol("B₂") == "B 2");
+    CHECK(core::spoken_symbol("T′") == "T prime");
+    CHECK(core::spoken_symbol("λ̄") == "lambda bar");
+    CHECK(core::spoken_symbol("‖w*‖") == "norm of w star");
+    CHECK(core::spoken_symbol("f*, g*") == "f star, g star");
+    CHECK(core::spoken_symbol("m/k") == "m over k");
+    CHECK(core::spoken_symbol("Δ") == "capital delta");
+    CHECK(core::spoken_label("η", "eta", "Step size (Algorithm 1). Paper: 0.01.") == "eta, Step size (Algorithm 1)");
+    CHECK(core::spoken_label("", "n_test", "") == "n test");
+    CHECK(core::spoken_label("", "setting", "The data (Sec. 6.1, App. A.2). More.") == "setting, The data (Sec. 6.1, App. A.2)");
+}
+
+TEST_CASE("every lab: each parameter's accessible name is plain ASCII words, without underscores") {
+    for (const core::LabEntry& e : core::all_labs()) {
+        auto lab = e.make();
+        for (const core::ParamSpec& s : lab->schema().params) {
+            const std::string spoken = core::spoken_symbol(s.symbol.empty() ? s.name : s.symbol);
+            CAPTURE(lab->info().id);
+            CAPTURE(s.symbol);
+            CHECK(!spoken.empty());
+            CHECK(spoken.find('_') == std::string::npos);
+            bool ascii = true;
+            for (unsigned char c : spoken) ascii = ascii && c < 0x80;
+            CHECK(ascii);
+        }
+    }
+}

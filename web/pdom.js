@@ -1,0 +1,388 @@
+// The page's parallel HTML document: real buttons, selects, inputs, lists and tables beside the canvas, for screen
+// readers and the keyboard (as PhET's simulations do). It is built from the lab's own declarations
+// (moeLab.document(): labs, presets, parameters with their spoken names, phases, views, tour, comparisons, keys),
+// acts only through the command table (moeLab.command), and follows moeLab.state(): a change on the canvas shows
+// here, a change here shows on the canvas. Every element that has a twin on the canvas carries its id from the
+// layout map (data-control = state().controls[].id); the canvas draws the focus ring around that twin, and an
+// element without one on screen (a field being edited, a control the layout hides) is shown over the page while
+// it has the focus. A polite live region announces phase changes, the end of a run, refusals, tour steps and
+// comparisons, at most one message a second.
+(function () {
+  "use strict";
+  const root = document.getElementById("pdom");
+  const live = document.getElementById("announce");
+  let doc = null;          // moeLab.document()
+  let last = null;         // the state the document shows
+  let tablesAt = 0;        // when the view tables were last filled (ms)
+  const queue = [];        // announcements waiting for the live region
+
+  // --- building ------------------------------------------------------------------------------------------------
+  function el(tag, attrs, ...children) {
+    const e = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === undefined || v === null || v === false) continue;
+      if (k === "text") e.textContent = v;
+      else if (k === "on") for (const [type, f] of Object.entries(v)) e.addEventListener(type, f);
+      else e.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children) if (c) e.append(c);
+    return e;
+  }
+  const command = (cmd) => window.moeLab.command(cmd);
+  const button = (control, text, cmd, attrs) =>
+    el("button", Object.assign({ type: "button", "data-control": control, text, on: { click: () => act(typeof cmd === "function" ? cmd() : cmd) } }, attrs));
+  const section = (id, title, ...children) =>
+    el("section", { "aria-labelledby": "h-" + id, id: "s-" + id }, el("h2", { id: "h-" + id, text: title }), ...children);
+  const field = (label, input, description) => {
+    const id = input.id;
+    const desc = description ? el("span", { id: id + "-desc", class: "desc", text: description }) : null;
+    if (desc) input.setAttribute("aria-describedby", desc.id);
+    return el("div", { class: "field" }, el("label", { for: id, text: label }), input, desc);
+  };
+  const select = (id, control, options, onchange) =>
+    el("select", { id, "data-control": control, on: { change: (e) => onchange(e.target.value) } },
+       ...options.map((o) => el("option", { value: o.value, "data-control": o.control, text: o.text })));
+
+  // A command from the document; a refusal is announced at once (the page shows it too).
+  function act(cmd) {
+    if (!cmd) return;
+    const why = command(cmd);
+    if (why) say(why, true);
+    sync();
+  }
+
+  function build() {
+    const focused = document.activeElement && document.activeElement.closest("#pdom") ? document.activeElement.id : null;
+    root.textContent = "";
+    const d = doc;
+    root.append(el("h1", { id: "title", text: "MoE Lab: " + d.lab.title }),
+                el("p", { text: d.lab.citation + ". " + d.lab.summary }));
+
+    // Run
+    root.append(section("run", "Run",
+      button("button:play", "Play", () => (last && last.playing ? "pause" : "play"), { id: "play" }),
+      button("button:step", "Step", "step", { id: "step" }),
+      button("button:next-phase", "Next phase", "next-phase", { id: "next-phase" }),
+      button("button:reset", "Reset", "reset", { id: "reset" }),
+      field("Speed", select("speed", "slider:speed", d.speeds.map((s, i) => ({ value: i, text: s })), (v) => act("speed=" + v))),
+      el("p", { id: "progress" })));
+
+    // Lab and settings
+    const settings = section("settings", "Lab and settings",
+      field("Lab", select("lab", "combo:lab", d.labs.map((l) => ({ value: l.id, text: l.title, control: "option:lab:" + l.id })), (v) => act("lab=" + v))),
+      field("Preset", select("preset", "combo:preset",
+        [{ value: "", text: "custom" }].concat(d.presets.map((p) => ({ value: p.id, text: p.title, control: "option:preset:" + p.id }))),
+        (v) => v && act("preset=" + v))),
+      el("p", { id: "preset-note" }),
+      field("Seed", el("input", { id: "seed", type: "text", inputmode: "numeric", "data-control": "input:seed",
+                                  on: { change: (e) => act("seed=" + e.target.value.trim()) } }),
+            "The same seed gives the same numbers here, on the desktop and in the command-line runner."));
+    const groups = [...new Set(d.params.map((p) => p.group))];
+    for (const g of groups) {
+      const set = el("fieldset", {}, el("legend", { text: g }));
+      for (const p of d.params.filter((q) => q.group === g)) set.append(paramField(p));
+      settings.append(set);
+    }
+    settings.append(el("ul", { id: "errors" }),
+                    button("button:running-settings", "Back to the running settings", "revert", { id: "revert", hidden: true }));
+    root.append(settings);
+
+    // Lecture
+    root.append(section("lecture", "Lecture",
+      button("button:present", "Present", () => (last && last.present ? "present=0" : "present=1"), { id: "present" }),
+      d.tour.length ? button("button:tour", "Guided tour", () => (last && last.tour.step > 0 ? "tour=0" : "tour=1"), { id: "tour" }) : null,
+      button("button:tour-back", "Previous tour step", "tour=back", { id: "tour-back", hidden: true }),
+      button("button:tour-next", "Next tour step", "tour=next", { id: "tour-next", hidden: true }),
+      el("p", { id: "tour-caption" }),
+      button("button:next-view", "Next view large", "next-view", { id: "next-view" }),
+      button("button:controls", "Controls drawer", () => (last && last.drawer ? "drawer=0" : "drawer=1"), { id: "drawer", hidden: true }),
+      button("button:keys", "Keys", () => (last && last.keys_help ? "help=0" : "help=1"), { id: "keys-button", "aria-keyshortcuts": "?" })));
+
+    // Compare
+    const compare = section("compare", "Compare",
+      field("Compare with", select("compare", "combo:compare",
+        [{ value: "off", text: "no comparison" }].concat(d.comparisons.map((c) => ({ value: c.id, text: c.title, control: "option:compare:" + c.id }))),
+        (v) => act("compare=" + v))),
+      field("Or run B with one parameter changed", select("vs", "combo:vs",
+        [{ value: "", text: "choose a parameter" }].concat(d.params.map((p) => ({ value: p.name, text: p.label, control: "button:vs:" + p.name }))),
+        (v) => { if (v) act("vs=" + v); document.getElementById("vs").value = ""; })),
+      el("div", { id: "b-changes" }),
+      button("button:end-compare", "End comparison", "compare=off", { id: "end-compare", hidden: true }),
+      button("button:csv-b", "Download run B's CSV", "csv-b", { id: "csv-b", hidden: true }),
+      el("p", { id: "compare-result" }));
+    root.append(compare);
+
+    // Share and export
+    root.append(section("share", "Share and export",
+      button("button:copy-link", "Copy link", "copy-link", { id: "copy-link" }),
+      button("button:csv", "Download CSV", "csv", { id: "csv" }),
+      field("UI scale", el("input", { id: "ui-scale", type: "number", min: 0.75, max: 2.5, step: 0.05, "data-control": "slider:ui-scale",
+                                      on: { change: (e) => act("scale=" + e.target.value) } }),
+            "Text and control size, 0.75 to 2.5; projectors: 1.6.")));
+
+    // Timeline
+    root.append(section("timeline", "Timeline",
+      el("ol", { id: "phases" }, ...d.phases.map((p) =>
+        el("li", { "data-control": "phase:" + p.id }, el("strong", { text: p.title }),
+           el("span", { text: p.look_for ? " Look for: " + p.look_for : "" }),
+           el("span", { text: p.claim ? " The paper: " + p.claim : "" }))))));
+
+    // Views
+    const views = section("views", "Views");
+    d.views.forEach((v, k) => {
+      views.append(el("section", { "aria-labelledby": "v-" + k, class: "view" },
+        el("h3", { id: "v-" + k, "data-control": "view:" + v.id, text: v.title }),
+        el("p", { text: v.caption ? "Look for: " + v.caption : "" }),
+        el("ul", { id: "readouts-" + k, "aria-label": v.title + ": readout" }),
+        button("button:table:" + v.id, "Show as table", "table=" + k, { id: "table-" + k, "aria-pressed": "false" }),
+        button("button:png:" + v.id, "Save as PNG", "png=" + k, { id: "png-" + k }),
+        button("button:enlarge:" + v.id, "Enlarge", () => (last && last.focused[0] === v.id ? "view=-1" : "view=" + k), { id: "enlarge-" + k }),
+        el("div", { id: "tables-" + k, class: "tables" })));
+    });
+    root.append(views);
+
+    // Messages and keys
+    root.append(section("messages", "Messages", el("ul", { id: "messages" }),
+      button("button:dismiss", "Dismiss the messages", "dismiss", { id: "dismiss", hidden: true })));
+    const keys = el("dl", { id: "keys", "data-control": "dialog:keys" });
+    for (const k of d.keys) keys.append(el("dt", { text: k.label }), el("dd", { text: k.help }));
+    root.append(section("keys", "Keys", keys,
+      button("button:close-keys", "Close the list of keys", "help=0", { id: "close-keys", hidden: true })));
+
+    last = null;   // fill every value
+    tablesAt = 0;
+    sync();
+    if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
+  }
+
+  function paramField(p) {
+    const id = "param-" + p.name;
+    let input;
+    if (p.type === "bool") {
+      input = el("input", { id, type: "checkbox", "data-control": "param:" + p.name,
+                            on: { change: (e) => act("set=" + p.name + "=" + (e.target.checked ? "1" : "0")) } });
+      const desc = el("span", { id: id + "-desc", class: "desc", text: p.description });
+      input.setAttribute("aria-describedby", desc.id);
+      return el("div", { class: "field" }, input, el("label", { for: id, text: p.label }), desc);
+    }
+    if (p.type === "choice") {
+      input = select(id, "param:" + p.name, p.choices.map((c, i) => ({ value: c, text: c, control: "option:" + p.name + ":" + c })),
+                     (v) => act("set=" + p.name + "=" + v));
+    } else {
+      input = el("input", { id, type: "number", min: p.min, max: p.max, step: p.type === "int" ? 1 : "any",
+                            "data-control": "param:" + p.name,
+                            on: { change: (e) => act("set=" + p.name + "=" + e.target.value) } });
+    }
+    return field(p.label, input, p.description);
+  }
+
+  // --- following the state ---------------------------------------------------------------------------------------
+  const byId = (id) => document.getElementById(id);
+  const editing = (e) => e === document.activeElement && (e.tagName === "INPUT" || e.tagName === "SELECT");
+  function setValue(e, v) { if (e && !editing(e) && e.value !== String(v)) e.value = String(v); }
+  function setText(e, t) { if (e && e.textContent !== t) e.textContent = t; }
+  function setList(e, items) {
+    if (!e || JSON.stringify(items) === e.dataset.items) return;
+    e.dataset.items = JSON.stringify(items);
+    e.textContent = "";
+    for (const t of items) e.append(el("li", { text: t }));
+  }
+  function show(e, on) { if (e) e.hidden = !on; }
+
+  function sync() {
+    if (!window.moeLab.ready) return;
+    const s = window.moeLab.state();
+    if (!s || !s.lab) return;   // the module runs, the app not yet
+    if (!doc || s.document !== doc.key) {
+      doc = window.moeLab.document();
+      if (doc) build();
+      return;
+    }
+    const prev = last;
+    last = s;
+    document.documentElement.dataset.theme = s.theme || "light";
+    // run
+    setText(byId("play"), s.playing ? "Pause" : "Play");
+    for (const id of ["play", "step", "next-phase"]) byId(id).disabled = s.done && !s.playing;
+    setValue(byId("speed"), s.speed);
+    const phase = doc.phases[Math.max(0, Math.min(s.phase, doc.phases.length - 1))];
+    setText(byId("progress"), "Progress " + Math.round(100 * s.progress) + " %" + (phase ? ", phase " + (s.phase + 1) + " of " + doc.phases.length + ": " + phase.title : "") +
+            (s.clock ? ", " + s.clock : "") + (s.done ? ", finished" : "") + (s.failure ? ", stopped: " + s.failure : ""));
+    // settings
+    setValue(byId("lab"), s.lab);
+    setValue(byId("preset"), doc.presets.some((p) => p.id === s.preset) ? s.preset : "");
+    const preset = doc.presets.find((p) => p.id === s.preset);
+    setText(byId("preset-note"), preset ? preset.note + (preset.warning ? " Note: " + preset.warning : "") : "");
+    setValue(byId("seed"), s.seed);
+    for (const p of doc.params) {
+      const e = byId("param-" + p.name), v = s.params[p.name];
+      if (p.type === "bool") { if (!editing(e)) e.checked = v === "true" || v === "1"; } else setValue(e, v);
+    }
+    setList(byId("errors"), s.errors);
+    show(byId("revert"), s.errors.length > 0);
+    // lecture
+    setText(byId("present"), s.present ? "Leave the presentation" : "Present");
+    byId("present").dataset.control = s.present ? "button:exit" : "button:present";
+    const touring = s.tour.step > 0;
+    if (byId("tour")) setText(byId("tour"), touring ? "End tour" : "Guided tour");
+    show(byId("tour-back"), touring);
+    show(byId("tour-next"), touring);
+    setText(byId("tour-caption"), touring ? "Tour step " + s.tour.step + " of " + s.tour.steps.length + ": " + s.tour.steps[s.tour.step - 1].caption : "");
+    show(byId("drawer"), s.controls.some((c) => c.id === "button:controls"));
+    setText(byId("drawer"), s.drawer ? "Close the controls drawer" : "Open the controls drawer");
+    setText(byId("keys-button"), s.keys_help ? "Close the list of keys" : "Keys");
+    show(byId("close-keys"), s.keys_help);
+    // compare
+    setValue(byId("compare"), s.compare ? (doc.comparisons.find((c) => c.title === s.compare.title) || { id: "off" }).id : "off");
+    syncChanges(s);
+    show(byId("end-compare"), !!s.compare);
+    show(byId("csv-b"), !!s.compare);
+    setText(byId("compare-result"), s.compare ? compareText(s) : "");
+    // share
+    setValue(byId("ui-scale"), s.ui_scale);
+    // timeline
+    byId("phases").querySelectorAll("li").forEach((li, k) => {
+      if (k === s.phase) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
+    });
+    // views
+    doc.views.forEach((v, k) => {
+      setList(byId("readouts-" + k), s.readouts[v.id] || []);
+      const table = s.tables.includes(v.id);
+      setText(byId("table-" + k), table ? "Show as plot" : "Show as table");
+      byId("table-" + k).setAttribute("aria-pressed", table ? "true" : "false");
+      const large = s.focused[0] === v.id;
+      setText(byId("enlarge-" + k), large ? "All views" : "Enlarge");
+      byId("enlarge-" + k).dataset.control = (large ? "button:all-views:" : "button:enlarge:") + v.id;
+    });
+    const now = performance.now();
+    if (!prev || !s.playing || now - tablesAt > 3000 || s.done !== prev.done) fillTables(s, now);
+    // messages
+    setList(byId("messages"), s.messages.slice().reverse());
+    show(byId("dismiss"), s.messages.length > 0);
+    announce(prev, s);
+    focusRing();
+  }
+
+  function syncChanges(s) {
+    const box = byId("b-changes");
+    const changes = s.compare ? Object.entries(s.compare.changes) : [];
+    const key = JSON.stringify(changes);
+    if (box.dataset.key === key) return;
+    if (box.contains(document.activeElement) && document.activeElement.tagName === "INPUT") return;   // typing
+    box.dataset.key = key;
+    box.textContent = "";
+    for (const [name, value] of changes) {
+      const p = doc.params.find((q) => q.name === name);
+      const input = el("input", { id: "b-" + name, type: "text", value, "data-control": "input:b:" + name,
+                                  on: { change: (e) => act("b=" + name + "=" + e.target.value) } });
+      box.append(field("Run B's " + (p ? p.label : name), input),
+                 button("button:drop-b:" + name, "Drop run B's change of " + (p ? p.label : name), "vs=" + name, { id: "drop-" + name }));
+    }
+  }
+
+  function metricText(key, value) {
+    const m = doc.metrics.find((x) => x.key === key);
+    const v = value === null ? "not reached" : Number(value).toPrecision(3).replace(/\.?0+$/, "");
+    return (m ? m.label : key) + " " + v;
+  }
+  function compareText(s) {
+    return s.compare.headlines.map((h) => metricText(h.key, h.a) + " in run A, " + (h.b === null ? "not reached" : Number(h.b).toPrecision(3)) + " in run B").join("; ");
+  }
+
+  function fillTables(s, now) {
+    tablesAt = now;
+    doc.views.forEach((v, k) => {
+      const box = byId("tables-" + k);
+      const tables = window.moeLab.table(k) || [];
+      const key = JSON.stringify(tables);
+      if (box.dataset.key === key) return;
+      box.dataset.key = key;
+      box.textContent = "";
+      for (const t of tables) {
+        const table = el("table", {}, el("caption", { text: t.caption + (t.rows.length < t.total_rows ? " (" + t.rows.length + " of " + t.total_rows + " rows)" : "") }));
+        table.append(el("thead", {}, el("tr", {}, ...t.columns.map((c) => el("th", { scope: "col", text: c })))));
+        const body = el("tbody");
+        for (const r of t.rows) body.append(el("tr", {}, el("th", { scope: "row", text: r[0] }), ...r.slice(1).map((c) => el("td", { text: c }))));
+        if (!t.rows.length) body.append(el("tr", {}, el("td", { colspan: t.columns.length, text: "no data yet" })));
+        table.append(body);
+        box.append(table);
+        for (const n of t.notes) box.append(el("p", { text: n }));
+      }
+    });
+  }
+
+  // --- the live region ---------------------------------------------------------------------------------------------
+  function say(text, now) {
+    if (!text) return;
+    if (now) queue.unshift(text); else queue.push(text);
+    if (queue.length > 4) queue.splice(1, queue.length - 4);   // the oldest go: never a flood
+  }
+  setInterval(() => {
+    if (!queue.length) return;
+    live.textContent = queue.splice(0, 2).join(" ");
+  }, 1000);
+
+  function announce(prev, s) {
+    if (!prev) return;
+    if (s.lab !== prev.lab) return;   // a new document: its title says it
+    if (s.phase !== prev.phase && doc.phases[s.phase]) {
+      const p = doc.phases[s.phase];
+      say("Phase " + (s.phase + 1) + " of " + doc.phases.length + ": " + p.title + "." + (p.look_for ? " Look for: " + p.look_for : ""));
+    }
+    if (s.failure && !prev.failure) say("The run stopped: " + s.failure, true);
+    if (s.done && !prev.done && !s.failure) {
+      const heads = doc.metrics.filter((m) => m.headline && s.metrics[m.key] !== undefined).map((m) => metricText(m.key, s.metrics[m.key]));
+      say("The run has finished. " + heads.join("; ") + ".");
+      if (s.compare) say("Comparison: " + compareText(s) + ".");
+    }
+    const fresh = s.messages.filter((m) => !prev.messages.includes(m));
+    for (const m of fresh) say(m, true);
+    if (s.tour.step !== prev.tour.step && s.tour.step > 0) {
+      const t = s.tour.steps[s.tour.step - 1];
+      say("Tour step " + s.tour.step + " of " + s.tour.steps.length + ": " + t.caption);
+    }
+  }
+
+  // --- focus ---------------------------------------------------------------------------------------------------------
+  // The canvas draws the ring around the focused element's twin; an element with no twin on screen, and a field
+  // being edited, is shown over the page instead.
+  function focusRing() {
+    const e = document.activeElement;
+    root.querySelectorAll(".reveal").forEach((r) => { if (!r.contains(e)) r.classList.remove("reveal"); });
+    if (!e || !root.contains(e) || e === root) return;
+    const twin = last && last.focus_drawn && last.focus === (e.dataset.control || "");
+    const typed = e.tagName === "INPUT" || e.tagName === "SELECT";
+    const box = e.closest(".field") || e;
+    box.classList.toggle("reveal", !twin || typed);
+  }
+  root.addEventListener("focusin", (e) => {
+    const id = (e.target.dataset && e.target.dataset.control) || "";
+    if (last && last.focus !== id) command("focus=" + id);
+    sync();
+  });
+  root.addEventListener("focusout", (e) => {
+    if (!root.contains(e.relatedTarget)) { command("focus="); sync(); }
+  });
+
+  // Keys pressed in the document (web/moe-lab-api.js hands them over; they never reach the canvas): the element's
+  // own keys stay its own; the canvas's single-key shortcuts (N, P, ?, …) work on buttons too.
+  function key(e) {
+    if (!doc || e.ctrlKey || e.metaKey || e.altKey) return;
+    const t = e.target;
+    if (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA") {
+      if (e.key === "Escape") t.blur();
+      return;
+    }
+    if (e.key === " " || e.key === "Enter" || e.key === "Tab") return;   // a button's own keys
+    if (doc.keys.some((k) => k.keys.split(" ").includes(e.key))) {
+      e.preventDefault();
+      act("key=" + e.key);
+    }
+  }
+  window.moeLabDocument = { key, sync };
+
+  window.moeLab.onReady.push(() => {
+    sync();
+    setInterval(sync, 250);
+  });
+})();
