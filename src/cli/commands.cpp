@@ -19,16 +19,6 @@ namespace cli {
 
 namespace {
 
-const char* type_name(core::ParamType t) {
-    switch (t) {
-    case core::ParamType::Int: return "int";
-    case core::ParamType::Real: return "real";
-    case core::ParamType::Bool: return "bool";
-    case core::ParamType::Choice: return "choice";
-    }
-    return "";
-}
-
 std::string fmt(const core::Metric& m, double v) {
     char b[64];
     std::snprintf(b, sizeof b, m.format.c_str(), v);
@@ -50,8 +40,8 @@ void list_lab(const core::Lab& lab) {
             : "[" + core::format_number(s.min) + ", " + core::format_number(s.max) + "]";
         if (s.type == core::ParamType::Choice)
             for (size_t c = 0; c < s.choices.size(); ++c) range += (c ? "|" : "") + s.choices[c];
-        std::printf("    %-14s %-8s %-7s %-22s default %-8s %s\n", s.name.c_str(), s.symbol.c_str(), type_name(s.type),
-                    range.c_str(), core::format_number(s.def).c_str(), s.help.c_str());
+        std::printf("    %-14s %-8s %-7s %-22s default %-8s %s\n", s.name.c_str(), s.symbol.c_str(),
+                    core::type_name(s.type), range.c_str(), core::format_number(s.def).c_str(), s.help.c_str());
     }
     std::printf("  phases:");
     for (const auto& ph : lab.phases()) std::printf(" [%s]", ph.title.c_str());
@@ -104,7 +94,7 @@ void list_json(const std::vector<std::unique_ptr<core::Lab>>& labs) {
             const auto& p = specs[k];
             std::printf(
                 "%s\n    {\"name\": %s, \"type\": \"%s\", \"min\": %s, \"max\": %s, \"default\": %s, \"choices\": [",
-                k ? "," : "", json_string(p.name).c_str(), type_name(p.type), json_number(p.min).c_str(),
+                k ? "," : "", json_string(p.name).c_str(), core::type_name(p.type), json_number(p.min).c_str(),
                 json_number(p.max).c_str(), json_number(p.def).c_str());
             for (size_t c = 0; c < p.choices.size(); ++c)
                 std::printf("%s%s", c ? ", " : "", json_string(p.choices[c]).c_str());

@@ -135,4 +135,14 @@ std::vector<std::string> Params::range_errors() const {
     return errs;
 }
 
+const char* type_name(ParamType t) {
+    switch (t) {
+    case ParamType::Int: return "int";
+    case ParamType::Real: return "real";
+    case ParamType::Bool: return "bool";
+    case ParamType::Choice: return "choice";
+    }
+    return "real";
+}
+
 }   // namespace core

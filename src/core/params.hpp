@@ -9,6 +9,7 @@
 namespace core {
 
 enum class ParamType { Int, Real, Bool, Choice };
+const char* type_name(ParamType t);   // "int", "real", "bool", "choice": the CLI's and the page's word for it
 
 struct ParamSpec {
     std::string name;     // key in URLs, CLI and CSV, e.g. "eta_r"
