@@ -32,8 +32,10 @@ static std::vector<std::string> overlay_notes(const View& v) {
     for (const Overlay& o : v.overlays) {
         const bool band = o.kind == Overlay::HBand || o.kind == Overlay::VBand;
         const char* axis = o.kind == Overlay::HLine || o.kind == Overlay::HBand ? "y" : "x";
-        std::string n = (band ? "reference band" : "reference line") + std::string(o.label.empty() ? "" : ": " + o.label);
-        n += band ? " from " + std::string(axis) + " = " + num(o.a) + " to " + num(o.b) : " at " + std::string(axis) + " = " + num(o.a);
+        std::string n =
+            (band ? "reference band" : "reference line") + std::string(o.label.empty() ? "" : ": " + o.label);
+        n += band ? " from " + std::string(axis) + " = " + num(o.a) + " to " + num(o.b)
+                  : " at " + std::string(axis) + " = " + num(o.a);
         notes.push_back(n);
     }
     return notes;
@@ -79,8 +81,7 @@ static DataTable heatmap_table(const View& v, size_t max_rows) {
     const std::string corner = or_default(h.row_title, "row") + " \\ " + or_default(h.col_title, "column");
     t.columns.push_back(corner);
     const std::vector<size_t> cols = spread_indices(size_t(std::max(0, h.cols)), max_rows);
-    for (size_t c : cols)
-        t.columns.push_back(c < h.col_labels.size() ? h.col_labels[c] : std::to_string(c + 1));
+    for (size_t c : cols) t.columns.push_back(c < h.col_labels.size() ? h.col_labels[c] : std::to_string(c + 1));
     t.total_rows = size_t(std::max(0, h.rows));
     const char* format = h.value_format.empty() ? "%.4g" : h.value_format.c_str();
     for (size_t r : spread_indices(t.total_rows, max_rows)) {
@@ -89,7 +90,8 @@ static DataTable heatmap_table(const View& v, size_t max_rows) {
             const size_t k = r * size_t(h.cols) + c;
             std::string cell = k < h.v.size() ? num(h.v[k], format) : "no value";
             for (const auto& m : h.marks)
-                if (size_t(m.first) == r && size_t(m.second) == c) cell += " (" + or_default(h.mark_label, "marked") + ")";
+                if (size_t(m.first) == r && size_t(m.second) == c)
+                    cell += " (" + or_default(h.mark_label, "marked") + ")";
             row.push_back(cell);
         }
         t.rows.push_back(row);
@@ -116,7 +118,8 @@ static DataTable bars_table(const View& v) {
 static DataTable scatter_table(const View& v, size_t max_rows) {
     DataTable t;
     t.caption = v.title;
-    const bool values = std::any_of(v.points.begin(), v.points.end(), [](const ScatterPoint& p) { return !std::isnan(p.value); });
+    const bool values =
+        std::any_of(v.points.begin(), v.points.end(), [](const ScatterPoint& p) { return !std::isnan(p.value); });
     const bool hollow = std::any_of(v.points.begin(), v.points.end(), [](const ScatterPoint& p) { return p.hollow; });
     t.columns = {or_default(v.x_label, "x"), or_default(v.y_label, "y"), values ? "value" : "group"};
     if (hollow) t.columns.push_back("marker");
@@ -125,7 +128,9 @@ static DataTable scatter_table(const View& v, size_t max_rows) {
         const ScatterPoint& p = v.points[i];
         const size_t c = size_t(std::max(0, p.color));
         std::vector<std::string> row{num(p.x), num(p.y)};
-        row.push_back(values && !std::isnan(p.value) ? num(p.value) : c < v.legend.size() ? v.legend[c] : std::to_string(c + 1));
+        row.push_back(values && !std::isnan(p.value) ? num(p.value)
+                          : c < v.legend.size()      ? v.legend[c]
+                                                     : std::to_string(c + 1));
         if (hollow) row.push_back(p.hollow ? "hollow" : "filled");
         t.rows.push_back(row);
     }

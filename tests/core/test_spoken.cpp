@@ -16,7 +16,8 @@ TEST_CASE("paper symbols are read as words") {
     CHECK(core::spoken_symbol("Δ") == "capital delta");
     CHECK(core::spoken_label("η", "eta", "Step size (Algorithm 1). Paper: 0.01.") == "eta, Step size (Algorithm 1)");
     CHECK(core::spoken_label("", "n_test", "") == "n test");
-    CHECK(core::spoken_label("", "setting", "The data (Sec. 6.1, App. A.2). More.") == "setting, The data (Sec. 6.1, App. A.2)");
+    CHECK(core::spoken_label("", "setting", "The data (Sec. 6.1, App. A.2). More.") ==
+          "setting, The data (Sec. 6.1, App. A.2)");
 }
 
 TEST_CASE("every lab: each parameter's accessible name is plain ASCII words, without underscores") {
