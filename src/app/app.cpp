@@ -2,6 +2,7 @@
 #include "app/app.hpp"
 #include "core/compare.hpp"
 #include "core/compare_views.hpp"
+#include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "app/hover_help.hpp"
 #include <imgui.h>
@@ -46,6 +47,25 @@ void App::apply_edit() {
     reset_run();
 }
 
+// One parameter from text, checked as a whole before it replaces the edit: a refusal leaves everything as it was.
+std::string App::cmd_set(const std::string& change) {
+    const size_t eq = change.find('=');
+    const std::string name = change.substr(0, eq);
+    if (eq == std::string::npos || eq == 0) return "expected NAME=VALUE (for example set=seed_count=3)";
+    if (lab_->schema().index_of(name) < 0) return "unknown parameter " + core::quote(name) + " for " + config_.lab;
+    core::Params probe = edit_;
+    std::string why = probe.set_from_text(name, change.substr(eq + 1));
+    if (!why.empty()) return why;
+    core::Validation check = core::validate(*lab_, probe);
+    if (!check.ok()) {
+        for (const std::string& e : check.errors) why += (why.empty() ? "" : "; ") + e;
+        return why;
+    }
+    edit_ = probe;
+    apply_edit();
+    return "";
+}
+
 void App::advance(double budget_ms) {
     if (!playing_ || finished()) {
         playing_ = false;
@@ -70,7 +90,7 @@ void App::advance(double budget_ms) {
 }
 
 void App::frame() {
-    handle_keys();   // space, arrows, N, P, V, T, number keys (presentation.cpp)
+    handle_keys();   // space, arrows, N, P, V, T, number keys, ? (keyboard.cpp)
     double t0 = host_.now_ms();
     bool running = playing_;
     // Full speed gives training three times what drawing took, between 12 and 100 ms: with a GPU
@@ -92,6 +112,7 @@ void App::frame() {
     reports_.clear();
     tour_caption_shown_.clear();
     controls_.clear();
+    focus_seen_ = false;
     help_shown().clear();
 
     const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -118,6 +139,9 @@ void App::frame() {
         ImGui::EndChild();
     }
     ImGui::End();
+    draw_keys_help();
+    focus_drawn_ = focus_seen_;
+    draw_focus_ring();
     drawn_controls_.swap(controls_);
 
     train_ms_ = t1 - t0;

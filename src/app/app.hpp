@@ -2,6 +2,7 @@
 // The platform main loop (browser or desktop) calls frame() once per ImGui frame; training runs
 // inside frame() in slices that fit the frame budget, so the page never freezes.
 #pragma once
+#include "core/command.hpp"
 #include "core/lab.hpp"
 #include "core/share_link.hpp"
 #include "app/view_report.hpp"
@@ -36,6 +37,12 @@ public:
     bool fonts_need_rebuild() const { return fonts_dirty_; }
     void rebuild_fonts();             // call between frames (platform owns GL)
     std::string state_json() const;   // everything the page exposes to tests
+    // The page's parallel HTML document (web/pdom.js) is built from this: the lab's declarations (labs,
+    // presets, parameters with their spoken names, phases, views, tour, comparisons), the speeds, the keys and
+    // the command table. It changes when state().document does (another lab, compare mode on or off).
+    std::string document_json() const;
+    // View n as data tables (core/view_table.hpp), as JSON: the HTML document's tables; "null": no such view.
+    std::string view_table_json(int n) const;
     // "play", "lab=ID", "seed=N", "present=1", ... (the table in commands.cpp). Returns "" when it acted,
     // otherwise why not; a refusal is also added to the page's messages.
     std::string command(const std::string& cmd);
@@ -58,7 +65,26 @@ public:
 
 private:
     struct Command;
-    static const std::vector<Command>& commands();   // commands.cpp
+    static const std::vector<Command>& commands();                       // commands.cpp
+    static const std::vector<core::CommandSyntax>& command_syntaxes();   // their names, arguments and help
+    // A key and the command it gives (keyboard.cpp): the canvas's keys, key=K from the HTML document, the help.
+    struct Shortcut {
+        const char* keys;    // KeyboardEvent.key names, separated by spaces ("n N"); " " is Space
+        const char* label;   // for the help: "N", "→", "1–9"
+        const char* help;
+        std::string (*command)(const App& a, const std::string& key);   // "" when it does nothing now
+    };
+    static const std::vector<Shortcut>& shortcuts();
+    static const Shortcut* shortcut_for(const std::string& key);   // nullptr: no such key
+    std::string press_key(const std::string& key);                 // "" or why not, like command()
+    void draw_keys_help();
+    void draw_focus_ring();                  // around the control the HTML document's focus is on (focus_id_)
+    std::string access_state_json() const;   // state()'s part for the HTML document (document.cpp)
+    std::string document_key() const;        // changes when document_json() does
+    // View k as drawn in the page: its plot, or its data as tables (view_as_table.cpp).
+    void show_view(int k, ImVec2 size, bool caption, ViewReport* report);
+    std::string cmd_set(const std::string& change);   // "set=NAME=VALUE"
+    std::string cmd_table(long long view);            // "table=N": view N as a table, or as its plot again
     // configuration
     void open(const core::RunConfig& c);   // switch lab and/or parameters, then reset
     void apply_edit();                     // edited parameters → config (when valid)
@@ -166,7 +192,14 @@ private:
     float ui_scale_ = 1.0f;
     float density_ = 1.0f, export_restore_density_ = 1.0f;
     bool fonts_dirty_ = true;
-    float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
+    // keyboard and screen readers (keyboard.cpp, document.cpp)
+    bool keys_help_ = false;                 // the help overlay of keys is open
+    std::string focus_id_;                   // the control the HTML document's focus is on ("": none)
+    bool focus_drawn_ = false;               // and it was drawn in the last frame (else the page shows the element)
+    bool focus_seen_ = false;                // in this frame so far
+    ImVec2 focus_a_{0, 0}, focus_b_{0, 0};   // its rectangle
+    std::vector<std::string> table_views_;   // ids of the views shown as tables
+    float play_button_[4] = {0, 0, 0, 0};    // screen rect, exposed for the browser test
 };
 
 }   // namespace app

@@ -1,6 +1,7 @@
 // The state the page exposes to JavaScript (window.moeLab.state()) and so to the browser test.
 #include "app/app.hpp"
 #include "core/compare.hpp"
+#include "core/json_text.hpp"
 #include "core/registry.hpp"
 #include "app/hover_help.hpp"
 #include <imgui.h>
@@ -9,20 +10,9 @@
 
 namespace app {
 
-static std::string jstr(const std::string& s) {
-    std::string o = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') {
-            o += '\\';
-            o += char(c);
-        } else if (c == '\n') o += "\\n";
-        else if (c < 0x20) o += ' ';
-        else o += char(c);
-    }
-    return o + "\"";
-}
-
-static std::string jnum(double v) { return std::isfinite(v) ? core::format_number(v) : "null"; }
+static std::string jstr(const std::string& s) { return core::json_string(s); }
+static std::string jnum(double v) { return core::json_number(v); }
+static std::string jlist(const std::vector<std::string>& v) { return core::json_strings(v); }
 
 std::string App::state_json() const {
     std::string s = "{";
@@ -58,16 +48,11 @@ std::string App::state_json() const {
     s += "}";
     s += ",\"help\":" + jstr(help_shown());
     s += ",\"controls\":" + controls_json();
+    s += access_state_json();
     s += lecture_state_json();
     s += compare_state_json();
     s += "}";
     return s;
-}
-
-static std::string jlist(const std::vector<std::string>& v) {
-    std::string s = "[";
-    for (size_t k = 0; k < v.size(); ++k) s += (k ? "," : "") + jstr(v[k]);
-    return s + "]";
 }
 
 static std::string jrect(ImVec2 a, ImVec2 b) {
@@ -142,6 +127,11 @@ namespace app {
 void App::note_control(const std::string& id, const char* role, const std::string& label, const std::string& value) {
     if (!ImGui::IsItemVisible()) return;
     controls_.push_back({id, role, label, value, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+    if (id == focus_id_) {   // the HTML document's focus: the ring goes here (keyboard.cpp)
+        focus_seen_ = true;
+        focus_a_ = ImGui::GetItemRectMin();
+        focus_b_ = ImGui::GetItemRectMax();
+    }
 }
 
 std::string App::controls_json() const {

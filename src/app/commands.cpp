@@ -7,6 +7,7 @@
 #include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include <algorithm>
 #include <exception>
 
 namespace app {
@@ -102,6 +103,65 @@ const std::vector<App::Command>& App::commands() {
              a.open_link(v.text);   // a link reports its own problems, like on page load
              return "";
          }},
+        {{"set", K::Text, 0, 0, "NAME=VALUE", "change a parameter (a number, true or false, a choice's name)"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_set(v.text); }},
+        {{"revert", K::None, 0, 0, "", "back to the running settings (drop edits that cannot run)"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             a.edit_ = a.config_.params;
+             a.edit_check_ = core::validate(*a.lab_, a.edit_);
+             return "";
+         }},
+        {{"speed", K::Whole, 0, kFullSpeed, "N", "training speed: 0 slow motion … 4 full speed"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             a.speed_ = int(v.whole);
+             return "";
+         }},
+        {{"copy-link", K::None, 0, 0, "", "copy the link to this run"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             if (!a.host_.copy_text) return "there is no clipboard here";
+             a.host_.copy_text(a.last_url_);
+             return "";
+         }},
+        {{"csv", K::None, 0, 0, "", "download this run's time series as CSV"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             if (!a.host_.download) return "there are no downloads here";
+             a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + ".csv",
+                              a.lab_->trace().to_csv());
+             return "";
+         }},
+        {{"csv-b", K::None, 0, 0, "", "download run B's time series as CSV (compare mode)"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             if (!a.lab_b_) return "there is no run B: compare first";
+             if (!a.host_.download) return "there are no downloads here";
+             a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + "-B.csv",
+                              a.lab_b_->trace().to_csv());
+             return "";
+         }},
+        {{"dismiss", K::None, 0, 0, "", "clear the messages"},
+         [](App& a, const core::CommandArg&) -> std::string {
+             a.link_messages_.clear();
+             return "";
+         }},
+        {{"drawer", K::Whole, 0, 1, "0|1", "the phone layout's controls drawer open (1) or closed (0)"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             a.drawer_open_ = v.whole == 1;
+             return "";
+         }},
+        {{"table", K::Whole, 0, 999, "N", "show view N as a table of its data (again: as its plot)"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_table(v.whole); }},
+        // keyboard and screen readers (keyboard.cpp, document.cpp)
+        {{"help", K::Whole, 0, 1, "0|1", "the list of keys open (1) or closed (0)"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             a.keys_help_ = v.whole == 1;
+             return "";
+         }},
+        {{"key", K::Text, 0, 0, "K", "press key K (a KeyboardEvent.key name: n, ArrowRight, ?)"},
+         [](App& a, const core::CommandArg& v) { return a.press_key(v.text); }},
+        {{"focus", K::Text, 0, 0, "ID", "the keyboard focus is on control ID of state().controls (empty: none)"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             a.focus_id_ = v.text;
+             return "";
+         }},
         // lecture mode (lecture_commands.cpp)
         {{"present", K::Whole, 0, 1, "0|1", "presentation layout on (1) or off (0)"},
          [](App& a, const core::CommandArg& v) { return a.cmd_present(v.text); }},
@@ -118,27 +178,43 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg& v) { return a.cmd_compare(v.text); }},
         {{"vs", K::Word, 0, 0, "NAME", "compare with parameter NAME changed (again: drop that change)"},
          [](App& a, const core::CommandArg& v) { return a.cmd_compare_with(v.text); }},
+        {{"b", K::Text, 0, 0, "NAME=VALUE", "run B's value of parameter NAME (compare mode)"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             std::pair<std::string, std::string> c;
+             std::string why = core::parse_change(a.lab_->schema(), v.text, c);
+             if (!why.empty()) return why;
+             core::Changes changes = a.b_changes_;
+             auto at = std::find_if(changes.begin(), changes.end(), [&](const auto& x) { return x.first == c.first; });
+             if (at == changes.end()) changes.push_back(c);
+             else at->second = c.second;
+             return a.set_compare(changes, "");
+         }},
     };
     return table;
 }
 
-std::string App::command(const std::string& text) {
+const std::vector<core::CommandSyntax>& App::command_syntaxes() {
     static const std::vector<core::CommandSyntax> syntax = [] {
         std::vector<core::CommandSyntax> s;
         for (const Command& c : commands()) s.push_back(c.syntax);
         return s;
     }();
-    core::ParsedCommand p = core::parse_command(text, syntax);
+    return syntax;
+}
+
+std::string App::command(const std::string& text) {
+    core::ParsedCommand p = core::parse_command(text, command_syntaxes());
     std::string why = p.error;
     if (why.empty()) {
         try {
             why = commands()[size_t(p.index)].act(*this, p.arg);
-            if (!why.empty()) why = "command " + core::quote(text) + " refused: " + why;
+            if (!why.empty() && why.rfind("command ", 0) != 0)   // key=K gives its command's own refusal
+                why = "command " + core::quote(text) + " refused: " + why;
         } catch (const std::exception& e) {   // nothing a command does may stop the page
             why = "command " + core::quote(text) + " failed: " + e.what();
         }
     }
-    if (!why.empty()) add_message(why);
+    if (!why.empty() && (link_messages_.empty() || link_messages_.back() != why)) add_message(why);
     return why;
 }
 

@@ -52,11 +52,7 @@ void App::draw_compare_panel() {
         ImGui::SetNextItemWidth(fh * 5);
         const bool entered = ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
         note_control("input:b:" + changes[k].first, "textbox", "B's " + name, changes[k].second);
-        if (entered) {
-            changes[k].second = buf;
-            std::string why = set_compare(changes, "");
-            if (!why.empty()) add_message("B not changed: " + why);
-        }
+        if (entered) command("b=" + changes[k].first + "=" + buf);
         hover_help("B's value (A: " + config_.params.text(changes[k].first) + "). Type a value and press Enter." +
                    (s ? "\n\n" + s->help : ""));
         ImGui::SameLine();

@@ -24,22 +24,13 @@ std::string field(const char* key, const std::string& json, bool first = false) 
     return std::string(first ? "\"" : ",\"") + key + "\":" + json;
 }
 
-const char* type_name(core::ParamType t) {
-    switch (t) {
-    case core::ParamType::Int: return "int";
-    case core::ParamType::Real: return "real";
-    case core::ParamType::Bool: return "bool";
-    case core::ParamType::Choice: return "choice";
-    }
-    return "real";
-}
-
 // "Range 1e-05 to 10 (log scale), unit s. " + the help: the parameter's accessible description.
 std::string describe_param(const core::ParamSpec& s) {
     std::string d = s.help;
     if (s.type == core::ParamType::Int || s.type == core::ParamType::Real) {
         d += (d.empty() ? "" : " ") + std::string("Range ") + core::format_number(s.min) + " to " +
-            core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) + (s.log_scale ? ", log scale" : "") + ".";
+            core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) + (s.log_scale ? ", log scale" : "") +
+            ".";
     }
     return d + " Link name: " + s.name + ".";
 }
@@ -51,7 +42,7 @@ std::string params_json(const core::Schema& schema) {
         s += (k ? ",{" : "{") + field("name", json_string(p.name), true) + field("symbol", json_string(p.symbol)) +
             field("label", json_string(core::spoken_label(p.symbol, p.name, p.help))) +
             field("description", json_string(describe_param(p))) + field("group", json_string(p.group)) +
-            field("type", json_string(type_name(p.type))) + field("min", json_number(p.min)) +
+            field("type", json_string(core::type_name(p.type))) + field("min", json_number(p.min)) +
             field("max", json_number(p.max)) + field("unit", json_string(p.unit)) +
             field("choices", json_strings(p.choices)) + "}";
     }
@@ -69,9 +60,9 @@ std::string App::document_key() const {
 std::string App::document_json() const {
     const core::LabInfo& info = lab_->info();
     std::string s = "{" + field("key", json_string(document_key()), true);
-    s += field("lab", "{" + field("id", json_string(info.id), true) + field("title", json_string(info.title)) +
-                          field("citation", json_string(info.citation)) + field("summary", json_string(info.summary)) +
-                          "}");
+    s += field("lab",
+               "{" + field("id", json_string(info.id), true) + field("title", json_string(info.title)) +
+                   field("citation", json_string(info.citation)) + field("summary", json_string(info.summary)) + "}");
     s += ",\"labs\":[";
     for (size_t k = 0; k < core::all_labs().size(); ++k) {
         const auto lab = core::all_labs()[k].make();
@@ -110,7 +101,8 @@ std::string App::document_json() const {
     const auto metrics = lab_->metrics();
     const auto heads = lab_->headlines();
     for (size_t k = 0; k < metrics.size(); ++k) {
-        const bool headline = std::any_of(heads.begin(), heads.end(), [&](const core::Headline& h) { return h.key == metrics[k].key; });
+        const bool headline =
+            std::any_of(heads.begin(), heads.end(), [&](const core::Headline& h) { return h.key == metrics[k].key; });
         s += (k ? ",{" : "{") + field("key", json_string(metrics[k].key), true) +
             field("label", json_string(metrics[k].label)) + field("format", json_string(metrics[k].format)) +
             field("headline", json_bool(headline)) + "}";

@@ -43,7 +43,7 @@ void App::draw_export() {
         ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", fit_text(v.title, w).c_str());
         ImVec2 avail = ImGui::GetContentRegionAvail();
         ViewReport r;
-        draw_view(v, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);
+        show_view(export_view_, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
         std::string foot = "MoE Lab: " + config_.lab + ", preset " + config_.preset + ", seed " +
             std::to_string(config_.seed) + (lab_->clock().empty() ? "" : ", " + lab_->clock());
         ImGui::SetCursorScreenPos(

@@ -40,7 +40,7 @@ void App::draw_messages() {
         ImGui::EndChild();
         ImGui::PopStyleColor();
         if (ImGui::IsItemClicked()) link_messages_.clear();
-        if (ImGui::SmallButton("Dismiss")) link_messages_.clear();
+        if (ImGui::SmallButton("Dismiss")) command("dismiss");
         note_control("button:dismiss", "button", "Dismiss");
     }
     std::string failure = lab_->failure();
@@ -163,7 +163,10 @@ void App::draw_look_for(bool compact) {
 void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_button) {
     const float fh = ImGui::GetFontSize(), pad = ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
     const char* extra = enlarge_button ? "Enlarge" : (!present_ && !embed_ ? "All views" : nullptr);
-    float buttons = ImGui::CalcTextSize("PNG").x + pad + (extra ? ImGui::CalcTextSize(extra).x + pad : 0);
+    const bool as_table = std::find(table_views_.begin(), table_views_.end(), v.id) != table_views_.end();
+    const char* table = as_table ? "Plot" : "Table";
+    float buttons = ImGui::CalcTextSize("PNG").x + pad + ImGui::CalcTextSize(table).x + pad +
+        (extra ? ImGui::CalcTextSize(extra).x + pad : 0);
     ImVec2 p = ImGui::GetCursorScreenPos();
     std::string t = fit_text(v.title + (v.caption.empty() ? "" : "  (?)"), width - buttons - fh * 0.3f);
     ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", t.c_str());
@@ -180,15 +183,16 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     }
     ImGui::SetCursorScreenPos(ImVec2(p.x + width - buttons, p.y));
     ImGui::PushID(k);
+    if (ImGui::SmallButton(table)) command("table=" + std::to_string(k));
+    note_control("button:table:" + v.id, "button", std::string(table) + ": " + v.title);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip(as_table ? "Back to the plot" : "Show this view's data as a table");
+    ImGui::SameLine();
     if (ImGui::SmallButton("PNG")) command("png=" + std::to_string(k));
     note_control("button:png:" + v.id, "button", "PNG of " + v.title);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save this view as a PNG at twice the screen resolution");
     if (extra) {
         ImGui::SameLine();
-        if (ImGui::SmallButton(extra)) {
-            focused_view_ = enlarge_button ? k : -1;
-            focused_view2_ = -1;
-        }
+        if (ImGui::SmallButton(extra)) command(enlarge_button ? "view=" + std::to_string(k) : "view=-1");
         note_control((enlarge_button ? "button:enlarge:" : "button:all-views:") + v.id, "button", extra);
         if (!enlarge_button && ImGui::IsItemHovered())
             ImGui::SetTooltip("Back to the grid of views. Keys: 1-9 a view, 0 all views, P presentation");
@@ -211,7 +215,7 @@ void App::draw_large_views(const std::vector<int>& which, ImVec2 size) {
         ImGui::SetCursorScreenPos(stacked ? ImVec2(p0.x, p0.y + i * (h + gap)) : ImVec2(p0.x + i * (w + gap), p0.y));
         draw_view_title(views_[size_t(k)], k, w, false);
         reports_.emplace_back();
-        draw_view(views_[size_t(k)], ImVec2(w, h - fh * 1.35f), true, &reports_.back());
+        show_view(k, ImVec2(w, h - fh * 1.35f), true, &reports_.back());
     }
     ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + size.y));
 }
@@ -245,7 +249,7 @@ void App::draw_views() {
                           ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
         draw_view_title(views_[k], int(k), ImGui::GetContentRegionAvail().x, true);
         reports_.emplace_back();
-        draw_view(views_[k], ImGui::GetContentRegionAvail(), false, &reports_.back());
+        show_view(int(k), ImGui::GetContentRegionAvail(), false, &reports_.back());
         ImGui::EndChild();
         ImGui::PopID();
     }

@@ -23,7 +23,7 @@ void App::draw_phone() {
     const bool one_row = ImGui::GetContentRegionAvail().x > fh * 25;
     const float bar = (ImGui::GetFrameHeight() + st.ItemSpacing.y) * (one_row ? 1 : 2);
     // top bar
-    if (ImGui::Button(drawer_open_ ? "Close controls" : "Controls")) drawer_open_ = !drawer_open_;
+    if (ImGui::Button(drawer_open_ ? "Close controls" : "Controls")) command(drawer_open_ ? "drawer=0" : "drawer=1");
     note_control("button:controls", "button", drawer_open_ ? "Close controls" : "Controls", drawer_open_ ? "open" : "");
     hover_help("The lab, presets, seed, parameters, compare, link and export.");
     ImGui::SameLine();

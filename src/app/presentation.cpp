@@ -1,6 +1,5 @@
 // Lecture layouts: presentation (no sidebar; timeline, tour caption and one or two views large, a
-// small line with the lab, seed and phase) and embed (one view, minimal chrome, for an iframe), and
-// the keys a lecturer uses without a mouse.
+// small line with the lab, seed and phase) and embed (one view, minimal chrome, for an iframe).
 #include "app/app.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
@@ -8,34 +7,6 @@
 #include <algorithm>
 
 namespace app {
-
-// Space plays or pauses; the right arrow steps (in a tour: the next step, left: the previous one);
-// N: next phase; P: presentation on/off; V: next view; T: tour on/off; 1-9: that view large,
-// 0: all views; Escape ends the tour, then the presentation.
-void App::handle_keys() {
-    ImGuiIO& io = ImGui::GetIO();
-    if (io.WantTextInput) return;
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) command(playing_ ? "pause" : "play");
-    if (tour_step_ >= 0) {
-        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow), false)) command("tour=next");
-        if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow), false)) command("tour=back");
-    } else if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) {
-        command("step");
-    }
-    if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape), false)) {
-        if (tour_step_ >= 0) command("tour=0");
-        else if (present_) command("present=0");
-    }
-    // letters and digits as typed characters: the same in the browser and the desktop backend
-    for (ImWchar c : io.InputQueueCharacters) {
-        if (c == 'n' || c == 'N') command("next-phase");
-        else if (c == 'p' || c == 'P') command(present_ ? "present=0" : "present=1");
-        else if (c == 'v' || c == 'V') command("next-view");
-        else if (c == 't' || c == 'T') command(tour_step_ >= 0 ? "tour=0" : "tour=1");
-        else if (c == '0') command("view=-1");
-        else if (c >= '1' && c <= '9' && c - '1' < int(views_.size())) command("view=" + std::to_string(c - '1'));
-    }
-}
 
 // Lab · seed · phase k/n: title · clock, shortened to `width`.
 static std::string run_line(const core::Lab& lab, uint64_t seed, float width) {
@@ -119,7 +90,7 @@ void App::draw_embed() {
     ImGui::SetCursorScreenPos(after);
     reports_.emplace_back();
     ImVec2 avail = ImGui::GetContentRegionAvail();
-    draw_view(views_[size_t(k)], ImVec2(avail.x, avail.y - fh * 0.2f), false, &reports_.back());
+    show_view(k, ImVec2(avail.x, avail.y - fh * 0.2f), false, &reports_.back());
 }
 
 // The tour's caption: step k/n, what to look at, the paper's claim, and Back / Next.

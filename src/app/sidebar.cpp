@@ -242,29 +242,24 @@ void App::draw_controls() {
         ImGui::TextWrapped("The run keeps its last valid settings until this is fixed.");
         const bool back = ImGui::Button("Back to the running settings");
         note_control("button:running-settings", "button", "Back to the running settings");
-        if (back) {
-            edit_ = config_.params;
-            edit_check_ = core::validate(*lab_, edit_);
-        }
+        if (back) command("revert");
     }
 }
 
 void App::draw_share_and_export() {
     if (!ImGui::CollapsingHeader("Share and export", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    if (ImGui::Button("Copy link") && host_.copy_text) host_.copy_text(last_url_);
+    if (ImGui::Button("Copy link")) command("copy-link");
     note_control("button:copy-link", "button", "Copy link");
     hover_help("The link restores this lab, preset, seed and every changed parameter.");
     ImGui::SameLine();
-    if (ImGui::Button("Download CSV") && host_.download)
-        host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", lab_->trace().to_csv());
+    if (ImGui::Button("Download CSV")) command("csv");
     note_control("button:csv", "button", "Download CSV");
     hover_help("The time series of this run's metrics, one row per evaluation.");
     if (lab_b_) {
         ImGui::SameLine();
         const bool b_csv = ImGui::Button("B's CSV");
         note_control("button:csv-b", "button", "B's CSV");
-        if (b_csv && host_.download)
-            host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + "-B.csv", lab_b_->trace().to_csv());
+        if (b_csv) command("csv-b");
         hover_help("The time series of run B (" + core::describe(b_changes_) + ").");
     }
     ImGui::SameLine();

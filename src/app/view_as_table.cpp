@@ -10,7 +10,8 @@ namespace app {
 
 std::string App::cmd_table(long long view) {
     if (view >= (long long)views_.size())
-        return "table=" + std::to_string(view) + ": give a view number from 0 to " + std::to_string(int(views_.size()) - 1);
+        return "table=" + std::to_string(view) + ": give a view number from 0 to " +
+            std::to_string(int(views_.size()) - 1);
     const std::string& id = views_[size_t(view)].id;
     auto at = std::find(table_views_.begin(), table_views_.end(), id);
     if (at == table_views_.end()) table_views_.push_back(id);
@@ -24,7 +25,8 @@ static void draw_tables(const std::vector<core::DataTable>& tables) {
         if (tables.size() > 1) ImGui::TextUnformatted(t.caption.c_str());
         if (t.rows.empty()) ImGui::TextDisabled("no data yet");
         else if (ImGui::BeginTable(("##table" + std::to_string(k)).c_str(), int(t.columns.size()),
-                                   ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit)) {
+                                   ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                       ImGuiTableFlags_SizingFixedFit)) {
             for (const std::string& c : t.columns) ImGui::TableSetupColumn(c.c_str());
             ImGui::TableHeadersRow();
             for (const auto& row : t.rows) {

@@ -78,12 +78,22 @@ void expose(app::App* a, std::function<std::string()> loop_state, std::function<
 
 }   // namespace browser
 
-// Called from web/moe-lab-api.js: window.moeLab.state() and window.moeLab.command("play").
+// Called from web/moe-lab-api.js: window.moeLab.state(), .command("play"), .document() and .table(n).
 extern "C" {
 EMSCRIPTEN_KEEPALIVE const char* moe_state() {
     static std::string s;
     s = g_app ? g_app->state_json() : "{}";
     if (g_loop_state && s.size() > 2) s.insert(s.size() - 1, "," + g_loop_state());
+    return s.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* moe_document() {   // the HTML document's declarations (web/pdom.js)
+    static std::string s;
+    s = g_app ? g_app->document_json() : "null";
+    return s.c_str();
+}
+EMSCRIPTEN_KEEPALIVE const char* moe_view_table(int n) {   // view n's data as tables
+    static std::string s;
+    s = g_app ? g_app->view_table_json(n) : "null";
     return s.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* moe_command(const char* cmd) {   // "" when applied, else why not
