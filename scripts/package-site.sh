@@ -16,7 +16,7 @@ scripts/setup.sh
 scripts/build-web.sh --target moe-lab-web
 
 site=build/web/site
-for f in index.html moe-lab.js moe-lab.wasm moe-lab-api.js style.css sw.js manifest.webmanifest icon.svg; do
+for f in $(cat web/site-files.txt) sw.js; do
   [ -f "$site/$f" ] || { echo "package-site: $site/$f is missing after the build" >&2; exit 1; }
 done
 

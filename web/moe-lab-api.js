@@ -2,8 +2,10 @@
 // the small API the browser test (and a curious lecturer's console) uses:
 //   moeLab.state()            -> {lab, phase, done, metrics: {...}, run_ms, ...}
 //   moeLab.command("play")    -> same actions as the buttons: play, pause, step, next-phase, reset,
-//                                lab=ID, preset=ID, seed=N, scale=F, view=N, query=... (src/app/commands.cpp);
+//                                lab=ID, preset=ID, seed=N, set=NAME=VALUE, speed=N, ... (src/app/commands.cpp);
 //                                returns "" when applied, otherwise why not (also shown on the page)
+//   moeLab.document()         -> the declarations the HTML document is built from (web/pdom.js)
+//   moeLab.table(n)           -> view n's data as tables
 var Module = {
   canvas: (function () {
     const c = document.getElementById("canvas");
@@ -15,6 +17,7 @@ var Module = {
   onRuntimeInitialized: () => {
     document.getElementById("loading").style.display = "none";
     window.moeLab.ready = true;
+    for (const f of window.moeLab.onReady) f();
   },
   onAbort: (what) => showFatal("MoE Lab stopped: " + what),
 };
@@ -27,7 +30,11 @@ function showFatal(msg) {
 
 window.moeLab = {
   ready: false,   // true once the WebAssembly module runs; before that state() is null
+  onReady: [],    // called once it is
   state: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_state())) : null),
+  // The declarations the HTML document is built from (web/pdom.js), and view n's data as tables.
+  document: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_document())) : null),
+  table: (n) => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_view_table(n))) : null),
   command: (cmd) => {
     if (!window.moeLab.ready) return "the page is still loading";
     cmd = String(cmd);
@@ -80,3 +87,22 @@ if ("serviceWorker" in navigator) {
     if (q.addEventListener) q.addEventListener("change", changed, { once: true });
   })();
 })();
+
+// Keys. Emscripten's GLFW listens for keys on the window in the capture phase and cancels Tab and Backspace. This
+// listener, registered before the module loads, runs first: keys typed into the page's HTML document (web/pdom.js)
+// never reach the canvas (so Space on an HTML button presses it once, and typing into a field types), and Tab
+// always moves the focus. Elsewhere GLFW reads the keys as the canvas's shortcuts.
+(function () {
+  const inDocument = (t) => t instanceof Element && t.closest("#pdom") !== null;
+  for (const type of ["keydown", "keypress", "keyup"]) {
+    window.addEventListener(type, (e) => {
+      if (inDocument(e.target)) {
+        e.stopImmediatePropagation();
+        if (type === "keydown" && window.moeLabDocument) window.moeLabDocument.key(e);
+      } else if (e.key === "Tab") {
+        e.stopImmediatePropagation();
+      }
+    }, true);
+  }
+})();
+

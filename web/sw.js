@@ -4,8 +4,7 @@
 // version caches it in the background and takes it over at once, so the next visit opens the new page.
 // Nothing else is fetched: the page downloads nothing when it runs.
 const VERSION = "moe-lab-@MOE_SITE_VERSION@";
-const FILES = ["./", "index.html", "moe-lab.js", "moe-lab.wasm", "moe-lab-api.js", "style.css",
-               "manifest.webmanifest", "icon.svg"];
+const FILES = [@MOE_SITE_FILES@];   // web/site-files.txt
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
