@@ -15,6 +15,7 @@
   let last = null;         // the state the document shows
   let tablesAt = 0;        // when the view tables were last filled (ms)
   const queue = [];        // announcements waiting for the live region
+  let building = false;    // the document is being rebuilt (its old elements' focusout must not sync)
 
   // --- building ------------------------------------------------------------------------------------------------
   function el(tag, attrs, ...children) {
@@ -53,6 +54,7 @@
 
   function build() {
     const focused = document.activeElement && document.activeElement.closest("#pdom") ? document.activeElement.id : null;
+    building = true;
     root.textContent = "";
     const d = doc;
     root.append(el("h1", { id: "title", text: "MoE Lab: " + d.lab.title }),
@@ -149,6 +151,7 @@
     root.append(section("keys", "Keys", keys,
       button("button:close-keys", "Close the list of keys", "help=0", { id: "close-keys", hidden: true })));
 
+    building = false;
     last = null;   // fill every value
     tablesAt = 0;
     sync();
@@ -190,7 +193,7 @@
   function show(e, on) { if (e) e.hidden = !on; }
 
   function sync() {
-    if (!window.moeLab.ready) return;
+    if (!window.moeLab.ready || building) return;
     const s = window.moeLab.state();
     if (!s || !s.lab) return;   // the module runs, the app not yet
     if (!doc || s.document !== doc.key) {
