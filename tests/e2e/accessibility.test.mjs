@@ -177,3 +177,26 @@ test("accessibility tree: Play, every parameter with its value, the phase, each 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("bad input in the document: a refused value is announced, and the field shows the running value again", async () => {
+  const { page, errors } = await openPage("?lab=latent-clusters");
+  const doc = await page.evaluate(() => moeLab.document());
+  const p = doc.params.find((q) => q.type === "int" || q.type === "real");
+  const before = (await state(page)).params[p.name];
+  await page.focus("#param-" + p.name);
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type(String(p.max * 10 + 1));
+  await page.keyboard.press("Enter");
+  const s = await state(page);
+  assert.equal(s.params[p.name], before, "the refused value changed nothing");
+  assert.ok(s.messages.some((m) => m.includes(p.name) && m.includes("maximum")), JSON.stringify(s.messages));
+  await page.waitForFunction(() => /refused/.test(document.getElementById("announce").textContent), null, { timeout: 5000 });
+  await page.focus("#seed");   // leave the field: it shows the running value
+  await page.evaluate(() => window.moeLabDocument.sync());
+  assert.equal(await page.inputValue("#param-" + p.name), before);
+  assert.match(await command(page, "set=nope=1"), /refused: unknown parameter 'nope' for latent-clusters$/);
+  assert.match(await command(page, "speed=9"), /speed/);
+  assert.match(await command(page, "csv-b"), /there is no run B: compare first$/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
