@@ -138,7 +138,7 @@
         el("ul", { id: "readouts-" + k, "aria-label": v.title + ": readout" }),
         button("button:table:" + v.id, "Show as table", "table=" + k, { id: "table-" + k, "aria-pressed": "false" }),
         button("button:png:" + v.id, "Save as PNG", "png=" + k, { id: "png-" + k }),
-        button("button:enlarge:" + v.id, "Enlarge", () => (last && last.focused[0] === v.id ? "view=-1" : "view=" + k), { id: "enlarge-" + k }),
+        button("button:enlarge:" + v.id, "Enlarge", () => (last && last.focused.includes(v.id) ? "view=-1" : "view=" + k), { id: "enlarge-" + k }),
         el("div", { id: "tables-" + k, class: "tables" })));
     });
     root.append(views);
@@ -253,7 +253,7 @@
       const table = s.tables.includes(v.id);
       setText(byId("table-" + k), table ? "Show as plot" : "Show as table");
       byId("table-" + k).setAttribute("aria-pressed", table ? "true" : "false");
-      const large = s.focused[0] === v.id;
+      const large = s.focused.includes(v.id);
       setText(byId("enlarge-" + k), large ? "All views" : "Enlarge");
       byId("enlarge-" + k).dataset.control = (large ? "button:all-views:" : "button:enlarge:") + v.id;
     });
