@@ -15,7 +15,8 @@
   let last = null;         // the state the document shows
   let tablesAt = 0;        // when the view tables were last filled (ms)
   const queue = [];        // announcements waiting for the live region
-  let building = false;    // the document is being rebuilt (its old elements' focusout must not sync)
+  let building = false;
+  let systemSent = false;  // the system's theme was handed to the app    // the document is being rebuilt (its old elements' focusout must not sync)
 
   // --- building ------------------------------------------------------------------------------------------------
   function el(tag, attrs, ...children) {
@@ -118,6 +119,9 @@
     root.append(section("share", "Share and export",
       button("button:copy-link", "Copy link", "copy-link", { id: "copy-link" }),
       button("button:csv", "Download CSV", "csv", { id: "csv" }),
+      field("Theme", select("theme", "combo:theme",
+        [{ value: "auto", text: "as the system", control: "option:theme:auto" }].concat(d.themes.map((t) => ({ value: t, text: t, control: "option:theme:" + t }))),
+        (v) => act("theme=" + v))),
       field("UI scale", el("input", { id: "ui-scale", type: "number", min: 0.75, max: 2.5, step: 0.05, "data-control": "slider:ui-scale",
                                       on: { change: (e) => act("scale=" + e.target.value) } }),
             "Text and control size, 0.75 to 2.5; projectors: 1.6.")));
@@ -196,6 +200,11 @@
     if (!window.moeLab.ready || building) return;
     const s = window.moeLab.state();
     if (!s || !s.lab) return;   // the module runs, the app not yet
+    if (!systemSent) {
+      systemSent = true;
+      systemTheme();
+      return sync();
+    }
     if (!doc || s.document !== doc.key) {
       doc = window.moeLab.document();
       if (doc) build();
@@ -243,6 +252,7 @@
     setText(byId("compare-result"), s.compare ? compareText(s) : "");
     // share
     setValue(byId("ui-scale"), s.ui_scale);
+    setValue(byId("theme"), s.theme_choice || "auto");
     // timeline
     byId("phases").querySelectorAll("li").forEach((li, k) => {
       if (k === s.phase) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");
@@ -384,7 +394,16 @@
   }
   window.moeLabDocument = { key, sync };
 
+  // The system's preference (dark, more contrast) chooses the theme unless the user or the link chose one.
+  function systemTheme() {
+    const more = window.matchMedia("(prefers-contrast: more)").matches;
+    const dark = window.matchMedia("(prefers-color-scheme: dark)").matches;
+    command("system-theme=" + (more ? "contrast" : dark ? "dark" : "light"));
+  }
+
   window.moeLab.onReady.push(() => {
+    for (const q of ["(prefers-contrast: more)", "(prefers-color-scheme: dark)"])
+      window.matchMedia(q).addEventListener("change", () => { systemTheme(); sync(); });
     sync();
     setInterval(sync, 250);
   });

@@ -85,6 +85,10 @@ private:
     void show_view(int k, ImVec2 size, bool caption, ViewReport* report);
     std::string cmd_set(const std::string& change);   // "set=NAME=VALUE"
     std::string cmd_table(long long view);            // "table=N": view N as a table, or as its plot again
+    // Themes (app/colors.hpp): the user's or the link's choice ("auto": the system's, as the page's CSS media
+    // queries report it with system-theme=ID).
+    std::string cmd_theme(const std::string& id, bool system);
+    std::string theme_id() const;   // the theme in use
     // configuration
     void open(const core::RunConfig& c);   // switch lab and/or parameters, then reset
     void apply_edit();                     // edited parameters → config (when valid)
@@ -199,7 +203,8 @@ private:
     bool focus_seen_ = false;                // in this frame so far
     ImVec2 focus_a_{0, 0}, focus_b_{0, 0};   // its rectangle
     std::vector<std::string> table_views_;   // ids of the views shown as tables
-    float play_button_[4] = {0, 0, 0, 0};    // screen rect, exposed for the browser test
+    std::string theme_choice_ = "auto", system_theme_ = "light";
+    float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
 };
 
 }   // namespace app

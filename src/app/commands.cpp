@@ -155,6 +155,10 @@ const std::vector<App::Command>& App::commands() {
              a.keys_help_ = v.whole == 1;
              return "";
          }},
+        {{"theme", K::Word, 0, 0, "ID", "colours: auto (the system's), light, dark or contrast"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_theme(v.text, false); }},
+        {{"system-theme", K::Word, 0, 0, "ID", "the system's theme (light, dark, contrast), for theme=auto"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_theme(v.text, true); }},
         {{"key", K::Text, 0, 0, "K", "press key K (a KeyboardEvent.key name: n, ArrowRight, ?)"},
          [](App& a, const core::CommandArg& v) { return a.press_key(v.text); }},
         {{"focus", K::Text, 0, 0, "ID", "the keyboard focus is on control ID of state().controls (empty: none)"},

@@ -1,6 +1,7 @@
 // Compare mode on screen: the sidebar's panel that picks and edits run B, and the strip above the views
 // with each headline metric for A, B and B − A.
 #include "app/app.hpp"
+#include "app/ink.hpp"
 #include "app/hover_help.hpp"
 #include "app/text_fit.hpp"
 #include "core/compare.hpp"
@@ -16,7 +17,7 @@ void App::draw_compare_panel() {
     const float fh = ImGui::GetFontSize();
     std::vector<core::Comparison> named = lab_->comparisons();
     if (!lab_b_) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.35f, 0.4f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
         ImGui::TextWrapped("Run B = this run with something changed, same seed, side by side. Pick one of the paper's "
                            "contrasts, or press B beside a parameter.");
         ImGui::PopStyleColor();
@@ -33,7 +34,7 @@ void App::draw_compare_panel() {
         }
         return;
     }
-    ImGui::TextColored(ImVec4(0.55f, 0.25f, 0.0f, 1), "B = A with:");
+    ImGui::TextColored(ink4(colors().b_text), "B = A with:");
     if (!b_title_.empty()) {
         ImGui::SameLine();
         ImGui::TextUnformatted(b_title_.c_str());
@@ -63,7 +64,7 @@ void App::draw_compare_panel() {
     }
     for (const core::Comparison& c : named)
         if (c.title == b_title_ && !c.contrast.empty()) {
-            ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.35f, 0.4f, 1));
+            ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
             ImGui::TextWrapped("%s", c.contrast.c_str());
             ImGui::PopStyleColor();
         }
@@ -109,8 +110,8 @@ void App::draw_compare_strip() {
     std::string head = "A/B, seed " + std::to_string(config_.seed) + ":  B = A with " + core::describe(b_changes_) +
         (b_title_.empty() ? "" : "  (" + b_title_ + ")");
     head = fit_text(head, w - text_width(more, fh * 0.85f) - fh * 0.5f);
-    add_text(dl, at, IM_COL32(140, 65, 0, 255), head, fh);
-    add_text(dl, ImVec2(at.x + text_width(head, fh) + fh * 0.3f, at.y + fh * 0.1f), IM_COL32(90, 90, 100, 255), more,
+    add_text(dl, at, ink(colors().b_text), head, fh);
+    add_text(dl, ImVec2(at.x + text_width(head, fh) + fh * 0.3f, at.y + fh * 0.1f), ink(colors().claim), more,
              fh * 0.85f);
     float y = at.y + fh * 1.2f;
     if (n > 0) {
@@ -118,14 +119,14 @@ void App::draw_compare_strip() {
         for (int k = 0; k < shown; ++k) {
             const core::MetricPair& p = pairs[size_t(k)];
             ImVec2 a(at.x + (k % cols) * (cw + gap), y + (k / cols) * (ch + gap * 0.5f));
-            dl->AddRectFilled(a, ImVec2(a.x + cw, a.y + ch), IM_COL32(246, 240, 230, 255), fh * 0.2f);
+            dl->AddRectFilled(a, ImVec2(a.x + cw, a.y + ch), ink(colors().card_bg), fh * 0.2f);
             const std::string label = fit_text(p.label, cw - fh * 0.5f, small);
-            add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + fh * 0.05f), IM_COL32(70, 70, 80, 255), label, small);
+            add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + fh * 0.05f), ink(colors().card_label), label, small);
             std::string line = "A " + value_text(p, p.a, p.a_missing) + "  B " + value_text(p, p.b, p.b_missing) +
                 "  Δ " + delta_text(p);
             float size = fh;
             while (size > fh * 0.7f && text_width(line, size) > cw - fh * 0.5f) size *= 0.93f;
-            add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + small * 1.15f), IM_COL32(20, 20, 30, 255), line, size);
+            add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + small * 1.15f), ink(colors().text), line, size);
         }
         y += rows * (ch + gap * 0.5f);
     }

@@ -3,6 +3,7 @@
 // each view's data as tables (view_table_json). Nothing here is written per lab: a sixth lab gets its document
 // from its schema, phases, views, tour and comparisons.
 #include "app/app.hpp"
+#include "app/colors.hpp"
 #include "core/json_text.hpp"
 #include "core/registry.hpp"
 #include "core/spoken.hpp"
@@ -107,7 +108,10 @@ std::string App::document_json() const {
             field("label", json_string(metrics[k].label)) + field("format", json_string(metrics[k].format)) +
             field("headline", json_bool(headline)) + "}";
     }
-    s += "],\"speeds\":" + json_strings(std::vector<std::string>(std::begin(kSpeedNames), std::end(kSpeedNames)));
+    std::vector<std::string> theme_ids;
+    for (const Colors& c : themes()) theme_ids.push_back(c.id);
+    s += "],\"themes\":" + json_strings(theme_ids);
+    s += ",\"speeds\":" + json_strings(std::vector<std::string>(std::begin(kSpeedNames), std::end(kSpeedNames)));
     s += ",\"keys\":[";
     for (size_t k = 0; k < shortcuts().size(); ++k) {
         const Shortcut& c = shortcuts()[k];
@@ -133,7 +137,11 @@ std::string App::access_state_json() const {
         s += (k ? "," : "") + json_string(specs[k].name) + ":" + json_string(edit_.text(specs[k].name));
     s += "}" + field("speed", std::to_string(speed_)) + field("focus", json_string(focus_id_)) +
         field("focus_drawn", json_bool(focus_drawn_)) + field("keys_help", json_bool(keys_help_)) +
-        field("drawer", json_bool(drawer_open_)) + field("tables", json_strings(table_views_));
+        field("drawer", json_bool(drawer_open_)) + field("tables", json_strings(table_views_)) +
+        field("theme", json_string(theme_id())) + field("theme_choice", json_string(theme_choice_));
+    std::vector<std::string> theme_ids;
+    for (const Colors& c : themes()) theme_ids.push_back(c.id);
+    s += field("themes", json_strings(theme_ids));
     s += ",\"readouts\":{";
     for (size_t k = 0; k < views_.size(); ++k)
         s += (k ? "," : "") + json_string(views_[k].id) + ":" + json_strings(views_[k].readouts);

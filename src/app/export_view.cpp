@@ -2,6 +2,7 @@
 // caption), drawn at twice the UI scale into a box twice its size on screen, with a footer naming
 // the run. The platform renders the frame offscreen and encodes the pixels (platform/png_export).
 #include "app/app.hpp"
+#include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
 #include <imgui.h>
@@ -33,14 +34,14 @@ void App::draw_export() {
     ImVec2 size = export_size();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(size);
-    ImGui::PushStyleColor(ImGuiCol_WindowBg, IM_COL32(255, 255, 255, 255));
+    ImGui::PushStyleColor(ImGuiCol_WindowBg, ink(colors().plot_bg));
     ImGui::Begin("##export", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs);
     if (export_view_ >= 0 && export_view_ < int(views_.size())) {
         const core::View& v = views_[size_t(export_view_)];
         const float fh = ImGui::GetFontSize();
         float w = ImGui::GetContentRegionAvail().x;
-        ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", fit_text(v.title, w).c_str());
+        ImGui::TextColored(ink4(colors().title), "%s", fit_text(v.title, w).c_str());
         ImVec2 avail = ImGui::GetContentRegionAvail();
         ViewReport r;
         show_view(export_view_, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one

@@ -81,7 +81,7 @@ std::string App::cmd_next_view() {
 // A page link: lecture keys first, the rest is the run's configuration (core::decode_query).
 void App::open_link(const std::string& query) {
     std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
-    std::string rest, view, tour;
+    std::string rest, view, tour, theme = "auto";
     std::vector<std::string> msgs, b_keys;   // b_keys: compare mode's "name=value" for run B
     bool present = false, embed = false;
     float scale = 0;
@@ -96,6 +96,7 @@ void App::open_link(const std::string& query) {
             if (!why.empty()) msgs.push_back(why);
         } else if (k == "view") view = v;
         else if (k == "tour") tour = v;
+        else if (k == "theme") theme = v;
         else if (k == "scale") {
             double s = 0;
             std::string why = core::parse_number(v, s);
@@ -107,6 +108,10 @@ void App::open_link(const std::string& query) {
         else if (!kv.empty()) rest += (rest.empty() ? "" : "&") + kv;
     }
     core::Decoded d = core::decode_query(rest);
+    if (std::string why = cmd_theme(theme, false); !why.empty()) {   // a bad theme: the system's, and a message
+        msgs.push_back(why);
+        cmd_theme("auto", false);
+    }
     link_messages_ = d.messages;
     link_messages_.insert(link_messages_.end(), msgs.begin(), msgs.end());
     present_ = present;
@@ -155,6 +160,7 @@ std::string App::lecture_query() const {
     if (present_) q += "&present=1";
     if (embed_) q += "&embed=1";
     if (tour_step_ >= 0) q += "&tour=" + std::to_string(tour_step_ + 1);
+    if (theme_choice_ != "auto") q += "&theme=" + theme_choice_;
     else if ((present_ || embed_) && focused_view_ >= 0) q += "&view=" + std::to_string(focused_view_);
     if (ui_scale_ != 1.0f && (present_ || embed_ || tour_step_ >= 0)) {
         char b[16];

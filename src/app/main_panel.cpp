@@ -1,5 +1,6 @@
 // The main panel: the lab's header, messages, the phase timeline and the grid of views.
 #include "app/app.hpp"
+#include "app/ink.hpp"
 #include "app/hover_help.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
@@ -11,7 +12,7 @@ namespace app {
 
 void App::draw_header() {
     const core::LabInfo& info = lab_->info();
-    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", info.title.c_str());
+    ImGui::TextColored(ink4(colors().title), "%s", info.title.c_str());
     ImGui::SameLine();
     ImGui::TextDisabled("%s", info.citation.c_str());
     if (ImGui::IsItemHovered()) {
@@ -25,7 +26,7 @@ void App::draw_header() {
 
 void App::draw_messages() {
     if (!link_messages_.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_ChildBg, ImVec4(1.0f, 0.95f, 0.75f, 1));
+        ImGui::PushStyleColor(ImGuiCol_ChildBg, ink4(colors().message_bg));
         const ImGuiStyle& st = ImGui::GetStyle();
         float wrap = ImGui::GetContentRegionAvail().x - 2 * st.WindowPadding.x - ImGui::GetFontSize() * 1.5f;
         float h = 2 * st.WindowPadding.y + ImGui::GetTextLineHeightWithSpacing();
@@ -45,12 +46,12 @@ void App::draw_messages() {
     }
     std::string failure = lab_->failure();
     if (!failure.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.05f, 0.05f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
         ImGui::TextWrapped("Run stopped: %s", failure.c_str());
         ImGui::PopStyleColor();
     }
     if (lab_b_ && !lab_b_->failure().empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.75f, 0.05f, 0.05f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
         ImGui::TextWrapped("Run B stopped: %s", lab_b_->failure().c_str());
         ImGui::PopStyleColor();
     }
@@ -70,9 +71,7 @@ void App::draw_timeline() {
     for (size_t k = 0; k < phases.size(); ++k) {
         ImVec2 p(a.x + k * (bw + gap), a.y), q(p.x + bw, p.y + h);
         bool past = int(k) < cur || (finished && int(k) <= cur), now = int(k) == cur && !finished;
-        ImU32 fill = now ? IM_COL32(0, 114, 178, 255)
-            : past       ? IM_COL32(170, 205, 230, 255)
-                         : IM_COL32(232, 232, 236, 255);
+        ImU32 fill = now ? ink(colors().phase_now) : past ? ink(colors().phase_past) : ink(colors().phase_future);
         dl->AddRectFilled(p, q, fill, fh * 0.3f);
         // an arrow head links the phases
         if (k + 1 < phases.size())
@@ -90,7 +89,7 @@ void App::draw_timeline() {
         ImVec2 sz = ImGui::CalcTextSize(t.c_str());
         dl->PushClipRect(p, q, true);
         dl->AddText(ImVec2(p.x + std::max(fh * 0.3f, (bw - sz.x) * 0.5f), p.y + (h - sz.y) * 0.5f),
-                    now ? IM_COL32(255, 255, 255, 255) : IM_COL32(30, 30, 40, 255), t.c_str());
+                    now ? ink(colors().on_phase_now) : ink(colors().text), t.c_str());
         dl->PopClipRect();
         ImGui::SetCursorScreenPos(p);
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
@@ -111,7 +110,7 @@ void App::draw_timeline() {
     ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + h + fh * 0.25f));
     // a phone (its views scroll, so a line costs no plot room): the current phase in full below
     if (cut && phone_layout() && !present_ && cur >= 0 && cur < int(phases.size()))
-        ImGui::TextColored(ImVec4(0.0f, 0.36f, 0.60f, 1), "%d. %s", cur + 1, phases[size_t(cur)].title.c_str());
+        ImGui::TextColored(ink4(colors().look_for), "%d. %s", cur + 1, phases[size_t(cur)].title.c_str());
 }
 
 // What to look for in the current phase and the paper's claim. They may take a fifth of the room
@@ -136,11 +135,11 @@ void App::draw_look_for(bool compact) {
         if (h > room && sc > 0.8f) continue;
         float y = at.y;
         for (const auto& t : l1) {
-            add_text(dl, ImVec2(at.x, y), IM_COL32(0, 70, 130, 255), t, fh * sc);
+            add_text(dl, ImVec2(at.x, y), ink(colors().look_for), t, fh * sc);
             y += fh * sc * 1.15f;
         }
         for (const auto& t : l2) {
-            add_text(dl, ImVec2(at.x, y), IM_COL32(95, 95, 110, 255), t, fh * sc);
+            add_text(dl, ImVec2(at.x, y), ink(colors().claim), t, fh * sc);
             y += fh * sc * 1.15f;
         }
         ImGui::SetCursorScreenPos(at);
@@ -169,7 +168,7 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
         (extra ? ImGui::CalcTextSize(extra).x + pad : 0);
     ImVec2 p = ImGui::GetCursorScreenPos();
     std::string t = fit_text(v.title + (v.caption.empty() ? "" : "  (?)"), width - buttons - fh * 0.3f);
-    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s", t.c_str());
+    ImGui::TextColored(ink4(colors().title), "%s", t.c_str());
     note_control("view:" + v.id, "heading", v.title);
     if (ImGui::IsItemHovered() && !v.caption.empty()) {
         help_shown() = v.caption;

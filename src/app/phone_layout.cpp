@@ -5,6 +5,7 @@
 // Play, Step and Reset and the progress in thumb reach; between them the timeline, what to look for and the
 // views, full width, one above the other.
 #include "app/app.hpp"
+#include "app/ink.hpp"
 #include "app/hover_help.hpp"
 #include "app/text_fit.hpp"
 #include <imgui.h>
@@ -27,7 +28,7 @@ void App::draw_phone() {
     note_control("button:controls", "button", drawer_open_ ? "Close controls" : "Controls", drawer_open_ ? "open" : "");
     hover_help("The lab, presets, seed, parameters, compare, link and export.");
     ImGui::SameLine();
-    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s",
+    ImGui::TextColored(ink4(colors().title), "%s",
                        fit_text(lab_->info().title, ImGui::GetContentRegionAvail().x).c_str());
     const ImVec2 body(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - bar);
     if (drawer_open_) draw_sidebar(body);

@@ -22,6 +22,9 @@ bool legend_shared_by_grid();
 ImU32 palette(int i, float alpha = 1.0f);
 ImU32 heat_color(double t, bool diverging);   // t in [0,1]
 ImU32 text_color_on(ImU32 background);
+// A marker whose shape follows the palette index (circle, square, triangle, diamond, inverted triangle), so that
+// series and groups of points read apart without their colour (WCAG 2.1 SC 1.4.1) and in greyscale print.
+void draw_marker(ImDrawList* dl, ImVec2 c, float r, int palette_index, ImU32 col, bool hollow = false);
 
 // Tick positions for an axis (linear: 1-2-5 steps; log: decades).
 std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log_axis);

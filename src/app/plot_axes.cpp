@@ -1,4 +1,5 @@
 #include "app/plot_axes.hpp"
+#include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
 #include "app/view_report.hpp"
@@ -25,9 +26,7 @@ static bool across_y(const core::Overlay& o) {
     return o.kind == core::Overlay::HLine || o.kind == core::Overlay::HBand;
 }
 
-static ImU32 overlay_color(const core::Overlay& o) {
-    return o.color < 0 ? IM_COL32(90, 90, 90, 255) : palette(o.color);
-}
+static ImU32 overlay_color(const core::Overlay& o) { return o.color < 0 ? ink(colors().overlay) : palette(o.color); }
 
 // Labels of lines and bands across x go in rows above the axes, centred on their x; a label that
 // would overlap one already placed moves to the next row. Returns the number of rows.
@@ -164,14 +163,14 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     if (col_w > 0) place_side_labels(v, ax, ax.b.x + fh * 0.6f, col_w, oa.y + rows * row_h, ob.y);
     report_data_area(ax.a, ax.b);
 
-    dl->AddRectFilled(ax.a, ax.b, IM_COL32(255, 255, 255, 255));
-    const ImU32 grid = IM_COL32(225, 225, 228, 255), ink = IM_COL32(60, 60, 66, 255);
+    dl->AddRectFilled(ax.a, ax.b, ink(colors().plot_bg));
+    const ImU32 grid = ink(colors().grid), ink_ = ink(colors().axis_ink);
     for (double t : yt) {
         ImVec2 p = ax.map(ax.x0, t);
         dl->AddLine(ImVec2(ax.a.x, p.y), ImVec2(ax.b.x, p.y), grid);
         std::string s = ylabel(t);
         ImVec2 sz = ImGui::CalcTextSize(s.c_str());
-        dl->AddText(ImVec2(ax.a.x - sz.x - fh * 0.3f, p.y - sz.y * 0.5f), ink, s.c_str());
+        dl->AddText(ImVec2(ax.a.x - sz.x - fh * 0.3f, p.y - sz.y * 0.5f), ink_, s.c_str());
     }
     std::vector<double> xt;
     if (opt.x_ticks) xt = nice_ticks(ax.x0, ax.x1, std::max(2, int((ax.b.x - ax.a.x) / (fh * 4.5f))), ax.log_x);
@@ -181,17 +180,17 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
         dl->AddLine(ImVec2(p.x, ax.a.y), ImVec2(p.x, ax.b.y), grid);
         std::string s = tick_label(t, xstep);
         ImVec2 sz = ImGui::CalcTextSize(s.c_str());
-        dl->AddText(ImVec2(p.x - sz.x * 0.5f, ax.b.y + fh * 0.15f), ink, s.c_str());
+        dl->AddText(ImVec2(p.x - sz.x * 0.5f, ax.b.y + fh * 0.15f), ink_, s.c_str());
     }
-    dl->AddRect(ax.a, ax.b, IM_COL32(150, 150, 156, 255));
+    dl->AddRect(ax.a, ax.b, ink(colors().axis_frame));
     if (!v.x_label.empty()) {
         std::string xl = fit_text(v.x_label, ob.x - oa.x);
         ImVec2 sz = ImGui::CalcTextSize(xl.c_str());
-        dl->AddText(ImVec2(std::max(oa.x, (ax.a.x + ax.b.x - sz.x) * 0.5f), ob.y - fh * 1.15f), ink, xl.c_str());
+        dl->AddText(ImVec2(std::max(oa.x, (ax.a.x + ax.b.x - sz.x) * 0.5f), ob.y - fh * 1.15f), ink_, xl.c_str());
     }
     if (!v.y_label.empty()) {
         // ImGui has no rotated text: the y title goes above the axis, at the start of the label rows.
-        dl->AddText(ImVec2(oa.x, oa.y), ink, y_title.c_str());
+        dl->AddText(ImVec2(oa.x, oa.y), ink_, y_title.c_str());
     }
     return ax;
 }
@@ -202,7 +201,7 @@ void draw_overlays(const core::View& v, const Axes& ax) {
     dl->PushClipRect(ax.a, ax.b, true);
     for (const core::Overlay& o : v.overlays) {
         ImU32 col = overlay_color(o);
-        ImU32 fill = o.color < 0 ? IM_COL32(120, 120, 120, 40) : palette(o.color, 0.14f);
+        ImU32 fill = o.color < 0 ? ink(colors().overlay, 0.16f) : palette(o.color, 0.14f);
         switch (o.kind) {
         case core::Overlay::HLine: {
             ImVec2 p = ax.map(ax.x0, o.a);
@@ -285,12 +284,13 @@ float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, 
                               ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 0.35f)));
             dl->AddRect(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f), darker(it.color, 0.8f));
         } else if (it.dot) {
-            dl->AddCircleFilled(ImVec2(x + fs * 1.0f, cy), fs * 0.3f, it.color, 12);
-        } else {   // the curve's own dash pattern, so solid, dashed and dotted read apart
+            draw_marker(dl, ImVec2(x + fs * 1.0f, cy), fs * 0.3f, std::max(0, it.marker), it.color);
+        } else {   // the curve's own dash pattern and marker, so solid, dashed and dotted read apart
             int pattern = it.pattern >= 0 ? it.pattern : (it.dashed ? 1 : 0);
             stroke_segment(dl, ImVec2(x, cy), ImVec2(x + fs * 2.0f, cy), it.color, thick, pattern, 0);
+            if (it.marker >= 0) draw_marker(dl, ImVec2(x + fs * 1.0f, cy), fs * 0.24f, it.marker, it.color);
         }
-        add_text(dl, ImVec2(x + fs * 2.4f, y), IM_COL32(40, 40, 46, 255), it.name, fs);
+        add_text(dl, ImVec2(x + fs * 2.4f, y), ink(colors().legend), it.name, fs);
         report_legend(it.name);
         x += w;
     }

@@ -51,6 +51,7 @@ struct LegendItem {
     bool band = false;
     int pattern = -1;
     bool dot = false;
+    int marker = -1;   // a marker shape by palette index on the swatch (app/plot.hpp draw_marker); -1: none
 };
 // `scale` shrinks the text (1: the UI font) so that a long legend still fits above the plot.
 float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, float scale = 1.0f);

@@ -1,4 +1,5 @@
 // Bar charts with error whiskers and overlays (for instance a chance level or a target line).
+#include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
 #include "app/text_fit.hpp"
@@ -53,19 +54,19 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
         if (bar.err > 0) {
             ImVec2 lo = ax.map(0, bar.value - bar.err), hi = ax.map(0, bar.value + bar.err);
             float cx = x + w * 0.5f;
-            dl->AddLine(ImVec2(cx, lo.y), ImVec2(cx, hi.y), IM_COL32(30, 30, 30, 255), 1.5f);
-            dl->AddLine(ImVec2(cx - w * 0.15f, hi.y), ImVec2(cx + w * 0.15f, hi.y), IM_COL32(30, 30, 30, 255), 1.5f);
-            dl->AddLine(ImVec2(cx - w * 0.15f, lo.y), ImVec2(cx + w * 0.15f, lo.y), IM_COL32(30, 30, 30, 255), 1.5f);
+            dl->AddLine(ImVec2(cx, lo.y), ImVec2(cx, hi.y), ink(colors().bar_ink), 1.5f);
+            dl->AddLine(ImVec2(cx - w * 0.15f, hi.y), ImVec2(cx + w * 0.15f, hi.y), ink(colors().bar_ink), 1.5f);
+            dl->AddLine(ImVec2(cx - w * 0.15f, lo.y), ImVec2(cx + w * 0.15f, lo.y), ink(colors().bar_ink), 1.5f);
         }
         char buf[32];
         std::snprintf(buf, sizeof buf, "%.3g", bar.value);
         ImVec2 sz = ImGui::CalcTextSize(buf);
         if (sz.x < slot)
-            dl->AddText(ImVec2(x + (w - sz.x) * 0.5f, std::fmin(top.y, base.y) - fh * 1.05f), IM_COL32(30, 30, 30, 255),
+            dl->AddText(ImVec2(x + (w - sz.x) * 0.5f, std::fmin(top.y, base.y) - fh * 1.05f), ink(colors().bar_ink),
                         buf);
         for (size_t r = 0; r < names[k].size() && r < 3; ++r) {
             float fs = fh * scales[k], lw = text_width(names[k][r], fs);
-            add_text(dl, ImVec2(x + (w - lw) * 0.5f, ax.b.y + fh * 0.2f + r * fh * 1.05f), IM_COL32(40, 40, 46, 255),
+            add_text(dl, ImVec2(x + (w - lw) * 0.5f, ax.b.y + fh * 0.2f + r * fh * 1.05f), ink(colors().legend),
                      names[k][r], fs);
         }
     }

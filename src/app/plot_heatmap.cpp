@@ -1,4 +1,5 @@
 // Heatmaps: labelled rows and columns, values in the cells when they fit, marked cells, a colour bar.
+#include "app/ink.hpp"
 #include "app/plot.hpp"
 #include <cmath>
 #include <cstdio>
@@ -10,7 +11,7 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     if (h.rows <= 0 || h.cols <= 0 || h.v.size() < size_t(h.rows * h.cols)) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
-    const ImU32 ink = IM_COL32(50, 50, 56, 255);
+    const ImU32 ink_ = ink(colors().heat_ink);
 
     float row_w = 0;
     for (const auto& s : h.row_labels) row_w = std::fmax(row_w, ImGui::CalcTextSize(s.c_str()).x);
@@ -31,19 +32,19 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
         gb.y = ga.y + ch * h.rows;
     }
 
-    if (!h.row_title.empty()) dl->AddText(ImVec2(a.x, a.y), ink, h.row_title.c_str());
+    if (!h.row_title.empty()) dl->AddText(ImVec2(a.x, a.y), ink_, h.row_title.c_str());
     for (int r = 0; r < h.rows; ++r) {
         if (r < int(h.row_labels.size())) {
             ImVec2 sz = ImGui::CalcTextSize(h.row_labels[size_t(r)].c_str());
             if (ch >= fh * 0.8f || r % int(std::ceil(fh / ch)) == 0)
-                dl->AddText(ImVec2(ga.x - sz.x - fh * 0.3f, ga.y + (r + 0.5f) * ch - sz.y * 0.5f), ink,
+                dl->AddText(ImVec2(ga.x - sz.x - fh * 0.3f, ga.y + (r + 0.5f) * ch - sz.y * 0.5f), ink_,
                             h.row_labels[size_t(r)].c_str());
         }
         for (int c = 0; c < h.cols; ++c) {
             double val = h.v[size_t(r * h.cols + c)];
             ImVec2 p(ga.x + c * cw, ga.y + r * ch), q(p.x + cw, p.y + ch);
             if (std::isnan(val)) {
-                dl->AddRect(p, q, IM_COL32(200, 200, 200, 255));
+                dl->AddRect(p, q, ink(colors().heat_border));
                 continue;
             }
             double t = (val - h.lo) / (h.hi - h.lo);
@@ -60,12 +61,12 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     }
     if (cw > 4 && ch > 4)
         for (int r = 0; r <= h.rows; ++r)
-            dl->AddLine(ImVec2(ga.x, ga.y + r * ch), ImVec2(gb.x, ga.y + r * ch), IM_COL32(255, 255, 255, 120));
+            dl->AddLine(ImVec2(ga.x, ga.y + r * ch), ImVec2(gb.x, ga.y + r * ch), ink(colors().plot_bg, 0.47f));
     for (const auto& [r, c] : h.marks) {
         ImVec2 ctr(ga.x + (c + 0.5f) * cw, ga.y + (r + 0.5f) * ch);
         float rad = std::fmin(cw, ch) * 0.16f;
-        dl->AddCircleFilled(ImVec2(ctr.x + cw * 0.32f, ctr.y - ch * 0.28f), rad, IM_COL32(230, 30, 30, 255));
-        dl->AddCircle(ImVec2(ctr.x + cw * 0.32f, ctr.y - ch * 0.28f), rad, IM_COL32(255, 255, 255, 255), 0, 1.5f);
+        dl->AddCircleFilled(ImVec2(ctr.x + cw * 0.32f, ctr.y - ch * 0.28f), rad, ink(colors().mark));
+        dl->AddCircle(ImVec2(ctr.x + cw * 0.32f, ctr.y - ch * 0.28f), rad, ink(colors().plot_bg), 0, 1.5f);
     }
     // column labels: skip some when they would overlap
     float maxw = 1;
@@ -73,12 +74,12 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     int every = std::max(1, int(std::ceil((maxw + fh * 0.4f) / cw)));
     for (int c = 0; c < h.cols && c < int(h.col_labels.size()); c += every) {
         ImVec2 sz = ImGui::CalcTextSize(h.col_labels[size_t(c)].c_str());
-        dl->AddText(ImVec2(ga.x + (c + 0.5f) * cw - sz.x * 0.5f, gb.y + fh * 0.15f), ink,
+        dl->AddText(ImVec2(ga.x + (c + 0.5f) * cw - sz.x * 0.5f, gb.y + fh * 0.15f), ink_,
                     h.col_labels[size_t(c)].c_str());
     }
     if (!h.col_title.empty()) {
         ImVec2 sz = ImGui::CalcTextSize(h.col_title.c_str());
-        dl->AddText(ImVec2((ga.x + gb.x - sz.x) * 0.5f, gb.y + (h.col_labels.empty() ? 0.1f : 1.3f) * fh), ink,
+        dl->AddText(ImVec2((ga.x + gb.x - sz.x) * 0.5f, gb.y + (h.col_labels.empty() ? 0.1f : 1.3f) * fh), ink_,
                     h.col_title.c_str());
     }
     // colour bar with its range
@@ -91,8 +92,8 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     char lo[32], hi[32];
     std::snprintf(lo, sizeof lo, "%.3g", h.lo);
     std::snprintf(hi, sizeof hi, "%.3g", h.hi);
-    dl->AddText(ImVec2(bx + bw + fh * 0.2f, ga.y), ink, hi);
-    dl->AddText(ImVec2(bx + bw + fh * 0.2f, gb.y - fh), ink, lo);
+    dl->AddText(ImVec2(bx + bw + fh * 0.2f, ga.y), ink_, hi);
+    dl->AddText(ImVec2(bx + bw + fh * 0.2f, gb.y - fh), ink_, lo);
 }
 
 }   // namespace app

@@ -1,4 +1,5 @@
 // Line plots: series with optional mean ± sd bands, dashed lines, markers, overlays and a hover readout.
+#include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
 #include "app/view_report.hpp"
@@ -9,6 +10,10 @@
 namespace app {
 
 static bool ok(double v) { return std::isfinite(v); }
+
+// Labelled series at least this opaque carry their palette entry's marker (app/plot.hpp draw_marker); faint runs
+// behind a bold median do not.
+constexpr float kMarkedAlpha = 0.6f;
 
 // Dash patterns, in font heights (on, off): solid, dashed, dotted, long dashes.
 static const float kPattern[4][2] = {{0, 0}, {0.5f, 0.5f}, {0.16f, 0.3f}, {0.9f, 0.35f}};
@@ -57,6 +62,7 @@ std::vector<LegendItem> line_legend(const core::View& v) {
         if (s.label.empty()) continue;
         LegendItem it{s.label, palette(s.color < 0 ? int(k) : s.color), s.dashed};
         it.pattern = line_pattern(v, k);
+        if (s.alpha >= kMarkedAlpha) it.marker = s.color < 0 ? int(k) : s.color;
         bool seen = false;
         for (const LegendItem& e : legend) seen |= e.name == it.name && e.color == it.color && e.pattern == it.pattern;
         if (!seen) legend.push_back(it);
@@ -66,8 +72,7 @@ std::vector<LegendItem> line_legend(const core::View& v) {
         if (o.kind == core::Overlay::VBand && !o.label.empty()) {
             bool seen = false;
             for (const LegendItem& e : legend) seen |= e.name == o.label;
-            if (!seen)
-                legend.push_back({o.label, o.color < 0 ? IM_COL32(120, 120, 120, 255) : palette(o.color), false, true});
+            if (!seen) legend.push_back({o.label, o.color < 0 ? ink(colors().overlay) : palette(o.color), false, true});
         }
     return legend;
 }
@@ -139,9 +144,22 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
             walked =
                 stroke_segment(dl, ax.map(s.x[i], s.y[i]), ax.map(s.x[i + 1], s.y[i + 1]), col, thick, pattern, walked);
         }
-        if (s.markers || n == 1)
+        if (s.markers || n == 1) {
             for (size_t i = 0; i < n; ++i)
-                if (ok(s.y[i])) dl->AddCircleFilled(ax.map(s.x[i], s.y[i]), thick * 1.8f, col);
+                if (ok(s.y[i])) draw_marker(dl, ax.map(s.x[i], s.y[i]), thick * 1.8f, ci, col);
+        } else if (!s.label.empty() && s.alpha >= kMarkedAlpha && !drawn.empty()) {
+            // the series' marker every few font heights across the plot (and at its end), offset by series so
+            // that markers of lines running together do not sit on each other; by x, so a noisy curve is not
+            // crowded with them
+            const float every = fh * 4;
+            float next_x = drawn.front().x + every * (0.3f + 0.17f * float(k % 4));
+            for (const ImVec2& p : drawn)
+                if (p.x >= next_x && p.x < drawn.back().x - every * 0.5f) {
+                    draw_marker(dl, p, thick * 1.6f, ci, col);
+                    next_x = p.x + every;
+                }
+            draw_marker(dl, drawn.back(), thick * 1.6f, ci, col);
+        }
     }
     dl->PopClipRect();
 
@@ -149,7 +167,7 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
     ImVec2 mouse = ImGui::GetIO().MousePos;
     if (mouse.x >= ax.a.x && mouse.x <= ax.b.x && mouse.y >= ax.a.y && mouse.y <= ax.b.y && ImGui::IsWindowHovered()) {
         double xm = ax.unmap_x(mouse.x);
-        dl->AddLine(ImVec2(mouse.x, ax.a.y), ImVec2(mouse.x, ax.b.y), IM_COL32(0, 0, 0, 60));
+        dl->AddLine(ImVec2(mouse.x, ax.a.y), ImVec2(mouse.x, ax.b.y), ink(colors().text, 0.25f));
         ImGui::BeginTooltip();
         for (size_t k = 0; k < v.lines.size(); ++k) {
             const auto& s = v.lines[k];

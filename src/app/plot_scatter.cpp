@@ -12,6 +12,7 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
     for (size_t k = 0; k < v.legend.size(); ++k) {
         legend.push_back({v.legend[k], palette(int(k))});
         legend.back().dot = true;
+        legend.back().marker = int(k);
     }
     for (size_t k = 0; k < v.lines.size(); ++k)   // decision lines drawn over the points
         if (!v.lines[k].label.empty())
@@ -45,8 +46,10 @@ void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b) {
         ImVec2 q = ax.map(p.x, p.y);
         ImU32 col = std::isfinite(p.value) ? heat_color((p.value - v.value_lo) / span, v.value_diverging)
                                            : palette(p.color, 0.8f);
-        if (p.hollow) dl->AddCircle(q, r, col, 8, 1.5f);
-        else dl->AddCircleFilled(q, r, col, 8);
+        if (std::isfinite(p.value)) {   // a colour scale: one shape
+            if (p.hollow) dl->AddCircle(q, r, col, 8, 1.5f);
+            else dl->AddCircleFilled(q, r, col, 8);
+        } else draw_marker(dl, q, r, p.color, col, p.hollow);   // a group: its own shape
     }
     // Lines over the points (decision boundaries): solid or dashed, in their palette colour.
     for (size_t k = 0; k < v.lines.size(); ++k) {

@@ -1,4 +1,5 @@
-// Palette, colour scales and tick placement shared by the plot kinds.
+// Palette, colour scales (from the theme's table, app/colors.hpp) and tick placement shared by the plot kinds.
+#include "app/ink.hpp"
 #include "app/plot.hpp"
 #include <cmath>
 #include <cstdio>
@@ -6,42 +7,63 @@
 namespace app {
 
 ImU32 palette(int i, float alpha) {
-    // Okabe-Ito, colour-blind safe, strong enough for a projector.
-    static const ImVec4 c[] = {{0.00f, 0.45f, 0.70f, 1}, {0.90f, 0.62f, 0.00f, 1}, {0.00f, 0.62f, 0.45f, 1},
-                               {0.80f, 0.40f, 0.00f, 1}, {0.80f, 0.47f, 0.65f, 1}, {0.34f, 0.71f, 0.91f, 1},
-                               {0.94f, 0.89f, 0.26f, 1}, {0.55f, 0.55f, 0.55f, 1}, {0.60f, 0.30f, 0.80f, 1},
-                               {0.40f, 0.25f, 0.10f, 1}};
-    const int n = int(sizeof c / sizeof c[0]);
-    ImVec4 v = c[((i % n) + n) % n];
-    v.w = alpha;
-    return ImGui::ColorConvertFloat4ToU32(v);
+    const Colors& c = colors();   // the theme's series (app/colors.cpp): colour-blind safe, 3:1 on the plot
+    const int n = int(sizeof c.series / sizeof c.series[0]);
+    return ink(c.series[((i % n) + n) % n], alpha);
 }
 
-static ImVec4 lerp(ImVec4 a, ImVec4 b, float t) {
-    return ImVec4(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, a.z + (b.z - a.z) * t, 1);
+static ImVec4 lerp(Rgb a, Rgb b, float t) {
+    const ImVec4 x = ink4(a), y = ink4(b);
+    return ImVec4(x.x + (y.x - x.x) * t, x.y + (y.y - x.y) * t, x.z + (y.z - x.z) * t, 1);
 }
 
 ImU32 heat_color(double t, bool diverging) {
+    const Colors& c = colors();
     float f = float(std::isnan(t) ? 0.5 : std::fmin(1.0, std::fmax(0.0, t)));
-    if (diverging) {   // blue - white - red
-        ImVec4 lo(0.13f, 0.40f, 0.67f, 1), mid(0.97f, 0.97f, 0.97f, 1), hi(0.70f, 0.09f, 0.17f, 1);
-        return ImGui::ColorConvertFloat4ToU32(f < 0.5f ? lerp(lo, mid, f * 2) : lerp(mid, hi, f * 2 - 1));
-    }
-    // sequential: dark blue - teal - yellow (viridis-like, monotone in lightness)
-    ImVec4 s[] = {{0.27f, 0.00f, 0.33f, 1},
-                  {0.23f, 0.32f, 0.55f, 1},
-                  {0.13f, 0.57f, 0.55f, 1},
-                  {0.37f, 0.79f, 0.38f, 1},
-                  {0.99f, 0.91f, 0.14f, 1}};
+    if (diverging)   // blue - white - red
+        return ImGui::ColorConvertFloat4ToU32(f < 0.5f ? lerp(c.div_lo, c.div_mid, f * 2)
+                                                       : lerp(c.div_mid, c.div_hi, f * 2 - 1));
+    // sequential: dark purple - blue - teal - green - yellow (viridis-like, monotone in lightness)
     float x = f * 4;
     int k = int(std::fmin(3.0f, std::floor(x)));
-    return ImGui::ColorConvertFloat4ToU32(lerp(s[k], s[k + 1], x - k));
+    return ImGui::ColorConvertFloat4ToU32(lerp(c.heat_seq[k], c.heat_seq[k + 1], x - k));
 }
 
 ImU32 text_color_on(ImU32 bg) {
-    ImVec4 c = ImGui::ColorConvertU32ToFloat4(bg);
-    float lum = 0.299f * c.x + 0.587f * c.y + 0.114f * c.z;
-    return lum > 0.55f ? IM_COL32(20, 20, 20, 255) : IM_COL32(250, 250, 250, 255);
+    const ImVec4 v = ImGui::ColorConvertU32ToFloat4(bg);
+    const Rgb cell{uint8_t(v.x * 255 + 0.5f), uint8_t(v.y * 255 + 0.5f), uint8_t(v.z * 255 + 0.5f)};
+    const Colors& c = colors();   // whichever reads better on the cell (WCAG contrast, not a guess at lightness)
+    return ink(contrast(c.ink_on_light, cell) >= contrast(c.ink_on_dark, cell) ? c.ink_on_light : c.ink_on_dark);
+}
+
+void draw_marker(ImDrawList* dl, ImVec2 c, float r, int palette_index, ImU32 col, bool hollow) {
+    const float t = std::fmax(1.5f, r * 0.35f);   // hollow: the outline's thickness
+    switch (((palette_index % 5) + 5) % 5) {
+    case 0:
+        if (hollow) dl->AddCircle(c, r, col, 12, t);
+        else dl->AddCircleFilled(c, r, col, 12);
+        break;
+    case 1: {
+        const float h = r * 0.85f;
+        if (hollow) dl->AddRect(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), col, 0, 0, t);
+        else dl->AddRectFilled(ImVec2(c.x - h, c.y - h), ImVec2(c.x + h, c.y + h), col);
+        break;
+    }
+    case 2:
+    case 4: {
+        const float s = palette_index % 5 == 2 ? 1.0f : -1.0f, h = r * 1.15f;
+        const ImVec2 p(c.x, c.y - s * h), q(c.x - h, c.y + s * h * 0.8f), w(c.x + h, c.y + s * h * 0.8f);
+        if (hollow) dl->AddTriangle(p, q, w, col, t);
+        else dl->AddTriangleFilled(p, q, w, col);
+        break;
+    }
+    default: {
+        const float h = r * 1.2f;
+        const ImVec2 n(c.x, c.y - h), e(c.x + h, c.y), so(c.x, c.y + h), w(c.x - h, c.y);
+        if (hollow) dl->AddQuad(n, e, so, w, col, t);
+        else dl->AddQuadFilled(n, e, so, w, col);
+    }
+    }
 }
 
 std::vector<double> nice_ticks(double lo, double hi, int max_ticks, bool log_axis) {

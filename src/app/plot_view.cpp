@@ -1,5 +1,6 @@
 // One view in its box: caption (when there is room), the plot of its kind (or a grid of small
 // multiples under one legend), readouts.
+#include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
 #include "app/text_fit.hpp"
@@ -69,7 +70,7 @@ static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
         g_shared_legend = !legend.empty();
         for (int k = 0; k < shown; ++k) {
             ImVec2 p(a.x + (k % cols) * cw, a.y + (k / cols) * ch);
-            dl->AddText(ImVec2(p.x + pf * 0.3f, p.y), IM_COL32(30, 30, 36, 255),
+            dl->AddText(ImVec2(p.x + pf * 0.3f, p.y), ink(colors().text),
                         fit_text(v.children[size_t(k)].title, cw - pf * 0.6f).c_str());
             draw_plot(v.children[size_t(k)], ImVec2(p.x, p.y + pf * 1.1f),
                       ImVec2(p.x + cw - pf * 0.3f, p.y + ch - pf * 0.2f));
@@ -79,7 +80,7 @@ static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
             ImVec2 p(a.x + (shown % cols) * cw + pf * 0.5f, a.y + (shown / cols) * ch + ch * 0.3f);
             std::string more = "+" + std::to_string(n - shown) + " more panels in a larger box";
             for (const std::string& line : wrap_words(more, cw - pf, pf)) {
-                dl->AddText(p, IM_COL32(60, 60, 120, 255), line.c_str());
+                dl->AddText(p, ink(colors().caption_alt), line.c_str());
                 p.y += pf * 1.1f;
             }
         }
@@ -94,13 +95,13 @@ static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
 static float draw_caption(const std::string& caption, ImVec2 a, float width, float box_h) {
     const float fh = ImGui::GetFontSize();
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImU32 ink = IM_COL32(85, 85, 95, 255);
+    const ImU32 ink_ = ink(colors().caption);
     for (float sc : {1.0f, 0.85f}) {
         std::vector<std::string> lines = wrap_words(caption, width, fh * sc);
         float h = lines.size() * fh * sc * 1.15f;
         if (h > box_h * 0.125f) continue;
         for (size_t k = 0; k < lines.size(); ++k)
-            add_text(dl, ImVec2(a.x, a.y + k * fh * sc * 1.15f), ink, lines[k], fh * sc);
+            add_text(dl, ImVec2(a.x, a.y + k * fh * sc * 1.15f), ink_, lines[k], fh * sc);
         return h + fh * 0.2f;
     }
     return 0;
@@ -137,7 +138,7 @@ void draw_view(const core::View& v, ImVec2 size, bool caption, ViewReport* repor
     set_current_report(outer);
     float ry = b.y - readout_h;
     for (const auto& l : lines) {
-        add_text(ImGui::GetWindowDrawList(), ImVec2(a.x + fh * 0.3f, ry), IM_COL32(40, 40, 46, 255), l, rs);
+        add_text(ImGui::GetWindowDrawList(), ImVec2(a.x + fh * 0.3f, ry), ink(colors().readout), l, rs);
         ry += rh;
     }
     ImGui::PopClipRect();

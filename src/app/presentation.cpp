@@ -1,6 +1,7 @@
 // Lecture layouts: presentation (no sidebar; timeline, tour caption and one or two views large, a
 // small line with the lab, seed and phase) and embed (one view, minimal chrome, for an iframe).
 #include "app/app.hpp"
+#include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
 #include <imgui.h>
@@ -31,7 +32,7 @@ void App::draw_presentation() {
     ImVec2 p = ImGui::GetCursorScreenPos();
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(ImVec4(0.05f, 0.20f, 0.40f, 1), "%s",
+    ImGui::TextColored(ink4(colors().title), "%s",
                        run_line(*lab_, config_.seed, own_row ? w : w - buttons - fh).c_str());
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
@@ -119,14 +120,14 @@ void App::draw_tour_panel() {
     }
     float h = (l1.size() + l2.size()) * fh * sc * 1.15f + fh * 0.4f;
     h = std::max(h, ImGui::GetFrameHeight() + fh * 0.4f);
-    dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), IM_COL32(255, 248, 225, 255), fh * 0.3f);
+    dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), ink(colors().tour_bg), fh * 0.3f);
     float y = at.y + fh * 0.2f;
     for (const auto& t : l1) {
-        add_text(dl, ImVec2(at.x + fh * 0.3f, y), IM_COL32(20, 20, 30, 255), t, fh * sc);
+        add_text(dl, ImVec2(at.x + fh * 0.3f, y), ink(colors().text), t, fh * sc);
         y += fh * sc * 1.15f;
     }
     for (const auto& t : l2) {
-        add_text(dl, ImVec2(at.x + fh * 0.3f, y), IM_COL32(90, 60, 0, 255), t, fh * sc);
+        add_text(dl, ImVec2(at.x + fh * 0.3f, y), ink(colors().tour_claim), t, fh * sc);
         y += fh * sc * 1.15f;
     }
     ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));

@@ -1,6 +1,7 @@
 // The sidebar: lab picker, presets, seed, run controls, parameters generated from the schema,
 // share link and export, current metrics.
 #include "app/app.hpp"
+#include "app/ink.hpp"
 #include "app/hover_help.hpp"
 #include "core/compare.hpp"
 #include "core/registry.hpp"
@@ -13,7 +14,7 @@ namespace app {
 
 void App::draw_sidebar(ImVec2 size) {
     ImGui::BeginChild("sidebar", size, true);
-    ImGui::TextColored(ImVec4(0.05f, 0.30f, 0.55f, 1), "MoE Lab");
+    ImGui::TextColored(ink4(colors().title), "MoE Lab");
     ImGui::SameLine();
     ImGui::TextDisabled("mixture-of-experts theory, live");
 
@@ -58,11 +59,11 @@ void App::draw_sidebar(ImVec2 size) {
         ImGui::EndCombo();
     }
     if (cur && !cur->note.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.35f, 0.35f, 0.4f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
         ImGui::TextWrapped("%s", cur->note.c_str());
         ImGui::PopStyleColor();
     }
-    if (cur && !cur->warning.empty()) ImGui::TextColored(ImVec4(0.75f, 0.42f, 0.0f, 1), "%s", cur->warning.c_str());
+    if (cur && !cur->warning.empty()) ImGui::TextColored(ink4(colors().warning), "%s", cur->warning.c_str());
 
     uint64_t seed = config_.seed;   // every 64-bit seed, as the link and the CLI take it
     const uint64_t one = 1, ten = 10;
@@ -138,8 +139,8 @@ void App::draw_run_buttons() {
 }
 
 void App::draw_play_button(ImVec2 size) {
-    ImGui::PushStyleColor(ImGuiCol_Button, playing_ ? ImVec4(0.80f, 0.45f, 0.10f, 1) : ImVec4(0.10f, 0.50f, 0.25f, 1));
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 1, 1, 1));
+    ImGui::PushStyleColor(ImGuiCol_Button, ink4(playing_ ? colors().pause : colors().play));
+    ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().on_play));
     if (ImGui::Button(playing_ ? "Pause" : "Play", size)) command(playing_ ? "pause" : "play");
     ImGui::PopStyleColor(2);
     note_control("button:play", "button", playing_ ? "Pause" : "Play");
@@ -168,7 +169,7 @@ void App::draw_controls() {
             ImGui::PushID(int(k));
             bool in_b = false;
             for (const auto& c : b_changes_) in_b |= c.first == s.name;
-            if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.95f, 0.65f, 0.30f, 1));
+            if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ink4(colors().b_button));
             if (ImGui::SmallButton("B")) command("vs=" + s.name);
             note_control("button:vs:" + s.name, "button", "compare " + s.name);
             if (in_b) ImGui::PopStyleColor();
@@ -232,9 +233,9 @@ void App::draw_controls() {
         }
     }
     if (changed) apply_edit();   // the link records the values that differ from the preset
-    for (const auto& e : edit_check_.errors) ImGui::TextColored(ImVec4(0.8f, 0.1f, 0.1f, 1), "%s", e.c_str());
+    for (const auto& e : edit_check_.errors) ImGui::TextColored(ink4(colors().error), "%s", e.c_str());
     for (const auto& w : edit_check_.warnings) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.70f, 0.40f, 0.0f, 1));
+        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().warning));
         ImGui::TextWrapped("%s", w.c_str());
         ImGui::PopStyleColor();
     }
@@ -269,6 +270,22 @@ void App::draw_share_and_export() {
     note_control("slider:ui-scale", "slider", "UI scale", core::format_number(ui_scale_));
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
     hover_help("Text and control size, for projectors.");
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
+    const std::string shown = theme_choice_ == "auto" ? "auto (" + system_theme_ + ")" : theme_choice_;
+    const bool theme_open = ImGui::BeginCombo("theme", shown.c_str());
+    note_control("combo:theme", "combo", "theme", theme_choice_);
+    if (theme_open) {
+        std::vector<std::string> ids = {"auto"};
+        for (const Colors& c : themes()) ids.push_back(c.id);
+        for (const std::string& id : ids) {
+            const bool picked = ImGui::Selectable(id.c_str(), id == theme_choice_);
+            note_control("option:theme:" + id, "option", id, id == theme_choice_ ? "selected" : "");
+            if (picked) command("theme=" + id);
+        }
+        ImGui::EndCombo();
+    }
+    hover_help(
+        "Colours: light, dark for a dark lecture hall, or high contrast; auto follows the system. Link: theme=dark.");
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),
                         config_.preset.c_str(), (unsigned long long)config_.seed);
 }

@@ -1,35 +1,80 @@
-// Fonts and colours: a light theme and a TTF font with Greek letters and math signs, rebuilt at the
+// Fonts and colours: ImGui's style from the theme's colour table (app/colors.hpp) and a TTF font with Greek letters and math signs, rebuilt at the
 // chosen UI scale so text stays sharp on a projector (ImGui's built-in font has no Greek).
 #include "app/app.hpp"
 #include "app/glyph_ranges.hpp"
+#include "app/ink.hpp"
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <algorithm>
 #include <cstdio>
+#include <string>
 
 namespace app {
 
 static_assert(sizeof(ImWchar) == sizeof(app::kGlyphRanges[0]), "ImWchar is 16 bits (ImGui's default)");
 static const ImWchar* const kGlyphs = app::kGlyphRanges;
 
+// ImGui's style from the theme's colour table: every colour ImGui draws text on or with comes from there.
 static void apply_style(float scale) {
+    const Colors& c = colors();
     ImGuiStyle style;
-    ImGui::StyleColorsLight(&style);
+    if (luminance(c.window) < 0.2) ImGui::StyleColorsDark(&style);
+    else ImGui::StyleColorsLight(&style);
     style.WindowRounding = 0;
     style.FrameRounding = 4;
     style.ChildRounding = 4;
     style.GrabRounding = 4;
     style.FramePadding = ImVec2(6, 4);
     style.ItemSpacing = ImVec2(8, 6);
-    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.965f, 0.965f, 0.975f, 1);
-    style.Colors[ImGuiCol_ChildBg] = ImVec4(1, 1, 1, 1);
-    style.Colors[ImGuiCol_Header] = ImVec4(0.80f, 0.87f, 0.95f, 1);
-    style.Colors[ImGuiCol_Text] = ImVec4(0.08f, 0.08f, 0.10f, 1);
-    style.Colors[ImGuiCol_FrameBg] = ImVec4(0.87f, 0.89f, 0.93f, 1);
-    style.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.80f, 0.85f, 0.93f, 1);
-    style.Colors[ImGuiCol_SliderGrab] = ImVec4(0.20f, 0.45f, 0.80f, 1);
+    const bool outlined = std::string(c.id) == "contrast";   // high contrast: every control outlined
+    style.FrameBorderSize = outlined ? 1.0f : 0.0f;
+    ImVec4* k = style.Colors;
+    k[ImGuiCol_Text] = ink4(c.text);
+    k[ImGuiCol_TextDisabled] = ink4(c.text_dim);
+    k[ImGuiCol_WindowBg] = ink4(c.window);
+    k[ImGuiCol_ChildBg] = ink4(c.panel);
+    k[ImGuiCol_PopupBg] = ink4(c.popup);
+    k[ImGuiCol_Border] = ink4(c.border);
+    k[ImGuiCol_FrameBg] = ink4(c.frame);
+    k[ImGuiCol_FrameBgHovered] = ink4(c.frame_hover);
+    k[ImGuiCol_FrameBgActive] = ink4(c.frame_active);
+    k[ImGuiCol_TitleBg] = k[ImGuiCol_TitleBgActive] = k[ImGuiCol_TitleBgCollapsed] = ink4(c.header);
+    k[ImGuiCol_MenuBarBg] = ink4(c.window);
+    k[ImGuiCol_ScrollbarBg] = ink4(c.window);
+    k[ImGuiCol_ScrollbarGrab] = k[ImGuiCol_ScrollbarGrabHovered] = k[ImGuiCol_ScrollbarGrabActive] = ink4(c.scrollbar);
+    k[ImGuiCol_CheckMark] = k[ImGuiCol_SliderGrab] = k[ImGuiCol_SliderGrabActive] = ink4(c.grab);
+    k[ImGuiCol_Button] = ink4(c.button);
+    k[ImGuiCol_ButtonHovered] = ink4(c.button_hover);
+    k[ImGuiCol_ButtonActive] = ink4(c.button_active);
+    k[ImGuiCol_Header] = ink4(c.header);
+    k[ImGuiCol_HeaderHovered] = k[ImGuiCol_HeaderActive] = ink4(c.header_hover);
+    k[ImGuiCol_Separator] = k[ImGuiCol_SeparatorHovered] = k[ImGuiCol_SeparatorActive] = ink4(c.border);
+    k[ImGuiCol_Tab] = ink4(c.header);
+    k[ImGuiCol_TabHovered] = k[ImGuiCol_TabActive] = ink4(c.header_hover);
+    k[ImGuiCol_PlotHistogram] = k[ImGuiCol_PlotHistogramHovered] = ink4(c.phase_past);   // the progress bar
+    k[ImGuiCol_TableHeaderBg] = ink4(c.header);
+    k[ImGuiCol_TableBorderStrong] = k[ImGuiCol_TableBorderLight] = ink4(c.border);
+    k[ImGuiCol_TableRowBg] = ink4(c.panel);
+    k[ImGuiCol_TableRowBgAlt] = ink4(c.frame, 0.45f);
+    k[ImGuiCol_TextSelectedBg] = ink4(c.focus, 0.35f);
+    k[ImGuiCol_NavHighlight] = ink4(c.focus);
     style.ScaleAllSizes(scale);
     ImGui::GetStyle() = style;
+}
+
+std::string App::theme_id() const { return theme_choice_ == "auto" ? system_theme_ : theme_choice_; }
+
+std::string App::cmd_theme(const std::string& id, bool system) {
+    if (theme_index(id) < 0 && (system || id != "auto")) {
+        std::string ids = system ? "" : "auto";
+        for (const Colors& c : themes()) ids += (ids.empty() ? "" : ", ") + std::string(c.id);
+        return (system ? "system-theme=" : "theme=") + id + ": give one of " + ids;
+    }
+    (system ? system_theme_ : theme_choice_) = id;
+    set_theme(Theme(theme_index(theme_id())));
+    fonts_dirty_ = true;   // the style is rebuilt with the fonts, between frames
+    if (!system) sync_url();
+    return "";
 }
 
 void App::set_density(float d) {
