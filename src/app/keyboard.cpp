@@ -91,7 +91,7 @@ void App::draw_keys_help() {
     ImGui::SetNextWindowSizeConstraints(ImVec2(0, 0), ImVec2(screen.x - fh, screen.y - fh));
     ImGui::Begin("Keys", nullptr,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
-                     ImGuiWindowFlags_NoMove);
+                     ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar);
     note_control("dialog:keys", "dialog", "Keys");
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
         for (const Shortcut& s : shortcuts()) {
@@ -103,7 +103,8 @@ void App::draw_keys_help() {
         }
         ImGui::EndTable();
     }
-    ImGui::TextWrapped("Tab moves between the page's controls; Enter or Space presses a button.");
+    if (host_.platform_name == "browser")
+        ImGui::TextWrapped("Tab moves between the page's controls; Enter or Space presses a button.");
     if (ImGui::Button("Close")) command("help=0");
     note_control("button:close-keys", "button", "Close");
     ImGui::End();

@@ -160,13 +160,13 @@ std::string App::lecture_query() const {
     if (present_) q += "&present=1";
     if (embed_) q += "&embed=1";
     if (tour_step_ >= 0) q += "&tour=" + std::to_string(tour_step_ + 1);
-    if (theme_choice_ != "auto") q += "&theme=" + theme_choice_;
     else if ((present_ || embed_) && focused_view_ >= 0) q += "&view=" + std::to_string(focused_view_);
     if (ui_scale_ != 1.0f && (present_ || embed_ || tour_step_ >= 0)) {
         char b[16];
         std::snprintf(b, sizeof b, "%.3g", double(ui_scale_));
         q += std::string("&scale=") + b;
     }
+    if (theme_choice_ != "auto") q += "&theme=" + theme_choice_;
     return q;
 }
 

@@ -197,6 +197,17 @@ test("bad input in the document: a refused value is announced, and the field sho
   assert.match(await command(page, "set=nope=1"), /refused: unknown parameter 'nope' for latent-clusters$/);
   assert.match(await command(page, "speed=9"), /speed/);
   assert.match(await command(page, "csv-b"), /there is no run B: compare first$/);
+  // themes: a bad one is refused; a chosen one goes into the link, which restores it; auto follows the system
+  assert.match(await command(page, "theme=purple"), /give one of auto, light, dark, contrast/);
+  assert.equal(await command(page, "theme=dark"), "");
+  assert.match(page.url(), /[?&]theme=dark(&|$)/);
+  const { page: again } = await openPage(page.url().slice(page.url().indexOf("?")));
+  assert.equal((await state(again)).theme, "dark");
+  assert.equal(await command(again, "theme=auto"), "");
+  assert.equal(await command(again, "system-theme=contrast"), "");
+  assert.equal((await state(again)).theme, "contrast");
+  assert.doesNotMatch(again.url(), /theme=/);
+  await again.close();
   assert.deepEqual(errors, []);
   await page.close();
 });
