@@ -81,8 +81,8 @@ Colors high_contrast() {
     c.overlay = hex(0xE0E0E0), c.legend = hex(0xFFFFFF), c.readout = hex(0xFFFFFF), c.caption = hex(0xFFFFFF);
     c.caption_alt = hex(0x9DB8FF), c.bar_ink = hex(0xFFFFFF), c.heat_ink = hex(0xFFFFFF), c.heat_border = hex(0xFFFFFF);
     c.mark = hex(0xFF70D0), c.focus = hex(0xFFD400);
-    const uint32_t s[] = {0xFFD400, 0x00E5FF, 0xFF70D0, 0x6CFF6C, 0xFF9F1A,
-                          0xFFFFFF, 0x9DB8FF, 0xFF6B6B, 0xC8C8C8, 0xE0A0FF};
+    const uint32_t s[] = {0x5CB8FF, 0xFF9F1A, 0x3DF5B0, 0xFF6B6B, 0xFF70D0,
+                          0xFFFFFF, 0xFFD400, 0xC8C8C8, 0xE0A0FF, 0xD8A87A};
     for (int k = 0; k < 10; ++k) c.series[k] = hex(s[k]);
     return c;
 }
