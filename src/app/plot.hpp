@@ -35,5 +35,6 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b);
 void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b);
 void plot_bars(const core::View& v, ImVec2 a, ImVec2 b);
 void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b);
+void plot_field(const core::View& v, ImVec2 a, ImVec2 b);
 
 }   // namespace app

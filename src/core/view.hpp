@@ -7,7 +7,7 @@
 
 namespace core {
 
-enum class ViewKind { Lines, Heatmap, Bars, Scatter, Grid };
+enum class ViewKind { Lines, Heatmap, Bars, Scatter, Grid, Field };
 
 struct LineSeries {
     std::string label;
@@ -41,6 +41,18 @@ struct Heatmap {
     std::string mark_label;                   // legend text for the dots
 };
 
+// A field: values on a grid over a plane (the View's x_min … x_max × y_min … y_max), `channels` of them per cell
+// (a router's logits, gate probabilities); drawn as territories: each point in the colour of its winning channel,
+// its confidence as saturation, the boundaries between territories outlined (shaders/field.frag). The View's
+// points (test samples on the plane) and lines (true boundaries, one-point series with markers for centres) go on
+// top; View::legend names the channels. Fill it with core::fill_field (core/field.hpp), from the function the
+// model itself routes with, and keep it out of the per-frame views() path (cache it when the weights change).
+struct Field {
+    int rows = 0, cols = 0, channels = 0;
+    std::vector<float> v;   // rows × cols × channels; row 0 at y_min, column 0 at x_min; values at cell centres
+    bool softmax = true;    // the channels are logits: confidence = the winner's softmax probability; else the value
+};
+
 struct Bar {
     std::string label;
     double value = 0, err = 0;
@@ -66,6 +78,7 @@ struct View {
     std::vector<LineSeries> lines;
     std::vector<Overlay> overlays;
     Heatmap heat;
+    Field field;
     std::vector<Bar> bars;
     std::vector<ScatterPoint> points;
     std::vector<std::string> legend;   // Scatter: names of the colours

@@ -1,4 +1,5 @@
 #include "core/view_table.hpp"
+#include "core/field.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -137,6 +138,39 @@ static DataTable scatter_table(const View& v, size_t max_rows) {
     return t;
 }
 
+// A field: each channel's share of the plane, then the winner on a coarse grid of the plane (top row first).
+static void field_tables(const View& v, size_t max_rows, std::vector<DataTable>& out) {
+    const Field& f = v.field;
+    auto name = [&](int k) {
+        return size_t(k) < v.legend.size() ? v.legend[size_t(k)] : "channel " + std::to_string(k + 1);
+    };
+    DataTable share;
+    share.caption = v.title + ": territories";
+    share.columns = {"territory of", "share of the plane"};
+    const std::vector<int> won = field_territories(f);
+    const double cells = std::max(1, f.rows * f.cols);
+    for (size_t k = 0; k < won.size(); ++k)
+        share.rows.push_back({name(int(k)), num(100.0 * won[k] / cells, "%.1f %%")});
+    share.total_rows = share.rows.size();
+    out.push_back(share);
+    if (f.rows <= 0 || f.cols <= 0) return;
+    DataTable map;
+    map.caption = v.title + ": who wins where";
+    map.columns.push_back(or_default(v.y_label, "y") + " \\ " + or_default(v.x_label, "x"));
+    const std::vector<size_t> cols = spread_indices(size_t(f.cols), std::min<size_t>(max_rows, 8));
+    const double dx = (v.x_max - v.x_min) / f.cols, dy = (v.y_max - v.y_min) / f.rows;
+    for (size_t c : cols) map.columns.push_back(num(v.x_min + (c + 0.5) * dx, "%.3g"));
+    std::vector<size_t> rows = spread_indices(size_t(f.rows), std::min<size_t>(max_rows, 8));
+    std::reverse(rows.begin(), rows.end());
+    for (size_t r : rows) {
+        std::vector<std::string> row{num(v.y_min + (r + 0.5) * dy, "%.3g")};
+        for (size_t c : cols) row.push_back(name(field_winner(f, int(r), int(c))));
+        map.rows.push_back(row);
+    }
+    map.total_rows = size_t(f.rows);
+    out.push_back(map);
+}
+
 static void add_tables(const View& v, size_t max_rows, std::vector<DataTable>& out) {
     const size_t first = out.size();
     switch (v.kind) {
@@ -152,6 +186,10 @@ static void add_tables(const View& v, size_t max_rows, std::vector<DataTable>& o
         break;
     case ViewKind::Grid:
         for (const View& child : v.children) add_tables(child, max_rows, out);
+        break;
+    case ViewKind::Field:
+        field_tables(v, max_rows, out);
+        if (!v.points.empty()) out.push_back(scatter_table(v, max_rows));
         break;
     }
     if (first < out.size())

@@ -64,6 +64,7 @@ struct Snapshot {
     std::vector<core::ScatterPoint> points;   // 500 test points on (v_1·x, v_2·x): cluster, then top-1 expert
     double route_acc = 0, leak = 0, none_active = 0, k_mean = 0, zero_sum = 0;
     bool routed = false;
+    core::View territory;   // the router's territories on the (v_1, v_2) plane (a Field), made once routed
     // Phase IV
     double mse[kModels] = {0, 0, 0, 0};
     double mse_zero = 0, mse_local_only = 0;
@@ -139,6 +140,7 @@ private:
     void router_snapshot();   // router heatmaps; the test-set routing is router_eval_slice()
     void mean_field_overlay(bool phase_III);
     void scatter_points();
+    void territory();                                         // S_.territory from the learned router
     bool check_finite(const char* where, double tolerance);   // false (and failure_ set) when diverged
     void active_mask(Model k, const float* x, unsigned char* act) const;
     int act_degree() const { return cfg_.act_deg > 0 ? cfg_.act_deg : T_.p_star; }

@@ -250,6 +250,7 @@ void Run::views(std::vector<core::View>& out) const {
     out.push_back(latent::race(*this));
     out.push_back(latent::neurons(*this));
     out.push_back(latent::router(*this));
+    out.push_back(snap().territory);
     out.push_back(latent::professional(*this));
     out.push_back(latent::mse(*this));
 }

@@ -2,6 +2,10 @@
 // fast fixed-seed run in which the MoE learns w_g* and the vanilla network does not.
 #include "../lab_test_util.hpp"
 #include "labs/latent-clusters/lab.hpp"
+#include "labs/latent-clusters/run.hpp"
+#include "core/field.hpp"
+#include "core/stats.hpp"
+#include <algorithm>
 #include "core/divergence.hpp"
 #include "core/registry.hpp"
 #include <cmath>
@@ -304,14 +308,16 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
     CHECK(a.trace().columns[0] == "t");
     std::vector<core::View> views;
     a.views(views);
-    REQUIRE(views.size() == 5);
+    REQUIRE(views.size() == 6);
     // best expert per w_c* and for w_g* (C + 1, since 127370b; was 2M per-expert curves), vanilla w_g* and w_c*,
     // router off, 3 ODE curves
     CHECK(views[0].lines.size() == size_t(2 + 1 + 2 + 1 + 3));
     CHECK(views[1].children.size() == 7);   // 6 experts + vanilla
     CHECK(views[1].children[0].heat.cols == 16);
     CHECK(views[1].children[0].heat.rows == 5);
-    CHECK(views[4].bars.size() == 5);
+    CHECK(views[3].kind == core::ViewKind::Field);   // the router's territories
+    CHECK(views[3].field.channels == 6);
+    CHECK(views[5].bars.size() == 5);
     REQUIRE(views[2].children.size() == 3);   // cos(θ, v), centred G, test points
     CHECK(views[2].children[2].points.size() == 500);
     CHECK(views[2].children[0].heat.rows == 6);
@@ -376,4 +382,34 @@ TEST_CASE("latent-clusters router = 0: θ stays 0, so every expert is active for
     CHECK(on["k_mean"] < off["k_mean"] - 2);              // a learned router keeps about 3 of 6 active here
     CHECK(off["cos_g_vanilla"] == on["cos_g_vanilla"]);   // the baselines saw the same stream
     CHECK(on["cos_g_moe"] > off["cos_g_moe"] + 0.2);      // the router is what lets the MoE learn w_g*
+}
+
+TEST_CASE("latent-clusters: the territory field is the router's own top-1 choice on the (v_1, v_2) plane") {
+    auto lab = core::make_lab("latent-clusters");
+    core::Params p(lab->schema());
+    for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
+    lab->reset(p, 4);
+    REQUIRE(core::run_to_end(*lab) == "");
+    const auto& run = lab->run_as<latent::Run>();
+    const core::View& v = run.snap().territory;
+    REQUIRE(v.kind == core::ViewKind::Field);
+    REQUIRE(v.field.rows == 64);
+    const int d = run.teacher().d, M = run.config().M;
+    std::vector<float> x(static_cast<size_t>(d));
+    std::vector<double> h(static_cast<size_t>(M));
+    int checked = 0;
+    for (int r = 3; r < v.field.rows; r += 7)
+        for (int c = 5; c < v.field.cols; c += 9) {   // cell centres, away from the boundaries
+            const double a = v.x_min + (c + 0.5) * (v.x_max - v.x_min) / v.field.cols,
+                         b = v.y_min + (r + 0.5) * (v.y_max - v.y_min) / v.field.rows;
+            for (int i = 0; i < d; ++i)
+                x[size_t(i)] = float(a * run.teacher().v[size_t(i)] + b * run.teacher().v[size_t(d + i)]);
+            run.router().gate(x.data(), h.data());
+            std::vector<double> sorted = h;
+            std::sort(sorted.rbegin(), sorted.rend());
+            if (sorted[0] - sorted[1] < 1e-3 * (1 + std::abs(sorted[0]))) continue;   // on a boundary
+            CHECK(core::field_winner(v.field, r, c) == core::argmax(h.data(), M));
+            ++checked;
+        }
+    CHECK(checked > 20);
 }

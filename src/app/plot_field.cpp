@@ -1,0 +1,107 @@
+// Field views (core/view.hpp Field): territories over a plane, drawn by the GPU (app/gpu_field.hpp), or, where no
+// GPU program runs, by the CPU in cells. Points, lines and markers on top, a legend of the channels, and the
+// values of every channel under the pointer.
+#include "app/colors.hpp"
+#include "app/gpu_field.hpp"
+#include "app/ink.hpp"
+#include "app/plot.hpp"
+#include "app/plot_axes.hpp"
+#include "app/text_fit.hpp"
+#include "core/field.hpp"
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace app {
+
+// The territories cell by cell: the winner's colour at the confidence's saturation (no anti-aliased boundary).
+static void cpu_field(ImDrawList* dl, const core::View& v, const Axes& ax) {
+    const core::Field& f = v.field;
+    const double dx = (v.x_max - v.x_min) / f.cols, dy = (v.y_max - v.y_min) / f.rows;
+    for (int r = 0; r < f.rows; ++r)
+        for (int c = 0; c < f.cols; ++c) {
+            const int w = core::field_winner(f, r, c);
+            const float* x = &f.v[(size_t(r) * size_t(f.cols) + size_t(c)) * size_t(f.channels)];
+            double conf = x[w];
+            if (f.softmax) {
+                double total = 0;
+                for (int k = 0; k < f.channels; ++k) total += std::exp(double(x[k]) - x[w]);
+                conf = 1 / total;
+            }
+            const double floor_share = f.softmax ? 1.0 / f.channels : 0.0;
+            const float strength = float(std::clamp((conf - floor_share) / std::max(1 - floor_share, 1e-6), 0.0, 1.0));
+            const ImVec4 bg = ink4(colors().plot_bg), fg = ImGui::ColorConvertU32ToFloat4(palette(w));
+            const float t = 0.25f + 0.55f * strength;
+            const ImU32 col = ImGui::ColorConvertFloat4ToU32(
+                ImVec4(bg.x + (fg.x - bg.x) * t, bg.y + (fg.y - bg.y) * t, bg.z + (fg.z - bg.z) * t, 1));
+            const ImVec2 p = ax.map(v.x_min + c * dx, v.y_min + (r + 1) * dy),
+                         q = ax.map(v.x_min + (c + 1) * dx, v.y_min + r * dy);
+            dl->AddRectFilled(p, ImVec2(q.x + 0.5f, q.y + 0.5f), col);
+        }
+}
+
+void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const float fh = ImGui::GetFontSize();
+    std::vector<LegendItem> legend;
+    for (size_t k = 0; k < v.legend.size(); ++k) {
+        legend.push_back({v.legend[k], palette(int(k))});
+        legend.back().band = true;
+    }
+    for (size_t k = 0; k < v.lines.size(); ++k)
+        if (!v.lines[k].label.empty()) {
+            const core::LineSeries& s = v.lines[k];
+            legend.push_back({s.label, palette(s.color < 0 ? int(k) : s.color), s.dashed});
+            if (s.markers) legend.back().dot = true, legend.back().marker = s.color < 0 ? int(k) : s.color;
+        }
+    a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.22f));
+    Axes ax = draw_axes(v, a, b, v.x_min, v.x_max, v.y_min, v.y_max);
+    if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) return;
+    const ImVec2 lo = ax.map(v.x_min, v.y_max), hi = ax.map(v.x_max, v.y_min);   // the plane on screen
+    dl->PushClipRect(ax.a, ax.b, true);
+    if (v.field.rows > 0 && !gpu_draw_field(dl, v, lo, hi) && v.field.channels > 0) cpu_field(dl, v, ax);
+    draw_overlays(v, ax);
+    // samples on the plane, in their group's colour and shape, outlined so they show on any territory
+    const float r = std::fmax(2.5f, fh * 0.2f);
+    for (const core::ScatterPoint& p : v.points) {
+        if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
+        const ImVec2 q = ax.map(p.x, p.y);
+        draw_marker(dl, q, r + 1.2f, p.color, ink(colors().plot_bg));
+        draw_marker(dl, q, r, p.color, palette(p.color), p.hollow);
+    }
+    for (size_t k = 0; k < v.lines.size(); ++k) {
+        const core::LineSeries& s = v.lines[k];
+        const int ci = s.color < 0 ? int(k) : s.color;
+        const float thick = std::fmax(2.0f, fh * 0.14f) * s.width;
+        for (size_t i = 0; i + 1 < s.x.size() && i + 1 < s.y.size(); ++i)
+            stroke_segment(dl, ax.map(s.x[i], s.y[i]), ax.map(s.x[i + 1], s.y[i + 1]), ink(colors().axis_ink),
+                           thick + 2, s.dashed ? 1 : 0, 0),
+                stroke_segment(dl, ax.map(s.x[i], s.y[i]), ax.map(s.x[i + 1], s.y[i + 1]), palette(ci), thick,
+                               s.dashed ? 1 : 0, 0);
+        if (s.markers)
+            for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+                draw_marker(dl, ax.map(s.x[i], s.y[i]), fh * 0.42f, ci, ink(colors().axis_ink));
+                draw_marker(dl, ax.map(s.x[i], s.y[i]), fh * 0.3f, ci, palette(ci));
+            }
+    }
+    dl->PopClipRect();
+    if (!gpu_field_error().empty())
+        add_text(dl, ImVec2(ax.a.x + fh * 0.2f, ax.a.y + fh * 0.2f), ink(colors().error),
+                 "GPU drawing unavailable (cells shown): " + gpu_field_error().substr(0, 160), fh * 0.7f);
+    // the pointer: its coordinates and every channel's value there
+    const ImVec2 m = ImGui::GetIO().MousePos;
+    if (m.x >= lo.x && m.x <= hi.x && m.y >= lo.y && m.y <= hi.y && ImGui::IsWindowHovered() && v.field.channels > 0) {
+        const double x = v.x_min + (m.x - lo.x) / (hi.x - lo.x) * (v.x_max - v.x_min),
+                     y = v.y_max - (m.y - lo.y) / (hi.y - lo.y) * (v.y_max - v.y_min);
+        const std::vector<float> at = core::field_at(v, x, y);
+        ImGui::BeginTooltip();
+        ImGui::Text("%s = %.3g, %s = %.3g", v.x_label.c_str(), x, v.y_label.c_str(), y);
+        for (size_t k = 0; k < at.size(); ++k)
+            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(int(k))), "%s: %.3g",
+                               k < v.legend.size() ? v.legend[k].c_str() : ("channel " + std::to_string(k + 1)).c_str(),
+                               double(at[k]));
+        ImGui::EndTooltip();
+    }
+}
+
+}   // namespace app

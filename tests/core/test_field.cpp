@@ -1,0 +1,80 @@
+// Field views (core/field.hpp): cells sampled at their centres, winners and territories, bilinear reading,
+// their tables; and, for every registered lab that shows a field, at least two territories at the end of its
+// quick run (a map with one colour teaches nothing).
+#include "core/field.hpp"
+#include "core/lab.hpp"
+#include "core/registry.hpp"
+#include "core/view_table.hpp"
+#include <doctest/doctest.h>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// Two channels on [−1, 1]²: x and −x (the boundary at x = 0).
+core::View halves() {
+    core::View v;
+    v.kind = core::ViewKind::Field;
+    v.title = "halves";
+    v.x_min = -1, v.x_max = 1, v.y_min = -1, v.y_max = 1;
+    v.legend = {"right", "left"};
+    core::fill_field(v, 4, 8, 2, [](double x, double, float* out) {
+        out[0] = float(x);
+        out[1] = float(-x);
+    });
+    return v;
+}
+
+}   // namespace
+
+TEST_CASE("fill_field samples cell centres, row 0 at y_min; winners, territories and bilinear reading") {
+    core::View v;
+    v.x_min = 0, v.x_max = 4, v.y_min = 10, v.y_max = 12;
+    std::vector<std::pair<double, double>> seen;
+    core::fill_field(v, 2, 4, 1, [&](double x, double y, float* out) {
+        seen.push_back({x, y});
+        out[0] = float(x + 10 * y);
+    });
+    REQUIRE(seen.size() == 8);
+    CHECK(seen[0] == std::pair<double, double>{0.5, 10.5});
+    CHECK(seen[7] == std::pair<double, double>{3.5, 11.5});
+    CHECK(core::field_at(v, 2.0, 11.0)[0] == doctest::Approx(2.0 + 110));   // linear: exact between centres
+    CHECK(core::field_at(v, -5, 0)[0] == doctest::Approx(0.5 + 105));       // clamped to the first centre
+
+    const core::View h = halves();
+    CHECK(core::field_winner(h.field, 0, 0) == 1);
+    CHECK(core::field_winner(h.field, 3, 7) == 0);
+    CHECK(core::field_territories(h.field) == std::vector<int>{16, 16});
+}
+
+TEST_CASE("a field's tables: each territory's share and who wins on a coarse grid, top row first") {
+    const auto t = core::view_tables(halves(), 20);
+    REQUIRE(t.size() == 2);
+    CHECK(t[0].rows == std::vector<std::vector<std::string>>{{"right", "50.0 %"}, {"left", "50.0 %"}});
+    CHECK(t[1].rows.front().front() == "0.75");   // the top row: y of the highest cell centre
+    CHECK(t[1].rows.front()[1] == "left");
+    CHECK(t[1].rows.front().back() == "right");
+}
+
+TEST_CASE("every lab that shows a field: at least two territories at the end of its quick run") {
+    int fields = 0;
+    for (const core::LabEntry& e : core::all_labs()) {
+        auto lab = e.make();
+        CAPTURE(lab->info().id);
+        core::Params p(lab->schema());
+        for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
+        lab->reset(p, 2);
+        REQUIRE(core::run_to_end(*lab) == "");
+        std::vector<core::View> views;
+        lab->views(views);
+        for (const core::View& v : views) {
+            if (v.kind != core::ViewKind::Field) continue;
+            CAPTURE(v.id);
+            ++fields;
+            const std::vector<int> won = core::field_territories(v.field);
+            CHECK(std::count_if(won.begin(), won.end(), [](int n) { return n > 0; }) >= 2);
+            CHECK(v.legend.size() == size_t(v.field.channels));
+        }
+    }
+    CHECK(fields >= 1);
+}
