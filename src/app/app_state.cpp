@@ -61,6 +61,21 @@ static std::string jrect(ImVec2 a, ImVec2 b) {
     return buf;
 }
 
+// A field's samples and colours (app/view_report.hpp), for the browser test that reads the drawn pixels.
+static std::string field_report_json(const ViewReport& r) {
+    if (r.field_colors.empty()) return "";
+    std::string s = ",\"field\":{\"samples\":[";
+    for (size_t k = 0; k < r.field_samples.size(); ++k) {
+        char b[64];
+        std::snprintf(b, sizeof b, "%s[%.1f,%.1f,%d]", k ? "," : "", r.field_samples[k].x, r.field_samples[k].y,
+                      r.field_samples[k].winner);
+        s += b;
+    }
+    s += "],\"colors\":[";
+    for (size_t k = 0; k < r.field_colors.size(); ++k) s += (k ? "," : "") + std::to_string(r.field_colors[k]);
+    return s + "]}";
+}
+
 // Lecture mode: layout, tour, what each view drew (plot rectangles, legends, labels), PNG export.
 std::string App::lecture_state_json() const {
     ImVec2 canvas = ImGui::GetIO().DisplaySize;
@@ -90,7 +105,7 @@ std::string App::lecture_state_json() const {
             ",\"plot\":" + jrect(r.plot_a, r.plot_b) + ",\"data\":" + jrect(r.data_a, r.data_b) +
             ",\"series\":" + jlist(r.series) + ",\"legend\":" + jlist(r.legend) + ",\"labels\":" + jlist(labels) +
             ",\"crossings\":" + std::to_string(r.crossings) + ",\"overlaps\":" + std::to_string(r.overlaps) +
-            ",\"clipped\":" + std::to_string(r.clipped) + "}";
+            ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + "}";
     }
     s += "]";
     s += ",\"export\":{\"pending\":" + std::string(export_view_ >= 0 ? "true" : "false") +

@@ -7,6 +7,7 @@
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
 #include "app/text_fit.hpp"
+#include "app/view_report.hpp"
 #include "core/field.hpp"
 #include <algorithm>
 #include <cmath>
@@ -40,6 +41,27 @@ static void cpu_field(ImDrawList* dl, const core::View& v, const Axes& ax) {
         }
 }
 
+// For the browser test: up to a dozen cell centres whose 5 × 5 neighbourhood has one winner, and the colours.
+static void report_field(const core::View& v, const Axes& ax) {
+    ViewReport* r = current_report();
+    const core::Field& f = v.field;
+    if (!r || f.rows < 5 || f.cols < 5) return;
+    const double dx = (v.x_max - v.x_min) / f.cols, dy = (v.y_max - v.y_min) / f.rows;
+    for (int row = 2; row + 2 < f.rows && r->field_samples.size() < 12; row += 5)
+        for (int col = 2; col + 2 < f.cols && r->field_samples.size() < 12; col += 7) {
+            const int w = core::field_winner(f, row, col);
+            bool inside = true;
+            for (int i = -2; i <= 2 && inside; ++i)
+                for (int j = -2; j <= 2 && inside; ++j) inside = core::field_winner(f, row + i, col + j) == w;
+            if (!inside) continue;
+            const ImVec2 p = ax.map(v.x_min + (col + 0.5) * dx, v.y_min + (row + 0.5) * dy);
+            r->field_samples.push_back({p.x, p.y, w});
+        }
+    auto hex = [](Rgb c) { return unsigned(c.r) << 16 | unsigned(c.g) << 8 | c.b; };
+    for (int k = 0; k < f.channels; ++k) r->field_colors.push_back(hex(colors().series[k % 10]));
+    r->field_colors.push_back(hex(colors().plot_bg));
+}
+
 void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
@@ -60,6 +82,7 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
     const ImVec2 lo = ax.map(v.x_min, v.y_max), hi = ax.map(v.x_max, v.y_min);   // the plane on screen
     dl->PushClipRect(ax.a, ax.b, true);
     if (v.field.rows > 0 && !gpu_draw_field(dl, v, lo, hi) && v.field.channels > 0) cpu_field(dl, v, ax);
+    report_field(v, ax);
     draw_overlays(v, ax);
     // samples on the plane, in their group's colour and shape, outlined so they show on any territory
     const float r = std::fmax(2.5f, fh * 0.2f);

@@ -23,6 +23,14 @@ struct ViewReport {
     int crossings = 0;                   // label boxes crossed by a drawn line segment
     int overlaps = 0;                    // pairs of overlay labels that overlap
     int clipped = 0;                     // labels not wholly inside the view's box
+    // A field: cell centres well inside a territory (screen x, y and the winning channel), each channel's colour
+    // and the background as 0xRRGGBB, so that a test can read the drawn pixels there and find the winner's colour.
+    struct FieldSample {
+        float x, y;
+        int winner;
+    };
+    std::vector<FieldSample> field_samples;
+    std::vector<unsigned> field_colors;   // channels, then the background
 };
 
 // The report the plot functions write into while a view is drawn (nullptr: none).
