@@ -67,7 +67,13 @@ TEST_CASE("every lab that shows a field: at least two territories at the end of 
         REQUIRE(core::run_to_end(*lab) == "");
         std::vector<core::View> views;
         lab->views(views);
+        std::vector<const core::View*> all;   // the views and their small multiples
         for (const core::View& v : views) {
+            all.push_back(&v);
+            for (const core::View& c : v.children) all.push_back(&c);
+        }
+        for (const core::View* pv : all) {
+            const core::View& v = *pv;
             if (v.kind != core::ViewKind::Field) continue;
             CAPTURE(v.id);
             ++fields;

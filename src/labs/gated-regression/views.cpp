@@ -1,4 +1,5 @@
 // The plots of the gated-regression lab (notes §7.2), packaged from the runs' recorded curves.
+#include "core/field.hpp"
 #include "labs/gated-regression/run.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
@@ -142,10 +143,11 @@ void Run::views(std::vector<core::View>& out) const {
         g.title = strf("Routing map, run %d", sr + 1);
         g.kind = core::ViewKind::Grid;
         g.caption =
-            "Accuracy is not recovery. Test inputs in the plane of the true gate direction (x-axis) and the experts' "
-            "difference (y-axis), coloured by the learned probability of expert 1 (blue 0, white ½, red 1). Dashed "
-            "grey: the true boundary; solid: the learned one. A stuck ℓ2 run gates on the experts' difference: its "
-            "boundary is turned by 90°, yet its test MSE is within a hair of the truth's.";
+            "Accuracy is not recovery. The plane of the true gate direction (x-axis) and the experts' difference "
+            "(y-axis), split into the learned gate's territories: colour = the expert the gate prefers there, "
+            "saturation = its gate probability; test inputs in the colour of the expert their own gate prefers. "
+            "Dashed grey: the true boundary; solid: the learned one. A stuck ℓ2 run gates on the experts' difference: "
+            "its boundary is turned by 90°, yet its test MSE is within a hair of the truth's.";
         g.grid_cols = 2;
         std::vector<double> wdiff = truth_.W.size() >= size_t(d)
             ? std::vector<double>(truth_.W.begin(), truth_.W.begin() + d)
@@ -159,7 +161,7 @@ void Run::views(std::vector<core::View>& out) const {
         auto panel = [&](const GatedModel& m, int e1, int e2, const std::string& title, int color,
                          const std::vector<std::string>& ro) {
             core::View v;
-            v.kind = core::ViewKind::Scatter;
+            v.kind = core::ViewKind::Field;
             v.title = title;
             v.x_label = "⟨w*, x⟩/‖w*‖";
             v.y_label = "⟨a₁* − a₂*, x⟩/√2";
@@ -170,7 +172,16 @@ void Run::views(std::vector<core::View>& out) const {
             v.value_lo = 0;
             v.value_hi = 1;
             v.value_diverging = true;
+            // channel c: the learned expert matched to true expert c (e1, e2, then the others)
+            std::vector<int> order = {e1, e2};
+            for (int i = 0; i < k; ++i)
+                if (i != e1 && i != e2) order.push_back(i);
             double p[16];
+            auto top = [&]() {
+                int best = 0;
+                for (int c = 1; c < k; ++c) best = p[order[size_t(c)]] > p[order[size_t(best)]] ? c : best;
+                return best;
+            };
             const int np = std::min(test_.n, kMapPoints);
             for (int t = 0; t < np; ++t) {
                 const double* x = &test_.X[size_t(t * d)];
@@ -179,8 +190,19 @@ void Run::views(std::vector<core::View>& out) const {
                 q.x = float(core::dot(eu.data(), x, d));
                 q.y = float(core::dot(ev.data(), x, d));
                 q.value = float(p[e1]);
+                q.color = top();
                 v.points.push_back(q);
             }
+            // the territories from the gate training uses (gate_probs), on a 48 × 48 grid: a few thousand gate
+            // evaluations of d numbers, made with the view like its points
+            std::vector<double> xv(static_cast<size_t>(d));
+            core::fill_field(v, 48, 48, k, [&](double a, double b, float* out) {
+                for (int j = 0; j < d; ++j) xv[size_t(j)] = a * eu[size_t(j)] + b * ev[size_t(j)];
+                gate_probs(m.W.data(), k, d, xv.data(), p);
+                for (int c = 0; c < k; ++c) out[c] = float(p[order[size_t(c)]]);
+            });
+            v.field.softmax = false;   // gate probabilities
+            for (int c = 0; c < k; ++c) v.legend.push_back("expert " + std::to_string(c + 1));
             std::vector<double> nl(size_t(d), 0.0);
             for (int j = 0; j < d; ++j)
                 nl[size_t(j)] =
