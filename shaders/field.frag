@@ -57,8 +57,8 @@ void main() {
     float strength = clamp((confidence - floor_share) / max(1.0 - floor_share, 1e-6), 0.0, 1.0);
     vec3 colour = mix(u_background, u_colors[winner], 0.25 + 0.55 * strength);
     float margin = best - second;   // 0 on a boundary
-    float width = max(fwidth(margin), 1e-6);
-    float edge = 1.0 - smoothstep(0.5 * width, 1.5 * width, margin);
+    float width = fwidth(margin);   // 0 where every channel ties on a flat stretch: no boundary there
+    float edge = width > 0.0 ? 1.0 - smoothstep(0.5 * width, 1.5 * width, margin) : 0.0;
     if (u_channels > 1) colour = mix(colour, u_boundary, 0.85 * edge);
     frag = vec4(colour, 1.0);
 }

@@ -96,7 +96,7 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
         const core::LineSeries& s = v.lines[k];
         const int ci = s.color < 0 ? int(k) : s.color;
         const float thick = std::fmax(2.0f, fh * 0.14f) * s.width;
-        for (size_t i = 0; i + 1 < s.x.size() && i + 1 < s.y.size(); ++i)
+        for (size_t i = 0; s.width > 0 && i + 1 < s.x.size() && i + 1 < s.y.size(); ++i)   // width 0: places only
             stroke_segment(dl, ax.map(s.x[i], s.y[i]), ax.map(s.x[i + 1], s.y[i + 1]), ink(colors().axis_ink),
                            thick + 2, s.dashed ? 1 : 0, 0),
                 stroke_segment(dl, ax.map(s.x[i], s.y[i]), ax.map(s.x[i + 1], s.y[i + 1]), palette(ci), thick,

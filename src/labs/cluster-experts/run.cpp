@@ -195,6 +195,7 @@ void Run::publish_eval() {
         }
     }
     if (singles_) acc_single_ = eval_.acc_single;
+    make_territory();
     const double mean_beta = 0.5 * (dc_.beta.lo + dc_.beta.hi);
     int s = detect_stage(stage_, ev_[kCubic].entropy, ev_[kCubic].acc, al_[kCubic].max_abs_rc, mean_beta, dc_.K);
     for (int q = stage_ + 1; q <= s; ++q) stage_start_[size_t(q)] = t_;

@@ -61,6 +61,8 @@ private:
     std::vector<int> kstar_;                                     // predicted specialty (Def. D.3), from W^(0)
     core::ThinnedLines hist_acc_, hist_entropy_, hist_router_;   // the line plots, grown per evaluation
     std::vector<core::ThinnedLines> hist_expert_;   // per expert of the nonlinear MoE: ⟨w, v_k⟩ and centers
+    core::View territory_;   // the routers' territories on a plane of cluster centres (territory.cpp)
+    void make_territory();   // at each evaluation
 };
 
 }   // namespace cluster_experts

@@ -215,6 +215,16 @@ void Run::views(std::vector<core::View>& out) const {
         v.overlays.insert(v.overlays.end(), stages.begin(), stages.end());
         out.push_back(std::move(v));
     }
+    {
+        core::View g = territory_;
+        if (g.id.empty()) {   // before the first evaluation
+            g.id = "territory";
+            g.title = "Router territories on the plane of the cluster centres";
+            g.kind = core::ViewKind::Grid;
+            g.readouts.push_back("after the first evaluation");
+        }
+        out.push_back(std::move(g));
+    }
     // 5. Per-expert × per-cluster accuracy (Lemma 5.2, Theorem 4.2), dots where the router sends each cluster.
     for (int c = 0; c < 2; ++c) {
         core::View v;
