@@ -50,7 +50,8 @@ void Run::make_territory() {
         core::fill_field(v, 48, 48, R.M, [&](double a, double b, float* out) {
             for (int i = 0; i < d; ++i) s[size_t(i)] = float(a * u1[size_t(i)] + b * u2[size_t(i)]);
             R.logits(s.data(), h.data());
-            for (int m = 0; m < R.M; ++m) out[m] = float(h[size_t(m)]), spread = std::max(spread, std::abs(h[size_t(m)]));
+            for (int m = 0; m < R.M; ++m)
+                out[m] = float(h[size_t(m)]), spread = std::max(spread, std::abs(h[size_t(m)]));
         });
         if (spread == 0) v.field = core::Field{};   // Θ = 0: every expert ties, no territory yet
         for (int m = 0; m < R.M; ++m) v.legend.push_back("expert " + std::to_string(m + 1));
@@ -58,7 +59,7 @@ void Run::make_territory() {
         centres.label = "cluster centres β̄·c_k";
         centres.color = 7;
         centres.markers = true;
-        centres.width = 0;   // places, not a curve
+        centres.width = 0;                           // places, not a curve
         for (int k = 0; k < std::min(K, 4); ++k) {   // β̄ c_k on the plane
             const double x = beta * u1[c(k)], y = beta * u2[c(k)];
             centres.x.push_back(x);
