@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace app {
 
@@ -47,15 +48,27 @@ static void report_field(const core::View& v, const Axes& ax) {
     const core::Field& f = v.field;
     if (!r || f.rows < 5 || f.cols < 5) return;
     const double dx = (v.x_max - v.x_min) / f.cols, dy = (v.y_max - v.y_min) / f.rows;
-    for (int row = 2; row + 2 < f.rows && r->field_samples.size() < 12; row += 5)
-        for (int col = 2; col + 2 < f.cols && r->field_samples.size() < 12; col += 7) {
+    const float clear = ImGui::GetFontSize() * 0.5f;   // no sample under a point's marker
+    std::vector<ImVec2> points;
+    for (const core::ScatterPoint& p : v.points) points.push_back(ax.map(p.x, p.y));
+    for (const core::LineSeries& s : v.lines)
+        for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) points.push_back(ax.map(s.x[i], s.y[i]));
+    for (int row = 2; row + 2 < f.rows && r->field_samples.size() < 12; row += 3)
+        for (int col = 2; col + 2 < f.cols && r->field_samples.size() < 12; col += 4) {
             const int w = core::field_winner(f, row, col);
             bool inside = true;
             for (int i = -2; i <= 2 && inside; ++i)
                 for (int j = -2; j <= 2 && inside; ++j) inside = core::field_winner(f, row + i, col + j) == w;
-            if (!inside) continue;
             const ImVec2 p = ax.map(v.x_min + (col + 0.5) * dx, v.y_min + (row + 0.5) * dy);
-            r->field_samples.push_back({p.x, p.y, w});
+            for (const ImVec2& q : points) inside = inside && std::fabs(q.x - p.x) + std::fabs(q.y - p.y) > 2 * clear;
+            for (const core::LineSeries& s : v.lines)   // nor under a drawn line
+                for (size_t i = 0; s.width > 0 && i + 1 < s.x.size() && i + 1 < s.y.size(); ++i) {
+                    const ImVec2 a = ax.map(s.x[i], s.y[i]), b = ax.map(s.x[i + 1], s.y[i + 1]);
+                    const float lx = b.x - a.x, ly = b.y - a.y, len2 = std::max(lx * lx + ly * ly, 1e-6f);
+                    const float t = std::clamp(((p.x - a.x) * lx + (p.y - a.y) * ly) / len2, 0.0f, 1.0f);
+                    inside = inside && std::hypot(a.x + t * lx - p.x, a.y + t * ly - p.y) > clear;
+                }
+            if (inside) r->field_samples.push_back({p.x, p.y, w});
         }
     auto hex = [](Rgb c) { return unsigned(c.r) << 16 | unsigned(c.g) << 8 | c.b; };
     for (int k = 0; k < f.channels; ++k) r->field_colors.push_back(hex(colors().series[k % 10]));
