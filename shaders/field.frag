@@ -11,7 +11,8 @@ uniform int u_rows;
 uniform int u_cols;
 uniform int u_channels;             // at most 10
 uniform int u_softmax;              // 1: the channels are logits
-uniform vec3 u_colors[10];          // the theme's series colours (app/colors.cpp)
+uniform float u_scale;              // softmax off: the value at full saturation
+uniform vec3 u_colors[10];          // the theme's series colours (app/colors.cpp); a "no expert" channel: u_background
 uniform vec3 u_background;
 uniform vec3 u_boundary;
 in vec2 v_uv;
@@ -54,7 +55,8 @@ void main() {
         confidence = 1.0 / total;
     }
     float floor_share = u_softmax == 1 ? 1.0 / float(max(u_channels, 1)) : 0.0;
-    float strength = clamp((confidence - floor_share) / max(1.0 - floor_share, 1e-6), 0.0, 1.0);
+    float top = u_softmax == 1 ? 1.0 : u_scale;
+    float strength = clamp((confidence - floor_share) / max(top - floor_share, 1e-6), 0.0, 1.0);
     vec3 colour = mix(u_background, u_colors[winner], 0.25 + 0.55 * strength);
     float margin = best - second;   // 0 on a boundary
     float width = fwidth(margin);   // 0 where every channel ties on a flat stretch: no boundary there

@@ -4,7 +4,7 @@
 #include "core/compare_views.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
-#include "app/gpu_field.hpp"
+#include "app/gpu_draw.hpp"
 #include "app/hover_help.hpp"
 #include <imgui.h>
 #include <algorithm>
@@ -91,8 +91,8 @@ void App::advance(double budget_ms) {
 }
 
 void App::frame() {
-    gpu_field_frame();   // the last frame's fields were drawn
-    handle_keys();       // space, arrows, N, P, V, T, number keys, ? (keyboard.cpp)
+    gpu_frame();     // the last frame's GPU views were drawn
+    handle_keys();   // space, arrows, N, P, V, T, number keys, ? (keyboard.cpp)
     double t0 = host_.now_ms();
     bool running = playing_;
     // Full speed gives training three times what drawing took, between 12 and 100 ms: with a GPU

@@ -3,6 +3,7 @@
 #include "core/compare.hpp"
 #include "core/json_text.hpp"
 #include "core/registry.hpp"
+#include "app/gpu_draw.hpp"
 #include "app/hover_help.hpp"
 #include <imgui.h>
 #include <cmath>
@@ -31,6 +32,7 @@ std::string App::state_json() const {
     s += ",\"ui_scale\":" + jnum(ui_scale_) + ",\"density\":" + jnum(density_) + ",\"train_ms\":" + jnum(train_ms_) +
         ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
+    s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
     char b[128];
     std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],
                   play_button_[2], play_button_[3]);

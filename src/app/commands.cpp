@@ -3,6 +3,7 @@
 // A command either acts or says why not: every refusal becomes a message in state().messages and on
 // screen. Adding a command is adding one entry here.
 #include "app/app.hpp"
+#include "app/gpu_draw.hpp"
 #include "core/command.hpp"
 #include "core/compare.hpp"
 #include "core/parse.hpp"
@@ -159,6 +160,12 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg& v) { return a.cmd_theme(v.text, false); }},
         {{"system-theme", K::Word, 0, 0, "ID", "the system's theme (light, dark, contrast), for theme=auto"},
          [](App& a, const core::CommandArg& v) { return a.cmd_theme(v.text, true); }},
+        {{"gpu", K::Whole, 0, 1, "0|1",
+          "draw fields and heatmaps with the GPU shaders (1, the default) or cell by cell on the CPU (0), to compare"},
+         [](App&, const core::CommandArg& v) -> std::string {
+             set_gpu_drawing(v.text == "1");
+             return "";
+         }},
         {{"key", K::Text, 0, 0, "K", "press key K (a KeyboardEvent.key name: n, ArrowRight, ?)"},
          [](App& a, const core::CommandArg& v) { return a.press_key(v.text); }},
         {{"focus", K::Text, 0, 0, "ID", "the keyboard focus is on control ID of state().controls (empty: none)"},

@@ -1,8 +1,8 @@
-// Field views (core/view.hpp Field): territories over a plane, drawn by the GPU (app/gpu_field.hpp), or, where no
+// Field views (core/view.hpp Field): territories over a plane, drawn by the GPU (app/gpu_draw.hpp), or, where no
 // GPU program runs, by the CPU in cells. Points, lines and markers on top, a legend of the channels, and the
 // values of every channel under the pointer.
 #include "app/colors.hpp"
-#include "app/gpu_field.hpp"
+#include "app/gpu_draw.hpp"
 #include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
@@ -23,16 +23,9 @@ static void cpu_field(ImDrawList* dl, const core::View& v, const Axes& ax) {
     for (int r = 0; r < f.rows; ++r)
         for (int c = 0; c < f.cols; ++c) {
             const int w = core::field_winner(f, r, c);
-            const float* x = &f.v[(size_t(r) * size_t(f.cols) + size_t(c)) * size_t(f.channels)];
-            double conf = x[w];
-            if (f.softmax) {
-                double total = 0;
-                for (int k = 0; k < f.channels; ++k) total += std::exp(double(x[k]) - x[w]);
-                conf = 1 / total;
-            }
-            const double floor_share = f.softmax ? 1.0 / f.channels : 0.0;
-            const float strength = float(std::clamp((conf - floor_share) / std::max(1 - floor_share, 1e-6), 0.0, 1.0));
-            const ImVec4 bg = ink4(colors().plot_bg), fg = ImGui::ColorConvertU32ToFloat4(palette(w));
+            const float strength =
+                field_strength(f, &f.v[(size_t(r) * size_t(f.cols) + size_t(c)) * size_t(f.channels)]);
+            const ImVec4 bg = ink4(colors().plot_bg), fg = ink4(field_channel_color(f, w, colors()));
             const float t = 0.25f + 0.55f * strength;
             const ImU32 col = ImGui::ColorConvertFloat4ToU32(
                 ImVec4(bg.x + (fg.x - bg.x) * t, bg.y + (fg.y - bg.y) * t, bg.z + (fg.z - bg.z) * t, 1));
@@ -71,7 +64,7 @@ static void report_field(const core::View& v, const Axes& ax) {
             if (inside) r->field_samples.push_back({p.x, p.y, w});
         }
     auto hex = [](Rgb c) { return unsigned(c.r) << 16 | unsigned(c.g) << 8 | c.b; };
-    for (int k = 0; k < f.channels; ++k) r->field_colors.push_back(hex(colors().series[k % 10]));
+    for (int k = 0; k < f.channels; ++k) r->field_colors.push_back(hex(field_channel_color(f, k, colors())));
     r->field_colors.push_back(hex(colors().plot_bg));
 }
 
@@ -80,7 +73,7 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
     const float fh = ImGui::GetFontSize();
     std::vector<LegendItem> legend;
     for (size_t k = 0; k < v.legend.size(); ++k) {
-        legend.push_back({v.legend[k], palette(int(k))});
+        legend.push_back({v.legend[k], int(k) == v.field.none ? ink(colors().heat_border) : palette(int(k))});
         legend.back().band = true;
     }
     for (size_t k = 0; k < v.lines.size(); ++k)
@@ -121,9 +114,9 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
             }
     }
     dl->PopClipRect();
-    if (!gpu_field_error().empty())
+    if (!gpu_error().empty())
         add_text(dl, ImVec2(ax.a.x + fh * 0.2f, ax.a.y + fh * 0.2f), ink(colors().error),
-                 "GPU drawing unavailable (cells shown): " + gpu_field_error().substr(0, 160), fh * 0.7f);
+                 "GPU drawing unavailable (cells shown): " + gpu_error().substr(0, 160), fh * 0.7f);
     // the pointer: its coordinates and every channel's value there
     const ImVec2 m = ImGui::GetIO().MousePos;
     if (m.x >= lo.x && m.x <= hi.x && m.y >= lo.y && m.y <= hi.y && ImGui::IsWindowHovered() && v.field.channels > 0) {
@@ -133,7 +126,9 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
         ImGui::BeginTooltip();
         ImGui::Text("%s = %.3g, %s = %.3g", v.x_label.c_str(), x, v.y_label.c_str(), y);
         for (size_t k = 0; k < at.size(); ++k)
-            ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(int(k))), "%s: %.3g",
+            ImGui::TextColored(int(k) == v.field.none ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                                      : ImGui::ColorConvertU32ToFloat4(palette(int(k))),
+                               "%s: %.3g",
                                k < v.legend.size() ? v.legend[k].c_str() : ("channel " + std::to_string(k + 1)).c_str(),
                                double(at[k]));
         ImGui::EndTooltip();

@@ -1,4 +1,6 @@
-// Heatmaps: labelled rows and columns, values in the cells when they fit, marked cells, a colour bar.
+// Heatmaps: labelled rows and columns, cells coloured by the GPU (shaders/heatmap.frag) or as rectangles, values in
+// the cells when they fit, marked cells, a colour bar.
+#include "app/gpu_draw.hpp"
 #include "app/ink.hpp"
 #include "app/plot.hpp"
 #include <cmath>
@@ -33,6 +35,8 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     }
 
     if (!h.row_title.empty()) dl->AddText(ImVec2(a.x, a.y), ink_, h.row_title.c_str());
+    // the cells: one textured rectangle through the colour-scale shader (app/gpu_draw.hpp), else a rectangle each
+    const bool on_gpu = gpu_draw_heatmap(dl, h, ga, gb);
     for (int r = 0; r < h.rows; ++r) {
         if (r < int(h.row_labels.size())) {
             ImVec2 sz = ImGui::CalcTextSize(h.row_labels[size_t(r)].c_str());
@@ -47,9 +51,9 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
                 dl->AddRect(p, q, ink(colors().heat_border));
                 continue;
             }
-            double t = (val - h.lo) / (h.hi - h.lo);
-            ImU32 col = heat_color(t, h.diverging);
-            dl->AddRectFilled(p, q, col);
+            if (on_gpu && !h.show_values) continue;
+            ImU32 col = heat_color((val - h.lo) / (h.hi - h.lo), h.diverging);
+            if (!on_gpu) dl->AddRectFilled(p, q, col);
             if (h.show_values) {
                 char buf[32];
                 std::snprintf(buf, sizeof buf, h.value_format.c_str(), val);

@@ -85,16 +85,24 @@ View overlay_lines(const View& a, const View& b, const std::string& b_name) {
     return v;
 }
 
+// A's and B's panels of the same plot on one colour scale: heatmaps on the union of their ranges, fields (whose
+// channels are not logits) saturated at the larger of their scales. Their planes are their own.
+void one_scale(View& pa, View& pb) {
+    if (pa.kind == ViewKind::Heatmap && pb.kind == ViewKind::Heatmap) {
+        double lo = std::min(pa.heat.lo, pb.heat.lo), hi = std::max(pa.heat.hi, pb.heat.hi);
+        pa.heat.lo = pb.heat.lo = lo;
+        pa.heat.hi = pb.heat.hi = hi;
+    }
+    if (pa.kind == ViewKind::Field && pb.kind == ViewKind::Field)
+        pa.field.scale = pb.field.scale = std::max(pa.field.scale, pb.field.scale);
+}
+
 // A and B as two panels of one grid, on one scale.
 View side_by_side(const View& a, const View& b, const std::string& b_name) {
     View pa = a, pb = b;
     pa.title = "A";
     pb.title = "B: " + b_name;
-    if (a.kind == ViewKind::Heatmap && b.kind == ViewKind::Heatmap) {
-        double lo = std::min(a.heat.lo, b.heat.lo), hi = std::max(a.heat.hi, b.heat.hi);
-        pa.heat.lo = pb.heat.lo = lo;
-        pa.heat.hi = pb.heat.hi = hi;
-    }
+    one_scale(pa, pb);
     if (a.kind == ViewKind::Scatter || a.kind == ViewKind::Lines) {
         union_range(pa.x_min, pa.x_max, b.x_min, b.x_max);
         union_range(pa.y_min, pa.y_max, b.y_min, b.y_max);
@@ -157,6 +165,8 @@ View compare_grid(const View& a, const View& b, const std::string& b_name) {
         v.children.push_back(c);
         v.children.back().title = "B: " + c.title;
     }
+    if (a.children.size() == b.children.size())   // A's panel k and B's panel k on one scale
+        for (size_t k = 0; k < a.children.size(); ++k) one_scale(v.children[k], v.children[k + a.children.size()]);
     v.grid_cols = a.children.size() <= 4 ? int(std::max<size_t>(1, a.children.size())) : 0;
     return v;
 }

@@ -51,6 +51,8 @@ struct Field {
     int rows = 0, cols = 0, channels = 0;
     std::vector<float> v;   // rows × cols × channels; row 0 at y_min, column 0 at x_min; values at cell centres
     bool softmax = true;    // the channels are logits: confidence = the winner's softmax probability; else the value
+    float scale = 1;        // softmax off: the value drawn at full saturation (compare mode gives A and B one scale)
+    int none = -1;          // a channel that means "no expert" (dropped by every router): drawn as the background
 };
 
 struct Bar {

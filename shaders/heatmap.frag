@@ -1,0 +1,31 @@
+// Heatmaps (core/view.hpp Heatmap): each pixel takes its cell's value (texelFetch from a 32-bit float texture: no
+// filtering, so cell edges stay sharp at any size and density) through the theme's colour scale, the same
+// piecewise-linear stops as the CPU's heat_color (app/plot_style.cpp). Empty (NaN) cells arrive as a value
+// below -1e37 and take the plot's background.
+precision highp float;
+precision highp int;
+
+uniform highp sampler2D u_values;   // width cols, height rows; texel row r is the heatmap's row r (drawn top down)
+uniform int u_rows;
+uniform int u_cols;
+uniform float u_lo;
+uniform float u_hi;
+uniform vec3 u_stops[5];            // the scale's colours, evenly spaced from lo to hi
+uniform int u_stop_count;           // 3 (diverging) or 5 (sequential)
+uniform vec3 u_background;
+in vec2 v_uv;
+out vec4 frag;
+
+void main() {
+    int c = clamp(int(floor(v_uv.x * float(u_cols))), 0, u_cols - 1);
+    int r = clamp(int(floor((1.0 - v_uv.y) * float(u_rows))), 0, u_rows - 1);
+    float v = texelFetch(u_values, ivec2(c, r), 0).r;
+    if (v < -1e37) {
+        frag = vec4(u_background, 1.0);
+        return;
+    }
+    float t = u_hi > u_lo ? clamp((v - u_lo) / (u_hi - u_lo), 0.0, 1.0) : 0.5;
+    float x = t * float(u_stop_count - 1);
+    int k = min(int(floor(x)), u_stop_count - 2);
+    frag = vec4(mix(u_stops[k], u_stops[k + 1], x - float(k)), 1.0);
+}
