@@ -1,6 +1,12 @@
 // Helpers the labs' tests share: run a preset to the end and read its metrics; find a message.
 #pragma once
+#include "core/field.hpp"
 #include "core/lab.hpp"
+#include "core/registry.hpp"
+#include <memory>
+#include <algorithm>
+#include <cmath>
+#include <functional>
 #include <cstdint>
 #include <doctest/doctest.h>
 #include <map>
@@ -32,6 +38,55 @@ inline bool has(const std::vector<std::string>& texts, const std::string& needle
     for (const auto& t : texts)
         if (t.find(needle) != std::string::npos) return true;
     return false;
+}
+
+// A field view against the model's own routing: at cell centres spread over the plane, away from boundaries
+// (the two best channels of `channels` at least `gap` apart), the field's winner is the channel `channels` ranks
+// first. `channels` computes every channel at (x, y) with the function training uses. Returns the cells checked.
+inline int check_field_agrees(const core::View& v, const std::function<std::vector<double>(double, double)>& channels,
+                              double gap = 1e-6) {
+    const core::Field& f = v.field;
+    REQUIRE(f.rows > 0);
+    int checked = 0;
+    for (int r = 1; r < f.rows; r += 5)
+        for (int c = 2; c < f.cols; c += 7) {
+            const double x = v.x_min + (c + 0.5) * (v.x_max - v.x_min) / f.cols,
+                         y = v.y_min + (r + 0.5) * (v.y_max - v.y_min) / f.rows;
+            const std::vector<double> h = channels(x, y);
+            REQUIRE(h.size() == size_t(f.channels));
+            std::vector<double> sorted = h;
+            std::sort(sorted.rbegin(), sorted.rend());
+            if (sorted.size() > 1 && sorted[0] - sorted[1] < gap * (1 + std::abs(sorted[0]))) continue;
+            CAPTURE(x);
+            CAPTURE(y);
+            CHECK(core::field_winner(f, r, c) == int(std::max_element(h.begin(), h.end()) - h.begin()));
+            ++checked;
+        }
+    return checked;
+}
+
+// A lab made from the registry and run to the end at its quick test sizes from `seed`.
+inline std::unique_ptr<core::Lab> run_quick(const std::string& id, uint64_t seed) {
+    auto lab = core::make_lab(id);
+    REQUIRE(lab != nullptr);
+    core::Params p(lab->schema());
+    for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
+    lab->reset(p, seed);
+    REQUIRE(core::run_to_end(*lab) == "");
+    return lab;
+}
+
+inline std::vector<core::View> views_of(const core::Lab& lab) {
+    std::vector<core::View> views;
+    lab.views(views);
+    return views;
+}
+
+// The view with this id among a lab's views (or a Grid's children), nullptr when absent.
+inline const core::View* find_view(const std::vector<core::View>& views, const std::string& id) {
+    for (const core::View& v : views)
+        if (v.id == id) return &v;
+    return nullptr;
 }
 
 }   // namespace lab_test

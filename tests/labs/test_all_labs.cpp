@@ -185,3 +185,23 @@ TEST_CASE("every lab: headlines name metrics, and a run lists the same metric ke
             CHECK_MESSAGE((std::isfinite(m.value) || !m.when_nan.empty()), m.key);
     }
 }
+
+TEST_CASE("every lab: the same view ids from reset to the end (a link's view=ID names a view that is there)") {
+    auto ids = [](const core::Lab& lab) {
+        std::vector<core::View> views;
+        lab.views(views);
+        std::vector<std::string> k;
+        for (const auto& v : views) k.push_back(v.id);
+        return k;
+    };
+    for (const auto& e : core::all_labs()) {
+        CAPTURE(e.id);
+        auto lab = e.make();
+        core::Params p(lab->schema());
+        for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
+        lab->reset(p, 1);
+        const std::vector<std::string> at_reset = ids(*lab);
+        core::run_to_end(*lab);
+        CHECK(ids(*lab) == at_reset);
+    }
+}

@@ -5,6 +5,7 @@
 // Router::logits itself at each evaluation.
 #include "labs/cluster-experts/run.hpp"
 #include "core/field.hpp"
+#include "core/keep_field.hpp"
 #include "core/text.hpp"
 #include <cmath>
 
@@ -55,17 +56,12 @@ void Run::make_territory() {
         });
         if (spread == 0) v.field = core::Field{};   // Θ = 0: every expert ties, no territory yet
         for (int m = 0; m < R.M; ++m) v.legend.push_back("expert " + std::to_string(m + 1));
-        core::LineSeries centres;
-        centres.label = "cluster centres β̄·c_k";
-        centres.color = 7;
-        centres.markers = true;
-        centres.width = 0;                           // places, not a curve
+        std::vector<double> cx, cy;
         for (int k = 0; k < std::min(K, 4); ++k) {   // β̄ c_k on the plane
-            const double x = beta * u1[c(k)], y = beta * u2[c(k)];
-            centres.x.push_back(x);
-            centres.y.push_back(y);
+            cx.push_back(beta * u1[c(k)]);
+            cy.push_back(beta * u2[c(k)]);
         }
-        v.lines.push_back(centres);
+        v.lines.push_back(core::places("cluster centres β̄·c_k", 7, cx, cy));
         const std::vector<int> won = core::field_territories(v.field);
         for (int n : won) held[mi] += n > 0;
         v.readouts.push_back(v.field.rows ? core::strf("%d of %d experts hold territory here", held[mi], R.M)

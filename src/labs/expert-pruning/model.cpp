@@ -43,8 +43,7 @@ double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work&
     if (M.routing == Routing::ExpertChoice) {
         for (int s = 0; s < M.k; ++s) {
             if (!is_alive(alive, s)) continue;   // eq. (6): a pruned expert's router is pruned too
-            const double* ws = M.router(s);
-            for (int j = 0; j < n; ++j) w.g[size_t(j)] = ws[ids[j]];
+            for (int j = 0; j < n; ++j) w.g[size_t(j)] = M.score(s, ids[j]);
             int* J = w.sel.data() + size_t(s) * size_t(l);
             double* G = w.G.data() + size_t(s) * size_t(l);
             double* sig = w.sig.data() + size_t(s) * size_t(l);
@@ -61,7 +60,7 @@ double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work&
         }
     } else {
         for (int j = 0; j < n; ++j) {
-            for (int s = 0; s < M.k; ++s) w.g[size_t(s)] = M.router(s)[ids[j]];   // eq. (5): every router routes
+            for (int s = 0; s < M.k; ++s) w.g[size_t(s)] = M.score(s, ids[j]);   // eq. (5): every router routes
             int* J = w.sel.data() + size_t(j) * size_t(l);
             double* G = w.G.data() + size_t(j) * size_t(l);
             double* sig = w.sig.data() + size_t(j) * size_t(l);

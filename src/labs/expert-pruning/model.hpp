@@ -27,6 +27,8 @@ struct Moe {
     void resize(int k_, int d_, int m_, int l_, Routing r);   // zero weights, heads +1 then −1
     double* router(int s) { return w.data() + size_t(s) * size_t(d); }
     const double* router(int s) const { return w.data() + size_t(s) * size_t(d); }
+    // The routing value g^(s) = <w_s, x> of a token: for pattern p, x = e_p and g = w_s[p] (what forward() ranks).
+    double score(int s, int p) const { return router(s)[p]; }
     double* neurons(int s, int p) { return W.data() + (size_t(s) * size_t(d) + size_t(p)) * size_t(m); }
     const double* neurons(int s, int p) const { return W.data() + (size_t(s) * size_t(d) + size_t(p)) * size_t(m); }
     int group(int s) const { return a[size_t(s)] > 0 ? 0 : 1; }   // 0: S₁, 1: S₂

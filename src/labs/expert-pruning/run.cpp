@@ -1,6 +1,7 @@
 // The lab's run: its set-up, the bounded step(budget), the sweep jobs over (criterion, ρ) and the pruning
 // step t, the main run's post-FT timeline, where it is, metrics and the trace.
 #include "labs/expert-pruning/run.hpp"
+#include "labs/expert-pruning/territory.hpp"
 #include "core/fmath.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
@@ -11,6 +12,8 @@
 
 namespace expert_pruning {
 namespace {
+
+constexpr int kTerritorySamples = 100;   // test samples behind the territory's thresholds τ_s
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 enum Kind { kTrust, kNoFt, kFt };
@@ -236,6 +239,18 @@ core::Where Run::where() const {
 }
 
 void Run::record_checkpoints() {
+    if (traced_ < main_.checkpoints.size()) {   // a new checkpoint: the routers' territories now
+        territory_ =
+            territory_view(main_.model(), spec_.data, main_.test(), kTerritorySamples, main_.checkpoints.back().delta);
+        territory_.id = "territory";
+        territory_.title += core::strf(", t = %d", main_.checkpoints.back().t);
+        territory_.caption =
+            "For a token x = a·u + b·q₁ on the plane of the task direction u = (o₁ − o₂)/√2 and the noise pattern q₁: "
+            "the expert that keeps it by the widest margin g^(s)(x) − τ_s (τ_s: the smallest routing value expert s "
+            "keeps in a test sample); blank: dropped by every expert. Fine-tuning turns the important experts' "
+            "routers to the task token (Lemma 4.1: S₁'s to o₁, S₂'s to o₂) while the unimportant ones keep noise: "
+            "their router-norm change Δ is what pruning ranks.";
+    }
     for (; traced_ < main_.checkpoints.size(); ++traced_) {
         const Checkpoint& cp = main_.checkpoints[traced_];
         std::vector<double> row = {double(cp.t), cp.acc};

@@ -81,6 +81,7 @@ private:
     core::Sweep sweep_;
     SeriesLayout layout_;
     size_t traced_ = 0;
+    core::View territory_;   // which tokens each expert keeps, at the latest checkpoint (territory.hpp)
     // bounded copies for the views (core/thin.hpp): the trace rows (t, acc, Δ_1..Δ_k, trust...), the
     // pre-training accuracy (step, acc) and the two post-FT timelines (t′, acc)
     core::ThinnedRows rows_, pre_rows_;

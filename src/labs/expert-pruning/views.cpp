@@ -308,6 +308,14 @@ void Run::views(std::vector<core::View>& out) const {
                                                 : " (no concept had a specialist in both groups)"));
         out.push_back(std::move(v));
     }
+    // 7. Which tokens each expert keeps, at the latest checkpoint (made in record_checkpoints).
+    out.push_back(territory_);
+    if (territory_.field.rows == 0) {   // before the first checkpoint: the view is there, empty
+        out.back().id = "territory";
+        out.back().kind = core::ViewKind::Field;
+        out.back().title = "Which tokens each expert takes";
+        out.back().readouts = {"drawn at the first fine-tuning checkpoint"};
+    }
 }
 
 }   // namespace expert_pruning

@@ -73,9 +73,11 @@ void Run::step(core::WorkBudget& budget) {
             if (sweep_.step(budget) > 0) summarise();
             if (sweep_.done()) stage_ = kDone;
             break;
-        case kDone: return;
+        case kDone: break;
         }
+        if (stage_ == kDone) break;
     }
+    update_routing_map(budget);
 }
 
 core::Where Run::where() const {

@@ -5,7 +5,9 @@
 #pragma once
 #include "core/lab.hpp"
 #include "core/sweep.hpp"
+#include <array>
 #include "labs/gated-regression/config.hpp"
+#include "labs/gated-regression/routing_map.hpp"
 #include "labs/gated-regression/trial.hpp"
 
 namespace gated {
@@ -26,6 +28,7 @@ public:
     const Truth& truth() const { return truth_; }
     const core::Sweep& sweep() const { return sweep_; }
     const Config& config() const { return cfg_; }
+    std::array<MapPanel, 2> map_panels() const;   // routing_map.cpp: the routing map's ℓ2 and L₄ + L_log models
 
 private:
     void draw(core::WorkBudget& budget);
@@ -33,8 +36,9 @@ private:
     void finish_experts(Trial& R);   // its readouts, its Phase 2 set-up
     void train_gates(core::WorkBudget& budget);
     void evaluate(core::WorkBudget& budget);
-    void summarise();       // sum_ from the finished trials
-    int showcase() const;   // the trial shown in the routing map and alignment views
+    void summarise();                                    // sum_ from the finished trials
+    int showcase() const;                                // the trial shown in the routing map and alignment views
+    void update_routing_map(core::WorkBudget& budget);   // their territories, when they have moved
 
     Config cfg_;
     Truth truth_;
@@ -48,6 +52,8 @@ private:
     Stage stage_ = kDraw;
     int run_ = 0, t_ = 0, gate_ = 0;   // cursors: the trial being processed, the iteration, Phase 2's frozen A
     Summary sum_;
+    std::array<core::Field, 2> map_fields_;   // the routing map's territories (ℓ2, L₄ + L_log), made in step()
+    std::array<int, 5> map_made_at_{{-1, -1, -1, -1, -1}};
 };
 
 }   // namespace gated

@@ -46,12 +46,6 @@ void runs_and_median(std::vector<core::LineSeries>& out, const std::vector<const
     out.push_back(std::move(m));
 }
 
-std::vector<double> unit(std::vector<double> v) {
-    const double n = core::norm2(v.data(), int(v.size()));
-    for (double& x : v) x = n > 0 ? x / n : 0.0;
-    return v;
-}
-
 // The learned boundary between experts 1 and 2, (w_1 − w_2)·x = 0, restricted to the plane spanned by eu, ev.
 core::LineSeries boundary(const std::vector<double>& normal, const std::vector<double>& eu,
                           const std::vector<double>& ev, const char* label, int color, bool dashed) {
@@ -149,26 +143,19 @@ void Run::views(std::vector<core::View>& out) const {
             "Dashed grey: the true boundary; solid: the learned one. A stuck ℓ2 run gates on the experts' difference: "
             "its boundary is turned by 90°, yet its test MSE is within a hair of the truth's.";
         g.grid_cols = 2;
-        std::vector<double> wdiff = truth_.W.size() >= size_t(d)
-            ? std::vector<double>(truth_.W.begin(), truth_.W.begin() + d)
-            : std::vector<double>(size_t(d), 0.0);
-        if (k >= 3)
-            for (int j = 0; j < d; ++j) wdiff[size_t(j)] -= truth_.W[size_t(d + j)];
-        const std::vector<double> eu = unit(wdiff);
-        std::vector<double> adiff(static_cast<size_t>(d));
-        for (int j = 0; j < d; ++j) adiff[size_t(j)] = truth_.A[size_t(j)] - truth_.A[size_t(d + j)];
-        const std::vector<double> ev = unit(adiff);
-        auto panel = [&](const GatedModel& m, int e1, int e2, const std::string& title, int color,
+        const MapPlane plane = map_plane(truth_);
+        const std::vector<double>&wdiff = plane.wdiff, &eu = plane.eu, &ev = plane.ev;
+        auto panel = [&](const MapPanel& mp, const core::Field& field, const std::string& title, int color,
                          const std::vector<std::string>& ro) {
+            const GatedModel& m = mp.m;
+            const int e1 = mp.e1, e2 = mp.e2;
             core::View v;
             v.kind = core::ViewKind::Field;
             v.title = title;
             v.x_label = "⟨w*, x⟩/‖w*‖";
             v.y_label = "⟨a₁* − a₂*, x⟩/√2";
-            v.x_min = -3;
-            v.x_max = 3;
-            v.y_min = -3;
-            v.y_max = 3;
+            v.x_min = v.y_min = -kMapHalfWidth;
+            v.x_max = v.y_max = kMapHalfWidth;
             v.value_lo = 0;
             v.value_hi = 1;
             v.value_diverging = true;
@@ -193,15 +180,7 @@ void Run::views(std::vector<core::View>& out) const {
                 q.color = top();
                 v.points.push_back(q);
             }
-            // the territories from the gate training uses (gate_probs), on a 48 × 48 grid: a few thousand gate
-            // evaluations of d numbers, made with the view like its points
-            std::vector<double> xv(static_cast<size_t>(d));
-            core::fill_field(v, 48, 48, k, [&](double a, double b, float* out) {
-                for (int j = 0; j < d; ++j) xv[size_t(j)] = a * eu[size_t(j)] + b * ev[size_t(j)];
-                gate_probs(m.W.data(), k, d, xv.data(), p);
-                for (int c = 0; c < k; ++c) out[c] = float(p[order[size_t(c)]]);
-            });
-            v.field.softmax = false;   // gate probabilities
+            v.field = field;   // made in step() (routing_map.cpp) from gate_probs, the gate training uses
             for (int c = 0; c < k; ++c) v.legend.push_back("expert " + std::to_string(c + 1));
             std::vector<double> nl(size_t(d), 0.0);
             for (int j = 0; j < d; ++j)
@@ -216,7 +195,6 @@ void Run::views(std::vector<core::View>& out) const {
         (void)s;
         const RunEval& ev2 = S.ev;
         const bool evd = gates_done;
-        const std::vector<int>& perm = phase1_done ? S.ro[kL2].perm : std::vector<int>{0, 1, 2, 3};
         std::vector<std::string> ro2, ro4;
         const double e2 = phase1_done ? S.ro[kL2].e_reg : S.ereg_now[kL2];
         ro2.push_back(evd ? strf("test MSE %.4f (oracle %.4f, linear %.4f)", ev2.mse_l2, ev2.mse_oracle, ev2.mse_linreg)
@@ -224,19 +202,14 @@ void Run::views(std::vector<core::View>& out) const {
         ro2.push_back(
             strf("E_reg %.3f", e2) +
             (evd ? strf(", routing: gate %.3f, posterior %.3f", ev2.route_gate_l2own, ev2.route_post_l2own) : ""));
-        GatedModel m4;
-        m4.d = d;
-        m4.k = k;
-        m4.link = cfg_.truth.link;
-        m4.A = phase1_done ? S.ro[kL4].A : truth_.A;
-        m4.W = phase1_done ? S.W[kAL4] : std::vector<double>(size_t((k - 1) * d), 0.0);
+        const std::array<MapPanel, 2> models = map_panels();
         ro4.push_back(evd ? strf("test MSE %.4f (oracle %.4f)", ev2.mse_l4, ev2.mse_oracle)
                           : "gate: learned in Phase 2");
         ro4.push_back(evd ? strf("routing: gate %.3f (Bayes %.3f), posterior %.3f (oracle %.3f)", ev2.route_gate[kAL4],
                                  ev2.route_gate[kAStar], ev2.route_post[kAL4], ev2.route_post[kAStar])
                           : strf("E_gating now %.3f", S.egat[kAL4]));
-        g.children.push_back(panel(S.l2, perm[0], perm[1], "ℓ2 (A, W learned jointly)", kRed, ro2));
-        g.children.push_back(panel(m4, 0, 1, "L₄ then L_log (Â, Ŵ)", kBlue, ro4));
+        g.children.push_back(panel(models[0], map_fields_[0], "ℓ2 (A, W learned jointly)", kRed, ro2));
+        g.children.push_back(panel(models[1], map_fields_[1], "L₄ then L_log (Â, Ŵ)", kBlue, ro4));
         out.push_back(std::move(g));
     }
 

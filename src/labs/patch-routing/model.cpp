@@ -62,8 +62,7 @@ void Model::select(const float* x, int s) {
     int* Js = J.data() + size_t(s) * size_t(l);
     double* Gs = G.data() + size_t(s) * size_t(l);
     if (!routed()) return;   // CNN: every patch, G ≡ 1 (set in init)
-    const float* ws = router(s);
-    for (int j = 0; j < n; ++j) g[size_t(j)] = core::dot(ws, x + size_t(j) * size_t(d), d);   // g_{j,s}
+    for (int j = 0; j < n; ++j) g[size_t(j)] = score(s, x + size_t(j) * size_t(d));   // g_{j,s}
     // J_s = top-l scores in decreasing order, ties to the lower patch index (deterministic, notes §6.4): the same
     // order as core::top_k (checked in test_model.cpp), kept local because this is the forward hot loop and
     // core::top_k allocates two vectors per call (+40 % on the separate pMoE's training steps at the defaults).

@@ -5,6 +5,7 @@
 //   CNN, eq. (5):   f_C(θ,x) = Σ_r a_r (1/n) Σ_{j∈[n]} ReLU(<w_r, x^(j)>)  (= eq. (1) with k = 1, l = n, G ≡ 1).
 // Output weights a are fixed (§3.2); only the hidden weights w_{r,s} and the routers w_s are trained.
 #pragma once
+#include "core/linalg.hpp"
 #include "core/rng.hpp"
 #include <vector>
 
@@ -56,6 +57,8 @@ public:
         for (int kk = 0; kk < d; ++kk) out[kk] = w(s, kk, r);
     }
     const float* router(int s) const { return wr.data() + size_t(s) * size_t(d); }
+    // The router score g_{j,s} = <w_s, x^(j)> of one patch (d floats): what select() ranks.
+    double score(int s, const float* patch) const { return core::dot(router(s), patch, d); }
 
     ModelSpec spec;
     int d = 0, n = 0, k = 1, M = 1, l = 1;

@@ -1,6 +1,7 @@
 // The patch-routing lab's run: its set-up, the bounded step(budget), the sweep jobs, and the cached metrics the
 // views read.
 #include "labs/patch-routing/run.hpp"
+#include "labs/patch-routing/territory.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include "core/work_budget.hpp"
@@ -16,6 +17,7 @@ namespace {
 
 constexpr double kStatsBudget =
     1.2e7;   // operations of one routing-statistics pass (the full test set at every preset)
+constexpr int kTerritorySamples = 100;   // test samples behind the territory's thresholds τ_s
 constexpr Arch kSingleOrder[3] = {Arch::Separate, Arch::Joint, Arch::CNN};
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -190,6 +192,11 @@ void Run::record(const Trainer& tr, bool router) {
         int ip = 0, im = 1;   // samples 0 and 1 of the test set are y = +1 and y = -1
         inspect_[size_t(a)] = {inspect(m, test_, ip), inspect(m, test_, im)};
         neurons_[size_t(a)] = neuron_points(m, geo_);
+        if (m.routed()) {
+            const int samples = std::min(count, kTerritorySamples);
+            territory_[size_t(a)] = territory_view(m, geo_, test_, samples, arch_name(Arch(a)));
+            if (budget_) budget_->spend(territory_units(m, samples));
+        }
     }
     const RoutingStats& R = routing_[size_t(a)];
     trace_.add({double(tr.iter), double(a), double(tr.epoch), h.train_acc.back(), h.test_acc.back(), h.router1.back(),

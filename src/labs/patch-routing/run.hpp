@@ -119,6 +119,7 @@ private:
     std::array<RoutingStats, 3> routing_;
     std::array<std::vector<Inspection>, 3> inspect_;
     std::array<std::vector<NeuronPoint>, 3> neurons_;
+    std::array<core::View, 3> territory_;   // routed models: which patches each router keeps (territory.hpp)
 
     core::Sweep sweep_, grid_;
     // cached aggregates (updated when a job finishes)

@@ -314,6 +314,28 @@ void Run::views(std::vector<core::View>& out) const {
         g.readouts.push_back(core::strf("runs %d / %d", grid_.jobs_done(), grid_.jobs_total()));
         out.push_back(std::move(g));
     }
+
+    // 9. which patches each router keeps: the routers' territories (territory.hpp), made at each evaluation
+    {
+        core::View g;
+        g.id = "territory";
+        g.title = "Which patches each router keeps";
+        g.caption = "For a patch x on the plane of u = (o1 − o2)/|o1 − o2| and a noise direction q1*: the router that "
+                    "keeps it by the widest margin <w_s, x> − τ_s (τ_s: the smallest score router s keeps in a test "
+                    "sample); blank: dropped by every router. Learned separate routers split the plane along u: "
+                    "router 1 keeps o1-like patches, router 2 o2-like ones, noise is dropped (Lemma 4.1).";
+        g.kind = core::ViewKind::Grid;
+        g.grid_cols = 2;
+        for (int a : {1, 2}) {
+            g.children.push_back(territory_[size_t(a)]);
+            if (g.children.back().field.rows == 0) {   // before its first evaluation: the view is there, empty
+                g.children.back().kind = core::ViewKind::Field;
+                g.children.back().title = arch_name(Arch(a));
+                g.children.back().readouts = {"drawn at the model's first evaluation"};
+            }
+        }
+        out.push_back(std::move(g));
+    }
 }
 
 }   // namespace patch_routing

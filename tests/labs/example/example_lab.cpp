@@ -7,6 +7,7 @@
 // for s = −1. A mixture of two linear experts w₊, w₋ with a sigmoid gate g = σ(θ·x) predicts
 // f = g w₊·x + (1 − g) w₋·x; the baseline is one linear model w. Both learn by online SGD on ½(f − y)².
 #include "core/bind.hpp"
+#include "core/field.hpp"
 #include "core/fmath.hpp"
 #include "core/lab.hpp"
 #include "core/metric_list.hpp"
@@ -52,6 +53,9 @@ public:
     Run(const Config& c, uint64_t seed)
         : c_(c), rng_(seed, 1), test_rng_(seed, 2), wp_(size_t(c.d)), wm_(size_t(c.d)), w_(size_t(c.d)),
           theta_(size_t(c.d)) {
+        // From θ = 0 and w₊ = w₋ = 0 the two experts get identical updates and the gate's gradient stays 0: a
+        // small tilt of the gate breaks the tie (when it learns at all).
+        if (c.gate) theta_[0] = 0.01;
         curve_.reset(300);
         trace_.columns = {"t", "mse_moe", "mse_single"};
     }
@@ -98,6 +102,9 @@ public:
         g.y_max = 1;
         g.bars = {{"gate", std::isnan(gate_acc_) ? 0 : gate_acc_, 0, 0}};
         out.push_back(g);
+        out.push_back(territory_);   // declared from the start (a link may name it), filled at the first evaluation
+        out.back().id = "territory";
+        out.back().kind = core::ViewKind::Field;
     }
 
 private:
@@ -146,6 +153,27 @@ private:
         gate_acc_ = std::max(right, double(test_.size()) - right) / double(test_.size());
         curve_.push({double(t_), mse_moe_, mse_single_});
         trace_.rows.push_back({double(t_), mse_moe_, mse_single_});
+        make_territory();
+    }
+    // Which expert the gate prefers on the plane (x₁, x₂), from gate() itself: made at each evaluation, since a
+    // field is not recomputed per frame.
+    void make_territory() {
+        core::View& v = territory_;
+        v.id = "territory";
+        v.kind = core::ViewKind::Field;
+        v.title = "Gate territories";
+        v.caption = "The expert the gate prefers at (x₁, x₂), the other coordinates 0; the clusters sit at x₁ = ±μ.";
+        v.x_label = "x₁";
+        v.y_label = "x₂";
+        v.x_min = -c_.mu - 3, v.x_max = c_.mu + 3, v.y_min = -3, v.y_max = 3;
+        std::vector<double> x(static_cast<size_t>(c_.d), 0.0);
+        core::fill_field(v, 32, 32, 2, [&](double a, double b, float* out) {
+            x[0] = a, x[1] = b;
+            out[0] = float(gate(x));
+            out[1] = float(1 - gate(x));
+        });
+        v.field.softmax = false;   // probabilities
+        v.legend = {"expert w₊", "expert w₋"};
     }
     core::LineSeries curve_line(int k, const char* label) const {
         core::LineSeries l;
@@ -158,11 +186,12 @@ private:
     Config c_;
     core::Rng rng_, test_rng_;
     std::vector<Sample> test_;
-    std::vector<double> wp_, wm_, w_, theta_;   // w₊, w₋, the single model's w, the gate's θ (all start at 0)
+    std::vector<double> wp_, wm_, w_, theta_;   // w₊, w₋, the single model's w, the gate's θ (start at 0; θ tilted)
     int part_ = kDraw;
     long drawn_ = 0, t_ = 0;
     double mse_moe_ = core::kNotApplicable, mse_single_ = core::kNotApplicable, gate_acc_ = core::kNotApplicable;
     core::ThinnedRows curve_;
+    core::View territory_;
 };
 
 class ExampleLab : public core::LabOf<Run> {

@@ -96,7 +96,8 @@ TEST_CASE("expert-pruning lecture run: the headline numbers, the views, the same
 
     std::vector<core::View> views;
     lab->views(views);
-    REQUIRE(views.size() == 6);
+    REQUIRE(views.size() == 7);
+    CHECK(views[6].id == "territory");
     const core::View& acc = views[1];
     CHECK(acc.id == "accuracy_vs_rho");
     int banded = 0;

@@ -385,31 +385,22 @@ TEST_CASE("latent-clusters router = 0: θ stays 0, so every expert is active for
 }
 
 TEST_CASE("latent-clusters: the territory field is the router's own top-1 choice on the (v_1, v_2) plane") {
-    auto lab = core::make_lab("latent-clusters");
-    core::Params p(lab->schema());
-    for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
-    lab->reset(p, 4);
-    REQUIRE(core::run_to_end(*lab) == "");
+    const auto lab = lab_test::run_quick("latent-clusters", 4);
     const auto& run = lab->run_as<latent::Run>();
     const core::View& v = run.snap().territory;
     REQUIRE(v.kind == core::ViewKind::Field);
     REQUIRE(v.field.rows == 64);
     const int d = run.teacher().d, M = run.config().M;
-    std::vector<float> x(static_cast<size_t>(d));
-    std::vector<double> h(static_cast<size_t>(M));
-    int checked = 0;
-    for (int r = 3; r < v.field.rows; r += 7)
-        for (int c = 5; c < v.field.cols; c += 9) {   // cell centres, away from the boundaries
-            const double a = v.x_min + (c + 0.5) * (v.x_max - v.x_min) / v.field.cols,
-                         b = v.y_min + (r + 0.5) * (v.y_max - v.y_min) / v.field.rows;
+    const int checked = lab_test::check_field_agrees(
+        v,
+        [&](double a, double b) {
+            std::vector<float> x(static_cast<size_t>(d));
             for (int i = 0; i < d; ++i)
                 x[size_t(i)] = float(a * run.teacher().v[size_t(i)] + b * run.teacher().v[size_t(d + i)]);
+            std::vector<double> h(static_cast<size_t>(M));
             run.router().gate(x.data(), h.data());
-            std::vector<double> sorted = h;
-            std::sort(sorted.rbegin(), sorted.rend());
-            if (sorted[0] - sorted[1] < 1e-3 * (1 + std::abs(sorted[0]))) continue;   // on a boundary
-            CHECK(core::field_winner(v.field, r, c) == core::argmax(h.data(), M));
-            ++checked;
-        }
+            return h;
+        },
+        1e-3);
     CHECK(checked > 20);
 }

@@ -1,0 +1,59 @@
+// Which tokens each expert keeps, against the model's own expert-choice routing (forward's top-l selection).
+#include "../lab_test_util.hpp"
+#include "core/registry.hpp"
+#include "labs/expert-pruning/lab.hpp"
+#include "labs/expert-pruning/run.hpp"
+#include "labs/expert-pruning/territory.hpp"
+#include <algorithm>
+#include <cmath>
+#include <doctest/doctest.h>
+
+using namespace expert_pruning;
+
+TEST_CASE("expert-pruning: the territories are each router's value over the smallest value its top-l keeps") {
+    const auto lab = lab_test::run_quick("expert-pruning", 2);
+    const auto& run = lab->run_as<Run>();
+    const std::vector<core::View> views = lab_test::views_of(*lab);
+    const core::View* v = lab_test::find_view(views, "territory");
+    REQUIRE(v != nullptr);
+    const Moe& M = run.main_run().model();
+    REQUIRE(M.routing == Routing::ExpertChoice);
+    REQUIRE(M.k <= 9);
+    const Dataset& test = run.main_run().test();
+    Work w;
+    std::vector<std::vector<double>> kept(size_t(M.k));
+    for (int q = 0; q < std::min(100, test.N); ++q) {
+        forward(M, test.sample(q), test.n, {}, w);
+        for (int s = 0; s < M.k; ++s)   // the value of the l-th token expert s took
+            kept[size_t(s)].push_back(M.score(s, test.sample(q)[w.sel[size_t(s * M.l + M.l - 1)]]));
+    }
+    std::vector<double> tau;
+    for (auto& k : kept) {
+        std::sort(k.begin(), k.end());
+        tau.push_back(k.size() % 2 ? k[k.size() / 2] : 0.5 * (k[k.size() / 2 - 1] + k[k.size() / 2]));
+    }
+    const int q1 = run.spec().data.first_q();
+    const int checked = lab_test::check_field_agrees(
+        *v,
+        [&](double a, double b) {
+            // the token a·(o₁ − o₂)/√2 + b·q₁ has the routing value <w_s, x>, linear in the patterns' values
+            std::vector<double> h;
+            for (int s = 0; s < M.k; ++s)
+                h.push_back(a * (M.router(s)[kO1] - M.router(s)[kO2]) / std::sqrt(2.0) + b * M.router(s)[q1] -
+                            tau[size_t(s)]);
+            h.push_back(0);
+            return h;
+        },
+        1e-4);
+    CHECK(checked > 20);
+    // fine-tuned: the task token o₁ is kept by an expert of S₁ (head +1), o₂ by one of S₂ (Lemma 4.1)
+    auto winner_at = [&](double a, double b) {
+        const std::vector<float> at = core::field_at(*v, a, b);
+        return int(std::max_element(at.begin(), at.end()) - at.begin());
+    };
+    const int w1 = winner_at(1 / std::sqrt(2.0), 0), w2 = winner_at(-1 / std::sqrt(2.0), 0);
+    REQUIRE(w1 < M.k);
+    REQUIRE(w2 < M.k);
+    CHECK(M.group(w1) == 0);
+    CHECK(M.group(w2) == 1);
+}

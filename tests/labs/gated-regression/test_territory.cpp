@@ -1,0 +1,31 @@
+// The routing map's territories against the gate training uses (gate_probs).
+#include "../lab_test_util.hpp"
+#include "core/registry.hpp"
+#include "labs/gated-regression/lab.hpp"
+#include "labs/gated-regression/run.hpp"
+#include <doctest/doctest.h>
+
+TEST_CASE("gated-regression: the routing map's territories are the learned gate's own preference") {
+    const auto lab = lab_test::run_quick("gated-regression", 2);
+    const auto& run = lab->run_as<gated::Run>();
+    const std::vector<core::View> views = lab_test::views_of(*lab);
+    const core::View* g = lab_test::find_view(views, "routing_map");
+    REQUIRE(g != nullptr);
+    REQUIRE(g->children.size() == 2);
+    const gated::MapPlane plane = gated::map_plane(run.truth());
+    const auto panels = run.map_panels();
+    for (size_t i = 0; i < 2; ++i) {
+        CAPTURE(i);
+        const gated::GatedModel& m = panels[i].m;
+        const int checked = lab_test::check_field_agrees(g->children[i], [&](double a, double b) {
+            std::vector<double> x(static_cast<size_t>(m.d)), pr(static_cast<size_t>(m.k));
+            for (int j = 0; j < m.d; ++j) x[size_t(j)] = a * plane.eu[size_t(j)] + b * plane.ev[size_t(j)];
+            gated::gate_probs(m.W.data(), m.k, m.d, x.data(), pr.data());
+            std::vector<double> h = {pr[size_t(panels[i].e1)], pr[size_t(panels[i].e2)]};   // true experts 1, 2 …
+            for (int c = 0; c < m.k; ++c)
+                if (c != panels[i].e1 && c != panels[i].e2) h.push_back(pr[size_t(c)]);   // … then the others
+            return h;
+        });
+        CHECK(checked > 20);
+    }
+}
