@@ -78,6 +78,19 @@ static std::string field_report_json(const ViewReport& r) {
     return s + "]}";
 }
 
+// A heatmap's samples: [x, y, 0xRRGGBB] (app/view_report.hpp).
+static std::string heat_report_json(const ViewReport& r) {
+    if (r.heat_samples.empty()) return "";
+    std::string s = ",\"heat\":[";
+    for (size_t k = 0; k < r.heat_samples.size(); ++k) {
+        char b[64];
+        std::snprintf(b, sizeof b, "%s[%.1f,%.1f,%u]", k ? "," : "", r.heat_samples[k].x, r.heat_samples[k].y,
+                      r.heat_samples[k].color);
+        s += b;
+    }
+    return s + "]";
+}
+
 // Lecture mode: layout, tour, what each view drew (plot rectangles, legends, labels), PNG export.
 std::string App::lecture_state_json() const {
     ImVec2 canvas = ImGui::GetIO().DisplaySize;
@@ -107,7 +120,7 @@ std::string App::lecture_state_json() const {
             ",\"plot\":" + jrect(r.plot_a, r.plot_b) + ",\"data\":" + jrect(r.data_a, r.data_b) +
             ",\"series\":" + jlist(r.series) + ",\"legend\":" + jlist(r.legend) + ",\"labels\":" + jlist(labels) +
             ",\"crossings\":" + std::to_string(r.crossings) + ",\"overlaps\":" + std::to_string(r.overlaps) +
-            ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + "}";
+            ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
     }
     s += "]";
     s += ",\"export\":{\"pending\":" + std::string(export_view_ >= 0 ? "true" : "false") +

@@ -219,8 +219,13 @@ void gpu_frame() {
 void set_gpu_drawing(bool on) { g_on = on; }
 bool gpu_drawing() { return g_on; }
 
+int field_palette_index(int k) {
+    static const int order[10] = {0, 1, 2, 3, 4, 6, 8, 9, 5, 7};   // 5: near-black, 7: grey (app/colors.cpp)
+    return order[((k % 10) + 10) % 10];
+}
+
 Rgb field_channel_color(const core::Field& f, int k, const Colors& c) {
-    return k == f.none ? c.plot_bg : c.series[k % 10];
+    return k == f.none ? c.plot_bg : c.series[field_palette_index(k)];
 }
 
 float field_strength(const core::Field& f, const float* x) {

@@ -22,7 +22,11 @@ void gpu_frame();                 // the start of a frame: the last frame's queu
 void set_gpu_drawing(bool on);    // off: every view drawn on the CPU (ImGui rectangles)
 bool gpu_drawing();
 
-// Channel k's colour: the theme's series colour, the background for the field's "no expert" channel.
+// The palette entry of a field's channel k (and of points coloured by channel): the chromatic entries first, the
+// near-black and the grey last, so that up to 8 territories never differ only in lightness (a dark territory at
+// low confidence would look like a grey one at high confidence).
+int field_palette_index(int k);
+// Channel k's colour: its palette entry, the background for the field's "no expert" channel.
 Rgb field_channel_color(const core::Field& f, int k, const Colors& c);
 // The saturation (0 … 1) of the winner among a cell's channel values (the shader's rule, for the CPU drawing).
 float field_strength(const core::Field& f, const float* values);

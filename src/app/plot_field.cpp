@@ -73,7 +73,8 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
     const float fh = ImGui::GetFontSize();
     std::vector<LegendItem> legend;
     for (size_t k = 0; k < v.legend.size(); ++k) {
-        legend.push_back({v.legend[k], int(k) == v.field.none ? ink(colors().heat_border) : palette(int(k))});
+        legend.push_back(
+            {v.legend[k], int(k) == v.field.none ? ink(colors().heat_border) : palette(field_palette_index(int(k)))});
         legend.back().band = true;
     }
     for (size_t k = 0; k < v.lines.size(); ++k)
@@ -96,7 +97,7 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
         const ImVec2 q = ax.map(p.x, p.y);
         draw_marker(dl, q, r + 1.2f, p.color, ink(colors().plot_bg));
-        draw_marker(dl, q, r, p.color, palette(p.color), p.hollow);
+        draw_marker(dl, q, r, p.color, palette(field_palette_index(p.color)), p.hollow);   // in its channel's colour
     }
     for (size_t k = 0; k < v.lines.size(); ++k) {
         const core::LineSeries& s = v.lines[k];
@@ -126,11 +127,11 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
         ImGui::BeginTooltip();
         ImGui::Text("%s = %.3g, %s = %.3g", v.x_label.c_str(), x, v.y_label.c_str(), y);
         for (size_t k = 0; k < at.size(); ++k)
-            ImGui::TextColored(int(k) == v.field.none ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
-                                                      : ImGui::ColorConvertU32ToFloat4(palette(int(k))),
-                               "%s: %.3g",
-                               k < v.legend.size() ? v.legend[k].c_str() : ("channel " + std::to_string(k + 1)).c_str(),
-                               double(at[k]));
+            ImGui::TextColored(
+                int(k) == v.field.none ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
+                                       : ImGui::ColorConvertU32ToFloat4(palette(field_palette_index(int(k)))),
+                "%s: %.3g", k < v.legend.size() ? v.legend[k].c_str() : ("channel " + std::to_string(k + 1)).c_str(),
+                double(at[k]));
         ImGui::EndTooltip();
     }
 }

@@ -3,6 +3,7 @@
 #include "app/gpu_draw.hpp"
 #include "app/ink.hpp"
 #include "app/plot.hpp"
+#include "app/view_report.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -37,6 +38,7 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     if (!h.row_title.empty()) dl->AddText(ImVec2(a.x, a.y), ink_, h.row_title.c_str());
     // the cells: one textured rectangle through the colour-scale shader (app/gpu_draw.hpp), else a rectangle each
     const bool on_gpu = gpu_draw_heatmap(dl, h, ga, gb);
+    ViewReport* report = current_report();
     for (int r = 0; r < h.rows; ++r) {
         if (r < int(h.row_labels.size())) {
             ImVec2 sz = ImGui::CalcTextSize(h.row_labels[size_t(r)].c_str());
@@ -51,15 +53,25 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
                 dl->AddRect(p, q, ink(colors().heat_border));
                 continue;
             }
-            if (on_gpu && !h.show_values) continue;
+            const bool sampled = report && report->heat_samples.size() < 8 && cw >= 16 && ch >= 16 && (r + c) % 3 == 0;
+            if (on_gpu && !h.show_values && !sampled) continue;
             ImU32 col = heat_color((val - h.lo) / (h.hi - h.lo), h.diverging);
             if (!on_gpu) dl->AddRectFilled(p, q, col);
+            ImVec2 sz(0, 0);
+            char buf[32] = "";
             if (h.show_values) {
-                char buf[32];
                 std::snprintf(buf, sizeof buf, h.value_format.c_str(), val);
-                ImVec2 sz = ImGui::CalcTextSize(buf);
+                sz = ImGui::CalcTextSize(buf);
                 if (sz.x < cw - 2 && sz.y < ch)
                     dl->AddText(ImVec2(p.x + (cw - sz.x) * 0.5f, p.y + (ch - sz.y) * 0.5f), text_color_on(col), buf);
+            }
+            // for the browser test: a point 4 px in from the cell's top-left corner, clear of its number
+            const bool clear = !buf[0] || !(sz.x < cw - 2 && sz.y < ch) || (ch - sz.y) * 0.5f > 7;
+            if (sampled && clear) {
+                const ImVec4 f = ImGui::ColorConvertU32ToFloat4(col);
+                report->heat_samples.push_back(
+                    {p.x + 4, p.y + 4,
+                     unsigned(f.x * 255 + 0.5f) << 16 | unsigned(f.y * 255 + 0.5f) << 8 | unsigned(f.z * 255 + 0.5f)});
             }
         }
     }

@@ -31,6 +31,13 @@ struct ViewReport {
     };
     std::vector<FieldSample> field_samples;
     std::vector<unsigned> field_colors;   // channels, then the background
+    // A heatmap: points inside cells, clear of the cell's number and grid lines, and the colour the scale gives
+    // the cell there (0xRRGGBB).
+    struct HeatSample {
+        float x, y;
+        unsigned color;
+    };
+    std::vector<HeatSample> heat_samples;
 };
 
 // The report the plot functions write into while a view is drawn (nullptr: none).
