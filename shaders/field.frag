@@ -1,42 +1,43 @@
 // Territories of a field (core/view.hpp Field): per pixel, each channel interpolated bilinearly between cell
-// centres (texelFetch from a 32-bit float texture: WebGL2 cannot filter those), the winning channel (argmax),
-// its confidence (softmax probability of logits, or its value), the pixel in the winner's colour with the
-// confidence as saturation, and the boundary between territories outlined, anti-aliased at any size (the margin
-// between the two best channels against its screen-space derivative).
+// centres by the texture unit (a 16-bit float RGBA texture, which WebGL2 filters linearly without an extension:
+// four channels per fetch, the channels in tiles of cols × rows texels side by side), the winning channel
+// (argmax), its confidence (softmax probability of logits, or its value over the scale), the pixel in the winner's
+// colour with the confidence as saturation, and the boundary between territories outlined, anti-aliased at any
+// size (the margin between the two best channels against its screen-space derivative).
 precision highp float;
 precision highp int;
 
-uniform highp sampler2D u_values;   // width cols × channels, height rows: cell (r, c), channel k at (c·channels + k, r)
+uniform highp sampler2D u_values;   // width cols × tiles, height rows: tile t holds channels 4t … 4t + 3 in RGBA
 uniform int u_rows;
 uniform int u_cols;
-uniform int u_channels;             // at most 10
+uniform int u_channels;             // at most 12
 uniform int u_softmax;              // 1: the channels are logits
 uniform float u_scale;              // softmax off: the value at full saturation
-uniform vec3 u_colors[10];          // the theme's series colours (app/colors.cpp); a "no expert" channel: u_background
+uniform vec3 u_colors[12];          // per channel (app/gpu_draw.cpp); a "no expert" channel: u_background
 uniform vec3 u_background;
 uniform vec3 u_boundary;
 in vec2 v_uv;
 out vec4 frag;
 
-float cell(int r, int c, int k) { return texelFetch(u_values, ivec2(c * u_channels + k, r), 0).r; }
-
-float channel(vec2 g, int k) {
-    ivec2 p0 = ivec2(floor(g));
-    vec2 t = g - vec2(p0);
-    int c0 = clamp(p0.x, 0, u_cols - 1), c1 = clamp(p0.x + 1, 0, u_cols - 1);
-    int r0 = clamp(p0.y, 0, u_rows - 1), r1 = clamp(p0.y + 1, 0, u_rows - 1);
-    return mix(mix(cell(r0, c0, k), cell(r0, c1, k), t.x), mix(cell(r1, c0, k), cell(r1, c1, k), t.x), t.y);
-}
-
 void main() {
-    vec2 g = clamp(v_uv * vec2(u_cols, u_rows) - 0.5, vec2(0.0), vec2(u_cols - 1, u_rows - 1));
+    int tiles = (u_channels + 3) / 4;
+    vec2 size = vec2(float(u_cols * tiles), float(u_rows));
+    // the pixel's place between cell centres, kept inside its tile so that no tile filters into the next
+    vec2 g = clamp(v_uv * vec2(u_cols, u_rows), vec2(0.5), vec2(float(u_cols) - 0.5, float(u_rows) - 0.5));
+    float values[12];
+    for (int t = 0; t < 3; ++t) {
+        if (t >= tiles) break;
+        vec4 v = texture(u_values, vec2(g.x + float(t * u_cols), g.y) / size);
+        values[4 * t] = v.r;
+        values[4 * t + 1] = v.g;
+        values[4 * t + 2] = v.b;
+        values[4 * t + 3] = v.a;
+    }
     float best = -1e30, second = -1e30;
     int winner = 0;
-    float values[10];
-    for (int k = 0; k < 10; ++k) {
+    for (int k = 0; k < 12; ++k) {
         if (k >= u_channels) break;
-        float v = channel(g, k);
-        values[k] = v;
+        float v = values[k];
         if (v > best) {
             second = best;
             best = v;
@@ -48,7 +49,7 @@ void main() {
     float confidence = best;
     if (u_softmax == 1) {
         float total = 0.0;
-        for (int k = 0; k < 10; ++k) {
+        for (int k = 0; k < 12; ++k) {
             if (k >= u_channels) break;
             total += exp(values[k] - best);
         }

@@ -10,8 +10,7 @@ uniform int u_rows;
 uniform int u_cols;
 uniform float u_lo;
 uniform float u_hi;
-uniform vec3 u_stops[5];            // the scale's colours, evenly spaced from lo to hi
-uniform int u_stop_count;           // 3 (diverging) or 5 (sequential)
+uniform vec3 u_stops[5];            // the scale's colours, evenly spaced from lo to hi (a 3-stop scale spread over 5)
 uniform vec3 u_background;
 in vec2 v_uv;
 out vec4 frag;
@@ -25,7 +24,10 @@ void main() {
         return;
     }
     float t = u_hi > u_lo ? clamp((v - u_lo) / (u_hi - u_lo), 0.0, 1.0) : 0.5;
-    float x = t * float(u_stop_count - 1);
-    int k = min(int(floor(x)), u_stop_count - 2);
-    frag = vec4(mix(u_stops[k], u_stops[k + 1], x - float(k)), 1.0);
+    float x = t * 4.0;   // between stops k and k + 1 for x in [k, k + 1]: a chain of mixes, no index into the array
+    vec3 colour = mix(u_stops[0], u_stops[1], clamp(x, 0.0, 1.0));
+    colour = mix(colour, u_stops[2], clamp(x - 1.0, 0.0, 1.0));
+    colour = mix(colour, u_stops[3], clamp(x - 2.0, 0.0, 1.0));
+    colour = mix(colour, u_stops[4], clamp(x - 3.0, 0.0, 1.0));
+    frag = vec4(colour, 1.0);
 }

@@ -1,6 +1,7 @@
 #include "app/gpu_draw.hpp"
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <vector>
 #ifdef __EMSCRIPTEN__
@@ -36,13 +37,30 @@ const char* kVersion = "#version 330 core\n";
 #endif
 
 // One program: rect.vert with a fragment shader, compiled and linked on first use.
+// A texture a program draws from, with what it holds: the i-th draw of a program in a frame uses its i-th slot, so a
+// view that did not change since the last frame (a paused run) is not uploaded again.
+struct TextureSlot {
+    GLuint id = 0;
+    int width = 0, height = 0;
+    std::vector<float> data;
+};
+
 struct Program {
     const char* frag;
     bool tried = false;
     GLuint id = 0;
+    std::vector<TextureSlot> slots;
+    size_t next_slot = 0;                                   // this frame's draws so far
+    std::vector<std::pair<std::string, GLint>> locations;   // looked up once (each look-up is a call into WebGL)
+    GLint at(const char* name) {
+        for (const auto& [n, l] : locations)
+            if (n == name) return l;
+        locations.push_back({name, glGetUniformLocation(id, name)});
+        return locations.back().second;
+    }
 };
 Program g_field{"field.frag"}, g_heatmap{"heatmap.frag"};
-GLuint g_vao = 0, g_texture = 0;
+GLuint g_vao = 0;
 std::string g_error;
 bool g_on = true;
 
@@ -81,20 +99,24 @@ void build(Program& p) {
     }
     if (vs) glDeleteShader(vs);
     if (fs) glDeleteShader(fs);
-    if (p.id && !g_vao) {
-        glGenVertexArrays(1, &g_vao);
-        glGenTextures(1, &g_texture);
-    }
+    if (p.id && !g_vao) glGenVertexArrays(1, &g_vao);
 }
 
-// The program ready to draw over [a, b] inside the command's clip rectangle, with `values` (width × height
-// floats) in texture unit 0; false when it did not build.
-bool begin(Program& p, const ImDrawCmd* cmd, ImVec2 a, ImVec2 b, int width, int height, const float* values) {
+// The program in use (built on first use: false when it did not build), over the whole target, no blending.
+bool use(Program& p) {
     if (!p.tried) build(p);
     if (!p.id) return false;
+    glDisable(GL_BLEND);
+    glUseProgram(p.id);
+    glBindVertexArray(g_vao);
+    return true;
+}
+
+// Drawing onto the screen rectangle [a, b] (ImGui's display coordinates, y down) inside the command's clip
+// rectangle: the scissor and p's u_rect in clip space.
+void place(Program& p, const ImDrawCmd* cmd, ImVec2 a, ImVec2 b) {
     const ImDrawData* dd = ImGui::GetDrawData();
     const ImVec2 pos = dd->DisplayPos, size = dd->DisplaySize, scale = dd->FramebufferScale;
-    // clip space from ImGui's display coordinates (y down), and the scissor from the command's clip rectangle
     auto cx = [&](float x) { return (x - pos.x) / size.x * 2 - 1; };
     auto cy = [&](float y) { return 1 - (y - pos.y) / size.y * 2; };
     const float fb_h = size.y * scale.y;
@@ -102,32 +124,46 @@ bool begin(Program& p, const ImDrawCmd* cmd, ImVec2 a, ImVec2 b, int width, int 
     glScissor(GLint((cmd->ClipRect.x - pos.x) * scale.x), GLint(fb_h - (cmd->ClipRect.w - pos.y) * scale.y),
               GLsizei((cmd->ClipRect.z - cmd->ClipRect.x) * scale.x),
               GLsizei((cmd->ClipRect.w - cmd->ClipRect.y) * scale.y));
-    glDisable(GL_BLEND);
-    glUseProgram(p.id);
-    glBindVertexArray(g_vao);
+    glUniform4f(p.at("u_rect"), cx(a.x), cy(b.y), cx(b.x), cy(a.y));
+}
+
+// `values` (width × height texels of `format`: GL_RED or GL_RGBA floats, stored as `internal`, filtered by
+// `filter`) in texture unit 0 as p's u_values: p's next texture slot, uploaded only when it holds other values.
+void upload(Program& p, GLenum internal, GLenum format, GLint filter, int width, int height, const float* values) {
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, g_texture);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, width, height, 0, GL_RED, GL_FLOAT, values);
-    glUniform1i(glGetUniformLocation(p.id, "u_values"), 0);
-    glUniform4f(glGetUniformLocation(p.id, "u_rect"), cx(a.x), cy(b.y), cx(b.x), cy(a.y));
-    return true;
+    if (p.next_slot == p.slots.size()) {
+        p.slots.emplace_back();
+        glGenTextures(1, &p.slots.back().id);
+    }
+    TextureSlot& t = p.slots[p.next_slot++];
+    glBindTexture(GL_TEXTURE_2D, t.id);
+    const size_t n = size_t(width) * size_t(height) * (format == GL_RGBA ? 4 : 1);
+    if (t.width != width || t.height != height || !std::equal(values, values + n, t.data.begin(), t.data.end())) {
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+        glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal), width, height, 0, format, GL_FLOAT, values);
+        t.width = width, t.height = height;
+        t.data.assign(values, values + n);
+    }
+    glUniform1i(p.at("u_values"), 0);
 }
 
 void set_rgb(GLint at, Rgb c) { glUniform3f(at, c.r / 255.0f, c.g / 255.0f, c.b / 255.0f); }
 
 void set_rgbs(GLint at, const Rgb* c, int n) {
-    float v[30];
-    for (int k = 0; k < n && k < 10; ++k)
+    float v[36];
+    for (int k = 0; k < n && k < 12; ++k)
         v[3 * k] = c[k].r / 255.0f, v[3 * k + 1] = c[k].g / 255.0f, v[3 * k + 2] = c[k].b / 255.0f;
-    glUniform3fv(at, std::min(n, 10), v);
+    glUniform3fv(at, std::min(n, 12), v);
 }
 
 // What a callback needs when ImGui's draw data is rendered: a copy (the view is gone by then).
 struct FieldDraw {
-    core::Field field;
+    core::Field field;          // its settings (its values are in `tiles`)
+    std::vector<float> tiles;   // the texture: channels 4t … 4t + 3 of cell (r, c) at texel (t · cols + c, r)
     ImVec2 a, b;
     Colors colors;
 };
@@ -142,37 +178,120 @@ struct HeatmapDraw {
 std::vector<std::unique_ptr<FieldDraw>> g_fields;
 std::vector<std::unique_ptr<HeatmapDraw>> g_heatmaps;
 
+// Fields and heatmaps are drawn once into a texture of their rectangle's size in framebuffer pixels, then copied
+// from there while nothing they show changes: the shaders cost tens of operations a pixel against the copy's one
+// texture read, which software WebGL (SwiftShader) feels at density 2.
+struct Image {
+    GLuint framebuffer = 0, texture = 0;
+    int width = 0, height = 0;
+    std::vector<float> key;   // what it shows: the values, the settings, the colours and the size
+};
+std::vector<Image> g_images;   // the i-th cached draw of a frame uses the i-th
+size_t g_next_image = 0;
+Program g_copy{"copy.frag"};
+
+void add_rgb(std::vector<float>& key, Rgb c) { key.insert(key.end(), {float(c.r), float(c.g), float(c.b)}); }
+
+// Draws over [a, b] the image `render` makes with program p (over the whole viewport, its u_rect set), rendering
+// it again only when `key` differs from the last time; the framebuffer and viewport are left as they were.
+void draw_cached(const ImDrawCmd* cmd, ImVec2 a, ImVec2 b, Program& p, std::vector<float> key,
+                 const std::function<void()>& render) {
+    const ImVec2 scale = ImGui::GetDrawData()->FramebufferScale;
+    const int width = std::max(1, int(std::lround((b.x - a.x) * scale.x))),
+              height = std::max(1, int(std::lround((b.y - a.y) * scale.y)));
+    key.push_back(float(width));
+    key.push_back(float(height));
+    if (g_next_image == g_images.size()) g_images.emplace_back();
+    Image& image = g_images[g_next_image++];
+    if (image.key != key) {
+        if (!use(p)) return;
+        GLint framebuffer = 0, viewport[4];
+        glGetIntegerv(GL_FRAMEBUFFER_BINDING, &framebuffer);
+        glGetIntegerv(GL_VIEWPORT, viewport);
+        if (!image.framebuffer) {
+            glGenFramebuffers(1, &image.framebuffer);
+            glGenTextures(1, &image.texture);
+        }
+        glBindTexture(GL_TEXTURE_2D, image.texture);
+        if (image.width != width || image.height != height) {
+            glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+            image.width = width, image.height = height;
+        }
+        glBindFramebuffer(GL_FRAMEBUFFER, image.framebuffer);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, image.texture, 0);
+        glViewport(0, 0, width, height);
+        glDisable(GL_SCISSOR_TEST);
+        glUniform4f(p.at("u_rect"), -1, -1, 1, 1);
+        render();
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        glBindFramebuffer(GL_FRAMEBUFFER, GLuint(framebuffer));
+        glViewport(viewport[0], viewport[1], viewport[2], viewport[3]);
+        image.key = std::move(key);
+    }
+    if (!use(g_copy)) return;
+    place(g_copy, cmd, a, b);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, image.texture);
+    glUniform1i(g_copy.at("u_image"), 0);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+}
+
 void draw_field(const ImDrawList*, const ImDrawCmd* cmd) {
     const FieldDraw& d = *static_cast<const FieldDraw*>(cmd->UserCallbackData);
     const core::Field& f = d.field;
-    if (!begin(g_field, cmd, d.a, d.b, f.cols * f.channels, f.rows, f.v.data())) return;
-    const GLuint p = g_field.id;
-    glUniform1i(glGetUniformLocation(p, "u_rows"), f.rows);
-    glUniform1i(glGetUniformLocation(p, "u_cols"), f.cols);
-    glUniform1i(glGetUniformLocation(p, "u_channels"), f.channels);
-    glUniform1i(glGetUniformLocation(p, "u_softmax"), f.softmax ? 1 : 0);
-    glUniform1f(glGetUniformLocation(p, "u_scale"), f.scale);
-    Rgb colours[10];
-    for (int k = 0; k < 10; ++k) colours[k] = field_channel_color(f, k, d.colors);
-    set_rgbs(glGetUniformLocation(p, "u_colors"), colours, 10);
-    set_rgb(glGetUniformLocation(p, "u_background"), d.colors.plot_bg);
-    set_rgb(glGetUniformLocation(p, "u_boundary"), d.colors.axis_ink);
-    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    Rgb colours[12];
+    for (int k = 0; k < 12; ++k) colours[k] = field_channel_color(f, k, d.colors);
+    std::vector<float> key = d.tiles;
+    for (float x : {float(f.rows), float(f.cols), float(f.channels), float(f.softmax), f.scale, float(f.none)})
+        key.push_back(x);
+    for (Rgb c : colours) add_rgb(key, c);
+    add_rgb(key, d.colors.plot_bg);
+    add_rgb(key, d.colors.axis_ink);
+    Program& p = g_field;
+    draw_cached(cmd, d.a, d.b, p, std::move(key), [&] {
+        upload(p, GL_RGBA16F, GL_RGBA, GL_LINEAR, f.cols * ((f.channels + 3) / 4), f.rows, d.tiles.data());
+        glUniform1i(p.at("u_rows"), f.rows);
+        glUniform1i(p.at("u_cols"), f.cols);
+        glUniform1i(p.at("u_channels"), f.channels);
+        glUniform1i(p.at("u_softmax"), f.softmax ? 1 : 0);
+        glUniform1f(p.at("u_scale"), f.scale);
+        set_rgbs(p.at("u_colors"), colours, 12);
+        set_rgb(p.at("u_background"), d.colors.plot_bg);
+        set_rgb(p.at("u_boundary"), d.colors.axis_ink);
+    });
 }
 
 void draw_heatmap(const ImDrawList*, const ImDrawCmd* cmd) {
     const HeatmapDraw& d = *static_cast<const HeatmapDraw*>(cmd->UserCallbackData);
-    if (!begin(g_heatmap, cmd, d.a, d.b, d.cols, d.rows, d.values.data())) return;
-    const GLuint p = g_heatmap.id;
-    glUniform1i(glGetUniformLocation(p, "u_rows"), d.rows);
-    glUniform1i(glGetUniformLocation(p, "u_cols"), d.cols);
-    glUniform1f(glGetUniformLocation(p, "u_lo"), d.lo);
-    glUniform1f(glGetUniformLocation(p, "u_hi"), d.hi);
     const Rgb diverging[3] = {d.colors.div_lo, d.colors.div_mid, d.colors.div_hi};
-    set_rgbs(glGetUniformLocation(p, "u_stops"), d.diverging ? diverging : d.colors.heat_seq, d.diverging ? 3 : 5);
-    glUniform1i(glGetUniformLocation(p, "u_stop_count"), d.diverging ? 3 : 5);
-    set_rgb(glGetUniformLocation(p, "u_background"), d.colors.plot_bg);
-    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    const Rgb* stops = d.diverging ? diverging : d.colors.heat_seq;
+    const int count = d.diverging ? 3 : 5;
+    Rgb five[5];   // the shader always mixes five stops: a 3-stop scale spreads over them (lo, ·, mid, ·, hi)
+    for (int k = 0; k < 5; ++k) {
+        const double x = k * (count - 1) / 4.0;
+        const int i = std::min(int(x), count - 2);
+        const double t = x - i;
+        auto mix = [&](uint8_t u, uint8_t v) { return uint8_t(std::lround(u + (v - u) * t)); };
+        five[k] = {mix(stops[i].r, stops[i + 1].r), mix(stops[i].g, stops[i + 1].g), mix(stops[i].b, stops[i + 1].b)};
+    }
+    std::vector<float> key = d.values;
+    for (float x : {float(d.rows), float(d.cols), d.lo, d.hi}) key.push_back(x);
+    for (Rgb c : five) add_rgb(key, c);
+    add_rgb(key, d.colors.plot_bg);
+    Program& p = g_heatmap;
+    draw_cached(cmd, d.a, d.b, p, std::move(key), [&] {
+        upload(p, GL_R32F, GL_RED, GL_NEAREST, d.cols, d.rows, d.values.data());
+        glUniform1i(p.at("u_rows"), d.rows);
+        glUniform1i(p.at("u_cols"), d.cols);
+        glUniform1f(p.at("u_lo"), d.lo);
+        glUniform1f(p.at("u_hi"), d.hi);
+        set_rgbs(p.at("u_stops"), five, 5);
+        set_rgb(p.at("u_background"), d.colors.plot_bg);
+    });
 }
 
 bool available(const Program& p) {
@@ -189,7 +308,17 @@ bool available(const Program& p) {
 bool gpu_draw_field(ImDrawList* dl, const core::View& v, ImVec2 a, ImVec2 b) {
     const core::Field& f = v.field;
     if (f.rows <= 0 || f.cols <= 0 || f.channels <= 0 || f.channels > 10 || !available(g_field)) return false;
-    g_fields.push_back(std::make_unique<FieldDraw>(FieldDraw{f, a, b, colors()}));
+    auto d = std::make_unique<FieldDraw>(FieldDraw{core::Field{}, {}, a, b, colors()});
+    d->field.rows = f.rows, d->field.cols = f.cols, d->field.channels = f.channels;
+    d->field.softmax = f.softmax, d->field.scale = f.scale, d->field.none = f.none;
+    const int tiles = (f.channels + 3) / 4;
+    d->tiles.assign(size_t(f.rows) * size_t(f.cols) * size_t(tiles) * 4, 0.f);
+    for (int r = 0; r < f.rows; ++r)
+        for (int c = 0; c < f.cols; ++c)
+            for (int k = 0; k < f.channels; ++k)
+                d->tiles[((size_t(r) * size_t(f.cols * tiles) + size_t((k / 4) * f.cols + c)) * 4) + size_t(k % 4)] =
+                    f.v[(size_t(r) * size_t(f.cols) + size_t(c)) * size_t(f.channels) + size_t(k)];
+    g_fields.push_back(std::move(d));
     dl->AddCallback(draw_field, g_fields.back().get());
     dl->AddCallback(ImDrawCallback_ResetRenderState, nullptr);   // ImGui's own GL state back for what follows
     return true;
@@ -214,6 +343,8 @@ const std::string& gpu_error() { return g_error; }
 void gpu_frame() {
     g_fields.clear();
     g_heatmaps.clear();
+    g_field.next_slot = g_heatmap.next_slot = 0;
+    g_next_image = 0;
 }
 
 void set_gpu_drawing(bool on) { g_on = on; }
