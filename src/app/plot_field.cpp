@@ -83,7 +83,15 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
             legend.push_back({s.label, palette(s.color < 0 ? int(k) : s.color), s.dashed});
             if (s.markers) legend.back().dot = true, legend.back().marker = s.color < 0 ? int(k) : s.color;
         }
-    a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.22f));
+    if (b.x - a.x > 2.2f * (b.y - a.y) && !legend.empty()) {
+        // a wide, low panel (small multiples, compare mode): the legend in a column on the right, so that the
+        // plane keeps the panel's height
+        const float lw = (b.x - a.x) * 0.4f;
+        draw_legend(legend, ImVec2(b.x - lw, a.y), lw, legend_scale(legend, lw, b.y - a.y));
+        b.x -= lw + fh * 0.5f;
+    } else {
+        a.y += draw_legend(legend, a, b.x - a.x, legend_scale(legend, b.x - a.x, (b.y - a.y) * 0.22f));
+    }
     Axes ax = draw_axes(v, a, b, v.x_min, v.x_max, v.y_min, v.y_max);
     if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) return;
     const ImVec2 lo = ax.map(v.x_min, v.y_max), hi = ax.map(v.x_max, v.y_min);   // the plane on screen
