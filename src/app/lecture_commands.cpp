@@ -78,10 +78,11 @@ std::string App::cmd_next_view() {
     return "";
 }
 
-// A page link: lecture keys first, the rest is the run's configuration (core::decode_query).
+// A page link: lecture keys first (and compare mode's: compare=ID, b.NAME=VALUE), the rest is the run's
+// configuration (core::decode_query).
 void App::open_link(const std::string& query) {
     std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
-    std::string rest, view, tour, theme = "auto";
+    std::string rest, view, tour, compare, theme = "auto";
     std::vector<std::string> msgs, b_keys;   // b_keys: compare mode's "name=value" for run B
     bool present = false, embed = false;
     float scale = 0;
@@ -95,6 +96,7 @@ void App::open_link(const std::string& query) {
             std::string why = switch_arg(k, v, k == "present" ? present : embed);
             if (!why.empty()) msgs.push_back(why);
         } else if (k == "view") view = v;
+        else if (k == "compare") compare = core::url_decode(v);
         else if (k == "tour") tour = v;
         else if (k == "theme") theme = v;
         else if (k == "scale") {
@@ -125,6 +127,12 @@ void App::open_link(const std::string& query) {
     b_title_.clear();
     lab_b_.reset();
     open(d.config);
+    if (!compare.empty() && b_keys.empty()) {   // a named comparison (it may move A to its preset)
+        std::string why = cmd_compare(compare);
+        if (!why.empty()) link_messages_.push_back("compare=" + core::quote(compare) + ": " + why);
+    } else if (!compare.empty()) {
+        link_messages_.push_back("compare=" + core::quote(compare) + " ignored: the link's b. keys say what B is");
+    }
     if (!b_keys.empty()) {
         core::Changes changes;
         for (const std::string& text : b_keys) {

@@ -87,6 +87,7 @@ test("compare mode: one click from a parameter, named comparisons, ending it, ba
   s = await state(page);
   assert.deepEqual(s.compare.changes, { sigma0: "0.4" });
   assert.equal(s.compare.title, "Large initialisation (σ0 = 0.4)");
+  assert.ok(s.query.endsWith("&compare=large-init"), s.query);   // a named comparison is linked by its id
   assert.match(await cmd("compare=nosuch"), /no comparison 'nosuch' for cluster-experts \(comparisons: noise-off, large-init, plain-gd/);
   assert.match(await cmd("vs=nosuch"), /no parameter 'nosuch'/);
   assert.equal(await cmd("compare=off"), "");
@@ -97,6 +98,19 @@ test("compare mode: one click from a parameter, named comparisons, ending it, ba
   s = await state(page);
   assert.equal(s.preset, "threshold");
   assert.deepEqual(s.compare.changes, { l_sep: "2" });
+  // a link opens a named comparison by id (at its preset), and the link the page writes opens it again
+  for (const q of ["lab=patch-routing&compare=l-below-threshold", (await state(page)).query]) {
+    await page.evaluate((q) => moeLab.command("query=" + q), q);
+    s = await state(page);
+    assert.ok(!s.messages.some((m) => /compare|unknown/.test(m)), s.messages.join(" | "));
+    assert.equal(s.preset, "threshold", q);
+    assert.deepEqual(s.compare.changes, { l_sep: "2" }, q);
+    assert.ok(s.query.includes("compare=l-below-threshold"), s.query);
+  }
+  await page.evaluate(() => moeLab.command("query=lab=patch-routing&compare=nosuch"));
+  s = await state(page);
+  assert.equal(s.compare, null);
+  assert.ok(s.messages.some((m) => /compare='nosuch': no comparison 'nosuch' for patch-routing/.test(m)), s.messages.join(" | "));
   // links: an unknown parameter is left out, an invalid B is not opened, A opens either way
   await page.evaluate(() => moeLab.command("query=lab=cluster-experts&preset=fast&b.nosuch=1&b.noise_width=0"));
   s = await state(page);
