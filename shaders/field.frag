@@ -10,7 +10,7 @@ precision highp int;
 uniform highp sampler2D u_values;   // width cols × tiles, height rows: tile t holds channels 4t … 4t + 3 in RGBA
 uniform int u_rows;
 uniform int u_cols;
-uniform int u_channels;             // at most 12
+uniform int u_channels;             // at most 12 (the app sends at most 10: the palette's entries)
 uniform int u_softmax;              // 1: the channels are logits
 uniform float u_scale;              // softmax off: the value at full saturation
 uniform vec3 u_colors[12];          // per channel (app/gpu_draw.cpp); a "no expert" channel: u_background

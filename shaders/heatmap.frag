@@ -23,7 +23,9 @@ void main() {
         frag = vec4(u_background, 1.0);
         return;
     }
-    float t = u_hi > u_lo ? clamp((v - u_lo) / (u_hi - u_lo), 0.0, 1.0) : 0.5;
+    // as heat_color((v − lo)/(hi − lo)): a reversed range reverses the scale; an empty one gives the ends (or the middle)
+    float span = u_hi - u_lo;
+    float t = span != 0.0 ? clamp((v - u_lo) / span, 0.0, 1.0) : (v > u_lo ? 1.0 : (v < u_lo ? 0.0 : 0.5));
     float x = t * 4.0;   // between stops k and k + 1 for x in [k, k + 1]: a chain of mixes, no index into the array
     vec3 colour = mix(u_stops[0], u_stops[1], clamp(x, 0.0, 1.0));
     colour = mix(colour, u_stops[2], clamp(x - 1.0, 0.0, 1.0));

@@ -1,6 +1,7 @@
 #include "app/gpu_draw.hpp"
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -36,19 +37,17 @@ const char* kVersion = "#version 300 es\n";
 const char* kVersion = "#version 330 core\n";
 #endif
 
-// One program: rect.vert with a fragment shader, compiled and linked on first use.
-// A texture a program draws from, with what it holds: the i-th draw of a program in a frame uses its i-th slot, so a
-// view that did not change since the last frame (a paused run) is not uploaded again.
+// A texture a program reads its values from: the i-th draw of a program in a frame uses its i-th slot.
 struct TextureSlot {
     GLuint id = 0;
-    int width = 0, height = 0;
-    std::vector<float> data;
 };
 
+// One program: rect.vert with a fragment shader, compiled and linked on first use.
 struct Program {
     const char* frag;
     bool tried = false;
     GLuint id = 0;
+    std::string error;   // the compiler's or linker's message when it did not build
     std::vector<TextureSlot> slots;
     size_t next_slot = 0;                                   // this frame's draws so far
     std::vector<std::pair<std::string, GLint>> locations;   // looked up once (each look-up is a call into WebGL)
@@ -61,10 +60,9 @@ struct Program {
 };
 Program g_field{"field.frag"}, g_heatmap{"heatmap.frag"};
 GLuint g_vao = 0;
-std::string g_error;
 bool g_on = true;
 
-GLuint compile(GLenum kind, const char* name) {
+GLuint compile(GLenum kind, const char* name, std::string& error) {
     const GLuint s = glCreateShader(kind);
     const char* parts[] = {kVersion, shader_source(name)};
     glShaderSource(s, 2, parts, nullptr);
@@ -74,14 +72,15 @@ GLuint compile(GLenum kind, const char* name) {
     if (!ok) {
         char log[2048] = "";
         glGetShaderInfoLog(s, sizeof log, nullptr, log);
-        g_error += std::string(name) + ": " + log;
+        error += std::string(name) + ": " + log;
     }
     return ok ? s : 0;
 }
 
 void build(Program& p) {
     p.tried = true;
-    const GLuint vs = compile(GL_VERTEX_SHADER, "rect.vert"), fs = compile(GL_FRAGMENT_SHADER, p.frag);
+    const GLuint vs = compile(GL_VERTEX_SHADER, "rect.vert", p.error),
+                 fs = compile(GL_FRAGMENT_SHADER, p.frag, p.error);
     if (vs && fs) {
         p.id = glCreateProgram();
         glAttachShader(p.id, vs);
@@ -92,7 +91,7 @@ void build(Program& p) {
         if (!ok) {
             char log[2048] = "";
             glGetProgramInfoLog(p.id, sizeof log, nullptr, log);
-            g_error += std::string(p.frag) + " (link): " + log;
+            p.error += std::string(p.frag) + " (link): " + log;
             glDeleteProgram(p.id);
             p.id = 0;
         }
@@ -128,7 +127,7 @@ void place(Program& p, const ImDrawCmd* cmd, ImVec2 a, ImVec2 b) {
 }
 
 // `values` (width × height texels of `format`: GL_RED or GL_RGBA floats, stored as `internal`, filtered by
-// `filter`) in texture unit 0 as p's u_values: p's next texture slot, uploaded only when it holds other values.
+// `filter`) in texture unit 0 as p's u_values, in p's next texture slot.
 void upload(Program& p, GLenum internal, GLenum format, GLint filter, int width, int height, const float* values) {
     glActiveTexture(GL_TEXTURE0);
     if (p.next_slot == p.slots.size()) {
@@ -137,17 +136,12 @@ void upload(Program& p, GLenum internal, GLenum format, GLint filter, int width,
     }
     TextureSlot& t = p.slots[p.next_slot++];
     glBindTexture(GL_TEXTURE_2D, t.id);
-    const size_t n = size_t(width) * size_t(height) * (format == GL_RGBA ? 4 : 1);
-    if (t.width != width || t.height != height || !std::equal(values, values + n, t.data.begin(), t.data.end())) {
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-        glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
-        glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal), width, height, 0, format, GL_FLOAT, values);
-        t.width = width, t.height = height;
-        t.data.assign(values, values + n);
-    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, filter);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, GLint(internal), width, height, 0, format, GL_FLOAT, values);
     glUniform1i(p.at("u_values"), 0);
 }
 
@@ -203,7 +197,10 @@ void draw_cached(const ImDrawCmd* cmd, ImVec2 a, ImVec2 b, Program& p, std::vect
     key.push_back(float(height));
     if (g_next_image == g_images.size()) g_images.emplace_back();
     Image& image = g_images[g_next_image++];
-    if (image.key != key) {
+    // bit for bit (NaN == NaN here: a diverged run's field is not drawn again every frame)
+    const bool same =
+        image.key.size() == key.size() && std::memcmp(image.key.data(), key.data(), key.size() * sizeof(float)) == 0;
+    if (!same) {
         if (!use(p)) return;
         GLint framebuffer = 0, viewport[4];
         glGetIntegerv(GL_FRAMEBUFFER_BINDING, &framebuffer);
@@ -294,20 +291,25 @@ void draw_heatmap(const ImDrawList*, const ImDrawCmd* cmd) {
     });
 }
 
-bool available(const Program& p) {
-    if (!g_on || (p.tried && !p.id)) return false;
-#ifdef __EMSCRIPTEN__
-    return true;
-#else
-    return glGetString(GL_VERSION) != nullptr;   // a GL context is current (not so in the unit tests)
+// Whether p and the copy program are built (built now, while the frame is made, so that a program that does not
+// build leaves no frame blank: the view is drawn on the CPU instead).
+bool available(Program& p) {
+    if (!g_on) return false;
+#ifndef __EMSCRIPTEN__
+    if (glGetString(GL_VERSION) == nullptr) return false;   // no GL context is current (the unit tests)
 #endif
+    for (Program* q : {&p, &g_copy})
+        if (!q->tried) build(*q);
+    return p.id && g_copy.id;
 }
 
 }   // namespace
 
 bool gpu_draw_field(ImDrawList* dl, const core::View& v, ImVec2 a, ImVec2 b) {
     const core::Field& f = v.field;
-    if (f.rows <= 0 || f.cols <= 0 || f.channels <= 0 || f.channels > 10 || !available(g_field)) return false;
+    if (f.rows <= 0 || f.cols <= 0 || f.channels <= 0 || f.channels > 10 ||
+        f.v.size() < size_t(f.rows) * size_t(f.cols) * size_t(f.channels) || !available(g_field))
+        return false;
     auto d = std::make_unique<FieldDraw>(FieldDraw{core::Field{}, {}, a, b, colors()});
     d->field.rows = f.rows, d->field.cols = f.cols, d->field.channels = f.channels;
     d->field.softmax = f.softmax, d->field.scale = f.scale, d->field.none = f.none;
@@ -338,7 +340,11 @@ bool gpu_draw_heatmap(ImDrawList* dl, const core::Heatmap& h, ImVec2 a, ImVec2 b
     return true;
 }
 
-const std::string& gpu_error() { return g_error; }
+std::string gpu_error() { return g_field.error + g_heatmap.error + g_copy.error; }
+
+std::string gpu_error(core::ViewKind kind) {
+    return (kind == core::ViewKind::Heatmap ? g_heatmap.error : g_field.error) + g_copy.error;
+}
 
 void gpu_frame() {
     g_fields.clear();

@@ -1,8 +1,8 @@
 // Views drawn by the GPU (shaders/, embedded at build time): fields (rect.vert + field.frag) and heatmaps
 // (rect.vert + heatmap.frag). A draw is queued as an ImDrawList callback, so it lands in the right place among
 // ImGui's own drawing, on screen, at any density and inside the offscreen PNG export alike. Each program is
-// compiled on first use; if one fails, the compiler's message is kept (gpu_error()) and the views it draws fall
-// back to the CPU drawing, with the message on the view. gpu=0 (a command) turns the GPU drawing off, to compare.
+// compiled when first needed; if one fails, the compiler's message is kept (gpu_error()) and the views it draws
+// fall back to the CPU drawing, with the message on the view. gpu=0 (a command) turns the GPU drawing off, to compare.
 #pragma once
 #include "app/colors.hpp"
 #include "core/view.hpp"
@@ -17,9 +17,10 @@ bool gpu_draw_field(ImDrawList* dl, const core::View& v, ImVec2 a, ImVec2 b);
 // The same for a heatmap's cells over [a, b] (row 0 at the top), coloured by the theme's scale.
 bool gpu_draw_heatmap(ImDrawList* dl, const core::Heatmap& h, ImVec2 a, ImVec2 b);
 
-const std::string& gpu_error();   // "" while the shaders are fine
-void gpu_frame();                 // the start of a frame: the last frame's queued draws were drawn, drop them
-void set_gpu_drawing(bool on);    // off: every view drawn on the CPU (ImGui rectangles)
+std::string gpu_error();                      // "" while the shaders are fine (every program's messages)
+std::string gpu_error(core::ViewKind kind);   // the messages of the programs that draw a Field or a Heatmap
+void gpu_frame();                // the start of a frame: the last frame's queued draws were drawn, drop them
+void set_gpu_drawing(bool on);   // off: every view drawn on the CPU (ImGui rectangles)
 bool gpu_drawing();
 
 // The palette entry of a field's channel k (and of points coloured by channel): the chromatic entries first, the

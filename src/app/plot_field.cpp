@@ -80,7 +80,8 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
     for (size_t k = 0; k < v.lines.size(); ++k)
         if (!v.lines[k].label.empty()) {
             const core::LineSeries& s = v.lines[k];
-            legend.push_back({s.label, palette(s.color < 0 ? int(k) : s.color), s.dashed});
+            legend.push_back(
+                {s.label, s.width > 0 ? palette(s.color < 0 ? int(k) : s.color) : ink(colors().axis_ink), s.dashed});
             if (s.markers) legend.back().dot = true, legend.back().marker = s.color < 0 ? int(k) : s.color;
         }
     if (b.x - a.x > 2.2f * (b.y - a.y) && !legend.empty()) {
@@ -118,14 +119,18 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
                                s.dashed ? 1 : 0, 0);
         if (s.markers)
             for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i) {
-                draw_marker(dl, ax.map(s.x[i], s.y[i]), fh * 0.42f, ci, ink(colors().axis_ink));
-                draw_marker(dl, ax.map(s.x[i], s.y[i]), fh * 0.3f, ci, palette(ci));
+                // places (width 0) in the axes' ink, outlined in the background: no territory shares their colour
+                const bool place = s.width <= 0;
+                draw_marker(dl, ax.map(s.x[i], s.y[i]), fh * 0.42f, ci,
+                            ink(place ? colors().plot_bg : colors().axis_ink));
+                draw_marker(dl, ax.map(s.x[i], s.y[i]), fh * 0.3f, ci, place ? ink(colors().axis_ink) : palette(ci));
             }
     }
     dl->PopClipRect();
-    if (!gpu_error().empty())
+    if (!gpu_error(core::ViewKind::Field).empty())
         add_text(dl, ImVec2(ax.a.x + fh * 0.2f, ax.a.y + fh * 0.2f), ink(colors().error),
-                 "GPU drawing unavailable (cells shown): " + gpu_error().substr(0, 160), fh * 0.7f);
+                 "GPU drawing unavailable (cells shown): " + gpu_error(core::ViewKind::Field).substr(0, 160),
+                 fh * 0.7f);
     // the pointer: its coordinates and every channel's value there
     const ImVec2 m = ImGui::GetIO().MousePos;
     if (m.x >= lo.x && m.x <= hi.x && m.y >= lo.y && m.y <= hi.y && ImGui::IsWindowHovered() && v.field.channels > 0) {

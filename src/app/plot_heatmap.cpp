@@ -3,6 +3,7 @@
 #include "app/gpu_draw.hpp"
 #include "app/ink.hpp"
 #include "app/plot.hpp"
+#include "app/text_fit.hpp"
 #include "app/view_report.hpp"
 #include <cmath>
 #include <cstdio>
@@ -98,6 +99,11 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
         dl->AddText(ImVec2((ga.x + gb.x - sz.x) * 0.5f, gb.y + (h.col_labels.empty() ? 0.1f : 1.3f) * fh), ink_,
                     h.col_title.c_str());
     }
+    if (!gpu_error(core::ViewKind::Heatmap).empty())
+        add_text(dl, ImVec2(ga.x + fh * 0.2f, ga.y + fh * 0.2f), ink(colors().error),
+                 "GPU drawing unavailable (cells drawn one by one): " +
+                     gpu_error(core::ViewKind::Heatmap).substr(0, 160),
+                 fh * 0.7f);
     // colour bar with its range
     float bx = gb.x + fh * 0.6f, bw = fh * 0.8f;
     const int steps = 24;

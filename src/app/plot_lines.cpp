@@ -171,7 +171,8 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
         ImGui::BeginTooltip();
         for (size_t k = 0; k < v.lines.size(); ++k) {
             const auto& s = v.lines[k];
-            if (s.label.empty()) continue;   // unlabelled lines (one run of many, the rest of a group) have no name to read
+            if (s.label.empty())
+                continue;   // unlabelled lines (one run of many, the rest of a group) have no name to read
             size_t best = SIZE_MAX;
             for (size_t i = 0; i < s.x.size() && i < s.y.size(); ++i)
                 if (best == SIZE_MAX || std::fabs(s.x[i] - xm) < std::fabs(s.x[best] - xm)) best = i;

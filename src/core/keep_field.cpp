@@ -22,6 +22,19 @@ double median(std::vector<double> v) {
     return 0.5 * (v[h] + *std::max_element(v.begin(), v.begin() + long(h)));
 }
 
+std::vector<double> keep_thresholds(int routers, int samples, int n, int l,
+                                    const std::function<double(int s, int i, int j)>& score) {
+    std::vector<double> tau, kept(static_cast<size_t>(std::max(0, samples))), g(static_cast<size_t>(std::max(0, n)));
+    for (int s = 0; s < routers; ++s) {
+        for (int i = 0; i < samples; ++i) {
+            for (int j = 0; j < n; ++j) g[size_t(j)] = score(s, i, j);
+            kept[size_t(i)] = lth_best(g.data(), n, l);
+        }
+        tau.push_back(median(kept));
+    }
+    return tau;
+}
+
 void fill_keep_field(View& v, int rows, int cols, const std::vector<double>& tau,
                      const std::vector<std::string>& router_names,
                      const std::function<void(double x, double y, double* g)>& scores) {
@@ -44,10 +57,19 @@ void fill_keep_field(View& v, int rows, int cols, const std::vector<double>& tau
     v.legend.push_back("dropped by every router");
 }
 
-LineSeries places(const std::string& label, int color, std::vector<double> x, std::vector<double> y) {
+View pending_field(const std::string& id, const std::string& title, const std::string& when) {
+    View v;
+    v.id = id;
+    v.kind = ViewKind::Field;
+    v.title = title;
+    v.readouts = {when};
+    return v;
+}
+
+LineSeries places(const std::string& label, int shape, std::vector<double> x, std::vector<double> y) {
     LineSeries s;
     s.label = label;
-    s.color = color;
+    s.color = shape;
     s.markers = true;
     s.width = 0;   // places, not a curve
     s.x = std::move(x);

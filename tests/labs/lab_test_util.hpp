@@ -82,6 +82,18 @@ inline std::vector<core::View> views_of(const core::Lab& lab) {
     return views;
 }
 
+// The median of v, by sorting (the tests' own, beside core::median).
+inline double sorted_median(std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    return v.size() % 2 ? v[v.size() / 2] : 0.5 * (v[v.size() / 2 - 1] + v[v.size() / 2]);
+}
+
+// The channel that wins at (x, y) of a field view, read between cell centres.
+inline int winner_at(const core::View& v, double x, double y) {
+    const std::vector<float> at = core::field_at(v, x, y);
+    return int(std::max_element(at.begin(), at.end()) - at.begin());
+}
+
 // The view with this id among a lab's views (or a Grid's children), nullptr when absent.
 inline const core::View* find_view(const std::vector<core::View>& views, const std::string& id) {
     for (const core::View& v : views)

@@ -243,7 +243,7 @@ void Run::record_checkpoints() {
         territory_ =
             territory_view(main_.model(), spec_.data, main_.test(), kTerritorySamples, main_.checkpoints.back().delta);
         territory_.id = "territory";
-        territory_.title += core::strf(", t = %d", main_.checkpoints.back().t);
+        territory_.title += core::strf(", t = %d", main_.t());   // the model as it is now (past the checkpoint)
         territory_.caption =
             "For a token x = a·u + b·q₁ on the plane of the task direction u = (o₁ − o₂)/√2 and the noise pattern q₁: "
             "the expert that keeps it by the widest margin g^(s)(x) − τ_s (τ_s: the smallest routing value expert s "

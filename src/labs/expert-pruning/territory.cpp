@@ -42,15 +42,9 @@ core::View territory_view(const Moe& M, const DataSpec& data, const Dataset& tes
     };
     if (M.routing == Routing::ExpertChoice) {
         v.title = "Which tokens each expert takes (expert-choice)";
-        const int N = std::min(samples, test.N);
-        std::vector<double> tau, kept(static_cast<size_t>(N)), g(static_cast<size_t>(test.n));
-        for (int s : shown) {
-            for (int i = 0; i < N; ++i) {
-                for (int j = 0; j < test.n; ++j) g[size_t(j)] = M.score(s, test.sample(i)[j]);
-                kept[size_t(i)] = core::lth_best(g.data(), test.n, M.l);
-            }
-            tau.push_back(core::median(kept));
-        }
+        const std::vector<double> tau =
+            core::keep_thresholds(int(shown.size()), std::min(samples, test.N), test.n, M.l,
+                                  [&](int s, int i, int j) { return M.score(shown[size_t(s)], test.sample(i)[j]); });
         core::fill_keep_field(v, kCells, kCells, tau, names, scores);
     } else {
         v.title = "Which expert each token prefers (token-choice)";

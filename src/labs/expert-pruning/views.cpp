@@ -1,4 +1,5 @@
 // The plots of the expert-pruning lab (notes §6.5), packaged from the main run's checkpoints and the sweep.
+#include "core/keep_field.hpp"
 #include "labs/expert-pruning/run.hpp"
 #include "core/fmath.hpp"
 #include "core/text.hpp"
@@ -309,13 +310,9 @@ void Run::views(std::vector<core::View>& out) const {
         out.push_back(std::move(v));
     }
     // 7. Which tokens each expert keeps, at the latest checkpoint (made in record_checkpoints).
-    out.push_back(territory_);
-    if (territory_.field.rows == 0) {   // before the first checkpoint: the view is there, empty
-        out.back().id = "territory";
-        out.back().kind = core::ViewKind::Field;
-        out.back().title = "Which tokens each expert takes";
-        out.back().readouts = {"drawn at the first fine-tuning checkpoint"};
-    }
+    out.push_back(territory_.field.rows > 0 ? territory_
+                                            : core::pending_field("territory", "Which tokens each expert takes",
+                                                                  "drawn at the first fine-tuning checkpoint"));
 }
 
 }   // namespace expert_pruning

@@ -43,14 +43,8 @@ core::View territory_view(const Model& m, const Geometry& g, const Dataset& test
     v.x_max = v.y_max = 1.2;
     // τ_s: the smallest score router s keeps, per test sample, median over samples
     const int N = std::min(samples, test.N);
-    std::vector<double> tau(static_cast<size_t>(m.k)), kept(static_cast<size_t>(N)), gj(static_cast<size_t>(test.n));
-    for (int s = 0; s < m.k; ++s) {
-        for (int i = 0; i < N; ++i) {
-            for (int j = 0; j < test.n; ++j) gj[size_t(j)] = m.score(s, test.patch(i, j));
-            kept[size_t(i)] = core::lth_best(gj.data(), test.n, m.l);
-        }
-        tau[size_t(s)] = core::median(kept);
-    }
+    const std::vector<double> tau =
+        core::keep_thresholds(m.k, N, test.n, m.l, [&](int s, int i, int j) { return m.score(s, test.patch(i, j)); });
     const Plane p = territory_plane(g);
     std::vector<std::string> names;
     for (int s = 0; s < m.k; ++s) names.push_back("router " + std::to_string(s + 1));

@@ -1,5 +1,6 @@
 // The views: built from cached data only (histories, routing stats, sweep curves), once per frame.
 #include "labs/patch-routing/run.hpp"
+#include "core/keep_field.hpp"
 #include "core/text.hpp"
 #include <algorithm>
 #include <cmath>
@@ -326,14 +327,11 @@ void Run::views(std::vector<core::View>& out) const {
                     "router 1 keeps o1-like patches, router 2 o2-like ones, noise is dropped (Lemma 4.1).";
         g.kind = core::ViewKind::Grid;
         g.grid_cols = 2;
-        for (int a : {1, 2}) {
-            g.children.push_back(territory_[size_t(a)]);
-            if (g.children.back().field.rows == 0) {   // before its first evaluation: the view is there, empty
-                g.children.back().kind = core::ViewKind::Field;
-                g.children.back().title = arch_name(Arch(a));
-                g.children.back().readouts = {"drawn at the model's first evaluation"};
-            }
-        }
+        for (int a : {1, 2})
+            g.children.push_back(
+                territory_[size_t(a)].field.rows > 0
+                    ? territory_[size_t(a)]
+                    : core::pending_field("", arch_name(Arch(a)), "drawn at the model's first evaluation"));
         out.push_back(std::move(g));
     }
 }

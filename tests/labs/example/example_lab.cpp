@@ -8,6 +8,7 @@
 // f = g w₊·x + (1 − g) w₋·x; the baseline is one linear model w. Both learn by online SGD on ½(f − y)².
 #include "core/bind.hpp"
 #include "core/field.hpp"
+#include "core/keep_field.hpp"
 #include "core/fmath.hpp"
 #include "core/lab.hpp"
 #include "core/metric_list.hpp"
@@ -102,9 +103,10 @@ public:
         g.y_max = 1;
         g.bars = {{"gate", std::isnan(gate_acc_) ? 0 : gate_acc_, 0, 0}};
         out.push_back(g);
-        out.push_back(territory_);   // declared from the start (a link may name it), filled at the first evaluation
-        out.back().id = "territory";
-        out.back().kind = core::ViewKind::Field;
+        // declared from the start (a link may name it), drawn from the first evaluation
+        out.push_back(territory_.field.rows > 0
+                          ? territory_
+                          : core::pending_field("territory", "Gate territories", "drawn at the first evaluation"));
     }
 
 private:

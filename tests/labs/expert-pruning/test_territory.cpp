@@ -28,10 +28,7 @@ TEST_CASE("expert-pruning: the territories are each router's value over the smal
             kept[size_t(s)].push_back(M.score(s, test.sample(q)[w.sel[size_t(s * M.l + M.l - 1)]]));
     }
     std::vector<double> tau;
-    for (auto& k : kept) {
-        std::sort(k.begin(), k.end());
-        tau.push_back(k.size() % 2 ? k[k.size() / 2] : 0.5 * (k[k.size() / 2 - 1] + k[k.size() / 2]));
-    }
+    for (const auto& k : kept) tau.push_back(lab_test::sorted_median(k));
     const int q1 = run.spec().data.first_q();
     const int checked = lab_test::check_field_agrees(
         *v,
@@ -47,11 +44,7 @@ TEST_CASE("expert-pruning: the territories are each router's value over the smal
         1e-4);
     CHECK(checked > 20);
     // fine-tuned: the task token o₁ is kept by an expert of S₁ (head +1), o₂ by one of S₂ (Lemma 4.1)
-    auto winner_at = [&](double a, double b) {
-        const std::vector<float> at = core::field_at(*v, a, b);
-        return int(std::max_element(at.begin(), at.end()) - at.begin());
-    };
-    const int w1 = winner_at(1 / std::sqrt(2.0), 0), w2 = winner_at(-1 / std::sqrt(2.0), 0);
+    const int w1 = lab_test::winner_at(*v, 1 / std::sqrt(2.0), 0), w2 = lab_test::winner_at(*v, -1 / std::sqrt(2.0), 0);
     REQUIRE(w1 < M.k);
     REQUIRE(w2 < M.k);
     CHECK(M.group(w1) == 0);

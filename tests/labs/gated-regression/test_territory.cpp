@@ -3,6 +3,7 @@
 #include "core/registry.hpp"
 #include "labs/gated-regression/lab.hpp"
 #include "labs/gated-regression/run.hpp"
+#include <cmath>
 #include <doctest/doctest.h>
 
 TEST_CASE("gated-regression: the routing map's territories are the learned gate's own preference") {
@@ -12,7 +13,21 @@ TEST_CASE("gated-regression: the routing map's territories are the learned gate'
     const core::View* g = lab_test::find_view(views, "routing_map");
     REQUIRE(g != nullptr);
     REQUIRE(g->children.size() == 2);
-    const gated::MapPlane plane = gated::map_plane(run.truth());
+    // the plane, from the truth: x along w* (the true gate, k = 2), y along a₁* − a₂*, both unit
+    const gated::Truth& T = run.truth();
+    REQUIRE(T.k == 2);
+    struct {
+        std::vector<double> eu, ev;
+    } plane;
+    for (int j = 0; j < T.d; ++j) {
+        plane.eu.push_back(T.W[size_t(j)]);
+        plane.ev.push_back(T.A[size_t(j)] - T.A[size_t(T.d + j)]);
+    }
+    for (std::vector<double>* e : {&plane.eu, &plane.ev}) {
+        double n = 0;
+        for (double x : *e) n += x * x;
+        for (double& x : *e) x /= std::sqrt(n);
+    }
     const auto panels = run.map_panels();
     for (size_t i = 0; i < 2; ++i) {
         CAPTURE(i);

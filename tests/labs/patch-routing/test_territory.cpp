@@ -31,9 +31,7 @@ TEST_CASE("patch-routing: the territories are each router's score over the small
                 m.route(test.sample(q));
                 kept.push_back(m.score(s, test.patch(q, m.sel(s, m.l - 1))));
             }
-            std::sort(kept.begin(), kept.end());
-            tau.push_back(kept.size() % 2 ? kept[kept.size() / 2]
-                                          : 0.5 * (kept[kept.size() / 2 - 1] + kept[kept.size() / 2]));
+            tau.push_back(lab_test::sorted_median(kept));
         }
         const int checked = lab_test::check_field_agrees(
             g->children[size_t(i)],
@@ -49,10 +47,6 @@ TEST_CASE("patch-routing: the territories are each router's score over the small
     }
     // the learned separate routers keep o1 with router 1 and o2 with router 2 (Lemma 4.1)
     const core::View& sep = g->children[0];
-    auto winner_at = [&](double a, double b) {
-        const std::vector<float> at = core::field_at(sep, a, b);
-        return int(std::max_element(at.begin(), at.end()) - at.begin());
-    };
-    CHECK(winner_at(0.9, 0) == 0);
-    CHECK(winner_at(-0.9, 0) == 1);
+    CHECK(lab_test::winner_at(sep, 0.9, 0) == 0);
+    CHECK(lab_test::winner_at(sep, -0.9, 0) == 1);
 }
