@@ -24,7 +24,7 @@ std::vector<core::TourStep> GatedRegressionLab::tour() const {
             "Theorem 1 / eq. (8): every approximate local minimum of L₄ recovers A* up to permutation and scale; Fig. "
             "2a: ℓ2 gets stuck."),
         core::tour_to_phase(
-            kGates, {"routing_map", "alignment"},
+            kGates, {"territory", "alignment"},
             "Accuracy is not recovery: a stuck ℓ2 run predicts well with the wrong parameters, its experts mixed and "
             "its gate boundary turned. The alignment matrix of L₄ is a permutation; ℓ2's is not.",
             "§3.1: ℓ2 reaches good prediction error at a spurious local minimum; Theorem 1: L₄ has none."),

@@ -133,7 +133,7 @@ void Run::views(std::vector<core::View>& out) const {
     const Trial& S = runs_[size_t(sr)];
     {
         core::View g;
-        g.id = "routing_map";
+        g.id = "territory";   // every lab's routing territory has this id (a link's view=territory)
         g.title = strf("Routing map, run %d", sr + 1);
         g.kind = core::ViewKind::Grid;
         g.caption =

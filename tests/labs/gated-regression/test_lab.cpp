@@ -141,8 +141,7 @@ TEST_CASE("gated-regression: views: thin lines per run plus medians, the routing
     lab.views(v);
     std::map<std::string, const core::View*> by;
     for (const auto& x : v) by[x.id] = &x;
-    for (const char* id : {"two_fates", "routing_map", "alignment", "sample_complexity", "gates"})
-        REQUIRE(by.count(id));
+    for (const char* id : {"two_fates", "territory", "alignment", "sample_complexity", "gates"}) REQUIRE(by.count(id));
     const core::View& f = *by["two_fates"];
     REQUIRE(f.children.size() == 2);
     CHECK(f.children[0].log_y);
@@ -150,7 +149,7 @@ TEST_CASE("gated-regression: views: thin lines per run plus medians, the routing
     int bold = 0;
     for (const auto& s : f.children[0].lines) bold += s.width > 1;
     CHECK(bold == 2);
-    const core::View& map = *by["routing_map"];
+    const core::View& map = *by["territory"];
     REQUIRE(map.children.size() == 2);
     for (const auto& c : map.children) {
         CHECK(c.points.size() == 1500);

@@ -10,7 +10,7 @@ TEST_CASE("gated-regression: the routing map's territories are the learned gate'
     const auto lab = lab_test::run_quick("gated-regression", 2);
     const auto& run = lab->run_as<gated::Run>();
     const std::vector<core::View> views = lab_test::views_of(*lab);
-    const core::View* g = lab_test::find_view(views, "routing_map");
+    const core::View* g = lab_test::find_view(views, "territory");
     REQUIRE(g != nullptr);
     REQUIRE(g->children.size() == 2);
     // the plane, from the truth: x along w* (the true gate, k = 2), y along a₁* − a₂*, both unit
