@@ -12,9 +12,10 @@ namespace {
 struct CountingJob : core::SweepJob {
     core::SweepTask t;
     int slices, used = 0;
-    int* calls;
+    std::atomic<int>* calls;   // shared by the jobs, which may run on threads
     bool fail;
-    CountingJob(const core::SweepTask& task, int s, int* c, bool f) : t(task), slices(s), calls(c), fail(f) {}
+    CountingJob(const core::SweepTask& task, int s, std::atomic<int>* c, bool f)
+        : t(task), slices(s), calls(c), fail(f) {}
     bool advance(core::WorkBudget& budget) override {
         budget.spend(1);
         ++used;
@@ -37,7 +38,7 @@ TEST_CASE("sweep: every job runs to completion in bounded slices, then the sweep
     core::Sweep sw;
     for (int s = 0; s < 2; ++s)
         for (double x : {1.0, 2.0, 4.0}) sw.add_point(s, x);
-    int calls = 0;
+    std::atomic<int> calls{0};
     sw.start(3, 2, 99, [&](const core::SweepTask& t) {
         return std::make_unique<CountingJob>(t, 1 + int(t.x), &calls, false);   // 2, 3 or 5 slices
     });
@@ -63,7 +64,7 @@ TEST_CASE("sweep: results aggregate into mean ± sd per grid point, and lines so
     sw.add_point(0, 4.0);
     sw.add_point(0, 1.0);
     sw.add_point(1, 2.0);
-    int calls = 0;
+    std::atomic<int> calls{0};
     sw.start(3, 2, 5, [&](const core::SweepTask& t) { return std::make_unique<CountingJob>(t, 1, &calls, false); });
     while (!sw.done()) step1(sw);
     int p = sw.find(0, 4.0);
@@ -87,7 +88,7 @@ TEST_CASE("sweep: rep-major order fills every point once before repeating; seeds
     core::Sweep sw;
     for (double x : {1.0, 2.0, 3.0}) sw.add_point(0, x);
     std::vector<core::SweepTask> seen;
-    int calls = 0;
+    std::atomic<int> calls{0};
     sw.start(2, 2, 7, [&](const core::SweepTask& t) {
         seen.push_back(t);
         return std::make_unique<CountingJob>(t, 2, &calls, false);
@@ -124,7 +125,7 @@ TEST_CASE("sweep: rep-major order fills every point once before repeating; seeds
 TEST_CASE("sweep: a failed job is recorded as NaN and skipped by the aggregate") {
     core::Sweep sw;
     sw.add_point(0, 1.0);
-    int calls = 0;
+    std::atomic<int> calls{0};
     sw.start(3, 2, 1,
              [&](const core::SweepTask& t) { return std::make_unique<CountingJob>(t, 1, &calls, t.rep == 1); });
     while (!sw.done()) step1(sw);
@@ -219,7 +220,7 @@ TEST_CASE("sweep on threads: a failed job is listed in task order, however the j
     auto run = [](int threads, uint64_t shuffle) {
         core::Sweep sw;
         for (double x : {1.0, 2.0, 3.0}) sw.add_point(0, x);
-        int calls = 0;
+        std::atomic<int> calls{0};
         sw.start(3, 2, 1, [&](const core::SweepTask& t) -> std::unique_ptr<core::SweepJob> {
             if (t.rep == 2 && t.point == 0) return nullptr;   // the factory declines
             return std::make_unique<CountingJob>(t, 1 + t.point, &calls, t.rep == 1 && t.point == 2);
