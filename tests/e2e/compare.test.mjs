@@ -14,7 +14,7 @@ const CASES = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding:
   const named = l.comparisons.find((c) => c.preset === "") || l.comparisons[0];
   const a = [named.preset ? `preset=${named.preset}` : `preset=${l.presets[0]}`,
              ...Object.entries(l.quick).map(([k, v]) => `${k}=${v}`)].join("&");
-  return { lab: l.id, a, b: named.b };
+  return { lab: l.id, a, b: named.b, id: named.id };
 });
 
 // The CLI's arguments for A's link (preset and values), with B's changes `extra` in place of A's values.
@@ -30,7 +30,7 @@ const cliArgs = (lab, a, seed, extra = {}) => {
   return args;
 };
 
-for (const { lab, a, b } of CASES) {
+for (const { lab, a, b, id } of CASES) {
   test(`compare mode, ${lab}: A and B played in lockstep equal the CLI's runs of A and of B`, async () => {
     const seed = 4;
     const bkeys = Object.entries(b).map(([k, v]) => `&b.${k}=${v}`).join("");
@@ -39,7 +39,14 @@ for (const { lab, a, b } of CASES) {
     assert.deepEqual(s.messages, []);
     assert.ok(s.compare, "the link opened a comparison");
     assert.deepEqual(s.compare.changes, b);
-    assert.ok(s.query.includes(bkeys.slice(1)), `the link keeps B: ${s.query}`);
+    // B equals a named comparison, so the link the page writes names it (issue 23), and reopening it restores B
+    assert.ok(s.query.includes(`compare=${id}`), `the link keeps B: ${s.query}`);
+    const again = await openPage(`?${s.query}`);
+    const r = await state(again.page);
+    assert.deepEqual(r.messages, []);
+    assert.deepEqual(r.compare.changes, b, `reopened ${s.query}`);
+    assert.deepEqual(r.params, s.params, "reopening the written link restores A's parameters");
+    await again.page.close();
     await page.evaluate(() => moeLab.command("play"));
     await page.waitForFunction(() => moeLab.state().done, null, { timeout: 180000, polling: 250 });
     s = await state(page);
