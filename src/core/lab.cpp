@@ -39,15 +39,17 @@ void Lab::reset(const Params& p, uint64_t seed) {
     plan_ = plan(p);
     run_ = start(p, seed);
     charged_ = 0;
+    waiting_ = false;
 }
 
 void Lab::step() { step_units(units_per_second() * kSliceSeconds); }
 
 void Lab::step_units(double units) {
     if (!run_ || done()) return;
-    WorkBudget budget(units, workers_.get());
+    WorkBudget budget(units, workers_.get(), remote_);
     run_->step(budget);
     charged_ += budget.used();
+    waiting_ = budget.waiting();
 }
 
 bool Lab::done() const { return !run_ || run_->where().part >= plan_.parts() || !run_->failure().empty(); }

@@ -23,6 +23,7 @@
 namespace core {
 
 class Workers;
+class SweepRemote;
 
 struct LabInfo {
     std::string id;          // "cluster-experts"
@@ -131,6 +132,10 @@ public:
     // Threads for the run's independent sweep jobs (natively; the CLI's --jobs): core/workers.hpp. The
     // numbers are the same for every count; shuffle ≠ 0 (tests) makes the jobs start and finish in other orders.
     void set_threads(int threads, uint64_t shuffle = 0);
+    // Other processes for whole sweep repetitions (the page's Web Workers): core/sweep_remote.hpp. Not owned.
+    void set_remote(SweepRemote* remote) { remote_ = remote; }
+    // The last step ended because nothing is left to do here until results arrive from elsewhere.
+    bool waiting() const { return waiting_; }
     bool done() const;
     std::string failure() const;
     int phase() const;           // index into phases()
@@ -152,6 +157,8 @@ private:
     WorkPlan plan_;
     std::unique_ptr<LabRun> run_;
     std::unique_ptr<Workers> workers_;   // nullptr: one thread
+    SweepRemote* remote_ = nullptr;
+    bool waiting_ = false;
     double charged_ = 0;
 };
 

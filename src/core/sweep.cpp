@@ -1,5 +1,6 @@
 #include "core/sweep.hpp"
 #include "core/rng.hpp"
+#include "core/sweep_remote.hpp"
 #include "core/workers.hpp"
 #include <algorithm>
 #include <cmath>
@@ -57,7 +58,11 @@ void Sweep::start(int reps, int outputs, uint64_t seed, Factory make, Order orde
             for (int r = 0; r < reps; ++r) add(pt, r);
     }
     started_task_.assign(tasks_.size(), 0);
+    recorded_.assign(tasks_.size(), 0);
     rep_left_.assign(size_t(reps_), points());
+    rep_owner_.assign(size_t(reps_), kUndecided);
+    remote_ = nullptr;
+    remote_id_ = -1;
     started_ = true;
 }
 
@@ -78,12 +83,13 @@ void Sweep::fill(int threads, uint64_t shuffle) {
             const int r = tasks_[i].rep;
             if (started_task_[i] || seen[size_t(r)]) continue;
             seen[size_t(r)] = 1;
-            if (!rep_blocked(r)) ready.push_back(i);
+            if (runs_here(r) && !rep_blocked(r)) ready.push_back(i);
             if (shuffle == 0 && !ready.empty()) break;
         }
         if (ready.empty()) return;
         const size_t i = shuffle == 0 ? ready[0] : ready[Rng(shuffle, ++picks_).below(uint32_t(ready.size()))];
         started_task_[i] = 1;
+        rep_owner_[size_t(tasks_[i].rep)] = kHere;
         std::unique_ptr<SweepJob> job = make_(tasks_[i]);
         if (!job) {   // the factory declined: a failed repetition
             record(i, nullptr);
@@ -94,10 +100,21 @@ void Sweep::fill(int threads, uint64_t shuffle) {
     }
 }
 
+bool Sweep::runs_here(int rep) {
+    const char owner = rep_owner_[size_t(rep)];
+    return owner == kHere || (owner == kUndecided && (!remote_ || remote_->may_run(remote_id_, rep)));
+}
+
 void Sweep::record(size_t task, const SweepJob* job) {
-    const double nan = std::numeric_limits<double>::quiet_NaN();
     const std::string why = job ? job->failure() : "job could not be created";
     std::vector<double> out = why.empty() ? job->outputs() : std::vector<double>();   // a failure: all NaN
+    if (remote_) remote_->finished(remote_id_, {task, tasks_[task].rep, out, why});
+    store(task, std::move(out), why);
+}
+
+void Sweep::store(size_t task, std::vector<double> out, const std::string& why) {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (!why.empty()) out.clear();
     if (!why.empty()) {
         failed_.insert(std::upper_bound(failed_.begin(), failed_.end(), std::make_pair(task, std::string())),
                        {task, why});
@@ -110,16 +127,50 @@ void Sweep::record(size_t task, const SweepJob* job) {
     p.results[size_t(t.rep)] = std::move(out);
     ++p.finished;
     --rep_left_[size_t(t.rep)];
+    recorded_[task] = 1;
     ++done_;
 }
+
+// Results from other processes into their slots; then the lowest repetitions no job has started here go to
+// idle workers, until one is refused (the sweep runs the rest itself, in order). Repetition 0 always runs
+// here: it may share the run's own inputs (expert-pruning's main model, whose post-FT its jobs run and its
+// metrics show), and this process's copy of them must be the one that changed.
+void Sweep::exchange(SweepRemote& remote) {
+    for (SweepResult& r : remote.arrived(remote_id_)) {
+        if (r.task >= tasks_.size() || recorded_[r.task]) continue;   // already here (it ran here)
+        started_task_[r.task] = 1;
+        store(r.task, std::move(r.outputs), r.failure);
+    }
+    for (int rep = 1; rep < reps_; ++rep) {
+        if (rep_owner_[size_t(rep)] != kUndecided) continue;
+        if (!remote.hand_out(remote_id_, rep)) break;
+        rep_owner_[size_t(rep)] = kElsewhere;
+        for (size_t i = 0; i < tasks_.size(); ++i)
+            if (tasks_[i].rep == rep) started_task_[i] = 1;   // none of its jobs starts here
+    }
+}
+
+int Sweep::reps_elsewhere() const { return int(std::count(rep_owner_.begin(), rep_owner_.end(), kElsewhere)); }
 
 int Sweep::step(WorkBudget& budget) {
     if (!started_) return 0;
     Workers* workers = budget.workers();
     const int threads = workers ? workers->threads() : 1;
     const int before = done_;
+    if (SweepRemote* remote = budget.remote()) {
+        if (remote_id_ < 0) {
+            remote_ = remote;
+            remote_id_ = remote->attach(reps_, points());
+        }
+        exchange(*remote);
+    }
     while (!budget.spent() && !done()) {
+        const int recorded = done_;
         fill(threads, workers ? workers->shuffle() : 0);
+        if (running_.empty() && done_ == recorded) {   // nothing may start here: the rest runs elsewhere
+            budget.wait();
+            break;
+        }
         if (running_.empty()) continue;   // the factory declined every job it was asked for
         std::vector<char> finished(running_.size(), 0);
         if (running_.size() == 1) {

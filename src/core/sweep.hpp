@@ -24,6 +24,10 @@
 // repetition's jobs read. The numbers are the same bits for every number of threads and every order in
 // which jobs finish: each job writes its own slot, failures are listed in task order, and the factory is
 // always called on the thread that calls step().
+//
+// Other processes (the page's Web Workers, when the budget carries a core::SweepRemote): whole repetitions
+// (all but repetition 0, which may share the run's own inputs) are handed to them before this process starts one, and their jobs' results are recorded in the same slots
+// when they arrive. A sweep with nothing left to run here waits (WorkBudget::wait()) for the rest.
 #pragma once
 #include "core/stats.hpp"
 #include "core/view.hpp"
@@ -64,6 +68,8 @@ struct SweepPoint {
     int finished = 0;                           // filled slots
 };
 
+class SweepRemote;
+
 class Sweep {
 public:
     using Factory = std::function<std::unique_ptr<SweepJob>(const SweepTask&)>;
@@ -81,7 +87,9 @@ public:
     double progress() const;   // (finished jobs + the running jobs' progress) / all jobs (0 before start)
     int jobs_total() const { return int(tasks_.size()); }
     int jobs_done() const { return done_; }
-    const SweepTask* current() const;   // the first running (or else the next) task; nullptr when done
+    const SweepTask* current() const;   // the first running (or else the next) task here; nullptr when none
+    const SweepTask& task(size_t i) const { return tasks_[i]; }
+    int reps_elsewhere() const;   // repetitions handed to other processes (SweepRemote)
     int reps() const { return reps_; }
     int rep_jobs_done(int rep) const;   // finished jobs of repetition `rep`
     bool rep_done(int rep) const { return rep_jobs_done(rep) == points(); }
@@ -101,14 +109,22 @@ private:
         size_t task;
         std::unique_ptr<SweepJob> job;
     };
-    void fill(int threads, uint64_t shuffle);        // starts jobs until `threads` run or none may start
-    void record(size_t task, const SweepJob* job);   // its outputs into its slot (nullptr: not created)
+    enum Owner : char { kUndecided, kHere, kElsewhere };   // who runs a repetition
+    void fill(int threads, uint64_t shuffle);              // starts jobs until `threads` run or none may start
+    void record(size_t task, const SweepJob* job);         // its outputs into its slot (nullptr: not created)
+    void store(size_t task, std::vector<double> out, const std::string& why);   // a result into its slot
+    void exchange(SweepRemote& remote);                                         // results in, idle repetitions out
+    bool runs_here(int rep);
 
     std::vector<SweepPoint> points_;
     std::vector<SweepTask> tasks_;
     bool rep_blocked(int rep) const;                       // an exclusive job of `rep` runs
     std::vector<char> started_task_;                       // per task: its job was created
     std::vector<int> rep_left_;                            // per repetition: jobs not finished
+    std::vector<char> rep_owner_;                          // per repetition: Owner
+    std::vector<char> recorded_;                           // per task: its result is in its slot
+    SweepRemote* remote_ = nullptr;                        // the budget's, from the first step on
+    int remote_id_ = -1;                                   // this sweep's number in the run (SweepRemote::attach)
     std::vector<std::pair<size_t, std::string>> failed_;   // (task, why), in task order
     std::vector<std::string> failures_;                    // failed_'s reasons
     Factory make_;

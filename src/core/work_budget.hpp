@@ -21,6 +21,8 @@
 //
 // A budget may also carry threads (core/workers.hpp): natively, the CLI lets a run's sweep run independent
 // jobs on them, each with a budget of its own (core::Sweep::step). The page's budgets carry none.
+// It may carry a SweepRemote (core/sweep_remote.hpp): other processes run some of a sweep's repetitions. A
+// sweep with nothing left to run here but results still to come ends the slice early: wait().
 #pragma once
 #include <algorithm>
 #include <cmath>
@@ -28,16 +30,21 @@
 namespace core {
 
 class Workers;
+class SweepRemote;
 
 class WorkBudget {
 public:
-    explicit WorkBudget(double units, Workers* workers = nullptr) : limit_(units), workers_(workers) {}
+    explicit WorkBudget(double units, Workers* workers = nullptr, SweepRemote* remote = nullptr)
+        : limit_(units), workers_(workers), remote_(remote) {}
 
-    bool spent() const { return used_ >= limit_; }   // nothing left: end the slice
-    double left() const { return limit_ - used_; }   // may be negative after the last item
+    bool spent() const { return used_ >= limit_ || waiting_; }   // nothing left (or nothing to do): end the slice
+    double left() const { return limit_ - used_; }               // may be negative after the last item
     double used() const { return used_; }
     void spend(double units) { used_ += units; }
-    Workers* workers() const { return workers_; }                       // threads for independent jobs, or nullptr
+    Workers* workers() const { return workers_; }     // threads for independent jobs, or nullptr
+    SweepRemote* remote() const { return remote_; }   // other processes' repetitions, or nullptr
+    void wait() { waiting_ = true; }                  // the run waits for results from elsewhere: the slice ends
+    bool waiting() const { return waiting_; }
     bool fits(double units) const { return used_ + units <= limit_; }   // would `units` more stay within?
 
     // How many items of `cost` units each to do now: enough to use what is left (the last may overrun
@@ -58,7 +65,9 @@ public:
 private:
     double limit_;
     double used_ = 0;
+    bool waiting_ = false;
     Workers* workers_;
+    SweepRemote* remote_;
 };
 
 }   // namespace core

@@ -6,6 +6,9 @@
 #include "core/lab.hpp"
 #include "core/metric_list.hpp"
 #include "core/registry.hpp"
+#include "core/share_link.hpp"
+#include "core/sweep_dispatch.hpp"
+#include "core/view_table.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
 #include <cstring>
@@ -160,6 +163,82 @@ TEST_CASE("every lab: the same numbers on 1 thread and on 3, with sweep jobs sta
             CAPTURE(shuffle);
             check_same_numbers(*one, *run_sliced(e, 0, &set, 3, shuffle));
         }
+    }
+}
+
+// The page's Web Workers, in one process: each worker a SweepWorker of its own, every message through the text
+// the page's messages carry (encode_results), delivered between the page's slices.
+struct LoopbackWorkers : core::SweepTransport {
+    std::vector<core::SweepWorker> workers;
+    int fills = 0;
+    explicit LoopbackWorkers(int n) : workers(size_t(n)) {}
+    void assign(int w, int, int sweep, int rep) override { workers[size_t(w)].assign(sweep, rep); }
+    void fill(int, int sweep, const std::vector<core::SweepResult>& all) override {
+        ++fills;
+        for (auto& w : workers) {
+            std::vector<core::SweepResult> copy;
+            REQUIRE(core::decode_results(core::encode_results(all), copy));
+            w.fill(sweep, copy);
+        }
+    }
+};
+
+std::vector<std::string> view_texts(const core::Lab& lab) {
+    std::vector<core::View> views;
+    lab.views(views);
+    std::vector<std::string> out;
+    for (const auto& v : views)
+        for (const auto& t : core::view_tables(v, 100000)) {
+            std::string s = v.id + ": " + t.caption + "\n";
+            for (const auto& row : t.rows)
+                for (const auto& cell : row) s += cell + ",";
+            out.push_back(s);
+        }
+    return out;
+}
+
+TEST_CASE("every lab: sweep repetitions run by workers (the page's Web Workers) give the same numbers and views") {
+    for (const auto& e : core::all_labs()) {
+        CAPTURE(e.id);
+        const core::TestSizes sizes = e.make()->test_sizes();
+        const core::Overrides& set = sizes.sweeps.empty() ? sizes.quick : sizes.sweeps;
+        auto one = run_sliced(e, 0, &set);
+        auto lab = e.make();
+        core::RunConfig config{e.id, lab->schema().presets.front().id, 3, with(*lab, set)};
+        LoopbackWorkers pool(2);
+        core::SweepDispatcher dispatcher(pool);
+        lab->set_remote(&dispatcher);
+        lab->reset(config.params, config.seed);
+        dispatcher.begin_run(7, 2);
+        for (auto& w : pool.workers) REQUIRE(w.open(core::encode_query(config)) == "");
+        const double units = lab->units_per_second() * core::Lab::kSliceSeconds;
+        int waits = 0, backwards = 0;
+        double progress = 0;
+        for (long steps = 0; !lab->done() && steps < 10000000; ++steps) {
+            lab->step_units(units);
+            waits += lab->waiting() ? 1 : 0;
+            backwards += lab->progress() < progress ? 1 : 0;   // the page's progress bar never goes back
+            progress = lab->progress();
+            for (size_t w = 0; w < pool.workers.size(); ++w) {
+                if (pool.workers[w].idle()) continue;
+                std::vector<core::SweepResult> results;
+                for (auto& [sweep, r] : pool.workers[w].run(3 * units)) results.push_back(r);
+                std::vector<core::SweepResult> sent;
+                REQUIRE(core::decode_results(core::encode_results(results), sent));
+                CHECK(dispatcher.deliver(7, int(w), sent));
+                CHECK(!dispatcher.deliver(6, int(w), sent));   // an earlier run's results are dropped
+            }
+        }
+        check_same_numbers(*one, *lab);
+        CHECK(view_texts(*one) == view_texts(*lab));
+        CHECK(backwards == 0);
+        // every lab with a sweep handed repetitions out, and the workers' results were recorded
+        const bool sweeps = pool.fills > 0;
+        CAPTURE(dispatcher.reps_handed_out());
+        CHECK(sweeps == (dispatcher.reps_handed_out() > 0));
+        if (sweeps) CHECK(dispatcher.jobs_elsewhere() > 0);
+        MESSAGE(e.id << ": " << dispatcher.reps_handed_out() << " repetitions, " << dispatcher.jobs_elsewhere()
+                     << " jobs on workers, " << waits << " slices waited");
     }
 }
 

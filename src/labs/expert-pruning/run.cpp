@@ -220,7 +220,11 @@ core::Where Run::where() const {
     const core::SweepTask* t = sweep_.started() ? sweep_.current() : nullptr;
     if (sweep_.started() && t && t->rep == 0 && t->series < layout_.ft(0))
         return {kPruning, double(sweep_.rep_jobs_done(0)), double(before_ft)};
-    if (!t || t->rep == 0) {   // the timeline, then the post-FT jobs of the main run
+    // The other seeds once the main run's jobs and its timeline are done (their jobs may run in the page's
+    // workers: then none runs here, and t is nullptr while their results are awaited).
+    const bool others =
+        reps_ > 1 && sweep_.started() && sweep_.rep_done(0) && timeline_[0].done() && timeline_[1].done();
+    if (!others && (!t || t->rep == 0)) {   // the timeline, then the post-FT jobs of the main run
         if (!sweep_.started()) return {kPruning, 0, double(before_ft)};
         double timeline = 0;
         for (const PostFt& r : timeline_)
@@ -233,9 +237,9 @@ core::Where Run::where() const {
         const double ft = sweep_.rep_done(r) ? 1.0 : P != others_.end() ? P->second->fraction() : 0.0;
         seeds += 0.5 * ft + 0.5 * double(sweep_.rep_jobs_done(r)) / per_rep;
     }
-    return {
-        kOtherSeeds, seeds, double(reps_ - 1),
-        core::strf("seed %d / %d, pruned copies %d / %d", t->rep + 1, reps_, sweep_.jobs_done(), sweep_.jobs_total())};
+    const std::string copies = core::strf("pruned copies %d / %d", sweep_.jobs_done(), sweep_.jobs_total());
+    return {kOtherSeeds, seeds, double(reps_ - 1),
+            t ? core::strf("seed %d / %d, ", t->rep + 1, reps_) + copies : copies};
 }
 
 void Run::record_checkpoints() {

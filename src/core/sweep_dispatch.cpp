@@ -1,0 +1,130 @@
+#include "core/sweep_dispatch.hpp"
+#include "core/registry.hpp"
+#include "core/share_link.hpp"
+
+namespace core {
+
+// --- the page's side -------------------------------------------------------------------------------------
+
+void SweepDispatcher::begin_run(int run, int workers) {
+    run_ = run;
+    sweeps_.clear();
+    busy_.assign(size_t(std::max(0, workers)), Busy());
+    jobs_elsewhere_ = 0;
+    reps_handed_out_ = 0;
+}
+
+int SweepDispatcher::attach(int reps, int points) {
+    SweepState s;
+    s.reps = reps;
+    s.points = points;
+    s.rep_results.assign(size_t(std::max(0, reps)), 0);
+    sweeps_.push_back(std::move(s));
+    return int(sweeps_.size()) - 1;
+}
+
+bool SweepDispatcher::hand_out(int sweep, int rep) {
+    for (size_t w = 0; w < busy_.size(); ++w)
+        if (busy_[w].sweep < 0) {
+            busy_[w] = {sweep, rep};
+            ++reps_handed_out_;
+            transport_.assign(int(w), run_, sweep, rep);
+            return true;
+        }
+    return false;
+}
+
+void SweepDispatcher::known(int sweep, const SweepResult& r) {
+    SweepState& s = sweeps_[size_t(sweep)];
+    s.all.push_back(r);
+    if (!s.filled && int(s.all.size()) == s.reps * s.points) {   // complete: the workers may go on past it
+        s.filled = true;
+        transport_.fill(run_, sweep, s.all);
+    }
+}
+
+void SweepDispatcher::finished(int sweep, const SweepResult& r) { known(sweep, r); }
+
+std::vector<SweepResult> SweepDispatcher::arrived(int sweep) {
+    std::vector<SweepResult> in;
+    in.swap(sweeps_[size_t(sweep)].inbox);
+    for (const SweepResult& r : in) known(sweep, r);
+    return in;
+}
+
+bool SweepDispatcher::deliver(int run, int worker, const std::vector<SweepResult>& results) {
+    if (run != run_ || worker < 0 || worker >= workers()) return false;   // an earlier run's: dropped
+    Busy& b = busy_[size_t(worker)];
+    for (const SweepResult& r : results) {   // only the repetition it was handed
+        if (b.sweep < 0 || r.rep != b.rep || size_t(b.sweep) >= sweeps_.size()) return false;
+        SweepState& s = sweeps_[size_t(b.sweep)];
+        if (r.task >= size_t(s.reps) * size_t(s.points)) return false;
+    }
+    for (const SweepResult& r : results) {
+        SweepState& s = sweeps_[size_t(b.sweep)];
+        s.inbox.push_back(r);
+        ++jobs_elsewhere_;
+        if (++s.rep_results[size_t(r.rep)] == s.points) b = Busy();   // its repetition is complete: idle
+    }
+    return true;
+}
+
+// --- a worker's side -------------------------------------------------------------------------------------
+
+std::string SweepWorker::open(const std::string& query) {
+    lab_.reset();
+    assigned_.clear();
+    fills_.clear();
+    out_.clear();
+    sweeps_ = 0;
+    const Decoded d = decode_query(query);
+    if (!d.messages.empty()) return d.messages.front();
+    lab_ = make_lab(d.config.lab);
+    if (!lab_) return "no lab " + d.config.lab;
+    lab_->set_remote(this);
+    lab_->reset(d.config.params, d.config.seed);
+    news_ = true;
+    return "";
+}
+
+void SweepWorker::assign(int sweep, int rep) {
+    assigned_.push_back({sweep, rep});
+    news_ = true;
+}
+
+void SweepWorker::fill(int sweep, std::vector<SweepResult> all) {
+    fills_.push_back({sweep, std::move(all)});
+    news_ = true;
+}
+
+int SweepWorker::attach(int, int) { return sweeps_++; }
+
+bool SweepWorker::may_run(int sweep, int rep) {
+    for (const auto& a : assigned_)
+        if (a.first == sweep && a.second == rep) return true;
+    return false;
+}
+
+std::vector<SweepResult> SweepWorker::arrived(int sweep) {
+    std::vector<SweepResult> in;
+    for (auto it = fills_.begin(); it != fills_.end();)
+        if (it->first == sweep) {
+            in.insert(in.end(), it->second.begin(), it->second.end());
+            it = fills_.erase(it);
+        } else {
+            ++it;
+        }
+    return in;
+}
+
+std::vector<std::pair<int, SweepResult>> SweepWorker::run(double units) {
+    news_ = false;
+    if (lab_ && !lab_->done()) lab_->step_units(units);
+    std::vector<std::pair<int, SweepResult>> out;
+    out.swap(out_);
+    return out;
+}
+
+bool SweepWorker::idle() const { return !lab_ || lab_->done() || (lab_->waiting() && !news_); }
+
+}   // namespace core

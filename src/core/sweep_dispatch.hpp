@@ -1,0 +1,95 @@
+// The two sides of core::SweepRemote (sweep_remote.hpp), without the messages' transport: the page's
+// dispatcher and a worker's run. The page hands a worker its repetitions through a SweepTransport (the Web
+// Workers' postMessage in platform/, plain calls in tests) and delivers what comes back; a run id tags every
+// message, so that a result of an earlier run (reset, a new lab or new parameters) is dropped on arrival.
+//
+//   page                                   worker (one per Web Worker, the same lab, parameters and seed)
+//   begin_run(run, workers) ── open ──▶    SweepWorker::open(query)      runs the run up to its sweep
+//   Sweep::step: hand_out(rep) ─ assign ─▶ assign(sweep, rep)            runs that repetition's jobs
+//   deliver(run, worker, results) ◀────── run(units): finished results
+//   the sweep complete ──────── fill ───▶ fill(sweep, results)          goes on to the next sweep, if any
+#pragma once
+#include "core/lab.hpp"
+#include "core/sweep_remote.hpp"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace core {
+
+class SweepTransport {
+public:
+    virtual ~SweepTransport() = default;
+    virtual void assign(int worker, int run, int sweep, int rep) = 0;   // the worker runs repetition `rep`
+    // Every worker: all results of a sweep that is complete here (those it ran included).
+    virtual void fill(int run, int sweep, const std::vector<SweepResult>& all) = 0;
+};
+
+class SweepDispatcher : public SweepRemote {
+public:
+    explicit SweepDispatcher(SweepTransport& transport) : transport_(transport) {}
+    // A new run (its workers already told to open it): the last run's state and late results are dropped.
+    void begin_run(int run, int workers);
+    void end_run() { begin_run(run_ + 1, 0); }   // no workers from now on (their results are dropped)
+    // Results a worker sent for `run`; false when dropped (an earlier run's, or not a valid result).
+    bool deliver(int run, int worker, const std::vector<SweepResult>& results);
+    int run() const { return run_; }
+    int workers() const { return int(busy_.size()); }
+    int jobs_elsewhere() const { return jobs_elsewhere_; }   // results that came from workers this run
+    int reps_handed_out() const { return reps_handed_out_; }
+
+    int attach(int reps, int points) override;
+    bool hand_out(int sweep, int rep) override;
+    bool may_run(int, int) override { return true; }
+    void finished(int sweep, const SweepResult& r) override;
+    std::vector<SweepResult> arrived(int sweep) override;
+
+private:
+    struct SweepState {
+        int reps = 0, points = 0;
+        std::vector<SweepResult> inbox;   // arrived, not yet taken by the sweep
+        std::vector<SweepResult> all;     // every result known here (to fill the workers when complete)
+        std::vector<int> rep_results;     // per repetition: results that arrived from its worker
+        bool filled = false;
+    };
+    struct Busy {
+        int sweep = -1, rep = -1;   // -1: idle
+    };
+    void known(int sweep, const SweepResult& r);
+    SweepTransport& transport_;
+    int run_ = 0;
+    std::vector<SweepState> sweeps_;
+    std::vector<Busy> busy_;   // per worker
+    int jobs_elsewhere_ = 0, reps_handed_out_ = 0;
+};
+
+// A worker's side: the lab run from the page's link query, stepped here; only the repetitions it was handed run
+// here, and the rest of each sweep is filled in from the page once complete.
+class SweepWorker : public SweepRemote {
+public:
+    // The run for a link query (lab, preset, seed, parameters); "" or why it cannot be opened.
+    std::string open(const std::string& query);
+    void assign(int sweep, int rep);
+    void fill(int sweep, std::vector<SweepResult> all);
+    // Steps the run for about `units` of work, or until it waits for the page; the results finished since the
+    // last call, with their sweep numbers.
+    std::vector<std::pair<int, SweepResult>> run(double units);
+    bool idle() const;   // nothing to do until a message comes (or the run ended)
+    const Lab* lab() const { return lab_.get(); }
+
+    int attach(int reps, int points) override;
+    bool hand_out(int, int) override { return false; }
+    bool may_run(int sweep, int rep) override;
+    void finished(int sweep, const SweepResult& r) override { out_.push_back({sweep, r}); }
+    std::vector<SweepResult> arrived(int sweep) override;
+
+private:
+    std::unique_ptr<Lab> lab_;
+    std::vector<std::pair<int, int>> assigned_;                     // (sweep, rep)
+    std::vector<std::pair<int, std::vector<SweepResult>>> fills_;   // (sweep, results) not yet taken
+    std::vector<std::pair<int, SweepResult>> out_;
+    int sweeps_ = 0;
+    bool news_ = false;   // a message since the last run(): the run may have something to do again
+};
+
+}   // namespace core

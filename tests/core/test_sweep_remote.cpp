@@ -1,0 +1,162 @@
+// The seam for the page's Web Workers (core/sweep_remote.hpp, core/sweep_dispatch.hpp): results as text come back
+// as the same bits; the page's dispatcher hands out whole repetitions (never repetition 0), records what comes
+// back in the same slots, drops an earlier run's results and anything it did not ask for; a sweep with nothing
+// left to run here waits. The labs' own check (every lab, the same numbers with workers) is in test_all_labs.cpp.
+#include "core/sweep.hpp"
+#include "core/sweep_dispatch.hpp"
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <doctest/doctest.h>
+#include <limits>
+#include <memory>
+
+namespace {
+
+bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
+
+// One unit of work per advance(), `slices` of them; outputs (x + 10 rep), or a failure at x = 3.
+struct Job : core::SweepJob {
+    core::SweepTask t;
+    int slices, used = 0;
+    Job(const core::SweepTask& task, int s) : t(task), slices(s) {}
+    bool advance(core::WorkBudget& budget) override {
+        budget.spend(1);
+        return ++used >= slices;
+    }
+    std::vector<double> outputs() const override { return {t.x + 10 * t.rep}; }
+    std::string failure() const override { return t.x == 3 ? "diverged at x = 3" : ""; }
+};
+
+void make_sweep(core::Sweep& sw, int reps) {
+    for (double x : {1.0, 2.0, 3.0}) sw.add_point(0, x);
+    sw.start(reps, 1, 5, [](const core::SweepTask& t) { return std::make_unique<Job>(t, 2); });
+}
+
+struct Recorder : core::SweepTransport {
+    std::vector<std::array<int, 4>> assigned;   // (worker, run, sweep, rep)
+    std::vector<std::vector<core::SweepResult>> fills;
+    void assign(int w, int run, int sweep, int rep) override { assigned.push_back({w, run, sweep, rep}); }
+    void fill(int, int, const std::vector<core::SweepResult>& all) override { fills.push_back(all); }
+};
+
+}   // namespace
+
+TEST_CASE("sweep results as text come back as the same bits; malformed text is refused") {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::vector<core::SweepResult> in = {{4, 1, {1.0 / 3, -0.0, nan, INFINITY, 1e-310}, ""},
+                                         {7, 2, {}, "diverged: η too large\nline 2 & more"}};
+    std::vector<core::SweepResult> out;
+    REQUIRE(core::decode_results(core::encode_results(in), out));
+    REQUIRE(out.size() == 2);
+    CHECK(out[0].task == 4);
+    CHECK(out[0].rep == 1);
+    REQUIRE(out[0].outputs.size() == 5);
+    for (size_t k = 0; k < 5; ++k) CHECK(same_bits(out[0].outputs[k], in[0].outputs[k]));
+    CHECK(out[1].failure == in[1].failure);
+    CHECK(out[1].outputs.empty());
+    for (const char* bad : {"x 1 - 0\n", "1 1 - 2 3ff0000000000000\n", "1 1 - 1 3FF0000000000000\n", "1 -1 - 0\n",
+                            "1 1 - 1 3ff00000000000001\n", "1 1\n"}) {
+        CAPTURE(bad);
+        CHECK_FALSE(core::decode_results(bad, out));
+        CHECK(out.empty());
+    }
+    CHECK(core::decode_results("", out));
+    CHECK(out.empty());
+}
+
+TEST_CASE("dispatcher: repetitions 1… go to idle workers, the sweep runs repetition 0 and waits for the rest") {
+    Recorder transport;
+    core::SweepDispatcher d(transport);
+    d.begin_run(3, 2);
+    core::Sweep sw;
+    make_sweep(sw, 4);
+    core::WorkBudget first(1, nullptr, &d);
+    sw.step(first);
+    REQUIRE(transport.assigned.size() == 2);   // reps 1 and 2 to workers 0 and 1; the sweep took rep 0 itself
+    CHECK(transport.assigned[0] == std::array<int, 4>{0, 3, 0, 1});
+    CHECK(transport.assigned[1] == std::array<int, 4>{1, 3, 0, 2});
+    CHECK(sw.reps_elsewhere() == 2);
+    // the page runs reps 0 and 3 (no worker was idle for 3); then it waits
+    int slices = 0;
+    while (true) {
+        core::WorkBudget b(1, nullptr, &d);
+        sw.step(b);
+        ++slices;
+        REQUIRE(slices < 100);
+        if (b.waiting()) break;
+    }
+    CHECK(sw.rep_done(0));
+    CHECK(sw.rep_done(3));
+    CHECK_FALSE(sw.done());
+    CHECK(transport.fills.empty());
+    // worker 0 sends repetition 1: one result at a time; an earlier run's, another repetition's, a task out of
+    // range or an unknown worker's are dropped
+    auto result = [](size_t task, int rep, double x) {
+        return core::SweepResult{task, rep, x == 3 ? std::vector<double>{} : std::vector<double>{x + 10 * rep},
+                                 x == 3 ? "diverged at x = 3" : ""};
+    };
+    CHECK_FALSE(d.deliver(2, 0, {result(3, 1, 1)}));
+    CHECK_FALSE(d.deliver(3, 0, {result(6, 2, 1)}));
+    CHECK_FALSE(d.deliver(3, 0, {result(99, 1, 1)}));
+    CHECK_FALSE(d.deliver(3, 5, {result(3, 1, 1)}));
+    CHECK(d.deliver(3, 0, {result(3, 1, 1), result(4, 1, 2)}));
+    CHECK(d.deliver(3, 0, {result(5, 1, 3)}));   // rep 1 complete: worker 0 idle again
+    CHECK(d.deliver(3, 1, {result(6, 2, 1), result(7, 2, 2), result(8, 2, 3)}));
+    CHECK(d.jobs_elsewhere() == 6);
+    core::WorkBudget last(1, nullptr, &d);
+    sw.step(last);
+    CHECK(sw.done());
+    CHECK(transport.assigned.size() == 2);   // nothing left to hand out
+    // the same slots as a sweep run here alone, failures in task order
+    core::Sweep alone;
+    make_sweep(alone, 4);
+    while (!alone.done()) {
+        core::WorkBudget b(1);
+        alone.step(b);
+    }
+    for (int p = 0; p < 3; ++p)
+        for (int r = 0; r < 4; ++r)
+            CHECK(same_bits(sw.point(p).results[size_t(r)][0], alone.point(p).results[size_t(r)][0]));
+    CHECK(sw.failures() == alone.failures());
+    // complete: every result goes to the workers, so that their runs can go on past this sweep
+    REQUIRE(transport.fills.size() == 1);
+    CHECK(transport.fills[0].size() == 12);
+}
+
+TEST_CASE("dispatcher: a new run drops the last one's results; with no workers the sweep runs everything here") {
+    Recorder transport;
+    core::SweepDispatcher d(transport);
+    d.begin_run(1, 1);
+    core::Sweep sw;
+    make_sweep(sw, 2);
+    core::WorkBudget b(1, nullptr, &d);
+    sw.step(b);
+    CHECK(transport.assigned.size() == 1);
+    d.begin_run(2, 0);   // reset: the old sweep's worker result is dropped
+    CHECK_FALSE(d.deliver(1, 0, {{3, 1, {11}, ""}}));
+    core::Sweep again;
+    make_sweep(again, 2);
+    int slices = 0;
+    while (!again.done()) {
+        core::WorkBudget s(1, nullptr, &d);
+        again.step(s);
+        CHECK_FALSE(s.waiting());
+        REQUIRE(++slices < 100);
+    }
+    CHECK(transport.assigned.size() == 1);
+    CHECK(d.reps_handed_out() == 0);
+}
+
+TEST_CASE("worker: a bad link is refused with the link's message; a worker runs only what it was handed") {
+    core::SweepWorker w;
+    CHECK(w.open("lab=no-such-lab") != "");
+    CHECK(w.idle());
+    CHECK(w.open("lab=example&seed=3") == "");
+    CHECK_FALSE(w.idle());
+    CHECK_FALSE(w.may_run(0, 1));
+    w.assign(0, 1);
+    CHECK(w.may_run(0, 1));
+    CHECK_FALSE(w.may_run(1, 1));
+    CHECK(w.hand_out(0, 2) == false);   // a worker never hands work on
+}
