@@ -22,7 +22,7 @@ cmake --build build/native -j"$(nproc)"
 ctest --test-dir build/native --output-on-failure -j"$(nproc)"
 
 stage "native unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
-cmake -S . -B build/asan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S . -B build/asan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=None -DMOE_NATIVE_OPT="-O1 -g1" \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" >/dev/null
 cmake --build build/asan -j"$(nproc)" --target moe-tests
 # Leaves out the generic tests that play every lab's default preset (ten times slower under ASan, ~5 minutes):
@@ -32,7 +32,7 @@ asan_skip+="|headlines name metrics, and a run lists"
 ctest --test-dir build/asan --output-on-failure -j"$(nproc)" -E "$asan_skip"
 
 stage "the threaded tests under ThreadSanitizer (seeds and sweep jobs on threads, every lab)"
-cmake -S . -B build/tsan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+cmake -S . -B build/tsan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=None -DMOE_NATIVE_OPT="-O2 -g1" \
       -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" >/dev/null
 cmake --build build/tsan -j"$(nproc)" --target moe-tests
 build/tsan/moe-tests --test-case="for_each_index*,run_seeds*,sweep on threads*,every lab: the same numbers on 1 thread*"

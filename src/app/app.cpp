@@ -12,11 +12,16 @@
 
 namespace app {
 
-App::App(Host host, const std::string& initial_query) : host_(std::move(host)) { open_link(initial_query); }
+App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
+    if (host_.workers) dispatcher_ = std::make_unique<core::SweepDispatcher>(*host_.workers);
+    open_link(initial_query);
+    if (host_.workers && !workers_started_) cmd_workers("auto");
+}
 
 void App::open(const core::RunConfig& c) {
     if (!lab_ || lab_->info().id != c.lab) {
         lab_ = core::make_lab(c.lab);
+        lab_->set_threads(host_.threads);
         b_changes_.clear();   // a comparison belongs to its lab
         lab_b_.reset();
         focused_view_ = focused_view2_ = -1;
@@ -36,6 +41,7 @@ void App::reset_run() {
     frames_while_running_ = steps_ = 0;
     finished_reported_ = false;
     lab_->reset(config_.params, config_.seed);
+    connect_workers();
     reset_b();
     last_query_ = core::encode_query(config_) + compare_query();
     sync_url();
@@ -73,9 +79,16 @@ void App::advance(double budget_ms) {
         return;
     }
     double t0 = host_.now_ms();
+    bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
     do {
-        core::step_lockstep(*lab_, lab_b_.get());   // B, when comparing, keeps pace with A
+        const bool b_on = lab_b_ && !core::finished(*lab_b_);
+        if (a_waits && b_on) lab_b_->step();
+        else {
+            core::step_lockstep(*lab_, lab_b_.get());   // B, when comparing, keeps pace with A
+            a_waits = lab_->waiting();
+        }
         ++steps_;
+        if (a_waits && !b_on) break;
         if (target_phase_ >= 0 && lab_->phase() >= target_phase_) {
             playing_ = false;
             target_phase_ = -1;
@@ -103,6 +116,7 @@ void App::frame() {
     double budget = kBudgetMs[speed_];
     if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, 100.0);
     advance(budget);
+    sync_workers();
     double t1 = host_.now_ms();
     views_.clear();
     lab_->views(views_);

@@ -5,6 +5,7 @@
 #include "core/command.hpp"
 #include "core/lab.hpp"
 #include "core/share_link.hpp"
+#include "core/sweep_dispatch.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
 #include <functional>
@@ -19,6 +20,16 @@ inline constexpr int kFullSpeed = 4;
 
 namespace app {
 
+// The page's Web Workers (platform/web_workers.cpp), which run whole sweep repetitions of the same run in
+// copies of the lab (core/sweep_dispatch.hpp). The App hands them its runs; they report back through
+// App::workers_ready, App::worker_results and App::worker_failed.
+class WorkerPool : public core::SweepTransport {
+public:
+    virtual void start(int count) = 0;                          // count workers (-1: one per spare core; 0: none)
+    virtual void open(int run, const std::string& query) = 0;   // every ready worker: this run, from its start
+    virtual void play(bool on) = 0;                             // they work only while the run plays
+};
+
 // What the platform provides: the URL, the clipboard, downloads, a clock.
 struct Host {
     std::function<void(const std::string& query)> set_query;   // replace the page URL's query
@@ -26,8 +37,10 @@ struct Host {
     std::function<void(const std::string& file, const std::string& text)> download;
     std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
     std::function<double()> now_ms;
-    std::string platform_name;   // "browser" / "desktop"
-    std::string font_file;       // a TTF with Greek and math signs
+    std::string platform_name;       // "browser" / "desktop"
+    std::string font_file;           // a TTF with Greek and math signs
+    WorkerPool* workers = nullptr;   // the page's Web Workers; none: sweeps run in this process
+    int threads = 1;                 // threads for a run's sweep jobs in this process (the desktop: its cores)
 };
 
 class App {
@@ -62,6 +75,11 @@ public:
     ImVec2 export_size() const;   // pixels: twice the view's box on screen
     void draw_export();
     void finish_export(const std::vector<uint8_t>& png, int width, int height);
+
+    // The page's Web Workers (worker_pool.cpp): `ready` of them started (0: none, and why).
+    void workers_ready(int ready, const std::string& why);
+    void worker_results(int worker, int run, const std::string& text);   // a worker's finished jobs
+    void worker_failed(int worker, const std::string& why);              // it stopped: the run goes on here
 
 private:
     struct Command;
@@ -146,6 +164,11 @@ private:
     void draw_compare_panel();                // sidebar: choose and edit B
     void draw_compare_strip();                // headline metrics: A, B and B − A
     void add_message(const std::string& m);
+    // sweep repetitions in the page's Web Workers (worker_pool.cpp)
+    std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
+    void connect_workers();                            // a new run: the ready workers open it too
+    void sync_workers();                               // they play while the run plays
+    std::string workers_state_json() const;            // state().workers
     // The layout map (state().controls): the last item drawn, under a stable id ("button:play", "param:eta",
     // "view:accuracy"), its role, label, value and rectangle (CSS pixels); only what is on screen.
     void note_control(const std::string& id, const char* role, const std::string& label, const std::string& value = "");
@@ -205,6 +228,13 @@ private:
     std::vector<std::string> table_views_;   // ids of the views shown as tables
     std::string theme_choice_ = "auto", system_theme_ = "light";
     float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
+    // the page's Web Workers (worker_pool.cpp)
+    std::unique_ptr<core::SweepDispatcher> dispatcher_;   // with host_.workers only
+    int workers_requested_ = -1;                          // -1: one per spare core (workers=auto)
+    int workers_ready_ = 0;
+    std::string workers_note_;   // why none run, or what happened to them
+    int run_id_ = 0;             // tags the workers' messages: an earlier run's are dropped
+    bool workers_started_ = false, workers_connected_ = false, workers_playing_ = false;
 };
 
 }   // namespace app

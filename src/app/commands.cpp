@@ -166,6 +166,9 @@ const std::vector<App::Command>& App::commands() {
              set_gpu_drawing(v.text == "1");
              return "";
          }},
+        {{"workers", K::Word, 0, 0, "N",
+          "sweep repetitions in N Web Workers (0: on the main thread; auto: one per spare core); restarts the run"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_workers(v.text); }},
         {{"key", K::Text, 0, 0, "K", "press key K (a KeyboardEvent.key name: n, ArrowRight, ?)"},
          [](App& a, const core::CommandArg& v) { return a.press_key(v.text); }},
         {{"focus", K::Text, 0, 0, "ID", "the keyboard focus is on control ID of state().controls (empty: none)"},

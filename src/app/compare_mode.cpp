@@ -55,7 +55,10 @@ void App::reset_b() {
         lab_b_.reset();
         return;
     }
-    if (!lab_b_) lab_b_ = core::make_lab(config_.lab);
+    if (!lab_b_) {
+        lab_b_ = core::make_lab(config_.lab);
+        lab_b_->set_threads(host_.threads);
+    }
     lab_b_->reset(b, config_.seed);
 }
 

@@ -82,7 +82,7 @@ std::string App::cmd_next_view() {
 // configuration (core::decode_query).
 void App::open_link(const std::string& query) {
     std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
-    std::string rest, view, tour, compare, theme = "auto";
+    std::string rest, view, tour, compare, workers, theme = "auto";
     std::vector<std::string> msgs, b_keys;   // b_keys: compare mode's "name=value" for run B
     bool present = false, embed = false;
     float scale = 0;
@@ -99,6 +99,7 @@ void App::open_link(const std::string& query) {
         else if (k == "compare") compare = core::url_decode(v);
         else if (k == "tour") tour = v;
         else if (k == "theme") theme = v;
+        else if (k == "workers") workers = v;
         else if (k == "scale") {
             double s = 0;
             std::string why = core::parse_number(v, s);
@@ -127,6 +128,9 @@ void App::open_link(const std::string& query) {
     b_title_.clear();
     lab_b_.reset();
     open(d.config);
+    if (!workers.empty() && host_.workers)   // (the desktop ignores it: its sweeps use threads)
+        if (std::string why = cmd_workers(workers); !why.empty())
+            link_messages_.push_back("workers=" + core::quote(workers) + ": " + why);
     if (!compare.empty() && b_keys.empty()) {   // a named comparison (it may move A to its preset)
         std::string why = cmd_compare(compare);
         if (!why.empty()) link_messages_.push_back("compare=" + core::quote(compare) + ": " + why);
@@ -165,6 +169,7 @@ void App::open_link(const std::string& query) {
 
 std::string App::lecture_query() const {
     std::string q;
+    if (workers_requested_ >= 0) q += "&workers=" + std::to_string(workers_requested_);
     if (present_) q += "&present=1";
     if (embed_) q += "&embed=1";
     if (tour_step_ >= 0) q += "&tour=" + std::to_string(tour_step_ + 1);

@@ -100,12 +100,18 @@ void list_json(const std::vector<std::unique_ptr<core::Lab>>& labs) {
                 std::printf("%s%s", c ? ", " : "", json_string(p.choices[c]).c_str());
             std::printf("]}");
         }
-        std::printf("],\n   \"quick\": {");   // Lab::test_sizes().quick: the browser tests' short runs
-        const core::Overrides quick = lab.test_sizes().quick;
-        for (size_t k = 0; k < quick.size(); ++k)
-            std::printf("%s%s: %s", k ? ", " : "", json_string(quick[k].first).c_str(),
-                        json_number(quick[k].second).c_str());
-        std::printf("},\n   \"comparisons\": [");
+        // Lab::test_sizes(): the browser tests' short runs, and with two or more repetitions in every sweep
+        const core::TestSizes sizes = lab.test_sizes();
+        const core::Overrides& sweeps = sizes.sweeps.empty() ? sizes.quick : sizes.sweeps;
+        std::printf("]");
+        for (const auto& [key, set] : {std::make_pair("quick", &sizes.quick), std::make_pair("sweeps", &sweeps)}) {
+            std::printf(",\n   \"%s\": {", key);
+            for (size_t k = 0; k < set->size(); ++k)
+                std::printf("%s%s: %s", k ? ", " : "", json_string((*set)[k].first).c_str(),
+                            json_number((*set)[k].second).c_str());
+            std::printf("}");
+        }
+        std::printf(",\n   \"comparisons\": [");
         const auto named = lab.comparisons();
         for (size_t k = 0; k < named.size(); ++k) {
             std::printf("%s\n    {\"id\": %s, \"preset\": %s, \"b\": {", k ? "," : "", json_string(named[k].id).c_str(),

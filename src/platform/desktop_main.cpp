@@ -5,11 +5,13 @@
 #include "platform/glfw_window.hpp"
 #include "platform/png_export.hpp"
 #include <GLFW/glfw3.h>
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 static const char* kUsage =
@@ -72,6 +74,8 @@ int main(int argc, char** argv) {
     }
     app::Host host;
     host.platform_name = "desktop";
+    host.threads =
+        int(std::max(1u, std::thread::hardware_concurrency()));   // the sweep jobs the page gives its workers
     host.font_file = MOE_FONT_FILE;
     host.now_ms = platform::now_ms;
     host.set_query = [](const std::string& q) { std::printf("link: ?%s\n", q.c_str()); };

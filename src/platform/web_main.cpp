@@ -11,6 +11,7 @@
 #include "platform/browser.hpp"
 #include "platform/glfw_window.hpp"
 #include "platform/pointer_gestures.hpp"
+#include "platform/web_workers.hpp"
 #include <GLFW/glfw3.h>
 #include <emscripten.h>
 #include <imgui.h>
@@ -127,8 +128,10 @@ int main() {
     host.copy_text = browser::copy_link;
     host.download = browser::download;
     host.save_png = browser::save_png;
+    host.workers = platform::web_workers();
     static app::App a(host, browser::query());
     g_app = &a;
+    platform::connect_web_workers(&a);
     browser::expose(&a, loop_state, after_command);
     wake();
     emscripten_set_main_loop(frame, 0, false);

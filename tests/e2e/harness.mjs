@@ -84,9 +84,10 @@ export const state = (page) => page.evaluate(() => moeLab.state());
 export { devices };
 
 // The page in a context of its own (a device's viewport, density and touch), collecting console errors and
-// warnings; close the context when done.
-export async function openDevice(options, query = "", at = base) {
+// warnings; close the context when done. prepare(context), if given, runs before the page loads (routes).
+export async function openDevice(options, query = "", at = base, prepare = null) {
   const context = await browser.newContext(options);
+  if (prepare) await prepare(context);
   const page = await context.newPage();
   const problems = [];
   page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(m.type() + ": " + m.text()); });

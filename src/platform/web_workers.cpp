@@ -1,0 +1,56 @@
+// The page's Web Workers (app::WorkerPool) as calls into web/workers.js, and that file's calls back into the
+// app: workers ready, a worker's results, a worker that stopped.
+#include "platform/web_workers.hpp"
+#include <emscripten.h>
+
+namespace {
+
+app::App* g_app = nullptr;
+
+// clang-format off
+EM_JS(void, js_workers_start, (int count), { window.moeWorkers.start(count); });
+EM_JS(void, js_workers_open, (int run, const char* query), { window.moeWorkers.open(run, UTF8ToString(query)); });
+EM_JS(void, js_workers_assign, (int worker, int run, int sweep, int rep), {
+    window.moeWorkers.assign(worker, run, sweep, rep);
+});
+EM_JS(void, js_workers_fill, (int run, int sweep, const char* text), {
+    window.moeWorkers.fill(run, sweep, UTF8ToString(text));
+});
+EM_JS(void, js_workers_play, (int on), { window.moeWorkers.play(on !== 0); });
+// clang-format on
+
+class WebWorkers : public app::WorkerPool {
+public:
+    void start(int count) override { js_workers_start(count); }
+    void open(int run, const std::string& query) override { js_workers_open(run, query.c_str()); }
+    void play(bool on) override { js_workers_play(on ? 1 : 0); }
+    void assign(int worker, int run, int sweep, int rep) override { js_workers_assign(worker, run, sweep, rep); }
+    void fill(int run, int sweep, const std::vector<core::SweepResult>& all) override {
+        js_workers_fill(run, sweep, core::encode_results(all).c_str());
+    }
+};
+
+}   // namespace
+
+namespace platform {
+
+app::WorkerPool* web_workers() {
+    static WebWorkers pool;
+    return &pool;
+}
+
+void connect_web_workers(app::App* app) { g_app = app; }
+
+}   // namespace platform
+
+extern "C" {
+EMSCRIPTEN_KEEPALIVE void moe_workers_ready(int ready, const char* why) {
+    if (g_app) g_app->workers_ready(ready, why);
+}
+EMSCRIPTEN_KEEPALIVE void moe_worker_results(int worker, int run, const char* text) {
+    if (g_app) g_app->worker_results(worker, run, text);
+}
+EMSCRIPTEN_KEEPALIVE void moe_worker_failed(int worker, const char* why) {
+    if (g_app) g_app->worker_failed(worker, why);
+}
+}

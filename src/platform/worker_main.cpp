@@ -1,0 +1,46 @@
+// The WebAssembly module each of the page's Web Workers runs (web/sweep-worker.js): the core and the labs,
+// no GL, no app. It opens the page's run from its link, runs it to its sweeps and runs the repetitions the page
+// hands it (core::SweepWorker); its results go back as text (core::encode_results). Built with -sMODULARIZE
+// and -sENVIRONMENT=worker,node (CMakeLists.txt), so the same module also runs under node (tests/e2e).
+#include "core/sweep_dispatch.hpp"
+#include <emscripten.h>
+#include <string>
+
+namespace {
+core::SweepWorker g_worker;
+std::string g_text;   // the last string handed to JavaScript (valid until the next call)
+}   // namespace
+
+extern "C" {
+
+// The run of a link query (lab, preset, seed, parameters): "" or why it cannot be opened.
+EMSCRIPTEN_KEEPALIVE const char* moe_worker_open(const char* query) {
+    g_text = g_worker.open(query);
+    return g_text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void moe_worker_assign(int sweep, int rep) { g_worker.assign(sweep, rep); }
+
+// Every result of a sweep complete in the page: 1, or 0 when the text is not a list of results.
+EMSCRIPTEN_KEEPALIVE int moe_worker_fill(int sweep, const char* text) {
+    std::vector<core::SweepResult> all;
+    if (!core::decode_results(text, all)) return 0;
+    g_worker.fill(sweep, std::move(all));
+    return 1;
+}
+
+// Runs for about `ms` milliseconds, or until the run waits for the page; the finished jobs' results as text.
+EMSCRIPTEN_KEEPALIVE const char* moe_worker_run(double ms) {
+    std::vector<core::SweepResult> done;
+    const double t0 = emscripten_get_now();
+    while (!g_worker.idle() && emscripten_get_now() - t0 < ms) {
+        const core::Lab* lab = g_worker.lab();
+        for (auto& [sweep, r] : g_worker.run(lab->units_per_second() * core::Lab::kSliceSeconds)) done.push_back(r);
+    }
+    g_text = core::encode_results(done);
+    return g_text.c_str();
+}
+
+// Nothing to do until a message comes (or the run ended: a run that fails here fails in the page too).
+EMSCRIPTEN_KEEPALIVE int moe_worker_idle() { return g_worker.idle() ? 1 : 0; }
+}

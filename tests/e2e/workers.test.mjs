@@ -1,0 +1,127 @@
+// Sweeps in the page's Web Workers (issue 22): every lab (from `moe-lab list --json`, at its sizes with two or more
+// repetitions in every sweep) plays to the end with workers=0 and with workers=2 and gives the same metrics and
+// the same view data; with a sweep, state().workers shows that the workers ran jobs (a silent fallback fails).
+// A reset or a change of lab mid-sweep leaves no stale result; a page whose workers cannot load says so in
+// state() and still plays to the same numbers on its main thread.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { openPage, openDevice, baseUrl, state, nativeCli } from "./harness.mjs";
+
+const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs.map((l) => ({
+  id: l.id,
+  link: `lab=${l.id}&preset=${l.presets[0]}&` + Object.entries(l.sweeps).map(([k, v]) => `${k}=${v}`).join("&"),
+  sweeps: JSON.stringify(l.sweeps) !== JSON.stringify(l.quick),   // it declares larger sizes for its sweeps
+}));
+
+const playToEnd = async (page) => {
+  assert.equal(await page.evaluate(() => moeLab.command("play")), "");
+  await page.waitForFunction(() => moeLab.state().done, null, { timeout: 240000, polling: 200 });
+};
+
+// Everything the page shows of a finished run: its metrics and every view's data tables.
+const finalData = (page) => page.evaluate(() => {
+  const s = moeLab.state();
+  const tables = [];
+  for (let n = 0; n < s.views; ++n) tables.push(moeLab.table(n));
+  return { metrics: s.metrics, failure: s.failure, tables };
+});
+
+const waitForWorkers = (page, n) =>
+  page.waitForFunction((n) => moeLab.state().workers.ready === n && moeLab.state().workers.connected, n, { timeout: 30000 });
+
+for (const lab of LABS) {
+  test(`${lab.id}: the same metrics and views with workers=0 and with 2 workers${lab.sweeps ? ", which ran jobs" : ""}`, async () => {
+    const alone = await openPage(`?${lab.link}&seed=5&workers=0`);
+    let s = await state(alone.page);
+    assert.deepEqual(s.messages, []);
+    assert.equal(s.workers.ready, 0);
+    assert.equal(s.workers.connected, false);
+    await playToEnd(alone.page);
+    const expected = await finalData(alone.page);
+    s = await state(alone.page);
+    assert.equal(s.workers.jobs, 0);
+    await alone.page.close();
+
+    const { page, errors } = await openPage(`?${lab.link}&seed=5&workers=2`);
+    await waitForWorkers(page, 2);
+    s = await state(page);
+    assert.ok(page.url().includes("workers=2"), `the link keeps workers=2: ${page.url()}`);
+    const t0 = Date.now();
+    await playToEnd(page);
+    const got = await finalData(page);
+    s = await state(page);
+    console.log(`# ${lab.id}: ${s.workers.repetitions} repetitions, ${s.workers.jobs} jobs in workers, ${Date.now() - t0} ms`);
+    assert.equal(got.failure, "");
+    assert.deepEqual(got.metrics, expected.metrics);
+    assert.deepEqual(got.tables, expected.tables);
+    if (lab.sweeps) {
+      assert.ok(s.workers.repetitions > 0, `${lab.id}: no repetition went to a worker ${JSON.stringify(s.workers)}`);
+      assert.ok(s.workers.jobs > 0, `${lab.id}: the workers ran no job ${JSON.stringify(s.workers)}`);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test("a reset or another lab mid-sweep: no stale result reaches the new run", async () => {
+  const pr = LABS.find((l) => l.id === "patch-routing");
+  const alone = await openPage(`?${pr.link}&seed=8&workers=0`);
+  await playToEnd(alone.page);
+  const expected = await finalData(alone.page);
+  await alone.page.close();
+
+  const { page, errors } = await openPage(`?${pr.link}&seed=7&workers=2`);
+  await waitForWorkers(page, 2);
+  const cmd = (c) => page.evaluate((c) => moeLab.command(c), c);
+  const midSweep = async () => {
+    assert.equal(await cmd("play"), "");
+    await page.waitForFunction(() => moeLab.state().workers.repetitions > 0, null, { timeout: 120000, polling: 50 });
+  };
+  await midSweep();
+  let s = await state(page);
+  const run = s.workers.run;
+  assert.equal(await cmd("seed=8"), "");   // a new run while the workers still work on the old one
+  s = await state(page);
+  assert.ok(s.workers.run > run, "a new run id");
+  assert.equal(s.workers.jobs, 0);
+  await playToEnd(page);
+  const got = await finalData(page);
+  assert.deepEqual(got.metrics, expected.metrics);
+  assert.deepEqual(got.tables, expected.tables);
+  // another lab mid-sweep, and back: the same numbers again
+  assert.equal(await cmd("seed=7"), "");
+  await midSweep();
+  assert.equal(await cmd("lab=gated-regression"), "");
+  assert.equal(await cmd("lab=patch-routing"), "");
+  for (const kv of pr.link.split("&").slice(2)) assert.equal(await cmd(`set=${kv}`), "");
+  assert.equal(await cmd("seed=8"), "");
+  await playToEnd(page);
+  assert.deepEqual((await finalData(page)).metrics, expected.metrics);
+  assert.ok((await state(page)).workers.jobs > 0, "the workers ran the last run's jobs");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("workers that cannot load: state() says so, and the page plays to the same numbers on its main thread", async () => {
+  const pr = LABS.find((l) => l.id === "patch-routing");
+  const alone = await openPage(`?${pr.link}&seed=9&workers=0`);
+  await playToEnd(alone.page);
+  const expected = await finalData(alone.page);
+  await alone.page.close();
+
+  // a context of its own without the offline copy (sw.js would serve the module from its cache)
+  const { context, page } = await openDevice({ viewport: { width: 1280, height: 720 }, serviceWorkers: "block" },
+    `?${pr.link}&seed=9&workers=2`, baseUrl(),
+    (c) => c.route("**/moe-lab-worker.wasm", (r) => r.fulfill({ status: 404, body: "gone" })));
+  await page.waitForFunction(() => moeLab.state().workers.note.includes("did not load"), null, { timeout: 30000 });
+  const s = await state(page);
+  assert.equal(s.workers.ready, 0);
+  assert.equal(s.workers.connected, false);
+  await playToEnd(page);
+  assert.deepEqual((await finalData(page)).metrics, expected.metrics);
+  assert.equal((await state(page)).workers.jobs, 0);
+  for (const bad of ["workers=17", "workers=-1", "workers=two"])
+    assert.match(await page.evaluate((c) => moeLab.command(c), bad), /whole number from 0 to 16/, bad);
+  await context.close();
+});

@@ -1,0 +1,62 @@
+// One of the page's Web Workers (web/workers.js): its own instance of the module the page compiled
+// (moe-lab-worker.wasm, src/platform/worker_main.cpp). It opens the page's run from its link, runs it to its
+// sweeps and runs the repetitions the page hands it, in slices of ~25 ms so that pause and a new run arrive
+// between them; every message carries its run, and one from an earlier run is dropped.
+importScripts("moe-lab-worker.js");
+
+let M = null, run = -1, playing = false, timer = 0;
+const fail = (why) => postMessage({ type: "failed", why: String(why && why.message ? why.message : why) });
+
+function schedule() {
+  if (!timer && M && playing && !M._moe_worker_idle()) timer = setTimeout(slice, 0);
+}
+
+function slice() {
+  timer = 0;
+  try {
+    const text = M.ccall("moe_worker_run", "string", ["number"], [25]);
+    if (text) postMessage({ type: "results", run, text });
+  } catch (err) {
+    return fail(err);
+  }
+  schedule();
+}
+
+onmessage = (e) => {
+  const m = e.data;
+  if (m.type === "init") {
+    MoeLabWorker({
+      instantiateWasm: (imports, done) => {   // the page's compiled module: no second download or compile
+        WebAssembly.instantiate(m.module, imports).then((instance) => done(instance, m.module), fail);
+        return {};
+      },
+      print: (t) => console.log(t),
+      printErr: (t) => console.warn(t),
+      onAbort: (what) => fail("stopped: " + what),
+    }).then((mod) => {
+      M = mod;
+      postMessage({ type: "ready" });
+    }, fail);
+    return;
+  }
+  if (!M) return;
+  try {
+    if (m.type === "open") {
+      run = m.run;
+      playing = false;   // until the page plays this run
+      const why = M.ccall("moe_worker_open", "string", ["string"], [m.query]);
+      if (why) return fail("it could not open the run: " + why);
+    } else if (m.type === "play") {
+      playing = m.on;
+    } else if (m.run !== run) {
+      return;   // an earlier run's
+    } else if (m.type === "assign") {
+      M.ccall("moe_worker_assign", null, ["number", "number"], [m.sweep, m.rep]);
+    } else if (m.type === "fill") {
+      if (!M.ccall("moe_worker_fill", "number", ["number", "string"], [m.sweep, m.text])) return fail("a malformed fill");
+    }
+  } catch (err) {
+    return fail(err);
+  }
+  schedule();
+};
