@@ -78,6 +78,7 @@ void App::advance(double budget_ms) {
         playing_ = false;
         return;
     }
+    waiting_for_workers_ = false;
     double t0 = host_.now_ms();
     bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
     do {
@@ -88,7 +89,8 @@ void App::advance(double budget_ms) {
             a_waits = lab_->waiting();
         }
         ++steps_;
-        if (a_waits && !b_on) break;
+        waiting_for_workers_ = a_waits && !b_on;
+        if (waiting_for_workers_) break;
         if (target_phase_ >= 0 && lab_->phase() >= target_phase_) {
             playing_ = false;
             target_phase_ = -1;

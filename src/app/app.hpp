@@ -65,6 +65,9 @@ public:
     void set_density(float d);
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const { return playing_ || fonts_dirty_ || export_pending(); }
+    // The last frame's training found nothing to do: the rest of the sweep runs in the page's workers. The page
+    // then draws a few frames a second only, and leaves the processor to them.
+    bool waiting_for_workers() const { return playing_ && waiting_for_workers_; }
 
     // Exporting a view as a PNG (png=N, the PNG button): the platform, which owns GL, asks whether
     // one is pending, then calls begin_export() (fonts at twice the UI scale: rebuild them), renders
@@ -235,6 +238,7 @@ private:
     std::string workers_note_;   // why none run, or what happened to them
     int run_id_ = 0;             // tags the workers' messages: an earlier run's are dropped
     bool workers_started_ = false, workers_connected_ = false, workers_playing_ = false;
+    bool waiting_for_workers_ = false;
 };
 
 }   // namespace app

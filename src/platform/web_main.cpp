@@ -22,14 +22,16 @@
 
 namespace {
 
-constexpr double kMaxDensity = 3;   // phones go to 3.5: 3 keeps a 4K canvas's memory and fill rate in reach
-constexpr double kAwakeMs = 1000;   // frames drawn after the last input (hover, a click's after-effects)
+constexpr double kMaxDensity = 3;    // phones go to 3.5: 3 keeps a 4K canvas's memory and fill rate in reach
+constexpr double kAwakeMs = 1000;    // frames drawn after the last input (hover, a click's after-effects)
+constexpr double kWaitingMs = 100;   // the frame interval while the run waits for its Web Workers
 
 GLFWwindow* g_window = nullptr;
 app::App* g_app = nullptr;
 platform::PointerGestures g_pointer;
 double g_awake_until = 0;
 bool g_sleeping = false;
+bool g_slow_frames = false;   // frames every kWaitingMs instead of every animation frame
 long g_frames = 0;
 platform::PointerFrame g_last_pointer;   // what ImGui read in the last frame
 
@@ -67,6 +69,13 @@ void frame() {
         io.MouseWheel += p.wheel;
     });
     ++g_frames;
+    // While the run waits for its Web Workers, a frame every kWaitingMs: the processor goes to them.
+    const bool slow = g_app->waiting_for_workers();
+    if (slow != g_slow_frames) {
+        g_slow_frames = slow;
+        if (slow) emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, int(kWaitingMs));
+        else emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
+    }
     if (!g_app->wants_frames() && !g_pointer.busy() && now > g_awake_until) {
         g_sleeping = true;
         emscripten_pause_main_loop();
