@@ -1,5 +1,5 @@
 // Offline: a page opened once reloads with no server at all and plays a lab to the end, every response coming
-// from its service worker (web/sw.js). The manifest and icon make it installable.
+// from its service worker (web/sw.js), its Web Workers included. The manifest and icon make it installable.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { openDevice, serveFolder, site } from "./harness.mjs";
@@ -22,6 +22,8 @@ test("offline: once opened, the page reloads from its service worker with no ser
     page.on("response", (r) => responses.push({ url: r.url(), sw: r.fromServiceWorker() }));
     await page.reload();
     await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
+    // the Web Workers' script and module come from the cache too (web/site-files.txt)
+    await page.waitForFunction(() => moeLab.state().workers.ready > 0, null, { timeout: 30000 });
     assert.equal(await page.evaluate(() => moeLab.command("play")), "");
     await page.waitForFunction(() => moeLab.state().done, null, { timeout: 120000 });
     const s = await page.evaluate(() => moeLab.state());
