@@ -14,9 +14,10 @@ window.moeWorkers = (() => {
     Module.stringToUTF8(text, p, n);
     try { f(p); } finally { Module._free(p); }
   };
-  const report = (g, ready, why) => {
+  // (later, never inside the app's call to start(): the app may still be under construction)
+  const report = (g, ready, why) => Promise.resolve().then(() => {
     if (g === generation) withText(why, (p) => Module._moe_workers_ready(ready, p));
-  };
+  });
   const stop = () => {
     for (const w of pool) w.terminate();
     pool = [];
@@ -44,9 +45,11 @@ window.moeWorkers = (() => {
         w.postMessage({ type: "init", module });
         pool.push(w);
       }
-    }).catch((err) => {
+    }).catch((err) => {   // the module did not load, or a worker could not be made (CSP, file://)
+      if (g !== generation) return;
+      stop();
       compiled = null;
-      report(g, 0, "the workers' module did not load (" + err.message + "): every sweep runs on the page's main thread");
+      report(g, 0, "the workers did not load (" + err.message + "): every sweep runs on the page's main thread");
     });
   }
 

@@ -117,6 +117,7 @@ void App::frame() {
     last_frame_start_ = t0;
     double budget = kBudgetMs[speed_];
     if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, 100.0);
+    sync_workers();   // the workers play (and take repetitions) only while the run plays
     advance(budget);
     sync_workers();
     double t1 = host_.now_ms();

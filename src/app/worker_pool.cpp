@@ -20,7 +20,7 @@ std::string App::cmd_workers(const std::string& arg) {
         if (!why.empty()) return "workers: " + why + ", or auto (one per spare core)";
     }
     if (!host_.workers) return "workers= is the page's: here a run's sweeps use this computer's threads";
-    if (int(n) == workers_requested_ && workers_started_) return "";
+    if (int(n) == workers_requested_ && workers_started_ && workers_ready_ > 0) return "";
     workers_requested_ = int(n);
     workers_started_ = true;
     workers_ready_ = 0;
@@ -48,6 +48,7 @@ void App::connect_workers() {
 
 void App::sync_workers() {
     const bool on = workers_connected_ && playing_ && !lab_->done();
+    if (dispatcher_) dispatcher_->set_accepting(on);
     if (!host_.workers || on == workers_playing_) return;
     host_.workers->play(on);
     workers_playing_ = on;
@@ -66,7 +67,7 @@ void App::worker_failed(int worker, const std::string& why) {
     add_message(workers_note_);
     workers_ready_ = 0;
     host_.workers->start(0);
-    if (!workers_connected_) return;
+    if (!workers_connected_ || lab_->done()) return;   // a finished run keeps its numbers
     const bool was_playing = playing_;
     reset_run();   // its repetitions would never arrive: the same run again, here alone
     playing_ = was_playing;

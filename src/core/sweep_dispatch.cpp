@@ -1,6 +1,7 @@
 #include "core/sweep_dispatch.hpp"
 #include "core/registry.hpp"
 #include "core/share_link.hpp"
+#include <algorithm>
 
 namespace core {
 
@@ -19,11 +20,13 @@ int SweepDispatcher::attach(int reps, int points) {
     s.reps = reps;
     s.points = points;
     s.rep_results.assign(size_t(std::max(0, reps)), 0);
+    s.seen.assign(size_t(std::max(0, reps)) * size_t(std::max(0, points)), 0);
     sweeps_.push_back(std::move(s));
     return int(sweeps_.size()) - 1;
 }
 
 bool SweepDispatcher::hand_out(int sweep, int rep) {
+    if (!accepting_) return false;   // paused: a worker would not run it, and the page's steps would stall
     for (size_t w = 0; w < busy_.size(); ++w)
         if (busy_[w].sweep < 0) {
             busy_[w] = {sweep, rep};
@@ -55,17 +58,23 @@ std::vector<SweepResult> SweepDispatcher::arrived(int sweep) {
 bool SweepDispatcher::deliver(int run, int worker, const std::vector<SweepResult>& results) {
     if (run != run_ || worker < 0 || worker >= workers()) return false;   // an earlier run's: dropped
     Busy& b = busy_[size_t(worker)];
-    for (const SweepResult& r : results) {   // only the repetition it was handed
-        if (b.sweep < 0 || r.rep != b.rep || size_t(b.sweep) >= sweeps_.size()) return false;
-        SweepState& s = sweeps_[size_t(b.sweep)];
-        if (r.task >= size_t(s.reps) * size_t(s.points)) return false;
+    if (results.empty()) return true;
+    if (b.sweep < 0 || size_t(b.sweep) >= sweeps_.size()) return false;   // it was handed nothing
+    SweepState& s = sweeps_[size_t(b.sweep)];
+    std::vector<size_t> tasks;
+    for (const SweepResult& r : results) {   // only the repetition it was handed, each job once
+        if (r.rep != b.rep || r.task >= s.seen.size() || s.seen[r.task]) return false;
+        tasks.push_back(r.task);
     }
+    std::sort(tasks.begin(), tasks.end());
+    if (std::adjacent_find(tasks.begin(), tasks.end()) != tasks.end()) return false;
+    if (s.rep_results[size_t(b.rep)] + int(results.size()) > s.points) return false;
     for (const SweepResult& r : results) {
-        SweepState& s = sweeps_[size_t(b.sweep)];
+        s.seen[r.task] = 1;
         s.inbox.push_back(r);
         ++jobs_elsewhere_;
-        if (++s.rep_results[size_t(r.rep)] == s.points) b = Busy();   // its repetition is complete: idle
     }
+    if ((s.rep_results[size_t(b.rep)] += int(results.size())) == s.points) b = Busy();   // complete: idle
     return true;
 }
 

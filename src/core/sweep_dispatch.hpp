@@ -30,9 +30,11 @@ public:
     explicit SweepDispatcher(SweepTransport& transport) : transport_(transport) {}
     // A new run (its workers already told to open it): the last run's state and late results are dropped.
     void begin_run(int run, int workers);
-    void end_run() { begin_run(run_ + 1, 0); }   // no workers from now on (their results are dropped)
     // Results a worker sent for `run`; false when dropped (an earlier run's, or not a valid result).
     bool deliver(int run, int worker, const std::vector<SweepResult>& results);
+    // Whether repetitions may be handed out now (the workers run only while the page plays: a step while
+    // paused runs here).
+    void set_accepting(bool on) { accepting_ = on; }
     int run() const { return run_; }
     int workers() const { return int(busy_.size()); }
     int jobs_elsewhere() const { return jobs_elsewhere_; }   // results that came from workers this run
@@ -50,6 +52,7 @@ private:
         std::vector<SweepResult> inbox;   // arrived, not yet taken by the sweep
         std::vector<SweepResult> all;     // every result known here (to fill the workers when complete)
         std::vector<int> rep_results;     // per repetition: results that arrived from its worker
+        std::vector<char> seen;           // per task: its result arrived from a worker
         bool filled = false;
     };
     struct Busy {
@@ -61,6 +64,7 @@ private:
     std::vector<SweepState> sweeps_;
     std::vector<Busy> busy_;   // per worker
     int jobs_elsewhere_ = 0, reps_handed_out_ = 0;
+    bool accepting_ = true;
 };
 
 // A worker's side: the lab run from the page's link query, stepped here; only the repetitions it was handed run

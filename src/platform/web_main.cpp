@@ -70,7 +70,7 @@ void frame() {
     });
     ++g_frames;
     // While the run waits for its Web Workers, a frame every kWaitingMs: the processor goes to them.
-    const bool slow = g_app->waiting_for_workers();
+    const bool slow = g_app->waiting_for_workers() && !g_pointer.busy() && now > g_awake_until;   // not under a hand
     if (slow != g_slow_frames) {
         g_slow_frames = slow;
         if (slow) emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, int(kWaitingMs));

@@ -100,8 +100,10 @@ TEST_CASE("dispatcher: repetitions 1… go to idle workers, the sweep runs repet
     CHECK_FALSE(d.deliver(3, 0, {result(6, 2, 1)}));
     CHECK_FALSE(d.deliver(3, 0, {result(99, 1, 1)}));
     CHECK_FALSE(d.deliver(3, 5, {result(3, 1, 1)}));
+    CHECK_FALSE(d.deliver(3, 0, {result(3, 1, 1), result(3, 1, 1)}));   // the same job twice
     CHECK(d.deliver(3, 0, {result(3, 1, 1), result(4, 1, 2)}));
-    CHECK(d.deliver(3, 0, {result(5, 1, 3)}));   // rep 1 complete: worker 0 idle again
+    CHECK_FALSE(d.deliver(3, 0, {result(4, 1, 2)}));   // again
+    CHECK(d.deliver(3, 0, {result(5, 1, 3)}));         // rep 1 complete: worker 0 idle again
     CHECK(d.deliver(3, 1, {result(6, 2, 1), result(7, 2, 2), result(8, 2, 3)}));
     CHECK(d.jobs_elsewhere() == 6);
     core::WorkBudget last(1, nullptr, &d);
@@ -146,6 +148,22 @@ TEST_CASE("dispatcher: a new run drops the last one's results; with no workers t
     }
     CHECK(transport.assigned.size() == 1);
     CHECK(d.reps_handed_out() == 0);
+}
+
+TEST_CASE("dispatcher: while the page is paused nothing is handed out (a step runs here)") {
+    Recorder transport;
+    core::SweepDispatcher d(transport);
+    d.begin_run(1, 2);
+    d.set_accepting(false);
+    core::Sweep sw;
+    make_sweep(sw, 3);
+    for (int k = 0; k < 100 && !sw.done(); ++k) {
+        core::WorkBudget b(1, nullptr, &d);
+        sw.step(b);
+        CHECK_FALSE(b.waiting());
+    }
+    CHECK(sw.done());
+    CHECK(transport.assigned.empty());
 }
 
 TEST_CASE("worker: a bad link is refused with the link's message; a worker runs only what it was handed") {
