@@ -13,9 +13,11 @@
 namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
-    if (host_.workers) dispatcher_ = std::make_unique<core::SweepDispatcher>(*host_.workers);
+    if (host_.workers) {   // one per spare core, before the link opens a run (a link's workers=N restarts them)
+        dispatcher_ = std::make_unique<core::SweepDispatcher>(*host_.workers);
+        start_workers(-1);
+    }
     open_link(initial_query);
-    if (host_.workers && !workers_started_) cmd_workers("auto");
 }
 
 void App::open(const core::RunConfig& c) {

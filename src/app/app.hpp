@@ -169,6 +169,7 @@ private:
     void add_message(const std::string& m);
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
+    void start_workers(int n);                         // n workers (-1: one per spare core), ready later
     void connect_workers();                            // a new run: the ready workers open it too
     void sync_workers();                               // they play while the run plays
     std::string workers_state_json() const;            // state().workers

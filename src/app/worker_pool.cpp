@@ -20,19 +20,24 @@ std::string App::cmd_workers(const std::string& arg) {
         if (!why.empty()) return "workers: " + why + ", or auto (one per spare core)";
     }
     if (!host_.workers) return "workers= is the page's: here a run's sweeps use this computer's threads";
-    if (int(n) == workers_requested_ && workers_started_ && workers_ready_ > 0) return "";
-    workers_requested_ = int(n);
+    if (int(n) == workers_requested_ && workers_started_) return "";   // (after a failure they start again)
+    start_workers(int(n));
+    reset_run();   // a run the workers can follow from its start (the same numbers)
+    return "";
+}
+
+void App::start_workers(int n) {
+    workers_requested_ = n;
     workers_started_ = true;
     workers_ready_ = 0;
     workers_note_ = n == 0 ? "workers=0: every sweep runs on the page's main thread" : "starting";
-    host_.workers->start(int(n));
-    reset_run();   // a run the workers can follow from its start (the same numbers)
-    return "";
+    host_.workers->start(n);
 }
 
 void App::workers_ready(int ready, const std::string& why) {
     workers_ready_ = std::max(0, ready);
     workers_note_ = why;
+    if (workers_ready_ == 0 && workers_requested_ != 0) workers_started_ = false;   // none came: a retry may
     if (workers_ready_ > 0 && !workers_connected_ && lab_->work_charged() == 0) connect_workers();   // not begun
 }
 
@@ -66,6 +71,7 @@ void App::worker_failed(int worker, const std::string& why) {
     workers_note_ = "worker " + std::to_string(worker + 1) + " stopped (" + why + "): the page runs every sweep itself";
     add_message(workers_note_);
     workers_ready_ = 0;
+    workers_started_ = false;
     host_.workers->start(0);
     if (!workers_connected_ || lab_->done()) return;   // a finished run keeps its numbers
     const bool was_playing = playing_;
