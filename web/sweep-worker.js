@@ -1,25 +1,45 @@
 // One of the page's Web Workers (web/workers.js): its own instance of the module the page compiled
-// (moe-lab-worker.wasm, src/platform/worker_main.cpp). It opens the page's run from its link, runs it to its
-// sweeps and runs the repetitions the page hands it, in slices of ~25 ms so that pause and a new run arrive
-// between them; every message carries its run, and one from an earlier run is dropped.
+// (moe-lab-worker.wasm, src/platform/worker_main.cpp). Either it opens the page's run from its link, runs it to
+// its sweeps and runs the repetitions the page hands it, or (open-b) it runs compare mode's run B up to the pace
+// the page sets and sends B's snapshots back. It works in slices of ~25 ms so that pause, pace and a new run
+// arrive between them; every message carries its run, and one from an earlier run is dropped.
 importScripts("moe-lab-worker.js");
 
 let M = null, run = -1, playing = false, timer = 0;
+let runB = false;    // this worker runs compare mode's run B
+const early = [];    // messages that came before the module was ready
 const fail = (why) => postMessage({ type: "failed", why: String(why && why.message ? why.message : why) });
 
 // The next slice after the messages already queued (a MessageChannel: setTimeout(0) would wait 4 ms each time).
 const tick = new MessageChannel();
 tick.port1.onmessage = () => slice();
 
+function busy() {
+  return runB ? !M._moe_run_b_idle() : playing && !M._moe_worker_idle();
+}
+
 function schedule() {
-  if (!timer && M && playing && !M._moe_worker_idle()) {
+  if (!timer && M && busy()) {
     timer = 1;
     tick.port2.postMessage(0);
   }
 }
 
+// Steps B for a slice and sends its snapshot if it changed (as bytes, transferred).
+function sliceB() {
+  const n = M._moe_run_b_advance(25);
+  if (n > 0) {
+    const p = M._moe_run_b_bytes(), bytes = M.HEAPU8.slice(p, p + n);
+    postMessage({ type: "b", run, bytes: bytes.buffer }, [bytes.buffer]);
+  }
+}
+
 function slice() {
   timer = 0;
+  if (M && runB) {
+    try { sliceB(); } catch (err) { return fail(err); }
+    return schedule();
+  }
   if (!M || !playing) return;
   try {
     const text = M.ccall("moe_worker_run", "string", ["number"], [25]);
@@ -44,12 +64,22 @@ onmessage = (e) => {
     }).then((mod) => {
       M = mod;
       postMessage({ type: "ready" });
+      for (const e of early.splice(0)) onmessage(e);
     }, fail);
     return;
   }
-  if (!M) return;
+  if (!M) return early.push(e);
   try {
-    if (m.type === "open") {
+    if (m.type === "open-b") {
+      runB = true;
+      run = m.run;
+      const why = M.ccall("moe_run_b_open", "string", ["string"], [m.query]);
+      if (why) return fail("it could not open run B: " + why);
+      sliceB();   // B at its start: the page shows it at once
+    } else if (m.type === "pace-b") {
+      if (m.run !== run) return;
+      M._moe_run_b_limit(m.limit);
+    } else if (m.type === "open") {
       run = m.run;
       playing = false;   // until the page plays this run
       const why = M.ccall("moe_worker_open", "string", ["string"], [m.query]);

@@ -1,13 +1,16 @@
 // The page's Web Workers (issue 22): a pool that runs whole sweep repetitions of the page's run, each worker with
 // its own instance of moe-lab-worker.wasm (compiled once here and handed to every worker). The app calls start,
 // open, assign, fill and play (src/app/worker_pool.cpp through src/platform/web_workers.cpp); what the workers
-// send goes back to it. No SharedArrayBuffer: messages carry the run's link in and results out as text, so the
-// page works on any static host (GitHub Pages, python3 -m http.server) without COOP/COEP headers.
+// send goes back to it. In compare mode one more worker runs run B (openB, paceB, closeB; src/app/run_b_worker.cpp)
+// and sends B's snapshots back as bytes. No SharedArrayBuffer: messages carry the run's link in and results out,
+// so the page works on any static host (GitHub Pages, python3 -m http.server) without COOP/COEP headers.
 window.moeWorkers = (() => {
   const MAX = 16;
   let pool = [];        // the current start's workers, by index (the app's worker numbers)
   let generation = 0;   // each start() begins a new one: an earlier one's messages are dropped
   let compiled = null;  // the module, fetched and compiled once
+  let module = null;    // and once compiled (the pool is ready)
+  let runB = null;      // run B's worker (compare mode), of this generation
 
   const withText = (text, f) => {
     const n = Module.lengthBytesUTF8(text) + 1, p = Module._malloc(n);
@@ -18,9 +21,28 @@ window.moeWorkers = (() => {
   const report = (g, ready, why) => Promise.resolve().then(() => {
     if (g === generation) withText(why, (p) => Module._moe_workers_ready(ready, p));
   });
+  const withBytes = (bytes, f) => {
+    const p = Module._malloc(Math.max(1, bytes.length));
+    Module.HEAPU8.set(bytes, p);
+    try { f(p); } finally { Module._free(p); }
+  };
+  const closeB = () => {
+    if (runB) runB.terminate();
+    runB = null;
+  };
   const stop = () => {
     for (const w of pool) w.terminate();
     pool = [];
+    closeB();
+    module = null;
+  };
+  // A worker of this generation, its messages to receive() as worker i.
+  const spawn = (g, i, onReady) => {
+    const w = new Worker("sweep-worker.js");
+    w.onmessage = (e) => receive(g, i, e.data, onReady);
+    w.onerror = (e) => { e.preventDefault(); receive(g, i, { type: "failed", why: e.message || "an error" }); };
+    w.postMessage({ type: "init", module });
+    return w;
   };
 
   function start(count) {
@@ -33,18 +55,14 @@ window.moeWorkers = (() => {
     compiled = compiled || fetch("moe-lab-worker.wasm")
       .then((r) => { if (!r.ok) throw new Error("HTTP " + r.status); return r.arrayBuffer(); })
       .then((bytes) => WebAssembly.compile(bytes));
-    compiled.then((module) => {
+    compiled.then((m) => {
       if (g !== generation) return;
+      module = m;
       let waiting = n;
-      for (let i = 0; i < n; ++i) {
-        const w = new Worker("sweep-worker.js");
-        w.onmessage = (e) => receive(g, i, e.data, () => {
+      for (let i = 0; i < n; ++i)
+        pool.push(spawn(g, i, () => {
           if (--waiting === 0) report(g, n, n + (n === 1 ? " worker" : " workers") + " (" + (count < 0 ? "one per spare core" : "workers=" + count) + ")");
-        });
-        w.onerror = (e) => { e.preventDefault(); receive(g, i, { type: "failed", why: e.message || "an error" }); };
-        w.postMessage({ type: "init", module });
-        pool.push(w);
-      }
+        }));
     }).catch((err) => {   // the module did not load, or a worker could not be made (CSP, file://)
       if (g !== generation) return;
       stop();
@@ -59,9 +77,24 @@ window.moeWorkers = (() => {
       if (onReady) onReady();
     } else if (m.type === "results") {
       withText(m.text, (p) => Module._moe_worker_results(i, m.run, p));
+    } else if (m.type === "b") {
+      withBytes(new Uint8Array(m.bytes), (p) => Module._moe_run_b_snapshot(m.run, p, m.bytes.byteLength));
+    } else if (m.type === "failed" && i === B) {
+      closeB();
+      withText(String(m.why), (p) => Module._moe_run_b_failed(p));
     } else if (m.type === "failed") {
       withText(String(m.why), (p) => Module._moe_worker_failed(i, p));
     }
+  }
+
+  // Run B opens in a worker of its own, made when first needed from the compiled module (it queues messages
+  // until its instance is ready).
+  const B = -1;
+  function openB(run, query) {
+    if (!module)   // (later: never inside the app's call)
+      return Promise.resolve().then(() => withText("the page's workers are not ready", (p) => Module._moe_run_b_failed(p)));
+    runB = runB || spawn(generation, B, null);
+    runB.postMessage({ type: "open-b", run, query });
   }
 
   const post = (m) => { for (const w of pool) w.postMessage(m); };
@@ -71,6 +104,9 @@ window.moeWorkers = (() => {
     assign: (worker, run, sweep, rep) => pool[worker] && pool[worker].postMessage({ type: "assign", run, sweep, rep }),
     fill: (run, sweep, text) => post({ type: "fill", run, sweep, text }),
     play: (on) => post({ type: "play", on }),
+    openB,
+    paceB: (run, limit) => runB && runB.postMessage({ type: "pace-b", run, limit }),
+    closeB,
     size: () => pool.length,
   };
 })();

@@ -2,6 +2,7 @@
 #include "app/app.hpp"
 #include "core/compare.hpp"
 #include "core/compare_views.hpp"
+#include "core/paced_run.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "app/gpu_draw.hpp"
@@ -25,7 +26,7 @@ void App::open(const core::RunConfig& c) {
         lab_ = core::make_lab(c.lab);
         lab_->set_threads(host_.threads);
         b_changes_.clear();   // a comparison belongs to its lab
-        lab_b_.reset();
+        drop_b();
         focused_view_ = focused_view2_ = -1;
         tour_step_ = -1;   // a tour belongs to its lab
     }
@@ -83,11 +84,16 @@ void App::advance(double budget_ms) {
     waiting_for_workers_ = false;
     double t0 = host_.now_ms();
     bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
+    core::Lab* b_here = b_remote_ ? nullptr : lab_b_.get();   // B in its own worker: paced in sync_b()
     do {
-        const bool b_on = lab_b_ && !core::finished(*lab_b_);
-        if (a_waits && b_on) lab_b_->step();
+        if (b_remote_ && !core::may_step_ahead(*lab_, b_)) {   // A is ahead of B's worker, or has ended
+            waiting_for_workers_ = true;
+            break;
+        }
+        const bool b_on = b_here && !core::finished(*b_here);
+        if (a_waits && b_on) b_here->step();
         else {
-            core::step_lockstep(*lab_, lab_b_.get());   // B, when comparing, keeps pace with A
+            core::step_lockstep(*lab_, b_here);   // B, when comparing, keeps pace with A
             a_waits = lab_->waiting();
         }
         ++steps_;
@@ -122,14 +128,11 @@ void App::frame() {
     sync_workers();   // the workers play (and take repetitions) only while the run plays
     advance(budget);
     sync_workers();
+    sync_b();
     double t1 = host_.now_ms();
     views_.clear();
     lab_->views(views_);
-    if (lab_b_) {
-        std::vector<core::View> b;
-        lab_b_->views(b);
-        views_ = core::compare_views(views_, b, core::describe(b_changes_));
-    }
+    if (lab_b_) views_ = core::compare_views(views_, b_.views, core::describe(b_changes_));
     reports_.clear();
     tour_caption_shown_.clear();
     controls_.clear();

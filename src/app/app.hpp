@@ -4,6 +4,7 @@
 #pragma once
 #include "core/command.hpp"
 #include "core/lab.hpp"
+#include "core/run_snapshot.hpp"
 #include "core/share_link.hpp"
 #include "core/sweep_dispatch.hpp"
 #include "app/view_report.hpp"
@@ -28,6 +29,11 @@ public:
     virtual void start(int count) = 0;                          // count workers (-1: one per spare core; 0: none)
     virtual void open(int run, const std::string& query) = 0;   // every ready worker: this run, from its start
     virtual void play(bool on) = 0;                             // they work only while the run plays
+    // Compare mode's run B in a worker of its own (core/paced_run.hpp): opened from B's link query, paced by A's
+    // progress (core::pace_limit); it reports through App::run_b_snapshot and App::run_b_failed.
+    virtual void open_b(int run, const std::string& query) = 0;
+    virtual void pace_b(int run, double limit) = 0;
+    virtual void close_b() = 0;
 };
 
 // What the platform provides: the URL, the clipboard, downloads, a clock.
@@ -64,7 +70,7 @@ public:
     // pixels and the platform renders it at this density; fonts are rasterised at it, so text is sharp.
     void set_density(float d);
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
-    bool wants_frames() const { return playing_ || fonts_dirty_ || export_pending(); }
+    bool wants_frames() const { return playing_ || fonts_dirty_ || export_pending() || b_catching_up(); }
     // The last frame's training found nothing to do: the rest of the sweep runs in the page's workers. The page
     // then draws a few frames a second only, and leaves the processor to them.
     bool waiting_for_workers() const { return playing_ && waiting_for_workers_; }
@@ -83,6 +89,8 @@ public:
     void workers_ready(int ready, const std::string& why);
     void worker_results(int worker, int run, const std::string& text);   // a worker's finished jobs
     void worker_failed(int worker, const std::string& why);              // it stopped: the run goes on here
+    void run_b_snapshot(int run, const std::string& bytes);              // run B's worker: B now
+    void run_b_failed(const std::string& why);                           // it stopped: B runs here from its start
 
 private:
     struct Command;
@@ -160,12 +168,17 @@ private:
     std::string cmd_compare_with(const std::string& name);   // "vs=NAME": B = A with NAME changed
     std::string set_compare(const core::Changes& changes, const std::string& title);   // "" or why not
     void end_compare();
-    void reset_b();                           // B from A's configuration and the changes (reset_run)
-    bool finished() const;                    // A, and B when comparing, have ended
-    std::string compare_query() const;        // "&b.noise_width=0" for the link
-    std::string compare_state_json() const;   // state().compare
-    void draw_compare_panel();                // sidebar: choose and edit B
-    void draw_compare_strip();                // headline metrics: A, B and B − A
+    void reset_b();                              // B from A's configuration and the changes (reset_run)
+    void drop_b();                               // no run B
+    void open_b_worker(const core::Params& b);   // B in its own worker, when the page has them
+    void sync_b();                               // B's state for this frame (b_), and its worker's pace
+    bool b_finished() const;                     // B has ended (false: no B)
+    bool b_catching_up() const;                  // B's worker is behind paused A
+    bool finished() const;                       // A, and B when comparing, have ended
+    std::string compare_query() const;           // "&b.noise_width=0" for the link
+    std::string compare_state_json() const;      // state().compare
+    void draw_compare_panel();                   // sidebar: choose and edit B
+    void draw_compare_strip();                   // headline metrics: A, B and B − A
     void add_message(const std::string& m);
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
@@ -180,7 +193,11 @@ private:
 
     Host host_;
     std::unique_ptr<core::Lab> lab_;
-    std::unique_ptr<core::Lab> lab_b_;   // compare mode: run B (null: no comparison)
+    std::unique_ptr<core::Lab> lab_b_;   // compare mode: run B (null: no comparison); at its start while b_remote_
+    bool b_remote_ = false;              // B runs in its own Web Worker (lab_b_ is the fallback)
+    int b_run_ = 0;                      // tags B's worker's snapshots: an earlier B's are dropped
+    double b_limit_sent_ = -1;           // the pace last sent to B's worker
+    core::RunSnapshot b_;                // what the page shows of B (from lab_b_, or its worker's last snapshot)
     core::Changes b_changes_;            // B = A with these
     std::string b_title_;                // the named comparison's title ("" for a hand-made one)
     std::vector<std::string> b_watch_;   // and the metrics it is about (core::Comparison::watch)

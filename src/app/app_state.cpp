@@ -136,14 +136,15 @@ std::string App::compare_state_json() const {
     std::string s = ",\"compare\":{\"title\":" + jstr(b_title_) + ",\"changes\":{";
     for (size_t k = 0; k < b_changes_.size(); ++k)
         s += (k ? "," : "") + jstr(b_changes_[k].first) + ":" + jstr(b_changes_[k].second);
-    s += "},\"done\":" + std::string(lab_b_->done() ? "true" : "false") + ",\"failure\":" + jstr(lab_b_->failure());
-    s += ",\"phase\":" + std::to_string(lab_b_->phase()) + ",\"progress\":" + jnum(lab_b_->progress());
+    s += "},\"done\":" + std::string(b_.done ? "true" : "false") + ",\"failure\":" + jstr(b_.failure);
+    s += ",\"phase\":" + std::to_string(b_.phase) + ",\"progress\":" + jnum(b_.progress);
+    s += ",\"worker\":" + std::string(b_remote_ ? "true" : "false") + ",\"run\":" + std::to_string(b_run_);
     s += ",\"a_done\":" + std::string(lab_->done() ? "true" : "false");
     s += ",\"metrics\":{";
-    auto ms = lab_b_->metrics();
+    const auto& ms = b_.metrics;
     for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
     s += "},\"headlines\":[";
-    auto hs = core::headline_pairs(*lab_, *lab_b_, b_watch_);
+    auto hs = core::headline_pairs(*lab_, b_.metrics, b_watch_);
     for (size_t k = 0; k < hs.size(); ++k)
         s += std::string(k ? "," : "") + "{\"key\":" + jstr(hs[k].key) + ",\"a\":" + jnum(hs[k].a) +
             ",\"b\":" + jnum(hs[k].b) + "}";

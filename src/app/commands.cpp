@@ -45,7 +45,7 @@ const std::vector<App::Command>& App::commands() {
         {{"step", K::None, 0, 0, "", "one slice of training"},
          [](App& a, const core::CommandArg&) -> std::string {
              if (a.finished()) return not_running(*a.lab_);
-             core::step_lockstep(*a.lab_, a.lab_b_.get());
+             core::step_lockstep(*a.lab_, a.b_remote_ ? nullptr : a.lab_b_.get());   // (B's worker follows)
              ++a.steps_;
              return "";
          }},
@@ -134,8 +134,7 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg&) -> std::string {
              if (!a.lab_b_) return "there is no run B: compare first";
              if (!a.host_.download) return "there are no downloads here";
-             a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + "-B.csv",
-                              a.lab_b_->trace().to_csv());
+             a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + "-B.csv", a.b_.trace.to_csv());
              return "";
          }},
         {{"dismiss", K::None, 0, 0, "", "clear the messages"},

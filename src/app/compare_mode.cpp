@@ -1,6 +1,7 @@
 // Compare mode: run B = run A with one or more parameters changed, on the same seed, stepped in lockstep
-// with A (core::step_lockstep) inside the frame budget. B follows A: when A's configuration changes, B is
-// A's new configuration with the same changes. The link holds B as b.name=value next to A's keys.
+// with A (core::step_lockstep) inside the frame budget, or in a Web Worker of its own, paced by A (run_b_worker.cpp).
+// B follows A: when A's configuration changes, B is A's new configuration with the same changes. The link holds
+// B as compare=ID or as b.name=value next to A's keys.
 #include "app/app.hpp"
 #include "core/compare.hpp"
 #include "core/parse.hpp"
@@ -9,7 +10,7 @@
 
 namespace app {
 
-bool App::finished() const { return core::finished(*lab_) && (!lab_b_ || core::finished(*lab_b_)); }
+bool App::finished() const { return core::finished(*lab_) && (!lab_b_ || b_finished()); }
 
 std::string App::set_compare(const core::Changes& changes, const std::string& title) {
     if (changes.empty()) {
@@ -36,14 +37,14 @@ void App::end_compare() {
     if (b_changes_.empty() && !lab_b_) return;
     b_changes_.clear();
     b_title_.clear();
-    lab_b_.reset();
+    drop_b();
     last_query_ = core::encode_query(config_);
     sync_url();
 }
 
 void App::reset_b() {
     if (b_changes_.empty()) {
-        lab_b_.reset();
+        drop_b();
         return;
     }
     core::Params b;
@@ -52,7 +53,7 @@ void App::reset_b() {
         add_message("comparison ended: " + why);
         b_changes_.clear();
         b_title_.clear();
-        lab_b_.reset();
+        drop_b();
         return;
     }
     if (!lab_b_) {
@@ -60,6 +61,8 @@ void App::reset_b() {
         lab_b_->set_threads(host_.threads);
     }
     lab_b_->reset(b, config_.seed);
+    b_ = core::snapshot_of(*lab_b_);
+    open_b_worker(b);
 }
 
 std::string App::cmd_compare(const std::string& id) {
@@ -77,7 +80,7 @@ std::string App::cmd_compare(const std::string& id) {
         if (!at.params.apply_preset(c->preset)) return "comparison " + c->id + " names an unknown preset";
         at.preset = c->preset;
         b_changes_.clear();   // B follows once A is at its preset
-        lab_b_.reset();
+        drop_b();
         open(at);
     }
     return set_compare(c->b, c->title);

@@ -69,8 +69,8 @@ void App::draw_compare_panel() {
             ImGui::PopStyleColor();
         }
     char prog[96];
-    std::snprintf(prog, sizeof prog, "B: %s", lab_b_->clock().c_str());
-    ImGui::ProgressBar(float(lab_b_->progress()), ImVec2(-1, 0), prog);
+    std::snprintf(prog, sizeof prog, "B: %s", b_.clock.c_str());
+    ImGui::ProgressBar(float(b_.progress), ImVec2(-1, 0), prog);
     if (ImGui::Button("End comparison")) command("compare=off");
     note_control("button:end-compare", "button", "End comparison");
     hover_help("Back to run A alone (it keeps its progress). Link key: b.name=value.");
@@ -100,7 +100,7 @@ void App::draw_compare_strip() {
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
-    std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, *lab_b_, b_watch_);
+    std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, b_.metrics, b_watch_);
     const int n = int(pairs.size());
     const float gap = fh * 0.4f;
     const int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, std::max(1, n));

@@ -126,7 +126,7 @@ void App::open_link(const std::string& query) {
     }
     b_changes_.clear();   // the link says whether to compare
     b_title_.clear();
-    lab_b_.reset();
+    drop_b();
     open(d.config);
     if (!workers.empty() && host_.workers)   // (the desktop ignores it: its sweeps use threads)
         if (std::string why = cmd_workers(workers); !why.empty())

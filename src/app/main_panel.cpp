@@ -50,9 +50,9 @@ void App::draw_messages() {
         ImGui::TextWrapped("Run stopped: %s", failure.c_str());
         ImGui::PopStyleColor();
     }
-    if (lab_b_ && !lab_b_->failure().empty()) {
+    if (lab_b_ && !b_.failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("Run B stopped: %s", lab_b_->failure().c_str());
+        ImGui::TextWrapped("Run B stopped: %s", b_.failure.c_str());
         ImGui::PopStyleColor();
     }
 }

@@ -293,7 +293,7 @@ void App::draw_share_and_export() {
 void App::draw_metrics_table() {
     if (!ImGui::CollapsingHeader("Metrics")) return;
     std::vector<core::Metric> mb;
-    if (lab_b_) mb = lab_b_->metrics();
+    if (lab_b_) mb = b_.metrics;
     if (ImGui::BeginTable("metrics", lab_b_ ? 3 : 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         if (lab_b_) {
             ImGui::TableSetupColumn("metric");

@@ -30,6 +30,7 @@ void App::start_workers(int n) {
     workers_requested_ = n;
     workers_started_ = true;
     workers_ready_ = 0;
+    run_b_failed("the page's workers restarted");   // (B's worker was one of them)
     workers_note_ = n == 0 ? "workers=0: every sweep runs on the page's main thread" : "starting";
     host_.workers->start(n);
 }
@@ -39,6 +40,8 @@ void App::workers_ready(int ready, const std::string& why) {
     workers_note_ = why;
     if (workers_ready_ == 0 && workers_requested_ != 0) workers_started_ = false;   // none came: a retry may
     if (workers_ready_ > 0 && !workers_connected_ && lab_->work_charged() == 0) connect_workers();   // not begun
+    if (workers_ready_ > 0 && lab_b_ && !b_remote_ && lab_b_->work_charged() == 0 && lab_->work_charged() == 0)
+        reset_b();   // and B to a worker of its own
 }
 
 void App::connect_workers() {
@@ -73,6 +76,7 @@ void App::worker_failed(int worker, const std::string& why) {
     workers_ready_ = 0;
     workers_started_ = false;
     host_.workers->start(0);
+    run_b_failed("the page's workers stopped");
     if (!workers_connected_ || lab_->done()) return;   // a finished run keeps its numbers
     const bool was_playing = playing_;
     reset_run();   // its repetitions would never arrive: the same run again, here alone

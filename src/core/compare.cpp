@@ -109,7 +109,12 @@ const Comparison* named_as(const std::vector<Comparison>& list, const Changes& c
 }
 
 std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b, const std::vector<std::string>& watch) {
-    std::vector<Metric> ma = a.metrics(), mb = b.metrics();
+    return headline_pairs(a, b.metrics(), watch);
+}
+
+std::vector<MetricPair> headline_pairs(const Lab& a, const std::vector<Metric>& mb,
+                                       const std::vector<std::string>& watch) {
+    std::vector<Metric> ma = a.metrics();
     auto find = [](const std::vector<Metric>& ms, const std::string& key) -> const Metric* {
         for (const Metric& m : ms)
             if (m.key == key) return &m;

@@ -64,6 +64,9 @@ struct MetricPair {
     std::string a_missing, b_missing;   // core::missing_reason of each ("" when finite)
 };
 std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b, const std::vector<std::string>& watch = {});
+// The same with B's metrics as a snapshot holds them (B in another process).
+std::vector<MetricPair> headline_pairs(const Lab& a, const std::vector<Metric>& b,
+                                       const std::vector<std::string>& watch = {});
 
 // The named comparison whose changes these are (nullptr for a hand-made B).
 const Comparison* named_as(const std::vector<Comparison>& list, const Changes& changes);

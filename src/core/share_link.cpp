@@ -57,6 +57,15 @@ std::string encode_query(const RunConfig& c) {
     return q;
 }
 
+std::unique_ptr<Lab> start_query(const std::string& query, std::string& why) {
+    const Decoded d = decode_query(query);
+    why = d.messages.empty() ? "" : d.messages.front();
+    std::unique_ptr<Lab> lab = why.empty() ? make_lab(d.config.lab) : nullptr;
+    if (lab) lab->reset(d.config.params, d.config.seed);
+    else if (why.empty()) why = "no lab " + d.config.lab;
+    return lab;
+}
+
 Decoded decode_query(const std::string& query) {
     Decoded d;
     std::vector<std::pair<std::string, std::string>> kv;

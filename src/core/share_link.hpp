@@ -4,6 +4,7 @@
 #pragma once
 #include "core/lab.hpp"
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,10 @@ struct Decoded {
 // Unknown keys, bad numbers, out-of-range values and invalid combinations are reported; the
 // result is always a runnable configuration (bad parts replaced by defaults).
 Decoded decode_query(const std::string& query);
+
+// The run a link query configures exactly (a process that follows the page's run: its Web Workers), reset and
+// ready to step; nullptr and why when the query is not fully valid (no defaults are filled in here).
+std::unique_ptr<Lab> start_query(const std::string& query, std::string& why);
 
 // The default configuration of a lab (its first preset, seed 1).
 RunConfig default_config(const Lab& lab);

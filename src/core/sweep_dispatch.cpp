@@ -86,14 +86,11 @@ std::string SweepWorker::open(const std::string& query) {
     fills_.clear();
     out_.clear();
     sweeps_ = 0;
-    const Decoded d = decode_query(query);
-    if (!d.messages.empty()) return d.messages.front();
-    lab_ = make_lab(d.config.lab);
-    if (!lab_) return "no lab " + d.config.lab;
-    lab_->set_remote(this);
-    lab_->reset(d.config.params, d.config.seed);
+    std::string why;
+    lab_ = start_query(query, why);
+    if (lab_) lab_->set_remote(this);
     news_ = true;
-    return "";
+    return why;
 }
 
 void SweepWorker::assign(int sweep, int rep) {

@@ -1,5 +1,5 @@
 // The page's Web Workers (app::WorkerPool) as calls into web/workers.js, and that file's calls back into the
-// app: workers ready, a worker's results, a worker that stopped.
+// app: workers ready, a worker's results, a worker that stopped, run B's snapshots and its worker's end.
 #include "platform/web_workers.hpp"
 #include <emscripten.h>
 
@@ -17,6 +17,9 @@ EM_JS(void, js_workers_fill, (int run, int sweep, const char* text), {
     window.moeWorkers.fill(run, sweep, UTF8ToString(text));
 });
 EM_JS(void, js_workers_play, (int on), { window.moeWorkers.play(on !== 0); });
+EM_JS(void, js_workers_open_b, (int run, const char* query), { window.moeWorkers.openB(run, UTF8ToString(query)); });
+EM_JS(void, js_workers_pace_b, (int run, double limit), { window.moeWorkers.paceB(run, limit); });
+EM_JS(void, js_workers_close_b, (), { window.moeWorkers.closeB(); });
 // clang-format on
 
 class WebWorkers : public app::WorkerPool {
@@ -28,6 +31,9 @@ public:
     void fill(int run, int sweep, const std::vector<core::SweepResult>& all) override {
         js_workers_fill(run, sweep, core::encode_results(all).c_str());
     }
+    void open_b(int run, const std::string& query) override { js_workers_open_b(run, query.c_str()); }
+    void pace_b(int run, double limit) override { js_workers_pace_b(run, limit); }
+    void close_b() override { js_workers_close_b(); }
 };
 
 }   // namespace
@@ -52,5 +58,11 @@ EMSCRIPTEN_KEEPALIVE void moe_worker_results(int worker, int run, const char* te
 }
 EMSCRIPTEN_KEEPALIVE void moe_worker_failed(int worker, const char* why) {
     if (g_app) g_app->worker_failed(worker, why);
+}
+EMSCRIPTEN_KEEPALIVE void moe_run_b_snapshot(int run, const char* bytes, int size) {
+    if (g_app && size >= 0) g_app->run_b_snapshot(run, std::string(bytes, size_t(size)));
+}
+EMSCRIPTEN_KEEPALIVE void moe_run_b_failed(const char* why) {
+    if (g_app) g_app->run_b_failed(why);
 }
 }

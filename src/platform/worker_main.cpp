@@ -1,14 +1,20 @@
 // The WebAssembly module each of the page's Web Workers runs (web/sweep-worker.js): the core and the labs,
-// no GL, no app. It opens the page's run from its link, runs it to its sweeps and runs the repetitions the page
-// hands it (core::SweepWorker); its results go back as text (core::encode_results). Built with -sMODULARIZE
+// no GL, no app. A worker has one of two jobs:
+//   - sweep repetitions: it opens the page's run from its link, runs it to its sweeps and runs the repetitions the
+//     page hands it (core::SweepWorker); its results go back as text (core::encode_results);
+//   - compare mode's run B: it runs B paced by the page's run A (core::PacedRun) and sends snapshots back as bytes.
+// Built with -sMODULARIZE
 // and -sENVIRONMENT=worker,node (CMakeLists.txt), so the same module also runs under node (tests/e2e).
+#include "core/paced_run.hpp"
 #include "core/sweep_dispatch.hpp"
 #include <emscripten.h>
 #include <string>
 
 namespace {
 core::SweepWorker g_worker;
-std::string g_text;   // the last string handed to JavaScript (valid until the next call)
+core::PacedRun g_run_b;
+std::string g_text;    // the last string handed to JavaScript (valid until the next call)
+std::string g_bytes;   // the last snapshot of run B (valid until the next moe_run_b_advance)
 }   // namespace
 
 extern "C" {
@@ -43,4 +49,24 @@ EMSCRIPTEN_KEEPALIVE const char* moe_worker_run(double ms) {
 
 // Nothing to do until a message comes (or the run ended: a run that fails here fails in the page too).
 EMSCRIPTEN_KEEPALIVE int moe_worker_idle() { return g_worker.idle() ? 1 : 0; }
+
+// --- compare mode's run B ---
+EMSCRIPTEN_KEEPALIVE const char* moe_run_b_open(const char* query) {
+    g_text = g_run_b.open(query);
+    return g_text.c_str();
+}
+
+EMSCRIPTEN_KEEPALIVE void moe_run_b_limit(double progress) { g_run_b.set_limit(progress); }
+
+// Steps B for about `ms` milliseconds, or until it reaches its limit; the size of its new snapshot (0: nothing
+// changed), whose bytes are at moe_run_b_bytes().
+EMSCRIPTEN_KEEPALIVE int moe_run_b_advance(double ms) {
+    const double t0 = emscripten_get_now();
+    while (!g_run_b.idle() && emscripten_get_now() - t0 < ms) g_run_b.step();
+    return g_run_b.take_snapshot(g_bytes) ? int(g_bytes.size()) : 0;
+}
+
+EMSCRIPTEN_KEEPALIVE const char* moe_run_b_bytes() { return g_bytes.data(); }
+
+EMSCRIPTEN_KEEPALIVE int moe_run_b_idle() { return g_run_b.idle() ? 1 : 0; }
 }

@@ -2,7 +2,9 @@
 // repetitions in every sweep) plays to the end with workers=0 and with workers=2 and gives the same metrics and
 // the same view data; with a sweep, state().workers shows that the workers ran jobs (a silent fallback fails).
 // A reset or a change of lab mid-sweep leaves no stale result; a page whose workers cannot load says so in
-// state() and still plays to the same numbers on its main thread.
+// state() and still plays to the same numbers on its main thread. In compare mode run B runs in a worker of its
+// own, paced by A: A and B end with the same numbers and views as on the main thread, and a B worker that
+// sends bytes the page cannot read hands B back to the page, which replays it to the same numbers.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -12,6 +14,9 @@ const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: 
   id: l.id,
   link: `lab=${l.id}&preset=${l.presets[0]}&` + Object.entries(l.sweeps).map(([k, v]) => `${k}=${v}`).join("&"),
   sweeps: JSON.stringify(l.sweeps) !== JSON.stringify(l.quick),   // it declares larger sizes for its sweeps
+  // compare mode at the quick size: the first named comparison that needs no preset of its own
+  compare: `lab=${l.id}&preset=${l.presets[0]}&` + Object.entries(l.quick).map(([k, v]) => `${k}=${v}`).join("&") +
+    Object.entries((l.comparisons.find((c) => c.preset === "") || { b: {} }).b).map(([k, v]) => `&b.${k}=${v}`).join(""),
 }));
 
 const playToEnd = async (page) => {
@@ -24,8 +29,17 @@ const finalData = (page) => page.evaluate(() => {
   const s = moeLab.state();
   const tables = [];
   for (let n = 0; n < s.views; ++n) tables.push(moeLab.table(n));
-  return { metrics: s.metrics, failure: s.failure, tables };
+  return { metrics: s.metrics, failure: s.failure, tables, b: s.compare && s.compare.metrics };
 });
+
+// The link played to the end on the page's main thread alone: what a run with workers must equal.
+async function reference(link) {
+  const { page } = await openPage(`?${link}&workers=0`);
+  await playToEnd(page);
+  const data = await finalData(page);
+  await page.close();
+  return data;
+}
 
 const waitForWorkers = (page, n) =>
   page.waitForFunction((n) => moeLab.state().workers.ready === n && moeLab.state().workers.connected, n, { timeout: 30000 });
@@ -66,10 +80,7 @@ for (const lab of LABS) {
 
 test("a reset or another lab mid-sweep: no stale result reaches the new run", async () => {
   const pr = LABS.find((l) => l.id === "patch-routing");
-  const alone = await openPage(`?${pr.link}&seed=8&workers=0`);
-  await playToEnd(alone.page);
-  const expected = await finalData(alone.page);
-  await alone.page.close();
+  const expected = await reference(`${pr.link}&seed=8`);
 
   const { page, errors } = await openPage(`?${pr.link}&seed=7&workers=2`);
   await waitForWorkers(page, 2);
@@ -105,10 +116,7 @@ test("a reset or another lab mid-sweep: no stale result reaches the new run", as
 
 test("workers that cannot load: state() says so, and the page plays to the same numbers on its main thread", async () => {
   const pr = LABS.find((l) => l.id === "patch-routing");
-  const alone = await openPage(`?${pr.link}&seed=9&workers=0`);
-  await playToEnd(alone.page);
-  const expected = await finalData(alone.page);
-  await alone.page.close();
+  const expected = await reference(`${pr.link}&seed=9`);
 
   // a context of its own without the offline copy (sw.js would serve the module from its cache)
   const { context, page } = await openDevice({ viewport: { width: 1280, height: 720 }, serviceWorkers: "block" },
@@ -124,4 +132,72 @@ test("workers that cannot load: state() says so, and the page plays to the same 
   for (const bad of ["workers=17", "workers=-1", "workers=two"])
     assert.match(await page.evaluate((c) => moeLab.command(c), bad), /whole number from 0 to 16/, bad);
   await context.close();
+});
+
+for (const lab of LABS) {
+  test(`${lab.id}: compare mode's run B in a worker of its own ends as on the main thread`, async () => {
+    const alone = await openPage(`?${lab.compare}&seed=6&workers=0`);
+    let s = await state(alone.page);
+    assert.deepEqual(s.messages, []);
+    assert.ok(s.compare, "the link opened a comparison");
+    assert.equal(s.compare.worker, false);
+    await playToEnd(alone.page);
+    const expected = await finalData(alone.page);
+    await alone.page.close();
+
+    const { page, errors } = await openPage(`?${lab.compare}&seed=6&workers=2`);
+    await waitForWorkers(page, 2);
+    await page.waitForFunction(() => moeLab.state().compare.worker, null, { timeout: 10000 });
+    const t0 = Date.now();
+    await playToEnd(page);
+    s = await state(page);
+    console.log(`# ${lab.id} compare: ${Date.now() - t0} ms, B in its worker: ${s.compare.worker}`);
+    assert.equal(s.compare.worker, true, "B ran in its worker to the end");
+    assert.equal(s.compare.failure, "");
+    const got = await finalData(page);
+    assert.deepEqual(got.metrics, expected.metrics);
+    assert.deepEqual(got.b, expected.b);
+    assert.deepEqual(got.tables, expected.tables);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test("compare mode: pausing stops B's worker at A; a B worker the page cannot read hands B back to the page", async () => {
+  const lab = LABS.find((l) => l.id === "latent-clusters");
+  const expected = await reference(`${lab.compare}&seed=2`);
+
+  const { page, errors } = await openPage(`?${lab.compare}&seed=2&workers=1`);
+  await waitForWorkers(page, 1);
+  await page.waitForFunction(() => moeLab.state().compare.worker, null, { timeout: 10000 });
+  const cmd = (c) => page.evaluate((c) => moeLab.command(c), c);
+  assert.equal(await cmd("play"), "");
+  await page.waitForFunction(() => moeLab.state().progress > 0.3, null, { timeout: 120000, polling: 100 });
+  assert.equal(await cmd("pause"), "");
+  // paused: B catches up with A and stops there (within one of its slices)
+  await page.waitForFunction(() => { const s = moeLab.state(); return s.compare.progress >= s.progress; }, null,
+    { timeout: 60000, polling: 100 });
+  let s = await state(page);
+  await page.waitForTimeout(500);
+  const later = await state(page);
+  assert.equal(later.compare.progress, s.compare.progress, "B's worker stopped while paused");
+  assert.ok(s.compare.progress - s.progress < 0.2, `B stopped near A: ${s.compare.progress} vs ${s.progress}`);
+  // bytes that are not a snapshot, as if from B's worker
+  await page.evaluate((run) => {
+    const p = Module._malloc(5);
+    Module.HEAPU8.set([1, 2, 3, 4, 5], p);
+    Module._moe_run_b_snapshot(run, p, 5);
+    Module._free(p);
+  }, s.compare.run);
+  s = await state(page);
+  assert.equal(s.compare.worker, false);
+  assert.equal(s.compare.progress, 0, "B starts again on the page");
+  assert.ok(s.messages.some((m) => m.includes("run B's worker stopped")), JSON.stringify(s.messages));
+  await playToEnd(page);
+  const got = await finalData(page);
+  assert.deepEqual(got.metrics, expected.metrics);
+  assert.deepEqual(got.b, expected.b);
+  assert.deepEqual(got.tables, expected.tables);
+  assert.deepEqual(errors, []);
+  await page.close();
 });

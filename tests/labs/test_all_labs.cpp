@@ -3,12 +3,15 @@
 // showed 0 for ~27 s while drawing its data), never goes back, ends at 1; plan() estimates the work step()
 // charges; the numbers do not depend on the slicing; headlines name metrics; the metric keys are the same
 // at every point of a run.
+#include "core/compare.hpp"
 #include "core/lab.hpp"
 #include "core/metric_list.hpp"
+#include "core/paced_run.hpp"
 #include "core/registry.hpp"
 #include "core/share_link.hpp"
 #include "core/sweep_dispatch.hpp"
 #include "core/view_table.hpp"
+#include <algorithm>
 #include <cmath>
 #include <doctest/doctest.h>
 #include <cstring>
@@ -239,6 +242,69 @@ TEST_CASE("every lab: sweep repetitions run by workers (the page's Web Workers) 
         if (sweeps) CHECK(dispatcher.jobs_elsewhere() > 0);
         MESSAGE(e.id << ": " << dispatcher.reps_handed_out() << " repetitions, " << dispatcher.jobs_elsewhere()
                      << " jobs on workers, " << waits << " slices waited");
+    }
+}
+
+// Compare mode's run B in the page's Web Worker, in one process: A steps as the page does (core::may_step_ahead),
+// B as the worker does (core::PacedRun, paced by core::pace_limit), and the page sees B only through decoded
+// snapshots. Halfway, A pauses and B catches up with it.
+TEST_CASE("every lab: compare mode's run B paced from another process ends as B run here, within the window") {
+    for (const auto& e : core::all_labs()) {
+        CAPTURE(e.id);
+        auto a = e.make();
+        const core::Params pa = with(*a, a->test_sizes().quick);
+        core::Params pb;
+        std::string b_name;
+        for (const core::Comparison& c : a->comparisons())
+            if (core::apply_changes(*a, pa, c.b, pb).empty()) {
+                b_name = c.id;
+                break;
+            }
+        REQUIRE_MESSAGE(!b_name.empty(), "no comparison of " << e.id << " applies at its quick size");
+        CAPTURE(b_name);
+        a->reset(pa, 3);
+        core::PacedRun b;
+        REQUIRE(b.open(core::encode_query({e.id, a->schema().presets.front().id, 3, pb})) == "");
+        core::RunSnapshot seen;   // the page's B
+        std::string bytes;
+        REQUIRE(b.take_snapshot(bytes));
+        REQUIRE(core::decode_snapshot(bytes, seen) == "");
+        CHECK(seen.progress == 0);
+        CHECK(!seen.views.empty());      // the page shows B's views from its start
+        double widest = 0, stride = 0;   // the largest gap between A and B; the largest single slice's progress
+        bool paused = false;
+        for (long rounds = 0; !(core::finished(*a) && seen.finished()) && rounds < 10000000; ++rounds) {
+            for (int k = 0; k < 3 && core::may_step_ahead(*a, seen); ++k) {   // the page's frame
+                const double p = a->progress();
+                a->step();
+                stride = std::max(stride, a->progress() - p);
+            }
+            b.set_limit(core::pace_limit(*a, true));
+            for (int k = 0; k < 2; ++k) {   // the worker's slice
+                const double p = b.lab()->progress();
+                b.step();
+                stride = std::max(stride, b.lab()->progress() - p);
+            }
+            if (b.take_snapshot(bytes)) REQUIRE(core::decode_snapshot(bytes, seen) == "");
+            if (!core::finished(*a) && !seen.finished())
+                widest = std::max(widest, std::fabs(a->progress() - seen.progress));
+            if (!paused && a->progress() > 0.5 && !core::finished(*a)) {   // pause: B catches up with A and stops
+                paused = true;
+                b.set_limit(core::pace_limit(*a, false));
+                for (long k = 0; !b.idle() && k < 10000000; ++k) b.step();
+                if (b.take_snapshot(bytes)) REQUIRE(core::decode_snapshot(bytes, seen) == "");
+                CHECK((seen.progress >= a->progress() || seen.finished()));
+            }
+        }
+        if (stride < 0.5) CHECK(paused);   // (a run of one or two slices has no middle)
+        CHECK(a->done());
+        CHECK(seen.done);
+        CHECK(widest <= core::kLockstepWindow + 3 * stride);
+        auto here = e.make();   // B in lockstep-free isolation: its numbers do not depend on its slices
+        here->reset(pb, 3);
+        REQUIRE(core::run_to_end(*here) == "");
+        CHECK(core::encode_snapshot(core::snapshot_of(*here)) == core::encode_snapshot(seen));
+        MESSAGE(e.id << " (B: " << b_name << "): widest gap " << widest << ", largest slice " << stride);
     }
 }
 

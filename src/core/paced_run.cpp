@@ -1,0 +1,39 @@
+#include "core/paced_run.hpp"
+#include "core/compare.hpp"
+#include "core/share_link.hpp"
+
+namespace core {
+
+double pace_limit(const Lab& a, bool playing) {
+    if (finished(a)) return 2;   // past the end of any run: B runs to its end
+    return a.progress() + (playing ? kLockstepWindow : 0);
+}
+
+bool may_step_ahead(const Lab& a, const RunSnapshot& b) {
+    return !finished(a) && (b.finished() || a.progress() <= b.progress + kLockstepWindow);
+}
+
+std::string PacedRun::open(const std::string& query) {
+    std::string why;
+    lab_ = start_query(query, why);
+    limit_ = 0;
+    changed_ = lab_ != nullptr;
+    return why;
+}
+
+bool PacedRun::idle() const { return !lab_ || finished(*lab_) || lab_->progress() >= limit_; }
+
+void PacedRun::step() {
+    if (idle()) return;
+    lab_->step();
+    changed_ = true;
+}
+
+bool PacedRun::take_snapshot(std::string& bytes) {
+    if (!changed_ || !lab_) return false;
+    bytes = encode_snapshot(snapshot_of(*lab_));
+    changed_ = false;
+    return true;
+}
+
+}   // namespace core

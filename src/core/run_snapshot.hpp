@@ -1,0 +1,35 @@
+// A run as the page shows it: where it is, its metrics, its trace and its views, as one value. The page's run B
+// in compare mode runs in a Web Worker and arrives as snapshots (core/paced_run.hpp); the same codec serves any
+// copy of a run's state kept or sent elsewhere. encode/decode give the same bits back: numbers travel as their
+// bytes (core/bytes.hpp).
+#pragma once
+#include "core/lab.hpp"
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct RunSnapshot {
+    bool done = false;
+    std::string failure;   // non-empty: the run stopped
+    int phase = 0;
+    double progress = 0;
+    std::string clock;
+    std::vector<Metric> metrics;
+    Table trace;
+    std::vector<View> views;
+
+    bool finished() const { return done || !failure.empty(); }
+};
+
+RunSnapshot snapshot_of(const Lab& lab);
+
+std::string encode_snapshot(const RunSnapshot& s);
+// "" or why the bytes are not a snapshot of this build (then `out` is left as it was).
+std::string decode_snapshot(const std::string& bytes, RunSnapshot& out);
+
+// The views alone, in the same format.
+void encode_views(const std::vector<View>& views, std::string& out);
+std::string decode_views(const std::string& bytes, std::vector<View>& out);
+
+}   // namespace core
