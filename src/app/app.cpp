@@ -44,6 +44,9 @@ void App::reset_run() {
     frames_while_running_ = steps_ = 0;
     finished_reported_ = false;
     lab_->reset(config_.params, config_.seed);
+    history_.clear();
+    rewind_ = -1;
+    rewind_views_.clear();
     connect_workers();
     reset_b();
     last_query_ = core::encode_query(config_) + compare_query();
@@ -82,6 +85,7 @@ void App::advance(double budget_ms) {
         return;
     }
     waiting_for_workers_ = false;
+    leave_rewind();   // training goes on from the live run
     double t0 = host_.now_ms();
     bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
     core::Lab* b_here = b_remote_ ? nullptr : lab_b_.get();   // B in its own worker: paced in sync_b()
@@ -133,6 +137,7 @@ void App::frame() {
     views_.clear();
     lab_->views(views_);
     if (lab_b_) views_ = core::compare_views(views_, b_.views, core::describe(b_changes_));
+    remember_moment();
     reports_.clear();
     tour_caption_shown_.clear();
     controls_.clear();

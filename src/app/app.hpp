@@ -4,6 +4,7 @@
 #pragma once
 #include "core/command.hpp"
 #include "core/lab.hpp"
+#include "core/rewind.hpp"
 #include "core/run_snapshot.hpp"
 #include "core/share_link.hpp"
 #include "core/sweep_dispatch.hpp"
@@ -180,6 +181,14 @@ private:
     void draw_compare_panel();                   // sidebar: choose and edit B
     void draw_compare_strip();                   // headline metrics: A, B and B − A
     void add_message(const std::string& m);
+    // rewind (rewind.cpp): the views shown at moments along the run, shown again
+    void remember_moment();                           // after the live views: keep a moment, show the rewound one
+    void leave_rewind();                              // back to the live run
+    std::string cmd_rewind(const std::string& arg);   // "rewind=F" (progress 0..1), back, forward, off
+    std::string cmd_history(bool on);                 // "history=0|1": keep moments (default) or not
+    void draw_scrubber();
+    std::string rewind_query() const;        // "&rewind=0.42" for the link
+    std::string rewind_state_json() const;   // state().rewind
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
     void start_workers(int n);                         // n workers (-1: one per spare core), ready later
@@ -257,6 +266,12 @@ private:
     int run_id_ = 0;             // tags the workers' messages: an earlier run's are dropped
     bool workers_started_ = false, workers_connected_ = false, workers_playing_ = false;
     bool waiting_for_workers_ = false;
+    // rewind (rewind.cpp)
+    core::History history_;
+    bool keep_history_ = true;
+    int rewind_ = -1;                        // the moment shown (-1: the live run)
+    std::vector<core::View> rewind_views_;   // its views, decoded
+    double pending_rewind_ = -1;             // a link's rewind=F: shown once the run has ended
 };
 
 }   // namespace app

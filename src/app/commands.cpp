@@ -45,6 +45,7 @@ const std::vector<App::Command>& App::commands() {
         {{"step", K::None, 0, 0, "", "one slice of training"},
          [](App& a, const core::CommandArg&) -> std::string {
              if (a.finished()) return not_running(*a.lab_);
+             a.leave_rewind();
              core::step_lockstep(*a.lab_, a.b_remote_ ? nullptr : a.lab_b_.get());   // (B's worker follows)
              ++a.steps_;
              return "";
@@ -53,6 +54,15 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg&) -> std::string {
              if (a.finished()) return not_running(*a.lab_);
              a.target_phase_ = a.lab_->phase() + 1;
+             a.playing_ = true;
+             return "";
+         }},
+        {{"to", K::Number, 0, 1, "F", "run until the run's progress reaches F (0 to 1), then pause"},
+         [](App& a, const core::CommandArg& arg) -> std::string {
+             if (a.finished()) return not_running(*a.lab_);
+             if (arg.number <= a.lab_->progress()) return "the run is already past " + core::format_number(arg.number);
+             a.target_phase_ = -1;
+             a.target_progress_ = arg.number;
              a.playing_ = true;
              return "";
          }},
@@ -126,8 +136,10 @@ const std::vector<App::Command>& App::commands() {
         {{"csv", K::None, 0, 0, "", "download this run's time series as CSV"},
          [](App& a, const core::CommandArg&) -> std::string {
              if (!a.host_.download) return "there are no downloads here";
-             a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + ".csv",
-                              a.lab_->trace().to_csv());
+             core::Table t = a.lab_->trace();
+             if (a.rewind_ >= 0)
+                 t.rows.resize(std::min(t.rows.size(), a.history_.moment(size_t(a.rewind_)).trace_rows));
+             a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + ".csv", t.to_csv());
              return "";
          }},
         {{"csv-b", K::None, 0, 0, "", "download run B's time series as CSV (compare mode)"},
@@ -187,6 +199,11 @@ const std::vector<App::Command>& App::commands() {
         {{"next-view", K::None, 0, 0, "", "show the next view large"},
          [](App& a, const core::CommandArg&) { return a.cmd_next_view(); }},
         // compare mode (compare_mode.cpp)
+        {{"rewind", K::Word, 0, 0, "F",
+          "show the run as it was at progress F (0 to 1), or the moment back or forward; off: live again"},
+         [](App& a, const core::CommandArg& arg) { return a.cmd_rewind(arg.text); }},
+        {{"history", K::Whole, 0, 1, "0|1", "keep moments of the run for rewind (1, the default) or not (0)"},
+         [](App& a, const core::CommandArg& arg) { return a.cmd_history(arg.whole != 0); }},
         {{"compare", K::Word, 0, 0, "ID", "compare with one of the lab's named comparisons (off: end it)"},
          [](App& a, const core::CommandArg& v) { return a.cmd_compare(v.text); }},
         {{"vs", K::Word, 0, 0, "NAME", "compare with parameter NAME changed (again: drop that change)"},

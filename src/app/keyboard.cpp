@@ -30,6 +30,12 @@ const std::vector<App::Shortcut>& App::shortcuts() {
              return k < int(a.views_.size()) ? "view=" + std::to_string(k) : "";
          }},
         {"0", "0", "all views", [](const App&, const std::string&) -> std::string { return "view=-1"; }},
+        {"[", "[", "rewind: the moment before (pauses)",
+         [](const App& a, const std::string&) -> std::string { return a.history_.size() > 1 ? "rewind=back" : ""; }},
+        {"]", "]", "rewind: the moment after (after the last: live)",
+         [](const App& a, const std::string&) -> std::string { return a.rewind_ >= 0 ? "rewind=forward" : ""; }},
+        {"End", "End", "back to the live run from a rewound moment",
+         [](const App& a, const std::string&) -> std::string { return a.rewind_ >= 0 ? "rewind=off" : ""; }},
         {"?", "?", "this list of keys",
          [](const App& a, const std::string&) -> std::string { return a.keys_help_ ? "help=0" : "help=1"; }},
         {"Escape", "Esc", "close this list, end the tour, then leave the presentation",

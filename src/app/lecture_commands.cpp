@@ -82,7 +82,7 @@ std::string App::cmd_next_view() {
 // configuration (core::decode_query).
 void App::open_link(const std::string& query) {
     std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
-    std::string rest, view, tour, compare, workers, theme = "auto";
+    std::string rest, view, tour, compare, workers, rewind, history, theme = "auto";
     std::vector<std::string> msgs, b_keys;   // b_keys: compare mode's "name=value" for run B
     bool present = false, embed = false;
     float scale = 0;
@@ -100,6 +100,8 @@ void App::open_link(const std::string& query) {
         else if (k == "tour") tour = v;
         else if (k == "theme") theme = v;
         else if (k == "workers") workers = v;
+        else if (k == "rewind") rewind = v;
+        else if (k == "history") history = v;
         else if (k == "scale") {
             double s = 0;
             std::string why = core::parse_number(v, s);
@@ -148,6 +150,17 @@ void App::open_link(const std::string& query) {
         std::string why = set_compare(changes, "");
         if (!why.empty()) link_messages_.push_back("the link's comparison was not opened: " + why);
     }
+    if (history == "0" || history == "1") cmd_history(history == "1");
+    else if (!history.empty()) link_messages_.push_back("history=" + core::quote(history) + ": give 0 or 1");
+    pending_rewind_ = -1;
+    if (!rewind.empty() && rewind != "off") {   // the run plays to its end, then shows that moment
+        double f = -1;
+        if (core::parse_number(rewind, f).empty() && f >= 0 && f <= 1) {
+            pending_rewind_ = f;   // the run stops at that moment (so it is kept), goes on to the end, and shows it
+            target_progress_ = f;
+            playing_ = true;
+        } else link_messages_.push_back("rewind=" + core::quote(rewind) + ": give the run's progress from 0 to 1");
+    }
     if (!tour.empty()) {
         std::string why = cmd_tour(tour);
         if (!why.empty()) link_messages_.push_back(why);
@@ -180,7 +193,7 @@ std::string App::lecture_query() const {
         q += std::string("&scale=") + b;
     }
     if (theme_choice_ != "auto") q += "&theme=" + theme_choice_;
-    return q;
+    return q + rewind_query();
 }
 
 void App::sync_url() {

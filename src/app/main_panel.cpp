@@ -111,6 +111,7 @@ void App::draw_timeline() {
     // a phone (its views scroll, so a line costs no plot room): the current phase in full below
     if (cut && phone_layout() && !present_ && cur >= 0 && cur < int(phases.size()))
         ImGui::TextColored(ink4(colors().look_for), "%d. %s", cur + 1, phases[size_t(cur)].title.c_str());
+    draw_scrubber();   // paused: the run's moments (rewind.cpp)
 }
 
 // What to look for in the current phase and the paper's claim. They may take a fifth of the room

@@ -1,16 +1,20 @@
 // A benchmark, not a test (node --test runs *.test.mjs only): Play to done in the page for the presets with the
-// largest sweeps, with every sweep on the main thread (workers=0) and with 1 and 3 Web Workers, alternating
+// largest sweeps, and compare mode (run B in a worker of its own whenever there are workers), with every sweep on
+// the main thread (workers=0) and with 1 and 3 Web Workers, alternating
 // rounds (this machine is shared), the median of each. The page's own clock: state().run_ms, the frames' time
 // from Play until done (state() is polled every 250 ms only: building it takes the main thread's time).
 //   node --test tests/e2e/workers-speed.bench.mjs        (prints a table; README "Speed")
+//   MOE_BENCH_ONLY="lab=…&… lab=…" node --test tests/e2e/workers-speed.bench.mjs   (those links only)
 import { test } from "node:test";
 import { openPage, state } from "./harness.mjs";
 
 const ROUNDS = 3;
-const CASES = [
+const CASES = process.env.MOE_BENCH_ONLY ? process.env.MOE_BENCH_ONLY.split(" ") : [
   "lab=patch-routing&preset=lecture",
   "lab=gated-regression&preset=lecture",
   "lab=expert-pruning&preset=lecture",
+  "lab=latent-clusters&preset=lecture&compare=router-off",
+  "lab=gated-regression&preset=lecture&compare=relaxed",
   ...(process.env.MOE_BENCH_EXTRA ? process.env.MOE_BENCH_EXTRA.split(" ") : []),
 ];
 
@@ -24,6 +28,7 @@ async function playToDone(link, workers) {
   const s = await state(page);
   const ms = s.run_ms;
   await page.close();
+  if (s.compare && s.compare.worker !== workers > 0) throw new Error(`${link}: B's worker ${s.compare.worker}`);
   return { ms, jobs: s.workers.jobs, metrics: s.metrics };
 }
 
