@@ -184,6 +184,8 @@ private:
     // rewind (rewind.cpp): the views shown at moments along the run, shown again
     void remember_moment();                           // after the live views: keep a moment, show the rewound one
     void leave_rewind();                              // back to the live run
+    int shown_phase() const;                          // the phase of the moment shown (live: the run's)
+    bool shown_done() const;                          // and whether the run had ended then
     std::string cmd_rewind(const std::string& arg);   // "rewind=F" (progress 0..1), back, forward, off
     std::string cmd_history(bool on);                 // "history=0|1": keep moments (default) or not
     void draw_scrubber();

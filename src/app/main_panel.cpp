@@ -65,8 +65,8 @@ void App::draw_timeline() {
     ImVec2 a = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x, h = fh * 1.7f, gap = fh * 0.3f;
     float bw = (w - gap * (phases.size() - 1)) / phases.size();
-    int cur = lab_->phase();
-    bool finished = lab_->done();
+    int cur = shown_phase();   // (rewound: the moment's)
+    bool finished = shown_done();
     bool cut = false;   // the current phase's title did not fit its box
     for (size_t k = 0; k < phases.size(); ++k) {
         ImVec2 p(a.x + k * (bw + gap), a.y), q(p.x + bw, p.y + h);
@@ -122,8 +122,8 @@ void App::draw_look_for(bool compact) {
     if (phases.empty()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = ImGui::GetContentRegionAvail().y * (compact ? 0.12f : 0.2f);
-    const core::Phase& ph = phases[size_t(std::clamp(lab_->phase(), 0, int(phases.size()) - 1))];
-    std::string look = std::string(lab_->done() ? "Finished. " : "Look for: ") + ph.look_for,
+    const core::Phase& ph = phases[size_t(std::clamp(shown_phase(), 0, int(phases.size()) - 1))];
+    std::string look = std::string(shown_done() ? "Finished. " : "Look for: ") + ph.look_for,
                 claim = "Paper: " + ph.claim;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();

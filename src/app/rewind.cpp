@@ -19,7 +19,8 @@ void App::remember_moment() {
     const bool stopped =
         !playing_ && history_.size() > 0 && lab_->progress() != history_.moment(history_.size() - 1).progress;
     if (keep_history_ && rewind_ < 0 && (history_.due(lab_->progress()) || stopped))
-        history_.record(lab_->progress(), lab_->clock(), lab_->trace().rows.size(), views_, stopped);
+        history_.record({lab_->progress(), lab_->phase(), lab_->done(), lab_->clock(), lab_->trace().rows.size(), stopped, {}},
+                        views_);
     if (pending_rewind_ >= 0 && !finished() && !playing_ && target_progress_ < 0 && lab_->progress() >= pending_rewind_)
         playing_ = true;   // a link's moment is kept (the run stopped there): on to the end
     if (pending_rewind_ >= 0 && finished()) {
@@ -31,6 +32,10 @@ void App::remember_moment() {
     const core::Moment& m = history_.moment(size_t(rewind_));
     views_ = core::rewound_views(rewind_views_, views_, "moment (" + m.clock + ")");
 }
+
+int App::shown_phase() const { return rewind_ >= 0 ? history_.moment(size_t(rewind_)).phase : lab_->phase(); }
+
+bool App::shown_done() const { return rewind_ >= 0 ? history_.moment(size_t(rewind_)).done : lab_->done(); }
 
 void App::leave_rewind() {
     if (rewind_ < 0) return;

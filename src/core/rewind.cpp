@@ -13,11 +13,9 @@ void History::clear() {
 
 bool History::due(double progress) const { return moments_.empty() || progress >= moments_.back().progress + spacing_; }
 
-void History::record(double progress, const std::string& clock, size_t trace_rows, const std::vector<View>& views,
-                     bool kept) {
-    Moment m{progress, clock, trace_rows, kept, {}};
+void History::record(Moment m, const std::vector<View>& views) {
     encode_views(views, m.views);
-    if (!moments_.empty() && moments_.back().progress == progress) {   // the same moment, shown again
+    if (!moments_.empty() && moments_.back().progress == m.progress) {   // the same moment, shown again
         m.kept = m.kept || moments_.back().kept;
         bytes_ -= moments_.back().views.size();
         moments_.pop_back();

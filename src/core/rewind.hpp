@@ -19,6 +19,8 @@ inline constexpr size_t kRewindBudget = size_t(32) << 20;   // 32 MiB of snapsho
 
 struct Moment {
     double progress = 0;
+    int phase = 0;
+    bool done = false;
     std::string clock;       // "phase II: t = 240 / 600"
     size_t trace_rows = 0;   // the run's time series had this many rows (its CSV, cut to the moment)
     bool kept = false;       // the run stopped here: thinning leaves it
@@ -32,8 +34,7 @@ public:
     // Is a moment due at this progress (the first, or `spacing` past the last)?
     bool due(double progress) const;
     // Records the views shown now (a moment at the same progress as the last replaces it).
-    void record(double progress, const std::string& clock, size_t trace_rows, const std::vector<View>& views,
-                bool kept);
+    void record(Moment m, const std::vector<View>& views);   // (m.views is filled here)
     size_t size() const { return moments_.size(); }
     size_t bytes() const { return bytes_; }
     size_t budget() const { return budget_; }

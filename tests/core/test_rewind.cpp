@@ -32,7 +32,7 @@ TEST_CASE("rewind: moments every spacing, found by progress, their views back as
     for (int step = 0; step <= 1000; ++step) {
         const double p = step / 1000.0;
         if (h.due(p)) {
-            h.record(p, "t = " + std::to_string(step), size_t(step), views_at(p), false);
+            h.record({p, 0, false, "t = " + std::to_string(step), size_t(step), false, {}}, views_at(p));
             ++recorded;
         }
     }
@@ -50,20 +50,20 @@ TEST_CASE("rewind: moments every spacing, found by progress, their views back as
     CHECK(h.at(2) == int(h.size()) - 1);
     // the same progress again (a pause right after a moment): it replaces that moment, and keeps it
     const size_t n = h.size();
-    h.record(h.moment(n - 1).progress, "paused", 5, views_at(1), true);
+    h.record({h.moment(n - 1).progress, 0, false, "paused", 5, true, {}}, views_at(1));
     CHECK(h.size() == n);
     CHECK(h.moment(n - 1).kept);
 }
 
 TEST_CASE("rewind: the budget holds; thinning keeps moments evenly spread, the first, the last and the kept ones") {
     core::History probe;
-    probe.record(0, "", 0, views_at(0, 1000), false);
+    probe.record({0, 0, false, "", 0, false, {}}, views_at(0, 1000));
     const size_t snapshot = probe.bytes();   // ~8 kB: a heatmap of 1000 doubles
     core::History h(snapshot * 40);          // room for about 40 moments
     for (int step = 0; step <= 4000; ++step) {
         const double p = step / 4000.0;
         const bool kept = step == 1234 || step == 4000;   // a pause, and the end
-        if (h.due(p) || kept) h.record(p, "", 0, views_at(p, 1000), kept);
+        if (h.due(p) || kept) h.record({p, 0, false, "", 0, kept, {}}, views_at(p, 1000));
         REQUIRE(h.bytes() <= h.budget());
     }
     CHECK(h.size() >= 15);
@@ -80,8 +80,8 @@ TEST_CASE("rewind: the budget holds; thinning keeps moments evenly spread, the f
     CHECK(widest <= 4 * h.spacing());   // no gap much wider than the current spacing
     // a snapshot larger than the whole budget: only the last moment is kept
     core::History tiny(snapshot / 2);
-    tiny.record(0, "", 0, views_at(0, 1000), true);
-    tiny.record(0.5, "", 0, views_at(0.5, 1000), true);
+    tiny.record({0, 0, false, "", 0, true, {}}, views_at(0, 1000));
+    tiny.record({0.5, 0, false, "", 0, true, {}}, views_at(0.5, 1000));
     CHECK(tiny.size() == 1);
     CHECK(tiny.moment(0).progress == 0.5);
 }

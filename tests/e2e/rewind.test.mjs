@@ -118,3 +118,32 @@ test("a rewound run goes live again on Play; Step leaves rewind; reset forgets t
   assert.equal((await state(page)).rewind.moments, 1, "a new run keeps only its start");
   await page.close();
 });
+
+// The page's memory (the WebAssembly heap, which only grows: its peak) after a whole run with rewind's moments and
+// without (history=0), for the preset whose moments take the most memory (measured: gated-regression's Lecture,
+// ~150 kB a moment, against latent-clusters' ~90 kB; the others less). The page takes a moment every 1/400 of the
+// run at most once a frame, so here (software rendering, ~10 frames a second) it keeps tens of moments; the
+// thinning that holds the budget for longer runs is tested in tests/core/test_rewind.cpp.
+for (const link of ["lab=gated-regression&preset=lecture"]) {
+  test(`${link}: memory with rewind stays within its stated budget of the same run without`, async () => {
+    const heap = async (history) => {
+      const { page } = await openPage(`?${link}&seed=2&workers=0&history=${history}`);
+      assert.equal(await cmd(page, "play"), "");
+      await page.waitForFunction(() => moeLab.state().done, null, { timeout: 300000, polling: 250 });
+      const s = await state(page);
+      const bytes = await page.evaluate(() => Module.HEAPU8.length);
+      await page.close();
+      return { bytes, rewind: s.rewind };
+    };
+    const without = await heap(0), withIt = await heap(1);
+    const MiB = (b) => (b / 1048576).toFixed(1) + " MiB";
+    console.log(`# ${link}: heap ${MiB(without.bytes)} without, ${MiB(withIt.bytes)} with ${withIt.rewind.moments} ` +
+                `moments of ${MiB(withIt.rewind.bytes)} (budget ${MiB(withIt.rewind.budget)})`);
+    assert.equal(without.rewind.moments, 0);
+    assert.ok(withIt.rewind.bytes <= withIt.rewind.budget);
+    assert.ok(withIt.rewind.moments >= 10, "enough moments to scrub through");
+    // the heap grows in steps (and a thinning holds the old and new lists of moments briefly): 1/4 of it more
+    assert.ok(withIt.bytes - without.bytes <= withIt.rewind.budget * 1.25,
+              `grew by ${MiB(withIt.bytes - without.bytes)}`);
+  });
+}
