@@ -131,7 +131,11 @@
       el("ol", { id: "phases" }, ...d.phases.map((p) =>
         el("li", { "data-control": "phase:" + p.id }, el("strong", { text: p.title }),
            el("span", { text: p.look_for ? " Look for: " + p.look_for : "" }),
-           el("span", { text: p.claim ? " The paper: " + p.claim : "" }))))));
+           el("span", { text: p.claim ? " The paper: " + p.claim : "" })))),
+      field("Rewind to", el("input", { id: "rewind", type: "range", min: 0, max: 1, step: 0.001, "data-control": "slider:rewind",
+                                       on: { change: (e) => act("rewind=" + e.target.value) } }),
+            "The run as it was at that point of its progress (keys [ and ], End for live)."),
+      button("button:live", "Back to the live run", "rewind=off", { id: "live" })));
 
     // Views
     const views = section("views", "Views");
@@ -154,6 +158,19 @@
     for (const k of d.keys) keys.append(el("dt", { text: k.label }), el("dd", { text: k.help }));
     root.append(section("keys", "Keys", keys,
       button("button:close-keys", "Close the list of keys", "help=0", { id: "close-keys", hidden: true })));
+
+    // An exercise link (hide=…, lock=…): the same controls left out, or disabled, as on the canvas
+    const ex = d.exercise || { hidden: [], locked: [] };
+    const fieldOf = (id) => { const e = byId(id); return e && (e.closest(".field") || e); };
+    const parts = { lab: ["lab"], presets: ["preset"], seed: ["seed"], tour: ["tour"], compare: ["s-compare"] };
+    for (const h of ex.hidden) {
+      const ids = h === "params" ? d.params.map((p) => "param-" + p.name) : h.startsWith("params:") ? ["param-" + h.slice(7)] : parts[h] || [];
+      for (const id of ids) { const e = fieldOf(id); if (e) e.hidden = true; }   // (kept, so sync() finds it)
+    }
+    for (const name of ex.locked) {
+      const e = byId(["preset", "lab", "seed"].includes(name) ? name : "param-" + name);
+      if (e) { e.disabled = true; e.setAttribute("aria-description", "locked in this exercise link"); }
+    }
 
     building = false;
     last = null;   // fill every value
@@ -220,6 +237,11 @@
     const phase = doc.phases[Math.max(0, Math.min(s.phase, doc.phases.length - 1))];
     setText(byId("progress"), "Progress " + Math.round(100 * s.progress) + " %" + (phase ? ", phase " + (s.phase + 1) + " of " + doc.phases.length + ": " + phase.title : "") +
             (s.clock ? ", " + s.clock : "") + (s.done ? ", finished" : "") + (s.failure ? ", stopped: " + s.failure : ""));
+    const rw = s.rewind || { moments: 0, shown: null };
+    setValue(byId("rewind"), rw.shown === null ? s.progress : rw.shown);
+    byId("rewind").disabled = rw.moments < 2;
+    byId("rewind").setAttribute("aria-valuetext", rw.shown === null ? "live" : "rewound to " + Math.round(100 * rw.shown) + " %, " + rw.clock);
+    byId("live").disabled = rw.shown === null;
     // settings
     setValue(byId("lab"), s.lab);
     setValue(byId("preset"), doc.presets.some((p) => p.id === s.preset) ? s.preset : "");

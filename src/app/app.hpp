@@ -8,6 +8,7 @@
 #include "core/run_snapshot.hpp"
 #include "core/share_link.hpp"
 #include "core/sweep_dispatch.hpp"
+#include "app/exercise.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
 #include <functional>
@@ -133,6 +134,10 @@ private:
     bool phone_layout() const;
     void draw_phone();
     void draw_controls();
+    void draw_lab_preset_seed();
+    void draw_lab_picker();
+    void draw_preset_picker();
+    void draw_seed_input();
     void draw_run_buttons();
     void draw_share_and_export();
     void draw_metrics_table();
@@ -188,7 +193,11 @@ private:
     bool shown_done() const;                          // and whether the run had ended then
     std::string cmd_rewind(const std::string& arg);   // "rewind=F" (progress 0..1), back, forward, off
     std::string cmd_history(bool on);                 // "history=0|1": keep moments (default) or not
-    void draw_scrubber();
+    std::vector<int> moments_in_phase(int phase) const;
+    void scrub_timeline(float x0, float box_w, float gap, int phases);   // the timeline pressed or dragged
+    void draw_moment_marker(float x0, float y0, float box_w, float gap, float h);
+    void draw_rewind_status();               // in the header
+    std::string rewind_line() const;         // "Rewound to 37 %, phase II: t = 240 / 600"
     std::string rewind_query() const;        // "&rewind=0.42" for the link
     std::string rewind_state_json() const;   // state().rewind
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
@@ -268,6 +277,7 @@ private:
     int run_id_ = 0;             // tags the workers' messages: an earlier run's are dropped
     bool workers_started_ = false, workers_connected_ = false, workers_playing_ = false;
     bool waiting_for_workers_ = false;
+    Exercise exercise_;   // an exercise link's hidden and locked controls (exercise.hpp)
     // rewind (rewind.cpp)
     core::History history_;
     bool keep_history_ = true;

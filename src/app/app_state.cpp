@@ -55,6 +55,7 @@ std::string App::state_json() const {
     s += lecture_state_json();
     s += compare_state_json();
     s += rewind_state_json();
+    s += ",\"exercise\":" + exercise_.json();
     s += "}";
     return s;
 }

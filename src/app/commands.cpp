@@ -235,7 +235,9 @@ const std::vector<core::CommandSyntax>& App::command_syntaxes() {
 std::string App::command(const std::string& text) {
     core::ParsedCommand p = core::parse_command(text, command_syntaxes());
     std::string why = p.error;
-    if (why.empty()) {
+    if (why.empty()) why = exercise_.refuses(commands()[size_t(p.index)].syntax.name, p.arg.text);
+    if (!why.empty() && p.error.empty()) why = "command " + core::quote(text) + " refused: " + why;
+    else if (why.empty()) {
         try {
             why = commands()[size_t(p.index)].act(*this, p.arg);
             if (!why.empty() && why.rfind("command ", 0) != 0)   // key=K gives its command's own refusal

@@ -13,6 +13,7 @@
 namespace app {
 
 void App::draw_compare_panel() {
+    if (exercise_.hides("compare")) return;
     if (!ImGui::CollapsingHeader("Compare A / B", ImGuiTreeNodeFlags_DefaultOpen)) return;
     const float fh = ImGui::GetFontSize();
     std::vector<core::Comparison> named = lab_->comparisons();

@@ -53,7 +53,7 @@ std::string params_json(const core::Schema& schema) {
 }   // namespace
 
 std::string App::document_key() const {
-    std::string key = config_.lab + (lab_b_ ? "|B" : "");
+    std::string key = config_.lab + (lab_b_ ? "|B" : "") + exercise_.query();
     for (const core::View& v : views_) key += "|" + v.id;
     return key;
 }
@@ -76,7 +76,7 @@ std::string App::document_json() const {
         s += (k ? ",{" : "{") + field("id", json_string(presets[k].id), true) +
             field("title", json_string(presets[k].title)) + field("note", json_string(presets[k].note)) +
             field("warning", json_string(presets[k].warning)) + "}";
-    s += "]" + field("params", params_json(lab_->schema()));
+    s += "]" + field("params", params_json(lab_->schema())) + field("exercise", exercise_.json());
     s += ",\"phases\":[";
     const auto& phases = lab_->phases();
     for (size_t k = 0; k < phases.size(); ++k)

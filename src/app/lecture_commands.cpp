@@ -82,7 +82,7 @@ std::string App::cmd_next_view() {
 // configuration (core::decode_query).
 void App::open_link(const std::string& query) {
     std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
-    std::string rest, view, tour, compare, workers, rewind, history, theme = "auto";
+    std::string rest, view, tour, compare, workers, rewind, history, hide, lock, theme = "auto";
     std::vector<std::string> msgs, b_keys;   // b_keys: compare mode's "name=value" for run B
     bool present = false, embed = false;
     float scale = 0;
@@ -101,6 +101,8 @@ void App::open_link(const std::string& query) {
         else if (k == "theme") theme = v;
         else if (k == "workers") workers = v;
         else if (k == "rewind") rewind = v;
+        else if (k == "hide") hide = v;
+        else if (k == "lock") lock = v;
         else if (k == "history") history = v;
         else if (k == "scale") {
             double s = 0;
@@ -130,6 +132,7 @@ void App::open_link(const std::string& query) {
     b_title_.clear();
     drop_b();
     open(d.config);
+    for (const std::string& m : exercise_.open(hide, lock, lab_->schema())) link_messages_.push_back(m);
     if (!workers.empty() && host_.workers)   // (the desktop ignores it: its sweeps use threads)
         if (std::string why = cmd_workers(workers); !why.empty())
             link_messages_.push_back("workers=" + core::quote(workers) + ": " + why);
@@ -193,7 +196,7 @@ std::string App::lecture_query() const {
         q += std::string("&scale=") + b;
     }
     if (theme_choice_ != "auto") q += "&theme=" + theme_choice_;
-    return q + rewind_query();
+    return q + rewind_query() + exercise_.query();
 }
 
 void App::sync_url() {

@@ -14,6 +14,7 @@ void App::draw_header() {
     const core::LabInfo& info = lab_->info();
     ImGui::TextColored(ink4(colors().title), "%s", info.title.c_str());
     ImGui::SameLine();
+    if (rewind_ >= 0) return draw_rewind_status();   // (the citation is in the sidebar's lab picker)
     ImGui::TextDisabled("%s", info.citation.c_str());
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
@@ -93,6 +94,7 @@ void App::draw_timeline() {
         dl->PopClipRect();
         ImGui::SetCursorScreenPos(p);
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
+        if (ImGui::IsItemActive()) scrub_timeline(a.x, bw, gap, int(phases.size()));   // paused: rewind (rewind.cpp)
         note_control("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + phases[k].title,
                      now        ? "current"
                          : past ? "done"
@@ -103,15 +105,16 @@ void App::draw_timeline() {
             ImGui::Text("%s", phases[k].title.c_str());
             ImGui::TextWrapped("Look for: %s", phases[k].look_for.c_str());
             ImGui::TextWrapped("Paper: %s", phases[k].claim.c_str());
+            if (history_.size() > 1 && !playing_) ImGui::TextDisabled("Press or drag along the timeline to rewind.");
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }
     }
+    draw_moment_marker(a.x, a.y, bw, gap, h);
     ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + h + fh * 0.25f));
     // a phone (its views scroll, so a line costs no plot room): the current phase in full below
     if (cut && phone_layout() && !present_ && cur >= 0 && cur < int(phases.size()))
         ImGui::TextColored(ink4(colors().look_for), "%d. %s", cur + 1, phases[size_t(cur)].title.c_str());
-    draw_scrubber();   // paused: the run's moments (rewind.cpp)
 }
 
 // What to look for in the current phase and the paper's claim. They may take a fifth of the room

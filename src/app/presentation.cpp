@@ -32,8 +32,9 @@ void App::draw_presentation() {
     ImVec2 p = ImGui::GetCursorScreenPos();
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
     ImGui::AlignTextToFramePadding();
-    ImGui::TextColored(ink4(colors().title), "%s",
-                       run_line(*lab_, config_.seed, own_row ? w : w - buttons - fh).c_str());
+    const float line_w = own_row ? w : w - buttons - fh;
+    if (rewind_ >= 0) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_line(), line_w).c_str());
+    else ImGui::TextColored(ink4(colors().title), "%s", run_line(*lab_, config_.seed, line_w).c_str());
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
     bool done = finished();

@@ -1,13 +1,18 @@
 // Rewind (issue 23): the page keeps the views it showed at moments along the run (core/rewind.hpp) and shows any of
 // them again: every view as it was, line plots with their whole curve and a cursor at the moment. In compare mode
-// the merged A/B views are kept, so A and B rewind together. Play or Step goes back to the live run. The scrubber
-// sits under the timeline when the run is paused; keys [ and ] move between moments, End returns to live; the
-// link key rewind=F (the run's progress, 0 to 1) opens the run played to its end at that moment.
+// the merged A/B views are kept, so A and B rewind together. Play or Step goes back to the live run. While the run
+// is paused the timeline is the scrubber (press or drag along it); keys [ and ] move between moments, End returns
+// to live; the header says which moment is shown; the link key rewind=F (the run's progress, 0 to 1) opens the run
+// played to its end at that moment.
 #include "app/app.hpp"
+#include "app/colors.hpp"
 #include "app/hover_help.hpp"
+#include "app/ink.hpp"
 #include "core/json_text.hpp"
 #include "core/parse.hpp"
 #include <imgui.h>
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace app {
@@ -19,8 +24,9 @@ void App::remember_moment() {
     const bool stopped =
         !playing_ && history_.size() > 0 && lab_->progress() != history_.moment(history_.size() - 1).progress;
     if (keep_history_ && rewind_ < 0 && (history_.due(lab_->progress()) || stopped))
-        history_.record({lab_->progress(), lab_->phase(), lab_->done(), lab_->clock(), lab_->trace().rows.size(), stopped, {}},
-                        views_);
+        history_.record(
+            {lab_->progress(), lab_->phase(), lab_->done(), lab_->clock(), lab_->trace().rows.size(), stopped, {}},
+            views_);
     if (pending_rewind_ >= 0 && !finished() && !playing_ && target_progress_ < 0 && lab_->progress() >= pending_rewind_)
         playing_ = true;   // a link's moment is kept (the run stopped there): on to the end
     if (pending_rewind_ >= 0 && finished()) {
@@ -87,30 +93,59 @@ std::string App::cmd_history(bool on) {
     return "";
 }
 
-// Under the timeline while paused (or rewound): a slider over the kept moments and a Live button.
-void App::draw_scrubber() {
-    if (history_.size() < 2 || (playing_ && rewind_ < 0)) return;
+// The timeline is the scrubber: while the run is paused, pressing or dragging along the phase boxes shows the moment
+// at that place: in the box of its phase, spread evenly over the moments kept in that phase.
+std::vector<int> App::moments_in_phase(int phase) const {
+    std::vector<int> in;
+    for (size_t j = 0; j < history_.size(); ++j)
+        if (history_.moment(j).phase == phase) in.push_back(int(j));
+    return in;
+}
+
+void App::scrub_timeline(float x0, float box_w, float gap, int phases) {
+    if (history_.size() < 2 || playing_) return;
+    const float mx = ImGui::GetIO().MousePos.x;
+    const int k = std::clamp(int((mx - x0) / (box_w + gap)), 0, phases - 1);
+    const float f = std::clamp((mx - (x0 + float(k) * (box_w + gap))) / box_w, 0.0f, 1.0f);
+    std::vector<int> in = moments_in_phase(k);
+    for (int p = k - 1; in.empty() && p >= 0; --p)
+        in = moments_in_phase(p);   // a phase without moments: the last before
+    if (in.empty()) in = {0};
+    const int j = in[size_t(std::lround(f * float(in.size() - 1)))];
     const int last = int(history_.size()) - 1;
-    int k = rewind_ >= 0 ? rewind_ : last;
-    const core::Moment& m = history_.moment(size_t(k));
+    if (j == (rewind_ >= 0 ? rewind_ : last)) return;
+    command(j == last && !lab_->done() ? "rewind=off"
+                                       : "rewind=" + core::format_number(history_.moment(size_t(j)).progress));
+}
+
+// Where the moment shown sits on the timeline: a line across its phase's box.
+void App::draw_moment_marker(float x0, float y0, float box_w, float gap, float h) {
+    if (rewind_ < 0) return;
+    const core::Moment& m = history_.moment(size_t(rewind_));
+    const std::vector<int> in = moments_in_phase(m.phase);
+    const auto at = std::find(in.begin(), in.end(), rewind_);
+    const float f = in.size() < 2 ? 0.5f : float(at - in.begin()) / float(in.size() - 1);
+    const float x = x0 + float(m.phase) * (box_w + gap) + f * box_w, fh = ImGui::GetFontSize();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(ImVec2(x - fh * 0.12f, y0 - fh * 0.1f), ImVec2(x + fh * 0.12f, y0 + h + fh * 0.1f),
+                      ink(colors().text));
+}
+
+// The header's second half while rewound: which moment is shown, and the way back to live.
+std::string App::rewind_line() const {
+    const core::Moment& m = history_.moment(size_t(rewind_));
     char pct[16];
     std::snprintf(pct, sizeof pct, "%.0f %%", m.progress * 100);
-    std::string text;   // the slider's format: every % doubled
-    for (char c : std::string(rewind_ >= 0 ? "Rewound to " : "Now: ") + pct + " · " + m.clock)
-        text += c == '%' ? std::string("%%") : std::string(1, c);
-    const float live_w = ImGui::CalcTextSize("Live").x + ImGui::GetStyle().FramePadding.x * 2;
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - live_w - ImGui::GetStyle().ItemSpacing.x);
-    if (ImGui::SliderInt("##moment", &k, 0, last, text.c_str(), ImGuiSliderFlags_AlwaysClamp)) {
-        if (k != last || rewind_ >= 0) cmd_rewind(core::format_number(history_.moment(size_t(k)).progress));
-    }
-    note_control("slider:rewind", "slider", "moment", core::format_number(m.progress));
-    hover_help(
-        "Drag to see the run as it was at an earlier moment; [ and ] step, End returns to live. Link: rewind=F.");
+    return std::string("Rewound to ") + pct + ", " + m.clock;
+}
+
+void App::draw_rewind_status() {
+    ImGui::TextColored(ink4(colors().warning), "%s", rewind_line().c_str());
     ImGui::SameLine();
-    ImGui::BeginDisabled(rewind_ < 0);
-    if (ImGui::Button("Live")) command("rewind=off");
-    ImGui::EndDisabled();
+    if (ImGui::SmallButton("Live")) command("rewind=off");
     note_control("button:live", "button", "Live");
+    hover_help("Back to the live run (End). While paused, drag along the timeline to rewind; [ and ] step. "
+               "Link: rewind=F.");
 }
 
 std::string App::rewind_query() const {

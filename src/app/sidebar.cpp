@@ -18,6 +18,44 @@ void App::draw_sidebar(ImVec2 size) {
     ImGui::SameLine();
     ImGui::TextDisabled("mixture-of-experts theory, live");
 
+    draw_lab_preset_seed();
+    ImGui::Separator();
+    draw_run_buttons();
+    if (ImGui::Button("Present")) command("present=1");
+    note_control("button:present", "button", "Present");
+    hover_help(
+        "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
+        "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
+    if (!lab_->tour().empty() && !exercise_.hides("tour")) {
+        ImGui::SameLine();
+        if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
+        note_control("button:tour", "button", tour_step_ >= 0 ? "End tour" : "Guided tour");
+        hover_help("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
+                   "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
+    }
+    ImGui::Separator();
+    draw_controls();
+    ImGui::Separator();
+    draw_compare_panel();
+    draw_share_and_export();
+    draw_metrics_table();
+    ImGui::EndChild();
+}
+
+// The lab picker, the presets and the seed; an exercise link may hide or lock each (exercise.hpp).
+void App::draw_lab_preset_seed() {
+    if (exercise_.active()) ImGui::TextColored(ink4(colors().claim), "Exercise: some controls are fixed by the link");
+    if (!exercise_.hides("lab")) draw_lab_picker();
+    ImGui::BeginDisabled(exercise_.locks("preset"));
+    if (!exercise_.hides("presets")) draw_preset_picker();
+    ImGui::EndDisabled();
+    ImGui::BeginDisabled(exercise_.locks("seed"));
+    if (!exercise_.hides("seed")) draw_seed_input();
+    ImGui::EndDisabled();
+}
+
+void App::draw_lab_picker() {
+    ImGui::BeginDisabled(exercise_.locks("lab"));
     ImGui::SetNextItemWidth(-1);
     static const std::vector<core::LabInfo> infos = [] {
         std::vector<core::LabInfo> v;
@@ -39,7 +77,10 @@ void App::draw_sidebar(ImVec2 size) {
         ImGui::EndCombo();
     }
     hover_help("Pick a paper. Each lab runs a small version of the paper's data model and training.");
+    ImGui::EndDisabled();
+}
 
+void App::draw_preset_picker() {
     const core::Preset* cur = lab_->schema().preset(config_.preset);
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
     const bool preset_open = ImGui::BeginCombo("preset", cur ? cur->title.c_str() : "custom");
@@ -64,7 +105,9 @@ void App::draw_sidebar(ImVec2 size) {
         ImGui::PopStyleColor();
     }
     if (cur && !cur->warning.empty()) ImGui::TextColored(ink4(colors().warning), "%s", cur->warning.c_str());
+}
 
+void App::draw_seed_input() {
     uint64_t seed = config_.seed;   // every 64-bit seed, as the link and the CLI take it
     const uint64_t one = 1, ten = 10;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
@@ -77,28 +120,6 @@ void App::draw_sidebar(ImVec2 size) {
         open(c);
     }
     hover_help("The same seed gives the same numbers here, on the desktop and in the CLI.");
-
-    ImGui::Separator();
-    draw_run_buttons();
-    if (ImGui::Button("Present")) command("present=1");
-    note_control("button:present", "button", "Present");
-    hover_help(
-        "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
-        "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
-    if (!lab_->tour().empty()) {
-        ImGui::SameLine();
-        if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
-        note_control("button:tour", "button", tour_step_ >= 0 ? "End tour" : "Guided tour");
-        hover_help("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
-                   "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
-    }
-    ImGui::Separator();
-    draw_controls();
-    ImGui::Separator();
-    draw_compare_panel();
-    draw_share_and_export();
-    draw_metrics_table();
-    ImGui::EndChild();
 }
 
 void App::draw_run_buttons() {
@@ -163,19 +184,23 @@ void App::draw_controls() {
         if (!ImGui::CollapsingHeader(g.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
         for (size_t k = 0; k < specs.size(); ++k) {
             const core::ParamSpec& s = specs[k];
-            if (s.group != g) continue;
+            if (s.group != g || exercise_.hides("params:" + s.name)) continue;
+            const bool locked = exercise_.locks(s.name);
             double& v = edit_.values()[k];
             std::string label = (s.symbol.empty() ? s.name : s.symbol) + "##" + s.name;
             ImGui::PushID(int(k));
             bool in_b = false;
             for (const auto& c : b_changes_) in_b |= c.first == s.name;
-            if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ink4(colors().b_button));
-            if (ImGui::SmallButton("B")) command("vs=" + s.name);
-            note_control("button:vs:" + s.name, "button", "compare " + s.name);
-            if (in_b) ImGui::PopStyleColor();
-            hover_help(in_b ? "B changes this parameter: click to drop the change"
-                            : "Compare: run B with this parameter changed, on the same seed, beside this run");
-            ImGui::SameLine();
+            if (!exercise_.hides("compare")) {
+                if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ink4(colors().b_button));
+                if (ImGui::SmallButton("B")) command("vs=" + s.name);
+                note_control("button:vs:" + s.name, "button", "compare " + s.name);
+                if (in_b) ImGui::PopStyleColor();
+                hover_help(in_b ? "B changes this parameter: click to drop the change"
+                                : "Compare: run B with this parameter changed, on the same seed, beside this run");
+                ImGui::SameLine();
+            }
+            ImGui::BeginDisabled(locked);
             ImGui::SetNextItemWidth(-fh * 5.5f);
             switch (s.type) {
             case core::ParamType::Bool: {
@@ -218,16 +243,17 @@ void App::draw_controls() {
                 break;
             }
             }
+            ImGui::EndDisabled();
             static const char* kRole[] = {"slider", "slider", "checkbox", "combo"};
             note_control("param:" + s.name, kRole[std::min(3, int(s.type))], s.symbol.empty() ? s.name : s.symbol,
-                         core::format_number(v));
+                         core::format_number(v) + (locked ? " (locked)" : ""));
             std::string tip = s.help + "\n\nname: " + s.name + "   range: " + core::format_number(s.min) + " … " +
                 core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) +
                 "\nCtrl+click a slider to type a value.";
             hover_help(tip);
-            if (!s.symbol.empty() && s.symbol != s.name) {
+            if (locked || (!s.symbol.empty() && s.symbol != s.name)) {
                 ImGui::SameLine();
-                ImGui::TextDisabled("%s", s.name.c_str());
+                ImGui::TextDisabled("%s%s", s.name.c_str(), locked ? " (locked)" : "");
             }
             ImGui::PopID();
         }

@@ -1,0 +1,89 @@
+#include "app/exercise.hpp"
+#include "core/json_text.hpp"
+#include "core/parse.hpp"
+#include "core/share_link.hpp"
+#include <algorithm>
+
+namespace app {
+
+namespace {
+
+std::vector<std::string> split(const std::string& list) {
+    std::vector<std::string> out;
+    for (size_t start = 0; start <= list.size();) {
+        size_t end = std::min(list.find(',', start), list.size());
+        if (end > start) out.push_back(list.substr(start, end - start));
+        start = end + 1;
+    }
+    return out;
+}
+
+bool has(const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+}
+
+std::string joined(const std::vector<std::string>& v) {
+    std::string s;
+    for (const auto& x : v) s += (s.empty() ? "" : ",") + x;
+    return s;
+}
+
+const char* const kHideable = "compare, presets, seed, lab, tour, params or params:NAME";
+
+}   // namespace
+
+std::vector<std::string> Exercise::open(const std::string& hide, const std::string& lock, const core::Schema& schema) {
+    hidden_.clear();
+    locked_.clear();
+    std::vector<std::string> msgs;
+    for (const std::string& part : split(core::url_decode(hide))) {
+        const bool param = part.rfind("params:", 0) == 0;
+        if (param ? schema.index_of(part.substr(7)) >= 0
+                  : has({"compare", "presets", "seed", "lab", "tour", "params"}, part))
+            hidden_.push_back(part);
+        else msgs.push_back("hide=" + core::quote(part) + ": nothing to hide by that name (" + kHideable + ")");
+    }
+    for (const std::string& name : split(core::url_decode(lock))) {
+        if (schema.index_of(name) >= 0 || has({"seed", "preset", "lab"}, name)) locked_.push_back(name);
+        else msgs.push_back("lock=" + core::quote(name) + ": no parameter by that name (or seed, preset, lab)");
+    }
+    return msgs;
+}
+
+bool Exercise::hides(const std::string& part) const {
+    return has(hidden_, part) || (part.rfind("params:", 0) == 0 && has(hidden_, "params"));
+}
+
+bool Exercise::locks(const std::string& name) const { return has(locked_, name); }
+
+std::string Exercise::refuses(const std::string& command, const std::string& arg) const {
+    if (!active()) return "";
+    auto why = [](const std::string& what, bool hidden) {
+        return what + (hidden ? " is hidden" : " is locked") + " in this exercise link";
+    };
+    if (command == "lab" && (hides("lab") || locks("lab"))) return why("the lab", hides("lab"));
+    if (command == "preset" && (hides("presets") || locks("preset"))) return why("the preset", hides("presets"));
+    if (command == "seed" && (hides("seed") || locks("seed"))) return why("the seed", hides("seed"));
+    if ((command == "compare" || command == "vs" || command == "b") && hides("compare"))
+        return why("compare mode", true);
+    if (command == "tour" && hides("tour")) return why("the tour", true);
+    if (command == "set") {
+        const std::string name = arg.substr(0, arg.find('='));
+        if (fixes_param(name)) return why("parameter " + core::quote(name), hides("params:" + name));
+    }
+    if (command == "query") return "this exercise link fixes the page: open another link to leave it";
+    return "";
+}
+
+std::string Exercise::query() const {
+    std::string q;
+    if (!hidden_.empty()) q += "&hide=" + joined(hidden_);
+    if (!locked_.empty()) q += "&lock=" + joined(locked_);
+    return q;
+}
+
+std::string Exercise::json() const {
+    return "{\"hidden\":" + core::json_strings(hidden_) + ",\"locked\":" + core::json_strings(locked_) + "}";
+}
+
+}   // namespace app
