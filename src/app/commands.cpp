@@ -146,7 +146,8 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg&) -> std::string {
              if (!a.lab_b_) return "there is no run B: compare first";
              if (!a.host_.download) return "there are no downloads here";
-             a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + "-B.csv", a.b_.trace.to_csv());
+             a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + "-B.csv",
+                              (a.b_remote_ ? a.b_.trace : a.lab_b_->trace()).to_csv());
              return "";
          }},
         {{"dismiss", K::None, 0, 0, "", "clear the messages"},
@@ -198,12 +199,13 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg& v) { return a.cmd_png(v.whole); }},
         {{"next-view", K::None, 0, 0, "", "show the next view large"},
          [](App& a, const core::CommandArg&) { return a.cmd_next_view(); }},
-        // compare mode (compare_mode.cpp)
+        // rewind (rewind.cpp)
         {{"rewind", K::Word, 0, 0, "F",
           "show the run as it was at progress F (0 to 1), or the moment back or forward; off: live again"},
          [](App& a, const core::CommandArg& arg) { return a.cmd_rewind(arg.text); }},
         {{"history", K::Whole, 0, 1, "0|1", "keep moments of the run for rewind (1, the default) or not (0)"},
          [](App& a, const core::CommandArg& arg) { return a.cmd_history(arg.whole != 0); }},
+        // compare mode (compare_mode.cpp)
         {{"compare", K::Word, 0, 0, "ID", "compare with one of the lab's named comparisons (off: end it)"},
          [](App& a, const core::CommandArg& v) { return a.cmd_compare(v.text); }},
         {{"vs", K::Word, 0, 0, "NAME", "compare with parameter NAME changed (again: drop that change)"},

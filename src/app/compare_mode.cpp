@@ -61,7 +61,7 @@ void App::reset_b() {
         lab_b_->set_threads(host_.threads);
     }
     lab_b_->reset(b, config_.seed);
-    b_ = core::snapshot_of(*lab_b_);
+    b_ = core::snapshot_of(*lab_b_, false);
     open_b_worker(b);
 }
 

@@ -28,8 +28,10 @@ void App::draw_phone() {
     note_control("button:controls", "button", drawer_open_ ? "Close controls" : "Controls", drawer_open_ ? "open" : "");
     hover_help("The lab, presets, seed, parameters, compare, link and export.");
     ImGui::SameLine();
-    ImGui::TextColored(ink4(colors().title), "%s",
-                       fit_text(lab_->info().title, ImGui::GetContentRegionAvail().x).c_str());
+    if (rewind_ >= 0) draw_rewind_status();   // which moment is shown, and Live
+    else
+        ImGui::TextColored(ink4(colors().title), "%s",
+                           fit_text(lab_->info().title, ImGui::GetContentRegionAvail().x).c_str());
     const ImVec2 body(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - bar);
     if (drawer_open_) draw_sidebar(body);
     else {

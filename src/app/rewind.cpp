@@ -8,6 +8,7 @@
 #include "app/colors.hpp"
 #include "app/hover_help.hpp"
 #include "app/ink.hpp"
+#include "app/text_fit.hpp"
 #include "core/json_text.hpp"
 #include "core/parse.hpp"
 #include <imgui.h>
@@ -140,7 +141,11 @@ std::string App::rewind_line() const {
 }
 
 void App::draw_rewind_status() {
-    ImGui::TextColored(ink4(colors().warning), "%s", rewind_line().c_str());
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float live = ImGui::CalcTextSize("Live").x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+    ImGui::TextColored(
+        ink4(colors().warning), "%s",
+        fit_text(rewind_line(), ImGui::GetContentRegionAvail().x - live).c_str());   // Live stays in sight
     ImGui::SameLine();
     if (ImGui::SmallButton("Live")) command("rewind=off");
     note_control("button:live", "button", "Live");

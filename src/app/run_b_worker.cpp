@@ -36,7 +36,7 @@ bool App::b_catching_up() const { return b_remote_ && !b_.finished() && !playing
 void App::sync_b() {
     if (!lab_b_) return;
     if (!b_remote_) {
-        b_ = core::snapshot_of(*lab_b_);
+        b_ = core::snapshot_of(*lab_b_, false);   // (every frame: the trace stays in the lab, csv-b reads it there)
         return;
     }
     const double limit = core::pace_limit(*lab_, playing_);
@@ -58,7 +58,7 @@ void App::run_b_failed(const std::string& why) {
     b_remote_ = false;
     host_.workers->close_b();
     add_message("run B's worker stopped (" + why + "): B runs on the page from its start and catches up with A");
-    b_ = core::snapshot_of(*lab_b_);
+    b_ = core::snapshot_of(*lab_b_, false);
 }
 
 }   // namespace app

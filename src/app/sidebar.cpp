@@ -44,7 +44,11 @@ void App::draw_sidebar(ImVec2 size) {
 
 // The lab picker, the presets and the seed; an exercise link may hide or lock each (exercise.hpp).
 void App::draw_lab_preset_seed() {
-    if (exercise_.active()) ImGui::TextColored(ink4(colors().claim), "Exercise: some controls are fixed by the link");
+    if (exercise_.active()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
+        ImGui::TextWrapped("Exercise: some controls are hidden or locked by this link.");
+        ImGui::PopStyleColor();
+    }
     if (!exercise_.hides("lab")) draw_lab_picker();
     ImGui::BeginDisabled(exercise_.locks("preset"));
     if (!exercise_.hides("presets")) draw_preset_picker();

@@ -83,11 +83,12 @@ bool same_series(const View& a, const View& b) {
 
 View rewound(const View& then, const View* now, const std::string& label) {
     View v = then;
-    if (then.kind == ViewKind::Lines && now && now->kind == ViewKind::Lines && same_series(then, *now)) {
-        const double x = last_x(then);
+    const double x = last_x(then);   // NaN: no curve had begun then (nothing to complete)
+    if (then.kind == ViewKind::Lines && now && now->kind == ViewKind::Lines && same_series(then, *now) &&
+        std::isfinite(x)) {
         v.lines = now->lines;
         v.x_min = now->x_min, v.x_max = now->x_max, v.y_min = now->y_min, v.y_max = now->y_max;
-        if (std::isfinite(x)) v.overlays.push_back({Overlay::VLine, x, x, label, -1});
+        v.overlays.push_back({Overlay::VLine, x, x, label, -1});
     }
     for (size_t k = 0; k < v.children.size(); ++k) {
         const View* child = nullptr;

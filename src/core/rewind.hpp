@@ -53,7 +53,7 @@ private:
 
 // What a rewound page shows: the views as they were (`then`), except that line plots keep the whole curve (`now`)
 // with a cursor at the moment: at the last x their lines had reached then. Views are matched by id; a line plot
-// that shows other series now (a later phase's) is shown as it was.
+// that shows other series now (a later phase's), or had no point yet, is shown as it was.
 std::vector<View> rewound_views(const std::vector<View>& then, const std::vector<View>& now,
                                 const std::string& moment_label);
 

@@ -187,7 +187,7 @@ std::string decode(const std::string& bytes, T& out) {
 
 }   // namespace
 
-RunSnapshot snapshot_of(const Lab& lab) {
+RunSnapshot snapshot_of(const Lab& lab, bool with_trace) {
     RunSnapshot s;
     s.done = lab.done();
     s.failure = lab.failure();
@@ -195,7 +195,7 @@ RunSnapshot snapshot_of(const Lab& lab) {
     s.progress = lab.progress();
     s.clock = lab.clock();
     s.metrics = lab.metrics();
-    s.trace = lab.trace();
+    if (with_trace) s.trace = lab.trace();
     lab.views(s.views);
     return s;
 }

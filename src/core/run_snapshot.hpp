@@ -22,7 +22,8 @@ struct RunSnapshot {
     bool finished() const { return done || !failure.empty(); }
 };
 
-RunSnapshot snapshot_of(const Lab& lab);
+// with_trace false: the trace left empty (the page's own B, taken every frame, keeps its trace in the lab).
+RunSnapshot snapshot_of(const Lab& lab, bool with_trace = true);
 
 std::string encode_snapshot(const RunSnapshot& s);
 // "" or why the bytes are not a snapshot of this build (then `out` is left as it was).

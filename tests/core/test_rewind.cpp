@@ -101,4 +101,7 @@ TEST_CASE("rewind: line plots keep the whole curve with a cursor at the moment; 
     const std::vector<core::View> as_was = core::rewound_views(then, other, "moment");
     CHECK(as_was[1].lines[0].x == then[1].lines[0].x);
     CHECK(as_was[1].overlays.empty());
+    const std::vector<core::View> start = core::rewound_views(views_at(-1), now, "moment");   // no point yet
+    CHECK(start[1].lines[0].x.empty());
+    CHECK(start[1].overlays.empty());
 }
