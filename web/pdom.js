@@ -97,7 +97,11 @@
       button("button:tour-back", "Previous tour step", "tour=back", { id: "tour-back", hidden: true }),
       button("button:tour-next", "Next tour step", "tour=next", { id: "tour-next", hidden: true }),
       el("p", { id: "tour-caption" }),
+      el("p", { id: "tour-question", hidden: true }),
+      ...["a", "b", "c", "d"].map((k) => button("button:answer-" + k, "", "answer=" + k, { id: "answer-" + k, hidden: true, "aria-keyshortcuts": k })),
+      el("p", { id: "tour-reveal", hidden: true }),
       button("button:next-view", "Next view large", "next-view", { id: "next-view" }),
+      button("button:record", "Record a clip", () => (last && last.record.mode !== "off" ? "record=0" : "record=1"), { id: "record", "aria-keyshortcuts": "r" }),
       button("button:controls", "Controls drawer", () => (last && last.drawer ? "drawer=0" : "drawer=1"), { id: "drawer", hidden: true }),
       button("button:keys", "Keys", () => (last && last.keys_help ? "help=0" : "help=1"), { id: "keys-button", "aria-keyshortcuts": "?" })));
 
@@ -261,7 +265,21 @@
     if (byId("tour")) setText(byId("tour"), touring ? "End tour" : "Guided tour");
     show(byId("tour-back"), touring);
     show(byId("tour-next"), touring);
-    setText(byId("tour-caption"), touring ? "Tour step " + s.tour.step + " of " + s.tour.steps.length + ": " + s.tour.steps[s.tour.step - 1].caption : "");
+    const q = touring ? s.tour.question : null, asking = !!q && !q.revealed;
+    setText(byId("tour-caption"), touring ? "Tour step " + s.tour.step + " of " + s.tour.steps.length + ": " +
+            (asking ? "a question first." : s.tour.steps[s.tour.step - 1].caption) : "");
+    show(byId("tour-question"), asking);
+    setText(byId("tour-question"), asking ? "Question: " + q.prompt + (q.chosen < 0 ? " Answer with a button below (keys a to d); the step then runs." : " The step runs; then the run answers.") : "");
+    ["a", "b", "c", "d"].forEach((k, i) => {
+      const b = byId("answer-" + k), has = !!q && i < q.answers.length;
+      show(b, has && asking);
+      if (!has) return;
+      setText(b, "(" + k + ") " + q.answers[i] + (i === q.chosen ? " (the class's answer)" : ""));
+      b.disabled = q.chosen >= 0;
+    });
+    show(byId("tour-reveal"), !!q && q.revealed);
+    setText(byId("tour-reveal"), q && q.revealed ? q.reveal : "");
+    setText(byId("record"), s.record.mode === "off" ? "Record a clip" : "Stop recording and save the clip");
     show(byId("drawer"), s.controls.some((c) => c.id === "button:controls"));
     setText(byId("drawer"), s.drawer ? "Close the controls drawer" : "Open the controls drawer");
     setText(byId("keys-button"), s.keys_help ? "Close the list of keys" : "Keys");
@@ -373,9 +391,12 @@
     const fresh = s.messages.filter((m) => !prev.messages.includes(m));
     for (const m of fresh) say(m, true);
     if (s.tour.step !== prev.tour.step && s.tour.step > 0) {
-      const t = s.tour.steps[s.tour.step - 1];
-      say("Tour step " + s.tour.step + " of " + s.tour.steps.length + ": " + t.caption);
+      const t = s.tour.steps[s.tour.step - 1], q = s.tour.question;
+      say("Tour step " + s.tour.step + " of " + s.tour.steps.length + ": " +
+          (q && !q.revealed ? "Question: " + q.prompt + " " + q.answers.map((a, i) => "(" + "abcd"[i] + ") " + a).join(" ") : t.caption));
     }
+    const q = s.tour.question, pq = prev.tour.question;
+    if (q && q.revealed && !(pq && pq.revealed && s.tour.step === prev.tour.step)) say(q.reveal);
   }
 
   // --- focus ---------------------------------------------------------------------------------------------------------

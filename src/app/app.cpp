@@ -118,8 +118,9 @@ void App::advance(double budget_ms) {
 }
 
 void App::frame() {
-    gpu_frame();     // the last frame's GPU views were drawn
-    handle_keys();   // space, arrows, N, P, V, T, number keys, ? (keyboard.cpp)
+    gpu_frame();                          // the last frame's GPU views were drawn
+    handle_keys();                        // space, arrows, N, P, V, T, number keys, ? (keyboard.cpp)
+    large_a_ = large_b_ = ImVec2(0, 0);   // (draw_large_views marks where the views drawn large are)
     double t0 = host_.now_ms();
     bool running = playing_;
     // Full speed gives training three times what drawing took, between 12 and 100 ms: with a GPU

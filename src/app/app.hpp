@@ -45,6 +45,12 @@ struct Host {
     std::function<void(const std::string& file, const std::string& text)> download;
     std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
     std::function<double()> now_ms;
+    // A clip (App::cmd_record): start one of w×h device pixels ("" or why not), add the frame just drawn, cropped
+    // to the box (device pixels, top-left origin; called after the frame is rendered, before it is shown), stop
+    // and save it. Unset: this platform cannot record.
+    std::function<std::string(int w, int h)> record_start;
+    std::function<void(int x, int y, int w, int h)> record_frame;
+    std::function<void()> record_stop;
     std::string platform_name;       // "browser" / "desktop"
     std::string font_file;           // a TTF with Greek and math signs
     WorkerPool* workers = nullptr;   // the page's Web Workers; none: sweeps run in this process
@@ -72,7 +78,11 @@ public:
     // pixels and the platform renders it at this density; fonts are rasterised at it, so text is sharp.
     void set_density(float d);
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
-    bool wants_frames() const { return playing_ || fonts_dirty_ || export_pending() || b_catching_up(); }
+    bool wants_frames() const {
+        return playing_ || fonts_dirty_ || export_pending() || b_catching_up() || record_ != Record::Off;
+    }
+    // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
+    void frame_drawn();
     // The last frame's training found nothing to do: the rest of the sweep runs in the page's workers. The page
     // then draws a few frames a second only, and leaves the processor to them.
     bool waiting_for_workers() const { return playing_ && waiting_for_workers_; }
@@ -165,9 +175,28 @@ private:
     void draw_tour_panel();
     void tour_go(int step);   // apply step (0-based): configure, run to it, focus
     void tour_end();
+    // a tour step's question (tour_question.cpp): asked before the step runs, revealed once it has run
+    std::string cmd_answer(const std::string& arg);   // "answer=a..d" (or 1..4)
+    core::TourQuestion tour_question() const;         // the current step's (an empty prompt: none)
+    bool question_revealed() const;                   // the step has run: the metrics decide it
+    std::string reveal_text() const;                  // which answer the run supports, the class's, and why
+    std::string question_state_json() const;
+    void draw_question(float width);   // the answers as buttons (keys a–d)
     void focus_views(const std::vector<std::string>& ids);
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
+
+    // recording a clip (record.cpp)
+    enum class Record { Off, Canvas, View };
+    struct PixelBox {
+        int x, y, w, h;
+    };
+    std::string cmd_record(const std::string& arg);   // "record=1|view|0"
+    void stop_recording();
+    PixelBox record_box() const;
+    std::string record_state_json() const;
+    const char* record_label() const { return record_ == Record::Off ? "Record" : "Stop recording"; }
+    void draw_record_button();
 
     // compare mode (compare_mode.cpp, compare_panel.cpp): run B = A with changes, same seed, in lockstep
     std::string cmd_compare(const std::string& id);          // "compare=ID" (a named comparison), "compare=off"
@@ -243,6 +272,12 @@ private:
     bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
     bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
     int tour_step_ = -1;                     // 0-based; -1: no tour
+    Record record_ = Record::Off;
+    bool record_started_ = false;   // the platform has begun the clip (at the first frame drawn after record=)
+    double record_t0_ = 0;
+    long record_frames_ = 0;
+    ImVec2 large_a_{0, 0}, large_b_{0, 0};   // the views drawn large in the last frame (their union; none: a = b)
+    int answer_ = -1;                        // the class's answer to the step's question (0-based; -1: none yet)
     int export_view_ = -1;                   // a PNG export waiting for the platform
     float export_restore_scale_ = 1.0f;
     ImVec2 export_box_{0, 0};   // the view's box on screen (logical pixels)

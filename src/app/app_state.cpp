@@ -55,6 +55,7 @@ std::string App::state_json() const {
     s += lecture_state_json();
     s += compare_state_json();
     s += rewind_state_json();
+    s += record_state_json();
     s += ",\"exercise\":" + exercise_.json();
     s += "}";
     return s;
@@ -111,9 +112,10 @@ std::string App::lecture_state_json() const {
         const core::TourStep& t = steps[k];
         s += std::string(k ? "," : "") + "{\"caption\":" + jstr(t.caption) + ",\"claim\":" + jstr(t.claim) +
             ",\"views\":" + jlist(t.views) + ",\"until\":\"" + until[int(t.until)] +
-            "\",\"phase\":" + std::to_string(t.phase) + ",\"progress\":" + jnum(t.progress) + "}";
+            "\",\"phase\":" + std::to_string(t.phase) + ",\"progress\":" + jnum(t.progress) +
+            ",\"question\":" + jstr(t.question.prompt) + "}";
     }
-    s += "]}";
+    s += "],\"question\":" + question_state_json() + "}";
     s += ",\"view_reports\":[";
     for (size_t k = 0; k < reports_.size(); ++k) {
         const ViewReport& r = reports_[k];

@@ -5,6 +5,7 @@
 #include "app/app.hpp"
 #include "core/parse.hpp"
 #include <imgui.h>
+#include <cctype>
 #include <sstream>
 
 namespace app {
@@ -21,9 +22,18 @@ const std::vector<App::Shortcut>& App::shortcuts() {
          [](const App&, const std::string&) -> std::string { return "next-phase"; }},
         {"p P", "P", "presentation layout on or off",
          [](const App& a, const std::string&) -> std::string { return a.present_ ? "present=0" : "present=1"; }},
+        {"r R", "R", "record a clip of the canvas, or stop and save it",
+         [](const App& a, const std::string&) -> std::string {
+             return a.record_ == App::Record::Off ? "record=1" : "record=0";
+         }},
         {"v V", "V", "the next view large", [](const App&, const std::string&) -> std::string { return "next-view"; }},
         {"t T", "T", "guided tour on or off",
          [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=0" : "tour=1"; }},
+        {"a A b B c C d D", "A–D", "answer the tour's question (then the step runs)",
+         [](const App& a, const std::string& key) -> std::string {
+             if (a.tour_question().prompt.empty() || a.question_revealed() || a.answer_ >= 0) return "";
+             return "answer=" + std::string(1, char(std::tolower(static_cast<unsigned char>(key[0]))));
+         }},
         {"1 2 3 4 5 6 7 8 9", "1–9", "that view large",
          [](const App& a, const std::string& key) -> std::string {
              const int k = key[0] - '1';

@@ -82,7 +82,7 @@ std::string App::cmd_next_view() {
 // configuration (core::decode_query).
 void App::open_link(const std::string& query) {
     std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
-    std::string rest, view, tour, compare, workers, rewind, history, hide, lock, theme = "auto";
+    std::string rest, view, tour, answer, record, compare, workers, rewind, history, hide, lock, theme = "auto";
     std::vector<std::string> msgs, b_keys;   // b_keys: compare mode's "name=value" for run B
     bool present = false, embed = false;
     float scale = 0;
@@ -98,6 +98,8 @@ void App::open_link(const std::string& query) {
         } else if (k == "view") view = v;
         else if (k == "compare") compare = core::url_decode(v);
         else if (k == "tour") tour = v;
+        else if (k == "answer") answer = v;
+        else if (k == "record") record = v;
         else if (k == "theme") theme = v;
         else if (k == "workers") workers = v;
         else if (k == "rewind") rewind = v;
@@ -168,6 +170,10 @@ void App::open_link(const std::string& query) {
         std::string why = cmd_tour(tour);
         if (!why.empty()) link_messages_.push_back(why);
     }
+    if (!answer.empty())   // the class's answer to the tour step's question: the step runs
+        if (std::string why = cmd_answer(answer); !why.empty()) link_messages_.push_back(why);
+    if (!record.empty())   // (not written back into the link: a shared link does not record on others' screens)
+        if (std::string why = cmd_record(record); !why.empty()) link_messages_.push_back(why);
     if (!view.empty()) {
         int n = -1;
         std::vector<core::View> vs;
@@ -190,6 +196,7 @@ std::string App::lecture_query() const {
     if (embed_) q += "&embed=1";
     if (tour_step_ >= 0) q += "&tour=" + std::to_string(tour_step_ + 1);
     else if ((present_ || embed_) && focused_view_ >= 0) q += "&view=" + std::to_string(focused_view_);
+    if (tour_step_ >= 0 && answer_ >= 0) q += "&answer=" + std::string(1, char('a' + answer_));
     if (ui_scale_ != 1.0f && (present_ || embed_ || tour_step_ >= 0)) {
         char b[16];
         std::snprintf(b, sizeof b, "%.3g", double(ui_scale_));

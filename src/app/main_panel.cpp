@@ -218,7 +218,12 @@ void App::draw_large_views(const std::vector<int>& which, ImVec2 size) {
         ImGui::SetCursorScreenPos(stacked ? ImVec2(p0.x, p0.y + i * (h + gap)) : ImVec2(p0.x + i * (w + gap), p0.y));
         draw_view_title(views_[size_t(k)], k, w, false);
         reports_.emplace_back();
+        const ImVec2 a = ImGui::GetCursorScreenPos();
         show_view(k, ImVec2(w, h - fh * 1.35f), true, &reports_.back());
+        const ImVec2 top(a.x, a.y - fh * 1.35f), end(a.x + w, a.y + h - fh * 1.35f);   // with the title row
+        const bool first = large_b_.x <= large_a_.x;
+        large_a_ = first ? top : ImVec2(std::min(large_a_.x, top.x), std::min(large_a_.y, top.y));
+        large_b_ = first ? end : ImVec2(std::max(large_b_.x, end.x), std::max(large_b_.y, end.y));
     }
     ImGui::SetCursorScreenPos(ImVec2(p0.x, p0.y + size.y));
 }

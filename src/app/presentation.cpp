@@ -26,17 +26,23 @@ void App::draw_presentation() {
     auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
     bool has_tour = !lab_->tour().empty();
     const char* play = playing_ ? "Pause" : "Play";
-    float buttons = bw(play) + bw("Step") + bw("Next phase") + bw("Next view") +
-        (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
+    const bool rewound = rewind_ >= 0;
+    float buttons = (rewound ? bw("Live") : 0) + bw(play) + bw("Step") + bw("Next phase") + bw("Next view") +
+        bw(record_label()) + (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
     float w = ImGui::GetContentRegionAvail().x;
     ImVec2 p = ImGui::GetCursorScreenPos();
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
     ImGui::AlignTextToFramePadding();
     const float line_w = own_row ? w : w - buttons - fh;
-    if (rewind_ >= 0) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_line(), line_w).c_str());
+    if (rewound) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_line(), line_w).c_str());
     else ImGui::TextColored(ink4(colors().title), "%s", run_line(*lab_, config_.seed, line_w).c_str());
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
+    if (rewound) {   // back to the live run (key End)
+        if (ImGui::Button("Live")) command("rewind=off");
+        note_control("button:live", "button", "Live");
+        ImGui::SameLine();
+    }
     bool done = finished();
     ImGui::BeginDisabled(done);
     if (ImGui::Button(play)) command(playing_ ? "pause" : "play");
@@ -51,6 +57,8 @@ void App::draw_presentation() {
     ImGui::SameLine();
     if (ImGui::Button("Next view")) command("next-view");
     note_control("button:next-view", "button", "Next view");
+    ImGui::SameLine();
+    draw_record_button();
     if (has_tour) {
         ImGui::SameLine();
         if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
@@ -95,12 +103,15 @@ void App::draw_embed() {
     show_view(k, ImVec2(avail.x, avail.y - fh * 0.2f), false, &reports_.back());
 }
 
-// The tour's caption: step k/n, what to look at, the paper's claim, and Back / Next.
+// The tour's caption: step k/n, what to look at, the paper's claim, and Back / Next. A step with a question
+// shows the question and its answers instead until the step has run, then the caption, the run's answer and the
+// claim (tour_question.cpp).
 void App::draw_tour_panel() {
     std::vector<core::TourStep> steps = lab_->tour();
     if (tour_step_ < 0 || tour_step_ >= int(steps.size())) return;
     const core::TourStep& s = steps[size_t(tour_step_)];
-    tour_caption_shown_ = s.caption;
+    const bool asking = !s.question.prompt.empty() && !question_revealed();
+    tour_caption_shown_ = asking ? s.question.prompt : s.caption;
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
     float w = ImGui::GetContentRegionAvail().x;
@@ -108,8 +119,14 @@ void App::draw_tour_panel() {
         st.ItemSpacing.x * 2;
     std::string head = "Tour " + std::to_string(tour_step_ + 1) + "/" + std::to_string(steps.size()) + ":  ";
     if (playing_) head += "(running...)  ";
-    std::string text = head + s.caption, claim = "Paper: " + s.claim;
-    const float room = ImGui::GetContentRegionAvail().y * 0.24f, tw = w - nav - fh;
+    std::string text = head + (asking ? "Question: " + s.question.prompt : s.caption);
+    // (a revealed question's explanation cites the paper, so it stands in for the step's claim)
+    std::string claim = asking ? (answer_ < 0 ? "Answer with the keys a to d or a tap; the step then runs, and the "
+                                                "run answers."
+                                              : "The step runs; then the run answers.")
+        : s.question.prompt.empty() ? "Paper: " + s.claim
+                                    : reveal_text();
+    const float room = ImGui::GetContentRegionAvail().y * (asking ? 0.16f : 0.26f), tw = w - nav - fh;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
     float sc = 1.0f;
@@ -143,6 +160,7 @@ void App::draw_tour_panel() {
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keys: right and left arrows; Escape ends the tour");
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
+    if (asking) draw_question(w);
 }
 
 }   // namespace app

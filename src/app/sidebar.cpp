@@ -26,6 +26,8 @@ void App::draw_sidebar(ImVec2 size) {
     hover_help(
         "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
         "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
+    ImGui::SameLine();
+    draw_record_button();
     if (!lab_->tour().empty() && !exercise_.hides("tour")) {
         ImGui::SameLine();
         if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");

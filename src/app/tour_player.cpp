@@ -1,27 +1,10 @@
 // Plays a lab's guided tour (core/tour.hpp): each step configures the run (preset, parameters),
-// trains to its target at the page's speed, and shows one or two views large with its caption.
+// trains to its target at the page's speed, and shows one or two views large with its caption. A step that asks
+// a question waits for the answer (tour_question.cpp) before it runs.
 #include "app/app.hpp"
 #include <algorithm>
 
 namespace app {
-
-// The configuration of step k: the last preset named up to k (or the lab's first), then every
-// parameter change from that step on; the seed stays the one running.
-static core::RunConfig tour_config(const core::Lab& lab, const core::RunConfig& running,
-                                   const std::vector<core::TourStep>& steps, int k) {
-    core::RunConfig c = core::default_config(lab);
-    c.seed = running.seed;
-    int from = 0;
-    for (int j = 0; j <= k; ++j)
-        if (!steps[size_t(j)].preset.empty()) {
-            c.preset = steps[size_t(j)].preset;
-            from = j;
-        }
-    c.params.apply_preset(c.preset);
-    for (int j = from; j <= k; ++j)
-        for (const auto& [name, value] : steps[size_t(j)].set) c.params.set(name, value);
-    return c;
-}
 
 void App::focus_views(const std::vector<std::string>& ids) {
     std::vector<core::View> vs;
@@ -42,7 +25,7 @@ void App::tour_go(int k) {
     }
     k = std::clamp(k, 0, int(steps.size()) - 1);
     const core::TourStep& s = steps[size_t(k)];
-    core::RunConfig c = tour_config(*lab_, config_, steps, k);
+    core::RunConfig c = core::tour_config(*lab_, config_, steps, k);
     using U = core::TourStep::Until;
     bool past = (s.until == U::Phase && lab_->phase() > s.phase) ||
         (s.until == U::Progress && lab_->progress() > s.progress + 1e-9);
@@ -62,12 +45,15 @@ void App::tour_go(int k) {
         playing_ = true;
     }
     if (s.until == U::End && can_run) playing_ = true;
+    answer_ = -1;
+    if (!s.question.prompt.empty()) playing_ = false;   // the class answers first; the answer (or Play) runs it
     focus_views(s.views);
     sync_url();
 }
 
 void App::tour_end() {
     tour_step_ = -1;
+    answer_ = -1;
     target_phase_ = -1;
     target_progress_ = -1;
     sync_url();

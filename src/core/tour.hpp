@@ -2,12 +2,47 @@
 // preset (or changes parameters), runs training to a phase, a fraction of the run or its end, focuses
 // one or two views, and shows what to look at with the paper's claim and its reference. The app plays
 // a tour (arrow keys, buttons, `tour=N` in the link); the lab only declares it (Lab::tour()).
+// A step may ask the class a question first (predict → observe → explain): the tour stops, shows 2–4
+// answers, runs the step that decides it, then reveals the answer the run's own metrics support.
 #pragma once
+#include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace core {
+
+class Lab;
+struct Metric;
+struct RunConfig;
+
+// One answer to a tour question, and when a run supports it: its metric above (or below) a bound.
+// The run supports the first answer whose test holds; an answer without a metric holds otherwise.
+struct TourAnswer {
+    std::string text;
+    std::string metric;   // a key of Lab::metrics(); "" for "otherwise"
+    bool above = true;    // the test: metric > bound (above) or metric < bound
+    double bound = 0;
+};
+inline TourAnswer answer_if_above(std::string text, std::string metric, double bound) {
+    return {std::move(text), std::move(metric), true, bound};
+}
+inline TourAnswer answer_if_below(std::string text, std::string metric, double bound) {
+    return {std::move(text), std::move(metric), false, bound};
+}
+inline TourAnswer answer_otherwise(std::string text) { return {std::move(text), "", true, 0}; }
+
+// A question asked before a step runs. `key` is the answer the paper predicts; the reveal says which
+// answer the run supports (tests check that the two agree on the tour's seed) and why, with the reference.
+struct TourQuestion {
+    std::string prompt;                // "" : the step asks nothing
+    std::vector<TourAnswer> answers;   // 2–4, chosen with the keys a–d
+    int key = 0;                       // 0-based index into answers
+    std::string why;                   // the explanation shown with the reveal, with the paper's reference
+};
+
+// The answer a run's metrics support (0-based), or -1 when a metric it needs is missing or not finite.
+int supported_answer(const TourQuestion& q, const std::vector<Metric>& metrics);
 
 struct TourStep {
     // Configuration: "" keeps the previous step's preset; `set` changes parameters after the preset.
@@ -24,7 +59,15 @@ struct TourStep {
     std::vector<std::string> views;   // one or two View ids to show large
     std::string caption;              // what to look at, in a sentence or two
     std::string claim;                // the paper's claim, with its reference ("Theorem 4.2")
+    TourQuestion question;            // asked before the step runs (predict, then reveal)
 };
+
+// The configuration of step k: the last preset named up to k (or the lab's first), then every parameter
+// change from that step on; the seed stays the running one.
+RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vector<TourStep>& steps, int k);
+
+// Whether the run has reached what step s runs to (its phase, its fraction of the run, or the end).
+bool tour_step_reached(const TourStep& s, const Lab& lab);
 
 // Builders that keep a lab's tour file short and readable.
 inline TourStep tour_to_phase(int phase, std::vector<std::string> views, std::string caption, std::string claim) {
@@ -45,6 +88,10 @@ inline TourStep tour_to_progress(double progress, std::vector<std::string> views
 }
 inline TourStep with_preset(std::string preset, TourStep s) {
     s.preset = std::move(preset);
+    return s;
+}
+inline TourStep with_question(TourQuestion q, TourStep s) {
+    s.question = std::move(q);
     return s;
 }
 inline TourStep tour_to_end(std::vector<std::string> views, std::string caption, std::string claim) {

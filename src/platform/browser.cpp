@@ -42,6 +42,15 @@ EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
+// A clip of the canvas (web/record.js): start gives "" or why not (a string the caller frees).
+EM_JS(char*, js_record_start, (int w, int h), {
+    const why = window.moeRecorder ? window.moeRecorder.start(w, h) : "the page's recorder (record.js) is missing";
+    const n = lengthBytesUTF8(why) + 1, p = _malloc(n);
+    stringToUTF8(why, p, n);
+    return p;
+});
+EM_JS(void, js_record_frame, (int x, int y, int w, int h), { if (window.moeRecorder) window.moeRecorder.frame(x, y, w, h); });
+EM_JS(void, js_record_stop, (), { if (window.moeRecorder) window.moeRecorder.stop(); });
 EM_JS(double, js_viewport_width, (), { return window.innerWidth; });
 EM_JS(double, js_viewport_height, (), { return window.innerHeight; });
 EM_JS(double, js_density, (), { return window.devicePixelRatio || 1; });
@@ -53,6 +62,15 @@ EM_JS(void, js_fatal, (const char* m), {
 // clang-format on
 
 namespace browser {
+
+std::string record_start(int w, int h) {
+    char* p = js_record_start(w, h);
+    std::string why(p);
+    free(p);
+    return why;
+}
+void record_frame(int x, int y, int w, int h) { js_record_frame(x, y, w, h); }
+void record_stop() { js_record_stop(); }
 
 std::string query() {
     char* p = js_query();

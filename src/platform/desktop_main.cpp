@@ -1,7 +1,8 @@
 // The desktop app: the same UI as the page in a GLFW window, for debugging and for pictures.
 //   moe-lab-desktop ["lab=cluster-experts&preset=lecture&seed=3"] [--play] [--frames N]
-//                   [--command CMD ...] [--screenshot FILE]
+//                   [--command CMD ...] [--screenshot FILE] [--record DIR]
 // An unknown flag is an error (exit 2), never taken for the link.
+#include "platform/frame_recorder.hpp"
 #include "platform/glfw_window.hpp"
 #include "platform/png_export.hpp"
 #include <GLFW/glfw3.h>
@@ -15,13 +16,13 @@
 #include <vector>
 
 static const char* kUsage =
-    "usage: moe-lab-desktop [QUERY] [--play] [--frames N] [--command CMD ...] [--screenshot FILE]\n  QUERY         a "
+    "usage: moe-lab-desktop [QUERY] [--play] [--frames N] [--command CMD ...] [--screenshot FILE] [--record DIR]\n  QUERY         a "
     "shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n                (lecture keys too: "
     "present=1, embed=1, view=N, tour=N, scale=1.6)\n  --play        start training at once\n  --frames N    quit after "
     "N frames, printing the app's state as JSON\n  --command CMD as window.moeLab.command in the page: play, step, "
     "next-phase, view=2, scale=1.5,\n                present, tour=2, png=0 (writes the view's PNG into the current "
     "folder), ...\n  --screenshot FILE  write a PNG of the window after the last frame (needs no --frames: then when\n                "
-    "the window is closed)\n";
+    "the window is closed)\n  --record DIR  record from the start, as numbered PNG frames at 30 per second of wall time in DIR (the\n                Record button and record=1 also write there, or in moe-lab-clip without --record)\n";
 
 static bool write_file(const std::string& file, const std::vector<uint8_t>& bytes) {
     std::ofstream f(file, std::ios::binary);
@@ -35,7 +36,7 @@ static int usage_error(const std::string& what) {
 }
 
 int main(int argc, char** argv) {
-    std::string query, screenshot;
+    std::string query, screenshot, record_dir;
     bool play = false, have_query = false;
     std::vector<std::string> commands;
     long max_frames = -1;
@@ -55,6 +56,10 @@ int main(int argc, char** argv) {
             if (!has_value || argv[k + 1][0] == '-')
                 return usage_error("--screenshot needs a file name, e.g. --screenshot window.png");
             screenshot = argv[++k];
+        } else if (a == "--record") {
+            if (!has_value || argv[k + 1][0] == '-')
+                return usage_error("--record needs a folder for the frames, e.g. --record clip");
+            record_dir = argv[++k];
         } else if (a == "--help" || a == "-h") {
             std::printf("%s", kUsage);
             return 0;
@@ -88,7 +93,16 @@ int main(int argc, char** argv) {
         if (write_file(file, png)) std::printf("wrote %s\n", file.c_str());
         else std::fprintf(stderr, "moe-lab-desktop: could not write %s\n", file.c_str());
     };
+    platform::FrameRecorder recorder(record_dir.empty() ? "moe-lab-clip" : record_dir);
+    host.record_start = [&recorder](int cw, int ch) { return recorder.start(cw, ch); };
+    host.record_frame = [&recorder, w](int x, int y, int cw, int ch) {
+        int fw = 0, fh = 0;
+        glfwGetFramebufferSize(w, &fw, &fh);
+        recorder.frame(x, y, cw, ch, fh);
+    };
+    host.record_stop = [&recorder] { recorder.stop(); };
     app::App a(host, query);
+    if (!record_dir.empty()) commands.insert(commands.begin(), "record=1");
     for (const auto& c : commands)
         if (std::string why = a.command(c); !why.empty()) std::fprintf(stderr, "moe-lab-desktop: %s\n", why.c_str());
     if (play) a.command("play");
@@ -99,6 +113,7 @@ int main(int argc, char** argv) {
         bool capture = !screenshot.empty() && (max_frames < 0 || f == max_frames - 1);
         platform::run_frame(w, a, {}, capture ? &pixels : nullptr, &pw, &ph);
     }
+    a.command("record=0");   // a recording ends with the app: its frames are all written
     std::printf("%s\n", a.state_json().c_str());
     platform::close_window(w);
     if (!screenshot.empty()) {

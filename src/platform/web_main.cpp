@@ -137,6 +137,9 @@ int main() {
     host.copy_text = browser::copy_link;
     host.download = browser::download;
     host.save_png = browser::save_png;
+    host.record_start = browser::record_start;
+    host.record_frame = browser::record_frame;
+    host.record_stop = browser::record_stop;
     host.workers = platform::web_workers();
     static app::App a(host, browser::query());
     g_app = &a;

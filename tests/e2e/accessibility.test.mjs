@@ -8,27 +8,12 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPage, state, out, root } from "./harness.mjs";
+import { openPage, state, out, axe, missingTwins } from "./harness.mjs";
 
-const axeFile = join(root, ".cache", "e2e", "node_modules", "axe-core", "axe.min.js");
 const command = (page, cmd) => page.evaluate((c) => moeLab.command(c), cmd);
 const active = (page) => page.evaluate(() => document.activeElement && document.activeElement.id);
 
 // WCAG 2.0 and 2.1, levels A and AA: the violations, each with the first few elements it names.
-async function axe(page) {
-  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: axeFile });
-  await page.evaluate(() => window.moeLabDocument.sync());
-  const r = await page.evaluate(() => axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }));
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
-
-// Every control the canvas drew has an element in the HTML document with the same id.
-async function missingTwins(page) {
-  await page.evaluate(() => window.moeLabDocument.sync());
-  return page.evaluate(() => moeLab.state().controls.map((c) => c.id)
-    .filter((id) => !document.querySelector(`#pdom [data-control="${CSS.escape(id)}"]`)));
-}
-
 test("axe: no WCAG A/AA violation in any lab, mode or theme, and an HTML element for every control on the canvas", async () => {
   const { page, errors } = await openPage("");
   const s0 = await state(page);

@@ -8,6 +8,7 @@ import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { readFile, mkdir } from "node:fs/promises";
 import { existsSync } from "node:fs";
+import { inflateSync } from "node:zlib";
 import { extname, join, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -112,4 +113,41 @@ export function checkReport(r, canvasH, large, where) {
   assert.equal(r.crossings, 0, `${where} ${r.id}: a label crosses a curve (${JSON.stringify(r.labels)})`);
   assert.equal(r.overlaps, 0, `${where} ${r.id}: overlapping labels (${JSON.stringify(r.labels)})`);
   assert.equal(r.clipped, 0, `${where} ${r.id}: a label is cut by the view's box (${JSON.stringify(r.labels)})`);
+}
+
+// A minimal PNG reader: signature, chunk CRCs, IHDR, and the inflated image data's size.
+const CRC = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
+const crc32 = (buf) => { let c = 0xffffffff; for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+
+export function decodePng(buf) {
+  assert.deepEqual([...buf.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], "PNG signature");
+  let off = 8, width = 0, height = 0;
+  const idat = [];
+  while (off < buf.length) {
+    const len = buf.readUInt32BE(off), type = buf.toString("latin1", off + 4, off + 8);
+    const data = buf.subarray(off + 8, off + 8 + len);
+    assert.equal(buf.readUInt32BE(off + 8 + len), crc32(buf.subarray(off + 4, off + 8 + len)), `CRC of ${type}`);
+    if (type === "IHDR") { width = data.readUInt32BE(0); height = data.readUInt32BE(4); assert.equal(data[8], 8); }
+    if (type === "IDAT") idat.push(data);
+    off += 12 + len;
+    if (type === "IEND") break;
+  }
+  return { width, height, raw: inflateSync(Buffer.concat(idat)) };
+}
+
+// axe-core's WCAG 2.0/2.1 A and AA violations on the page, with its HTML document in sync (npm's axe-core, set up by
+// scripts/setup.sh).
+const axeFile = join(root, ".cache", "e2e", "node_modules", "axe-core", "axe.min.js");
+export async function axe(page) {
+  if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: axeFile });
+  await page.evaluate(() => window.moeLabDocument.sync());
+  const r = await page.evaluate(() => axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }));
+  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+// The canvas's controls that have no element in the HTML document (data-control).
+export async function missingTwins(page) {
+  await page.evaluate(() => window.moeLabDocument.sync());
+  return page.evaluate(() => moeLab.state().controls.map((c) => c.id)
+    .filter((id) => !document.querySelector(`#pdom [data-control="${CSS.escape(id)}"]`)));
 }

@@ -6,11 +6,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { inflateSync } from "node:zlib";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { openPage, state, out, root, checkReport, nativeCli } from "./harness.mjs";
+import { openPage, state, out, root, checkReport, nativeCli, decodePng } from "./harness.mjs";
 
 
 // Lets the page draw `n` frames (the app lays out and reports what it drew inside a frame).
@@ -138,16 +137,39 @@ function reached(s, step) {
 const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs.map((l) => l.id);
 for (const lab of LABS) {
   test(`the ${lab} tour runs from its link to its last step`, async () => {
-    const { page, errors } = await openPage(`?lab=${lab}&seed=3&present=1&scale=1.6&tour=1`);
+    // (the tour's own seed, the page's default: its questions' answer keys are checked on it, here and natively)
+    const { page, errors } = await openPage(`?lab=${lab}&present=1&scale=1.6&tour=1`);
     let s = await state(page);
     const steps = s.tour.steps;
     assert.ok(steps.length >= 4 && steps.length <= 8, `${steps.length} steps`);
+    assert.ok(steps.some((t) => t.question), "the tour asks at least one question");
     for (let k = 1; k <= steps.length; ++k) {
       if (k > 1) await press(page, "ArrowRight");
       await page.waitForFunction((k) => moeLab.state().tour.step === k && !moeLab.state().playing, k, { timeout: 120000, polling: 200 });
       await frames(page, 3);
       s = await state(page);
       const step = steps[k - 1];
+      if (step.question) {   // predict, then reveal: the tour waits for the class's answer
+        const q = s.tour.question;
+        assert.equal(q.prompt, step.question);
+        assert.ok(!q.revealed && q.chosen === -1 && q.key === -1, `step ${k} asks before it runs: ${JSON.stringify(q)}`);
+        assert.equal(s.tour.shown_caption, q.prompt, `step ${k} shows the question, not the caption`);
+        const ids = s.controls.map((c) => c.id);
+        q.answers.forEach((_, i) => assert.ok(ids.includes("button:answer-" + "abcd"[i]), `answer ${"abcd"[i]} on the canvas`));
+        for (const r of s.view_reports) checkReport(r, s.canvas[1], s.view_reports.length === 1, `question of step ${k}`);
+        await page.screenshot({ path: join(out, `tour-${lab}-step${k}-question.png`) });
+        await press(page, "a");   // the key a answers (a); the step then runs
+        await page.waitForFunction(() => moeLab.state().tour.question.revealed && !moeLab.state().playing, null, { timeout: 120000, polling: 200 });
+        await frames(page, 3);
+        s = await state(page);
+        const r = s.tour.question;
+        assert.equal(r.chosen, 0);
+        assert.ok(r.key >= 0, "the key is shown once the run has answered");
+        assert.equal(r.supported, r.key, `on the tour's seed the run supports the paper's answer: ${r.reveal}`);
+        assert.match(r.reveal, new RegExp(`^The run answers \\(${"abcd"[r.key]}\\) `));
+        assert.match(r.reveal, /The class said \(a\)/);
+        assert.match(page.url(), /answer=a(&|$)/);
+      }
       assert.ok(reached(s, step), `step ${k}: ${JSON.stringify(step)} not reached (phase ${s.phase}, progress ${s.progress})`);
       assert.deepEqual(s.focused, step.views, `step ${k} focuses its views`);
       assert.equal(s.tour.shown_caption, step.caption, `step ${k} shows its caption`);
@@ -178,25 +200,6 @@ for (const lab of LABS) {
   });
 }
 
-// A minimal PNG reader: signature, chunk CRCs, IHDR, and the inflated image data's size.
-const CRC = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-const crc32 = (buf) => { let c = 0xffffffff; for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
-
-export function decodePng(buf) {
-  assert.deepEqual([...buf.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10], "PNG signature");
-  let off = 8, width = 0, height = 0;
-  const idat = [];
-  while (off < buf.length) {
-    const len = buf.readUInt32BE(off), type = buf.toString("latin1", off + 4, off + 8);
-    const data = buf.subarray(off + 8, off + 8 + len);
-    assert.equal(buf.readUInt32BE(off + 8 + len), crc32(buf.subarray(off + 4, off + 8 + len)), `CRC of ${type}`);
-    if (type === "IHDR") { width = data.readUInt32BE(0); height = data.readUInt32BE(4); assert.equal(data[8], 8); }
-    if (type === "IDAT") idat.push(data);
-    off += 12 + len;
-    if (type === "IEND") break;
-  }
-  return { width, height, raw: inflateSync(Buffer.concat(idat)) };
-}
 
 test("png=N saves a view as a decodable PNG at twice its size on screen", async () => {
   const { page, errors } = await openPage("?lab=cluster-experts&seed=3&scale=1.6");

@@ -42,12 +42,20 @@ std::vector<core::TourStep> ClusterExpertsLab::tour() const {
             "± 2.11 %, entropy 1.300."),
         core::with_preset(
             "theorem41",
-            core::tour_to_end({"accuracy", "expert_cluster"},
-                              "Setting 3 (D_α = D_γ), same seed: now Theorem 4.1 applies, and both single "
-                              "models stay under the dashed 87.5 % ceiling while the nonlinear MoE still "
-                              "reaches ≈ 100 %.",
-                              "Theorem 4.1: single models ≤ 87.5 % when D_α = D_γ; Table 3: 72.69 % "
-                              "(cubic) and 74.81 % (linear) vs 99.99 % for the MoE.")),
+            core::with_question(
+                {"Setting 3 (D_α = D_γ): can a single cubic network, trained to the end, beat 87.5 % test accuracy?",
+                 {core::answer_if_above("Yes: with enough training it gets there too.", "acc_single_cubic", 87.5),
+                  core::answer_otherwise("No: it stays under 87.5 %; only the mixture of experts goes beyond.")},
+                 1,
+                 "Theorem 4.1: when D_α = D_γ, any model that adds up per-patch outputs errs on at least 12.5 % of "
+                 "the inputs, however long it trains; the MoE's router separates the clusters first (Theorem "
+                 "4.2)."},
+                core::tour_to_end({"accuracy", "expert_cluster"},
+                                  "Setting 3 (D_α = D_γ), same seed: now Theorem 4.1 applies, and both single "
+                                  "models stay under the dashed 87.5 % ceiling while the nonlinear MoE still "
+                                  "reaches ≈ 100 %.",
+                                  "Theorem 4.1: single models ≤ 87.5 % when D_α = D_γ; Table 3: 72.69 % "
+                                  "(cubic) and 74.81 % (linear) vs 99.99 % for the MoE."))),
         core::with_preset("setting2",
                           core::tour_to_end({"accuracy", "entropy"},
                                             "Setting 2: twice the Gaussian noise (σ_p = 2), at d = 32. The nonlinear "

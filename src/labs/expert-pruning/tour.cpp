@@ -22,13 +22,22 @@ std::vector<core::TourStep> ExpertPruningLab::tour() const {
             "stay near 0. Their routers gain the task pattern's column in the heatmap.",
             "Lemma 4.1: an important expert ends with Δ_s > (3/2) ln l; Lemma 4.2: an unimportant one keeps Δ_s = "
             "O(log² l/√d)."),
-        core::tour_to_phase(
-            kSeeds, {"accuracy_vs_rho"},
-            "Each point is a pruned copy of the same fine-tuned model. Pruning the smallest Δ in each group (blue) "
-            "keeps 100 % down to one expert per group; random, importance score and reverse Δ fall. Dashed: after "
-            "post-pruning fine-tuning.",
-            "Theorem 4.3: pruning by Δ keeps zero test error for every ρ ≤ γ; §5.2: 50–75 % of the experts pruned "
-            "within 1 % of the unpruned accuracy."),
+        core::with_question(
+            {"Prune 75 % of the experts in each group, those whose router changed least in fine-tuning (smallest Δ): "
+             "does the test accuracy stay?",
+             {core::answer_if_above("Yes: it stays as it was, with no further training.", "acc_delta_75", 0.95),
+              core::answer_if_above("Only after the pruned model is fine-tuned again.", "acc_delta_75_ft", 0.95),
+              core::answer_otherwise("No: it falls.")},
+             0,
+             "Theorem 4.3: the experts with small Δ are the unimportant ones (Lemma 4.2), so pruning them keeps zero "
+             "test error for every ρ ≤ γ; §5.2: 50–75 % pruned within 1 % of the unpruned accuracy."},
+            core::tour_to_phase(
+                kSeeds, {"accuracy_vs_rho"},
+                "Each point is a pruned copy of the same fine-tuned model. Pruning the smallest Δ in each group (blue) "
+                "keeps 100 % down to one expert per group; random, importance score and reverse Δ fall. Dashed: after "
+                "post-pruning fine-tuning.",
+                "Theorem 4.3: pruning by Δ keeps zero test error for every ρ ≤ γ; §5.2: 50–75 % of the experts pruned "
+                "within 1 % of the unpruned accuracy.")),
         core::tour_to_phase(
             kSeeds, {"trustworthy"},
             "When can a criterion be trusted? Pruned early in fine-tuning, router and neuron magnitudes still keep the "

@@ -34,12 +34,22 @@ std::vector<core::TourStep> GatedRegressionLab::tour() const {
             "with L₄'s Â (both fall geometrically), and with a stuck ℓ2 run's Â (it stalls far from W*).",
             "Theorem 3: ‖W_t − W*‖ ≤ ρ^t‖W₀ − W*‖ + κ·ε_reg: the gates are learned as well as the experts were (Fig. "
             "2b)."),
-        core::tour_to_end(
-            {"sample_complexity"},
-            "Phase 3: success rate against the number of samples n. L₄ goes from failing to always recovering between "
-            "10³ and 10⁵ samples; ℓ2 stays flat at about half: more data does not rescue it.",
-            "Theorem 2: n ≥ poly(d, 1/ε) samples suffice for the empirical L₄, 'the first sample complexity results for "
-            "parameter recovery in this model for any algorithm'."),
+        core::with_question(
+            {"Phase 3 repeats Phase 1 at n from 10³ to 10⁵ samples. With 10⁵ samples, will every run of both losses "
+             "recover the experts?",
+             {core::answer_if_above("Yes: enough data rescues ℓ2 as well.", "sweep_l2_100000", 0.99),
+              core::answer_if_above("Only L₄'s: some ℓ2 runs stay stuck however many samples.", "sweep_l4_100000",
+                                    0.99),
+              core::answer_otherwise("No: neither loss always recovers them.")},
+             1,
+             "Theorem 2: n ≥ poly(d, 1/ε) samples suffice for L₄, whose local minima are all global (Theorem 1); "
+             "ℓ2's spurious local minima (§3.1) do not go away with more data."},
+            core::tour_to_end(
+                {"sample_complexity"},
+                "Phase 3: success rate against the number of samples n. L₄ goes from failing to always recovering between "
+                "10³ and 10⁵ samples; ℓ2 stays flat at about half: more data does not rescue it.",
+                "Theorem 2: n ≥ poly(d, 1/ε) samples suffice for the empirical L₄, 'the first sample complexity results for "
+                "parameter recovery in this model for any algorithm'.")),
     };
 }
 

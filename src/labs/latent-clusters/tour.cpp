@@ -29,12 +29,20 @@ std::vector<core::TourStep> LatentClustersLab::tour() const {
             "Phase II has run: one large-batch gradient step of the router from θ = 0; θ_m now points towards the "
             "clusters its expert aligned with and away from the others.",
             "Lemma 4.10: θ_mᵀv_c > 0 for the best m ∈ M_c and < 0 for m ∉ M_c; Σ_m θ_m = 0 (Lemma C.16)."),
-        core::tour_to_phase(
-            kIV, {"race"},
-            "Phase III has run: experts trained on their own cluster learn w_c* and w_g*: the solid w_g* line leaves "
-            "the grey chance band, while the vanilla net's (dashed) stays inside it.",
-            "Lemmas C.21–C.26: under adaptive top-k the w_g* drive does not cancel, so w_g* is learned; Theorem 4.3: "
-            "the vanilla net's stays Õ(d^{−1/2})."),
+        core::with_question(
+            {"Will the vanilla network ever align with the global direction w_g*, as the mixture's experts do?",
+             {core::answer_if_above("Yes: it gets there too, only later.", "cos_g_vanilla", 0.5),
+              core::answer_otherwise("No: its best |cos(w, w_g*)| stays in the chance band.")},
+             1,
+             "Theorem 4.3: the vanilla network's gradient towards w_g* cancels across the clusters, so its "
+             "alignment stays Õ(d^{−1/2}); the experts, each trained on its own cluster, learn w_g* (Lemmas "
+             "C.21–C.26)."},
+            core::tour_to_phase(
+                kIV, {"race"},
+                "Phase III has run: experts trained on their own cluster learn w_c* and w_g*: the solid w_g* line leaves "
+                "the grey chance band, while the vanilla net's (dashed) stays inside it.",
+                "Lemmas C.21–C.26: under adaptive top-k the w_g* drive does not cancel, so w_g* is learned; Theorem 4.3: "
+                "the vanilla net's stays Õ(d^{−1/2}).")),
         core::tour_to_end(
             {"mse", "race"},
             "Phase IV: ridge regression of the output layer. The MoE's test error falls below the 'local tasks only' "

@@ -34,10 +34,20 @@ std::vector<core::TourStep> PatchRoutingLab::tour() const {
             "Theorem 4.2 vs 4.3: N_CNN / N_pMoE = Θ((n/l)⁸) as bounds; Fig. 4: pMoE needs 60 % of the CNN's samples."),
         core::with_preset(
             "threshold",
-            core::tour_to_end({"threshold_grid"},
-                              "Threshold preset: c = 2 confusers per side, so l* = 3. Every l ≤ 2 fails at any N; from "
-                              "l = l* the separate pMoE succeeds at small N.",
-                              "Lemma 4.1 and Theorem 4.2 hold for l ≥ l*; Fig. 7: accuracy jumps at l = l*.")),
+            core::with_question(
+                {"c = 2 confusers per side, so l* = 3. Will a pMoE that routes l = 2 patches to each expert succeed "
+                 "if it gets enough samples?",
+                 {core::answer_if_above("Yes: more samples make up for a small l.", "thr_acc_lstar_m1", 0.95),
+                  core::answer_if_above("No: l = 2 fails at any N, while l = l* = 3 succeeds.", "thr_acc_lstar", 0.95),
+                  core::answer_otherwise("Neither: l = 3 fails as well.")},
+                 1,
+                 "Lemma 4.1: with l < l* a confuser can take the discriminative patch's place in the top l, so the "
+                 "router never isolates it, whatever N; from l = l* it does, and Theorem 4.2 applies (Fig. 7)."},
+                core::tour_to_end(
+                    {"threshold_grid"},
+                    "Threshold preset: c = 2 confusers per side, so l* = 3. Every l ≤ 2 fails at any N; from "
+                    "l = l* the separate pMoE succeeds at small N.",
+                    "Lemma 4.1 and Theorem 4.2 hold for l ≥ l*; Fig. 7: accuracy jumps at l = l*."))),
     };
 }
 

@@ -220,10 +220,16 @@ public:
         return w;
     }
     std::vector<core::TourStep> tour() const override {
-        return {core::with_preset("default", core::tour_to_phase(1, {"loss"}, "The test set is drawn.", "—")),
-                core::tour_to_progress(0.3, {"loss", "gate"}, "The gate starts to separate the clusters.", "—"),
-                core::tour_to_progress(0.6, {"gate"}, "The gate sends most points by cluster.", "—"),
-                core::tour_to_end({"loss"}, "The MoE ends far below the single model.", "—")};
+        return {
+            core::with_preset("default", core::tour_to_phase(1, {"loss"}, "The test set is drawn.", "—")),
+            core::tour_to_progress(0.3, {"loss", "gate"}, "The gate starts to separate the clusters.", "—"),
+            core::with_question({"Will the gate send most test points by their cluster?",
+                                 {core::answer_if_above("Yes, most of them.", "gate_acc", 0.8),
+                                  core::answer_otherwise("No, it stays near a coin toss.")},
+                                 0,
+                                 "The gate's gradient points along the clusters' separating direction."},
+                                core::tour_to_progress(0.6, {"gate"}, "The gate sends most points by cluster.", "—")),
+            core::tour_to_end({"loss"}, "The MoE ends far below the single model.", "—")};
     }
     std::vector<core::Comparison> comparisons() const override {
         return {{"gate-off",

@@ -1,0 +1,130 @@
+// Predict, then reveal: a tour step's question (core::TourQuestion). The tour stops at the step, shows the
+// question and its answers (keys a–d, a tap, or answer=X), runs the step when the class has answered (or on
+// Play), then reveals the answer the run's own metrics support, the class's answer, and why, with the paper's
+// reference. The reveal reads the live metrics, so a question never claims what the run on screen contradicts.
+#include "app/app.hpp"
+#include "core/compare.hpp"
+#include "core/json_text.hpp"
+#include "app/colors.hpp"
+#include "app/ink.hpp"
+#include "app/text_fit.hpp"
+#include <imgui.h>
+#include <algorithm>
+#include <cstdio>
+
+namespace app {
+
+static std::string letter(int k) { return std::string(1, char('a' + k)); }
+
+core::TourQuestion App::tour_question() const {
+    const std::vector<core::TourStep> steps = lab_->tour();
+    if (tour_step_ < 0 || tour_step_ >= int(steps.size())) return {};
+    return steps[size_t(tour_step_)].question;
+}
+
+bool App::question_revealed() const {
+    if (tour_question().prompt.empty()) return false;
+    return core::tour_step_reached(lab_->tour()[size_t(tour_step_)], *lab_);
+}
+
+std::string App::cmd_answer(const std::string& arg) {
+    const core::TourQuestion q = tour_question();
+    if (q.prompt.empty()) return "answer=" + arg + ": no question is asked now (a tour step with a question asks one)";
+    const int n = int(q.answers.size());
+    int k = -1;
+    if (arg.size() == 1 && arg[0] >= 'a' && arg[0] < 'a' + n) k = arg[0] - 'a';
+    if (arg.size() == 1 && arg[0] >= '1' && arg[0] < '1' + n) k = arg[0] - '1';
+    if (k < 0)
+        return "answer=" + arg + ": give a letter from a to " + letter(n - 1) + " (or 1 to " + std::to_string(n) + ")";
+    if (question_revealed()) return "the run has already answered this question: go on with the next step";
+    answer_ = k;
+    if (!core::finished(*lab_)) playing_ = true;   // the step's target is set (tour_go): run to it
+    sync_url();
+    return "";
+}
+
+std::string App::reveal_text() const {
+    const core::TourQuestion q = tour_question();
+    if (q.prompt.empty() || !question_revealed()) return "";
+    const std::vector<core::Metric> ms = lab_->metrics();
+    const int k = core::supported_answer(q, ms);
+    std::string values;
+    for (const core::TourAnswer& a : q.answers)
+        for (const core::Metric& m : ms)
+            if (!a.metric.empty() && m.key == a.metric && values.find(m.label) == std::string::npos) {
+                char v[64];
+                std::snprintf(v, sizeof v, m.format.c_str(), m.value);
+                values += (values.empty() ? "" : ", ") + m.label + " = " + v;
+            }
+    if (k < 0) return "This run cannot decide it: a metric it needs is missing (" + values + ").";
+    std::string s = "The run answers (" + letter(k) + ") " + q.answers[size_t(k)].text + " This run: " + values + ".";
+    if (answer_ >= 0)
+        s += answer_ == k ? " The class said (" + letter(answer_) + ") too."
+                          : " The class said (" + letter(answer_) + ").";
+    if (k != q.key)
+        s += " The paper predicts (" + letter(q.key) + "): this seed (" + std::to_string(config_.seed) + ") differs.";
+    return s + " " + q.why;
+}
+
+std::string App::question_state_json() const {
+    const core::TourQuestion q = tour_question();
+    if (q.prompt.empty()) return "null";
+    std::vector<std::string> answers;
+    for (const core::TourAnswer& a : q.answers) answers.push_back(a.text);
+    const bool revealed = question_revealed();
+    const int supported = revealed ? core::supported_answer(q, lab_->metrics()) : -1;
+    return "{\"prompt\":" + core::json_string(q.prompt) + ",\"answers\":" + core::json_strings(answers) +
+        ",\"chosen\":" + std::to_string(answer_) + ",\"revealed\":" + (revealed ? "true" : "false") +
+        ",\"supported\":" + std::to_string(supported) + ",\"key\":" + std::to_string(revealed ? q.key : -1) +
+        ",\"reveal\":" + core::json_string(reveal_text()) + "}";
+}
+
+// The answers as wrapped buttons, in two columns where they fit: the class's answer and, once revealed, the
+// run's are marked in words (not only by colour).
+void App::draw_question(float width) {
+    const core::TourQuestion question = tour_question();
+    if (question.prompt.empty()) return;
+    const bool revealed = question_revealed();
+    const int supported = revealed ? core::supported_answer(question, lab_->metrics()) : -1;
+    const float fh = ImGui::GetFontSize();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const int n = int(question.answers.size()), cols = width > fh * 34 ? 2 : 1;
+    const float cw = (width - st.ItemSpacing.x * float(cols - 1)) / float(cols);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    float y = origin.y, row_h = 0;
+    for (int k = 0; k < n; ++k) {
+        std::string label = "(" + letter(k) + ") " + question.answers[size_t(k)].text;
+        if (k == answer_) label += "  [the class's answer]";
+        if (k == supported) label += "  [the run's answer]";
+        std::vector<std::string> lines = wrap_words(label, cw - st.FramePadding.x * 2, fh);
+        const float h = float(lines.size()) * fh * 1.15f + st.FramePadding.y * 2;
+        const int col = k % cols;
+        if (col == 0 && k > 0) y += row_h + st.ItemSpacing.y, row_h = 0;
+        row_h = std::max(row_h, h);
+        const ImVec2 a(origin.x + float(col) * (cw + st.ItemSpacing.x), y);
+        ImGui::SetCursorScreenPos(a);
+        ImGui::BeginDisabled(revealed || answer_ >= 0);
+        ImGui::PushID(k);
+        if (ImGui::InvisibleButton("answer", ImVec2(cw, h))) command("answer=" + letter(k));
+        const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
+        ImGui::PopID();
+        ImGui::EndDisabled();
+        note_control("button:answer-" + letter(k), "button", label);
+        const ImGuiCol fill = k == supported ? ImGuiCol_ButtonActive
+            : down                           ? ImGuiCol_ButtonActive
+            : hot                            ? ImGuiCol_ButtonHovered
+                                             : ImGuiCol_Button;
+        dl->AddRectFilled(a, ImVec2(a.x + cw, a.y + h), ImGui::GetColorU32(fill), st.FrameRounding);
+        if (k == answer_)
+            dl->AddRect(a, ImVec2(a.x + cw, a.y + h), ink(colors().text), st.FrameRounding, 0, fh * 0.12f);
+        float ty = a.y + st.FramePadding.y;
+        for (const std::string& l : lines) {
+            add_text(dl, ImVec2(a.x + st.FramePadding.x, ty), ImGui::GetColorU32(ImGuiCol_Text), l, fh);
+            ty += fh * 1.15f;
+        }
+    }
+    ImGui::SetCursorScreenPos(ImVec2(origin.x, y + row_h + st.ItemSpacing.y));
+}
+
+}   // namespace app

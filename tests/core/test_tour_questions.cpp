@@ -1,0 +1,89 @@
+// Predict, then reveal (core/tour.hpp): every lab's tour asks at least one question, each well formed, and on
+// the tour's seed the run's own metrics, at the moment the step has run, support the answer the paper predicts
+// (the declared key), so the page never reveals an answer the run on screen contradicts.
+#include "core/compare.hpp"
+#include "core/lab.hpp"
+#include "core/registry.hpp"
+#include "core/share_link.hpp"
+#include <doctest/doctest.h>
+#include <cmath>
+
+static core::Metric metric(const char* key, double v) {
+    core::Metric m;
+    m.key = key;
+    m.value = v;
+    return m;
+}
+
+TEST_CASE("a question's answer: the first answer whose test holds; otherwise the fallback; undecided without data") {
+    core::TourQuestion q{"?",
+                         {core::answer_if_above("high", "x", 0.9), core::answer_if_below("low", "y", 0.1),
+                          core::answer_otherwise("neither")},
+                         0,
+                         "why"};
+    CHECK(core::supported_answer(q, {metric("x", 0.95), metric("y", 0.0)}) == 0);   // the first that holds
+    CHECK(core::supported_answer(q, {metric("x", 0.9), metric("y", 0.05)}) == 1);   // strictly above
+    CHECK(core::supported_answer(q, {metric("x", 0.5), metric("y", 0.5)}) == 2);
+    CHECK(core::supported_answer(q, {metric("y", 0.5)}) == -1);   // x is missing
+    CHECK(core::supported_answer(q, {metric("x", std::nan("")), metric("y", 0.0)}) == -1);
+    CHECK(core::supported_answer(q, {metric("x", 0.95)}) == 0);   // y not needed once x decides
+}
+
+TEST_CASE("each lab's tour asks at least one question, with 2-4 answers, a key and metrics the lab reports") {
+    for (const auto& entry : core::all_labs()) {
+        auto lab = entry.make();
+        CAPTURE(entry.id);
+        const std::vector<core::TourStep> steps = lab->tour();
+        int questions = 0;
+        for (size_t j = 0; j < steps.size(); ++j) {
+            const core::TourStep& s = steps[j];
+            const core::TourQuestion& q = s.question;
+            if (q.prompt.empty()) continue;
+            ++questions;
+            const core::RunConfig c = core::tour_config(*lab, core::default_config(*lab), steps, int(j));
+            lab->reset(c.params, c.seed);
+            const std::vector<core::Metric> metrics = lab->metrics();   // the metrics of the step's configuration
+            CAPTURE(q.prompt);
+            CHECK(q.answers.size() >= 2);
+            CHECK(q.answers.size() <= 4);
+            CHECK(q.key >= 0);
+            CHECK(q.key < int(q.answers.size()));
+            CHECK(!q.why.empty());
+            CHECK(s.until != core::TourStep::Until::Now);   // a question is decided by what the step runs
+            for (size_t k = 0; k < q.answers.size(); ++k) {
+                const core::TourAnswer& a = q.answers[k];
+                CHECK(!a.text.empty());
+                CHECK_MESSAGE((!a.metric.empty() || k + 1 == q.answers.size()),
+                              "only the last answer may be 'otherwise'");
+                bool known = a.metric.empty();
+                for (const core::Metric& m : metrics) known |= m.key == a.metric;
+                CHECK_MESSAGE(known, "metric '" << a.metric << "' is not among the lab's metrics");
+            }
+        }
+        CHECK(questions >= 1);
+    }
+}
+
+// The page's path: the step's configuration on the tour's seed (the page's default), run until the step is
+// reached; then the answer the metrics support must be the declared key.
+TEST_CASE("on the tour's seed, each question's run supports the answer the paper predicts") {
+    for (const auto& entry : core::all_labs()) {
+        auto lab = entry.make();
+        const std::vector<core::TourStep> steps = lab->tour();
+        for (size_t k = 0; k < steps.size(); ++k) {
+            const core::TourQuestion& q = steps[k].question;
+            if (q.prompt.empty()) continue;
+            CAPTURE(entry.id);
+            CAPTURE(q.prompt);
+            const core::RunConfig c = core::tour_config(*lab, core::default_config(*lab), steps, int(k));
+            lab->reset(c.params, c.seed);
+            while (!core::tour_step_reached(steps[k], *lab)) lab->step();
+            REQUIRE(lab->failure().empty());
+            const std::vector<core::Metric> ms = lab->metrics();
+            for (const core::TourAnswer& a : q.answers)
+                for (const core::Metric& m : ms)
+                    if (m.key == a.metric) MESSAGE(entry.id << ": " << m.key << " = " << m.value);
+            CHECK(core::supported_answer(q, ms) == q.key);
+        }
+    }
+}
