@@ -181,7 +181,8 @@ private:
     bool question_revealed() const;                   // the step has run: the metrics decide it
     std::string reveal_text() const;                  // which answer the run supports, the class's, and why
     std::string question_state_json() const;
-    void draw_question(float width);   // the answers as buttons (keys a–d)
+    void draw_question(float width, float size);   // the answers as buttons (keys a–d), text at `size`
+    float question_height(float width, float size) const;
     void focus_views(const std::vector<std::string>& ids);
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;

@@ -195,7 +195,7 @@ std::string App::lecture_query() const {
     if (present_) q += "&present=1";
     if (embed_) q += "&embed=1";
     if (tour_step_ >= 0) q += "&tour=" + std::to_string(tour_step_ + 1);
-    else if ((present_ || embed_) && focused_view_ >= 0) q += "&view=" + std::to_string(focused_view_);
+    else if (focused_view_ >= 0) q += "&view=" + std::to_string(focused_view_);   // (a tour step names its own)
     if (tour_step_ >= 0 && answer_ >= 0) q += "&answer=" + std::string(1, char('a' + answer_));
     if (ui_scale_ != 1.0f && (present_ || embed_ || tour_step_ >= 0)) {
         char b[16];

@@ -119,22 +119,24 @@ void App::draw_tour_panel() {
         st.ItemSpacing.x * 2;
     std::string head = "Tour " + std::to_string(tour_step_ + 1) + "/" + std::to_string(steps.size()) + ":  ";
     if (playing_) head += "(running...)  ";
-    std::string text = head + (asking ? "Question: " + s.question.prompt : s.caption);
-    // (a revealed question's explanation cites the paper, so it stands in for the step's claim)
-    std::string claim = asking ? (answer_ < 0 ? "Answer with the keys a to d or a tap; the step then runs, and the "
-                                                "run answers."
-                                              : "The step runs; then the run answers.")
-        : s.question.prompt.empty() ? "Paper: " + s.claim
-                                    : reveal_text();
-    const float room = ImGui::GetContentRegionAvail().y * (asking ? 0.16f : 0.26f), tw = w - nav - fh;
+    // Asking: the question (the answers go below it, keys A-D); after it, the caption and, for a question, the
+    // reveal, whose explanation cites the paper, so it stands in for the step's claim.
+    std::string text = head +
+        (asking ? (answer_ < 0 ? "Question (keys A-D or a tap; the step then runs): "
+                               : "Question (the step runs; then the run answers): ") +
+                 s.question.prompt
+                : s.caption);
+    std::string claim = asking ? "" : s.question.prompt.empty() ? "Paper: " + s.claim : reveal_text();
+    const float room = ImGui::GetContentRegionAvail().y * (asking ? 0.3f : 0.26f), tw = w - nav - fh;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
     float sc = 1.0f;
     std::vector<std::string> l1, l2;
     for (; sc > 0.7f; sc -= 0.1f) {
         l1 = wrap_words(text, tw, fh * sc);
-        l2 = wrap_words(claim, tw, fh * sc);
-        if ((l1.size() + l2.size()) * fh * sc * 1.15f <= room) break;
+        l2 = claim.empty() ? std::vector<std::string>{} : wrap_words(claim, tw, fh * sc);
+        const float answers = asking ? question_height(w, fh * sc) + fh * 0.25f : 0;
+        if ((l1.size() + l2.size()) * fh * sc * 1.15f + answers <= room) break;
     }
     float h = (l1.size() + l2.size()) * fh * sc * 1.15f + fh * 0.4f;
     h = std::max(h, ImGui::GetFrameHeight() + fh * 0.4f);
@@ -160,7 +162,7 @@ void App::draw_tour_panel() {
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keys: right and left arrows; Escape ends the tour");
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
-    if (asking) draw_question(w);
+    if (asking) draw_question(w, fh * sc);
 }
 
 }   // namespace app

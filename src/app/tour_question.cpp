@@ -79,49 +79,72 @@ std::string App::question_state_json() const {
         ",\"reveal\":" + core::json_string(reveal_text()) + "}";
 }
 
-// The answers as wrapped buttons, in two columns where they fit: the class's answer and, once revealed, the
-// run's are marked in words (not only by colour).
-void App::draw_question(float width) {
+// The answers as wrapped buttons in one row where they fit (two columns, else one, on a narrow screen), with
+// their text at `size`: each answer's lines and the block's height, for the tour panel to fit them with the
+// question.
+struct AnswerLayout {
+    int cols = 1;
+    float col_w = 0, height = 0;
+    std::vector<std::vector<std::string>> lines;
+};
+
+static AnswerLayout answer_layout(const core::TourQuestion& q, int chosen, float width, float size) {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    AnswerLayout L;
+    const int n = int(q.answers.size());
+    L.cols = width >= size * 12 * float(n) ? n : width >= size * 24 ? 2 : 1;
+    L.col_w = (width - st.ItemSpacing.x * float(L.cols - 1)) / float(L.cols);
+    float row_h = 0;
+    for (int k = 0; k < n; ++k) {
+        std::string label = "(" + letter(k) + ") " + q.answers[size_t(k)].text;
+        if (k == chosen) label += "  [the class's answer]";
+        L.lines.push_back(wrap_words(label, L.col_w - st.FramePadding.x * 2, size));
+        const float h = float(L.lines.back().size()) * size * 1.15f + st.FramePadding.y * 2;
+        if (k % L.cols == 0 && k > 0) L.height += row_h + st.ItemSpacing.y, row_h = 0;
+        row_h = std::max(row_h, h);
+    }
+    L.height += row_h;
+    return L;
+}
+
+float App::question_height(float width, float size) const {
+    const core::TourQuestion q = tour_question();
+    return q.prompt.empty() ? 0 : answer_layout(q, answer_, width, size).height + ImGui::GetStyle().ItemSpacing.y;
+}
+
+// The class's answer is marked in words (not only by an outline).
+void App::draw_question(float width, float size) {
     const core::TourQuestion question = tour_question();
     if (question.prompt.empty()) return;
-    const bool revealed = question_revealed();
-    const int supported = revealed ? core::supported_answer(question, lab_->metrics()) : -1;
-    const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
-    const int n = int(question.answers.size()), cols = width > fh * 34 ? 2 : 1;
-    const float cw = (width - st.ItemSpacing.x * float(cols - 1)) / float(cols);
+    const AnswerLayout L = answer_layout(question, answer_, width, size);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     float y = origin.y, row_h = 0;
-    for (int k = 0; k < n; ++k) {
-        std::string label = "(" + letter(k) + ") " + question.answers[size_t(k)].text;
-        if (k == answer_) label += "  [the class's answer]";
-        if (k == supported) label += "  [the run's answer]";
-        std::vector<std::string> lines = wrap_words(label, cw - st.FramePadding.x * 2, fh);
-        const float h = float(lines.size()) * fh * 1.15f + st.FramePadding.y * 2;
-        const int col = k % cols;
+    for (int k = 0; k < int(L.lines.size()); ++k) {
+        const float h = float(L.lines[size_t(k)].size()) * size * 1.15f + st.FramePadding.y * 2;
+        const int col = k % L.cols;
         if (col == 0 && k > 0) y += row_h + st.ItemSpacing.y, row_h = 0;
         row_h = std::max(row_h, h);
-        const ImVec2 a(origin.x + float(col) * (cw + st.ItemSpacing.x), y);
+        const ImVec2 a(origin.x + float(col) * (L.col_w + st.ItemSpacing.x), y);
         ImGui::SetCursorScreenPos(a);
-        ImGui::BeginDisabled(revealed || answer_ >= 0);
+        ImGui::BeginDisabled(answer_ >= 0);
         ImGui::PushID(k);
-        if (ImGui::InvisibleButton("answer", ImVec2(cw, h))) command("answer=" + letter(k));
+        if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h))) command("answer=" + letter(k));
         const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
         ImGui::PopID();
         ImGui::EndDisabled();
-        note_control("button:answer-" + letter(k), "button", label);
-        const ImGuiCol fill = k == supported ? ImGuiCol_ButtonActive
-            : down                           ? ImGuiCol_ButtonActive
-            : hot                            ? ImGuiCol_ButtonHovered
-                                             : ImGuiCol_Button;
-        dl->AddRectFilled(a, ImVec2(a.x + cw, a.y + h), ImGui::GetColorU32(fill), st.FrameRounding);
+        note_control("button:answer-" + letter(k), "button", question.answers[size_t(k)].text);
+        const ImGuiCol fill = k == answer_ || down ? ImGuiCol_ButtonActive
+            : hot                                  ? ImGuiCol_ButtonHovered
+                                                   : ImGuiCol_Button;
+        dl->AddRectFilled(a, ImVec2(a.x + L.col_w, a.y + h), ImGui::GetColorU32(fill), st.FrameRounding);
         if (k == answer_)
-            dl->AddRect(a, ImVec2(a.x + cw, a.y + h), ink(colors().text), st.FrameRounding, 0, fh * 0.12f);
+            dl->AddRect(a, ImVec2(a.x + L.col_w, a.y + h), ink(colors().text), st.FrameRounding, 0, size * 0.12f);
         float ty = a.y + st.FramePadding.y;
-        for (const std::string& l : lines) {
-            add_text(dl, ImVec2(a.x + st.FramePadding.x, ty), ImGui::GetColorU32(ImGuiCol_Text), l, fh);
-            ty += fh * 1.15f;
+        for (const std::string& l : L.lines[size_t(k)]) {
+            add_text(dl, ImVec2(a.x + st.FramePadding.x, ty), ImGui::GetColorU32(ImGuiCol_Text), l, size);
+            ty += size * 1.15f;
         }
     }
     ImGui::SetCursorScreenPos(ImVec2(origin.x, y + row_h + st.ItemSpacing.y));

@@ -77,7 +77,9 @@ test("the page records a clip: its length is the recording's, its last frame the
   assert.equal(c.width, 1280);
   assert.equal(c.height, 720);
   const seconds = c.ms / 1000;
-  assert.ok(Math.abs(c.duration - seconds) < Math.max(0.5, 0.1 * seconds), `clip ${c.duration} s, recorded ${seconds} s`);
+  // (the recorder's start event and its first frame reach a busy page a few hundred ms apart under software
+  // rendering on 2 cores: measured 0.15-0.5 s either way)
+  assert.ok(Math.abs(c.duration - seconds) < Math.max(0.75, 0.1 * seconds), `clip ${c.duration} s, recorded ${seconds} s`);
   const [first, last] = c.diffs;
   t.diagnostic(`clip ${c.duration.toFixed(2)} s for ${seconds.toFixed(2)} s recorded, ${c.bytes} bytes; mean difference from the screenshot: last frame ${last.toFixed(2)}, first ${first.toFixed(2)}, blank ${c.blank.toFixed(2)}`);
   assert.ok(last < 8 && last < c.blank / 4, `the last frame matches the screenshot: mean difference ${last} (blank: ${c.blank})`);
