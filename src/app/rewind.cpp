@@ -21,14 +21,17 @@ namespace app {
 // After the frame's live views are built: keep a moment when one is due or the run has just stopped, open a link's
 // rewind once its run has ended, and show the moment that is rewound to.
 void App::remember_moment() {
-    // paused at a moment not kept yet (a pause, a step, a tour step, the end): the moments a lecturer returns to
-    const bool stopped =
-        !playing_ && history_.size() > 0 && lab_->progress() != history_.moment(history_.size() - 1).progress;
+    // paused at a moment not kept yet (a pause, a step, a tour step, the end): the moments a lecturer returns to.
+    // In compare mode with B in its worker, once B has caught up with A, so that a paused moment holds A and B at
+    // the same progress (a moment kept while playing holds B as shown, within the lockstep window).
+    const bool stopped = !playing_ && !b_catching_up() && history_.size() > 0 &&
+        lab_->progress() != history_.moment(history_.size() - 1).progress;
     if (keep_history_ && rewind_ < 0 && (history_.due(lab_->progress()) || stopped))
         history_.record(
             {lab_->progress(), lab_->phase(), lab_->done(), lab_->clock(), lab_->trace().rows.size(), stopped, {}},
             views_);
-    if (pending_rewind_ >= 0 && !finished() && !playing_ && target_progress_ < 0 && lab_->progress() >= pending_rewind_)
+    if (pending_rewind_ >= 0 && !finished() && !playing_ && !b_catching_up() && target_progress_ < 0 &&
+        lab_->progress() >= pending_rewind_)
         playing_ = true;   // a link's moment is kept (the run stopped there): on to the end
     if (pending_rewind_ >= 0 && finished()) {
         const std::string why = cmd_rewind(core::format_number(pending_rewind_));

@@ -14,9 +14,13 @@ test("a comparison, the theme, the view shown large and a rewound moment: writte
   assert.ok(s.compare && s.compare.title, "compare mode is on");
   assert.equal(await command(page, "theme=dark"), "");
   assert.equal(await command(page, "view=2"), "");
+  // a lecturer pauses at a moment, plays on to the end, rewinds to it
+  assert.equal(await command(page, "to=0.5"), "");
+  await page.waitForFunction(() => !moeLab.state().playing, null, { timeout: 180000, polling: 250 });
+  const paused = (await state(page)).progress;
   await command(page, "play");
   await page.waitForFunction(() => moeLab.state().done, null, { timeout: 180000, polling: 250 });
-  assert.equal(await command(page, "rewind=0.5"), "");
+  assert.equal(await command(page, `rewind=${paused}`), "");
   s = await state(page);
   const query = page.url().slice(page.url().indexOf("?"));
   for (const key of ["compare=noise-off", "theme=dark", "view=2", "rewind="])
@@ -30,8 +34,15 @@ test("a comparison, the theme, the view shown large and a rewound moment: writte
   assert.deepEqual(c.focused, s.focused);
   assert.equal(c.rewind.shown, s.rewind.shown);
   assert.equal(c.rewind.clock, s.rewind.clock);
-  const table = (p) => p.evaluate(() => JSON.stringify(moeLab.table(2)));
-  assert.equal(await table(copy), await table(page), "the rewound view shows the same data");
+  // Run A's rewound data are the same. Run B's are where B was then: B steps in lockstep with A on the page, but in
+  // a worker it is paced by A's progress, and the two labs' progress differs a little at the same step; which way
+  // B runs depends on when the page's workers are ready, so only its table's shape is compared.
+  const tables = (p) => p.evaluate(() => moeLab.table(2));
+  const [a, b] = [await tables(page), await tables(copy)];
+  assert.deepEqual(b[0], a[0], "the rewound view shows run A's data as they were");
+  assert.equal(b.length, a.length);
+  assert.deepEqual(b[1].columns.length, a[1].columns.length);
+  assert.equal(b[1].caption, a[1].caption);
   assert.deepEqual([...errors, ...copyErrors], []);
   await copy.close();
   await page.close();
