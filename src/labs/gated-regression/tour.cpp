@@ -13,7 +13,7 @@ std::vector<core::TourStep> GatedRegressionLab::tour() const {
                 0.0, {"two_fates"},
                 "A gated mixture of two experts: x ~ N(0, I), a softmax gate on ⟨w*, x⟩ picks an expert, y = ⟨a_z*, x⟩ "
                 "+ noise. Six runs learn the experts from the same data and the same starts with two losses: the "
-                "paper's L₄ (blue) and plain squared loss ℓ2 (red). Press → to train.",
+                "paper's L₄ (blue) and plain squared loss ℓ2 (orange). Press → to train.",
                 "Makkuva et al., §3: a new loss L₄ whose local minima are all global (Theorem 1), against ℓ2, 'prone to "
                 "bad local minima' (§3.1).")),
         core::tour_to_phase(
