@@ -96,24 +96,49 @@ TEST_CASE("every lab: the default run's progress never goes back, ends at exactl
         core::Params p(lab->schema());
         lab->reset(p, 2);
         double last = lab->progress();
+        int reached = lab->phase();
         long steps = 0;
-        bool monotone = true;
+        bool monotone = true, phase_monotone = true;
         while (!lab->done() && lab->failure().empty() && steps < 200000) {
             lab->step();
             ++steps;
             const double now = lab->progress();
             if (now < last || now > 1.0) monotone = false;
             last = now;
+            if (lab->phase() < reached) phase_monotone = false;
+            reached = std::max(reached, lab->phase());
         }
         CHECK(lab->failure().empty());
         CHECK(lab->done());
         CHECK(monotone);
         CHECK(lab->progress() == 1.0);
+        // the phase too (the quick-size test below): at the end, the last phase the run reached
+        CHECK(phase_monotone);
+        CHECK(lab->phase() == reached);
         // One unit of work: plan() estimates in the units step() charges (a factor of 2 either way).
         const double planned = lab->current_plan().total(), charged = lab->work_charged();
         INFO("planned " << planned << " units, charged " << charged);
         CHECK(charged > 0.5 * planned);
         CHECK(charged < 2.0 * planned);
+    }
+}
+
+TEST_CASE("every lab: the phase never goes back within a quick run, and at the end it is the last phase reached") {
+    for (const auto& e : core::all_labs()) {
+        CAPTURE(e.id);
+        auto lab = e.make();
+        lab->reset(with(*lab, lab->test_sizes().quick), 1);
+        int reached = lab->phase();
+        bool monotone = true;
+        for (long steps = 0; !lab->done() && lab->failure().empty() && steps < 10000000; ++steps) {
+            lab->step();
+            if (lab->phase() < reached) monotone = false;
+            reached = std::max(reached, lab->phase());
+        }
+        REQUIRE(lab->failure().empty());
+        CHECK(monotone);
+        CHECK(lab->phase() == reached);   // done: the timeline names the last phase the run reached
+        CHECK(lab->phase() < int(lab->phases().size()));
     }
 }
 
@@ -328,6 +353,25 @@ TEST_CASE("every lab: headlines name metrics, and a run lists the same metric ke
         CHECK(keys(*lab) == at_reset);
         for (const auto& m : lab->metrics())   // NaN only by design, and then saying why
             CHECK_MESSAGE((std::isfinite(m.value) || !m.when_nan.empty()), m.key);
+        // The same finished run (the page's default: default preset, seed 1): every declared outcome is
+        // decided, the default seed shows the paper's case of each, and the end-of-run line has its numbers.
+        const std::vector<core::Outcome> outcomes = lab->outcomes();
+        CHECK(!outcomes.empty());
+        const std::vector<core::Said> said = core::say_outcomes(outcomes, lab->metrics());
+        CHECK(said.size() == outcomes.size());
+        for (const core::Said& s : said) {
+            CAPTURE(s.text);
+            CHECK(!s.differs);
+            CHECK(s.text.find('{') == std::string::npos);   // every {metric} filled in
+            CHECK(s.text.find_first_of("0123456789") != std::string::npos);
+        }
+        for (const core::Outcome& o : outcomes) {
+            CHECK(o.cases.size() >= 2);
+            CHECK(o.paper >= 0);
+            CHECK(o.paper < int(o.cases.size()));
+            CHECK(o.seeds > 0);   // how often seeds show the paper's case, measured by moe-lab reproduce
+            CHECK(o.paper_seeds <= o.seeds);
+        }
     }
 }
 

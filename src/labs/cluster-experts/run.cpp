@@ -242,7 +242,8 @@ void Run::publish_eval() {
 
 core::Where Run::where() const {
     if (!data_ready()) return {0, double(gen_train_.drawn() + gen_test_.drawn()), double(train_.n + test_.n)};
-    if (done()) return {2};
+    // the detected stage (phases()) holds at the end too: the timeline names the last stage the run reached
+    if (done()) return {2, 0, 0, "", stage_};
     return {1, double(t_), double(T_), "", stage_};
 }
 
