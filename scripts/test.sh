@@ -39,6 +39,8 @@ build/tsan/moe-thread-tests --test-case="for_each_index*,run_seeds*,sweep on thr
 
 stage "randomized CLI test: 520 random configurations over every lab (in range, edges, out of range, garbage)"
 node tests/cli/random-cli.mjs build/native/moe-lab
+# what the end-of-run lines say about seeds 1–10 of each lab's default preset, counted again (about a minute)
+scripts/check-outcomes.sh build/native/moe-lab
 
 stage "libFuzzer over the link/command parsers and parameter validation (30 s; clang, ASan, UBSan)"
 scripts/fuzz.sh 30

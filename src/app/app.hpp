@@ -221,6 +221,7 @@ private:
     void leave_rewind();                              // back to the live run
     int shown_phase() const;                          // the phase of the moment shown (live: the run's)
     bool shown_done() const;                          // and whether the run had ended then
+    std::string status_line() const;                  // the look-for line, or what the finished run showed
     std::string cmd_rewind(const std::string& arg);   // "rewind=F" (progress 0..1), back, forward, off
     std::string cmd_history(bool on);                 // "history=0|1": keep moments (default) or not
     std::vector<int> moments_in_phase(int phase) const;

@@ -117,6 +117,18 @@ void App::draw_timeline() {
         ImGui::TextColored(ink4(colors().look_for), "%d. %s", cur + 1, phases[size_t(cur)].title.c_str());
 }
 
+// What to look for in the phase shown; at the end, the last phase reached and what this run showed, in the
+// words its own metrics decide (core/outcome.hpp), never the phase's look-for text as if it had happened.
+std::string App::status_line() const {
+    const auto& phases = lab_->phases();
+    if (phases.empty()) return "";
+    const core::Phase& ph = phases[size_t(std::clamp(shown_phase(), 0, int(phases.size()) - 1))];
+    if (!shown_done()) return "Look for: " + ph.look_for;
+    if (!lab_->failure().empty()) return "Stopped in " + ph.title + ".";
+    const std::string said = core::end_of_run_line(*lab_, config_.preset, lab_->metrics());
+    return "Finished (" + ph.title + ")." + (said.empty() ? "" : " " + said);
+}
+
 // What to look for in the current phase and the paper's claim. They may take a fifth of the room
 // left (shrinking to 85 % first); past that the claim moves into a "(?)" tooltip, so the views keep
 // their room. `compact` (presentation): the look-for line only, the claim on hover.
@@ -126,8 +138,7 @@ void App::draw_look_for(bool compact) {
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = ImGui::GetContentRegionAvail().y * (compact ? 0.12f : 0.2f);
     const core::Phase& ph = phases[size_t(std::clamp(shown_phase(), 0, int(phases.size()) - 1))];
-    std::string look = std::string(shown_done() ? "Finished. " : "Look for: ") + ph.look_for,
-                claim = "Paper: " + ph.claim;
+    std::string look = status_line(), claim = "Paper: " + ph.claim;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
     for (float sc : {1.0f, 0.85f, 0.75f}) {

@@ -68,7 +68,8 @@ void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::s
         std::printf("%s\n    %s: %s", any ? "," : "", json_string(m.key).c_str(), json_string(why).c_str());
         any = true;
     }
-    std::printf("%s},\n  \"failure\": %s\n}\n", any ? "\n  " : "", json_string(failure).c_str());
+    std::printf("%s},\n  \"failure\": %s,\n  \"outcome\": %s\n}\n", any ? "\n  " : "", json_string(failure).c_str(),
+                json_string(failure.empty() ? core::end_of_run_line(lab, c.preset, ms) : "").c_str());
 }
 
 // A lab's metrics: every run lists the same keys from reset to the end (core::MetricList; checked for
@@ -182,6 +183,7 @@ int cmd_run(const Args& a) {
                         why.empty() ? fmt(m, m.value).c_str() : ("— (" + why + ")").c_str(), m.label.c_str());
         }
         if (!failure.empty()) std::printf("run stopped: %s\n", failure.c_str());
+        else std::printf("outcome: %s\n", core::end_of_run_line(*lab, c.preset, lab->metrics()).c_str());
     }
     return failure.empty() ? 0 : 1;
 }
@@ -278,6 +280,25 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
         return nullptr;
     };
     auto heads = lab->headlines();
+    // How often the seeds showed each outcome's paper case, beside what the lab declares it measured (over seeds
+    // 1..N of its default preset: checked here when this is that reproduction).
+    const std::vector<core::Outcome> outcomes = lab->outcomes();
+    std::vector<std::vector<core::Metric>> finished;
+    std::vector<uint64_t> finished_seeds;
+    for (const core::SeedResult& r : runs)
+        if (r.failure.empty()) {
+            finished.push_back(r.metrics);
+            finished_seeds.push_back(r.seed);
+        }
+    const std::vector<core::OutcomeCount> counts = core::count_outcomes(outcomes, finished);
+    const bool declared_run = c.preset == lab->schema().presets.front().id && first == 1 && failed == 0;
+    int mismatched = 0;
+    for (size_t i = 0; i < outcomes.size(); ++i)
+        if (declared_run && outcomes[i].seeds == seeds && outcomes[i].paper_seeds != counts[i].paper) {
+            ++mismatched;
+            std::fprintf(stderr, "outcome %zu: the paper's case in %d of %d seeds, but the lab declares %d of %d\n",
+                         i + 1, counts[i].paper, seeds, outcomes[i].paper_seeds, outcomes[i].seeds);
+        }
     if (a.json) {
         std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"failed\": %d, \"seconds\": "
                     "%s,\n  \"headlines\": [",
@@ -286,6 +307,11 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
         for (size_t k = 0; k < heads.size(); ++k)
             std::printf("%s\n    %s", k ? "," : "",
                         json_headline(heads[k].key, values[heads[k].key], heads[k].paper).c_str());
+        std::printf("\n  ],\n  \"outcomes\": [");
+        for (size_t i = 0; i < outcomes.size(); ++i)
+            std::printf("%s\n    {\"paper_case\": %s, \"paper\": %d, \"decided\": %d, \"declared\": [%d, %d]}",
+                        i ? "," : "", json_string(outcomes[i].cases[size_t(outcomes[i].paper)].text).c_str(),
+                        counts[i].paper, counts[i].decided, outcomes[i].paper_seeds, outcomes[i].seeds);
         std::printf("\n  ]\n}\n");
     } else {
         const std::string how = jobs > 0 ? core::strf("%d thread%s", jobs, jobs > 1 ? "s" : "") : "merged parts";
@@ -317,8 +343,19 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
             }
             std::printf("  %-26s %-22s %-10s %-10s %s\n", h.key.c_str(), mean.c_str(), a1, a2, h.paper.c_str());
         }
+        std::printf("  outcomes: the paper's case in how many seeds (declared: over seeds 1–N of %s)\n",
+                    lab->schema().presets.front().title.c_str());
+        for (size_t i = 0; i < outcomes.size(); ++i) {
+            std::string other;
+            for (int r : counts[i].other)
+                other +=
+                    (other.empty() ? "; another case on seeds " : ", ") + std::to_string(finished_seeds[size_t(r)]);
+            std::printf("  %zu. %d of %d (declared %d of %d%s)  %s\n", i + 1, counts[i].paper, counts[i].decided,
+                        outcomes[i].paper_seeds, outcomes[i].seeds, other.c_str(),
+                        outcomes[i].cases[size_t(outcomes[i].paper)].text.c_str());
+        }
     }
-    return failed ? 1 : 0;
+    return failed ? 1 : mismatched ? 3 : 0;
 }
 
 // bench --seeds N: a reproduction of N seeds on one thread and on every core (--jobs, else the machine's),

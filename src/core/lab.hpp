@@ -8,6 +8,7 @@
 #pragma once
 #include "core/comparison.hpp"
 #include "core/limits.hpp"   // check_memory: for check()
+#include "core/outcome.hpp"
 #include "core/params.hpp"
 #include "core/table.hpp"
 #include "core/tour.hpp"
@@ -124,6 +125,9 @@ public:
     // The A/B contrasts the paper argues by (core/comparison.hpp): the page's compare menu and the
     // CLI's --comparison. Any parameter can still be compared by hand.
     virtual std::vector<Comparison> comparisons() const { return {}; }
+    // What a finished run showed, decided by its metrics (core/outcome.hpp): the page's end-of-run line and
+    // announcement, the CLI's run and reproduce. Every lab says at least one (a test fails otherwise).
+    virtual std::vector<Outcome> outcomes() const { return {}; }
 
     // --- the current run, derived the same way for every lab: what the page, the desktop app and the CLI drive
     void reset(const Params& p, uint64_t seed);   // requires validate(p).ok()

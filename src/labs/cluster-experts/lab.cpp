@@ -106,7 +106,8 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond) {
     auto& pr = schema_.presets;
     pr.push_back({"lecture",
                   "Lecture",
-                  "Setting 1 at d = 16, n = 1000: the MoE explores, specialises and routes by cluster in ~600 steps.",
+                  "Setting 1 at d = 16, n = 1000, T = 600: the MoE explores, then its router learns the clusters (7 of "
+                  "seeds 1–10 reach the converged stage within T; the end of the run says whether this one did).",
                   {},
                   ""});
     // One lecture preset per remaining data setting of Table 3. Why σ_p = 2 needs a larger d: a

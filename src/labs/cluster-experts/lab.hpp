@@ -19,6 +19,7 @@ public:
     core::WorkPlan plan(const core::Params& p) const override { return work_plan(p); }
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
+    std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp
 };
 
 }   // namespace cluster_experts

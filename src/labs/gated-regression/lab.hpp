@@ -18,6 +18,7 @@ public:
     core::WorkPlan plan(const core::Params& p) const override;
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
+    std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp
 };
 
 }   // namespace gated

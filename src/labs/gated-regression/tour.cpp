@@ -47,7 +47,7 @@ std::vector<core::TourStep> GatedRegressionLab::tour() const {
             core::tour_to_end(
                 {"sample_complexity"},
                 "Phase 3: success rate against the number of samples n. L₄ goes from failing to always recovering between "
-                "10³ and 10⁵ samples; ℓ2 stays flat at about half: more data does not rescue it.",
+                "10³ and 10⁵ samples; ℓ2's rate stays flat: more data does not rescue the runs it gets stuck in.",
                 "Theorem 2: n ≥ poly(d, 1/ε) samples suffice for the empirical L₄, 'the first sample complexity results for "
                 "parameter recovery in this model for any algorithm'.")),
     };

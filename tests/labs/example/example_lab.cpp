@@ -231,6 +231,17 @@ public:
                                 core::tour_to_progress(0.6, {"gate"}, "The gate sends most points by cluster.", "—")),
             core::tour_to_end({"loss"}, "The MoE ends far below the single model.", "—")};
     }
+    // What a finished run showed, decided by its metrics (core/outcome.hpp); the seed count is checked by
+    // tests/core/test_outcome.cpp the way `moe-lab reproduce` checks the real labs'.
+    std::vector<core::Outcome> outcomes() const override {
+        core::Outcome gate;
+        gate.cases = {
+            core::answer_if_above("The gate sends {gate_acc} of the test points by their cluster.", "gate_acc", 0.8),
+            core::answer_otherwise("The gate sends only {gate_acc} of the test points by their cluster.")};
+        gate.paper_seeds = 3;
+        gate.seeds = 3;
+        return {gate};
+    }
     std::vector<core::Comparison> comparisons() const override {
         return {{"gate-off",
                  "Gate off",
