@@ -151,3 +151,25 @@ export async function missingTwins(page) {
   return page.evaluate(() => moeLab.state().controls.map((c) => c.id)
     .filter((id) => !document.querySelector(`#pdom [data-control="${CSS.escape(id)}"]`)));
 }
+
+// The IBM Equal Access engine's WCAG 2.1 (A and AA) violations on the page: a second engine, independent of axe-core
+// (npm's accessibility-checker-engine, set up by scripts/setup.sh). Its results are [VIOLATION|RECOMMENDATION|…,
+// PASS|FAIL|POTENTIAL|MANUAL]; a violation (the checker tools' level "violation") is a VIOLATION rule that fails.
+const aceFile = join(root, ".cache", "e2e", "node_modules", "accessibility-checker-engine", "ace.js");
+export async function ibm(page) {
+  if (!(await page.evaluate(() => typeof window.ace !== "undefined"))) await page.addScriptTag({ path: aceFile });
+  await page.evaluate(() => window.moeLabDocument.sync());
+  return page.evaluate(async () => {
+    const report = await new window.ace.Checker().check(document, ["WCAG_2_1"]);
+    return report.results.filter((r) => r.value[0] === "VIOLATION" && r.value[1] === "FAIL")
+      .map((r) => `${r.ruleId} (${r.reasonId}): ${r.message} at ${r.path.dom} ${(r.snippet || "").slice(0, 160)}`);
+  });
+}
+
+// Every announcement the live region makes from now on (window.announced: its texts, in order).
+export const recordAnnouncements = (page) => page.evaluate(() => {
+  window.announced = [];
+  const live = document.getElementById("announce");
+  new MutationObserver(() => { if (live.textContent) window.announced.push(live.textContent); })
+    .observe(live, { childList: true, characterData: true, subtree: true });
+});
