@@ -1,4 +1,4 @@
-// Lecture mode in the page at 1280×720 (issue 10): every view of every lab gets room for its plot at
+// Lecture mode in the page at 1280×720: every view of every lab gets room for its plot at
 // UI scale 1.0 and 1.6, enlarged and in the grid, with a legend entry for every line series and no
 // overlay label crossing a curve; presentation screenshots at scale 1.6; each lab's guided tour runs
 // from its link to its last step with the keyboard; png=N gives a decodable PNG of the right size;
