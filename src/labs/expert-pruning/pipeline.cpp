@@ -211,7 +211,7 @@ void Pipeline::finish() {
         switch (spec_.mode) {
         // P: the planting says it (Def. C.1 holds by construction)
         case Mode::Planted: important[size_t(s)] = planted[size_t(s)] == (g == 0 ? kO1 : kO2); break;
-        // L: Def. C.1's Ω(1) proficiency at t = 0, with the notes' proxy p ≥ 0.3
+        // L: Def. C.1's Ω(1) proficiency at t = 0, with the proxy p ≥ 0.3 (docs/labs/expert-pruning.md §4.2)
         case Mode::Learned:
             important[size_t(s)] = (g == 0 ? prof0.p1 : prof0.p2)[size_t(s)] >= kImportantThreshold;
             break;
