@@ -24,7 +24,8 @@ std::map<std::string, double> metric_map(const core::Lab& lab) {
     return m;
 }
 
-// d = 16: phases scaled by d^{k*−1} = d², steps by d^{−3/2} from the lecture preset (notes §6.1).
+// d = 16: phases scaled by d^{k*−1} = d², steps by d^{−3/2} from the lecture preset
+// (docs/labs/latent-clusters.md §2.5).
 core::Params small(const core::Lab& lab) {
     core::Params p(lab.schema());
     p.set("d", 16);
