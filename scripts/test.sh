@@ -15,6 +15,7 @@ scripts/setup.sh
 
 stage "C++ format (.clang-format; scripts/format.sh applies it)"
 scripts/format.sh --check
+scripts/check-citations.sh
 
 stage "native build and unit tests"
 cmake --preset native -DMOE_BUILD_UI=ON >/dev/null

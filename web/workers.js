@@ -1,4 +1,4 @@
-// The page's Web Workers (issue 22): a pool that runs whole sweep repetitions of the page's run, each worker with
+// The page's Web Workers: a pool that runs whole sweep repetitions of the page's run, each worker with
 // its own instance of moe-lab-worker.wasm (compiled once here and handed to every worker). The app calls start,
 // open, assign, fill and play (src/app/worker_pool.cpp through src/platform/web_workers.cpp); what the workers
 // send goes back to it. In compare mode one more worker runs run B (openB, paceB, closeB; src/app/run_b_worker.cpp)

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Slurm path tested on a real (one-node) Slurm: installs Debian's slurm-wlm and munge, starts munged,
-# slurmctld and slurmd on this machine (root, no systemd: ../shared/TOOLCHAIN.md, "Slurm on one machine"),
+# slurmctld and slurmd on this machine (as root, started directly: no systemd needed),
 # submits a 3-part reproduction and its merge job (submit.sh), compares the report with a one-machine run,
 # and stops the daemons it started. Needs the native CLI (cmake --preset native && cmake --build build/native).
 set -euo pipefail

@@ -1,4 +1,4 @@
-// Exercise links (issue 23): a lecturer hides or locks parts of the page for students, by link, as TensorFlow
+// Exercise links: a lecturer hides or locks parts of the page for students, by link, as TensorFlow
 // Playground's hide flags do, so that a link is an exercise ("find the smallest n at which L₄ recovers the
 // experts"):
 //   hide=compare,presets,seed,lab,tour,params,params:NAME   those controls are not shown

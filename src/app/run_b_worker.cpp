@@ -1,4 +1,4 @@
-// Compare mode's run B in a Web Worker of its own (issue 22), so that A and B use two cores. The worker runs B
+// Compare mode's run B in a Web Worker of its own, so that A and B use two cores. The worker runs B
 // from its link query, paced by A (core/paced_run.hpp: neither gets more than kLockstepWindow ahead), and sends
 // snapshots of B (core/run_snapshot.hpp), which the page shows exactly as it shows a B run here. The page keeps
 // its own B at its start: if the worker fails, B runs here from there and catches up with A in lockstep.

@@ -1,4 +1,4 @@
-// Sweep repetitions in the page's Web Workers (issue 22). Each new run is opened in every ready worker, which
+// Sweep repetitions in the page's Web Workers. Each new run is opened in every ready worker, which
 // runs the same link to the same sweep and then only the repetitions it is handed (core/sweep_dispatch.hpp);
 // their results land in the same slots as the page's own, so the numbers are the same with and without them.
 // Workers join a run only from its start (a sweep's number in the run must mean the same sweep everywhere);

@@ -1,6 +1,7 @@
 // Rng: PCG32 (O'Neill, pcg-random.org, "pcg32" = XSH-RR 64/32) plus the Marsaglia polar method for
 // normals, using core::fm::log. Integer arithmetic and own log/sqrt only, so the same seed gives the
-// same stream in the native and the WebAssembly build (std:: distributions do not: TOOLCHAIN.md).
+// same stream in the native and the WebAssembly build (std:: distributions do not: libstdc++ and libc++ draw
+// different numbers from the same engine).
 #pragma once
 #include <cstdint>
 #include <cstddef>

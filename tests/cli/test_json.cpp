@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 TEST_CASE("json_headline: a headline whose values are all missing has null mean and sd") {
-    const std::string s = cli::json_headline("thr_acc_lstar_m1", {NAN, NAN, NAN}, "notes: 0.57");
+    const std::string s = cli::json_headline("thr_acc_lstar_m1", {NAN, NAN, NAN}, "prototype: 0.57");
     CHECK(s.find("\"mean\": null") != std::string::npos);
     CHECK(s.find("\"sd\": null") != std::string::npos);
     CHECK(s.find("\"n\": 0, \"missing\": 3") != std::string::npos);

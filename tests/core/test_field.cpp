@@ -84,7 +84,7 @@ TEST_CASE("every lab that shows a field: at least two territories at the end of 
             CHECK(std::count_if(won.begin(), won.end(), [](int n) { return n > 0; }) >= 2);
             CHECK(v.legend.size() == size_t(v.field.channels));
         }
-        CHECK(here >= 1);   // every lab has a routing territory (issue 20), under one id for links
+        CHECK(here >= 1);   // every lab has a routing territory, under one id for links
         CHECK(std::any_of(views.begin(), views.end(), [](const core::View& v) { return v.id == "territory"; }));
         fields += here;
     }

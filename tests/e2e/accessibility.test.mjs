@@ -1,4 +1,4 @@
-// Accessible to everyone (issue 19): the page's parallel HTML document (web/pdom.js) for screen readers and the
+// Accessible to everyone: the page's parallel HTML document (web/pdom.js) for screen readers and the
 // keyboard. axe-core finds no WCAG 2.0/2.1 A or AA violation in any lab, in the normal layout, presentation,
 // compare and tour modes, in each theme, and the document holds an element for every control on the canvas; a
 // keyboard-only session chooses a lab, changes a parameter, plays to the end, opens a view's table and starts

@@ -1,4 +1,4 @@
-// Compare mode in the page (issue 11): for every lab a compare link (A, and B = A with b.name=value) is
+// Compare mode in the page: for every lab a compare link (A, and B = A with b.name=value) is
 // played to the end; A's final metrics equal the CLI's run of A and B's equal the CLI's run of A with B's
 // changes (--set), the line views carry the A/B key in their legends, and a screenshot at 1280×720, UI
 // scale 1.6, shows both runs. Bad compare links and commands give messages and leave the page working.
@@ -39,7 +39,7 @@ for (const { lab, a, b, id } of CASES) {
     assert.deepEqual(s.messages, []);
     assert.ok(s.compare, "the link opened a comparison");
     assert.deepEqual(s.compare.changes, b);
-    // B equals a named comparison, so the link the page writes names it (issue 23), and reopening it restores B
+    // B equals a named comparison, so the link the page writes names it, and reopening it restores B
     assert.ok(s.query.includes(`compare=${id}`), `the link keeps B: ${s.query}`);
     const again = await openPage(`?${s.query}`);
     const r = await state(again.page);

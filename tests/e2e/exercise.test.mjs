@@ -1,4 +1,4 @@
-// Exercise links (issue 23): hide= and lock= make a link an exercise. Hidden controls are neither on the canvas
+// Exercise links: hide= and lock= make a link an exercise. Hidden controls are neither on the canvas
 // nor in the HTML document, locked ones show their value and cannot change; both refuse their commands with a
 // message; the link the page writes keeps the keys; unknown parts are reported.
 import { test } from "node:test";

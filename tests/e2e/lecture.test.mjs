@@ -1,4 +1,4 @@
-// Lecture mode in the page at 1280×720 (issue 10): every view of every lab gets room for its plot at
+// Lecture mode in the page at 1280×720: every view of every lab gets room for its plot at
 // UI scale 1.0 and 1.6, enlarged and in the grid, with a legend entry for every line series and no
 // overlay label crossing a curve; presentation screenshots at scale 1.6; each lab's guided tour runs
 // from its link to its last step with the keyboard; png=N gives a decodable PNG of the right size;
@@ -89,7 +89,7 @@ test("presentation mode at UI scale 1.6: one key hides the sidebar; the link hol
   await frames(page, 2);
   let s = await state(page);
   assert.deepEqual(s.focused, ["race"]);
-  // the alignment race of the issue: the plot gets the room, every curve is named, no label on a curve
+  // the latent-clusters alignment race: the plot gets the room, every curve is named, no label on a curve
   const r = s.view_reports[0];
   checkReport(r, s.canvas[1], true, "present");
   assert.ok(r.data[3] >= 0.25 * s.canvas[1], `the race's data area is ${r.data[3]} px high`);

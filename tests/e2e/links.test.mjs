@@ -1,4 +1,4 @@
-// Every state a lecturer can reach is a link (issue 23): a named comparison, the theme, the view shown large, a
+// Every state a lecturer can reach is a link: a named comparison, the theme, the view shown large, a
 // rewound moment, a tour step with the class's answer. The link the page writes holds each, and opening it
 // restores the same state. (Exercise links: exercise.test.mjs; the tour's answer: questions.test.mjs.)
 import { test } from "node:test";

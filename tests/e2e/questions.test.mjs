@@ -1,4 +1,4 @@
-// Predict, then reveal (issue 23), in the page and its HTML document: a tour step with a question waits, shows
+// Predict, then reveal, in the page and its HTML document: a tour step with a question waits, shows
 // the question and its answers on the canvas and as buttons in the document (no WCAG violation, a twin for every
 // answer), an answer runs the step, and the reveal names the answer the run's metrics support and the class's;
 // the link holds the answer and opens the same reveal; bad answers are refused with a reason. Every lab's

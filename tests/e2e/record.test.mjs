@@ -1,4 +1,4 @@
-// Recording a clip for slides (issue 23). In the page: record=1 while a run plays, then a pause, then record=0 gives a
+// Recording a clip for slides. In the page: record=1 while a run plays, then a pause, then record=0 gives a
 // video whose length matches the recording time and whose last decoded frame matches a screenshot of the canvas
 // taken at that moment, while its first frame differs (a blank or frozen video fails); record=view records only
 // the view shown large; the page stays awake while it records; bad input is refused. On the desktop, --record DIR

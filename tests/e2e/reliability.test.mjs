@@ -1,4 +1,4 @@
-// Reliability in the page (issue 13): every refused command and every bad link says why, on screen and
+// Reliability in the page: every refused command and every bad link says why, on screen and
 // in state().messages, and the page keeps working afterwards (it plays a run to the end).
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Rewind (issue 23): every lab (from `moe-lab list --json`, at its quick size) is paused twice while it plays; the
+// Rewind: every lab (from `moe-lab list --json`, at its quick size) is paused twice while it plays; the
 // test dumps every view's data tables at those moments itself (moeLab.table, not the snapshots), plays to the end
 // and rewinds. Each moment shows the data the views showed live then (line plots: the whole curve, with a cursor
 // at the moment), the two moments differ, rewind=off returns to the end, and the link the page writes reopens

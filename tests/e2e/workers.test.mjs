@@ -1,4 +1,4 @@
-// Sweeps in the page's Web Workers (issue 22): every lab (from `moe-lab list --json`, at its sizes with two or more
+// Sweeps in the page's Web Workers: every lab (from `moe-lab list --json`, at its sizes with two or more
 // repetitions in every sweep) plays to the end with workers=0 and with workers=2 and gives the same metrics and
 // the same view data; with a sweep, state().workers shows that the workers ran jobs (a silent fallback fails).
 // A reset or a change of lab mid-sweep leaves no stale result; a page whose workers cannot load says so in

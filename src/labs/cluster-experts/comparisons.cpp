@@ -9,7 +9,7 @@ std::vector<core::Comparison> ClusterExpertsLab::comparisons() const {
          "Routing noise off (r ≡ 0)",
          "Without the routing noise the router commits before the experts have diverged: dispatch entropy stays high "
          "and some clusters are learned by no expert (exploration via routing noise, Lemma 5.1, Key Techniques 1–2; "
-         "notes: 92.6 % instead of 99.6 % at the Fast preset).",
+         "prototype, docs/labs/cluster-experts.md §7.6: 92.6 % instead of 99.6 % at the Fast preset).",
          {{"noise_width", "0"}}},
         {"large-init",
          "Large initialisation (σ0 = 0.4)",

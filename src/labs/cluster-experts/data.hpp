@@ -1,7 +1,7 @@
 // Data model of Chen et al. (2022), Definition 3.1: K clusters, P patches per input.
 //   x = { y·α·v_k,  β·c_k,  ε·γ·v_k',  ξ_4 … ξ_P ~ N(0, σ_p²/d · I_d) }
 // with (k, k') a uniform ordered pair k ≠ k', y, ε Rademacher, α ~ D_α, β ~ D_β, γ ~ D_γ.
-// Basis: v_k = e_k, c_k = e_{K+k} (needs d ≥ 2K). This is WLOG (notes §1.6): the expert
+// Basis: v_k = e_k, c_k = e_{K+k} (needs d ≥ 2K). This is WLOG (docs/labs/cluster-experts.md §2.2): the expert
 // initialisation N(0, σ0² I) and the noise N(0, σ_p²/d I) are rotation-invariant.
 // Storage: the three signal patches are 1-sparse in this basis, so each is kept as one coefficient
 // (a = yα on v_k, b = β on c_k, e = εγ on v_k'); only the Gaussian patches are dense.
@@ -25,10 +25,11 @@ struct DataConfig {
     double sigma_p = 1.0;
 };
 
-// The paper's Settings 1–4 (Sec. 6.1, App. A.2, notes §1.5). index 4 = custom (keep cfg as given).
+// The paper's Settings 1–4 (Sec. 6.1, App. A.2). index 4 = custom (keep cfg as given).
 // Setting 1: α~U(.5,2) β~U(1,2) γ~U(.5,3) σ_p=1;  Setting 2: same with σ_p=2;
 // Setting 3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies), σ_p=1;  Setting 4: Setting 3 with σ_p=2.
-// Note: the Table 8 caption lists σ_p = 1 for Setting 2; everywhere else it is 2, which we follow.
+// Note: the Table 8 caption lists σ_p = 1 for Setting 2; everywhere else it is 2, which we follow
+// (docs/labs/cluster-experts.md §5.1).
 void apply_setting(int setting, DataConfig& cfg);
 constexpr int kCustomSetting = 4;
 

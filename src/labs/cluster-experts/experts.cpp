@@ -317,7 +317,7 @@ __attribute__((target("avx2"))) void grad_group_avx2(const Experts& ex, const Da
 
 double Experts::f(int m, const Dataset& D, int i, float* z) const {
     if (!cubic) {
-        // σ(z) = z: Σ_j Σ_p ⟨w_{m,j}, x^(p)⟩ = ⟨Σ_j w_{m,j}, s(x)⟩ (notes §2.2): the filters collapse.
+        // σ(z) = z: Σ_j Σ_p ⟨w_{m,j}, x^(p)⟩ = ⟨Σ_j w_{m,j}, s(x)⟩ (eq. 3.1): the filters collapse.
         return double(core::dot(u.data() + size_t(m) * size_t(d), D.s_of(i), d));
     }
     const int P = D.P;

@@ -280,7 +280,8 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
             strf("M = %d < K = %d: some cluster cannot get its own expert (the theory needs M = Θ(K log K))", M, K));
     if (d < 16 || n < 1000)
         v.warnings.push_back(
-            "Below d = 16 and n = 1000 the phenomena blur (notes §6.2): keep d ≥ 16, n ≥ 1000 for clean demos");
+            "Below d = 16 and n = 1000 the phenomena blur (docs/labs/cluster-experts.md §7.6): keep d ≥ 16, n ≥ 1000 "
+            "for clean demos");
     double sp = setting == kCustomSetting ? p["sigma_p"] : (setting % 2 == 1 ? 2.0 : 1.0);
     if (sp >= 2 && d < 32)
         v.warnings.push_back(
@@ -298,7 +299,8 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
         v.warnings.push_back(
             "Plain GD for the experts is a toggle, not the paper's normalized GD (3.4); large η_gd diverges");
     if (p.i("expert_opt") == 0 && p["eta"] > 0.05)
-        v.warnings.push_back("η > 0.05: the router commits before the experts specialise (notes §6.3)");
+        v.warnings.push_back(
+            "η > 0.05: the router commits before the experts specialise (docs/labs/cluster-experts.md §7.6)");
 
     // Memory: data (dense Gaussian patches + patch sums), per-model buffers.
     const double J = p["J"], Js = p["J_single"];

@@ -1,8 +1,8 @@
 // The cluster-experts lab: Chen, Deng, Wu, Gu, Li (2022), "Towards Understanding Mixture of Experts
 // in Deep Learning". The declaration: schema, presets, phases, checks and the plan in lab.cpp, the tour in
 // tour.cpp, the comparisons in comparisons.cpp. The live run is Run (run.hpp), made by start().
-// "notes §N" are sections of the implementation notes ../shared/papers/001-cluster-experts.md, kept beside
-// the repository (src/labs/README.md).
+// "§N" after docs/labs/cluster-experts.md is a section of the lab's own document (data model, choices where the
+// paper is silent, typos, measurements).
 #pragma once
 #include "core/lab.hpp"
 #include "labs/cluster-experts/run.hpp"

@@ -63,7 +63,8 @@ private:
 };
 
 struct Alignment {
-    std::vector<double> feat;     // M·K  A_{m,k} = max_j ⟨w_{m,j}, v_k⟩, signed (notes §6.4, plot 3)
+    std::vector<double> feat;     // M·K  A_{m,k} = max_j ⟨w_{m,j}, v_k⟩, signed
+                                  // (docs/labs/cluster-experts.md §4.10)
     std::vector<double> center;   // M    max_{j,k} |⟨w_{m,j}, c_k⟩|  ("experts don't learn centers")
     std::vector<double> rc, rv;   // M·K  ⟨θ_m, c_k⟩ and ⟨θ_m, v_k⟩
     double max_rc = 0, max_abs_rc = 0, max_abs_rv = 0;   // router–center / router–feature summaries
@@ -76,7 +77,7 @@ Alignment alignment(const MoE& m, int K);
 // k*_m = argmax over (k, j) of the signed ⟨v_k, w^(0)_{m,j}⟩ (Definition D.3), for each expert.
 std::vector<int> predicted_specialty(const MoE& m, int K);
 
-// Empirical stage (notes §6.5), 0 exploration, 1 router learning, 2 converged; never goes back.
+// Empirical stage (docs/labs/cluster-experts.md §4.11), 0 exploration, 1 router learning, 2 converged; never goes back.
 //  exploration: entropy ≥ 0.9 ln K and max|⟨θ_m, c_k⟩|·E[β] < 0.2;
 //  converged: accuracy ≥ 97 % and entropy ≤ 0.1; router learning in between.
 int detect_stage(int previous, double entropy, double acc, double max_abs_rc, double mean_beta, int K);

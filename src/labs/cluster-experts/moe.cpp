@@ -248,8 +248,8 @@ void MoE::accumulate(const Dataset& D, int i0, int i1) {
 void MoE::finish(const Dataset& D) {
     const int M = cfg.M, d = router.d;
     if (M > 1 && cfg.lb_lambda > 0) {
-        // Switch-Transformer load balancing (notes §2.4; the paper never gives its form and its theory
-        // does not use one): L_aux = λ M Σ_m frac_m P_m, frac_m = share routed to m (constant),
+        // Switch-Transformer load balancing (docs/labs/cluster-experts.md §4.7; the paper never gives its form
+        // and its theory does not use one): L_aux = λ M Σ_m frac_m P_m, frac_m = share routed to m (constant),
         // P_m = mean_i π_{i,m}. ∂L_aux/∂h_{i,m'} = (λM/n) π_{i,m'} (frac_{m'} − Σ_m frac_m π_{i,m}).
         std::vector<double> frac(size_t(M), 0.0);
         for (int i = 0; i < D.n; ++i) frac[size_t(route_[size_t(i)])] += 1.0 / D.n;

@@ -27,7 +27,8 @@ struct TrainConfig {
     double eta = 0.005;         // expert step (3.4)
     double eta_r = 0.5;         // router step (3.5)
     double noise_width = 1.0;   // r ~ Unif[0, width]; the paper's is 1 (κ = 1/width, Remark C.2); 0 = off
-    bool plain_gd = false;      // experts by plain GD with step eta_gd instead of (3.4) (toggle, notes §6.3)
+    bool plain_gd = false;      // experts by plain GD with step eta_gd instead of (3.4) (toggle,
+                                // docs/labs/cluster-experts.md §4.8)
     double eta_gd = 3.0;
     double lb_lambda = 0.0;   // Switch-style load balancing λ·M·Σ_m f_m P_m: NOT in the paper's theory
     bool adam = false;        // Adam instead of (3.4): how App. A.2 trains the single models (not the MoEs)

@@ -58,7 +58,8 @@ Run::Run(const core::Params& p, uint64_t seed) {
         core::Rng ri = root.split(kInitMoe);
         moe_[size_t(m)].init(cm, dc_.d, ri, root.split(m == kCubic ? kNoiseCubic : kNoiseLinear));
     }
-    // Single models: eq. (3.1) with one expert of J_single filters, normalized GD (notes §6.4) or Adam.
+    // Single models: eq. (3.1) with one expert of J_single filters, normalized GD
+    // (docs/labs/cluster-experts.md §4.5) or Adam.
     TrainConfig cs;
     cs.M = 1;
     cs.J = p.i("J_single");

@@ -1,4 +1,4 @@
-// The routers' territories (issue 20): which expert the router of each MoE picks for a router input s on the plane
+// The routers' territories: which expert the router of each MoE picks for a router input s on the plane
 // of the cluster centres spanned by u₁ = (c₁ − c₃)/√2 and u₂ = (c₂ − c₄)/√2 (c₁ and c₂ themselves when K < 4),
 // where all four centres appear. The router sees only s = Σ_p x^(p) (Sec. 3.2: h = Θᵀs); training routes by
 // argmax(h + r) with fresh noise r each step, so the territory drawn is the noise-free argmax, computed with

@@ -1,4 +1,4 @@
-// The plots of the cluster-experts lab (notes §6.4), packaged from cached data only.
+// The plots of the cluster-experts lab (docs/labs/cluster-experts.md §6), packaged from cached data only.
 #include "labs/cluster-experts/run.hpp"
 #include "core/fmath.hpp"
 #include <cmath>

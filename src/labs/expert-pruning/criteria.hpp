@@ -15,8 +15,9 @@ enum Criterion {
     kRouterMag,      // (II) ‖w_s^(T)‖
     kNeuronMag,      // (III) (1/m) Σ_r ‖w_r^(s,T)‖
     kNeuronChange,   // (IV) (1/m) Σ_r (‖w_r^(s,T)‖ − ‖w_r^(s,0)‖)
-    kReverseDelta,   // −Δ_s: prune the largest change first, the worst case (notes §3.5)
-    kDiffNorm,       // ‖w_s^(T) − w_s^(0)‖: the wording, not the paper's criterion (an option)
+    kReverseDelta,   // −Δ_s: prune the largest change first, the worst case (docs/labs/expert-pruning.md §4.4)
+    kDiffNorm,       // ‖w_s^(T) − w_s^(0)‖: another reading, not the paper's criterion (an option,
+                     // docs/labs/expert-pruning.md §4.4)
     kCriteria
 };
 const char* criterion_key(int c);     // "delta", "random", ... (metric names)
@@ -31,8 +32,8 @@ std::vector<double> router_norm_change(const Moe& now, const Moe& start);   // �
 // accumulated over the last checkpoint's validation pass). Token-choice: top1(s) = share of all
 // tokens whose first choice J_j[0] is s, conf(s) = the mean gate G_j^(s) of those tokens. Expert-choice has
 // no "tokens received" to count (every expert takes exactly l per sample, so the score would be flat): the
-// notes' adaptation counts the tokens whose largest routing value argmax_s' g_j^(s') is s, and conf(s) is
-// the mean gate s gives them (0 where s did not select the token).
+// adaptation of docs/labs/expert-pruning.md §4.4 counts the tokens whose largest routing value argmax_s' g_j^(s') is s,
+// and conf(s) is the mean gate s gives them (0 where s did not select the token).
 
 // Experts to prune per group for ratio ρ: ⌊ρ |S_g|⌋, at most |S_g| − 1 (a group is never emptied).
 int pruned_per_group(double rho, int group_size);

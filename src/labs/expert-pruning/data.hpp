@@ -1,12 +1,12 @@
-// Data model of Chowdhury et al. (ICML 2024) §4.2 "The data model", in the pattern-index form of the
-// notes §1.3 / §6.4: the d patterns are an orthonormal set, and since every initialisation here is
+// Data model of Chowdhury et al. (ICML 2024) §4.2 "The data model", in the pattern-index form of
+// docs/labs/expert-pruning.md §2.2: the d patterns are an orthonormal set, and since every initialisation here is
 // isotropic (or planted along patterns) the standard basis e_0 .. e_{d-1} loses nothing, so a token is
 // just the id of its pattern and ⟨w, x^(j)⟩ = w[id_j].
 //
 // Pattern ids: concept c ∈ [0, C) owns the pair (2c, 2c + 1); concept 0 is the downstream task,
 // o₁ = e_0 (y = +1) and o₂ = e_1 (y = −1). Concepts 1..C−1 are the "other concepts" of the pre-training
-// modes (notes §6.2): they never occur downstream. The remaining d − 2C patterns are the task-irrelevant
-// q's, drawn with replacement, uniformly or by a Zipf law (the paper lets their probabilities differ as
+// modes (docs/labs/expert-pruning.md §4.1): they never occur downstream. The remaining d − 2C patterns are the
+// task-irrelevant q's, drawn with replacement, uniformly or by a Zipf law (the paper lets their probabilities differ as
 // long as each is O(1/d) and independent of the label).
 #pragma once
 #include "core/rng.hpp"
@@ -37,8 +37,8 @@ private:
     int first_ = 0;
 };
 
-// One sample: the concept's pattern for label y at a uniform position j*, n − 1 q's elsewhere (§1.3 of
-// the notes: "exactly one task-specific pattern, which determines the label").
+// One sample: the concept's pattern for label y at a uniform position j*, n − 1 q's elsewhere (§4.2: "exactly one
+// task-specific pattern", which determines the label).
 void draw_sample(const DataSpec& s, const QSampler& q, core::Rng& rng, int concept, int y, int32_t* ids);
 
 struct Dataset {
@@ -50,7 +50,8 @@ struct Dataset {
 };
 
 // N samples of concept `concept` (−1: a uniform concept per sample, the pre-training distribution of
-// mode L) with y alternating +1, −1, ...: balanced classes (the paper gives no class prior; notes §1.1).
+// mode L) with y alternating +1, −1, ...: balanced classes (the paper gives no class prior;
+// docs/labs/expert-pruning.md §2.3).
 void make_set(const DataSpec& s, const QSampler& q, core::Rng& rng, int N, int concept, Dataset& out);
 // The same in pieces, for bounded steps: allocate_set(N), then fill_set over consecutive ranges [i0, i1)
 // with one rng gives exactly make_set's samples.

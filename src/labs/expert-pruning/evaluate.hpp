@@ -1,5 +1,5 @@
-// What is measured on a model: accuracy (y f > 0 counts as correct, f = 0 as an error; notes §6.4),
-// proficiency p₁^(s,t), p₂^(s,t) (§4.2), and the cost counters of a pruned model.
+// What is measured on a model: accuracy (y f > 0 counts as correct, f = 0 as an error;
+// docs/labs/expert-pruning.md §4.7), proficiency p₁^(s,t), p₂^(s,t) (§4.2), and the cost counters of a pruned model.
 #pragma once
 #include "core/work_budget.hpp"
 #include "labs/expert-pruning/model.hpp"
@@ -33,10 +33,10 @@ private:
 };
 
 // Proficiency (§4.2): p₁^(s) = P_{(x,+1)}[∃ j ∈ J_s(x): x^(j) = o₁ and G_j^(s) ≥ 1/l], p₂ likewise with o₂
-// and y = −1 (App. C writes G^(s,0) inside p^(s,t): read as G^(s,t), notes §3.1). Token-choice: "j ∈ J_s"
-// becomes "s ∈ J_j" for the task token j. sel₁, sel₂: the same without the gate condition (at a tiny
-// initialisation every gate is ≈ 1/l, so p alone is knife-edge; notes §6.4). The task pattern of a sample is
-// its concept's pair (2c, 2c + 1), so the same code serves the pre-training concepts.
+// and y = −1 (App. C writes G^(s,0) inside p^(s,t): read as G^(s,t), docs/labs/expert-pruning.md §5.2). Token-choice:
+// "j ∈ J_s" becomes "s ∈ J_j" for the task token j. sel₁, sel₂: the same without the gate condition (at a tiny
+// initialisation every gate is ≈ 1/l, so p alone is knife-edge; docs/labs/expert-pruning.md §4.8). The task pattern of
+// a sample is its concept's pair (2c, 2c + 1), so the same code serves the pre-training concepts.
 struct Proficiency {
     std::vector<double> p1, p2, sel1, sel2;
 };

@@ -80,7 +80,8 @@ core::Schema make_schema() {
                "routers still route and their outputs are zero (eq. 5)."));
     ps.push_back(
         choice("mode", "", "Pre-training", {"planted", "learned", "scratch"}, 0,
-               "The paper assumes a pre-trained model (Def. C.1) without saying how it was made (notes §6.2). planted: "
+               "The paper assumes a pre-trained model (Def. C.1) without saying how it was made "
+               "(docs/labs/expert-pruning.md §4.1). planted: "
                "weights built to Def. C.1, with specialists on absent concepts whose norms exceed the important "
                "experts'; learned: trained on C concept pairs with the true hinge, the downstream concept picked "
                "afterwards; scratch: §5.1, tiny Gaussian weights, no pre-training."));
@@ -101,7 +102,8 @@ core::Schema make_schema() {
     ps.push_back(param("sigma_n", "σ_n", "Pre-training", T::Real, 0, 1, 0.05,
                        "Neuron noise std (planted); learned starts from 0.01, scratch from §5.1's 1e−2."));
     ps.push_back(param("T_pre", "T_pre", "Pre-training", T::Int, 1, 20000, 500,
-                       "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; notes §6.2).",
+                       "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; "
+                       "docs/labs/expert-pruning.md §4.1).",
                        true));
     ps.push_back(choice("loss", "", "Fine-tuning", {"paper", "hinge"}, 0,
                         "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): experts "
@@ -124,7 +126,8 @@ core::Schema make_schema() {
                        "Random pruning: draws averaged (band: min–max in the hover)."));
     ps.push_back(
         param("diff_norm", "", "Pruning", T::Bool, 0, 1, 0,
-              "Also show ‖w_s^(T) − w_s^(0)‖ (the issue's wording; the paper's Δ is the difference of norms)."));
+              "Also show ‖w_s^(T) − w_s^(0)‖ (another reading, docs/labs/expert-pruning.md §4.4; the paper's Δ is the "
+              "difference of norms)."));
     ps.push_back(param("seeds", "", "Pruning", T::Int, 1, 20, 12,
                        "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."));
     ps.push_back(param("n_test", "", "Evaluation", T::Int, 50, 20000, 500, "Fixed, balanced test set.", true));
@@ -265,7 +268,7 @@ core::Validation check_params(const core::Params& p) {
     if (l < 2)
         v.errors.push_back(
             "l = 1: the softmax over a single selection is 1 whatever the router says, so the router gets no gradient "
-            "and Δ_s ≡ 0 (notes §2.4; Lemma E.6 assumes l ≥ 2): use l ≥ 2");
+            "and Δ_s ≡ 0 (docs/labs/expert-pruning.md §3.3; Lemma E.6 assumes l ≥ 2): use l ≥ 2");
     if (k % 2)
         v.errors.push_back(
             strf("k = %d must be even: half the experts have head a = +1 (S₁), half −1 (S₂), as in §5.1", k));
@@ -295,7 +298,8 @@ core::Validation check_params(const core::Params& p) {
         v.errors.push_back("Learned pre-training needs C ≥ 2 concept pairs to choose a downstream concept from");
     if (mode == Mode::Scratch)
         v.warnings.push_back("From scratch (§5.1): 'important' means p^(s,T) ≥ 0.3 after fine-tuning (nothing is "
-                             "pre-trained), and whether each group gets one depends on the seed (notes §4.3-3)");
+                             "pre-trained), and whether each group gets one depends on the seed "
+                             "(docs/labs/expert-pruning.md §7.6)");
     if (tc) {
         const int kept = 2 * (G - pruned_per_group(p["rho"], G));
         if (kept < l)
@@ -352,8 +356,9 @@ ExpertPruningLab::ExpertPruningLab() : LabOf(kUnitsPerSecond) {
     phases_ = make_phases();
 }
 
-// The paper's statements and the notes' prototype numbers, a declaration: the same for every run (the criteria
-// are the ones every run shows; ‖w_s^(T) − w_s^(0)‖, shown only when asked for, has no number to compare with).
+// The paper's statements and the prototype's numbers (docs/labs/expert-pruning.md §7.7), a declaration: the same for
+// every run (the criteria are the ones every run shows; ‖w_s^(T) − w_s^(0)‖, shown only when asked for, has no number
+// to compare with).
 static std::vector<core::Headline> paper_headlines() {
     std::vector<core::Headline> h = {
         {"acc_unpruned", "—"},
@@ -366,20 +371,22 @@ static std::vector<core::Headline> paper_headlines() {
             std::string paper = "";
             if (c == kDelta)
                 paper = r < 2 ? "within 1 % (V-MoE CIFAR-10, Fig. 4b)" : "within 1 % with post-FT (Fig. 1)";
-            if (c == kRandom && r == 2) paper = "falls sharply (Fig. 4a); notes' prototype 0.75";
-            if (c == kReverseDelta && r == 2) paper = "notes' prototype 0.54";
+            if (c == kRandom && r == 2)
+                paper = "falls sharply (Fig. 4a); prototype 0.75 (docs/labs/expert-pruning.md §7.7)";
+            if (c == kReverseDelta && r == 2) paper = "prototype 0.54 (docs/labs/expert-pruning.md §7.7)";
             h.push_back({key, paper});
             h.push_back({key + "_ft", ""});
         }
-    h.push_back(
-        {"delta_separated", "Lemmas 4.1 / 4.2: every important Δ above every unimportant one (notes: 10/10 seeds)"});
+    h.push_back({"delta_separated",
+                 "Lemmas 4.1 / 4.2: every important Δ above every unimportant one (prototype, "
+                 "docs/labs/expert-pruning.md §7.7: 10/10 seeds)"});
     h.push_back({"delta_imp_min", "Lemma 4.1(iv): > (3/2) ln l"});
     h.push_back({"delta_unimp_max", "Lemma 4.2(ii): O(log² l/√d)"});
     h.push_back({"cert", "(3/2) ln l (Lemma 4.4)"});
     for (int q = 0; q < kTrustCount; ++q)
         h.push_back({std::string("early_") + criterion_key(kTrustCriteria[q]),
-                     kTrustCriteria[q] == kRouterMag   ? "notes: 0.62 at t = 100"
-                         : kTrustCriteria[q] == kDelta ? "notes: 1.00 at t = 100"
+                     kTrustCriteria[q] == kRouterMag   ? "prototype, docs/labs/expert-pruning.md §7.7: 0.62 at t = 100"
+                         : kTrustCriteria[q] == kDelta ? "prototype, docs/labs/expert-pruning.md §7.7: 1.00 at t = 100"
                                                        : ""});
     return h;
 }

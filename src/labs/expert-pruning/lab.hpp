@@ -4,8 +4,8 @@
 // pruned copies are evaluated with and without post-pruning fine-tuning, over a grid of ratios ρ and over
 // seeds (core::Sweep). The declaration: schema, presets, phases, headlines, checks and the plan in lab.cpp,
 // the tour in tour.cpp, the comparisons in comparisons.cpp. The live run is Run (run.hpp), made by start().
-// "notes §N" are sections of ../shared/papers/002-expert-pruning.md, kept beside the repository
-// (src/labs/README.md).
+// "§N" after docs/labs/expert-pruning.md is a section of the lab's own document (data model, choices where the
+// paper is silent, typos, measurements).
 #pragma once
 #include "core/lab.hpp"
 #include "labs/expert-pruning/run.hpp"

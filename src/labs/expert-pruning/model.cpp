@@ -47,7 +47,7 @@ double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work&
             int* J = w.sel.data() + size_t(s) * size_t(l);
             double* G = w.G.data() + size_t(s) * size_t(l);
             double* sig = w.sig.data() + size_t(s) * size_t(l);
-            core::top_k(w.g.data(), n, l, J);   // J_s: ties to the lower position (notes §6.4)
+            core::top_k(w.g.data(), n, l, J);   // J_s: ties to the lower position (docs/labs/expert-pruning.md §4.6)
             double h[64];
             for (int t = 0; t < l; ++t) h[t] = w.g[size_t(J[t])];
             core::softmax(h, G, l);   // eq. (4)

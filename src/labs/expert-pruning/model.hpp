@@ -1,7 +1,7 @@
-// The analysed MoE layer (§4.2 "Network architecture", App. C), in pattern-index form (notes §2.4):
-// k experts with fixed heads a^(s) = ±1 (S₁ = the first k/2 with +1, S₂ = the rest with −1, as in §5.1),
-// m ReLU neurons each (W^(s) stored as d × m: row p holds ⟨w_r^(s), e_p⟩ for every neuron r), linear
-// routers w_s ∈ ℝ^d with g_j^(s) = ⟨w_s, x^(j)⟩ = w_s[id_j].
+// The analysed MoE layer (§4.2 "Network architecture", App. C), in pattern-index form
+// (docs/labs/expert-pruning.md §2.2): k experts with fixed heads a^(s) = ±1 (S₁ = the first k/2 with +1, S₂ = the rest
+// with −1, as in §5.1), m ReLU neurons each (W^(s) stored as d × m: row p holds ⟨w_r^(s), e_p⟩ for every neuron r),
+// linear routers w_s ∈ ℝ^d with g_j^(s) = ⟨w_s, x^(j)⟩ = w_s[id_j].
 //   expert-choice, eq. (4): expert s takes its top-l tokens J_s, softmax over them;
 //   token-choice, eq. (3): token j goes to its top-l experts J_j, softmax over them.
 // Output, eq. (7): f(x) = Σ_j Σ_s f_s(x^(j)) with f_s(x^(j)) = a^(s) G_j^(s) Σ_r ReLU(⟨w_r^(s), x^(j)⟩).

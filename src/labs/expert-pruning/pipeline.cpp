@@ -120,7 +120,7 @@ double Pipeline::fraction() const {
     if (ranked()) return 1.0;
     const double pre = spec_.mode == Mode::Learned ? spec_.T_pre : 0;
     // Drawing the test and validation sets counts as many steps as it has minibatches (same cost per sample),
-    // so the bar moves while a large test set is drawn (issue 13), then runs on through the SGD steps.
+    // so the bar moves while a large test set is drawn, then runs on through the SGD steps.
     const double sets = double(test_.N) + val_.N + pre_test_.N, init_steps = sets / std::max(1, spec_.B);
     return (init_steps * init_fraction() + t_pre_ + t_) /
         (init_steps + pre + spec_.T + 1.0);   // + 1: the last checkpoint and the rankings
@@ -211,7 +211,7 @@ void Pipeline::finish() {
         switch (spec_.mode) {
         // P: the planting says it (Def. C.1 holds by construction)
         case Mode::Planted: important[size_t(s)] = planted[size_t(s)] == (g == 0 ? kO1 : kO2); break;
-        // L: Def. C.1's Ω(1) proficiency at t = 0, with the notes' proxy p ≥ 0.3
+        // L: Def. C.1's Ω(1) proficiency at t = 0, with the proxy p ≥ 0.3 (docs/labs/expert-pruning.md §4.2)
         case Mode::Learned:
             important[size_t(s)] = (g == 0 ? prof0.p1 : prof0.p2)[size_t(s)] >= kImportantThreshold;
             break;

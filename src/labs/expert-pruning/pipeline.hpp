@@ -24,7 +24,7 @@ struct RunSpec {
     Mode mode = Mode::Planted;
     PlantSpec plant;
     double scratch_sigma_r = 1e-4, scratch_sigma_n = 1e-2;   // §5.1: variances 1e−8 and 1e−4
-    int T_pre = 0, B_pre = 64;                               // mode L (notes §6.2)
+    int T_pre = 0, B_pre = 64;                               // mode L (docs/labs/expert-pruning.md §4.1)
     TrainSpec pre{0.05, 0.02, true};
     double pre_sigma_r = 0, pre_sigma_n = 0.01;
     TrainSpec ft;   // fine-tuning and post-pruning fine-tuning
@@ -85,8 +85,8 @@ public:
     Outputs outputs;                      // the fine-tuned model on the test set: no-post-FT accuracies
     std::map<Mask, double> post_ft_acc;   // post-FT accuracies already computed, by kept set
     // The paper's loss under expert-choice: ∂l/∂f = −y whatever f, so each expert's update depends only on
-    // its own weights and the batch (notes §4.3-1), and post-pruning fine-tuning of a kept set is exactly
-    // the continued training of those experts. Then one continued run of all experts (same batches as
+    // its own weights and the batch (docs/labs/expert-pruning.md §7.6), and post-pruning fine-tuning of a kept set is
+    // exactly the continued training of those experts. Then one continued run of all experts (same batches as
     // PostFt) gives every kept set's post-FT accuracy; with the true hinge or token-choice routing the
     // experts are coupled and each kept set needs its own PostFt run.
     bool decoupled() const { return spec_.routing == Routing::ExpertChoice && !spec_.ft.hinge; }

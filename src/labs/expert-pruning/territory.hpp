@@ -1,4 +1,4 @@
-// Which tokens each router keeps (issue 20): the routers' territories on the plane of the task direction
+// Which tokens each router keeps: the routers' territories on the plane of the task direction
 // u = (o₁ − o₂)/√2 and the noise pattern q₁ (the first irrelevant pattern, the most frequent under a Zipf law).
 // A token on the plane is x = a·u + b·q₁, so its routing value is the same combination of Moe::score, the value
 // forward() ranks: g^(s)(x) = a (w_s[o₁] − w_s[o₂])/√2 + b w_s[q₁].

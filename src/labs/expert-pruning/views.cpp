@@ -1,4 +1,5 @@
-// The plots of the expert-pruning lab (notes §6.5), packaged from the main run's checkpoints and the sweep.
+// The plots of the expert-pruning lab (docs/labs/expert-pruning.md §6), packaged from the main run's checkpoints and
+// the sweep.
 #include "core/keep_field.hpp"
 #include "labs/expert-pruning/run.hpp"
 #include "core/fmath.hpp"
@@ -162,7 +163,7 @@ void Run::views(std::vector<core::View>& out) const {
                        sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0, reps_));
         out.push_back(std::move(v));
     }
-    // 3. When is the criterion trustworthy? (the magnitude-vs-change lesson, notes §6.5-4)
+    // 3. When is the criterion trustworthy? (the magnitude-vs-change lesson, docs/labs/expert-pruning.md §7.4)
     {
         core::View v;
         v.id = "trustworthy";

@@ -1,6 +1,7 @@
 // The squared-loss baseline ℓ2 (§3.1): ŷ(x) = Σ_i softmax_i(⟨w_1,x⟩, …, ⟨w_{k−1},x⟩, 0) g(⟨a_i, x⟩), trained
 // jointly over (A, W) on E(ŷ − y)². The paper: "prone to bad local minima" (Fig. 2a).
-// Gradients (notes §2.1): ∂/∂a_i = 2E[r p_i g′(a_iᵀx) x], ∂/∂w_i = 2E[r p_i (h_i − ŷ) x], r = ŷ − y, h_i = g(a_iᵀx).
+// Gradients (docs/labs/gated-regression.md §3.1): ∂/∂a_i = 2E[r p_i g′(a_iᵀx) x], ∂/∂w_i = 2E[r p_i (h_i − ŷ) x],
+// r = ŷ − y, h_i = g(a_iᵀx).
 #pragma once
 #include "core/rng.hpp"
 #include "labs/gated-regression/link.hpp"

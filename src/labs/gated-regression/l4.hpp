@@ -17,9 +17,9 @@ struct L4Hyper {
 double l4_loss(const Tensors& t, const std::vector<double>& A, int k, const L4Hyper& h,
                std::vector<double>* grad = nullptr);
 
-// One GD step A ← A − η ∇L̂_4(A), then every row with ‖a_i‖ > cap is scaled back to cap (notes §3:
-// the empirical L̂_4 is unbounded below, so plain GD first approaches A* and then runs away).
-// cap ≤ 0: no cap. Returns the loss before the step.
+// One GD step A ← A − η ∇L̂_4(A), then every row with ‖a_i‖ > cap is scaled back to cap
+// (docs/labs/gated-regression.md §4.4: the empirical L̂_4 is unbounded below, so plain GD first approaches A* and then
+// runs away). cap ≤ 0: no cap. Returns the loss before the step.
 double l4_step(const Tensors& t, std::vector<double>& A, int k, const L4Hyper& h, double eta, double cap);
 
 // Multiply-adds of one l4_step (for step() budgets).

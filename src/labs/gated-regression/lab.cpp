@@ -61,12 +61,14 @@ static core::Bound<Config> make_binding() {
     b.add(param("lambda", "λ", "Phase 1: L4", T::Real, 0.01, 10, 1,
                 "Weight of the λ Σ (E[Q_2 t_3] − 1)² term that fixes the scale (not given in the paper).", true),
           &Config::h, &L4Hyper::lambda);
-    // δ_F = 0.75, not the notes' 0.6: at 0.6 about 1 seed in 40 at n = 10⁵ (d = 6) ran both rows to the cap along noise
-    // directions outside span A* (E_reg 0.46, L̂_4 below its population minimum); 0.75 recovered 60/60 there while
-    // n = 10³ still fails (3/60 succeed), so the sample-complexity picture is unchanged.
+    // δ_F = 0.75, not the prototype's 0.6 (docs/labs/gated-regression.md §4.1): at 0.6 about 1 seed in 40 at n = 10⁵
+    // (d = 6) ran both rows to the cap along noise directions outside span A* (E_reg 0.46, L̂_4 below its population
+    // minimum); 0.75 recovered 60/60 there while n = 10³ still fails (3/60 succeed), so the sample-complexity picture
+    // is unchanged.
     b.add(param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.75,
-                "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the notes' 0.6 let 1 "
-                "seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, A = 0 becomes a minimum."),
+                "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the prototype's 0.6, "
+                "docs/labs/gated-regression.md §4.1, let 1 seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, "
+                "A = 0 becomes a minimum."),
           &Config::h, &L4Hyper::delta_F);
     b.add(
         param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: 0.05; online: 0.02).", true),
@@ -79,13 +81,14 @@ static core::Bound<Config> make_binding() {
         &Config::init4);
     b.add(param("cap", "‖a‖_max", "Phase 1: L4", T::Real, 0, 10, 3,
                 "Row-norm cap after each step: the empirical L_4 is unbounded below, and plain GD first approaches A* "
-                "then runs away (notes §3). 0: no cap."),
+                "then runs away (docs/labs/gated-regression.md §4.4). 0: no cap."),
           &Config::cap);
     b.add(param("eta2", "η₂", "Phase 1: l2", T::Real, 1e-3, 2, 0.2, "ℓ2 SGD step size.", true), &Config::eta2);
     b.add(param("batch2", "B₂", "Phase 1: l2", T::Int, 16, 4096, 128, "ℓ2 minibatch from the fixed dataset.", true),
           &Config::batch2);
     b.add(param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0,
-                "Also run EM (NOT in the paper: it succeeds here, notes §6.3). g = Id; on the first 20,000 samples."),
+                "Also run EM (NOT in the paper: it succeeds here, docs/labs/gated-regression.md §7.7). g = Id; on the "
+                "first 20,000 samples."),
           &Config::em);
     b.add(param("alpha_log", "α", "Phase 2: Llog", T::Real, 0.01, 10, 2,
                 "Step of projected GD on L_log (not given in the paper).", true),
@@ -198,34 +201,41 @@ GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond) {
 
 static std::vector<core::Headline> paper_headlines() {
     std::vector<core::Headline> h = {
-        {"success_l4", "Fig. 2a: L4 recovers (5 runs, no number); notes' prototype 100 %"},
-        {"success_l2", "Fig. 2a: ℓ2 stuck in local optima; notes 50 % (d = 6, 40 seeds)"},
-        {"ereg_l4", "→ 0 (Theorem 1); notes 0.009 (n = 10⁵)"},
-        {"ereg_l2", "notes: ≈ 0.003 or ≈ 0.6"},
+        {"success_l4",
+         "Fig. 2a: L4 recovers (5 runs, no number); prototype 100 % (docs/labs/gated-regression.md §7.7)"},
+        {"success_l2",
+         "Fig. 2a: ℓ2 stuck in local optima; prototype 50 % (d = 6, 40 seeds; docs/labs/gated-regression.md §7.7)"},
+        {"ereg_l4", "→ 0 (Theorem 1); prototype 0.009 (n = 10⁵; docs/labs/gated-regression.md §7.7)"},
+        {"ereg_l2", "prototype (docs/labs/gated-regression.md §7.7): ≈ 0.003 or ≈ 0.6"},
         {"mse_l4", "(no number); oracle E[y|x]"},
-        {"mse_l2", "(no number); notes: 0.4150 stuck vs 0.4140 truth"},
-        {"mse_oracle", "notes 0.416"},
-        {"mse_linreg", "notes 0.501"},
-        {"stuck_gap", "(no number): ≤ 0.02 asked (issue 9)"},
-        {"stuck_excess", "notes: ≈ 0.002/0.416 ≈ 0.5 % above the oracle"},
-        {"stuck_ereg_min", "notes ≈ 0.58–0.66"},
-        {"egating_star", "Fig. 2b: ≈ 0; notes 0.0008"},
-        {"egating_l4", "Fig. 2b: close to A*'s; notes 0.0017"},
+        {"mse_l2", "(no number); prototype (docs/labs/gated-regression.md §7.7): 0.4150 stuck vs 0.4140 truth"},
+        {"mse_oracle", "prototype 0.416 (docs/labs/gated-regression.md §7.7)"},
+        {"mse_linreg", "prototype 0.501 (docs/labs/gated-regression.md §7.7)"},
+        {"stuck_gap", "(no number): ≤ 0.02 asked (the lab's own target, docs/labs/gated-regression.md §6)"},
+        {"stuck_excess", "prototype (docs/labs/gated-regression.md §7.7): ≈ 0.002/0.416 ≈ 0.5 % above the oracle"},
+        {"stuck_ereg_min", "prototype ≈ 0.58–0.66 (docs/labs/gated-regression.md §7.7)"},
+        {"egating_star", "Fig. 2b: ≈ 0; prototype 0.0008 (docs/labs/gated-regression.md §7.7)"},
+        {"egating_l4", "Fig. 2b: close to A*'s; prototype 0.0017 (docs/labs/gated-regression.md §7.7)"},
         {"gating_ok_l4", "(fraction E_gating ≤ 0.01)"},
-        {"egating_l2", "Fig. 2b: Â from ℓ2 fails; notes 0.49 (≈ 0.98 stuck, ≈ 0.001 otherwise)"},
-        {"stuck_egating_min", "Fig. 2b: Â from ℓ2 fails; notes 0.98"},
-        {"success_em", "not in the paper; notes 10/10"},   // reported when em = 1
+        {"egating_l2",
+         "Fig. 2b: Â from ℓ2 fails; prototype 0.49 (≈ 0.98 stuck, ≈ 0.001 otherwise; "
+         "docs/labs/gated-regression.md §7.7)"},
+        {"stuck_egating_min", "Fig. 2b: Â from ℓ2 fails; prototype 0.98 (docs/labs/gated-regression.md §7.7)"},
+        // reported when em = 1
+        {"success_em", "not in the paper; prototype 10/10 (docs/labs/gated-regression.md §7.7)"},
         // reported when sweep = 1 (the per-n rates at the default grid, n_max = 10⁵)
-        {"sweep_l4_lo", "notes: 0 % at n = 10³ (d = 6)"},
-        {"sweep_l4_hi", "notes: 100 % at n = 10⁵ (d = 6)"},
-        {"sweep_l4d2_hi", "notes: 100 % at n = 10⁵ (d = 4)"},
-        {"sweep_l2_max", "notes: 35–75 % at every n"},
+        {"sweep_l4_lo", "prototype (docs/labs/gated-regression.md §7.7): 0 % at n = 10³ (d = 6)"},
+        {"sweep_l4_hi", "prototype (docs/labs/gated-regression.md §7.7): 100 % at n = 10⁵ (d = 6)"},
+        {"sweep_l4d2_hi", "prototype (docs/labs/gated-regression.md §7.7): 100 % at n = 10⁵ (d = 4)"},
+        {"sweep_l2_max", "prototype (docs/labs/gated-regression.md §7.7): 35–75 % at every n"},
     };
-    const char* l4notes[] = {"notes 0 % (d = 6)", "notes 6 % (d = 6)", "notes 38 % (d = 6)", "notes 69 % (d = 6)",
-                             "notes 100 % (d = 6)"};
+    // the prototype's rates at the grid's n (docs/labs/gated-regression.md §7.7)
+    const char* l4proto[] = {"prototype 0 % (d = 6)", "prototype 6 % (d = 6)", "prototype 38 % (d = 6)",
+                             "prototype 69 % (d = 6)", "prototype 100 % (d = 6)"};
     const std::vector<int> grid = sweep_grid(100000);
-    for (size_t i = 0; i < grid.size(); ++i) h.push_back({strf("sweep_l4_%d", grid[i]), l4notes[i]});
-    for (int n : grid) h.push_back({strf("sweep_l2_%d", n), "notes: flat, 35–75 %"});
+    for (size_t i = 0; i < grid.size(); ++i) h.push_back({strf("sweep_l4_%d", grid[i]), l4proto[i]});
+    for (int n : grid)
+        h.push_back({strf("sweep_l2_%d", n), "prototype: flat, 35–75 % (docs/labs/gated-regression.md §7.7)"});
     return h;
 }
 
@@ -260,7 +270,7 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     if (c.R < c.truth.w_norm)
         v.warnings.push_back(strf("R = %g < ‖w*‖ = %g: W* lies outside Ω, so projected GD on L_log cannot reach it",
                                   c.R, c.truth.w_norm));
-    // Guards of notes §3 ("practical constraints"), with α_min* of the model (k = 2: exactly 1/2).
+    // The guards of docs/labs/gated-regression.md §4.1 and §4.4, with α_min* of the model (k = 2: exactly 1/2).
     if (2 * k - 1 > d) return v;   // the checks below build the model, which needs 2k − 1 ≤ d
     const double amin = min_mixing_weight(c.truth);
     if (c.h.lambda * amin <= c.h.mu)
@@ -273,14 +283,14 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
             "δ_F = %g ≥ 4λ·min α* = %.3g: A = 0 is no longer a saddle but a minimum and L_4 learns nothing: lower δ_F",
             c.h.delta_F, 4 * c.h.lambda * amin));
     if (c.h.delta_F < 0.05)
-        v.warnings.push_back(
-            "δ_F < 0.05: only δ_F damps the part of each row outside span A*; E_reg stalls around 0.1 (notes §3)");
+        v.warnings.push_back("δ_F < 0.05: only δ_F damps the part of each row outside span A*; E_reg stalls around 0.1 "
+                             "(docs/labs/gated-regression.md §4.1)");
     if (c.cap == 0 && !c.online)
         v.warnings.push_back("No row-norm cap: on a fixed dataset the empirical L_4 is unbounded below, GD approaches "
-                             "A* and then runs away (notes §3)");
+                             "A* and then runs away (docs/labs/gated-regression.md §4.4)");
     if (c.truth.link == Link::Relu && c.n < 300000 && !c.online)
-        v.warnings.push_back(
-            "g = ReLU: L_4 needs about 10⁶ samples (its 8th moments are ~150× noisier than for Id, notes §3)");
+        v.warnings.push_back("g = ReLU: L_4 needs about 10⁶ samples (its 8th moments are ~150× noisier than for Id, "
+                             "docs/labs/gated-regression.md §7.6)");
     // Memory: the runs' datasets, the test set, the sweep's largest dataset.
     const double bytes = 8.0 *
             (double(c.runs) * c.n * (d + 2) + double(c.n_test) * (d + 2) +

@@ -24,12 +24,13 @@ struct LinkConstants {
 // Solves App. B's conditions by quadrature (not the printed tables), at this σ. Decisions:
 //  * Condition 1 is the 3×3 system E[S_4 He_m] = 0, m = 1, 2, 3, with S_4 = g⁴ + 6g²σ² + 3σ⁴ +
 //    α(g³ + 3gσ²) + β(g² + σ²) + γg. App. B prints the ReLU system's β column as (√(2/π) + σ², 1 + σ²,
-//    √(2/π) + σ²); since E[σ² He_m(Z)] = 0 it is (√(2/π), 1, √(2/π)) (notes' erratum 1). Solving the
-//    conditions directly gives the corrected values; the printed "σ⁴" in S_4 is 3σ⁴ (erratum 2).
+//    √(2/π) + σ²); since E[σ² He_m(Z)] = 0 it is (√(2/π), 1, √(2/π)) (docs/labs/gated-regression.md §5.1).
+//    Solving the conditions directly gives the corrected values; the printed "σ⁴" in S_4 is 3σ⁴
+//    (docs/labs/gated-regression.md §5.2).
 //  * δ = −E[g² Z]/E[g Z] (Condition 2).
 //  * κ4, κ2 make Q_4 and Q_2 zero-mean. For g = Id, §3.1 prints the constant 3 + 3σ⁴ − 6σ², which
-//    does not; the centring constant is 3(1 + σ²)² (erratum 3). Constants do not change the population
-//    loss (each t has zero mean) but reduce the finite-sample variance.
+//    does not; the centring constant is 3(1 + σ²)² (docs/labs/gated-regression.md §5.3). Constants do not
+//    change the population loss (each t has zero mean) but reduce the finite-sample variance.
 LinkConstants link_constants(Link l, double sigma);
 
 }   // namespace gated

@@ -1,5 +1,5 @@
-// Held-out evaluation (§5 and notes §6.4): test MSE against the oracle E[y|x] and linear regression,
-// and routing accuracy: gate-only (argmax p(x) = z) and posterior (argmax P[z | x, y] = z).
+// Held-out evaluation (§5 and docs/labs/gated-regression.md §4.12): test MSE against the oracle E[y|x] and linear
+// regression, and routing accuracy: gate-only (argmax p(x) = z) and posterior (argmax P[z | x, y] = z).
 #pragma once
 #include "core/rng.hpp"
 #include "labs/gated-regression/l2.hpp"

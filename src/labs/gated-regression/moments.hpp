@@ -1,5 +1,5 @@
-// Sufficient statistics of a fixed dataset for L̂_4 (notes §2.2.6a). The loss (7) is linear in the
-// empirical expectations E[Q_4(y) t_·(x)] and E[Q_2(y) t_3(x)], and every t is a contraction of the
+// Sufficient statistics of a fixed dataset for L̂_4 (docs/labs/gated-regression.md §4.2). The loss (7) is linear in
+// the empirical expectations E[Q_4(y) t_·(x)] and E[Q_2(y) t_3(x)], and every t is a contraction of the
 // score tensors S_4(x) = x^⊗4 − Σ_6 sym(x⊗x⊗I) + Σ_3 sym(I⊗I), S_2(x) = x xᵀ − I (eq. 11). So
 //   T̂_4 = mean(q4 S_4(x))/c,  T̂_2 = mean(q2 S_2(x))/c′,
 // and L̂_4(A) = Σ_{i≠j} T̂_4(a_i,a_i,a_j,a_j) − μ Σ_i T̂_4(a_i,a_i,a_i,a_i) + λ Σ_i (a_iᵀ T̂_2 a_i − 1)² + (δ_F/2)‖A‖_F².

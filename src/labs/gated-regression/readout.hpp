@@ -1,9 +1,11 @@
 // Reading out learned experts (§4, Theorem 1, Remark 1) and the paper's error measures.
 //  * L_4 recovers A* only up to permutation, sign and scale: Theorem 1 gives (A^†)ᵀ = P D Γ A* + E, so the
 //    experts are the rows of (A^†)ᵀ = (A Aᵀ)⁻¹ A, normalised to unit norm (for orthonormal A* these are the
-//    rows of A up to scale; for non-orthogonal A* the learned rows are the dual basis: notes §3).
+//    rows of A up to scale; for non-orthogonal A* the learned rows are the dual basis:
+//    docs/labs/gated-regression.md §4.6).
 //  * Signs: Remark 1 defers to "Algorithm 1 in [15]", which this paper does not give. We use
-//    s_i = sign⟨â_i, Ê[y x]⟩, valid because E[y x] = E[g′(Z)] Σ_m α_m* a_m* when w* ⊥ span A* (notes §3).
+//    s_i = sign⟨â_i, Ê[y x]⟩, valid because E[y x] = E[g′(Z)] Σ_m α_m* a_m* when w* ⊥ span A*
+//    (docs/labs/gated-regression.md §4.6).
 //  * Labels: the permutation π maximising min_i |⟨â_i, a*_π(i)⟩| (the one in E_reg, §4).
 #pragma once
 #include <vector>

@@ -50,7 +50,8 @@ Run::Run(const core::Params& p, uint64_t seed) : cfg_(Config::from(p)), seed_(se
         R.mom.reset(d, cfg_.truth.link, kc_);
         core::Rng r4 = stream(R.seed, kInitL4Stream);
         R.A4.resize(size_t(k * d));
-        const double s4 = cfg_.init4 / std::sqrt(double(d));   // notes §3: a_i ~ N(0, s₀²/d I)
+        // a_i ~ N(0, s₀²/d I) (docs/labs/gated-regression.md §4.3)
+        const double s4 = cfg_.init4 / std::sqrt(double(d));
         for (double& v : R.A4) v = s4 * r4.normal();
         core::Rng r2 = stream(R.seed, kInitL2Stream);
         R.l2 = l2_init(d, k, cfg_.truth.link, r2);
@@ -134,7 +135,7 @@ void Run::train_experts(core::WorkBudget& budget) {
     }
     double cost = l4_iter_cost(cfg_, d) + l2_iter_cost(cfg_, d, cfg_.n);
     // L_4: GD on the fixed dataset's L̂_4, or SGD on a fresh batch (the batch's L̂_4 is linear in its moments, so
-    // its gradient equals the per-sample minibatch gradient of notes §2.2.6b).
+    // its gradient equals the per-sample minibatch gradient (docs/labs/gated-regression.md §4.2).
     if (cfg_.online) {
         Moments mb;
         mb.reset(d, cfg_.truth.link, kc_);

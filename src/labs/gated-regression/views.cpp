@@ -1,4 +1,4 @@
-// The plots of the gated-regression lab (notes §7.2), packaged from the runs' recorded curves.
+// The plots of the gated-regression lab (docs/labs/gated-regression.md §6), packaged from the runs' recorded curves.
 #include "core/field.hpp"
 #include "labs/gated-regression/run.hpp"
 #include "core/fmath.hpp"
@@ -89,7 +89,7 @@ void Run::views(std::vector<core::View>& out) const {
         g.caption =
             "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in orange, on the same data from the "
             "same starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs split, some freeze near 0.6. "
-            "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (notes §3).";
+            "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (docs/labs/gated-regression.md §4.3).";
         g.grid_cols = 1;
         core::View e;
         e.kind = core::ViewKind::Lines;

@@ -9,7 +9,7 @@ std::vector<core::Comparison> LatentClustersLab::comparisons() const {
          "Router off (θ ≡ 0)",
          "With θ = 0 every expert is active for every x, so the MoE is one wide network: the cluster-specific signals "
          "cancel (Σ_c s_c = 0) and no expert learns w_g*, as for the vanilla network (the paper's separation between "
-         "MoE and vanilla networks; notes §6.1).",
+         "MoE and vanilla networks; docs/labs/latent-clusters.md §7.9).",
          {{"router", "0"}},
          "",
          {"cos_g_moe"}},

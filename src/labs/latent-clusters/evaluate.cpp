@@ -1,6 +1,7 @@
 // Alignment metrics at evaluation points (every eval_every SGD steps): κ = cos(w_{m,j}, ·) for every
 // neuron against w_1*..w_C*, w_g*, v_1..v_C, their best |κ| per model, and one trace row.
-// |cos| because for odd k* a neuron whose coefficient product is negative converges to −w* (notes §6.1).
+// |cos| because for odd k* a neuron whose coefficient product is negative converges to −w*
+// (docs/labs/latent-clusters.md §4.9).
 #include "labs/latent-clusters/run.hpp"
 #include "core/linalg.hpp"
 #include <cmath>

@@ -39,7 +39,7 @@ void Experts::init(int M_, int J_, int d_, Act act_, int k_star_, int p_star, do
     for (int n = 0; n < N; ++n) {
         if (act == Act::Hermite) {
             // σ_{m,j} = Σ_{i=k*}^{p*} ε_{i,j} h_i (App. A.3, Lemma A.6); no bias in Phases I–III
-            // (the paper leaves it unspecified, notes §7.8).
+            // (the paper leaves it unspecified, docs/labs/latent-clusters.md §4.2).
             for (int i = k_star; i <= P; ++i) {
                 double eps = rng.sign();
                 cs[size_t(n * (P + 1) + i)] = float(eps * inv_sqrt_factorial(i));

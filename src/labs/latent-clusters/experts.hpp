@@ -2,7 +2,7 @@
 // w_{m,j} on the unit sphere and a_{m,j} ∈ {±1} (refitted in Phase IV). Activation (Assumption 3.4):
 //  (A) randomized Hermite polynomial σ_{m,j} = Σ_{i=k*}^{p*} ε_{i,j} h_i, ε Rademacher (App. A.3), or
 //  (B) ReLU(· + b) with b ~ U[−C_b, C_b] (a bias is needed: ReLU without it has zero odd Hermite
-//      coefficients of order ≥ 3, notes §2.2).
+//      coefficients of order ≥ 3, docs/labs/latent-clusters.md §4.2).
 // The vanilla network of Sec. 4.1 is this with M = 1.
 #pragma once
 #include "core/rng.hpp"

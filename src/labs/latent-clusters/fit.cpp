@@ -38,7 +38,8 @@ double Run::test_point_cost() const {
 }
 
 // Phase IV: b_{m,j} ~ U[−C_b, C_b], ŵ = δ w with δ ~ ±1, then the ridge problem
-//   â = argmin (1/T_4) Σ_t (F̂_M(x_t) − y_t)² + λ̄ Σ_m ‖a_m‖²,  solved in closed form (notes §3.5).
+//   â = argmin (1/T_4) Σ_t (F̂_M(x_t) − y_t)² + λ̄ Σ_m ‖a_m‖²,  solved in closed form
+//   (docs/labs/latent-clusters.md §3.2).
 void Run::begin_phase_IV() {
     for (int k = 0; k < kModels; ++k) {
         Experts& E = E_[k];

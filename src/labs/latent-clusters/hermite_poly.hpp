@@ -1,6 +1,6 @@
 // Link functions as sums of normalised Hermite polynomials h_i = He_i/√i! (Def. A.1, Lemma A.2),
 // evaluated by the recurrence He_{i+1}(z) = z He_i(z) − i He_{i−1}(z) and He_i' = i He_{i−1}
-// (Lemma A.3.1). Coefficients are E[f(z) h_i(z)] (notes §1.1: the paper's Def. 3.1 mixes the
+// (Lemma A.3.1). Coefficients are E[f(z) h_i(z)] (docs/labs/latent-clusters.md §5.2: the paper's Def. 3.1 mixes the
 // normalised and unnormalised conventions; we use h_i with these coefficients throughout).
 #pragma once
 #include <cmath>

@@ -113,19 +113,22 @@ core::Schema make_schema() {
     s.presets = {
         {"lecture",
          "Lecture",
-         "d = 32, C = 2, ρ = 3, M = 6, σ = h_3: the MoE learns w_g*, the vanilla net never does (notes §6.1)",
+         "d = 32, C = 2, ρ = 3, M = 6, σ = h_3: the MoE learns w_g*, the vanilla net never does ("
+         "docs/labs/latent-clusters.md §2.5)",
          {},
          ""},
         {"fast",
          "Fast",
-         "d = 24, shorter phases (notes §6.1 'lite')",
+         "d = 24, shorter phases (docs/labs/latent-clusters.md §2.5)",
          {{"d", 24}, {"T1", 85000}, {"T3", 60000}, {"n2", 60000}, {"tau3", 12000}, {"eta1", 0.0028}, {"eta3", 0.0077}},
-         "at d = 24 the router can fail (1 of 4 seeds in the notes): a cluster may be sent to the wrong experts"},
+         "at d = 24 the router can fail (1 of 4 seeds in the prototype, docs/labs/latent-clusters.md §7.9): a "
+         "cluster may be sent to the wrong experts"},
         {"paper",
          "Paper-like links",
          "f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1) at d = 32, M = 8 (paper: 8), student σ = ±h_3",
          {{"links", 1}, {"M", 8}, {"act_deg", 3}},
-         "not validated by the notes. With the full activation ±h_3 ± h_4 ± h_5 (deg σ = 0) the vanilla net does learn "
+         "not validated by the prototype (docs/labs/latent-clusters.md §7.3). With the full activation ±h_3 ± h_4 "
+         "± h_5 (deg σ = 0) the vanilla net does learn "
          "w_g* here (measured at d = 32 and 64): its h_4 term turns the cluster shift ρ w·v_c into a gate. With σ = "
          "±h_3 the contrast holds, but h_4, h_5 cannot be fitted, so every MSE stays high."},
     };
@@ -179,7 +182,7 @@ static std::vector<core::Headline> paper_headlines() {
         {"mse_vanilla",
          "stuck above 1 (Thm 4.3: no w_g*); ≈ 1.5 if it fits ½(f_1* + f_2*) without routing (derived, lecture "
          "teacher)"},
-        {"mse_router_off", "≈ vanilla (router is what breaks Σ s_c = 0; notes §6.1)"},
+        {"mse_router_off", "≈ vanilla (router is what breaks Σ s_c = 0; docs/labs/latent-clusters.md §7.9)"},
         {"mse_top1", "above adaptive top-k (Remark 4.12)"},
         {"mse_zero", "E[y_clean²] = 2 for the lecture teacher"},
         {"route_acc", "→ 1 (Lemma 4.10 / C.20)"},
@@ -204,7 +207,7 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
                                       c.act_deg, k, k));
     if (c.act == Act::Relu && c.C_b <= 0)
         v.errors.push_back("σ = ReLU with C_b = 0 has zero odd Hermite coefficients of order ≥ 3 and cannot learn k* = "
-                           "3 (notes §2.2): raise C_b (e.g. 2)");
+                           "3 (docs/labs/latent-clusters.md §4.2): raise C_b (e.g. 2)");
     const double eff1 = c.eta1 / (double(M) * c.J1), eff3 = c.eta3 / c.J3, bound = 0.06 * std::pow(double(d), -0.5 * k);
     if (eff1 >= 1)
         v.errors.push_back(core::strf("η_I/(M·J_I) = %.3g ≥ 1: every step throws the neurons to a random point of the "
@@ -212,7 +215,7 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
                                       eff1, 3 * bound * M * c.J1));
     else if (eff1 > 3 * bound)
         v.warnings.push_back(core::strf("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
-                                        "(notes §6.1 pitfall 1); lower η_I",
+                                        "(docs/labs/latent-clusters.md §7.4); lower η_I",
                                         eff1, 3 * bound));
     if (eff3 >= 1)
         v.errors.push_back(core::strf("η_III/J_III = %.3g ≥ 1: every step throws the neurons to a random point of the "
@@ -220,7 +223,7 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
                                       eff3, 3 * bound * c.J3));
     else if (eff3 > 3 * bound)
         v.warnings.push_back(core::strf("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
-                                        "(notes §6.1 pitfall 1); lower η_III",
+                                        "(docs/labs/latent-clusters.md §7.4); lower η_III",
                                         eff3, 3 * bound));
     // λ̄ below kLambdaMin (the schema allows 0 so that the user sees this reason): the ridge system is
     // singular when T_4 is below the number of features, and at any T_4 when an expert is never active.
@@ -236,9 +239,10 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
     if (c.teacher.links == Links::PaperExperiment && c.teacher.k_star != 3)
         v.warnings.push_back("the paper links fix k* = 3; k_star is ignored");
     if (c.teacher.rho > 0.7 * std::sqrt(double(d)))
-        v.warnings.push_back(core::strf(
-            "ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing (notes §6.1 pitfall 2)",
-            c.teacher.rho, 0.7 * std::sqrt(double(d))));
+        v.warnings.push_back(
+            core::strf("ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing ("
+                       "docs/labs/latent-clusters.md §7.5)",
+                       c.teacher.rho, 0.7 * std::sqrt(double(d))));
     const double p_prof = 1 - C * std::pow(1 - 1.0 / C, M);
     if (M >= C && p_prof < 0.95)
         v.warnings.push_back(core::strf(
@@ -248,11 +252,13 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
                                         "may align with different clusters",
                                         c.J1, std::sqrt(std::log(double(d)))));
     if (c.n2 < 1000L * d)
-        v.warnings.push_back(core::strf(
-            "n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; notes use ≈ 3000 d)", double(c.n2)));
-    if (c.teacher.links == Links::PureHermite && k >= 4)
         v.warnings.push_back(
-            "k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear (notes §6.1 pitfall 5)");
+            core::strf("n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; the lab uses ≈ 3000 d, "
+                       "docs/labs/latent-clusters.md §4.5)",
+                       double(c.n2)));
+    if (c.teacher.links == Links::PureHermite && k >= 4)
+        v.warnings.push_back("k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear ("
+                             "docs/labs/latent-clusters.md §7.8)");
     if (!c.reinit && c.J3 != c.J1)
         v.warnings.push_back(
             "without re-initialisation the experts keep their Phase I width J_I; J_III only sets the vanilla width");

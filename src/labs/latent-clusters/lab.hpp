@@ -1,7 +1,7 @@
 // The latent-clusters lab (Kawata et al., paper 004): the declaration (lab.cpp: schema, presets, phases,
 // checks, the plan; tour.cpp; comparisons.cpp). The live run is Run (run.hpp), made by start().
-// "notes §N" are sections of the implementation notes ../shared/papers/004-latent-clusters.md, kept beside
-// the repository (src/labs/README.md).
+// "§N" after docs/labs/latent-clusters.md is a section of the lab's own document (data model, choices where the
+// paper is silent, typos, measurements).
 #pragma once
 #include "labs/latent-clusters/run.hpp"
 #include "core/lab.hpp"

@@ -1,5 +1,5 @@
-// Mean-field prediction for the alignment race (notes §3.6, derived from Lemmas B.9 and C.7): for
-// σ = ±h_k* and the pure teacher, E_c[y a h_k(w·x)] = a(β_c κ_c^k + s_c γ κ_g^k) exactly, so one neuron
+// Mean-field prediction for the alignment race (docs/labs/latent-clusters.md §4.10, derived from Lemmas B.9 and C.7):
+// for σ = ±h_k* and the pure teacher, E_c[y a h_k(w·x)] = a(β_c κ_c^k + s_c γ κ_g^k) exactly, so one neuron
 // racing towards one direction u (favourable sign, other alignments ≈ 0) follows
 //     dκ/dt = A(t) (κ^{k−1} − κ^{k+1}),   A(t) = k · (per-neuron step at t) · r,
 // with r the share of samples that carry the direction to its expert: r = 1/(M C) in Phase I (uniform

@@ -19,14 +19,14 @@ struct Router {
 
     void gate(const float* x, double* h) const;   // h_m = θ_mᵀx
     // m(x) with uniform random tie-breaking: while Θ = 0 every h_m ties and the proof uses
-    // P(m(x) = m) = 1/M (Lemma C.7; notes §3.2).
+    // P(m(x) = m) = 1/M (Lemma C.7; docs/labs/latent-clusters.md §4.3).
     static int top1(const double* h, int M, core::Rng& tie);
     static int adaptive(const double* h, int M, unsigned char* active);   // 1[h_m ≥ 0]; returns k
 
     double zero_sum_norm() const;
 
     // grad += scale · ∇_Θ F_1(x) with ∇_{θ_m} F_1 = π_{m(x)} (1[m = m(x)] − π_m) f_{m(x)}(x) x
-    // (Lemma C.16 with the index corrected to m(x), notes §7.6). grad is M x d; Σ_m of the added
+    // (Lemma C.16 with the index corrected to m(x), docs/labs/latent-clusters.md §5.1). grad is M x d; Σ_m of the added
     // rows is zero because Σ_m (1[m = m(x)] − π_m) = 0, which keeps Σ_m θ_m = 0.
     static void add_grad_F1(const double* pi, int mx, double f_mx, const float* x, int M, int d, double scale,
                             double* grad);   // ‖Σ_m θ_m‖ (Lemma C.16: 0)

@@ -65,7 +65,7 @@ void Run::reset(const Config& cfg, uint64_t seed) {
     S_.mse_local_only = T_.local_only_mse();
     // Def. 4.7: (j*_m, c*_m) = argmax_{j,c} of the alignment at t = 0, signed in the direction the
     // neuron's alignment grows (the sign of its k*-th Hermite coefficient times β_{c,k*}; for odd
-    // k* a neuron with a negative product heads to −w_c*, notes §6.1 pitfall 6).
+    // k* a neuron with a negative product heads to −w_c*, docs/labs/latent-clusters.md §4.9).
     S_.pred_init.assign(size_t(M), 0);
     for (int m = 0; m < M; ++m) {
         double best = -1e300;
@@ -174,7 +174,7 @@ void Run::territory() {
 }
 
 void Run::mean_field_overlay(bool phase_III) {
-    // Only where the ODE is exact: pure links and σ = ±h_k* (notes §3.6).
+    // Only where the ODE is exact: pure links and σ = ±h_k* (docs/labs/latent-clusters.md §4.10).
     const int k = T_.k_star;
     if (cfg_.teacher.links != Links::PureHermite || cfg_.act != Act::Hermite || act_degree() != k ||
         trace_.rows.empty())
@@ -259,7 +259,7 @@ bool Run::check_finite(const char* where, double tolerance) {
     failure_ = core::diverged(
         where, core::strf("SGD step %ld", t_sgd_), cause,
         core::strf("The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about 0.06·d^(−k*/2) = %.2g "
-                   "(notes §6.1) and η_r finite",
+                   "(docs/labs/latent-clusters.md §4.4) and η_r finite",
                    0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
     return false;
 }
@@ -341,7 +341,7 @@ void Run::phase_I_slice(core::WorkBudget& budget) {
 
 // Phase II: θ_m ← θ_m + (η_r/n) Σ_i y_i ∇_{θ_m} F_1(x_i), with
 //   ∇_{θ_m} F_1(x) = π_{m(x)}(x) (1[m = m(x)] − π_m(x)) f_{m(x)}(x) x   (Lemma C.16, index corrected:
-// the paper writes π_m f_m, but differentiating F_1 = π_{m(x)} f_{m(x)} gives m(x), notes §7.6).
+// the paper writes π_m f_m, but differentiating F_1 = π_{m(x)} f_{m(x)} gives m(x), docs/labs/latent-clusters.md §5.1).
 void Run::phase_II_slice(core::WorkBudget& budget) {
     const int M = cfg_.M, d = T_.d, C = T_.C;
     // ×2: the gradient accumulates in double (measured about half the float throughput per multiply-add)
@@ -353,7 +353,8 @@ void Run::phase_II_slice(core::WorkBudget& budget) {
         const int mx = Router::top1(h_.data(), M, route_);
         const double fm = E1_.forward(mx, x_.data());
         Router::add_grad_F1(pi_.data(), mx, fm, x_.data(), M, d, y_, grad_.data());   // y_i ∇_Θ F_1(x_i)
-        if (k2_ == 0) {   // G_{m,c} = E_c[y f_m(x)], what the first router step learns (notes §3.3)
+        // G_{m,c} = E_c[y f_m(x)], what the first router step learns (docs/labs/latent-clusters.md §4.6)
+        if (k2_ == 0) {
             for (int m = 0; m < M; ++m) G_[size_t(m * C + c_)] += y_ * E1_.forward(m, x_.data());
             Gn_[size_t(c_)] += 1;
         }
@@ -371,7 +372,7 @@ void Run::phase_II_slice(core::WorkBudget& budget) {
 void Run::finish_router_step() {
     const int M = cfg_.M, d = T_.d;
     const double scale = cfg_.eta_r / double(cfg_.n2);
-    if (cfg_.router)   // router = 0: θ stays 0 and every expert is active (notes §6.1)
+    if (cfg_.router)   // router = 0: θ stays 0 and every expert is active (docs/labs/latent-clusters.md §3.3)
         for (int m = 0; m < M; ++m)
             for (int k = 0; k < d; ++k) R_.theta[size_t(m * d + k)] += float(scale * grad_[size_t(m * d + k)]);
     std::fill(grad_.begin(), grad_.end(), 0.0);
@@ -450,7 +451,7 @@ void Run::begin_phase_III() {
 
 // Phase III: normalised online SGD of every expert under adaptive top-k, Θ frozen:
 //   ∇_{w_{m,j}} F̂_M(x) = 1[h_m(x) ≥ 0] (1/J) a σ'(wᵀx + b) x,   η^t = η_III/(1 + t/τ)
-// (the strong-recovery anneal of Lemma C.26, shaped as in notes §6.1).
+// (the strong-recovery anneal of Lemma C.26, shaped as in docs/labs/latent-clusters.md §4.4).
 void Run::phase_III_slice(core::WorkBudget& budget) {
     const int M = cfg_.M;
     const double J = E_[kMoE].J;

@@ -60,7 +60,8 @@ struct Snapshot {
     std::vector<double> align_I;             // M x C: max_j |cos(w_{m,j}, w_c*)| after Phase I
     // Phase II: the router
     std::vector<double> cos_theta_v;          // M x C: cos(θ_m, v_c)   (Lemma 4.10)
-    std::vector<double> G_centered;           // M x C: G_{m,c} − (1/M) Σ_m' G_{m',c}  (notes §3.3)
+    std::vector<double> G_centered;           // M x C: G_{m,c} − (1/M) Σ_m' G_{m',c}
+                                              // (docs/labs/latent-clusters.md §4.6)
     std::vector<core::ScatterPoint> points;   // 500 test points on (v_1·x, v_2·x): cluster, then top-1 expert
     double route_acc = 0, leak = 0, none_active = 0, k_mean = 0, zero_sum = 0;
     bool routed = false;
@@ -69,7 +70,7 @@ struct Snapshot {
     double mse[kModels] = {0, 0, 0, 0};
     double mse_zero = 0, mse_local_only = 0;
     bool fitted = false;
-    // Mean-field ODE overlay (notes §3.6), started from the measured mean best alignments
+    // Mean-field ODE overlay (docs/labs/latent-clusters.md §4.10), started from the measured mean best alignments
     OdeCurve ode_I, ode_III_c, ode_III_g;
     // The alignment race, rebuilt at each evaluation from the trace decimated to ≤ kRaceMax + 1 points
     // (the views copy these, never the whole trace). Clamped to ≥ 1e-3 for the log axis.
@@ -101,7 +102,7 @@ public:
     const Snapshot& snap() const { return S_; }
     long sgd_step() const { return t_sgd_; }   // online SGD steps so far (x axis of the race)
 
-    // Test set (fixed at reset; notes §6.1 recommend a fixed set because y is heavy-tailed)
+    // Test set (fixed at reset, because y is heavy-tailed: docs/labs/latent-clusters.md §4.8)
     const std::vector<float>& test_x() const { return test_x_; }
     const std::vector<int>& test_c() const { return test_c_; }
 

@@ -38,7 +38,8 @@ void Teacher::build(const TeacherConfig& cfg, core::Rng& rng) {
     f.assign(size_t(C), HermitePoly{});
     g = HermitePoly{};
     if (cfg.links == Links::PureHermite) {
-        // Lecture teacher (notes §6.1, in the spirit of Example 4.1): f_c* = h_k*, g* = h_k*, β = γ = 1.
+        // Lecture teacher (docs/labs/latent-clusters.md §2.3, in the spirit of Example 4.1): f_c* = h_k*, g* = h_k*,
+        // β = γ = 1.
         k_star = p_star = cfg.k_star;
         for (auto& fc : f) {
             fc.p = p_star;
@@ -48,8 +49,8 @@ void Teacher::build(const TeacherConfig& cfg, core::Rng& rng) {
         g.c[k_star] = 1;
     } else {
         // Sec. 4.2.1: f_1* = He_3 + He_5, f_2* = He_3 + He_4, g* = He_3. Read with normalised h_i
-        // (notes §1.5): then β_{c,3} = γ_3 = 1 as Assumption 3.2 requires, at the price of E f² = 2
-        // instead of 1 (the paper's two conditions cannot both hold for these links). For C > 2
+        // (docs/labs/latent-clusters.md §2.3): then β_{c,3} = γ_3 = 1 as Assumption 3.2 requires, at the price of
+        // E f² = 2 instead of 1 (the paper's two conditions cannot both hold for these links). For C > 2
         // the two local links alternate.
         k_star = 3;
         p_star = 5;

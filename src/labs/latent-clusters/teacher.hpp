@@ -1,7 +1,7 @@
 // The teacher of Sec. 3.1 (Assumptions 3.2–3.3): C clusters, x = ρ v_c + z with z ~ N(0, I_d), and
 //   y = f_c*(w_c*ᵀx) + s_c g*(w_g*ᵀx) + ν,   ν ~ N(0, ζ²),   Σ_c s_c = 0.
-// {w_1*,…,w_C*, w_g*, v_1,…,v_C} are orthonormal (Gram–Schmidt on 2C+1 Gaussian vectors, notes §1.3),
-// so w_i*ᵀx = w_i*ᵀz ~ N(0,1) exactly: the teacher never sees the cluster mean.
+// {w_1*,…,w_C*, w_g*, v_1,…,v_C} are orthonormal (Gram–Schmidt on 2C+1 Gaussian vectors,
+// docs/labs/latent-clusters.md §2.2), so w_i*ᵀx = w_i*ᵀz ~ N(0,1) exactly: the teacher never sees the cluster mean.
 #pragma once
 #include "labs/latent-clusters/hermite_poly.hpp"
 #include "core/rng.hpp"
@@ -29,7 +29,7 @@ struct Teacher {
 
     void build(const TeacherConfig& cfg, core::Rng& rng);
 
-    // One fresh sample (notes §1.6). x must hold d floats.
+    // One fresh sample (Assumption 3.2). x must hold d floats.
     void sample(core::Rng& rng, float* x, int& c, double& y_clean, double& y) const;
     double clean(const float* x, int c) const;   // f_c*(w_c*ᵀx) + s_c g*(w_g*ᵀx)
 

@@ -1,5 +1,5 @@
-// The plots (notes §6.3), packaged from cached data only: the alignment race, the neuron × direction
-// heatmaps per expert, the router panel, the professional experts, and the test MSE bars.
+// The plots (docs/labs/latent-clusters.md §6), packaged from cached data only: the alignment race, the neuron ×
+// direction heatmaps per expert, the router panel, the professional experts, and the test MSE bars.
 #include "labs/latent-clusters/lab.hpp"
 #include "core/linalg.hpp"
 #include "core/text.hpp"
@@ -56,8 +56,9 @@ core::View race(const Run& run) {
     for (const OdeCurve* c : {&Sn.ode_I, &Sn.ode_III_c, &Sn.ode_III_g}) {
         if (c->t.empty()) continue;
         core::LineSeries s;
-        s.label =
-            c == &Sn.ode_I ? "mean-field ODE (notes §3.6)" : (c == &Sn.ode_III_c ? "ODE, III: w_c*" : "ODE, III: wg*");
+        s.label = c == &Sn.ode_I ? "mean-field ODE (docs/labs/latent-clusters.md §4.10)"
+            : c == &Sn.ode_III_c ? "ODE, III: w_c*"
+                                 : "ODE, III: wg*";
         s.x = c->t;
         s.y = c->kappa;
         s.color = 7;
@@ -196,7 +197,7 @@ core::View professional(const Run& run) {
     v.caption =
         "Colour: max_j |cos(w_{m,j}, w_c*)| during / after Phase I. Dots: the cluster predicted for each expert at "
         "initialisation (Def. 4.7, the race is decided at t = 0: Lemma A.4). At d = 32 the prediction holds for most "
-        "but not all experts (notes §6.1 pitfall 4).";
+        "but not all experts (docs/labs/latent-clusters.md §7.7).";
     for (int m = 0; m < M && m < int(S.pred_init.size()); ++m) v.heat.marks.push_back({m, S.pred_init[size_t(m)]});
     v.heat.mark_label = "predicted at t = 0";
     if (!S.outcome_I.empty()) {

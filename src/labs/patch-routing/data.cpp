@@ -12,7 +12,7 @@ void normalize(float* v, int d) {
         for (int k = 0; k < d; ++k) v[k] /= nv;
 }
 
-// q = normalize(centre + ρ ξ), ξ ~ N(0, I_d / d)   (notes §1.2)
+// q = normalize(centre + ρ ξ), ξ ~ N(0, I_d / d)   (docs/labs/patch-routing.md §2.2)
 void noisy_patch(const float* centre, double rho, int d, core::Rng& rng, float* out) {
     const double sd = rho / std::sqrt(double(d));
     for (int k = 0; k < d; ++k) out[k] = float(centre[k] + sd * rng.normal());

@@ -1,4 +1,4 @@
-// Data model of Chowdhury et al. (2023) §4.2, with the concrete generator of the notes §1.2:
+// Data model of Chowdhury et al. (2023) §4.2, with the concrete generator of docs/labs/patch-routing.md §2.2:
 // every sample x = [x^(1); ...; x^(n)] holds exactly one class-discriminative patch (o1 for y = +1,
 // o2 for y = -1, <o1, o2> = δ_d) at a uniform position, c "confuser" patches closer to o1 and c closer
 // to o2 (they set the routing threshold l* = c + 1), and n - 1 - 2c class-irrelevant patches from p sets
@@ -22,7 +22,8 @@ struct DataSpec {
     double kappa = 0.85;          // confuser alignment with ±(o1 - o2)/|o1 - o2|
 };
 
-// The fixed patterns (notes §1.2; standard basis e_0 .. e_{d-1}, no rotation: it changes no result).
+// The fixed patterns (docs/labs/patch-routing.md §2.2; standard basis e_0 .. e_{d-1}, no rotation: it changes no
+// result).
 struct Geometry {
     int d = 0, p = 0;
     std::vector<float> o1, o2;   // class-discriminative patterns

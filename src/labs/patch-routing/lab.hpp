@@ -1,7 +1,7 @@
 // The patch-routing lab (Chowdhury et al. 2023, pMoE): the declaration. Schema, presets, phases, checks and
 // the plan in schema.cpp, headlines and test sizes in lab.cpp, the tour in tour.cpp, the comparisons in
-// comparisons.cpp. The live run is Run (run.hpp), made by start(). "notes §N" are sections of the
-// implementation notes ../shared/papers/000-patch-routing.md, kept beside the repository (src/labs/README.md).
+// comparisons.cpp. The live run is Run (run.hpp), made by start(). "§N" after docs/labs/patch-routing.md is a
+// section of the lab's own document (data model, choices where the paper is silent, typos, measurements).
 #pragma once
 #include "core/lab.hpp"
 #include "labs/patch-routing/run.hpp"

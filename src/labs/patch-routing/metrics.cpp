@@ -68,7 +68,7 @@ RoutingStats routing_stats(Model& m, const Dataset& test, int types, int first) 
     R.R_plus = n_plus > 0 ? cap_plus[size_t(s_plus)] / n_plus : 0;
     R.R_minus = n_minus > 0 ? cap_minus[size_t(s_minus)] / n_minus : 0;
     R.drop = irrelevant > 0 ? dropped / irrelevant : 0;
-    // rank of the discriminative patch under the router that should take it (notes §7)
+    // rank of the discriminative patch under the router that should take it (docs/labs/patch-routing.md §6)
     for (int i = 0; i < NT; ++i) {
         const int s = test.y[size_t(i)] > 0 ? s_plus : s_minus;
         const int r = m.rank(test.sample(i), s, test.j_o[size_t(i)]);

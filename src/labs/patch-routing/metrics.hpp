@@ -1,4 +1,4 @@
-// Routing and alignment metrics of the notes §7, computed on the fixed test set at evaluation points
+// Routing and alignment metrics of docs/labs/patch-routing.md §6, computed on the fixed test set at evaluation points
 // (never per frame), and the sample complexity N* read off a sweep curve.
 #pragma once
 #include "labs/patch-routing/data.hpp"
@@ -46,7 +46,7 @@ struct NeuronPoint {
 std::vector<NeuronPoint> neuron_points(const Model& m, const Geometry& g);
 
 // Smallest N at which the mean accuracy reaches `target`, log-linearly interpolated between grid points
-// (notes §7); NaN when the curve never reaches it. xs increasing.
+// (docs/labs/patch-routing.md §4.8); NaN when the curve never reaches it. xs increasing.
 double n_star(const std::vector<double>& xs, const std::vector<double>& acc, double target);
 
 }   // namespace patch_routing

@@ -63,10 +63,10 @@ void Model::select(const float* x, int s) {
     double* Gs = G.data() + size_t(s) * size_t(l);
     if (!routed()) return;   // CNN: every patch, G ≡ 1 (set in init)
     for (int j = 0; j < n; ++j) g[size_t(j)] = score(s, x + size_t(j) * size_t(d));   // g_{j,s}
-    // J_s = top-l scores in decreasing order, ties to the lower patch index (deterministic, notes §6.4): the same
-    // order as core::top_k (checked in test_model.cpp), kept local because this is the forward hot loop and
-    // core::top_k allocates two vectors per call (+40 % on the separate pMoE's training steps at the defaults).
-    // A strict '>' keeps the lower index on ties.
+    // J_s = top-l scores in decreasing order, ties to the lower patch index (deterministic,
+    // docs/labs/patch-routing.md §4.3): the same order as core::top_k (checked in test_model.cpp), kept local
+    // because this is the forward hot loop and core::top_k allocates two vectors per call (+40 % on the separate
+    // pMoE's training steps at the defaults). A strict '>' keeps the lower index on ties.
     std::fill(taken.begin(), taken.end(), char(0));
     for (int t = 0; t < l; ++t) {
         int best = -1;
@@ -77,7 +77,7 @@ void Model::select(const float* x, int s) {
     }
     if (spec.arch == Arch::Joint) {
         // eq. (4) as intended (Lemma H.1, eq. 26, official code): G_{j,s} = e^{g_j} / Σ_{i∈J_s} e^{g_i}.
-        // The printed denominator Σ g_i has no exponential: a typo (notes §8.1).
+        // The printed denominator Σ g_i has no exponential: a typo (docs/labs/patch-routing.md §5.1).
         for (int t = 0; t < l; ++t) hs[size_t(t)] = g[size_t(Js[t])];
         core::softmax(hs.data(), Gs, l);
     } else {
@@ -125,7 +125,7 @@ void Model::backward(const float* x, double c, float* gW, float* gwr) {
         if (spec.arch == Arch::Joint && gwr) {
             // eq. (26), written as ∂f/∂w_s = (1/l) Σ_{j∈J_s} G_j (u_j - Σ_i G_i u_i) x^(j),
             // u_j = Σ_{r ∈ expert s} a_{r,s} ReLU(<w_{r,s}, x^(j)>). (The paper's Σ_{r∈[m]} means expert s's
-            // m/k neurons, notes §8.2.) No gradient flows through the top-l selection itself.
+            // m/k neurons, docs/labs/patch-routing.md §5.2.) No gradient flows through the top-l selection itself.
             double ubar = 0;
             for (int t = 0; t < l; ++t) ubar += G[size_t(s * l + t)] * u[size_t(s * l + t)];
             float* gs = gwr + size_t(s) * size_t(d);

@@ -20,7 +20,8 @@ struct ModelSpec {
     int M = 16;                // neurons per expert, m/k (CNN: m)
     int l = 32;                // patches per expert (CNN: n)
     bool balanced_a = false;   // output weights ±1 alternating instead of N(0,1)
-    double sigma_r = 1e-3;     // router init std (eq. 7 gives Θ(1/(n² √d)); the notes use 1e-3)
+    double sigma_r = 1e-3;     // router init std (eq. 7 gives Θ(1/(n² √d)); the lab uses 1e-3,
+                               // docs/labs/patch-routing.md §4.4)
 };
 
 // Units of work (the time of one multiply-add of the dense kernels, kUnitsPerSecond) per patch score compared in
@@ -47,7 +48,7 @@ public:
     int sel(int s, int t) const { return J[size_t(s * l + t)]; }
     double gate(int s, int t) const { return G[size_t(s * l + t)]; }
 
-    // Rank of patch j among the n patches for router s: 1 + #{i : g_{i,s} > g_{j,s}} (notes §7).
+    // Rank of patch j among the n patches for router s: 1 + #{i : g_{i,s} > g_{j,s}} (docs/labs/patch-routing.md §6).
     int rank(const float* x, int s, int j) const;
 
     // Parameter access: hidden weight w_{r,s} is column r of the d x M block s (stored d-major so

@@ -47,8 +47,8 @@ core::Schema make_schema() {
         core::param("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3,
                     "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
         core::param("eta", "η", "Training", T::Real, 1e-3, 1e30, 2,
-                    "step size of the experts, the CNN and the joint routers (2 in the notes; far larger values "
-                    "overflow and stop the run)",
+                    "step size of the experts, the CNN and the joint routers (2: docs/labs/patch-routing.md §4.4; "
+                    "far larger values overflow and stop the run)",
                     true),
         core::param("B", "B", "Training", T::Int, 1, 256, 16, "minibatch size"),
         core::param("cap", "", "Training", T::Int, 1, 2000, 200,
@@ -247,7 +247,8 @@ core::Validation check_params(const core::Params& p) {
                        c.data.rho, rho_thm));
     if (c.train.eta > 100)
         v.warnings.push_back(core::strf(
-            "η = %.3g is far above the notes' 2: expect the weights to overflow (the run stops with a message)",
+            "η = %.3g is far above the lab's 2 (docs/labs/patch-routing.md §4.4): expect the weights to overflow (the "
+            "run stops with a message)",
             c.train.eta));
     if (c.train.one_pass)
         v.warnings.push_back(

@@ -1,4 +1,4 @@
-// Which patches each router keeps (issue 20): the routers' territories on the plane of the discriminative
+// Which patches each router keeps: the routers' territories on the plane of the discriminative
 // direction u = (o1 − o2)/|o1 − o2| and a noise direction, the centre q1* of the irrelevant set S_1 made
 // orthogonal to u. Channel s is the margin <w_s, x> − τ_s of a patch x on the plane over τ_s, the smallest score
 // router s keeps in a test sample (median of its l-th best; core/keep_field.hpp), from Model::score itself.

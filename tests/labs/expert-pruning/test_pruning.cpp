@@ -113,9 +113,11 @@ TEST_CASE("expert-pruning: post-pruning fine-tuning moves only the kept experts 
 }
 
 TEST_CASE("expert-pruning: Δ keeps the accuracy where random and reverse Δ lose it (lecture setting, 3 seeds)") {
-    // The planted pre-trained model (notes §6.3, S-32), fine-tuned for T = 300 steps; keep one expert per group.
-    // Margins: the notes' prototype measured 1.00 / 0.75 / 0.54 at ρ = 0.75 (10 seeds); random keeps the one
-    // important expert of a group with probability 1/4, so its expected accuracy is about 0.5 + 0.5 · ... ≈ 0.75.
+    // The planted pre-trained model (docs/labs/expert-pruning.md §2.4, S-32), fine-tuned for T = 300 steps; keep one
+    // expert per group.
+    // Margins: the prototype (docs/labs/expert-pruning.md §7.7) measured 1.00 / 0.75 / 0.54 at ρ = 0.75 (10 seeds);
+    // random keeps the one important expert of a group with probability 1/4, so its expected accuracy is about 0.5 +
+    // 0.5 · ... ≈ 0.75.
     double delta = 0, random = 0, reverse = 0, sep = 0;
     for (uint64_t seed = 1; seed <= 3; ++seed) {
         Pipeline p;
@@ -137,8 +139,8 @@ TEST_CASE("expert-pruning: Δ keeps the accuracy where random and reverse Δ los
 }
 
 TEST_CASE("expert-pruning: under the paper's loss with expert-choice, post-FT of a kept set = continued training") {
-    // ∂l/∂f = −y for every sample, so experts do not interact (notes §4.3-1): the pipeline's single continued
-    // run must give exactly (bit for bit) the accuracy of a separate post-FT run of each kept set.
+    // ∂l/∂f = −y for every sample, so experts do not interact (docs/labs/expert-pruning.md §7.6): the pipeline's single
+    // continued run must give exactly (bit for bit) the accuracy of a separate post-FT run of each kept set.
     RunSpec sp = small_spec();
     sp.T = 60;
     sp.T_post = 30;

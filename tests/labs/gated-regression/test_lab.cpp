@@ -14,7 +14,7 @@ using lab_test::run_preset;
 
 using gated::GatedRegressionLab;
 
-TEST_CASE("gated-regression: registered, with the issue's presets") {
+TEST_CASE("gated-regression: registered, with the lab's presets") {
     auto lab = core::make_lab("gated-regression");
     REQUIRE(lab);
     CHECK(lab->schema().presets[0].id == "lecture");
@@ -92,8 +92,9 @@ TEST_CASE("gated-regression: a diverging L_4 (no cap, huge step) stops with an e
 }
 
 TEST_CASE("gated-regression: L_4 recovers and a known stuck ℓ2 seed stays stuck with good accuracy (seed 1)") {
-    // Lecture setting, one run, seed 1: ℓ2 ends in the role swap (notes §6.2). Margins: L_4's E_reg 0.0045, ℓ2's 0.55,
-    // its test MSE 0.3 % above L_4's model and 0.8 % above the oracle; E_gating 0.001 (Â from L_4) vs 0.95 (Â from ℓ2).
+    // Lecture setting, one run, seed 1: ℓ2 ends in the role swap (docs/labs/gated-regression.md §7.5). Margins: L_4's
+    // E_reg 0.0045, ℓ2's 0.55, its test MSE 0.3 % above L_4's model and 0.8 % above the oracle; E_gating 0.001
+    // (Â from L_4) vs 0.95 (Â from ℓ2).
     GatedRegressionLab lab;
     auto m = run_preset(lab, "lecture", 1, {{"runs", 1}, {"sweep", 0}});
     REQUIRE(m["failed"] == 0);

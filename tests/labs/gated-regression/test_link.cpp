@@ -1,5 +1,6 @@
-// gated-regression: the App. B constants (solved by quadrature) against the notes' table, the Stein
-// conditions they must satisfy, and zero means of Q_4, Q_2 and the input transforms under the model.
+// gated-regression: the App. B constants (solved by quadrature) against the table of
+// docs/labs/gated-regression.md §4.7, the Stein conditions they must satisfy, and zero means of Q_4, Q_2 and the input
+// transforms under the model.
 #include "labs/gated-regression/link.hpp"
 #include "labs/gated-regression/moments.hpp"
 #include "labs/gated-regression/truth.hpp"
@@ -9,7 +10,7 @@
 
 using namespace gated;
 
-TEST_CASE("gated-regression: App. B constants match the notes' table (with the ReLU erratum)") {
+TEST_CASE("gated-regression: App. B constants match the lab document's table (with the ReLU typo fixed)") {
     const double s2 = 0.05 * 0.05, pi = 3.14159265358979323846, s = std::sqrt(2 / pi);
     LinkConstants id = link_constants(Link::Id, 0.05);
     CHECK(id.alpha == 0);
@@ -17,7 +18,8 @@ TEST_CASE("gated-regression: App. B constants match the notes' table (with the R
     CHECK(id.beta == doctest::Approx(-6 - 6 * s2).epsilon(1e-9));
     CHECK(id.c == doctest::Approx(24).epsilon(1e-9));
     CHECK(id.c_prime == doctest::Approx(2).epsilon(1e-9));
-    CHECK(id.kappa4 == doctest::Approx(3 * (1 + s2) * (1 + s2)).epsilon(1e-9));   // erratum 3: not 3 + 3σ⁴ − 6σ²
+    // docs/labs/gated-regression.md §5.3: not 3 + 3σ⁴ − 6σ²
+    CHECK(id.kappa4 == doctest::Approx(3 * (1 + s2) * (1 + s2)).epsilon(1e-9));
     CHECK(id.kappa2 == doctest::Approx(-(1 + s2)).epsilon(1e-9));
     LinkConstants re = link_constants(Link::Relu, 0.05);
     CHECK(re.alpha == doctest::Approx(s * (6 * pi - 16) / (9 - 3 * pi)).epsilon(1e-7));

@@ -102,7 +102,7 @@ TEST_CASE("gated-regression: the population L_4 minimiser is a signed permutatio
     Sample s;
     s.draw(t, 200000, rng);
     std::vector<double> alpha = mixing_weights(t, s);
-    CHECK(alpha[0] == doctest::Approx(0.3453).epsilon(0.02));   // notes §2.2.5
+    CHECK(alpha[0] == doctest::Approx(0.3453).epsilon(0.02));   // docs/labs/gated-regression.md §2.3
     CHECK(alpha[2] == doctest::Approx(0.3093).epsilon(0.02));
     Tensors T = population_tensors(t.A, 3, 6, alpha);
     L4Hyper h{0.01, 1.0, 0.01};

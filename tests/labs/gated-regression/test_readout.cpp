@@ -26,7 +26,7 @@ TEST_CASE("gated-regression: sign and permutation alignment recovers a shuffled 
         CHECK(r.perp[0] == doctest::Approx(0.01 / std::sqrt(1.0001)).epsilon(1e-6));
         CHECK(r.perp[1] == doctest::Approx(0).scale(1));
     }
-    // a stuck ℓ2 solution (notes §6.2): rows (0.49, 0.5, ∓1.0): E_reg ≈ 0.6
+    // a stuck ℓ2 solution (docs/labs/gated-regression.md §7.5): rows (0.49, 0.5, ∓1.0): E_reg ≈ 0.6
     std::vector<double> S = {0.49, 0.5, 1.0, 0, 0, 0, 0.49, 0.5, -1.0, 0, 0, 0};
     std::vector<double> As2 = {1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0};
     CHECK(e_reg(S, As2, 2, 6) == doctest::Approx(1 - 0.49 / std::sqrt(0.49 * 0.49 + 0.25 + 1)).epsilon(1e-9));

@@ -24,7 +24,8 @@ std::map<std::string, double> metric_map(const core::Lab& lab) {
     return m;
 }
 
-// d = 16: phases scaled by d^{k*−1} = d², steps by d^{−3/2} from the lecture preset (notes §6.1).
+// d = 16: phases scaled by d^{k*−1} = d², steps by d^{−3/2} from the lecture preset
+// (docs/labs/latent-clusters.md §2.5).
 core::Params small(const core::Lab& lab) {
     core::Params p(lab.schema());
     p.set("d", 16);
@@ -324,7 +325,7 @@ TEST_CASE("latent-clusters: same seed, same numbers; views package the cached da
     CHECK(a.progress() == 1.0);
 }
 
-TEST_CASE("latent-clusters: a run of tens of minutes is refused with what to reduce (issue 13)") {
+TEST_CASE("latent-clusters: a run of tens of minutes is refused with what to reduce (the work limit)") {
     LatentClustersLab lab;
     core::Params p(lab.schema());
     p.set("d", 256);
@@ -344,7 +345,7 @@ TEST_CASE("latent-clusters: a run of tens of minutes is refused with what to red
     CHECK(has(ok.warnings, "Heavy run"));
 }
 
-// Issue 13 item 7: a diverging run is stopped within a bounded number of SGD steps (the cheap check every
+// Divergence: a diverging run is stopped within a bounded number of SGD steps (the cheap check every
 // core::kDivergenceCheckEvery steps), not at the next renormalisation or phase end, with its cause.
 TEST_CASE("latent-clusters: divergence is caught within kDivergenceCheckEvery SGD steps, naming the cause") {
     LatentClustersLab lab;

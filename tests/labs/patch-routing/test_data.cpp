@@ -5,7 +5,8 @@
 
 using namespace patch_routing;
 
-TEST_CASE("patch-routing data: the patterns meet δ_d, δ_r and the confuser geometry (§4.2, notes §1.2)") {
+// The generator of docs/labs/patch-routing.md §2.2.
+TEST_CASE("patch-routing data: the patterns meet δ_d, δ_r and the confuser geometry (§4.2)") {
     DataSpec s;
     s.delta_d = 0.3;
     s.delta_r = 0.4;

@@ -96,7 +96,7 @@ TEST_CASE("patch-routing: a diverging run stops with failure() and done()") {
 }
 
 TEST_CASE("patch-routing phenomenon: separate pMoE beats the CNN of the same size at small N (fixed seeds)") {
-    // notes §6.2 (5 seeds): N = 40: separate 0.987, CNN 0.750
+    // the prototype of docs/labs/patch-routing.md §7.4 (5 seeds): N = 40: separate 0.987, CNN 0.750
     const double sep = mean_acc(Arch::Separate, 40, 2), cnn = mean_acc(Arch::CNN, 40, 2);
     CAPTURE(sep);
     CAPTURE(cnn);
