@@ -6,7 +6,11 @@
 // layout map (data-control = state().controls[].id); the canvas draws the focus ring around that twin, and an
 // element without one on screen (a field being edited, a control the layout hides) is shown over the page while
 // it has the focus. A polite live region announces phase changes, the end of a run, refusals, tour steps and
-// comparisons, at most one message a second.
+// comparisons: one message at a time, at most one a second. A select that restarts the run (lab, preset, compare,
+// a parameter's choice) acts when its choice is committed (Enter, or leaving it after a change; a pick with the
+// mouse), not on every arrow key. Values that change while a run plays are changed in place (the same nodes), so a
+// screen reader keeps its reading position; an empty list is hidden; a control that goes away (disabled or hidden)
+// while it has the focus hands the focus on to a sensible one and says so.
 (function () {
   "use strict";
   const root = document.getElementById("pdom");
@@ -15,8 +19,10 @@
   let last = null;         // the state the document shows
   let tablesAt = 0;        // when the view tables were last filled (ms)
   const queue = [];        // announcements waiting for the live region
-  let building = false;
-  let systemSent = false;  // the system's theme was handed to the app    // the document is being rebuilt (its old elements' focusout must not sync)
+  let building = false;    // the document is being rebuilt (its old elements' focusout must not sync)
+  let systemSent = false;  // the system's theme was handed to the app
+  let arrowed = null;      // the select an arrow (or a letter) key is moving through: its change waits for a commit
+  let held = null;         // the element of the document that last had the focus
 
   // --- building ------------------------------------------------------------------------------------------------
   function el(tag, attrs, ...children) {
@@ -41,9 +47,21 @@
     if (desc) input.setAttribute("aria-describedby", desc.id);
     return el("div", { class: "field" }, el("label", { for: id, text: label }), input, desc);
   };
-  const select = (id, control, options, onchange) =>
-    el("select", { id, "data-control": control, on: { change: (e) => onchange(e.target.value) } },
-       ...options.map((o) => el("option", { value: o.value, "data-control": o.control, text: o.text })));
+  // A select. With commit (a select that restarts the run), a change made by the keys (arrows, letters) waits:
+  // Enter, or leaving the select, commits it, Escape shows the running choice again; a choice from the open list
+  // (mouse, touch) acts at once.
+  const select = (id, control, options, onchange, commit) => {
+    const s = el("select", { id, "data-control": control, on: {
+      change: () => {
+        if (commit && arrowed === s) s.dataset.pending = "1";
+        else { delete s.dataset.pending; onchange(s.value); }
+      },
+      blur: () => { if (!building) setTimeout(() => commitSelect(s), 0); } } },   // once the focus has moved on
+      ...options.map((o) => el("option", { value: o.value, "data-control": o.control, text: o.text })));
+    s.commit = () => { delete s.dataset.pending; onchange(s.value); };
+    return s;
+  };
+  function commitSelect(s) { if (s.dataset.pending) s.commit(); }
 
   // A command from the document; a refusal is announced at once (the page shows it too).
   function act(cmd) {
@@ -58,6 +76,9 @@
     building = true;
     root.textContent = "";
     const d = doc;
+    // the first stop of Tab: past the title and the summary, to the run's controls
+    root.append(el("a", { href: "#play", id: "skip", class: "skip", text: "Skip to the run controls",
+                          on: { click: (e) => { e.preventDefault(); runControl().focus(); } } }));
     root.append(el("h1", { id: "title", text: "MoE Lab: " + d.lab.title }),
                 el("p", { text: d.lab.citation + ". " + d.lab.summary }));
 
@@ -72,10 +93,13 @@
 
     // Lab and settings
     const settings = section("settings", "Lab and settings",
-      field("Lab", select("lab", "combo:lab", d.labs.map((l) => ({ value: l.id, text: l.title, control: "option:lab:" + l.id })), (v) => act("lab=" + v))),
+      field("Lab", select("lab", "combo:lab", d.labs.map((l) => ({ value: l.id, text: l.title, control: "option:lab:" + l.id })),
+                          (v) => v !== (last && last.lab) && act("lab=" + v), true),
+            "Arrow keys show the labs; Enter, or leaving the list, opens the one shown."),
       field("Preset", select("preset", "combo:preset",
         [{ value: "", text: "custom" }].concat(d.presets.map((p) => ({ value: p.id, text: p.title, control: "option:preset:" + p.id }))),
-        (v) => v && act("preset=" + v))),
+        (v) => v && v !== (last && last.preset) && act("preset=" + v), true),
+            "Enter, or leaving the list, applies the preset shown and restarts the run."),
       el("p", { id: "preset-note" }),
       field("Seed", el("input", { id: "seed", type: "text", inputmode: "numeric", "data-control": "input:seed",
                                   on: { change: (e) => act("seed=" + e.target.value.trim()) } }),
@@ -86,7 +110,7 @@
       for (const p of d.params.filter((q) => q.group === g)) set.append(paramField(p));
       settings.append(set);
     }
-    settings.append(el("ul", { id: "errors" }),
+    settings.append(el("ul", { id: "errors", hidden: true }),
                     button("button:running-settings", "Back to the running settings", "revert", { id: "revert", hidden: true }));
     root.append(settings);
 
@@ -98,7 +122,7 @@
       button("button:tour-next", "Next tour step", "tour=next", { id: "tour-next", hidden: true }),
       el("p", { id: "tour-caption" }),
       el("p", { id: "tour-question", hidden: true }),
-      ...["a", "b", "c", "d"].map((k) => button("button:answer-" + k, "", "answer=" + k, { id: "answer-" + k, hidden: true, "aria-keyshortcuts": k })),
+      ...["a", "b", "c", "d"].map((k) => button("button:answer-" + k, "Answer (" + k + ")", "answer=" + k, { id: "answer-" + k, hidden: true, "aria-keyshortcuts": k })),
       el("p", { id: "tour-reveal", hidden: true }),
       button("button:next-view", "Next view large", "next-view", { id: "next-view" }),
       button("button:record", "Record a clip", () => (last && last.record.mode !== "off" ? "record=0" : "record=1"), { id: "record", "aria-keyshortcuts": "r" }),
@@ -109,10 +133,10 @@
     const compare = section("compare", "Compare",
       field("Compare with", select("compare", "combo:compare",
         [{ value: "off", text: "no comparison" }].concat(d.comparisons.map((c) => ({ value: c.id, text: c.title, control: "option:compare:" + c.id }))),
-        (v) => act("compare=" + v))),
+        (v) => v !== compareId(last) && act("compare=" + v), true)),
       field("Or run B with one parameter changed", select("vs", "combo:vs",
         [{ value: "", text: "choose a parameter" }].concat(d.params.map((p) => ({ value: p.name, text: p.label, control: "button:vs:" + p.name }))),
-        (v) => { if (v) act("vs=" + v); document.getElementById("vs").value = ""; })),
+        (v) => { if (v) act("vs=" + v); document.getElementById("vs").value = ""; }, true)),
       el("div", { id: "b-changes" }),
       button("button:end-compare", "End comparison", "compare=off", { id: "end-compare", hidden: true }),
       button("button:csv-b", "Download run B's CSV", "csv-b", { id: "csv-b", hidden: true }),
@@ -147,16 +171,16 @@
       views.append(el("section", { "aria-labelledby": "v-" + k, class: "view" },
         el("h3", { id: "v-" + k, "data-control": "view:" + v.id, text: v.title }),
         el("p", { text: v.caption ? "Look for: " + v.caption : "" }),
-        el("ul", { id: "readouts-" + k, "aria-label": v.title + ": readout" }),
-        button("button:table:" + v.id, "Show as table", "table=" + k, { id: "table-" + k, "aria-pressed": "false" }),
-        button("button:png:" + v.id, "Save as PNG", "png=" + k, { id: "png-" + k }),
-        button("button:enlarge:" + v.id, "Enlarge", () => (last && last.focused.includes(v.id) ? "view=-1" : "view=" + k), { id: "enlarge-" + k }),
+        el("ul", { id: "readouts-" + k, "aria-label": v.title + ": readout", hidden: true }),
+        button("button:table:" + v.id, "Show " + v.title + " as a table", "table=" + k, { id: "table-" + k, "aria-pressed": "false" }),
+        button("button:png:" + v.id, "Save " + v.title + " as PNG", "png=" + k, { id: "png-" + k }),
+        button("button:enlarge:" + v.id, "Enlarge " + v.title, () => (last && last.focused.includes(v.id) ? "view=-1" : "view=" + k), { id: "enlarge-" + k }),
         el("div", { id: "tables-" + k, class: "tables" })));
     });
     root.append(views);
 
     // Messages and keys
-    root.append(section("messages", "Messages", el("ul", { id: "messages" }),
+    root.append(section("messages", "Messages", el("ul", { id: "messages", hidden: true }),
       button("button:dismiss", "Dismiss the messages", "dismiss", { id: "dismiss", hidden: true })));
     const keys = el("dl", { id: "keys", "data-control": "dialog:keys" });
     for (const k of d.keys) keys.append(el("dt", { text: k.label }), el("dd", { text: k.help }));
@@ -195,7 +219,7 @@
     }
     if (p.type === "choice") {
       input = select(id, "param:" + p.name, p.choices.map((c, i) => ({ value: c, text: c, control: "option:" + p.name + ":" + c })),
-                     (v) => act("set=" + p.name + "=" + v));
+                     (v) => v !== (last && last.params[p.name]) && act("set=" + p.name + "=" + v), true);
     } else {
       input = el("input", { id, type: "number", min: p.min, max: p.max, step: p.type === "int" ? 1 : "any",
                             "data-control": "param:" + p.name,
@@ -206,16 +230,40 @@
 
   // --- following the state ---------------------------------------------------------------------------------------
   const byId = (id) => document.getElementById(id);
-  const editing = (e) => e === document.activeElement && (e.tagName === "INPUT" || e.tagName === "SELECT");
+  let reverting = null;   // a select whose uncommitted change Escape takes back: it shows the state although focused
+  const editing = (e) => e !== reverting && (e === document.activeElement || !!e.dataset.pending) && (e.tagName === "INPUT" || e.tagName === "SELECT");
   function setValue(e, v) { if (e && !editing(e) && e.value !== String(v)) e.value = String(v); }
-  function setText(e, t) { if (e && e.textContent !== t) e.textContent = t; }
-  function setList(e, items) {
-    if (!e || JSON.stringify(items) === e.dataset.items) return;
-    e.dataset.items = JSON.stringify(items);
-    e.textContent = "";
-    for (const t of items) e.append(el("li", { text: t }));
+  // Text changed in place: an element holding one text node keeps it (a screen reader reading it keeps its place).
+  function setText(e, t) {
+    if (!e || e.textContent === t) return;
+    const n = e.firstChild;
+    if (t && n && n === e.lastChild && n.nodeType === Node.TEXT_NODE) n.data = t;
+    else e.textContent = t;
   }
-  function show(e, on) { if (e) e.hidden = !on; }
+  // A list's items changed in place (items added or removed at its end); an empty list is hidden, out of the tree.
+  function setList(e, items) {
+    if (!e) return;
+    patch(e, items.map((t) => ({ tag: "li", text: t })));
+    show(e, items.length > 0);
+  }
+  // parent's element children made to match specs ({tag, attrs, text} or {tag, attrs, kids}) in place: a child of
+  // the right tag is kept, its attributes and text changed; only the missing are made, only the extra removed.
+  function patch(parent, specs) {
+    specs.forEach((sp, i) => {
+      let c = parent.children[i];
+      if (!c || c.tagName !== sp.tag.toUpperCase()) {
+        const made = el(sp.tag);
+        if (c) parent.replaceChild(made, c); else parent.append(made);
+        c = made;
+      }
+      for (const [k, v] of Object.entries(sp.attrs || {})) if (c.getAttribute(k) !== String(v)) c.setAttribute(k, v);
+      if (sp.kids) patch(c, sp.kids); else setText(c, sp.text);
+    });
+    while (parent.children.length > specs.length) parent.lastElementChild.remove();
+  }
+  function show(e, on) { if (e && e.hidden === on) e.hidden = !on; }
+  function enable(e, on) { if (e && e.disabled === on) e.disabled = !on; }
+  const compareId = (s) => (s && s.compare ? (doc.comparisons.find((c) => c.title === s.compare.title) || { id: "off" }).id : "off");
 
   function sync() {
     if (!window.moeLab.ready || building) return;
@@ -236,16 +284,16 @@
     document.documentElement.dataset.theme = s.theme || "light";
     // run
     setText(byId("play"), s.playing ? "Pause" : "Play");
-    for (const id of ["play", "step", "next-phase"]) byId(id).disabled = s.done && !s.playing;
+    for (const id of ["play", "step", "next-phase"]) enable(byId(id), !(s.done && !s.playing));
     setValue(byId("speed"), s.speed);
     const phase = doc.phases[Math.max(0, Math.min(s.phase, doc.phases.length - 1))];
     setText(byId("progress"), "Progress " + Math.round(100 * s.progress) + " %" + (phase ? ", phase " + (s.phase + 1) + " of " + doc.phases.length + ": " + phase.title : "") +
             (s.clock ? ", " + s.clock : "") + (s.done ? ", finished" : "") + (s.failure ? ", stopped: " + s.failure : ""));
     const rw = s.rewind || { moments: 0, shown: null };
     setValue(byId("rewind"), rw.shown === null ? s.progress : rw.shown);
-    byId("rewind").disabled = rw.moments < 2;
+    enable(byId("rewind"), rw.moments >= 2);
     byId("rewind").setAttribute("aria-valuetext", rw.shown === null ? "live" : "rewound to " + Math.round(100 * rw.shown) + " %, " + rw.clock);
-    byId("live").disabled = rw.shown === null;
+    enable(byId("live"), rw.shown !== null);
     // settings
     setValue(byId("lab"), s.lab);
     setValue(byId("preset"), doc.presets.some((p) => p.id === s.preset) ? s.preset : "");
@@ -275,7 +323,7 @@
       show(b, has && asking);
       if (!has) return;
       setText(b, "(" + k + ") " + q.answers[i] + (i === q.chosen ? " (the class's answer)" : ""));
-      b.disabled = q.chosen >= 0;
+      enable(b, q.chosen < 0);
     });
     show(byId("tour-reveal"), !!q && q.revealed);
     setText(byId("tour-reveal"), q && q.revealed ? q.reveal : "");
@@ -285,7 +333,7 @@
     setText(byId("keys-button"), s.keys_help ? "Close the list of keys" : "Keys");
     show(byId("close-keys"), s.keys_help);
     // compare
-    setValue(byId("compare"), s.compare ? (doc.comparisons.find((c) => c.title === s.compare.title) || { id: "off" }).id : "off");
+    setValue(byId("compare"), compareId(s));
     syncChanges(s);
     show(byId("end-compare"), !!s.compare);
     show(byId("csv-b"), !!s.compare);
@@ -301,10 +349,10 @@
     doc.views.forEach((v, k) => {
       setList(byId("readouts-" + k), s.readouts[v.id] || []);
       const table = s.tables.includes(v.id);
-      setText(byId("table-" + k), table ? "Show as plot" : "Show as table");
+      setText(byId("table-" + k), table ? "Show " + v.title + " as a plot" : "Show " + v.title + " as a table");
       byId("table-" + k).setAttribute("aria-pressed", table ? "true" : "false");
       const large = s.focused.includes(v.id);
-      setText(byId("enlarge-" + k), large ? "All views" : "Enlarge");
+      setText(byId("enlarge-" + k), large ? "Show all views, not only " + v.title : "Enlarge " + v.title);
       byId("enlarge-" + k).dataset.control = (large ? "button:all-views:" : "button:enlarge:") + v.id;
     });
     const now = performance.now();
@@ -313,6 +361,7 @@
     setList(byId("messages"), s.messages.slice().reverse());
     show(byId("dismiss"), s.messages.length > 0);
     announce(prev, s);
+    keepFocus(s);
     focusRing();
   }
 
@@ -350,29 +399,41 @@
       const key = JSON.stringify(tables);
       if (box.dataset.key === key) return;
       box.dataset.key = key;
-      box.textContent = "";
+      const specs = [];   // each table, then its notes; changed in place
       for (const t of tables) {
-        const table = el("table", {}, el("caption", { text: t.caption + (t.rows.length < t.total_rows ? " (" + t.rows.length + " of " + t.total_rows + " rows)" : "") }));
-        table.append(el("thead", {}, el("tr", {}, ...t.columns.map((c) => el("th", { scope: "col", text: c })))));
-        const body = el("tbody");
-        for (const r of t.rows) body.append(el("tr", {}, el("th", { scope: "row", text: r[0] }), ...r.slice(1).map((c) => el("td", { text: c }))));
-        if (!t.rows.length) body.append(el("tr", {}, el("td", { colspan: t.columns.length, text: "no data yet" })));
-        table.append(body);
-        box.append(table);
-        for (const n of t.notes) box.append(el("p", { text: n }));
+        if (!t.columns.length) {   // nothing to tabulate yet: a table without headers is no table
+          specs.push({ tag: "p", text: t.caption + ": no data yet." });
+          continue;
+        }
+        const rows = t.rows.map((r) => ({ tag: "tr", kids: [{ tag: "th", attrs: { scope: "row" }, text: r[0] }].concat(r.slice(1).map((c) => ({ tag: "td", text: c }))) }));
+        if (!t.rows.length) rows.push({ tag: "tr", kids: [{ tag: "td", attrs: { colspan: t.columns.length }, text: "no data yet" }] });
+        specs.push({ tag: "table", kids: [
+          { tag: "caption", text: t.caption + (t.rows.length < t.total_rows ? " (" + t.rows.length + " of " + t.total_rows + " rows)" : "") },
+          { tag: "thead", kids: [{ tag: "tr", kids: t.columns.map((c) => ({ tag: "th", attrs: { scope: "col" }, text: c })) }] },
+          { tag: "tbody", kids: rows }] });
+        for (const n of t.notes) specs.push({ tag: "p", text: n });
       }
+      patch(box, specs);
     });
   }
 
   // --- the live region ---------------------------------------------------------------------------------------------
+  // One message per announcement, never joined: queued, one a second; urgent ones (refusals) first; a message
+  // already waiting is not queued twice.
   function say(text, now) {
-    if (!text) return;
+    if (!text || queue.includes(text)) return;
     if (now) queue.unshift(text); else queue.push(text);
-    if (queue.length > 4) queue.splice(1, queue.length - 4);   // the oldest go: never a flood
+    if (queue.length > 6) queue.splice(1, queue.length - 6);   // the oldest go: never a flood
   }
   setInterval(() => {
     if (!queue.length) return;
-    live.textContent = queue.splice(0, 2).join(" ");
+    const text = queue.shift();
+    if (live.textContent === text) {   // the same words again: empty the region first, so that they are said again
+      live.textContent = "";
+      setTimeout(() => { live.textContent = text; }, 100);
+    } else {
+      live.textContent = text;
+    }
   }, 1000);
 
   function announce(prev, s) {
@@ -400,6 +461,32 @@
   }
 
   // --- focus ---------------------------------------------------------------------------------------------------------
+  const usable = (e) => !!e && e.isConnected && !e.disabled && !e.closest("[hidden]");
+  // The first run control that can be pressed: Play, else Reset (a finished run).
+  const runControl = () => (usable(byId("play")) ? byId("play") : byId("reset"));
+  // Where the focus goes when the control that has it is disabled or hidden: its twin in the same place (Play's
+  // is Reset), else the nearest control before it that can take it.
+  const heirs = { play: ["play", "reset"], step: ["play", "reset"], "next-phase": ["play", "reset"], live: ["rewind", "play", "reset"],
+                  rewind: ["play", "reset"], "close-keys": ["keys-button"], "end-compare": ["compare"],
+                  "csv-b": ["compare"], "tour-back": ["tour"], "tour-next": ["tour"],
+                  "answer-a": ["tour-next", "tour"], "answer-b": ["tour-next", "tour"], "answer-c": ["tour-next", "tour"], "answer-d": ["tour-next", "tour"] };
+  const nameOf = (e) => (e.labels && e.labels.length ? e.labels[0].textContent : e.textContent).trim();
+  function keepFocus(s) {
+    const e = held, now = document.activeElement;
+    // (an element of a rebuilt document is gone: build() gives the focus back to its new twin)
+    if (!e || !e.isConnected || usable(e) || !(now === e || now === document.body || now === null)) return;
+    let to = (heirs[e.id] || []).map(byId).find(usable);
+    if (!to) {   // the nearest control before it
+      const all = [...root.querySelectorAll("a[href], button, input, select")].filter(usable);
+      to = all.filter((x) => x.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
+    }
+    if (!to) return;
+    const was = nameOf(e);
+    to.focus();
+    say((e.id === "play" || e.id === "step" || e.id === "next-phase") && s.done
+        ? "The run has finished: the focus is on " + nameOf(to) + "."
+        : was + " is not available now: the focus is on " + nameOf(to) + ".");
+  }
   // The canvas draws the ring around the focused element's twin; an element with no twin on screen, and a field
   // being edited, is shown over the page instead.
   function focusRing() {
@@ -412,6 +499,7 @@
     box.classList.toggle("reveal", !twin || typed);
   }
   root.addEventListener("focusin", (e) => {
+    held = e.target;
     const id = (e.target.dataset && e.target.dataset.control) || "";
     if (last && last.focus !== id) command("focus=" + id);
     sync();
@@ -425,7 +513,24 @@
   function key(e) {
     if (!doc || e.ctrlKey || e.metaKey || e.altKey) return;
     const t = e.target;
-    if (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA") {
+    if (t.tagName === "SELECT") {
+      if (e.key === "Enter") { e.preventDefault(); commitSelect(t); return; }
+      if (e.key === "Escape") {   // a change not committed: back to the running choice; else out of the select
+        if (!t.dataset.pending) { t.blur(); return; }
+        delete t.dataset.pending;
+        reverting = t;
+        last = null;
+        sync();
+        reverting = null;
+        return;
+      }
+      if (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" || e.key.startsWith("Page") || e.key.length === 1) {
+        arrowed = t;   // the change this key makes (fired before the key's event ends) waits for a commit
+        setTimeout(() => { if (arrowed === t) arrowed = null; }, 0);
+      }
+      return;
+    }
+    if (t.tagName === "INPUT" || t.tagName === "TEXTAREA") {
       if (e.key === "Escape") t.blur();
       return;
     }

@@ -25,15 +25,25 @@ std::string field(const char* key, const std::string& json, bool first = false) 
     return std::string(first ? "\"" : ",\"") + key + "\":" + json;
 }
 
-// "Range 1e-05 to 10 (log scale), unit s. " + the help: the parameter's accessible description.
+// The help + "Range 1e-05 to 10 s, log scale. Link name: x.": the parameter's accessible description. The help's
+// first sentence is left out: the accessible name (spoken_label) says it already, and is heard just before.
 std::string describe_param(const core::ParamSpec& s) {
     std::string d = s.help;
+    const std::string bare = core::spoken_symbol(s.symbol.empty() ? s.name : s.symbol);
+    const std::string label = core::spoken_label(s.symbol, s.name, s.help);
+    if (label.size() > bare.size() + 2) {
+        const std::string said = label.substr(bare.size() + 2);   // after "eta r, "
+        if (d.compare(0, said.size(), said) == 0) {
+            d.erase(0, said.size());
+            d.erase(0, d.find_first_not_of(". "));
+        }
+    }
     if (s.type == core::ParamType::Int || s.type == core::ParamType::Real) {
         d += (d.empty() ? "" : " ") + std::string("Range ") + core::format_number(s.min) + " to " +
             core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) + (s.log_scale ? ", log scale" : "") +
             ".";
     }
-    return d + " Link name: " + s.name + ".";
+    return d + (d.empty() ? "" : " ") + "Link name: " + s.name + ".";
 }
 
 std::string params_json(const core::Schema& schema) {

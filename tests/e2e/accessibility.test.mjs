@@ -1,14 +1,16 @@
 // Accessible to everyone: the page's parallel HTML document (web/pdom.js) for screen readers and the
 // keyboard. axe-core finds no WCAG 2.0/2.1 A or AA violation in any lab, in the normal layout, presentation,
-// compare and tour modes, in each theme, and the document holds an element for every control on the canvas; a
-// keyboard-only session chooses a lab, changes a parameter, plays to the end, opens a view's table and starts
-// and ends a tour, checking the focus after every key and that no key acts twice; the accessibility tree holds
+// compare and tour modes, in each theme, nor does IBM's Equal Access engine (WCAG 2.1, once per lab and mode), and
+// the document holds an element for every control on the canvas; a keyboard-only session chooses a lab (arrows
+// open none, Enter opens it), changes a parameter, plays to the end (the focus then goes from Play to Reset, said
+// aloud), opens a view's table and starts and ends a tour, checking the focus after every key and that no key acts
+// twice (more in assistive.test.mjs); the accessibility tree holds
 // the Play button, every parameter with its value, the current phase and each view's title and readout; the
 // live region announces a phase change. Screenshots of the themes go to tests/e2e/out.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPage, state, out, axe, missingTwins } from "./harness.mjs";
+import { openPage, state, out, axe, ibm, missingTwins, recordAnnouncements } from "./harness.mjs";
 
 const command = (page, cmd) => page.evaluate((c) => moeLab.command(c), cmd);
 const active = (page) => page.evaluate(() => document.activeElement && document.activeElement.id);
@@ -30,6 +32,9 @@ test("axe: no WCAG A/AA violation in any lab, mode or theme, and an HTML element
         for (const c of ["theme=" + theme, ...cmds]) assert.equal(await command(page, c), "", `${lab} ${mode}: ${c}`);
         const where = `${lab}, ${mode}, ${theme}`;
         assert.deepEqual(await axe(page), [], where);
+        // a second engine, IBM Equal Access (WCAG 2.1 A and AA): once per lab and mode (the themes change colours
+        // only, which axe checks; the document's structure is the same)
+        if (theme === themes[0]) assert.deepEqual(await ibm(page), [], where + ": IBM Equal Access");
         assert.deepEqual(await missingTwins(page), [], where + ": controls without an HTML element");
       }
     }
@@ -65,8 +70,12 @@ async function tabTo(page, id, back = false) {
 
 test("keyboard only: choose a lab, change a parameter, play to the end, open a table, start and end a tour", async () => {
   const { page, errors } = await openPage("");
+  await recordAnnouncements(page);
   await tabTo(page, "lab");
-  let r = await key(page, "ArrowDown");   // a closed select: the next lab
+  let r = await key(page, "ArrowDown");   // a closed select: the next lab is shown, not opened
+  assert.equal(r.after.lab, "cluster-experts", "an arrow key opens no lab");
+  assert.equal(r.focus, "lab");
+  r = await key(page, "Enter");   // Enter opens it
   assert.equal(r.after.lab, "patch-routing");
   assert.equal(r.focus, "lab", "the focus stays on the lab picker after its document is rebuilt");
 
@@ -92,6 +101,12 @@ test("keyboard only: choose a lab, change a parameter, play to the end, open a t
   assert.equal(r.focus, "play");
   assert.ok(r.after.playing || r.after.done, "Space on Play plays once (twice would pause)");
   await page.waitForFunction(() => moeLab.state().done, null, { timeout: 120000 });
+  // the finished run disables Play: the focus goes to Reset, a named control, not to the body, and is said aloud
+  await page.waitForFunction(() => document.activeElement !== document.getElementById("play"), null, { timeout: 5000 }).catch(() => {});
+  assert.equal(await active(page), "reset", "the focus is on Reset when the run has finished");
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), "Reset");
+  await page.waitForFunction(() => window.announced.some((a) => /focus is on Reset/.test(a)), null, { timeout: 8000 });
+  assert.deepEqual(await ibm(page), [], "IBM Equal Access, WCAG 2.1: a finished run, its tables filled");
 
   await tabTo(page, "table-0");
   r = await key(page, "Enter");
