@@ -1,4 +1,4 @@
-// Assistive technology (issue 31, item 4): what a keyboard and screen-reader user meets in the page's HTML document
+// Assistive technology: what a keyboard and screen-reader user meets in the page's HTML document
 // (web/pdom.js), checked through the browser's own accessibility tree where it can be: a skip link to the run
 // controls comes first; a select that restarts the run acts on Enter or on leaving it, not on each arrow key; the
 // live region says one message at a time; a parameter's name is not repeated in its description; every button
