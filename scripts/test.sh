@@ -38,10 +38,14 @@ cmake -S . -B build/tsan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=None -DMOE_NATIVE
 cmake --build build/tsan -j"$(nproc)" --target moe-thread-tests   # (those test files only: the stage's build halves)
 build/tsan/moe-thread-tests --test-case="for_each_index*,run_seeds*,sweep on threads*,every lab: the same numbers on 1 thread*"
 
-stage "randomized CLI test: 520 random configurations over every lab (in range, edges, out of range, garbage)"
+stage "randomized CLI test: 520 random configurations over every lab (in range, edges, out of range, garbage); the outcomes' seed counts"
+# beside it, on the other core: what the end-of-run lines say about seeds 1–10 of each lab's default preset,
+# counted again (about a minute; both are mostly one thread)
+scripts/check-outcomes.sh build/native/moe-lab > build/check-outcomes.log 2>&1 &
+outcomes=$!
 node tests/cli/random-cli.mjs build/native/moe-lab
-# what the end-of-run lines say about seeds 1–10 of each lab's default preset, counted again (about a minute)
-scripts/check-outcomes.sh build/native/moe-lab
+wait $outcomes || { cat build/check-outcomes.log; echo "check-outcomes failed" >&2; exit 1; }
+echo "check-outcomes: $(grep -c declared build/check-outcomes.log) outcomes' seed counts as declared"
 
 stage "libFuzzer over the link/command parsers and parameter validation (30 s; clang, ASan, UBSan)"
 scripts/fuzz.sh 30
