@@ -89,7 +89,8 @@
       button("button:next-phase", "Next phase", "next-phase", { id: "next-phase" }),
       button("button:reset", "Reset", "reset", { id: "reset" }),
       field("Speed", select("speed", "slider:speed", d.speeds.map((s, i) => ({ value: i, text: s })), (v) => act("speed=" + v))),
-      el("p", { id: "progress" })));
+      el("p", { id: "progress" }),
+      el("p", { id: "status" })));   // what to look for; at the end, what this run showed (state().status)
 
     // Lab and settings
     const settings = section("settings", "Lab and settings",
@@ -289,6 +290,7 @@
     const phase = doc.phases[Math.max(0, Math.min(s.phase, doc.phases.length - 1))];
     setText(byId("progress"), "Progress " + Math.round(100 * s.progress) + " %" + (phase ? ", phase " + (s.phase + 1) + " of " + doc.phases.length + ": " + phase.title : "") +
             (s.clock ? ", " + s.clock : "") + (s.done ? ", finished" : "") + (s.failure ? ", stopped: " + s.failure : ""));
+    setText(byId("status"), s.status || "");
     const rw = s.rewind || { moments: 0, shown: null };
     setValue(byId("rewind"), rw.shown === null ? s.progress : rw.shown);
     enable(byId("rewind"), rw.moments >= 2);
@@ -445,8 +447,10 @@
     }
     if (s.failure && !prev.failure) say("The run stopped: " + s.failure, true);
     if (s.done && !prev.done && !s.failure) {
+      // what this run showed, in the words its own metrics decide (core/outcome.hpp); else its headline numbers
       const heads = doc.metrics.filter((m) => m.headline && s.metrics[m.key] !== undefined).map((m) => metricText(m.key, s.metrics[m.key]));
-      say("The run has finished. " + heads.join("; ") + ".");
+      say("The run has finished" + (s.phase_title ? ", in phase " + (s.phase + 1) + ": " + s.phase_title : "") + ". " +
+          (s.outcome || heads.join("; ") + "."));
       if (s.compare) say("Comparison: " + compareText(s) + ".");
     }
     const fresh = s.messages.filter((m) => !prev.messages.includes(m));

@@ -99,8 +99,13 @@ export async function openDevice(options, query = "", at = base, prepare = null)
 }
 
 export function cliMetrics(cmd, args) {
+  return cliRun(cmd, args).metrics;
+}
+
+// The CLI's whole `run --json` report (metrics, failure, the end-of-run outcome line).
+export function cliRun(cmd, args) {
   const text = execFileSync(cmd[0], [...cmd.slice(1), "run", ...args, "--json"], { encoding: "utf8", maxBuffer: 1 << 24 });
-  return JSON.parse(text).metrics;
+  return JSON.parse(text);
 }
 
 // What a view drew (state().view_reports) reads on a projector: a plot with room (large: ≥ 40 % of the

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPage, state, cliMetrics, out, nativeCli, wasmCli } from "./harness.mjs";
+import { openPage, state, cliRun, recordAnnouncements, out, nativeCli, wasmCli } from "./harness.mjs";
 
 test("the page loads without console errors and lists the labs", async () => {
   const { page, errors } = await openPage("");
@@ -87,8 +87,14 @@ test("every lab's default preset plays to the end in the page, with the same num
       assert.ok(s.frames_while_running >= 5, `only ${s.frames_while_running} frames drawn during the run`);
 
       const args = ["--lab", lab, "--preset", s.preset, "--seed", "3"];
-      const native = cliMetrics([nativeCli], args);
-      const wasm = cliMetrics(["node", "--no-experimental-fetch", wasmCli], args);
+      const nativeRun = cliRun([nativeCli], args), wasmRun = cliRun(["node", "--no-experimental-fetch", wasmCli], args);
+      const native = nativeRun.metrics, wasm = wasmRun.metrics;
+      // the end-of-run line: the last phase reached and what this run showed, with its numbers, as the CLIs say it
+      assert.ok(/\d/.test(s.outcome), `${lab}: the end-of-run line has no number: '${s.outcome}'`);
+      assert.equal(s.outcome, nativeRun.outcome);
+      assert.equal(wasmRun.outcome, nativeRun.outcome);
+      assert.equal(s.status, `Finished (${s.phase_title}). ${s.outcome}`);
+      assert.equal(await page.locator("#status").textContent(), s.status);   // the HTML document says it too
       assert.deepEqual(Object.keys(s.metrics).sort(), Object.keys(native).sort());
       for (const k of Object.keys(native)) {
         assert.equal(s.metrics[k], native[k], `${lab}.${k}: page ${s.metrics[k]} vs native CLI ${native[k]}`);
@@ -104,9 +110,35 @@ test("the cluster-experts lab shows its phenomenon in the page (Chen et al., Tab
   const { page } = await openPage("?lab=cluster-experts&preset=lecture&seed=1");
   await page.evaluate(() => moeLab.command("play"));
   await page.waitForFunction(() => moeLab.state().done, null, { timeout: 120000, polling: 250 });
-  const m = (await state(page)).metrics;
+  const s = await state(page), m = s.metrics;
   assert.ok(m.acc_moe_cubic >= 95, `nonlinear MoE accuracy ${m.acc_moe_cubic}`);
   assert.ok(m.entropy_moe_cubic <= 0.4, `nonlinear MoE dispatch entropy ${m.entropy_moe_cubic}`);
   assert.ok(m.acc_moe_cubic > m.acc_single_cubic + 5 && m.acc_moe_cubic > m.acc_single_linear + 5);
+  // at the end the timeline and the status name the last phase reached, "Converged", not "Exploration"
+  assert.equal(s.phase, 2);
+  assert.equal(s.phase_title, "Converged");
+  assert.ok(s.status.startsWith("Finished (Converged). The nonlinear MoE converged: "), s.status);
+  assert.ok(!s.status.includes("Unlike the paper"), s.status);
+  await page.close();
+});
+
+test("a seed whose run differs from the paper says so at its end, with how often seeds show the paper's case", async () => {
+  const { page, errors } = await openPage("?lab=cluster-experts&preset=lecture&seed=6&scale=1.6");
+  await recordAnnouncements(page);
+  await page.evaluate(() => moeLab.command("play"));
+  await page.waitForFunction(() => moeLab.state().done, null, { timeout: 120000, polling: 250 });
+  const s = await state(page);
+  const native = cliRun([nativeCli], ["--lab", "cluster-experts", "--preset", "lecture", "--seed", "6"]);
+  assert.equal(s.outcome, native.outcome);
+  assert.equal(s.phase_title, "Router learning");   // this seed never reached "Converged"
+  assert.match(s.outcome, /^Unlike the paper on this seed: The nonlinear MoE did not reach the converged stage/);
+  assert.match(s.outcome, /\(The paper's outcome holds in \d+ of seeds 1–10 of Lecture\.\)/);
+  await page.waitForFunction(() => window.announced.some((t) => t.includes("Unlike the paper on this seed")), null,
+                             { timeout: 5000 }).catch(() => {});   // one message a second: a phase change may come first
+  const said = await page.evaluate(() => window.announced);
+  assert.ok(said.some((t) => t.startsWith("The run has finished, in phase 2: Router learning. Unlike the paper on this seed")),
+            `announced: ${JSON.stringify(said)}`);
+  await page.screenshot({ path: join(out, "outcome-cluster-experts-seed6.png") });
+  assert.deepEqual(errors, []);
   await page.close();
 });
