@@ -10,6 +10,7 @@
 #pragma once
 #include "core/tour.hpp"   // TourAnswer: a text and the metric bound that decides it
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace core {
@@ -23,6 +24,11 @@ struct Outcome {
     // Over seeds 1..seeds of the default preset, the paper's case held in `paper_seeds` (moe-lab reproduce).
     int paper_seeds = 0, seeds = 0;
 };
+
+// The usual way to declare one: core::outcome({cases…}, the paper's case, held in so many of seeds 1..seeds).
+inline Outcome outcome(std::vector<TourAnswer> cases, int paper, int paper_seeds, int seeds) {
+    return {std::move(cases), paper, paper_seeds, seeds};
+}
 
 // One sentence as this run decides it.
 struct Said {

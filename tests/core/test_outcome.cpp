@@ -19,13 +19,9 @@ std::vector<core::Metric> metrics(double stuck, double acc) {
 }
 
 core::Outcome stuck_outcome() {
-    core::Outcome o;
-    o.cases = {core::answer_if_above("ℓ2 stuck in {stuck} of {runs} runs.", "stuck", 0.5),
-               core::answer_otherwise("No ℓ2 run stuck ({stuck} of {runs}).")};
-    o.paper = 0;
-    o.paper_seeds = 9;
-    o.seeds = 10;
-    return o;
+    return core::outcome({core::answer_if_above("ℓ2 stuck in {stuck} of {runs} runs.", "stuck", 0.5),
+                          core::answer_otherwise("No ℓ2 run stuck ({stuck} of {runs}).")},
+                         0, 9, 10);
 }
 
 }   // namespace
@@ -59,8 +55,8 @@ TEST_CASE("outcomes: the first case that holds is said; another case than the pa
 }
 
 TEST_CASE("outcomes: a sentence whose metric this run does not have is left out, not guessed") {
-    core::Outcome acc;
-    acc.cases = {core::answer_if_above("Accuracy {acc} %.", "acc", 95), core::answer_otherwise("Only {acc} %.")};
+    const core::Outcome acc = core::outcome(
+        {core::answer_if_above("Accuracy {acc} %.", "acc", 95), core::answer_otherwise("Only {acc} %.")}, 0, 10, 10);
     const std::vector<core::Outcome> o = {acc, stuck_outcome()};
     const auto said = core::say_outcomes(o, metrics(1, core::kNotApplicable));
     REQUIRE(said.size() == 1);

@@ -1,27 +1,25 @@
 // What a finished latent-clusters run showed (core/outcome.hpp), decided by its metrics: the end-of-run line.
-// The seed counts are those of `moe-lab reproduce --lab latent-clusters --seeds 10` (Lecture).
+// After the cases: the paper's case, and in how many of seeds 1–10 of Lecture it held (`moe-lab reproduce --lab
+// latent-clusters --seeds 10` counts them again and fails when they differ).
 #include "labs/latent-clusters/lab.hpp"
 
 namespace latent {
 
 std::vector<core::Outcome> LatentClustersLab::outcomes() const {
-    core::Outcome moe;   // Theorem 4.6: the MoE's experts learn the global direction w_g*
-    moe.cases = {core::answer_if_above("The MoE's experts align with w_g*: best |cos| = {cos_g_moe}, and with the "
+    return {// Theorem 4.6: the MoE's experts learn the global direction w_g*
+            core::outcome(
+                {core::answer_if_above("The MoE's experts align with w_g*: best |cos| = {cos_g_moe}, and with the "
                                        "cluster directions w_c*: {cos_c_moe}.",
                                        "cos_g_moe", 0.9),
-                 core::answer_otherwise("The MoE's experts did not align with w_g*: best |cos| = {cos_g_moe}.")};
-    moe.paper_seeds = 10;
-    moe.seeds = 10;
-
-    core::Outcome vanilla;   // Theorem 4.3: the vanilla network never aligns with w_g*
-    vanilla.cases = {
-        core::answer_if_below("The vanilla network never finds w_g*: best |cos| = {cos_g_vanilla} (test MSE "
-                              "{mse_vanilla} against the MoE's {mse_moe}).",
-                              "cos_g_vanilla", 0.3),
-        core::answer_otherwise("The vanilla network aligned with w_g* too: best |cos| = {cos_g_vanilla}.")};
-    vanilla.paper_seeds = 10;
-    vanilla.seeds = 10;
-    return {moe, vanilla};
+                 core::answer_otherwise("The MoE's experts did not align with w_g*: best |cos| = {cos_g_moe}.")},
+                0, 10, 10),
+            // Theorem 4.3: the vanilla network never aligns with w_g*
+            core::outcome(
+                {core::answer_if_below("The vanilla network never finds w_g*: best |cos| = {cos_g_vanilla} (test MSE "
+                                       "{mse_vanilla} against the MoE's {mse_moe}).",
+                                       "cos_g_vanilla", 0.3),
+                 core::answer_otherwise("The vanilla network aligned with w_g* too: best |cos| = {cos_g_vanilla}.")},
+                0, 10, 10)};
 }
 
 }   // namespace latent
