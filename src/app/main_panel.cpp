@@ -129,44 +129,58 @@ std::string App::status_line() const {
     return "Finished (" + ph.title + ")." + (said.empty() ? "" : " " + said);
 }
 
-// What to look for in the current phase and the paper's claim. They may take a fifth of the room
-// left (shrinking to 85 % first); past that the claim moves into a "(?)" tooltip, so the views keep
-// their room. `compact` (presentation): the look-for line only, the claim on hover.
+// What to look for in the current phase (at the end, what the run showed) and the paper's claim. They may take a
+// fifth of the room left (shrinking to 75 % first); past that the claim moves into a "(?)" tooltip, and a status
+// longer than the room is cut to the lines that fit, ending in "...", the whole of it on hover (and in the HTML
+// document's #status): the views keep their room. `compact` (presentation, compare mode): an eighth of the room,
+// the look-for line only, the claim on hover.
 void App::draw_look_for(bool compact) {
     const auto& phases = lab_->phases();
     if (phases.empty()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = ImGui::GetContentRegionAvail().y * (compact ? 0.12f : 0.2f);
     const core::Phase& ph = phases[size_t(std::clamp(shown_phase(), 0, int(phases.size()) - 1))];
-    std::string look = status_line(), claim = "Paper: " + ph.claim;
+    const std::string look = status_line(), claim = "Paper: " + ph.claim;
+    float sc = 1.0f;
+    std::vector<std::string> l1, l2;
+    for (float s : {1.0f, 0.85f, 0.75f}) {
+        sc = s;
+        l1 = wrap_words(look, w, fh * sc);
+        if (l1.size() * fh * sc * 1.15f <= room) break;
+    }
+    const float line = fh * sc * 1.15f;
+    const size_t fit = std::max<size_t>(1, size_t(room / line));
+    const bool cut = l1.size() > fit;
+    if (cut) {   // the lines that fit, the last one ending in "..."
+        std::string rest;
+        for (size_t k = fit - 1; k < l1.size(); ++k) rest += (rest.empty() ? "" : " ") + l1[k];
+        l1.resize(fit);
+        l1.back() = fit_text(rest, w, fh * sc);
+    }
+    if (!compact) l2 = wrap_words(claim, w, fh * sc);
+    const bool with_claim = !compact && (l1.size() + l2.size()) * line <= room;
+    if (!with_claim) l2.clear();
+
     ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImVec2 at = ImGui::GetCursorScreenPos();
-    for (float sc : {1.0f, 0.85f, 0.75f}) {
-        std::vector<std::string> l1 = wrap_words(look, w, fh * sc),
-                                 l2 = compact ? std::vector<std::string>{} : wrap_words(claim, w, fh * sc);
-        bool with_claim = !compact && (l1.size() + l2.size()) * fh * sc * 1.15f <= room;
-        if (!with_claim) l2.clear();
-        float h = (l1.size() + l2.size()) * fh * sc * 1.15f;
-        if (h > room && sc > 0.8f) continue;
-        float y = at.y;
-        for (const auto& t : l1) {
-            add_text(dl, ImVec2(at.x, y), ink(colors().look_for), t, fh * sc);
-            y += fh * sc * 1.15f;
-        }
-        for (const auto& t : l2) {
-            add_text(dl, ImVec2(at.x, y), ink(colors().claim), t, fh * sc);
-            y += fh * sc * 1.15f;
-        }
-        ImGui::SetCursorScreenPos(at);
-        ImGui::InvisibleButton("lookfor", ImVec2(w, std::max(1.0f, y - at.y)));
-        if (!with_claim && ImGui::IsItemHovered()) {
-            ImGui::BeginTooltip();
-            ImGui::PushTextWrapPos(tooltip_wrap(30));
-            ImGui::TextUnformatted(claim.c_str());
-            ImGui::PopTextWrapPos();
-            ImGui::EndTooltip();
-        }
-        break;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    float y = at.y;
+    for (const auto& t : l1) {
+        add_text(dl, ImVec2(at.x, y), ink(colors().look_for), t, fh * sc);
+        y += line;
+    }
+    for (const auto& t : l2) {
+        add_text(dl, ImVec2(at.x, y), ink(colors().claim), t, fh * sc);
+        y += line;
+    }
+    ImGui::SetCursorScreenPos(at);
+    ImGui::InvisibleButton("lookfor", ImVec2(w, std::max(1.0f, y - at.y)));
+    if ((cut || !with_claim) && ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(tooltip_wrap(30));
+        if (cut) ImGui::TextUnformatted(look.c_str());
+        if (!with_claim) ImGui::TextUnformatted(claim.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
     }
     ImGui::Spacing();
 }
