@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
 # Sets up and runs every test: the C++ format check, the native unit tests (ctest, also under ASan/UBSan, the threaded ones under TSan), the randomized CLI
 # test, a bounded libFuzzer run, the same unit tests compiled to WebAssembly under node (ctest), and the
-# browser end-to-end tests (node --test, Chromium), also against the packaged static site.
+# browser end-to-end tests (node --test, Chromium, two files at a time: scripts/browser-tests.sh), also against
+# the packaged static site.
+#   scripts/test.sh            everything (the README's test command; CI runs it)
+#   scripts/test.sh --quick    the developer's loop: the format, the native unit tests and the fast browser tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Each stage prints how long the one before it took (CI must stay well under its 90 minutes; aim: 45).
+quick=0
+case "${1:-}" in
+  --quick) quick=1 ;;
+  "") ;;
+  *) echo "usage: scripts/test.sh [--quick]" >&2; exit 2 ;;
+esac
+# Each stage prints how long the one before it took (CI must stay well under its 90 minutes; aim: at most 30).
 stage_start=$SECONDS
 stage() {
     echo "   ($(( SECONDS - stage_start )) s)"
@@ -22,6 +31,14 @@ cmake --preset native -DMOE_BUILD_UI=ON >/dev/null
 cmake --build build/native -j"$(nproc)"
 ctest --test-dir build/native --output-on-failure -j"$(nproc)"
 
+if [ $quick = 1 ]; then
+  stage "WebAssembly build (the page) and the fast browser tests (Chromium)"
+  scripts/build-web.sh --target moe-lab-web
+  scripts/browser-tests.sh tests/e2e/{page,links,exercise,reliability,questions,assistive,offline}.test.mjs
+  stage "the quick tests passed (the full command: scripts/test.sh)"
+  exit 0
+fi
+
 stage "native unit tests under AddressSanitizer and UndefinedBehaviorSanitizer"
 cmake -S . -B build/asan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=None -DMOE_NATIVE_OPT="-O1 -g1" \
       -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" >/dev/null
@@ -38,25 +55,28 @@ cmake -S . -B build/tsan -DMOE_BUILD_UI=OFF -DCMAKE_BUILD_TYPE=None -DMOE_NATIVE
 cmake --build build/tsan -j"$(nproc)" --target moe-thread-tests   # (those test files only: the stage's build halves)
 build/tsan/moe-thread-tests --test-case="for_each_index*,run_seeds*,sweep on threads*,every lab: the same numbers on 1 thread*"
 
-stage "randomized CLI test: 520 random configurations over every lab (in range, edges, out of range, garbage); the outcomes' seed counts"
-# beside it, on the other core: what the end-of-run lines say about seeds 1–10 of each lab's default preset,
-# counted again (about a minute; both are mostly one thread)
+stage "randomized CLI test: 520 random configurations over every lab (in range, edges, out of range, garbage); beside it, the outcomes' seed counts and libFuzzer"
+# Beside it (the random CLI test and the outcomes' counts are one thread each, the fuzz run too): what the
+# end-of-run lines say about seeds 1–10 of each lab's default preset, counted again (about a minute), and
+# libFuzzer over the link/command parsers and parameter validation (its build, then 30 s; clang, ASan, UBSan).
+# Their output goes to build/check-outcomes.log and build/fuzz.log, printed (the fuzzer's summary) when they end.
 scripts/check-outcomes.sh build/native/moe-lab > build/check-outcomes.log 2>&1 &
 outcomes=$!
+( t0=$SECONDS; scripts/fuzz.sh 30; echo "fuzz: build and run took $(( SECONDS - t0 )) s" ) > build/fuzz.log 2>&1 &
+fuzz=$!
 node tests/cli/random-cli.mjs build/native/moe-lab
 wait $outcomes || { cat build/check-outcomes.log; echo "check-outcomes failed" >&2; exit 1; }
 echo "check-outcomes: $(grep -c declared build/check-outcomes.log) outcomes' seed counts as declared"
-
-stage "libFuzzer over the link/command parsers and parameter validation (30 s; clang, ASan, UBSan)"
-scripts/fuzz.sh 30
+wait $fuzz || { cat build/fuzz.log; echo "the fuzz stage failed" >&2; exit 1; }
+grep -e "^fuzz:" -e "stat::number_of_executed_units" build/fuzz.log
 
 stage "WebAssembly build and unit tests (node)"
 scripts/build-web.sh
 # (without the same four default-preset runs: the browser test plays every default preset against both CLIs)
 NODE_PATH=/usr/share/nodejs ctest --test-dir build/web --output-on-failure -j"$(nproc)" -E "$asan_skip"
 
-stage "browser end-to-end test (Chromium)"
-node --test tests/e2e/*.test.mjs
+stage "browser end-to-end tests (Chromium), two files at a time"
+scripts/browser-tests.sh
 
 stage "the packaged static site (scripts/package-site.sh), served from another folder by python3 -m http.server"
 pkg=$(mktemp -d)

@@ -81,6 +81,16 @@ export async function openPage(query) {
 
 export const state = (page) => page.evaluate(() => moeLab.state());
 
+// Lets the page draw `n` frames (the app lays out and reports what it drew inside a frame).
+export const frames = (page, n = 3) =>
+  page.evaluate((n) => new Promise((r) => { let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
+
+// A command, then three frames drawn with it.
+export async function drawnCommand(page, cmd) {
+  await page.evaluate((c) => moeLab.command(c), cmd);
+  await frames(page);
+}
+
 // Playwright's device descriptors: viewport, density, touch ("Pixel 7", "iPad Pro 11 landscape", ...).
 export { devices };
 

@@ -1,6 +1,5 @@
-// Lecture mode in the page at 1280×720: every view of every lab gets room for its plot at
-// UI scale 1.0 and 1.6, enlarged and in the grid, with a legend entry for every line series and no
-// overlay label crossing a curve; presentation screenshots at scale 1.6; each lab's guided tour runs
+// Lecture mode in the page at 1280×720 (every view's room at UI scale 1.0 and 1.6: finished-runs.test.mjs):
+// presentation mode and embedding at scale 1.6, with the race's room and legend; each lab's guided tour runs
 // from its link to its last step with the keyboard; png=N gives a decodable PNG of the right size;
 // the desktop app refuses unknown flags and writes --screenshot under Xvfb. Screenshots: tests/e2e/out/.
 import { test } from "node:test";
@@ -9,17 +8,7 @@ import { join } from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { openPage, state, out, root, checkReport, nativeCli, decodePng } from "./harness.mjs";
-
-
-// Lets the page draw `n` frames (the app lays out and reports what it drew inside a frame).
-const frames = (page, n = 3) =>
-  page.evaluate((n) => new Promise((r) => { let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
-
-async function command(page, cmd) {
-  await page.evaluate((c) => moeLab.command(c), cmd);
-  await frames(page);
-}
+import { openPage, state, out, root, checkReport, nativeCli, decodePng, frames, drawnCommand as command } from "./harness.mjs";
 
 // ImGui 1.86 reads arrow keys as "down in this frame": a key must stay down for a frame to count
 // (letters and digits come as typed characters and are queued).
@@ -32,51 +21,11 @@ async function press(page, key) {
 
 const scaleIs = (s) => `Math.abs(moeLab.state().ui_scale - ${s}) < 1e-3`;
 
-async function setScale(page, scale) {
-  await command(page, `scale=${scale}`);
-  await page.waitForFunction(scaleIs(scale));
-  await frames(page, 4);
-}
-
-// The checks every drawn view must pass: a non-empty plot (at least 40 % of the canvas height when
-// it is shown large), every line series named in the legend, no label crossing a curve, no two
-// labels overlapping, no label cut by the view's box.
 async function playToEnd(page) {
   await page.evaluate(() => moeLab.command("play"));
   await page.waitForFunction(() => moeLab.state().done || moeLab.state().failure !== "", null, { timeout: 120000, polling: 250 });
   assert.equal((await state(page)).failure, "");
 }
-
-test("every view of every lab gets room, a legend and clean labels at UI scale 1.0 and 1.6", async (t) => {
-  const { page: probe } = await openPage("");
-  const labs = (await state(probe)).labs;
-  await probe.close();
-  for (const lab of labs) {
-    await t.test(lab, async () => {
-      const { page, errors } = await openPage(`?lab=${lab}&seed=3`);
-      await playToEnd(page);
-      const n = (await state(page)).views;
-      for (const scale of [1, 1.6]) {
-        await setScale(page, scale);
-        await command(page, "view=-1");
-        let s = await state(page);
-        assert.equal(s.view_reports.length, n, "the grid draws every view");
-        for (const r of s.view_reports) checkReport(r, s.canvas[1], false, `grid@${scale}`);
-        for (let k = 0; k < n; ++k) {
-          await command(page, `view=${k}`);
-          s = await state(page);
-          assert.equal(s.view_reports.length, 1);
-          checkReport(s.view_reports[0], s.canvas[1], true, `enlarged@${scale}`);
-          if (scale === 1.6) await page.screenshot({ path: join(out, `lecture-${lab}-view${k}-scale1.6.png`) });
-        }
-        // presentation (sidebar hidden) gives a view at least the room it has enlarged: checked with
-        // the alignment race below and on every tour step
-      }
-      assert.deepEqual(errors, []);
-      await page.close();
-    });
-  }
-});
 
 test("presentation mode at UI scale 1.6: one key hides the sidebar; the link holds it", async () => {
   const { page, errors } = await openPage("?lab=latent-clusters&seed=3&scale=1.6");

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs the browser end-to-end tests (tests/e2e/*.test.mjs, or the files given) two files at a time, each file in a
+# node --test process of its own (its own page server and Chromium, harness.mjs), the slowest files first so that
+# the two lanes end together. Each file's output goes to build/e2e/<file>.log and is printed whole when the file
+# ends; at the end, a line per file with its time and result. Exits 1 if any file failed.
+#   scripts/browser-tests.sh [--lanes N] [files...]      (node 18's node --test runs one file at a time)
+set -uo pipefail
+cd "$(dirname "$0")/.."
+lanes=2
+if [ "${1:-}" = "--lanes" ]; then lanes=$2; shift 2; fi
+files=("$@")
+[ ${#files[@]} -gt 0 ] || files=(tests/e2e/*.test.mjs)
+logs=build/e2e
+mkdir -p "$logs"
+times=$logs/seconds.txt   # each file's time on the last run here: the order of the next
+
+# The files, slowest first by the last run's times; on a first run (a fresh clone), the longest files first.
+order=$(for f in "${files[@]}"; do
+          s=$(awk -v f="$f" '$2 == f {print $1}' "$times" 2>/dev/null | tail -1)
+          [ -n "$s" ] || s=$(( $(wc -l <"$f") / 10 ))
+          echo "$s $f"
+        done | sort -rn | cut -d' ' -f2)
+
+run_one() {   # one file: its log, its time and its result (the lane's own record)
+  local f=$1 log
+  log=$logs/$(basename "$f").log
+  local t0=$SECONDS
+  if node --test "$f" >"$log" 2>&1; then r=ok; else r=FAILED; fi
+  echo "$(( SECONDS - t0 )) $f $r" >>"$logs/results.txt"
+  # one file's output at a time
+  flock "$logs/.print" bash -c 'echo "---- $1 ($2, $3 s)"; cat "$4"' _ "$f" "$r" "$(( SECONDS - t0 ))" "$log"
+}
+export -f run_one
+export logs
+rm -f "$logs/results.txt"
+echo "$order" | xargs -P "$lanes" -I{} bash -c 'run_one "$1"' _ {}
+
+echo "---- browser test files: seconds, file, result ($lanes at a time)"
+sort -rn "$logs/results.txt"
+awk '{print $1, $2}' "$logs/results.txt" >"$times"
+! grep -q " FAILED$" "$logs/results.txt"
