@@ -556,7 +556,10 @@
   window.moeLab.onReady.push(() => {
     for (const q of ["(prefers-contrast: more)", "(prefers-color-scheme: dark)"])
       window.matchMedia(q).addEventListener("change", () => { systemTheme(); sync(); });
-    sync();
+    // the document as soon as the app has a state (a frame or two after the module is ready), so that the first
+    // Tab finds the skip link; then every 250 ms
+    const first = () => { sync(); if (!doc) requestAnimationFrame(first); };
+    first();
     setInterval(sync, 250);
   });
 })();

@@ -69,13 +69,17 @@ after(async () => {
   server?.close();
 });
 
+// The page is open when the app draws its views and the HTML document beside the canvas is built.
+const ready = () => window.moeLab && moeLab.ready && moeLab.state().views > 0 &&
+  document.getElementById("pdom").childElementCount > 0;
+
 export async function openPage(query) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto(base + query);
-  await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
+  await page.waitForFunction(ready, null, { timeout: 30000 });
   return { page, errors };
 }
 
@@ -104,7 +108,7 @@ export async function openDevice(options, query = "", at = base, prepare = null)
   page.on("console", (m) => { if (m.type() === "error" || m.type() === "warning") problems.push(m.type() + ": " + m.text()); });
   page.on("pageerror", (e) => problems.push(String(e)));
   await page.goto(at + query);
-  await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
+  await page.waitForFunction(ready, null, { timeout: 30000 });
   return { context, page, problems };
 }
 
