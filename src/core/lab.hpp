@@ -151,7 +151,6 @@ public:
     Where where() const { return run_ ? run_->where() : Where{}; }
     double work_charged() const { return charged_; }   // units spent since reset (bench, calibration test)
     const WorkPlan& current_plan() const { return plan_; }
-    const LabRun* current_run() const { return run_.get(); }
     template <class R>
     const R& run_as() const {
         return dynamic_cast<const R&>(*run_);

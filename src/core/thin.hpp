@@ -33,7 +33,6 @@ public:
     size_t width() const { return width_; }
     const double* row(size_t i) const { return data_.data() + i * width_; }
     std::vector<double> column(size_t k) const;   // entry k of every row, in order
-    size_t stride() const { return stride_; }     // rows pushed per row kept
 
 private:
     std::vector<double> data_;   // row-major, size() x width_

@@ -45,7 +45,6 @@ public:
     SweepRemote* remote() const { return remote_; }   // other processes' repetitions, or nullptr
     void wait() { waiting_ = true; }                  // the run waits for results from elsewhere: the slice ends
     bool waiting() const { return waiting_; }
-    bool fits(double units) const { return used_ + units <= limit_; }   // would `units` more stay within?
 
     // How many items of `cost` units each to do now: enough to use what is left (the last may overrun
     // by less than one item), at least 1 so that every slice makes progress, at most `most` (what remains

@@ -51,12 +51,7 @@ public:
     // One iteration of Algorithm 1 on D in chunks: begin, accumulate over [0, n), finish.
     void begin(const Dataset& D);
     void accumulate(const Dataset& D, int i0, int i1);
-    void finish(const Dataset& D);   // applies (3.4) and (3.5); t += 1
-    void iterate(const Dataset& D) {
-        begin(D);
-        accumulate(D, 0, D.n);
-        finish(D);
-    }
+    void finish(const Dataset& D);         // applies (3.4) and (3.5); t += 1
     bool finite() const;                   // loss and all weights finite
     double cost_per_sample(int P) const;   // rough multiply-adds per sample, to size the chunks
 

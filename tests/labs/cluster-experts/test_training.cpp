@@ -12,6 +12,13 @@ using namespace cluster_experts;
 
 namespace {
 
+// One whole iteration of Algorithm 1 on D (the lab does it in chunks: begin, accumulate over slices, finish).
+void iterate(MoE& moe, const Dataset& D) {
+    moe.begin(D);
+    moe.accumulate(D, 0, D.n);
+    moe.finish(D);
+}
+
 struct Fixture {
     DataConfig dc;
     Dataset D;
@@ -95,7 +102,7 @@ TEST_CASE("cluster-experts: normalized GD moves each expert by exactly η per st
     const size_t B = moe.ex.block();
     for (int t = 1; t <= 30; ++t) {
         std::vector<float> before = moe.ex.W;
-        moe.iterate(D);
+        iterate(moe, D);
         for (int m = 0; m < c.M; ++m) {
             double step = 0, total = 0;
             for (size_t q = m * B; q < (m + 1) * B; ++q) {
@@ -119,7 +126,7 @@ TEST_CASE("cluster-experts: at Θ = 0 noisy routing is uniform over experts (Lem
     MoE moe;
     core::Rng ri(13);
     moe.init(c, dc.d, ri, core::Rng(14));
-    moe.iterate(D);
+    iterate(moe, D);
     std::vector<int> cnt(8, 0);
     for (int m : moe.routes()) cnt[size_t(m)]++;
     for (int x : cnt) CHECK(std::fabs(x - 1000.0) < 5 * std::sqrt(8000 * (1.0 / 8) * (7.0 / 8)));
@@ -135,7 +142,7 @@ TEST_CASE("cluster-experts: chunked iterations give bit-identical weights") {
     a.init(c, dc.d, r1, core::Rng(17));
     b.init(c, dc.d, r2, core::Rng(17));
     for (int t = 0; t < 5; ++t) {
-        a.iterate(D);
+        iterate(a, D);
         b.begin(D);
         for (int i = 0; i < D.n; i += 37) b.accumulate(D, i, std::min(D.n, i + 37));
         b.finish(D);
