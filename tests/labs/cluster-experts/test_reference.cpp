@@ -35,7 +35,8 @@ std::vector<ref::Matrix> as_matrices(const MoE& moe, const std::vector<float>& g
     std::vector<ref::Matrix> G(size_t(moe.ex.E), ref::Matrix(d, J));
     for (int m = 0; m < moe.ex.E; ++m)
         for (int c = 0; c < d; ++c)
-            for (int j = 0; j < J; ++j) G[size_t(m)](c, j) = gW[(size_t(m) * size_t(d) + size_t(c)) * size_t(J) + size_t(j)];
+            for (int j = 0; j < J; ++j)
+                G[size_t(m)](c, j) = gW[(size_t(m) * size_t(d) + size_t(c)) * size_t(J) + size_t(j)];
     return G;
 }
 
@@ -138,15 +139,17 @@ TEST_CASE("cluster-experts reference: its gradients are the loss's (finite diffe
             Wp[size_t(m)](k) += h;
             Wn[size_t(m)](k) -= h;
             const double fd = (ref::loss_and_gradients(Wp, Theta, D, routes, true).L -
-                               ref::loss_and_gradients(Wn, Theta, D, routes, true).L) / (2 * h);
+                               ref::loss_and_gradients(Wn, Theta, D, routes, true).L) /
+                (2 * h);
             CHECK(g.W[size_t(m)](k) == doctest::Approx(fd).epsilon(1e-6).scale(1e-3));
         }
     for (int k = 0; k < Theta.size(); k += 2) {
         ref::Matrix Tp = Theta, Tn = Theta;
         Tp(k) += h;
         Tn(k) -= h;
-        const double fd = (ref::loss_and_gradients(W, Tp, D, routes, true).L -
-                           ref::loss_and_gradients(W, Tn, D, routes, true).L) / (2 * h);
+        const double fd =
+            (ref::loss_and_gradients(W, Tp, D, routes, true).L - ref::loss_and_gradients(W, Tn, D, routes, true).L) /
+            (2 * h);
         CHECK(g.Theta(k) == doctest::Approx(fd).epsilon(1e-6).scale(1e-3));
     }
     const ref::Matrix X = ref::patches(D, 0);
