@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs the browser end-to-end tests (tests/e2e/*.test.mjs, or the files given) two files at a time, each file in a
 # node --test process of its own (its own page server and Chromium, harness.mjs), the slowest files first so that
-# the two lanes end together. Each file's output goes to build/e2e/<file>.log and is printed whole when the file
-# ends; at the end, a line per file with its time and result. Exits 1 if any file failed.
+# the two lanes end together. A file that checks something against the wall clock says so in a line of its own,
+# "// browser-tests.sh: alone", and runs after the others, by itself. Each file's output goes to
+# build/e2e/<file>.log and is printed whole when the file ends; at the end, a line per file with its time and
+# result. Exits 1 if any file failed.
 #   scripts/browser-tests.sh [--lanes N] [files...]      (node 18's node --test runs one file at a time)
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -33,9 +35,12 @@ run_one() {   # one file: its log, its time and its result (the lane's own recor
 export -f run_one
 export logs
 rm -f "$logs/results.txt"
-echo "$order" | xargs -P "$lanes" -I{} bash -c 'run_one "$1"' _ {}
+alone=$(grep -l "^// browser-tests.sh: alone" $order || true)
+beside=$(grep -L "^// browser-tests.sh: alone" $order || true)
+[ -z "$beside" ] || echo "$beside" | xargs -P "$lanes" -I{} bash -c 'run_one "$1"' _ {}
+for f in $alone; do run_one "$f"; done
 
-echo "---- browser test files: seconds, file, result ($lanes at a time)"
+echo "---- browser test files: seconds, file, result ($lanes at a time; alone: $(echo $alone))"
 sort -rn "$logs/results.txt"
 awk '{print $1, $2}' "$logs/results.txt" >"$times"
 ! grep -q " FAILED$" "$logs/results.txt"

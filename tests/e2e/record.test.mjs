@@ -3,6 +3,7 @@
 // taken at that moment, while its first frame differs (a blank or frozen video fails); record=view records only
 // the view shown large; the page stays awake while it records; bad input is refused. On the desktop, --record DIR
 // writes PNG frames at 30 per second of wall time and the last one is the window's last frame, byte for byte.
+// browser-tests.sh: alone (a clip's length is checked against the wall clock: a file played beside it skews it)
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
