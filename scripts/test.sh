@@ -64,11 +64,13 @@ scripts/check-outcomes.sh build/native/moe-lab > build/check-outcomes.log 2>&1 &
 outcomes=$!
 ( t0=$SECONDS; scripts/fuzz.sh 30; echo "fuzz: build and run took $(( SECONDS - t0 )) s" ) > build/fuzz.log 2>&1 &
 fuzz=$!
+trap 'kill $outcomes $fuzz 2>/dev/null || true' EXIT   # (if the random CLI test fails, nothing stays running)
 node tests/cli/random-cli.mjs build/native/moe-lab
 wait $outcomes || { cat build/check-outcomes.log; echo "check-outcomes failed" >&2; exit 1; }
 echo "check-outcomes: $(grep -c declared build/check-outcomes.log) outcomes' seed counts as declared"
 wait $fuzz || { cat build/fuzz.log; echo "the fuzz stage failed" >&2; exit 1; }
 grep -e "^fuzz:" -e "stat::number_of_executed_units" build/fuzz.log
+trap - EXIT
 
 stage "WebAssembly build and unit tests (node)"
 scripts/build-web.sh

@@ -558,7 +558,8 @@
       window.matchMedia(q).addEventListener("change", () => { systemTheme(); sync(); });
     // the document as soon as the app has a state (a frame or two after the module is ready), so that the first
     // Tab finds the skip link; then every 250 ms
-    const first = () => { sync(); if (!doc) requestAnimationFrame(first); };
+    let frames = 0;   // (at most ten seconds of frames: the interval below keeps trying)
+    const first = () => { sync(); if (!doc && ++frames < 600) requestAnimationFrame(first); };
     first();
     setInterval(sync, 250);
   });

@@ -138,7 +138,7 @@ void App::draw_look_for(bool compact) {
     const auto& phases = lab_->phases();
     if (phases.empty()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
-    const float room = ImGui::GetContentRegionAvail().y * (compact ? 0.12f : 0.2f);
+    const float room = std::max(0.0f, ImGui::GetContentRegionAvail().y) * (compact ? 0.12f : 0.2f);
     const core::Phase& ph = phases[size_t(std::clamp(shown_phase(), 0, int(phases.size()) - 1))];
     const std::string look = status_line(), claim = "Paper: " + ph.claim;
     float sc = 1.0f;

@@ -142,6 +142,7 @@ for (const lab of LABS) {
 
     await t.test("every field and heatmap: the drawn pixels have the territory's or the scale's colour, by shader and by CPU", async () => {
       assert.ok((await state(page)).done, "the run above finished");
+      await setScale(page, 1);   // (whatever the subtest before left)
       const views = (await state(page)).views;
       for (const [theme, gpu] of [["light", 1], ["dark", 1], ["light", 0]]) {
         await page.evaluate(([t, g]) => { moeLab.command("theme=" + t); moeLab.command("gpu=" + g); }, [theme, gpu]);

@@ -47,10 +47,12 @@ double relative(const ref::Matrix& got, const ref::Matrix& want) {
 
 // One model (M experts of J filters; M = 1: a single model) on a data set of the preset's shapes: a few iterations
 // of the fast path, each checked against the reference from the same weights and routes.
-void check_model(const DataConfig& dc, int M, int J, bool cubic, uint64_t seed) {
+// With noise_width = 0 the routes are also checked: the fast path's argmax against ref::route with r = 0.
+void check_model(const DataConfig& dc, int M, int J, bool cubic, uint64_t seed, double noise_width = 1.0) {
     CAPTURE(M);
     CAPTURE(J);
     CAPTURE(cubic);
+    CAPTURE(noise_width);
     core::Rng rd(seed);
     const Dataset D = generate(dc, 48, rd);
     TrainConfig c;
@@ -58,6 +60,7 @@ void check_model(const DataConfig& dc, int M, int J, bool cubic, uint64_t seed) 
     c.J = J;
     c.cubic = cubic;
     c.eta_r = 0.5;
+    c.noise_width = noise_width;
     MoE moe;
     core::Rng ri(seed + 1);
     moe.init(c, dc.d, ri, core::Rng(seed + 2));
@@ -67,6 +70,12 @@ void check_model(const DataConfig& dc, int M, int J, bool cubic, uint64_t seed) 
         moe.begin(D);
         moe.accumulate(D, 0, D.n);
         const std::vector<int> routes = moe.routes();
+        if (noise_width == 0 && t > 0) {   // (at Θ = 0, the first iteration, every expert ties)
+            int same = 0;
+            for (int i = 0; i < D.n; ++i)
+                same += routes[size_t(i)] == ref::route(Theta, ref::patches(D, i), ref::Vector::Zero(M)) ? 1 : 0;
+            CHECK(same == D.n);
+        }
         // (3.3) and its gradients at these weights and routes: the fast path's against the reference's
         const ref::LossAndGradients g = ref::loss_and_gradients(W, Theta, D, routes, cubic);
         std::vector<float> gW, gTheta;
@@ -89,7 +98,8 @@ void check_model(const DataConfig& dc, int M, int J, bool cubic, uint64_t seed) 
         ref::step(W, Theta, g, c.eta, c.eta_r);
         const std::vector<ref::Matrix> W1 = weights(moe);
         for (int m = 0; m < M; ++m) CHECK((W1[size_t(m)] - W[size_t(m)]).norm() < 1e-4 * c.eta + 1e-6);
-        CHECK((router(moe) - Theta).norm() <= 1e-4 * std::max(1.0, Theta.norm()));
+        // Θ moved by η_r ∇_Θ L, to within 1e-4 of that step (and the float weights' rounding)
+        CHECK((router(moe) - Theta).norm() <= 1e-4 * c.eta_r * g.Theta.norm() + 1e-6 * Theta.norm());
     }
 }
 
@@ -109,6 +119,7 @@ TEST_CASE("cluster-experts: the fast kernels compute Algorithm 1 as written plai
         dc.d = p.i("d");
         apply_setting(p.i("setting"), dc);
         check_model(dc, p.i("M"), p.i("J"), true, 40);
+        check_model(dc, p.i("M"), p.i("J"), true, 45, 0.0);
         check_model(dc, p.i("M"), p.i("J"), false, 50);
         check_model(dc, 1, p.i("J_single"), true, 60);
         check_model(dc, 1, p.i("J_single"), false, 70);
