@@ -8,29 +8,38 @@
 
 namespace core::fm {
 
+// The constants of exp and log: ln 2 in two parts (ln2_hi has zeros in its low bits, so k·ln2_hi is exact), and the
+// Taylor coefficients of e^r from 1/13! (Horner's start) down to 1/0!. The lanes of cluster-experts
+// (labs/cluster-experts/lanes.hpp) compute exp with the same constants in the same order on vectors.
+namespace coef {
+inline constexpr double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
+inline constexpr double log2e = 1.4426950408889634074;
+inline constexpr double top = 1.0 / 6227020800.0;   // 1/13!
+inline constexpr double inv_fact[13] = {1.0 / 479001600.0,
+                                        1.0 / 39916800.0,
+                                        1.0 / 3628800.0,
+                                        1.0 / 362880.0,
+                                        1.0 / 40320.0,
+                                        1.0 / 5040.0,
+                                        1.0 / 720.0,
+                                        1.0 / 120.0,
+                                        1.0 / 24.0,
+                                        1.0 / 6.0,
+                                        0.5,
+                                        1.0,
+                                        1.0};   // 1/12! … 1/0!
+}   // namespace coef
+
 // exp(x) = 2^k * e^r with r = x - k ln2, |r| <= ln2/2, e^r by its Taylor series (degree 13).
 inline double exp(double x) {
+    using namespace coef;
     if (x != x) return x;
     if (x > 709.0) return std::numeric_limits<double>::infinity();
     if (x < -745.0) return 0.0;
-    const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
-    double kd = x * 1.4426950408889634074;
+    double kd = x * log2e;
     kd = kd >= 0 ? double(int64_t(kd + 0.5)) : double(int64_t(kd - 0.5));
     double r = (x - kd * ln2_hi) - kd * ln2_lo;
-    double p = 1.0 / 6227020800.0;   // 1/13!
-    const double inv_fact[13] = {1.0 / 479001600.0,
-                                 1.0 / 39916800.0,
-                                 1.0 / 3628800.0,
-                                 1.0 / 362880.0,
-                                 1.0 / 40320.0,
-                                 1.0 / 5040.0,
-                                 1.0 / 720.0,
-                                 1.0 / 120.0,
-                                 1.0 / 24.0,
-                                 1.0 / 6.0,
-                                 0.5,
-                                 1.0,
-                                 1.0};
+    double p = top;
     for (double c : inv_fact) p = p * r + c;
     int64_t k = int64_t(kd);
     // scale by 2^k in two steps so that subnormal results stay exact enough
@@ -67,8 +76,7 @@ inline double log(double x) {
     double s = (m - 1.0) / (m + 1.0), s2 = s * s;   // |s| <= 0.1716
     double sum = 0.0;
     for (int n = 41; n >= 1; n -= 2) sum = sum * s2 + 1.0 / n;
-    const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
-    return (e * ln2_hi + 2.0 * s * sum) + e * ln2_lo;
+    return (e * coef::ln2_hi + 2.0 * s * sum) + e * coef::ln2_lo;
 }
 
 inline double tanh(double x) {

@@ -4,6 +4,7 @@
 // same bits. The kernels use them across independent outputs (filters, samples, experts), never inside one
 // sum: every sum keeps its sequential order.
 #pragma once
+#include "core/fmath.hpp"
 #include <cstring>
 #if defined(__SSE2__) && !defined(__wasm__)
 #include <emmintrin.h>
@@ -162,30 +163,17 @@ LANES_INLINE f64x4 pow2<f64x4>(i32x4 e) {
 // instead (every conversion stays in range) and take fm::exp's answer at the end.
 template <int N, class V>
 LANES_INLINE void exp(V* x) {
-    const double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
-    const double inv_fact[13] = {1.0 / 479001600.0,
-                                 1.0 / 39916800.0,
-                                 1.0 / 3628800.0,
-                                 1.0 / 362880.0,
-                                 1.0 / 40320.0,
-                                 1.0 / 5040.0,
-                                 1.0 / 720.0,
-                                 1.0 / 120.0,
-                                 1.0 / 24.0,
-                                 1.0 / 6.0,
-                                 0.5,
-                                 1.0,
-                                 1.0};
+    using namespace core::fm::coef;   // fm::exp's constants: ln 2 in two parts, the Taylor coefficients
     i32x4 k[N];
     V r[N], p[N];
     for (int n = 0; n < N; ++n) {
         const V xin = select<V>((x[n] >= -745.0) & (x[n] <= 709.0), x[n], V{});
-        V kd = xin * 1.4426950408889634074;
+        V kd = xin * log2e;
         // kd ≥ 0 ? trunc(kd + 0.5) : trunc(kd − 0.5)
         const V half = select<V>(kd >= 0, V{} + 0.5, V{} - 0.5);
         trunc_k(kd + half, kd, k[n]);
         r[n] = (xin - kd * ln2_hi) - kd * ln2_lo;
-        p[n] = V{} + 1.0 / 6227020800.0;   // 1/13!
+        p[n] = V{} + top;   // 1/13!
     }
     for (double c : inv_fact)
         for (int n = 0; n < N; ++n) p[n] = p[n] * r[n] + c;

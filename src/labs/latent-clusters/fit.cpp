@@ -118,10 +118,9 @@ void Run::phase_IV_slice(core::WorkBudget& budget) {
     solve_row_ = 0;
 }
 
-// â = (G/T_4 + λ̄ I)^{-1} r/T_4 for each model in turn, by the Cholesky–Banachiewicz factorisation of
-// core::RidgeAccumulator::solve / core::cholesky_solve (the same operations in the same order, so the same
-// bits), resumable row by row so that a system of M·J_III = 1024 features spreads over many steps. The
-// factor overwrites the accumulator's lower triangle (row i is scaled just before it is factorised).
+// â = (G/T_4 + λ̄ I)^{-1} r/T_4 for each model in turn: core::RidgeAccumulator::solve in its pieces
+// (factor_row, then substitute; the same calls, so the same bits), resumable row by row so that a system of
+// M·J_III = 1024 features spreads over many steps. The factor overwrites the accumulator's lower triangle.
 void Run::solve_slice(core::WorkBudget& budget) {
     while (!budget.spent() && solve_k_ < kModels) {
         core::RidgeAccumulator& Rg = ridge_[solve_k_];
@@ -130,12 +129,12 @@ void Run::solve_slice(core::WorkBudget& budget) {
             continue;
         }
         const int n = Rg.n;
-        const double inv = 1.0 / Rg.count;
         if (solve_row_ == 0) {
             // Floor of the diagonal: rounding in the factorisation is about n·2^-52 of the largest entry,
             // so with large features (deg σ = 8, C_b = 6, ρ = 10) λ̄ = 1e-6 can be lost in it and an idle
             // direction turns "singular". 1e-9 × max_i G_ii/T_4 keeps the system positive definite in
             // floating point; at the lecture sizes it is far below λ̄ (≈ 1e-11) and changes nothing.
+            const double inv = 1.0 / Rg.count;
             double mx = 0;
             for (int i = 0; i < n; ++i) mx = std::max(mx, Rg.G[size_t(i) * size_t(n) + size_t(i)] * inv);
             // (λ̄ = 0, which check() rejects, is left as plain least squares: singular systems stay singular.)
@@ -143,42 +142,18 @@ void Run::solve_slice(core::WorkBudget& budget) {
         }
         for (; solve_row_ < n && !budget.spent(); ++solve_row_) {
             const int i = solve_row_;
-            double* Li = &Rg.G[size_t(i) * size_t(n)];
-            for (int j = 0; j <= i; ++j) Li[j] *= inv;
-            Li[i] += solve_lambda_;
-            Rg.r[size_t(i)] *= inv;
-            for (int j = 0; j <= i; ++j) {
-                const double* Lj = &Rg.G[size_t(j) * size_t(n)];
-                const double s = Li[j] - core::dot(Li, Lj, j);
-                if (i == j) {
-                    if (!(s > 0) || !std::isfinite(s)) {
-                        failure_ = core::strf("Phase IV: the ridge system of %d features is singular with λ̄ = %g and "
-                                              "T_4 = %ld samples: raise λ̄ (at least %g; more when the features are "
-                                              "large) or T_4.",
-                                              n, cfg_.lambda, cfg_.T4, kLambdaMin);
-                        return;
-                    }
-                    Li[i] = std::sqrt(s);
-                } else {
-                    Li[j] = s / Lj[j];
-                }
+            if (!Rg.factor_row(i, solve_lambda_)) {
+                failure_ = core::strf("Phase IV: the ridge system of %d features is singular with λ̄ = %g and "
+                                      "T_4 = %ld samples: raise λ̄ (at least %g; more when the features are "
+                                      "large) or T_4.",
+                                      n, cfg_.lambda, cfg_.T4, kLambdaMin);
+                return;
             }
             budget.spend(0.5 * double(i) * i + i);
         }
         if (solve_row_ < n) return;
-        // L z = b, then Lᵀ x = z (O(n²): one piece)
-        std::vector<double>& b = Rg.r;
-        const std::vector<double>& A = Rg.G;
-        for (int i = 0; i < n; ++i) {
-            const double* Li = &A[size_t(i) * size_t(n)];
-            b[size_t(i)] = (b[size_t(i)] - core::dot(Li, b.data(), i)) / Li[i];
-        }
-        for (int i = n - 1; i >= 0; --i) {
-            double s = b[size_t(i)];
-            for (int k = i + 1; k < n; ++k) s -= A[size_t(k) * size_t(n) + size_t(i)] * b[size_t(k)];
-            b[size_t(i)] = s / A[size_t(i) * size_t(n) + size_t(i)];
-        }
-        a_hat_[solve_k_] = b;
+        Rg.substitute();   // O(n²): one piece
+        a_hat_[solve_k_] = Rg.r;
         for (double v : a_hat_[solve_k_])
             if (!std::isfinite(v)) {
                 failure_ = core::strf("Phase IV: the ridge weights of %d features are not finite with λ̄ = %g: raise λ̄.",
