@@ -124,9 +124,10 @@ TEST_CASE("view builder: what no call sets keeps View's default; each kind is it
     const struct {
         core::View built;
         core::ViewKind kind;
-    } cases[] = {{core::lines("i", "t"), core::ViewKind::Lines},      {core::heatmap("i", "t"), core::ViewKind::Heatmap},
-                 {core::bars("i", "t"), core::ViewKind::Bars},        {core::scatter("i", "t"), core::ViewKind::Scatter},
-                 {core::field_view("i", "t"), core::ViewKind::Field}, {core::grid("i", "t"), core::ViewKind::Grid}};
+    } cases[] = {
+        {core::lines("i", "t"), core::ViewKind::Lines},      {core::heatmap("i", "t"), core::ViewKind::Heatmap},
+        {core::bars("i", "t"), core::ViewKind::Bars},        {core::scatter("i", "t"), core::ViewKind::Scatter},
+        {core::field_view("i", "t"), core::ViewKind::Field}, {core::grid("i", "t"), core::ViewKind::Grid}};
     for (const auto& c : cases) {
         core::View hand;
         hand.id = "i";
@@ -167,7 +168,8 @@ TEST_CASE("view builder: a grid of small multiples, bars, a scatter's legend and
         core::grid("alignment", "Alignment")
             .caption("Panels.")
             .columns(2)
-            .child(core::bars("", "share").y("", 0, 1).bar("L₄ 1", 0.25, 0, 0).bar("ℓ2 1", 0.5, 0.1, 3).bar("zero", 0.75))
+            .child(
+                core::bars("", "share").y("", 0, 1).bar("L₄ 1", 0.25, 0, 0).bar("ℓ2 1", 0.5, 0.1, 3).bar("zero", 0.75))
             .child(core::field_view("", "map")
                        .x("u", -3, 3)
                        .y("v", -3, 3)
