@@ -139,11 +139,6 @@ public:
         return set(v_.heat.mark_label, std::move(label));
     }
 
-    // --- bars ---
-    ViewBuilder&& bar(std::string label, double value, double err = 0, int color = -1) && {
-        return add(v_.bars, Bar{std::move(label), value, err, color});
-    }
-
     // --- scatter and field: the colours' names; the colour scale of ScatterPoint::value ---
     ViewBuilder&& legend(std::vector<std::string> names) && { return set(v_.legend, std::move(names)); }
     ViewBuilder&& value_scale(double lo, double hi, bool diverging = false) && {
@@ -152,9 +147,8 @@ public:
         return set(v_.value_diverging, diverging);
     }
 
-    // --- grid: small multiples, `n` a row (0: automatic) ---
+    // --- grid: small multiples (View::children), `n` a row (0: automatic) ---
     ViewBuilder&& columns(int n) && { return set(v_.grid_cols, n); }
-    ViewBuilder&& child(View v) && { return add(v_.children, std::move(v)); }
 
     operator View() && { return std::move(v_); }
 

@@ -138,7 +138,7 @@ TEST_CASE("view builder: what no call sets keeps View's default; each kind is it
     }
 }
 
-TEST_CASE("view builder: a grid of small multiples, bars, a scatter's legend and value scale") {
+TEST_CASE("view builder: a grid of small multiples, bars, a field's legend and value scale") {
     core::View bars;
     bars.kind = core::ViewKind::Bars;
     bars.title = "share";
@@ -164,17 +164,15 @@ TEST_CASE("view builder: a grid of small multiples, bars, a scatter's legend and
     hand.grid_cols = 2;
     hand.children = {bars, pts};
 
-    const core::View built =
-        core::grid("alignment", "Alignment")
-            .caption("Panels.")
-            .columns(2)
-            .child(
-                core::bars("", "share").y("", 0, 1).bar("L₄ 1", 0.25, 0, 0).bar("ℓ2 1", 0.5, 0.1, 3).bar("zero", 0.75))
-            .child(core::field_view("", "map")
-                       .x("u", -3, 3)
-                       .y("v", -3, 3)
-                       .value_scale(0, 2, true)
-                       .legend(core::numbered(2, "expert ")));
+    core::View built = core::grid("alignment", "Alignment").caption("Panels.").columns(2);
+    core::View share = core::bars("", "share").y("", 0, 1);
+    share.bars = {{"L₄ 1", 0.25, 0, 0}, {"ℓ2 1", 0.5, 0.1, 3}, {"zero", 0.75, 0, -1}};
+    built.children.push_back(std::move(share));
+    built.children.push_back(core::field_view("", "map")
+                                 .x("u", -3, 3)
+                                 .y("v", -3, 3)
+                                 .value_scale(0, 2, true)
+                                 .legend(core::numbered(2, "expert ")));
     CHECK(bytes(built) == bytes(hand));
 }
 
