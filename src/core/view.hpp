@@ -1,5 +1,6 @@
 // Views: the plots a lab asks for, declared as data. The app draws any View without knowing the
-// lab (src/app/plot_*.cpp); a lab fills these from its cached metrics, cheaply, once per frame.
+// lab (src/app/plot_*.cpp); a lab fills these from its cached metrics, cheaply, once per frame, declaring
+// each in one expression with core/view_builder.hpp.
 #pragma once
 #include <limits>
 #include <string>

@@ -1,6 +1,7 @@
-// The lab's run: its set-up, the bounded step(budget), the sweep jobs over (criterion, ρ) and the pruning
-// step t, the main run's post-FT timeline, where it is, metrics and the trace.
+// The lab's run: its set-up, the bounded step(budget), the main run's post-FT timeline, where it is, metrics and
+// the trace; the sweep jobs over (criterion, ρ) and the pruning step t are in sweep_jobs.cpp.
 #include "labs/expert-pruning/run.hpp"
+#include "labs/expert-pruning/sweep_jobs.hpp"
 #include "labs/expert-pruning/territory.hpp"
 #include "core/fmath.hpp"
 #include "core/metric_list.hpp"
@@ -16,97 +17,6 @@ namespace {
 constexpr int kTerritorySamples = 100;   // test samples behind the territory's thresholds τ_s
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
-enum Kind { kTrust, kNoFt, kFt };
-
-// One point of one repetition: a pruned copy of that seed's fine-tuned model evaluated without post-FT
-// (instant: the stored per-expert outputs), with post-FT (the continued run when decoupled, else one PostFt
-// run per kept set not already in the cache), or the trust view's value recorded at checkpoint t. The main
-// run's post-FT timeline goes first: the first job after the no-post-FT ones runs it to its end.
-class PruneJob : public core::SweepJob {
-public:
-    // P: the pipeline of the task's repetition, shared only with that repetition's jobs (which core::Sweep
-    // runs one after another).
-    PruneJob(Run& run, Pipeline* P, const core::SweepTask& t, Kind kind, int which, int p)
-        : run_(run), P_(P), task_(t), kind_(kind), which_(which), p_(p) {}
-
-    bool advance(core::WorkBudget& budget) override {
-        if ((task_.rep > 0 || kind_ == kFt) && !run_.timeline_step(budget)) return false;
-        Pipeline* P = P_;
-        if (!P->failure().empty()) {
-            failure_ = P->failure();
-            return true;
-        }
-        if (!P->ranked()) {
-            P->advance(budget);
-            return false;
-        }
-        if (kind_ == kTrust) {
-            for (const Checkpoint& cp : P->checkpoints)
-                if (cp.t == int(task_.x)) out_ = {cp.trust[which_], cp.trust[which_], cp.trust[which_]};
-            budget.spend(1);
-            return true;
-        }
-        const int draws = which_ == kRandom ? int(P->random_scores.size()) : 1;
-        if (kind_ == kNoFt) {
-            for (int d = 0; d < draws; ++d) add(P->outputs.accuracy(P->mask(which_, p_, d)));
-            budget.spend(double(draws) * P->outputs.N * P->outputs.k);
-            return finish(draws);
-        }
-        if (P->decoupled()) {
-            if (!P->done()) {
-                P->advance_post(budget);
-                return false;
-            }
-            for (int d = 0; d < draws; ++d) add(P->post_ft_accuracy(P->mask(which_, p_, d)));
-            budget.spend(double(draws) * P->outputs.N * P->outputs.k);
-            return finish(draws);
-        }
-        // coupled (token-choice or true hinge): one PostFt run per kept set, cached per seed
-        while (draw_ < draws && !budget.spent()) {
-            const Mask keep = P->mask(which_, p_, draw_);
-            auto hit = P->post_ft_acc.find(keep);
-            if (hit != P->post_ft_acc.end()) {
-                add(hit->second);
-                ++draw_;
-                running_ = false;
-                budget.spend(1);
-                continue;
-            }
-            if (!running_) {
-                post_.start(*P, keep, false);
-                running_ = true;
-            }
-            if (!post_.advance(budget)) return false;
-            P->post_ft_acc[keep] = post_.accuracy();
-        }
-        return draw_ >= draws && finish(draws);
-    }
-    std::vector<double> outputs() const override { return out_; }
-    std::string failure() const override { return failure_; }
-
-private:
-    void add(double a) {
-        sum_ += a;
-        lo_ = std::min(lo_, a);
-        hi_ = std::max(hi_, a);
-    }
-    bool finish(int draws) {
-        out_ = {sum_ / draws, lo_, hi_};
-        return true;
-    }
-    Run& run_;
-    Pipeline* P_;
-    core::SweepTask task_;
-    Kind kind_;
-    int which_, p_;
-    double sum_ = 0, lo_ = INFINITY, hi_ = -INFINITY;
-    int draw_ = 0;
-    bool running_ = false;
-    PostFt post_;
-    std::vector<double> out_ = {kNaN, kNaN, kNaN};
-    std::string failure_;
-};
-
 }   // namespace
 
 Run::Run(const core::Params& p, uint64_t seed) {
@@ -147,23 +57,6 @@ Pipeline* Run::pipeline(int rep) {
     return P.get();
 }
 
-void Run::build_sweep() {
-    for (int q = 0; q < kTrustCount; ++q)
-        for (int t : layout_.ts) sweep_.add_point(layout_.trust(q), t);
-    const int G = spec_.k / 2;
-    for (int kind = 0; kind < 2; ++kind)
-        for (size_t c = 0; c < layout_.criteria.size(); ++c)
-            for (int q : layout_.ps) sweep_.add_point(kind ? layout_.ft(int(c)) : layout_.no_ft(int(c)), double(q) / G);
-    const SeriesLayout L = layout_;
-    sweep_.start(reps_, 3, seed_, [this, L, G](const core::SweepTask& t) -> std::unique_ptr<core::SweepJob> {
-        Pipeline* P = pipeline(t.rep);
-        if (t.series < kTrustCount) return std::make_unique<PruneJob>(*this, P, t, kTrust, t.series, 0);
-        const bool ft = t.series >= L.ft(0);
-        const int c = L.criteria[size_t(t.series - (ft ? L.ft(0) : L.no_ft(0)))];
-        return std::make_unique<PruneJob>(*this, P, t, ft ? kFt : kNoFt, c, int(std::lround(t.x * G)));
-    });
-}
-
 bool Run::timeline_step(core::WorkBudget& budget) {
     // Jobs of other repetitions wait for it too, and may run at once: one advances it at a time. Its numbers
     // do not depend on who advances it, nor on where its slices end.
@@ -193,7 +86,7 @@ void Run::step(core::WorkBudget& budget) {
             if (!main_.failure().empty()) failure_ = main_.failure();
             continue;
         }
-        if (!sweep_.started()) build_sweep();
+        if (!sweep_.started()) start_sweep(sweep_, *this, reps_, seed_);
         if (!sweep_.done()) sweep_.step(budget);
         else timeline_step(budget);   // (the post-FT jobs have run it already)
         record_checkpoints();

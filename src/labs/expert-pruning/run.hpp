@@ -65,7 +65,6 @@ public:
     const RunSpec& spec() const { return spec_; }
 
 private:
-    void build_sweep();
     void record_checkpoints();              // trace rows and view rows for the main run's new checkpoints
     double acc_no_ft(int c, int p) const;   // main run, mean over draws for random
     double acc_ft(int c, int p) const;

@@ -4,6 +4,7 @@
 #include "labs/expert-pruning/run.hpp"
 #include "core/fmath.hpp"
 #include "core/text.hpp"
+#include "core/view_builder.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -15,14 +16,6 @@ constexpr int kGroupColor[2] = {0, 3};
 int criterion_color(int c) {
     static const int col[kCriteria] = {0, 7, 8, 1, 2, 4, 9, 5};
     return col[c];
-}
-
-core::LineSeries line(const std::string& label, int color, bool dashed = false) {
-    core::LineSeries s;
-    s.label = label;
-    s.color = color;
-    s.dashed = dashed;
-    return s;
 }
 
 // Column patterns of the heatmaps: o₁, o₂, the other concepts' patterns, then the first q's (≤ 24 columns).
@@ -43,25 +36,24 @@ std::vector<int> heat_columns(const RunSpec& s, std::vector<std::string>& labels
 
 // Rows × pattern columns, diverging colours symmetric around 0: value(row, pattern).
 template <class F>
-void pattern_heatmap(core::Heatmap& H, const std::vector<std::string>& row_labels, const char* row_title,
-                     const std::vector<int>& cols, const std::vector<std::string>& col_labels, F value) {
-    H.rows = int(row_labels.size());
-    H.cols = int(cols.size());
+core::ViewBuilder pattern_heatmap(const std::string& id, const std::string& title,
+                                  const std::vector<std::string>& row_labels, const char* row_title,
+                                  const std::vector<int>& cols, const std::vector<std::string>& col_labels, F value) {
+    const int rows = int(row_labels.size());
+    std::vector<double> cells;
     double mx = 0.1;
-    for (int r = 0; r < H.rows; ++r)
+    for (int r = 0; r < rows; ++r)
         for (int p : cols) {
             const double x = value(r, p);
-            H.v.push_back(x);
+            cells.push_back(x);
             mx = std::max(mx, std::fabs(x));
         }
-    H.row_labels = row_labels;
-    H.col_labels = col_labels;
-    H.row_title = row_title;
-    H.col_title = "pattern";
-    H.lo = -mx;
-    H.hi = mx;
-    H.diverging = true;
-    H.value_format = "%.1f";
+    return core::heatmap(id, title)
+        .cells(rows, int(cols.size()), std::move(cells))
+        .rows(row_title, row_labels)
+        .cols("pattern", col_labels)
+        .diverging(mx)
+        .format("%.1f");
 }
 
 }   // namespace
@@ -80,30 +72,23 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 1. Router-norm change during fine-tuning (Lemma 4.1(iv) vs 4.2(ii)).
     {
-        core::View v;
-        v.id = "router_change";
-        v.title = "Router-norm change Δ_s^(t) during fine-tuning";
-        v.caption =
-            "One line per expert, Δ_s = ‖w_s^(t)‖ − ‖w_s^(0)‖; blue S₁ (head +1), red S₂ (head −1); solid: important at "
-            "t = 0, dashed: not. The important experts' Δ grows ~t² and passes the (3/2) ln l line (Lemma 4.1); the "
-            "others stay near 0 (Lemma 4.2). Pruning keeps the largest Δ in each group.";
-        v.x_label = "fine-tuning step t";
-        v.y_label = "Δ_s^(t)";
-        v.x_min = 0;
-        v.x_max = std::max(1, spec_.T);
+        core::View v =
+            core::lines("router_change", "Router-norm change Δ_s^(t) during fine-tuning")
+                .caption("One line per expert, Δ_s = ‖w_s^(t)‖ − ‖w_s^(0)‖; blue S₁ (head +1), red S₂ (head −1); "
+                         "solid: important at t = 0, dashed: not. The important experts' Δ grows ~t² and passes the "
+                         "(3/2) ln l line (Lemma 4.1); the others stay near 0 (Lemma 4.2). Pruning keeps the largest Δ "
+                         "in each group.")
+                .x("fine-tuning step t", 0, std::max(1, spec_.T))
+                .y("Δ_s^(t)")
+                .hline(cert, core::strf("(3/2) ln l = %.2f: Lemma 4.4 certificate", cert))
+                .vline(double(spec_.T), "prune");
         bool named[2][2] = {{false, false}, {false, false}};
         for (int s = 0; s < k; ++s) {
             const int g = M.group(s), i = imp(s) ? 1 : 0;
             std::string label = named[g][i] ? "" : core::strf("S%s %s", g ? "₂" : "₁", i ? "important" : "unimportant");
             named[g][i] = true;
-            core::LineSeries l = line(label, kGroupColor[g], !i);
-            l.x = rows_.column(0);
-            l.y = rows_.column(size_t(2 + s));
-            v.lines.push_back(std::move(l));
+            v.lines.push_back(core::line(label, rows_.column(0), rows_.column(size_t(2 + s)), kGroupColor[g], !i));
         }
-        v.overlays.push_back(
-            {core::Overlay::HLine, cert, 0, core::strf("(3/2) ln l = %.2f: Lemma 4.4 certificate", cert)});
-        v.overlays.push_back({core::Overlay::VLine, double(spec_.T), 0, "prune"});
         if (!main_.checkpoints.empty()) {
             double lo = INFINITY, hi = -INFINITY;
             for (int s = 0; s < k; ++s) {
@@ -119,18 +104,16 @@ void Run::views(std::vector<core::View>& out) const {
     }
     // 2. Accuracy vs pruning ratio (Figs. 1, 4, 5): every criterion, without and with post-FT, over seeds.
     {
-        core::View v;
-        v.id = "accuracy_vs_rho";
-        v.title = "Test accuracy vs expert-pruning ratio ρ";
-        v.caption = "Each point is a pruned copy of the same fine-tuned model; solid: no post-pruning fine-tuning, "
-                    "dashed: after T′ steps of it; bands: ± sd over seeds. Grey: within 1 % of the unpruned accuracy "
-                    "(the paper's tolerance). Δ (blue) should stay in the grey band down to one expert per group.";
-        v.x_label = "ρ = experts pruned per group / |S_g|";
-        v.y_label = "test accuracy";
-        v.x_min = 0;
-        v.x_max = layout_.ps.empty() ? 1 : double(layout_.ps.back()) / G + 0.02;
-        v.y_min = 0.45;
-        v.y_max = 1.01;
+        core::View v =
+            core::lines("accuracy_vs_rho", "Test accuracy vs expert-pruning ratio ρ")
+                .caption(
+                    "Each point is a pruned copy of the same fine-tuned model; solid: no post-pruning fine-tuning, "
+                    "dashed: after T′ steps of it; bands: ± sd over seeds. Grey: within 1 % of the unpruned "
+                    "accuracy (the paper's tolerance). Δ (blue) should stay in the grey band down to one expert "
+                    "per group.")
+                .x("ρ = experts pruned per group / |S_g|", 0,
+                   layout_.ps.empty() ? 1 : double(layout_.ps.back()) / G + 0.02)
+                .y("test accuracy", 0.45, 1.01);
         double base = NAN;
         if (sweep_.started()) {
             for (size_t c0 = 0; c0 < layout_.criteria.size(); ++c0) {
@@ -149,10 +132,9 @@ void Run::views(std::vector<core::View>& out) const {
                 v.lines.push_back(std::move(b));
             }
         }
-        core::LineSeries key = line("dashed: after post-FT", 7, true);
-        v.lines.push_back(key);
-        if (!std::isnan(base)) v.overlays.push_back({core::Overlay::HBand, base - 0.01, base, "within 1 %"});
-        v.overlays.push_back({core::Overlay::VLine, double(p_main_) / G, 0, "ρ"});
+        v.lines.push_back(core::line("dashed: after post-FT", 7, true));
+        if (!std::isnan(base)) v.overlays.push_back(core::hband(base - 0.01, base, "within 1 %"));
+        v.overlays.push_back(core::vline(double(p_main_) / G, "ρ"));
         if (ranked)
             v.readouts.push_back(
                 core::strf("this run, ρ = %.2f: Δ %.3f, random %.3f, reverse Δ %.3f, router magnitude %.3f",
@@ -165,19 +147,14 @@ void Run::views(std::vector<core::View>& out) const {
     }
     // 3. When is the criterion trustworthy? (the magnitude-vs-change lesson, docs/labs/expert-pruning.md §7.4)
     {
-        core::View v;
-        v.id = "trustworthy";
-        v.title = "When is the criterion trustworthy?";
-        v.caption =
-            "Accuracy of the model pruned at step t of fine-tuning, for a fixed aggressive ρ. Router and neuron "
-            "magnitudes keep the pre-trained specialists until fine-tuning has outgrown their norms; the "
-            "change-based criteria work from the start. Bands: ± sd over seeds.";
-        v.x_label = "fine-tuning step t at which the experts are ranked";
-        v.y_label = core::strf("accuracy pruned at ρ = %.2f, no post-FT", double(p_main_) / G);
-        v.x_min = 0;
-        v.x_max = std::max(1, spec_.T);
-        v.y_min = 0.45;
-        v.y_max = 1.01;
+        core::View v =
+            core::lines("trustworthy", "When is the criterion trustworthy?")
+                .caption("Accuracy of the model pruned at step t of fine-tuning, for a fixed aggressive ρ. Router and "
+                         "neuron magnitudes keep the pre-trained specialists until fine-tuning has outgrown their "
+                         "norms; the change-based criteria work from the start. Bands: ± sd over seeds.")
+                .x("fine-tuning step t at which the experts are ranked", 0, std::max(1, spec_.T))
+                .y(core::strf("accuracy pruned at ρ = %.2f, no post-FT", double(p_main_) / G), 0.45, 1.01)
+                .vline(double(spec_.t_early), core::strf("t = %d", spec_.t_early));
         if (sweep_.started())
             for (int q0 = 0; q0 < kTrustCount; ++q0) {
                 const int q = (q0 + 1) % kTrustCount;   // Δ last, on top
@@ -186,13 +163,9 @@ void Run::views(std::vector<core::View>& out) const {
                 v.lines.push_back(std::move(l));
             }
         else   // while the main run fine-tunes: its own checkpoints
-            for (int q = 0; q < kTrustCount; ++q) {
-                core::LineSeries l = line(criterion_label(kTrustCriteria[q]), criterion_color(kTrustCriteria[q]));
-                l.x = rows_.column(0);
-                l.y = rows_.column(size_t(2 + k + q));
-                v.lines.push_back(std::move(l));
-            }
-        v.overlays.push_back({core::Overlay::VLine, double(spec_.t_early), 0, core::strf("t = %d", spec_.t_early)});
+            for (int q = 0; q < kTrustCount; ++q)
+                v.lines.push_back(core::line(criterion_label(kTrustCriteria[q]), rows_.column(0),
+                                             rows_.column(size_t(2 + k + q)), criterion_color(kTrustCriteria[q])));
         out.push_back(std::move(v));
     }
     // 4. Who routes what: router weights per pattern and the proficiency bars (Figs. 3b–e, 7).
@@ -204,33 +177,23 @@ void Run::views(std::vector<core::View>& out) const {
                           ranked && !pruned_view[size_t(s)] ? "×" : "");
     };
     {
-        core::View g;
-        g.id = "who_routes";
-        g.kind = core::ViewKind::Grid;
-        g.grid_cols = 1;   // stacked: the heatmap gets the full width
-        g.title = core::strf("Who routes what (t = %d)", main_.t());
-        g.caption =
-            "Top: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned by Δ at ρ) and "
-            "pattern (o₁, o₂, absent concepts u, irrelevant q's). Important routers gain their task column; specialists "
-            "keep their absent concept. Below: proficiency p^(s,t), the share of own-class samples whose task token the "
-            "expert takes with gate ≥ 1/l (§4.2).";
-        core::View h;
-        h.kind = core::ViewKind::Heatmap;
-        h.title = "router weights w_s[p]";
+        core::View g =
+            core::grid("who_routes", core::strf("Who routes what (t = %d)", main_.t()))
+                .caption("Top: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned "
+                         "by Δ at ρ) and pattern (o₁, o₂, absent concepts u, irrelevant q's). Important routers gain "
+                         "their task column; specialists keep their absent concept. Below: proficiency p^(s,t), the "
+                         "share of own-class samples whose task token the expert takes with gate ≥ 1/l (§4.2).")
+                .columns(1);   // stacked: the heatmap gets the full width
         std::vector<std::string> rows;
         for (int s = 0; s < k; ++s) rows.push_back(row_label(s));
-        pattern_heatmap(h.heat, rows, "expert", cols, col_labels, [&](int s, int p) { return M.router(s)[p]; });
-        g.children.push_back(std::move(h));
-        core::View b;
-        b.kind = core::ViewKind::Bars;
-        b.title = "proficiency p^(s,t) on its own task token";
-        b.y_min = 0;
-        b.y_max = 1;
+        g.children.push_back(pattern_heatmap("", "router weights w_s[p]", rows, "expert", cols, col_labels,
+                                             [&](int s, int p) { return M.router(s)[p]; }));
+        core::View b =
+            core::bars("", "proficiency p^(s,t) on its own task token").y("", 0, 1).hline(kImportantThreshold, "0.3");
         for (int s = 0; s < k; ++s) {
             const std::vector<double>& p = M.group(s) == 0 ? main_.prof.p1 : main_.prof.p2;
             b.bars.push_back({row_label(s), p.empty() ? 0.0 : p[size_t(s)], 0, kGroupColor[M.group(s)]});
         }
-        b.overlays.push_back({core::Overlay::HLine, kImportantThreshold, 0, "0.3"});
         g.children.push_back(std::move(b));
         out.push_back(std::move(g));
     }
@@ -245,57 +208,41 @@ void Run::views(std::vector<core::View>& out) const {
                     s = q;
                     break;
                 }
-        core::View v;
-        v.id = "neurons";
-        v.kind = core::ViewKind::Heatmap;
-        v.title = core::strf("Neurons of expert %d (%s, %s)", s + 1, M.group(s) ? "S₂" : "S₁",
-                             imp(s) ? "important" : "unimportant");
-        v.caption =
-            "w_r^(s,t)[p] = ⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' (default: the "
-            "first important expert of S₁). An important expert's neurons align with its task pattern (Lemma 4.1(iii)); "
-            "an unimportant one's stay on noise or on its absent concept.";
-        std::vector<std::string> rows;
-        for (int r = 0; r < spec_.m; ++r) rows.push_back(std::to_string(r + 1));
-        pattern_heatmap(v.heat, rows, "neuron r", cols, col_labels, [&](int r, int p) { return M.neurons(s, p)[r]; });
-        out.push_back(std::move(v));
+        out.push_back(
+            pattern_heatmap("neurons",
+                            core::strf("Neurons of expert %d (%s, %s)", s + 1, M.group(s) ? "S₂" : "S₁",
+                                       imp(s) ? "important" : "unimportant"),
+                            core::numbered(spec_.m), "neuron r", cols, col_labels,
+                            [&](int r, int p) { return M.neurons(s, p)[r]; })
+                .caption("w_r^(s,t)[p] = ⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' "
+                         "(default: the first important expert of S₁). An important expert's neurons align with its "
+                         "task pattern (Lemma 4.1(iii)); an unimportant one's stay on noise or on its absent "
+                         "concept."));
     }
     // 6. Phase timeline with the k′ / FLOPs / parameter counters.
     {
-        core::View v;
-        v.id = "timeline";
-        v.title = "Phase timeline";
-        v.caption =
-            "Test accuracy across the phases of the main run: pre-training (learned mode: accuracy on the pre-training "
-            "concepts), fine-tuning (unpruned), then post-pruning fine-tuning of the Δ-pruned and a randomly pruned "
-            "model at ρ. Under the paper's loss post-FT is just more training of the kept experts.";
-        v.x_label = "step (pre-training | fine-tuning | post-FT)";
-        v.y_label = "accuracy";
-        v.y_min = 0.45;
-        v.y_max = 1.01;
         const int pre = spec_.mode == Mode::Learned ? spec_.T_pre : 0;
-        v.x_min = 0;
-        v.x_max = pre + spec_.T + spec_.T_post;
-        if (pre) {
-            core::LineSeries l = line("pre-training concepts", 7);
-            l.x = pre_rows_.column(0);
-            l.y = pre_rows_.column(1);
-            v.lines.push_back(std::move(l));
-        }
-        core::LineSeries u = line("unpruned", 0);
-        u.x = rows_.column(0);
-        u.y = rows_.column(1);
+        core::View v =
+            core::lines("timeline", "Phase timeline")
+                .caption("Test accuracy across the phases of the main run: pre-training (learned mode: accuracy on the "
+                         "pre-training concepts), fine-tuning (unpruned), then post-pruning fine-tuning of the "
+                         "Δ-pruned and a randomly pruned model at ρ. Under the paper's loss post-FT is just more "
+                         "training of the kept experts.")
+                .x("step (pre-training | fine-tuning | post-FT)", 0, pre + spec_.T + spec_.T_post)
+                .y("accuracy", 0.45, 1.01);
+        if (pre) v.lines.push_back(core::line("pre-training concepts", pre_rows_.column(0), pre_rows_.column(1), 7));
+        core::LineSeries u = core::line("unpruned", rows_.column(0), rows_.column(1), 0);
         for (double& x : u.x) x += pre;
         v.lines.push_back(std::move(u));
         static const char* names[2] = {"Δ-pruned + post-FT", "random-pruned + post-FT"};
         for (int q = 0; q < 2; ++q) {
-            core::LineSeries l = line(names[q], q == 0 ? 0 : 7, true);
-            l.x = post_rows_[size_t(q)].column(0);
-            l.y = post_rows_[size_t(q)].column(1);
+            core::LineSeries l = core::line(names[q], post_rows_[size_t(q)].column(0), post_rows_[size_t(q)].column(1),
+                                            q == 0 ? 0 : 7, true);
             for (double& x : l.x) x += pre + spec_.T;
             v.lines.push_back(std::move(l));
         }
-        if (pre) v.overlays.push_back({core::Overlay::VLine, double(pre), 0, "fine-tune"});
-        v.overlays.push_back({core::Overlay::VLine, double(pre + spec_.T), 0, "prune"});
+        if (pre) v.overlays.push_back(core::vline(double(pre), "fine-tune"));
+        v.overlays.push_back(core::vline(double(pre + spec_.T), "prune"));
         if (ranked) {
             Work w;
             v.readouts.push_back(core::strf(

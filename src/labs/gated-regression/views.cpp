@@ -4,6 +4,7 @@
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
 #include "core/text.hpp"
+#include "core/view_builder.hpp"
 #include "labs/gated-regression/sweep_jobs.hpp"
 #include <algorithm>
 #include <cmath>
@@ -23,19 +24,14 @@ void runs_and_median(std::vector<core::LineSeries>& out, const std::vector<const
     std::vector<double> x;
     for (const auto* c : curves) {
         if (c->size() == 0) continue;
-        core::LineSeries s;
-        s.color = color;
+        core::LineSeries s = core::line("", c->column(0), c->column(col), color);
         s.width = 0.5f;
         s.alpha = 0.35f;
-        s.x = c->column(0);
-        s.y = c->column(col);
         if (x.empty() || s.x.size() < x.size()) x = s.x;
         ys.push_back(s.y);
         out.push_back(std::move(s));
     }
-    core::LineSeries m;
-    m.label = label;
-    m.color = color;
+    core::LineSeries m = core::line(label, color);
     m.width = 2.0f;
     for (size_t i = 0; i < x.size(); ++i) {
         std::vector<double> v;
@@ -49,10 +45,7 @@ void runs_and_median(std::vector<core::LineSeries>& out, const std::vector<const
 // The learned boundary between experts 1 and 2, (w_1 − w_2)·x = 0, restricted to the plane spanned by eu, ev.
 core::LineSeries boundary(const std::vector<double>& normal, const std::vector<double>& eu,
                           const std::vector<double>& ev, const char* label, int color, bool dashed) {
-    core::LineSeries s;
-    s.label = label;
-    s.color = color;
-    s.dashed = dashed;
+    core::LineSeries s = core::line(label, color, dashed);
     s.width = 1.3f;
     const int d = int(normal.size());
     const double nu = core::dot(normal.data(), eu.data(), d), nv = core::dot(normal.data(), ev.data(), d);
@@ -82,39 +75,28 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 1. Two losses, two fates (Fig. 2a): E_reg per seed on a log axis, the L_4 loss underneath.
     {
-        core::View g;
-        g.id = "two_fates";
-        g.title = "Two losses, two fates";
-        g.kind = core::ViewKind::Grid;
-        g.caption =
-            "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in orange, on the same data from the "
-            "same starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs split, some freeze near 0.6. "
-            "Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 (docs/labs/gated-regression.md §4.3).";
-        g.grid_cols = 1;
-        core::View e;
-        e.kind = core::ViewKind::Lines;
-        e.title = "E_reg per run (§4), log scale";
-        e.y_label = "E_reg";
-        e.log_y = true;   // x-axis shared with the loss panel below
-        e.x_min = 0;
-        e.x_max = cfg_.iters;
-        e.y_min = 1e-3;
-        e.y_max = 1;
+        core::View g =
+            core::grid("two_fates", "Two losses, two fates")
+                .caption("Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in orange, on the same "
+                         "data from the same starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs "
+                         "split, some freeze near 0.6. Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 "
+                         "(docs/labs/gated-regression.md §4.3).")
+                .columns(1);
+        core::View e = core::lines("", "E_reg per run (§4), log scale")
+                           .x("", 0, cfg_.iters)   // no label: the x-axis is shared with the loss panel below
+                           .y("E_reg", 1e-3, 1)
+                           .log_y()
+                           .hline(0.05, "success: E_reg < 0.05");
         std::vector<const core::ThinnedRows*> c1;
         for (const Trial& R : runs_) c1.push_back(&R.curve1);
         runs_and_median(e.lines, c1, kC1EregL4, strf("L₄ (median of %d)", nr), kBlue);
         runs_and_median(e.lines, c1, kC1EregL2, strf("ℓ2 (median of %d)", nr), kRed);
         if (cfg_.em) runs_and_median(e.lines, c1, kC1EregEM, "EM (not in the paper; x = EM iteration)", kGreen);
-        e.overlays.push_back({core::Overlay::HLine, 0.05, 0, "success: E_reg < 0.05"});
-        core::View l;
-        l.kind = core::ViewKind::Lines;
-        l.title = "L₄(A) (eq. 7) on the run's own data";
-        l.x_label = "iteration";
-        l.y_label = "L₄";
-        l.x_min = 0;
-        l.x_max = cfg_.iters;
+        core::View l = core::lines("", "L₄(A) (eq. 7) on the run's own data")
+                           .x("iteration", 0, cfg_.iters)
+                           .y("L₄")
+                           .hline(cfg_.h.lambda * k, "λk: the saddle at A = 0");
         runs_and_median(l.lines, c1, kC1LossL4, "L₄ loss", kBlue);
-        l.overlays.push_back({core::Overlay::HLine, cfg_.h.lambda * k, 0, "λk: the saddle at A = 0"});
         g.children.push_back(std::move(e));
         g.children.push_back(std::move(l));
         int ok4 = 0, ok2 = 0, last = 0;
@@ -132,33 +114,27 @@ void Run::views(std::vector<core::View>& out) const {
     const int sr = showcase();
     const Trial& S = runs_[size_t(sr)];
     {
-        core::View g;
-        g.id = "territory";   // every lab's routing territory has this id (a link's view=territory)
-        g.title = strf("Routing map, run %d", sr + 1);
-        g.kind = core::ViewKind::Grid;
-        g.caption =
-            "Accuracy is not recovery. The plane of the true gate direction (x-axis) and the experts' difference "
-            "(y-axis), split into the learned gate's territories: colour = the expert the gate prefers there, "
-            "saturation = its gate probability; test inputs in the colour of the expert their own gate prefers. "
-            "Dashed grey: the true boundary; solid: the learned one. A stuck ℓ2 run gates on the experts' difference: "
-            "its boundary is turned by 90°, yet its test MSE is within a hair of the truth's.";
-        g.grid_cols = 2;
+        // every lab's routing territory has the id "territory" (a link's view=territory)
+        core::View g =
+            core::grid("territory", strf("Routing map, run %d", sr + 1))
+                .caption("Accuracy is not recovery. The plane of the true gate direction (x-axis) and the experts' "
+                         "difference (y-axis), split into the learned gate's territories: colour = the expert the gate "
+                         "prefers there, saturation = its gate probability; test inputs in the colour of the expert "
+                         "their own gate prefers. Dashed grey: the true boundary; solid: the learned one. A stuck ℓ2 "
+                         "run gates on the experts' difference: its boundary is turned by 90°, yet its test MSE is "
+                         "within a hair of the truth's.")
+                .columns(2);
         const MapPlane plane = map_plane(truth_);
         const std::vector<double>&wdiff = plane.wdiff, &eu = plane.eu, &ev = plane.ev;
         auto panel = [&](const MapPanel& mp, const core::Field& field, const std::string& title, int color,
                          const std::vector<std::string>& ro) {
             const GatedModel& m = mp.m;
             const int e1 = mp.e1, e2 = mp.e2;
-            core::View v;
-            v.kind = core::ViewKind::Field;
-            v.title = title;
-            v.x_label = "⟨w*, x⟩/‖w*‖";
-            v.y_label = "⟨a₁* − a₂*, x⟩/√2";
-            v.x_min = v.y_min = -kMapHalfWidth;
-            v.x_max = v.y_max = kMapHalfWidth;
-            v.value_lo = 0;
-            v.value_hi = 1;
-            v.value_diverging = true;
+            core::View v = core::field_view("", title)
+                               .x("⟨w*, x⟩/‖w*‖", -kMapHalfWidth, kMapHalfWidth)
+                               .y("⟨a₁* − a₂*, x⟩/√2", -kMapHalfWidth, kMapHalfWidth)
+                               .value_scale(0, 1, true)
+                               .legend(core::numbered(k, "expert "));
             // channel c: the learned expert matched to true expert c (e1, e2, then the others)
             std::vector<int> order = {e1, e2};
             for (int i = 0; i < k; ++i)
@@ -181,7 +157,6 @@ void Run::views(std::vector<core::View>& out) const {
                 v.points.push_back(q);
             }
             v.field = field;   // made in step() (routing_map.cpp) from gate_probs, the gate training uses
-            for (int c = 0; c < k; ++c) v.legend.push_back("expert " + std::to_string(c + 1));
             std::vector<double> nl(size_t(d), 0.0);
             for (int j = 0; j < d; ++j)
                 nl[size_t(j)] =
@@ -191,8 +166,6 @@ void Run::views(std::vector<core::View>& out) const {
             v.readouts = ro;
             return v;
         };
-        const Summary& s = sum_;
-        (void)s;
         const RunEval& ev2 = S.ev;
         const bool evd = gates_done;
         std::vector<std::string> ro2, ro4;
@@ -215,47 +188,27 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 3. Alignment matrices (the tensor-decomposition view of eq. 8) and the part of each row outside span A*.
     {
-        core::View g;
-        g.id = "alignment";
-        g.title = strf("Alignment, run %d", sr + 1);
-        g.kind = core::ViewKind::Grid;
-        g.caption =
-            "|cos(â_i, a*_m)|: a permutation matrix when the experts are recovered. Â A*ᵀ (raw L₄ rows): a signed "
-            "permutation times diag(1/√α*) shrunk by δ_F (eq. 8, Theorem 1). Bars: the share of each learned row "
-            "outside span A*, which only δ_F damps.";
-        g.grid_cols = 2;
+        core::View g =
+            core::grid("alignment", strf("Alignment, run %d", sr + 1))
+                .caption("|cos(â_i, a*_m)|: a permutation matrix when the experts are recovered. Â A*ᵀ (raw L₄ rows): "
+                         "a signed permutation times diag(1/√α*) shrunk by δ_F (eq. 8, Theorem 1). Bars: the share of "
+                         "each learned row outside span A*, which only δ_F damps.")
+                .columns(2);
         const std::vector<double> yx = S.mom.n() > 0 ? S.mom.mean_yx() : std::vector<double>(size_t(d), 1.0);
         const Readout r4 = read_experts(S.A4, truth_.A, k, d, yx, true),
                       r2 = read_experts(S.l2.A, truth_.A, k, d, yx, false);
-        auto heat = [&](const std::vector<double>& v, const std::string& title, bool diverging, double lo, double hi) {
-            core::View h;
-            h.kind = core::ViewKind::Heatmap;
-            h.title = title;
-            h.heat.rows = k;
-            h.heat.cols = k;
-            h.heat.v = v;
-            h.heat.row_title = "learned row i";
-            h.heat.col_title = "true expert m";
-            for (int i = 0; i < k; ++i) {
-                h.heat.row_labels.push_back(std::to_string(i + 1));
-                h.heat.col_labels.push_back(strf("a%d*", i + 1));
-            }
-            h.heat.lo = lo;
-            h.heat.hi = hi;
-            h.heat.diverging = diverging;
-            return h;
+        auto heat = [&](const std::vector<double>& v, const std::string& title) {
+            return core::heatmap("", title)
+                .cells(k, k, v)
+                .rows("learned row i", core::numbered(k))
+                .cols("true expert m", core::numbered(k, "a", "*"));
         };
-        g.children.push_back(heat(r4.cos, strf("L₄ |cos|, E_reg %.3f", r4.e_reg), false, 0, 1));
+        g.children.push_back(heat(r4.cos, strf("L₄ |cos|, E_reg %.3f", r4.e_reg)).scale(0, 1));
         double bmax = 1;
         for (double v : r4.B) bmax = std::max(bmax, std::fabs(v));
-        g.children.push_back(heat(r4.B, "L₄ raw Â A*ᵀ", true, -bmax, bmax));
-        g.children.push_back(heat(r2.cos, strf("ℓ2 |cos|, E_reg %.3f", r2.e_reg), false, 0, 1));
-        core::View b;
-        b.kind = core::ViewKind::Bars;
-        b.title = "share outside span A*";
-        b.y_label = "share";
-        b.y_min = 0;
-        b.y_max = 1;
+        g.children.push_back(heat(r4.B, "L₄ raw Â A*ᵀ").diverging(bmax));
+        g.children.push_back(heat(r2.cos, strf("ℓ2 |cos|, E_reg %.3f", r2.e_reg)).scale(0, 1));
+        core::View b = core::bars("", "share outside span A*").y("share", 0, 1);
         for (int i = 0; i < k; ++i) b.bars.push_back({strf("L₄ %d", i + 1), r4.perp[size_t(i)], 0, kBlue});
         for (int i = 0; i < k; ++i) b.bars.push_back({strf("ℓ2 %d", i + 1), r2.perp[size_t(i)], 0, kRed});
         g.children.push_back(std::move(b));
@@ -267,21 +220,15 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 4. Sample complexity (Theorem 2): success rate against n.
     if (cfg_.sweep) {
-        core::View v;
-        v.id = "sample_complexity";
-        v.title = "Sample complexity";
-        v.kind = core::ViewKind::Lines;
-        v.caption = strf(
-            "Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples (its estimates use "
-            "8th moments) but then always succeeds; ℓ2's failures do not go away with more data.",
-            cfg_.sweep_seeds);
-        v.x_label = "n (samples)";
-        v.y_label = "success rate (E_reg < 0.05)";
-        v.log_x = true;
-        v.x_min = 800;
-        v.x_max = cfg_.sweep_n_max * 1.25;
-        v.y_min = -0.03;
-        v.y_max = 1.03;
+        core::View v =
+            core::lines("sample_complexity", "Sample complexity")
+                .caption(strf("Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples "
+                              "(its estimates use 8th moments) but then always succeeds; ℓ2's failures do not go away "
+                              "with more data.",
+                              cfg_.sweep_seeds))
+                .x("n (samples)", 800, cfg_.sweep_n_max * 1.25)
+                .log_x()
+                .y("success rate (E_reg < 0.05)", -0.03, 1.03);
         const std::string l4 = strf("L₄, d = %d", d), l4b = strf("L₄, d = %d", cfg_.d2), l2 = strf("ℓ2, d = %d", d);
         const char* labels[3] = {l4.c_str(), l4b.c_str(), l2.c_str()};
         const int colors[3] = {kBlue, 5, kRed};
@@ -302,19 +249,13 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 5. Phase 2 (Fig. 2b, Theorem 3): ‖W − W*‖ against the L_log iteration for the three frozen A's.
     {
-        core::View v;
-        v.id = "gates";
-        v.title = "Phase 2: gates, experts frozen";
-        v.kind = core::ViewKind::Lines;
-        v.caption = "Projected GD on L_log from one random W₀ per run, with A = A* (grey), Â from L₄ (blue) and Â from "
-                    "ℓ2 (orange). With A* or L₄'s experts the error falls geometrically (Theorem 3); with a stuck ℓ2 "
-                    "run's experts it stalls.";
-        v.x_label = "L_log iteration t";
-        v.y_label = "‖W − W*‖ = max_i ‖w_i − w_i*‖";
-        v.x_min = 0;
-        v.x_max = cfg_.iters_log;
-        v.y_min = 0;
-        v.y_max = cfg_.R + cfg_.truth.w_norm;
+        core::View v =
+            core::lines("gates", "Phase 2: gates, experts frozen")
+                .caption("Projected GD on L_log from one random W₀ per run, with A = A* (grey), Â from L₄ (blue) and Â "
+                         "from ℓ2 (orange). With A* or L₄'s experts the error falls geometrically (Theorem 3); with a "
+                         "stuck ℓ2 run's experts it stalls.")
+                .x("L_log iteration t", 0, cfg_.iters_log)
+                .y("‖W − W*‖ = max_i ‖w_i − w_i*‖", 0, cfg_.R + cfg_.truth.w_norm);
         std::vector<const core::ThinnedRows*> c2;
         for (const Trial& R : runs_) c2.push_back(&R.curve2);
         runs_and_median(v.lines, c2, kC2Werr + kAStar, "A = A*", kGrey);
@@ -336,10 +277,7 @@ void Run::views(std::vector<core::View>& out) const {
                 std::min(0.999,
                          core::fm::exp(core::fm::log(std::max(1e-300, mstar->y[t1] / mstar->y[0])) / double(t1))));
             const double floor = ml4->y.back();
-            core::LineSeries env;
-            env.label = strf("Theorem 3 envelope, ρ = %.2f (fitted)", rho);
-            env.color = kGrey;
-            env.dashed = true;
+            core::LineSeries env = core::line(strf("Theorem 3 envelope, ρ = %.2f (fitted)", rho), kGrey, true);
             double pw = 1;
             for (size_t i = 0; i < mstar->x.size(); ++i) {
                 env.x.push_back(mstar->x[i]);

@@ -2,6 +2,7 @@
 #include "labs/patch-routing/run.hpp"
 #include "core/keep_field.hpp"
 #include "core/text.hpp"
+#include "core/view_builder.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -12,18 +13,23 @@ namespace {
 
 std::string nstar_text(double v) { return std::isnan(v) ? "not reached" : core::strf("≈ %.0f", v); }
 
+// A line series without its NaN points.
 core::LineSeries series(const std::string& label, const std::vector<double>& x, const std::vector<double>& y, int color,
                         bool dashed = false) {
-    core::LineSeries s;
-    s.label = label;
+    core::LineSeries s = core::line(label, color, dashed);
     for (size_t i = 0; i < x.size() && i < y.size(); ++i)
         if (!std::isnan(y[i])) {
             s.x.push_back(x[i]);
             s.y.push_back(y[i]);
         }
-    s.color = color;
-    s.dashed = dashed;
     return s;
+}
+
+// The experts of the separate and the joint pMoE, one after the other: "sep E1", …, "joint E1", …
+std::vector<std::string> expert_labels(int sep, int joint) {
+    std::vector<std::string> r = core::numbered(sep, "sep E");
+    for (std::string& l : core::numbered(joint, "joint E")) r.push_back(std::move(l));
+    return r;
 }
 
 const char* kShort[3] = {"CNN", "sep", "joint"};
@@ -36,27 +42,25 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 1. sample complexity (Fig. 4 analogue; Thm 4.2 vs 4.3)
     {
-        core::View v;
-        v.id = "sample_complexity";
-        v.title = "Sample complexity: test accuracy against N";
-        v.caption = "Each point is the mean ± sd over seeds of a model trained to zero training error on N samples; "
-                    "separate pMoE crosses the 95 % line at a much smaller N than the CNN of the same size.";
-        v.kind = core::ViewKind::Lines;
-        v.x_label = "training samples N";
-        v.y_label = "test accuracy";
-        v.log_x = true;
+        double n_lo = 0, n_hi = 0;
         if (!c.Ns.empty()) {   // the sweep's whole N range from the start, so points fill in where they belong
-            v.x_min = *std::min_element(c.Ns.begin(), c.Ns.end()) * 0.9;
-            v.x_max = *std::max_element(c.Ns.begin(), c.Ns.end()) * 1.1;
+            n_lo = *std::min_element(c.Ns.begin(), c.Ns.end()) * 0.9;
+            n_hi = *std::max_element(c.Ns.begin(), c.Ns.end()) * 1.1;
         }
-        v.y_min = 0.45;
-        v.y_max = 1.0;
+        core::View v =
+            core::lines("sample_complexity", "Sample complexity: test accuracy against N")
+                .caption("Each point is the mean ± sd over seeds of a model trained to zero training error "
+                         "on N samples; separate pMoE crosses the 95 % line at a much smaller N than the CNN "
+                         "of the same size.")
+                .x("training samples N", n_lo, n_hi)
+                .log_x()
+                .y("test accuracy", 0.45, 1.0)
+                .hline(c.target, "95 % target");
         for (const auto& s : curve_)
             if (!s.x.empty()) v.lines.push_back(s);
-        v.overlays.push_back({core::Overlay::HLine, c.target, 0, "95 % target"});
         for (int a = 0; a < 3; ++a)
             if (!std::isnan(nstar_[size_t(a)]))
-                v.overlays.push_back({core::Overlay::VLine, nstar_[size_t(a)], 0, std::string("N* ") + kShort[a], a});
+                v.overlays.push_back(core::vline(nstar_[size_t(a)], std::string("N* ") + kShort[a], a));
         // Three lines, so that they stay on screen at UI scale 1.6 in presentation mode.
         v.readouts.push_back("N* (95 %): CNN " + nstar_text(nstar_[0]) + ", separate " + nstar_text(nstar_[1]) +
                              ", joint " + nstar_text(nstar_[2]) +
@@ -84,50 +88,42 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 2. routing by patch type (Lemma 4.1, Fig. 8/9)
     {
-        core::View v;
-        v.id = "routing_types";
-        v.title = "Routing map: P(patch type ∈ J_s)";
-        v.caption = "Rows: patch types; columns: experts of the separate (E1, E2) and joint pMoE. o1 should go to one "
-                    "expert, o2 to another, and the irrelevant sets S_i to none (single run, test set).";
-        v.kind = core::ViewKind::Heatmap;
-        core::Heatmap& h = v.heat;
         const int types = kS0 + c.data.p;
         const RoutingStats& S = routing_[1];
         const RoutingStats& Jt = routing_[2];
         const int cols = S.k + Jt.k;
-        h.rows = types;
-        h.cols = cols;
-        h.v.assign(size_t(types * cols), std::nan(""));
+        std::vector<double> cells(size_t(types * cols), std::nan(""));
+        std::vector<std::string> rows;
         for (int t = 0; t < types; ++t) {
-            h.row_labels.push_back(type_name(t));
-            for (int s = 0; s < S.k && !S.sel.empty(); ++s) h.v[size_t(t * cols + s)] = S.sel[size_t(t * S.k + s)];
+            rows.push_back(type_name(t));
+            for (int s = 0; s < S.k && !S.sel.empty(); ++s) cells[size_t(t * cols + s)] = S.sel[size_t(t * S.k + s)];
             for (int s = 0; s < Jt.k && !Jt.sel.empty(); ++s)
-                h.v[size_t(t * cols + S.k + s)] = Jt.sel[size_t(t * Jt.k + s)];
+                cells[size_t(t * cols + S.k + s)] = Jt.sel[size_t(t * Jt.k + s)];
         }
-        for (int s = 0; s < S.k; ++s) h.col_labels.push_back("sep E" + std::to_string(s + 1));
-        for (int s = 0; s < Jt.k; ++s) h.col_labels.push_back("joint E" + std::to_string(s + 1));
-        h.row_title = "patch type";
-        h.col_title = "expert";
-        h.show_values = types <= 24;
-        v.readouts.push_back(
-            core::strf("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus, S.R_minus, S.drop));
-        v.readouts.push_back(
-            core::strf("joint: o1 with the top gate %.2f, o2 %.2f (Assumption 4.4; paper Fig. 9: 0.95 / 0.92)",
-                       Jt.R_plus, Jt.R_minus));
-        out.push_back(std::move(v));
+        out.push_back(
+            core::heatmap("routing_types", "Routing map: P(patch type ∈ J_s)")
+                .caption("Rows: patch types; columns: experts of the separate (E1, E2) and joint pMoE. o1 should go to "
+                         "one expert, o2 to another, and the irrelevant sets S_i to none (single run, test set).")
+                .cells(types, cols, std::move(cells))
+                .rows("patch type", std::move(rows))
+                .cols("expert", expert_labels(S.k, Jt.k))
+                .show_values(types <= 24)
+                .readout(core::strf("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus,
+                                    S.R_minus, S.drop))
+                .readout(core::strf("joint: o1 with the top gate %.2f, o2 %.2f", Jt.R_plus, Jt.R_minus) +
+                         " (Assumption 4.4; paper Fig. 9: 0.95 / 0.92)"));
     }
 
     // 3. rank of the discriminative patch under its router (separate and joint)
     {
-        core::View v;
-        v.id = "rank";
-        v.title = "Router rank of the discriminative patch";
-        v.caption =
-            "Fraction of test samples whose o1 (class +1) or o2 (class −1) has rank r among the n router scores; it is "
-            "routed iff rank ≤ l (lines). With c confusers the rank cannot beat c + 1.";
-        v.kind = core::ViewKind::Lines;
-        v.x_label = "rank";
-        v.y_label = "fraction of test samples";
+        // ranks 1..16 (detail at small l), widened to show both l markers and every rank that occurs, at most n
+        const int rmax = std::max({16, c.model[1].l + 1, c.model[2].l + 1, routing_[1].max_rank, routing_[2].max_rank});
+        core::View v = core::lines("rank", "Router rank of the discriminative patch")
+                           .caption("Fraction of test samples whose o1 (class +1) or o2 (class −1) has rank r among "
+                                    "the n router scores; it is routed iff rank ≤ l (lines). With c confusers the rank "
+                                    "cannot beat c + 1.")
+                           .x("rank", 0.5, std::min(c.data.n, rmax) + 0.5)
+                           .y("fraction of test samples");
         for (int a = 1; a <= 2; ++a) {
             const RoutingStats& R = routing_[size_t(a)];
             if (R.rank_hist.empty()) continue;
@@ -136,92 +132,72 @@ void Run::views(std::vector<core::View>& out) const {
             core::LineSeries s = series(a == 1 ? "separate" : "joint", x, R.rank_hist, a);
             s.markers = true;
             v.lines.push_back(s);
-            v.overlays.push_back(
-                {core::Overlay::VLine, c.model[size_t(a)].l + 0.5, 0, std::string("l ") + kShort[a], a});
+            v.overlays.push_back(core::vline(c.model[size_t(a)].l + 0.5, std::string("l ") + kShort[a], a));
         }
-        // ranks 1..16 (detail at small l), widened to show both l markers and every rank that occurs, at most n
-        int rmax = std::max({16, c.model[1].l + 1, c.model[2].l + 1, routing_[1].max_rank, routing_[2].max_rank});
-        v.x_min = 0.5;
-        v.x_max = std::min(c.data.n, rmax) + 0.5;
         out.push_back(std::move(v));
     }
 
     // 4. input inspector: one sample of each class
     {
-        core::View g;
-        g.id = "inspector";
-        g.title = "Input inspector: which expert takes which patch";
-        g.caption =
-            "Columns: the n patches of one test sample (labelled by type); rows: experts. A filled cell is a routed "
-            "patch (value: its gate; 1 for separate); the dot marks the discriminative patch where it is routed.";
-        g.kind = core::ViewKind::Grid;
-        g.grid_cols = 1;
+        core::View g = core::grid("inspector", "Input inspector: which expert takes which patch")
+                           .caption("Columns: the n patches of one test sample (labelled by type); rows: experts. A "
+                                    "filled cell is a routed patch (value: its gate; 1 for separate); the dot marks "
+                                    "the discriminative patch where it is routed.")
+                           .columns(1);
         for (int which = 0; which < 2; ++which) {
             if (inspect_[1].size() < 2 || inspect_[2].size() < 2) break;
             const Inspection& S = inspect_[1][size_t(which)];
             const Inspection& Jt = inspect_[2][size_t(which)];
-            core::View v;
-            v.kind = core::ViewKind::Heatmap;
-            v.title = core::strf("sample with y = %+d, discriminative patch at position %d", S.y, S.j_o + 1);
-            core::Heatmap& h = v.heat;
-            h.rows = S.k + Jt.k;
-            h.cols = S.n;
-            h.v.assign(size_t(h.rows * h.cols), std::nan(""));
-            for (int s = 0; s < S.k; ++s) {
-                h.row_labels.push_back("sep E" + std::to_string(s + 1));
-                for (int j = 0; j < S.n; ++j) h.v[size_t(s * S.n + j)] = S.gate[size_t(s * S.n + j)];
-            }
-            for (int s = 0; s < Jt.k; ++s) {
-                h.row_labels.push_back("joint E" + std::to_string(s + 1));
-                for (int j = 0; j < S.n; ++j) h.v[size_t((S.k + s) * S.n + j)] = Jt.gate[size_t(s * S.n + j)];
-            }
-            for (int j = 0; j < S.n; ++j) h.col_labels.push_back(type_name(S.type[size_t(j)]));
-            for (int r = 0; r < h.rows; ++r)
-                if (!std::isnan(h.v[size_t(r * S.n + S.j_o)])) h.marks.push_back({r, S.j_o});
-            h.mark_label = "discriminative patch routed";
-            h.row_title = "expert";
-            h.col_title = "patch (type)";
-            h.show_values = false;
-            g.children.push_back(std::move(v));
+            const int rows = S.k + Jt.k;
+            std::vector<double> cells(size_t(rows * S.n), std::nan(""));
+            for (int s = 0; s < S.k; ++s)
+                for (int j = 0; j < S.n; ++j) cells[size_t(s * S.n + j)] = S.gate[size_t(s * S.n + j)];
+            for (int s = 0; s < Jt.k; ++s)
+                for (int j = 0; j < S.n; ++j) cells[size_t((S.k + s) * S.n + j)] = Jt.gate[size_t(s * S.n + j)];
+            std::vector<std::string> types;
+            for (int j = 0; j < S.n; ++j) types.push_back(type_name(S.type[size_t(j)]));
+            std::vector<std::pair<int, int>> routed;
+            for (int r = 0; r < rows; ++r)
+                if (!std::isnan(cells[size_t(r * S.n + S.j_o)])) routed.push_back({r, S.j_o});
+            g.children.push_back(
+                core::heatmap("",
+                              core::strf("sample with y = %+d, discriminative patch at position %d", S.y, S.j_o + 1))
+                    .cells(rows, S.n, std::move(cells))
+                    .rows("expert", expert_labels(S.k, Jt.k))
+                    .cols("patch (type)", std::move(types))
+                    .marks(std::move(routed), "discriminative patch routed")
+                    .show_values(false));
         }
         out.push_back(std::move(g));
     }
 
     // 5. router alignment over training, with the router -> expert phase boundary
     {
-        core::View v;
-        v.id = "router_alignment";
-        v.title = "Router alignment over training";
-        v.caption =
-            "Separate routers: cos(w1, o1 − o2), cos(w2, o2 − o1), trained on the linear loss (6) before the experts "
-            "(vertical line); joint routers: max_s cos(w_s, o1), max_s cos(w_s, o2), trained with the experts.";
-        v.kind = core::ViewKind::Lines;
-        v.x_label = "SGD iteration";
-        v.y_label = "cosine";
-        v.y_min = -0.2;
-        v.y_max = 1.0;
         const History& S = hist_[1];
         const History& Jt = hist_[2];
-        v.lines.push_back(series("sep cos(w1, o1−o2)", S.iter, S.router1, 1));
-        v.lines.push_back(series("sep cos(w2, o2−o1)", S.iter, S.router2, 1, true));
-        v.lines.push_back(series("joint max cos(w_s, o1)", Jt.iter, Jt.router1, 2));
-        v.lines.push_back(series("joint max cos(w_s, o2)", Jt.iter, Jt.router2, 2, true));
-        if (S.router_steps > 0)
-            v.overlays.push_back({core::Overlay::VLine, double(S.router_steps), 0, "routers frozen (separate)"});
-        v.overlays.push_back({core::Overlay::HLine, std::sqrt((1 - c.data.delta_d) / 2), 0, "cos(o1−o2, o1) cap"});
+        core::View v =
+            core::lines("router_alignment", "Router alignment over training")
+                .caption("Separate routers: cos(w1, o1 − o2), cos(w2, o2 − o1), trained on the linear loss (6) before "
+                         "the experts (vertical line); joint routers: max_s cos(w_s, o1), max_s cos(w_s, o2), trained "
+                         "with the experts.")
+                .x("SGD iteration")
+                .y("cosine", -0.2, 1.0)
+                .series(series("sep cos(w1, o1−o2)", S.iter, S.router1, 1))
+                .series(series("sep cos(w2, o2−o1)", S.iter, S.router2, 1, true))
+                .series(series("joint max cos(w_s, o1)", Jt.iter, Jt.router1, 2))
+                .series(series("joint max cos(w_s, o2)", Jt.iter, Jt.router2, 2, true));
+        if (S.router_steps > 0) v.overlays.push_back(core::vline(double(S.router_steps), "routers frozen (separate)"));
+        v.overlays.push_back(core::hline(std::sqrt((1 - c.data.delta_d) / 2), "cos(o1−o2, o1) cap"));
         out.push_back(std::move(v));
     }
 
     // 6. expert feature alignment and the neuron scatter
     {
-        core::View v;
-        v.id = "expert_alignment";
-        v.title = "Expert feature alignment A_o = max_r cos(w_r, o)";
-        v.caption = "The best-aligned hidden neuron of each model with o1 (solid) and o2 (dashed), per epoch of the "
-                    "single run.";
-        v.kind = core::ViewKind::Lines;
-        v.x_label = "epoch";
-        v.y_label = "max cosine";
+        core::View v = core::lines("expert_alignment", "Expert feature alignment A_o = max_r cos(w_r, o)")
+                           .caption("The best-aligned hidden neuron of each model with o1 (solid) and o2 (dashed), per "
+                                    "epoch of the single run.")
+                           .x("epoch")
+                           .y("max cosine");
         for (int a = 0; a < 3; ++a) {
             const History& h = hist_[size_t(a)];
             v.lines.push_back(series(std::string(kShort[a]) + " o1", h.epoch, h.A_o1, a));
@@ -229,23 +205,18 @@ void Run::views(std::vector<core::View>& out) const {
         }
         out.push_back(std::move(v));
 
-        core::View g;
-        g.id = "neurons";
-        g.title = "Hidden neurons at (<w, o1>, <w, o2>)";
-        g.caption =
-            "Every hidden neuron of each model, coloured by expert (hollow: output weight a < 0). pMoE neurons move "
-            "along the o1 and o2 axes; CNN neurons also grow along irrelevant directions.";
-        g.kind = core::ViewKind::Grid;
-        g.grid_cols = 3;
+        core::View g = core::grid("neurons", "Hidden neurons at (<w, o1>, <w, o2>)")
+                           .caption("Every hidden neuron of each model, coloured by expert (hollow: output weight a < "
+                                    "0). pMoE neurons move along the o1 and o2 axes; CNN neurons also grow along "
+                                    "irrelevant directions.")
+                           .columns(3);
         const char* titles[3] = {"CNN", "separate pMoE", "joint pMoE"};
         for (int a = 0; a < 3; ++a) {
-            core::View s;
-            s.kind = core::ViewKind::Scatter;
-            s.title = titles[a];
-            s.x_label = "<w, o1>";
-            s.y_label = "<w, o2>";
+            core::View s = core::scatter("", titles[a])
+                               .x("<w, o1>")
+                               .y("<w, o2>")
+                               .legend(core::numbered(c.model[size_t(a)].k, "expert "));
             for (const NeuronPoint& p : neurons_[size_t(a)]) s.points.push_back({p.p1, p.p2, p.expert, p.negative});
-            for (int e = 0; e < c.model[size_t(a)].k; ++e) s.legend.push_back("expert " + std::to_string(e + 1));
             g.children.push_back(std::move(s));
         }
         out.push_back(std::move(g));
@@ -253,56 +224,40 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 7. training dynamics of the single run
     {
-        core::View v;
-        v.id = "dynamics";
-        v.title = core::strf("Training dynamics at N = %d", c.N_run);
-        v.caption =
-            "Train (dashed) and test (solid) accuracy per epoch; every model stops at zero training error. At small N "
-            "the CNN fits the training set but generalises worse, and it needs many more epochs.";
-        v.kind = core::ViewKind::Lines;
-        v.x_label = "epoch";
-        v.y_label = "accuracy";
-        v.log_x = false;
-        v.y_min = 0.4;
-        v.y_max = 1.0;
+        core::View v = core::lines("dynamics", core::strf("Training dynamics at N = %d", c.N_run))
+                           .caption("Train (dashed) and test (solid) accuracy per epoch; every model stops at zero "
+                                    "training error. At small N the CNN fits the training set but generalises worse, "
+                                    "and it needs many more epochs.")
+                           .x("epoch")
+                           .y("accuracy", 0.4, 1.0)
+                           .hline(c.target, "95 %");
         for (int a = 0; a < 3; ++a) {
             const History& h = hist_[size_t(a)];
             v.lines.push_back(series(std::string(kShort[a]) + " test", h.epoch, h.test_acc, a));
             v.lines.push_back(series(std::string(kShort[a]) + " train", h.epoch, h.train_acc, a, true));
         }
-        v.overlays.push_back({core::Overlay::HLine, c.target, 0, "95 %"});
         out.push_back(std::move(v));
     }
 
     // 8. the l x N threshold grid (Fig. 5/7 analogue)
     if (c.grid_lmax > 0) {
-        core::View g;
-        g.id = "threshold_grid";
-        g.title = core::strf("l-threshold grid (separate pMoE, c = %d, l* = %d)", c.data.c, lstar);
-        g.caption =
-            "Left: fraction of seeds with test accuracy ≥ 95 %; right: mean test accuracy. Rows: N; columns: l. Every l "
-            "< l* fails at any N; the jump is at l = l* = c + 1 (set by the confuser count c).";
-        g.kind = core::ViewKind::Grid;
-        g.grid_cols = 2;
         const int L = c.grid_lmax, nN = int(c.Ns.size());
-        for (int which = 0; which < 2; ++which) {
-            core::View v;
-            v.kind = core::ViewKind::Heatmap;
-            v.title = which == 0 ? "success fraction" : "mean test accuracy";
-            core::Heatmap& h = v.heat;
-            h.rows = nN;
-            h.cols = L;
-            h.v = which == 0 ? grid_success_ : grid_acc_;
-            if (h.v.size() != size_t(nN * L)) h.v.assign(size_t(nN * L), std::nan(""));
-            for (int N : c.Ns) h.row_labels.push_back("N=" + std::to_string(N));
-            for (int l = 1; l <= L; ++l)
-                h.col_labels.push_back(l == lstar ? "l=" + std::to_string(l) + " (l*)" : "l=" + std::to_string(l));
-            h.row_title = "training samples";
-            h.col_title = "patches per expert l";
-            h.lo = which == 0 ? 0.0 : 0.5;
-            h.hi = 1.0;
-            g.children.push_back(std::move(v));
-        }
+        core::View g = core::grid("threshold_grid",
+                                  core::strf("l-threshold grid (separate pMoE, c = %d, l* = %d)", c.data.c, lstar))
+                           .caption("Left: fraction of seeds with test accuracy ≥ 95 %; right: mean test accuracy. "
+                                    "Rows: N; columns: l. Every l < l* fails at any N; the jump is at l = l* = c + 1 "
+                                    "(set by the confuser count c).")
+                           .columns(2);
+        std::vector<std::string> rows, cols;
+        for (int N : c.Ns) rows.push_back("N=" + std::to_string(N));
+        for (int l = 1; l <= L; ++l)
+            cols.push_back(l == lstar ? "l=" + std::to_string(l) + " (l*)" : "l=" + std::to_string(l));
+        for (int which = 0; which < 2; ++which)
+            g.children.push_back(core::heatmap("", which == 0 ? "success fraction" : "mean test accuracy")
+                                     .cells(nN, L, which == 0 ? grid_success_ : grid_acc_)
+                                     .rows("training samples", rows)
+                                     .cols("patches per expert l", cols)
+                                     .scale(which == 0 ? 0.0 : 0.5, 1.0));
         // l* − 1 = 0 when c = 0: there is no l below the threshold, say so instead of printing NaN
         auto acc_text = [&](int l, double v) {
             if (l < 1) return std::string("not defined for c = 0");
@@ -318,15 +273,14 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 9. which patches each router keeps: the routers' territories (territory.hpp), made at each evaluation
     {
-        core::View g;
-        g.id = "territory";
-        g.title = "Which patches each router keeps";
-        g.caption = "For a patch x on the plane of u = (o1 − o2)/|o1 − o2| and a noise direction q1*: the router that "
-                    "keeps it by the widest margin <w_s, x> − τ_s (τ_s: the smallest score router s keeps in a test "
-                    "sample); blank: dropped by every router. Learned separate routers split the plane along u: "
-                    "router 1 keeps o1-like patches, router 2 o2-like ones, noise is dropped (Lemma 4.1).";
-        g.kind = core::ViewKind::Grid;
-        g.grid_cols = 2;
+        core::View g =
+            core::grid("territory", "Which patches each router keeps")
+                .caption("For a patch x on the plane of u = (o1 − o2)/|o1 − o2| and a noise direction q1*: the router "
+                         "that keeps it by the widest margin <w_s, x> − τ_s (τ_s: the smallest score router s keeps in "
+                         "a test sample); blank: dropped by every router. Learned separate routers split the plane "
+                         "along u: router 1 keeps o1-like patches, router 2 o2-like ones, noise is dropped (Lemma "
+                         "4.1).")
+                .columns(2);
         for (int a : {1, 2})
             g.children.push_back(
                 territory_[size_t(a)].field.rows > 0
