@@ -49,7 +49,7 @@ void App::reset_run() {
     rewind_views_.clear();
     connect_workers();
     reset_b();
-    last_query_ = core::encode_query(config_) + compare_query();
+    last_query_ = core::encode_query(config_) + link_query(true);
     sync_url();
 }
 

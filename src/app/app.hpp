@@ -23,6 +23,10 @@ inline constexpr int kFullSpeed = 4;
 
 namespace app {
 
+// Arguments of links and commands, read with the one grammar (core/parse.hpp) (link_keys.cpp).
+std::string switch_arg(const std::string& key, const std::string& v, bool& out);   // 0|1: "" or why not
+bool whole_number(const std::string& s, int& out);                                 // 0 … 999999
+
 // The page's Web Workers (platform/web_workers.cpp), which run whole sweep repetitions of the same run in
 // copies of the lab (core/sweep_dispatch.hpp). The App hands them its runs; they report back through
 // App::workers_ready, App::worker_results and App::worker_failed.
@@ -166,9 +170,15 @@ private:
     std::string cmd_tour(const std::string& arg);      // "tour=N" (1-based step, 0 ends), "tour=next", "tour=back"
     std::string cmd_png(long long view);               // "png=N": save view N (0-based) as a PNG
     std::string cmd_next_view();                       // "next-view": the next view large
-    void open_link(const std::string& query);          // a page link: the run's configuration + lecture keys
-    void sync_url();                                   // the page URL: configuration + lecture keys
-    std::string lecture_query() const;                 // "&present=1&tour=3..." for the link
+    // The page's link (link_keys.cpp): the run's configuration (core/share_link.hpp) and the keys of one table.
+    struct LinkKey;
+    struct LinkArg;
+    using LinkArgs = std::vector<std::pair<std::string, LinkArg>>;
+    static const std::vector<LinkKey>& link_keys();
+    static std::string link_keys_json();           // their names, arguments and help
+    void open_link(const std::string& query);      // a page link: the run's configuration + the table's keys
+    void sync_url();                               // the page URL: the same, from the current state
+    std::string link_query(bool with_run) const;   // "&present=1&tour=3..." (with_run: "&compare=ID", "&b.…")
     void handle_keys();
     void draw_presentation();
     void draw_embed();
@@ -211,7 +221,7 @@ private:
     bool b_finished() const;                     // B has ended (false: no B)
     bool b_catching_up() const;                  // B's worker is behind paused A
     bool finished() const;                       // A, and B when comparing, have ended
-    std::string compare_query() const;           // "&b.noise_width=0" for the link
+    std::string compare_id() const;              // B as one of the lab's named comparisons ("": none)
     std::string compare_state_json() const;      // state().compare
     void draw_compare_panel();                   // sidebar: choose and edit B
     void draw_compare_strip();                   // headline metrics: A, B and B − A
@@ -229,7 +239,6 @@ private:
     void draw_moment_marker(float x0, float y0, float box_w, float gap, float h);
     void draw_rewind_status();               // in the header
     std::string rewind_line() const;         // "Rewound to 37 %, phase II: t = 240 / 600"
-    std::string rewind_query() const;        // "&rewind=0.42" for the link
     std::string rewind_state_json() const;   // state().rewind
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"

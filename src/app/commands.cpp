@@ -99,6 +99,7 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg& v) -> std::string {
              a.ui_scale_ = float(v.number);
              a.fonts_dirty_ = true;
+             a.sync_url();   // (the link holds the scale with present, embed or a tour)
              return "";
          }},
         {{"view", K::Whole, -1, 999, "N", "enlarge view N (-1: all views)"},

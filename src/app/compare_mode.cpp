@@ -128,14 +128,11 @@ std::string App::cmd_compare_with(const std::string& name) {
 }
 
 // B in the link: compare=ID when B is one of the lab's named comparisons at its preset, else b.NAME=VALUE keys.
-std::string App::compare_query() const {
+std::string App::compare_id() const {
     if (b_changes_.empty()) return "";
     for (const core::Comparison& c : lab_->comparisons())
-        if (c.b == b_changes_ && (c.preset.empty() || c.preset == config_.preset))
-            return "&compare=" + core::url_encode(c.id);
-    std::string q;
-    for (const auto& [name, value] : b_changes_) q += "&b." + core::url_encode(name) + "=" + core::url_encode(value);
-    return q;
+        if (c.b == b_changes_ && (c.preset.empty() || c.preset == config_.preset)) return c.id;
+    return "";
 }
 
 }   // namespace app

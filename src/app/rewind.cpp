@@ -156,13 +156,6 @@ void App::draw_rewind_status() {
                "Link: rewind=F.");
 }
 
-std::string App::rewind_query() const {
-    std::string q;
-    if (!keep_history_) q += "&history=0";
-    if (rewind_ >= 0) q += "&rewind=" + core::format_number(history_.moment(size_t(rewind_)).progress);
-    return q;
-}
-
 std::string App::rewind_state_json() const {
     std::string s = ",\"rewind\":{\"moments\":" + std::to_string(history_.size());
     s += ",\"bytes\":" + std::to_string(history_.bytes()) + ",\"budget\":" + std::to_string(history_.budget());
