@@ -9,6 +9,7 @@
 #include "core/share_link.hpp"
 #include "core/sweep_dispatch.hpp"
 #include "app/exercise.hpp"
+#include "app/export.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
 #include <functional>
@@ -95,7 +96,7 @@ public:
     // one is pending, then calls begin_export() (fonts at twice the UI scale: rebuild them), renders
     // one ImGui frame of draw_export() offscreen at export_size(), reads the pixels, encodes them and
     // hands the file to finish_export(), which restores the UI scale and saves it through the host.
-    bool export_pending() const { return export_view_ >= 0; }
+    bool export_pending() const { return export_.pending(); }
     void begin_export();
     ImVec2 export_size() const;   // pixels: twice the view's box on screen
     void draw_export();
@@ -168,7 +169,6 @@ private:
     std::string cmd_present(const std::string& arg);   // "present=0|1"
     std::string cmd_embed(const std::string& arg);     // "embed=0|1": one view, minimal chrome
     std::string cmd_tour(const std::string& arg);      // "tour=N" (1-based step, 0 ends), "tour=next", "tour=back"
-    std::string cmd_png(long long view);               // "png=N": save view N (0-based) as a PNG
     std::string cmd_next_view();                       // "next-view": the next view large
     // The page's link (link_keys.cpp): the run's configuration (core/share_link.hpp) and the keys of one table.
     struct LinkKey;
@@ -289,13 +289,8 @@ private:
     long record_frames_ = 0;
     ImVec2 large_a_{0, 0}, large_b_{0, 0};   // the views drawn large in the last frame (their union; none: a = b)
     int answer_ = -1;                        // the class's answer to the step's question (0-based; -1: none yet)
-    int export_view_ = -1;                   // a PNG export waiting for the platform
-    float export_restore_scale_ = 1.0f;
-    ImVec2 export_box_{0, 0};   // the view's box on screen (logical pixels)
-    std::string export_file_;
-    int exported_w_ = 0, exported_h_ = 0;
-    size_t exported_bytes_ = 0;
-    std::vector<ViewReport> reports_;   // what the last frame drew, per view
+    Export export_;                          // a view as a PNG (export.hpp)
+    std::vector<ViewReport> reports_;        // what the last frame drew, per view
     struct Control {
         std::string id, role, label, value;
         ImVec2 a, b;
@@ -304,7 +299,7 @@ private:
     std::string last_url_;
     std::string tour_caption_shown_;   // the tour caption drawn in the last frame
     float ui_scale_ = 1.0f;
-    float density_ = 1.0f, export_restore_density_ = 1.0f;
+    float density_ = 1.0f;
     bool fonts_dirty_ = true;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
     bool keys_help_ = false;                 // the help overlay of keys is open

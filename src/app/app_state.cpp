@@ -132,9 +132,7 @@ std::string App::lecture_state_json() const {
             ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
     }
     s += "]";
-    s += ",\"export\":{\"pending\":" + std::string(export_view_ >= 0 ? "true" : "false") +
-        ",\"file\":" + jstr(export_file_) + ",\"width\":" + std::to_string(exported_w_) +
-        ",\"height\":" + std::to_string(exported_h_) + ",\"bytes\":" + std::to_string(exported_bytes_) + "}";
+    s += ",\"export\":" + export_.json();
     return s;
 }
 

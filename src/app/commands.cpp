@@ -202,7 +202,11 @@ const std::vector<App::Command>& App::commands() {
           "record a clip: the canvas (1) or the view shown large (view) while the run plays; 0 stops and saves it"},
          [](App& a, const core::CommandArg& v) { return a.cmd_record(v.text); }},
         {{"png", K::Whole, 0, 999, "N", "save view N as a PNG at twice the screen resolution"},
-         [](App& a, const core::CommandArg& v) { return a.cmd_png(v.whole); }},
+         [](App& a, const core::CommandArg& v) {
+             std::vector<core::View> vs;
+             a.lab_->views(vs);
+             return a.export_.request(v.whole, int(vs.size()));
+         }},
         {{"next-view", K::None, 0, 0, "", "show the next view large"},
          [](App& a, const core::CommandArg&) { return a.cmd_next_view(); }},
         // rewind (rewind.cpp)

@@ -41,15 +41,6 @@ std::string App::cmd_tour(const std::string& arg) {
     return "";
 }
 
-std::string App::cmd_png(long long n) {
-    std::vector<core::View> vs;
-    lab_->views(vs);
-    if (n >= (long long)vs.size())
-        return "png=" + std::to_string(n) + ": give a view number from 0 to " + std::to_string(int(vs.size()) - 1);
-    export_view_ = int(n);
-    return "";
-}
-
 std::string App::cmd_next_view() {
     std::vector<core::View> vs;
     if (views_.empty()) lab_->views(vs);

@@ -218,3 +218,59 @@ TEST_CASE("app commands: the command table acts, and a bad command says why not"
     CHECK(messages(p).find("cannot record") != std::string::npos);
     CHECK(p.url() == "lab=example&preset=fast&seed=9&history=0");   // a refusal changes nothing
 }
+
+TEST_CASE("app parts: a view as a PNG (png=N) waits for the platform, at twice the scale, and is saved by name") {
+    Page p("lab=example&preset=fast&seed=3&scale=1.25");
+    std::string saved;
+    p.frames(1);
+    CHECK(p.app->command("png=99").find("give a view number from 0 to 2") != std::string::npos);
+    CHECK(!p.app->export_pending());
+    CHECK(p.app->command("png=1") == "");
+    CHECK(p.app->export_pending());
+    CHECK(p.has("\"export\":{\"pending\":true,\"file\":\"\""));
+    p.app->begin_export();
+    CHECK(p.app->ui_scale() == 2.5f);
+    const ImVec2 size = p.app->export_size();
+    CHECK(size.x >= 400);
+    CHECK(size.y >= 300);
+    p.app->finish_export({1, 2, 3, 4, 5}, int(size.x), int(size.y));
+    CHECK(p.app->ui_scale() == 1.25f);
+    CHECK(!p.app->export_pending());
+    CHECK(p.has("\"export\":{\"pending\":false,\"file\":\"example-"));
+    CHECK(p.has("-seed3.png\",\"width\":" + std::to_string(int(size.x)) + ",\"height\":" + std::to_string(int(size.y)) +
+                ",\"bytes\":5}"));
+}
+
+TEST_CASE("app parts: a clip (record=1|view|0) starts at the next frame drawn, takes each frame and is saved") {
+    Page p("lab=example&preset=fast&seed=1");
+    CHECK(p.app->command("record=1").find("this platform cannot record a clip") != std::string::npos);
+    std::vector<std::string> calls;
+    app::Host host;
+    host.now_ms = [] { return 0.0; };
+    host.record_start = [&calls](int w, int h) {
+        calls.push_back("start " + std::to_string(w) + "x" + std::to_string(h));
+        return std::string();
+    };
+    host.record_frame = [&calls](int x, int y, int w, int h) { calls.push_back("frame"); };
+    host.record_stop = [&calls] { calls.push_back("stop"); };
+    ImGuiContext* before = ImGui::GetCurrentContext();
+    {
+        app::App a(host, "lab=example&preset=fast&seed=1");
+        CHECK(a.command("record=view").find("show a view large first") != std::string::npos);
+        CHECK(a.command("record=2").find("give 1 (the canvas), view") != std::string::npos);
+        CHECK(a.command("record=1") == "");
+        CHECK(a.wants_frames());
+        CHECK(a.command("record=1").find("being recorded already") != std::string::npos);
+        CHECK(a.state_json().find("\"record\":{\"mode\":\"canvas\",\"frames\":0") != std::string::npos);
+        a.frame_drawn();
+        a.frame_drawn();
+        CHECK(a.state_json().find("\"record\":{\"mode\":\"canvas\",\"frames\":2") != std::string::npos);
+        CHECK(a.command("record=0") == "");
+        CHECK(a.state_json().find("\"record\":{\"mode\":\"off\"") != std::string::npos);
+        CHECK(a.state_json().find("Recorded 0.0 s (2 frames drawn): the clip is saved.") != std::string::npos);
+    }
+    CHECK(ImGui::GetCurrentContext() == before);
+    REQUIRE(calls.size() == 4);
+    CHECK(calls[0] == "start 1280x720");   // the canvas, in device pixels (density 1)
+    CHECK(calls[3] == "stop");
+}
