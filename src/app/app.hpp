@@ -10,6 +10,8 @@
 #include "core/sweep_dispatch.hpp"
 #include "app/exercise.hpp"
 #include "app/export.hpp"
+#include "app/host.hpp"
+#include "app/record.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
 #include <functional>
@@ -27,40 +29,6 @@ namespace app {
 // Arguments of links and commands, read with the one grammar (core/parse.hpp) (link_keys.cpp).
 std::string switch_arg(const std::string& key, const std::string& v, bool& out);   // 0|1: "" or why not
 bool whole_number(const std::string& s, int& out);                                 // 0 … 999999
-
-// The page's Web Workers (platform/web_workers.cpp), which run whole sweep repetitions of the same run in
-// copies of the lab (core/sweep_dispatch.hpp). The App hands them its runs; they report back through
-// App::workers_ready, App::worker_results and App::worker_failed.
-class WorkerPool : public core::SweepTransport {
-public:
-    virtual void start(int count) = 0;                          // count workers (-1: one per spare core; 0: none)
-    virtual void open(int run, const std::string& query) = 0;   // every ready worker: this run, from its start
-    virtual void play(bool on) = 0;                             // they work only while the run plays
-    // Compare mode's run B in a worker of its own (core/paced_run.hpp): opened from B's link query, paced by A's
-    // progress (core::pace_limit); it reports through App::run_b_snapshot and App::run_b_failed.
-    virtual void open_b(int run, const std::string& query) = 0;
-    virtual void pace_b(int run, double limit) = 0;
-    virtual void close_b() = 0;
-};
-
-// What the platform provides: the URL, the clipboard, downloads, a clock.
-struct Host {
-    std::function<void(const std::string& query)> set_query;   // replace the page URL's query
-    std::function<void(const std::string& text)> copy_text;    // clipboard
-    std::function<void(const std::string& file, const std::string& text)> download;
-    std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
-    std::function<double()> now_ms;
-    // A clip (App::cmd_record): start one of w×h device pixels ("" or why not), add the frame just drawn, cropped
-    // to the box (device pixels, top-left origin; called after the frame is rendered, before it is shown), stop
-    // and save it. Unset: this platform cannot record.
-    std::function<std::string(int w, int h)> record_start;
-    std::function<void(int x, int y, int w, int h)> record_frame;
-    std::function<void()> record_stop;
-    std::string platform_name;       // "browser" / "desktop"
-    std::string font_file;           // a TTF with Greek and math signs
-    WorkerPool* workers = nullptr;   // the page's Web Workers; none: sweeps run in this process
-    int threads = 1;                 // threads for a run's sweep jobs in this process (the desktop: its cores)
-};
 
 class App {
 public:
@@ -84,7 +52,7 @@ public:
     void set_density(float d);
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const {
-        return playing_ || fonts_dirty_ || export_pending() || b_catching_up() || record_ != Record::Off;
+        return playing_ || fonts_dirty_ || export_pending() || b_catching_up() || record_.on();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
     void frame_drawn();
@@ -197,17 +165,7 @@ private:
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
 
-    // recording a clip (record.cpp)
-    enum class Record { Off, Canvas, View };
-    struct PixelBox {
-        int x, y, w, h;
-    };
-    std::string cmd_record(const std::string& arg);   // "record=1|view|0"
-    void stop_recording();
-    PixelBox record_box() const;
-    std::string record_state_json() const;
-    const char* record_label() const { return record_ == Record::Off ? "Record" : "Stop recording"; }
-    void draw_record_button();
+    void draw_record_button();   // record.cpp
 
     // compare mode (compare_mode.cpp, compare_panel.cpp): run B = A with changes, same seed, in lockstep
     std::string cmd_compare(const std::string& id);          // "compare=ID" (a named comparison), "compare=off"
@@ -283,14 +241,11 @@ private:
     bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
     bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
     int tour_step_ = -1;                     // 0-based; -1: no tour
-    Record record_ = Record::Off;
-    bool record_started_ = false;   // the platform has begun the clip (at the first frame drawn after record=)
-    double record_t0_ = 0;
-    long record_frames_ = 0;
     ImVec2 large_a_{0, 0}, large_b_{0, 0};   // the views drawn large in the last frame (their union; none: a = b)
     int answer_ = -1;                        // the class's answer to the step's question (0-based; -1: none yet)
     Export export_;                          // a view as a PNG (export.hpp)
-    std::vector<ViewReport> reports_;        // what the last frame drew, per view
+    Recording record_{host_, [this](const std::string& m) { add_message(m); }};   // a clip (record.hpp)
+    std::vector<ViewReport> reports_;                                             // what the last frame drew, per view
     struct Control {
         std::string id, role, label, value;
         ImVec2 a, b;

@@ -59,7 +59,7 @@ std::string App::state_json() const {
     s += lecture_state_json();
     s += compare_state_json();
     s += rewind_state_json();
-    s += record_state_json();
+    s += ",\"record\":" + record_.json();
     s += ",\"exercise\":" + exercise_.json();
     s += "}";
     return s;

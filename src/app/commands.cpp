@@ -200,7 +200,7 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg& v) { return a.cmd_answer(v.text); }},
         {{"record", K::Word, 0, 0, "1|view|0",
           "record a clip: the canvas (1) or the view shown large (view) while the run plays; 0 stops and saves it"},
-         [](App& a, const core::CommandArg& v) { return a.cmd_record(v.text); }},
+         [](App& a, const core::CommandArg& v) { return a.record_.command(v.text, !a.shown_views().empty()); }},
         {{"png", K::Whole, 0, 999, "N", "save view N as a PNG at twice the screen resolution"},
          [](App& a, const core::CommandArg& v) {
              std::vector<core::View> vs;

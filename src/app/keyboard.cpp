@@ -23,9 +23,7 @@ const std::vector<App::Shortcut>& App::shortcuts() {
         {"p P", "P", "presentation layout on or off",
          [](const App& a, const std::string&) -> std::string { return a.present_ ? "present=0" : "present=1"; }},
         {"r R", "R", "record a clip of the canvas, or stop and save it",
-         [](const App& a, const std::string&) -> std::string {
-             return a.record_ == App::Record::Off ? "record=1" : "record=0";
-         }},
+         [](const App& a, const std::string&) -> std::string { return a.record_.on() ? "record=0" : "record=1"; }},
         {"v V", "V", "the next view large", [](const App&, const std::string&) -> std::string { return "next-view"; }},
         {"t T", "T", "guided tour on or off",
          [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=0" : "tour=1"; }},

@@ -134,7 +134,7 @@ const std::vector<App::LinkKey>& App::link_keys() {
         // (a clip is not written back: a shared link does not record on others' screens)
         {"record", "1|view", "record a clip of the canvas (1) or of the view shown large (view)", S::Last, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
-             if (!v.value.empty()) note(msgs, a.cmd_record(v.value));
+             if (!v.value.empty()) note(msgs, a.record_.command(v.value, !a.shown_views().empty()));
          },
          [](const App&) { return Values{}; }},
         {"view", "N|ID", "view N (from 0) or the view with this id shown large (a tour step names its own)", S::Last,

@@ -28,7 +28,7 @@ void App::draw_presentation() {
     const char* play = playing_ ? "Pause" : "Play";
     const bool rewound = rewind_ >= 0;
     float buttons = (rewound ? bw("Live") : 0) + bw(play) + bw("Step") + bw("Next phase") + bw("Next view") +
-        bw(record_label()) + (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
+        bw(record_.label()) + (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
     float w = ImGui::GetContentRegionAvail().x;
     ImVec2 p = ImGui::GetCursorScreenPos();
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
