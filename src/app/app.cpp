@@ -14,10 +14,9 @@
 namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
-    if (host_.workers) {   // one per spare core, before the link opens a run (a link's workers=N restarts them)
-        dispatcher_ = std::make_unique<core::SweepDispatcher>(*host_.workers);
-        start_workers(-1);
-    }
+    if (workers_.available())
+        workers_.start(-1);   // one per spare core, before the link opens a run (a link's
+                              // workers=N restarts them)
     open_link(initial_query);
 }
 
@@ -47,7 +46,7 @@ void App::reset_run() {
     history_.clear();
     rewind_ = -1;
     rewind_views_.clear();
-    connect_workers();
+    workers_.connect(*lab_, config_);   // a new run: the ready workers open it too
     reset_b();
     last_query_ = core::encode_query(config_) + link_query(true);
     sync_url();
@@ -130,9 +129,9 @@ void App::frame() {
     last_frame_start_ = t0;
     double budget = kBudgetMs[speed_];
     if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, 100.0);
-    sync_workers();   // the workers play (and take repetitions) only while the run plays
+    workers_.sync(playing_ && !lab_->done());   // the workers play (and take repetitions) only while the run plays
     advance(budget);
-    sync_workers();
+    workers_.sync(playing_ && !lab_->done());
     sync_b();
     double t1 = host_.now_ms();
     views_.clear();

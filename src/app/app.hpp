@@ -12,6 +12,7 @@
 #include "app/export.hpp"
 #include "app/host.hpp"
 #include "app/record.hpp"
+#include "app/workers.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
 #include <functional>
@@ -200,10 +201,6 @@ private:
     std::string rewind_state_json() const;   // state().rewind
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
-    void start_workers(int n);                         // n workers (-1: one per spare core), ready later
-    void connect_workers();                            // a new run: the ready workers open it too
-    void sync_workers();                               // they play while the run plays
-    std::string workers_state_json() const;            // state().workers
     // The layout map (state().controls): the last item drawn, under a stable id ("button:play", "param:eta",
     // "view:accuracy"), its role, label, value and rectangle (CSS pixels); only what is on screen.
     void note_control(const std::string& id, const char* role, const std::string& label, const std::string& value = "");
@@ -265,13 +262,7 @@ private:
     std::vector<std::string> table_views_;   // ids of the views shown as tables
     std::string theme_choice_ = "auto", system_theme_ = "light";
     float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
-    // the page's Web Workers (worker_pool.cpp)
-    std::unique_ptr<core::SweepDispatcher> dispatcher_;   // with host_.workers only
-    int workers_requested_ = -1;                          // -1: one per spare core (workers=auto)
-    int workers_ready_ = 0;
-    std::string workers_note_;   // why none run, or what happened to them
-    int run_id_ = 0;             // tags the workers' messages: an earlier run's are dropped
-    bool workers_started_ = false, workers_connected_ = false, workers_playing_ = false;
+    Workers workers_{host_};                // the page's Web Workers (workers.hpp)
     bool waiting_for_workers_ = false;
     Exercise exercise_;   // an exercise link's hidden and locked controls (exercise.hpp)
     // rewind (rewind.cpp)

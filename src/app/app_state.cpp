@@ -37,7 +37,7 @@ std::string App::state_json() const {
         ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
-    s += ",\"workers\":" + workers_state_json();
+    s += ",\"workers\":" + workers_.json();
     char b[128];
     std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],
                   play_button_[2], play_button_[3]);

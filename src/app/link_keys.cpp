@@ -110,7 +110,7 @@ const std::vector<App::LinkKey>& App::link_keys() {
              if (std::string why = a.cmd_workers(v.value); !why.empty())
                  msgs.push_back("workers=" + core::quote(v.value) + ": " + why);
          },
-         [](const App& a) { return one_if(a.workers_requested_ >= 0, std::to_string(a.workers_requested_)); }},
+         [](const App& a) { return one_if(a.workers_.requested() >= 0, std::to_string(a.workers_.requested())); }},
         // lecture mode (lecture_commands.cpp, presentation.cpp, tour_player.cpp)
         {"present", "0|1", "presentation layout", S::Look, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {

@@ -10,7 +10,7 @@
 namespace app {
 
 void App::open_b_worker(const core::Params& b) {
-    b_remote_ = host_.workers && workers_ready_ > 0;
+    b_remote_ = workers_.available() && workers_.ready_count() > 0;
     if (!b_remote_) return;
     core::RunConfig c = config_;
     c.params = b;

@@ -12,31 +12,35 @@
 
 namespace {
 
-struct Page {
-    std::vector<std::string> urls;   // every URL the app wrote (Host::set_query)
-    double clock = 0;
-    ImGuiContext* context = nullptr;
-    std::unique_ptr<app::App> app;
-
-    explicit Page(const std::string& link) {
-        context = ImGui::CreateContext();
+// An ImGui context with a 1280×720 canvas and the default font (the atlas built; no texture made: no GL).
+struct Imgui {
+    ImGuiContext* context = ImGui::CreateContext();
+    Imgui() {
         ImGuiIO& io = ImGui::GetIO();
         io.IniFilename = nullptr;
         io.DisplaySize = ImVec2(1280, 720);
         io.Fonts->AddFontDefault();
         unsigned char* pixels = nullptr;
         int w = 0, h = 0;
-        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);   // the atlas is built; no texture is made (no GL)
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    }
+    ~Imgui() { ImGui::DestroyContext(context); }
+};
+
+struct Page {
+    std::vector<std::string> urls;   // every URL the app wrote (Host::set_query)
+    double clock = 0;
+    Imgui imgui;
+    std::unique_ptr<app::App> app;
+
+    explicit Page(const std::string& link) {
         app::Host host;
         host.platform_name = "test";
         host.set_query = [this](const std::string& q) { urls.push_back(q); };
         host.now_ms = [this] { return clock += 0.01; };   // a slice of training gets about a thousand steps
         app = std::make_unique<app::App>(host, link);
     }
-    ~Page() {
-        app.reset();
-        ImGui::DestroyContext(context);
-    }
+    ~Page() { app.reset(); }
     std::string url() const { return urls.empty() ? "" : urls.back(); }
     std::string state() const { return app->state_json(); }
     bool has(const std::string& json_part) const { return state().find(json_part) != std::string::npos; }
@@ -273,4 +277,62 @@ TEST_CASE("app parts: a clip (record=1|view|0) starts at the next frame drawn, t
     REQUIRE(calls.size() == 4);
     CHECK(calls[0] == "start 1280x720");   // the canvas, in device pixels (density 1)
     CHECK(calls[3] == "stop");
+}
+
+namespace {
+// The page's Web Workers as a list of what the app asked of them.
+struct FakePool : app::WorkerPool {
+    std::vector<std::string> calls;
+    void start(int count) override { calls.push_back("start " + std::to_string(count)); }
+    void open(int run, const std::string& query) override {
+        calls.push_back("open " + std::to_string(run) + " " + query);
+    }
+    void play(bool on) override { calls.push_back(on ? "play" : "pause"); }
+    void open_b(int run, const std::string& query) override {
+        calls.push_back("open_b " + std::to_string(run) + " " + query);
+    }
+    void pace_b(int, double) override {}
+    void close_b() override { calls.push_back("close_b"); }
+    void assign(int, int, int, int) override {}
+    void fill(int, int, const std::vector<core::SweepResult>&) override {}
+};
+}   // namespace
+
+TEST_CASE("app parts: the page's workers start, follow each new run, play with it, and hand back on failure") {
+    FakePool pool;
+    Imgui imgui;
+    app::Host host;
+    host.now_ms = [] { return 0.0; };
+    host.workers = &pool;
+    std::string url;
+    host.set_query = [&url](const std::string& q) { url = q; };
+    app::App a(host, "lab=example&preset=fast&seed=2&workers=2&compare=gate-off");
+    CHECK(url == "lab=example&preset=fast&seed=2&compare=gate-off&workers=2");
+    REQUIRE(pool.calls.size() >= 2);
+    CHECK(pool.calls[0] == "start -1");   // one per spare core, before the link
+    CHECK(pool.calls[1] == "start 2");    // the link's count
+    CHECK(a.command("workers=x").find("or auto") != std::string::npos);
+    pool.calls.clear();
+    a.workers_ready(2, "");   // the run has not begun: they open it, and B gets a worker of its own
+    REQUIRE(pool.calls.size() == 2);
+    const std::string open = pool.calls[0];   // "open RUN QUERY"
+    CHECK(open.rfind("open ", 0) == 0);
+    CHECK(open.substr(open.find(' ', 5)) == " lab=example&preset=fast&seed=2");
+    const int run = std::stoi(open.substr(5));
+    CHECK(pool.calls[1].rfind("open_b 1 lab=example&preset=fast&seed=2&gate=false", 0) == 0);
+    CHECK(a.state_json().find("\"workers\":{\"requested\":2,\"available\":true,\"ready\":2,\"connected\":true") !=
+          std::string::npos);
+    CHECK(a.state_json().find("\"worker\":true") != std::string::npos);   // B runs in its worker
+    pool.calls.clear();
+    a.worker_results(0, run, "not results");   // results nobody asked for: that worker failed
+    REQUIRE(!pool.calls.empty());
+    CHECK(pool.calls.front() == "start 0");
+    CHECK(a.state_json().find("worker 1 stopped (it sent results the page did not ask for)") != std::string::npos);
+    CHECK(a.state_json().find("\"connected\":false") != std::string::npos);
+    CHECK(a.state_json().find("\"worker\":false") != std::string::npos);   // B back on the page
+    pool.calls.clear();
+    a.worker_results(0, run - 1, "late");   // an earlier run's: dropped
+    CHECK(pool.calls.empty());
+    CHECK(a.command("workers=0") == "");
+    CHECK(url == "lab=example&preset=fast&seed=2&compare=gate-off&workers=0");
 }
