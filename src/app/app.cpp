@@ -43,9 +43,7 @@ void App::reset_run() {
     frames_while_running_ = steps_ = 0;
     finished_reported_ = false;
     lab_->reset(config_.params, config_.seed);
-    history_.clear();
-    rewind_ = -1;
-    rewind_views_.clear();
+    rewind_.clear();
     workers_.connect(*lab_, config_);   // a new run: the ready workers open it too
     reset_b();
     last_query_ = core::encode_query(config_) + link_query(true);

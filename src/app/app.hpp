@@ -4,7 +4,6 @@
 #pragma once
 #include "core/command.hpp"
 #include "core/lab.hpp"
-#include "core/rewind.hpp"
 #include "core/run_snapshot.hpp"
 #include "core/share_link.hpp"
 #include "core/sweep_dispatch.hpp"
@@ -12,6 +11,7 @@
 #include "app/export.hpp"
 #include "app/host.hpp"
 #include "app/record.hpp"
+#include "app/rewind.hpp"
 #include "app/workers.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
@@ -188,17 +188,10 @@ private:
     // rewind (rewind.cpp): the views shown at moments along the run, shown again
     void remember_moment();                           // after the live views: keep a moment, show the rewound one
     void leave_rewind();                              // back to the live run
-    int shown_phase() const;                          // the phase of the moment shown (live: the run's)
-    bool shown_done() const;                          // and whether the run had ended then
     std::string status_line() const;                  // the look-for line, or what the finished run showed
     std::string cmd_rewind(const std::string& arg);   // "rewind=F" (progress 0..1), back, forward, off
     std::string cmd_history(bool on);                 // "history=0|1": keep moments (default) or not
-    std::vector<int> moments_in_phase(int phase) const;
-    void scrub_timeline(float x0, float box_w, float gap, int phases);   // the timeline pressed or dragged
-    void draw_moment_marker(float x0, float y0, float box_w, float gap, float h);
-    void draw_rewind_status();               // in the header
-    std::string rewind_line() const;         // "Rewound to 37 %, phase II: t = 240 / 600"
-    std::string rewind_state_json() const;   // state().rewind
+    void draw_rewind_status();                        // in the header
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
     // The layout map (state().controls): the last item drawn, under a stable id ("button:play", "param:eta",
@@ -265,12 +258,7 @@ private:
     Workers workers_{host_};                // the page's Web Workers (workers.hpp)
     bool waiting_for_workers_ = false;
     Exercise exercise_;   // an exercise link's hidden and locked controls (exercise.hpp)
-    // rewind (rewind.cpp)
-    core::History history_;
-    bool keep_history_ = true;
-    int rewind_ = -1;                        // the moment shown (-1: the live run)
-    std::vector<core::View> rewind_views_;   // its views, decoded
-    double pending_rewind_ = -1;             // a link's rewind=F: shown once the run has ended
+    Rewind rewind_;       // moments of the run, shown again (rewind.hpp)
 };
 
 }   // namespace app

@@ -58,7 +58,7 @@ std::string App::state_json() const {
     s += access_state_json();
     s += lecture_state_json();
     s += compare_state_json();
-    s += rewind_state_json();
+    s += ",\"rewind\":" + rewind_.json();
     s += ",\"record\":" + record_.json();
     s += ",\"exercise\":" + exercise_.json();
     s += "}";

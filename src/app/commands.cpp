@@ -138,8 +138,7 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg&) -> std::string {
              if (!a.host_.download) return "there are no downloads here";
              core::Table t = a.lab_->trace();
-             if (a.rewind_ >= 0)
-                 t.rows.resize(std::min(t.rows.size(), a.history_.moment(size_t(a.rewind_)).trace_rows));
+             t.rows.resize(a.rewind_.trace_rows(t.rows.size()));   // rewound: up to the moment shown
              a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + ".csv", t.to_csv());
              return "";
          }},

@@ -196,21 +196,20 @@ const std::vector<App::LinkKey>& App::link_keys() {
              if (v.value == "0" || v.value == "1") a.cmd_history(v.value == "1");
              else if (!v.value.empty()) msgs.push_back("history=" + core::quote(v.value) + ": give 0 or 1");
          },
-         [](const App& a) { return one_if(!a.keep_history_, "0"); }},
+         [](const App& a) { return one_if(!a.rewind_.keeps(), "0"); }},
         {"rewind", "F", "the run played to its end, shown as it was at progress F (0 to 1)", S::Moments, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
-             a.pending_rewind_ = -1;
+             a.rewind_.set_pending(-1);
              if (v.value.empty() || v.value == "off") return;
              double f = -1;
              if (core::parse_number(v.value, f).empty() && f >= 0 && f <= 1) {
-                 a.pending_rewind_ = f;   // the run stops at that moment (so it is kept), goes on, and shows it
+                 a.rewind_.set_pending(f);   // the run stops at that moment (so it is kept), goes on, and shows it
                  a.target_progress_ = f;
                  a.playing_ = true;
              } else msgs.push_back("rewind=" + core::quote(v.value) + ": give the run's progress from 0 to 1");
          },
          [](const App& a) {
-             if (a.rewind_ < 0) return Values{};
-             return Values{core::format_number(a.history_.moment(size_t(a.rewind_)).progress)};
+             return a.rewind_.live() ? Values{} : Values{core::format_number(a.rewind_.shown()->progress)};
          }},
         // exercise links (exercise.hpp)
         {"hide", "PARTS",

@@ -26,7 +26,7 @@ void App::draw_presentation() {
     auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
     bool has_tour = !lab_->tour().empty();
     const char* play = playing_ ? "Pause" : "Play";
-    const bool rewound = rewind_ >= 0;
+    const bool rewound = !rewind_.live();
     float buttons = (rewound ? bw("Live") : 0) + bw(play) + bw("Step") + bw("Next phase") + bw("Next view") +
         bw(record_.label()) + (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
     float w = ImGui::GetContentRegionAvail().x;
@@ -34,7 +34,7 @@ void App::draw_presentation() {
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
     ImGui::AlignTextToFramePadding();
     const float line_w = own_row ? w : w - buttons - fh;
-    if (rewound) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_line(), line_w).c_str());
+    if (rewound) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_.line(), line_w).c_str());
     else ImGui::TextColored(ink4(colors().title), "%s", run_line(*lab_, config_.seed, line_w).c_str());
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));

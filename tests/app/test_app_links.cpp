@@ -147,6 +147,21 @@ TEST_CASE("app links: rewind=F plays the run to its end and shows that moment; i
     CHECK(again.url() == url);
     CHECK(p.app->command("rewind=off") == "");
     CHECK(p.url() == "lab=example&preset=default&seed=2&T=20000");
+    // the moments kept: back and forward step between them, past the last is live again
+    CHECK(number(p, "moments") == 2);          // where the run stopped for the link's moment, and its end
+    CHECK(p.app->command("rewind=0") == "");   // the nearest moment: the first
+    CHECK(number(p, "shown") == doctest::Approx(shown));
+    CHECK(p.app->command("rewind=back").find("first moment") != std::string::npos);
+    CHECK(p.app->command("rewind=forward") == "");
+    CHECK(number(p, "shown") == 1);
+    CHECK(p.app->command("rewind=back") == "");
+    CHECK(number(p, "shown") == doctest::Approx(shown));
+    CHECK(p.app->command("rewind=1") == "");
+    CHECK(p.app->command("rewind=forward") == "");
+    CHECK(p.has("\"shown\":null"));
+    CHECK(p.app->command("rewind=1.5").find("give the run's progress from 0 to 1") != std::string::npos);
+    CHECK(p.app->command("history=0") == "");
+    CHECK(number(p, "moments") == 0);
 }
 
 TEST_CASE("app links: a malformed link says why and leaves a working page") {
