@@ -27,7 +27,7 @@ void App::open(const core::RunConfig& c) {
         b_changes_.clear();   // a comparison belongs to its lab
         drop_b();
         focused_view_ = focused_view2_ = -1;
-        tour_step_ = -1;   // a tour belongs to its lab
+        tour_.end();   // a tour belongs to its lab
     }
     config_ = c;
     edit_ = c.params;
@@ -137,7 +137,7 @@ void App::frame() {
     if (lab_b_) views_ = core::compare_views(views_, b_.views, core::describe(b_changes_));
     remember_moment();
     reports_.clear();
-    tour_caption_shown_.clear();
+    tour_.show_caption("");
     controls_.clear();
     focus_seen_ = false;
     help_shown().clear();
@@ -160,7 +160,7 @@ void App::frame() {
         draw_messages();
         draw_timeline();
         draw_compare_strip();
-        if (tour_step_ >= 0) draw_tour_panel();
+        if (tour_.on()) draw_tour_panel();
         else draw_look_for(lab_b_ != nullptr);   // comparing: the A/B strip takes the claim's room (it stays on hover)
         draw_views();
         ImGui::EndChild();

@@ -12,6 +12,7 @@
 #include "app/host.hpp"
 #include "app/record.hpp"
 #include "app/rewind.hpp"
+#include "app/tour.hpp"
 #include "app/workers.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
@@ -155,13 +156,8 @@ private:
     void tour_go(int step);   // apply step (0-based): configure, run to it, focus
     void tour_end();
     // a tour step's question (tour_question.cpp): asked before the step runs, revealed once it has run
-    std::string cmd_answer(const std::string& arg);   // "answer=a..d" (or 1..4)
-    core::TourQuestion tour_question() const;         // the current step's (an empty prompt: none)
-    bool question_revealed() const;                   // the step has run: the metrics decide it
-    std::string reveal_text() const;                  // which answer the run supports, the class's, and why
-    std::string question_state_json() const;
-    void draw_question(float width, float size);   // the answers as buttons (keys a–d), text at `size`
-    float question_height(float width, float size) const;
+    std::string cmd_answer(const std::string& arg);   // "answer=a..d" (or 1..4): the step then runs
+    void draw_question(float width, float size);      // the answers as buttons (keys a–d), text at `size`
     void focus_views(const std::vector<std::string>& ids);
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
@@ -230,9 +226,7 @@ private:
     int focused_view2_ = -1;                 // a second view shown large beside the first (tours)
     bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
     bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
-    int tour_step_ = -1;                     // 0-based; -1: no tour
     ImVec2 large_a_{0, 0}, large_b_{0, 0};   // the views drawn large in the last frame (their union; none: a = b)
-    int answer_ = -1;                        // the class's answer to the step's question (0-based; -1: none yet)
     Export export_;                          // a view as a PNG (export.hpp)
     Recording record_{host_, [this](const std::string& m) { add_message(m); }};   // a clip (record.hpp)
     std::vector<ViewReport> reports_;                                             // what the last frame drew, per view
@@ -242,7 +236,6 @@ private:
     };
     std::vector<Control> controls_, drawn_controls_;   // being drawn, and the last whole frame's
     std::string last_url_;
-    std::string tour_caption_shown_;   // the tour caption drawn in the last frame
     float ui_scale_ = 1.0f;
     float density_ = 1.0f;
     bool fonts_dirty_ = true;
@@ -259,6 +252,7 @@ private:
     bool waiting_for_workers_ = false;
     Exercise exercise_;   // an exercise link's hidden and locked controls (exercise.hpp)
     Rewind rewind_;       // moments of the run, shown again (rewind.hpp)
+    Tour tour_;           // the lab's tour: the step shown, its question's answer (tour.hpp)
 };
 
 }   // namespace app

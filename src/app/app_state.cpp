@@ -108,18 +108,7 @@ std::string App::lecture_state_json() const {
     std::vector<std::string> focused;
     for (int k : shown_views()) focused.push_back(views_[size_t(k)].id);
     s += ",\"focused\":" + jlist(focused);
-    std::vector<core::TourStep> steps = lab_->tour();
-    static const char* until[] = {"now", "phase", "progress", "end"};
-    s += ",\"tour\":{\"step\":" + std::to_string(tour_step_ + 1) + ",\"shown_caption\":" + jstr(tour_caption_shown_) +
-        ",\"steps\":[";
-    for (size_t k = 0; k < steps.size(); ++k) {
-        const core::TourStep& t = steps[k];
-        s += std::string(k ? "," : "") + "{\"caption\":" + jstr(t.caption) + ",\"claim\":" + jstr(t.claim) +
-            ",\"views\":" + jlist(t.views) + ",\"until\":\"" + until[int(t.until)] +
-            "\",\"phase\":" + std::to_string(t.phase) + ",\"progress\":" + jnum(t.progress) +
-            ",\"question\":" + jstr(t.question.prompt) + "}";
-    }
-    s += "],\"question\":" + question_state_json() + "}";
+    s += ",\"tour\":" + tour_.json(*lab_, config_.seed);
     s += ",\"view_reports\":[";
     for (size_t k = 0; k < reports_.size(); ++k) {
         const ViewReport& r = reports_[k];

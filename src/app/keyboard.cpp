@@ -15,9 +15,9 @@ const std::vector<App::Shortcut>& App::shortcuts() {
         {" ", "Space", "play or pause",
          [](const App& a, const std::string&) -> std::string { return a.playing_ ? "pause" : "play"; }},
         {"ArrowRight", "→", "one step (in a tour: the next step)",
-         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=next" : "step"; }},
+         [](const App& a, const std::string&) -> std::string { return a.tour_.on() ? "tour=next" : "step"; }},
         {"ArrowLeft", "←", "in a tour: the previous step",
-         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=back" : ""; }},
+         [](const App& a, const std::string&) -> std::string { return a.tour_.on() ? "tour=back" : ""; }},
         {"n N", "N", "run to the next phase",
          [](const App&, const std::string&) -> std::string { return "next-phase"; }},
         {"p P", "P", "presentation layout on or off",
@@ -26,10 +26,11 @@ const std::vector<App::Shortcut>& App::shortcuts() {
          [](const App& a, const std::string&) -> std::string { return a.record_.on() ? "record=0" : "record=1"; }},
         {"v V", "V", "the next view large", [](const App&, const std::string&) -> std::string { return "next-view"; }},
         {"t T", "T", "guided tour on or off",
-         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=0" : "tour=1"; }},
+         [](const App& a, const std::string&) -> std::string { return a.tour_.on() ? "tour=0" : "tour=1"; }},
         {"a A b B c C d D", "A–D", "answer the tour's question (then the step runs)",
          [](const App& a, const std::string& key) -> std::string {
-             if (a.tour_question().prompt.empty() || a.question_revealed() || a.answer_ >= 0) return "";
+             if (a.tour_.question(*a.lab_).prompt.empty() || a.tour_.revealed(*a.lab_) || a.tour_.answer() >= 0)
+                 return "";
              return "answer=" + std::string(1, char(std::tolower(static_cast<unsigned char>(key[0]))));
          }},
         {"1 2 3 4 5 6 7 8 9", "1–9", "that view large",
@@ -49,7 +50,7 @@ const std::vector<App::Shortcut>& App::shortcuts() {
         {"Escape", "Esc", "close this list, end the tour, then leave the presentation",
          [](const App& a, const std::string&) -> std::string {
              if (a.keys_help_) return "help=0";
-             if (a.tour_step_ >= 0) return "tour=0";
+             if (a.tour_.on()) return "tour=0";
              return a.present_ ? "present=0" : "";
          }},
     };
@@ -87,7 +88,7 @@ void App::handle_keys() {
         const char* name;
         bool repeat;
     } named[] = {{ImGuiKey_Space, " ", false},
-                 {ImGuiKey_RightArrow, "ArrowRight", tour_step_ < 0},   // held: steps; never skips tour steps
+                 {ImGuiKey_RightArrow, "ArrowRight", !tour_.on()},   // held: steps; never skips tour steps
                  {ImGuiKey_LeftArrow, "ArrowLeft", false},
                  {ImGuiKey_Escape, "Escape", false}};
     for (const auto& n : named)

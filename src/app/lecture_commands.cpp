@@ -28,9 +28,9 @@ std::string App::cmd_embed(const std::string& arg) {
 std::string App::cmd_tour(const std::string& arg) {
     int n = 0;
     if (arg == "next") {
-        if (tour_step_ >= 0) tour_go(tour_step_ + 1);
+        if (tour_.on()) tour_go(tour_.step() + 1);
     } else if (arg == "back") {
-        if (tour_step_ >= 0) tour_go(std::max(0, tour_step_ - 1));
+        if (tour_.on()) tour_go(std::max(0, tour_.step() - 1));
     } else if (!whole_number(arg, n))
         return "tour=" + arg + ": give a step number from 1 (0 ends the tour), next or back";
     else if (n == 0) tour_end();

@@ -130,7 +130,7 @@ const std::vector<App::LinkKey>& App::link_keys() {
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (!v.value.empty()) note(msgs, a.cmd_tour(v.value));
          },
-         [](const App& a) { return one_if(a.tour_step_ >= 0, std::to_string(a.tour_step_ + 1)); }},
+         [](const App& a) { return one_if(a.tour_.on(), std::to_string(a.tour_.step() + 1)); }},
         // (a clip is not written back: a shared link does not record on others' screens)
         {"record", "1|view", "record a clip of the canvas (1) or of the view shown large (view)", S::Last, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
@@ -152,15 +152,13 @@ const std::vector<App::LinkKey>& App::link_keys() {
                  a.focused_view2_ = -1;
              } else msgs.push_back("view=" + v.value + ": no such view (a number from 0 or a view id)");
          },
-         [](const App& a) {
-             return one_if(a.tour_step_ < 0 && a.focused_view_ >= 0, std::to_string(a.focused_view_));
-         }},
+         [](const App& a) { return one_if(!a.tour_.on() && a.focused_view_ >= 0, std::to_string(a.focused_view_)); }},
         {"answer", "a-d", "the class's answer to the tour step's question (the step then runs)", S::Tour, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (!v.value.empty()) note(msgs, a.cmd_answer(v.value));
          },
          [](const App& a) {
-             return one_if(a.tour_step_ >= 0 && a.answer_ >= 0, std::string(1, char('a' + a.answer_)));
+             return one_if(a.tour_.on() && a.tour_.answer() >= 0, std::string(1, char('a' + a.tour_.answer())));
          }},
         {"scale", "F", "text and control size, 0.75 to 2.5 (written with present, embed or a tour)", S::Look, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
@@ -180,7 +178,7 @@ const std::vector<App::LinkKey>& App::link_keys() {
          [](const App& a) {
              char b[16];
              std::snprintf(b, sizeof b, "%.3g", double(a.ui_scale_));
-             return one_if(a.ui_scale_ != 1.0f && (a.present_ || a.embed_ || a.tour_step_ >= 0), b);
+             return one_if(a.ui_scale_ != 1.0f && (a.present_ || a.embed_ || a.tour_.on()), b);
          }},
         {"theme", "ID", "colours: light, dark or contrast (absent: the system's)", S::Look, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
@@ -270,7 +268,7 @@ void App::open_link(const std::string& query) {
     read_stage(LinkStage::Look, look);
     link_messages_ = d.messages;
     link_messages_.insert(link_messages_.end(), look.begin(), look.end());
-    tour_step_ = -1;      // a link says the whole page: no tour, no run B unless it names them
+    tour_.end();          // a link says the whole page: no tour, no run B unless it names them
     b_changes_.clear();   // (before the run opens, so that B does not follow A's new configuration)
     b_title_.clear();
     drop_b();

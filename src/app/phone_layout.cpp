@@ -39,7 +39,7 @@ void App::draw_phone() {
         draw_messages();
         draw_timeline();
         draw_compare_strip();
-        if (tour_step_ >= 0) draw_tour_panel();
+        if (tour_.on()) draw_tour_panel();
         else draw_look_for(true);
         draw_views();
         ImGui::EndChild();

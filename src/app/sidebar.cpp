@@ -30,8 +30,8 @@ void App::draw_sidebar(ImVec2 size) {
     draw_record_button();
     if (!lab_->tour().empty() && !exercise_.hides("tour")) {
         ImGui::SameLine();
-        if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
-        note_control("button:tour", "button", tour_step_ >= 0 ? "End tour" : "Guided tour");
+        if (ImGui::Button(tour_.on() ? "End tour" : "Guided tour")) command(tour_.on() ? "tour=0" : "tour=1");
+        note_control("button:tour", "button", tour_.on() ? "End tour" : "Guided tour");
         hover_help("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
                    "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
     }

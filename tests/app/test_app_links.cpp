@@ -351,3 +351,28 @@ TEST_CASE("app parts: the page's workers start, follow each new run, play with i
     CHECK(a.command("workers=0") == "");
     CHECK(url == "lab=example&preset=fast&seed=2&compare=gate-off&workers=0");
 }
+
+TEST_CASE("app parts: a tour step's question is asked, answered, run and revealed; next and back move the tour") {
+    Page p("lab=example&preset=default&seed=1&tour=3");
+    CHECK(p.has("\"tour\":{\"step\":3"));
+    CHECK(p.has("\"question\":{\"prompt\":\"Will the gate send most test points by their cluster?\""));
+    CHECK(p.has("\"playing\":false"));   // the class answers first
+    CHECK(p.app->command("answer=c").find("give a letter from a to b (or 1 to 2)") != std::string::npos);
+    CHECK(p.app->command("answer=2") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=1&tour=3&answer=b");
+    CHECK(p.has("\"chosen\":1,\"revealed\":false"));
+    for (int k = 0; k < 200 && p.has("\"playing\":true"); ++k) p.frames(1);
+    CHECK(number(p, "progress") >= 0.6);   // the step's target
+    CHECK(p.has("\"revealed\":true,\"supported\":0,\"key\":0"));
+    CHECK(p.has("\"reveal\":\"The run answers (a) Yes, most of them. This run: "));
+    CHECK(p.has("The class said (b)."));
+    CHECK(p.app->command("answer=a").find("already answered") != std::string::npos);
+    CHECK(p.app->command("tour=next") == "");
+    CHECK(p.has("\"tour\":{\"step\":4"));
+    CHECK(p.app->command("tour=back") == "");
+    CHECK(p.has("\"tour\":{\"step\":3"));
+    CHECK(p.has("\"chosen\":-1"));   // asked again
+    CHECK(p.app->command("tour=0") == "");
+    CHECK(p.has("\"tour\":{\"step\":0"));
+    CHECK(p.app->command("answer=a").find("no question is asked now") != std::string::npos);
+}
