@@ -24,8 +24,7 @@ void App::open(const core::RunConfig& c) {
     if (!lab_ || lab_->info().id != c.lab) {
         lab_ = core::make_lab(c.lab);
         lab_->set_threads(host_.threads);
-        b_changes_.clear();   // a comparison belongs to its lab
-        drop_b();
+        compare_.end();   // a comparison belongs to its lab
         focused_view_ = focused_view2_ = -1;
         tour_.end();   // a tour belongs to its lab
     }
@@ -85,9 +84,10 @@ void App::advance(double budget_ms) {
     leave_rewind();   // training goes on from the live run
     double t0 = host_.now_ms();
     bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
-    core::Lab* b_here = b_remote_ ? nullptr : lab_b_.get();   // B in its own worker: paced in sync_b()
+    core::Lab* b_here = compare_.here();   // B in its own worker: paced in Compare::sync
     do {
-        if (b_remote_ && !core::may_step_ahead(*lab_, b_)) {   // A is ahead of B's worker, or has ended
+        if (compare_.remote() &&
+            !core::may_step_ahead(*lab_, compare_.b())) {   // A is ahead of B's worker, or has ended
             waiting_for_workers_ = true;
             break;
         }
@@ -130,11 +130,11 @@ void App::frame() {
     workers_.sync(playing_ && !lab_->done());   // the workers play (and take repetitions) only while the run plays
     advance(budget);
     workers_.sync(playing_ && !lab_->done());
-    sync_b();
+    compare_.sync(*lab_, playing_);
     double t1 = host_.now_ms();
     views_.clear();
     lab_->views(views_);
-    if (lab_b_) views_ = core::compare_views(views_, b_.views, core::describe(b_changes_));
+    if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, core::describe(compare_.changes()));
     remember_moment();
     reports_.clear();
     tour_.show_caption("");
@@ -161,7 +161,7 @@ void App::frame() {
         draw_timeline();
         draw_compare_strip();
         if (tour_.on()) draw_tour_panel();
-        else draw_look_for(lab_b_ != nullptr);   // comparing: the A/B strip takes the claim's room (it stays on hover)
+        else draw_look_for(compare_.on());   // comparing: the A/B strip takes the claim's room (it stays on hover)
         draw_views();
         ImGui::EndChild();
     }

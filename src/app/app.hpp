@@ -7,6 +7,7 @@
 #include "core/run_snapshot.hpp"
 #include "core/share_link.hpp"
 #include "core/sweep_dispatch.hpp"
+#include "app/compare.hpp"
 #include "app/exercise.hpp"
 #include "app/export.hpp"
 #include "app/host.hpp"
@@ -54,7 +55,7 @@ public:
     void set_density(float d);
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const {
-        return playing_ || fonts_dirty_ || export_pending() || b_catching_up() || record_.on();
+        return playing_ || fonts_dirty_ || export_pending() || compare_.catching_up(*lab_, playing_) || record_.on();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
     void frame_drawn();
@@ -169,17 +170,10 @@ private:
     std::string cmd_compare_with(const std::string& name);   // "vs=NAME": B = A with NAME changed
     std::string set_compare(const core::Changes& changes, const std::string& title);   // "" or why not
     void end_compare();
-    void reset_b();                              // B from A's configuration and the changes (reset_run)
-    void drop_b();                               // no run B
-    void open_b_worker(const core::Params& b);   // B in its own worker, when the page has them
-    void sync_b();                               // B's state for this frame (b_), and its worker's pace
-    bool b_finished() const;                     // B has ended (false: no B)
-    bool b_catching_up() const;                  // B's worker is behind paused A
-    bool finished() const;                       // A, and B when comparing, have ended
-    std::string compare_id() const;              // B as one of the lab's named comparisons ("": none)
-    std::string compare_state_json() const;      // state().compare
-    void draw_compare_panel();                   // sidebar: choose and edit B
-    void draw_compare_strip();                   // headline metrics: A, B and B − A
+    void reset_b();              // B from A's configuration and the changes (reset_run)
+    bool finished() const;       // A, and B when comparing, have ended
+    void draw_compare_panel();   // sidebar: choose and edit B
+    void draw_compare_strip();   // headline metrics: A, B and B − A
     void add_message(const std::string& m);
     // rewind (rewind.cpp): the views shown at moments along the run, shown again
     void remember_moment();                           // after the live views: keep a moment, show the rewound one
@@ -197,16 +191,9 @@ private:
 
     Host host_;
     std::unique_ptr<core::Lab> lab_;
-    std::unique_ptr<core::Lab> lab_b_;   // compare mode: run B (null: no comparison); at its start while b_remote_
-    bool b_remote_ = false;              // B runs in its own Web Worker (lab_b_ is the fallback)
-    int b_run_ = 0;                      // tags B's worker's snapshots: an earlier B's are dropped
-    double b_limit_sent_ = -1;           // the pace last sent to B's worker
-    core::RunSnapshot b_;                // what the page shows of B (from lab_b_, or its worker's last snapshot)
-    core::Changes b_changes_;            // B = A with these
-    std::string b_title_;                // the named comparison's title ("" for a hand-made one)
-    std::vector<std::string> b_watch_;   // and the metrics it is about (core::Comparison::watch)
-    core::RunConfig config_;             // what is running
-    core::Params edit_;                  // what the controls show
+    Compare compare_{host_, [this](const std::string& m) { add_message(m); }};   // run B (compare.hpp)
+    core::RunConfig config_;                                                     // what is running
+    core::Params edit_;                                                          // what the controls show
     core::Validation edit_check_;
     std::vector<std::string> link_messages_;   // from a malformed shared link or a refused command
     std::string last_query_;

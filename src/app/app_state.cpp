@@ -57,7 +57,7 @@ std::string App::state_json() const {
     s += ",\"controls\":" + controls_json();
     s += access_state_json();
     s += lecture_state_json();
-    s += compare_state_json();
+    s += ",\"compare\":" + compare_.json(*lab_);
     s += ",\"rewind\":" + rewind_.json();
     s += ",\"record\":" + record_.json();
     s += ",\"exercise\":" + exercise_.json();
@@ -122,28 +122,6 @@ std::string App::lecture_state_json() const {
     }
     s += "]";
     s += ",\"export\":" + export_.json();
-    return s;
-}
-
-// state().compare: null, or B's changes, progress, end and metrics (A's are state().metrics).
-std::string App::compare_state_json() const {
-    if (!lab_b_) return ",\"compare\":null";
-    std::string s = ",\"compare\":{\"title\":" + jstr(b_title_) + ",\"changes\":{";
-    for (size_t k = 0; k < b_changes_.size(); ++k)
-        s += (k ? "," : "") + jstr(b_changes_[k].first) + ":" + jstr(b_changes_[k].second);
-    s += "},\"done\":" + std::string(b_.done ? "true" : "false") + ",\"failure\":" + jstr(b_.failure);
-    s += ",\"phase\":" + std::to_string(b_.phase) + ",\"progress\":" + jnum(b_.progress);
-    s += ",\"worker\":" + std::string(b_remote_ ? "true" : "false") + ",\"run\":" + std::to_string(b_run_);
-    s += ",\"a_done\":" + std::string(lab_->done() ? "true" : "false");
-    s += ",\"metrics\":{";
-    const auto& ms = b_.metrics;
-    for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
-    s += "},\"headlines\":[";
-    auto hs = core::headline_pairs(*lab_, b_.metrics, b_watch_);
-    for (size_t k = 0; k < hs.size(); ++k)
-        s += std::string(k ? "," : "") + "{\"key\":" + jstr(hs[k].key) + ",\"a\":" + jnum(hs[k].a) +
-            ",\"b\":" + jnum(hs[k].b) + "}";
-    s += "]}";
     return s;
 }
 

@@ -46,7 +46,7 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg&) -> std::string {
              if (a.finished()) return not_running(*a.lab_);
              a.leave_rewind();
-             core::step_lockstep(*a.lab_, a.b_remote_ ? nullptr : a.lab_b_.get());   // (B's worker follows)
+             core::step_lockstep(*a.lab_, a.compare_.here());   // (B's worker follows)
              ++a.steps_;
              return "";
          }},
@@ -144,10 +144,10 @@ const std::vector<App::Command>& App::commands() {
          }},
         {{"csv-b", K::None, 0, 0, "", "download run B's time series as CSV (compare mode)"},
          [](App& a, const core::CommandArg&) -> std::string {
-             if (!a.lab_b_) return "there is no run B: compare first";
+             if (!a.compare_.on()) return "there is no run B: compare first";
              if (!a.host_.download) return "there are no downloads here";
              a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + "-B.csv",
-                              (a.b_remote_ ? a.b_.trace : a.lab_b_->trace()).to_csv());
+                              a.compare_.trace().to_csv());
              return "";
          }},
         {{"dismiss", K::None, 0, 0, "", "clear the messages"},
@@ -224,7 +224,7 @@ const std::vector<App::Command>& App::commands() {
              std::pair<std::string, std::string> c;
              std::string why = core::parse_change(a.lab_->schema(), v.text, c);
              if (!why.empty()) return why;
-             core::Changes changes = a.b_changes_;
+             core::Changes changes = a.compare_.changes();
              auto at = std::find_if(changes.begin(), changes.end(), [&](const auto& x) { return x.first == c.first; });
              if (at == changes.end()) changes.push_back(c);
              else at->second = c.second;

@@ -63,7 +63,7 @@ std::string params_json(const core::Schema& schema) {
 }   // namespace
 
 std::string App::document_key() const {
-    std::string key = config_.lab + (lab_b_ ? "|B" : "") + exercise_.query();
+    std::string key = config_.lab + (compare_.on() ? "|B" : "") + exercise_.query();
     for (const core::View& v : views_) key += "|" + v.id;
     return key;
 }

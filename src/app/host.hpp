@@ -43,4 +43,7 @@ struct Host {
     int threads = 1;                 // threads for a run's sweep jobs in this process (the desktop: its cores)
 };
 
+// A message for the page (state().messages and on screen), from a part of the App (app/record.hpp, app/compare.hpp).
+using Say = std::function<void(const std::string&)>;
+
 }   // namespace app

@@ -82,7 +82,10 @@ const std::vector<App::LinkKey>& App::link_keys() {
              else if (std::string why = a.cmd_compare(id); !why.empty())
                  msgs.push_back("compare=" + core::quote(id) + ": " + why);
          },
-         [](const App& a) { return one_if(!a.compare_id().empty(), core::url_encode(a.compare_id())); }},
+         [](const App& a) {
+             const std::string id = a.compare_.id(*a.lab_, a.config_.preset);
+             return one_if(!id.empty(), core::url_encode(id));
+         }},
         {"b.", "NAME=VALUE", "run B's value of parameter NAME (B = A with these changes)", S::Compare, true,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (v.all.empty()) return;
@@ -98,8 +101,8 @@ const std::vector<App::LinkKey>& App::link_keys() {
          },
          [](const App& a) {
              Values out;
-             if (a.compare_id().empty())
-                 for (const auto& [name, value] : a.b_changes_)
+             if (a.compare_.id(*a.lab_, a.config_.preset).empty())
+                 for (const auto& [name, value] : a.compare_.changes())
                      out.push_back(core::url_encode(name) + "=" + core::url_encode(value));
              return out;
          }},
@@ -268,10 +271,8 @@ void App::open_link(const std::string& query) {
     read_stage(LinkStage::Look, look);
     link_messages_ = d.messages;
     link_messages_.insert(link_messages_.end(), look.begin(), look.end());
-    tour_.end();          // a link says the whole page: no tour, no run B unless it names them
-    b_changes_.clear();   // (before the run opens, so that B does not follow A's new configuration)
-    b_title_.clear();
-    drop_b();
+    tour_.end();      // a link says the whole page: no tour, no run B unless it names them
+    compare_.end();   // (before the run opens, so that B does not follow A's new configuration)
     open(d.config);
     for (LinkStage s : {LinkStage::Setup, LinkStage::Compare, LinkStage::Moments, LinkStage::Tour, LinkStage::Last})
         read_stage(s, link_messages_);

@@ -51,9 +51,9 @@ void App::draw_messages() {
         ImGui::TextWrapped("Run stopped: %s", failure.c_str());
         ImGui::PopStyleColor();
     }
-    if (lab_b_ && !b_.failure.empty()) {
+    if (compare_.on() && !compare_.b().failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("Run B stopped: %s", b_.failure.c_str());
+        ImGui::TextWrapped("Run B stopped: %s", compare_.b().failure.c_str());
         ImGui::PopStyleColor();
     }
 }

@@ -4,14 +4,12 @@
 #pragma once
 #include "app/host.hpp"
 #include <imgui.h>
-#include <functional>
 #include <string>
 
 namespace app {
 
 class Recording {
 public:
-    using Say = std::function<void(const std::string&)>;   // a message for the page
     Recording(const Host& host, Say say) : host_(host), say_(std::move(say)) {}
     // record=1|on|view|0|off: "" when it acted, else why not (view_shown: views are drawn large, for record=view).
     std::string command(const std::string& arg, bool view_shown);

@@ -139,9 +139,9 @@ std::string Rewind::json() const {
 // After the frame's live views are built: keep a moment, open a link's rewind once its run has ended, and show the
 // moment that is rewound to.
 void App::remember_moment() {
-    rewind_.remember(*lab_, views_, !playing_ && !b_catching_up());
+    rewind_.remember(*lab_, views_, !playing_ && !compare_.catching_up(*lab_, playing_));
     const double pending = rewind_.pending();
-    if (pending >= 0 && !finished() && !playing_ && !b_catching_up() && target_progress_ < 0 &&
+    if (pending >= 0 && !finished() && !playing_ && !compare_.catching_up(*lab_, playing_) && target_progress_ < 0 &&
         lab_->progress() >= pending)
         playing_ = true;   // a link's moment is kept (the run stopped there): on to the end
     if (pending >= 0 && finished()) {

@@ -99,7 +99,7 @@ void App::workers_ready(int ready, const std::string& why) {
     workers_.ready(ready, why);
     if (workers_.ready_count() > 0 && !workers_.connected() && lab_->work_charged() == 0)   // not begun
         workers_.connect(*lab_, config_);
-    if (workers_.ready_count() > 0 && lab_b_ && !b_remote_ && lab_b_->work_charged() == 0 && lab_->work_charged() == 0)
+    if (workers_.ready_count() > 0 && compare_.fresh() && lab_->work_charged() == 0)
         reset_b();   // and B to a worker of its own
 }
 

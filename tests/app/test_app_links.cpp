@@ -376,3 +376,26 @@ TEST_CASE("app parts: a tour step's question is asked, answered, run and reveale
     CHECK(p.has("\"tour\":{\"step\":0"));
     CHECK(p.app->command("answer=a").find("no question is asked now") != std::string::npos);
 }
+
+TEST_CASE("app parts: run B steps with A to the end, and follows A's new configuration with the same changes") {
+    Page p("lab=example&preset=fast&seed=2&b.eta=0.01");
+    CHECK(p.has("\"compare\":{\"title\":\"\",\"changes\":{\"eta\":\"0.01\"},\"done\":false"));
+    CHECK(p.app->command("csv-b").find("there are no downloads here") != std::string::npos);
+    CHECK(p.app->command("play") == "");
+    p.play_to_end();   // A's end and B's
+    CHECK(p.has("\"worker\":false,\"run\":0,\"a_done\":true,\"metrics\":{\""));
+    CHECK(p.has("\"compare\":{\"title\":\"\",\"changes\":{\"eta\":\"0.01\"},\"done\":true"));
+    CHECK(p.app->command("seed=5") == "");   // B = A's new run with the same change
+    CHECK(p.url() == "lab=example&preset=fast&seed=5&b.eta=0.01");
+    CHECK(p.has("\"changes\":{\"eta\":\"0.01\"},\"done\":false"));
+    CHECK(p.app->command("b=eta=7").find("eta") != std::string::npos);   // out of range: B stays as it was
+    CHECK(p.url() == "lab=example&preset=fast&seed=5&b.eta=0.01");
+    CHECK(p.app->command("lab=example") == "");   // the same lab at its default preset: B follows
+    CHECK(p.url() == "lab=example&preset=default&seed=1&b.eta=0.01");
+    CHECK(p.app->command("compare=off") == "");
+    CHECK(p.has("\"compare\":null"));
+    CHECK(p.app->command("vs=gate") == "");   // B = A with the other state of the switch: the named gate-off
+    CHECK(p.has("\"compare\":{\"title\":\"Gate off\""));
+    CHECK(p.app->command("vs=gate") == "");   // again: dropped
+    CHECK(p.has("\"compare\":null"));
+}
