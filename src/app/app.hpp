@@ -4,9 +4,7 @@
 #pragma once
 #include "core/command.hpp"
 #include "core/lab.hpp"
-#include "core/run_snapshot.hpp"
 #include "core/share_link.hpp"
-#include "core/sweep_dispatch.hpp"
 #include "app/compare.hpp"
 #include "app/exercise.hpp"
 #include "app/export.hpp"
