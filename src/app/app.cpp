@@ -14,10 +14,9 @@
 namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
-    if (host_.workers) {   // one per spare core, before the link opens a run (a link's workers=N restarts them)
-        dispatcher_ = std::make_unique<core::SweepDispatcher>(*host_.workers);
-        start_workers(-1);
-    }
+    if (workers_.available())
+        workers_.start(-1);   // one per spare core, before the link opens a run (a link's
+                              // workers=N restarts them)
     open_link(initial_query);
 }
 
@@ -25,10 +24,9 @@ void App::open(const core::RunConfig& c) {
     if (!lab_ || lab_->info().id != c.lab) {
         lab_ = core::make_lab(c.lab);
         lab_->set_threads(host_.threads);
-        b_changes_.clear();   // a comparison belongs to its lab
-        drop_b();
+        compare_.end();   // a comparison belongs to its lab
         focused_view_ = focused_view2_ = -1;
-        tour_step_ = -1;   // a tour belongs to its lab
+        tour_.end();   // a tour belongs to its lab
     }
     config_ = c;
     edit_ = c.params;
@@ -44,12 +42,10 @@ void App::reset_run() {
     frames_while_running_ = steps_ = 0;
     finished_reported_ = false;
     lab_->reset(config_.params, config_.seed);
-    history_.clear();
-    rewind_ = -1;
-    rewind_views_.clear();
-    connect_workers();
+    rewind_.clear();
+    workers_.connect(*lab_, config_);   // a new run: the ready workers open it too
     reset_b();
-    last_query_ = core::encode_query(config_) + compare_query();
+    last_query_ = core::encode_query(config_) + link_query(true);
     sync_url();
 }
 
@@ -88,9 +84,10 @@ void App::advance(double budget_ms) {
     leave_rewind();   // training goes on from the live run
     double t0 = host_.now_ms();
     bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
-    core::Lab* b_here = b_remote_ ? nullptr : lab_b_.get();   // B in its own worker: paced in sync_b()
+    core::Lab* b_here = compare_.here();   // B in its own worker: paced in Compare::sync
     do {
-        if (b_remote_ && !core::may_step_ahead(*lab_, b_)) {   // A is ahead of B's worker, or has ended
+        if (compare_.remote() &&
+            !core::may_step_ahead(*lab_, compare_.b())) {   // A is ahead of B's worker, or has ended
             waiting_for_workers_ = true;
             break;
         }
@@ -130,17 +127,17 @@ void App::frame() {
     last_frame_start_ = t0;
     double budget = kBudgetMs[speed_];
     if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, 100.0);
-    sync_workers();   // the workers play (and take repetitions) only while the run plays
+    workers_.sync(playing_ && !lab_->done());   // the workers play (and take repetitions) only while the run plays
     advance(budget);
-    sync_workers();
-    sync_b();
+    workers_.sync(playing_ && !lab_->done());
+    compare_.sync(*lab_, playing_);
     double t1 = host_.now_ms();
     views_.clear();
     lab_->views(views_);
-    if (lab_b_) views_ = core::compare_views(views_, b_.views, core::describe(b_changes_));
+    if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, core::describe(compare_.changes()));
     remember_moment();
     reports_.clear();
-    tour_caption_shown_.clear();
+    tour_.show_caption("");
     controls_.clear();
     focus_seen_ = false;
     help_shown().clear();
@@ -163,8 +160,8 @@ void App::frame() {
         draw_messages();
         draw_timeline();
         draw_compare_strip();
-        if (tour_step_ >= 0) draw_tour_panel();
-        else draw_look_for(lab_b_ != nullptr);   // comparing: the A/B strip takes the claim's room (it stays on hover)
+        if (tour_.on()) draw_tour_panel();
+        else draw_look_for(compare_.on());   // comparing: the A/B strip takes the claim's room (it stays on hover)
         draw_views();
         ImGui::EndChild();
     }

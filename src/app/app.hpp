@@ -4,11 +4,15 @@
 #pragma once
 #include "core/command.hpp"
 #include "core/lab.hpp"
-#include "core/rewind.hpp"
-#include "core/run_snapshot.hpp"
 #include "core/share_link.hpp"
-#include "core/sweep_dispatch.hpp"
+#include "app/compare.hpp"
 #include "app/exercise.hpp"
+#include "app/export.hpp"
+#include "app/host.hpp"
+#include "app/record.hpp"
+#include "app/rewind.hpp"
+#include "app/tour.hpp"
+#include "app/workers.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
 #include <functional>
@@ -23,39 +27,9 @@ inline constexpr int kFullSpeed = 4;
 
 namespace app {
 
-// The page's Web Workers (platform/web_workers.cpp), which run whole sweep repetitions of the same run in
-// copies of the lab (core/sweep_dispatch.hpp). The App hands them its runs; they report back through
-// App::workers_ready, App::worker_results and App::worker_failed.
-class WorkerPool : public core::SweepTransport {
-public:
-    virtual void start(int count) = 0;                          // count workers (-1: one per spare core; 0: none)
-    virtual void open(int run, const std::string& query) = 0;   // every ready worker: this run, from its start
-    virtual void play(bool on) = 0;                             // they work only while the run plays
-    // Compare mode's run B in a worker of its own (core/paced_run.hpp): opened from B's link query, paced by A's
-    // progress (core::pace_limit); it reports through App::run_b_snapshot and App::run_b_failed.
-    virtual void open_b(int run, const std::string& query) = 0;
-    virtual void pace_b(int run, double limit) = 0;
-    virtual void close_b() = 0;
-};
-
-// What the platform provides: the URL, the clipboard, downloads, a clock.
-struct Host {
-    std::function<void(const std::string& query)> set_query;   // replace the page URL's query
-    std::function<void(const std::string& text)> copy_text;    // clipboard
-    std::function<void(const std::string& file, const std::string& text)> download;
-    std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
-    std::function<double()> now_ms;
-    // A clip (App::cmd_record): start one of w×h device pixels ("" or why not), add the frame just drawn, cropped
-    // to the box (device pixels, top-left origin; called after the frame is rendered, before it is shown), stop
-    // and save it. Unset: this platform cannot record.
-    std::function<std::string(int w, int h)> record_start;
-    std::function<void(int x, int y, int w, int h)> record_frame;
-    std::function<void()> record_stop;
-    std::string platform_name;       // "browser" / "desktop"
-    std::string font_file;           // a TTF with Greek and math signs
-    WorkerPool* workers = nullptr;   // the page's Web Workers; none: sweeps run in this process
-    int threads = 1;                 // threads for a run's sweep jobs in this process (the desktop: its cores)
-};
+// Arguments of links and commands, read with the one grammar (core/parse.hpp) (link_keys.cpp).
+std::string switch_arg(const std::string& key, const std::string& v, bool& out);   // 0|1: "" or why not
+bool whole_number(const std::string& s, int& out);                                 // 0 … 999999
 
 class App {
 public:
@@ -79,7 +53,7 @@ public:
     void set_density(float d);
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const {
-        return playing_ || fonts_dirty_ || export_pending() || b_catching_up() || record_ != Record::Off;
+        return playing_ || fonts_dirty_ || export_pending() || compare_.catching_up(*lab_, playing_) || record_.on();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
     void frame_drawn();
@@ -91,7 +65,7 @@ public:
     // one is pending, then calls begin_export() (fonts at twice the UI scale: rebuild them), renders
     // one ImGui frame of draw_export() offscreen at export_size(), reads the pixels, encodes them and
     // hands the file to finish_export(), which restores the UI scale and saves it through the host.
-    bool export_pending() const { return export_view_ >= 0; }
+    bool export_pending() const { return export_.pending(); }
     void begin_export();
     ImVec2 export_size() const;   // pixels: twice the view's box on screen
     void draw_export();
@@ -164,11 +138,16 @@ private:
     std::string cmd_present(const std::string& arg);   // "present=0|1"
     std::string cmd_embed(const std::string& arg);     // "embed=0|1": one view, minimal chrome
     std::string cmd_tour(const std::string& arg);      // "tour=N" (1-based step, 0 ends), "tour=next", "tour=back"
-    std::string cmd_png(long long view);               // "png=N": save view N (0-based) as a PNG
     std::string cmd_next_view();                       // "next-view": the next view large
-    void open_link(const std::string& query);          // a page link: the run's configuration + lecture keys
-    void sync_url();                                   // the page URL: configuration + lecture keys
-    std::string lecture_query() const;                 // "&present=1&tour=3..." for the link
+    // The page's link (link_keys.cpp): the run's configuration (core/share_link.hpp) and the keys of one table.
+    struct LinkKey;
+    struct LinkArg;
+    using LinkArgs = std::vector<std::pair<std::string, LinkArg>>;
+    static const std::vector<LinkKey>& link_keys();
+    static std::string link_keys_json();           // their names, arguments and help
+    void open_link(const std::string& query);      // a page link: the run's configuration + the table's keys
+    void sync_url();                               // the page URL: the same, from the current state
+    std::string link_query(bool with_run) const;   // "&present=1&tour=3..." (with_run: "&compare=ID", "&b.…")
     void handle_keys();
     void draw_presentation();
     void draw_embed();
@@ -176,67 +155,33 @@ private:
     void tour_go(int step);   // apply step (0-based): configure, run to it, focus
     void tour_end();
     // a tour step's question (tour_question.cpp): asked before the step runs, revealed once it has run
-    std::string cmd_answer(const std::string& arg);   // "answer=a..d" (or 1..4)
-    core::TourQuestion tour_question() const;         // the current step's (an empty prompt: none)
-    bool question_revealed() const;                   // the step has run: the metrics decide it
-    std::string reveal_text() const;                  // which answer the run supports, the class's, and why
-    std::string question_state_json() const;
-    void draw_question(float width, float size);   // the answers as buttons (keys a–d), text at `size`
-    float question_height(float width, float size) const;
+    std::string cmd_answer(const std::string& arg);   // "answer=a..d" (or 1..4): the step then runs
+    void draw_question(float width, float size);      // the answers as buttons (keys a–d), text at `size`
     void focus_views(const std::vector<std::string>& ids);
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
 
-    // recording a clip (record.cpp)
-    enum class Record { Off, Canvas, View };
-    struct PixelBox {
-        int x, y, w, h;
-    };
-    std::string cmd_record(const std::string& arg);   // "record=1|view|0"
-    void stop_recording();
-    PixelBox record_box() const;
-    std::string record_state_json() const;
-    const char* record_label() const { return record_ == Record::Off ? "Record" : "Stop recording"; }
-    void draw_record_button();
+    void draw_record_button();   // record.cpp
 
     // compare mode (compare_mode.cpp, compare_panel.cpp): run B = A with changes, same seed, in lockstep
     std::string cmd_compare(const std::string& id);          // "compare=ID" (a named comparison), "compare=off"
     std::string cmd_compare_with(const std::string& name);   // "vs=NAME": B = A with NAME changed
     std::string set_compare(const core::Changes& changes, const std::string& title);   // "" or why not
     void end_compare();
-    void reset_b();                              // B from A's configuration and the changes (reset_run)
-    void drop_b();                               // no run B
-    void open_b_worker(const core::Params& b);   // B in its own worker, when the page has them
-    void sync_b();                               // B's state for this frame (b_), and its worker's pace
-    bool b_finished() const;                     // B has ended (false: no B)
-    bool b_catching_up() const;                  // B's worker is behind paused A
-    bool finished() const;                       // A, and B when comparing, have ended
-    std::string compare_query() const;           // "&b.noise_width=0" for the link
-    std::string compare_state_json() const;      // state().compare
-    void draw_compare_panel();                   // sidebar: choose and edit B
-    void draw_compare_strip();                   // headline metrics: A, B and B − A
+    void reset_b();              // B from A's configuration and the changes (reset_run)
+    bool finished() const;       // A, and B when comparing, have ended
+    void draw_compare_panel();   // sidebar: choose and edit B
+    void draw_compare_strip();   // headline metrics: A, B and B − A
     void add_message(const std::string& m);
     // rewind (rewind.cpp): the views shown at moments along the run, shown again
     void remember_moment();                           // after the live views: keep a moment, show the rewound one
     void leave_rewind();                              // back to the live run
-    int shown_phase() const;                          // the phase of the moment shown (live: the run's)
-    bool shown_done() const;                          // and whether the run had ended then
     std::string status_line() const;                  // the look-for line, or what the finished run showed
     std::string cmd_rewind(const std::string& arg);   // "rewind=F" (progress 0..1), back, forward, off
     std::string cmd_history(bool on);                 // "history=0|1": keep moments (default) or not
-    std::vector<int> moments_in_phase(int phase) const;
-    void scrub_timeline(float x0, float box_w, float gap, int phases);   // the timeline pressed or dragged
-    void draw_moment_marker(float x0, float y0, float box_w, float gap, float h);
-    void draw_rewind_status();               // in the header
-    std::string rewind_line() const;         // "Rewound to 37 %, phase II: t = 240 / 600"
-    std::string rewind_query() const;        // "&rewind=0.42" for the link
-    std::string rewind_state_json() const;   // state().rewind
+    void draw_rewind_status();                        // in the header
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
-    void start_workers(int n);                         // n workers (-1: one per spare core), ready later
-    void connect_workers();                            // a new run: the ready workers open it too
-    void sync_workers();                               // they play while the run plays
-    std::string workers_state_json() const;            // state().workers
     // The layout map (state().controls): the last item drawn, under a stable id ("button:play", "param:eta",
     // "view:accuracy"), its role, label, value and rectangle (CSS pixels); only what is on screen.
     void note_control(const std::string& id, const char* role, const std::string& label, const std::string& value = "");
@@ -244,16 +189,9 @@ private:
 
     Host host_;
     std::unique_ptr<core::Lab> lab_;
-    std::unique_ptr<core::Lab> lab_b_;   // compare mode: run B (null: no comparison); at its start while b_remote_
-    bool b_remote_ = false;              // B runs in its own Web Worker (lab_b_ is the fallback)
-    int b_run_ = 0;                      // tags B's worker's snapshots: an earlier B's are dropped
-    double b_limit_sent_ = -1;           // the pace last sent to B's worker
-    core::RunSnapshot b_;                // what the page shows of B (from lab_b_, or its worker's last snapshot)
-    core::Changes b_changes_;            // B = A with these
-    std::string b_title_;                // the named comparison's title ("" for a hand-made one)
-    std::vector<std::string> b_watch_;   // and the metrics it is about (core::Comparison::watch)
-    core::RunConfig config_;             // what is running
-    core::Params edit_;                  // what the controls show
+    Compare compare_{host_, [this](const std::string& m) { add_message(m); }};   // run B (compare.hpp)
+    core::RunConfig config_;                                                     // what is running
+    core::Params edit_;                                                          // what the controls show
     core::Validation edit_check_;
     std::vector<std::string> link_messages_;   // from a malformed shared link or a refused command
     std::string last_query_;
@@ -273,29 +211,18 @@ private:
     int focused_view2_ = -1;                 // a second view shown large beside the first (tours)
     bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
     bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
-    int tour_step_ = -1;                     // 0-based; -1: no tour
-    Record record_ = Record::Off;
-    bool record_started_ = false;   // the platform has begun the clip (at the first frame drawn after record=)
-    double record_t0_ = 0;
-    long record_frames_ = 0;
     ImVec2 large_a_{0, 0}, large_b_{0, 0};   // the views drawn large in the last frame (their union; none: a = b)
-    int answer_ = -1;                        // the class's answer to the step's question (0-based; -1: none yet)
-    int export_view_ = -1;                   // a PNG export waiting for the platform
-    float export_restore_scale_ = 1.0f;
-    ImVec2 export_box_{0, 0};   // the view's box on screen (logical pixels)
-    std::string export_file_;
-    int exported_w_ = 0, exported_h_ = 0;
-    size_t exported_bytes_ = 0;
-    std::vector<ViewReport> reports_;   // what the last frame drew, per view
+    Export export_;                          // a view as a PNG (export.hpp)
+    Recording record_{host_, [this](const std::string& m) { add_message(m); }};   // a clip (record.hpp)
+    std::vector<ViewReport> reports_;                                             // what the last frame drew, per view
     struct Control {
         std::string id, role, label, value;
         ImVec2 a, b;
     };
     std::vector<Control> controls_, drawn_controls_;   // being drawn, and the last whole frame's
     std::string last_url_;
-    std::string tour_caption_shown_;   // the tour caption drawn in the last frame
     float ui_scale_ = 1.0f;
-    float density_ = 1.0f, export_restore_density_ = 1.0f;
+    float density_ = 1.0f;
     bool fonts_dirty_ = true;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
     bool keys_help_ = false;                 // the help overlay of keys is open
@@ -306,21 +233,11 @@ private:
     std::vector<std::string> table_views_;   // ids of the views shown as tables
     std::string theme_choice_ = "auto", system_theme_ = "light";
     float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
-    // the page's Web Workers (worker_pool.cpp)
-    std::unique_ptr<core::SweepDispatcher> dispatcher_;   // with host_.workers only
-    int workers_requested_ = -1;                          // -1: one per spare core (workers=auto)
-    int workers_ready_ = 0;
-    std::string workers_note_;   // why none run, or what happened to them
-    int run_id_ = 0;             // tags the workers' messages: an earlier run's are dropped
-    bool workers_started_ = false, workers_connected_ = false, workers_playing_ = false;
+    Workers workers_{host_};                // the page's Web Workers (workers.hpp)
     bool waiting_for_workers_ = false;
     Exercise exercise_;   // an exercise link's hidden and locked controls (exercise.hpp)
-    // rewind (rewind.cpp)
-    core::History history_;
-    bool keep_history_ = true;
-    int rewind_ = -1;                        // the moment shown (-1: the live run)
-    std::vector<core::View> rewind_views_;   // its views, decoded
-    double pending_rewind_ = -1;             // a link's rewind=F: shown once the run has ended
+    Rewind rewind_;       // moments of the run, shown again (rewind.hpp)
+    Tour tour_;           // the lab's tour: the step shown, its question's answer (tour.hpp)
 };
 
 }   // namespace app

@@ -37,7 +37,7 @@ std::string App::state_json() const {
         ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
-    s += ",\"workers\":" + workers_state_json();
+    s += ",\"workers\":" + workers_.json();
     char b[128];
     std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],
                   play_button_[2], play_button_[3]);
@@ -57,9 +57,9 @@ std::string App::state_json() const {
     s += ",\"controls\":" + controls_json();
     s += access_state_json();
     s += lecture_state_json();
-    s += compare_state_json();
-    s += rewind_state_json();
-    s += record_state_json();
+    s += ",\"compare\":" + compare_.json(*lab_);
+    s += ",\"rewind\":" + rewind_.json();
+    s += ",\"record\":" + record_.json();
     s += ",\"exercise\":" + exercise_.json();
     s += "}";
     return s;
@@ -108,18 +108,7 @@ std::string App::lecture_state_json() const {
     std::vector<std::string> focused;
     for (int k : shown_views()) focused.push_back(views_[size_t(k)].id);
     s += ",\"focused\":" + jlist(focused);
-    std::vector<core::TourStep> steps = lab_->tour();
-    static const char* until[] = {"now", "phase", "progress", "end"};
-    s += ",\"tour\":{\"step\":" + std::to_string(tour_step_ + 1) + ",\"shown_caption\":" + jstr(tour_caption_shown_) +
-        ",\"steps\":[";
-    for (size_t k = 0; k < steps.size(); ++k) {
-        const core::TourStep& t = steps[k];
-        s += std::string(k ? "," : "") + "{\"caption\":" + jstr(t.caption) + ",\"claim\":" + jstr(t.claim) +
-            ",\"views\":" + jlist(t.views) + ",\"until\":\"" + until[int(t.until)] +
-            "\",\"phase\":" + std::to_string(t.phase) + ",\"progress\":" + jnum(t.progress) +
-            ",\"question\":" + jstr(t.question.prompt) + "}";
-    }
-    s += "],\"question\":" + question_state_json() + "}";
+    s += ",\"tour\":" + tour_.json(*lab_, config_.seed);
     s += ",\"view_reports\":[";
     for (size_t k = 0; k < reports_.size(); ++k) {
         const ViewReport& r = reports_[k];
@@ -132,31 +121,7 @@ std::string App::lecture_state_json() const {
             ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
     }
     s += "]";
-    s += ",\"export\":{\"pending\":" + std::string(export_view_ >= 0 ? "true" : "false") +
-        ",\"file\":" + jstr(export_file_) + ",\"width\":" + std::to_string(exported_w_) +
-        ",\"height\":" + std::to_string(exported_h_) + ",\"bytes\":" + std::to_string(exported_bytes_) + "}";
-    return s;
-}
-
-// state().compare: null, or B's changes, progress, end and metrics (A's are state().metrics).
-std::string App::compare_state_json() const {
-    if (!lab_b_) return ",\"compare\":null";
-    std::string s = ",\"compare\":{\"title\":" + jstr(b_title_) + ",\"changes\":{";
-    for (size_t k = 0; k < b_changes_.size(); ++k)
-        s += (k ? "," : "") + jstr(b_changes_[k].first) + ":" + jstr(b_changes_[k].second);
-    s += "},\"done\":" + std::string(b_.done ? "true" : "false") + ",\"failure\":" + jstr(b_.failure);
-    s += ",\"phase\":" + std::to_string(b_.phase) + ",\"progress\":" + jnum(b_.progress);
-    s += ",\"worker\":" + std::string(b_remote_ ? "true" : "false") + ",\"run\":" + std::to_string(b_run_);
-    s += ",\"a_done\":" + std::string(lab_->done() ? "true" : "false");
-    s += ",\"metrics\":{";
-    const auto& ms = b_.metrics;
-    for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
-    s += "},\"headlines\":[";
-    auto hs = core::headline_pairs(*lab_, b_.metrics, b_watch_);
-    for (size_t k = 0; k < hs.size(); ++k)
-        s += std::string(k ? "," : "") + "{\"key\":" + jstr(hs[k].key) + ",\"a\":" + jnum(hs[k].a) +
-            ",\"b\":" + jnum(hs[k].b) + "}";
-    s += "]}";
+    s += ",\"export\":" + export_.json();
     return s;
 }
 

@@ -46,7 +46,7 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg&) -> std::string {
              if (a.finished()) return not_running(*a.lab_);
              a.leave_rewind();
-             core::step_lockstep(*a.lab_, a.b_remote_ ? nullptr : a.lab_b_.get());   // (B's worker follows)
+             core::step_lockstep(*a.lab_, a.compare_.here());   // (B's worker follows)
              ++a.steps_;
              return "";
          }},
@@ -99,6 +99,7 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg& v) -> std::string {
              a.ui_scale_ = float(v.number);
              a.fonts_dirty_ = true;
+             a.sync_url();   // (the link holds the scale with present, embed or a tour)
              return "";
          }},
         {{"view", K::Whole, -1, 999, "N", "enlarge view N (-1: all views)"},
@@ -137,17 +138,16 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg&) -> std::string {
              if (!a.host_.download) return "there are no downloads here";
              core::Table t = a.lab_->trace();
-             if (a.rewind_ >= 0)
-                 t.rows.resize(std::min(t.rows.size(), a.history_.moment(size_t(a.rewind_)).trace_rows));
+             t.rows.resize(a.rewind_.trace_rows(t.rows.size()));   // rewound: up to the moment shown
              a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + ".csv", t.to_csv());
              return "";
          }},
         {{"csv-b", K::None, 0, 0, "", "download run B's time series as CSV (compare mode)"},
          [](App& a, const core::CommandArg&) -> std::string {
-             if (!a.lab_b_) return "there is no run B: compare first";
+             if (!a.compare_.on()) return "there is no run B: compare first";
              if (!a.host_.download) return "there are no downloads here";
              a.host_.download(a.config_.lab + "-seed" + std::to_string(a.config_.seed) + "-B.csv",
-                              (a.b_remote_ ? a.b_.trace : a.lab_b_->trace()).to_csv());
+                              a.compare_.trace().to_csv());
              return "";
          }},
         {{"dismiss", K::None, 0, 0, "", "clear the messages"},
@@ -199,9 +199,13 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg& v) { return a.cmd_answer(v.text); }},
         {{"record", K::Word, 0, 0, "1|view|0",
           "record a clip: the canvas (1) or the view shown large (view) while the run plays; 0 stops and saves it"},
-         [](App& a, const core::CommandArg& v) { return a.cmd_record(v.text); }},
+         [](App& a, const core::CommandArg& v) { return a.record_.command(v.text, !a.shown_views().empty()); }},
         {{"png", K::Whole, 0, 999, "N", "save view N as a PNG at twice the screen resolution"},
-         [](App& a, const core::CommandArg& v) { return a.cmd_png(v.whole); }},
+         [](App& a, const core::CommandArg& v) {
+             std::vector<core::View> vs;
+             a.lab_->views(vs);
+             return a.export_.request(v.whole, int(vs.size()));
+         }},
         {{"next-view", K::None, 0, 0, "", "show the next view large"},
          [](App& a, const core::CommandArg&) { return a.cmd_next_view(); }},
         // rewind (rewind.cpp)
@@ -220,7 +224,7 @@ const std::vector<App::Command>& App::commands() {
              std::pair<std::string, std::string> c;
              std::string why = core::parse_change(a.lab_->schema(), v.text, c);
              if (!why.empty()) return why;
-             core::Changes changes = a.b_changes_;
+             core::Changes changes = a.compare_.changes();
              auto at = std::find_if(changes.begin(), changes.end(), [&](const auto& x) { return x.first == c.first; });
              if (at == changes.end()) changes.push_back(c);
              else at->second = c.second;

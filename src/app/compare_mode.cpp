@@ -2,67 +2,119 @@
 // with A (core::step_lockstep) inside the frame budget, or in a Web Worker of its own, paced by A (run_b_worker.cpp).
 // B follows A: when A's configuration changes, B is A's new configuration with the same changes. The link holds
 // B as compare=ID or as b.name=value next to A's keys.
+#include "app/compare.hpp"
 #include "app/app.hpp"
 #include "core/compare.hpp"
+#include "core/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include <cmath>
 
 namespace app {
 
-bool App::finished() const { return core::finished(*lab_) && (!lab_b_ || b_finished()); }
+std::string Compare::set(const core::Lab& a, const core::Params& params, const core::Changes& changes,
+                         const std::string& title) {
+    core::Params b;
+    std::string why = core::apply_changes(a, params, changes, b);
+    if (!why.empty()) return why;   // the running comparison, if any, stays as it was
+    changes_ = changes;
+    title_ = title;
+    watch_.clear();
+    std::vector<core::Comparison> named = a.comparisons();
+    if (const core::Comparison* c = core::named_as(named, changes))   // a hand-made B may be a named one
+    {
+        title_ = c->title;
+        watch_ = c->watch;
+    }
+    return "";
+}
+
+void Compare::end() {
+    changes_.clear();
+    title_.clear();
+    drop();
+}
+
+std::string Compare::reset(const core::Lab& a, const core::RunConfig& config, bool worker) {
+    if (changes_.empty()) {
+        drop();
+        return "";
+    }
+    core::Params b;
+    std::string why = core::apply_changes(a, config.params, changes_, b);
+    if (!why.empty()) {   // A's new configuration leaves no valid B: say so, and run A alone
+        end();
+        return why;
+    }
+    if (!lab_) {
+        lab_ = core::make_lab(config.lab);
+        lab_->set_threads(host_.threads);
+    }
+    lab_->reset(b, config.seed);
+    b_ = core::snapshot_of(*lab_, false);
+    remote_ = worker && host_.workers;   // B in its own worker, when the page has them ready
+    if (!remote_) return "";
+    core::RunConfig c = config;
+    c.params = b;
+    host_.workers->open_b(++run_, core::encode_query(c));
+    limit_sent_ = -1;
+    return "";
+}
+
+// B in the link: compare=ID when B is one of the lab's named comparisons at its preset, else b.NAME=VALUE keys.
+std::string Compare::id(const core::Lab& a, const std::string& preset) const {
+    if (changes_.empty()) return "";
+    for (const core::Comparison& c : a.comparisons())
+        if (c.b == changes_ && (c.preset.empty() || c.preset == preset)) return c.id;
+    return "";
+}
+
+// state().compare: null, or B's changes, progress, end and metrics (A's are state().metrics).
+std::string Compare::json(const core::Lab& a) const {
+    using core::json_number;
+    using core::json_string;
+    if (!lab_) return "null";
+    std::string s = "{\"title\":" + json_string(title_) + ",\"changes\":{";
+    for (size_t k = 0; k < changes_.size(); ++k)
+        s += (k ? "," : "") + json_string(changes_[k].first) + ":" + json_string(changes_[k].second);
+    s += "},\"done\":" + core::json_bool(b_.done) + ",\"failure\":" + json_string(b_.failure);
+    s += ",\"phase\":" + std::to_string(b_.phase) + ",\"progress\":" + json_number(b_.progress);
+    s += ",\"worker\":" + core::json_bool(remote_) + ",\"run\":" + std::to_string(run_);
+    s += ",\"a_done\":" + core::json_bool(a.done());
+    s += ",\"metrics\":{";
+    const auto& ms = b_.metrics;
+    for (size_t k = 0; k < ms.size(); ++k)
+        s += (k ? "," : "") + json_string(ms[k].key) + ":" + json_number(ms[k].value);
+    s += "},\"headlines\":[";
+    auto hs = core::headline_pairs(a, b_.metrics, watch_);
+    for (size_t k = 0; k < hs.size(); ++k)
+        s += std::string(k ? "," : "") + "{\"key\":" + json_string(hs[k].key) + ",\"a\":" + json_number(hs[k].a) +
+            ",\"b\":" + json_number(hs[k].b) + "}";
+    return s + "]}";
+}
+
+bool App::finished() const { return core::finished(*lab_) && (!compare_.on() || compare_.finished()); }
 
 std::string App::set_compare(const core::Changes& changes, const std::string& title) {
     if (changes.empty()) {
         end_compare();
         return "";
     }
-    core::Params b;
-    std::string why = core::apply_changes(*lab_, config_.params, changes, b);
-    if (!why.empty()) return why;   // the running comparison, if any, stays as it was
-    b_changes_ = changes;
-    b_title_ = title;
-    b_watch_.clear();
-    std::vector<core::Comparison> named = lab_->comparisons();
-    if (const core::Comparison* c = core::named_as(named, changes))   // a hand-made B may be a named one
-    {
-        b_title_ = c->title;
-        b_watch_ = c->watch;
-    }
+    if (std::string why = compare_.set(*lab_, config_.params, changes, title); !why.empty()) return why;
     reset_run();   // A from the start too: the two runs stay in lockstep from the same seed
     return "";
 }
 
 void App::end_compare() {
-    if (b_changes_.empty() && !lab_b_) return;
-    b_changes_.clear();
-    b_title_.clear();
-    drop_b();
+    if (compare_.changes().empty() && !compare_.on()) return;
+    compare_.end();
     last_query_ = core::encode_query(config_);
     sync_url();
 }
 
 void App::reset_b() {
-    if (b_changes_.empty()) {
-        drop_b();
-        return;
-    }
-    core::Params b;
-    std::string why = core::apply_changes(*lab_, config_.params, b_changes_, b);
-    if (!why.empty()) {   // A's new configuration leaves no valid B: say so, and run A alone
-        add_message("comparison ended: " + why);
-        b_changes_.clear();
-        b_title_.clear();
-        drop_b();
-        return;
-    }
-    if (!lab_b_) {
-        lab_b_ = core::make_lab(config_.lab);
-        lab_b_->set_threads(host_.threads);
-    }
-    lab_b_->reset(b, config_.seed);
-    b_ = core::snapshot_of(*lab_b_, false);
-    open_b_worker(b);
+    const std::string why = compare_.reset(*lab_, config_, workers_.available() && workers_.ready_count() > 0);
+    if (!why.empty()) add_message("comparison ended: " + why);
 }
 
 std::string App::cmd_compare(const std::string& id) {
@@ -79,8 +131,7 @@ std::string App::cmd_compare(const std::string& id) {
         core::RunConfig at = config_;
         if (!at.params.apply_preset(c->preset)) return "comparison " + c->id + " names an unknown preset";
         at.preset = c->preset;
-        b_changes_.clear();   // B follows once A is at its preset
-        drop_b();
+        compare_.end();   // B follows once A is at its preset
         open(at);
     }
     return set_compare(c->b, c->title);
@@ -116,7 +167,7 @@ static std::string other_value(const core::ParamSpec& s, double v) {
 std::string App::cmd_compare_with(const std::string& name) {
     int k = lab_->schema().index_of(name);
     if (k < 0) return "no parameter " + core::quote(name) + " in " + config_.lab;
-    core::Changes changes = b_changes_;
+    core::Changes changes = compare_.changes();
     for (size_t j = 0; j < changes.size(); ++j)
         if (changes[j].first == name) {   // a second click drops the change
             changes.erase(changes.begin() + long(j));
@@ -125,17 +176,6 @@ std::string App::cmd_compare_with(const std::string& name) {
     const core::ParamSpec& s = lab_->schema().params[size_t(k)];
     changes.emplace_back(name, other_value(s, config_.params.values()[size_t(k)]));
     return set_compare(changes, "");
-}
-
-// B in the link: compare=ID when B is one of the lab's named comparisons at its preset, else b.NAME=VALUE keys.
-std::string App::compare_query() const {
-    if (b_changes_.empty()) return "";
-    for (const core::Comparison& c : lab_->comparisons())
-        if (c.b == b_changes_ && (c.preset.empty() || c.preset == config_.preset))
-            return "&compare=" + core::url_encode(c.id);
-    std::string q;
-    for (const auto& [name, value] : b_changes_) q += "&b." + core::url_encode(name) + "=" + core::url_encode(value);
-    return q;
 }
 
 }   // namespace app

@@ -17,7 +17,7 @@ void App::draw_compare_panel() {
     if (!ImGui::CollapsingHeader("Compare A / B", ImGuiTreeNodeFlags_DefaultOpen)) return;
     const float fh = ImGui::GetFontSize();
     std::vector<core::Comparison> named = lab_->comparisons();
-    if (!lab_b_) {
+    if (!compare_.on()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
         ImGui::TextWrapped("Run B = this run with something changed, same seed, side by side. Pick one of the paper's "
                            "contrasts, or press B beside a parameter.");
@@ -36,11 +36,11 @@ void App::draw_compare_panel() {
         return;
     }
     ImGui::TextColored(ink4(colors().b_text), "B = A with:");
-    if (!b_title_.empty()) {
+    if (!compare_.title().empty()) {
         ImGui::SameLine();
-        ImGui::TextUnformatted(b_title_.c_str());
+        ImGui::TextUnformatted(compare_.title().c_str());
     }
-    core::Changes changes = b_changes_;
+    core::Changes changes = compare_.changes();
     for (size_t k = 0; k < changes.size(); ++k) {
         ImGui::PushID(int(k));
         const int i = lab_->schema().index_of(changes[k].first);
@@ -64,14 +64,14 @@ void App::draw_compare_panel() {
         ImGui::PopID();
     }
     for (const core::Comparison& c : named)
-        if (c.title == b_title_ && !c.contrast.empty()) {
+        if (c.title == compare_.title() && !c.contrast.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
             ImGui::TextWrapped("%s", c.contrast.c_str());
             ImGui::PopStyleColor();
         }
     char prog[96];
-    std::snprintf(prog, sizeof prog, "B: %s", b_.clock.c_str());
-    ImGui::ProgressBar(float(b_.progress), ImVec2(-1, 0), prog);
+    std::snprintf(prog, sizeof prog, "B: %s", compare_.b().clock.c_str());
+    ImGui::ProgressBar(float(compare_.b().progress), ImVec2(-1, 0), prog);
     if (ImGui::Button("End comparison")) command("compare=off");
     note_control("button:end-compare", "button", "End comparison");
     hover_help("Back to run A alone (it keeps its progress). Link key: b.name=value.");
@@ -97,19 +97,19 @@ static std::string delta_text(const core::MetricPair& p) {
 // characters each): one row, two when the window is tall, so the views keep their room. The sidebar's
 // Metrics table has them all.
 void App::draw_compare_strip() {
-    if (!lab_b_) return;
+    if (!compare_.on()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
-    std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, b_.metrics, b_watch_);
+    std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, compare_.b().metrics, compare_.watch());
     const int n = int(pairs.size());
     const float gap = fh * 0.4f;
     const int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, std::max(1, n));
     const int max_rows = ImGui::GetContentRegionAvail().y > fh * 36 ? 2 : 1;
     const int rows = std::min(max_rows, (n + cols - 1) / cols), shown = std::min(n, rows * cols);
     std::string more = shown < n ? "   +" + std::to_string(n - shown) + " in Metrics" : "";
-    std::string head = "A/B, seed " + std::to_string(config_.seed) + ":  B = A with " + core::describe(b_changes_) +
-        (b_title_.empty() ? "" : "  (" + b_title_ + ")");
+    std::string head = "A/B, seed " + std::to_string(config_.seed) + ":  B = A with " +
+        core::describe(compare_.changes()) + (compare_.title().empty() ? "" : "  (" + compare_.title() + ")");
     head = fit_text(head, w - text_width(more, fh * 0.85f) - fh * 0.5f);
     add_text(dl, at, ink(colors().b_text), head, fh);
     add_text(dl, ImVec2(at.x + text_width(head, fh) + fh * 0.3f, at.y + fh * 0.1f), ink(colors().claim), more,

@@ -63,7 +63,7 @@ std::string params_json(const core::Schema& schema) {
 }   // namespace
 
 std::string App::document_key() const {
-    std::string key = config_.lab + (lab_b_ ? "|B" : "") + exercise_.query();
+    std::string key = config_.lab + (compare_.on() ? "|B" : "") + exercise_.query();
     for (const core::View& v : views_) key += "|" + v.id;
     return key;
 }
@@ -134,7 +134,7 @@ std::string App::document_json() const {
         s += (k ? ",{" : "{") + field("name", json_string(c.name), true) + field("arg", json_string(c.arg_name)) +
             field("help", json_string(c.help)) + "}";
     }
-    return s + "]}";
+    return s + "]" + field("link_keys", link_keys_json()) + "}";
 }
 
 // state()'s part for the HTML document: the key of its declarations, what the controls show, the focus, the views'

@@ -33,17 +33,28 @@ const char* const kHideable = "compare, presets, seed, lab, tour, params or para
 }   // namespace
 
 std::vector<std::string> Exercise::open(const std::string& hide, const std::string& lock, const core::Schema& schema) {
+    std::vector<std::string> msgs = this->hide(hide, schema), more = this->lock(lock, schema);
+    msgs.insert(msgs.end(), more.begin(), more.end());
+    return msgs;
+}
+
+std::vector<std::string> Exercise::hide(const std::string& list, const core::Schema& schema) {
     hidden_.clear();
-    locked_.clear();
     std::vector<std::string> msgs;
-    for (const std::string& part : split(core::url_decode(hide))) {
+    for (const std::string& part : split(core::url_decode(list))) {
         const bool param = part.rfind("params:", 0) == 0;
         if (param ? schema.index_of(part.substr(7)) >= 0
                   : has({"compare", "presets", "seed", "lab", "tour", "params"}, part))
             hidden_.push_back(part);
         else msgs.push_back("hide=" + core::quote(part) + ": nothing to hide by that name (" + kHideable + ")");
     }
-    for (const std::string& name : split(core::url_decode(lock))) {
+    return msgs;
+}
+
+std::vector<std::string> Exercise::lock(const std::string& list, const core::Schema& schema) {
+    locked_.clear();
+    std::vector<std::string> msgs;
+    for (const std::string& name : split(core::url_decode(list))) {
         if (schema.index_of(name) >= 0 || has({"seed", "preset", "lab"}, name)) locked_.push_back(name);
         else msgs.push_back("lock=" + core::quote(name) + ": no parameter by that name (or seed, preset, lab)");
     }
@@ -77,10 +88,14 @@ std::string Exercise::refuses(const std::string& command, const std::string& arg
 
 std::string Exercise::query() const {
     std::string q;
-    if (!hidden_.empty()) q += "&hide=" + joined(hidden_);
-    if (!locked_.empty()) q += "&lock=" + joined(locked_);
+    if (!hidden_.empty()) q += "&hide=" + hidden();
+    if (!locked_.empty()) q += "&lock=" + locked();
     return q;
 }
+
+std::string Exercise::hidden() const { return joined(hidden_); }
+
+std::string Exercise::locked() const { return joined(locked_); }
 
 std::string Exercise::json() const {
     return "{\"hidden\":" + core::json_strings(hidden_) + ",\"locked\":" + core::json_strings(locked_) + "}";

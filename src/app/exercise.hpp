@@ -16,13 +16,18 @@ class Exercise {
 public:
     // Replaces the restrictions with a link's keys; the parts it does not know become messages.
     std::vector<std::string> open(const std::string& hide, const std::string& lock, const core::Schema& schema);
+    // The same for one of the two keys (a link's hide= or lock=, "": none): the other stays as it is.
+    std::vector<std::string> hide(const std::string& list, const core::Schema& schema);
+    std::vector<std::string> lock(const std::string& list, const core::Schema& schema);
     bool hides(const std::string& part) const;   // "params:eta" is hidden by "params" too
     bool locks(const std::string& name) const;   // a parameter (or seed, preset, lab) that cannot change
     bool fixes_param(const std::string& name) const { return locks(name) || hides("params:" + name); }
     // "" when command NAME with this argument may act; else why not.
     std::string refuses(const std::string& command, const std::string& arg) const;
-    std::string query() const;   // "&hide=…&lock=…" for the link
-    std::string json() const;    // {"hidden":[…],"locked":[…]}
+    std::string query() const;    // "&hide=…&lock=…" for the link
+    std::string hidden() const;   // hide='s value ("compare,params:eta"), lock='s
+    std::string locked() const;
+    std::string json() const;   // {"hidden":[…],"locked":[…]}
     bool active() const { return !hidden_.empty() || !locked_.empty(); }
 
 private:

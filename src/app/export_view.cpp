@@ -2,6 +2,8 @@
 // caption), drawn at twice the UI scale into a box twice its size on screen, with a footer naming
 // the run. The platform renders the frame offscreen and encodes the pixels (platform/png_export).
 #include "app/app.hpp"
+#include "app/export.hpp"
+#include "core/json_text.hpp"
 #include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
@@ -11,24 +13,57 @@
 
 namespace app {
 
+std::string Export::request(long long n, int views) {
+    if (n >= views) return "png=" + std::to_string(n) + ": give a view number from 0 to " + std::to_string(views - 1);
+    view_ = int(n);
+    return "";
+}
+
+void Export::begin(const std::string& view_id, const std::vector<ViewReport>& reports, float font_size, float& ui_scale,
+                   float& density) {
+    restore_scale_ = ui_scale;
+    box_ = ImVec2(0, 0);
+    if (!view_id.empty())
+        for (const ViewReport& r : reports)
+            if (r.id == view_id && r.plot_b.x > r.plot_a.x)
+                box_ = ImVec2(r.plot_b.x - r.plot_a.x, r.plot_b.y - r.plot_a.y + font_size * 2.7f);
+    if (box_.x < 200 || box_.y < 150) box_ = ImVec2(800 * ui_scale, 500 * ui_scale);
+    box_.x = std::floor(box_.x);
+    box_.y = std::floor(box_.y);
+    ui_scale = restore_scale_ * 2;
+    restore_density_ = density;   // the picture's own pixels: twice the box, whatever the screen's density
+    density = 1;
+}
+
+void Export::finish(const std::string& file, const std::vector<uint8_t>& png, int width, int height, float& ui_scale,
+                    float& density, const Save& save) {
+    ui_scale = restore_scale_;
+    density = restore_density_;
+    if (!file.empty() && !png.empty()) {
+        file_ = file;
+        width_ = width;
+        height_ = height;
+        bytes_ = png.size();
+        if (save) save(file_, png);
+    }
+    view_ = -1;
+}
+
+std::string Export::json() const {
+    return "{\"pending\":" + core::json_bool(pending()) + ",\"file\":" + core::json_string(file_) +
+        ",\"width\":" + std::to_string(width_) + ",\"height\":" + std::to_string(height_) +
+        ",\"bytes\":" + std::to_string(bytes_) + "}";
+}
+
+// The view shown (-1: none now) and its id.
 void App::begin_export() {
-    export_restore_scale_ = ui_scale_;
-    // the view's box on screen (from the last frame's report), or a 16:10 box if it is not shown
-    export_box_ = ImVec2(0, 0);
-    if (export_view_ >= 0 && export_view_ < int(views_.size()))
-        for (const ViewReport& r : reports_)
-            if (r.id == views_[size_t(export_view_)].id && r.plot_b.x > r.plot_a.x)
-                export_box_ = ImVec2(r.plot_b.x - r.plot_a.x, r.plot_b.y - r.plot_a.y + ImGui::GetFontSize() * 2.7f);
-    if (export_box_.x < 200 || export_box_.y < 150) export_box_ = ImVec2(800 * ui_scale_, 500 * ui_scale_);
-    export_box_.x = std::floor(export_box_.x);
-    export_box_.y = std::floor(export_box_.y);
-    ui_scale_ = export_restore_scale_ * 2;
-    export_restore_density_ = density_;   // the picture's own pixels: twice the box, whatever the screen's density
-    density_ = 1;
+    const int v = export_.view();
+    export_.begin(v >= 0 && v < int(views_.size()) ? views_[size_t(v)].id : "", reports_, ImGui::GetFontSize(),
+                  ui_scale_, density_);
     fonts_dirty_ = true;
 }
 
-ImVec2 App::export_size() const { return ImVec2(export_box_.x * 2, export_box_.y * 2); }
+ImVec2 App::export_size() const { return export_.size(); }
 
 void App::draw_export() {
     ImVec2 size = export_size();
@@ -37,14 +72,15 @@ void App::draw_export() {
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ink(colors().plot_bg));
     ImGui::Begin("##export", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs);
-    if (export_view_ >= 0 && export_view_ < int(views_.size())) {
-        const core::View& v = views_[size_t(export_view_)];
+    const int shown = export_.view();
+    if (shown >= 0 && shown < int(views_.size())) {
+        const core::View& v = views_[size_t(shown)];
         const float fh = ImGui::GetFontSize();
         float w = ImGui::GetContentRegionAvail().x;
         ImGui::TextColored(ink4(colors().title), "%s", fit_text(v.title, w).c_str());
         ImVec2 avail = ImGui::GetContentRegionAvail();
         ViewReport r;
-        show_view(export_view_, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
+        show_view(shown, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
         std::string foot = "MoE Lab: " + config_.lab + ", preset " + config_.preset + ", seed " +
             std::to_string(config_.seed) + (lab_->clock().empty() ? "" : ", " + lab_->clock());
         ImGui::SetCursorScreenPos(
@@ -57,18 +93,12 @@ void App::draw_export() {
 }
 
 void App::finish_export(const std::vector<uint8_t>& png, int width, int height) {
-    ui_scale_ = export_restore_scale_;
-    density_ = export_restore_density_;
+    const int v = export_.view();
+    const std::string file = v >= 0 && v < int(views_.size())
+        ? config_.lab + "-" + views_[size_t(v)].id + "-seed" + std::to_string(config_.seed) + ".png"
+        : "";
+    export_.finish(file, png, width, height, ui_scale_, density_, host_.save_png);
     fonts_dirty_ = true;
-    if (export_view_ >= 0 && export_view_ < int(views_.size()) && !png.empty()) {
-        export_file_ =
-            config_.lab + "-" + views_[size_t(export_view_)].id + "-seed" + std::to_string(config_.seed) + ".png";
-        exported_w_ = width;
-        exported_h_ = height;
-        exported_bytes_ = png.size();
-        if (host_.save_png) host_.save_png(export_file_, png);
-    }
-    export_view_ = -1;
 }
 
 }   // namespace app

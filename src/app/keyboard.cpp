@@ -15,23 +15,22 @@ const std::vector<App::Shortcut>& App::shortcuts() {
         {" ", "Space", "play or pause",
          [](const App& a, const std::string&) -> std::string { return a.playing_ ? "pause" : "play"; }},
         {"ArrowRight", "→", "one step (in a tour: the next step)",
-         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=next" : "step"; }},
+         [](const App& a, const std::string&) -> std::string { return a.tour_.on() ? "tour=next" : "step"; }},
         {"ArrowLeft", "←", "in a tour: the previous step",
-         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=back" : ""; }},
+         [](const App& a, const std::string&) -> std::string { return a.tour_.on() ? "tour=back" : ""; }},
         {"n N", "N", "run to the next phase",
          [](const App&, const std::string&) -> std::string { return "next-phase"; }},
         {"p P", "P", "presentation layout on or off",
          [](const App& a, const std::string&) -> std::string { return a.present_ ? "present=0" : "present=1"; }},
         {"r R", "R", "record a clip of the canvas, or stop and save it",
-         [](const App& a, const std::string&) -> std::string {
-             return a.record_ == App::Record::Off ? "record=1" : "record=0";
-         }},
+         [](const App& a, const std::string&) -> std::string { return a.record_.on() ? "record=0" : "record=1"; }},
         {"v V", "V", "the next view large", [](const App&, const std::string&) -> std::string { return "next-view"; }},
         {"t T", "T", "guided tour on or off",
-         [](const App& a, const std::string&) -> std::string { return a.tour_step_ >= 0 ? "tour=0" : "tour=1"; }},
+         [](const App& a, const std::string&) -> std::string { return a.tour_.on() ? "tour=0" : "tour=1"; }},
         {"a A b B c C d D", "A–D", "answer the tour's question (then the step runs)",
          [](const App& a, const std::string& key) -> std::string {
-             if (a.tour_question().prompt.empty() || a.question_revealed() || a.answer_ >= 0) return "";
+             if (a.tour_.question(*a.lab_).prompt.empty() || a.tour_.revealed(*a.lab_) || a.tour_.answer() >= 0)
+                 return "";
              return "answer=" + std::string(1, char(std::tolower(static_cast<unsigned char>(key[0]))));
          }},
         {"1 2 3 4 5 6 7 8 9", "1–9", "that view large",
@@ -41,17 +40,17 @@ const std::vector<App::Shortcut>& App::shortcuts() {
          }},
         {"0", "0", "all views", [](const App&, const std::string&) -> std::string { return "view=-1"; }},
         {"[", "[", "rewind: the moment before (pauses)",
-         [](const App& a, const std::string&) -> std::string { return a.history_.size() > 1 ? "rewind=back" : ""; }},
+         [](const App& a, const std::string&) -> std::string { return a.rewind_.moments() > 1 ? "rewind=back" : ""; }},
         {"]", "]", "rewind: the moment after (after the last: live)",
-         [](const App& a, const std::string&) -> std::string { return a.rewind_ >= 0 ? "rewind=forward" : ""; }},
+         [](const App& a, const std::string&) -> std::string { return !a.rewind_.live() ? "rewind=forward" : ""; }},
         {"End", "End", "back to the live run from a rewound moment",
-         [](const App& a, const std::string&) -> std::string { return a.rewind_ >= 0 ? "rewind=off" : ""; }},
+         [](const App& a, const std::string&) -> std::string { return !a.rewind_.live() ? "rewind=off" : ""; }},
         {"?", "?", "this list of keys",
          [](const App& a, const std::string&) -> std::string { return a.keys_help_ ? "help=0" : "help=1"; }},
         {"Escape", "Esc", "close this list, end the tour, then leave the presentation",
          [](const App& a, const std::string&) -> std::string {
              if (a.keys_help_) return "help=0";
-             if (a.tour_step_ >= 0) return "tour=0";
+             if (a.tour_.on()) return "tour=0";
              return a.present_ ? "present=0" : "";
          }},
     };
@@ -89,7 +88,7 @@ void App::handle_keys() {
         const char* name;
         bool repeat;
     } named[] = {{ImGuiKey_Space, " ", false},
-                 {ImGuiKey_RightArrow, "ArrowRight", tour_step_ < 0},   // held: steps; never skips tour steps
+                 {ImGuiKey_RightArrow, "ArrowRight", !tour_.on()},   // held: steps; never skips tour steps
                  {ImGuiKey_LeftArrow, "ArrowLeft", false},
                  {ImGuiKey_Escape, "Escape", false}};
     for (const auto& n : named)

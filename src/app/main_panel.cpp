@@ -14,7 +14,7 @@ void App::draw_header() {
     const core::LabInfo& info = lab_->info();
     ImGui::TextColored(ink4(colors().title), "%s", info.title.c_str());
     ImGui::SameLine();
-    if (rewind_ >= 0) return draw_rewind_status();   // (the citation is in the sidebar's lab picker)
+    if (!rewind_.live()) return draw_rewind_status();   // (the citation is in the sidebar's lab picker)
     ImGui::TextDisabled("%s", info.citation.c_str());
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
@@ -51,9 +51,9 @@ void App::draw_messages() {
         ImGui::TextWrapped("Run stopped: %s", failure.c_str());
         ImGui::PopStyleColor();
     }
-    if (lab_b_ && !b_.failure.empty()) {
+    if (compare_.on() && !compare_.b().failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("Run B stopped: %s", b_.failure.c_str());
+        ImGui::TextWrapped("Run B stopped: %s", compare_.b().failure.c_str());
         ImGui::PopStyleColor();
     }
 }
@@ -66,8 +66,8 @@ void App::draw_timeline() {
     ImVec2 a = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x, h = fh * 1.7f, gap = fh * 0.3f;
     float bw = (w - gap * (phases.size() - 1)) / phases.size();
-    int cur = shown_phase();   // (rewound: the moment's)
-    bool finished = shown_done();
+    int cur = rewind_.phase(*lab_);   // (rewound: the moment's)
+    bool finished = rewind_.done(*lab_);
     bool cut = false;   // the current phase's title did not fit its box
     for (size_t k = 0; k < phases.size(); ++k) {
         ImVec2 p(a.x + k * (bw + gap), a.y), q(p.x + bw, p.y + h);
@@ -94,7 +94,11 @@ void App::draw_timeline() {
         dl->PopClipRect();
         ImGui::SetCursorScreenPos(p);
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
-        if (ImGui::IsItemActive()) scrub_timeline(a.x, bw, gap, int(phases.size()));   // paused: rewind (rewind.cpp)
+        if (ImGui::IsItemActive() && !playing_)   // paused: rewind (rewind.cpp)
+            if (std::string c =
+                    rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), lab_->done());
+                !c.empty())
+                command(c);
         note_control("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + phases[k].title,
                      now        ? "current"
                          : past ? "done"
@@ -105,12 +109,12 @@ void App::draw_timeline() {
             ImGui::Text("%s", phases[k].title.c_str());
             ImGui::TextWrapped("Look for: %s", phases[k].look_for.c_str());
             ImGui::TextWrapped("Paper: %s", phases[k].claim.c_str());
-            if (history_.size() > 1 && !playing_) ImGui::TextDisabled("Press or drag along the timeline to rewind.");
+            if (rewind_.moments() > 1 && !playing_) ImGui::TextDisabled("Press or drag along the timeline to rewind.");
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }
     }
-    draw_moment_marker(a.x, a.y, bw, gap, h);
+    rewind_.draw_marker(a.x, a.y, bw, gap, h);
     ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + h + fh * 0.25f));
     // a phone (its views scroll, so a line costs no plot room): the current phase in full below
     if (cut && phone_layout() && !present_ && cur >= 0 && cur < int(phases.size()))
@@ -122,8 +126,8 @@ void App::draw_timeline() {
 std::string App::status_line() const {
     const auto& phases = lab_->phases();
     if (phases.empty()) return "";
-    const core::Phase& ph = phases[size_t(std::clamp(shown_phase(), 0, int(phases.size()) - 1))];
-    if (!shown_done()) return "Look for: " + ph.look_for;
+    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(*lab_), 0, int(phases.size()) - 1))];
+    if (!rewind_.done(*lab_)) return "Look for: " + ph.look_for;
     if (!lab_->failure().empty()) return "Stopped in " + ph.title + ".";
     const std::string said = core::end_of_run_line(*lab_, config_.preset, lab_->metrics());
     return "Finished (" + ph.title + ")." + (said.empty() ? "" : " " + said);
@@ -139,7 +143,7 @@ void App::draw_look_for(bool compact) {
     if (phases.empty()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = std::max(0.0f, ImGui::GetContentRegionAvail().y) * (compact ? 0.12f : 0.2f);
-    const core::Phase& ph = phases[size_t(std::clamp(shown_phase(), 0, int(phases.size()) - 1))];
+    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(*lab_), 0, int(phases.size()) - 1))];
     const std::string look = status_line(), claim = "Paper: " + ph.claim;
     float sc = 1.0f;
     std::vector<std::string> l1, l2;

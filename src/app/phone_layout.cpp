@@ -28,7 +28,7 @@ void App::draw_phone() {
     note_control("button:controls", "button", drawer_open_ ? "Close controls" : "Controls", drawer_open_ ? "open" : "");
     hover_help("The lab, presets, seed, parameters, compare, link and export.");
     ImGui::SameLine();
-    if (rewind_ >= 0) draw_rewind_status();   // which moment is shown, and Live
+    if (!rewind_.live()) draw_rewind_status();   // which moment is shown, and Live
     else
         ImGui::TextColored(ink4(colors().title), "%s",
                            fit_text(lab_->info().title, ImGui::GetContentRegionAvail().x).c_str());
@@ -39,7 +39,7 @@ void App::draw_phone() {
         draw_messages();
         draw_timeline();
         draw_compare_strip();
-        if (tour_step_ >= 0) draw_tour_panel();
+        if (tour_.on()) draw_tour_panel();
         else draw_look_for(true);
         draw_views();
         ImGui::EndChild();

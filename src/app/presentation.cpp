@@ -26,15 +26,15 @@ void App::draw_presentation() {
     auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
     bool has_tour = !lab_->tour().empty();
     const char* play = playing_ ? "Pause" : "Play";
-    const bool rewound = rewind_ >= 0;
+    const bool rewound = !rewind_.live();
     float buttons = (rewound ? bw("Live") : 0) + bw(play) + bw("Step") + bw("Next phase") + bw("Next view") +
-        bw(record_label()) + (has_tour ? bw(tour_step_ >= 0 ? "End tour" : "Tour") : 0) + bw("Exit");
+        bw(record_.label()) + (has_tour ? bw(tour_.on() ? "End tour" : "Tour") : 0) + bw("Exit");
     float w = ImGui::GetContentRegionAvail().x;
     ImVec2 p = ImGui::GetCursorScreenPos();
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
     ImGui::AlignTextToFramePadding();
     const float line_w = own_row ? w : w - buttons - fh;
-    if (rewound) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_line(), line_w).c_str());
+    if (rewound) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_.line(), line_w).c_str());
     else ImGui::TextColored(ink4(colors().title), "%s", run_line(*lab_, config_.seed, line_w).c_str());
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
@@ -61,8 +61,8 @@ void App::draw_presentation() {
     draw_record_button();
     if (has_tour) {
         ImGui::SameLine();
-        if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
-        note_control("button:tour", "button", tour_step_ >= 0 ? "End tour" : "Tour");
+        if (ImGui::Button(tour_.on() ? "End tour" : "Tour")) command(tour_.on() ? "tour=0" : "tour=1");
+        note_control("button:tour", "button", tour_.on() ? "End tour" : "Tour");
     }
     ImGui::SameLine();
     if (ImGui::Button("Exit")) command("present=0");
@@ -73,7 +73,7 @@ void App::draw_presentation() {
     draw_messages();
     draw_timeline();
     draw_compare_strip();
-    if (tour_step_ >= 0) draw_tour_panel();
+    if (tour_.on()) draw_tour_panel();
     else draw_look_for(true);
     std::vector<int> large = shown_views();
     if (large.empty() && !views_.empty()) large.push_back(0);
@@ -108,25 +108,27 @@ void App::draw_embed() {
 // claim (tour_question.cpp).
 void App::draw_tour_panel() {
     std::vector<core::TourStep> steps = lab_->tour();
-    if (tour_step_ < 0 || tour_step_ >= int(steps.size())) return;
-    const core::TourStep& s = steps[size_t(tour_step_)];
-    const bool asking = !s.question.prompt.empty() && !question_revealed();
-    tour_caption_shown_ = asking ? s.question.prompt : s.caption;
+    if (!tour_.on() || tour_.step() >= int(steps.size())) return;
+    const core::TourStep& s = steps[size_t(tour_.step())];
+    const bool asking = !s.question.prompt.empty() && !tour_.revealed(*lab_);
+    tour_.show_caption(asking ? s.question.prompt : s.caption);
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
     float w = ImGui::GetContentRegionAvail().x;
     float nav = ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Next >").x + st.FramePadding.x * 4 +
         st.ItemSpacing.x * 2;
-    std::string head = "Tour " + std::to_string(tour_step_ + 1) + "/" + std::to_string(steps.size()) + ":  ";
+    std::string head = "Tour " + std::to_string(tour_.step() + 1) + "/" + std::to_string(steps.size()) + ":  ";
     if (playing_) head += "(running...)  ";
     // Asking: the question (the answers go below it, keys A-D); after it, the caption and, for a question, the
     // reveal, whose explanation cites the paper, so it stands in for the step's claim.
     std::string text = head +
-        (asking ? (answer_ < 0 ? "Question (keys A-D or a tap; the step then runs): "
-                               : "Question (the step runs; then the run answers): ") +
+        (asking ? (tour_.answer() < 0 ? "Question (keys A-D or a tap; the step then runs): "
+                                      : "Question (the step runs; then the run answers): ") +
                  s.question.prompt
                 : s.caption);
-    std::string claim = asking ? "" : s.question.prompt.empty() ? "Paper: " + s.claim : reveal_text();
+    std::string claim = asking      ? ""
+        : s.question.prompt.empty() ? "Paper: " + s.claim
+                                    : tour_.reveal(*lab_, config_.seed);
     const float room = ImGui::GetContentRegionAvail().y * (asking ? 0.3f : 0.26f), tw = w - nav - fh;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
@@ -135,7 +137,7 @@ void App::draw_tour_panel() {
     for (; sc > 0.7f; sc -= 0.1f) {
         l1 = wrap_words(text, tw, fh * sc);
         l2 = claim.empty() ? std::vector<std::string>{} : wrap_words(claim, tw, fh * sc);
-        const float answers = asking ? question_height(w, fh * sc) + fh * 0.25f : 0;
+        const float answers = asking ? tour_.question_height(*lab_, w, fh * sc) + fh * 0.25f : 0;
         if ((l1.size() + l2.size()) * fh * sc * 1.15f + answers <= room) break;
     }
     float h = (l1.size() + l2.size()) * fh * sc * 1.15f + fh * 0.4f;
@@ -151,12 +153,12 @@ void App::draw_tour_panel() {
         y += fh * sc * 1.15f;
     }
     ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));
-    ImGui::BeginDisabled(tour_step_ == 0);
+    ImGui::BeginDisabled(tour_.step() == 0);
     if (ImGui::Button("< Back")) command("tour=back");
     note_control("button:tour-back", "button", "Back");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    ImGui::BeginDisabled(tour_step_ + 1 >= int(steps.size()));
+    ImGui::BeginDisabled(tour_.step() + 1 >= int(steps.size()));
     if (ImGui::Button("Next >")) command("tour=next");
     note_control("button:tour-next", "button", "Next");
     ImGui::EndDisabled();

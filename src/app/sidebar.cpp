@@ -30,8 +30,8 @@ void App::draw_sidebar(ImVec2 size) {
     draw_record_button();
     if (!lab_->tour().empty() && !exercise_.hides("tour")) {
         ImGui::SameLine();
-        if (ImGui::Button(tour_step_ >= 0 ? "End tour" : "Guided tour")) command(tour_step_ >= 0 ? "tour=0" : "tour=1");
-        note_control("button:tour", "button", tour_step_ >= 0 ? "End tour" : "Guided tour");
+        if (ImGui::Button(tour_.on() ? "End tour" : "Guided tour")) command(tour_.on() ? "tour=0" : "tour=1");
+        note_control("button:tour", "button", tour_.on() ? "End tour" : "Guided tour");
         hover_help("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
                    "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
     }
@@ -196,7 +196,7 @@ void App::draw_controls() {
             std::string label = (s.symbol.empty() ? s.name : s.symbol) + "##" + s.name;
             ImGui::PushID(int(k));
             bool in_b = false;
-            for (const auto& c : b_changes_) in_b |= c.first == s.name;
+            for (const auto& c : compare_.changes()) in_b |= c.first == s.name;
             if (!exercise_.hides("compare")) {
                 if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ink4(colors().b_button));
                 if (ImGui::SmallButton("B")) command("vs=" + s.name);
@@ -288,12 +288,12 @@ void App::draw_share_and_export() {
     if (ImGui::Button("Download CSV")) command("csv");
     note_control("button:csv", "button", "Download CSV");
     hover_help("The time series of this run's metrics, one row per evaluation.");
-    if (lab_b_) {
+    if (compare_.on()) {
         ImGui::SameLine();
         const bool b_csv = ImGui::Button("B's CSV");
         note_control("button:csv-b", "button", "B's CSV");
         if (b_csv) command("csv-b");
-        hover_help("The time series of run B (" + core::describe(b_changes_) + ").");
+        hover_help("The time series of run B (" + core::describe(compare_.changes()) + ").");
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
@@ -325,9 +325,10 @@ void App::draw_share_and_export() {
 void App::draw_metrics_table() {
     if (!ImGui::CollapsingHeader("Metrics")) return;
     std::vector<core::Metric> mb;
-    if (lab_b_) mb = b_.metrics;
-    if (ImGui::BeginTable("metrics", lab_b_ ? 3 : 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        if (lab_b_) {
+    if (compare_.on()) mb = compare_.b().metrics;
+    if (ImGui::BeginTable("metrics", compare_.on() ? 3 : 2,
+                          ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        if (compare_.on()) {
             ImGui::TableSetupColumn("metric");
             ImGui::TableSetupColumn("A");
             ImGui::TableSetupColumn("B");
@@ -342,7 +343,7 @@ void App::draw_metrics_table() {
             char b[64];
             std::snprintf(b, sizeof b, m.format.c_str(), m.value);
             ImGui::TextUnformatted(b);
-            if (lab_b_) {
+            if (compare_.on()) {
                 ImGui::TableNextColumn();
                 for (const auto& x : mb)
                     if (x.key == m.key) {

@@ -20,7 +20,7 @@ void App::focus_views(const std::vector<std::string>& ids) {
 void App::tour_go(int k) {
     std::vector<core::TourStep> steps = lab_->tour();
     if (steps.empty()) {
-        tour_step_ = -1;
+        tour_.end();
         return;
     }
     k = std::clamp(k, 0, int(steps.size()) - 1);
@@ -31,7 +31,7 @@ void App::tour_go(int k) {
         (s.until == U::Progress && lab_->progress() > s.progress + 1e-9);
     if (c.preset != config_.preset || !(c.params == config_.params)) open(c);   // a new configuration restarts the run
     else if (past) reset_run();                                                 // going back: run again to the step
-    tour_step_ = k;
+    tour_.go(k);                                                                // (its question not answered yet)
     target_phase_ = -1;
     target_progress_ = -1;
     playing_ = false;
@@ -45,15 +45,13 @@ void App::tour_go(int k) {
         playing_ = true;
     }
     if (s.until == U::End && can_run) playing_ = true;
-    answer_ = -1;
     if (!s.question.prompt.empty()) playing_ = false;   // the class answers first; the answer (or Play) runs it
     focus_views(s.views);
     sync_url();
 }
 
 void App::tour_end() {
-    tour_step_ = -1;
-    answer_ = -1;
+    tour_.end();
     target_phase_ = -1;
     target_progress_ = -1;
     sync_url();

@@ -2,6 +2,7 @@
 // question and its answers (keys a–d, a tap, or answer=X), runs the step when the class has answered (or on
 // Play), then reveals the answer the run's own metrics support, the class's answer, and why, with the paper's
 // reference. The reveal reads the live metrics, so a question never claims what the run on screen contradicts.
+#include "app/tour.hpp"
 #include "app/app.hpp"
 #include "core/compare.hpp"
 #include "core/json_text.hpp"
@@ -16,19 +17,19 @@ namespace app {
 
 static std::string letter(int k) { return std::string(1, char('a' + k)); }
 
-core::TourQuestion App::tour_question() const {
-    const std::vector<core::TourStep> steps = lab_->tour();
-    if (tour_step_ < 0 || tour_step_ >= int(steps.size())) return {};
-    return steps[size_t(tour_step_)].question;
+core::TourQuestion Tour::question(const core::Lab& lab) const {
+    const std::vector<core::TourStep> steps = lab.tour();
+    if (step_ < 0 || step_ >= int(steps.size())) return {};
+    return steps[size_t(step_)].question;
 }
 
-bool App::question_revealed() const {
-    if (tour_question().prompt.empty()) return false;
-    return core::tour_step_reached(lab_->tour()[size_t(tour_step_)], *lab_);
+bool Tour::revealed(const core::Lab& lab) const {
+    if (question(lab).prompt.empty()) return false;
+    return core::tour_step_reached(lab.tour()[size_t(step_)], lab);
 }
 
-std::string App::cmd_answer(const std::string& arg) {
-    const core::TourQuestion q = tour_question();
+std::string Tour::choose(const std::string& arg, const core::Lab& lab) {
+    const core::TourQuestion q = question(lab);
     if (q.prompt.empty()) return "answer=" + arg + ": no question is asked now (a tour step with a question asks one)";
     const int n = int(q.answers.size());
     int k = -1;
@@ -36,17 +37,22 @@ std::string App::cmd_answer(const std::string& arg) {
     if (arg.size() == 1 && arg[0] >= '1' && arg[0] < '1' + n) k = arg[0] - '1';
     if (k < 0)
         return "answer=" + arg + ": give a letter from a to " + letter(n - 1) + " (or 1 to " + std::to_string(n) + ")";
-    if (question_revealed()) return "the run has already answered this question: go on with the next step";
+    if (revealed(lab)) return "the run has already answered this question: go on with the next step";
     answer_ = k;
+    return "";
+}
+
+std::string App::cmd_answer(const std::string& arg) {
+    if (std::string why = tour_.choose(arg, *lab_); !why.empty()) return why;
     if (!core::finished(*lab_)) playing_ = true;   // the step's target is set (tour_go): run to it
     sync_url();
     return "";
 }
 
-std::string App::reveal_text() const {
-    const core::TourQuestion q = tour_question();
-    if (q.prompt.empty() || !question_revealed()) return "";
-    const std::vector<core::Metric> ms = lab_->metrics();
+std::string Tour::reveal(const core::Lab& lab, uint64_t seed) const {
+    const core::TourQuestion q = question(lab);
+    if (q.prompt.empty() || !revealed(lab)) return "";
+    const std::vector<core::Metric> ms = lab.metrics();
     const int k = core::supported_answer(q, ms);
     std::string values;
     for (const core::TourAnswer& a : q.answers)
@@ -62,21 +68,37 @@ std::string App::reveal_text() const {
         s += answer_ == k ? " The class said (" + letter(answer_) + ") too."
                           : " The class said (" + letter(answer_) + ").";
     if (k != q.key)
-        s += " The paper predicts (" + letter(q.key) + "): this seed (" + std::to_string(config_.seed) + ") differs.";
+        s += " The paper predicts (" + letter(q.key) + "): this seed (" + std::to_string(seed) + ") differs.";
     return s + " " + q.why;
 }
 
-std::string App::question_state_json() const {
-    const core::TourQuestion q = tour_question();
+std::string Tour::question_json(const core::Lab& lab, uint64_t seed) const {
+    const core::TourQuestion q = question(lab);
     if (q.prompt.empty()) return "null";
     std::vector<std::string> answers;
     for (const core::TourAnswer& a : q.answers) answers.push_back(a.text);
-    const bool revealed = question_revealed();
-    const int supported = revealed ? core::supported_answer(q, lab_->metrics()) : -1;
+    const bool shown = revealed(lab);
+    const int supported = shown ? core::supported_answer(q, lab.metrics()) : -1;
     return "{\"prompt\":" + core::json_string(q.prompt) + ",\"answers\":" + core::json_strings(answers) +
-        ",\"chosen\":" + std::to_string(answer_) + ",\"revealed\":" + (revealed ? "true" : "false") +
-        ",\"supported\":" + std::to_string(supported) + ",\"key\":" + std::to_string(revealed ? q.key : -1) +
-        ",\"reveal\":" + core::json_string(reveal_text()) + "}";
+        ",\"chosen\":" + std::to_string(answer_) + ",\"revealed\":" + (shown ? "true" : "false") +
+        ",\"supported\":" + std::to_string(supported) + ",\"key\":" + std::to_string(shown ? q.key : -1) +
+        ",\"reveal\":" + core::json_string(reveal(lab, seed)) + "}";
+}
+
+std::string Tour::json(const core::Lab& lab, uint64_t seed) const {
+    const std::vector<core::TourStep> steps = lab.tour();
+    static const char* until[] = {"now", "phase", "progress", "end"};
+    std::string s =
+        "{\"step\":" + std::to_string(step_ + 1) + ",\"shown_caption\":" + core::json_string(caption_) + ",\"steps\":[";
+    for (size_t k = 0; k < steps.size(); ++k) {
+        const core::TourStep& t = steps[k];
+        s += std::string(k ? "," : "") + "{\"caption\":" + core::json_string(t.caption) +
+            ",\"claim\":" + core::json_string(t.claim) + ",\"views\":" + core::json_strings(t.views) + ",\"until\":\"" +
+            until[int(t.until)] + "\",\"phase\":" + std::to_string(t.phase) +
+            ",\"progress\":" + core::json_number(t.progress) + ",\"question\":" + core::json_string(t.question.prompt) +
+            "}";
+    }
+    return s + "],\"question\":" + question_json(lab, seed) + "}";
 }
 
 // The answers as wrapped buttons in one row where they fit (two columns, else one, on a narrow screen), with
@@ -107,17 +129,18 @@ static AnswerLayout answer_layout(const core::TourQuestion& q, int chosen, float
     return L;
 }
 
-float App::question_height(float width, float size) const {
-    const core::TourQuestion q = tour_question();
+float Tour::question_height(const core::Lab& lab, float width, float size) const {
+    const core::TourQuestion q = question(lab);
     return q.prompt.empty() ? 0 : answer_layout(q, answer_, width, size).height + ImGui::GetStyle().ItemSpacing.y;
 }
 
 // The class's answer is marked in words (not only by an outline).
 void App::draw_question(float width, float size) {
-    const core::TourQuestion question = tour_question();
+    const core::TourQuestion question = tour_.question(*lab_);
     if (question.prompt.empty()) return;
     const ImGuiStyle& st = ImGui::GetStyle();
-    const AnswerLayout L = answer_layout(question, answer_, width, size);
+    const int answer = tour_.answer();
+    const AnswerLayout L = answer_layout(question, answer, width, size);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     float y = origin.y, row_h = 0;
@@ -128,18 +151,18 @@ void App::draw_question(float width, float size) {
         row_h = std::max(row_h, h);
         const ImVec2 a(origin.x + float(col) * (L.col_w + st.ItemSpacing.x), y);
         ImGui::SetCursorScreenPos(a);
-        ImGui::BeginDisabled(answer_ >= 0);
+        ImGui::BeginDisabled(answer >= 0);
         ImGui::PushID(k);
         if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h))) command("answer=" + letter(k));
         const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
         ImGui::PopID();
         ImGui::EndDisabled();
         note_control("button:answer-" + letter(k), "button", question.answers[size_t(k)].text);
-        const ImGuiCol fill = k == answer_ || down ? ImGuiCol_ButtonActive
-            : hot                                  ? ImGuiCol_ButtonHovered
-                                                   : ImGuiCol_Button;
+        const ImGuiCol fill = k == answer || down ? ImGuiCol_ButtonActive
+            : hot                                 ? ImGuiCol_ButtonHovered
+                                                  : ImGuiCol_Button;
         dl->AddRectFilled(a, ImVec2(a.x + L.col_w, a.y + h), ImGui::GetColorU32(fill), st.FrameRounding);
-        if (k == answer_)
+        if (k == answer)
             dl->AddRect(a, ImVec2(a.x + L.col_w, a.y + h), ink(colors().text), st.FrameRounding, 0, size * 0.12f);
         float ty = a.y + st.FramePadding.y;
         for (const std::string& l : L.lines[size_t(k)]) {

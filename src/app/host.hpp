@@ -1,0 +1,49 @@
+// What the platform (the page, the desktop window, a test) gives the App: the URL, the clipboard, downloads, a clock,
+// clips, the page's Web Workers.
+#pragma once
+#include "core/sweep_dispatch.hpp"
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace app {
+
+// The page's Web Workers (platform/web_workers.cpp), which run whole sweep repetitions of the same run in
+// copies of the lab (core/sweep_dispatch.hpp). The App hands them its runs; they report back through
+// App::workers_ready, App::worker_results and App::worker_failed.
+class WorkerPool : public core::SweepTransport {
+public:
+    virtual void start(int count) = 0;                          // count workers (-1: one per spare core; 0: none)
+    virtual void open(int run, const std::string& query) = 0;   // every ready worker: this run, from its start
+    virtual void play(bool on) = 0;                             // they work only while the run plays
+    // Compare mode's run B in a worker of its own (core/paced_run.hpp): opened from B's link query, paced by A's
+    // progress (core::pace_limit); it reports through App::run_b_snapshot and App::run_b_failed.
+    virtual void open_b(int run, const std::string& query) = 0;
+    virtual void pace_b(int run, double limit) = 0;
+    virtual void close_b() = 0;
+};
+
+// What the platform provides: the URL, the clipboard, downloads, a clock.
+struct Host {
+    std::function<void(const std::string& query)> set_query;   // replace the page URL's query
+    std::function<void(const std::string& text)> copy_text;    // clipboard
+    std::function<void(const std::string& file, const std::string& text)> download;
+    std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
+    std::function<double()> now_ms;
+    // A clip (record=, app/record.hpp): start one of w×h device pixels ("" or why not), add the frame just drawn, cropped
+    // to the box (device pixels, top-left origin; called after the frame is rendered, before it is shown), stop
+    // and save it. Unset: this platform cannot record.
+    std::function<std::string(int w, int h)> record_start;
+    std::function<void(int x, int y, int w, int h)> record_frame;
+    std::function<void()> record_stop;
+    std::string platform_name;       // "browser" / "desktop"
+    std::string font_file;           // a TTF with Greek and math signs
+    WorkerPool* workers = nullptr;   // the page's Web Workers; none: sweeps run in this process
+    int threads = 1;                 // threads for a run's sweep jobs in this process (the desktop: its cores)
+};
+
+// A message for the page (state().messages and on screen), from a part of the App (app/record.hpp, app/compare.hpp).
+using Say = std::function<void(const std::string&)>;
+
+}   // namespace app

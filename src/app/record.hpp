@@ -1,0 +1,34 @@
+// Recording a clip for slides (record=1 the whole canvas, record=view the view or views shown large, record=0 stops):
+// what is being recorded, since when, how many frames. The platform makes the clip (Host::record_start/frame/stop);
+// this part tells it, once each frame is drawn, which box to take.
+#pragma once
+#include "app/host.hpp"
+#include <imgui.h>
+#include <string>
+
+namespace app {
+
+class Recording {
+public:
+    Recording(const Host& host, Say say) : host_(host), say_(std::move(say)) {}
+    // record=1|on|view|0|off: "" when it acted, else why not (view_shown: views are drawn large, for record=view).
+    std::string command(const std::string& arg, bool view_shown);
+    void stop();   // the clip saved, and a message saying so
+    bool on() const { return mode_ != Mode::Off; }
+    const char* label() const { return on() ? "Stop recording" : "Record"; }
+    // After a frame is rendered: the clip starts at the first one; each frame's box goes to the platform (device
+    // pixels): the canvas, or the union [a, b] of the views drawn large (none drawn: a = b).
+    void frame_drawn(ImVec2 canvas, ImVec2 a, ImVec2 b, float density);
+    std::string json() const;   // state().record
+
+private:
+    enum class Mode { Off, Canvas, View };
+    const Host& host_;
+    Say say_;
+    Mode mode_ = Mode::Off;
+    bool started_ = false;   // the platform has begun the clip (at the first frame drawn after record=)
+    double t0_ = 0;
+    long frames_ = 0;
+};
+
+}   // namespace app

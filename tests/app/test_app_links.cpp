@@ -1,0 +1,401 @@
+// The whole app::App headless (no GL, no window): an ImGui context with its default font, a stub Host that keeps the
+// URLs the app writes, and frames drawn into nothing. Links open what they name and the URL written back is the
+// same link (src/app/link_keys.cpp); malformed links say why and leave a working page; the command table acts or
+// says why not (src/app/commands.cpp). The tests' example lab (tests/labs/example) has a tour with a question and
+// two named comparisons.
+#include "app/app.hpp"
+#include <doctest/doctest.h>
+#include <imgui.h>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace {
+
+// An ImGui context with a 1280×720 canvas and the default font (the atlas built; no texture made: no GL).
+struct Imgui {
+    ImGuiContext* context = ImGui::CreateContext();
+    Imgui() {
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(1280, 720);
+        io.Fonts->AddFontDefault();
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    }
+    ~Imgui() { ImGui::DestroyContext(context); }
+};
+
+struct Page {
+    std::vector<std::string> urls;   // every URL the app wrote (Host::set_query)
+    double clock = 0;
+    Imgui imgui;
+    std::unique_ptr<app::App> app;
+
+    explicit Page(const std::string& link) {
+        app::Host host;
+        host.platform_name = "test";
+        host.set_query = [this](const std::string& q) { urls.push_back(q); };
+        host.now_ms = [this] { return clock += 0.01; };   // a slice of training gets about a thousand steps
+        app = std::make_unique<app::App>(host, link);
+    }
+    ~Page() { app.reset(); }
+    std::string url() const { return urls.empty() ? "" : urls.back(); }
+    std::string state() const { return app->state_json(); }
+    bool has(const std::string& json_part) const { return state().find(json_part) != std::string::npos; }
+    void frames(int n) {
+        for (int k = 0; k < n; ++k) {
+            ImGui::GetIO().DeltaTime = 1.0f / 60;
+            ImGui::NewFrame();
+            app->frame();
+            ImGui::Render();
+            app->frame_drawn();
+        }
+    }
+    // Frames until the run (and B) has ended.
+    void play_to_end() {
+        for (int k = 0; k < 2000 && !has("\"done\":true"); ++k) frames(1);
+        REQUIRE(has("\"done\":true"));
+    }
+};
+
+// The first number under this key in state() (the run's own come before the tour's and B's).
+double number(const Page& p, const std::string& key) {
+    const std::string s = p.state(), k = "\"" + key + "\":";
+    const size_t at = s.find(k);
+    REQUIRE(at != std::string::npos);
+    return std::stod(s.substr(at + k.size()));
+}
+
+// The messages in state(), as one string.
+std::string messages(const Page& p) {
+    const std::string s = p.state();
+    const size_t a = s.find("\"messages\":["), b = s.find("],\"errors\"", a);
+    return s.substr(a, b - a);
+}
+
+}   // namespace
+
+TEST_CASE("app links: a link opens what it names and the URL written back is the same link") {
+    const char* links[] = {
+        "lab=example&preset=fast&seed=3",
+        "lab=example&preset=fast&seed=3&eta=0.01&gate=false",
+        "lab=example&preset=fast&seed=2&compare=gate-off",   // a named comparison
+        "lab=example&preset=fast&seed=2&b.eta=0.01&b.d=4",   // a hand-made B, in the link's order
+        "lab=example&preset=fast&seed=1&present=1&scale=1.6&theme=dark",
+        "lab=example&preset=fast&seed=1&embed=1&view=1",
+        "lab=example&preset=fast&seed=1&view=2&theme=contrast&history=0",
+        "lab=example&preset=default&seed=4&tour=2&scale=1.3",
+        "lab=example&preset=default&seed=1&tour=3&answer=b",   // the step with a question, answered
+        "lab=example&preset=fast&seed=5&hide=compare,params:eta&lock=seed,d",
+        "lab=example&preset=fast&seed=5&compare=small-steps&present=1&hide=tour",
+    };
+    for (const char* link : links) {
+        CAPTURE(link);
+        Page p(link);
+        CHECK(p.url() == link);
+        CHECK(messages(p) == "\"messages\":[");   // a valid link leaves nothing to say
+        Page again(p.url());                      // and the URL opens the same page
+        CHECK(again.url() == p.url());
+        CHECK(again.state() == p.state());
+    }
+}
+
+TEST_CASE("app links: what each key opens") {
+    Page p("lab=example&preset=fast&seed=3&eta=0.01&b.gate=0&present=1&scale=1.6");
+    CHECK(p.has("\"lab\":\"example\",\"preset\":\"fast\",\"seed\":\"3\""));
+    CHECK(p.has("\"query\":\"lab=example&preset=fast&seed=3&eta=0.01&compare=gate-off\""));   // B goes with the run
+    CHECK(p.has("\"compare\":{\"title\":\"Gate off\",\"changes\":{\"gate\":\"0\"}"));         // a named one, by hand
+    CHECK(p.has("\"present\":true,\"embed\":false"));
+    CHECK(p.has("\"ui_scale\":1.6"));
+    CHECK(p.has("\"eta\":\"0.01\""));
+    // B = A with gate=0 is the comparison gate-off: the URL names it
+    CHECK(p.url() == "lab=example&preset=fast&seed=3&eta=0.01&compare=gate-off&present=1&scale=1.6");
+
+    Page tour("lab=example&preset=default&seed=1&tour=3&answer=a");
+    CHECK(tour.has("\"tour\":{\"step\":3"));
+    CHECK(tour.has("\"chosen\":0"));
+    CHECK(tour.has("\"playing\":true"));   // the answer runs the step
+    tour.frames(1);
+    CHECK(tour.has("\"focused\":[\"gate\"]"));
+
+    Page ex("lab=example&preset=fast&seed=1&hide=seed&lock=eta");
+    CHECK(ex.has("\"exercise\":{\"hidden\":[\"seed\"],\"locked\":[\"eta\"]}"));
+    CHECK(ex.app->command("seed=4").find("hidden in this exercise link") != std::string::npos);
+    CHECK(ex.app->command("set=eta=0.02").find("locked") != std::string::npos);
+    CHECK(ex.app->command("set=mu=1.5") == "");
+    CHECK(ex.url() == "lab=example&preset=fast&seed=1&mu=1.5&hide=seed&lock=eta");
+}
+
+TEST_CASE("app links: rewind=F plays the run to its end and shows that moment; its URL opens the same") {
+    Page p("lab=example&seed=2&T=20000&rewind=0.5");   // a run of several slices (fast: one)
+    CHECK(p.has("\"playing\":true"));
+    p.play_to_end();
+    p.frames(2);
+    const std::string url = p.url();
+    const std::string key = "&rewind=";
+    REQUIRE(url.find(key) != std::string::npos);
+    const double shown = std::stod(url.substr(url.find(key) + key.size()));
+    CHECK(shown == doctest::Approx(0.5).epsilon(0.05));   // the moment kept where the run stopped, at 0.5 or just past
+    CHECK(url.rfind("lab=example&preset=default&seed=2&T=20000&rewind=", 0) == 0);
+    CHECK(p.has("\"rewind\":{\"moments\":"));
+    CHECK(!p.has("\"shown\":null"));
+    Page again(url);
+    again.play_to_end();
+    again.frames(2);
+    CHECK(again.url() == url);
+    CHECK(p.app->command("rewind=off") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=2&T=20000");
+    // the moments kept: back and forward step between them, past the last is live again
+    CHECK(number(p, "moments") == 2);          // where the run stopped for the link's moment, and its end
+    CHECK(p.app->command("rewind=0") == "");   // the nearest moment: the first
+    CHECK(number(p, "shown") == doctest::Approx(shown));
+    CHECK(p.app->command("rewind=back").find("first moment") != std::string::npos);
+    CHECK(p.app->command("rewind=forward") == "");
+    CHECK(number(p, "shown") == 1);
+    CHECK(p.app->command("rewind=back") == "");
+    CHECK(number(p, "shown") == doctest::Approx(shown));
+    CHECK(p.app->command("rewind=1") == "");
+    CHECK(p.app->command("rewind=forward") == "");
+    CHECK(p.has("\"shown\":null"));
+    CHECK(p.app->command("rewind=1.5").find("give the run's progress from 0 to 1") != std::string::npos);
+    CHECK(p.app->command("history=0") == "");
+    CHECK(number(p, "moments") == 0);
+}
+
+TEST_CASE("app links: a malformed link says why and leaves a working page") {
+    Page p("lab=example&preset=fast&seed=x&present=2&scale=9&theme=pink&view=99&tour=zz&rewind=2&history=5&"
+           "b.nothing=1&hide=knobs&nonsense=1");
+    const std::string m = messages(p);
+    for (const char* part : {"seed", "present=", "scale=", "theme=pink", "view=99", "tour=zz",
+                             "rewind=", "history=", "nothing", "hide=", "nonsense"}) {
+        CAPTURE(part);
+        CHECK(m.find(part) != std::string::npos);
+    }
+    CHECK(p.has("\"lab\":\"example\""));
+    CHECK(p.has("\"present\":false"));
+    CHECK(p.has("\"compare\":null"));
+    CHECK(p.url() == "lab=example&preset=fast&seed=1");   // what runs: the defaults where the link was wrong
+    CHECK(p.app->command("play") == "");
+    p.frames(3);
+    CHECK(number(p, "progress") > 0);
+
+    Page unknown("lab=no-such-lab");
+    CHECK(messages(unknown).find("no-such-lab") != std::string::npos);
+    CHECK(unknown.state().find("\"lab\":\"") != std::string::npos);
+    CHECK(unknown.app->command("play") == "");
+}
+
+TEST_CASE("app commands: the command table acts, and a bad command says why not") {
+    Page p("lab=example&preset=fast&seed=1");
+    CHECK(p.app->command("seed=7") == "");
+    CHECK(p.url() == "lab=example&preset=fast&seed=7");
+    CHECK(p.app->command("set=eta=0.02") == "");
+    CHECK(p.url() == "lab=example&preset=fast&seed=7&eta=0.02");
+    CHECK(p.app->command("preset=default") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=7");
+    CHECK(p.app->command("compare=gate-off") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=7&compare=gate-off");
+    CHECK(p.app->command("vs=eta") == "");   // B = A with gate off and another η: no longer the named one
+    CHECK(p.url().rfind("lab=example&preset=default&seed=7&b.gate=0&b.eta=", 0) == 0);
+    CHECK(p.app->command("compare=off") == "");
+    CHECK(p.app->command("present=1") == "");
+    CHECK(p.app->command("scale=2") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=7&present=1&scale=2");   // (scale is written with present=1)
+    CHECK(p.app->command("present=0") == "");
+    CHECK(p.app->command("tour=2") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=7&tour=2&scale=2");
+    CHECK(p.app->command("tour=0") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=7&view=0");   // the last step's view stays large
+    CHECK(p.app->command("view=-1") == "");
+    CHECK(p.app->command("history=0") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=7&history=0");
+    CHECK(p.app->command("query=lab=example&preset=fast&seed=9") == "");
+    CHECK(p.url() == "lab=example&preset=fast&seed=9&history=0");   // a link without history= keeps the choice
+
+    CHECK(p.app->command("play") == "");
+    p.frames(2);
+    CHECK(number(p, "steps") > 0);
+    p.play_to_end();
+    CHECK(p.app->command("play").find("finished") != std::string::npos);
+    CHECK(p.app->command("reset") == "");
+    CHECK(number(p, "progress") == 0);
+
+    // refusals, each with its reason, also in the page's messages
+    const std::string bad = p.app->command("bogus");
+    CHECK(bad.find("bogus") != std::string::npos);
+    CHECK(p.app->command("lab=nowhere").find("unknown lab 'nowhere'") != std::string::npos);
+    CHECK(p.app->command("seed=-1") != "");
+    CHECK(p.app->command("set=eta=9").find("eta") != std::string::npos);   // out of its range
+    CHECK(p.app->command("set=nothing=1").find("unknown parameter 'nothing'") != std::string::npos);
+    CHECK(p.app->command("compare=nope").find("no comparison 'nope'") != std::string::npos);
+    CHECK(p.app->command("tour=99").find("steps") != std::string::npos);
+    CHECK(p.app->command("answer=a").find("no question is asked now") != std::string::npos);
+    CHECK(p.app->command("rewind=0.5").find("history=0: this page keeps no moments") != std::string::npos);
+    CHECK(p.app->command("record=1").find("this platform cannot record a clip") != std::string::npos);
+    CHECK(messages(p).find("cannot record") != std::string::npos);
+    CHECK(p.url() == "lab=example&preset=fast&seed=9&history=0");   // a refusal changes nothing
+}
+
+TEST_CASE("app parts: a view as a PNG (png=N) waits for the platform, at twice the scale, and is saved by name") {
+    Page p("lab=example&preset=fast&seed=3&scale=1.25");
+    std::string saved;
+    p.frames(1);
+    CHECK(p.app->command("png=99").find("give a view number from 0 to 2") != std::string::npos);
+    CHECK(!p.app->export_pending());
+    CHECK(p.app->command("png=1") == "");
+    CHECK(p.app->export_pending());
+    CHECK(p.has("\"export\":{\"pending\":true,\"file\":\"\""));
+    p.app->begin_export();
+    CHECK(p.app->ui_scale() == 2.5f);
+    const ImVec2 size = p.app->export_size();
+    CHECK(size.x >= 400);
+    CHECK(size.y >= 300);
+    p.app->finish_export({1, 2, 3, 4, 5}, int(size.x), int(size.y));
+    CHECK(p.app->ui_scale() == 1.25f);
+    CHECK(!p.app->export_pending());
+    CHECK(p.has("\"export\":{\"pending\":false,\"file\":\"example-"));
+    CHECK(p.has("-seed3.png\",\"width\":" + std::to_string(int(size.x)) + ",\"height\":" + std::to_string(int(size.y)) +
+                ",\"bytes\":5}"));
+}
+
+TEST_CASE("app parts: a clip (record=1|view|0) starts at the next frame drawn, takes each frame and is saved") {
+    Page p("lab=example&preset=fast&seed=1");
+    CHECK(p.app->command("record=1").find("this platform cannot record a clip") != std::string::npos);
+    std::vector<std::string> calls;
+    app::Host host;
+    host.now_ms = [] { return 0.0; };
+    host.record_start = [&calls](int w, int h) {
+        calls.push_back("start " + std::to_string(w) + "x" + std::to_string(h));
+        return std::string();
+    };
+    host.record_frame = [&calls](int x, int y, int w, int h) { calls.push_back("frame"); };
+    host.record_stop = [&calls] { calls.push_back("stop"); };
+    ImGuiContext* before = ImGui::GetCurrentContext();
+    {
+        app::App a(host, "lab=example&preset=fast&seed=1");
+        CHECK(a.command("record=view").find("show a view large first") != std::string::npos);
+        CHECK(a.command("record=2").find("give 1 (the canvas), view") != std::string::npos);
+        CHECK(a.command("record=1") == "");
+        CHECK(a.wants_frames());
+        CHECK(a.command("record=1").find("being recorded already") != std::string::npos);
+        CHECK(a.state_json().find("\"record\":{\"mode\":\"canvas\",\"frames\":0") != std::string::npos);
+        a.frame_drawn();
+        a.frame_drawn();
+        CHECK(a.state_json().find("\"record\":{\"mode\":\"canvas\",\"frames\":2") != std::string::npos);
+        CHECK(a.command("record=0") == "");
+        CHECK(a.state_json().find("\"record\":{\"mode\":\"off\"") != std::string::npos);
+        CHECK(a.state_json().find("Recorded 0.0 s (2 frames drawn): the clip is saved.") != std::string::npos);
+    }
+    CHECK(ImGui::GetCurrentContext() == before);
+    REQUIRE(calls.size() == 4);
+    CHECK(calls[0] == "start 1280x720");   // the canvas, in device pixels (density 1)
+    CHECK(calls[3] == "stop");
+}
+
+namespace {
+// The page's Web Workers as a list of what the app asked of them.
+struct FakePool : app::WorkerPool {
+    std::vector<std::string> calls;
+    void start(int count) override { calls.push_back("start " + std::to_string(count)); }
+    void open(int run, const std::string& query) override {
+        calls.push_back("open " + std::to_string(run) + " " + query);
+    }
+    void play(bool on) override { calls.push_back(on ? "play" : "pause"); }
+    void open_b(int run, const std::string& query) override {
+        calls.push_back("open_b " + std::to_string(run) + " " + query);
+    }
+    void pace_b(int, double) override {}
+    void close_b() override { calls.push_back("close_b"); }
+    void assign(int, int, int, int) override {}
+    void fill(int, int, const std::vector<core::SweepResult>&) override {}
+};
+}   // namespace
+
+TEST_CASE("app parts: the page's workers start, follow each new run, play with it, and hand back on failure") {
+    FakePool pool;
+    Imgui imgui;
+    app::Host host;
+    host.now_ms = [] { return 0.0; };
+    host.workers = &pool;
+    std::string url;
+    host.set_query = [&url](const std::string& q) { url = q; };
+    app::App a(host, "lab=example&preset=fast&seed=2&workers=2&compare=gate-off");
+    CHECK(url == "lab=example&preset=fast&seed=2&compare=gate-off&workers=2");
+    REQUIRE(pool.calls.size() >= 2);
+    CHECK(pool.calls[0] == "start -1");   // one per spare core, before the link
+    CHECK(pool.calls[1] == "start 2");    // the link's count
+    CHECK(a.command("workers=x").find("or auto") != std::string::npos);
+    pool.calls.clear();
+    a.workers_ready(2, "");   // the run has not begun: they open it, and B gets a worker of its own
+    REQUIRE(pool.calls.size() == 2);
+    const std::string open = pool.calls[0];   // "open RUN QUERY"
+    CHECK(open.rfind("open ", 0) == 0);
+    CHECK(open.substr(open.find(' ', 5)) == " lab=example&preset=fast&seed=2");
+    const int run = std::stoi(open.substr(5));
+    CHECK(pool.calls[1].rfind("open_b 1 lab=example&preset=fast&seed=2&gate=false", 0) == 0);
+    CHECK(a.state_json().find("\"workers\":{\"requested\":2,\"available\":true,\"ready\":2,\"connected\":true") !=
+          std::string::npos);
+    CHECK(a.state_json().find("\"worker\":true") != std::string::npos);   // B runs in its worker
+    pool.calls.clear();
+    a.worker_results(0, run, "not results");   // results nobody asked for: that worker failed
+    REQUIRE(!pool.calls.empty());
+    CHECK(pool.calls.front() == "start 0");
+    CHECK(a.state_json().find("worker 1 stopped (it sent results the page did not ask for)") != std::string::npos);
+    CHECK(a.state_json().find("\"connected\":false") != std::string::npos);
+    CHECK(a.state_json().find("\"worker\":false") != std::string::npos);   // B back on the page
+    pool.calls.clear();
+    a.worker_results(0, run - 1, "late");   // an earlier run's: dropped
+    CHECK(pool.calls.empty());
+    CHECK(a.command("workers=0") == "");
+    CHECK(url == "lab=example&preset=fast&seed=2&compare=gate-off&workers=0");
+}
+
+TEST_CASE("app parts: a tour step's question is asked, answered, run and revealed; next and back move the tour") {
+    Page p("lab=example&preset=default&seed=1&tour=3");
+    CHECK(p.has("\"tour\":{\"step\":3"));
+    CHECK(p.has("\"question\":{\"prompt\":\"Will the gate send most test points by their cluster?\""));
+    CHECK(p.has("\"playing\":false"));   // the class answers first
+    CHECK(p.app->command("answer=c").find("give a letter from a to b (or 1 to 2)") != std::string::npos);
+    CHECK(p.app->command("answer=2") == "");
+    CHECK(p.url() == "lab=example&preset=default&seed=1&tour=3&answer=b");
+    CHECK(p.has("\"chosen\":1,\"revealed\":false"));
+    for (int k = 0; k < 200 && p.has("\"playing\":true"); ++k) p.frames(1);
+    CHECK(number(p, "progress") >= 0.6);   // the step's target
+    CHECK(p.has("\"revealed\":true,\"supported\":0,\"key\":0"));
+    CHECK(p.has("\"reveal\":\"The run answers (a) Yes, most of them. This run: "));
+    CHECK(p.has("The class said (b)."));
+    CHECK(p.app->command("answer=a").find("already answered") != std::string::npos);
+    CHECK(p.app->command("tour=next") == "");
+    CHECK(p.has("\"tour\":{\"step\":4"));
+    CHECK(p.app->command("tour=back") == "");
+    CHECK(p.has("\"tour\":{\"step\":3"));
+    CHECK(p.has("\"chosen\":-1"));   // asked again
+    CHECK(p.app->command("tour=0") == "");
+    CHECK(p.has("\"tour\":{\"step\":0"));
+    CHECK(p.app->command("answer=a").find("no question is asked now") != std::string::npos);
+}
+
+TEST_CASE("app parts: run B steps with A to the end, and follows A's new configuration with the same changes") {
+    Page p("lab=example&preset=fast&seed=2&b.eta=0.01");
+    CHECK(p.has("\"compare\":{\"title\":\"\",\"changes\":{\"eta\":\"0.01\"},\"done\":false"));
+    CHECK(p.app->command("csv-b").find("there are no downloads here") != std::string::npos);
+    CHECK(p.app->command("play") == "");
+    p.play_to_end();   // A's end and B's
+    CHECK(p.has("\"worker\":false,\"run\":0,\"a_done\":true,\"metrics\":{\""));
+    CHECK(p.has("\"compare\":{\"title\":\"\",\"changes\":{\"eta\":\"0.01\"},\"done\":true"));
+    CHECK(p.app->command("seed=5") == "");   // B = A's new run with the same change
+    CHECK(p.url() == "lab=example&preset=fast&seed=5&b.eta=0.01");
+    CHECK(p.has("\"changes\":{\"eta\":\"0.01\"},\"done\":false"));
+    CHECK(p.app->command("b=eta=7").find("eta") != std::string::npos);   // out of range: B stays as it was
+    CHECK(p.url() == "lab=example&preset=fast&seed=5&b.eta=0.01");
+    CHECK(p.app->command("lab=example") == "");   // the same lab at its default preset: B follows
+    CHECK(p.url() == "lab=example&preset=default&seed=1&b.eta=0.01");
+    CHECK(p.app->command("compare=off") == "");
+    CHECK(p.has("\"compare\":null"));
+    CHECK(p.app->command("vs=gate") == "");   // B = A with the other state of the switch: the named gate-off
+    CHECK(p.has("\"compare\":{\"title\":\"Gate off\""));
+    CHECK(p.app->command("vs=gate") == "");   // again: dropped
+    CHECK(p.has("\"compare\":null"));
+}
