@@ -15,6 +15,7 @@
 #include "core/registry.hpp"
 #include "core/rng.hpp"
 #include "core/thin.hpp"
+#include "core/view_builder.hpp"
 #include <cmath>
 #include <vector>
 
@@ -86,21 +87,16 @@ public:
         return m.take();
     }
     void views(std::vector<core::View>& out) const override {
-        core::View v;
-        v.id = "loss";
-        v.title = "Test MSE";
-        v.caption = "The MoE's error falls below the single model's once the gate separates the clusters.";
-        v.x_label = "step t";
-        v.y_label = "MSE";
-        v.lines = {curve_line(0, "MoE"), curve_line(1, "single model")};
-        out.push_back(v);
-        core::View g;
-        g.id = "gate";
-        g.kind = core::ViewKind::Bars;
-        g.title = "Gate accuracy";
-        g.caption = "The share of test points the gate sends to their cluster's expert.";
-        g.y_label = "share";
-        g.y_max = 1;
+        out.push_back(
+            core::lines("loss", "Test MSE")
+                .caption("The MoE's error falls below the single model's once the gate separates the clusters.")
+                .x("step t")
+                .y("MSE")
+                .series(core::line("MoE", curve_.column(0), curve_.column(1)))
+                .series(core::line("single model", curve_.column(0), curve_.column(2))));
+        core::View g = core::bars("gate", "Gate accuracy")
+                           .caption("The share of test points the gate sends to their cluster's expert.")
+                           .y("share", 0, 1);
         g.bars = {{"gate", std::isnan(gate_acc_) ? 0 : gate_acc_, 0, 0}};
         out.push_back(g);
         // declared from the start (a link may name it), drawn from the first evaluation
@@ -160,29 +156,20 @@ private:
     // Which expert the gate prefers on the plane (x₁, x₂), from gate() itself: made at each evaluation, since a
     // field is not recomputed per frame.
     void make_territory() {
-        core::View& v = territory_;
-        v.id = "territory";
-        v.kind = core::ViewKind::Field;
-        v.title = "Gate territories";
-        v.caption = "The expert the gate prefers at (x₁, x₂), the other coordinates 0; the clusters sit at x₁ = ±μ.";
-        v.x_label = "x₁";
-        v.y_label = "x₂";
-        v.x_min = -c_.mu - 3, v.x_max = c_.mu + 3, v.y_min = -3, v.y_max = 3;
+        territory_ =
+            core::field_view("territory", "Gate territories")
+                .caption(
+                    "The expert the gate prefers at (x₁, x₂), the other coordinates 0; the clusters sit at x₁ = ±μ.")
+                .x("x₁", -c_.mu - 3, c_.mu + 3)
+                .y("x₂", -3, 3)
+                .legend({"expert w₊", "expert w₋"});
         std::vector<double> x(static_cast<size_t>(c_.d), 0.0);
-        core::fill_field(v, 32, 32, 2, [&](double a, double b, float* out) {
+        core::fill_field(territory_, 32, 32, 2, [&](double a, double b, float* out) {
             x[0] = a, x[1] = b;
             out[0] = float(gate(x));
             out[1] = float(1 - gate(x));
         });
-        v.field.softmax = false;   // probabilities
-        v.legend = {"expert w₊", "expert w₋"};
-    }
-    core::LineSeries curve_line(int k, const char* label) const {
-        core::LineSeries l;
-        l.label = label;
-        l.x = curve_.column(0);
-        l.y = curve_.column(size_t(k) + 1);
-        return l;
+        territory_.field.softmax = false;   // probabilities
     }
 
     Config c_;
