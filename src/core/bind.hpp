@@ -67,6 +67,8 @@ public:
         for (size_t i = 0; i < setters_.size() && i < v.size(); ++i) setters_[i](c, v[i]);
         return c;
     }
+    // The schema's defaults as a config (what a check compares a control with; tests that build a lab's parts).
+    Config defaults() const { return config(Params(schema_)); }
     size_t size() const { return setters_.size(); }
 
 private:

@@ -6,6 +6,7 @@
 #include "core/lab.hpp"
 #include "core/rng.hpp"
 #include "core/thin.hpp"
+#include "labs/cluster-experts/config.hpp"
 #include "labs/cluster-experts/data.hpp"
 #include "labs/cluster-experts/metrics.hpp"
 #include "labs/cluster-experts/moe.hpp"
@@ -17,7 +18,8 @@ enum Model { kCubic = 0, kLinear = 1 };
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed);
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
+    Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;   // draws the data, then evaluations and training iterations
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
@@ -35,10 +37,10 @@ private:
     void publish_eval();      // caches the finished evaluation pass: metrics, trace row, histories
     void reset_histories();   // views.cpp: the series' labels and colours, their size caps
 
-    // configuration of the run
-    int setting_ = 0, T_ = 0, eval_every_ = 10, cell_every_ = 50;
-    bool singles_ = true;
-    DataConfig dc_;
+    // configuration of the run (from its Config)
+    int T_, eval_every_, cell_every_;
+    bool singles_;
+    DataConfig dc_;   // the data model drawn: the setting applied
     Dataset train_, test_;
     Generator gen_train_, gen_test_;    // the data fill in over the first steps
     std::array<MoE, 2> moe_, single_;   // [kCubic], [kLinear]
