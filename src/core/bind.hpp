@@ -11,6 +11,7 @@
 //           b.add(core::choice("routing", "", "Model", {"expert", "token"}, 0, "..."), &Config::routing);
 //           b.add(core::param("d", "d", "Data", ...), &Config::truth, &TruthConfig::d);     // a nested field
 //           b.add(core::param("eta_log", ...), [](Config& c, double v) { c.eta = v / 2; });   // anything else
+//           b.derive([](Config& c) { c.grid = make_grid(c.n_min, c.points); });   // from several parameters
 //           return b;
 //       }();
 //       return b;
@@ -56,15 +57,20 @@ public:
         setters_.push_back(std::move(set));
         return schema_.params.back();
     }
+    // Fields that several parameters decide together (a grid from its start and its length, the parts of one
+    // model spread over several structs), set after every parameter's own setter.
+    void derive(std::function<void(Config&)> f) { derive_.push_back(std::move(f)); }
     void preset(Preset p) { schema_.presets.push_back(std::move(p)); }
 
     const Schema& schema() const { return schema_; }
     Schema& schema() { return schema_; }
-    // Every field from the parameters, in declaration order (a value-initialised Config underneath).
+    // Every field from the parameters, in declaration order (a value-initialised Config underneath), then the
+    // derived ones.
     Config config(const Params& p) const {
         Config c{};
         const std::vector<double>& v = p.values();
         for (size_t i = 0; i < setters_.size() && i < v.size(); ++i) setters_[i](c, v[i]);
+        for (const auto& f : derive_) f(c);
         return c;
     }
     // The schema's defaults as a config (what a check compares a control with; tests that build a lab's parts).
@@ -74,6 +80,7 @@ public:
 private:
     Schema schema_;
     std::vector<Setter> setters_;
+    std::vector<std::function<void(Config&)>> derive_;
 };
 
 }   // namespace core

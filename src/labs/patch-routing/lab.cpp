@@ -22,7 +22,7 @@ PatchRoutingLab::PatchRoutingLab() : LabOf(kUnitsPerSecond) {
         "samples than a CNN of the same size that sees all n patches: the routers drop the irrelevant patches, and the "
         "sample need falls polynomially in n/l. With c confusers per side the routing fails for l ≤ c and works from l* "
         "= c + 1.";
-    schema_ = make_schema();
+    schema_ = binding().schema();
     phases_ = make_phases();
 }
 

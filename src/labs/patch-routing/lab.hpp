@@ -8,7 +8,6 @@
 
 namespace patch_routing {
 
-core::Schema make_schema();
 core::Validation check_params(const core::Params& p);
 std::vector<core::Phase> make_phases();
 
@@ -16,7 +15,7 @@ class PatchRoutingLab : public core::LabOf<Run> {
 public:
     PatchRoutingLab();
     core::Validation check(const core::Params& p) const override { return check_params(p); }
-    core::WorkPlan plan(const core::Params& p) const override { return work_plan(make_config(p)); }
+    core::WorkPlan plan(const core::Params& p) const override { return work_plan(binding().config(p)); }
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp

@@ -137,9 +137,7 @@ bool Run::pool_step(int rep, core::WorkBudget& budget) {
     return P.filled >= P.data.N;
 }
 
-Run::Run(const core::Params& p, uint64_t seed) {
-    cfg_ = make_config(p);
-    seed_ = seed;
+Run::Run(const Config& c, uint64_t seed) : cfg_(c), seed_(seed) {
     geo_ = make_geometry(cfg_.data);
     allocate(cfg_.data, cfg_.n_test, test_);
     test_rng_ = core::Rng(seed, 3);

@@ -7,6 +7,7 @@
 #include "core/lab.hpp"
 #include "core/sweep.hpp"
 #include "core/work_plan.hpp"
+#include "labs/patch-routing/config.hpp"
 #include "labs/patch-routing/metrics.hpp"
 #include "labs/patch-routing/train.hpp"
 #include <algorithm>
@@ -15,21 +16,6 @@
 
 namespace patch_routing {
 
-// The run's settings, all read from the parameters by make_config (schema.cpp): no defaults of their own here,
-// so the schema's are the only ones.
-struct Config {
-    DataSpec data;
-    ModelSpec model[3];   // indexed by Arch: CNN, separate, joint
-    TrainSpec train;
-    int n_test;
-    int N_run;             // the single run's N and the threshold readout's N
-    std::vector<int> Ns;   // the sweep's grid of N
-    int sweep_seeds;
-    int grid_lmax;   // 0: no threshold grid
-    int grid_seeds;
-    static constexpr double target = 0.95;   // the success criterion: test accuracy ≥ 95 %
-};
-Config make_config(const core::Params& p);
 int nearest_N_index(const Config& c);   // the threshold readout's row: the grid N nearest to N_run (log scale)
 // Samples in each repetition's training pool: enough for the single run and the sweep's largest N.
 inline int pool_size(const Config& c) { return std::max(c.N_run, c.Ns.empty() ? 2 : c.Ns.back()); }
@@ -64,7 +50,8 @@ struct History {
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed);
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
+    Run(const Config& c, uint64_t seed);
     Run(const Run&) = delete;   // the sweep jobs and the trainers' hooks hold `this`
     Run& operator=(const Run&) = delete;
 

@@ -8,75 +8,121 @@
 
 namespace patch_routing {
 
-core::Schema make_schema() {
+// Each parameter once, bound to the Config field it sets (core/bind.hpp): the schema and the config cannot drift.
+static core::Bound<Config> make_binding() {
     using T = core::ParamType;
-    core::Schema s;
-    s.params = {
-        core::param("d", "d", "Data", T::Int, 4, 64, 24,
-                    "patch dimension (the generator needs d ≥ p + 2, + 2 with confusers)"),
-        core::param("n", "n", "Data", T::Int, 2, 64, 32, "patches per sample (the paper's MNIST demo: 16)"),
-        core::param("p", "p", "Data", T::Int, 1, 60, 16, "number of class-irrelevant pattern sets S_1..S_p"),
-        core::param(
-            "rho", "ρ", "Data", T::Real, 0, 1, 0.3,
-            "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ √(1−δ_r²)/(2p√d) "
-            "≈ 0.01 at the defaults, the phenomena are the same"),
-        core::param("delta_d", "δ_d", "Data", T::Real, -0.9, 0.9, 0.0,
-                    "<o1, o2>, separation of the discriminative patterns (§4.2)"),
-        core::param("delta_r", "δ_r", "Data", T::Real, 0, 0.9, 0.2,
-                    "overlap bound |<o_i, q>| of irrelevant set centres with o1, o2"),
+    core::Bound<Config> b;
+    b.add(core::param("d", "d", "Data", T::Int, 4, 64, 24,
+                      "patch dimension (the generator needs d ≥ p + 2, + 2 with confusers)"),
+          &Config::data, &DataSpec::d);
+    b.add(core::param("n", "n", "Data", T::Int, 2, 64, 32, "patches per sample (the paper's MNIST demo: 16)"),
+          &Config::data, &DataSpec::n);
+    b.add(core::param("p", "p", "Data", T::Int, 1, 60, 16, "number of class-irrelevant pattern sets S_1..S_p"),
+          &Config::data, &DataSpec::p);
+    b.add(core::param(
+              "rho", "ρ", "Data", T::Real, 0, 1, 0.3,
+              "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ √(1−δ_r²)/(2p√d) "
+              "≈ 0.01 at the defaults, the phenomena are the same"),
+          &Config::data, &DataSpec::rho);
+    b.add(core::param("delta_d", "δ_d", "Data", T::Real, -0.9, 0.9, 0.0,
+                      "<o1, o2>, separation of the discriminative patterns (§4.2)"),
+          &Config::data, &DataSpec::delta_d);
+    b.add(core::param("delta_r", "δ_r", "Data", T::Real, 0, 0.9, 0.2,
+                      "overlap bound |<o_i, q>| of irrelevant set centres with o1, o2"),
+          &Config::data, &DataSpec::delta_r);
+    b.add(
         core::param("c", "c", "Data", T::Int, 0, 8, 0,
                     "confuser patches per side in every sample (closer to o1 or to o2): the routing threshold becomes "
                     "l* = c + 1"),
-        core::param(
-            "kappa", "κ", "Data", T::Real, 0.3, 0.99, 0.85,
-            "confuser alignment with ±(o1−o2)/|o1−o2|; they outrank o1 under the ideal router when κ > √((1−δ_d)/2)"),
-        core::param("n_test", "", "Data", T::Int, 100, 5000, 1000, "size of the fixed, balanced test set"),
-        core::param("m_cnn", "m", "Models", T::Int, 1, 128, 16, "CNN hidden neurons (eq. 5)"),
-        core::param("m_sep", "m/k", "Models", T::Int, 1, 64, 8,
-                    "separate pMoE: neurons per expert (k = 2 experts, Algorithm 1)"),
-        core::param("l_sep", "l", "Models", T::Int, 1, 64, 2,
-                    "separate pMoE: patches each expert receives (top-l of its router)"),
-        core::param("k_joint", "k", "Models", T::Int, 1, 16, 4, "joint pMoE: number of experts (Algorithm 2)"),
-        core::param("m_joint", "m/k", "Models", T::Int, 1, 64, 4, "joint pMoE: neurons per expert"),
-        core::param("l_joint", "l", "Models", T::Int, 1, 64, 4,
-                    "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
+        &Config::data, &DataSpec::c);
+    b.add(core::param(
+              "kappa", "κ", "Data", T::Real, 0.3, 0.99, 0.85,
+              "confuser alignment with ±(o1−o2)/|o1−o2|; they outrank o1 under the ideal router when κ > √((1−δ_d)/2)"),
+          &Config::data, &DataSpec::kappa);
+    b.add(core::param("n_test", "", "Data", T::Int, 100, 5000, 1000, "size of the fixed, balanced test set"),
+          &Config::n_test);
+    b.add(core::param("m_cnn", "m", "Models", T::Int, 1, 128, 16, "CNN hidden neurons (eq. 5)"),
+          [](Config& c, double v) { c.model[int(Arch::CNN)].M = int(v); });
+    b.add(core::param("m_sep", "m/k", "Models", T::Int, 1, 64, 8,
+                      "separate pMoE: neurons per expert (k = 2 experts, Algorithm 1)"),
+          [](Config& c, double v) { c.model[int(Arch::Separate)].M = int(v); });
+    b.add(core::param("l_sep", "l", "Models", T::Int, 1, 64, 2,
+                      "separate pMoE: patches each expert receives (top-l of its router)"),
+          [](Config& c, double v) { c.model[int(Arch::Separate)].l = int(v); });
+    b.add(core::param("k_joint", "k", "Models", T::Int, 1, 16, 4, "joint pMoE: number of experts (Algorithm 2)"),
+          [](Config& c, double v) { c.model[int(Arch::Joint)].k = int(v); });
+    b.add(core::param("m_joint", "m/k", "Models", T::Int, 1, 64, 4, "joint pMoE: neurons per expert"),
+          [](Config& c, double v) { c.model[int(Arch::Joint)].M = int(v); });
+    b.add(core::param("l_joint", "l", "Models", T::Int, 1, 64, 4,
+                      "joint pMoE: patches per expert (the paper's MNIST demo: 6)"),
+          [](Config& c, double v) { c.model[int(Arch::Joint)].l = int(v); });
+    b.add(
         core::choice(
             "out_weights", "a", "Models", {"gaussian", "balanced"}, 0,
             "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without a neuron "
             "of each sign)"),
-        core::param("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3,
-                    "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
-        core::param("eta", "η", "Training", T::Real, 1e-3, 1e30, 2,
-                    "step size of the experts, the CNN and the joint routers (2: docs/labs/patch-routing.md §4.4; "
-                    "far larger values overflow and stop the run)",
-                    true),
-        core::param("B", "B", "Training", T::Int, 1, 256, 16, "minibatch size"),
-        core::param("cap", "", "Training", T::Int, 1, 2000, 200,
-                    "epoch cap; every model otherwise trains to zero training error (the paper's protocol)"),
-        core::param("eta_r", "η_r", "Training", T::Real, 1e-4, 100, 0.1,
-                    "separate routers' step size on the linear loss (6)", true),
-        core::param("B_r", "B_r", "Training", T::Int, 1, 256, 16, "separate routers' minibatch size"),
-        core::param(
-            "router_epochs", "", "Training", T::Int, 1, 20, 1,
-            "passes of the router phase over the N samples (the gradient does not depend on w, so one is enough)"),
-        core::param(
-            "one_pass", "", "Training", T::Bool, 0, 1, 0,
-            "theory mode: a single pass over the N samples (T = N/B) instead of training to zero training error"),
-        core::param("N_run", "N", "Experiment", T::Int, 2, 5000, 80,
-                    "training samples of the single run (routing and alignment views) and of the threshold readout"),
-        core::param("N_min", "", "Experiment", T::Int, 2, 1000, 10,
-                    "smallest N of the sweep; the grid doubles from there", true),
-        core::param("N_points", "", "Experiment", T::Int, 1, 10, 6,
-                    "number of N values in the sweep (N_min, 2 N_min, 4 N_min, ...)"),
-        // 5 seeds as the paper's Fig. 4 averages 5 runs: N*_sep / N*_CNN ≤ 1/4 in 8 of 10 seeds against 6 of 10
-        // with 3 (README); the page's Web Workers pay for the two more (Play to done about as with 3 before).
-        core::param("sweep_seeds", "", "Experiment", T::Int, 1, 20, 5,
-                    "seeds per (N, model) in the sample-complexity sweep"),
-        core::param("grid_lmax", "", "Experiment", T::Int, 0, 16, 4,
-                    "threshold grid: l = 1..grid_lmax for separate pMoE over the sweep's N values (0: skip)"),
-        core::param("grid_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per cell of the threshold grid"),
-    };
-    s.presets = {
+        [](Config& c, double v) {
+            for (ModelSpec& m : c.model) m.balanced_a = v != 0;
+        });
+    b.add(core::param("sigma_r", "σ_r", "Models", T::Real, 1e-6, 1, 1e-3,
+                      "router init std (eq. 7 gives Θ(1/(n²√d)) ≈ 5e-5 at n = 32; either works)", true),
+          [](Config& c, double v) {
+              for (ModelSpec& m : c.model) m.sigma_r = v;
+          });
+    b.add(core::param("eta", "η", "Training", T::Real, 1e-3, 1e30, 2,
+                      "step size of the experts, the CNN and the joint routers (2: docs/labs/patch-routing.md §4.4; "
+                      "far larger values overflow and stop the run)",
+                      true),
+          &Config::train, &TrainSpec::eta);
+    b.add(core::param("B", "B", "Training", T::Int, 1, 256, 16, "minibatch size"), &Config::train, &TrainSpec::B);
+    b.add(core::param("cap", "", "Training", T::Int, 1, 2000, 200,
+                      "epoch cap; every model otherwise trains to zero training error (the paper's protocol)"),
+          &Config::train, &TrainSpec::cap);
+    b.add(core::param("eta_r", "η_r", "Training", T::Real, 1e-4, 100, 0.1,
+                      "separate routers' step size on the linear loss (6)", true),
+          &Config::train, &TrainSpec::eta_r);
+    b.add(core::param("B_r", "B_r", "Training", T::Int, 1, 256, 16, "separate routers' minibatch size"), &Config::train,
+          &TrainSpec::B_r);
+    b.add(core::param(
+              "router_epochs", "", "Training", T::Int, 1, 20, 1,
+              "passes of the router phase over the N samples (the gradient does not depend on w, so one is enough)"),
+          &Config::train, &TrainSpec::router_epochs);
+    b.add(core::param(
+              "one_pass", "", "Training", T::Bool, 0, 1, 0,
+              "theory mode: a single pass over the N samples (T = N/B) instead of training to zero training error"),
+          &Config::train, &TrainSpec::one_pass);
+    b.add(core::param("N_run", "N", "Experiment", T::Int, 2, 5000, 80,
+                      "training samples of the single run (routing and alignment views) and of the threshold readout"),
+          &Config::N_run);
+    b.add(core::param("N_min", "", "Experiment", T::Int, 2, 1000, 10,
+                      "smallest N of the sweep; the grid doubles from there", true),
+          &Config::N_min);
+    b.add(core::param("N_points", "", "Experiment", T::Int, 1, 10, 6,
+                      "number of N values in the sweep (N_min, 2 N_min, 4 N_min, ...)"),
+          &Config::N_points);
+    // 5 seeds as the paper's Fig. 4 averages 5 runs: N*_sep / N*_CNN ≤ 1/4 in 8 of 10 seeds against 6 of 10
+    // with 3 (README); the page's Web Workers pay for the two more (Play to done about as with 3 before).
+    b.add(core::param("sweep_seeds", "", "Experiment", T::Int, 1, 20, 5,
+                      "seeds per (N, model) in the sample-complexity sweep"),
+          &Config::sweep_seeds);
+    b.add(core::param("grid_lmax", "", "Experiment", T::Int, 0, 16, 4,
+                      "threshold grid: l = 1..grid_lmax for separate pMoE over the sweep's N values (0: skip)"),
+          &Config::grid_lmax);
+    b.add(core::param("grid_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per cell of the threshold grid"),
+          &Config::grid_seeds);
+    // the models' fixed shapes (the CNN: one expert that sees all n patches; Algorithm 1: two experts) and the
+    // sweep's grid of N: N_min, 2 N_min, 4 N_min, ...
+    b.derive([](Config& c) {
+        ModelSpec& cnn = c.model[int(Arch::CNN)];
+        cnn.arch = Arch::CNN;
+        cnn.k = 1;
+        cnn.l = c.data.n;
+        c.model[int(Arch::Separate)].arch = Arch::Separate;
+        c.model[int(Arch::Separate)].k = 2;
+        c.model[int(Arch::Joint)].arch = Arch::Joint;
+        for (int i = 0, N = c.N_min; i < c.N_points; ++i, N *= 2) c.Ns.push_back(N);
+    });
+    b.schema().presets = {
         {"lecture",
          "Lecture",
          "d = 24, n = 32, p = 16: CNN m = 16, separate 2×8 with l = 2, joint 4×4 with l = 4; sweep N = 10..320 × 5 "
@@ -110,38 +156,12 @@ core::Schema make_schema() {
          {{"n", 64}, {"d", 32}, {"N_min", 20}, {"grid_lmax", 0}, {"sweep_seeds", 3}},
          "slow: the CNN sees 64 patches and N goes up to 640 (about 10 s natively)"},
     };
-    return s;
+    return b;
 }
 
-Config make_config(const core::Params& p) {
-    Config c;
-    c.data.d = p.i("d");
-    c.data.n = p.i("n");
-    c.data.p = p.i("p");
-    c.data.c = p.i("c");
-    c.data.rho = p["rho"];
-    c.data.delta_d = p["delta_d"];
-    c.data.delta_r = p["delta_r"];
-    c.data.kappa = p["kappa"];
-    const bool bal = p.i("out_weights") == 1;
-    const double sr = p["sigma_r"];
-    c.model[0] = {Arch::CNN, 1, p.i("m_cnn"), c.data.n, bal, sr};
-    c.model[1] = {Arch::Separate, 2, p.i("m_sep"), p.i("l_sep"), bal, sr};
-    c.model[2] = {Arch::Joint, p.i("k_joint"), p.i("m_joint"), p.i("l_joint"), bal, sr};
-    c.train.eta = p["eta"];
-    c.train.B = p.i("B");
-    c.train.cap = p.i("cap");
-    c.train.eta_r = p["eta_r"];
-    c.train.B_r = p.i("B_r");
-    c.train.router_epochs = p.i("router_epochs");
-    c.train.one_pass = p.b("one_pass");
-    c.n_test = p.i("n_test");
-    c.N_run = p.i("N_run");
-    for (int i = 0, N = p.i("N_min"); i < p.i("N_points"); ++i, N *= 2) c.Ns.push_back(N);
-    c.sweep_seeds = p.i("sweep_seeds");
-    c.grid_lmax = p.i("grid_lmax");
-    c.grid_seeds = p.i("grid_seeds");
-    return c;
+const core::Bound<Config>& binding() {
+    static const core::Bound<Config> b = make_binding();
+    return b;
 }
 
 // The run's parts in the lab's unit of work (Model::cost_train, cost_forward, route_units, kGenerateCost: what
@@ -208,7 +228,7 @@ core::WorkPlan work_plan(const Config& c) {
 
 core::Validation check_params(const core::Params& p) {
     core::Validation v;
-    const Config c = make_config(p);
+    const Config c = binding().config(p);
     const int n = c.data.n, d = c.data.d, pp = c.data.p, cc = c.data.c;
     if (c.model[1].l > n)
         v.errors.push_back(core::strf("l = %d (separate) must be ≤ n = %d: lower l_sep or raise n", c.model[1].l, n));
