@@ -10,6 +10,7 @@
 //           b.add(core::param("n", "n", "Data", core::ParamType::Int, 10, 1e5, 1000, "Samples."), &Config::n);
 //           b.add(core::choice("routing", "", "Model", {"expert", "token"}, 0, "..."), &Config::routing);
 //           b.add(core::param("d", "d", "Data", ...), &Config::truth, &TruthConfig::d);     // a nested field
+//           b.add(core::param("rho", ...), &Config::spec, &Spec::data, &DataSpec::rho);   // ... at any depth
 //           b.add(core::param("eta_log", ...), [](Config& c, double v) { c.eta = v / 2; });   // anything else
 //           b.derive([](Config& c) { c.grid = make_grid(c.n_min, c.points); });   // from several parameters
 //           return b;
@@ -35,21 +36,29 @@ F field_value(double v) {
     else return static_cast<F>(v);
 }
 
+// The member of `c` that `path` leads to: c itself, c.*m, (c.*m).*m2, ...
+template <class T>
+T& member_at(T& c) {
+    return c;
+}
+template <class T, class M, class... Path>
+auto& member_at(T& c, M T::*m, Path... path) {
+    return member_at(c.*m, path...);
+}
+
 template <class Config>
 class Bound {
 public:
     using Setter = std::function<void(Config&, double)>;
 
-    // The parameter sets `field` of the config.
-    template <class F>
-    ParamSpec& add(ParamSpec spec, F Config::*field) {
-        return add(std::move(spec), Setter([field](Config& c, double v) { c.*field = field_value<F>(v); }));
-    }
-    // The parameter sets `field` of the config's member `part` (a nested config).
-    template <class S, class F>
-    ParamSpec& add(ParamSpec spec, S Config::*part, F S::*field) {
-        return add(std::move(spec),
-                   Setter([part, field](Config& c, double v) { (c.*part).*field = field_value<F>(v); }));
+    // The parameter sets `field` of the config, or a field nested in it, reached from `field` through `path`, a
+    // member of each nested config in turn: add(spec, &Config::n), add(spec, &Config::truth, &TruthConfig::d).
+    template <class F, class... Path>
+    ParamSpec& add(ParamSpec spec, F Config::*field, Path... path) {
+        return add(std::move(spec), Setter([field, path...](Config& c, double v) {
+                       auto& x = member_at(c.*field, path...);
+                       x = field_value<std::remove_reference_t<decltype(x)>>(v);
+                   }));
     }
     // The parameter sets the config in its own way (a derived value, several fields).
     ParamSpec& add(ParamSpec spec, Setter set) {

@@ -37,19 +37,19 @@ static core::Bound<Config> make_binding() {
           &Config::n_test);
     b.add(param("alpha_lo", "α_min", "Data", T::Real, 0.01, 10, 0.5,
                 "α ~ U(α_min, α_max): label-feature strength (setting = custom only)."),
-          [](Config& c, double v) { c.data.alpha.lo = v; });
+          &Config::data, &DataConfig::alpha, &Range::lo);
     b.add(param("alpha_hi", "α_max", "Data", T::Real, 0.01, 10, 2.0, "α ~ U(α_min, α_max) (setting = custom only)."),
-          [](Config& c, double v) { c.data.alpha.hi = v; });
+          &Config::data, &DataConfig::alpha, &Range::hi);
     b.add(param("beta_lo", "β_min", "Data", T::Real, 0.01, 10, 1.0,
                 "β ~ U(β_min, β_max): cluster-center strength (setting = custom only)."),
-          [](Config& c, double v) { c.data.beta.lo = v; });
+          &Config::data, &DataConfig::beta, &Range::lo);
     b.add(param("beta_hi", "β_max", "Data", T::Real, 0.01, 10, 2.0, "β ~ U(β_min, β_max) (setting = custom only)."),
-          [](Config& c, double v) { c.data.beta.hi = v; });
+          &Config::data, &DataConfig::beta, &Range::hi);
     b.add(param("gamma_lo", "γ_min", "Data", T::Real, 0.01, 10, 0.5,
                 "γ ~ U(γ_min, γ_max): feature-noise strength (setting = custom only)."),
-          [](Config& c, double v) { c.data.gamma.lo = v; });
+          &Config::data, &DataConfig::gamma, &Range::lo);
     b.add(param("gamma_hi", "γ_max", "Data", T::Real, 0.01, 10, 3.0, "γ ~ U(γ_min, γ_max) (setting = custom only)."),
-          [](Config& c, double v) { c.data.gamma.hi = v; });
+          &Config::data, &DataConfig::gamma, &Range::hi);
     b.add(param("sigma_p", "σ_p", "Data", T::Real, 0, 5, 1.0,
                 "Gaussian patch scale, ξ ~ N(0, σ_p²/d I) (setting = custom only)."),
           &Config::data, &DataConfig::sigma_p);

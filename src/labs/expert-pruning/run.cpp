@@ -109,15 +109,11 @@ private:
 
 }   // namespace
 
-Run::Run(const core::Params& p, uint64_t seed) {
-    spec_ = make_spec(p);
-    seed_ = seed;
-    reps_ = p.i("seeds");
-    p_main_ = spec_.p_trust;
-    inspect_ = p.i("inspect");
+Run::Run(const Config& c, uint64_t seed)
+    : spec_(c.spec), seed_(seed), reps_(c.seeds), p_main_(c.spec.p_trust), inspect_(c.inspect) {
     main_.reset(spec_, core::Sweep::rep_seed(seed, 0), true);
     layout_.criteria.assign(std::begin(kShownCriteria), std::end(kShownCriteria));
-    if (p.b("diff_norm")) layout_.criteria.push_back(kDiffNorm);
+    if (c.diff_norm) layout_.criteria.push_back(kDiffNorm);
     const int G = spec_.k / 2;
     for (int q = 0; q < G; ++q)
         if (spec_.routing == Routing::ExpertChoice || 2 * (G - q) >= spec_.l) layout_.ps.push_back(q);   // footnote 3

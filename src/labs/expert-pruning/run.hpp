@@ -7,6 +7,7 @@
 #include "core/lab.hpp"
 #include "core/sweep.hpp"
 #include "core/thin.hpp"
+#include "labs/expert-pruning/config.hpp"
 #include "labs/expert-pruning/pipeline.hpp"
 #include <array>
 #include <map>
@@ -21,8 +22,6 @@ namespace expert_pruning {
 // measured 6.5e8 (lecture) to 9.9e8 (hinge) and 1.5e9 (paper51, d = 200: the costs undercount larger models).
 // WebAssembly is about 2× slower.
 constexpr double kUnitsPerSecond = 8.0e8;
-
-RunSpec make_spec(const core::Params& p);   // lab.cpp
 
 // The criteria every run shows (kDiffNorm is added when asked for), in the order of the views and metrics.
 constexpr int kShownCriteria[] = {kDelta, kRandom, kImportance, kRouterMag, kNeuronMag, kNeuronChange, kReverseDelta};
@@ -46,7 +45,8 @@ struct SeriesLayout {
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed);
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
+    Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;   // pre-training, fine-tuning, then the pruning sweep
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
@@ -71,8 +71,8 @@ private:
     double acc_ft(int c, int p) const;
 
     RunSpec spec_;
-    uint64_t seed_ = 1;
-    int reps_ = 1, p_main_ = 0, inspect_ = 0;
+    uint64_t seed_;
+    int reps_, p_main_, inspect_;
     Pipeline main_;
     std::map<int, std::unique_ptr<Pipeline>> others_;   // the repetitions ≥ 1 in progress
     std::array<PostFt, 2> timeline_;                    // [0] Δ, [1] random draw 0, both at ρ
