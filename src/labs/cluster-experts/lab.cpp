@@ -254,7 +254,7 @@ static std::vector<core::Headline> paper_headlines() {
     };
 }
 
-// The run's two parts in step()'s work units (about one multiply-add each): drawing the data, then
+// The run's two parts (Part, run.hpp) in step()'s work units (about one multiply-add each): drawing the data, then
 // training with its evaluations interleaved. core::validate limits the total, core::Lab reads progress in it.
 core::WorkPlan work_plan(const Config& c) {
     const int M = c.moe.M, d = c.data.d, n = c.n, nt = c.n_test, Pp = c.data.P;
@@ -274,7 +274,7 @@ core::WorkPlan work_plan(const Config& c) {
     const double cells = double(T / both + 1 + (T % both != 0));
     const double eval = evals * nt * per_test +
         cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
-    core::WorkPlan w;
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the data", data, strf("lower n = %d or n_test = %d, or d, P", n, nt));
     w.add(0, "training", train + eval,
           train >= eval ? strf("T = %d iterations over n = %d examples: lower T or n, or the model sizes J, J_single, "

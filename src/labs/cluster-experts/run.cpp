@@ -22,7 +22,8 @@ enum Tag : uint64_t {
 }   // namespace
 
 Run::Run(const Config& c, uint64_t seed)
-    : T_(c.T), eval_every_(c.eval_every), cell_every_(c.cell_every), singles_(c.singles), dc_(c.data_model()) {
+    : core::LabRun(kDone), T_(c.T), eval_every_(c.eval_every), cell_every_(c.cell_every), singles_(c.singles),
+      dc_(c.data_model()) {
     core::Rng root(seed);
     // The data are drawn by the first step() calls (a large set takes seconds), each set from its own stream.
     gen_train_.start(dc_, c.n, root.split(kTrainData), train_);
@@ -219,10 +220,11 @@ void Run::publish_eval() {
 }
 
 core::Where Run::where() const {
-    if (!data_ready()) return {0, double(gen_train_.drawn() + gen_test_.drawn()), double(train_.n + test_.n)};
+    if (!data_ready()) return {kDraw, double(gen_train_.drawn() + gen_test_.drawn()), double(train_.n + test_.n)};
     // the detected stage (phases()) holds at the end too: the timeline names the last stage the run reached
-    if (done()) return {2, 0, 0, "", stage_};
-    return {1, double(t_), double(T_), "", stage_};
+    const bool finished = t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0;   // T_ and its evaluation
+    if (finished) return {kDone, 0, 0, "", stage_};
+    return {kTrain, double(t_), double(T_), "", stage_};
 }
 
 std::vector<core::Metric> Run::metrics() const {

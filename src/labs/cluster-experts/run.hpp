@@ -16,6 +16,10 @@ namespace cluster_experts {
 
 enum Model { kCubic = 0, kLinear = 1 };
 
+// The plan's parts (work_plan(), lab.cpp), in order: drawing the data, then training with its evaluations; kDone
+// past the last.
+enum Part { kDraw, kTrain, kDone };
+
 class Run : public core::LabRun {
 public:
     Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
@@ -30,7 +34,6 @@ public:
     const Dataset& test_data() const { return test_; }
     const MoE& moe(int c) const { return moe_[size_t(c)]; }
     bool data_ready() const { return gen_train_.done() && gen_test_.done(); }
-    bool done() const { return !failure_.empty() || (t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0); }
 
 private:
     void train(core::WorkBudget& budget);

@@ -41,7 +41,7 @@ core::WorkPlan work_plan(const Config& c) {
     const double runs = coupled ? 1 + (ratios - 1) * (s.random_draws + 0.5 * criteria) : 1;
     const double post = runs * (double(s.T_post) * step + N * ev) + (coupled ? 0 : prune);
     const double timeline = 2 * (double(s.T_post) * step + double(s.T_post) / s.eval_every * N * ev);
-    core::WorkPlan w;
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the test and validation sets", draw, strf("lower n_test = %g or n_val = %g, or n", N, V));
     w.add(0, "pre-training", pre, "lower T_pre or n_val", "step");
     w.add(1, "fine-tuning", ft, "lower T, B, n or n_test", "t");

@@ -110,7 +110,7 @@ private:
 }   // namespace
 
 Run::Run(const Config& c, uint64_t seed)
-    : spec_(c.spec), seed_(seed), reps_(c.seeds), p_main_(c.spec.p_trust), inspect_(c.inspect) {
+    : core::LabRun(kDone), spec_(c.spec), seed_(seed), reps_(c.seeds), p_main_(c.spec.p_trust), inspect_(c.inspect) {
     main_.reset(spec_, core::Sweep::rep_seed(seed, 0), true);
     layout_.criteria.assign(std::begin(kShownCriteria), std::end(kShownCriteria));
     if (c.diff_norm) layout_.criteria.push_back(kDiffNorm);
@@ -197,14 +197,11 @@ void Run::step(core::WorkBudget& budget) {
     }
 }
 
-bool Run::done() const {
-    return !failure_.empty() || (main_.ranked() && sweep_.done() && timeline_[0].done() && timeline_[1].done());
-}
-
 // The plan's parts (Part, run.hpp): the main run's stages, its pruned copies before and after post-FT (the
 // timeline first), then the other seeds, each one's fine-tuning and its pruned copies counting half.
 core::Where Run::where() const {
-    if (done()) return {kParts, 0, 0, "", reps_ > 1 ? 4 : 3};
+    if (main_.ranked() && sweep_.done() && timeline_[0].done() && timeline_[1].done())
+        return {kDone, 0, 0, "", reps_ > 1 ? 4 : 3};
     if (!main_.ranked()) {
         switch (main_.stage()) {
         case Pipeline::Stage::Init: return {kDrawing, main_.init_fraction(), 1.0};

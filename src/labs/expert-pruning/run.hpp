@@ -26,8 +26,8 @@ constexpr double kUnitsPerSecond = 8.0e8;
 // The criteria every run shows (kDiffNorm is added when asked for), in the order of the views and metrics.
 constexpr int kShownCriteria[] = {kDelta, kRandom, kImportance, kRouterMag, kNeuronMag, kNeuronChange, kReverseDelta};
 
-// The run's parts (work_plan(), lab.cpp), in order: Where::part of Run::where().
-enum Part { kDrawing = 0, kPretraining, kFinetuning, kPruning, kPostFt, kOtherSeeds, kParts };
+// The plan's parts (work_plan(), lab.cpp), in order: Where::part of Run::where(); kDone past the last.
+enum Part { kDrawing = 0, kPretraining, kFinetuning, kPruning, kPostFt, kOtherSeeds, kDone };
 
 // The sweep's series: trust criteria over the pruning step t, then each shown criterion over ρ without
 // post-FT, then the same with post-FT. Outputs per job: accuracy (random: mean over the R draws), min, max.
@@ -58,7 +58,6 @@ public:
     bool timeline_step(core::WorkBudget& budget);
 
     // for the tests
-    bool done() const;
     const Pipeline& main_run() const { return main_; }
     const core::Sweep& sweep() const { return sweep_; }
     const SeriesLayout& layout() const { return layout_; }

@@ -68,7 +68,7 @@ double sweep_work(const Config& c) {
 core::WorkPlan work_plan(const Config& c) {
     const int d = c.truth.d, k = c.truth.k;
     const double R = c.runs;
-    core::WorkPlan w;   // the parts in the order of Stage (run.hpp); phases: 0 experts, 1 gates, 2 sweep
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp); phases: 0 experts, 1 gates, 2 sweep
     w.add(0, "drawing the data",
           R * c.n * (draw_cost(d, k) + moment_cost(d)) + R * tensor_cost(d) + double(c.n_test) * draw_cost(d, k),
           "lower n or runs");

@@ -26,7 +26,7 @@ double median(std::vector<double> v) {
     return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
-Run::Run(const core::Params& p, uint64_t seed) : cfg_(Config::from(p)), seed_(seed) {
+Run::Run(const core::Params& p, uint64_t seed) : core::LabRun(kDone), cfg_(Config::from(p)), seed_(seed) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     kc_ = link_constants(cfg_.truth.link, cfg_.truth.sigma);
     core::Rng rt = stream(seed, kTruthStream);
@@ -64,7 +64,7 @@ Run::Run(const core::Params& p, uint64_t seed) : cfg_(Config::from(p)), seed_(se
 }
 
 void Run::step(core::WorkBudget& budget) {
-    while (!budget.spent() && failure_.empty()) {
+    while (!budget.spent() && !done()) {
         switch (stage_) {
         case kDraw: draw(budget); break;
         case kExperts: train_experts(budget); break;
@@ -76,7 +76,6 @@ void Run::step(core::WorkBudget& budget) {
             break;
         case kDone: break;
         }
-        if (stage_ == kDone) break;
     }
     update_routing_map(budget);
 }

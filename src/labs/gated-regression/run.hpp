@@ -12,8 +12,8 @@
 
 namespace gated {
 
-// The plan's parts (costs.cpp: work_plan), in order; the run is in one of them, past the last when done.
-enum Stage { kDraw = 0, kExperts, kGates, kEvaluate, kSweep, kDone };
+// The plan's parts (costs.cpp: work_plan), in order; the run is in one of them, kDone past the last.
+enum Part { kDraw = 0, kExperts, kGates, kEvaluate, kSweep, kDone };
 
 class Run : public core::LabRun {
 public:
@@ -49,7 +49,7 @@ private:
     core::Sweep sweep_;
     uint64_t seed_ = 1;
 
-    Stage stage_ = kDraw;
+    Part stage_ = kDraw;
     int run_ = 0, t_ = 0, gate_ = 0;   // cursors: the trial being processed, the iteration, Phase 2's frozen A
     Summary sum_;
     std::array<core::Field, 2> map_fields_;   // the routing map's territories (ℓ2, L₄ + L_log), made in step()

@@ -225,7 +225,7 @@ core::Where Run::where() const {
 }
 
 void Run::step(core::WorkBudget& budget) {
-    while (!budget.spent() && !done() && failure_.empty()) {
+    while (!budget.spent() && !done()) {
         switch (stage_) {
         case kTestSet: test_set_slice(budget); break;
         case kPhaseI: phase_I_slice(budget); break;

@@ -11,7 +11,7 @@ core::WorkPlan work_plan(const Config& c) {
     const double Nv = M * c.J3, models = c.baselines ? 2.5 : 1.5;
     const double sgd = (neurons + d) * d;                                        // one online SGD step
     const double eval = neurons * (2 * C + 2) * d / std::max(1, c.eval_every);   // evaluations, per step
-    core::WorkPlan w;
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the test set", 2 * c.n_test * d * (2 * C + 10), "lower n_test");
     w.add(0, "phase I", double(c.T1) * (sgd + eval), "lower T1, T3, d, M or J3 (or raise eval_every)", "step");
     w.add(1, "phase II", 20 * double(c.n2) * c.T2 * d, "lower n2 or T2");

@@ -33,8 +33,10 @@ inline int router_steps(const Config& c) {
     return c.train.router_epochs * ((c.N_run + c.train.B_r - 1) / std::max(1, c.train.B_r));
 }
 
-// The run's parts, in order (drawing the data, the separate pMoE's routers, the single run, the sweep, the
-// threshold grid when grid_lmax > 0), with their phases and estimated multiply-adds (schema.cpp).
+// The plan's parts, in order: drawing the data (the test set and the single run's pool), the separate pMoE's
+// routers, the rest of the single run, the sweep, the threshold grid (when grid_lmax > 0); kDone past the last.
+enum Part { kDraw, kRouters, kSingle, kSweep, kGrid, kDone };
+// The run's parts (Part) with their phases and estimated multiply-adds (schema.cpp).
 core::WorkPlan work_plan(const Config& c);
 // The lab's one unit of work: about one multiply-add of the models' dense kernels; the top-l selection
 // (kSelectCost) and drawing the data (kGenerateCost) are counted in the same time. Units per second natively
@@ -59,7 +61,6 @@ public:
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
-    bool done() const { return stage_ == Stage::Done || !failure_.empty(); }
 
     // for the sweep jobs and the tests
     const Config& config() const { return cfg_; }
@@ -75,8 +76,6 @@ public:
     static uint64_t model_seed(uint64_t rep_seed, Arch a, int N, int l);
 
 private:
-    // The plan's parts, in order (Single covers two: the separate pMoE's routers, then the rest of the run).
-    enum class Stage { Start, Single, Sweep, Grid, Done };
     void draw(Dataset& D, core::Rng& rng, int& filled, core::WorkBudget& budget);   // as far as the budget goes
     void start_single(int which);
     void record(const Trainer& t, bool router);
@@ -85,7 +84,7 @@ private:
 
     Config cfg_;
     uint64_t seed_ = 1;
-    Stage stage_ = Stage::Start;
+    Part part_ = kDraw;                    // where the run is: step() moves it on, where() reports it
     core::WorkBudget* budget_ = nullptr;   // the slice's budget while step() runs: record() charges its passes
     Geometry geo_;
     Dataset test_;

@@ -216,7 +216,7 @@ core::WorkPlan work_plan(const Config& c) {
     // Trainer::advance's charge per router step, and the routing statistics over the test set before and after
     const double routers =
         2.0 * d * c.train.B_r * router_steps(c) + 2.0 * c.n_test * route_units(model(c.model[int(Arch::Separate)]));
-    core::WorkPlan w;
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the test set and the training pool", sample * (c.n_test + Nmax),
           "lower n_test, n, d, or N_min and N_points", "sample");
     w.add(0, "the separate pMoE's routers", routers, "lower N_run or router_epochs", "router step");
