@@ -4,7 +4,7 @@
 //
 // For lab authors:
 //   struct Config { int n; double eta; Routing routing; TruthConfig truth; };   // no defaults here
-//   const core::Bound<Config>& binding() {                                   // once, in schema.cpp
+//   const core::Bound<Config>& binding() {                                   // once, in lab.cpp
 //       static const core::Bound<Config> b = [] {
 //           core::Bound<Config> b;
 //           b.add(core::param("n", "n", "Data", core::ParamType::Int, 10, 1e5, 1000, "Samples."), &Config::n);

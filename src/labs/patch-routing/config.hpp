@@ -1,5 +1,5 @@
 // The configuration of one patch-routing run: every field is set by the parameters of the schema, bound in
-// schema.cpp (core::Bound), so there are no defaults here: the schema's are the only ones.
+// lab.cpp (core::Bound), so there are no defaults here: the schema's are the only ones.
 #pragma once
 #include "core/bind.hpp"
 #include "labs/patch-routing/data.hpp"
@@ -23,7 +23,7 @@ struct Config {
     static constexpr double target = 0.95;   // the success criterion: test accuracy ≥ 95 %
 };
 
-// Each parameter once, bound to the field of Config it sets (schema.cpp): the lab's schema, and a run's config.
+// Each parameter once, bound to the field of Config it sets (lab.cpp): the lab's schema, and a run's config.
 const core::Bound<Config>& binding();
 
 }   // namespace patch_routing

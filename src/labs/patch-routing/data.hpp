@@ -13,7 +13,7 @@ namespace patch_routing {
 // Patch types, kept per patch for the routing displays. S_i has type kS0 + i.
 enum PatchType : uint8_t { kO1 = 0, kO2 = 1, kC1 = 2, kC2 = 3, kS0 = 4 };
 
-// The data model's settings: the lab's parameters set them (config.hpp, the binding in schema.cpp), so there are
+// The data model's settings: the lab's parameters set them (config.hpp, the binding in lab.cpp), so there are
 // no defaults here.
 struct DataSpec {
     int d, n, p;      // patch dimension, patches per sample, irrelevant sets

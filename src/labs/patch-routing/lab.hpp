@@ -1,6 +1,5 @@
-// The patch-routing lab (Chowdhury et al. 2023, pMoE): the declaration. Schema, presets, phases, checks and
-// the plan in schema.cpp, headlines and test sizes in lab.cpp, the tour in tour.cpp, the comparisons in
-// comparisons.cpp. The live run is Run (run.hpp), made by start(). "§N" after docs/labs/patch-routing.md is a
+// The patch-routing lab (Chowdhury et al. 2023, pMoE): the declaration. Schema, presets, phases, headlines, checks
+// and the plan in lab.cpp, the tour in tour.cpp, the comparisons in comparisons.cpp. The live run is Run (run.hpp), made by start(). "§N" after docs/labs/patch-routing.md is a
 // section of the lab's own document (data model, choices where the paper is silent, typos, measurements).
 #pragma once
 #include "core/lab.hpp"

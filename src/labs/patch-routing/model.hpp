@@ -14,7 +14,7 @@ namespace patch_routing {
 enum class Arch { CNN = 0, Separate = 1, Joint = 2 };
 const char* arch_name(Arch a);   // "CNN", "separate pMoE", "joint pMoE"
 
-// One model's shape: the lab's parameters set it (config.hpp, the binding in schema.cpp), so there are no defaults
+// One model's shape: the lab's parameters set it (config.hpp, the binding in lab.cpp), so there are no defaults
 // here.
 struct ModelSpec {
     Arch arch;

@@ -36,7 +36,7 @@ inline int router_steps(const Config& c) {
 // The plan's parts, in order: drawing the data (the test set and the single run's pool), the separate pMoE's
 // routers, the rest of the single run, the sweep, the threshold grid (when grid_lmax > 0); kDone past the last.
 enum Part { kDraw, kRouters, kSingle, kSweep, kGrid, kDone };
-// The run's parts (Part) with their phases and estimated multiply-adds (schema.cpp).
+// The run's parts (Part) with their phases and estimated multiply-adds (lab.cpp).
 core::WorkPlan work_plan(const Config& c);
 // The lab's one unit of work: about one multiply-add of the models' dense kernels; the top-l selection
 // (kSelectCost) and drawing the data (kGenerateCost) are counted in the same time. Units per second natively

@@ -17,7 +17,7 @@
 
 namespace patch_routing {
 
-// The training settings: the lab's parameters set them (config.hpp, the binding in schema.cpp), so there are no
+// The training settings: the lab's parameters set them (config.hpp, the binding in lab.cpp), so there are no
 // defaults here.
 struct TrainSpec {
     double eta;          // η, expert (and joint router) step size
