@@ -209,12 +209,13 @@ public:
     }
     core::Validation check(const core::Params& p) const override {
         core::Validation v;
-        core::check_memory(v, 8.0 * p["n_test"] * p["d"], "the test set");
+        const Config c = binding().config(p);
+        core::check_memory(v, 8.0 * c.n_test * c.d, "the test set");
         return v;
     }
     core::WorkPlan plan(const core::Params& p) const override {
         const Config c = binding().config(p);
-        core::WorkPlan w;                                                           // the parts in the order of Part
+        core::WorkPlan w;   // the parts in the order of Part
         w.add(0, "drawing the test set", double(c.n_test) * c.d, "lower n_test");
         w.add(1, "training", double(c.T) * c.d * (6.0 + 4.0 * c.n_test / 50), "lower T or n_test", "t");
         return w;
