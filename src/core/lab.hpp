@@ -94,7 +94,7 @@ public:
     bool done() const { return !failure_.empty() || where().part >= done_part_; }
 
 protected:
-    // done_part: the part where() reports once the run has finished, the number of the plan's parts (kDone).
+    // done_part: the part where() reports once the run has finished, one past the last of its Part enum (kDone).
     explicit LabRun(int done_part) : done_part_(done_part) {}
     std::string failure_;   // set once, with what to change; the run then stops
     Table trace_;           // columns set by the run's constructor, a row per evaluation
