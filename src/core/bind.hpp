@@ -4,13 +4,15 @@
 //
 // For lab authors:
 //   struct Config { int n; double eta; Routing routing; TruthConfig truth; };   // no defaults here
-//   const core::Bound<Config>& binding() {                                   // once, in schema.cpp
+//   const core::Bound<Config>& binding() {                                   // once, in lab.cpp
 //       static const core::Bound<Config> b = [] {
 //           core::Bound<Config> b;
 //           b.add(core::param("n", "n", "Data", core::ParamType::Int, 10, 1e5, 1000, "Samples."), &Config::n);
 //           b.add(core::choice("routing", "", "Model", {"expert", "token"}, 0, "..."), &Config::routing);
 //           b.add(core::param("d", "d", "Data", ...), &Config::truth, &TruthConfig::d);     // a nested field
+//           b.add(core::param("rho", ...), &Config::spec, &Spec::data, &DataSpec::rho);   // ... at any depth
 //           b.add(core::param("eta_log", ...), [](Config& c, double v) { c.eta = v / 2; });   // anything else
+//           b.derive([](Config& c) { c.grid = make_grid(c.n_min, c.points); });   // from several parameters
 //           return b;
 //       }();
 //       return b;
@@ -34,21 +36,29 @@ F field_value(double v) {
     else return static_cast<F>(v);
 }
 
+// The member of `c` that `path` leads to: c itself, c.*m, (c.*m).*m2, ...
+template <class T>
+T& member_at(T& c) {
+    return c;
+}
+template <class T, class M, class... Path>
+auto& member_at(T& c, M T::*m, Path... path) {
+    return member_at(c.*m, path...);
+}
+
 template <class Config>
 class Bound {
 public:
     using Setter = std::function<void(Config&, double)>;
 
-    // The parameter sets `field` of the config.
-    template <class F>
-    ParamSpec& add(ParamSpec spec, F Config::*field) {
-        return add(std::move(spec), Setter([field](Config& c, double v) { c.*field = field_value<F>(v); }));
-    }
-    // The parameter sets `field` of the config's member `part` (a nested config).
-    template <class S, class F>
-    ParamSpec& add(ParamSpec spec, S Config::*part, F S::*field) {
-        return add(std::move(spec),
-                   Setter([part, field](Config& c, double v) { (c.*part).*field = field_value<F>(v); }));
+    // The parameter sets `field` of the config, or a field nested in it, reached from `field` through `path`, a
+    // member of each nested config in turn: add(spec, &Config::n), add(spec, &Config::truth, &TruthConfig::d).
+    template <class F, class... Path>
+    ParamSpec& add(ParamSpec spec, F Config::*field, Path... path) {
+        return add(std::move(spec), Setter([field, path...](Config& c, double v) {
+                       auto& x = member_at(c.*field, path...);
+                       x = field_value<std::remove_reference_t<decltype(x)>>(v);
+                   }));
     }
     // The parameter sets the config in its own way (a derived value, several fields).
     ParamSpec& add(ParamSpec spec, Setter set) {
@@ -56,22 +66,30 @@ public:
         setters_.push_back(std::move(set));
         return schema_.params.back();
     }
+    // Fields that several parameters decide together (a grid from its start and its length, the parts of one
+    // model spread over several structs), set after every parameter's own setter.
+    void derive(std::function<void(Config&)> f) { derive_.push_back(std::move(f)); }
     void preset(Preset p) { schema_.presets.push_back(std::move(p)); }
 
     const Schema& schema() const { return schema_; }
     Schema& schema() { return schema_; }
-    // Every field from the parameters, in declaration order (a value-initialised Config underneath).
+    // Every field from the parameters, in declaration order (a value-initialised Config underneath), then the
+    // derived ones.
     Config config(const Params& p) const {
         Config c{};
         const std::vector<double>& v = p.values();
         for (size_t i = 0; i < setters_.size() && i < v.size(); ++i) setters_[i](c, v[i]);
+        for (const auto& f : derive_) f(c);
         return c;
     }
+    // The schema's defaults as a config (what a check compares a control with; tests that build a lab's parts).
+    Config defaults() const { return config(Params(schema_)); }
     size_t size() const { return setters_.size(); }
 
 private:
     Schema schema_;
     std::vector<Setter> setters_;
+    std::vector<std::function<void(Config&)>> derive_;
 };
 
 }   // namespace core

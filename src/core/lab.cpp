@@ -52,7 +52,7 @@ void Lab::step_units(double units) {
     waiting_ = budget.waiting();
 }
 
-bool Lab::done() const { return !run_ || run_->where().part >= plan_.parts() || !run_->failure().empty(); }
+bool Lab::done() const { return !run_ || run_->done(); }
 std::string Lab::failure() const { return run_ ? run_->failure() : ""; }
 int Lab::phase() const { return run_ ? plan_.phase(run_->where()) : 0; }
 double Lab::progress() const { return run_ ? plan_.progress(run_->where()) : 0.0; }

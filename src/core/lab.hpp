@@ -75,7 +75,9 @@ struct TestSizes {
     Overrides sweeps;       // quick, with two or more repetitions in every sweep (the threads test); none: quick
 };
 
-// The live state of one run, made by Lab::start(params, seed). It owns everything that changes.
+// The live state of one run, made by Lab::start(params, seed). It owns everything that changes. Its plan's parts
+// are an enum of the lab's (run.hpp: enum Part { kDraw, kTrain, kDone }) that plan() adds in order and where()
+// reports; past the last part, where() says kDone (the number of parts), and done() follows from that.
 class LabRun {
 public:
     virtual ~LabRun() = default;
@@ -88,10 +90,17 @@ public:
     virtual void views(std::vector<View>& out) const = 0;     // plots, filled from cached data
     const std::string& failure() const { return failure_; }   // non-empty: stopped (NaN, ...), why
     const Table& trace() const { return trace_; }             // time series (CSV)
+    // Finished (where() is past the plan's last part) or failed.
+    bool done() const { return !failure_.empty() || where().part >= done_part_; }
 
 protected:
+    // done_part: the part where() reports once the run has finished, one past the last of its Part enum (kDone).
+    explicit LabRun(int done_part) : done_part_(done_part) {}
     std::string failure_;   // set once, with what to change; the run then stops
     Table trace_;           // columns set by the run's constructor, a row per evaluation
+
+private:
+    int done_part_;
 };
 
 class Lab {
@@ -140,7 +149,7 @@ public:
     void set_remote(SweepRemote* remote) { remote_ = remote; }
     // The last step ended because nothing is left to do here until results arrive from elsewhere.
     bool waiting() const { return waiting_; }
-    bool done() const;
+    bool done() const;   // the run's: finished or failed (LabRun::done)
     std::string failure() const;
     int phase() const;           // index into phases()
     double progress() const;     // 0..1 of the whole run

@@ -5,14 +5,15 @@
 // and the phase, the progress bar and the clock are derived here, the same way for every lab. The same
 // estimate serves core::check_work: the total is refused or warned about, naming what dominates.
 //
-// For lab authors (one function, used by check(), reset() and progress):
+// For lab authors (one function, used by check(), reset() and progress), the parts in the order of the run's
+// enum of them (run.hpp: enum Part { kDraw, kTrain, kDone }, kDone past the last):
 //   core::WorkPlan MyLab::plan(const core::Params& p) const {
 //       core::WorkPlan w;
-//       w.add(0, "drawing the data", (n + n_test) * gen_cost, "lower n or n_test");          // clock: "drawing the data: 40 %"
-//       w.add(1, "training", T * n * step_cost, "lower T or n, or the model sizes", "t");   // clock: "training: t = 120 / 600"
+//       w.add(0, "drawing the data", (n + n_test) * gen_cost, "lower n or n_test");          // kDraw; clock: "drawing the data: 40 %"
+//       w.add(1, "training", T * n * step_cost, "lower T or n, or the model sizes", "t");   // kTrain; clock: "training: t = 120 / 600"
 //       return w;
 //   }
-//   core::Where MyRun::where() const { return {stage_, double(t_), double(T_)}; }   // stage_ == the part's index
+//   core::Where MyRun::where() const { return {part_, double(t_), double(T_)}; }   // part_: a Part, kDone when finished
 // Parts may have zero work (skipped configurations): progress passes over them.
 #pragma once
 #include <string>

@@ -19,10 +19,12 @@ struct Range {
     double lo = 0, hi = 0;
 };
 
+// The data model's settings: the lab's parameters set them (config.hpp, the binding in lab.cpp), so there are no
+// defaults here.
 struct DataConfig {
-    int K = 4, P = 4, d = 16;
-    Range alpha{0.5, 2.0}, beta{1.0, 2.0}, gamma{0.5, 3.0};
-    double sigma_p = 1.0;
+    int K, P, d;
+    Range alpha, beta, gamma;
+    double sigma_p;
 };
 
 // The paper's Settings 1–4 (Sec. 6.1, App. A.2). index 4 = custom (keep cfg as given).
@@ -81,7 +83,7 @@ public:
     const core::Rng& rng() const { return rng_; }
 
 private:
-    DataConfig cfg_;
+    DataConfig cfg_{};
     core::Rng rng_;
     int n_ = 0, next_ = 0;
 };

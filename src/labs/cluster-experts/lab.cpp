@@ -16,6 +16,111 @@ namespace {
 constexpr double kUnitsPerSecond = 3.0e9;
 }   // namespace
 
+// Each parameter once, bound to the Config field it sets (core/bind.hpp): the schema and the config cannot drift.
+static core::Bound<Config> make_binding() {
+    using T = core::ParamType;
+    core::Bound<Config> b;
+    b.add(
+        choice("setting", "", "Data", {"setting1", "setting2", "setting3", "setting4", "custom"}, 0,
+               "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), σ_p=1; "
+               "setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 with σ_p=2; "
+               "custom: use the α, β, γ and σ_p controls below."),
+        &Config::setting);
+    b.add(param("K", "K", "Data", T::Int, 2, 16, 4, "Number of clusters (paper: 4). Needs d ≥ 2K."), &Config::data,
+          &DataConfig::K);
+    b.add(param("P", "P", "Data", T::Int, 3, 16, 4,
+                "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."),
+          &Config::data, &DataConfig::P);
+    b.add(param("d", "d", "Data", T::Int, 4, 256, 16, "Patch dimension (paper: 50)."), &Config::data, &DataConfig::d);
+    b.add(param("n", "n", "Data", T::Int, 50, 32000, 1000, "Training examples (paper: 16,000).", true), &Config::n);
+    b.add(param("n_test", "n_test", "Data", T::Int, 100, 32000, 2000, "Test examples (paper: 16,000).", true),
+          &Config::n_test);
+    b.add(param("alpha_lo", "α_min", "Data", T::Real, 0.01, 10, 0.5,
+                "α ~ U(α_min, α_max): label-feature strength (setting = custom only)."),
+          &Config::data, &DataConfig::alpha, &Range::lo);
+    b.add(param("alpha_hi", "α_max", "Data", T::Real, 0.01, 10, 2.0, "α ~ U(α_min, α_max) (setting = custom only)."),
+          &Config::data, &DataConfig::alpha, &Range::hi);
+    b.add(param("beta_lo", "β_min", "Data", T::Real, 0.01, 10, 1.0,
+                "β ~ U(β_min, β_max): cluster-center strength (setting = custom only)."),
+          &Config::data, &DataConfig::beta, &Range::lo);
+    b.add(param("beta_hi", "β_max", "Data", T::Real, 0.01, 10, 2.0, "β ~ U(β_min, β_max) (setting = custom only)."),
+          &Config::data, &DataConfig::beta, &Range::hi);
+    b.add(param("gamma_lo", "γ_min", "Data", T::Real, 0.01, 10, 0.5,
+                "γ ~ U(γ_min, γ_max): feature-noise strength (setting = custom only)."),
+          &Config::data, &DataConfig::gamma, &Range::lo);
+    b.add(param("gamma_hi", "γ_max", "Data", T::Real, 0.01, 10, 3.0, "γ ~ U(γ_min, γ_max) (setting = custom only)."),
+          &Config::data, &DataConfig::gamma, &Range::hi);
+    b.add(param("sigma_p", "σ_p", "Data", T::Real, 0, 5, 1.0,
+                "Gaussian patch scale, ξ ~ N(0, σ_p²/d I) (setting = custom only)."),
+          &Config::data, &DataConfig::sigma_p);
+    b.add(param("M", "M", "Model", T::Int, 2, 32, 8, "Experts (paper: 8; theory: M = Θ(K log K log log d))."),
+          &Config::moe, &TrainConfig::M);
+    b.add(param("J", "J", "Model", T::Int, 1, 64, 4, "Filters per expert (paper: 16)."), &Config::moe, &TrainConfig::J);
+    b.add(param("J_single", "J_single", "Model", T::Int, 1, 512, 32,
+                "Filters of each single-model baseline (paper: 128 = M·J; here M·J = 32)."),
+          &Config::J_single);
+    b.add(param("sigma0", "σ0", "Model", T::Real, 0.001, 1, 0.1,
+                "Initial scale, w ~ N(0, σ0² I) (Algorithm 1; the paper does not give its value, its released "
+                "code uses PyTorch's default × 0.001, an sd of about 8e-5 at d = 50).",
+                true),
+          &Config::moe, &TrainConfig::sigma0);
+    b.add(param("T", "T", "Training", T::Int, 1, 20000, 600, "Full-batch iterations.", true), &Config::T);
+    b.add(param("eta", "η", "Training", T::Real, 1e-5, 1, 0.005, "Expert step of normalized GD (3.4) (paper: 0.001).",
+                true),
+          &Config::moe, &TrainConfig::eta);
+    b.add(param("eta_r", "η_r", "Training", T::Real, 0, 100, 0.5,
+                "Router GD step (3.5) (paper: 0.1; theory η_r = Θ(M²)η)."),
+          &Config::moe, &TrainConfig::eta_r);
+    b.add(param("noise_width", "r", "Training", T::Real, 0, 10, 1.0,
+                "Routing noise r ~ Unif[0, width] (paper: 1; κ = 1/width in Remark C.2). 0 switches it off."),
+          &Config::moe, &TrainConfig::noise_width);
+    b.add(
+        choice(
+            "expert_opt", "", "Training", {"normalized", "plain"}, 0,
+            "normalized: the paper's normalized GD (3.4); plain: plain GD with step η_gd (a toggle, not the paper's)."),
+        &Config::moe, &TrainConfig::plain_gd);
+    b.add(param("eta_gd", "η_gd", "Training", T::Real, 1e-4, 1e6, 3.0,
+                "Expert step for plain GD (expert_opt = plain). About 3 works; ≥ 10 diverges.", true),
+          &Config::moe, &TrainConfig::eta_gd);
+    b.add(param("lb_lambda", "λ", "Training", T::Real, 0, 1, 0.0,
+                "Switch-style load-balancing loss λ·M·Σ_m f_m P_m. NOT in the paper's theory (Table 9 uses one "
+                "for the linear MoE only)."),
+          &Config::moe, &TrainConfig::lb_lambda);
+    b.add(param("singles", "", "Training", T::Bool, 0, 1, 1,
+                "Train the single-model baselines (linear and cubic, J_single filters) on the same data."),
+          &Config::singles);
+    b.add(
+        choice(
+            "single_opt", "", "Training", {"normalized", "adam"}, 0,
+            "How the single models train. normalized: normalized GD (3.4) with step η_single, like the MoE's experts; adam: "
+            "Adam with weight decay, as the paper trains them (App. A.2: lr 0.01 cubic, 0.003 linear, 5e-4)."),
+        &Config::single_adam);
+    b.add(param("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01,
+                "Normalized-GD step of the single models (single_opt = normalized).", true),
+          &Config::eta_single);
+    b.add(param("adam_lr_cubic", "lr_cubic", "Training", T::Real, 1e-5, 1, 0.01,
+                "Adam step of the single cubic model (single_opt = adam; paper: 0.01).", true),
+          &Config::adam_lr_cubic);
+    b.add(param("adam_lr_linear", "lr_linear", "Training", T::Real, 1e-5, 1, 0.003,
+                "Adam step of the single linear model (single_opt = adam; paper: 0.003).", true),
+          &Config::adam_lr_linear);
+    b.add(param("weight_decay", "wd", "Training", T::Real, 0, 0.1, 5e-4,
+                "Adam's L2 weight decay for the single models (single_opt = adam; paper: 5e-4)."),
+          &Config::weight_decay);
+    b.add(
+        param("eval_every", "", "Display", T::Int, 1, 1000, 10, "Evaluate on the test set every this many iterations."),
+        &Config::eval_every);
+    b.add(param("cell_every", "", "Display", T::Int, 1, 10000, 50,
+                "Recompute the per-expert × cluster accuracy every this many iterations."),
+          &Config::cell_every);
+    return b;
+}
+
+const core::Bound<Config>& binding() {
+    static const core::Bound<Config> b = make_binding();
+    return b;
+}
+
 static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
@@ -34,75 +139,7 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond) {
         "learns the cluster centers and sends each cluster to its experts (Theorem 4.2). With linear experts the MoE "
         "does not specialise. All four models train side by side on the same data.";
 
-    using T = core::ParamType;
-    auto& ps = schema_.params;
-    ps.push_back(
-        choice("setting", "", "Data", {"setting1", "setting2", "setting3", "setting4", "custom"}, 0,
-               "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), σ_p=1; "
-               "setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 with σ_p=2; "
-               "custom: use the α, β, γ and σ_p controls below."));
-    ps.push_back(param("K", "K", "Data", T::Int, 2, 16, 4, "Number of clusters (paper: 4). Needs d ≥ 2K."));
-    ps.push_back(param("P", "P", "Data", T::Int, 3, 16, 4,
-                       "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."));
-    ps.push_back(param("d", "d", "Data", T::Int, 4, 256, 16, "Patch dimension (paper: 50)."));
-    ps.push_back(param("n", "n", "Data", T::Int, 50, 32000, 1000, "Training examples (paper: 16,000).", true));
-    ps.push_back(param("n_test", "n_test", "Data", T::Int, 100, 32000, 2000, "Test examples (paper: 16,000).", true));
-    ps.push_back(param("alpha_lo", "α_min", "Data", T::Real, 0.01, 10, 0.5,
-                       "α ~ U(α_min, α_max): label-feature strength (setting = custom only)."));
-    ps.push_back(
-        param("alpha_hi", "α_max", "Data", T::Real, 0.01, 10, 2.0, "α ~ U(α_min, α_max) (setting = custom only)."));
-    ps.push_back(param("beta_lo", "β_min", "Data", T::Real, 0.01, 10, 1.0,
-                       "β ~ U(β_min, β_max): cluster-center strength (setting = custom only)."));
-    ps.push_back(
-        param("beta_hi", "β_max", "Data", T::Real, 0.01, 10, 2.0, "β ~ U(β_min, β_max) (setting = custom only)."));
-    ps.push_back(param("gamma_lo", "γ_min", "Data", T::Real, 0.01, 10, 0.5,
-                       "γ ~ U(γ_min, γ_max): feature-noise strength (setting = custom only)."));
-    ps.push_back(
-        param("gamma_hi", "γ_max", "Data", T::Real, 0.01, 10, 3.0, "γ ~ U(γ_min, γ_max) (setting = custom only)."));
-    ps.push_back(param("sigma_p", "σ_p", "Data", T::Real, 0, 5, 1.0,
-                       "Gaussian patch scale, ξ ~ N(0, σ_p²/d I) (setting = custom only)."));
-    ps.push_back(param("M", "M", "Model", T::Int, 2, 32, 8, "Experts (paper: 8; theory: M = Θ(K log K log log d))."));
-    ps.push_back(param("J", "J", "Model", T::Int, 1, 64, 4, "Filters per expert (paper: 16)."));
-    ps.push_back(param("J_single", "J_single", "Model", T::Int, 1, 512, 32,
-                       "Filters of each single-model baseline (paper: 128 = M·J; here M·J = 32)."));
-    ps.push_back(param("sigma0", "σ0", "Model", T::Real, 0.001, 1, 0.1,
-                       "Initial scale, w ~ N(0, σ0² I) (Algorithm 1; the paper does not give its value, its released "
-                       "code uses PyTorch's default × 0.001, an sd of about 8e-5 at d = 50).",
-                       true));
-    ps.push_back(param("T", "T", "Training", T::Int, 1, 20000, 600, "Full-batch iterations.", true));
-    ps.push_back(param("eta", "η", "Training", T::Real, 1e-5, 1, 0.005,
-                       "Expert step of normalized GD (3.4) (paper: 0.001).", true));
-    ps.push_back(param("eta_r", "η_r", "Training", T::Real, 0, 100, 0.5,
-                       "Router GD step (3.5) (paper: 0.1; theory η_r = Θ(M²)η)."));
-    ps.push_back(param("noise_width", "r", "Training", T::Real, 0, 10, 1.0,
-                       "Routing noise r ~ Unif[0, width] (paper: 1; κ = 1/width in Remark C.2). 0 switches it off."));
-    ps.push_back(choice(
-        "expert_opt", "", "Training", {"normalized", "plain"}, 0,
-        "normalized: the paper's normalized GD (3.4); plain: plain GD with step η_gd (a toggle, not the paper's)."));
-    ps.push_back(param("eta_gd", "η_gd", "Training", T::Real, 1e-4, 1e6, 3.0,
-                       "Expert step for plain GD (expert_opt = plain). About 3 works; ≥ 10 diverges.", true));
-    ps.push_back(param("lb_lambda", "λ", "Training", T::Real, 0, 1, 0.0,
-                       "Switch-style load-balancing loss λ·M·Σ_m f_m P_m. NOT in the paper's theory (Table 9 uses one "
-                       "for the linear MoE only)."));
-    ps.push_back(param("singles", "", "Training", T::Bool, 0, 1, 1,
-                       "Train the single-model baselines (linear and cubic, J_single filters) on the same data."));
-    ps.push_back(choice(
-        "single_opt", "", "Training", {"normalized", "adam"}, 0,
-        "How the single models train. normalized: normalized GD (3.4) with step η_single, like the MoE's experts; adam: "
-        "Adam with weight decay, as the paper trains them (App. A.2: lr 0.01 cubic, 0.003 linear, 5e-4)."));
-    ps.push_back(param("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01,
-                       "Normalized-GD step of the single models (single_opt = normalized).", true));
-    ps.push_back(param("adam_lr_cubic", "lr_cubic", "Training", T::Real, 1e-5, 1, 0.01,
-                       "Adam step of the single cubic model (single_opt = adam; paper: 0.01).", true));
-    ps.push_back(param("adam_lr_linear", "lr_linear", "Training", T::Real, 1e-5, 1, 0.003,
-                       "Adam step of the single linear model (single_opt = adam; paper: 0.003).", true));
-    ps.push_back(param("weight_decay", "wd", "Training", T::Real, 0, 0.1, 5e-4,
-                       "Adam's L2 weight decay for the single models (single_opt = adam; paper: 5e-4)."));
-    ps.push_back(param("eval_every", "", "Display", T::Int, 1, 1000, 10,
-                       "Evaluate on the test set every this many iterations."));
-    ps.push_back(param("cell_every", "", "Display", T::Int, 1, 10000, 50,
-                       "Recompute the per-expert × cluster accuracy every this many iterations."));
-
+    schema_ = binding().schema();
     auto& pr = schema_.presets;
     pr.push_back({"lecture",
                   "Lecture",
@@ -217,12 +254,12 @@ static std::vector<core::Headline> paper_headlines() {
     };
 }
 
-// The run's two parts in step()'s work units (about one multiply-add each): drawing the data, then
+// The run's two parts (Part, run.hpp) in step()'s work units (about one multiply-add each): drawing the data, then
 // training with its evaluations interleaved. core::validate limits the total, core::Lab reads progress in it.
-core::WorkPlan work_plan(const core::Params& p) {
-    const int M = p.i("M"), d = p.i("d"), n = p.i("n"), nt = p.i("n_test"), Pp = p.i("P");
-    const int T = p.i("T"), Ji = p.i("J"), Jsi = p.i("J_single"), ee = p.i("eval_every"), ce = p.i("cell_every");
-    const bool singles = p.b("singles");
+core::WorkPlan work_plan(const Config& c) {
+    const int M = c.moe.M, d = c.data.d, n = c.n, nt = c.n_test, Pp = c.data.P;
+    const int T = c.T, Ji = c.moe.J, Jsi = c.J_single, ee = c.eval_every, ce = c.cell_every;
+    const bool singles = c.singles;
     const double data = double(n + nt) * generation_cost(Pp, d);
     double per_sample = training_cost(M, Ji, d, Pp, true) + training_cost(M, Ji, d, Pp, false);
     double per_test = eval_moe_cost(M, Ji, d, Pp, true) + eval_moe_cost(M, Ji, d, Pp, false);
@@ -237,7 +274,7 @@ core::WorkPlan work_plan(const core::Params& p) {
     const double cells = double(T / both + 1 + (T % both != 0));
     const double eval = evals * nt * per_test +
         cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
-    core::WorkPlan w;
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the data", data, strf("lower n = %d or n_test = %d, or d, P", n, nt));
     w.add(0, "training", train + eval,
           train >= eval ? strf("T = %d iterations over n = %d examples: lower T or n, or the model sizes J, J_single, "
@@ -252,25 +289,25 @@ core::WorkPlan work_plan(const core::Params& p) {
 
 core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     core::Validation v;
-    const int K = p.i("K"), d = p.i("d"), M = p.i("M"), n = p.i("n"), nt = p.i("n_test"), Pp = p.i("P");
-    const int setting = p.i("setting");
+    const Config c = binding().config(p);
+    const int K = c.data.K, d = c.data.d, M = c.moe.M, n = c.n, nt = c.n_test, Pp = c.data.P;
+    const int setting = c.setting;
     if (d < 2 * K)
         v.errors.push_back(strf("d = %d must be ≥ 2K = %d (the K features v_k and the K centers c_k are orthogonal "
                                 "directions): raise d or lower K",
                                 d, 2 * K));
-    const char* names[3] = {"alpha", "beta", "gamma"};
-    for (const char* nm : names) {
-        double lo = p[std::string(nm) + "_lo"], hi = p[std::string(nm) + "_hi"];
-        if (lo > hi)
-            v.errors.push_back(std::string(nm) + "_lo = " + core::format_number(lo) + " must be ≤ " + nm +
-                               "_hi = " + core::format_number(hi) + ": swap or change them");
-    }
+    const std::pair<const char*, Range> ranges[3] = {
+        {"alpha", c.data.alpha}, {"beta", c.data.beta}, {"gamma", c.data.gamma}};
+    for (const auto& [nm, r] : ranges)
+        if (r.lo > r.hi)
+            v.errors.push_back(std::string(nm) + "_lo = " + core::format_number(r.lo) + " must be ≤ " + nm +
+                               "_hi = " + core::format_number(r.hi) + ": swap or change them");
     if (setting != kCustomSetting) {
-        DataConfig def, set;
-        apply_setting(setting, set);
-        bool changed = p["alpha_lo"] != def.alpha.lo || p["alpha_hi"] != def.alpha.hi || p["beta_lo"] != def.beta.lo ||
-            p["beta_hi"] != def.beta.hi || p["gamma_lo"] != def.gamma.lo || p["gamma_hi"] != def.gamma.hi ||
-            p["sigma_p"] != def.sigma_p;
+        // the α, β, γ and σ_p controls moved away from the schema's defaults
+        const DataConfig def = binding().defaults().data;
+        auto same = [](const Range& a, const Range& b) { return a.lo == b.lo && a.hi == b.hi; };
+        const bool changed = !same(c.data.alpha, def.alpha) || !same(c.data.beta, def.beta) ||
+            !same(c.data.gamma, def.gamma) || c.data.sigma_p != def.sigma_p;
         if (changed)
             v.warnings.push_back("The α, β, γ and σ_p controls are ignored while setting = " +
                                  schema_.params[0].choices[size_t(setting)] + ": choose setting = custom to use them");
@@ -282,28 +319,27 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
         v.warnings.push_back(
             "Below d = 16 and n = 1000 the phenomena blur (docs/labs/cluster-experts.md §7.6): keep d ≥ 16, n ≥ 1000 "
             "for clean demos");
-    double sp = setting == kCustomSetting ? p["sigma_p"] : (setting % 2 == 1 ? 2.0 : 1.0);
-    if (sp >= 2 && d < 32)
+    if (c.data_model().sigma_p >= 2 && d < 32)
         v.warnings.push_back(
             "σ_p = 2 at d < 32: the noise patch's share on each feature, σ_p/√d, caps even a perfectly routed expert "
             "below 99 % (97 % at d = 16) and blurs the routing: raise d to 32 (preset setting2)");
-    if (p["sigma0"] > 0.2)
+    if (c.moe.sigma0 > 0.2)
         v.warnings.push_back("σ0 > 0.2 leaves the small-initialisation regime of the theory (σ0 ≤ d^−0.01 and small): "
                              "exploration breaks down");
-    if (p["noise_width"] == 0)
+    if (c.moe.noise_width == 0)
         v.warnings.push_back(
             "Routing noise off: no exploration (Key Techniques 1–2); at Θ = 0 every tie goes to expert 1");
-    if (p["lb_lambda"] > 0)
+    if (c.moe.lb_lambda > 0)
         v.warnings.push_back("Load balancing (λ > 0) is outside the paper's theory (it uses none; Table 9)");
-    if (p.i("expert_opt") == 1)
+    if (c.moe.plain_gd)
         v.warnings.push_back(
             "Plain GD for the experts is a toggle, not the paper's normalized GD (3.4); large η_gd diverges");
-    if (p.i("expert_opt") == 0 && p["eta"] > 0.05)
+    if (!c.moe.plain_gd && c.moe.eta > 0.05)
         v.warnings.push_back(
             "η > 0.05: the router commits before the experts specialise (docs/labs/cluster-experts.md §7.6)");
 
     // Memory: data (dense Gaussian patches + patch sums), per-model buffers.
-    const double J = p["J"], Js = p["J_single"];
+    const double J = c.moe.J, Js = c.J_single;
     double bytes = double(n + nt) * (double(Pp - 3) * d + d + 16) * 4.0 + double(n) * M * 8.0 * 2 +
         double(n) * 8.0 * 2 + 4.0 * d * (2 * M * J + 2 * Js) * 4;
     core::check_memory(v, bytes, "The data set");

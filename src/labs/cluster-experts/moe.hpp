@@ -20,24 +20,26 @@ namespace cluster_experts {
 // Rough multiply-adds per training sample of one model (forward, backward, routing), to size slices.
 double training_cost(int M, int J, int d, int P, bool cubic);
 
+// One model's settings: the lab's parameters set them (config.hpp, the binding in lab.cpp; the run sets `cubic`
+// and the single models' own), so there are no defaults here.
 struct TrainConfig {
-    int M = 8, J = 4;
-    bool cubic = true;
-    double sigma0 = 0.1;        // w^(0) ~ N(0, σ0² I)
-    double eta = 0.005;         // expert step (3.4)
-    double eta_r = 0.5;         // router step (3.5)
-    double noise_width = 1.0;   // r ~ Unif[0, width]; the paper's is 1 (κ = 1/width, Remark C.2); 0 = off
-    bool plain_gd = false;      // experts by plain GD with step eta_gd instead of (3.4) (toggle,
-                                // docs/labs/cluster-experts.md §4.8)
-    double eta_gd = 3.0;
-    double lb_lambda = 0.0;   // Switch-style load balancing λ·M·Σ_m f_m P_m: NOT in the paper's theory
-    bool adam = false;        // Adam instead of (3.4): how App. A.2 trains the single models (not the MoEs)
+    int M, J;
+    bool cubic;
+    double sigma0;        // w^(0) ~ N(0, σ0² I)
+    double eta;           // expert step (3.4)
+    double eta_r;         // router step (3.5)
+    double noise_width;   // r ~ Unif[0, width]; the paper's is 1 (κ = 1/width, Remark C.2); 0 = off
+    bool plain_gd;        // experts by plain GD with step eta_gd instead of (3.4) (toggle,
+                          // docs/labs/cluster-experts.md §4.8)
+    double eta_gd;
+    double lb_lambda;   // Switch-style load balancing λ·M·Σ_m f_m P_m: NOT in the paper's theory
+    bool adam;          // Adam instead of (3.4): how App. A.2 trains the single models (not the MoEs)
     core::AdamConfig adam_cfg;
 };
 
 class MoE {
 public:
-    TrainConfig cfg;
+    TrainConfig cfg{};
     Experts ex;
     Router router;
     int t = 0;               // completed iterations

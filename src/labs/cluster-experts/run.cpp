@@ -21,58 +21,36 @@ enum Tag : uint64_t {
 };
 }   // namespace
 
-Run::Run(const core::Params& p, uint64_t seed) {
-    setting_ = p.i("setting");
-    dc_.K = p.i("K");
-    dc_.P = p.i("P");
-    dc_.d = p.i("d");
-    dc_.alpha = {p["alpha_lo"], p["alpha_hi"]};
-    dc_.beta = {p["beta_lo"], p["beta_hi"]};
-    dc_.gamma = {p["gamma_lo"], p["gamma_hi"]};
-    dc_.sigma_p = p["sigma_p"];
-    apply_setting(setting_, dc_);
-    T_ = p.i("T");
-    eval_every_ = p.i("eval_every");
-    cell_every_ = p.i("cell_every");
-    singles_ = p.b("singles");
-
+Run::Run(const Config& c, uint64_t seed)
+    : core::LabRun(kDone), T_(c.T), eval_every_(c.eval_every), cell_every_(c.cell_every), singles_(c.singles),
+      dc_(c.data_model()) {
     core::Rng root(seed);
     // The data are drawn by the first step() calls (a large set takes seconds), each set from its own stream.
-    gen_train_.start(dc_, p.i("n"), root.split(kTrainData), train_);
-    gen_test_.start(dc_, p.i("n_test"), root.split(kTestData), test_);
+    gen_train_.start(dc_, c.n, root.split(kTrainData), train_);
+    gen_test_.start(dc_, c.n_test, root.split(kTestData), test_);
 
-    TrainConfig c;
-    c.M = p.i("M");
-    c.J = p.i("J");
-    c.sigma0 = p["sigma0"];
-    c.eta = p["eta"];
-    c.eta_r = p["eta_r"];
-    c.noise_width = p["noise_width"];
-    c.plain_gd = p.i("expert_opt") == 1;
-    c.eta_gd = p["eta_gd"];
-    c.lb_lambda = p["lb_lambda"];
     // Both MoEs start from the same W^(0) (same init stream), so they differ only by σ.
     for (int m = 0; m < 2; ++m) {
-        TrainConfig cm = c;
+        TrainConfig cm = c.moe;
         cm.cubic = (m == kCubic);
         core::Rng ri = root.split(kInitMoe);
         moe_[size_t(m)].init(cm, dc_.d, ri, root.split(m == kCubic ? kNoiseCubic : kNoiseLinear));
     }
     // Single models: eq. (3.1) with one expert of J_single filters, normalized GD
     // (docs/labs/cluster-experts.md §4.5) or Adam.
-    TrainConfig cs;
+    TrainConfig cs{};
     cs.M = 1;
-    cs.J = p.i("J_single");
-    cs.sigma0 = c.sigma0;
-    cs.eta = p["eta_single"];
+    cs.J = c.J_single;
+    cs.sigma0 = c.moe.sigma0;
+    cs.eta = c.eta_single;
     cs.eta_r = 0;
     cs.noise_width = 0;
-    cs.adam = p.i("single_opt") == 1;   // App. A.2: Adam, lr 0.01 (cubic) / 0.003 (linear), weight decay 5e-4
-    cs.adam_cfg.weight_decay = p["weight_decay"];
+    cs.adam = c.single_adam;   // App. A.2: Adam, lr 0.01 (cubic) / 0.003 (linear), weight decay 5e-4
+    cs.adam_cfg.weight_decay = c.weight_decay;
     for (int m = 0; m < 2; ++m) {
         TrainConfig cm = cs;
         cm.cubic = (m == kCubic);
-        cm.adam_cfg.lr = m == kCubic ? p["adam_lr_cubic"] : p["adam_lr_linear"];
+        cm.adam_cfg.lr = m == kCubic ? c.adam_lr_cubic : c.adam_lr_linear;
         core::Rng ri = root.split(m == kCubic ? kInitSingleCubic : kInitSingleLinear);
         single_[size_t(m)].init(cm, dc_.d, ri, core::Rng(0));
     }
@@ -242,10 +220,11 @@ void Run::publish_eval() {
 }
 
 core::Where Run::where() const {
-    if (!data_ready()) return {0, double(gen_train_.drawn() + gen_test_.drawn()), double(train_.n + test_.n)};
+    if (!data_ready()) return {kDraw, double(gen_train_.drawn() + gen_test_.drawn()), double(train_.n + test_.n)};
     // the detected stage (phases()) holds at the end too: the timeline names the last stage the run reached
-    if (done()) return {2, 0, 0, "", stage_};
-    return {1, double(t_), double(T_), "", stage_};
+    const bool finished = t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0;   // T_ and its evaluation
+    if (finished) return {kDone, 0, 0, "", stage_};
+    return {kTrain, double(t_), double(T_), "", stage_};
 }
 
 std::vector<core::Metric> Run::metrics() const {

@@ -6,6 +6,7 @@
 #include "core/lab.hpp"
 #include "core/rng.hpp"
 #include "core/thin.hpp"
+#include "labs/cluster-experts/config.hpp"
 #include "labs/cluster-experts/data.hpp"
 #include "labs/cluster-experts/metrics.hpp"
 #include "labs/cluster-experts/moe.hpp"
@@ -15,9 +16,14 @@ namespace cluster_experts {
 
 enum Model { kCubic = 0, kLinear = 1 };
 
+// The plan's parts (work_plan(), lab.cpp), in order: drawing the data, then training with its evaluations; kDone
+// past the last.
+enum Part { kDraw, kTrain, kDone };
+
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed);
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
+    Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;   // draws the data, then evaluations and training iterations
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
@@ -28,17 +34,16 @@ public:
     const Dataset& test_data() const { return test_; }
     const MoE& moe(int c) const { return moe_[size_t(c)]; }
     bool data_ready() const { return gen_train_.done() && gen_test_.done(); }
-    bool done() const { return !failure_.empty() || (t_ >= T_ && !pending_eval_ && cursor_ == 0 && model_ == 0); }
 
 private:
     void train(core::WorkBudget& budget);
     void publish_eval();      // caches the finished evaluation pass: metrics, trace row, histories
     void reset_histories();   // views.cpp: the series' labels and colours, their size caps
 
-    // configuration of the run
-    int setting_ = 0, T_ = 0, eval_every_ = 10, cell_every_ = 50;
-    bool singles_ = true;
-    DataConfig dc_;
+    // configuration of the run (from its Config)
+    int T_, eval_every_, cell_every_;
+    bool singles_;
+    DataConfig dc_;   // the data model drawn: the setting applied
     Dataset train_, test_;
     Generator gen_train_, gen_test_;    // the data fill in over the first steps
     std::array<MoE, 2> moe_, single_;   // [kCubic], [kLinear]

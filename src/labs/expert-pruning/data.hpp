@@ -17,10 +17,11 @@ namespace expert_pruning {
 
 constexpr int kO1 = 0, kO2 = 1;
 
+// Set by the lab's parameters (config.hpp, the binding in lab.cpp): no defaults here.
 struct DataSpec {
-    int d = 32, n = 16;   // patterns (= token dimension), tokens per sample
-    int C = 4;            // concept pairs reserved at the start of the basis (≥ 1; 1 = the task only)
-    double zipf = 0;      // exponent of the q frequencies, P(q_i) ∝ i^−zipf (0: uniform)
+    int d, n;      // patterns (= token dimension), tokens per sample
+    int C;         // concept pairs reserved at the start of the basis (≥ 1; 1 = the task only)
+    double zipf;   // exponent of the q frequencies, P(q_i) ∝ i^−zipf (0: uniform)
     int q_count() const { return d - 2 * C; }
     int first_q() const { return 2 * C; }
 };

@@ -12,135 +12,170 @@ using core::param;
 using core::strf;
 
 // The run's parts (run.hpp's Part), in step()'s work units (about one multiply-add each).
-core::WorkPlan work_plan(const core::Params& p) {
-    const int k = p.i("k"), n = p.i("n"), G = k / 2;
-    const Mode mode = Mode(p.i("mode"));
-    const bool learned = mode == Mode::Learned;
+core::WorkPlan work_plan(const Config& c) {
+    const RunSpec& s = c.spec;
+    const int k = s.k, n = s.data.n, G = k / 2;
+    const bool learned = s.mode == Mode::Learned;
     Moe M;
     M.k = k;
-    M.d = p.i("d");
-    M.m = p.i("m");
-    M.l = p.i("l");
-    M.routing = Routing(p.i("routing"));
-    const double step = step_cost(M, n, p.i("B")), ev = eval_cost(M, n);
-    const double N = p["n_test"], V = p["n_val"], ckpts = p["T"] / p["eval_every"] + 3;
-    const double Vpre = learned ? std::max(V, 64.0 * p.i("C")) : 0;   // the pre-training test set (pipeline.cpp)
+    M.d = s.data.d;
+    M.m = s.m;
+    M.l = s.l;
+    M.routing = s.routing;
+    const double step = step_cost(M, n, s.B), ev = eval_cost(M, n);
+    const double N = s.n_test, V = s.n_val, ckpts = double(s.T) / s.eval_every + 3;
+    const double Vpre = learned ? std::max(V, 64.0 * s.data.C) : 0;   // the pre-training test set (pipeline.cpp)
     const double draw = (N + V + Vpre) * 8.0 * n + 20.0 * k * M.d * (M.m + 1.0) + Vpre * ev;
-    const double pre = learned ? p["T_pre"] * step_cost(M, n, 64) + (p["T_pre"] / p["eval_every"] + 1) * Vpre * ev : 0;
-    const double ft = p["T"] * step + ckpts * (N + V) * ev;
+    const double pre =
+        learned ? double(s.T_pre) * step_cost(M, n, 64) + (double(s.T_pre) / s.eval_every + 1) * Vpre * ev : 0;
+    const double ft = double(s.T) * step + ckpts * (N + V) * ev;
     // no post-FT: every criterion's pruned copies (random: R draws) read the stored per-expert outputs
-    const double criteria = kCriteria - 1 + p.b("diff_norm");
-    const double prune = G * (criteria - 1 + p["draws"]) * N * k;
+    const double criteria = kCriteria - 1 + c.diff_norm;
+    const double prune = G * (criteria - 1 + s.random_draws) * N * k;
     // post-FT: one continued run when the experts do not interact (expert-choice, paper loss), then the same
     // reading of stored outputs; else one run per distinct kept set: one at ρ = 0 (nothing pruned), then per
     // ratio the R random draws and about half the criteria (the others keep the same experts; measured)
-    const bool coupled = M.routing == Routing::TokenChoice || p.i("loss") == 1;
+    const bool coupled = M.routing == Routing::TokenChoice || s.ft.hinge;
     int ratios = 0;   // the ρ grid (run.cpp: token-choice keeps at least l experts, footnote 3)
     for (int q = 0; q < G; ++q) ratios += M.routing == Routing::ExpertChoice || 2 * (G - q) >= M.l;
-    const double runs = coupled ? 1 + (ratios - 1) * (p["draws"] + 0.5 * criteria) : 1;
-    const double post = runs * (p["T_post"] * step + N * ev) + (coupled ? 0 : prune);
-    const double timeline = 2 * (p["T_post"] * step + p["T_post"] / p["eval_every"] * N * ev);
-    core::WorkPlan w;
+    const double runs = coupled ? 1 + (ratios - 1) * (s.random_draws + 0.5 * criteria) : 1;
+    const double post = runs * (double(s.T_post) * step + N * ev) + (coupled ? 0 : prune);
+    const double timeline = 2 * (double(s.T_post) * step + double(s.T_post) / s.eval_every * N * ev);
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the test and validation sets", draw, strf("lower n_test = %g or n_val = %g, or n", N, V));
     w.add(0, "pre-training", pre, "lower T_pre or n_val", "step");
     w.add(1, "fine-tuning", ft, "lower T, B, n or n_test", "t");
     w.add(2, "pruning", prune, "lower n_test or draws", "pruned copies");
     w.add(3, "post-pruning fine-tuning", post + timeline, "lower T_post or draws");
-    w.add(4, "the other seeds", (p["seeds"] - 1) * (draw + pre + ft + prune + post), "lower seeds");
+    w.add(4, "the other seeds", double(c.seeds - 1) * (draw + pre + ft + prune + post), "lower seeds");
     return w;
 }
 
-core::Schema make_schema() {
+// Each parameter once, bound to the Config field it sets (core/bind.hpp): the schema and the config cannot drift.
+static core::Bound<Config> make_binding() {
     using T = core::ParamType;
-    core::Schema s;
-    auto& ps = s.params;
-    ps.push_back(param("d", "d", "Data", T::Int, 3, 512, 32,
-                       "Patterns, an orthonormal basis of ℝ^d (tokens are patterns, §4.2; theory d = Ω(n); paper §5.1: "
-                       "200). Concept pairs take the first 2C, the task-irrelevant q's the rest."));
-    ps.push_back(param("n", "n", "Data", T::Int, 2, 256, 16,
-                       "Tokens per sample: one task pattern (o₁ ⇒ y = +1, o₂ ⇒ y = −1) at a random position, n − 1 q's "
-                       "drawn with replacement (paper §5.1: 100)."));
-    ps.push_back(param("C", "C", "Data", T::Int, 1, 16, 4,
-                       "Concept pairs (o₁, o₂ is concept 1). Planted: the specialists' absent concepts; learned: the "
-                       "pre-training tasks; scratch: unused."));
-    ps.push_back(param("zipf", "s", "Data", T::Real, 0, 3, 0,
-                       "q frequencies P(q_i) ∝ i^−s (0: uniform). The paper allows any O(1/d) frequencies, the same in "
-                       "both classes."));
-    ps.push_back(param("k", "k", "Model", T::Int, 2, 64, 8,
-                       "Experts, even: heads a^(s) = +1 for the first half (S₁), −1 for the second (S₂), as in §5.1 "
-                       "(paper: 20; V-MoE: 8)."));
-    ps.push_back(param("m", "m", "Model", T::Int, 1, 64, 8, "ReLU neurons per expert (paper §5.1: not given)."));
-    ps.push_back(param("l", "l", "Model", T::Int, 1, 16, 2,
-                       "Tokens per expert (expert-choice) or experts per token (token-choice). l ≥ 2: with l = 1 the "
-                       "gate is 1 and routers get no gradient (paper §5.1: 5; V-MoE: 2)."));
-    ps.push_back(
-        choice("routing", "", "Model", {"expert-choice", "token-choice"}, 0,
-               "expert-choice (eq. 4, the theory): each expert takes its top-l tokens and pruning removes its router "
-               "(eq. 6); token-choice (eq. 3, the paper's experiments): each token goes to its top-l experts, pruned "
-               "routers still route and their outputs are zero (eq. 5)."));
-    ps.push_back(
-        choice("mode", "", "Pre-training", {"planted", "learned", "scratch"}, 0,
-               "The paper assumes a pre-trained model (Def. C.1) without saying how it was made "
-               "(docs/labs/expert-pruning.md §4.1). planted: "
-               "weights built to Def. C.1, with specialists on absent concepts whose norms exceed the important "
-               "experts'; learned: trained on C concept pairs with the true hinge, the downstream concept picked "
-               "afterwards; scratch: §5.1, tiny Gaussian weights, no pre-training."));
-    ps.push_back(param("important", "", "Pre-training", T::Int, 1, 32, 1,
-                       "Planted: important experts per group (p^(s,0) = Ω(1), Def. C.1); the others are specialists on "
-                       "absent concepts."));
-    ps.push_back(param("r_imp", "r", "Pre-training", T::Real, 0, 5, 0.3,
-                       "Planted: an important expert's router along its o (w_s^(0) = ε + r e_o)."));
-    ps.push_back(param("mu_imp", "μ", "Pre-training", T::Real, 0, 5, 0.05,
-                       "Planted: an important expert's neurons along its o (W^(s,0) = E + μ e_o 1ᵀ)."));
-    ps.push_back(param("r_spec", "r'", "Pre-training", T::Real, 0, 5, 1.0,
-                       "Planted: a specialist's router along its absent concept (larger than r: why router magnitude "
-                       "fails early). The paper's WLOG bound is ‖w_s^(0)‖ ≤ ½ ln l."));
-    ps.push_back(param("mu_spec", "μ'", "Pre-training", T::Real, 0, 10, 3.0,
-                       "Planted: a specialist's neurons along its absent concept (why neuron magnitude fails early)."));
-    ps.push_back(param("sigma_r", "σ_r", "Pre-training", T::Real, 0, 1, 0.05,
-                       "Router noise std (planted and learned init); scratch uses §5.1's 1e−4."));
-    ps.push_back(param("sigma_n", "σ_n", "Pre-training", T::Real, 0, 1, 0.05,
-                       "Neuron noise std (planted); learned starts from 0.01, scratch from §5.1's 1e−2."));
-    ps.push_back(param("T_pre", "T_pre", "Pre-training", T::Int, 1, 20000, 500,
-                       "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; "
-                       "docs/labs/expert-pruning.md §4.1).",
-                       true));
-    ps.push_back(choice("loss", "", "Fine-tuning", {"paper", "hinge"}, 0,
-                        "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): experts "
-                        "never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: experts interact "
-                        "and post-FT can repair a bad pruning."));
-    ps.push_back(
-        param("eta_e", "η_e", "Fine-tuning", T::Real, 1e-5, 10, 0.05, "Neuron step size (Algorithm 1).", true));
-    ps.push_back(param("eta_r", "η_r", "Fine-tuning", T::Real, 1e-7, 10, 0.002,
-                       "Router step size. Theory, eq. (8): η_r = O(η_e/(m d l²)) ≈ 5e−5 here.", true));
-    ps.push_back(param("B", "B", "Fine-tuning", T::Int, 1, 4096, 32,
-                       "Minibatch of fresh samples per step (theory: B = Ω̃(l² d²)).", true));
-    ps.push_back(param("T", "T", "Fine-tuning", T::Int, 1, 100000, 300,
-                       "Fine-tuning steps (theory, eq. 9: T = Θ(l²√(d log l)/η_e) ≈ 380 here).", true));
-    ps.push_back(param("T_post", "T′", "Fine-tuning", T::Int, 0, 100000, 100,
-                       "Post-pruning fine-tuning steps of the kept experts (Algorithm 1, Step 4)."));
-    ps.push_back(param("rho", "ρ", "Pruning", T::Real, 0, 1, 0.75,
-                       "Pruning ratio of the main run's timeline, counters and the 'trustworthy' view: floor(ρ·|S_g|) "
-                       "experts pruned per group, at least one kept."));
-    ps.push_back(param("draws", "R", "Pruning", T::Int, 1, 50, 5,
-                       "Random pruning: draws averaged (band: min–max in the hover)."));
-    ps.push_back(
+    core::Bound<Config> b;
+    b.add(param("d", "d", "Data", T::Int, 3, 512, 32,
+                "Patterns, an orthonormal basis of ℝ^d (tokens are patterns, §4.2; theory d = Ω(n); paper §5.1: "
+                "200). Concept pairs take the first 2C, the task-irrelevant q's the rest."),
+          &Config::spec, &RunSpec::data, &DataSpec::d);
+    b.add(param("n", "n", "Data", T::Int, 2, 256, 16,
+                "Tokens per sample: one task pattern (o₁ ⇒ y = +1, o₂ ⇒ y = −1) at a random position, n − 1 q's "
+                "drawn with replacement (paper §5.1: 100)."),
+          &Config::spec, &RunSpec::data, &DataSpec::n);
+    b.add(param("C", "C", "Data", T::Int, 1, 16, 4,
+                "Concept pairs (o₁, o₂ is concept 1). Planted: the specialists' absent concepts; learned: the "
+                "pre-training tasks; scratch: unused."),
+          &Config::C);
+    b.add(param("zipf", "s", "Data", T::Real, 0, 3, 0,
+                "q frequencies P(q_i) ∝ i^−s (0: uniform). The paper allows any O(1/d) frequencies, the same in "
+                "both classes."),
+          &Config::spec, &RunSpec::data, &DataSpec::zipf);
+    b.add(param("k", "k", "Model", T::Int, 2, 64, 8,
+                "Experts, even: heads a^(s) = +1 for the first half (S₁), −1 for the second (S₂), as in §5.1 "
+                "(paper: 20; V-MoE: 8)."),
+          &Config::spec, &RunSpec::k);
+    b.add(param("m", "m", "Model", T::Int, 1, 64, 8, "ReLU neurons per expert (paper §5.1: not given)."), &Config::spec,
+          &RunSpec::m);
+    b.add(param("l", "l", "Model", T::Int, 1, 16, 2,
+                "Tokens per expert (expert-choice) or experts per token (token-choice). l ≥ 2: with l = 1 the "
+                "gate is 1 and routers get no gradient (paper §5.1: 5; V-MoE: 2)."),
+          &Config::spec, &RunSpec::l);
+    b.add(choice("routing", "", "Model", {"expert-choice", "token-choice"}, 0,
+                 "expert-choice (eq. 4, the theory): each expert takes its top-l tokens and pruning removes its router "
+                 "(eq. 6); token-choice (eq. 3, the paper's experiments): each token goes to its top-l experts, pruned "
+                 "routers still route and their outputs are zero (eq. 5)."),
+          &Config::spec, &RunSpec::routing);
+    b.add(choice("mode", "", "Pre-training", {"planted", "learned", "scratch"}, 0,
+                 "The paper assumes a pre-trained model (Def. C.1) without saying how it was made "
+                 "(docs/labs/expert-pruning.md §4.1). planted: "
+                 "weights built to Def. C.1, with specialists on absent concepts whose norms exceed the important "
+                 "experts'; learned: trained on C concept pairs with the true hinge, the downstream concept picked "
+                 "afterwards; scratch: §5.1, tiny Gaussian weights, no pre-training."),
+          &Config::spec, &RunSpec::mode);
+    b.add(param("important", "", "Pre-training", T::Int, 1, 32, 1,
+                "Planted: important experts per group (p^(s,0) = Ω(1), Def. C.1); the others are specialists on "
+                "absent concepts."),
+          &Config::spec, &RunSpec::plant, &PlantSpec::important);
+    b.add(param("r_imp", "r", "Pre-training", T::Real, 0, 5, 0.3,
+                "Planted: an important expert's router along its o (w_s^(0) = ε + r e_o)."),
+          &Config::spec, &RunSpec::plant, &PlantSpec::r_imp);
+    b.add(param("mu_imp", "μ", "Pre-training", T::Real, 0, 5, 0.05,
+                "Planted: an important expert's neurons along its o (W^(s,0) = E + μ e_o 1ᵀ)."),
+          &Config::spec, &RunSpec::plant, &PlantSpec::mu_imp);
+    b.add(param("r_spec", "r'", "Pre-training", T::Real, 0, 5, 1.0,
+                "Planted: a specialist's router along its absent concept (larger than r: why router magnitude "
+                "fails early). The paper's WLOG bound is ‖w_s^(0)‖ ≤ ½ ln l."),
+          &Config::spec, &RunSpec::plant, &PlantSpec::r_spec);
+    b.add(param("mu_spec", "μ'", "Pre-training", T::Real, 0, 10, 3.0,
+                "Planted: a specialist's neurons along its absent concept (why neuron magnitude fails early)."),
+          &Config::spec, &RunSpec::plant, &PlantSpec::mu_spec);
+    b.add(param("sigma_r", "σ_r", "Pre-training", T::Real, 0, 1, 0.05,
+                "Router noise std (planted and learned init); scratch uses §5.1's 1e−4."),
+          [](Config& c, double v) { c.spec.plant.sigma_r = c.spec.pre_sigma_r = v; });
+    b.add(param("sigma_n", "σ_n", "Pre-training", T::Real, 0, 1, 0.05,
+                "Neuron noise std (planted); learned starts from 0.01, scratch from §5.1's 1e−2."),
+          &Config::spec, &RunSpec::plant, &PlantSpec::sigma_n);
+    b.add(param("T_pre", "T_pre", "Pre-training", T::Int, 1, 20000, 500,
+                "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; "
+                "docs/labs/expert-pruning.md §4.1).",
+                true),
+          &Config::spec, &RunSpec::T_pre);
+    b.add(choice("loss", "", "Fine-tuning", {"paper", "hinge"}, 0,
+                 "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): experts "
+                 "never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: experts interact "
+                 "and post-FT can repair a bad pruning."),
+          &Config::spec, &RunSpec::ft, &TrainSpec::hinge);
+    b.add(param("eta_e", "η_e", "Fine-tuning", T::Real, 1e-5, 10, 0.05, "Neuron step size (Algorithm 1).", true),
+          &Config::spec, &RunSpec::ft, &TrainSpec::eta_e);
+    b.add(param("eta_r", "η_r", "Fine-tuning", T::Real, 1e-7, 10, 0.002,
+                "Router step size. Theory, eq. (8): η_r = O(η_e/(m d l²)) ≈ 5e−5 here.", true),
+          &Config::spec, &RunSpec::ft, &TrainSpec::eta_r);
+    b.add(param("B", "B", "Fine-tuning", T::Int, 1, 4096, 32,
+                "Minibatch of fresh samples per step (theory: B = Ω̃(l² d²)).", true),
+          &Config::spec, &RunSpec::B);
+    b.add(param("T", "T", "Fine-tuning", T::Int, 1, 100000, 300,
+                "Fine-tuning steps (theory, eq. 9: T = Θ(l²√(d log l)/η_e) ≈ 380 here).", true),
+          &Config::spec, &RunSpec::T);
+    b.add(param("T_post", "T′", "Fine-tuning", T::Int, 0, 100000, 100,
+                "Post-pruning fine-tuning steps of the kept experts (Algorithm 1, Step 4)."),
+          &Config::spec, &RunSpec::T_post);
+    b.add(param("rho", "ρ", "Pruning", T::Real, 0, 1, 0.75,
+                "Pruning ratio of the main run's timeline, counters and the 'trustworthy' view: floor(ρ·|S_g|) "
+                "experts pruned per group, at least one kept."),
+          &Config::rho);
+    b.add(param("draws", "R", "Pruning", T::Int, 1, 50, 5,
+                "Random pruning: draws averaged (band: min–max in the hover)."),
+          &Config::spec, &RunSpec::random_draws);
+    b.add(
         param("diff_norm", "", "Pruning", T::Bool, 0, 1, 0,
               "Also show ‖w_s^(T) − w_s^(0)‖ (another reading, docs/labs/expert-pruning.md §4.4; the paper's Δ is the "
-              "difference of norms)."));
-    ps.push_back(param("seeds", "", "Pruning", T::Int, 1, 20, 12,
-                       "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."));
-    ps.push_back(param("n_test", "", "Evaluation", T::Int, 50, 20000, 500, "Fixed, balanced test set.", true));
-    ps.push_back(param("n_val", "", "Evaluation", T::Int, 20, 5000, 256,
-                       "Validation set: importance score (I) and proficiencies p₁, p₂.", true));
-    ps.push_back(param("eval_every", "", "Evaluation", T::Int, 1, 10000, 15,
-                       "Checkpoint every this many fine-tuning steps: Δ_s^(t), accuracy, the trustworthy view.", true));
-    ps.push_back(param("t_early", "", "Evaluation", T::Int, 0, 100000, 100,
-                       "The early pruning step reported by the CLI (router magnitude fails there, Δ does not)."));
-    ps.push_back(param("inspect", "", "Display", T::Int, 0, 64, 0,
-                       "Expert whose neurons are shown (1..k; 0: the first important expert of S₁)."));
+              "difference of norms)."),
+        &Config::diff_norm);
+    b.add(param("seeds", "", "Pruning", T::Int, 1, 20, 12,
+                "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."),
+          &Config::seeds);
+    b.add(param("n_test", "", "Evaluation", T::Int, 50, 20000, 500, "Fixed, balanced test set.", true), &Config::spec,
+          &RunSpec::n_test);
+    b.add(param("n_val", "", "Evaluation", T::Int, 20, 5000, 256,
+                "Validation set: importance score (I) and proficiencies p₁, p₂.", true),
+          &Config::spec, &RunSpec::n_val);
+    b.add(param("eval_every", "", "Evaluation", T::Int, 1, 10000, 15,
+                "Checkpoint every this many fine-tuning steps: Δ_s^(t), accuracy, the trustworthy view.", true),
+          &Config::spec, &RunSpec::eval_every);
+    b.add(param("t_early", "", "Evaluation", T::Int, 0, 100000, 100,
+                "The early pruning step reported by the CLI (router magnitude fails there, Δ does not)."),
+          &Config::spec, &RunSpec::t_early);
+    b.add(param("inspect", "", "Display", T::Int, 0, 64, 0,
+                "Expert whose neurons are shown (1..k; 0: the first important expert of S₁)."),
+          &Config::inspect);
+    // from scratch there is one concept pair, the task's (§5.1); ρ prunes floor(ρ·|S_g|) experts per group
+    b.derive([](Config& c) {
+        c.spec.data.C = c.spec.mode == Mode::Scratch ? 1 : c.C;
+        c.spec.p_trust = pruned_per_group(c.rho, c.spec.k / 2);
+    });
 
-    auto& pr = s.presets;
+    auto& pr = b.schema().presets;
     pr.push_back({"lecture",
                   "Lecture (S-32)",
                   "Planted pre-trained model, d = 32, n = 16, k = 8 (4 per sign, 1 important), l = 2, m = 8: Δ keeps "
@@ -195,7 +230,12 @@ core::Schema make_schema() {
          "η_r = η_e/(m d l²) ≈ 4.9e−5 (eq. 8): the same ordering, but Δ stays ~50× below the (3/2) ln l certificate.",
          {{"eta_r", 4.8828125e-05}},
          ""});
-    return s;
+    return b;
+}
+
+const core::Bound<Config>& binding() {
+    static const core::Bound<Config> b = make_binding();
+    return b;
 }
 
 std::vector<core::Phase> make_phases() {
@@ -227,44 +267,12 @@ std::vector<core::Phase> make_phases() {
     };
 }
 
-RunSpec make_spec(const core::Params& p) {
-    RunSpec s;
-    s.mode = Mode(p.i("mode"));
-    s.data.d = p.i("d");
-    s.data.n = p.i("n");
-    s.data.C = s.mode == Mode::Scratch ? 1 : p.i("C");
-    s.data.zipf = p["zipf"];
-    s.k = p.i("k");
-    s.m = p.i("m");
-    s.l = p.i("l");
-    s.routing = Routing(p.i("routing"));
-    s.plant.important = p.i("important");
-    s.plant.r_imp = p["r_imp"];
-    s.plant.mu_imp = p["mu_imp"];
-    s.plant.r_spec = p["r_spec"];
-    s.plant.mu_spec = p["mu_spec"];
-    s.plant.sigma_r = p["sigma_r"];
-    s.plant.sigma_n = p["sigma_n"];
-    s.pre_sigma_r = p["sigma_r"];
-    s.T_pre = p.i("T_pre");
-    s.ft = {p["eta_e"], p["eta_r"], p.i("loss") == 1};
-    s.B = p.i("B");
-    s.T = p.i("T");
-    s.T_post = p.i("T_post");
-    s.n_test = p.i("n_test");
-    s.n_val = p.i("n_val");
-    s.eval_every = p.i("eval_every");
-    s.t_early = p.i("t_early");
-    s.random_draws = p.i("draws");
-    s.p_trust = pruned_per_group(p["rho"], s.k / 2);
-    return s;
-}
-
-core::Validation check_params(const core::Params& p) {
+core::Validation check_params(const Config& c) {
     core::Validation v;
-    const int d = p.i("d"), n = p.i("n"), k = p.i("k"), l = p.i("l"), C = p.i("C"), m = p.i("m");
-    const Mode mode = Mode(p.i("mode"));
-    const bool tc = p.i("routing") == 1;
+    const RunSpec& s = c.spec;
+    const int d = s.data.d, n = s.data.n, k = s.k, l = s.l, C = c.C, m = s.m;
+    const Mode mode = s.mode;
+    const bool tc = s.routing == Routing::TokenChoice;
     if (l < 2)
         v.errors.push_back(
             "l = 1: the softmax over a single selection is 1 whatever the router says, so the router gets no gradient "
@@ -284,10 +292,10 @@ core::Validation check_params(const core::Params& p) {
                  d, mode == Mode::Planted ? "planted" : "learned", 2 * concepts));
     const int G = k / 2;
     if (mode == Mode::Planted) {
-        if (p.i("important") > G)
+        if (s.plant.important > G)
             v.errors.push_back(
-                strf("important = %d is more than the %d experts of a group: lower it", p.i("important"), G));
-        else if (p.i("important") == G)
+                strf("important = %d is more than the %d experts of a group: lower it", s.plant.important, G));
+        else if (s.plant.important == G)
             v.warnings.push_back(
                 "Every expert is important: nothing can be pruned without loss (γ = 0 in Theorem 4.3)");
         if (C == 1)
@@ -301,33 +309,32 @@ core::Validation check_params(const core::Params& p) {
                              "pre-trained), and whether each group gets one depends on the seed "
                              "(docs/labs/expert-pruning.md §7.6)");
     if (tc) {
-        const int kept = 2 * (G - pruned_per_group(p["rho"], G));
+        const int kept = 2 * (G - s.p_trust);
         if (kept < l)
             v.errors.push_back(
                 strf("ρ = %g keeps %d experts, fewer than l = %d: with token-choice a token needs l experts (paper "
                      "footnote 3): lower ρ or l",
-                     p["rho"], kept, l));
+                     c.rho, kept, l));
     }
-    if (p.i("inspect") > k) v.errors.push_back(strf("inspect = %d: there are only k = %d experts", p.i("inspect"), k));
-    if (p.i("t_early") > p.i("T"))
-        v.errors.push_back(
-            strf("t_early = %d is after the end of fine-tuning T = %d: lower it", p.i("t_early"), p.i("T")));
+    if (c.inspect > k) v.errors.push_back(strf("inspect = %d: there are only k = %d experts", c.inspect, k));
+    if (s.t_early > s.T)
+        v.errors.push_back(strf("t_early = %d is after the end of fine-tuning T = %d: lower it", s.t_early, s.T));
     const double bound = 0.5 * core::fm::log(double(l));
-    if (mode == Mode::Planted && p["r_spec"] > bound && l >= 2)
+    if (mode == Mode::Planted && s.plant.r_spec > bound && l >= 2)
         v.warnings.push_back(
             strf("Off-theory on purpose: the specialists' ‖w_s^(0)‖ ≈ %g exceeds the paper's WLOG bound ½ ln l = %.2f "
                  "(App. C); it is what makes router magnitude fail early",
-                 p["r_spec"], bound));
-    if (p["eta_r"] > 0 && p["eta_r"] * m * d * l * l <= p["eta_e"] * 1.0001 && l >= 2)
+                 s.plant.r_spec, bound));
+    if (s.ft.eta_r > 0 && s.ft.eta_r * m * d * l * l <= s.ft.eta_e * 1.0001 && l >= 2)
         v.warnings.push_back(
             strf("η_r ≤ η_e/(m d l²) (eq. 8): Δ stays far below the (3/2) ln l = %.2f certificate in T steps; the "
                  "ordering of the experts is the same",
                  1.5 * core::fm::log(double(l))));
 
     // memory: the test and validation sets, the per-expert outputs (a few copies), models, checkpoints
-    const double N = p["n_test"], V = p["n_val"];
+    const double N = s.n_test, V = s.n_val;
     const double model = double(k) * d * (m + 1) * 8.0;
-    const double ckpts = p["T"] / p["eval_every"] + 3;
+    const double ckpts = double(s.T) / s.eval_every + 3;
     double bytes = (N + V) * n * 4.0 * 3 + N * k * 8.0 * 4 + model * 12 + ckpts * k * 8.0 * 2;
     core::check_memory(v, bytes, "This configuration");
     return v;
@@ -352,7 +359,7 @@ ExpertPruningLab::ExpertPruningLab() : LabOf(kUnitsPerSecond) {
         "move. Pruning the smallest Δ in each head-sign group keeps the accuracy down to one expert per group, where "
         "random pruning, the token-count importance score and reverse Δ lose it, and where router or neuron magnitudes "
         "fail until fine-tuning has outgrown the pre-trained norms.";
-    schema_ = make_schema();
+    schema_ = binding().schema();
     phases_ = make_phases();
 }
 

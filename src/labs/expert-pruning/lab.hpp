@@ -15,16 +15,15 @@ namespace expert_pruning {
 
 // The run's parts (drawing the sets, pre-training, fine-tuning, pruning, post-pruning fine-tuning, the other
 // seeds) and their work in step()'s units (lab.cpp): for core::validate and the progress core derives.
-core::WorkPlan work_plan(const core::Params& p);
-core::Schema make_schema();
+core::WorkPlan work_plan(const Config& c);
 std::vector<core::Phase> make_phases();
-core::Validation check_params(const core::Params& p);
+core::Validation check_params(const Config& c);
 
 class ExpertPruningLab : public core::LabOf<Run> {
 public:
     ExpertPruningLab();
-    core::Validation check(const core::Params& p) const override { return check_params(p); }
-    core::WorkPlan plan(const core::Params& p) const override { return work_plan(p); }
+    core::Validation check(const core::Params& p) const override { return check_params(binding().config(p)); }
+    core::WorkPlan plan(const core::Params& p) const override { return work_plan(binding().config(p)); }
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp

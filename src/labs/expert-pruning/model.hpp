@@ -61,10 +61,11 @@ double forward(const Moe& M, const int32_t* ids, int n, const Mask& alive, Work&
 void add_gradient(const Moe& M, const int32_t* ids, int n, const Mask& alive, const Work& w, double coef, double* gw,
                   double* gW);
 
+// Set by the lab's parameters (config.hpp, the binding in lab.cpp): no defaults here.
 struct TrainSpec {
-    double eta_e = 0.05, eta_r = 0.002;
-    bool hinge = false;   // false: the paper's gradient of l = 1 − y f, always applied (App. C, after
-                          // Zhang et al. 2022); true: the gradient of max(1 − y f, 0)
+    double eta_e, eta_r;
+    bool hinge;   // false: the paper's gradient of l = 1 − y f, always applied (App. C, after
+                  // Zhang et al. 2022); true: the gradient of max(1 − y f, 0)
 };
 
 // Per-sample loss the gradient above is taken of: 1 − y f (paper) or max(1 − y f, 0) (true hinge).

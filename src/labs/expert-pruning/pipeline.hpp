@@ -15,8 +15,8 @@
 
 namespace expert_pruning {
 
-// One seed's settings. The fields the lab's parameters set (make_spec, lab.cpp) have no defaults of their own:
-// the schema is their one declaration. The rest are the design's constants.
+// One seed's settings. The fields the lab's parameters set (config.hpp, the binding in lab.cpp) have no defaults of
+// their own: the schema is their one declaration. The rest are the design's constants.
 struct RunSpec {
     DataSpec data;
     int k = 0, m = 0, l = 0;
@@ -103,7 +103,7 @@ private:
     SgdTask task(core::Rng& rng, int B, int concept, const TrainSpec& t) const;
     bool init_step(core::WorkBudget& budget);   // the data sets and the initial weights, a slice at a time
 
-    RunSpec spec_;
+    RunSpec spec_{};
     uint64_t seed_ = 0;
     Stage stage_ = Stage::Done;
     std::string failure_;

@@ -15,11 +15,12 @@ namespace expert_pruning {
 
 enum class Mode { Planted = 0, Learned = 1, Scratch = 2 };
 
+// Set by the lab's parameters (config.hpp, the binding in lab.cpp): no defaults here.
 struct PlantSpec {
-    int important = 1;                    // important experts per group
-    double r_imp = 0.3, mu_imp = 0.05;    // router and neuron mass of an important expert along its o
-    double r_spec = 1.0, mu_spec = 3.0;   // the same for the specialists (absent concepts)
-    double sigma_r = 0.05, sigma_n = 0.05;
+    int important;            // important experts per group
+    double r_imp, mu_imp;     // router and neuron mass of an important expert along its o
+    double r_spec, mu_spec;   // the same for the specialists (absent concepts)
+    double sigma_r, sigma_n;
 };
 
 // Small Gaussian weights: w_s ~ N(0, σ_r² I), every neuron entry ~ N(0, σ_n²), expert after expert

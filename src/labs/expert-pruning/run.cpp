@@ -19,15 +19,11 @@ constexpr int kTerritorySamples = 100;   // test samples behind the territory's 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 }   // namespace
 
-Run::Run(const core::Params& p, uint64_t seed) {
-    spec_ = make_spec(p);
-    seed_ = seed;
-    reps_ = p.i("seeds");
-    p_main_ = spec_.p_trust;
-    inspect_ = p.i("inspect");
+Run::Run(const Config& c, uint64_t seed)
+    : core::LabRun(kDone), spec_(c.spec), seed_(seed), reps_(c.seeds), p_main_(c.spec.p_trust), inspect_(c.inspect) {
     main_.reset(spec_, core::Sweep::rep_seed(seed, 0), true);
     layout_.criteria.assign(std::begin(kShownCriteria), std::end(kShownCriteria));
-    if (p.b("diff_norm")) layout_.criteria.push_back(kDiffNorm);
+    if (c.diff_norm) layout_.criteria.push_back(kDiffNorm);
     const int G = spec_.k / 2;
     for (int q = 0; q < G; ++q)
         if (spec_.routing == Routing::ExpertChoice || 2 * (G - q) >= spec_.l) layout_.ps.push_back(q);   // footnote 3
@@ -94,14 +90,11 @@ void Run::step(core::WorkBudget& budget) {
     }
 }
 
-bool Run::done() const {
-    return !failure_.empty() || (main_.ranked() && sweep_.done() && timeline_[0].done() && timeline_[1].done());
-}
-
 // The plan's parts (Part, run.hpp): the main run's stages, its pruned copies before and after post-FT (the
 // timeline first), then the other seeds, each one's fine-tuning and its pruned copies counting half.
 core::Where Run::where() const {
-    if (done()) return {kParts, 0, 0, "", reps_ > 1 ? 4 : 3};
+    if (main_.ranked() && sweep_.done() && timeline_[0].done() && timeline_[1].done())
+        return {kDone, 0, 0, "", reps_ > 1 ? 4 : 3};
     if (!main_.ranked()) {
         switch (main_.stage()) {
         case Pipeline::Stage::Init: return {kDrawing, main_.init_fraction(), 1.0};

@@ -7,6 +7,7 @@
 #include "core/lab.hpp"
 #include "core/sweep.hpp"
 #include "core/thin.hpp"
+#include "labs/expert-pruning/config.hpp"
 #include "labs/expert-pruning/pipeline.hpp"
 #include <array>
 #include <map>
@@ -22,13 +23,11 @@ namespace expert_pruning {
 // WebAssembly is about 2× slower.
 constexpr double kUnitsPerSecond = 8.0e8;
 
-RunSpec make_spec(const core::Params& p);   // lab.cpp
-
 // The criteria every run shows (kDiffNorm is added when asked for), in the order of the views and metrics.
 constexpr int kShownCriteria[] = {kDelta, kRandom, kImportance, kRouterMag, kNeuronMag, kNeuronChange, kReverseDelta};
 
-// The run's parts (work_plan(), lab.cpp), in order: Where::part of Run::where().
-enum Part { kDrawing = 0, kPretraining, kFinetuning, kPruning, kPostFt, kOtherSeeds, kParts };
+// The plan's parts (work_plan(), lab.cpp), in order: Where::part of Run::where(); kDone past the last.
+enum Part { kDrawing = 0, kPretraining, kFinetuning, kPruning, kPostFt, kOtherSeeds, kDone };
 
 // The sweep's series: trust criteria over the pruning step t, then each shown criterion over ρ without
 // post-FT, then the same with post-FT. Outputs per job: accuracy (random: mean over the R draws), min, max.
@@ -46,7 +45,8 @@ struct SeriesLayout {
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed);
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
+    Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;   // pre-training, fine-tuning, then the pruning sweep
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
@@ -58,7 +58,6 @@ public:
     bool timeline_step(core::WorkBudget& budget);
 
     // for the tests
-    bool done() const;
     const Pipeline& main_run() const { return main_; }
     const core::Sweep& sweep() const { return sweep_; }
     const SeriesLayout& layout() const { return layout_; }
@@ -70,8 +69,8 @@ private:
     double acc_ft(int c, int p) const;
 
     RunSpec spec_;
-    uint64_t seed_ = 1;
-    int reps_ = 1, p_main_ = 0, inspect_ = 0;
+    uint64_t seed_;
+    int reps_, p_main_, inspect_;
     Pipeline main_;
     std::map<int, std::unique_ptr<Pipeline>> others_;   // the repetitions ≥ 1 in progress
     std::array<PostFt, 2> timeline_;                    // [0] Δ, [1] random draw 0, both at ρ

@@ -12,7 +12,7 @@ struct SgdTask {
     const DataSpec* data = nullptr;
     const QSampler* q = nullptr;
     core::Rng* rng = nullptr;      // the batches' stream
-    int B = 32, concept = 0;       // concept −1: a uniform concept per sample (pre-training)
+    int B = 0, concept = 0;        // concept −1: a uniform concept per sample (pre-training)
     const Mask* alive = nullptr;   // nullptr: every expert
     const TrainSpec* train = nullptr;
 };

@@ -1,7 +1,7 @@
 // The configuration of one gated-regression run: every field is set by one parameter of the schema, bound in
 // lab.cpp (core::Bound), so there are no defaults here: the schema's are the only ones.
 #pragma once
-#include "core/params.hpp"
+#include "core/bind.hpp"
 #include "labs/gated-regression/l4.hpp"
 #include "labs/gated-regression/truth.hpp"
 
@@ -26,8 +26,9 @@ struct Config {
     // Phase 3: sample-complexity sweep
     bool sweep;
     int sweep_seeds, d2, sweep_n_max;
-
-    static Config from(const core::Params& p);   // lab.cpp: the binding's config
 };
+
+// Each parameter once, bound to the field of Config it sets (lab.cpp): the lab's schema, and a run's config.
+const core::Bound<Config>& binding();
 
 }   // namespace gated

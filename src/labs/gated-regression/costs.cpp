@@ -20,8 +20,7 @@ double l4_iter_cost(const Config& c, int d) {
     if (c.online) s += c.batch4 * (draw_cost(d, k) + moment_cost(d)) + tensor_cost(d);
     return s;
 }
-// ℓ2's reshuffles over `iters` minibatch steps: one per epoch, the first before the first step.
-static double shuffle_work(const Config& c, int n) {
+double shuffle_work(const Config& c, int n) {
     const int B = std::min(c.batch2, n);
     return (std::floor(double(c.iters) * B / n) + 1) * n * kShuffleCost;
 }
@@ -63,24 +62,6 @@ double sweep_work(const Config& c) {
         w += n * draw_cost(d, k) + c.iters * l2_iter_cost(c, d, n) + shuffle_work(c, n);
     }
     return w * c.sweep_seeds;
-}
-
-core::WorkPlan work_plan(const Config& c) {
-    const int d = c.truth.d, k = c.truth.k;
-    const double R = c.runs;
-    core::WorkPlan w;   // the parts in the order of Stage (run.hpp); phases: 0 experts, 1 gates, 2 sweep
-    w.add(0, "drawing the data",
-          R * c.n * (draw_cost(d, k) + moment_cost(d)) + R * tensor_cost(d) + double(c.n_test) * draw_cost(d, k),
-          "lower n or runs");
-    w.add(0, "Phase 1",
-          R * (c.iters * (l4_iter_cost(c, d) + l2_iter_cost(c, d, c.n)) + shuffle_work(c, c.n) + finish_cost(c)) +
-              (c.em ? R * kEmIters * em_iter_cost(c) : 0.0),
-          c.online ? "lower T, batch4 or runs" : "lower T or runs", "t");
-    w.add(1, "Phase 2", R * 3.0 * c.iters_log * llog_iter_cost(c), "lower T₂ (iters_log), n₂ (n_log) or runs", "t");
-    w.add(1, "evaluating on held-out data", R * eval_cost(c), "lower n_test or runs");
-    if (c.sweep)
-        w.add(2, "the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off", "runs");
-    return w;
 }
 
 double min_mixing_weight(const TruthConfig& t) {

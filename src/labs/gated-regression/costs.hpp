@@ -21,7 +21,9 @@ double finish_cost(const Config& c);      // one trial's readouts and Phase 2 se
 double eval_cost(const Config& c);        // the held-out evaluation of one run
 std::vector<int> sweep_grid(int n_max);   // 10³, 3·10³, 10⁴, … ≤ n_max
 double sweep_work(const Config& c);
-// The run's parts (Stage, run.hpp) with their estimated work: the lab's plan().
+// ℓ2's reshuffles over `iters` minibatch steps: one per epoch, the first before the first step.
+double shuffle_work(const Config& c, int n);
+// The run's parts (Part, run.hpp) with their estimated work: the lab's plan() (lab.cpp).
 core::WorkPlan work_plan(const Config& c);
 
 // min_m α_m* = min_m E[p_m*(x)]: 1/2 for k = 2; Monte Carlo (fixed seed) for k ≥ 3.

@@ -6,9 +6,10 @@
 
 namespace gated {
 
-// μ, λ, δ_F of eq. (7) (δ_F: the paper's δ of the Frobenius term, renamed: δ is also Q_2's coefficient).
+// μ, λ, δ_F of eq. (7) (δ_F: the paper's δ of the Frobenius term, renamed: δ is also Q_2's coefficient). The lab's
+// parameters set them (config.hpp, the binding in lab.cpp), so there are no defaults here.
 struct L4Hyper {
-    double mu = 0.1, lambda = 1.0, delta_F = 0.6;
+    double mu, lambda, delta_F;
 };
 
 // L̂_4(A) for A (k×d, row-major). With grad non-null, also ∇_A (k×d):

@@ -3,6 +3,7 @@
 #include "core/registry.hpp"
 #include "labs/gated-regression/lab.hpp"
 #include "labs/gated-regression/costs.hpp"
+#include "labs/gated-regression/em.hpp"
 #include "core/text.hpp"
 #include <cmath>
 
@@ -117,12 +118,10 @@ static core::Bound<Config> make_binding() {
     return b;
 }
 
-static const core::Bound<Config>& binding() {
+const core::Bound<Config>& binding() {
     static const core::Bound<Config> b = make_binding();
     return b;
 }
-
-Config Config::from(const core::Params& p) { return binding().config(p); }
 
 static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
@@ -241,7 +240,7 @@ static std::vector<core::Headline> paper_headlines() {
 
 core::Validation GatedRegressionLab::check(const core::Params& p) const {
     core::Validation v;
-    Config c = Config::from(p);
+    const Config c = binding().config(p);
     const int d = c.truth.d, k = c.truth.k;
     if (2 * k - 1 > d)
         v.errors.push_back(
@@ -300,7 +299,26 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     return v;
 }
 
-core::WorkPlan GatedRegressionLab::plan(const core::Params& p) const { return work_plan(Config::from(p)); }
+// The run's parts (Part, run.hpp) with their estimated work (costs.hpp), in the lab's unit of work.
+core::WorkPlan work_plan(const Config& c) {
+    const int d = c.truth.d, k = c.truth.k;
+    const double R = c.runs;
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp); phases: 0 experts, 1 gates, 2 sweep
+    w.add(0, "drawing the data",
+          R * c.n * (draw_cost(d, k) + moment_cost(d)) + R * tensor_cost(d) + double(c.n_test) * draw_cost(d, k),
+          "lower n or runs");
+    w.add(0, "Phase 1",
+          R * (c.iters * (l4_iter_cost(c, d) + l2_iter_cost(c, d, c.n)) + shuffle_work(c, c.n) + finish_cost(c)) +
+              (c.em ? R * kEmIters * em_iter_cost(c) : 0.0),
+          c.online ? "lower T, batch4 or runs" : "lower T or runs", "t");
+    w.add(1, "Phase 2", R * 3.0 * c.iters_log * llog_iter_cost(c), "lower T₂ (iters_log), n₂ (n_log) or runs", "t");
+    w.add(1, "evaluating on held-out data", R * eval_cost(c), "lower n_test or runs");
+    if (c.sweep)
+        w.add(2, "the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off", "runs");
+    return w;
+}
+
+core::WorkPlan GatedRegressionLab::plan(const core::Params& p) const { return work_plan(binding().config(p)); }
 static core::TestSizes sizes_for_tests() {
     return {{{"n", 10000}, {"iters", 200}, {"sweep", 0}},   // quick; the default n already takes many steps
             {},

@@ -3,8 +3,8 @@
 // and optionally EM (not in the paper); several runs side by side (one thin line each, a bold median).
 // Phase 2 freezes A ∈ {A*, Â from L_4, Â from ℓ2} and runs projected GD on L_log (eq. 9) from one random W₀.
 // Phase 3 sweeps the success rate against n (core::Sweep), nested prefixes of one stream per seed.
-// The declaration: schema, presets, phases, headlines and checks in lab.cpp, the plan in costs.cpp, the tour in
-// tour.cpp, the comparisons in comparisons.cpp. The live run is Run (run.hpp), made by start().
+// The declaration: schema, presets, phases, headlines, checks and the plan in lab.cpp, the tour in tour.cpp, the
+// comparisons in comparisons.cpp. The live run is Run (run.hpp), made by start().
 #pragma once
 #include "core/lab.hpp"
 #include "labs/gated-regression/run.hpp"

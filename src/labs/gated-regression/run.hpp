@@ -1,26 +1,27 @@
 // The live run of the gated-regression lab (made by GatedRegressionLab::start): the trials side by side (one
 // seed each, trial.hpp), Phase 1 (L_4, ℓ2, EM in lockstep), Phase 2 (L_log for the three frozen A's), the
-// held-out evaluation and the Phase 3 sweep. step(budget) hands the one budget to every stage (run.cpp);
-// metrics in lab_metrics.cpp, the plots in views.cpp.
+// held-out evaluation and the Phase 3 sweep. step(budget) hands the one budget to every stage, and the metrics
+// (run.cpp); the routing map's territories in territory.cpp, the plots in views.cpp.
 #pragma once
 #include "core/lab.hpp"
 #include "core/sweep.hpp"
 #include <array>
 #include "labs/gated-regression/config.hpp"
-#include "labs/gated-regression/routing_map.hpp"
+#include "labs/gated-regression/territory.hpp"
 #include "labs/gated-regression/trial.hpp"
 
 namespace gated {
 
-// The plan's parts (costs.cpp: work_plan), in order; the run is in one of them, past the last when done.
-enum Stage { kDraw = 0, kExperts, kGates, kEvaluate, kSweep, kDone };
+// The plan's parts (work_plan, lab.cpp), in order; the run is in one of them, kDone past the last.
+enum Part { kDraw = 0, kExperts, kGates, kEvaluate, kSweep, kDone };
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed);
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
+    Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;
-    std::vector<core::Metric> metrics() const override;        // lab_metrics.cpp
+    std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
 
     // for tests
@@ -28,7 +29,7 @@ public:
     const Truth& truth() const { return truth_; }
     const core::Sweep& sweep() const { return sweep_; }
     const Config& config() const { return cfg_; }
-    std::array<MapPanel, 2> map_panels() const;   // routing_map.cpp: the routing map's ℓ2 and L₄ + L_log models
+    std::array<MapPanel, 2> map_panels() const;   // territory.cpp: the routing map's ℓ2 and L₄ + L_log models
 
 private:
     void draw(core::WorkBudget& budget);
@@ -49,7 +50,7 @@ private:
     core::Sweep sweep_;
     uint64_t seed_ = 1;
 
-    Stage stage_ = kDraw;
+    Part stage_ = kDraw;
     int run_ = 0, t_ = 0, gate_ = 0;   // cursors: the trial being processed, the iteration, Phase 2's frozen A
     Summary sum_;
     std::array<core::Field, 2> map_fields_;   // the routing map's territories (ℓ2, L₄ + L_log), made in step()

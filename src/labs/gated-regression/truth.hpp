@@ -8,17 +8,19 @@
 
 namespace gated {
 
+// The model's settings: the lab's parameters set them (config.hpp, the binding in lab.cpp), so there are no
+// defaults here.
 struct TruthConfig {
-    int d = 6, k = 2;
-    Link link = Link::Id;
-    double sigma = 0.05;
-    double w_norm = 1.0;    // ‖w_i*‖ (§4: w_i* = e_{k+i}, norm 1)
-    bool relaxed = false;   // Fig. 3: w_i* uniform on the sphere of radius w_norm (not ⊥ span A*)
-    double overlap = 0.0;   // non-orthogonal experts: a_i* ∝ e_i + overlap·e_1 for i ≥ 2 (unit norm)
+    int d, k;
+    Link link;
+    double sigma;
+    double w_norm;    // ‖w_i*‖ (§4: w_i* = e_{k+i}, norm 1)
+    bool relaxed;     // Fig. 3: w_i* uniform on the sphere of radius w_norm (not ⊥ span A*)
+    double overlap;   // non-orthogonal experts: a_i* ∝ e_i + overlap·e_1 for i ≥ 2 (unit norm)
 };
 
 struct Truth {
-    TruthConfig cfg;
+    TruthConfig cfg{};
     int d = 0, k = 0;
     std::vector<double> A, W;   // A*: k×d, W*: (k−1)×d
 

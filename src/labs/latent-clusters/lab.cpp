@@ -1,10 +1,10 @@
-// The latent-clusters lab's declaration: info, parameter schema and presets, phases, validation, headlines,
-// the plan and the run it starts; and the run's metrics.
+// The latent-clusters lab's declaration: info, parameter schema and presets, phases, validation, headlines and
+// the plan.
 #include "core/bind.hpp"
 #include "core/registry.hpp"
 #include "labs/latent-clusters/lab.hpp"
-#include "core/metric_list.hpp"
 #include "core/text.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -99,14 +99,10 @@ static core::Bound<Config> make_binding() {
     return b;
 }
 
-static const core::Bound<Config>& binding() {
+const core::Bound<Config>& binding() {
     static const core::Bound<Config> b = make_binding();
     return b;
 }
-
-Config config_from(const core::Params& p) { return binding().config(p); }
-
-Run::Run(const core::Params& p, uint64_t seed) : Run(config_from(p), seed) {}
 
 core::Schema make_schema() {
     core::Schema s = binding().schema();
@@ -191,7 +187,7 @@ static std::vector<core::Headline> paper_headlines() {
 
 core::Validation LatentClustersLab::check(const core::Params& p) const {
     core::Validation v;
-    const Config c = config_from(p);
+    const Config c = binding().config(p);
     const int d = c.teacher.d, C = c.teacher.C, M = c.M;
     const int k = c.teacher.links == Links::PaperExperiment ? 3 : c.teacher.k_star;
     if (d < 2 * C + 1)
@@ -277,44 +273,34 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
     return v;
 }
 
-core::WorkPlan LatentClustersLab::plan(const core::Params& p) const { return work_plan(config_from(p)); }
+// The plan of a run: its parts in the order of Part (run.hpp), each with its phase (I–IV: 0–3) and its estimated
+// multiply-adds, the unit step() charges (kUnitsPerSecond converts them to native seconds for the work limit).
+core::WorkPlan work_plan(const Config& c) {
+    const double d = c.teacher.d, C = c.teacher.C, M = c.M;
+    const double neurons = M * c.J3 * (c.baselines ? 1.6 : 1.3) + c.J1;   // updated per online step (all models)
+    const double Nv = M * c.J3, models = c.baselines ? 2.5 : 1.5;
+    const double sgd = (neurons + d) * d;                                        // one online SGD step
+    const double eval = neurons * (2 * C + 2) * d / std::max(1, c.eval_every);   // evaluations, per step
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp)
+    w.add(0, "drawing the test set", 2 * c.n_test * d * (2 * C + 10), "lower n_test");
+    w.add(0, "phase I", double(c.T1) * (sgd + eval), "lower T1, T3, d, M or J3 (or raise eval_every)", "step");
+    w.add(1, "phase II", 20 * double(c.n2) * c.T2 * d, "lower n2 or T2");
+    w.add(1, "routing the test set", 2 * c.n_test * M * d, "lower n_test", "test point");
+    w.add(2, "phase III", double(c.T3) * (sgd + eval), "lower T1, T3, d, M or J3 (or raise eval_every)", "step");
+    // Phase IV: the vanilla net's dense Gram update dominates (T_4 · (M·J_III)²/2 scattered adds), then
+    // one Cholesky solve per model ((M·J_III)³/6 multiply-adds).
+    w.add(3, "phase IV: ridge samples", 3 * double(c.T4) * (models * Nv * Nv / 2 + 4 * Nv * d), "lower T4, M or J3",
+          "sample");
+    w.add(3, "phase IV: ridge solves", 2 * Nv * Nv * Nv / 6 * (c.baselines ? 4 : 2), "lower M or J3");
+    w.add(3, "phase IV: the test error", 2 * c.n_test * neurons * d, "lower n_test", "test point");
+    return w;
+}
+
+core::WorkPlan LatentClustersLab::plan(const core::Params& p) const { return work_plan(binding().config(p)); }
 
 static core::TestSizes sizes_for_tests() {
     return {{{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}, {"eval_every", 5000}},
             {{"d", 128}, {"n_test", 50000}}};
-}
-
-std::vector<core::Metric> Run::metrics() const {
-    const Snapshot& S = snap();
-    const bool base = config().baselines;   // the ablations' numbers: NaN without baselines
-    core::MetricList m;
-    m.count("t", "online SGD steps", double(sgd_step()));
-    m.add("cos_g_moe", "MoE best |cos(w, w_g*)|", S.cos_g[kMoE]);
-    m.add("cos_c_moe", "MoE best |cos(w, w_c*)|, mean over c", S.cos_c[kMoE]);
-    m.add("cos_g_vanilla", "vanilla best |cos(w, w_g*)|", S.cos_g[kVanilla]);
-    m.add("cos_c_vanilla", "vanilla best |cos(w, w_c*)|, mean over c", S.cos_c[kVanilla]);
-    const char* no_base = "baselines = 0: not trained";
-    m.add_if(base, "cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1], "%.4f", no_base);
-    m.add_if(base, "cos_g_router_off", "random-expert MoE (θ = 0 rule) best |cos(w, w_g*)|", S.cos_g[kOff], "%.4f",
-             no_base);
-    int agree = 0;
-    for (size_t e = 0; e < S.outcome_I.size(); ++e) agree += S.outcome_I[e] == S.pred_init[e];
-    m.add_if(!S.outcome_I.empty(), "prof_agree", "experts whose Phase I cluster was predicted at t = 0",
-             double(agree) / double(std::max<size_t>(1, S.outcome_I.size())), "%.4f", "measured at the end of Phase I");
-    const char *later2 = "measured after Phase II", *later4 = "measured at the end of Phase IV";
-    m.add_if(S.routed, "route_acc", "top-1 routing accuracy (test)", S.route_acc, "%.4f", later2);
-    m.add_if(S.routed, "leak", "adaptive top-k: share of points also sent to a wrong expert", S.leak, "%.4f", later2);
-    m.add_if(S.routed, "none_active", "adaptive top-k: share of points with no active expert", S.none_active, "%.4f",
-             later2);
-    m.add_if(S.routed, "k_mean", "adaptive top-k: mean active experts", S.k_mean, "%.4f", later2);
-    m.add_if(S.routed, "zero_sum", "‖Σ_m θ_m‖ (Lemma C.16: 0)", S.zero_sum, "%.3g", later2);
-    m.add_if(S.fitted, "mse_moe", "MoE (adaptive top-k) test MSE", S.mse[kMoE], "%.4f", later4);
-    m.add_if(S.fitted && base, "mse_top1", "forced top-1 MoE test MSE", S.mse[kTop1], "%.4f", base ? later4 : no_base);
-    m.add_if(S.fitted && base, "mse_router_off", "random-expert MoE (θ = 0 rule) test MSE", S.mse[kOff], "%.4f",
-             base ? later4 : no_base);
-    m.add_if(S.fitted, "mse_vanilla", "vanilla test MSE", S.mse[kVanilla], "%.4f", later4);
-    m.add_if(S.fitted, "mse_zero", "zero predictor test MSE", S.mse_zero, "%.4f", later4);
-    return m.take();
 }
 
 }   // namespace latent

@@ -8,7 +8,6 @@
 
 namespace latent {
 
-Config config_from(const core::Params& p);
 core::Schema make_schema();
 
 class LatentClustersLab : public core::LabOf<Run> {

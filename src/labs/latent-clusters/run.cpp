@@ -1,7 +1,7 @@
 #include "labs/latent-clusters/run.hpp"
-#include "core/field.hpp"
 #include "core/divergence.hpp"
 #include "core/linalg.hpp"
+#include "core/metric_list.hpp"
 #include "core/stats.hpp"
 #include "core/text.hpp"
 #include <cmath>
@@ -132,47 +132,6 @@ void Run::scatter_points() {
     territory();
 }
 
-// The router's territories (Sec. 3.2: m(x) = argmax_m θ_mᵀx, gate π = softmax(Θᵀx)) on the plane x = a v_1 + b v_2,
-// from Router::gate itself, over the extent of the test points: computed once, when the router is learned.
-void Run::territory() {
-    const int d = T_.d, M = cfg_.M;
-    core::View& v = S_.territory;
-    v = core::View{};
-    v.id = "territory";
-    v.kind = core::ViewKind::Field;
-    v.title = "Router territories on (v_1·x, v_2·x)";
-    v.caption = "Which expert the learned router picks on the plane x = a·v_1 + b·v_2: colour = argmax_m θ_mᵀx, "
-                "saturation = its softmax gate π_m(x). Each cluster's test points should sit in the territory of the "
-                "experts that aligned with its direction (Lemma 4.10); points are coloured by the expert they are "
-                "actually routed to (their components off the plane move some across a boundary).";
-    v.x_label = "v_1·x";
-    v.y_label = "v_2·x";
-    float lo[2] = {-1, -1}, hi[2] = {1, 1};
-    for (const core::ScatterPoint& p : S_.points) {
-        lo[0] = std::min(lo[0], p.x), hi[0] = std::max(hi[0], p.x);
-        lo[1] = std::min(lo[1], p.y), hi[1] = std::max(hi[1], p.y);
-    }
-    const float mx = 0.08f * (hi[0] - lo[0]), my = 0.08f * (hi[1] - lo[1]);
-    v.x_min = lo[0] - mx, v.x_max = hi[0] + mx, v.y_min = lo[1] - my, v.y_max = hi[1] + my;
-    v.points = S_.points;
-    if (!S_.routed) {   // Θ = 0: every expert ties; the points by cluster until Phase II
-        for (int c = 0; c < T_.C; ++c) v.legend.push_back("cluster " + std::to_string(c + 1));
-        v.readouts.push_back("the router is learned in Phase II (θ = 0 until then: every expert ties)");
-        return;
-    }
-    std::vector<float> x(static_cast<size_t>(d));
-    std::vector<double> h(static_cast<size_t>(M));
-    core::fill_field(v, 64, 64, M, [&](double a, double b, float* out) {
-        for (int i = 0; i < d; ++i) x[size_t(i)] = float(a * T_.v[size_t(i)] + b * T_.v[size_t(d + i)]);
-        R_.gate(x.data(), h.data());
-        for (int m = 0; m < M; ++m) out[m] = float(h[size_t(m)]);
-    });
-    for (int m = 0; m < M; ++m) v.legend.push_back("expert " + std::to_string(m + 1));
-    const std::vector<int> won = core::field_territories(v.field);
-    const long shown = std::count_if(won.begin(), won.end(), [](int n) { return n > 0; });
-    v.readouts.push_back(std::to_string(shown) + " of " + std::to_string(M) + " experts hold territory on this plane");
-}
-
 void Run::mean_field_overlay(bool phase_III) {
     // Only where the ODE is exact: pure links and σ = ±h_k* (docs/labs/latent-clusters.md §4.10).
     const int k = T_.k_star;
@@ -225,7 +184,7 @@ core::Where Run::where() const {
 }
 
 void Run::step(core::WorkBudget& budget) {
-    while (!budget.spent() && !done() && failure_.empty()) {
+    while (!budget.spent() && !done()) {
         switch (stage_) {
         case kTestSet: test_set_slice(budget); break;
         case kPhaseI: phase_I_slice(budget); break;
@@ -491,6 +450,39 @@ void Run::phase_III_slice(core::WorkBudget& budget) {
         evaluate();
         begin_phase_IV();
     }
+}
+
+std::vector<core::Metric> Run::metrics() const {
+    const Snapshot& S = snap();
+    const bool base = config().baselines;   // the ablations' numbers: NaN without baselines
+    core::MetricList m;
+    m.count("t", "online SGD steps", double(sgd_step()));
+    m.add("cos_g_moe", "MoE best |cos(w, w_g*)|", S.cos_g[kMoE]);
+    m.add("cos_c_moe", "MoE best |cos(w, w_c*)|, mean over c", S.cos_c[kMoE]);
+    m.add("cos_g_vanilla", "vanilla best |cos(w, w_g*)|", S.cos_g[kVanilla]);
+    m.add("cos_c_vanilla", "vanilla best |cos(w, w_c*)|, mean over c", S.cos_c[kVanilla]);
+    const char* no_base = "baselines = 0: not trained";
+    m.add_if(base, "cos_g_top1", "forced top-1 MoE best |cos(w, w_g*)|", S.cos_g[kTop1], "%.4f", no_base);
+    m.add_if(base, "cos_g_router_off", "random-expert MoE (θ = 0 rule) best |cos(w, w_g*)|", S.cos_g[kOff], "%.4f",
+             no_base);
+    int agree = 0;
+    for (size_t e = 0; e < S.outcome_I.size(); ++e) agree += S.outcome_I[e] == S.pred_init[e];
+    m.add_if(!S.outcome_I.empty(), "prof_agree", "experts whose Phase I cluster was predicted at t = 0",
+             double(agree) / double(std::max<size_t>(1, S.outcome_I.size())), "%.4f", "measured at the end of Phase I");
+    const char *later2 = "measured after Phase II", *later4 = "measured at the end of Phase IV";
+    m.add_if(S.routed, "route_acc", "top-1 routing accuracy (test)", S.route_acc, "%.4f", later2);
+    m.add_if(S.routed, "leak", "adaptive top-k: share of points also sent to a wrong expert", S.leak, "%.4f", later2);
+    m.add_if(S.routed, "none_active", "adaptive top-k: share of points with no active expert", S.none_active, "%.4f",
+             later2);
+    m.add_if(S.routed, "k_mean", "adaptive top-k: mean active experts", S.k_mean, "%.4f", later2);
+    m.add_if(S.routed, "zero_sum", "‖Σ_m θ_m‖ (Lemma C.16: 0)", S.zero_sum, "%.3g", later2);
+    m.add_if(S.fitted, "mse_moe", "MoE (adaptive top-k) test MSE", S.mse[kMoE], "%.4f", later4);
+    m.add_if(S.fitted && base, "mse_top1", "forced top-1 MoE test MSE", S.mse[kTop1], "%.4f", base ? later4 : no_base);
+    m.add_if(S.fitted && base, "mse_router_off", "random-expert MoE (θ = 0 rule) test MSE", S.mse[kOff], "%.4f",
+             base ? later4 : no_base);
+    m.add_if(S.fitted, "mse_vanilla", "vanilla test MSE", S.mse[kVanilla], "%.4f", later4);
+    m.add_if(S.fitted, "mse_zero", "zero predictor test MSE", S.mse_zero, "%.4f", later4);
+    return m.take();
 }
 
 }   // namespace latent

@@ -1,12 +1,13 @@
 // The live run of the latent-clusters lab (made by LatentClustersLab::start): Algorithm 1, all four phases,
 // as a resumable state machine. step(budget) spends the run's budget on the current part of the plan (a chunk
 // of online SGD steps, of the Phase II batch, of the ridge samples or of the test evaluation); the parts, in
-// order, are the Stage enum below and work_plan() (work.cpp). The baselines train on the same sample stream:
+// order, are the Part enum below and work_plan() (lab.cpp). The baselines train on the same sample stream:
 //  - vanilla: one expert of the same total width M·J_III (Sec. 4.1), Phase III step size per neuron;
 //  - random expert (the θ = 0 routing rule): Phase III with one uniformly random expert per sample (the
 //    `router` switch is another thing: θ stays 0 after Phase II, and adaptive top-k then activates every expert);
 //  - forced top-1: Phase III and IV routed by m(x) = argmax h_m(x) instead of adaptive top-k (Remark 4.12).
 #pragma once
+#include "labs/latent-clusters/config.hpp"
 #include "labs/latent-clusters/experts.hpp"
 #include "labs/latent-clusters/ode.hpp"
 #include "labs/latent-clusters/router.hpp"
@@ -27,21 +28,10 @@ namespace latent {
 // never active (its feature columns are zero) or T_4 is below the number of features.
 constexpr double kLambdaMin = 1e-6;
 
-struct Config {   // every field set by one parameter (lab.cpp: the binding): no defaults here
-    TeacherConfig teacher;
-    int M, J1, J3;
-    Act act;
-    int act_deg;   // highest degree of the randomized Hermite activation (0: the teacher's p*)
-    double C_b;
-    double eta1, eta_r, eta3, tau3, lambda;
-    long T1, n2, T3, T4;
-    int T2;
-    bool reinit, baselines;
-    bool router;   // false: Phase II computes its gradient (same samples) but θ stays 0 (router off)
-    int n_test, eval_every;
-};
-
-// The run's parts, in order (the Stage enum of Run), with their phases and estimated multiply-adds (work.cpp).
+// The plan's parts, in order; kDone past the last. kTestSet: the fixed test set, drawn a slice at a time before
+// Phase I; kRouterEval: Phase II's routing statistics on the test set; kSolve: Phase IV's Cholesky, row by row.
+enum Part { kTestSet, kPhaseI, kPhaseII, kRouterEval, kPhaseIII, kPhaseIV, kSolve, kTest, kDone };
+// The run's parts (Part) with their phases and estimated multiply-adds (lab.cpp).
 core::WorkPlan work_plan(const Config& c);
 constexpr double kUnitsPerSecond = 3e9;   // multiply-adds per second natively (-O3): moe-lab bench measured 2.9e9
 
@@ -82,8 +72,8 @@ struct Snapshot {
 
 class Run : public core::LabRun {
 public:
-    Run(const Config& cfg, uint64_t seed) { reset(cfg, seed); }
-    Run(const core::Params& p, uint64_t seed);   // lab.cpp: from the binding's config
+    Run(const Config& cfg, uint64_t seed) : core::LabRun(kDone) { reset(cfg, seed); }
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     // Phases I and III renormalise the weights (and check them) every kRenormEvery steps of the phase,
     // independently of how step() slices the work, so the numbers do not depend on the slicing.
     static constexpr long kRenormEvery = 512;
@@ -91,9 +81,8 @@ public:
 
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;
-    std::vector<core::Metric> metrics() const override;        // lab.cpp
+    std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
-    bool done() const { return stage_ == kDone; }
 
     const Config& config() const { return cfg_; }
     const Teacher& teacher() const { return T_; }
@@ -112,9 +101,6 @@ public:
     double predict(Model k, const float* x) const;   // F̂(x) with the ridge weights â
 
 private:
-    // The parts of work_plan(), in order. kRouterEval: Phase II's routing statistics on the test set; kSolve:
-    // Phase IV's Cholesky, row by row. kTestSet: the fixed test set, drawn a slice at a time before Phase I.
-    enum Stage { kTestSet, kPhaseI, kPhaseII, kRouterEval, kPhaseIII, kPhaseIV, kSolve, kTest, kDone };
     void reset(const Config& cfg, uint64_t seed);
     void sample();
     void test_set_slice(core::WorkBudget& budget);
@@ -141,7 +127,7 @@ private:
     void router_snapshot();   // router heatmaps; the test-set routing is router_eval_slice()
     void mean_field_overlay(bool phase_III);
     void scatter_points();
-    void territory();                                         // S_.territory from the learned router
+    void territory();                                         // territory.cpp: S_.territory from the learned router
     bool check_finite(const char* where, double tolerance);   // false (and failure_ set) when diverged
     void active_mask(Model k, const float* x, unsigned char* act) const;
     int act_degree() const { return cfg_.act_deg > 0 ? cfg_.act_deg : T_.p_star; }
@@ -152,7 +138,7 @@ private:
     Experts E1_;           // Phase I experts (width J_I)
     Experts E_[kModels];   // Phase III/IV: adaptive MoE, top-1, random expert (θ = 0 rule), vanilla
     core::Rng data_, route_, off_route_, reinit_rng_, phase4_rng_;
-    Stage stage_ = kTestSet;
+    Part stage_ = kTestSet;
     core::WorkPlan plan_;   // work_plan(cfg_): the trace's phase column reads it
     core::Rng test_rng_;    // draws the test set (its own stream)
     long test_drawn_ = 0;

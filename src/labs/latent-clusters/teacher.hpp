@@ -11,10 +11,12 @@ namespace latent {
 
 enum class Links { PureHermite = 0, PaperExperiment = 1 };
 
+// The teacher's settings: the lab's parameters set them (config.hpp, the binding in lab.cpp), so there are no
+// defaults here.
 struct TeacherConfig {
-    int d = 32, C = 2, k_star = 3;
-    double rho = 3, zeta = 0.1;
-    Links links = Links::PureHermite;
+    int d, C, k_star;
+    double rho, zeta;
+    Links links;
 };
 
 struct Teacher {

@@ -13,13 +13,15 @@ namespace patch_routing {
 // Patch types, kept per patch for the routing displays. S_i has type kS0 + i.
 enum PatchType : uint8_t { kO1 = 0, kO2 = 1, kC1 = 2, kC2 = 3, kS0 = 4 };
 
+// The data model's settings: the lab's parameters set them (config.hpp, the binding in lab.cpp), so there are
+// no defaults here.
 struct DataSpec {
-    int d = 24, n = 32, p = 16;   // patch dimension, patches per sample, irrelevant sets
-    int c = 0;                    // confusers per side: l* = c + 1
-    double delta_d = 0.0;         // <o1, o2>
-    double delta_r = 0.2;         // overlap of the irrelevant set centres with o1, o2
-    double rho = 0.3;             // within-set spread
-    double kappa = 0.85;          // confuser alignment with ±(o1 - o2)/|o1 - o2|
+    int d, n, p;      // patch dimension, patches per sample, irrelevant sets
+    int c;            // confusers per side: l* = c + 1
+    double delta_d;   // <o1, o2>
+    double delta_r;   // overlap of the irrelevant set centres with o1, o2
+    double rho;       // within-set spread
+    double kappa;     // confuser alignment with ±(o1 - o2)/|o1 - o2|
 };
 
 // The fixed patterns (docs/labs/patch-routing.md §2.2; standard basis e_0 .. e_{d-1}, no rotation: it changes no

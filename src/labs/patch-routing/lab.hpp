@@ -1,6 +1,5 @@
-// The patch-routing lab (Chowdhury et al. 2023, pMoE): the declaration. Schema, presets, phases, checks and
-// the plan in schema.cpp, headlines and test sizes in lab.cpp, the tour in tour.cpp, the comparisons in
-// comparisons.cpp. The live run is Run (run.hpp), made by start(). "§N" after docs/labs/patch-routing.md is a
+// The patch-routing lab (Chowdhury et al. 2023, pMoE): the declaration. Schema, presets, phases, headlines, checks
+// and the plan in lab.cpp, the tour in tour.cpp, the comparisons in comparisons.cpp. The live run is Run (run.hpp), made by start(). "§N" after docs/labs/patch-routing.md is a
 // section of the lab's own document (data model, choices where the paper is silent, typos, measurements).
 #pragma once
 #include "core/lab.hpp"
@@ -8,7 +7,6 @@
 
 namespace patch_routing {
 
-core::Schema make_schema();
 core::Validation check_params(const core::Params& p);
 std::vector<core::Phase> make_phases();
 
@@ -16,7 +14,7 @@ class PatchRoutingLab : public core::LabOf<Run> {
 public:
     PatchRoutingLab();
     core::Validation check(const core::Params& p) const override { return check_params(p); }
-    core::WorkPlan plan(const core::Params& p) const override { return work_plan(make_config(p)); }
+    core::WorkPlan plan(const core::Params& p) const override { return work_plan(binding().config(p)); }
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp

@@ -14,14 +14,16 @@ namespace patch_routing {
 enum class Arch { CNN = 0, Separate = 1, Joint = 2 };
 const char* arch_name(Arch a);   // "CNN", "separate pMoE", "joint pMoE"
 
+// One model's shape: the lab's parameters set it (config.hpp, the binding in lab.cpp), so there are no defaults
+// here.
 struct ModelSpec {
-    Arch arch = Arch::CNN;
-    int k = 1;                 // experts (CNN: 1)
-    int M = 16;                // neurons per expert, m/k (CNN: m)
-    int l = 32;                // patches per expert (CNN: n)
-    bool balanced_a = false;   // output weights ±1 alternating instead of N(0,1)
-    double sigma_r = 1e-3;     // router init std (eq. 7 gives Θ(1/(n² √d)); the lab uses 1e-3,
-                               // docs/labs/patch-routing.md §4.4)
+    Arch arch;
+    int k;             // experts (CNN: 1)
+    int M;             // neurons per expert, m/k (CNN: m)
+    int l;             // patches per expert (CNN: n)
+    bool balanced_a;   // output weights ±1 alternating instead of N(0,1)
+    double sigma_r;    // router init std (eq. 7 gives Θ(1/(n² √d)); the lab uses 1e-3,
+                       // docs/labs/patch-routing.md §4.4)
 };
 
 // Units of work (the time of one multiply-add of the dense kernels, kUnitsPerSecond) per patch score compared in
@@ -61,7 +63,7 @@ public:
     // The router score g_{j,s} = <w_s, x^(j)> of one patch (d floats): what select() ranks.
     double score(int s, const float* patch) const { return core::dot(router(s), patch, d); }
 
-    ModelSpec spec;
+    ModelSpec spec{};
     int d = 0, n = 0, k = 1, M = 1, l = 1;
     std::vector<float> W;    // k x d x M hidden weights
     std::vector<float> a;    // k x M output weights (fixed)

@@ -59,9 +59,7 @@ bool Run::pool_step(int rep, core::WorkBudget& budget) {
     return P.filled >= P.data.N;
 }
 
-Run::Run(const core::Params& p, uint64_t seed) {
-    cfg_ = make_config(p);
-    seed_ = seed;
+Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), cfg_(c), seed_(seed) {
     geo_ = make_geometry(cfg_.data);
     allocate(cfg_.data, cfg_.n_test, test_);
     test_rng_ = core::Rng(seed, 3);
@@ -132,17 +130,18 @@ void Run::step(core::WorkBudget& budget) {
     budget_ = &budget;
     bool slice_ends = false;
     while (!budget.spent() && !done() && !slice_ends) {
-        switch (stage_) {
-        case Stage::Start: {   // the test set, then the single run's pool
+        switch (part_) {
+        case kDraw: {   // the test set, then the single run's pool
             if (test_filled_ < test_.N) {
                 draw(test_, test_rng_, test_filled_, budget);
                 break;
             }
             if (!pool_step(0, budget)) break;
-            stage_ = Stage::Single;
+            part_ = kRouters;
             break;
         }
-        case Stage::Single: {
+        case kRouters:   // the single run's first model, the separate pMoE, through its router phase
+        case kSingle: {
             if (!single_started_) {   // a step of its own when the budget is left: its routing statistics are costly
                 start_single(single_);
                 single_started_ = true;
@@ -156,16 +155,17 @@ void Run::step(core::WorkBudget& budget) {
                 break;
             }
             slice_ends = routers && t.stage != Trainer::Stage::Router;
+            if (slice_ends) part_ = kSingle;
             if (!t.done()) break;
             if (++single_ < 3) {
                 single_started_ = false;
                 break;
             }
             start_sweep(sweep_, *this, seed_);
-            stage_ = Stage::Sweep;
+            part_ = kSweep;
             break;
         }
-        case Stage::Sweep: {
+        case kSweep: {
             if (sweep_.step(budget) > 0) update_sweep_cache();
             if (!sweep_.failures().empty()) {
                 failure_ = "sweep: " + sweep_.failures().front();
@@ -173,24 +173,24 @@ void Run::step(core::WorkBudget& budget) {
             }
             if (!sweep_.done()) break;
             if (cfg_.grid_lmax <= 0) {
-                stage_ = Stage::Done;
+                part_ = kDone;
                 break;
             }
             start_grid(grid_, *this, seed_);
             update_grid_cache();
-            stage_ = Stage::Grid;
+            part_ = kGrid;
             break;
         }
-        case Stage::Grid: {
+        case kGrid: {
             if (grid_.step(budget) > 0) update_grid_cache();
             if (!grid_.failures().empty()) {
                 failure_ = "threshold grid: " + grid_.failures().front();
                 break;
             }
-            if (grid_.done()) stage_ = Stage::Done;
+            if (grid_.done()) part_ = kDone;
             break;
         }
-        case Stage::Done: break;
+        case kDone: break;
         }
     }
     budget_ = nullptr;
@@ -254,27 +254,27 @@ void Run::update_grid_cache() {
     thr_lstar_m1_ = lstar >= 2 && lstar - 1 <= L && nN ? grid_acc_[size_t(best * L + lstar - 2)] : kNaN;
 }
 
-// The parts of work_plan(cfg_), in order: drawing the data (0), the separate pMoE's routers (1), the rest of
-// the single run (2: a third per model, within a model epochs / cap, an upper bound on the epochs), the sweep
-// (3) and the threshold grid (4, when grid_lmax > 0); finished: past the last part.
+// The plan's parts (Part): the rest of the single run counts a third per model, within a model epochs / cap (an
+// upper bound on the epochs).
 core::Where Run::where() const {
-    switch (stage_) {
-    case Stage::Start: {
+    switch (part_) {
+    case kDraw: {
         const double pool = pools_.empty() || !pools_[0] ? 0.0 : pools_[0]->filled;
-        return {0, test_filled_ + pool, double(test_.N + pool_size(cfg_))};
+        return {kDraw, test_filled_ + pool, double(test_.N + pool_size(cfg_))};
     }
-    case Stage::Single: {
+    case kRouters: {
+        const Trainer& t = run_[size_t(kSingleOrder[0])];
+        return {kRouters, single_started_ ? double(t.router_steps) : 0.0, double(router_steps(cfg_))};
+    }
+    case kSingle: {
         const Trainer& t = run_[size_t(kSingleOrder[single_])];
-        if (!single_started_)
-            return single_ == 0 ? core::Where{1, 0, double(router_steps(cfg_))} : core::Where{2, double(single_), 3.0};
-        if (single_ == 0 && t.stage == Trainer::Stage::Router)
-            return {1, double(t.router_steps), double(router_steps(cfg_))};
-        return {2, single_ + run_fraction(t, cfg_.train), 3.0,
+        if (!single_started_) return {kSingle, double(single_), 3.0};
+        return {kSingle, single_ + run_fraction(t, cfg_.train), 3.0,
                 core::strf("%s, epoch %d", arch_name(kSingleOrder[single_]), t.epoch)};
     }
-    case Stage::Sweep:
-    case Stage::Grid: {
-        const bool sweep = stage_ == Stage::Sweep;
+    case kSweep:
+    case kGrid: {
+        const bool sweep = part_ == kSweep;
         const core::Sweep& sw = sweep ? sweep_ : grid_;
         const core::SweepTask* t = sw.current();
         std::string detail;
@@ -284,11 +284,11 @@ core::Where Run::where() const {
         else if (t)
             detail = core::strf("run %d / %d: l = %d, N = %.0f, seed %d", sw.jobs_done() + 1, sw.jobs_total(),
                                 t->series, t->x, t->rep + 1);
-        return {sweep ? 3 : 4, sw.progress(), 1.0, detail};
+        return {part_, sw.progress(), 1.0, detail};
     }
-    case Stage::Done: return {5};
+    case kDone: break;
     }
-    return {0};
+    return {kDone};
 }
 
 std::vector<core::Metric> Run::metrics() const {

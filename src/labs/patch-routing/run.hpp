@@ -7,6 +7,7 @@
 #include "core/lab.hpp"
 #include "core/sweep.hpp"
 #include "core/work_plan.hpp"
+#include "labs/patch-routing/config.hpp"
 #include "labs/patch-routing/metrics.hpp"
 #include "labs/patch-routing/train.hpp"
 #include <algorithm>
@@ -15,21 +16,6 @@
 
 namespace patch_routing {
 
-// The run's settings, all read from the parameters by make_config (schema.cpp): no defaults of their own here,
-// so the schema's are the only ones.
-struct Config {
-    DataSpec data;
-    ModelSpec model[3];   // indexed by Arch: CNN, separate, joint
-    TrainSpec train;
-    int n_test;
-    int N_run;             // the single run's N and the threshold readout's N
-    std::vector<int> Ns;   // the sweep's grid of N
-    int sweep_seeds;
-    int grid_lmax;   // 0: no threshold grid
-    int grid_seeds;
-    static constexpr double target = 0.95;   // the success criterion: test accuracy ≥ 95 %
-};
-Config make_config(const core::Params& p);
 int nearest_N_index(const Config& c);   // the threshold readout's row: the grid N nearest to N_run (log scale)
 // Samples in each repetition's training pool: enough for the single run and the sweep's largest N.
 inline int pool_size(const Config& c) { return std::max(c.N_run, c.Ns.empty() ? 2 : c.Ns.back()); }
@@ -47,8 +33,10 @@ inline int router_steps(const Config& c) {
     return c.train.router_epochs * ((c.N_run + c.train.B_r - 1) / std::max(1, c.train.B_r));
 }
 
-// The run's parts, in order (drawing the data, the separate pMoE's routers, the single run, the sweep, the
-// threshold grid when grid_lmax > 0), with their phases and estimated multiply-adds (schema.cpp).
+// The plan's parts, in order: drawing the data (the test set and the single run's pool), the separate pMoE's
+// routers, the rest of the single run, the sweep, the threshold grid (when grid_lmax > 0); kDone past the last.
+enum Part { kDraw, kRouters, kSingle, kSweep, kGrid, kDone };
+// The run's parts (Part) with their phases and estimated multiply-adds (lab.cpp).
 core::WorkPlan work_plan(const Config& c);
 // The lab's one unit of work: about one multiply-add of the models' dense kernels; the top-l selection
 // (kSelectCost) and drawing the data (kGenerateCost) are counted in the same time. Units per second natively
@@ -64,7 +52,8 @@ struct History {
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed);
+    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
+    Run(const Config& c, uint64_t seed);
     Run(const Run&) = delete;   // the sweep jobs and the trainers' hooks hold `this`
     Run& operator=(const Run&) = delete;
 
@@ -72,7 +61,6 @@ public:
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
-    bool done() const { return stage_ == Stage::Done || !failure_.empty(); }
 
     // for the sweep jobs and the tests
     const Config& config() const { return cfg_; }
@@ -88,8 +76,6 @@ public:
     static uint64_t model_seed(uint64_t rep_seed, Arch a, int N, int l);
 
 private:
-    // The plan's parts, in order (Single covers two: the separate pMoE's routers, then the rest of the run).
-    enum class Stage { Start, Single, Sweep, Grid, Done };
     void draw(Dataset& D, core::Rng& rng, int& filled, core::WorkBudget& budget);   // as far as the budget goes
     void start_single(int which);
     void record(const Trainer& t, bool router);
@@ -98,7 +84,7 @@ private:
 
     Config cfg_;
     uint64_t seed_ = 1;
-    Stage stage_ = Stage::Start;
+    Part part_ = kDraw;                    // where the run is: step() moves it on, where() reports it
     core::WorkBudget* budget_ = nullptr;   // the slice's budget while step() runs: record() charges its passes
     Geometry geo_;
     Dataset test_;

@@ -17,14 +17,16 @@
 
 namespace patch_routing {
 
+// The training settings: the lab's parameters set them (config.hpp, the binding in lab.cpp), so there are no
+// defaults here.
 struct TrainSpec {
-    double eta = 2.0;        // η, expert (and joint router) step size
-    int B = 16;              // batch
-    int cap = 200;           // epoch cap
-    double eta_r = 0.1;      // η_r, separate router step size (phase 1)
-    int B_r = 16;            // B_r
-    int router_epochs = 1;   // passes of phase 1 over the N samples (N_r = N)
-    bool one_pass = false;   // theory mode: one epoch, each sample seen once
+    double eta;          // η, expert (and joint router) step size
+    int B;               // batch
+    int cap;             // epoch cap
+    double eta_r;        // η_r, separate router step size (phase 1)
+    int B_r;             // B_r
+    int router_epochs;   // passes of phase 1 over the N samples (N_r = N)
+    bool one_pass;       // theory mode: one epoch, each sample seen once
 };
 
 // Linear router loss (6) on a minibatch: l_r = -(1/|B|) Σ y <w1 - w2, Σ_j x^(j)>.
@@ -70,7 +72,7 @@ private:
     bool eval_scheduled() const;
     const Dataset* train_ = nullptr;
     const Dataset* test_ = nullptr;
-    TrainSpec ts_;
+    TrainSpec ts_{};
     core::Rng rng_;
     std::vector<int> order_;
     std::vector<float> gW_, gwr_, g1_;

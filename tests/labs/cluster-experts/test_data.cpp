@@ -1,5 +1,6 @@
 // Data model of Definition 3.1: generator statistics and the patch layout.
 #include "labs/cluster-experts/data.hpp"
+#include "defaults.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
 #include <vector>
@@ -7,7 +8,7 @@
 using namespace cluster_experts;
 
 TEST_CASE("cluster-experts: generated data follow Definition 3.1") {
-    DataConfig cfg;
+    DataConfig cfg = default_data();
     cfg.K = 4;
     cfg.P = 5;
     cfg.d = 20;
@@ -70,7 +71,7 @@ TEST_CASE("cluster-experts: generated data follow Definition 3.1") {
 }
 
 TEST_CASE("cluster-experts: settings 1-4 set the paper's distributions") {
-    DataConfig c;
+    DataConfig c{};
     apply_setting(0, c);
     CHECK(c.gamma.hi == 3.0);
     CHECK(c.sigma_p == 1.0);
@@ -90,7 +91,7 @@ TEST_CASE("cluster-experts: settings 1-4 set the paper's distributions") {
 }
 
 TEST_CASE("cluster-experts: the same seed gives the same data, another seed other data") {
-    DataConfig cfg;
+    const DataConfig cfg = default_data();
     core::Rng a(5), b(5), c(6);
     Dataset A = generate(cfg, 200, a), B = generate(cfg, 200, b), C = generate(cfg, 200, c);
     CHECK(A.s == B.s);

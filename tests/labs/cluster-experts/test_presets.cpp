@@ -2,6 +2,7 @@
 // overrunning any buffer; gradients stay right when J exceeds the old fixed scratch size (64).
 #include "labs/cluster-experts/lab.hpp"
 #include "labs/cluster-experts/moe.hpp"
+#include "defaults.hpp"
 #include "core/linalg.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
@@ -65,13 +66,13 @@ TEST_CASE("cluster-experts: J_single = 512 and P = 16 train and evaluate (no fix
 }
 
 TEST_CASE("cluster-experts: single-model gradient matches finite differences at J = 80, P = 16") {
-    DataConfig dc;
+    DataConfig dc = default_data();
     dc.K = 2;
     dc.P = 16;
     dc.d = 4;
     core::Rng rd(21);
     Dataset D = generate(dc, 12, rd);
-    TrainConfig c;
+    TrainConfig c = default_moe();
     c.M = 1;
     c.J = 80;
     c.cubic = true;

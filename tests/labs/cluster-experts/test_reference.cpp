@@ -4,6 +4,7 @@
 // experts): the loss (3.3) and its gradients at the same routes, and whole iterations of (3.4) and (3.5).
 #include "labs/cluster-experts/moe.hpp"
 #include "labs/cluster-experts/reference.hpp"
+#include "defaults.hpp"
 #include "core/registry.hpp"
 #include <doctest/doctest.h>
 #include <string>
@@ -55,7 +56,7 @@ void check_model(const DataConfig& dc, int M, int J, bool cubic, uint64_t seed, 
     CAPTURE(noise_width);
     core::Rng rd(seed);
     const Dataset D = generate(dc, 48, rd);
-    TrainConfig c;
+    TrainConfig c = default_moe();
     c.M = M;
     c.J = J;
     c.cubic = cubic;
@@ -113,22 +114,19 @@ TEST_CASE("cluster-experts: the fast kernels compute Algorithm 1 as written plai
         CAPTURE(preset.id);
         core::Params p(lab->schema());
         REQUIRE(p.apply_preset(preset.id));
-        DataConfig dc;
-        dc.K = p.i("K");
-        dc.P = p.i("P");
-        dc.d = p.i("d");
-        apply_setting(p.i("setting"), dc);
-        check_model(dc, p.i("M"), p.i("J"), true, 40);
-        check_model(dc, p.i("M"), p.i("J"), true, 45, 0.0);
-        check_model(dc, p.i("M"), p.i("J"), false, 50);
-        check_model(dc, 1, p.i("J_single"), true, 60);
-        check_model(dc, 1, p.i("J_single"), false, 70);
+        const Config c = binding().config(p);
+        const DataConfig dc = c.data_model();
+        check_model(dc, c.moe.M, c.moe.J, true, 40);
+        check_model(dc, c.moe.M, c.moe.J, true, 45, 0.0);
+        check_model(dc, c.moe.M, c.moe.J, false, 50);
+        check_model(dc, 1, c.J_single, true, 60);
+        check_model(dc, 1, c.J_single, false, 70);
     }
 }
 
 TEST_CASE("cluster-experts reference: its gradients are the loss's (finite differences), and its route is the "
           "argmax of h + r") {
-    DataConfig dc;
+    DataConfig dc = default_data();
     dc.K = 3;
     dc.P = 4;
     dc.d = 6;

@@ -1,6 +1,7 @@
 // Gradients and invariants of Algorithm 1: finite differences of (E.1), (E.2), Lemma E.1,
 // normalized GD (3.4), uniform routing at Θ = 0, and the dispatch entropy (6.1) on Tables 4–6.
 #include "labs/cluster-experts/metrics.hpp"
+#include "defaults.hpp"
 #include "labs/cluster-experts/moe.hpp"
 #include "core/linalg.hpp"
 #include "core/stats.hpp"
@@ -20,7 +21,7 @@ void iterate(MoE& moe, const Dataset& D) {
 }
 
 struct Fixture {
-    DataConfig dc;
+    DataConfig dc = default_data();
     Dataset D;
     MoE moe;
     std::vector<int> routes;
@@ -30,7 +31,7 @@ struct Fixture {
         dc.d = 8;
         core::Rng rd(3);
         D = generate(dc, 40, rd);
-        TrainConfig c;
+        TrainConfig c = default_moe();
         c.M = 3;
         c.J = 2;
         c.cubic = cubic;
@@ -92,10 +93,10 @@ TEST_CASE("cluster-experts: router gradients sum to zero over experts (Lemma E.1
 }
 
 TEST_CASE("cluster-experts: normalized GD moves each expert by exactly η per step, Σθ stays 0") {
-    DataConfig dc;
+    const DataConfig dc = default_data();
     core::Rng rd(8);
     Dataset D = generate(dc, 300, rd);
-    TrainConfig c;   // M = 8, J = 4, η = 0.005, η_r = 0.5
+    const TrainConfig c = default_moe();   // M = 8, J = 4, η = 0.005, η_r = 0.5
     MoE moe;
     core::Rng ri(9);
     moe.init(c, dc.d, ri, core::Rng(10));
@@ -119,10 +120,10 @@ TEST_CASE("cluster-experts: normalized GD moves each expert by exactly η per st
 }
 
 TEST_CASE("cluster-experts: at Θ = 0 noisy routing is uniform over experts (Lemma 5.1)") {
-    DataConfig dc;
+    const DataConfig dc = default_data();
     core::Rng rd(12);
     Dataset D = generate(dc, 8000, rd);
-    TrainConfig c;
+    const TrainConfig c = default_moe();
     MoE moe;
     core::Rng ri(13);
     moe.init(c, dc.d, ri, core::Rng(14));
@@ -133,10 +134,10 @@ TEST_CASE("cluster-experts: at Θ = 0 noisy routing is uniform over experts (Lem
 }
 
 TEST_CASE("cluster-experts: chunked iterations give bit-identical weights") {
-    DataConfig dc;
+    const DataConfig dc = default_data();
     core::Rng rd(15);
     Dataset D = generate(dc, 500, rd);
-    TrainConfig c;
+    const TrainConfig c = default_moe();
     MoE a, b;
     core::Rng r1(16), r2(16);
     a.init(c, dc.d, r1, core::Rng(17));

@@ -27,7 +27,7 @@ struct Config {   // no defaults: the schema below is the only declaration of ea
     bool gate;
 };
 
-enum Part { kDraw, kTrain };   // the plan's parts, in order
+enum Part { kDraw, kTrain, kDone };   // the plan's parts, in order; kDone past the last
 
 const core::Bound<Config>& binding() {
     static const core::Bound<Config> b = [] {
@@ -53,8 +53,8 @@ class Run : public core::LabRun {
 public:
     Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     Run(const Config& c, uint64_t seed)
-        : c_(c), rng_(seed, 1), test_rng_(seed, 2), wp_(size_t(c.d)), wm_(size_t(c.d)), w_(size_t(c.d)),
-          theta_(size_t(c.d)) {
+        : core::LabRun(kDone), c_(c), rng_(seed, 1), test_rng_(seed, 2), wp_(size_t(c.d)), wm_(size_t(c.d)),
+          w_(size_t(c.d)), theta_(size_t(c.d)) {
         // From θ = 0 and w₊ = w₋ = 0 the two experts get identical updates and the gate's gradient stays 0: a
         // small tilt of the gate breaks the tie (when it learns at all).
         if (c.gate) theta_[0] = 0.01;
@@ -72,7 +72,7 @@ public:
             sgd(draw(rng_));
             if (++t_ % 50 == 0 || t_ == c_.T) evaluate(budget);
         }
-        if (t_ == c_.T) part_ = kTrain + 1;
+        if (t_ == c_.T) part_ = kDone;
     }
     core::Where where() const override {
         if (part_ == kDraw) return {kDraw, double(drawn_), double(c_.n_test)};
@@ -196,12 +196,13 @@ public:
     }
     core::Validation check(const core::Params& p) const override {
         core::Validation v;
-        core::check_memory(v, 8.0 * p["n_test"] * p["d"], "the test set");
+        const Config c = binding().config(p);
+        core::check_memory(v, 8.0 * c.n_test * c.d, "the test set");
         return v;
     }
     core::WorkPlan plan(const core::Params& p) const override {
         const Config c = binding().config(p);
-        core::WorkPlan w;
+        core::WorkPlan w;   // the parts in the order of Part
         w.add(0, "drawing the test set", double(c.n_test) * c.d, "lower n_test");
         w.add(1, "training", double(c.T) * c.d * (6.0 + 4.0 * c.n_test / 50), "lower T or n_test", "t");
         return w;

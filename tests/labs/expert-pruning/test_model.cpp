@@ -24,7 +24,7 @@ Moe random_model(Routing r, int k = 6, int d = 12, int m = 4, int l = 3, uint64_
 // Checks every router entry and every neuron entry against the central difference of f.
 void check_gradient(Routing r, const Mask& alive) {
     Moe M = random_model(r);
-    DataSpec ds;
+    DataSpec ds{};
     ds.d = M.d;
     ds.n = 7;
     ds.C = 1;
@@ -153,7 +153,7 @@ TEST_CASE("expert-pruning: pruned outputs, eq. (6) expert-choice vs eq. (5) toke
 }
 
 TEST_CASE("expert-pruning data: one task token per sample that sets the label, balanced test set, Zipf q's") {
-    DataSpec ds;
+    DataSpec ds{};
     ds.d = 32;
     ds.n = 16;
     ds.C = 4;

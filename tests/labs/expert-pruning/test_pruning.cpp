@@ -1,5 +1,6 @@
 // Pruning criteria and the pruning rule (Algorithm 1, Step 3), and post-pruning fine-tuning (Step 4).
 #include "labs/expert-pruning/criteria.hpp"
+#include "labs/expert-pruning/config.hpp"
 #include "labs/expert-pruning/pipeline.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
@@ -47,7 +48,7 @@ TEST_CASE("expert-pruning: pruning keeps the top (1 − ρ)|S_g| per group and n
 
 namespace {
 RunSpec small_spec() {
-    RunSpec sp;
+    RunSpec sp = binding().defaults().spec;   // the planted model's (the schema's defaults)
     sp.data.d = 32;
     sp.data.n = 16;
     sp.data.C = 4;

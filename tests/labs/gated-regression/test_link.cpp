@@ -1,6 +1,7 @@
 // gated-regression: the App. B constants (solved by quadrature) against the table of
 // docs/labs/gated-regression.md §4.7, the Stein conditions they must satisfy, and zero means of Q_4, Q_2 and the input
 // transforms under the model.
+#include "labs/gated-regression/config.hpp"
 #include "labs/gated-regression/link.hpp"
 #include "labs/gated-regression/moments.hpp"
 #include "labs/gated-regression/truth.hpp"
@@ -75,7 +76,7 @@ TEST_CASE("gated-regression: Conditions 1 and 2 hold at several σ (E[S_4 He_m] 
 TEST_CASE("gated-regression: Q_4, Q_2 and the input transforms have zero mean under the model (Monte Carlo)") {
     // Sample means over n draws with their standard errors: each must be within 5 standard errors of 0.
     for (Link l : {Link::Id, Link::Tanh}) {
-        TruthConfig tc;
+        TruthConfig tc = binding().defaults().truth;
         tc.d = 6;
         tc.k = 2;
         tc.link = l;

@@ -1,6 +1,7 @@
 // gated-regression: L_4, ℓ2 and L_log gradients against finite differences; L_4 on the population
 // tensors equals the closed form (8); its population minimiser is a signed permutation of A* scaled by
 // 1/√α_i*; the projection keeps ‖w_i‖ ≤ R; the posterior stays finite at σ = 0.01.
+#include "labs/gated-regression/config.hpp"
 #include "labs/gated-regression/l2.hpp"
 #include "labs/gated-regression/l4.hpp"
 #include "labs/gated-regression/llog.hpp"
@@ -35,7 +36,7 @@ void check_fd(F f, std::vector<double> p, const std::vector<double>& grad, doubl
 }   // namespace
 
 TEST_CASE("gated-regression: L_4 gradient against finite differences (empirical tensors)") {
-    TruthConfig tc;
+    TruthConfig tc = binding().defaults().truth;
     tc.d = 5;
     tc.k = 3;
     core::Rng rng(3);
@@ -94,7 +95,7 @@ TEST_CASE("gated-regression: L_4 on the population tensors is eq. (8)") {
 TEST_CASE("gated-regression: the population L_4 minimiser is a signed permutation of A* scaled by 1/√α*") {
     // Population tensors with the model's own α* (k = 3: unequal weights), μ and δ_F small: GD from a small
     // random start ends at rows ±a*_π(i)·√t_i with t = (2λα − δ_F/2)/(2α(λα − μ)) → 1/α as μ, δ_F → 0.
-    TruthConfig tc;
+    TruthConfig tc = binding().defaults().truth;
     tc.d = 6;
     tc.k = 3;
     core::Rng rng(11);
@@ -120,7 +121,7 @@ TEST_CASE("gated-regression: the population L_4 minimiser is a signed permutatio
 }
 
 TEST_CASE("gated-regression: the empirical L_4 minimiser at large n is close to a signed, scaled permutation of A*") {
-    TruthConfig tc;
+    TruthConfig tc = binding().defaults().truth;
     tc.d = 4;
     tc.k = 2;
     core::Rng rng(2);
@@ -135,7 +136,7 @@ TEST_CASE("gated-regression: the empirical L_4 minimiser at large n is close to 
         m.add(x.data(), y);
     }
     Tensors T = m.tensors();
-    L4Hyper h;   // μ = 0.1, λ = 1, δ_F = 0.6: t = 1.75 at α = 1/2
+    L4Hyper h{0.1, 1.0, 0.6};   // μ = 0.1, λ = 1, δ_F = 0.6: t = 1.75 at α = 1/2
     std::vector<double> A = randv(rng, 8, 0.05);
     for (int it = 0; it < 1500; ++it) l4_step(T, A, 2, h, 0.05, 3.0);
     Readout r = read_experts(A, t.A, 2, 4, m.mean_yx(), true);
@@ -146,7 +147,7 @@ TEST_CASE("gated-regression: the empirical L_4 minimiser at large n is close to 
 
 TEST_CASE("gated-regression: ℓ2 gradient against finite differences") {
     for (Link l : {Link::Id, Link::Tanh, Link::Sigmoid}) {
-        TruthConfig tc;
+        TruthConfig tc = binding().defaults().truth;
         tc.d = 5;
         tc.k = 3;
         tc.link = l;
@@ -174,7 +175,7 @@ TEST_CASE("gated-regression: ℓ2 gradient against finite differences") {
 
 TEST_CASE("gated-regression: L_log gradient (eq. 14) against finite differences, k = 2 and 3") {
     for (int k : {2, 3}) {
-        TruthConfig tc;
+        TruthConfig tc = binding().defaults().truth;
         tc.d = 6;
         tc.k = k;
         tc.sigma = 0.3;
@@ -194,7 +195,7 @@ TEST_CASE("gated-regression: L_log gradient (eq. 14) against finite differences,
 }
 
 TEST_CASE("gated-regression: L_log at σ = 0.01 stays finite and its gradient vanishes at (W*, A*) in expectation") {
-    TruthConfig tc;
+    TruthConfig tc = binding().defaults().truth;
     tc.d = 6;
     tc.k = 2;
     tc.sigma = 0.01;
@@ -216,7 +217,7 @@ TEST_CASE("gated-regression: L_log at σ = 0.01 stays finite and its gradient va
 }
 
 TEST_CASE("gated-regression: projected GD keeps every ‖w_i‖ ≤ R and recovers W* with A = A*") {
-    TruthConfig tc;
+    TruthConfig tc = binding().defaults().truth;
     tc.d = 6;
     tc.k = 3;
     core::Rng rng(13);

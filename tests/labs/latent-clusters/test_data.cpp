@@ -1,4 +1,5 @@
 // latent-clusters: Hermite links, the teacher of Assumptions 3.2–3.3 and its sample statistics.
+#include "labs/latent-clusters/config.hpp"
 #include "labs/latent-clusters/experts.hpp"
 #include "labs/latent-clusters/teacher.hpp"
 #include "core/linalg.hpp"
@@ -51,7 +52,7 @@ TEST_CASE("latent-clusters: activation derivative matches finite differences (He
 
 TEST_CASE("latent-clusters: teacher directions are orthonormal, Σ s_c = 0, and samples have the model's statistics") {
     for (int C : {2, 3, 4}) {
-        TeacherConfig cfg;
+        TeacherConfig cfg = binding().defaults().teacher;
         cfg.d = 24;
         cfg.C = C;
         cfg.rho = 3;
@@ -67,7 +68,7 @@ TEST_CASE("latent-clusters: teacher directions are orthonormal, Σ s_c = 0, and 
         for (double sc : T.s) s += sc;
         CHECK(s == 0.0);
     }
-    TeacherConfig cfg;
+    TeacherConfig cfg = binding().defaults().teacher;
     cfg.d = 24;
     cfg.C = 2;
     cfg.rho = 3;
@@ -102,7 +103,7 @@ TEST_CASE("latent-clusters: teacher directions are orthonormal, Σ s_c = 0, and 
 }
 
 TEST_CASE("latent-clusters: paper links f1 = h3 + h5, f2 = h3 + h4, g = h3 share the information exponent 3") {
-    TeacherConfig cfg;
+    TeacherConfig cfg = binding().defaults().teacher;
     cfg.d = 16;
     cfg.C = 2;
     cfg.links = Links::PaperExperiment;

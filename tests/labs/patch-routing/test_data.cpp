@@ -1,4 +1,5 @@
 #include "core/linalg.hpp"
+#include "labs/patch-routing/config.hpp"
 #include "labs/patch-routing/data.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
@@ -7,7 +8,7 @@ using namespace patch_routing;
 
 // The generator of docs/labs/patch-routing.md §2.2.
 TEST_CASE("patch-routing data: the patterns meet δ_d, δ_r and the confuser geometry (§4.2)") {
-    DataSpec s;
+    DataSpec s = binding().defaults().data;
     s.delta_d = 0.3;
     s.delta_r = 0.4;
     s.c = 2;
@@ -34,7 +35,7 @@ TEST_CASE("patch-routing data: the patterns meet δ_d, δ_r and the confuser geo
 }
 
 TEST_CASE("patch-routing data: one discriminative patch per sample, confusers per side, balanced, nested") {
-    DataSpec s;
+    DataSpec s = binding().defaults().data;
     s.c = 2;
     s.rho = 0.3;
     Geometry g = make_geometry(s);
@@ -81,7 +82,7 @@ TEST_CASE("patch-routing data: one discriminative patch per sample, confusers pe
 }
 
 TEST_CASE("patch-routing data: with a small spread the empirical δ_r stays near the centres' overlap") {
-    DataSpec s;
+    DataSpec s = binding().defaults().data;
     s.rho = 0.01;
     s.delta_r = 0.2;
     Geometry g = make_geometry(s);

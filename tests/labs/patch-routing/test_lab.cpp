@@ -13,7 +13,7 @@ namespace {
 
 // Mean test accuracy of one architecture at N over `seeds` pools of the lecture data.
 double mean_acc(Arch a, int N, int seeds, int c = 0, int l = -1) {
-    DataSpec ds;
+    DataSpec ds = binding().defaults().data;
     ds.c = c;
     Geometry g = make_geometry(ds);
     Dataset test;
@@ -30,7 +30,7 @@ double mean_acc(Arch a, int N, int seeds, int c = 0, int l = -1) {
         core::Rng pr(1000 + s, 11);
         generate(ds, g, pr, N, pool);
         Trainer t;
-        t.start(m, TrainSpec(), pool, N, test, 500 + s);
+        t.start(m, binding().defaults().train, pool, N, test, 500 + s);
         while (!t.advance(4e6)) {}
         REQUIRE(t.failure.empty());
         sum += t.test_acc;
@@ -107,7 +107,7 @@ TEST_CASE("patch-routing phenomenon: separate pMoE beats the CNN of the same siz
 // Share of test samples whose discriminative patch the separate router sends to its class's expert (Lemma 4.1),
 // after the router phase only, trained on the first N samples of a lecture-data pool.
 double router_share(int N, uint64_t pool_seed, const TrainSpec& ts, double sigma_r = 1e-3) {
-    DataSpec ds;
+    DataSpec ds = binding().defaults().data;
     Geometry g = make_geometry(ds);
     Dataset test, pool;
     core::Rng tr(77, 3), pr(pool_seed, 11);
@@ -125,7 +125,7 @@ TEST_CASE("patch-routing router: only its sample count N_r = N helps, not more p
     // The gradient of (11) does not depend on w, so more passes and a larger η_r only scale the displacement:
     // with a negligible initialisation the routing is exactly the same. This is why the lab cannot give the router
     // "more training" at a fixed N; the paper's router sees N_r < N of the training samples (eq. 6).
-    TrainSpec one, many;
+    TrainSpec one = binding().defaults().train, many = one;
     many.router_epochs = 5;
     many.eta_r = 1.0;
     for (uint64_t s : {1, 2, 3}) {   // (a float tie in the top-l could flip one of 500 test samples: allow one)

@@ -1,4 +1,5 @@
 #include "core/fmath.hpp"
+#include "labs/patch-routing/config.hpp"
 #include "core/linalg.hpp"
 #include "core/stats.hpp"
 #include "labs/patch-routing/train.hpp"
@@ -10,7 +11,7 @@ using namespace patch_routing;
 namespace {
 
 struct Fixture {
-    DataSpec s;
+    DataSpec s = binding().defaults().data;
     Geometry g;
     Dataset D;
     explicit Fixture(int N = 8) {
@@ -95,7 +96,7 @@ TEST_CASE("patch-routing gradients match finite differences: joint experts (eq. 
 
 TEST_CASE("patch-routing router phase: the gradient of the linear loss (6) does not depend on w") {
     Fixture fx(64);
-    TrainSpec ts;
+    TrainSpec ts = binding().defaults().train;
     ts.eta_r = 0.1;
     ts.B_r = 16;
     Trainer a, b;
@@ -118,7 +119,7 @@ TEST_CASE("patch-routing router phase: the gradient of the linear loss (6) does 
         CHECK(a.model.wr[size_t(fx.s.d + k)] - a0[size_t(fx.s.d + k)] == doctest::Approx(-da).epsilon(1e-3).scale(1.0));
     }
     // Lemma E.1: on a large balanced set the gradient is -(o1 - o2)/2 (irrelevant patches cancel)
-    DataSpec s;
+    DataSpec s = binding().defaults().data;
     s.rho = 0.3;
     Geometry g = make_geometry(s);
     Dataset big_set;
@@ -133,7 +134,7 @@ TEST_CASE("patch-routing router phase: the gradient of the linear loss (6) does 
 }
 
 TEST_CASE("patch-routing top-l: ties go to the lower patch index, every time") {
-    DataSpec s;
+    DataSpec s = binding().defaults().data;
     s.d = 8;
     s.n = 10;
     s.p = 1;
@@ -160,7 +161,7 @@ TEST_CASE("patch-routing top-l: ties go to the lower patch index, every time") {
 
 TEST_CASE("patch-routing: a huge step size stops the trainer with an explanation, no crash") {
     Fixture fx(32);
-    TrainSpec ts;
+    TrainSpec ts = binding().defaults().train;
     ts.eta = 1e36;
     Trainer t;
     t.start({Arch::CNN, 1, 8, fx.s.n, false, 1e-3}, ts, fx.D, 32, fx.D, 1);

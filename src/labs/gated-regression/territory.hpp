@@ -1,4 +1,4 @@
-// The routing map's geometry and models, shared by the cached territories (routing_map.cpp, made in
+// The routing map's geometry and models, shared by the cached territories (territory.cpp, made in
 // step()) and the view (views.cpp): the plane of the true gate direction eu = w*/‖w*‖ and the experts'
 // difference ev = (a₁* − a₂*)/‖a₁* − a₂*‖, and the two gated models drawn on it (ℓ2, and L₄'s experts with
 // L_log's gate), each with the learned experts matched to true experts 1 and 2 (e1, e2).

@@ -1,4 +1,4 @@
-#include "labs/gated-regression/routing_map.hpp"
+#include "labs/gated-regression/territory.hpp"
 #include "core/field.hpp"
 #include "core/linalg.hpp"
 #include "labs/gated-regression/run.hpp"
