@@ -156,7 +156,7 @@ void Run::views(std::vector<core::View>& out) const {
                 q.color = top();
                 v.points.push_back(q);
             }
-            v.field = field;   // made in step() (routing_map.cpp) from gate_probs, the gate training uses
+            v.field = field;   // made in step() (territory.cpp) from gate_probs, the gate training uses
             std::vector<double> nl(size_t(d), 0.0);
             for (int j = 0; j < d; ++j)
                 nl[size_t(j)] =
