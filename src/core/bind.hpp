@@ -92,4 +92,11 @@ private:
     std::vector<std::function<void(Config&)>> derive_;
 };
 
+// A lab's binding, made on its first use and kept: `const Bound<Config>& binding() { return made_once(make_binding); }`.
+template <class Config>
+const Bound<Config>& made_once(Bound<Config> (*make)()) {
+    static const Bound<Config> b = make();
+    return b;
+}
+
 }   // namespace core

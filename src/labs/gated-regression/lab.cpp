@@ -118,10 +118,7 @@ static core::Bound<Config> make_binding() {
     return b;
 }
 
-const core::Bound<Config>& binding() {
-    static const core::Bound<Config> b = make_binding();
-    return b;
-}
+const core::Bound<Config>& binding() { return core::made_once(make_binding); }
 
 static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();

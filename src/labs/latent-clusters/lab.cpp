@@ -99,10 +99,7 @@ static core::Bound<Config> make_binding() {
     return b;
 }
 
-const core::Bound<Config>& binding() {
-    static const core::Bound<Config> b = make_binding();
-    return b;
-}
+const core::Bound<Config>& binding() { return core::made_once(make_binding); }
 
 core::Schema make_schema() {
     core::Schema s = binding().schema();

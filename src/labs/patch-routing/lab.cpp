@@ -161,10 +161,7 @@ static core::Bound<Config> make_binding() {
     return b;
 }
 
-const core::Bound<Config>& binding() {
-    static const core::Bound<Config> b = make_binding();
-    return b;
-}
+const core::Bound<Config>& binding() { return core::made_once(make_binding); }
 
 // The run's parts in the lab's unit of work (Model::cost_train, cost_forward, route_units, kGenerateCost: what
 // step() charges), in the order Run goes through them. An estimate (moe-lab bench: 0.7–1.2 of the work charged
