@@ -21,4 +21,36 @@ struct Comparison {
     std::vector<std::string> watch;   // metric keys the contrast is about, shown before the headlines
 };
 
+// A comparison declared by name, field by field in the order a reader asks about it: what B changes, where it
+// opens, what to watch, and why the paper expects the difference:
+//   core::compare("noise-off", "Routing noise off (r ≡ 0)").changes({{"noise_width", "0"}}).because("Without ...")
+class CompareBuilder {
+public:
+    CompareBuilder(std::string id, std::string title) {
+        c_.id = std::move(id);
+        c_.title = std::move(title);
+    }
+    CompareBuilder&& changes(Changes b) && {
+        c_.b = std::move(b);
+        return std::move(*this);
+    }
+    CompareBuilder&& at_preset(std::string preset) && {
+        c_.preset = std::move(preset);
+        return std::move(*this);
+    }
+    CompareBuilder&& watch(std::vector<std::string> keys) && {
+        c_.watch = std::move(keys);
+        return std::move(*this);
+    }
+    CompareBuilder&& because(std::string contrast) && {
+        c_.contrast = std::move(contrast);
+        return std::move(*this);
+    }
+    operator Comparison() && { return std::move(c_); }
+
+private:
+    Comparison c_;
+};
+inline CompareBuilder compare(std::string id, std::string title) { return {std::move(id), std::move(title)}; }
+
 }   // namespace core

@@ -229,18 +229,14 @@ public:
             0, 3, 3)};
     }
     std::vector<core::Comparison> comparisons() const override {
-        return {{"gate-off",
-                 "Gate off",
-                 "Without a gate, the mixture is one averaged linear model.",
-                 {{"gate", "0"}},
-                 "",
-                 {"mse_moe"}},
-                {"small-steps",
-                 "Smaller steps",
-                 "With η ten times smaller the gate has not yet separated the clusters.",
-                 {{"eta", "0.005"}},
-                 "",
-                 {"gate_acc"}}};
+        return {core::compare("gate-off", "Gate off")
+                    .changes({{"gate", "0"}})
+                    .watch({"mse_moe"})
+                    .because("Without a gate, the mixture is one averaged linear model."),
+                core::compare("small-steps", "Smaller steps")
+                    .changes({{"eta", "0.005"}})
+                    .watch({"gate_acc"})
+                    .because("With η ten times smaller the gate has not yet separated the clusters.")};
     }
 };
 
