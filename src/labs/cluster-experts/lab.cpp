@@ -122,19 +122,19 @@ static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
 ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond) {
-    headlines_ = paper_headlines();
-    test_sizes_ = sizes_for_tests();
-    info_.id = "cluster-experts";
-    info_.title = "Cluster experts";
-    info_.citation = "Chen, Deng, Wu, Gu, Li (2022): Towards Understanding Mixture of Experts in Deep Learning";
-    info_.seed_file = "001_4f45c01ee3e27338.txt";
-    info_.summary =
+    info_ = {
+        // id, title, citation, the paper's file, summary (core::LabInfo)
+        "cluster-experts", "Cluster experts",
+        "Chen, Deng, Wu, Gu, Li (2022): Towards Understanding Mixture of Experts in Deep Learning",
+        "001_4f45c01ee3e27338.txt",
         "Binary classification on data with K hidden clusters: each input has a label patch y·α·v_k, a cluster-center "
         "patch β·c_k, a distracting feature patch ε·γ·v_k' from another cluster and Gaussian noise. No single model "
         "that adds up per-patch outputs can beat 87.5 % when α and γ share a distribution (Theorem 4.1). A top-1 MoE "
         "with noisy routing and cubic experts explores, lets each expert pick up one cluster's feature, then its router "
         "learns the cluster centers and sends each cluster to its experts (Theorem 4.2). With linear experts the MoE "
-        "does not specialise. All four models train side by side on the same data.";
+        "does not specialise. All four models train side by side on the same data."};
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
 
     schema_ = binding().schema();
     auto& pr = schema_.presets;

@@ -341,21 +341,20 @@ static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
 ExpertPruningLab::ExpertPruningLab() : LabOf(kUnitsPerSecond) {
-    headlines_ = paper_headlines();
-    test_sizes_ = sizes_for_tests();
-    info_.id = "expert-pruning";
-    info_.title = "Expert pruning";
-    info_.citation =
+    info_ = {
+        // id, title, citation, the paper's file, summary (core::LabInfo)
+        "expert-pruning", "Expert pruning",
         "Chowdhury, Wang, El Maghraoui, Wang, Chen, Carothers (ICML 2024): A Provably Effective Method for "
-        "Pruning Experts in Fine-tuned Sparse Mixture-of-Experts";
-    info_.seed_file = "002_f8d67ca2f7203e4d.txt";
-    info_.summary =
+        "Pruning Experts in Fine-tuned Sparse Mixture-of-Experts",
+        "002_f8d67ca2f7203e4d.txt",
         "A pre-trained MoE layer (k experts with fixed heads ±1, ReLU neurons, linear routers) is fine-tuned on a "
         "binary task where one token, o₁ or o₂, decides the label. Experts whose routers already pick that token keep "
         "specialising and their router norm grows: Δ_s = ‖w_s^(T)‖ − ‖w_s^(0)‖ passes (3/2) ln l; the others barely "
         "move. Pruning the smallest Δ in each head-sign group keeps the accuracy down to one expert per group, where "
         "random pruning, the token-count importance score and reverse Δ lose it, and where router or neuron magnitudes "
-        "fail until fine-tuning has outgrown the pre-trained norms.";
+        "fail until fine-tuning has outgrown the pre-trained norms."};
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
     schema_ = binding().schema();
     phases_ = make_phases();
 }

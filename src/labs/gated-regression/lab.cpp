@@ -124,19 +124,18 @@ static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
 GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond) {
-    headlines_ = paper_headlines();
-    test_sizes_ = sizes_for_tests();
-    info_.id = "gated-regression";
-    info_.title = "Gated regression";
-    info_.citation = "Makkuva, Oh, Kannan, Viswanath (2020): Learning in Gated Neural Networks";
-    info_.seed_file = "003_0b184c06e16a1b45.txt";
-    info_.summary =
+    info_ = {
+        // id, title, citation, the paper's file, summary (core::LabInfo)
+        "gated-regression", "Gated regression",
+        "Makkuva, Oh, Kannan, Viswanath (2020): Learning in Gated Neural Networks", "003_0b184c06e16a1b45.txt",
         "A mixture of k regressions: x ~ N(0, I), a softmax gate on ⟨w_i*, x⟩ picks expert z, y = g(⟨a_z*, x⟩) + noise "
         "(eq. 1). Trained on squared loss ℓ2, the model often predicts almost as well as the truth with the wrong "
         "parameters (a 'role swap': it gates on the experts' direction and puts the gate's direction into the experts). "
         "The paper's loss L_4 (eq. 7), built from 4th-order score functions, has no spurious local minima and recovers "
         "the experts (Theorem 1); with them fixed, the log-likelihood L_log recovers the gates from any start (Theorem "
-        "3). Several seeds train side by side on paired data.";
+        "3). Several seeds train side by side on paired data."};
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
 
     schema_ = binding().schema();
     auto& pr = schema_.presets;

@@ -132,19 +132,19 @@ static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
 LatentClustersLab::LatentClustersLab() : LabOf(kUnitsPerSecond) {
-    headlines_ = paper_headlines();
-    test_sizes_ = sizes_for_tests();
-    info_.id = "latent-clusters";
-    info_.title = "Latent clusters";
-    info_.citation = "Kawata, Matsutani, Kinoshita, Nishikawa, Suzuki (2025): Mixture of Experts Provably Detect and "
-                     "Learn the Latent Cluster Structure in Gradient-Based Learning";
-    info_.seed_file = "004_8c7cfefcba974b72.txt";
-    info_.summary =
+    info_ = {
+        // id, title, citation, the paper's file, summary (core::LabInfo)
+        "latent-clusters", "Latent clusters",
+        "Kawata, Matsutani, Kinoshita, Nishikawa, Suzuki (2025): Mixture of Experts Provably Detect and "
+        "Learn the Latent Cluster Structure in Gradient-Based Learning",
+        "004_8c7cfefcba974b72.txt",
         "Regression on clustered Gaussian data: each cluster c has its own single-index task f_c*(w_c*·x) plus a global "
         "task s_c g*(w_g*·x) whose signs cancel over clusters (Σ s_c = 0). A vanilla network sees the global task only "
         "through this cancelled gradient and never learns w_g*. A mixture of experts trained in four phases (explore, "
         "learn the router, re-train the experts under adaptive top-k, fit the second layer) lets each expert see one "
-        "cluster, where the global task is visible, and learns both directions.";
+        "cluster, where the global task is visible, and learns both directions."};
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
     schema_ = make_schema();
     phases_ = {
         {"I", "Phase I: exploration",

@@ -315,19 +315,19 @@ static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
 PatchRoutingLab::PatchRoutingLab() : LabOf(kUnitsPerSecond) {
-    headlines_ = paper_headlines();
-    test_sizes_ = sizes_for_tests();
-    info_.id = "patch-routing";
-    info_.title = "Patch routing (pMoE)";
-    info_.citation = "Chowdhury, Zhang, Wang, Liu, Chen (ICML 2023): Patch-level Routing in Mixture-of-Experts is "
-                     "Provably Sample-efficient for Convolutional Neural Networks";
-    info_.seed_file = "000_a9bf423586cd9919.txt";
-    info_.summary =
+    info_ = {
+        // id, title, citation, the paper's file, summary (core::LabInfo)
+        "patch-routing", "Patch routing (pMoE)",
+        "Chowdhury, Zhang, Wang, Liu, Chen (ICML 2023): Patch-level Routing in Mixture-of-Experts is "
+        "Provably Sample-efficient for Convolutional Neural Networks",
+        "000_a9bf423586cd9919.txt",
         "Every input is n patches; one of them (o1 or o2) decides the label, the rest are irrelevant. A patch-level MoE "
         "(pMoE) whose routers send only the top-l patches to each expert learns the discriminative patch from far fewer "
         "samples than a CNN of the same size that sees all n patches: the routers drop the irrelevant patches, and the "
         "sample need falls polynomially in n/l. With c confusers per side the routing fails for l ≤ c and works from l* "
-        "= c + 1.";
+        "= c + 1."};
+    headlines_ = paper_headlines();
+    test_sizes_ = sizes_for_tests();
     schema_ = binding().schema();
     phases_ = make_phases();
 }
