@@ -223,6 +223,26 @@ bool Run::check_finite(const char* where, double tolerance) {
     return false;
 }
 
+// After step t of T of Phase I or III (one online sample, `cost` units): the count of SGD steps, the divergence
+// check, the evaluation and the renormalisation points, in this order. False: the run has stopped (failure_).
+bool Run::after_sgd_step(long t, long T, const char* phase, double cost, core::WorkBudget& budget) {
+    ++t_sgd_;
+    budget.spend(cost);
+    if (t % core::kDivergenceCheckEvery == 0) {
+        if (!check_finite(phase, 0.5)) return false;
+        budget.spend(check_cost());
+    }
+    if (t_sgd_ % cfg_.eval_every == 0) {
+        evaluate();
+        budget.spend(eval_cost());
+    }
+    if (t % kRenormEvery == 0 || t == T) {
+        if (!renorm_point(phase)) return false;
+        budget.spend(renorm_cost());
+    }
+    return true;
+}
+
 bool Run::renorm_point(const char* where) {
     if (!check_finite(where, 0.01)) return false;
     if (stage_ < kPhaseIII) E1_.renormalize();
@@ -265,20 +285,7 @@ void Run::phase_I_slice(core::WorkBudget& budget) {
         E1_.sgd(m, x_.data(), xx_, float(cfg_.eta1 * y_ / M / cfg_.J1));   // ∇_w F_1 = π_{m(x)} (1/J) a σ' x
         E_[kVanilla].sgd(0, x_.data(), xx_, float(step_v * y_));
         ++t1_;
-        ++t_sgd_;
-        budget.spend(cost);
-        if (t1_ % core::kDivergenceCheckEvery == 0) {
-            if (!check_finite("Phase I", 0.5)) return;
-            budget.spend(check_cost());
-        }
-        if (t_sgd_ % cfg_.eval_every == 0) {
-            evaluate();
-            budget.spend(eval_cost());
-        }
-        if (t1_ % kRenormEvery == 0 || t1_ == cfg_.T1) {
-            if (!renorm_point("Phase I")) return;
-            budget.spend(renorm_cost());
-        }
+        if (!after_sgd_step(t1_, cfg_.T1, "Phase I", cost, budget)) return;
     }
     if (cfg_.T1 == 0 && !renorm_point("Phase I")) return;
     if (t1_ >= cfg_.T1) {
@@ -430,20 +437,7 @@ void Run::phase_III_slice(core::WorkBudget& budget) {
         }
         E_[kVanilla].sgd(0, x_.data(), xx_, float(eta * y_ / cfg_.J3));   // same per-neuron step
         ++t3_;
-        ++t_sgd_;
-        budget.spend(cost);
-        if (t3_ % core::kDivergenceCheckEvery == 0) {
-            if (!check_finite("Phase III", 0.5)) return;
-            budget.spend(check_cost());
-        }
-        if (t_sgd_ % cfg_.eval_every == 0) {
-            evaluate();
-            budget.spend(eval_cost());
-        }
-        if (t3_ % kRenormEvery == 0 || t3_ == cfg_.T3) {
-            if (!renorm_point("Phase III")) return;
-            budget.spend(renorm_cost());
-        }
+        if (!after_sgd_step(t3_, cfg_.T3, "Phase III", cost, budget)) return;
     }
     if (cfg_.T3 == 0 && !renorm_point("Phase III")) return;
     if (t3_ >= cfg_.T3) {

@@ -111,6 +111,7 @@ private:
     void solve_slice(core::WorkBudget& budget);
     void test_slice(core::WorkBudget& budget);
     void router_eval_slice(core::WorkBudget& budget);
+    bool after_sgd_step(long t, long T, const char* phase, double cost, core::WorkBudget& budget);
     bool renorm_point(const char* where);   // every kRenormEvery steps of a phase: finiteness check + renormalise
     // Work estimates in multiply-adds, the lab's unit of work, charged to step()'s budget.
     double sgd_cost() const;    // one online SGD step of the current phase (all models)
