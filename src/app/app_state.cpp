@@ -71,32 +71,37 @@ static std::string jrect(ImVec2 a, ImVec2 b) {
     return buf;
 }
 
+// Each item as `one` prints it, separated by commas.
+template <class T, class Print>
+static std::string comma_list(const std::vector<T>& items, Print one) {
+    std::string s;
+    for (size_t k = 0; k < items.size(); ++k) s += (k ? "," : "") + one(items[k]);
+    return s;
+}
+
 // A field's samples and colours (app/view_report.hpp), for the browser test that reads the drawn pixels.
 static std::string field_report_json(const ViewReport& r) {
     if (r.field_colors.empty()) return "";
-    std::string s = ",\"field\":{\"samples\":[";
-    for (size_t k = 0; k < r.field_samples.size(); ++k) {
+    const std::string samples = comma_list(r.field_samples, [](const auto& p) {
         char b[64];
-        std::snprintf(b, sizeof b, "%s[%.1f,%.1f,%d]", k ? "," : "", r.field_samples[k].x, r.field_samples[k].y,
-                      r.field_samples[k].winner);
-        s += b;
-    }
-    s += "],\"colors\":[";
-    for (size_t k = 0; k < r.field_colors.size(); ++k) s += (k ? "," : "") + std::to_string(r.field_colors[k]);
-    return s + "]}";
+        std::snprintf(b, sizeof b, "[%.1f,%.1f,%d]", p.x, p.y, p.winner);
+        return std::string(b);
+    });
+    const std::string colors = comma_list(r.field_colors, [](const auto& c) { return std::to_string(c); });
+    return ",\"field\":{\"samples\":[" + samples + "],\"colors\":[" + colors + "]}";
 }
 
 // A heatmap's samples: [x, y, 0xRRGGBB] (app/view_report.hpp).
 static std::string heat_report_json(const ViewReport& r) {
     if (r.heat_samples.empty()) return "";
-    std::string s = ",\"heat\":[";
-    for (size_t k = 0; k < r.heat_samples.size(); ++k) {
-        char b[64];
-        std::snprintf(b, sizeof b, "%s[%.1f,%.1f,%u]", k ? "," : "", r.heat_samples[k].x, r.heat_samples[k].y,
-                      r.heat_samples[k].color);
-        s += b;
-    }
-    return s + "]";
+    return ",\"heat\":[" +
+        comma_list(r.heat_samples,
+                   [](const auto& p) {
+                       char b[64];
+                       std::snprintf(b, sizeof b, "[%.1f,%.1f,%u]", p.x, p.y, p.color);
+                       return std::string(b);
+                   }) +
+        "]";
 }
 
 // Lecture mode: layout, tour, what each view drew (plot rectangles, legends, labels), PNG export.
