@@ -15,22 +15,23 @@ void Sample::draw(const Truth& t, int count, core::Rng& rng) {
     n += count;
 }
 
-double mse(const GatedModel& m, const Sample& s) {
+// (1/n) Σ_t (f(x_t) − y_t)² over the sample, in its order.
+template <class Predict>
+static double mean_squared_error(const Sample& s, Predict f) {
     double e = 0;
     for (int t = 0; t < s.n; ++t) {
-        double r = m.predict(&s.X[size_t(t) * size_t(s.d)]) - s.y[size_t(t)];
+        double r = f(&s.X[size_t(t) * size_t(s.d)]) - s.y[size_t(t)];
         e += r * r;
     }
     return e / std::max(1, s.n);
 }
 
+double mse(const GatedModel& m, const Sample& s) {
+    return mean_squared_error(s, [&](const double* x) { return m.predict(x); });
+}
+
 double oracle_mse(const Truth& t, const Sample& s) {
-    double e = 0;
-    for (int i = 0; i < s.n; ++i) {
-        double r = t.mean(&s.X[size_t(i) * size_t(s.d)]) - s.y[size_t(i)];
-        e += r * r;
-    }
-    return e / std::max(1, s.n);
+    return mean_squared_error(s, [&](const double* x) { return t.mean(x); });
 }
 
 double linreg_mse(const Sample& train, const Sample& test) {
