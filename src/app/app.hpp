@@ -34,6 +34,9 @@ bool whole_number(const std::string& s, int& out);                              
 class App {
 public:
     App(Host host, const std::string& initial_query);
+    // Its parts hold references to its host and callbacks into it: an App stays where it was made.
+    App(const App&) = delete;
+    App& operator=(const App&) = delete;
     void frame();   // draw the UI and advance training
     bool fonts_need_rebuild() const { return fonts_dirty_; }
     void rebuild_fonts();             // call between frames (platform owns GL)

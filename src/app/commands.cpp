@@ -108,6 +108,7 @@ const std::vector<App::Command>& App::commands() {
                  return "view " + std::to_string(v.whole) + " does not exist: this lab shows views 0 … " +
                      std::to_string(int(a.views_.size()) - 1) + " (-1: all views)";
              a.focused_view_ = int(v.whole);
+             a.sync_url();   // (the link holds the view shown large)
              return "";
          }},
         {{"query", K::Text, 0, 0, "LINK", "open a share link's query (lab=…&seed=…&present=1)"},

@@ -1,4 +1,4 @@
-// Lecture-mode commands (window.moeLab.command and the keys): present=1, embed=1, tour=N, png=N, next-view. Each
+// Lecture-mode commands (window.moeLab.command and the keys): present=1, embed=1, tour=N, next-view. Each
 // is a small function hooked into the command table (commands.cpp); the link keys that go with them are declared in
 // link_keys.cpp.
 #include "app/app.hpp"
@@ -50,6 +50,7 @@ std::string App::cmd_next_view() {
         focused_view_ >= 0 ? focused_view_ : (present_ || embed_ ? 0 : -1);   // those layouts show view 0 by default
     focused_view_ = (cur + 1) % n;
     focused_view2_ = -1;
+    sync_url();
     return "";
 }
 

@@ -259,6 +259,16 @@ void App::open_link(const std::string& query) {
         at->second.all.push_back(
             prefix ? core::url_decode(k.substr(std::string(key->name).size())) + "=" + core::url_decode(v) : v);
     }
+    // A page key given twice is ambiguous, as a configuration key is (core/share_link.cpp): ignored, with a message.
+    std::vector<std::string> repeated;
+    for (auto& [name, arg] : link) {
+        if (std::string(name).back() == '.' || arg.all.size() < 2) continue;
+        std::string values;
+        for (const std::string& v : arg.all) values += (values.empty() ? "'" : ", '") + v + "'";
+        repeated.push_back("'" + std::string(name) + "' appears " + std::to_string(arg.all.size()) +
+                           " times in the link (" + values + "): ignored, since it is not clear which was meant");
+        arg = LinkArg{};
+    }
     auto read_stage = [&](LinkStage stage, std::vector<std::string>& msgs) {
         for (const LinkKey& key : keys) {
             if (key.stage != stage) continue;
@@ -271,6 +281,7 @@ void App::open_link(const std::string& query) {
     read_stage(LinkStage::Look, look);
     link_messages_ = d.messages;
     link_messages_.insert(link_messages_.end(), look.begin(), look.end());
+    link_messages_.insert(link_messages_.end(), repeated.begin(), repeated.end());
     tour_.end();      // a link says the whole page: no tour, no run B unless it names them
     compare_.end();   // (before the run opens, so that B does not follow A's new configuration)
     open(d.config);

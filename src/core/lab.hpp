@@ -77,7 +77,8 @@ struct TestSizes {
 
 // The live state of one run, made by Lab::start(params, seed). It owns everything that changes. Its plan's parts
 // are an enum of the lab's (run.hpp: enum Part { kDraw, kTrain, kDone }) that plan() adds in order and where()
-// reports; past the last part, where() says kDone (the number of parts), and done() follows from that.
+// reports; past the last part, where() says kDone (one past the last enumerator; a plan may leave out optional last
+// parts, such as a sweep of zero seeds), and done() follows from that.
 class LabRun {
 public:
     virtual ~LabRun() = default;

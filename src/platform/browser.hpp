@@ -14,7 +14,7 @@ void copy_link(const std::string& q);   // full page URL with the query → clip
 void download(const std::string& file, const std::string& text);
 void save_png(const std::string& file, const std::vector<uint8_t>& png);   // download + moeLab.lastPng
 void show_fatal(const char* message);
-// A clip of the canvas (web/record.js, App::cmd_record): "" or why not; a frame cropped in device pixels; stop and
+// A clip of the canvas (web/record.js, record=, app/record.hpp): "" or why not; a frame cropped in device pixels; stop and
 // download it.
 std::string record_start(int w, int h);
 void record_frame(int x, int y, int w, int h);

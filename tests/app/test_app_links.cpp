@@ -181,6 +181,17 @@ TEST_CASE("app links: a malformed link says why and leaves a working page") {
     p.frames(3);
     CHECK(number(p, "progress") > 0);
 
+    // a page key given twice is ignored, like a configuration key given twice
+    Page twice("lab=example&present=1&present=0&theme=dark");
+    CHECK(messages(twice).find("'present' appears 2 times in the link ('1', '0')") != std::string::npos);
+    CHECK(twice.has("\"present\":false"));
+    CHECK(twice.url() == "lab=example&preset=default&seed=1&theme=dark");
+    twice.frames(1);                             // (the views are known once drawn)
+    CHECK(twice.app->command("view=1") == "");   // the view shown large goes into the URL at once
+    CHECK(twice.url() == "lab=example&preset=default&seed=1&view=1&theme=dark");
+    CHECK(twice.app->command("next-view") == "");
+    CHECK(twice.url() == "lab=example&preset=default&seed=1&view=2&theme=dark");
+
     Page unknown("lab=no-such-lab");
     CHECK(messages(unknown).find("no-such-lab") != std::string::npos);
     CHECK(unknown.state().find("\"lab\":\"") != std::string::npos);
