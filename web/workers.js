@@ -1,5 +1,6 @@
 // The page's Web Workers: a pool that runs whole sweep repetitions of the page's run, each worker with
-// its own instance of moe-lab-worker.wasm (compiled once here and handed to every worker). The app calls start,
+// its own instance of moe-lab-worker.wasm (fetched and compiled at the first start(), which the app calls only for a
+// run where workers pay, and handed to every worker). The app calls start,
 // open, assign, fill and play (src/app/worker_pool.cpp through src/platform/web_workers.cpp); what the workers
 // send goes back to it. In compare mode one more worker runs run B (openB, paceB, closeB; src/app/run_b_worker.cpp)
 // and sends B's snapshots back as bytes. No SharedArrayBuffer: messages carry the run's link in and results out,
@@ -48,13 +49,17 @@ window.moeWorkers = (() => {
   function start(count) {
     const g = ++generation;
     stop();
-    const n = count < 0 ? Math.min(MAX, Math.max(1, (navigator.hardwareConcurrency || 2) - 1)) : Math.min(MAX, count);
+    const n = count < 0 ? Math.min(MAX, Math.max(0, (navigator.hardwareConcurrency || 2) - 1)) : Math.min(MAX, count);
+    if (n === 0 && count < 0) return report(g, 0, "this device has one core: every sweep runs on the page's main thread");
     if (n === 0) return;
     if (typeof Worker === "undefined" || typeof WebAssembly === "undefined")
       return report(g, 0, "this browser has no Web Workers: every sweep runs on the page's main thread");
     compiled = compiled || fetch("moe-lab-worker.wasm")
-      .then((r) => { if (!r.ok) throw new Error("HTTP " + r.status); return r.arrayBuffer(); })
-      .then((bytes) => WebAssembly.compile(bytes));
+      .then((r) => {
+        if (!r.ok) throw new Error("HTTP " + r.status);
+        return r.headers.get("content-type") === "application/wasm" ? WebAssembly.compileStreaming(r)   // as it downloads
+          : r.arrayBuffer().then((bytes) => WebAssembly.compile(bytes));
+      });
     compiled.then((m) => {
       if (g !== generation) return;
       module = m;

@@ -14,10 +14,8 @@
 namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
-    if (workers_.available())
-        workers_.start(-1);   // one per spare core, before the link opens a run (a link's
-                              // workers=N restarts them)
     open_link(initial_query);
+    workers_.sync(false, compare_.on());   // workers=auto: the workers start loading now if the run pays for them
 }
 
 void App::open(const core::RunConfig& c) {
@@ -126,10 +124,10 @@ void App::frame() {
     double draw_ms = last_frame_start_ > 0 ? (t0 - last_frame_start_) - train_ms_ : 0;
     last_frame_start_ = t0;
     double budget = kBudgetMs[speed_];
-    if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, 100.0);
-    workers_.sync(playing_ && !lab_->done());   // the workers play (and take repetitions) only while the run plays
+    if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, workers_.connected() ? 200.0 : 100.0);
+    workers_.sync(playing_ && !lab_->done(), compare_.on());   // they play (take repetitions) only while the run plays
     advance(budget);
-    workers_.sync(playing_ && !lab_->done());
+    workers_.sync(playing_ && !lab_->done(), compare_.on());
     compare_.sync(*lab_, playing_);
     double t1 = host_.now_ms();
     views_.clear();
@@ -173,11 +171,13 @@ void App::frame() {
 
     train_ms_ = t1 - t0;
     ui_ms_ = host_.now_ms() - t1;
-    if (running) {
-        run_ms_ += ImGui::GetIO().DeltaTime * 1000.0;
-        longest_frame_ms_ = std::max(longest_frame_ms_, double(ImGui::GetIO().DeltaTime) * 1000.0);
+    if (running) {   // (the first frame after Play: its own time, not the pause before it since the last frame)
+        const double ms = ran_last_frame_ ? ImGui::GetIO().DeltaTime * 1000.0 : host_.now_ms() - t0;
+        run_ms_ += ms;
+        longest_frame_ms_ = std::max(longest_frame_ms_, ms);
         ++frames_while_running_;
     }
+    ran_last_frame_ = running;
 }
 
 }   // namespace app

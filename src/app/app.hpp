@@ -205,6 +205,7 @@ private:
     int speed_ = 4;                 // index into the frame-budget table
     double run_ms_ = 0, longest_frame_ms_ = 0;
     double train_ms_ = 0, ui_ms_ = 0;   // last frame: training, and building the UI
+    bool ran_last_frame_ = false;       // the run played in the last frame (run_ms_ counts from Play)
     double last_frame_start_ = 0;
     long frames_while_running_ = 0, steps_ = 0;
     bool finished_reported_ = false;

@@ -1,6 +1,6 @@
-// Sweep repetitions in the page's Web Workers (app/workers.hpp), and what the App does when they change: a new
-// count restarts the run so that they follow it from its start; they work while the run plays; one that fails hands
-// everything back to the page, which restarts the run.
+// Sweep repetitions in the page's Web Workers (app/workers.hpp), and what the App does when they change: workers that
+// become ready join the run where it is; a new count restarts the run; they work while the run plays; one that fails
+// hands everything back to the page, which restarts the run.
 #include "app/app.hpp"
 #include "app/workers.hpp"
 #include "core/json_text.hpp"
@@ -29,7 +29,9 @@ std::string Workers::parse(const std::string& arg, int& n) {
 void Workers::start(int n) {
     requested_ = n;
     started_ = true;
+    gave_up_ = false;
     ready_ = 0;
+    connected_ = false;
     note_ = n == 0 ? "workers=0: every sweep runs on the page's main thread" : "starting";
     host_.workers->start(n);
 }
@@ -37,23 +39,37 @@ void Workers::start(int n) {
 void Workers::ready(int ready, const std::string& why) {
     ready_ = std::max(0, ready);
     note_ = why;
-    if (ready_ == 0 && requested_ != 0) started_ = false;   // none came: a retry may
+    if (ready_ == 0 && requested_ != 0) {   // none came: workers=N may try again, auto does not
+        started_ = false;
+        gave_up_ = true;
+    }
 }
 
 void Workers::connect(core::Lab& lab, const core::RunConfig& config) {
     if (!dispatcher_) return;
     ++run_;
-    connected_ = ready_ > 0;
-    dispatcher_->begin_run(run_, connected_ ? ready_ : 0);
-    lab.set_remote(connected_ ? dispatcher_.get() : nullptr);
-    if (connected_) host_.workers->open(run_, core::encode_query(config));
+    connected_ = false;
     playing_ = false;   // a worker opens a run paused
+    elsewhere_s_ = lab.current_plan().units_elsewhere() / lab.units_per_second();
+    dispatcher_->begin_run(run_, core::encode_query(config));
+    // only a run with repetitions to hand out: a worker would otherwise run all of it for nothing
+    lab.set_remote(elsewhere_s_ > 0 ? dispatcher_.get() : nullptr);
+    join(lab);
 }
 
-void Workers::sync(bool run_plays) {
+void Workers::join(const core::Lab& lab) {
+    if (!dispatcher_ || connected_ || ready_ == 0 || elsewhere_s_ <= 0 || lab.done()) return;
+    dispatcher_->join(ready_);
+    connected_ = true;
+    playing_ = false;
+}
+
+void Workers::sync(bool run_plays, bool compare) {
+    if (!host_.workers) return;
+    if (requested_ < 0 && !started_ && !gave_up_ && (elsewhere_s_ >= kWorthSeconds || compare)) start(-1);
     const bool on = connected_ && run_plays;
-    if (dispatcher_) dispatcher_->set_accepting(on);
-    if (!host_.workers || on == playing_) return;
+    dispatcher_->set_accepting(on);
+    if (on == playing_) return;
     host_.workers->play(on);
     playing_ = on;
 }
@@ -68,6 +84,7 @@ std::string Workers::fail(int worker, const std::string& why) {
     note_ = "worker " + std::to_string(worker + 1) + " stopped (" + why + "): the page runs every sweep itself";
     ready_ = 0;
     started_ = false;
+    gave_up_ = true;
     host_.workers->start(0);
     return note_;
 }
@@ -77,6 +94,7 @@ std::string Workers::json() const {
     s += ",\"available\":" + core::json_bool(available());
     s += ",\"ready\":" + std::to_string(ready_);
     s += ",\"connected\":" + core::json_bool(connected_);
+    s += ",\"elsewhere_s\":" + core::json_number(elsewhere_s_);
     s += ",\"repetitions\":" + std::to_string(dispatcher_ ? dispatcher_->reps_handed_out() : 0);
     s += ",\"jobs\":" + std::to_string(dispatcher_ ? dispatcher_->jobs_elsewhere() : 0);
     s += ",\"run\":" + std::to_string(run_);
@@ -97,8 +115,7 @@ std::string App::cmd_workers(const std::string& arg) {
 
 void App::workers_ready(int ready, const std::string& why) {
     workers_.ready(ready, why);
-    if (workers_.ready_count() > 0 && !workers_.connected() && lab_->work_charged() == 0)   // not begun
-        workers_.connect(*lab_, config_);
+    workers_.join(*lab_);   // the run where it is
     if (workers_.ready_count() > 0 && compare_.fresh() && lab_->work_charged() == 0)
         reset_b();   // and B to a worker of its own
 }

@@ -1,7 +1,13 @@
 // Sweep repetitions in the page's Web Workers (Host::workers): how many were asked for and are ready, the run they
-// follow, whether they work now, and what happened to them. Each new run is opened in every ready worker, which runs
-// the same link to the same sweep and then only the repetitions it is handed (core/sweep_dispatch.hpp); their
-// results land in the same slots as the page's own, so the numbers are the same with and without them.
+// follow, whether they work now, and what happened to them. Workers join the run on the page wherever it is when they
+// are ready (core/sweep_dispatch.hpp): each runs the same link, takes the sweeps already complete from the page and
+// then only the repetitions it is handed; their results land in the same slots as the page's own, so the numbers
+// are the same with and without them.
+//
+// workers=auto (the default) starts them only where they pay, as soon as such a run opens: its plan has at least
+// kWorthSeconds of native work in sweep repetitions other processes may run (core::WorkPlan::elsewhere), or compare
+// mode runs B (in a worker of its own), and the browser has a core to spare. Elsewhere the page never fetches the
+// workers' module.
 #pragma once
 #include "app/host.hpp"
 #include "core/lab.hpp"
@@ -14,20 +20,29 @@ namespace app {
 
 class Workers {
 public:
+    // Work that other processes could take, in native seconds (about twice that in the page), from which workers pay:
+    // their module is fetched and compiled once (about 0.5 MB gzip), and a worker runs the run's own parts again.
+    static constexpr double kWorthSeconds = 0.2;
+
     explicit Workers(const Host& host);
     bool available() const { return host_.workers != nullptr; }   // the page has workers (the desktop: threads)
-    // workers=N (0 … 16) or auto (-1: one per spare core): "" or why not.
+    // workers=N (0 … 16) or auto (-1: where they pay, one per spare core): "" or why not.
     static std::string parse(const std::string& arg, int& n);
-    bool asked_for(int n) const { return n == requested_ && started_; }   // (after a failure they start again)
-    void start(int n);                                                    // n workers, ready later
-    void ready(int ready, const std::string& why);                        // `ready` of them started (0: why)
+    bool asked_for(int n) const {
+        return n == requested_ && (started_ || n < 0);
+    }                                                // (workers=N after a failure: again)
+    void start(int n);                               // n workers, ready later
+    void ready(int ready, const std::string& why);   // `ready` of them started (0: why)
     int ready_count() const { return ready_; }
     int requested() const { return requested_; }    // -1: auto
     bool connected() const { return connected_; }   // the run's repetitions go to them
-    // A new run: the ready workers open it too, from its start (a sweep's number in the run must mean the same
-    // sweep everywhere), and the lab hands them repetitions.
+    // A new run: its sweeps record every result through the dispatcher, so that workers may join it at any point.
     void connect(core::Lab& lab, const core::RunConfig& config);
-    void sync(bool run_plays);   // they work only while the run plays
+    // The ready workers join the run where it is (not a run that has ended).
+    void join(const core::Lab& lab);
+    // Once a frame (and when the page opens): with auto, the workers start when the run (or compare mode's B) pays for
+    // them; they work only while the run plays.
+    void sync(bool run_plays, bool compare);
     // A worker's finished jobs for run `run`: false when they are not what was asked for (the worker failed). An
     // earlier run's are dropped.
     bool deliver(int worker, int run, const std::string& text);
@@ -40,9 +55,11 @@ private:
     std::unique_ptr<core::SweepDispatcher> dispatcher_;   // with host_.workers only
     int requested_ = -1;
     int ready_ = 0;
-    std::string note_;   // why none run, or what happened to them
-    int run_ = 0;        // tags the workers' messages: an earlier run's are dropped
+    std::string note_;         // why none run, or what happened to them
+    int run_ = 0;              // tags the workers' messages: an earlier run's are dropped
+    double elsewhere_s_ = 0;   // the run's work in repetitions others may run, native seconds
     bool started_ = false, connected_ = false, playing_ = false;
+    bool gave_up_ = false;   // none came, or one failed: auto starts none again (workers=N does)
 };
 
 }   // namespace app

@@ -42,6 +42,10 @@ void Lab::reset(const Params& p, uint64_t seed) {
     waiting_ = false;
 }
 
+void Lab::serve_sweeps() {
+    if (run_) run_->serve_sweeps();
+}
+
 void Lab::step() { step_units(units_per_second() * kSliceSeconds); }
 
 void Lab::step_units(double units) {

@@ -93,6 +93,10 @@ public:
     const Table& trace() const { return trace_; }             // time series (CSV)
     // Finished (where() is past the plan's last part) or failed.
     bool done() const { return !failure_.empty() || where().part >= done_part_; }
+    // This run only serves whole sweep repetitions to another process (the page's Web Worker,
+    // core/sweep_dispatch.hpp): its metrics and views are never read, so it may go straight to its sweeps past the
+    // parts whose results no sweep job reads (a lab overrides this where that pays). Called before the first step.
+    virtual void serve_sweeps() {}
 
 protected:
     // done_part: the part where() reports once the run has finished, one past the last of its Part enum (kDone).
@@ -143,6 +147,7 @@ public:
     void reset(const Params& p, uint64_t seed);   // requires validate(p).ok()
     void step();                                  // one slice of kSliceSeconds
     void step_units(double units);                // one slice of `units` (tests: other slicings)
+    void serve_sweeps();                          // after reset: LabRun::serve_sweeps (a worker's run)
     // Threads for the run's independent sweep jobs (natively; the CLI's --jobs): core/workers.hpp. The
     // numbers are the same for every count; shuffle ≠ 0 (tests) makes the jobs start and finish in other orders.
     void set_threads(int threads, uint64_t shuffle = 0);

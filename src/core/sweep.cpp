@@ -152,18 +152,22 @@ void Sweep::exchange(SweepRemote& remote) {
 
 int Sweep::reps_elsewhere() const { return int(std::count(rep_owner_.begin(), rep_owner_.end(), kElsewhere)); }
 
+void Sweep::offer(WorkBudget& budget) {
+    SweepRemote* remote = budget.remote();
+    if (!started_ || !remote) return;
+    if (remote_id_ < 0) {
+        remote_ = remote;
+        remote_id_ = remote->attach(reps_, points());
+    }
+    exchange(*remote);
+}
+
 int Sweep::step(WorkBudget& budget) {
     if (!started_) return 0;
     Workers* workers = budget.workers();
     const int threads = workers ? workers->threads() : 1;
     const int before = done_;
-    if (SweepRemote* remote = budget.remote()) {
-        if (remote_id_ < 0) {
-            remote_ = remote;
-            remote_id_ = remote->attach(reps_, points());
-        }
-        exchange(*remote);
-    }
+    offer(budget);
     while (!budget.spent() && !done()) {
         const int recorded = done_;
         fill(threads, workers ? workers->shuffle() : 0);

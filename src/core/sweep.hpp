@@ -82,6 +82,10 @@ public:
     // Runs jobs until the budget is spent or all are done (on budget.workers()' threads, when it has some);
     // returns how many finished.
     int step(WorkBudget& budget);
+    // Runs nothing here: only hands repetitions to other processes and records what arrived from them (when the
+    // budget carries a SweepRemote). A run whose sweep reads nothing of its earlier parts starts the sweep at once
+    // and offers it while those parts run here, so that the page's workers work from the run's start.
+    void offer(WorkBudget& budget);
     bool started() const { return started_; }
     bool done() const { return started_ && done_ == int(tasks_.size()); }
     double progress() const;   // (finished jobs + the running jobs' progress) / all jobs (0 before start)

@@ -7,12 +7,20 @@ namespace core {
 
 // --- the page's side -------------------------------------------------------------------------------------
 
-void SweepDispatcher::begin_run(int run, int workers) {
+void SweepDispatcher::begin_run(int run, const std::string& query) {
     run_ = run;
+    query_ = query;
     sweeps_.clear();
-    busy_.assign(size_t(std::max(0, workers)), Busy());
+    busy_.clear();
     jobs_elsewhere_ = 0;
     reps_handed_out_ = 0;
+}
+
+void SweepDispatcher::join(int workers) {
+    if (!busy_.empty() || workers <= 0) return;
+    busy_.assign(size_t(workers), Busy());
+    transport_.open(run_, query_);
+    for (size_t s = 0; s < sweeps_.size(); ++s) fill_if_complete(int(s));
 }
 
 int SweepDispatcher::attach(int reps, int points) {
@@ -38,12 +46,15 @@ bool SweepDispatcher::hand_out(int sweep, int rep) {
 }
 
 void SweepDispatcher::known(int sweep, const SweepResult& r) {
+    sweeps_[size_t(sweep)].all.push_back(r);
+    fill_if_complete(sweep);
+}
+
+void SweepDispatcher::fill_if_complete(int sweep) {
     SweepState& s = sweeps_[size_t(sweep)];
-    s.all.push_back(r);
-    if (!s.filled && int(s.all.size()) == s.reps * s.points) {   // complete: the workers may go on past it
-        s.filled = true;
-        transport_.fill(run_, sweep, s.all);
-    }
+    if (s.filled || busy_.empty() || int(s.all.size()) < s.reps * s.points) return;
+    s.filled = true;   // complete: the workers may go on past it
+    transport_.fill(run_, sweep, s.all);
 }
 
 void SweepDispatcher::finished(int sweep, const SweepResult& r) { known(sweep, r); }
@@ -88,7 +99,10 @@ std::string SweepWorker::open(const std::string& query) {
     sweeps_ = 0;
     std::string why;
     lab_ = start_query(query, why);
-    if (lab_) lab_->set_remote(this);
+    if (lab_) {
+        lab_->set_remote(this);
+        lab_->serve_sweeps();   // nothing but the sweeps' repetitions is read from it
+    }
     news_ = true;
     return why;
 }
@@ -131,6 +145,9 @@ std::vector<std::pair<int, SweepResult>> SweepWorker::run(double units) {
     return out;
 }
 
-bool SweepWorker::idle() const { return !lab_ || lab_->done() || (lab_->waiting() && !news_); }
+bool SweepWorker::idle() const {
+    return !lab_ || lab_->done() || lab_->where().part > lab_->current_plan().last_elsewhere() ||
+        (lab_->waiting() && !news_);
+}
 
 }   // namespace core

@@ -4,10 +4,15 @@
 // message, so that a result of an earlier run (reset, a new lab or new parameters) is dropped on arrival.
 //
 //   page                                   worker (one per Web Worker, the same lab, parameters and seed)
-//   begin_run(run, workers) ── open ──▶    SweepWorker::open(query)      runs the run up to its sweep
+//   join(workers) ───────────── open ──▶   SweepWorker::open(query)      runs the run up to its sweep
+//     every sweep already complete ─ fill ─▶ fill(sweep, results)        (so it passes them without running them)
 //   Sweep::step: hand_out(rep) ─ assign ─▶ assign(sweep, rep)            runs that repetition's jobs
 //   deliver(run, worker, results) ◀────── run(units): finished results
 //   the sweep complete ──────── fill ───▶ fill(sweep, results)          goes on to the next sweep, if any
+//
+// Workers join a run at any point: the page's sweeps record every result from the run's start (begin_run, with no
+// workers), so a worker that joins later runs the run's own parts itself, takes the sweeps already complete from
+// the fills and is handed the next repetitions no job has started on the page. The numbers are the same bits.
 #pragma once
 #include "core/lab.hpp"
 #include "core/sweep_remote.hpp"
@@ -20,6 +25,7 @@ namespace core {
 class SweepTransport {
 public:
     virtual ~SweepTransport() = default;
+    virtual void open(int run, const std::string& query) = 0;           // every worker: this run, from its start
     virtual void assign(int worker, int run, int sweep, int rep) = 0;   // the worker runs repetition `rep`
     // Every worker: all results of a sweep that is complete here (those it ran included).
     virtual void fill(int run, int sweep, const std::vector<SweepResult>& all) = 0;
@@ -28,8 +34,10 @@ public:
 class SweepDispatcher : public SweepRemote {
 public:
     explicit SweepDispatcher(SweepTransport& transport) : transport_(transport) {}
-    // A new run (its workers already told to open it): the last run's state and late results are dropped.
-    void begin_run(int run, int workers);
+    // A new run (its link query), with no workers yet: the last run's state and late results are dropped.
+    void begin_run(int run, const std::string& query);
+    // `workers` workers join the run where it is (they open it, and the sweeps already complete fill them in).
+    void join(int workers);
     // Results a worker sent for `run`; false when dropped (an earlier run's, or not a valid result).
     bool deliver(int run, int worker, const std::vector<SweepResult>& results);
     // Whether repetitions may be handed out now (the workers run only while the page plays: a step while
@@ -53,14 +61,16 @@ private:
         std::vector<SweepResult> all;     // every result known here (to fill the workers when complete)
         std::vector<int> rep_results;     // per repetition: results that arrived from its worker
         std::vector<char> seen;           // per task: its result arrived from a worker
-        bool filled = false;
+        bool filled = false;              // the workers have all of it
     };
     struct Busy {
         int sweep = -1, rep = -1;   // -1: idle
     };
     void known(int sweep, const SweepResult& r);
+    void fill_if_complete(int sweep);
     SweepTransport& transport_;
     int run_ = 0;
+    std::string query_;
     std::vector<SweepState> sweeps_;
     std::vector<Busy> busy_;   // per worker
     int jobs_elsewhere_ = 0, reps_handed_out_ = 0;
@@ -78,7 +88,8 @@ public:
     // Steps the run for about `units` of work, or until it waits for the page; the results finished since the
     // last call, with their sweep numbers.
     std::vector<std::pair<int, SweepResult>> run(double units);
-    bool idle() const;   // nothing to do until a message comes (or the run ended)
+    // Nothing to do until a message comes, or the run ended or is past its last part with sweep repetitions.
+    bool idle() const;
     const Lab* lab() const { return lab_.get(); }
 
     int attach(int reps, int points) override;

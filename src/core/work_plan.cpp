@@ -11,6 +11,23 @@ int WorkPlan::add(int phase, std::string what, double units, std::string reduce,
     return int(parts_.size()) - 1;
 }
 
+void WorkPlan::elsewhere(int part, double units) {
+    Part& p = parts_.at(size_t(part));
+    p.elsewhere = std::clamp(units, 0.0, p.units);
+}
+
+double WorkPlan::units_elsewhere() const {
+    double s = 0;
+    for (const Part& p : parts_) s += p.elsewhere;
+    return s;
+}
+
+int WorkPlan::last_elsewhere() const {
+    for (int q = parts() - 1; q >= 0; --q)
+        if (parts_[size_t(q)].elsewhere > 0) return q;
+    return -1;
+}
+
 double WorkPlan::total() const {
     double s = 0;
     for (const Part& p : parts_) s += p.units;

@@ -37,11 +37,12 @@ struct Where {
 class WorkPlan {
 public:
     struct Part {
-        int phase = 0;         // index into the lab's phases(): the timeline shows it during this part
-        std::string what;      // what the clock calls it: "phase I", "the sweep"
-        double units = 0;      // estimated work, in the lab's unit of work (Lab::units_per_second)
-        std::string reduce;    // what to lower when this part dominates: "lower T1 or d"
-        std::string counter;   // what `done` counts, for the clock: "t" gives "t = 3 / 10"; "" gives "30 %"
+        int phase = 0;          // index into the lab's phases(): the timeline shows it during this part
+        std::string what;       // what the clock calls it: "phase I", "the sweep"
+        double units = 0;       // estimated work, in the lab's unit of work (Lab::units_per_second)
+        std::string reduce;     // what to lower when this part dominates: "lower T1 or d"
+        std::string counter;    // what `done` counts, for the clock: "t" gives "t = 3 / 10"; "" gives "30 %"
+        double elsewhere = 0;   // of `units`, whole sweep repetitions other processes may run (elsewhere())
     };
 
     // Appends a part; returns its index.
@@ -56,7 +57,14 @@ public:
     std::string clock(const Where& w) const;
     // The phase shown at w: the one the run detected, else its part's; past the last part, the last part's.
     int phase(const Where& w) const;
-    const Part& largest() const;   // the part with the most work (the first if tied)
+    const Part& largest() const;
+    // Of part `part`'s work, `units` are whole sweep repetitions that other processes may run (the page's Web
+    // Workers, core/sweep_remote.hpp: every repetition but the first). The page's `workers=auto` starts workers
+    // for a run only where this pays (app/workers.hpp), and a worker rests once its run is past the last such part.
+    void elsewhere(int part, double units);
+    double units_elsewhere() const;   // the sum over the parts
+    int last_elsewhere()
+        const;   // the last part with work elsewhere; -1 when none has   // the part with the most work (the first if tied)
     int parts() const { return int(parts_.size()); }
     const Part& part(int i) const { return parts_[size_t(i)]; }
 

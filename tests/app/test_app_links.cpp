@@ -4,6 +4,7 @@
 // says why not (src/app/commands.cpp). The tests' example lab (tests/labs/example) has a tour with a question and
 // two named comparisons.
 #include "app/app.hpp"
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <imgui.h>
 #include <memory>
@@ -33,9 +34,10 @@ struct Page {
     Imgui imgui;
     std::unique_ptr<app::App> app;
 
-    explicit Page(const std::string& link) {
+    explicit Page(const std::string& link, app::WorkerPool* workers = nullptr) {
         app::Host host;
         host.platform_name = "test";
+        host.workers = workers;
         host.set_query = [this](const std::string& q) { urls.push_back(q); };
         host.now_ms = [this] { return clock += 0.01; };   // a slice of training gets about a thousand steps
         app = std::make_unique<app::App>(host, link);
@@ -324,43 +326,73 @@ struct FakePool : app::WorkerPool {
 };
 }   // namespace
 
-TEST_CASE("app parts: the page's workers start, follow each new run, play with it, and hand back on failure") {
+TEST_CASE("app parts: workers=N starts the page's workers at once; they join each run with sweeps, play with it, "
+          "and hand back on failure") {
     FakePool pool;
-    Imgui imgui;
-    app::Host host;
-    host.now_ms = [] { return 0.0; };
-    host.workers = &pool;
-    std::string url;
-    host.set_query = [&url](const std::string& q) { url = q; };
-    app::App a(host, "lab=example&preset=fast&seed=2&workers=2&compare=gate-off");
-    CHECK(url == "lab=example&preset=fast&seed=2&compare=gate-off&workers=2");
-    REQUIRE(pool.calls.size() >= 2);
-    CHECK(pool.calls[0] == "start -1");   // one per spare core, before the link
-    CHECK(pool.calls[1] == "start 2");    // the link's count
+    Page p("lab=patch-routing&seed=2&workers=2&compare=confusers", &pool);
+    app::App& a = *p.app;
+    CHECK(p.url() == "lab=patch-routing&preset=lecture&seed=2&compare=confusers&workers=2");
+    REQUIRE(!pool.calls.empty());
+    CHECK(pool.calls[0] == "start 2");   // the link's count, and nothing before it
     CHECK(a.command("workers=x").find("or auto") != std::string::npos);
     pool.calls.clear();
     a.workers_ready(2, "");   // the run has not begun: they open it, and B gets a worker of its own
     REQUIRE(pool.calls.size() == 2);
     const std::string open = pool.calls[0];   // "open RUN QUERY"
     CHECK(open.rfind("open ", 0) == 0);
-    CHECK(open.substr(open.find(' ', 5)) == " lab=example&preset=fast&seed=2");
+    CHECK(open.substr(open.find(' ', 5)) == " lab=patch-routing&preset=lecture&seed=2");
     const int run = std::stoi(open.substr(5));
-    CHECK(pool.calls[1].rfind("open_b 1 lab=example&preset=fast&seed=2&gate=false", 0) == 0);
-    CHECK(a.state_json().find("\"workers\":{\"requested\":2,\"available\":true,\"ready\":2,\"connected\":true") !=
-          std::string::npos);
-    CHECK(a.state_json().find("\"worker\":true") != std::string::npos);   // B runs in its worker
+    CHECK(pool.calls[1].rfind("open_b 1 lab=patch-routing&preset=lecture&seed=2&", 0) == 0);
+    CHECK(p.has("\"workers\":{\"requested\":2,\"available\":true,\"ready\":2,\"connected\":true"));
+    CHECK(p.has("\"worker\":true"));   // B runs in its worker
     pool.calls.clear();
     a.worker_results(0, run, "not results");   // results nobody asked for: that worker failed
     REQUIRE(!pool.calls.empty());
     CHECK(pool.calls.front() == "start 0");
-    CHECK(a.state_json().find("worker 1 stopped (it sent results the page did not ask for)") != std::string::npos);
-    CHECK(a.state_json().find("\"connected\":false") != std::string::npos);
-    CHECK(a.state_json().find("\"worker\":false") != std::string::npos);   // B back on the page
+    CHECK(p.has("worker 1 stopped (it sent results the page did not ask for)"));
+    CHECK(p.has("\"connected\":false"));
+    CHECK(p.has("\"worker\":false"));   // B back on the page
     pool.calls.clear();
     a.worker_results(0, run - 1, "late");   // an earlier run's: dropped
     CHECK(pool.calls.empty());
     CHECK(a.command("workers=0") == "");
-    CHECK(url == "lab=example&preset=fast&seed=2&compare=gate-off&workers=0");
+    CHECK(p.url() == "lab=patch-routing&preset=lecture&seed=2&compare=confusers&workers=0");
+}
+
+TEST_CASE("app parts: workers=auto starts the workers only for a run where they pay, and they join it midway") {
+    FakePool pool;
+    {
+        Page none("lab=example&preset=fast", &pool);   // no sweep: no workers, their module never fetched
+        none.frames(2);
+        CHECK(pool.calls.empty());
+        CHECK(none.has("\"elsewhere_s\":0,"));
+    }
+    {
+        Page off("lab=patch-routing&seed=2&workers=0", &pool);   // the link's keys first: none start
+        off.frames(1);
+        CHECK(pool.calls == std::vector<std::string>{"start 0"});
+        pool.calls.clear();
+    }
+    Page p("lab=patch-routing&seed=2", &pool);
+    CHECK(number(p, "elsewhere_s") >= app::Workers::kWorthSeconds);
+    REQUIRE(!pool.calls.empty());
+    CHECK(pool.calls[0] == "start -1");   // as the page opens, before the first frame
+    p.app->command("play");
+    p.frames(1);
+    const double before = number(p, "progress");
+    CHECK(before > 0);
+    pool.calls.clear();
+    p.app->workers_ready(1, "1 worker");   // ready while the run plays: they join it where it is
+    REQUIRE(!pool.calls.empty());
+    CHECK(pool.calls[0].rfind("open ", 0) == 0);
+    CHECK(p.has("\"connected\":true"));
+    p.frames(1);
+    CHECK(std::find(pool.calls.begin(), pool.calls.end(), "play") != pool.calls.end());
+    pool.calls.clear();
+    p.app->worker_failed(0, "gone");   // after a failure auto starts none again
+    p.frames(2);
+    CHECK(std::find(pool.calls.begin(), pool.calls.end(), "start -1") == pool.calls.end());
+    CHECK(p.has("\"connected\":false"));
 }
 
 TEST_CASE("app parts: a tour step's question is asked, answered, run and revealed; next and back move the tour") {

@@ -36,6 +36,8 @@ void make_sweep(core::Sweep& sw, int reps) {
 struct Recorder : core::SweepTransport {
     std::vector<std::array<int, 4>> assigned;   // (worker, run, sweep, rep)
     std::vector<std::vector<core::SweepResult>> fills;
+    std::vector<std::string> opened;   // "run query"
+    void open(int run, const std::string& query) override { opened.push_back(std::to_string(run) + " " + query); }
     void assign(int w, int run, int sweep, int rep) override { assigned.push_back({w, run, sweep, rep}); }
     void fill(int, int, const std::vector<core::SweepResult>& all) override { fills.push_back(all); }
 };
@@ -68,7 +70,9 @@ TEST_CASE("sweep results as text come back as the same bits; malformed text is r
 TEST_CASE("dispatcher: repetitions 1… go to idle workers, the sweep runs repetition 0 and waits for the rest") {
     Recorder transport;
     core::SweepDispatcher d(transport);
-    d.begin_run(3, 2);
+    d.begin_run(3, "lab=x");
+    d.join(2);
+    CHECK(transport.opened == std::vector<std::string>{"3 lab=x"});
     core::Sweep sw;
     make_sweep(sw, 4);
     core::WorkBudget first(1, nullptr, &d);
@@ -129,13 +133,14 @@ TEST_CASE("dispatcher: repetitions 1… go to idle workers, the sweep runs repet
 TEST_CASE("dispatcher: a new run drops the last one's results; with no workers the sweep runs everything here") {
     Recorder transport;
     core::SweepDispatcher d(transport);
-    d.begin_run(1, 1);
+    d.begin_run(1, "lab=x");
+    d.join(1);
     core::Sweep sw;
     make_sweep(sw, 2);
     core::WorkBudget b(1, nullptr, &d);
     sw.step(b);
     CHECK(transport.assigned.size() == 1);
-    d.begin_run(2, 0);   // reset: the old sweep's worker result is dropped
+    d.begin_run(2, "lab=x");   // reset: the old sweep's worker result is dropped
     CHECK_FALSE(d.deliver(1, 0, {{3, 1, {11}, ""}}));
     core::Sweep again;
     make_sweep(again, 2);
@@ -148,12 +153,45 @@ TEST_CASE("dispatcher: a new run drops the last one's results; with no workers t
     }
     CHECK(transport.assigned.size() == 1);
     CHECK(d.reps_handed_out() == 0);
+    CHECK(transport.fills.empty());   // (complete, but no worker to fill)
+}
+
+TEST_CASE("dispatcher: workers that join a run midway get the sweeps already complete and the next repetitions") {
+    Recorder transport;
+    core::SweepDispatcher d(transport);
+    d.begin_run(4, "lab=x");   // no workers yet: the page runs the first sweep alone, recording every result
+    core::Sweep first, second;
+    make_sweep(first, 2);
+    make_sweep(second, 4);
+    for (int k = 0; k < 100 && !first.done(); ++k) {
+        core::WorkBudget b(1, nullptr, &d);
+        first.step(b);
+    }
+    REQUIRE(first.done());
+    core::WorkBudget b(1, nullptr, &d);   // the second sweep starts its repetition 0 here
+    second.step(b);
+    CHECK(transport.opened.empty());
+    CHECK(transport.fills.empty());
+    d.join(2);
+    REQUIRE(transport.opened == std::vector<std::string>{"4 lab=x"});
+    REQUIRE(transport.fills.size() == 1);   // the first sweep, complete: its six results
+    CHECK(transport.fills[0].size() == 6);
+    d.join(3);   // already joined: nothing again
+    CHECK(transport.opened.size() == 1);
+    core::WorkBudget next(1, nullptr, &d);
+    second.step(next);
+    // repetitions 1 and 2 of the second sweep (sweep 1 in the run) go to the two workers; 3 stays here
+    REQUIRE(transport.assigned.size() == 2);
+    CHECK(transport.assigned[0] == std::array<int, 4>{0, 4, 1, 1});
+    CHECK(transport.assigned[1] == std::array<int, 4>{1, 4, 1, 2});
+    CHECK(second.reps_elsewhere() == 2);
 }
 
 TEST_CASE("dispatcher: while the page is paused nothing is handed out (a step runs here)") {
     Recorder transport;
     core::SweepDispatcher d(transport);
-    d.begin_run(1, 2);
+    d.begin_run(1, "lab=x");
+    d.join(2);
     d.set_accepting(false);
     core::Sweep sw;
     make_sweep(sw, 3);
@@ -166,15 +204,44 @@ TEST_CASE("dispatcher: while the page is paused nothing is handed out (a step ru
     CHECK(transport.assigned.empty());
 }
 
-TEST_CASE("worker: a bad link is refused with the link's message; a worker runs only what it was handed") {
+TEST_CASE("worker: a bad link is refused with the link's message; a worker runs only what it was handed, and rests "
+          "where there is none") {
     core::SweepWorker w;
     CHECK(w.open("lab=no-such-lab") != "");
     CHECK(w.idle());
     CHECK(w.open("lab=example&seed=3") == "");
-    CHECK_FALSE(w.idle());
+    CHECK(
+        w.idle());   // its plan has no repetitions for other processes: nothing to run (test_all_labs.cpp: those with)
     CHECK_FALSE(w.may_run(0, 1));
     w.assign(0, 1);
     CHECK(w.may_run(0, 1));
     CHECK_FALSE(w.may_run(1, 1));
     CHECK(w.hand_out(0, 2) == false);   // a worker never hands work on
+}
+
+TEST_CASE("sweep offered before the run reaches it: repetitions go out, nothing runs here, arrivals are recorded") {
+    Recorder transport;
+    core::SweepDispatcher d(transport);
+    d.begin_run(5, "lab=x");
+    d.join(1);
+    core::Sweep sw;
+    make_sweep(sw, 3);
+    core::WorkBudget b(1, nullptr, &d);
+    sw.offer(b);
+    CHECK(b.used() == 0);   // nothing ran here
+    REQUIRE(transport.assigned.size() == 1);
+    CHECK(transport.assigned[0] == std::array<int, 4>{0, 5, 0, 1});
+    CHECK(d.deliver(5, 0, {{3, 1, {11}, ""}, {4, 1, {12}, ""}, {5, 1, {}, "diverged at x = 3"}}));
+    core::WorkBudget again(1, nullptr, &d);
+    sw.offer(again);   // repetition 1 recorded; the worker is idle again: repetition 2 goes to it
+    CHECK(sw.rep_done(1));
+    CHECK(sw.jobs_done() == 3);
+    REQUIRE(transport.assigned.size() == 2);
+    CHECK(transport.assigned[1] == std::array<int, 4>{0, 5, 0, 2});
+    core::Sweep none;   // without a remote, offer does nothing
+    make_sweep(none, 3);
+    core::WorkBudget alone(1);
+    none.offer(alone);
+    CHECK(none.jobs_done() == 0);
+    CHECK(alone.used() == 0);
 }

@@ -234,6 +234,9 @@ struct LoopbackWorkers : core::SweepTransport {
     std::vector<core::SweepWorker> workers;
     int fills = 0;
     explicit LoopbackWorkers(int n) : workers(size_t(n)) {}
+    void open(int, const std::string& query) override {
+        for (auto& w : workers) REQUIRE(w.open(query) == "");
+    }
     void assign(int w, int, int sweep, int rep) override { workers[size_t(w)].assign(sweep, rep); }
     void fill(int, int sweep, const std::vector<core::SweepResult>& all) override {
         ++fills;
@@ -259,49 +262,59 @@ std::vector<std::string> view_texts(const core::Lab& lab) {
     return out;
 }
 
-TEST_CASE("every lab: sweep repetitions run by workers (the page's Web Workers) give the same numbers and views") {
-    for (const auto& e : core::all_labs()) {
-        CAPTURE(e.id);
-        const core::TestSizes sizes = e.make()->test_sizes();
-        const core::Overrides& set = sizes.sweeps.empty() ? sizes.quick : sizes.sweeps;
-        auto one = run_sliced(e, 0, &set);
-        auto lab = e.make();
-        core::RunConfig config{e.id, lab->schema().presets.front().id, 3, with(*lab, set)};
-        LoopbackWorkers pool(2);
-        core::SweepDispatcher dispatcher(pool);
-        lab->set_remote(&dispatcher);
-        lab->reset(config.params, config.seed);
-        dispatcher.begin_run(7, 2);
-        for (auto& w : pool.workers) REQUIRE(w.open(core::encode_query(config)) == "");
-        const double units = lab->units_per_second() * core::Lab::kSliceSeconds;
-        int waits = 0, backwards = 0;
-        double progress = 0;
-        for (long steps = 0; !lab->done() && steps < 10000000; ++steps) {
-            lab->step_units(units);
-            waits += lab->waiting() ? 1 : 0;
-            backwards += lab->progress() < progress ? 1 : 0;   // the page's progress bar never goes back
-            progress = lab->progress();
-            for (size_t w = 0; w < pool.workers.size(); ++w) {
-                if (pool.workers[w].idle()) continue;
-                std::vector<core::SweepResult> results;
-                for (auto& [sweep, r] : pool.workers[w].run(3 * units)) results.push_back(r);
-                std::vector<core::SweepResult> sent;
-                REQUIRE(core::decode_results(core::encode_results(results), sent));
-                CHECK(dispatcher.deliver(7, int(w), sent));
-                CHECK(!dispatcher.deliver(6, int(w), sent));   // an earlier run's results are dropped
+// Workers join at the start, or when the run is `join_at` of the way through (the page's workers are ready only
+// after their module loaded): they run the run's own parts themselves and take the sweeps already complete from
+// the page.
+TEST_CASE("every lab: sweep repetitions run by workers (the page's Web Workers) give the same numbers and views, "
+          "whenever the workers join") {
+    for (const auto& e : core::all_labs())
+        for (double join_at : {0.0, 0.4, 0.8}) {
+            CAPTURE(e.id);
+            CAPTURE(join_at);
+            const core::TestSizes sizes = e.make()->test_sizes();
+            const core::Overrides& set = sizes.sweeps.empty() ? sizes.quick : sizes.sweeps;
+            auto one = run_sliced(e, 0, &set);
+            auto lab = e.make();
+            core::RunConfig config{e.id, lab->schema().presets.front().id, 3, with(*lab, set)};
+            LoopbackWorkers pool(2);
+            core::SweepDispatcher dispatcher(pool);
+            lab->set_remote(&dispatcher);
+            lab->reset(config.params, config.seed);
+            dispatcher.begin_run(7, core::encode_query(config));
+            const double units = lab->units_per_second() * core::Lab::kSliceSeconds;
+            int waits = 0, backwards = 0;
+            double progress = 0;
+            for (long steps = 0; !lab->done() && steps < 10000000; ++steps) {
+                if (lab->progress() >= join_at) dispatcher.join(2);
+                lab->step_units(units);
+                waits += lab->waiting() ? 1 : 0;
+                backwards += lab->progress() < progress ? 1 : 0;   // the page's progress bar never goes back
+                progress = lab->progress();
+                for (size_t w = 0; w < pool.workers.size(); ++w) {
+                    if (pool.workers[w].idle()) continue;
+                    std::vector<core::SweepResult> results;
+                    for (auto& [sweep, r] : pool.workers[w].run(3 * units)) results.push_back(r);
+                    std::vector<core::SweepResult> sent;
+                    REQUIRE(core::decode_results(core::encode_results(results), sent));
+                    CHECK(dispatcher.deliver(7, int(w), sent));
+                    CHECK(!dispatcher.deliver(6, int(w), sent));   // an earlier run's results are dropped
+                }
             }
+            check_same_numbers(*one, *lab);
+            CHECK(view_texts(*one) == view_texts(*lab));
+            CHECK(backwards == 0);
+            // joined at the start, every lab whose plan declares work elsewhere handed repetitions out, and only those;
+            // the workers' results were recorded
+            const bool elsewhere = lab->current_plan().units_elsewhere() > 0;
+            CAPTURE(dispatcher.reps_handed_out());
+            if (join_at == 0) CHECK(elsewhere == (dispatcher.reps_handed_out() > 0));
+            if (!elsewhere) CHECK(dispatcher.reps_handed_out() == 0);
+            if (dispatcher.reps_handed_out() > 0) CHECK(dispatcher.jobs_elsewhere() > 0);
+            for (auto& w : pool.workers) CHECK(w.idle());   // past the last sweep, a worker rests
+            MESSAGE(e.id << " (workers from " << join_at << "): " << dispatcher.reps_handed_out() << " repetitions, "
+                         << dispatcher.jobs_elsewhere() << " jobs on workers, " << pool.fills << " fills, " << waits
+                         << " slices waited");
         }
-        check_same_numbers(*one, *lab);
-        CHECK(view_texts(*one) == view_texts(*lab));
-        CHECK(backwards == 0);
-        // every lab with a sweep handed repetitions out, and the workers' results were recorded
-        const bool sweeps = pool.fills > 0;
-        CAPTURE(dispatcher.reps_handed_out());
-        CHECK(sweeps == (dispatcher.reps_handed_out() > 0));
-        if (sweeps) CHECK(dispatcher.jobs_elsewhere() > 0);
-        MESSAGE(e.id << ": " << dispatcher.reps_handed_out() << " repetitions, " << dispatcher.jobs_elsewhere()
-                     << " jobs on workers, " << waits << " slices waited");
-    }
 }
 
 // Compare mode's run B in the page's Web Worker, in one process: A steps as the page does (core::may_step_ahead),

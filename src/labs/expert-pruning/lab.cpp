@@ -47,7 +47,9 @@ core::WorkPlan work_plan(const Config& c) {
     w.add(1, "fine-tuning", ft, "lower T, B, n or n_test", "t");
     w.add(2, "pruning", prune, "lower n_test or draws", "pruned copies");
     w.add(3, "post-pruning fine-tuning", post + timeline, "lower T_post or draws");
-    w.add(4, "the other seeds", double(c.seeds - 1) * (draw + pre + ft + prune + post), "lower seeds");
+    const int others =
+        w.add(4, "the other seeds", double(c.seeds - 1) * (draw + pre + ft + prune + post), "lower seeds");
+    w.elsewhere(others, w.part(others).units);   // each seed one repetition of the sweep (sweep_jobs.cpp)
     return w;
 }
 

@@ -309,8 +309,11 @@ core::WorkPlan work_plan(const Config& c) {
           c.online ? "lower T, batch4 or runs" : "lower T or runs", "t");
     w.add(1, "Phase 2", R * 3.0 * c.iters_log * llog_iter_cost(c), "lower T₂ (iters_log), n₂ (n_log) or runs", "t");
     w.add(1, "evaluating on held-out data", R * eval_cost(c), "lower n_test or runs");
-    if (c.sweep)
-        w.add(2, "the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off", "runs");
+    if (c.sweep) {
+        const int sweep =
+            w.add(2, "the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off", "runs");
+        w.elsewhere(sweep, sweep_work(c) * (c.sweep_seeds - 1) / c.sweep_seeds);   // its repetitions are its seeds
+    }
     return w;
 }
 

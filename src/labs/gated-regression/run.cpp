@@ -37,6 +37,9 @@ Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), cfg_(c), seed_(s
     test_ = Sample();
     test_.draw(truth_, cfg_.n_test, rtest);
     alpha_star_ = mixing_weights(truth_, test_);
+    // The sweep's jobs draw their own data from the configuration and the seed (sweep_jobs.cpp), so it starts here
+    // and is offered to the page's workers while phases 1 and 2 run (core::Sweep::offer); it runs here after them.
+    if (cfg_.sweep) start_sweep(sweep_, cfg_, kc_, seed_);
 
     runs_.assign(size_t(cfg_.runs), Trial());
     for (int r = 0; r < cfg_.runs; ++r) {
@@ -66,6 +69,8 @@ Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), cfg_(c), seed_(s
 }
 
 void Run::step(core::WorkBudget& budget) {
+    if (serving_ && stage_ < kSweep) stage_ = cfg_.sweep ? kSweep : kDone;
+    if (stage_ < kSweep) sweep_.offer(budget);   // the page's workers run its repetitions meanwhile
     while (!budget.spent() && !done()) {
         switch (stage_) {
         case kDraw: draw(budget); break;
@@ -73,13 +78,13 @@ void Run::step(core::WorkBudget& budget) {
         case kGates: train_gates(budget); break;
         case kEvaluate: evaluate(budget); break;
         case kSweep:
-            if (sweep_.step(budget) > 0) summarise();
+            if (sweep_.step(budget) > 0 && !serving_) summarise();
             if (sweep_.done()) stage_ = kDone;
             break;
         case kDone: break;
         }
     }
-    update_routing_map(budget);
+    if (!serving_) update_routing_map(budget);
 }
 
 core::Where Run::where() const {
@@ -303,12 +308,7 @@ void Run::evaluate(core::WorkBudget& budget) {
     budget.spend(eval_cost(cfg_));
     if (++run_ < cfg_.runs) return;
     summarise();
-    if (!cfg_.sweep) {
-        stage_ = kDone;
-        return;
-    }
-    start_sweep(sweep_, cfg_, kc_, seed_);
-    stage_ = kSweep;
+    stage_ = cfg_.sweep ? kSweep : kDone;
 }
 
 void Run::summarise() {

@@ -23,6 +23,8 @@ public:
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
+    // A worker's run: the sweep reads nothing of phases 1 and 2, so it starts at the sweep.
+    void serve_sweeps() override { serving_ = true; }
 
     // for tests
     const std::vector<Trial>& runs() const { return runs_; }
@@ -51,6 +53,7 @@ private:
     uint64_t seed_ = 1;
 
     Part stage_ = kDraw;
+    bool serving_ = false;             // serve_sweeps()
     int run_ = 0, t_ = 0, gate_ = 0;   // cursors: the trial being processed, the iteration, Phase 2's frozen A
     Summary sum_;
     std::array<core::Field, 2> map_fields_;   // the routing map's territories (ℓ2, L₄ + L_log), made in step()

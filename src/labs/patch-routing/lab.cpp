@@ -197,21 +197,23 @@ core::WorkPlan work_plan(const Config& c) {
     // the single run evaluates after every epoch up to 10, then every 5th (Trainer::eval_scheduled), each time
     // with the routing statistics of up to 250 test samples
     auto evals = [](double e) { return std::min(e, 10.0) + std::max(0.0, e - 10) / 5; };
-    double single = 0, sweep = 0, grid = 0;
+    double single = 0, sweep_rep = 0, grid_rep = 0;   // the sweep's and the grid's work per repetition
     for (int a = 0; a < 3; ++a) {
         const Model m = model(c.model[a]);
         const double e = epochs_of(m);
         single += e * m.cost_train() * c.N_run + evals(e) * c.n_test * m.cost_forward() +
             (m.routed() ? (evals(e) * 250 + c.n_test) * route_units(m) : 0.0);
-        for (int N : c.Ns) sweep += job(m, N) * c.sweep_seeds;
+        for (int N : c.Ns) sweep_rep += job(m, N);
     }
-    sweep += sample * Nmax * std::max(0, c.sweep_seeds - 1);   // the other repetitions' training pools
     for (int l = 1; l <= c.grid_lmax; ++l) {
         ModelSpec ms = c.model[1];
         ms.l = l;
-        for (int N : c.Ns) grid += job(model(ms), N) * c.grid_seeds;
+        for (int N : c.Ns) grid_rep += job(model(ms), N);
     }
-    grid += sample * Nmax * std::max(0, c.grid_seeds - c.sweep_seeds);
+    // every repetition but the first draws its own training pool (the grid's only past the sweep's seeds)
+    const double sweep_others = (sweep_rep + sample * Nmax) * std::max(0, c.sweep_seeds - 1);
+    const double grid_others =
+        grid_rep * std::max(0, c.grid_seeds - 1) + sample * Nmax * std::max(0, c.grid_seeds - c.sweep_seeds);
     // Trainer::advance's charge per router step, and the routing statistics over the test set before and after
     const double routers =
         2.0 * d * c.train.B_r * router_steps(c) + 2.0 * c.n_test * route_units(model(c.model[int(Arch::Separate)]));
@@ -220,8 +222,14 @@ core::WorkPlan work_plan(const Config& c) {
           "lower n_test, n, d, or N_min and N_points", "sample");
     w.add(0, "the separate pMoE's routers", routers, "lower N_run or router_epochs", "router step");
     w.add(1, core::strf("the run at N = %d", c.N_run), single, "lower N_run, cap, n or the model sizes");
-    w.add(2, "the sweep", sweep, "lower cap, N_min, N_points, sweep_seeds, n or the model sizes");
-    if (c.grid_lmax > 0) w.add(3, "the threshold grid", grid, "lower grid_lmax, grid_seeds, N_points or cap");
+    const int sweep = w.add(2, "the sweep", sweep_rep + sweep_others,
+                            "lower cap, N_min, N_points, sweep_seeds, n or the model sizes");
+    w.elsewhere(sweep, sweep_others);
+    if (c.grid_lmax > 0) {
+        const int grid =
+            w.add(3, "the threshold grid", grid_rep + grid_others, "lower grid_lmax, grid_seeds, N_points or cap");
+        w.elsewhere(grid, grid_others);
+    }
     return w;
 }
 

@@ -128,6 +128,7 @@ void Run::record(const Trainer& tr, bool router) {
 // router phase ends the slice, so that the page shows the routing it learned.
 void Run::step(core::WorkBudget& budget) {
     budget_ = &budget;
+    if (part_ == kRouters || part_ == kSingle) sweep_.offer(budget);
     bool slice_ends = false;
     while (!budget.spent() && !done() && !slice_ends) {
         switch (part_) {
@@ -137,7 +138,10 @@ void Run::step(core::WorkBudget& budget) {
                 break;
             }
             if (!pool_step(0, budget)) break;
-            part_ = kRouters;
+            // The sweep's jobs read the test set and their own pools, never the single run: the sweep starts now
+            // and is offered to the page's workers while the single run runs here (a worker's run skips it).
+            start_sweep(sweep_, *this, seed_);
+            part_ = serving_ ? kSweep : kRouters;
             break;
         }
         case kRouters:   // the single run's first model, the separate pMoE, through its router phase
@@ -161,12 +165,11 @@ void Run::step(core::WorkBudget& budget) {
                 single_started_ = false;
                 break;
             }
-            start_sweep(sweep_, *this, seed_);
             part_ = kSweep;
             break;
         }
         case kSweep: {
-            if (sweep_.step(budget) > 0) update_sweep_cache();
+            if (sweep_.step(budget) > 0 && !serving_) update_sweep_cache();
             if (!sweep_.failures().empty()) {
                 failure_ = "sweep: " + sweep_.failures().front();
                 break;
@@ -182,7 +185,7 @@ void Run::step(core::WorkBudget& budget) {
             break;
         }
         case kGrid: {
-            if (grid_.step(budget) > 0) update_grid_cache();
+            if (grid_.step(budget) > 0 && !serving_) update_grid_cache();
             if (!grid_.failures().empty()) {
                 failure_ = "threshold grid: " + grid_.failures().front();
                 break;

@@ -61,6 +61,9 @@ public:
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
+    // A worker's run: the sweep's and the grid's jobs read the test set and their repetitions' pools, never the
+    // single run, so it goes from the data straight to the sweep (step()).
+    void serve_sweeps() override { serving_ = true; }
 
     // for the sweep jobs and the tests
     const Config& config() const { return cfg_; }
@@ -85,6 +88,7 @@ private:
     Config cfg_;
     uint64_t seed_ = 1;
     Part part_ = kDraw;                    // where the run is: step() moves it on, where() reports it
+    bool serving_ = false;                 // serve_sweeps()
     core::WorkBudget* budget_ = nullptr;   // the slice's budget while step() runs: record() charges its passes
     Geometry geo_;
     Dataset test_;
