@@ -35,14 +35,17 @@ int SweepDispatcher::attach(int reps, int points) {
 
 bool SweepDispatcher::hand_out(int sweep, int rep) {
     if (!accepting_) return false;   // paused: a worker would not run it, and the page's steps would stall
-    for (size_t w = 0; w < busy_.size(); ++w)
-        if (busy_[w].sweep < 0) {
-            busy_[w] = {sweep, rep};
-            ++reps_handed_out_;
-            transport_.assign(int(w), run_, sweep, rep);
-            return true;
-        }
-    return false;
+    size_t pick = busy_.size();      // an idle worker first, else one with room in its queue for this sweep
+    for (size_t w = 0; w < busy_.size() && pick == busy_.size(); ++w)
+        if (busy_[w].reps.empty()) pick = w;
+    for (size_t w = 0; w < busy_.size() && pick == busy_.size(); ++w)
+        if (busy_[w].sweep == sweep && busy_[w].reps.size() < kQueued) pick = w;
+    if (pick == busy_.size()) return false;
+    busy_[pick].sweep = sweep;
+    busy_[pick].reps.push_back(rep);
+    ++reps_handed_out_;
+    transport_.assign(int(pick), run_, sweep, rep);
+    return true;
 }
 
 void SweepDispatcher::known(int sweep, const SweepResult& r) {
@@ -73,19 +76,27 @@ bool SweepDispatcher::deliver(int run, int worker, const std::vector<SweepResult
     if (b.sweep < 0 || size_t(b.sweep) >= sweeps_.size()) return false;   // it was handed nothing
     SweepState& s = sweeps_[size_t(b.sweep)];
     std::vector<size_t> tasks;
-    for (const SweepResult& r : results) {   // only the repetition it was handed, each job once
-        if (r.rep != b.rep || r.task >= s.seen.size() || s.seen[r.task]) return false;
+    std::vector<int> per_rep(b.reps.size(), 0);
+    for (const SweepResult& r : results) {   // only the repetitions it was handed, each job once
+        const auto at = std::find(b.reps.begin(), b.reps.end(), r.rep);
+        if (at == b.reps.end() || r.task >= s.seen.size() || s.seen[r.task]) return false;
+        ++per_rep[size_t(at - b.reps.begin())];
         tasks.push_back(r.task);
     }
     std::sort(tasks.begin(), tasks.end());
     if (std::adjacent_find(tasks.begin(), tasks.end()) != tasks.end()) return false;
-    if (s.rep_results[size_t(b.rep)] + int(results.size()) > s.points) return false;
+    for (size_t k = 0; k < b.reps.size(); ++k)
+        if (s.rep_results[size_t(b.reps[k])] + per_rep[k] > s.points) return false;
     for (const SweepResult& r : results) {
         s.seen[r.task] = 1;
         s.inbox.push_back(r);
         ++jobs_elsewhere_;
     }
-    if ((s.rep_results[size_t(b.rep)] += int(results.size())) == s.points) b = Busy();   // complete: idle
+    std::vector<int> open;   // its repetitions not complete yet
+    for (size_t k = 0; k < b.reps.size(); ++k)
+        if ((s.rep_results[size_t(b.reps[k])] += per_rep[k]) < s.points) open.push_back(b.reps[k]);
+    b.reps = open;
+    if (open.empty()) b.sweep = -1;   // idle
     return true;
 }
 

@@ -63,8 +63,12 @@ private:
         std::vector<char> seen;           // per task: its result arrived from a worker
         bool filled = false;              // the workers have all of it
     };
+    // A worker's repetitions, all of one sweep, in the order handed out: the one it runs and up to
+    // kQueued - 1 more, so that it goes on at once instead of idling until the page's next frame reads its results.
+    static constexpr size_t kQueued = 2;
     struct Busy {
-        int sweep = -1, rep = -1;   // -1: idle
+        int sweep = -1;          // -1: idle
+        std::vector<int> reps;   // not complete yet
     };
     void known(int sweep, const SweepResult& r);
     void fill_if_complete(int sweep);
