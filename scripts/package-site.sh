@@ -13,7 +13,7 @@ out="${1:-dist/moe-lab-site}"
 case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
 
 scripts/setup.sh
-scripts/build-web.sh --target moe-lab-web
+scripts/build-web.sh --target moe-lab-page
 
 site=build/web/site
 for f in $(cat web/site-files.txt) sw.js; do
@@ -28,10 +28,16 @@ tar -C "$(dirname "$out")" -czf "$out.tar.gz" "$(basename "$out")"
 
 echo "package-site: wrote $out/ and $out.tar.gz"
 echo "package-site: what a browser downloads (raw / gzip-compressed, as most hosts send it):"
-total=0; total_gz=0
+# The Web Workers' files load only for a run whose sweeps they pay for (src/app/workers.hpp, web/sw.js).
+on_demand=" sweep-worker.js moe-lab-worker.js moe-lab-worker.wasm "
+page=0; page_gz=0; later=0; later_gz=0
 for f in "$out"/*; do
+  name=$(basename "$f")
+  [ "$name" = site-files.txt ] && continue   # (the build's list, not fetched)
   raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c)
-  total=$((total + raw)); total_gz=$((total_gz + gz))
-  printf '  %-16s %9d bytes  %9d gzip\n' "$(basename "$f")" "$raw" "$gz"
+  if [[ "$on_demand" == *" $name "* ]]; then later=$((later + raw)); later_gz=$((later_gz + gz))
+  else page=$((page + raw)); page_gz=$((page_gz + gz)); fi
+  printf '  %-20s %9d bytes  %9d gzip\n' "$name" "$raw" "$gz"
 done
-printf '  %-16s %9d bytes  %9d gzip\n' "total" "$total" "$total_gz"
+printf '  %-20s %9d bytes  %9d gzip\n' "the page" "$page" "$page_gz"
+printf '  %-20s %9d bytes  %9d gzip\n' "+ workers, on demand" "$later" "$later_gz"

@@ -4,6 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PORT="${1:-${PORT:-8080}}"
 scripts/setup.sh
-scripts/build-web.sh --target moe-lab-web
+scripts/build-web.sh --target moe-lab-page
 echo "MoE Lab: serving build/web/site at http://127.0.0.1:${PORT}/  (Ctrl+C to stop)"
 exec python3 -m http.server "$PORT" --bind 127.0.0.1 --directory build/web/site

@@ -33,7 +33,7 @@ ctest --test-dir build/native --output-on-failure -j"$(nproc)"
 
 if [ $quick = 1 ]; then
   stage "WebAssembly build (the page) and the fast browser tests (Chromium)"
-  scripts/build-web.sh --target moe-lab-web
+  scripts/build-web.sh --target moe-lab-page
   scripts/browser-tests.sh tests/e2e/{page,links,exercise,reliability,questions,assistive,offline}.test.mjs
   stage "the quick tests passed (the full command: scripts/test.sh)"
   exit 0

@@ -37,14 +37,15 @@ window.moeWorkers = (() => {
     closeB();
     module = null;
   };
-  // A worker of this generation, its messages to receive() as worker i.
+  // A worker of this generation, its messages to receive() as worker i; it starts on its script at once and
+  // instantiates the module when init() hands it over.
   const spawn = (g, i, onReady) => {
     const w = new Worker("sweep-worker.js");
     w.onmessage = (e) => receive(g, i, e.data, onReady);
     w.onerror = (e) => { e.preventDefault(); receive(g, i, { type: "failed", why: e.message || "an error" }); };
-    w.postMessage({ type: "init", module });
     return w;
   };
+  const init = (w) => w.postMessage({ type: "init", module });
 
   function start(count) {
     const g = ++generation;
@@ -54,6 +55,16 @@ window.moeWorkers = (() => {
     if (n === 0) return;
     if (typeof Worker === "undefined" || typeof WebAssembly === "undefined")
       return report(g, 0, "this browser has no Web Workers: every sweep runs on the page's main thread");
+    let waiting = n;
+    try {   // the workers' threads and scripts load while the module downloads and compiles
+      for (let i = 0; i < n; ++i)
+        pool.push(spawn(g, i, () => {
+          if (--waiting === 0) report(g, n, n + (n === 1 ? " worker" : " workers") + " (" + (count < 0 ? "one per spare core" : "workers=" + count) + ")");
+        }));
+    } catch (err) {   // a worker could not be made (CSP, file://)
+      stop();
+      return report(g, 0, "the workers did not load (" + err.message + "): every sweep runs on the page's main thread");
+    }
     compiled = compiled || fetch("moe-lab-worker.wasm")
       .then((r) => {
         if (!r.ok) throw new Error("HTTP " + r.status);
@@ -63,12 +74,8 @@ window.moeWorkers = (() => {
     compiled.then((m) => {
       if (g !== generation) return;
       module = m;
-      let waiting = n;
-      for (let i = 0; i < n; ++i)
-        pool.push(spawn(g, i, () => {
-          if (--waiting === 0) report(g, n, n + (n === 1 ? " worker" : " workers") + " (" + (count < 0 ? "one per spare core" : "workers=" + count) + ")");
-        }));
-    }).catch((err) => {   // the module did not load, or a worker could not be made (CSP, file://)
+      for (const w of pool) init(w);
+    }).catch((err) => {   // the module did not load
       if (g !== generation) return;
       stop();
       compiled = null;
@@ -98,7 +105,7 @@ window.moeWorkers = (() => {
   function openB(run, query) {
     if (!module)   // (later: never inside the app's call)
       return Promise.resolve().then(() => withText("the page's workers are not ready", (p) => Module._moe_run_b_failed(p)));
-    runB = runB || spawn(generation, B, null);
+    if (!runB) init(runB = spawn(generation, B, null));
     runB.postMessage({ type: "open-b", run, query });
   }
 
