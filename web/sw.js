@@ -2,12 +2,16 @@
 // page then loads from the cache, with or without a network (a lecture hall's Wi-Fi). Each build stamps its
 // own version below (scripts/stamp-service-worker.cmake, from the files' hashes): a visit that finds a new
 // version caches it in the background and takes it over at once, so the next visit opens the new page.
-// Nothing else is fetched: the page downloads nothing when it runs.
+// Nothing else is fetched: the page downloads nothing when it runs. The Web Workers' files are the exception to
+// "every file on the first visit": the page loads them only for a run whose sweeps they pay for (src/app/workers.hpp),
+// and they are cached when it first does; offline before that, such a run plays on the main thread.
 const VERSION = "moe-lab-@MOE_SITE_VERSION@";
 const FILES = [@MOE_SITE_FILES@];   // web/site-files.txt
+const ON_DEMAND = ["sweep-worker.js", "moe-lab-worker.js", "moe-lab-worker.wasm"];
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(FILES)).then(() => self.skipWaiting()));
+  event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(FILES.filter((f) => !ON_DEMAND.includes(f))))
+    .then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
@@ -16,10 +20,14 @@ self.addEventListener("activate", (event) => {
     .then(() => self.clients.claim()));
 });
 
-// From the cache first (the query of a shared link does not matter: ?lab=... is the same page), else the network.
+// From the cache first (the query of a shared link does not matter: ?lab=... is the same page), else the network
+// (a file loaded on demand is kept for the next time).
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
-  event.respondWith(caches.open(VERSION)
-    .then((cache) => cache.match(event.request, { ignoreSearch: true }))
-    .then((hit) => hit || fetch(event.request)));
+  const file = new URL(event.request.url).pathname.split("/").pop();
+  event.respondWith(caches.open(VERSION).then((cache) => cache.match(event.request, { ignoreSearch: true })
+    .then((hit) => hit || fetch(event.request).then((r) => {
+      if (r.ok && ON_DEMAND.includes(file)) cache.put(event.request, r.clone());
+      return r;
+    }))));
 });

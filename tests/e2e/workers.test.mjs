@@ -1,7 +1,7 @@
 // Sweeps in the page's Web Workers: every lab (from `moe-lab list --json`, at its sizes with two or more
 // repetitions in every sweep) plays to the end with workers=0 and with workers=2 and gives the same metrics and
 // the same view data; with a sweep, state().workers shows that the workers ran jobs (a silent fallback fails).
-// A reset or a change of lab mid-sweep leaves no stale result; a page whose workers cannot load says so in
+// Workers that load late join the run already playing. A reset or a change of lab mid-sweep leaves no stale result; a page whose workers cannot load says so in
 // state() and still plays to the same numbers on its main thread. In compare mode run B runs in a worker of its
 // own, paced by A: A and B end with the same numbers and views as on the main thread, and a B worker that
 // sends bytes the page cannot read hands B back to the page, which replays it to the same numbers.
@@ -41,8 +41,12 @@ async function reference(link) {
   return data;
 }
 
+// n workers ready, and following the run when it has repetitions for them (a run without opens in no worker).
 const waitForWorkers = (page, n) =>
-  page.waitForFunction((n) => moeLab.state().workers.ready === n && moeLab.state().workers.connected, n, { timeout: 30000 });
+  page.waitForFunction((n) => {
+    const w = moeLab.state().workers;
+    return w.ready === n && w.connected === w.elsewhere_s > 0;
+  }, n, { timeout: 30000 });
 
 for (const lab of LABS) {
   test(`${lab.id}: the same metrics and views with workers=0 and with 2 workers${lab.sweeps ? ", which ran jobs" : ""}`, async () => {
@@ -69,6 +73,7 @@ for (const lab of LABS) {
     assert.equal(got.failure, "");
     assert.deepEqual(got.metrics, expected.metrics);
     assert.deepEqual(got.tables, expected.tables);
+    assert.equal(s.workers.connected, lab.sweeps, "the workers follow exactly the runs with sweeps");
     if (lab.sweeps) {
       assert.ok(s.workers.repetitions > 0, `${lab.id}: no repetition went to a worker ${JSON.stringify(s.workers)}`);
       assert.ok(s.workers.jobs > 0, `${lab.id}: the workers ran no job ${JSON.stringify(s.workers)}`);
@@ -112,6 +117,40 @@ test("a reset or another lab mid-sweep: no stale result reaches the new run", as
   assert.ok((await state(page)).workers.jobs > 0, "the workers ran the last run's jobs");
   assert.deepEqual(errors, []);
   await page.close();
+});
+
+test("workers=auto: a run without sweeps never fetches the workers' module; a lecture with a sweep does", async () => {
+  for (const [lab, fetched] of [["cluster-experts", false], ["latent-clusters", false], ["patch-routing", true]]) {
+    const urls = [];
+    const { context, page } = await openDevice({ viewport: { width: 1280, height: 720 } }, `?lab=${lab}`, baseUrl(),
+      (c) => c.on("request", (r) => urls.push(r.url())));
+    await page.waitForFunction(() => navigator.serviceWorker.ready);   // (its own fetches done)
+    const s = await state(page);
+    if (fetched) await page.waitForFunction(() => moeLab.state().workers.ready > 0, null, { timeout: 30000 });
+    const worker = urls.filter((u) => u.includes("moe-lab-worker.wasm")).length > 0;
+    assert.equal(worker, fetched, `${lab}: ${JSON.stringify(s.workers)} ${urls.join(" ")}`);
+    assert.equal(s.workers.requested, "auto");
+    await context.close();
+  }
+});
+
+test("workers that load late join the run already playing, take its next repetitions, and the numbers are the same",
+     async () => {
+  const link = "lab=gated-regression&seed=4";   // the default preset: a run of a few seconds here
+  const expected = await reference(link);
+  // the workers' module arrives 1 s late (a slow network): Play is pressed at once, with the default workers=auto
+  const { context, page } = await openDevice({ viewport: { width: 1280, height: 720 }, serviceWorkers: "block" },
+    `?${link}`, baseUrl(), (c) => c.route("**/moe-lab-worker.wasm", (r) => setTimeout(() => r.continue(), 1000)));
+  assert.equal(await page.evaluate(() => moeLab.command("play")), "");
+  await page.waitForFunction(() => moeLab.state().workers.connected || moeLab.state().done, null,
+                             { timeout: 60000, polling: 20 });
+  const joined = await state(page);
+  assert.ok(joined.progress > 0 && !joined.done, `the run was playing when they joined (${joined.progress})`);
+  await playToEnd(page);
+  const s = await state(page);
+  assert.ok(s.workers.jobs > 0, `they ran jobs of the run they joined ${JSON.stringify(s.workers)}`);
+  assert.deepEqual((await finalData(page)).metrics, expected.metrics);
+  await context.close();
 });
 
 test("workers that cannot load: state() says so, and the page plays to the same numbers on its main thread", async () => {
