@@ -15,7 +15,7 @@ namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     open_link(initial_query);
-    workers_.sync(false, compare_.on());   // workers=auto: the workers start loading now if the run pays for them
+    workers_.sync(false, compare_.b_seconds());   // workers=auto: they start loading now if the run pays for them
 }
 
 void App::open(const core::RunConfig& c) {
@@ -125,9 +125,9 @@ void App::frame() {
     last_frame_start_ = t0;
     double budget = kBudgetMs[speed_];
     if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, workers_.connected() ? 200.0 : 100.0);
-    workers_.sync(playing_ && !lab_->done(), compare_.on());   // they play (take repetitions) only while the run plays
+    workers_.sync(playing_ && !lab_->done(), compare_.b_seconds());   // they play only while the run plays
     advance(budget);
-    workers_.sync(playing_ && !lab_->done(), compare_.on());
+    workers_.sync(playing_ && !lab_->done(), compare_.b_seconds());
     compare_.sync(*lab_, playing_);
     double t1 = host_.now_ms();
     views_.clear();

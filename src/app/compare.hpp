@@ -9,6 +9,7 @@
 #include "core/run_snapshot.hpp"
 #include "core/share_link.hpp"
 #include <memory>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -32,9 +33,10 @@ public:
                     const std::string& title);
     void end();    // no comparison
     void drop();   // no run B (its worker closed); the changes stay
-    // A's new run (its configuration): B from it with the same changes, in a worker of its own when `worker`. ""
-    // or why the comparison ended (A's configuration leaves no valid B: A runs alone).
-    std::string reset(const core::Lab& a, const core::RunConfig& config, bool worker);
+    // A's new run (its configuration): B from it with the same changes, in a worker of its own when worker(B's work
+    // in native seconds) says so. "" or why the comparison ended (A's configuration leaves no valid B: A runs alone).
+    std::string reset(const core::Lab& a, const core::RunConfig& config, const std::function<bool(double)>& worker);
+    double b_seconds() const;                      // B's planned work in native seconds (0: no B)
     void sync(const core::Lab& a, bool playing);   // once a frame after training: B's state, its worker's pace
     bool finished() const;                         // B has ended (false: no B)
     bool catching_up(const core::Lab& a, bool playing) const;   // B's worker is behind paused A

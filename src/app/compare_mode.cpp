@@ -35,7 +35,10 @@ void Compare::end() {
     drop();
 }
 
-std::string Compare::reset(const core::Lab& a, const core::RunConfig& config, bool worker) {
+double Compare::b_seconds() const { return lab_ ? lab_->current_plan().total() / lab_->units_per_second() : 0.0; }
+
+std::string Compare::reset(const core::Lab& a, const core::RunConfig& config,
+                           const std::function<bool(double)>& worker) {
     if (changes_.empty()) {
         drop();
         return "";
@@ -52,7 +55,7 @@ std::string Compare::reset(const core::Lab& a, const core::RunConfig& config, bo
     }
     lab_->reset(b, config.seed);
     b_ = core::snapshot_of(*lab_, false);
-    remote_ = worker && host_.workers;   // B in its own worker, when the page has them ready
+    remote_ = host_.workers && worker(b_seconds());   // B in its own worker, when the page has them ready
     if (!remote_) return "";
     core::RunConfig c = config;
     c.params = b;
@@ -113,7 +116,7 @@ void App::end_compare() {
 }
 
 void App::reset_b() {
-    const std::string why = compare_.reset(*lab_, config_, workers_.available() && workers_.ready_count() > 0);
+    const std::string why = compare_.reset(*lab_, config_, [this](double b) { return workers_.take_b(b); });
     if (!why.empty()) add_message("comparison ended: " + why);
 }
 

@@ -64,9 +64,10 @@ void Workers::join(const core::Lab& lab) {
     playing_ = false;
 }
 
-void Workers::sync(bool run_plays, bool compare) {
+void Workers::sync(bool run_plays, double b_seconds) {
     if (!host_.workers) return;
-    if (requested_ < 0 && !started_ && !gave_up_ && (elsewhere_s_ >= kWorthSeconds || compare)) start(-1);
+    if (requested_ < 0 && !started_ && !gave_up_ && (elsewhere_s_ >= kWorthSeconds || b_seconds >= kWorthSecondsB))
+        start(-1);
     const bool on = connected_ && run_plays;
     dispatcher_->set_accepting(on);
     if (on == playing_) return;

@@ -6,8 +6,8 @@
 //
 // workers=auto (the default) starts them only where they pay, as soon as such a run opens: its plan has at least
 // kWorthSeconds of native work in sweep repetitions other processes may run (core::WorkPlan::elsewhere), or compare
-// mode runs B (in a worker of its own), and the browser has a core to spare. Elsewhere the page never fetches the
-// workers' module.
+// mode's run B has at least kWorthSecondsB of work (B then runs in a worker of its own), and the browser has a core
+// to spare. Elsewhere the page never fetches the workers' module. Both thresholds are measured (README, Speed).
 #pragma once
 #include "app/host.hpp"
 #include "core/lab.hpp"
@@ -23,6 +23,10 @@ public:
     // Work that other processes could take, in native seconds (about twice that in the page), from which workers pay:
     // their module is fetched and compiled once (about 0.5 MB gzip), and a worker runs the run's own parts again.
     static constexpr double kWorthSeconds = 0.2;
+    // Compare mode's B in a worker of its own pays for a longer run only: A and B keep within 2 % of each other
+    // (core/paced_run.hpp) and their messages cross once a frame, so a short pair waits on them more than it gains
+    // (latent-clusters' Lecture, 0.6 s: slower; gated-regression's, 1.9 s: 1.5x faster).
+    static constexpr double kWorthSecondsB = 1.0;
 
     explicit Workers(const Host& host);
     bool available() const { return host_.workers != nullptr; }   // the page has workers (the desktop: threads)
@@ -40,9 +44,11 @@ public:
     void connect(core::Lab& lab, const core::RunConfig& config);
     // The ready workers join the run where it is (not a run that has ended).
     void join(const core::Lab& lab);
-    // Once a frame (and when the page opens): with auto, the workers start when the run (or compare mode's B) pays for
-    // them; they work only while the run plays.
-    void sync(bool run_plays, bool compare);
+    // Once a frame (and when the page opens): with auto, the workers start when the run or compare mode's B (its work
+    // in native seconds, 0: none) pays for them; they work only while the run plays.
+    void sync(bool run_plays, double b_seconds);
+    // Compare mode's B in a worker of its own: with workers=N whenever they are ready; with auto where that pays.
+    bool take_b(double b_seconds) const { return ready_ > 0 && (requested_ > 0 || b_seconds >= kWorthSecondsB); }
     // A worker's finished jobs for run `run`: false when they are not what was asked for (the worker failed). An
     // earlier run's are dropped.
     bool deliver(int worker, int run, const std::string& text);

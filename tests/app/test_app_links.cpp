@@ -373,6 +373,19 @@ TEST_CASE("app parts: workers=auto starts the workers only for a run where they 
         CHECK(pool.calls == std::vector<std::string>{"start 0"});
         pool.calls.clear();
     }
+    {   // compare mode: B in a worker pays for a long pair only (a short one waits on its messages)
+        Page shortB("lab=latent-clusters&preset=lecture&compare=router-off", &pool);
+        shortB.frames(1);
+        CHECK(pool.calls.empty());
+        Page longB("lab=gated-regression&preset=three&compare=overlap", &pool);
+        CHECK(number(longB, "elsewhere_s") == 0);   // (no sweep)
+        CHECK(pool.calls == std::vector<std::string>{"start -1"});
+        pool.calls.clear();
+        longB.app->workers_ready(1, "1 worker");
+        REQUIRE(!pool.calls.empty());
+        CHECK(pool.calls.back().rfind("open_b ", 0) == 0);
+        pool.calls.clear();
+    }
     Page p("lab=patch-routing&seed=2", &pool);
     CHECK(number(p, "elsewhere_s") >= app::Workers::kWorthSeconds);
     REQUIRE(!pool.calls.empty());
