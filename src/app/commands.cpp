@@ -180,7 +180,7 @@ const std::vector<App::Command>& App::commands() {
              return "";
          }},
         {{"workers", K::Word, 0, 0, "N",
-          "sweep repetitions in N Web Workers (0: on the main thread; auto: one per spare core); restarts the run"},
+          "sweep repetitions in N Web Workers (0: on the main thread; auto: one per spare core where they pay); restarts the run"},
          [](App& a, const core::CommandArg& v) { return a.cmd_workers(v.text); }},
         {{"key", K::Text, 0, 0, "K", "press key K (a KeyboardEvent.key name: n, ArrowRight, ?)"},
          [](App& a, const core::CommandArg& v) { return a.press_key(v.text); }},

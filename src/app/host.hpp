@@ -14,7 +14,7 @@ namespace app {
 // App::workers_ready, App::worker_results and App::worker_failed.
 class WorkerPool : public core::SweepTransport {
 public:
-    virtual void start(int count) = 0;   // count workers (-1: one per spare core; 0: none)
+    virtual void start(int count) = 0;   // count workers (-1: one per spare core, none on one core; 0: none)
     virtual void play(bool on) = 0;      // they work only while the run plays
     // Compare mode's run B in a worker of its own (core/paced_run.hpp): opened from B's link query, paced by A's
     // progress (core::pace_limit); it reports through App::run_b_snapshot and App::run_b_failed.

@@ -107,7 +107,9 @@ const std::vector<App::LinkKey>& App::link_keys() {
              return out;
          }},
         // sweep repetitions in the page's Web Workers (worker_pool.cpp)
-        {"workers", "N", "sweep repetitions in N Web Workers (0: none; auto: one per spare core)", S::Setup, false,
+        {"workers", "N",
+         "sweep repetitions in N Web Workers (0: none; auto, the default: one per spare core where they pay)", S::Setup,
+         false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (v.value.empty() || !a.host_.workers) return;   // (the desktop ignores it: its sweeps use threads)
              if (std::string why = a.cmd_workers(v.value); !why.empty())

@@ -20,7 +20,7 @@ std::string Workers::parse(const std::string& arg, int& n) {
     long long k = -1;
     if (arg != "auto") {
         std::string why = core::parse_whole(arg, 0, kMaxWorkers, k);
-        if (!why.empty()) return "workers: " + why + ", or auto (one per spare core)";
+        if (!why.empty()) return "workers: " + why + ", or auto (one per spare core, where they pay)";
     }
     n = int(k);
     return "";

@@ -21,8 +21,10 @@ const CASES = process.env.MOE_BENCH_ONLY ? process.env.MOE_BENCH_ONLY.split(" ")
 async function playToDone(link, workers) {
   const { page } = await openPage(`?${link}&workers=${workers}`);
   if (workers > 0)
-    await page.waitForFunction((n) => moeLab.state().workers.ready === n && moeLab.state().workers.connected, workers,
-                               { timeout: 60000 });
+    await page.waitForFunction((n) => {   // ready, and following the run when it has repetitions for them
+      const w = moeLab.state().workers;
+      return w.ready === n && w.connected === w.elsewhere_s > 0;
+    }, workers, { timeout: 60000 });
   await page.evaluate(() => moeLab.command("play"));
   await page.waitForFunction(() => moeLab.state().done, null, { timeout: 600000, polling: 250 });
   const s = await state(page);
