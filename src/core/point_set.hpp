@@ -1,4 +1,4 @@
-// A point set on the plane as part of a run's configuration (the playground lab's data, issue 35): labelled points
+// A point set on the plane as part of a run's configuration (the data a class draws for a lab): labelled points
 // (x, y, class) inside a square, checked against their declaration, read from and written to CSV, and encoded for a
 // share link on a grid, so that a link opens the same points.
 //
