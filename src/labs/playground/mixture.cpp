@@ -4,6 +4,10 @@
 
 namespace playground {
 
+namespace {
+constexpr double kRouterInit = 0.1;   // the router's weights' start: near uniform, not tied
+}
+
 Mixture::Mixture(const MixtureSpec& spec) : spec_(spec) {
     const size_t h = size_t(spec.hidden), C = size_t(spec.C), K = size_t(spec.K);
     expert_ = h > 0 ? 2 * h + h + C * h + C : 2 * C + C;
@@ -26,6 +30,7 @@ std::vector<double> Mixture::init(core::Rng& rng) const {
             for (int j = 0; j < 2 * C; ++j) w[j] = rng.normal() / std::sqrt(2.0);
         }
     }
+    for (size_t j = router_at_; j < router_at_ + 2 * size_t(spec_.K); ++j) theta[j] = kRouterInit * rng.normal();
     return theta;
 }
 

@@ -42,8 +42,8 @@ public:
     const MixtureSpec& spec() const { return spec_; }
     size_t size() const { return size_; }            // parameters in θ
     size_t expert_size() const { return expert_; }   // parameters of one expert
-    // θ at its start: the experts' weights ~ N(0, 1/fan-in), biases 0, the router and its noise 0 (every expert
-    // equally likely: what the router learns shows).
+    // θ at its start: the experts' weights ~ N(0, 1/fan-in), biases 0; the router's weights ~ N(0, 0.1²), its bias
+    // and the noise's weights 0 (every expert about equally likely, no ties: what the router learns shows).
     std::vector<double> init(core::Rng& rng) const;
     // The batch's logits y, routed by `rule` with the choosing bias `bias` (nullptr: none); `noise` (nullptr: none)
     // draws ε when the spec has noise (training only).

@@ -82,7 +82,8 @@ Routed route(const std::vector<double>& h, const std::vector<double>* bias, int 
             bool lost = false;
             for (int i = 0; i < K; ++i) {
                 lost = lost || r.dropped[row + i];
-                if (r.chosen[row + i] && !r.dropped[row + i]) r.gate[row + i] = r.p[row + i] / kept;   // renormalised
+                if (r.chosen[row + i] && !r.dropped[row + i])   // k = 1: p_i itself (Switch), else renormalised
+                    r.gate[row + i] = k == 1 ? r.p[row + i] : r.p[row + i] / kept;
             }
             r.dropped_points += lost;
         }
@@ -106,19 +107,21 @@ Routed route(const std::vector<double>& h, const std::vector<double>* bias, int 
 void gate_backward(const Routed& r, const RoutingRule& rule, const std::vector<double>& dgate,
                    std::vector<double>& dh) {
     const int K = r.K;
+    // expert choice and top-1 gate by p itself (a softmax over all K); top-k renormalises the kept experts' p
+    const bool full = rule.expert_choice || rule.k <= 1;
     std::vector<char> in(static_cast<size_t>(K));
     std::vector<double> a(static_cast<size_t>(K));
     for (int b = 0; b < r.B; ++b) {
         const size_t row = size_t(b) * K;
         bool any = false;
         for (int i = 0; i < K; ++i) {
-            in[size_t(i)] = rule.expert_choice ? 1 : r.gate[row + i] > 0;   // expert choice: a softmax over all K
+            in[size_t(i)] = full || r.gate[row + i] > 0;
             a[size_t(i)] = r.gate[row + i] > 0 ? dgate[row + i] : 0.0;
             any = any || r.gate[row + i] > 0;
         }
         if (!any) continue;
-        // token choice: g = softmax over the kept experts (p_i / Σ_kept p_j), whose backward is the same form
-        softmax_backward(rule.expert_choice ? &r.p[row] : &r.gate[row], a.data(), in.data(), K, &dh[row]);
+        // top-k, k ≥ 2: g = softmax over the kept experts (p_i / Σ_kept p_j), whose backward has the same form
+        softmax_backward(full ? &r.p[row] : &r.gate[row], a.data(), in.data(), K, &dh[row]);
     }
 }
 

@@ -3,7 +3,9 @@
 // auxiliary losses with respect to h, for the training loop (checked against finite differences in
 // tests/labs/playground/test_routing.cpp).
 //   - top-k (Shazeer et al. 2017, "Outrageously large neural networks", eq. 3–5): point x goes to the k experts
-//     with the largest h_i(x) + b_i; its gates are p = softmax(h) renormalised over the experts it keeps;
+//     with the largest h_i(x) + b_i; its gates are p = softmax(h) renormalised over the experts it keeps. For k = 1
+//     the gate is p_i itself (Switch, Fedus et al. 2022, eq. 2): renormalised it would be 1, and the router would
+//     get no gradient from the experts' outputs;
 //   - capacity (Fedus et al. 2022, Switch Transformer, §2.2): an expert takes at most ⌈c_f k B / K⌉ points of a
 //     batch, in the batch's order; the rest are dropped for that expert;
 //   - expert choice (Zhou et al. 2022, §3.1): expert i takes the ⌈c_f k B / K⌉ points with the largest p_i(x), with

@@ -58,8 +58,8 @@ TEST_CASE("playground routing: top-k renormalises the kept experts' probabilitie
     rule.k = 1;
     rule.capacity = 1;   // ⌈1 · 1 · 3 / 3⌉ = 1 point each
     r = playground::route(h, nullptr, 3, 3, rule);
-    CHECK(r.gate[0] == 1.0);    // the first point takes expert 0's one place
-    CHECK(r.dropped[3] == 1);   // the second and third are dropped there
+    CHECK(r.gate[0] == r.p[0]);   // the first point takes expert 0's one place, gated by p (k = 1)
+    CHECK(r.dropped[3] == 1);     // the second and third are dropped there
     CHECK(r.dropped[6] == 1);
     CHECK(r.unrouted == 2);
     CHECK(r.dropped_points == 2);
@@ -69,7 +69,7 @@ TEST_CASE("playground routing: top-k renormalises the kept experts' probabilitie
     rule.capacity = 0;
     r = playground::route(h, &bias, 3, 3, rule);
     CHECK(r.gate[0] == 0);
-    CHECK(r.gate[1] == 1.0);   // point 0: expert 1 (h = 1 beats h = 0), its gate renormalised over itself
+    CHECK(r.gate[1] == r.p[1]);   // point 0: expert 1 (h = 1 beats h = 0), gated by the unbiased p
     std::vector<double> b = bias;
     playground::update_bias(b, r, 0.5);   // f = (0, 2/3, 1/3): expert 0 under, 1 over, 2 at the mean
     CHECK(b == std::vector<double>{-9.5, -0.5, 0});

@@ -1,0 +1,61 @@
+// The playground lab's training: a mixture (mixture.hpp) on a point set, minibatches of B points drawn without
+// replacement each epoch, SGD or Adam, the router's noise in training only, and after each batch the loss-free
+// balancing bias (Wang et al. 2024) when γ > 0; and what a trained mixture does on a point set, evaluated in
+// batches of B as it trains (capacity is per batch).
+#pragma once
+#include "core/adam.hpp"
+#include "core/point_set.hpp"
+#include "core/rng.hpp"
+#include "labs/playground/mixture.hpp"
+#include <vector>
+
+namespace playground {
+
+struct TrainSpec {
+    int B = 32;         // points a batch
+    bool adam = true;   // else plain SGD
+    double lr = 0.01;
+    double alpha = 0;   // L_aux's weight (Switch)
+    double beta = 0;    // L_z's weight (ST-MoE)
+    double gamma = 0;   // the balancing bias's step (0: no bias)
+    RoutingRule rule;
+};
+
+// What the mixture does on a point set (no noise).
+struct Evaluation {
+    double acc = 0, loss = 0;
+    std::vector<double> load;   // K: share of the points' choices that went to each expert (f)
+    std::vector<double> prob;   // K: mean router probability (P)
+    double load_entropy = 0;    // H(load) / ln K: 1 when even, 0 when one expert takes all
+    double idle = 0;            // share of experts with load below 1/(10K)
+    double dropped = 0;         // share of points that lost an expert to capacity
+    double unrouted = 0;        // share of points with no expert
+    double router_z = 0;        // mean (log Σ_j e^{h_j})²
+};
+
+class Trainer {
+public:
+    Trainer(const MixtureSpec& model, const TrainSpec& train, const core::PointSet& data, uint64_t seed);
+    void step();   // one batch
+    int steps() const { return steps_; }
+    double last_loss() const { return last_loss_; }
+    Evaluation evaluate(const core::PointSet& points) const;
+    const Mixture& mixture() const { return mixture_; }
+    const std::vector<double>& theta() const { return theta_; }
+    const std::vector<double>& bias() const { return bias_; }
+
+private:
+    Mixture mixture_;
+    TrainSpec spec_;
+    const core::PointSet& data_;
+    std::vector<double> theta_, bias_, grad_;
+    core::Adam adam_;
+    core::Rng order_rng_, noise_rng_;
+    std::vector<int> order_;
+    size_t next_ = 0;
+    int steps_ = 0;
+    double last_loss_ = 0;
+    Pass pass_;
+};
+
+}   // namespace playground
