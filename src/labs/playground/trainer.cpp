@@ -74,10 +74,16 @@ Evaluation Trainer::evaluate(const core::PointSet& points) const {
             for (int i = 1; i < K; ++i) m = std::max(m, pass.hl[size_t(b) * K + i]);
             for (int i = 0; i < K; ++i) s += core::fm::exp(pass.hl[size_t(b) * K + i] - m);
             e.router_z += (m + core::fm::log(s)) * (m + core::fm::log(s));
+            int best = -1;
             for (int i = 0; i < K; ++i) {
-                e.load[size_t(i)] += pass.routed.chosen[size_t(b) * K + i];
-                e.prob[size_t(i)] += pass.routed.p[size_t(b) * K + i] / N;
+                const size_t at = size_t(b) * K + i;
+                e.load[size_t(i)] += pass.routed.chosen[at];
+                e.prob[size_t(i)] += pass.routed.p[at] / N;
+                if (pass.routed.gate[at] > 0 &&
+                    (best < 0 || pass.routed.gate[at] > pass.routed.gate[size_t(b) * K + best]))
+                    best = i;
             }
+            e.expert.push_back(best);
         }
         e.dropped += pass.routed.dropped_points;
         e.unrouted += pass.routed.unrouted;

@@ -31,6 +31,7 @@ struct Evaluation {
     double dropped = 0;         // share of points that lost an expert to capacity
     double unrouted = 0;        // share of points with no expert
     double router_z = 0;        // mean (log Σ_j e^{h_j})²
+    std::vector<int> expert;    // per point: the expert with its largest gate; -1: none
 };
 
 class Trainer {
@@ -43,6 +44,8 @@ public:
     const Mixture& mixture() const { return mixture_; }
     const std::vector<double>& theta() const { return theta_; }
     const std::vector<double>& bias() const { return bias_; }
+    const std::vector<double>* choosing_bias() const { return spec_.gamma > 0 ? &bias_ : nullptr; }   // or none
+    const TrainSpec& train_spec() const { return spec_; }
 
 private:
     Mixture mixture_;

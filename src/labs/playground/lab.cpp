@@ -1,0 +1,118 @@
+// The playground lab's declaration: info, parameter schema and presets, phases, validation, headlines and the plan.
+#include "labs/playground/lab.hpp"
+#include "core/limits.hpp"
+#include "core/text.hpp"
+
+namespace playground {
+
+// Each parameter once, bound to the Config field it sets (core/bind.hpp): the schema and the config cannot drift.
+static core::Bound<Config> make_binding() {
+    using T = core::ParamType;
+    core::Bound<Config> b;
+    b.add(core::choice("data", "", "Data", {"clusters", "skewed", "xor", "moons", "rings"}, 0,
+                       "the points: clusters (two per class), skewed (clusters of 70, 20 and 10 %), xor, moons, rings"),
+          &Config::data, &DataSpec::shape);
+    b.add(core::param("n", "n", "Data", T::Int, 20, 2000, 600, "training points"), &Config::data, &DataSpec::n);
+    b.add(core::param("classes", "C", "Data", T::Int, 2, 4, 3, "classes (xor and moons have 2)"),
+          [](Config& c, double v) { c.data.classes = int(v); });
+    b.add(core::param("spread", "σ", "Data", T::Real, 0.01, 0.5, 0.1, "the clusters' spread, the rings' noise"),
+          &Config::data, &DataSpec::spread);
+    b.add(core::param("n_test", "n_test", "Data", T::Int, 20, 2000, 600, "test points, drawn the same way"),
+          &Config::n_test);
+    b.add(core::param("K", "K", "Model", T::Int, 1, 16, 4, "experts"), &Config::model, &MixtureSpec::K);
+    b.add(core::param("hidden", "h", "Model", T::Int, 0, 32, 0, "each expert's width: 0 is a linear expert"),
+          &Config::model, &MixtureSpec::hidden);
+    b.add(
+        core::param("top_k", "k", "Routing", T::Int, 1, 16, 1,
+                    "experts per point (Shazeer et al. 2017); with expert choice, each expert's share is c_f k B / K"),
+        &Config::train, &TrainSpec::rule, &RoutingRule::k);
+    b.add(core::param("alpha", "α", "Routing", T::Real, 0, 1, 0.3,
+                      "load-balancing loss weight: α K Σ f_i P_i (Switch, Fedus et al. 2022)"),
+          &Config::train, &TrainSpec::alpha);
+    b.add(core::param("capacity", "c_f", "Routing", T::Real, 0, 4, 0,
+                      "capacity factor: each expert takes at most ⌈c_f k B / K⌉ points of a batch (Switch); 0: none"),
+          &Config::train, &TrainSpec::rule, &RoutingRule::capacity);
+    b.add(core::param("expert_choice", "", "Routing", T::Bool, 0, 1, 0,
+                      "experts choose their top points by p_i(x) (Zhou et al. 2022)"),
+          &Config::train, &TrainSpec::rule, &RoutingRule::expert_choice);
+    b.add(core::param("z_loss", "β", "Routing", T::Real, 0, 0.1, 0, "router z-loss weight (ST-MoE, Zoph et al. 2022)"),
+          &Config::train, &TrainSpec::beta);
+    b.add(core::param("bias", "γ", "Routing", T::Real, 0, 0.1, 0,
+                      "loss-free balancing: b_i ← b_i + γ sign(f̄ − f_i) after each batch (Wang et al. 2024); 0: off"),
+          &Config::train, &TrainSpec::gamma);
+    b.add(core::param("noise", "", "Routing", T::Bool, 0, 1, 0,
+                      "trainable router noise in training: h + ε softplus(W_n x) (Shazeer et al. 2017)"),
+          &Config::model, &MixtureSpec::noise);
+    b.add(core::param("shared", "", "Routing", T::Bool, 0, 1, 0,
+                      "a shared expert every point uses (DeepSeekMoE, Dai et al. 2024)"),
+          &Config::model, &MixtureSpec::shared);
+    b.add(core::param("B", "B", "Training", T::Int, 4, 256, 32, "points a batch"), &Config::train, &TrainSpec::B);
+    b.add(core::param("T", "T", "Training", T::Int, 10, 20000, 400, "training steps (batches)"), &Config::T);
+    b.add(core::param("lr", "lr", "Training", T::Real, 1e-4, 1, 0.02, "step size", true), &Config::train,
+          &TrainSpec::lr);
+    b.add(core::param("adam", "", "Training", T::Bool, 0, 1, 1, "Adam (else plain SGD)"), &Config::train,
+          &TrainSpec::adam);
+    b.add(core::param("eval_every", "", "Display", T::Int, 1, 1000, 20, "steps between evaluations"),
+          &Config::eval_every);
+    b.derive([](Config& c) { c.model.C = classes_of(c.data); });
+    b.preset({"skewed",
+              "Skewed, balanced",
+              "Clusters of 70, 20 and 10 %: the load-balancing loss spreads them.",
+              {{"data", 1}}});
+    b.preset({"collapse",
+              "Skewed, no balancing",
+              "The same without L_aux: the router collapses onto one or two experts.",
+              {{"data", 1}, {"alpha", 0}}});
+    b.preset({"expert-choice",
+              "Skewed, expert choice",
+              "Each expert takes its share of every batch.",
+              {{"data", 1}, {"alpha", 0}, {"expert_choice", 1}, {"capacity", 1}}});
+    b.preset({"clusters",
+              "Clusters",
+              "Two clusters per class: the router learns the clusters (cluster-experts).",
+              {{"data", 0}, {"alpha", 0.1}}});
+    b.preset({"moons",
+              "Moons, MLP experts",
+              "Two interleaving half circles; experts of width 8.",
+              {{"data", 3}, {"hidden", 8}, {"alpha", 0.1}}});
+    return b;
+}
+
+const core::Bound<Config>& binding() { return core::made_once(make_binding); }
+
+PlaygroundLab::PlaygroundLab() : LabOf(4e8) {
+    info_ = {"playground", "Playground: practice of routing on the plane",
+             "none: the practice of MoE (Switch, ST-MoE, "
+             "expert choice, loss-free balancing, DeepSeekMoE)",
+             "", "A mixture of experts trained live on points on the plane, with the practice of routing as switches."};
+    schema_ = binding().schema();
+    phases_ = {
+        {"data", "Data", "The points are drawn.", "—"},
+        {"train", "Training", "The router learns where to send each point; the load shows who gets the work.", "—"}};
+    headlines_ = {{"acc", "—"}, {"acc_dense", "—"}, {"load_entropy", "—"}, {"idle_experts", "—"}};
+    test_sizes_ = {{{"T", 40}, {"n", 100}, {"n_test", 100}, {"eval_every", 10}}, {{"n", 2000}, {"n_test", 2000}}};
+}
+
+core::Validation PlaygroundLab::check(const core::Params& p) const {
+    core::Validation v;
+    const Config c = binding().config(p);
+    if (c.train.rule.k > c.model.K)
+        v.errors.push_back(core::strf("top_k = %d is more than the K = %d experts: lower top_k or raise K",
+                                      c.train.rule.k, c.model.K));
+    if (c.train.rule.expert_choice && c.train.rule.capacity <= 0)
+        v.errors.push_back("expert choice needs a capacity c_f > 0 (each expert's share of a batch): set capacity");
+    return v;
+}
+
+core::WorkPlan PlaygroundLab::plan(const core::Params& p) const {
+    const Config c = binding().config(p);
+    core::WorkPlan w;   // the parts in the order of Part (run.hpp)
+    w.add(0, "drawing the points", 10.0 * (c.data.n + c.n_test) + evaluation_units(c), "lower n or n_test");
+    w.add(1, "training",
+          double(c.T) * train_step_units(c) +
+              double(c.T / c.eval_every + (c.T % c.eval_every != 0)) * evaluation_units(c),
+          "lower T, B, K or the experts' width", "t");
+    return w;
+}
+
+}   // namespace playground

@@ -1,0 +1,112 @@
+// The playground lab's run: the points, the two trainings side by side, the evaluations, the metrics.
+#include "labs/playground/run.hpp"
+#include "core/metric_list.hpp"
+#include "core/text.hpp"
+#include <algorithm>
+#include <cmath>
+
+namespace playground {
+
+namespace {
+enum Stream : uint64_t { kTrainPoints = 11, kTestPoints, kDense };
+}
+
+MixtureSpec dense_spec(const Config& c) {
+    const Mixture m(c.model);
+    const int k = c.train.rule.expert_choice ? 1 : std::clamp(c.train.rule.k, 1, c.model.K);
+    const double active = double(k + (c.model.shared ? 1 : 0)) * double(m.expert_size()) + 3.0 * c.model.K;
+    MixtureSpec d;
+    d.K = 1;
+    d.C = c.model.C;
+    d.hidden = std::max(1, int(std::lround((active - d.C) / (3.0 + d.C))));   // 3h + (h + 1)·C parameters
+    d.shared = false;
+    d.noise = false;
+    return d;
+}
+
+double train_step_units(const Config& c) {
+    const Mixture m(c.model), d(dense_spec(c));
+    const double k =
+        c.train.rule.expert_choice ? std::max(1.0, c.train.rule.capacity) : std::min(c.train.rule.k, c.model.K);
+    return 3.0 * c.train.B * ((k + c.model.shared) * double(m.expert_size()) + 6.0 * c.model.K + double(d.size()));
+}
+
+double evaluation_units(const Config& c) {
+    const Mixture m(c.model), d(dense_spec(c));
+    const double per_point = double(c.model.K) * double(m.expert_size()) + 6.0 * c.model.K + double(d.size());
+    return 2.0 * (c.n_test + 3.0 * 48 * 48) * per_point;   // the test points, then the three maps
+}
+
+Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), c_(c), seed_(seed) {
+    curve_.reset(400);
+    trace_.columns = {"t", "acc", "acc_dense", "loss", "loss_dense", "load_entropy", "idle_experts"};
+    for (int i = 0; i < c.model.K; ++i) trace_.columns.push_back(core::strf("load_%d", i + 1));
+}
+
+void Run::step(core::WorkBudget& budget) {
+    if (part_ == kDraw) {   // a few thousand points at most: one slice
+        core::Rng tr(seed_, kTrainPoints), te(seed_, kTestPoints);
+        train_ = make_points(c_.data, tr);
+        DataSpec test = c_.data;
+        test.n = c_.n_test;
+        test_ = make_points(test, te);
+        budget.spend(10.0 * double(train_.size() + test_.size()));
+        moe_ = std::make_unique<Trainer>(c_.model, c_.train, train_, seed_);
+        TrainSpec plain = c_.train;   // the baseline: the same optimiser and batches, nothing to route
+        plain.rule = RoutingRule();
+        plain.alpha = plain.beta = plain.gamma = 0;
+        dense_ = std::make_unique<Trainer>(dense_spec(c_), plain, train_, core::Rng(seed_, kDense).next_u32());
+        part_ = kTrain;
+        evaluate(budget);
+        return;
+    }
+    while (!budget.spent() && part_ == kTrain) {
+        moe_->step();
+        dense_->step();
+        ++t_;
+        budget.spend(train_step_units(c_));
+        if (!std::isfinite(moe_->last_loss()) || !std::isfinite(dense_->last_loss())) {
+            failure_ = core::strf("the %s's loss diverged (not a number) at step %d: lower the step size lr = %g",
+                                  std::isfinite(moe_->last_loss()) ? "dense network" : "mixture", t_, c_.train.lr);
+            return;
+        }
+        if (t_ % c_.eval_every == 0 || t_ == c_.T) evaluate(budget);
+        if (t_ >= c_.T) part_ = kDone;
+    }
+}
+
+void Run::evaluate(core::WorkBudget& budget) {
+    moe_eval_ = moe_->evaluate(test_);
+    dense_eval_ = dense_->evaluate(test_);
+    budget.spend(evaluation_units(c_));
+    std::vector<double> row = {double(t_),       moe_eval_.acc,          dense_eval_.acc, moe_eval_.loss,
+                               dense_eval_.loss, moe_eval_.load_entropy, moe_eval_.idle};
+    row.insert(row.end(), moe_eval_.load.begin(), moe_eval_.load.end());
+    curve_.push(row);
+    trace_.rows.push_back(row);
+    make_fields();
+}
+
+core::Where Run::where() const {
+    if (part_ == kDraw) return {kDraw, 0, 1};
+    return {part_, double(t_), double(c_.T)};
+}
+
+std::vector<core::Metric> Run::metrics() const {
+    const bool seen = part_ != kDraw;   // evaluated from the start of training on
+    const char* why = "measured once the points are drawn";
+    core::MetricList m;
+    m.count("t", "Step t", t_);
+    m.add_if(seen, "acc", "MoE test accuracy", moe_eval_.acc, "%.3f", why);
+    m.add_if(seen, "acc_dense", "Dense network's test accuracy (as many active parameters)", dense_eval_.acc, "%.3f",
+             why);
+    m.add_if(seen, "loss", "MoE test cross-entropy", moe_eval_.loss, "%.4f", why);
+    m.add_if(seen, "load_entropy", "Load entropy H(f) / ln K (1: even)", moe_eval_.load_entropy, "%.3f", why);
+    m.add_if(seen, "idle_experts", "Share of experts below 1/(10K) of the load", moe_eval_.idle, "%.3f", why);
+    m.add_if(seen, "dropped", "Share of test points that lost an expert to capacity", moe_eval_.dropped, "%.3f", why);
+    m.add_if(seen, "unrouted", "Share of test points with no expert", moe_eval_.unrouted, "%.3f", why);
+    m.add_if(seen, "router_z", "Router z: mean (log Σ e^h)²", moe_eval_.router_z, "%.3f", why);
+    return m.take();
+}
+
+}   // namespace playground

@@ -1,0 +1,53 @@
+// The playground lab's views: the territories and the two decision maps (territory.cpp), the load per expert over
+// training and now, accuracy and loss of the mixture beside the dense network's.
+#include "core/keep_field.hpp"
+#include "core/text.hpp"
+#include "core/view_builder.hpp"
+#include "labs/playground/run.hpp"
+
+namespace playground {
+
+void Run::views(std::vector<core::View>& out) const {
+    const int K = c_.model.K;
+    const bool seen = part_ != kDraw;
+    out.push_back(seen ? territory_
+                       : core::pending_field("territory", "Routing territories", "drawn once the points are"));
+    out.push_back(seen ? decision_
+                       : core::pending_field("decision", "The mixture's classes", "drawn once the points are"));
+    out.push_back(
+        seen ? decision_dense_
+             : core::pending_field("decision_dense", "The dense network's classes", "drawn once the points are"));
+    const std::vector<double> t = curve_.column(0);
+    core::View load = core::lines("load", "Each expert's load over training")
+                          .caption("The share of the test points' choices each expert gets: without balancing a few "
+                                   "experts take most of them; an even load is 1/K each.")
+                          .x("step t")
+                          .y("load f_i", 0, 1)
+                          .hline(1.0 / K, "1/K: even");
+    for (int i = 0; i < K; ++i)
+        load.lines.push_back(core::line(core::strf("expert %d", i + 1), t, curve_.column(size_t(7 + i))));
+    out.push_back(load);
+    core::View now = core::bars("load_now", "The load now")
+                         .caption("Each expert's share of the test points' choices at this step.")
+                         .y("load f_i", 0, 1)
+                         .readout(seen ? core::strf("H(f)/ln K = %.2f; idle experts: %.0f of %d",
+                                                    moe_eval_.load_entropy, moe_eval_.idle * K, K)
+                                       : std::string("measured once the points are drawn"));
+    for (int i = 0; i < K; ++i)
+        now.bars.push_back({core::strf("expert %d", i + 1), seen ? moe_eval_.load[size_t(i)] : 0.0, 0, i});
+    out.push_back(now);
+    out.push_back(core::lines("accuracy", "Test accuracy")
+                      .caption("The mixture's accuracy beside the dense network's with as many active parameters.")
+                      .x("step t")
+                      .y("accuracy", 0, 1)
+                      .series(core::line("MoE", t, curve_.column(1)))
+                      .series(core::line("dense", t, curve_.column(2), -1, true)));
+    out.push_back(core::lines("loss", "Test cross-entropy")
+                      .caption("The mixture's and the dense network's test loss.")
+                      .x("step t")
+                      .y("cross-entropy")
+                      .series(core::line("MoE", t, curve_.column(3)))
+                      .series(core::line("dense", t, curve_.column(4), -1, true)));
+}
+
+}   // namespace playground

@@ -1,0 +1,72 @@
+// The playground lab as a whole, before its registration line: its checks, a run through every part, its views, the
+// plan against the work charged, and the tour's two claims on seeds 1–3 (collapse without L_aux, an even load with
+// it).
+#include "core/lab.hpp"
+#include "core/outcome.hpp"
+#include "core/view.hpp"
+#include "labs/playground/lab.hpp"
+#include <cmath>
+#include <doctest/doctest.h>
+
+namespace {
+
+core::Params preset(const core::Lab& lab, const std::string& id) {
+    core::Params p(lab.schema());
+    for (const auto& [k, v] : lab.schema().preset(id)->values) p.set(k, v);
+    return p;
+}
+
+double metric(const core::Lab& lab, const std::string& key) {
+    for (const core::Metric& m : lab.metrics())
+        if (m.key == key) return m.value;
+    return NAN;
+}
+
+}   // namespace
+
+TEST_CASE("playground lab: its checks, every part, its views and the plan against the work charged") {
+    playground::PlaygroundLab lab;
+    core::Params p(lab.schema());
+    CHECK(core::validate(lab, p).ok());
+    core::Params bad = p;
+    bad.set("top_k", 5);
+    CHECK(core::validate(lab, bad).errors.front().find("top_k = 5 is more than the K = 4") != std::string::npos);
+    bad = p;
+    bad.set("expert_choice", 1);
+    CHECK(!core::validate(lab, bad).ok());
+    for (const auto& [k, v] : lab.test_sizes().quick) p.set(k, v);
+    lab.reset(p, 1);
+    for (const core::Metric& m : lab.metrics()) CHECK((m.key == "t" || std::isnan(m.value)));   // nothing measured yet
+    CHECK(core::run_to_end(lab) == "");
+    for (const core::Metric& m : lab.metrics()) {
+        CAPTURE(m.key);
+        CHECK(std::isfinite(m.value));
+    }
+    std::vector<core::View> views;
+    lab.views(views);
+    REQUIRE(views.size() == 7);
+    CHECK(views[0].id == "territory");
+    CHECK(views[0].field.channels == 4);
+    CHECK(views[0].points.size() == 100);
+    CHECK(views[1].field.channels == 3);
+    const double plan = lab.current_plan().total(), charged = lab.work_charged();
+    CHECK(charged > plan / 2);
+    CHECK(charged < plan * 2);
+}
+
+TEST_CASE("playground lab: on skewed data the router collapses without L_aux and spreads the load with it") {
+    playground::PlaygroundLab lab;
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+        CAPTURE(seed);
+        lab.reset(preset(lab, "collapse"), seed);
+        REQUIRE(core::run_to_end(lab) == "");
+        CHECK(metric(lab, "idle_experts") > 0.1);
+        CHECK(metric(lab, "load_entropy") < 0.6);
+        const std::string said = core::end_of_run_line(lab, "collapse", lab.metrics());
+        CHECK(said.find("The load is uneven") != std::string::npos);
+        lab.reset(preset(lab, "skewed"), seed);
+        REQUIRE(core::run_to_end(lab) == "");
+        CHECK(metric(lab, "load_entropy") > 0.9);
+        CHECK(metric(lab, "acc") > 0.95);
+    }
+}
