@@ -29,8 +29,9 @@ static core::Bound<Config> make_binding() {
     b.add(core::param("alpha", "α", "Routing", T::Real, 0, 1, 0.3,
                       "load-balancing loss weight: α K Σ f_i P_i (Switch, Fedus et al. 2022)"),
           &Config::train, &TrainSpec::alpha);
-    b.add(core::param("capacity", "c_f", "Routing", T::Real, 0, 4, 0,
-                      "capacity factor: each expert takes at most ⌈c_f k B / K⌉ points of a batch (Switch); 0: none"),
+    b.add(core::param(
+              "capacity", "c_f", "Routing", T::Real, 0, 4, 0,
+              "capacity factor: each expert takes at most c_f k B / K points of a batch, rounded up (Switch); 0: none"),
           &Config::train, &TrainSpec::rule, &RoutingRule::capacity);
     b.add(core::param("expert_choice", "", "Routing", T::Bool, 0, 1, 0,
                       "experts choose their top points by p_i(x) (Zhou et al. 2022)"),
@@ -80,7 +81,7 @@ static core::Bound<Config> make_binding() {
 
 const core::Bound<Config>& binding() { return core::made_once(make_binding); }
 
-PlaygroundLab::PlaygroundLab() : LabOf(4e8) {
+PlaygroundLab::PlaygroundLab() : LabOf(7e8) {   // units per second: measured 7.4e8 (moe-lab bench)
     info_ = {"playground", "Playground: practice of routing on the plane",
              "none: the practice of MoE (Switch, ST-MoE, "
              "expert choice, loss-free balancing, DeepSeekMoE)",
