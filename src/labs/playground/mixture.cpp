@@ -111,14 +111,15 @@ void Mixture::forward(const std::vector<double>& theta, const double* X, int B, 
             const double g = pass.routed.gate[size_t(b) * K + i];
             if (g <= 0) continue;
             double* out = &pass.out[(size_t(b) * K + i) * C];
-            expert_forward(&theta[size_t(i) * expert_], &X[2 * b], out, &pass.act[(size_t(b) * K + i) * h]);
+            expert_forward(&theta[size_t(i) * expert_], &X[2 * b], out, pass.act.data() + (size_t(b) * K + i) * h);
             for (int c = 0; c < C; ++c) pass.y[size_t(b) * C + c] += g * out[c];
         }
     pass.s_out.assign(spec_.shared ? size_t(B) * C : 0, 0.0);
     pass.s_act.assign(spec_.shared ? size_t(B) * h : 0, 0.0);
     if (spec_.shared)
         for (int b = 0; b < B; ++b) {
-            expert_forward(&theta[shared_at_], &X[2 * b], &pass.s_out[size_t(b) * C], &pass.s_act[size_t(b) * h]);
+            expert_forward(&theta[shared_at_], &X[2 * b], &pass.s_out[size_t(b) * C],
+                           pass.s_act.data() + size_t(b) * h);
             for (int c = 0; c < C; ++c) pass.y[size_t(b) * C + c] += pass.s_out[size_t(b) * C + c];
         }
 }
@@ -150,11 +151,11 @@ double Mixture::backward(const std::vector<double>& theta, const Pass& pass, con
                 dgate[at] += d[c] * out[c];
                 dout[size_t(c)] = gt * d[c];
             }
-            expert_backward(&theta[size_t(i) * expert_], &pass.X[2 * b], &pass.act[at * h], dout.data(),
+            expert_backward(&theta[size_t(i) * expert_], &pass.X[2 * b], pass.act.data() + at * h, dout.data(),
                             &g[size_t(i) * expert_]);
         }
         if (spec_.shared)
-            expert_backward(&theta[shared_at_], &pass.X[2 * b], &pass.s_act[size_t(b) * h], d, &g[shared_at_]);
+            expert_backward(&theta[shared_at_], &pass.X[2 * b], pass.s_act.data() + size_t(b) * h, d, &g[shared_at_]);
     }
     gate_backward(pass.routed, pass.rule, dgate, dh);
     if (alpha > 0) loss += aux_loss(pass.routed, alpha, dh);
