@@ -112,6 +112,12 @@ void App::advance(double budget_ms) {
     if (finished()) playing_ = false;
 }
 
+void App::build_views() {
+    views_.clear();
+    lab_->views(views_);
+    if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, core::describe(compare_.changes()));
+}
+
 void App::frame() {
     gpu_frame();                          // the last frame's GPU views were drawn
     handle_keys();                        // space, arrows, N, P, V, T, number keys, ? (keyboard.cpp)
@@ -130,9 +136,7 @@ void App::frame() {
     workers_.sync(playing_ && !lab_->done(), compare_.b_seconds());
     compare_.sync(*lab_, playing_);
     double t1 = host_.now_ms();
-    views_.clear();
-    lab_->views(views_);
-    if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, core::describe(compare_.changes()));
+    build_views();
     remember_moment();
     reports_.clear();
     tour_.show_caption("");

@@ -177,6 +177,7 @@ private:
     void draw_compare_strip();   // headline metrics: A, B and B − A
     void add_message(const std::string& m);
     // rewind (rewind.cpp): the views shown at moments along the run, shown again
+    void build_views();                               // views_: the run's views (with B's, comparing)
     void remember_moment();                           // after the live views: keep a moment, show the rewound one
     void leave_rewind();                              // back to the live run
     std::string status_line() const;                  // the look-for line, or what the finished run showed

@@ -55,7 +55,10 @@ void Compare::failed(const std::string& why) {
     b_ = core::snapshot_of(*lab_, false);
 }
 
-void App::run_b_snapshot(int run, const std::string& bytes) { compare_.snapshot(run, bytes); }
+void App::run_b_snapshot(int run, const std::string& bytes) {
+    compare_.snapshot(run, bytes);
+    if (rewind_.live()) build_views();   // moeLab.table() and the document show the B state() reports at once
+}
 
 void App::run_b_failed(const std::string& why) { compare_.failed(why); }
 
