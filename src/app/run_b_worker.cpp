@@ -57,7 +57,9 @@ void Compare::failed(const std::string& why) {
 
 void App::run_b_snapshot(int run, const std::string& bytes) {
     compare_.snapshot(run, bytes);
-    if (rewind_.live()) build_views();   // moeLab.table() and the document show the B state() reports at once
+    // B's last snapshot: moeLab.table() and the document show the finished B at once (before it, the next frame
+    // rebuilds the views; rebuilding at every snapshot, ~40 a second, would cost the main thread)
+    if (rewind_.live() && compare_.finished()) build_views();
 }
 
 void App::run_b_failed(const std::string& why) { compare_.failed(why); }
