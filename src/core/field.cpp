@@ -4,18 +4,27 @@
 
 namespace core {
 
-void fill_field(View& v, int rows, int cols, int channels,
-                const std::function<void(double x, double y, float* out)>& at) {
+void allocate_field(View& v, int rows, int cols, int channels) {
     Field& f = v.field;
     f.rows = std::max(0, rows);
     f.cols = std::max(0, cols);
     f.channels = std::max(0, channels);
     f.v.assign(size_t(f.rows) * size_t(f.cols) * size_t(f.channels), 0.f);
+}
+
+void fill_field_rows(View& v, int r0, int r1, const std::function<void(double x, double y, float* out)>& at) {
+    Field& f = v.field;
     const double dx = (v.x_max - v.x_min) / std::max(1, f.cols), dy = (v.y_max - v.y_min) / std::max(1, f.rows);
-    for (int r = 0; r < f.rows; ++r)
+    for (int r = std::max(0, r0); r < std::min(r1, f.rows); ++r)
         for (int c = 0; c < f.cols; ++c)
             at(v.x_min + (c + 0.5) * dx, v.y_min + (r + 0.5) * dy,
                &f.v[(size_t(r) * size_t(f.cols) + size_t(c)) * size_t(f.channels)]);
+}
+
+void fill_field(View& v, int rows, int cols, int channels,
+                const std::function<void(double x, double y, float* out)>& at) {
+    allocate_field(v, rows, cols, channels);
+    fill_field_rows(v, 0, v.field.rows, at);
 }
 
 int field_winner(const Field& f, int row, int col) {
