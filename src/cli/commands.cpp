@@ -27,8 +27,9 @@ std::string fmt(const core::Metric& m, double v) {
 
 void list_lab(const core::Lab& lab) {
     const core::LabInfo& i = lab.info();
-    std::printf("%s: %s\n  %s\n  paper: ../shared/seeds/%s\n", i.id.c_str(), i.title.c_str(), i.citation.c_str(),
-                i.seed_file.c_str());
+    std::printf("%s: %s\n  %s\n", i.id.c_str(), i.title.c_str(), i.citation.c_str());
+    if (!i.seed_file.empty()) std::printf("  paper: ../shared/seeds/%s\n", i.seed_file.c_str());
+    std::printf("  document: docs/labs/%s.md\n", i.id.c_str());
     std::printf("  presets:\n");
     for (const auto& p : lab.schema().presets)
         std::printf("    %-14s %s%s%s\n", p.id.c_str(), p.note.c_str(), p.warning.empty() ? "" : "  [",
