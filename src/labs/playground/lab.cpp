@@ -1,6 +1,7 @@
 // The playground lab's declaration: info, parameter schema and presets, phases, validation, headlines and the plan.
 #include "labs/playground/lab.hpp"
 #include "core/limits.hpp"
+#include "core/registry.hpp"
 #include "core/text.hpp"
 
 namespace playground {
@@ -38,7 +39,7 @@ static core::Bound<Config> make_binding() {
           &Config::train, &TrainSpec::rule, &RoutingRule::expert_choice);
     b.add(core::param("z_loss", "β", "Routing", T::Real, 0, 0.1, 0, "router z-loss weight (ST-MoE, Zoph et al. 2022)"),
           &Config::train, &TrainSpec::beta);
-    b.add(core::param("bias", "γ", "Routing", T::Real, 0, 0.1, 0,
+    b.add(core::param("bias", "γ", "Routing", T::Real, 0, 0.5, 0,
                       "loss-free balancing: b_i ← b_i + γ sign(f̄ − f_i) after each batch (Wang et al. 2024); 0: off"),
           &Config::train, &TrainSpec::gamma);
     b.add(core::param("noise", "", "Routing", T::Bool, 0, 1, 0,
@@ -64,6 +65,10 @@ static core::Bound<Config> make_binding() {
               "Skewed, no balancing",
               "The same without L_aux: the router collapses onto one or two experts.",
               {{"data", 1}, {"alpha", 0}}});
+    b.preset({"bias",
+              "Skewed, loss-free balancing",
+              "No L_aux; a bias raises idle experts' scores after each batch (Wang et al. 2024).",
+              {{"data", 1}, {"alpha", 0}, {"bias", 0.1}}});
     b.preset({"expert-choice",
               "Skewed, expert choice",
               "Each expert takes its share of every batch.",
@@ -83,15 +88,23 @@ const core::Bound<Config>& binding() { return core::made_once(make_binding); }
 
 PlaygroundLab::PlaygroundLab() : LabOf(7e8) {   // units per second: measured 7.4e8 (moe-lab bench)
     info_ = {"playground", "Playground: practice of routing on the plane",
-             "none: the practice of MoE (Switch, ST-MoE, "
-             "expert choice, loss-free balancing, DeepSeekMoE)",
+             "The practice of routing: Shazeer et al. 2017; Switch, Fedus et al. 2022; ST-MoE, Zoph et al. 2022; "
+             "expert choice, Zhou et al. 2022; loss-free balancing, Wang et al. 2024; DeepSeekMoE, Dai et al. 2024",
              "", "A mixture of experts trained live on points on the plane, with the practice of routing as switches."};
     schema_ = binding().schema();
     phases_ = {
         {"data", "Data", "The points are drawn.", "—"},
-        {"train", "Training", "The router learns where to send each point; the load shows who gets the work.", "—"}};
-    headlines_ = {{"acc", "—"}, {"acc_dense", "—"}, {"load_entropy", "—"}, {"idle_experts", "—"}};
-    test_sizes_ = {{{"T", 40}, {"n", 100}, {"n_test", 100}, {"eval_every", 10}}, {{"n", 2000}, {"n_test", 2000}}};
+        {"train", "Training", "The router learns where to send each point; the load shows who gets the work.",
+         "A router trained by the task alone collapses onto a few experts (Shazeer et al. 2017, §4); a balancing loss "
+         "or bias spreads the load (Fedus et al. 2022; Wang et al. 2024)."}};
+    headlines_ = {{"acc", "—"},
+                  {"acc_dense", "—"},
+                  {"load_entropy", "near 1 with L_aux (Fedus et al. 2022)"},
+                  {"idle_experts", "> 0 without balancing (Shazeer et al. 2017)"},
+                  {"dropped", "> 0 with capacity (Fedus et al. 2022)"},
+                  {"unrouted", "> 0 with expert choice (Zhou et al. 2022)"}};
+    test_sizes_ = {{{"T", 40}, {"n", 100}, {"n_test", 100}, {"eval_every", 10}},
+                   {{"n", 2000}, {"n_test", 2000}, {"K", 16}, {"hidden", 32}}};
 }
 
 core::Validation PlaygroundLab::check(const core::Params& p) const {
@@ -108,7 +121,8 @@ core::Validation PlaygroundLab::check(const core::Params& p) const {
 core::WorkPlan PlaygroundLab::plan(const core::Params& p) const {
     const Config c = binding().config(p);
     core::WorkPlan w;   // the parts in the order of Part (run.hpp)
-    w.add(0, "drawing the points", 10.0 * (c.data.n + c.n_test) + evaluation_units(c), "lower n or n_test");
+    w.add(0, "drawing the points and the first maps", 10.0 * (c.data.n + c.n_test) + evaluation_units(c),
+          "lower n or n_test");
     w.add(1, "training",
           double(c.T) * train_step_units(c) +
               double(c.T / c.eval_every + (c.T % c.eval_every != 0)) * evaluation_units(c),
@@ -117,3 +131,5 @@ core::WorkPlan PlaygroundLab::plan(const core::Params& p) const {
 }
 
 }   // namespace playground
+
+static const core::Registration kRegistration(6, "playground", &core::make<playground::PlaygroundLab>);

@@ -31,10 +31,13 @@ double train_step_units(const Config& c) {
     return 3.0 * c.train.B * ((k + c.model.shared) * double(m.expert_size()) + 6.0 * c.model.K + double(d.size()));
 }
 
-double evaluation_units(const Config& c) {
+double evaluated_point_units(const Config& c) {
     const Mixture m(c.model), d(dense_spec(c));
-    const double per_point = double(c.model.K) * double(m.expert_size()) + 6.0 * c.model.K + double(d.size());
-    return 2.0 * (c.n_test + 3.0 * 48 * 48) * per_point;   // the test points, then the three maps
+    return 2.0 * (double(c.model.K) * double(m.expert_size()) + 6.0 * c.model.K + double(d.size()));
+}
+
+double evaluation_units(const Config& c) {
+    return (c.n_test + 3.0 * kMapCells * kMapCells) * evaluated_point_units(c);   // the test points, the three maps
 }
 
 Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), c_(c), seed_(seed) {
@@ -44,7 +47,7 @@ Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), c_(c), seed_(see
 }
 
 void Run::step(core::WorkBudget& budget) {
-    if (part_ == kDraw) {   // a few thousand points at most: one slice
+    if (part_ == kDraw && !moe_) {   // a few thousand points at most: at once
         core::Rng tr(seed_, kTrainPoints), te(seed_, kTestPoints);
         train_ = make_points(c_.data, tr);
         DataSpec test = c_.data;
@@ -56,11 +59,16 @@ void Run::step(core::WorkBudget& budget) {
         plain.rule = RoutingRule();
         plain.alpha = plain.beta = plain.gamma = 0;
         dense_ = std::make_unique<Trainer>(dense_spec(c_), plain, train_, core::Rng(seed_, kDense).next_u32());
-        part_ = kTrain;
-        evaluate(budget);
+    }
+    if (part_ == kDraw) {   // the drawing ends with the first evaluation: the maps of the untrained models
+        if (evaluate(budget)) part_ = kTrain;
         return;
     }
     while (!budget.spent() && part_ == kTrain) {
+        if (moe_evaluating_) {
+            if (evaluate(budget) && t_ >= c_.T) part_ = kDone;
+            continue;
+        }
         moe_->step();
         dense_->step();
         ++t_;
@@ -70,26 +78,59 @@ void Run::step(core::WorkBudget& budget) {
                                   std::isfinite(moe_->last_loss()) ? "dense network" : "mixture", t_, c_.train.lr);
             return;
         }
-        if (t_ % c_.eval_every == 0 || t_ == c_.T) evaluate(budget);
-        if (t_ >= c_.T) part_ = kDone;
+        if (t_ % c_.eval_every == 0 || t_ == c_.T) {
+            if (evaluate(budget) && t_ >= c_.T) part_ = kDone;
+        }
     }
 }
 
-void Run::evaluate(core::WorkBudget& budget) {
-    moe_eval_ = moe_->evaluate(test_);
-    dense_eval_ = dense_->evaluate(test_);
-    budget.spend(evaluation_units(c_));
-    std::vector<double> row = {double(t_),       moe_eval_.acc,          dense_eval_.acc, moe_eval_.loss,
-                               dense_eval_.loss, moe_eval_.load_entropy, moe_eval_.idle};
-    row.insert(row.end(), moe_eval_.load.begin(), moe_eval_.load.end());
-    curve_.push(row);
-    trace_.rows.push_back(row);
-    make_fields();
+bool Run::evaluate(core::WorkBudget& budget) {
+    if (!moe_evaluating_) {
+        moe_evaluating_ = std::make_unique<Evaluating>(*moe_, test_);
+        dense_evaluating_ = std::make_unique<Evaluating>(*dense_, test_);
+        map_row_ = 0;
+        evaluated_units_ = 0;
+        start_maps();
+    }
+    const double per_point = evaluated_point_units(c_);
+    while (!budget.spent()) {
+        double units = 0;
+        if (!moe_evaluating_->done()) {   // both models see the same batches: they end together
+            const int before = moe_evaluating_->evaluated();
+            moe_evaluating_->next_batch();
+            dense_evaluating_->next_batch();
+            units = (moe_evaluating_->evaluated() - before) * per_point;
+        } else if (map_row_ < kMapCells) {
+            fill_map_row(map_row_++);
+            units = 3.0 * kMapCells * per_point;
+        } else {
+            moe_eval_ = moe_evaluating_->finish();
+            dense_eval_ = dense_evaluating_->finish();
+            moe_evaluating_.reset();
+            dense_evaluating_.reset();
+            std::vector<double> row = {double(t_),       moe_eval_.acc,          dense_eval_.acc, moe_eval_.loss,
+                                       dense_eval_.loss, moe_eval_.load_entropy, moe_eval_.idle};
+            row.insert(row.end(), moe_eval_.load.begin(), moe_eval_.load.end());
+            curve_.push(row);
+            trace_.rows.push_back(row);
+            finish_maps();
+            return true;
+        }
+        budget.spend(units);
+        evaluated_units_ += units;
+    }
+    return false;
 }
 
 core::Where Run::where() const {
-    if (part_ == kDraw) return {kDraw, 0, 1};
-    return {part_, double(t_), double(c_.T)};
+    if (part_ == kDraw) return {kDraw, evaluated_units_, evaluation_units(c_)};
+    // training's share of the work: its steps and its evaluations, the one under way in part
+    const double evaluations = double(c_.T / c_.eval_every + (c_.T % c_.eval_every != 0));
+    const double done = double(t_) * train_step_units(c_) + double(trace_.rows.size() - 1) * evaluation_units(c_) +
+        (moe_evaluating_ ? evaluated_units_ : 0);
+    core::Where w{part_, done, double(c_.T) * train_step_units(c_) + evaluations * evaluation_units(c_)};
+    w.detail = core::strf("t = %d / %d", t_, c_.T);
+    return w;
 }
 
 std::vector<core::Metric> Run::metrics() const {

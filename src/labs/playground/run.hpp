@@ -25,8 +25,12 @@ public:
     const Evaluation& last() const { return moe_eval_; }
 
 private:
-    void evaluate(core::WorkBudget& budget);
-    void make_fields();   // territory.cpp
+    // An evaluation of both models a slice at a time (training waits until it is done): the test points a batch at a
+    // time, then the maps a row at a time. True once done, with the trace's row added and the views replaced.
+    bool evaluate(core::WorkBudget& budget);
+    void start_maps();            // territory.cpp: the three maps' views, empty
+    void fill_map_row(int row);   // each map's row `row`
+    void finish_maps();           // the test points on top, then the views replace the shown ones
 
     Config c_;
     uint64_t seed_;
@@ -35,12 +39,18 @@ private:
     std::unique_ptr<Trainer> moe_, dense_;
     int t_ = 0;
     Evaluation moe_eval_, dense_eval_;
-    core::ThinnedRows curve_;   // t, acc, acc_dense, loss, loss_dense, load_entropy, then the load per expert
-    core::View territory_, decision_, decision_dense_;
+    std::unique_ptr<Evaluating> moe_evaluating_, dense_evaluating_;   // the evaluation under way, if any
+    int map_row_ = 0;
+    double evaluated_units_ = 0;   // of the evaluation under way
+    core::ThinnedRows curve_;      // t, acc, acc_dense, loss, loss_dense, load_entropy, then the load per expert
+    core::View territory_, decision_, decision_dense_;                  // shown
+    core::View next_territory_, next_decision_, next_decision_dense_;   // being filled
 };
 
 // Work units (multiply-adds, about) of one training step and of one evaluation, for the plan and the budget.
 double train_step_units(const Config& c);
 double evaluation_units(const Config& c);
+double evaluated_point_units(const Config& c);   // one point through both models
+constexpr int kMapCells = 48;                    // a map's cells a side
 
 }   // namespace playground

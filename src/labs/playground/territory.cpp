@@ -9,7 +9,6 @@
 namespace playground {
 
 namespace {
-constexpr int kCells = 48;   // a map's cells a side
 
 std::vector<std::string> names(const char* what, int n) {
     std::vector<std::string> v;
@@ -28,37 +27,56 @@ void predict(const Trainer& t, double a, double b, float* out) {
 }
 }   // namespace
 
-void Run::make_fields() {
+void Run::start_maps() {
     const int K = c_.model.K, C = c_.model.C;
-    territory_ = core::field_view("territory", "Routing territories")
-                     .caption("Which expert the router picks at each place of the plane (its colour), and how sure it "
-                              "is (the saturation); the test points on top in the colour of the expert they went to, "
-                              "hollow when they got none.")
-                     .x("x₁", -1, 1)
-                     .y("x₂", -1, 1)
-                     .legend(names("expert", K));
+    next_territory_ =
+        core::field_view("territory", "Routing territories")
+            .caption("Which expert the router picks at each place of the plane (its colour), and how sure it is (the "
+                     "saturation); the test points on top in the colour of the expert they went to, hollow when they "
+                     "got none.")
+            .x("x₁", -1, 1)
+            .y("x₂", -1, 1)
+            .legend(names("expert", K));
+    auto decision = [&](const char* id, const char* title, const char* caption) {
+        return core::View(
+            core::field_view(id, title).caption(caption).x("x₁", -1, 1).y("x₂", -1, 1).legend(names("class", C)));
+    };
+    next_decision_ = decision("decision", "The mixture's classes",
+                              "The class the mixture predicts at each place, the test points on top by their class.");
+    next_decision_dense_ = decision("decision_dense", "The dense network's classes",
+                                    "The same for the dense network with as many active parameters.");
+    core::allocate_field(next_territory_, kMapCells, kMapCells, K);
+    core::allocate_field(next_decision_, kMapCells, kMapCells, C);
+    core::allocate_field(next_decision_dense_, kMapCells, kMapCells, C);
+}
+
+void Run::fill_map_row(int row) {
+    const int K = c_.model.K;
     std::vector<double> h;
-    core::fill_field(territory_, kCells, kCells, K, [&](double a, double b, float* out) {
+    core::fill_field_rows(next_territory_, row, row + 1, [&](double a, double b, float* out) {
         const double x[2] = {a, b};
         moe_->mixture().router_logits(moe_->theta(), x, 1, h);
         for (int i = 0; i < K; ++i)
             out[i] = float(h[size_t(i)] + (moe_->choosing_bias() ? (*moe_->choosing_bias())[size_t(i)] : 0.0));
     });
+    core::fill_field_rows(next_decision_, row, row + 1,
+                          [&](double a, double b, float* out) { predict(*moe_, a, b, out); });
+    core::fill_field_rows(next_decision_dense_, row, row + 1,
+                          [&](double a, double b, float* out) { predict(*dense_, a, b, out); });
+}
+
+void Run::finish_maps() {
     for (size_t q = 0; q < test_.size() && q < moe_eval_.expert.size(); ++q) {
         const int e = moe_eval_.expert[q];
-        territory_.points.push_back({float(test_[q].x), float(test_[q].y), e < 0 ? 0 : e, e < 0});
+        next_territory_.points.push_back({float(test_[q].x), float(test_[q].y), e < 0 ? 0 : e, e < 0});
     }
-    auto decision = [&](const Trainer& t, const char* id, const char* title, const char* caption) {
-        core::View v =
-            core::field_view(id, title).caption(caption).x("x₁", -1, 1).y("x₂", -1, 1).legend(names("class", C));
-        core::fill_field(v, kCells, kCells, C, [&](double a, double b, float* out) { predict(t, a, b, out); });
-        for (const core::LabeledPoint& p : test_) v.points.push_back({float(p.x), float(p.y), p.label, false});
-        return v;
-    };
-    decision_ = decision(*moe_, "decision", "The mixture's classes",
-                         "The class the mixture predicts at each place, the test points on top by their class.");
-    decision_dense_ = decision(*dense_, "decision_dense", "The dense network's classes",
-                               "The same for the dense network with as many active parameters.");
+    for (const core::LabeledPoint& p : test_) {
+        next_decision_.points.push_back({float(p.x), float(p.y), p.label, false});
+        next_decision_dense_.points.push_back({float(p.x), float(p.y), p.label, false});
+    }
+    territory_ = std::move(next_territory_);
+    decision_ = std::move(next_decision_);
+    decision_dense_ = std::move(next_decision_dense_);
 }
 
 }   // namespace playground

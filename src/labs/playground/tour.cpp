@@ -8,28 +8,58 @@ namespace playground {
 
 std::vector<core::TourStep> PlaygroundLab::tour() const {
     return {
-        core::with_preset("collapse",
-                          core::tour_to_phase(1, {"territory", "load"},
-                                              "Skewed data: one cluster holds 70 % of the points. No balancing loss.",
-                                              "—")),
+        core::with_preset(
+            "collapse",
+            core::tour_to_phase(1, {"territory", "load"},
+                                "Skewed data: one cluster holds 70 % of the points, four experts, no balancing loss.",
+                                "A router trained by the task alone favours the experts it already favours (Shazeer "
+                                "et al. 2017, §4).")),
         core::with_question(
             {"Without a balancing loss, will every expert get work?",
-             {core::answer_if_above("No: some experts sit idle.", "idle_experts", 0.1),
+             {core::answer_if_above("No: {idle_experts%} of the experts sit idle.", "idle_experts", 0.1),
               core::answer_otherwise("Yes, every expert gets a share.")},
              0,
-             "A router that sends a little more to an expert trains it more, and then sends it more: the load "
-             "collapses (Shazeer et al. 2017; Fedus et al. 2022)."},
-            core::tour_to_end({"load_now", "territory"}, "The load ends on one or two experts.", "—")),
+             "An expert that gets a little more of the points trains on them, so the router sends it more: the load "
+             "collapses onto one or two experts (Shazeer et al. 2017; Fedus et al. 2022)."},
+            core::tour_to_end({"load_now", "territory"}, "Where the load ended.",
+                              "Collapse: the experts that won early keep the points.")),
         core::with_preset("skewed",
                           core::tour_to_progress(0.5, {"load", "territory"},
-                                                 "The same data with L_aux = α K Σ f_i P_i, α = 0.3.", "—")),
-        core::with_question({"With the loss, is the load even, and does accuracy suffer?",
-                             {core::answer_if_above("Even, and the accuracy stays.", "load_entropy", 0.9),
-                              core::answer_otherwise("Still uneven.")},
-                             0,
-                             "The loss is smallest when f and P are both 1/K: the router splits even the big "
-                             "cluster between experts (Fedus et al. 2022, eq. 4)."},
-                            core::tour_to_end({"load_now", "accuracy"}, "The load ends even.", "—")),
+                                                 "The same data with L_aux = α K Σ f_i P_i, α = 0.3.",
+                                                 "Switch Transformer's load-balancing loss (Fedus et al. "
+                                                 "2022, eq. 4), smallest when f and P are 1/K.")),
+        core::with_question(
+            {"With the loss, is the load even, and does accuracy suffer?",
+             {core::answer_if_above("Even: H(f)/ln K = {load_entropy}, accuracy {acc}.", "load_entropy", 0.9),
+              core::answer_otherwise("Still uneven: H(f)/ln K = {load_entropy}.")},
+             0,
+             "To make f and P even the router splits the big cluster between experts; each piece is still easy, so "
+             "the accuracy stays (Fedus et al. 2022, §2.2)."},
+            core::tour_to_end({"load_now", "accuracy"}, "Where the load ended with the loss.",
+                              "The load-balancing loss spreads the load.")),
+        core::with_preset(
+            "bias",
+            core::with_question(
+                {"No loss, but a bias that raises idle experts' scores after each batch: does the load spread?",
+                 {core::answer_if_above("Yes, far more than with nothing: H(f)/ln K = {load_entropy}.", "load_entropy",
+                                        0.5),
+                  core::answer_otherwise("No: H(f)/ln K = {load_entropy}.")},
+                 0,
+                 "The bias b_i only chooses the experts, it does not weigh their outputs, and no gradient reaches "
+                 "it: loss-free balancing (Wang et al. 2024, used by DeepSeek-V3)."},
+                core::tour_to_end({"load_now", "load"}, "Loss-free balancing, γ = 0.1.",
+                                  "The bias alone keeps most experts busy."))),
+        core::with_preset(
+            "expert-choice",
+            core::with_question(
+                {"Experts choose their points, each its share of the batch. Does every point get an expert?",
+                 {core::answer_if_above("No: {unrouted%} of the test points get none.", "unrouted", 0.05),
+                  core::answer_otherwise("Yes: almost every point gets one.")},
+                 0,
+                 "Each expert takes the same number of points, so the load is even by construction; the big "
+                 "cluster has more points than its experts take, and the rest are left out (Zhou et al. 2022)."},
+                core::tour_to_end({"territory", "accuracy"}, "Expert choice, c_f = 1: hollow points got no expert.",
+                                  "Even load, by construction; the overflow of the big cluster is lost."))),
     };
 }
 
@@ -38,10 +68,11 @@ std::vector<core::Comparison> PlaygroundLab::comparisons() const {
                 .changes({{"alpha", "0"}})
                 .watch({"load_entropy", "idle_experts"})
                 .because("Without L_aux the router's rich-get-richer loop sends most points to one or two experts."),
-            core::compare("bias-balancing", "Loss-free balancing instead (α = 0, γ = 0.01)")
-                .changes({{"alpha", "0"}, {"bias", "0.01"}})
-                .watch({"load_entropy"})
-                .because("The bias moves the choice towards idle experts without a gradient (Wang et al. 2024)."),
+            core::compare("bias-balancing", "Loss-free balancing instead (α = 0, γ = 0.1)")
+                .changes({{"alpha", "0"}, {"bias", "0.1"}})
+                .watch({"load_entropy", "idle_experts"})
+                .because("The bias moves the choice towards idle experts without a gradient (Wang et al. 2024); "
+                         "here it spreads the load less evenly than the loss does."),
             core::compare("top2", "Two experts a point")
                 .changes({{"top_k", "2"}})
                 .watch({"acc", "load_entropy"})
@@ -65,7 +96,7 @@ std::vector<core::Outcome> PlaygroundLab::outcomes() const {
     return {core::outcome({core::answer_if_above("The load is even: H(f)/ln K = {load_entropy}.", "load_entropy", 0.9),
                            core::answer_otherwise("The load is uneven: H(f)/ln K = {load_entropy}, idle experts "
                                                   "{idle_experts%}.")},
-                          0, 0, 0)};
+                          0, 10, 10)};
 }
 
 }   // namespace playground

@@ -47,47 +47,59 @@ void Trainer::step() {
 }
 
 Evaluation Trainer::evaluate(const core::PointSet& points) const {
-    Evaluation e;
-    const int K = mixture_.spec().K, C = mixture_.spec().C, N = int(points.size());
-    e.load.assign(size_t(K), 0.0);
-    e.prob.assign(size_t(K), 0.0);
-    if (N == 0) return e;
-    Pass pass;
-    std::vector<double> unused;
-    double choices = 0;
-    for (int start = 0; start < N; start += spec_.B) {
-        const int B = std::min(spec_.B, N - start);
-        std::vector<double> X(2 * size_t(B));
-        std::vector<int> y(static_cast<size_t>(B));
-        for (int b = 0; b < B; ++b) {
-            const core::LabeledPoint& p = points[size_t(start + b)];
-            X[2 * size_t(b)] = p.x;
-            X[2 * size_t(b) + 1] = p.y;
-            y[size_t(b)] = p.label;
-        }
-        mixture_.forward(theta_, X.data(), B, spec_.rule, spec_.gamma > 0 ? &bias_ : nullptr, nullptr, pass);
-        e.loss += mixture_.backward(theta_, pass, y.data(), 0, 0, unused) * B;
-        for (int b = 0; b < B; ++b) {
-            const double* out = &pass.y[size_t(b) * C];
-            e.acc += int(std::max_element(out, out + C) - out) == y[size_t(b)];
-            double m = pass.hl[size_t(b) * K], s = 0;
-            for (int i = 1; i < K; ++i) m = std::max(m, pass.hl[size_t(b) * K + i]);
-            for (int i = 0; i < K; ++i) s += core::fm::exp(pass.hl[size_t(b) * K + i] - m);
-            e.router_z += (m + core::fm::log(s)) * (m + core::fm::log(s));
-            int best = -1;
-            for (int i = 0; i < K; ++i) {
-                const size_t at = size_t(b) * K + i;
-                e.load[size_t(i)] += pass.routed.chosen[at];
-                e.prob[size_t(i)] += pass.routed.p[at] / N;
-                if (pass.routed.gate[at] > 0 &&
-                    (best < 0 || pass.routed.gate[at] > pass.routed.gate[size_t(b) * K + best]))
-                    best = i;
-            }
-            e.expert.push_back(best);
-        }
-        e.dropped += pass.routed.dropped_points;
-        e.unrouted += pass.routed.unrouted;
+    Evaluating e(*this, points);
+    while (!e.done()) e.next_batch();
+    return e.finish();
+}
+
+Evaluating::Evaluating(const Trainer& t, const core::PointSet& points) : t_(t), points_(points) {
+    e_.load.assign(size_t(t.mixture().spec().K), 0.0);
+    e_.prob.assign(size_t(t.mixture().spec().K), 0.0);
+}
+
+void Evaluating::next_batch() {
+    const int K = t_.mixture().spec().K, C = t_.mixture().spec().C, N = int(points_.size());
+    const int B = std::min(t_.train_spec().B, N - start_);
+    if (B <= 0) return;
+    std::vector<double> X(2 * size_t(B));
+    for (int b = 0; b < B; ++b) {
+        X[2 * size_t(b)] = points_[size_t(start_ + b)].x;
+        X[2 * size_t(b) + 1] = points_[size_t(start_ + b)].y;
     }
+    t_.mixture().forward(t_.theta(), X.data(), B, t_.train_spec().rule, t_.choosing_bias(), nullptr, pass_);
+    for (int b = 0; b < B; ++b) {
+        const int label = points_[size_t(start_ + b)].label;
+        const double* out = &pass_.y[size_t(b) * C];
+        const double top = *std::max_element(out, out + C);
+        double sum = 0;
+        for (int c = 0; c < C; ++c) sum += core::fm::exp(out[c] - top);
+        e_.loss += top + core::fm::log(sum) - out[label];   // cross-entropy: log Σ_c e^{y_c} − y_label
+        e_.acc += int(std::max_element(out, out + C) - out) == label;
+        double m = pass_.hl[size_t(b) * K], s = 0;
+        for (int i = 1; i < K; ++i) m = std::max(m, pass_.hl[size_t(b) * K + i]);
+        for (int i = 0; i < K; ++i) s += core::fm::exp(pass_.hl[size_t(b) * K + i] - m);
+        e_.router_z += (m + core::fm::log(s)) * (m + core::fm::log(s));
+        int best = -1;
+        for (int i = 0; i < K; ++i) {
+            const size_t at = size_t(b) * K + i;
+            e_.load[size_t(i)] += pass_.routed.chosen[at];
+            e_.prob[size_t(i)] += pass_.routed.p[at] / N;
+            if (pass_.routed.gate[at] > 0 &&
+                (best < 0 || pass_.routed.gate[at] > pass_.routed.gate[size_t(b) * K + best]))
+                best = i;
+        }
+        e_.expert.push_back(best);
+    }
+    e_.dropped += pass_.routed.dropped_points;
+    e_.unrouted += pass_.routed.unrouted;
+    start_ += B;
+}
+
+Evaluation Evaluating::finish() {
+    Evaluation e = std::move(e_);
+    const int K = int(e.load.size()), N = int(points_.size());
+    if (N == 0) return e;
+    double choices = 0;
     for (double c : e.load) choices += c;
     for (double& c : e.load) c = choices > 0 ? c / choices : 0.0;
     e.acc /= N;

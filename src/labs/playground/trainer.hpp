@@ -40,7 +40,7 @@ public:
     void step();   // one batch
     int steps() const { return steps_; }
     double last_loss() const { return last_loss_; }
-    Evaluation evaluate(const core::PointSet& points) const;
+    Evaluation evaluate(const core::PointSet& points) const;   // at once (Evaluating, to the end)
     const Mixture& mixture() const { return mixture_; }
     const std::vector<double>& theta() const { return theta_; }
     const std::vector<double>& bias() const { return bias_; }
@@ -58,6 +58,25 @@ private:
     size_t next_ = 0;
     int steps_ = 0;
     double last_loss_ = 0;
+    Pass pass_;
+};
+
+// An evaluation of a trainer on a point set a batch of B points at a time, so that a run's slice may end between
+// batches (the model must not change until it is done): the same numbers as evaluate().
+class Evaluating {
+public:
+    Evaluating(const Trainer& t, const core::PointSet& points);
+    bool done() const { return start_ >= int(points_.size()); }
+    int evaluated() const { return start_; }   // points so far
+    int batch_size() const { return t_.train_spec().B; }
+    void next_batch();     // the next B points (or fewer, at the end)
+    Evaluation finish();   // once done(): the shares and means
+
+private:
+    const Trainer& t_;
+    const core::PointSet& points_;
+    int start_ = 0;
+    Evaluation e_;
     Pass pass_;
 };
 
