@@ -60,6 +60,13 @@ public:
                        x = field_value<std::remove_reference_t<decltype(x)>>(v);
                    }));
     }
+    // A Points parameter (core::points) sets a core::PointSet field of the config, or one nested in it.
+    template <class... Path>
+    ParamSpec& add_points(ParamSpec spec, PointSet Config::*field, Path... path) {
+        point_fields_.emplace_back(
+            setters_.size(), [field, path...](Config& c, const PointSet& pts) { member_at(c.*field, path...) = pts; });
+        return add(std::move(spec), Setter([](Config&, double) {}));
+    }
     // The parameter sets the config in its own way (a derived value, several fields).
     ParamSpec& add(ParamSpec spec, Setter set) {
         schema_.params.push_back(std::move(spec));
@@ -79,6 +86,8 @@ public:
         Config c{};
         const std::vector<double>& v = p.values();
         for (size_t i = 0; i < setters_.size() && i < v.size(); ++i) setters_[i](c, v[i]);
+        for (const auto& [k, set] : point_fields_)
+            if (k < v.size()) set(c, p.points(k));
         for (const auto& f : derive_) f(c);
         return c;
     }
@@ -90,6 +99,7 @@ private:
     Schema schema_;
     std::vector<Setter> setters_;
     std::vector<std::function<void(Config&)>> derive_;
+    std::vector<std::pair<size_t, std::function<void(Config&, const PointSet&)>>> point_fields_;
 };
 
 // A lab's binding, made on its first use and kept: `const Bound<Config>& binding() { return made_once(make_binding); }`.

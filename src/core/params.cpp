@@ -21,6 +21,18 @@ const Preset* Schema::preset(const std::string& id) const {
 
 Params::Params(const Schema& schema) : schema_(std::make_shared<const Schema>(schema)) {
     for (const ParamSpec& p : schema.params) values_.push_back(p.def);
+    sets_.resize(values_.size());
+}
+
+void Params::set_points(size_t k, PointSet points) {
+    values_[k] = double(points.size());
+    sets_[k] = std::move(points);
+}
+
+int Params::points_index() const {
+    for (size_t k = 0; k < schema_->params.size(); ++k)
+        if (schema_->params[k].type == ParamType::Points) return int(k);
+    return -1;
 }
 
 double Params::get(const std::string& name) const {
@@ -33,12 +45,14 @@ void Params::set(const std::string& name, double v) {
     int k = schema_->index_of(name);
     if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");
     values_[size_t(k)] = v;
+    if (schema_->params[size_t(k)].type == ParamType::Points) sets_[size_t(k)].clear();   // a number alone: no points
 }
 
 bool Params::apply_preset(const std::string& id) {
     const Preset* p = schema_->preset(id);
     if (!p) return false;
     for (size_t k = 0; k < values_.size(); ++k) values_[k] = schema_->params[k].def;
+    for (PointSet& s : sets_) s.clear();
     for (const auto& [name, v] : p->values) set(name, v);
     return true;
 }
@@ -61,6 +75,13 @@ std::string Params::set_from_text(const std::string& name, const std::string& te
     int k = schema_->index_of(name);
     if (k < 0) return "unknown parameter " + quote(name);
     const ParamSpec& s = schema_->params[size_t(k)];
+    if (s.type == ParamType::Points) {   // the link's form (core/point_set.hpp)
+        PointSet pts;
+        const std::string why = decode_points(text, s.points, pts);
+        if (!why.empty()) return name + ": " + why;
+        set_points(size_t(k), std::move(pts));
+        return "";
+    }
     if (s.type == ParamType::Choice) {
         for (size_t c = 0; c < s.choices.size(); ++c)
             if (s.choices[c] == text) {
@@ -99,6 +120,7 @@ std::string Params::text(const std::string& name) const {
     if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");
     const ParamSpec& s = schema_->params[size_t(k)];
     double v = values_[size_t(k)];
+    if (s.type == ParamType::Points) return encode_points(sets_[size_t(k)], s.points);
     if (s.type == ParamType::Choice && v >= 0 && v < double(s.choices.size()) && v == std::floor(v))
         return s.choices[size_t(v)];
     if (s.type == ParamType::Bool) return v != 0 ? "true" : "false";
@@ -111,6 +133,13 @@ std::vector<std::string> Params::range_errors() const {
         const ParamSpec& s = schema_->params[k];
         double v = values_[k];
         std::string who = s.name + (s.symbol.empty() || s.symbol == s.name ? "" : " (" + s.symbol + ")");
+        if (s.type == ParamType::Points) {   // the set itself; its value is only how many
+            const std::string why = check_points(sets_[k], s.points);
+            if (!why.empty()) errs.push_back(who + ": " + why);
+            else if (v != double(sets_[k].size()))
+                errs.push_back(who + " = " + format_number(v) + " is a number of points: give the points themselves");
+            continue;
+        }
         if (!std::isfinite(v)) {
             errs.push_back(who + " is not a finite number");
             continue;
@@ -141,6 +170,7 @@ const char* type_name(ParamType t) {
     case ParamType::Real: return "real";
     case ParamType::Bool: return "bool";
     case ParamType::Choice: return "choice";
+    case ParamType::Points: return "points";
     }
     return "real";
 }

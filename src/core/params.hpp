@@ -2,14 +2,17 @@
 // its presets, and a value set checked against it. The app builds its controls, the URL codec its
 // query string, and the CLI its --set flags from this one declaration.
 #pragma once
+#include "core/point_set.hpp"
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace core {
 
-enum class ParamType { Int, Real, Bool, Choice };
-const char* type_name(ParamType t);   // "int", "real", "bool", "choice": the CLI's and the page's word for it
+// Points: a set of labelled points on the plane (core/point_set.hpp), the data a class draws; its number is the
+// number of points, the set itself is kept beside it (Params::points), written in a link in its encoded form.
+enum class ParamType { Int, Real, Bool, Choice, Points };
+const char* type_name(ParamType t);   // "int", "real", "bool", "choice", "points": the CLI's and the page's word
 
 struct ParamSpec {
     std::string name;     // key in URLs, CLI and CSV, e.g. "eta_r"
@@ -21,7 +24,22 @@ struct ParamSpec {
     std::string unit;
     std::vector<std::string> choices;   // Choice: the value is an index into this list
     bool log_scale = false;             // slider is logarithmic (learning rates, sizes)
+    PointSetSpec points;                // Points: the square, the classes, the most points (the default is none)
 };
+
+// A point set in a line: points("points", "Data", spec, "help"). Its value is the number of points (none by default).
+inline ParamSpec points(const char* name, const char* group, const PointSetSpec& spec, const char* help) {
+    ParamSpec s;
+    s.name = name;
+    s.group = group;
+    s.type = ParamType::Points;
+    s.min = 0;
+    s.max = spec.max_points;
+    s.def = 0;
+    s.help = help;
+    s.points = spec;
+    return s;
+}
 
 // One parameter in a line: param("eta", "η", "Training", ParamType::Real, 1e-5, 1, 0.005, "help", true).
 inline ParamSpec param(const char* name, const char* symbol, const char* group, ParamType type, double min, double max,
@@ -80,7 +98,15 @@ public:
     const Schema& schema() const { return *schema_; }
     std::vector<double>& values() { return values_; }
     const std::vector<double>& values() const { return values_; }
-    bool operator==(const Params& o) const { return values_ == o.values_; }
+    bool operator==(const Params& o) const { return values_ == o.values_ && sets_ == o.sets_; }
+    bool same(size_t k, const Params& o) const {   // parameter k has the same value (and points) in both
+        return values_[k] == o.values_[k] && sets_[k] == o.sets_[k];
+    }
+
+    // A Points parameter's set (empty for any other), and setting it (its value becomes the number of points).
+    const PointSet& points(size_t k) const { return sets_[k]; }
+    void set_points(size_t k, PointSet points);
+    int points_index() const;   // the first Points parameter, or -1
 
     // Applies a preset's overrides on top of the defaults. Returns false for an unknown id.
     bool apply_preset(const std::string& id);
@@ -94,6 +120,7 @@ public:
 private:
     std::shared_ptr<const Schema> schema_;
     std::vector<double> values_;
+    std::vector<PointSet> sets_;   // per parameter: a Points parameter's set, empty for the others
 };
 
 std::string format_number(double v);   // shortest decimal text that parses back to v

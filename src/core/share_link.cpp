@@ -52,7 +52,7 @@ std::string encode_query(const RunConfig& c) {
     if (!c.preset.empty()) base.apply_preset(c.preset);
     const auto& specs = c.params.schema().params;
     for (size_t k = 0; k < specs.size(); ++k)
-        if (c.params.values()[k] != base.values()[k])
+        if (!c.params.same(k, base))
             q += "&" + url_encode(specs[k].name) + "=" + url_encode(c.params.text(specs[k].name));
     return q;
 }

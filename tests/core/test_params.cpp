@@ -1,4 +1,5 @@
 #include "core/lab.hpp"
+#include "core/bind.hpp"
 #include "core/params.hpp"
 #include <doctest/doctest.h>
 #include <stdexcept>
@@ -68,4 +69,50 @@ TEST_CASE("memory check refuses configurations over the budget") {
     core::check_memory(v, 5e10, "the training set");
     REQUIRE(v.errors.size() == 1);
     CHECK(v.errors[0].find("the training set needs about 50.0 GB") != std::string::npos);
+}
+
+TEST_CASE("a point set parameter: none by default, its link text round-trips on the grid, and bad sets are refused") {
+    core::Schema s;
+    core::PointSetSpec spec;
+    spec.classes = 3;
+    spec.max_points = 4;
+    s.params = {core::points("pts", "Data", spec, "your points"),
+                core::param("n", "n", "Data", core::ParamType::Int, 1, 10, 5, "n")};
+    core::Params p(s);
+    REQUIRE(p.points_index() == 0);
+    CHECK(p.points(0).empty());
+    CHECK(p.text("pts") == "");
+    CHECK(p.range_errors().empty());
+    p.set_points(0, {{0.1234567, -0.5, 2}, {1, -1, 0}});
+    CHECK(p["pts"] == 2);
+    core::Params q(s);
+    CHECK_FALSE(q == p);
+    CHECK(q.set_from_text("pts", p.text("pts")) == "");
+    CHECK(q.points(0) == core::quantise(p.points(0), spec));
+    CHECK_FALSE(q.same(1, p) == false);   // n alike
+    CHECK(q.set_from_text("pts", "%%%").find("pts") == 0);
+    CHECK(q.points(0).size() == 2);   // unchanged
+    p.set_points(0, {{0, 0, 3}});     // no class 3
+    CHECK(p.range_errors().size() == 1);
+    p.set_points(0, core::PointSet(5));   // more than 4
+    CHECK(p.range_errors().size() == 1);
+    p.set("pts", 3);   // a number is not a set
+    CHECK(p.range_errors().size() == 1);
+    CHECK(p.apply_preset("none") == false);
+}
+
+TEST_CASE("a point set parameter binds to a config's field") {
+    struct Config {
+        core::PointSet mine;
+        int n;
+    };
+    core::Bound<Config> b;
+    b.add_points(core::points("pts", "Data", core::PointSetSpec(), "your points"), &Config::mine);
+    b.add(core::param("n", "n", "Data", core::ParamType::Int, 1, 10, 5, "n"), &Config::n);
+    core::Params p(b.schema());
+    p.set_points(0, {{0.5, 0.5, 1}});
+    const Config c = b.config(p);
+    CHECK(c.n == 5);
+    REQUIRE(c.mine.size() == 1);
+    CHECK(c.mine[0].label == 1);
 }
