@@ -70,8 +70,9 @@ if ("serviceWorker" in navigator) {
         try { canvas.setPointerCapture(e.pointerId); } catch (err) { /* a pointer that already ended */ }
       }
       const r = canvas.getBoundingClientRect();
+      // 0: a mouse (its left button), 1: a finger or a pen, 2: a mouse's right button
       Module._moe_pointer(kinds[type], e.clientX - r.left, e.clientY - r.top, e.timeStamp,
-                          e.pointerType === "mouse" ? 0 : 1);
+                          e.pointerType !== "mouse" ? 1 : e.button === 2 ? 2 : 0);
       if (type !== "pointermove") e.preventDefault();
     });
   }
@@ -79,6 +80,13 @@ if ("serviceWorker" in navigator) {
     window.addEventListener(type, (e) => { if (e.target === canvas) e.stopPropagation(); }, true);
   }
   canvas.addEventListener("contextmenu", (e) => e.preventDefault());   // a long press is hover, not a menu
+  // A CSV file dropped on the page: the lab's points, if it has any (the command says why not otherwise).
+  canvas.addEventListener("dragover", (e) => e.preventDefault());
+  canvas.addEventListener("drop", (e) => {
+    e.preventDefault();
+    const f = e.dataTransfer && e.dataTransfer.files[0];
+    if (f) f.text().then((t) => window.moeLab.command("points-csv=" + t));
+  });
   for (const type of ["keydown", "keyup", "wheel", "resize", "focus"]) window.addEventListener(type, wake, true);
   // A change of density (browser zoom, another monitor) without a change of size.
   (function watchDensity() {

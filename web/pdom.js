@@ -208,8 +208,35 @@
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
 
+  // A point set (a "points" parameter): how many, a point by its coordinates and class, the nearest removed, all
+  // cleared; a CSV pasted or picked as a file, and downloaded. The points themselves: the data view as a table.
+  function pointsField(p) {
+    const id = "param-" + p.name;
+    const num = (suffix, label) => field(label, el("input", { id: id + "-" + suffix, type: "number", min: -1, max: 1, step: "any", value: "0" }));
+    const classes = [];
+    for (let c = 0; c < p.classes; c++) classes.push({ value: String(c), text: "class " + c, control: "option:pen:" + c });
+    const xy = () => byId(id + "-x").value + "," + byId(id + "-y").value;
+    const csv = el("textarea", { id: id + "-csv", rows: 4, "aria-describedby": id + "-csv-desc" });
+    const file = el("input", { id: id + "-file", type: "file", accept: ".csv,.txt,text/csv,text/plain",
+                               on: { change: (e) => { const f = e.target.files[0]; if (f) f.text().then((t) => act("points-csv=" + t)); } } });
+    return el("fieldset", { class: "points", id },
+      el("legend", { text: p.label + ": " }, el("output", { id: id + "-count", "aria-live": "polite" })),
+      el("p", { class: "desc", id: id + "-desc", text: p.description }),
+      num("x", "x (from −1 to 1)"), num("y", "y (from −1 to 1)"),
+      field("class", select(id + "-class", "pen", classes, (v) => act("pen=" + v))),
+      button("button:add-point", "Add the point", () => "add-point=" + xy() + "," + byId(id + "-class").value),
+      button("button:remove-point", "Remove the nearest of your points", () => "remove-point=" + xy()),
+      button("button:clear-points", "Clear your points", "clear-points"),
+      el("div", { class: "field" }, el("label", { for: id + "-csv", text: "CSV to load (x,y,class a line)" }), csv,
+         el("span", { id: id + "-csv-desc", class: "desc", text: "A bad line is refused with its number and nothing changes." })),
+      button("button:points-csv", "Load the CSV above", () => "points-csv=" + csv.value),
+      field("or a CSV file", file),
+      button("button:download-points", "Download your points as CSV", "download-points"));
+  }
+
   function paramField(p) {
     const id = "param-" + p.name;
+    if (p.type === "points") return pointsField(p);
     let input;
     if (p.type === "bool") {
       input = el("input", { id, type: "checkbox", "data-control": "param:" + p.name,
@@ -304,7 +331,11 @@
     setValue(byId("seed"), s.seed);
     for (const p of doc.params) {
       const e = byId("param-" + p.name), v = s.params[p.name];
-      if (p.type === "bool") { if (!editing(e)) e.checked = v === "true" || v === "1"; } else setValue(e, v);
+      if (p.type === "points") {
+        setText(byId(e.id + "-count"), v === "1" ? "1 point" : v + " points");
+        setValue(byId(e.id + "-class"), String(s.pen));
+      }
+      else if (p.type === "bool") { if (!editing(e)) e.checked = v === "true" || v === "1"; } else setValue(e, v);
     }
     setList(byId("errors"), s.errors);
     show(byId("revert"), s.errors.length > 0);

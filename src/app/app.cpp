@@ -168,6 +168,7 @@ void App::frame() {
         ImGui::EndChild();
     }
     ImGui::End();
+    apply_plane_edit();   // a tap on the data view, once its plot has seen it
     draw_keys_help();
     focus_drawn_ = focus_seen_;
     draw_focus_ring();

@@ -102,7 +102,18 @@ private:
     // View k as drawn in the page: its plot, or its data as tables (view_as_table.cpp).
     void show_view(int k, ImVec2 size, bool caption, ViewReport* report);
     std::string cmd_set(const std::string& change);   // "set=NAME=VALUE"
-    std::string cmd_table(long long view);            // "table=N": view N as a table, or as its plot again
+    // point_editor.cpp: the lab's point set (a Points parameter), edited through commands
+    std::string points_param(int& k) const;   // its index, or why it cannot change
+    std::string set_points(int k, core::PointSet points);
+    std::string cmd_add_point(const std::string& text);      // "add-point=X,Y[,CLASS]"
+    std::string cmd_remove_point(const std::string& text);   // "remove-point=X,Y": the nearest of the points
+    std::string cmd_clear_points();
+    std::string cmd_points_csv(const std::string& text);   // "points-csv=TEXT": all of them, or none changes
+    std::string cmd_load_points();                         // a file the user picks, then points-csv
+    std::string cmd_download_points();
+    void draw_point_editor(size_t k, bool locked);   // the sidebar's part
+    void apply_plane_edit();                         // a tap on a plane that edits points, as a command
+    std::string cmd_table(long long view);           // "table=N": view N as a table, or as its plot again
     // Themes (app/colors.hpp): the user's or the link's choice ("auto": the system's, as the page's CSS media
     // queries report it with system-theme=ID).
     std::string cmd_theme(const std::string& id, bool system);
@@ -204,6 +215,7 @@ private:
     int target_phase_ = -1;         // "next phase": run until phase() reaches it
     double target_progress_ = -1;   // a tour step: run until progress() reaches it
     int speed_ = 4;                 // index into the frame-budget table
+    int pen_class_ = 0;             // the class a tap on the data view adds
     double run_ms_ = 0, longest_frame_ms_ = 0;
     double train_ms_ = 0, ui_ms_ = 0;   // last frame: training, and building the UI
     bool ran_last_frame_ = false;       // the run played in the last frame (run_ms_ counts from Play)

@@ -118,6 +118,23 @@ const std::vector<App::Command>& App::commands() {
          }},
         {{"set", K::Text, 0, 0, "NAME=VALUE", "change a parameter (a number, true or false, a choice's name)"},
          [](App& a, const core::CommandArg& v) { return a.cmd_set(v.text); }},
+        {{"add-point", K::Text, 0, 0, "X,Y[,C]", "add a point of class C (default: the chosen class) to your points"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_add_point(v.text); }},
+        {{"remove-point", K::Text, 0, 0, "X,Y", "remove the one of your points nearest X,Y"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_remove_point(v.text); }},
+        {{"clear-points", K::None, 0, 0, "", "remove all your points"},
+         [](App& a, const core::CommandArg&) { return a.cmd_clear_points(); }},
+        {{"points-csv", K::Text, 0, 0, "CSV", "replace your points by a CSV's (x,y,class a line)"},
+         [](App& a, const core::CommandArg& v) { return a.cmd_points_csv(v.text); }},
+        {{"load-points", K::None, 0, 0, "", "pick a CSV file of points"},
+         [](App& a, const core::CommandArg&) { return a.cmd_load_points(); }},
+        {{"download-points", K::None, 0, 0, "", "download your points as CSV"},
+         [](App& a, const core::CommandArg&) { return a.cmd_download_points(); }},
+        {{"pen", K::Whole, 0, 255, "C", "the class a tap on the data view adds"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             a.pen_class_ = int(v.whole);
+             return "";
+         }},
         {{"revert", K::None, 0, 0, "", "back to the running settings (drop edits that cannot run)"},
          [](App& a, const core::CommandArg&) -> std::string {
              a.edit_ = a.config_.params;

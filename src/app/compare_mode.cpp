@@ -147,6 +147,7 @@ static std::string other_value(const core::ParamSpec& s, double v) {
     using T = core::ParamType;
     double w = v;
     switch (s.type) {
+    case T::Points: break;   // not one click away: B changes its points by a link's b.NAME
     case T::Bool: w = v != 0 ? 0 : 1; break;
     case T::Choice: w = s.choices.empty() ? v : std::fmod(v + 1, double(s.choices.size())); break;
     case T::Int:

@@ -55,7 +55,8 @@ std::string params_json(const core::Schema& schema) {
             field("description", json_string(describe_param(p))) + field("group", json_string(p.group)) +
             field("type", json_string(core::type_name(p.type))) + field("min", json_number(p.min)) +
             field("max", json_number(p.max)) + field("unit", json_string(p.unit)) +
-            field("choices", json_strings(p.choices)) + "}";
+            field("choices", json_strings(p.choices)) +
+            field("classes", std::to_string(p.type == core::ParamType::Points ? p.points.classes : 0)) + "}";
     }
     return s + "]";
 }
@@ -144,11 +145,14 @@ std::string App::access_state_json() const {
     s += ",\"params\":{";
     const auto& specs = lab_->schema().params;
     for (size_t k = 0; k < specs.size(); ++k)
-        s += (k ? "," : "") + json_string(specs[k].name) + ":" + json_string(edit_.text(specs[k].name));
-    s += "}" + field("speed", std::to_string(speed_)) + field("focus", json_string(focus_id_)) +
-        field("focus_drawn", json_bool(focus_drawn_)) + field("keys_help", json_bool(keys_help_)) +
-        field("drawer", json_bool(drawer_open_)) + field("tables", json_strings(table_views_)) +
-        field("theme", json_string(theme_id())) + field("theme_choice", json_string(theme_choice_));
+        s += (k ? "," : "") + json_string(specs[k].name) + ":" +   // a point set: how many (the link has them)
+            json_string(specs[k].type == core::ParamType::Points ? core::format_number(edit_.values()[k])
+                                                                 : edit_.text(specs[k].name));
+    s += "}" + field("speed", std::to_string(speed_)) + field("pen", std::to_string(pen_class_)) +
+        field("focus", json_string(focus_id_)) + field("focus_drawn", json_bool(focus_drawn_)) +
+        field("keys_help", json_bool(keys_help_)) + field("drawer", json_bool(drawer_open_)) +
+        field("tables", json_strings(table_views_)) + field("theme", json_string(theme_id())) +
+        field("theme_choice", json_string(theme_choice_));
     std::vector<std::string> theme_ids;
     for (const Colors& c : themes()) theme_ids.push_back(c.id);
     s += field("themes", json_strings(theme_ids));

@@ -27,6 +27,8 @@ public:
 struct Host {
     std::function<void(const std::string& query)> set_query;   // replace the page URL's query
     std::function<void(const std::string& text)> copy_text;    // clipboard
+    // A file the user picks, its text handed to the app as the command `prefix` + text ("points-csv=…").
+    std::function<void(const std::string& prefix)> open_file;
     std::function<void(const std::string& file, const std::string& text)> download;
     std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
     std::function<double()> now_ms;

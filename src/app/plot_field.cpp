@@ -4,6 +4,7 @@
 #include "app/colors.hpp"
 #include "app/gpu_draw.hpp"
 #include "app/ink.hpp"
+#include "app/plane_edit.hpp"
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
 #include "app/text_fit.hpp"
@@ -131,8 +132,12 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
         add_text(dl, ImVec2(ax.a.x + fh * 0.2f, ax.a.y + fh * 0.2f), ink(colors().error),
                  "GPU drawing unavailable (cells shown): " + gpu_error(core::ViewKind::Field).substr(0, 160),
                  fh * 0.7f);
-    // the pointer: its coordinates and every channel's value there
+    // the pointer: its coordinates and every channel's value there; on a plane that edits points, a click
     const ImVec2 m = ImGui::GetIO().MousePos;
+    if (!v.edits.empty() && m.x >= lo.x && m.x <= hi.x && m.y >= lo.y && m.y <= hi.y && ImGui::IsWindowHovered() &&
+        (ImGui::IsMouseClicked(0) || ImGui::IsMouseClicked(1)))
+        request_plane_edit({v.edits, v.x_min + (m.x - lo.x) / (hi.x - lo.x) * (v.x_max - v.x_min),
+                            v.y_max - (m.y - lo.y) / (hi.y - lo.y) * (v.y_max - v.y_min), ImGui::IsMouseClicked(1)});
     if (m.x >= lo.x && m.x <= hi.x && m.y >= lo.y && m.y <= hi.y && ImGui::IsWindowHovered() && v.field.channels > 0) {
         const double x = v.x_min + (m.x - lo.x) / (hi.x - lo.x) * (v.x_max - v.x_min),
                      y = v.y_max - (m.y - lo.y) / (hi.y - lo.y) * (v.y_max - v.y_min);

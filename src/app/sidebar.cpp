@@ -197,6 +197,11 @@ void App::draw_controls() {
             ImGui::PushID(int(k));
             bool in_b = false;
             for (const auto& c : compare_.changes()) in_b |= c.first == s.name;
+            if (s.type == core::ParamType::Points) {   // edited on its plane and through commands, not a slider
+                draw_point_editor(k, locked);
+                ImGui::PopID();
+                continue;
+            }
             if (!exercise_.hides("compare")) {
                 if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ink4(colors().b_button));
                 if (ImGui::SmallButton("B")) command("vs=" + s.name);
@@ -209,6 +214,7 @@ void App::draw_controls() {
             ImGui::BeginDisabled(locked);
             ImGui::SetNextItemWidth(-fh * 5.5f);
             switch (s.type) {
+            case core::ParamType::Points: break;   // (drawn above)
             case core::ParamType::Bool: {
                 bool b = v != 0;
                 if (ImGui::Checkbox(label.c_str(), &b)) {

@@ -92,6 +92,9 @@ struct View {
     std::vector<std::string> readouts;   // short text lines under the plot ("‖Σθ_m‖ = 3e-7")
     std::vector<View> children;          // Grid: small multiples
     int grid_cols = 0;                   // Grid: columns (0: automatic)
+    // Field: the name of a Points parameter (core/params.hpp) this plane edits: a tap or a click adds a point of
+    // the chosen class, a right click or a long press removes the nearest; the points on top are that data.
+    std::string edits;
 };
 
 }   // namespace core

@@ -70,6 +70,7 @@ public:
 
     // --- every kind ---
     ViewBuilder&& caption(std::string text) && { return set(v_.caption, std::move(text)); }
+    ViewBuilder&& edits(std::string points_param) && { return set(v_.edits, std::move(points_param)); }
     // An axis: its label and range (lo == hi: automatic, the default).
     ViewBuilder&& x(std::string label, double lo = 0, double hi = 0) && {
         v_.x_label = std::move(label);

@@ -32,6 +32,16 @@ EM_JS(void, js_download, (const char* file, const char* text), {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
+EM_JS(void, js_open_file, (const char* prefix), {
+    const p = UTF8ToString(prefix), input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".csv,.txt,text/csv,text/plain";
+    input.onchange = () => {
+        const f = input.files && input.files[0];
+        if (f) f.text().then((t) => window.moeLab.command(p + t));
+    };
+    input.click();
+});
 // A view's PNG: saved as a download, and kept as window.moeLab.lastPng for the browser test.
 EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
     const bytes = HEAPU8.slice(data, data + n), name = UTF8ToString(file);
@@ -81,6 +91,7 @@ std::string query() {
 void set_query(const std::string& q) { js_set_query(q.c_str()); }
 void copy_link(const std::string& q) { js_copy_link(q.c_str()); }
 void download(const std::string& f, const std::string& t) { js_download(f.c_str(), t.c_str()); }
+void open_file(const std::string& command_prefix) { js_open_file(command_prefix.c_str()); }
 void save_png(const std::string& f, const std::vector<uint8_t>& png) {
     js_save_png(f.c_str(), png.data(), int(png.size()));
 }

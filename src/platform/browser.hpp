@@ -12,6 +12,8 @@ std::string query();                    // location.search without '?'
 void set_query(const std::string& q);   // history.replaceState
 void copy_link(const std::string& q);   // full page URL with the query → clipboard
 void download(const std::string& file, const std::string& text);
+// A text file the user picks (a CSV), handed to the app as the command prefix + its text.
+void open_file(const std::string& command_prefix);
 void save_png(const std::string& file, const std::vector<uint8_t>& png);   // download + moeLab.lastPng
 void show_fatal(const char* message);
 // A clip of the canvas (web/record.js, record=, app/record.hpp): "" or why not; a frame cropped in device pixels; stop and

@@ -13,8 +13,8 @@ void PointerGestures::move(float x, float y, bool present, bool down) {
     steps_.push_back({{x, y, present, down, 0}, false});
 }
 
-void PointerGestures::show(float x, float y, bool present, bool down) {
-    steps_.push_back({{x, y, present, down, 0}, true});
+void PointerGestures::show(float x, float y, bool present, bool down, bool secondary) {
+    steps_.push_back({{x, y, present, down, 0, secondary}, true});
 }
 
 void PointerGestures::push(const PointerEvent& e) {
@@ -25,10 +25,11 @@ void PointerGestures::push(const PointerEvent& e) {
         case PointerEvent::Move: move(x, y, true, at.down); break;
         case PointerEvent::Down:
             if (!at.present || at.x != x || at.y != y) show(x, y, true, at.down);
-            show(x, y, true, true);
+            if (e.secondary) show(x, y, true, at.down, true);
+            else show(x, y, true, true);
             break;
         case PointerEvent::Up:
-        case PointerEvent::Cancel: show(x, y, true, false); break;
+        case PointerEvent::Cancel: show(x, y, true, e.secondary && at.down); break;
         case PointerEvent::Leave:
             if (!at.down) move(at.x, at.y, false, false);
             break;
@@ -78,7 +79,10 @@ void PointerGestures::push(const PointerEvent& e) {
         } else if (gesture_ == Gesture::Swipe) {
             show(x0_, y0_, true, false);   // the last of the scroll reaches the same place
             show(x0_, y0_, false, false);
-        }   // a long press: the pointer stays, as a mouse would rest there
+        } else if (gesture_ == Gesture::LongPress) {   // a right click as it lifts; the pointer stays there, as a
+            show(x0_, y0_, true, false, true);         // mouse would rest
+            show(x0_, y0_, true, false);
+        }
         gesture_ = Gesture::None;
         break;
     case PointerEvent::Cancel:

@@ -8,7 +8,8 @@
 //  - drag (moved sideways first): a press where it touched, then the drag (sliders, the timeline);
 //  - swipe (moved up or down first): scrolls whatever is under the finger, presses nothing;
 //  - long press (held still for kLongPressMs): the pointer rests there, as a hovering mouse would (help,
-//    readouts), and stays after the finger lifts, until the next touch.
+//    readouts), and stays after the finger lifts, until the next touch; the lift is a right click there (a plane
+//    that edits points removes the nearest).
 // A mouse is passed through as it is. Coordinates are CSS pixels, times milliseconds: the events' own times
 // decide between a long press and the rest, since a slow frame may see a finger's move only after it.
 #pragma once
@@ -21,15 +22,17 @@ struct PointerEvent {
     Kind kind = Move;
     float x = 0, y = 0;
     double t_ms = 0;
-    bool touch = false;   // a finger or a pen (the browser's pointerType), not a mouse
+    bool touch = false;       // a finger or a pen (the browser's pointerType), not a mouse
+    bool secondary = false;   // a mouse's right button
 };
 
 // What ImGui reads in one frame.
 struct PointerFrame {
     float x = 0, y = 0;
-    bool present = false;   // false: no pointer over the page (ImGui's -FLT_MAX)
-    bool down = false;      // the left button, a finger on a control
-    float wheel = 0;        // scroll, in wheel notches (> 0: towards the top)
+    bool present = false;     // false: no pointer over the page (ImGui's -FLT_MAX)
+    bool down = false;        // the left button, a finger on a control
+    float wheel = 0;          // scroll, in wheel notches (> 0: towards the top)
+    bool secondary = false;   // the right button (a mouse's, or a long press as it lifts)
 };
 
 class PointerGestures {
@@ -49,7 +52,7 @@ private:
     };
     // Queues a state: a plain move joins the queued move before it, or moves the pointer now.
     void move(float x, float y, bool present, bool down);
-    void show(float x, float y, bool present, bool down);   // a state on a frame of its own
+    void show(float x, float y, bool present, bool down, bool secondary = false);   // on a frame of its own
     const PointerFrame& last() const { return steps_.empty() ? live_ : steps_.back().f; }
 
     std::deque<Step> steps_;   // the frames still to show

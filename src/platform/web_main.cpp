@@ -66,6 +66,7 @@ void frame() {
         g_last_pointer = p;
         io.MousePos = p.present ? ImVec2(p.x, p.y) : ImVec2(-FLT_MAX, -FLT_MAX);
         io.MouseDown[0] = p.down;
+        io.MouseDown[1] = p.secondary;
         io.MouseWheel += p.wheel;
     });
     ++g_frames;
@@ -116,8 +117,9 @@ std::string loop_state() {
 extern "C" {
 // A pointer event in CSS pixels relative to the canvas: kind 0 down, 1 move, 2 up, 3 cancel, 4 leave; touch: a
 // finger or a pen.
-EMSCRIPTEN_KEEPALIVE void moe_pointer(int kind, float x, float y, double t_ms, int touch) {
-    g_pointer.push({platform::PointerEvent::Kind(std::clamp(kind, 0, 4)), x, y, t_ms, touch != 0});
+// device: 0 a mouse's left button (or none), 1 a finger or a pen, 2 a mouse's right button
+EMSCRIPTEN_KEEPALIVE void moe_pointer(int kind, float x, float y, double t_ms, int device) {
+    g_pointer.push({platform::PointerEvent::Kind(std::clamp(kind, 0, 4)), x, y, t_ms, device == 1, device == 2});
     if (wake()) frame();   // the first event after a sleep starts the queue at once
 }
 EMSCRIPTEN_KEEPALIVE void moe_wake() { wake(); }   // a key, the wheel, a resize, a change of density
@@ -136,6 +138,7 @@ int main() {
     host.set_query = browser::set_query;
     host.copy_text = browser::copy_link;
     host.download = browser::download;
+    host.open_file = browser::open_file;
     host.save_png = browser::save_png;
     host.record_start = browser::record_start;
     host.record_frame = browser::record_frame;

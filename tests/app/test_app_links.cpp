@@ -4,6 +4,8 @@
 // says why not (src/app/commands.cpp). The tests' example lab (tests/labs/example) has a tour with a question and
 // two named comparisons.
 #include "app/app.hpp"
+#include "core/params.hpp"
+#include "core/registry.hpp"
 #include <algorithm>
 #include <doctest/doctest.h>
 #include <imgui.h>
@@ -454,4 +456,54 @@ TEST_CASE("app parts: run B steps with A to the end, and follows A's new configu
     CHECK(p.has("\"compare\":{\"title\":\"Gate off\""));
     CHECK(p.app->command("vs=gate") == "");   // again: dropped
     CHECK(p.has("\"compare\":null"));
+}
+
+// Every lab with a point set (a Points parameter), from the registry: points added, removed, cleared and loaded by
+// commands, each checked as a whole (a refused change leaves the points and the link as they were); the link carries
+// the points, and a page opened from it has the same points and, played to the end, the same metrics.
+TEST_CASE("app points: a lab's point set edited by commands, refused whole, and carried by the link") {
+    int labs = 0;
+    for (const auto& e : core::all_labs()) {
+        const core::Params defaults(e.make()->schema());
+        const int k = defaults.points_index();
+        if (k < 0) continue;
+        ++labs;
+        CAPTURE(e.id);
+        const std::string name = defaults.schema().params[size_t(k)].name;
+        Page p("lab=" + e.id + "&seed=3");
+        const std::string before = p.url();
+        CHECK(p.app->command("add-point=0.5,0.25,1") == "");
+        CHECK(p.app->command("pen=0") == "");
+        CHECK(p.app->command("add-point=-0.5,-0.25") == "");
+        CHECK(p.has("\"" + name + "\":\"2\""));
+        CHECK(p.url().find("&" + name + "=") != std::string::npos);
+        CHECK(p.app->command("add-point=0.5,7,1").find("outside the square") != std::string::npos);
+        CHECK(p.app->command("add-point=0.5").find("expected X,Y") != std::string::npos);
+        CHECK(p.app->command("remove-point=0.9,-0.9").find("none of your points") != std::string::npos);
+        const std::string two = p.url();
+        CHECK(p.app->command("points-csv=x,y,class\n0.1,0.1,0\n0.2,oops,1\n").find("line 3") != std::string::npos);
+        CHECK(p.url() == two);   // nothing changed
+        CHECK(p.has("\"" + name + "\":\"2\""));
+        CHECK(p.app->command("remove-point=0.52,0.24") == "");   // the nearest goes
+        CHECK(p.has("\"" + name + "\":\"1\""));
+        CHECK(p.app->command("points-csv=0.1,0.1,0\n0.2,-0.3,1\n-0.7,0.6,1\n") == "");
+        CHECK(p.has("\"" + name + "\":\"3\""));
+        const std::string three = p.url();
+        CHECK(p.app->command("play") == "");
+        p.play_to_end();
+        const double acc = number(p, "acc");
+        Page again(three);   // the shared link: the same points, the same run
+        CHECK(again.url() == three);
+        CHECK(again.has("\"" + name + "\":\"3\""));
+        CHECK(again.app->command("play") == "");
+        again.play_to_end();
+        CHECK(number(again, "acc") == acc);
+        CHECK(again.app->command("clear-points") == "");
+        CHECK(again.url() == before);
+        Page locked(three + "&lock=" + name);   // an exercise: the points are fixed
+        CHECK(locked.app->command("add-point=0,0,0").find("fixed in this exercise") != std::string::npos);
+        CHECK(locked.app->command("clear-points").find("fixed in this exercise") != std::string::npos);
+        CHECK(locked.url() == three + "&lock=" + name);
+    }
+    CHECK(labs > 0);
 }
