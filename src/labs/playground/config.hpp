@@ -9,7 +9,9 @@
 namespace playground {
 
 struct Config {
-    DataSpec data;   // the training points; the test points are drawn the same way
+    DataSpec data;          // the training points; the test points are drawn the same way
+    core::PointSet drawn;   // the class's own points, added to the training points (with data = draw, the only
+                            // points: the test points too)
     int n_test;
     MixtureSpec model;
     TrainSpec train;

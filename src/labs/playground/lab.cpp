@@ -7,12 +7,28 @@
 namespace playground {
 
 // Each parameter once, bound to the Config field it sets (core/bind.hpp): the schema and the config cannot drift.
+// The class's points: on the square [-1, 1]², classes 0 … 3, at most 2,000.
+static core::PointSetSpec point_spec() {
+    core::PointSetSpec s;
+    s.lo = -1;
+    s.hi = 1;
+    s.classes = 4;
+    s.max_points = 2000;
+    s.grid_bits = 12;
+    return s;
+}
+
 static core::Bound<Config> make_binding() {
     using T = core::ParamType;
     core::Bound<Config> b;
-    b.add(core::choice("data", "", "Data", {"clusters", "skewed", "xor", "moons", "rings"}, 0,
-                       "the points: clusters (two per class), skewed (clusters of 70, 20 and 10 %), xor, moons, rings"),
+    b.add(core::choice("data", "", "Data", {"clusters", "skewed", "xor", "moons", "rings", "draw"}, 0,
+                       "the points: clusters (two per class), skewed (clusters of 70, 20 and 10 %), xor, moons, "
+                       "rings, or draw (only the points you add)"),
           &Config::data, &DataSpec::shape);
+    b.add_points(core::points("points", "Data", point_spec(),
+                              "your own points, added to the data: tap or click on the data view to add one of "
+                              "the chosen class, right click or long press to remove one; or load a CSV x,y,class"),
+                 &Config::drawn);
     b.add(core::param("n", "n", "Data", T::Int, 20, 2000, 600, "training points"), &Config::data, &DataSpec::n);
     b.add(core::param("classes", "C", "Data", T::Int, 2, 4, 3, "classes (xor and moons have 2)"),
           [](Config& c, double v) { c.data.classes = int(v); });
@@ -65,6 +81,10 @@ static core::Bound<Config> make_binding() {
               "Skewed, no balancing",
               "The same without L_aux: the router collapses onto one or two experts.",
               {{"data", 1}, {"alpha", 0}}});
+    b.preset({"draw",
+              "Draw your own",
+              "No points but yours: tap or click on the data view to add points of the chosen class.",
+              {{"data", 5}, {"alpha", 0.1}, {"T", 1000}}});
     b.preset({"bias",
               "Skewed, loss-free balancing",
               "No L_aux; a bias raises idle experts' scores after each batch (Wang et al. 2024).",
@@ -113,6 +133,15 @@ core::Validation PlaygroundLab::check(const core::Params& p) const {
     if (c.train.rule.k > c.model.K)
         v.errors.push_back(core::strf("top_k = %d is more than the K = %d experts: lower top_k or raise K",
                                       c.train.rule.k, c.model.K));
+    for (size_t q = 0; q < c.drawn.size(); ++q)
+        if (c.drawn[q].label >= c.model.C) {
+            v.errors.push_back(core::strf("point %zu is of class %d, but there are %d classes (0 … %d): %s", q + 1,
+                                          c.drawn[q].label, c.model.C, c.model.C - 1,
+                                          c.data.shape == Shape::Xor || c.data.shape == Shape::Moons
+                                              ? "xor and moons have 2 classes: choose other data"
+                                              : "raise classes"));
+            break;
+        }
     if (c.train.rule.expert_choice && c.train.rule.capacity <= 0)
         v.errors.push_back("expert choice needs a capacity c_f > 0 (each expert's share of a batch): set capacity");
     return v;
@@ -121,7 +150,7 @@ core::Validation PlaygroundLab::check(const core::Params& p) const {
 core::WorkPlan PlaygroundLab::plan(const core::Params& p) const {
     const Config c = binding().config(p);
     core::WorkPlan w;   // the parts in the order of Part (run.hpp)
-    w.add(0, "drawing the points and the first maps", 10.0 * (c.data.n + c.n_test) + evaluation_units(c),
+    w.add(0, "drawing the points and the first maps", 10.0 * (train_size(c) + test_size(c)) + evaluation_units(c),
           "lower n or n_test");
     w.add(1, "training",
           double(c.T) * train_step_units(c) +

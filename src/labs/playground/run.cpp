@@ -31,13 +31,16 @@ double train_step_units(const Config& c) {
     return 3.0 * c.train.B * ((k + c.model.shared) * double(m.expert_size()) + 6.0 * c.model.K + double(d.size()));
 }
 
+int train_size(const Config& c) { return (c.data.shape == Shape::Draw ? 0 : c.data.n) + int(c.drawn.size()); }
+int test_size(const Config& c) { return c.data.shape == Shape::Draw ? int(c.drawn.size()) : c.n_test; }
+
 double evaluated_point_units(const Config& c) {
     const Mixture m(c.model), d(dense_spec(c));
     return 2.0 * (double(c.model.K) * double(m.expert_size()) + 6.0 * c.model.K + double(d.size()));
 }
 
 double evaluation_units(const Config& c) {
-    return (c.n_test + 3.0 * kMapCells * kMapCells) * evaluated_point_units(c);   // the test points, the three maps
+    return (test_size(c) + 3.0 * kMapCells * kMapCells) * evaluated_point_units(c);   // the test points, the maps
 }
 
 Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), c_(c), seed_(seed) {
@@ -50,9 +53,10 @@ void Run::step(core::WorkBudget& budget) {
     if (part_ == kDraw && !moe_) {   // a few thousand points at most: at once
         core::Rng tr(seed_, kTrainPoints), te(seed_, kTestPoints);
         train_ = make_points(c_.data, tr);
+        train_.insert(train_.end(), c_.drawn.begin(), c_.drawn.end());
         DataSpec test = c_.data;
         test.n = c_.n_test;
-        test_ = make_points(test, te);
+        test_ = c_.data.shape == Shape::Draw ? c_.drawn : make_points(test, te);
         budget.spend(10.0 * double(train_.size() + test_.size()));
         moe_ = std::make_unique<Trainer>(c_.model, c_.train, train_, seed_);
         TrainSpec plain = c_.train;   // the baseline: the same optimiser and batches, nothing to route
@@ -61,7 +65,7 @@ void Run::step(core::WorkBudget& budget) {
         dense_ = std::make_unique<Trainer>(dense_spec(c_), plain, train_, core::Rng(seed_, kDense).next_u32());
     }
     if (part_ == kDraw) {   // the drawing ends with the first evaluation: the maps of the untrained models
-        if (evaluate(budget)) part_ = kTrain;
+        if (evaluate(budget)) part_ = train_.empty() ? kDone : kTrain;   // no points: nothing to train
         return;
     }
     while (!budget.spent() && part_ == kTrain) {
@@ -134,14 +138,19 @@ core::Where Run::where() const {
 }
 
 std::vector<core::Metric> Run::metrics() const {
-    const bool seen = part_ != kDraw;   // evaluated from the start of training on
-    const char* why = "measured once the points are drawn";
+    const bool seen = part_ != kDraw && !test_.empty();   // evaluated from the start of training on
+    const char* why =
+        part_ != kDraw ? "no points yet: add some on the data view" : "measured once the points are drawn";
+    const bool own = c_.data.shape == Shape::Draw;   // the class's points are the test points too
     core::MetricList m;
     m.count("t", "Step t", t_);
-    m.add_if(seen, "acc", "MoE test accuracy", moe_eval_.acc, "%.3f", why);
-    m.add_if(seen, "acc_dense", "Dense network's test accuracy (as many active parameters)", dense_eval_.acc, "%.3f",
+    m.add_if(seen, "acc", own ? "MoE accuracy on your points" : "MoE test accuracy", moe_eval_.acc, "%.3f", why);
+    m.add_if(seen, "acc_dense",
+             own ? "Dense network's accuracy on your points (as many active parameters)"
+                 : "Dense network's test accuracy (as many active parameters)",
+             dense_eval_.acc, "%.3f", why);
+    m.add_if(seen, "loss", own ? "MoE cross-entropy on your points" : "MoE test cross-entropy", moe_eval_.loss, "%.4f",
              why);
-    m.add_if(seen, "loss", "MoE test cross-entropy", moe_eval_.loss, "%.4f", why);
     m.add_if(seen, "load_entropy", "Load entropy H(f) / ln K (1: even)", moe_eval_.load_entropy, "%.3f", why);
     m.add_if(seen, "idle_experts", "Share of experts below 1/(10K) of the load", moe_eval_.idle, "%.3f", why);
     m.add_if(seen, "dropped", "Share of test points that lost an expert to capacity", moe_eval_.dropped, "%.3f", why);

@@ -51,6 +51,8 @@ private:
 double train_step_units(const Config& c);
 double evaluation_units(const Config& c);
 double evaluated_point_units(const Config& c);   // one point through both models
-constexpr int kMapCells = 48;                    // a map's cells a side
+int train_size(const Config& c);                 // the training points: drawn from the seed, and the class's
+int test_size(const Config& c);
+constexpr int kMapCells = 48;   // a map's cells a side
 
 }   // namespace playground

@@ -10,9 +10,10 @@ namespace playground {
 
 namespace {
 
-std::vector<std::string> names(const char* what, int n) {
+// "expert 1" … "expert K"; the classes from 0, as in a CSV's class column
+std::vector<std::string> names(const char* what, int n, int first) {
     std::vector<std::string> v;
-    for (int i = 1; i <= n; ++i) v.push_back(core::strf("%s %d", what, i));
+    for (int i = first; i < first + n; ++i) v.push_back(core::strf("%s %d", what, i));
     return v;
 }
 
@@ -36,15 +37,19 @@ void Run::start_maps() {
                      "got none.")
             .x("x₁", -1, 1)
             .y("x₂", -1, 1)
-            .legend(names("expert", K));
+            .legend(names("expert", K, 1));
     auto decision = [&](const char* id, const char* title, const char* caption) {
         return core::View(
-            core::field_view(id, title).caption(caption).x("x₁", -1, 1).y("x₂", -1, 1).legend(names("class", C)));
+            core::field_view(id, title).caption(caption).x("x₁", -1, 1).y("x₂", -1, 1).legend(names("class", C, 0)));
     };
-    next_decision_ = decision("decision", "The mixture's classes",
-                              "The class the mixture predicts at each place, the test points on top by their class.");
-    next_decision_dense_ = decision("decision_dense", "The dense network's classes",
-                                    "The same for the dense network with as many active parameters.");
+    next_decision_ =
+        decision("decision", "The data and the mixture's classes",
+                 "The training points by their class over the class the mixture predicts at each place. "
+                 "Tap or click to add a point of the chosen class; right click or long press removes one.");
+    next_decision_.edits = "points";
+    next_decision_dense_ =
+        decision("decision_dense", "The dense network's classes",
+                 "The class the dense network with as many active parameters predicts, the test points on top.");
     core::allocate_field(next_territory_, kMapCells, kMapCells, K);
     core::allocate_field(next_decision_, kMapCells, kMapCells, C);
     core::allocate_field(next_decision_dense_, kMapCells, kMapCells, C);
@@ -70,10 +75,10 @@ void Run::finish_maps() {
         const int e = moe_eval_.expert[q];
         next_territory_.points.push_back({float(test_[q].x), float(test_[q].y), e < 0 ? 0 : e, e < 0});
     }
-    for (const core::LabeledPoint& p : test_) {
+    for (const core::LabeledPoint& p : train_)
         next_decision_.points.push_back({float(p.x), float(p.y), p.label, false});
+    for (const core::LabeledPoint& p : test_)
         next_decision_dense_.points.push_back({float(p.x), float(p.y), p.label, false});
-    }
     territory_ = std::move(next_territory_);
     decision_ = std::move(next_decision_);
     decision_dense_ = std::move(next_decision_dense_);

@@ -12,8 +12,9 @@ void Run::views(std::vector<core::View>& out) const {
     const bool seen = part_ != kDraw;
     out.push_back(seen ? territory_
                        : core::pending_field("territory", "Routing territories", "drawn once the points are"));
-    out.push_back(seen ? decision_
-                       : core::pending_field("decision", "The mixture's classes", "drawn once the points are"));
+    out.push_back(
+        seen ? decision_
+             : core::pending_field("decision", "The data and the mixture's classes", "drawn once the points are"));
     out.push_back(
         seen ? decision_dense_
              : core::pending_field("decision_dense", "The dense network's classes", "drawn once the points are"));
