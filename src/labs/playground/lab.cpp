@@ -113,7 +113,8 @@ PlaygroundLab::PlaygroundLab() : LabOf(7e8) {   // units per second: measured 7.
              "", "A mixture of experts trained live on points on the plane, with the practice of routing as switches."};
     schema_ = binding().schema();
     phases_ = {
-        {"data", "Data", "The points are drawn.", "—"},
+        {"data", "Data", "The points are drawn: a preset's, and your own.",
+         "Your data: what the router makes of it is for the training to show."},
         {"train", "Training", "The router learns where to send each point; the load shows who gets the work.",
          "A router trained by the task alone collapses onto a few experts (Shazeer et al. 2017, §4); a balancing loss "
          "or bias spreads the load (Fedus et al. 2022; Wang et al. 2024)."}};

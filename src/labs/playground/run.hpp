@@ -47,6 +47,9 @@ private:
     core::View next_territory_, next_decision_, next_decision_dense_;   // being filled
 };
 
+// The data view (territory.cpp): the plane the class's points are edited on, without its map.
+core::View data_plane(const Config& c);
+
 // Work units (multiply-adds, about) of one training step and of one evaluation, for the plan and the budget.
 double train_step_units(const Config& c);
 double evaluation_units(const Config& c);

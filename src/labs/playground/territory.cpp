@@ -28,6 +28,16 @@ void predict(const Trainer& t, double a, double b, float* out) {
 }
 }   // namespace
 
+core::View data_plane(const Config& c) {
+    return core::field_view("decision", "The data and the mixture's classes")
+        .caption("The training points by their class over the class the mixture predicts at each place. Tap or click "
+                 "to add a point of the chosen class; right click or long press removes one.")
+        .x("x₁", -1, 1)
+        .y("x₂", -1, 1)
+        .legend(names("class", c.model.C, 0))
+        .edits("points");
+}
+
 void Run::start_maps() {
     const int K = c_.model.K, C = c_.model.C;
     next_territory_ =
@@ -42,11 +52,7 @@ void Run::start_maps() {
         return core::View(
             core::field_view(id, title).caption(caption).x("x₁", -1, 1).y("x₂", -1, 1).legend(names("class", C, 0)));
     };
-    next_decision_ =
-        decision("decision", "The data and the mixture's classes",
-                 "The training points by their class over the class the mixture predicts at each place. "
-                 "Tap or click to add a point of the chosen class; right click or long press removes one.");
-    next_decision_.edits = "points";
+    next_decision_ = data_plane(c_);
     next_decision_dense_ =
         decision("decision_dense", "The dense network's classes",
                  "The class the dense network with as many active parameters predicts, the test points on top.");

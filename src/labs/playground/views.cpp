@@ -12,9 +12,13 @@ void Run::views(std::vector<core::View>& out) const {
     const bool seen = part_ != kDraw;
     out.push_back(seen ? territory_
                        : core::pending_field("territory", "Routing territories", "drawn once the points are"));
-    out.push_back(
-        seen ? decision_
-             : core::pending_field("decision", "The data and the mixture's classes", "drawn once the points are"));
+    if (seen) out.push_back(decision_);
+    else {   // the plane to draw on from the start, before any map: your points on it
+        core::View v = data_plane(c_);
+        for (const core::LabeledPoint& p : c_.drawn) v.points.push_back({float(p.x), float(p.y), p.label, false});
+        v.readouts = {"the mixture's classes are drawn once the run starts"};
+        out.push_back(v);
+    }
     out.push_back(
         seen ? decision_dense_
              : core::pending_field("decision_dense", "The dense network's classes", "drawn once the points are"));
