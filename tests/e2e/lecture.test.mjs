@@ -122,7 +122,7 @@ for (const lab of LABS) {
       assert.ok(reached(s, step), `step ${k}: ${JSON.stringify(step)} not reached (phase ${s.phase}, progress ${s.progress})`);
       assert.deepEqual(s.focused, step.views, `step ${k} focuses its views`);
       assert.equal(s.tour.shown_caption, step.caption, `step ${k} shows its caption`);
-      assert.match(step.claim, /(Theorem|Lemma|Table|Fig|Def|Remark|Prop)/, `step ${k}'s claim cites the paper`);
+      assert.match(step.claim, /(Theorem|Lemma|Table|Fig|Def|Remark|Prop|Algorithm|eq\.|§)/, `step ${k}'s claim cites the paper`);
       assert.match(page.url(), new RegExp(`tour=${k}(&|$)`));
       for (const r of s.view_reports) checkReport(r, s.canvas[1], s.view_reports.length === 1, `tour step ${k}`);
       await page.screenshot({ path: join(out, `tour-${lab}-step${k}.png`) });
