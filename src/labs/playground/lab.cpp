@@ -65,12 +65,12 @@ static core::Bound<Config> make_binding() {
                       "a shared expert every point uses (DeepSeekMoE, Dai et al. 2024)"),
           &Config::model, &MixtureSpec::shared);
     b.add(core::param("B", "B", "Training", T::Int, 4, 256, 32, "points a batch"), &Config::train, &TrainSpec::B);
-    b.add(core::param("T", "T", "Training", T::Int, 10, 20000, 400, "training steps (batches)"), &Config::T);
+    b.add(core::param("T", "T", "Training", T::Int, 10, 20000, 1000, "training steps (batches)"), &Config::T);
     b.add(core::param("lr", "lr", "Training", T::Real, 1e-4, 1, 0.02, "step size", true), &Config::train,
           &TrainSpec::lr);
     b.add(core::param("adam", "", "Training", T::Bool, 0, 1, 1, "Adam (else plain SGD)"), &Config::train,
           &TrainSpec::adam);
-    b.add(core::param("eval_every", "", "Display", T::Int, 1, 1000, 20, "steps between evaluations"),
+    b.add(core::param("eval_every", "", "Display", T::Int, 1, 1000, 10, "steps between evaluations"),
           &Config::eval_every);
     b.derive([](Config& c) { c.model.C = classes_of(c.data); });
     b.preset({"skewed",
@@ -84,7 +84,7 @@ static core::Bound<Config> make_binding() {
     b.preset({"draw",
               "Draw your own",
               "No points but yours: tap or click on the data view to add points of the chosen class.",
-              {{"data", 5}, {"alpha", 0.1}, {"T", 1000}}});
+              {{"data", 5}, {"alpha", 0.1}}});
     b.preset({"bias",
               "Skewed, loss-free balancing",
               "No L_aux; a bias raises idle experts' scores after each batch (Wang et al. 2024).",

@@ -22,7 +22,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
              "An expert that gets a little more of the points trains on them, so the router sends it more: the load "
              "collapses onto one or two experts (Shazeer et al. 2017; Fedus et al. 2022)."},
             core::tour_to_end({"load_now", "territory"}, "Where the load ended.",
-                              "Collapse: the experts that won early keep the points.")),
+                              "Collapse: the experts that won early keep the points (Shazeer et al. 2017, §4).")),
         core::with_preset("skewed",
                           core::tour_to_progress(0.5, {"load", "territory"},
                                                  "The same data with L_aux = α K Σ f_i P_i, α = 0.3.",
@@ -36,7 +36,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
              "To make f and P even the router splits the big cluster between experts; each piece is still easy, so "
              "the accuracy stays (Fedus et al. 2022, §2.2)."},
             core::tour_to_end({"load_now", "accuracy"}, "Where the load ended with the loss.",
-                              "The load-balancing loss spreads the load.")),
+                              "The load-balancing loss spreads the load (Fedus et al. 2022, eq. 4).")),
         core::with_preset(
             "bias",
             core::with_question(
@@ -48,7 +48,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                  "The bias b_i only chooses the experts, it does not weigh their outputs, and no gradient reaches "
                  "it: loss-free balancing (Wang et al. 2024, used by DeepSeek-V3)."},
                 core::tour_to_end({"load_now", "load"}, "Loss-free balancing, γ = 0.1.",
-                                  "The bias alone keeps most experts busy."))),
+                                  "The bias alone keeps most experts busy (Wang et al. 2024, Algorithm 1)."))),
         core::with_preset(
             "expert-choice",
             core::with_question(
@@ -58,8 +58,9 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                  0,
                  "Each expert takes the same number of points, so the load is even by construction; the big "
                  "cluster has more points than its experts take, and the rest are left out (Zhou et al. 2022)."},
-                core::tour_to_end({"territory", "accuracy"}, "Expert choice, c_f = 1: hollow points got no expert.",
-                                  "Even load, by construction; the overflow of the big cluster is lost."))),
+                core::tour_to_end(
+                    {"territory", "accuracy"}, "Expert choice, c_f = 1: hollow points got no expert.",
+                    "Even load, by construction; the big cluster's overflow is lost (Zhou et al. 2022, §3)."))),
     };
 }
 
