@@ -214,10 +214,10 @@
     const id = "param-" + p.name;
     const num = (suffix, label) => field(label, el("input", { id: id + "-" + suffix, type: "number", min: -1, max: 1, step: "any", value: "0" }));
     const classes = [];
-    for (let c = 0; c < p.classes; c++) classes.push({ value: String(c), text: "class " + c, control: "option:pen:" + c });
+    for (let c = 0; c < p.classes; c++) classes.push({ value: String(c), text: "class " + c, control: "button:pen:" + c });
     const xy = () => byId(id + "-x").value + "," + byId(id + "-y").value;
     const csv = el("textarea", { id: id + "-csv", rows: 4, "aria-describedby": id + "-csv-desc" });
-    const file = el("input", { id: id + "-file", type: "file", accept: ".csv,.txt,text/csv,text/plain",
+    const file = el("input", { id: id + "-file", type: "file", accept: ".csv,.txt,text/csv,text/plain", "data-control": "button:load-points",
                                on: { change: (e) => { const f = e.target.files[0]; if (f) f.text().then((t) => act("points-csv=" + t)); } } });
     return el("fieldset", { class: "points", id },
       el("legend", { text: p.label + ": " }, el("span", { id: id + "-count", "aria-live": "polite" })),
