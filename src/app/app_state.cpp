@@ -28,8 +28,9 @@ std::string App::state_json() const {
     s += ",\"phase_title\":" + jstr(ph >= 0 && ph < int(lab_->phases().size()) ? lab_->phases()[size_t(ph)].title : "");
     s += ",\"status\":" + jstr(status_line());   // the look-for line; at the end, what this run showed
     s += ",\"outcome\":" +
-        jstr(lab_->done() && lab_->failure().empty() ? core::end_of_run_line(*lab_, config_.preset, lab_->metrics())
-                                                     : "");
+        jstr(lab_->done() && lab_->failure().empty()
+                 ? core::end_of_run_line(*lab_, config_.preset, config_.params, lab_->metrics())
+                 : "");
     s += ",\"progress\":" + jnum(lab_->progress()) + ",\"clock\":" + jstr(lab_->clock());
     s += ",\"run_ms\":" + jnum(run_ms_) + ",\"frames_while_running\":" + std::to_string(frames_while_running_);
     s += ",\"longest_frame_ms\":" + jnum(longest_frame_ms_) + ",\"steps\":" + std::to_string(steps_);

@@ -129,7 +129,7 @@ std::string App::status_line() const {
     const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(*lab_), 0, int(phases.size()) - 1))];
     if (!rewind_.done(*lab_)) return "Look for: " + ph.look_for;
     if (!lab_->failure().empty()) return "Stopped in " + ph.title + ".";
-    const std::string said = core::end_of_run_line(*lab_, config_.preset, lab_->metrics());
+    const std::string said = core::end_of_run_line(*lab_, config_.preset, config_.params, lab_->metrics());
     return "Finished (" + ph.title + ")." + (said.empty() ? "" : " " + said);
 }
 

@@ -70,7 +70,7 @@ void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::s
         any = true;
     }
     std::printf("%s},\n  \"failure\": %s,\n  \"outcome\": %s\n}\n", any ? "\n  " : "", json_string(failure).c_str(),
-                json_string(failure.empty() ? core::end_of_run_line(lab, c.preset, ms) : "").c_str());
+                json_string(failure.empty() ? core::end_of_run_line(lab, c.preset, c.params, ms) : "").c_str());
 }
 
 // A lab's metrics: every run lists the same keys from reset to the end (core::MetricList; checked for
@@ -184,7 +184,7 @@ int cmd_run(const Args& a) {
                         why.empty() ? fmt(m, m.value).c_str() : ("— (" + why + ")").c_str(), m.label.c_str());
         }
         if (!failure.empty()) std::printf("run stopped: %s\n", failure.c_str());
-        else std::printf("outcome: %s\n", core::end_of_run_line(*lab, c.preset, lab->metrics()).c_str());
+        else std::printf("outcome: %s\n", core::end_of_run_line(*lab, c.preset, c.params, lab->metrics()).c_str());
     }
     return failure.empty() ? 0 : 1;
 }
@@ -283,7 +283,7 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
     auto heads = lab->headlines();
     // How often the seeds showed each outcome's paper case, beside what the lab declares it measured (over seeds
     // 1..N of its default preset: checked here when this is that reproduction).
-    const std::vector<core::Outcome> outcomes = lab->outcomes();
+    const std::vector<core::Outcome> outcomes = core::outcomes_for(*lab, c.params);
     std::vector<std::vector<core::Metric>> finished;
     std::vector<uint64_t> finished_seeds;
     for (const core::SeedResult& r : runs)

@@ -63,9 +63,20 @@ std::string outcome_line(const std::vector<Outcome>& outcomes, const std::vector
     return line;
 }
 
-std::string end_of_run_line(const Lab& lab, const std::string& preset, const std::vector<Metric>& metrics) {
+std::vector<Outcome> outcomes_for(const Lab& lab, const Params& p) {
+    std::vector<Outcome> out = lab.outcomes();
+    for (Outcome& o : out)
+        if (o.paper_for) {
+            const int k = o.paper_for(p);
+            if (k >= 0 && k < int(o.cases.size())) o.paper = k;
+        }
+    return out;
+}
+
+std::string end_of_run_line(const Lab& lab, const std::string& preset, const Params& p,
+                            const std::vector<Metric>& metrics) {
     const Preset& first = lab.schema().presets.front();
-    return outcome_line(lab.outcomes(), metrics, first.title, preset == first.id);
+    return outcome_line(outcomes_for(lab, p), metrics, first.title, preset == first.id);
 }
 
 std::vector<OutcomeCount> count_outcomes(const std::vector<Outcome>& outcomes,

@@ -9,6 +9,7 @@
 // is left out: nothing is said that the run did not measure.
 #pragma once
 #include "core/tour.hpp"   // TourAnswer: a text and the metric bound that decides it
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +17,7 @@
 namespace core {
 
 class Lab;
+class Params;
 struct Metric;
 
 struct Outcome {
@@ -23,6 +25,9 @@ struct Outcome {
     int paper = 0;                   // the case the paper predicts (0-based)
     // Over seeds 1..seeds of the default preset, the paper's case held in `paper_seeds` (moe-lab reproduce).
     int paper_seeds = 0, seeds = 0;
+    // Where what theory predicts depends on the configuration (a switch that removes what the paper's case needs):
+    // the paper's case for these parameters, or -1 for `paper`. Unset: always `paper`.
+    std::function<int(const Params&)> paper_for;
 };
 
 // The usual way to declare one: core::outcome({cases…}, the paper's case, held in so many of seeds 1..seeds).
@@ -53,8 +58,13 @@ std::vector<Said> say_outcomes(const std::vector<Outcome>& outcomes, const std::
 std::string outcome_line(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics,
                          const std::string& default_preset_title, bool on_default_preset);
 
-// The lab's end-of-run line for a finished run of its preset `preset` (outcome_line with its declarations).
-std::string end_of_run_line(const Lab& lab, const std::string& preset, const std::vector<Metric>& metrics);
+// The lab's outcomes for a configuration: each with the paper's case for it (Outcome::paper_for).
+std::vector<Outcome> outcomes_for(const Lab& lab, const Params& p);
+
+// The lab's end-of-run line for a finished run of its preset `preset` with parameters `p` (outcome_line with its
+// declarations for that configuration).
+std::string end_of_run_line(const Lab& lab, const std::string& preset, const Params& p,
+                            const std::vector<Metric>& metrics);
 
 // Over the finished runs of several seeds: in how many each outcome was decided, and showed the paper's case.
 struct OutcomeCount {

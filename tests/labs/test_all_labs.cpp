@@ -137,7 +137,7 @@ TEST_CASE("every lab: the default run's progress and phase never go back, the pl
         for (const auto& m : lab->metrics()) CHECK_MESSAGE((std::isfinite(m.value) || !m.when_nan.empty()), m.key);
         // every declared outcome is decided, the default seed shows the paper's case of each, and the end-of-run
         // line has its numbers
-        const std::vector<core::Outcome> outcomes = lab->outcomes();
+        const std::vector<core::Outcome> outcomes = core::outcomes_for(*lab, p);
         CHECK(!outcomes.empty());
         const std::vector<core::Said> said = core::say_outcomes(outcomes, lab->metrics());
         CHECK(said.size() == outcomes.size());
