@@ -35,7 +35,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
              0,
              "To make f and P even the router splits the big cluster between experts; each piece is still easy, so "
              "the accuracy stays (Fedus et al. 2022, §2.2)."},
-            core::tour_to_end({"load_now", "accuracy"}, "Where the load ended with the loss.",
+            core::tour_to_end({"load_now", "territory"}, "Where the load ended with the loss.",
                               "The load-balancing loss spreads the load (Fedus et al. 2022, eq. 4).")),
         core::with_preset(
             "bias",
@@ -94,10 +94,20 @@ std::vector<core::Comparison> PlaygroundLab::comparisons() const {
 }
 
 std::vector<core::Outcome> PlaygroundLab::outcomes() const {
-    return {core::outcome({core::answer_if_above("The load is even: H(f)/ln K = {load_entropy}.", "load_entropy", 0.9),
-                           core::answer_otherwise("The load is uneven: H(f)/ln K = {load_entropy}, idle experts "
-                                                  "{idle_experts%}.")},
-                          0, 10, 10)};
+    core::Outcome load = core::outcome(
+        {core::answer_if_above("The load is even: H(f)/ln K = {load_entropy}.", "load_entropy", 0.9),
+         core::answer_if_above("The load spread only part of the way: H(f)/ln K = {load_entropy}, idle experts "
+                               "{idle_experts%}.",
+                               "load_entropy", 0.5),
+         core::answer_otherwise("The load collapsed: H(f)/ln K = {load_entropy}, idle experts {idle_experts%}.")},
+        0, 10, 10);
+    // With no balancing at all (no L_aux, no bias, token choice), what theory predicts is the collapse (Shazeer et
+    // al. 2017, §4), not an even load.
+    load.paper_for = [](const core::Params& p) {
+        const Config c = binding().config(p);
+        return c.train.alpha == 0 && c.train.gamma == 0 && !c.train.rule.expert_choice ? 2 : 0;
+    };
+    return {load};
 }
 
 }   // namespace playground
