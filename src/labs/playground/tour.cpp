@@ -16,7 +16,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                                 "et al. 2017, §4).")),
         core::with_question(
             {"Without a balancing loss, will every expert get work?",
-             {core::answer_if_above("No: {idle_experts%} of the experts sit idle.", "idle_experts", 0.1),
+             {core::answer_if_above("No: some experts sit idle.", "idle_experts", 0.1),
               core::answer_otherwise("Yes, every expert gets a share.")},
              0,
              "An expert that gets a little more of the points trains on them, so the router sends it more: the load "
@@ -30,8 +30,8 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                                                  "2022, eq. 4), smallest when f and P are 1/K.")),
         core::with_question(
             {"With the loss, is the load even, and does accuracy suffer?",
-             {core::answer_if_above("Even: H(f)/ln K = {load_entropy}, accuracy {acc}.", "load_entropy", 0.9),
-              core::answer_otherwise("Still uneven: H(f)/ln K = {load_entropy}.")},
+             {core::answer_if_above("Even, and the accuracy stays.", "load_entropy", 0.9),
+              core::answer_otherwise("Still uneven.")},
              0,
              "To make f and P even the router splits the big cluster between experts; each piece is still easy, so "
              "the accuracy stays (Fedus et al. 2022, §2.2)."},
@@ -41,9 +41,8 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
             "bias",
             core::with_question(
                 {"No loss, but a bias that raises idle experts' scores after each batch: does the load spread?",
-                 {core::answer_if_above("Yes, far more than with nothing: H(f)/ln K = {load_entropy}.", "load_entropy",
-                                        0.5),
-                  core::answer_otherwise("No: H(f)/ln K = {load_entropy}.")},
+                 {core::answer_if_above("Yes, far more than with nothing.", "load_entropy", 0.5),
+                  core::answer_otherwise("No: it stays on a few experts.")},
                  0,
                  "The bias b_i only chooses the experts, it does not weigh their outputs, and no gradient reaches "
                  "it: loss-free balancing (Wang et al. 2024, used by DeepSeek-V3)."},
@@ -53,7 +52,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
             "expert-choice",
             core::with_question(
                 {"Experts choose their points, each its share of the batch. Does every point get an expert?",
-                 {core::answer_if_above("No: {unrouted%} of the test points get none.", "unrouted", 0.05),
+                 {core::answer_if_above("No: some points get none.", "unrouted", 0.05),
                   core::answer_otherwise("Yes: almost every point gets one.")},
                  0,
                  "Each expert takes the same number of points, so the load is even by construction; the big "
