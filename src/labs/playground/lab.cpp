@@ -122,6 +122,7 @@ PlaygroundLab::PlaygroundLab() : LabOf(7e8) {   // units per second: measured 7.
                   {"acc_dense", "—"},
                   {"load_entropy", "near 1 with L_aux (Fedus et al. 2022)"},
                   {"idle_experts", "> 0 without balancing (Shazeer et al. 2017)"},
+                  {"acc_gain", "> 0 on clusters (Chen et al. 2022, for cluster-experts' data)"},
                   {"dropped", "> 0 with capacity (Fedus et al. 2022)"},
                   {"unrouted", "> 0 with expert choice (Zhou et al. 2022)"}};
     test_sizes_ = {{{"T", 40}, {"n", 100}, {"n_test", 100}, {"eval_every", 10}},

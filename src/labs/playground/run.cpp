@@ -149,6 +149,7 @@ std::vector<core::Metric> Run::metrics() const {
              own ? "Dense network's accuracy on your points (as many active parameters)"
                  : "Dense network's test accuracy (as many active parameters)",
              dense_eval_.acc, "%.3f", why);
+    m.add_if(seen, "acc_gain", "MoE accuracy minus the dense network's", moe_eval_.acc - dense_eval_.acc, "%.3f", why);
     m.add_if(seen, "loss", own ? "MoE cross-entropy on your points" : "MoE test cross-entropy", moe_eval_.loss, "%.4f",
              why);
     m.add_if(seen, "load_entropy", "Load entropy H(f) / ln K (1: even)", moe_eval_.load_entropy, "%.3f", why);

@@ -60,6 +60,20 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                 core::tour_to_end(
                     {"territory", "accuracy"}, "Expert choice, c_f = 1: hollow points got no expert.",
                     "Even load, by construction; the big cluster's overflow is lost (Zhou et al. 2022, §3)."))),
+        core::with_preset(
+            "clusters",
+            core::with_question(
+                {"Each class is two clusters on opposite sides. Will the mixture beat a dense network with as many "
+                 "active parameters?",
+                 {core::answer_if_above("Yes: the router gives clusters to experts, and each expert's part is simple.",
+                                        "acc_gain", 0),
+                  core::answer_otherwise("No: the dense network does as well.")},
+                 0,
+                 "A class made of clusters is what cluster-experts proves a mixture learns and a single model cannot "
+                 "(Chen et al. 2022, Theorems 4.1 and 4.2), there with cubic experts on the paper's data."},
+                core::tour_to_end({"territory", "decision_dense"}, "Two clusters per class, four linear experts.",
+                                  "The router splits the plane between the clusters; the dense network draws one "
+                                  "boundary for all (Chen et al. 2022, Theorem 4.2)."))),
     };
 }
 
