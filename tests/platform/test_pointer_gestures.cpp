@@ -107,8 +107,26 @@ TEST_CASE("pointer: a long press hovers where the finger rests, and the hover st
     fs = frames(g, 910);
     CHECK(presses(fs) == 0);
     CHECK(fs.back().present);
+    int right = 0;   // the lift is one right click there (a plane that edits points removes the nearest)
+    for (const auto& f : fs) right += f.secondary && f.x == 70 && f.y == 80;
+    CHECK(right == 1);
+    CHECK(!fs.back().secondary);
     g.push(ev(PointerEvent::Down, 10, 10, 2000, true));   // the next touch ends it
     CHECK(!g.frame(2010, 50).present);
+}
+
+TEST_CASE("pointer: a mouse's right button is the secondary button, on a frame of its own, and presses nothing") {
+    PointerGestures g;
+    PointerEvent down = ev(PointerEvent::Down, 40, 30, 1, false), up = ev(PointerEvent::Up, 40, 30, 2, false);
+    down.secondary = up.secondary = true;
+    g.push(down);
+    g.push(up);
+    const auto fs = frames(g, 16);
+    int right = 0;
+    for (const auto& f : fs) right += f.secondary && f.x == 40 && f.y == 30;
+    CHECK(right == 1);
+    CHECK(presses(fs) == 0);
+    CHECK(!fs.back().secondary);
 }
 
 TEST_CASE("pointer: a frame that comes late does not turn a quick drag or tap into a long press") {
