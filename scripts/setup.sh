@@ -11,7 +11,8 @@ PACKAGES=(cmake g++ make emscripten libeigen3-dev doctest-dev libglfw3-dev libgl
           fonttools                   # pyftsubset: the page's font cut to the code points it draws
           libstb-dev                  # stb_image_write: PNG export of a view, the desktop app's --screenshot
           clang libclang-rt-14-dev    # the libFuzzer target (scripts/fuzz.sh): clang and its fuzzer runtime
-          clang-format git)           # scripts/format.sh (the test command's format check lists files with git)
+          clang-format git            # scripts/format.sh (the test command's format check lists files with git)
+          zbar-tools)                 # zbarimg: the browser test reads the class's QR code back from a screenshot
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -26,10 +27,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 
-IMGUI_DIR=.cache/imgui-1.86
-if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
-  echo "setup: fetching Dear ImGui 1.86 from Debian's source package"
-  src=/etc/apt/sources.list.d/debian.sources
+# Debian's source packages: the source lines once, then each package's upstream tarball into .cache/apt-src.
+source_package() {   # NAME VERSION: .cache/apt-src/NAME_VERSION.orig.tar.*
+  local src=/etc/apt/sources.list.d/debian.sources
   if ! grep -rqs -e '^Types:.*deb-src' -e '^deb-src ' /etc/apt/sources.list /etc/apt/sources.list.d/; then
     if [ -f "$src" ]; then      # Debian 12's deb822 format
       sed 's/^Types: deb$/Types: deb-src/' "$src" | $SUDO tee /etc/apt/sources.list.d/moe-lab-src.sources >/dev/null
@@ -40,10 +40,27 @@ if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
     $SUDO apt-get update -qq
   fi
   mkdir -p .cache/apt-src
-  (cd .cache/apt-src && apt-get source --download-only imgui >/dev/null)
-  tarball=$(ls .cache/apt-src/imgui_1.86*.orig.tar.* | head -1)
+  # Only the upstream tarball is used: a mirror that lacks the Debian part of the source package does not stop us.
+  (cd .cache/apt-src && apt-get source --download-only "$1" >/dev/null 2>&1) || true
+  ls .cache/apt-src/"$1"_"$2"*.orig.tar.* >/dev/null 2>&1 ||
+    { echo "setup: could not fetch $1 $2 from Debian's source packages" >&2; exit 1; }
+}
+
+IMGUI_DIR=.cache/imgui-1.86
+if [ ! -f "$IMGUI_DIR/imgui.cpp" ]; then
+  echo "setup: fetching Dear ImGui 1.86 from Debian's source package"
+  source_package imgui 1.86
   mkdir -p "$IMGUI_DIR"
-  tar -xf "$tarball" -C "$IMGUI_DIR" --strip-components=1
+  tar -xf "$(ls .cache/apt-src/imgui_1.86*.orig.tar.* | head -1)" -C "$IMGUI_DIR" --strip-components=1
+fi
+
+# libqrencode (the class's QR code in presentation mode), compiled into the page and the desktop app like ImGui.
+QRENCODE_DIR=.cache/qrencode-4.1.1
+if [ ! -f "$QRENCODE_DIR/qrencode.c" ]; then
+  echo "setup: fetching libqrencode 4.1.1 from Debian's source package"
+  source_package qrencode 4.1.1
+  mkdir -p "$QRENCODE_DIR"
+  tar -xf "$(ls .cache/apt-src/qrencode_4.1.1*.orig.tar.* | head -1)" -C "$QRENCODE_DIR" --strip-components=1
 fi
 
 # The browser test's npm packages go into the git-ignored cache, next to ImGui, not into tests/.

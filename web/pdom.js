@@ -118,6 +118,7 @@
     // Lecture
     root.append(section("lecture", "Lecture",
       button("button:present", "Present", () => (last && last.present ? "present=0" : "present=1"), { id: "present" }),
+      button("button:qr", "QR code of this run's link", () => (last && last.qr.on ? "qr=0" : "qr=1"), { id: "qr", "aria-keyshortcuts": "q" }),
       d.tour.length ? button("button:tour", "Guided tour", () => (last && last.tour.step > 0 ? "tour=0" : "tour=1"), { id: "tour" }) : null,
       button("button:tour-back", "Previous tour step", "tour=back", { id: "tour-back", hidden: true }),
       button("button:tour-next", "Next tour step", "tour=next", { id: "tour-next", hidden: true }),
@@ -341,6 +342,7 @@
     show(byId("revert"), s.errors.length > 0);
     // lecture
     setText(byId("present"), s.present ? "Leave the presentation" : "Present");
+    setText(byId("qr"), s.qr.on ? "Hide the QR code" : "QR code of this run's link");
     byId("present").dataset.control = s.present ? "button:exit" : "button:present";
     const touring = s.tour.step > 0;
     if (byId("tour")) setText(byId("tour"), touring ? "End tour" : "Guided tour");

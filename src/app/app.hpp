@@ -9,6 +9,7 @@
 #include "app/exercise.hpp"
 #include "app/export.hpp"
 #include "app/host.hpp"
+#include "app/qr_code.hpp"
 #include "app/record.hpp"
 #include "app/rewind.hpp"
 #include "app/tour.hpp"
@@ -113,6 +114,8 @@ private:
     std::string cmd_download_points();
     void draw_point_editor(size_t k, bool locked);   // the sidebar's part
     void apply_plane_edit();                         // a tap on a plane that edits points, as a command
+    void draw_qr_panel(ImVec2 size);                 // presentation.cpp: the link's QR code and the link under it
+    std::string qr_link() const;                     // the link the code holds: the page's address and query
     std::string cmd_table(long long view);           // "table=N": view N as a table, or as its plot again
     // Themes (app/colors.hpp): the user's or the link's choice ("auto": the system's, as the page's CSS media
     // queries report it with system-theme=ID).
@@ -216,6 +219,9 @@ private:
     double target_progress_ = -1;   // a tour step: run until progress() reaches it
     int speed_ = 4;                 // index into the frame-budget table
     int pen_class_ = 0;             // the class a tap on the data view adds
+    bool qr_ = false;               // presentation mode shows the QR code of the link (qr_code.hpp)
+    QrCode qr_code_;                // of the link last drawn
+    std::string qr_why_;            // why there is no code
     double run_ms_ = 0, longest_frame_ms_ = 0;
     double train_ms_ = 0, ui_ms_ = 0;   // last frame: training, and building the UI
     bool ran_last_frame_ = false;       // the run played in the last frame (run_ms_ counts from Play)

@@ -108,8 +108,9 @@ static std::string heat_report_json(const ViewReport& r) {
 // Lecture mode: layout, tour, what each view drew (plot rectangles, legends, labels), PNG export.
 std::string App::lecture_state_json() const {
     ImVec2 canvas = ImGui::GetIO().DisplaySize;
-    std::string s =
-        ",\"present\":" + std::string(present_ ? "true" : "false") + ",\"embed\":" + (embed_ ? "true" : "false");
+    std::string s = ",\"qr\":{\"on\":" + std::string(qr_ ? "true" : "false") + ",\"text\":" + jstr(qr_code_.text) +
+        ",\"why\":" + jstr(qr_why_) + "}" + ",\"present\":" + std::string(present_ ? "true" : "false") +
+        ",\"embed\":" + (embed_ ? "true" : "false");
     s += ",\"canvas\":[" + jnum(canvas.x) + "," + jnum(canvas.y) + "]";
     std::vector<std::string> focused;
     for (int k : shown_views()) focused.push_back(views_[size_t(k)].id);

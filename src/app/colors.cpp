@@ -28,6 +28,7 @@ Colors light() {
     c.overlay = hex(0x5A5A5A), c.legend = hex(0x28282E), c.readout = hex(0x28282E), c.caption = hex(0x55555F);
     c.caption_alt = hex(0x3C3C78), c.bar_ink = hex(0x1E1E1E), c.heat_ink = hex(0x323238), c.heat_border = hex(0xC8C8C8);
     c.mark = hex(0xE61E1E), c.focus = hex(0x0B57D0);
+    c.qr_dark = hex(0x000000), c.qr_light = hex(0xFFFFFF);
     const uint32_t s[] = {0x0072B2, 0xB07800, 0x009E73, 0xCC3311, 0xAA4499,
                           0x333333, 0x7A7A00, 0x6E6E6E, 0x8B45C8, 0x6B3E14};
     for (int k = 0; k < 10; ++k) c.series[k] = hex(s[k]);
@@ -54,6 +55,7 @@ Colors dark() {
     c.overlay = hex(0xA8A8A8), c.legend = hex(0xE0E0E4), c.readout = hex(0xDADADE), c.caption = hex(0xBDBDC6);
     c.caption_alt = hex(0xA9A9F0), c.bar_ink = hex(0xE6E6E6), c.heat_ink = hex(0xD8D8DC), c.heat_border = hex(0x555A63);
     c.mark = hex(0xFF5252), c.focus = hex(0x8AB4F8);
+    c.qr_dark = hex(0x000000), c.qr_light = hex(0xFFFFFF);
     const uint32_t s[] = {0x56B4E9, 0xE69F00, 0x2CC29A, 0xF07A3A, 0xDA8BBE,
                           0xF0E442, 0xBDBDBD, 0xA98BE8, 0x8FD14F, 0xD8A87A};
     for (int k = 0; k < 10; ++k) c.series[k] = hex(s[k]);
@@ -81,6 +83,7 @@ Colors high_contrast() {
     c.overlay = hex(0xE0E0E0), c.legend = hex(0xFFFFFF), c.readout = hex(0xFFFFFF), c.caption = hex(0xFFFFFF);
     c.caption_alt = hex(0x9DB8FF), c.bar_ink = hex(0xFFFFFF), c.heat_ink = hex(0xFFFFFF), c.heat_border = hex(0xFFFFFF);
     c.mark = hex(0xFF70D0), c.focus = hex(0xFFD400);
+    c.qr_dark = hex(0x000000), c.qr_light = hex(0xFFFFFF);
     const uint32_t s[] = {0x5CB8FF, 0xFF9F1A, 0x3DF5B0, 0xFF6B6B, 0xFF70D0,
                           0xFFFFFF, 0xFFD400, 0xC8C8C8, 0xE0A0FF, 0xD8A87A};
     for (int k = 0; k < 10; ++k) c.series[k] = hex(s[k]);

@@ -29,6 +29,7 @@ struct Colors {
     Rgb plot_bg, grid, axis_ink, axis_frame, overlay, legend, readout, caption, caption_alt, bar_ink, heat_ink,
         heat_border, mark;
     Rgb focus;                       // the keyboard focus ring
+    Rgb qr_dark, qr_light;           // the QR code: dark modules on light in every theme, as readers expect
     Rgb series[10];                  // line, bar and point colours by palette index
     Rgb heat_seq[5];                 // sequential scale, low to high
     Rgb div_lo, div_mid, div_hi;     // diverging scale

@@ -130,6 +130,17 @@ const std::vector<App::Command>& App::commands() {
          [](App& a, const core::CommandArg&) { return a.cmd_load_points(); }},
         {{"download-points", K::None, 0, 0, "", "download your points as CSV"},
          [](App& a, const core::CommandArg&) { return a.cmd_download_points(); }},
+        {{"qr", K::Whole, 0, 1, "0|1", "the QR code of this run's link beside the views (presentation mode)"},
+         [](App& a, const core::CommandArg& v) -> std::string {
+             a.qr_ = v.whole != 0;
+             if (a.qr_ && a.host_.page_address.empty()) {
+                 a.qr_ = false;
+                 return "there is no page address here to make a code of: open the page";
+             }
+             if (a.qr_ && !a.present_) a.present_ = true;   // the code is for the projector
+             a.sync_url();
+             return "";
+         }},
         {{"pen", K::Whole, 0, 255, "C", "the class a tap on the data view adds"},
          [](App& a, const core::CommandArg& v) -> std::string {
              a.pen_class_ = int(v.whole);

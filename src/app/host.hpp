@@ -39,6 +39,7 @@ struct Host {
     std::function<void(int x, int y, int w, int h)> record_frame;
     std::function<void()> record_stop;
     std::string platform_name;       // "browser" / "desktop"
+    std::string page_address;        // the page's address before its query ("https://…/"); none: no page (desktop)
     std::string font_file;           // a TTF with Greek and math signs
     WorkerPool* workers = nullptr;   // the page's Web Workers; none: sweeps run in this process
     int threads = 1;                 // threads for a run's sweep jobs in this process (the desktop: its cores)

@@ -22,6 +22,8 @@ const std::vector<App::Shortcut>& App::shortcuts() {
          [](const App&, const std::string&) -> std::string { return "next-phase"; }},
         {"p P", "P", "presentation layout on or off",
          [](const App& a, const std::string&) -> std::string { return a.present_ ? "present=0" : "present=1"; }},
+        {"q Q", "Q", "the QR code of this run's link (presentation), on or off",
+         [](const App& a, const std::string&) -> std::string { return a.qr_ ? "qr=0" : "qr=1"; }},
         {"r R", "R", "record a clip of the canvas, or stop and save it",
          [](const App& a, const std::string&) -> std::string { return a.record_.on() ? "record=0" : "record=1"; }},
         {"v V", "V", "the next view large", [](const App&, const std::string&) -> std::string { return "next-view"; }},

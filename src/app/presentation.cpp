@@ -1,6 +1,8 @@
 // Lecture layouts: presentation (no sidebar; timeline, tour caption and one or two views large, a
 // small line with the lab, seed and phase) and embed (one view, minimal chrome, for an iframe).
 #include "app/app.hpp"
+#include "app/colors.hpp"
+#include "app/hover_help.hpp"
 #include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
@@ -28,7 +30,8 @@ void App::draw_presentation() {
     const char* play = playing_ ? "Pause" : "Play";
     const bool rewound = !rewind_.live();
     float buttons = (rewound ? bw("Live") : 0) + bw(play) + bw("Step") + bw("Next phase") + bw("Next view") +
-        bw(record_.label()) + (has_tour ? bw(tour_.on() ? "End tour" : "Tour") : 0) + bw("Exit");
+        bw(record_.label()) + (has_tour ? bw(tour_.on() ? "End tour" : "Tour") : 0) + bw("Exit") +
+        (host_.page_address.empty() ? 0 : bw(qr_ ? "Hide code" : "QR code"));
     float w = ImGui::GetContentRegionAvail().x;
     ImVec2 p = ImGui::GetCursorScreenPos();
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
@@ -64,6 +67,12 @@ void App::draw_presentation() {
         if (ImGui::Button(tour_.on() ? "End tour" : "Tour")) command(tour_.on() ? "tour=0" : "tour=1");
         note_control("button:tour", "button", tour_.on() ? "End tour" : "Tour");
     }
+    if (!host_.page_address.empty()) {
+        ImGui::SameLine();
+        if (ImGui::Button(qr_ ? "Hide code" : "QR code")) command(qr_ ? "qr=0" : "qr=1");
+        note_control("button:qr", "button", qr_ ? "Hide the QR code" : "QR code of this run's link");
+        hover_help("A QR code of this run's link beside the views, for the class's phones (key Q)");
+    }
     ImGui::SameLine();
     if (ImGui::Button("Exit")) command("present=0");
     note_control("button:exit", "button", "Exit");
@@ -78,7 +87,75 @@ void App::draw_presentation() {
     std::vector<int> large = shown_views();
     if (large.empty() && !views_.empty()) large.push_back(0);
     ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (qr_) {   // the code on the right, as tall as the views' room allows, beside one view (never squeezed)
+        if (large.size() > 1) large.resize(1);
+        const float side = std::min(avail.y - fh * 0.2f, avail.x * 0.42f);
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::SetCursorScreenPos(ImVec2(at.x + avail.x - side, at.y));
+        draw_qr_panel(ImVec2(side, avail.y - fh * 0.2f));
+        ImGui::SetCursorScreenPos(at);
+        avail.x -= side + fh * 0.5f;
+    }
     if (!large.empty()) draw_large_views(large, ImVec2(avail.x, avail.y - fh * 0.2f));
+}
+
+// The run as the class opens it on a phone: the link without the lecturer's display (presentation mode, UI scale).
+std::string App::qr_link() const {
+    std::string q;
+    size_t from = 0;
+    while (from <= last_url_.size()) {
+        size_t end = last_url_.find('&', from);
+        if (end == std::string::npos) end = last_url_.size();
+        const std::string item = last_url_.substr(from, end - from);
+        if (!item.empty() && item.rfind("present=", 0) != 0 && item.rfind("scale=", 0) != 0)
+            q += (q.empty() ? "" : "&") + item;
+        from = end + 1;
+    }
+    return host_.page_address + "?" + q;
+}
+
+// The link's code: dark modules on white with a quiet zone of four modules (what readers need on any theme), as
+// large as the panel allows in whole pixels a module; the link written under it, wrapped.
+void App::draw_qr_panel(ImVec2 size) {
+    const std::string link = qr_link();
+    if (link != qr_code_.text) qr_code_ = make_qr(link, qr_why_);
+    const float fh = ImGui::GetFontSize();
+    ImGui::BeginChild("qr", size, false, ImGuiWindowFlags_NoScrollbar);
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    if (qr_code_.width > 0) {
+        const int modules = qr_code_.width + 8;
+        const float text_h = fh * 3.2f, room = std::min(size.x, size.y - text_h);
+        const float m = std::max(1.0f, std::floor(room / modules));   // whole pixels: sharp edges for the camera
+        const float side = m * modules;
+        const ImVec2 o(at.x + (size.x - side) / 2, at.y);
+        dl->AddRectFilled(o, ImVec2(o.x + side, o.y + side), ink(colors().qr_light));
+        for (int r = 0; r < qr_code_.width; ++r)
+            for (int c = 0; c < qr_code_.width; ++c)
+                if (qr_code_.on[size_t(r) * size_t(qr_code_.width) + size_t(c)])
+                    dl->AddRectFilled(ImVec2(o.x + (c + 4) * m, o.y + (r + 4) * m),
+                                      ImVec2(o.x + (c + 5) * m, o.y + (r + 5) * m), ink(colors().qr_dark));
+        // the link under it, broken anywhere (a link has no spaces), in at most three lines
+        ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + side + fh * 0.2f));
+        ImGui::SetWindowFontScale(0.75f);
+        size_t from = 0;
+        for (int line = 0; line < 3 && from < link.size(); ++line) {
+            size_t n = 1;
+            while (from + n < link.size() &&
+                   ImGui::CalcTextSize(link.c_str() + from, link.c_str() + from + n + 1).x <= size.x)
+                ++n;
+            std::string part = link.substr(from, n);
+            if (line == 2 && from + n < link.size()) part = part.substr(0, part.size() > 1 ? part.size() - 1 : 0) + "…";
+            ImGui::TextUnformatted(part.c_str());
+            from += n;
+        }
+        ImGui::SetWindowFontScale(1.0f);
+    } else {
+        ImGui::PushTextWrapPos(at.x + size.x);
+        ImGui::TextColored(ink4(colors().warning), "%s", qr_why_.c_str());
+        ImGui::PopTextWrapPos();
+    }
+    ImGui::EndChild();
 }
 
 void App::draw_embed() {

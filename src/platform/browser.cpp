@@ -15,6 +15,12 @@ EM_JS(char*, js_query, (), {
     stringToUTF8(s, p, n);
     return p;
 });
+EM_JS(char*, js_page_address, (), {
+    const s = window.location.origin + window.location.pathname;
+    const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+});
 EM_JS(void, js_set_query, (const char* q), {
     const url = window.location.pathname + "?" + UTF8ToString(q);
     window.history.replaceState(null, "", url);
@@ -84,6 +90,13 @@ void record_stop() { js_record_stop(); }
 
 std::string query() {
     char* p = js_query();
+    std::string s(p);
+    free(p);
+    return s;
+}
+
+std::string page_address() {
+    char* p = js_page_address();
     std::string s(p);
     free(p);
     return s;

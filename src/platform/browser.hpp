@@ -9,6 +9,7 @@
 namespace browser {
 
 std::string query();                    // location.search without '?'
+std::string page_address();             // location.origin + pathname: the link without its query
 void set_query(const std::string& q);   // history.replaceState
 void copy_link(const std::string& q);   // full page URL with the query → clipboard
 void download(const std::string& file, const std::string& text);

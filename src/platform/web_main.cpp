@@ -133,6 +133,7 @@ int main() {
     }
     app::Host host;
     host.platform_name = "browser";
+    host.page_address = browser::page_address();
     host.font_file = "/fonts/DejaVuSans.ttf";
     host.now_ms = browser::now_ms;
     host.set_query = browser::set_query;
