@@ -220,7 +220,7 @@
     const csv = el("textarea", { id: id + "-csv", rows: 4, "aria-describedby": id + "-csv-desc" });
     const file = el("input", { id: id + "-file", type: "file", accept: ".csv,.txt,text/csv,text/plain", "data-control": "button:load-points",
                                on: { change: (e) => { const f = e.target.files[0]; if (f) f.text().then((t) => act("points-csv=" + t)); } } });
-    return el("fieldset", { class: "points", id },
+    return el("fieldset", { class: "points", id, "aria-describedby": id + "-desc" },
       el("legend", { text: p.label + ": " }, el("span", { id: id + "-count", "aria-live": "polite" })),
       el("p", { class: "desc", id: id + "-desc", text: p.description }),
       num("x", "x (from −1 to 1)"), num("y", "y (from −1 to 1)"),

@@ -116,7 +116,9 @@ test("in every lab: a parameter's name is not repeated in its description, every
     const tree = await axTree(page);
     // parameters: the name from the label, the range, help and link name once, in the description
     for (const p of doc.params) {
-      const node = tree.find((n) => ["spinbutton", "checkbox", "combobox"].includes(n.role) && n.name === p.label);
+      const node = p.type === "points"   // a point set: a group of controls, named by its legend (the label, then how many)
+        ? tree.find((n) => n.role === "group" && n.name.startsWith(p.label))
+        : tree.find((n) => ["spinbutton", "checkbox", "combobox"].includes(n.role) && n.name === p.label);
       if (!node) { problems.push(`${lab} ${p.name}: no control named "${p.label}"`); continue; }
       if (!node.description.includes("Link name: " + p.name)) problems.push(`${lab} ${p.name}: description "${node.description}"`);
       const said = p.label.includes(", ") ? p.label.slice(p.label.indexOf(", ") + 2) : "";
