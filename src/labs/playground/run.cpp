@@ -47,6 +47,7 @@ Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), c_(c), seed_(see
     curve_.reset(400);
     trace_.columns = {"t", "acc", "acc_dense", "loss", "loss_dense", "load_entropy", "idle_experts"};
     for (int i = 0; i < c.model.K; ++i) trace_.columns.push_back(core::strf("load_%d", i + 1));
+    for (int i = 0; i < c.model.K; ++i) trace_.columns.push_back(core::strf("prob_%d", i + 1));
 }
 
 void Run::step(core::WorkBudget& budget) {
@@ -115,6 +116,7 @@ bool Run::evaluate(core::WorkBudget& budget) {
             std::vector<double> row = {double(t_),       moe_eval_.acc,          dense_eval_.acc, moe_eval_.loss,
                                        dense_eval_.loss, moe_eval_.load_entropy, moe_eval_.idle};
             row.insert(row.end(), moe_eval_.load.begin(), moe_eval_.load.end());
+            row.insert(row.end(), moe_eval_.prob.begin(), moe_eval_.prob.end());
             curve_.push(row);
             trace_.rows.push_back(row);
             finish_maps();

@@ -42,7 +42,7 @@ private:
     std::unique_ptr<Evaluating> moe_evaluating_, dense_evaluating_;   // the evaluation under way, if any
     int map_row_ = 0;
     double evaluated_units_ = 0;   // of the evaluation under way
-    core::ThinnedRows curve_;      // t, acc, acc_dense, loss, loss_dense, load_entropy, then the load per expert
+    core::ThinnedRows curve_;      // t, acc, acc_dense, loss, loss_dense, load_entropy, idle, the load f_i, then P_i
     core::View territory_, decision_, decision_dense_;                  // shown
     core::View next_territory_, next_decision_, next_decision_dense_;   // being filled
 };

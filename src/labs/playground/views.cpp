@@ -32,6 +32,15 @@ void Run::views(std::vector<core::View>& out) const {
     for (int i = 0; i < K; ++i)
         load.lines.push_back(core::line(core::strf("expert %d", i + 1), t, curve_.column(size_t(7 + i))));
     out.push_back(load);
+    core::View prob = core::lines("prob", "Each expert's mean router probability over training")
+                          .caption("P_i, the mean of p_i(x) over the test points: the soft half of L_aux = α K Σ f_i "
+                                   "P_i, which the loss's gradient moves (f_i, the hard choice, it cannot).")
+                          .x("step t")
+                          .y("mean probability P_i", 0, 1)
+                          .hline(1.0 / K, "1/K: even");
+    for (int i = 0; i < K; ++i)
+        prob.lines.push_back(core::line(core::strf("expert %d", i + 1), t, curve_.column(size_t(7 + K + i))));
+    out.push_back(prob);
     core::View now = core::bars("load_now", "The load now")
                          .caption("Each expert's share of the test points' choices at this step.")
                          .y("load f_i", 0, 1)

@@ -44,11 +44,16 @@ TEST_CASE("playground lab: its checks, every part, its views and the plan agains
     }
     std::vector<core::View> views;
     lab.views(views);
-    REQUIRE(views.size() == 7);
+    REQUIRE(views.size() == 8);
     CHECK(views[0].id == "territory");
     CHECK(views[0].field.channels == 4);
     CHECK(views[0].points.size() == 100);
     CHECK(views[1].field.channels == 3);
+    const std::vector<double>& last = lab.trace().rows.back();   // t, …, the load f_i, then P_i: each sums to 1
+    double f = 0, P = 0;
+    for (int i = 0; i < 4; ++i) f += last[size_t(7 + i)], P += last[size_t(11 + i)];
+    CHECK(f == doctest::Approx(1));
+    CHECK(P == doctest::Approx(1));
     const double plan = lab.current_plan().total(), charged = lab.work_charged();
     CHECK(charged > plan / 2);
     CHECK(charged < plan * 2);
