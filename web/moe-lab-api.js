@@ -80,6 +80,14 @@ if ("serviceWorker" in navigator) {
     window.addEventListener(type, (e) => { if (e.target === canvas) e.stopPropagation(); }, true);
   }
   canvas.addEventListener("contextmenu", (e) => e.preventDefault());   // a long press is hover, not a menu
+  // CSV text pasted while the canvas has the focus (Ctrl+V): the lab's points, in a lab that has a point set.
+  window.addEventListener("paste", (e) => {
+    if (!window.moeLab.ready || document.activeElement !== canvas) return;
+    const text = e.clipboardData && e.clipboardData.getData("text");
+    if (!text || !window.moeLab.document().params.some((p) => p.type === "points")) return;
+    e.preventDefault();
+    window.moeLab.command("points-csv=" + text);
+  });
   // A CSV file dropped on the page: the lab's points, if it has any (the command says why not otherwise).
   canvas.addEventListener("dragover", (e) => e.preventDefault());
   canvas.addEventListener("drop", (e) => {

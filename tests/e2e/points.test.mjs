@@ -99,7 +99,7 @@ test("on a phone (Pixel 7, touch): 30 points tapped, one removed by a long press
   }
 });
 
-test("a 2,000-point CSV loads; a malformed one is refused with its line number and changes nothing; the HTML document alone adds a point", async () => {
+test("a 2,000-point CSV loads; a malformed one is refused with its line number and changes nothing; CSV pasted on the canvas loads; the HTML document alone adds a point", async () => {
   const { page, errors } = await openPage(LINK);
   const rows = ["x,y,class"];
   for (let k = 0; k < 2000; k++) rows.push(`${((k % 50) / 25 - 0.99).toFixed(3)},${(Math.floor(k / 50) / 20 - 0.99).toFixed(3)},${k % 3}`);
@@ -110,6 +110,14 @@ test("a 2,000-point CSV loads; a malformed one is refused with its line number a
   assert.match(await page.evaluate((t) => moeLab.command("points-csv=" + t), bad), /line 11/);
   assert.equal(await count(page), 2000);
   assert.equal(page.url(), link, "nothing changed");
+  // pasted with Ctrl+V while the canvas has the focus
+  await page.evaluate(() => {
+    const canvas = document.getElementById("canvas"), data = new DataTransfer();
+    data.setData("text", "x,y,class\n0.1,0.2,0\n-0.3,0.4,1\n");
+    canvas.focus();
+    canvas.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+  });
+  assert.equal(await count(page), 2, "the pasted CSV replaced the points");
   assert.equal(await page.evaluate(() => moeLab.command("clear-points")), "");
   // the HTML document: coordinates, a class, the Add button
   await page.fill("#param-points-x", "0.25");
