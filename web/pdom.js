@@ -137,7 +137,7 @@
         [{ value: "off", text: "no comparison" }].concat(d.comparisons.map((c) => ({ value: c.id, text: c.title, control: "option:compare:" + c.id }))),
         (v) => v !== compareId(last) && act("compare=" + v), true)),
       field("Or run B with one parameter changed", select("vs", "combo:vs",
-        [{ value: "", text: "choose a parameter" }].concat(d.params.map((p) => ({ value: p.name, text: p.label, control: "button:vs:" + p.name }))),
+        [{ value: "", text: "choose a parameter" }].concat(d.params.filter((p) => p.type !== "points").map((p) => ({ value: p.name, text: p.label, control: "button:vs:" + p.name }))),
         (v) => { if (v) act("vs=" + v); document.getElementById("vs").value = ""; }, true)),
       el("div", { id: "b-changes" }),
       button("button:end-compare", "End comparison", "compare=off", { id: "end-compare", hidden: true }),

@@ -178,6 +178,8 @@ std::string App::cmd_compare_with(const std::string& name) {
             return set_compare(changes, "");
         }
     const core::ParamSpec& s = lab_->schema().params[size_t(k)];
+    if (s.type == core::ParamType::Points)
+        return "B's points are not one click away: give them in a link's b." + name + "=… (the link's form)";
     changes.emplace_back(name, other_value(s, config_.params.values()[size_t(k)]));
     return set_compare(changes, "");
 }

@@ -480,6 +480,7 @@ TEST_CASE("app points: a lab's point set edited by commands, refused whole, and 
         CHECK(p.app->command("add-point=0.5,7,1").find("outside the square") != std::string::npos);
         CHECK(p.app->command("add-point=0.5").find("expected X,Y") != std::string::npos);
         CHECK(p.app->command("remove-point=0.9,-0.9").find("none of your points") != std::string::npos);
+        CHECK(p.app->command("vs=" + name).find("not one click away") != std::string::npos);
         const std::string two = p.url();
         CHECK(p.app->command("points-csv=x,y,class\n0.1,0.1,0\n0.2,oops,1\n").find("line 3") != std::string::npos);
         CHECK(p.url() == two);   // nothing changed
