@@ -154,8 +154,11 @@ std::vector<core::Metric> Run::metrics() const {
     m.add_if(seen, "acc_gain", "MoE accuracy minus the dense network's", moe_eval_.acc - dense_eval_.acc, "%.3f", why);
     m.add_if(seen, "loss", own ? "MoE cross-entropy on your points" : "MoE test cross-entropy", moe_eval_.loss, "%.4f",
              why);
-    m.add_if(seen, "load_entropy", "Load entropy H(f) / ln K (1: even)", moe_eval_.load_entropy, "%.3f", why);
-    m.add_if(seen, "idle_experts", "Share of experts below 1/(10K) of the load", moe_eval_.idle, "%.3f", why);
+    // the load of a handful of points says nothing of balancing (3 points leave an expert of 4 idle whatever it does)
+    const bool judged = seen && int(test_.size()) >= 10 * c_.model.K;
+    const char* few = seen ? "too few points to judge the load: fewer than 10 an expert" : why;
+    m.add_if(judged, "load_entropy", "Load entropy H(f) / ln K (1: even)", moe_eval_.load_entropy, "%.3f", few);
+    m.add_if(judged, "idle_experts", "Share of experts below 1/(10K) of the load", moe_eval_.idle, "%.3f", few);
     m.add_if(seen, "dropped", "Share of test points that lost an expert to capacity", moe_eval_.dropped, "%.3f", why);
     m.add_if(seen, "unrouted", "Share of test points with no expert", moe_eval_.unrouted, "%.3f", why);
     m.add_if(seen, "router_z", "Router z: mean (log Σ e^h)²", moe_eval_.router_z, "%.3f", why);
