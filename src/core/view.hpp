@@ -97,4 +97,19 @@ struct View {
     std::string edits;
 };
 
+// Calls f(std::string&) on every text of a view a reader sees (titles, caption, labels, legends, readouts), its
+// children's too: the page translates them (core/words.hpp), the glyph test checks them against the font.
+template <class F>
+void for_each_text(View& v, F&& f) {
+    for (std::string* s :
+         {&v.title, &v.caption, &v.x_label, &v.y_label, &v.heat.row_title, &v.heat.col_title, &v.heat.mark_label})
+        f(*s);
+    for (auto& l : v.lines) f(l.label);
+    for (auto& o : v.overlays) f(o.label);
+    for (auto& b : v.bars) f(b.label);
+    for (auto* list : {&v.heat.row_labels, &v.heat.col_labels, &v.legend, &v.readouts})
+        for (auto& s : *list) f(s);
+    for (auto& c : v.children) for_each_text(c, f);
+}
+
 }   // namespace core

@@ -77,16 +77,8 @@ bool in_atlas(unsigned cp) {
     return false;
 }
 
-void add_view(const core::View& v, std::vector<std::string>& out) {
-    for (const auto& s :
-         {v.title, v.caption, v.x_label, v.y_label, v.heat.row_title, v.heat.col_title, v.heat.mark_label})
-        out.push_back(s);
-    for (const auto& l : v.lines) out.push_back(l.label);
-    for (const auto& o : v.overlays) out.push_back(o.label);
-    for (const auto& b : v.bars) out.push_back(b.label);
-    for (const auto* list : {&v.heat.row_labels, &v.heat.col_labels, &v.legend, &v.readouts})
-        out.insert(out.end(), list->begin(), list->end());
-    for (const auto& c : v.children) add_view(c, out);
+void add_view(core::View v, std::vector<std::string>& out) {
+    core::for_each_text(v, [&](const std::string& s) { out.push_back(s); });
 }
 
 // Everything the page can show for a lab: declarations, and what a finished default run displays.

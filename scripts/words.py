@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""The string table's files (src/core/words.hpp): which English texts each folder shows, and its translations.
+
+  words.py keys [FOLDER]       the English texts (keys) of each folder, or of one
+  words.py check [LANG [FOLDER...]]  every language file has every key of its folder, no stale one, the same
+                               placeholders, nothing empty; and no text shown bypasses the table (scan)
+  words.py update LANG         adds the missing keys ("" = to translate) and drops stale ones, in source order
+  words.py merge LANG OUT      one file for the page: every folder's translations of LANG
+  words.py chars LANG          the characters LANG's texts use (the font subset for it)
+  words.py scan                texts in src/app, src/core, src/platform and web/ shown without the table
+
+The keys of a folder: the literals passed to tr() or trf() (C++) or t() (web/*.js) in its files; in a lab's
+folder also every literal that reads as prose (its declarations: titles, help, captions, tour), which the page
+translates when it shows them. A folder's translations: <folder>/words/<lang>.json, {"English": "translation"}.
+"""
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LANGS = ["es", "pt-BR", "de", "zh-Hans"]   # core/words.cpp's languages() but English and the pseudo-language
+APP_DIRS = ["src/app", "src/core", "src/platform", "web"]
+
+LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "'": "'", "0": "\0"}
+
+
+def unescape(s):
+    return re.sub(r"\\(.)", lambda m: ESCAPES.get(m.group(1), m.group(1)), s)
+
+
+def strip_comments(src):
+    # // and /* */ comments out, string literals kept (a // inside a string is not a comment)
+    out, k, n = [], 0, len(src)
+    while k < n:
+        c = src[k]
+        if c == '"':
+            m = LITERAL.match(src, k)
+            if m:
+                out.append(m.group(0))
+                k = m.end()
+                continue
+        if src.startswith("//", k):
+            e = src.find("\n", k)
+            k = n if e < 0 else e
+            continue
+        if src.startswith("/*", k):
+            e = src.find("*/", k + 2)
+            out.append("\n" * src.count("\n", k, n if e < 0 else e))
+            k = n if e < 0 else e + 2
+            continue
+        if c == "'" and k + 2 < n:   # a char literal such as '"'
+            e = src.find("'", k + 2 if src[k + 1] == "\\" else k + 1)
+            if 0 < e - k <= 4:
+                out.append(" ")
+                k = e + 1
+                continue
+        out.append(c)
+        k += 1
+    return "".join(out)
+
+
+def literal_runs(src):
+    """(text, the code before it, the line) for each run of adjacent literals ("a" "b" is one text)."""
+    src = strip_comments(src)
+    runs, k = [], 0
+    while True:
+        m = LITERAL.search(src, k)
+        if not m:
+            return runs
+        start, parts, end = m.start(), [m.group(1)], m.end()
+        while True:
+            nxt = re.compile(r'\s*"((?:[^"\\\n]|\\.)*)"').match(src, end)
+            if not nxt:
+                break
+            parts.append(nxt.group(1))
+            end = nxt.end()
+        runs.append((unescape("".join(parts)), src[max(0, start - 60):start], src.count("\n", 0, start) + 1, src[end:end + 40]))
+        k = end
+
+
+def is_prose(s):
+    if not re.search(r"[A-Za-z]{2}", s):
+        return False
+    if re.fullmatch(r"[a-z0-9_.:\-=/#%*]+", s):   # ids, commands, link keys, file names
+        return False
+    if s.startswith(("http://", "https://", "##")):
+        return False
+    return " " in s.strip() or bool(re.match(r"[A-Z][a-z]", s))
+
+
+WRAPPED = re.compile(r"\b(tr|trf)\(\s*$")
+JS_WRAPPED = re.compile(r"\bt\(\s*$")
+
+
+def files_of(folder, exts=(".cpp", ".hpp", ".js")):
+    base = os.path.join(ROOT, folder)
+    out = []
+    for d, _, fs in os.walk(base):
+        if "/words" in d[len(base):]:
+            continue
+        out += [os.path.join(d, f) for f in sorted(fs) if f.endswith(exts)]
+    return sorted(out)
+
+
+def folders():
+    labs = sorted(d for d in os.listdir(os.path.join(ROOT, "src/labs")) if os.path.isdir(os.path.join(ROOT, "src/labs", d)))
+    return ["src/app"] + ["src/labs/" + d for d in labs]
+
+
+def keys_of(folder):
+    keys = []
+    paths = [p for d in APP_DIRS for p in files_of(d)] if folder == "src/app" else files_of(folder)
+    lab = folder.startswith("src/labs/")
+    for p in paths:
+        js = p.endswith(".js")
+        for text, before, _, _ in literal_runs(open(p, encoding="utf-8").read()):
+            wrapped = (JS_WRAPPED if js else WRAPPED).search(before)
+            if wrapped or (lab and is_prose(text)):
+                if text not in keys:
+                    keys.append(text)
+    return keys
+
+
+def words_file(folder, lang):
+    return os.path.join(ROOT, folder, "words", lang + ".json")
+
+
+def load(folder, lang):
+    p = words_file(folder, lang)
+    if not os.path.exists(p):
+        return None
+    with open(p, encoding="utf-8") as f:
+        return json.load(f)
+
+
+PRINTF = re.compile(r"%[-+ #0]*[0-9*.]*[hlLzjt]*[diouxXeEfFgGcsp%]")
+
+
+def placeholders(s):
+    specs = PRINTF.findall(s)
+    names = sorted(m for m in re.findall(r"\{[^ {}]+\}", s))
+    return specs + names
+
+
+def check(langs=LANGS, only=None):
+    problems = []
+    for folder in folders():
+        if only and folder not in only:
+            continue
+        keys = keys_of(folder)
+        for lang in langs:
+            table = load(folder, lang)
+            name = os.path.relpath(words_file(folder, lang), ROOT)
+            if table is None:
+                problems.append(f"{name}: missing ({len(keys)} texts to translate; words.py update {lang})")
+                continue
+            missing = [k for k in keys if k not in table]
+            stale = [k for k in table if k not in keys]
+            empty = [k for k in keys if k in table and not table[k].strip()]
+            bad = [k for k in keys if table.get(k) and placeholders(k) != placeholders(table[k])]
+            for what, lst in (("not translated", missing + empty), ("no longer in the code", stale),
+                              ("placeholders differ", bad)):
+                if lst:
+                    problems.append(f"{name}: {len(lst)} {what}, e.g. {lst[0]!r}")
+    if langs == LANGS and not only:
+        problems += [f"shown without the table: {p}" for p in scan()]
+    for p in problems:
+        print(p)
+    print(f"words: {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+# Where a prose literal in the app's code is not shown to a reader: commands and link texts, ImGui ids,
+# the JSON the page reports, logs for developers. A literal on a line ending "// words: not shown" is exempt.
+NOT_SHOWN_BEFORE = re.compile(
+    r"(command|run_command|print_log|fprintf\(\s*stderr,|std::fprintf\(\s*stderr,|note_control\([^,]*,|"
+    r"json_string\(|console\.(log|error|warn)\(|querySelector(All)?\(|getElementById\(|setAttribute\(|"
+    r"addEventListener\(|CAPTURE|REQUIRE|CHECK)\s*\(?\s*$")
+
+
+def scan():
+    out = []
+    for d in ["src/app", "src/platform", "web"]:
+        for p in files_of(d):
+            js = p.endswith(".js")
+            src = open(p, encoding="utf-8").read()
+            lines = src.split("\n")
+            for text, before, line, _ in literal_runs(src):
+                if not is_prose(text) or (JS_WRAPPED if js else WRAPPED).search(before):
+                    continue
+                if "words: not shown" in lines[line - 1] or NOT_SHOWN_BEFORE.search(before):
+                    continue
+                out.append(f"{os.path.relpath(p, ROOT)}:{line}: {text[:60]!r}")
+    return out
+
+
+def update(lang):
+    for folder in folders():
+        old = load(folder, lang) or {}
+        keys = keys_of(folder)
+        new = {k: old.get(k, "") for k in keys}
+        os.makedirs(os.path.dirname(words_file(folder, lang)), exist_ok=True)
+        with open(words_file(folder, lang), "w", encoding="utf-8") as f:
+            json.dump(new, f, ensure_ascii=False, indent=0)
+            f.write("\n")
+        todo = sum(1 for v in new.values() if not v)
+        print(f"{os.path.relpath(words_file(folder, lang), ROOT)}: {len(keys)} texts, {todo} to translate")
+
+
+def merged(lang):
+    out = {}
+    for folder in folders():
+        for k, v in (load(folder, lang) or {}).items():
+            if v:
+                out.setdefault(k, v)
+    return out
+
+
+def main(argv):
+    if len(argv) >= 1 and argv[0] == "keys":
+        for folder in (argv[1:] or folders()):
+            ks = keys_of(folder)
+            print(f"{folder}: {len(ks)} texts, {sum(len(k) for k in ks)} characters")
+        return 0
+    if len(argv) >= 1 and argv[0] == "check":   # check [LANG [FOLDER ...]]
+        return check([argv[1]] if len(argv) > 1 else LANGS, argv[2:] or None)
+    if argv == ["scan"]:
+        found = scan()
+        print("\n".join(found))
+        print(f"{len(found)} text(s) shown without the table")
+        return 1 if found else 0
+    if len(argv) == 2 and argv[0] == "update" and argv[1] in LANGS:
+        update(argv[1])
+        return 0
+    if len(argv) == 3 and argv[0] == "merge":
+        with open(argv[2], "w", encoding="utf-8") as f:
+            json.dump(merged(argv[1]), f, ensure_ascii=False, separators=(",", ":"))
+        return 0
+    if len(argv) == 2 and argv[0] == "chars":
+        chars = set("".join(merged(argv[1]).values()))
+        sys.stdout.write("".join(sorted(c for c in chars if ord(c) >= 32)))
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

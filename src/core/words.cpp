@@ -1,0 +1,291 @@
+#include "core/words.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdarg>
+#include <cstdio>
+#include <map>
+#include <unordered_map>
+
+namespace core {
+namespace {
+
+struct Table {
+    const Language* lang = nullptr;
+    std::unordered_map<std::string, std::string> words;   // English → translation (pseudo: filled as asked)
+};
+
+Table& table() {
+    static Table t;
+    return t;
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+// The length of a printf specifier starting at s[k] == '%' (0 if none).
+size_t specifier_length(const std::string& s, size_t k) {
+    size_t j = k + 1;
+    while (j < s.size() && std::string("-+ #0").find(s[j]) != std::string::npos) ++j;
+    while (j < s.size() && (is_digit(s[j]) || s[j] == '*' || s[j] == '.')) ++j;
+    while (j < s.size() && std::string("hlLzjt").find(s[j]) != std::string::npos) ++j;
+    if (j < s.size() && std::string("diouxXeEfFgGcsp%").find(s[j]) != std::string::npos) return j + 1 - k;
+    return 0;
+}
+
+// Accented forms of a–z and A–Z (Latin-1 and Latin Extended-A, both in the page's font).
+const char* accented(char c) {
+    static const char* lower[26] = {"á", "ƀ", "ç", "ð", "é", "f", "ĝ", "ĥ", "í", "ĵ", "ķ", "ĺ", "m",
+                                    "ñ", "ó", "p", "q", "ŕ", "š", "ţ", "ú", "v", "ŵ", "x", "ý", "ž"};
+    static const char* upper[26] = {"Á", "B", "Ç", "Ð", "É", "F", "Ĝ", "Ĥ", "Í", "Ĵ", "Ķ", "Ĺ", "M",
+                                    "Ñ", "Ó", "P", "Q", "Ŕ", "Š", "Ţ", "Ú", "V", "Ŵ", "X", "Ý", "Ž"};
+    if (c >= 'a' && c <= 'z') return lower[c - 'a'];
+    if (c >= 'A' && c <= 'Z') return upper[c - 'A'];
+    return nullptr;
+}
+
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+}   // namespace
+
+const std::vector<Language>& languages() {
+    static const std::vector<Language> all = {
+        {"en", "English", false, ""},
+        {"es", "Español", true, ""},
+        {"pt-BR", "Português (Brasil)", true, ""},
+        {"de", "Deutsch", true, ""},
+        {"zh-Hans", "简体中文", false, "zh-Hans"},
+        {"en-XA", "Ƥŝéûðó (pseudo)", false, ""},
+    };
+    return all;
+}
+
+const Language* find_language(const std::string& code) {
+    for (const Language& l : languages())
+        if (code == l.code) return &l;
+    return nullptr;
+}
+
+std::string best_language(const std::vector<std::string>& preferred) {
+    auto lower = [](std::string s) {
+        std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        return s;
+    };
+    for (const std::string& p : preferred) {
+        const std::string want = lower(p);
+        for (const Language& l : languages())
+            if (want == lower(l.code) && std::string(l.code) != "en-XA") return l.code;
+        const std::string primary = want.substr(0, want.find('-'));
+        if (primary == "en") return "en";
+        for (const Language& l : languages()) {
+            const std::string code = lower(l.code);
+            if (code.substr(0, code.find('-')) == primary && code != "en-xa") return l.code;
+        }
+    }
+    return "en";
+}
+
+std::string use_language(const std::string& code, const std::string& table_json) {
+    const Language* l = find_language(code);
+    if (!l) return "no language '" + code + "'";
+    std::vector<std::pair<std::string, std::string>> entries;
+    if (!table_json.empty()) {
+        std::string err = parse_word_table(table_json, entries);
+        if (!err.empty()) return err;
+    }
+    Table& t = table();
+    t.lang = l;
+    t.words.clear();
+    for (auto& e : entries)
+        if (!e.second.empty()) t.words[e.first] = std::move(e.second);   // "" = not translated yet
+    return "";
+}
+
+const Language& language() { return table().lang ? *table().lang : languages().front(); }
+
+const char* tr(const char* english) {
+    Table& t = table();
+    if (!t.lang || !english || t.lang == &languages().front()) return english;
+    auto it = t.words.find(english);
+    if (it != t.words.end()) return it->second.c_str();
+    if (std::string(t.lang->code) == "en-XA") return t.words.emplace(english, pseudo(english)).first->second.c_str();
+    return english;
+}
+
+std::string tr(const std::string& english) { return tr(english.c_str()); }
+
+std::string trf(const char* english_format, ...) {
+    const std::string f = tr(english_format);
+    const bool comma = language().decimal_comma;
+    std::string out;
+    va_list ap;
+    va_start(ap, english_format);
+    for (size_t k = 0; k < f.size();) {
+        const size_t len = f[k] == '%' ? specifier_length(f, k) : 0;
+        if (len == 0) {
+            out += f[k++];
+            continue;
+        }
+        const std::string spec = f.substr(k, len);
+        k += len;
+        const char conv = spec.back();
+        char buf[512];
+        int star = 0;
+        for (char c : spec)
+            if (c == '*') ++star;
+        int w1 = star > 0 ? va_arg(ap, int) : 0, w2 = star > 1 ? va_arg(ap, int) : 0;
+        auto put = [&](auto v) {
+            if (star == 0) std::snprintf(buf, sizeof buf, spec.c_str(), v);
+            else if (star == 1) std::snprintf(buf, sizeof buf, spec.c_str(), w1, v);
+            else std::snprintf(buf, sizeof buf, spec.c_str(), w1, w2, v);
+        };
+        const bool is_long = spec.find('l') != std::string::npos, is_size = spec.find('z') != std::string::npos;
+        const bool is_ll = spec.find("ll") != std::string::npos;
+        if (conv == '%') std::snprintf(buf, sizeof buf, "%%");
+        else if (std::string("eEfFgG").find(conv) != std::string::npos) put(va_arg(ap, double));
+        else if (conv == 's') put(va_arg(ap, const char*));
+        else if (conv == 'p') put(va_arg(ap, void*));
+        else if (is_ll) put(va_arg(ap, long long));
+        else if (is_size) put(va_arg(ap, size_t));
+        else if (is_long) put(va_arg(ap, long));
+        else put(va_arg(ap, int));
+        const bool real = std::string("eEfFgG").find(conv) != std::string::npos;
+        out += comma && real ? local_number(buf) : std::string(buf);
+    }
+    va_end(ap);
+    return out;
+}
+
+std::string local_number(std::string s) {
+    if (!language().decimal_comma) return s;
+    for (size_t k = 1; k + 1 < s.size(); ++k)
+        if (s[k] == '.' && is_digit(s[k - 1]) && is_digit(s[k + 1])) s[k] = ',';
+    return s;
+}
+
+std::string pseudo(const std::string& english) {
+    // Words of two letters or more are accented; symbols (a single letter, or with _ ^ * or a digit: w_g*, L4)
+    // and placeholders (%d, {metric}) stay as they are, so that the page still names the paper's symbols.
+    std::string out;
+    size_t letters = 0;
+    for (size_t k = 0; k < english.size();) {
+        const char c = english[k];
+        if (c == '%' && specifier_length(english, k)) {
+            const size_t n = specifier_length(english, k);
+            out += english.substr(k, n);
+            k += n;
+        } else if (c == '{') {
+            const size_t e = english.find('}', k);
+            const size_t n = e == std::string::npos ? 1 : e + 1 - k;
+            out += english.substr(k, n);
+            k += n;
+        } else if (is_letter(c)) {
+            size_t e = k;
+            while (e < english.size() && (is_letter(english[e]) || is_digit(english[e]) ||
+                                          std::string("_^*'").find(english[e]) != std::string::npos))
+                ++e;
+            const std::string word = english.substr(k, e - k);
+            const bool symbol = word.size() < 2 || word.find_first_of("_^*0123456789") != std::string::npos;
+            for (char w : word) out += symbol || !accented(w) ? std::string(1, w) : std::string(accented(w));
+            letters += word.size();
+            k = e;
+        } else {
+            out += c;
+            ++k;
+        }
+    }
+    if (letters == 0) return english;
+    const size_t pad = std::max<size_t>(1, (english.size() * 2 + 4) / 5);   // 40 % of the length
+    std::string tail;
+    static const char* filler[] = {"ļ", "ő", "ŗ", "ē", "ɱ"};
+    for (size_t k = 0; k + 2 < pad; ++k) tail += filler[k % 5];
+    return "[" + out + (tail.empty() ? "" : " " + tail) + "]";
+}
+
+std::vector<std::string> placeholders(const std::string& text) {
+    std::vector<std::string> printf_specs, names;
+    for (size_t k = 0; k < text.size(); ++k) {
+        if (text[k] == '%') {
+            const size_t n = specifier_length(text, k);
+            if (n) {
+                printf_specs.push_back(text.substr(k, n));
+                k += n - 1;
+            }
+        } else if (text[k] == '{') {
+            const size_t e = text.find('}', k);
+            if (e != std::string::npos && e > k + 1 &&
+                text.find_first_of(" {", k + 1) > e) {   // {metric}, not a set {1, 2}
+                names.push_back(text.substr(k, e + 1 - k));
+                k = e;
+            }
+        }
+    }
+    std::sort(names.begin(), names.end());
+    printf_specs.insert(printf_specs.end(), names.begin(), names.end());
+    return printf_specs;
+}
+
+std::string parse_word_table(const std::string& json, std::vector<std::pair<std::string, std::string>>& out) {
+    size_t k = 0;
+    int line = 1;
+    auto fail = [&](const std::string& what) { return "line " + std::to_string(line) + ": " + what; };
+    auto skip = [&] {
+        while (k < json.size() && std::string(" \t\r\n").find(json[k]) != std::string::npos)
+            if (json[k++] == '\n') ++line;
+    };
+    auto put_utf8 = [](std::string& s, unsigned cp) {
+        if (cp < 0x80) s += char(cp);
+        else if (cp < 0x800) s += {char(0xC0 | cp >> 6), char(0x80 | (cp & 0x3F))};
+        else s += {char(0xE0 | cp >> 12), char(0x80 | (cp >> 6 & 0x3F)), char(0x80 | (cp & 0x3F))};
+    };
+    auto string = [&](std::string& s) -> std::string {
+        if (k >= json.size() || json[k] != '"') return fail("a string was expected");
+        for (++k; k < json.size() && json[k] != '"'; ++k) {
+            if (json[k] == '\n') return fail("a string ends at the end of the line");
+            if (json[k] != '\\') {
+                s += json[k];
+                continue;
+            }
+            if (++k >= json.size()) break;
+            const char e = json[k];
+            if (e == 'n') s += '\n';
+            else if (e == 't') s += '\t';
+            else if (e == '"' || e == '\\' || e == '/') s += e;
+            else if (e == 'u' && k + 4 < json.size() &&
+                     json.substr(k + 1, 4).find_first_not_of("0123456789abcdefABCDEF") == std::string::npos) {
+                put_utf8(s, unsigned(std::stoul(json.substr(k + 1, 4), nullptr, 16)));
+                k += 4;
+            } else return fail(std::string("unknown escape \\") + e);
+        }
+        if (k >= json.size()) return fail("a string is not closed");
+        ++k;
+        return "";
+    };
+    skip();
+    if (k >= json.size() || json[k++] != '{') return fail("the table must be a JSON object {…}");
+    std::map<std::string, int> seen;
+    for (bool first = true;; first = false) {
+        skip();
+        if (k < json.size() && json[k] == '}') break;
+        if (!first) {
+            if (k >= json.size() || json[k++] != ',') return fail("',' or '}' was expected");
+            skip();
+        }
+        std::string key, value;
+        std::string err = string(key);
+        if (!err.empty()) return err;
+        skip();
+        if (k >= json.size() || json[k++] != ':') return fail("':' was expected");
+        skip();
+        err = string(value);
+        if (!err.empty()) return err;
+        if (seen.count(key)) return fail("\"" + key + "\" is given twice");
+        seen[key] = line;
+        out.emplace_back(std::move(key), std::move(value));
+    }
+    ++k;
+    skip();
+    if (k != json.size()) return fail("text after the table's closing '}'");
+    return "";
+}
+
+}   // namespace core

@@ -1,0 +1,59 @@
+// The one string table: every text the page shows is looked up here by its English source, which is its key
+// (as gettext and Qt's tr() do: the code reads in English, and a translation that no longer matches its source
+// is found by the test instead of showing stale words). A folder's translations sit beside its code:
+// `src/app/words/<language>.json`, `src/labs/<id>/words/<language>.json`, each a flat JSON object
+// {"English": "translation"}; the build merges them into one file per language (scripts/words.py).
+//
+// With no language chosen (the CLI, the tests, English) tr() returns its argument: links, commands and the
+// CLI never pass through here. Printf templates go through tr() before formatting, so that the translation
+// holds the same specifiers (checked by the test: the same % specifiers in the same order, the same {names}).
+#pragma once
+#include <string>
+#include <vector>
+
+namespace core {
+
+struct Language {
+    const char* code;       // BCP 47, as in `lang=` and the HTML document's lang attribute
+    const char* name;       // in the language itself, for the menu
+    bool decimal_comma;     // numbers shown as 0,5
+    const char* font;       // "" the page's font covers it; else the extra font file (fonts/<font>.ttf)
+};
+
+// English first; the pseudo-language (en-XA: accented and 40 % longer, for layout tests) last.
+const std::vector<Language>& languages();
+const Language* find_language(const std::string& code);
+// The best of the user's preferred languages ("de-AT,en" → de): exact code, then the primary subtag
+// ("pt" → pt-BR, "zh-CN" → zh-Hans); English when none matches.
+std::string best_language(const std::vector<std::string>& preferred);
+
+// Chooses the language and its table (the merged JSON object; "" for English and the pseudo-language, which
+// derives its texts). Returns "" or what is wrong with the table (nothing changes then).
+std::string use_language(const std::string& code, const std::string& table_json);
+const Language& language();
+
+#if defined(__GNUC__)
+__attribute__((format_arg(1)))
+#endif
+const char* tr(const char* english);
+std::string tr(const std::string& english);
+// tr() and then the language's decimal mark in numbers formatted into it: strf(tr(fmt), ...) for text shown.
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+std::string trf(const char* english_format, ...);
+
+// A number formatted for display in the chosen language ("0.5" → "0,5" with a decimal comma): applied to
+// numbers the app formats, never to links, commands or the CLI.
+std::string local_number(std::string formatted);
+
+// The pseudo-language's form of a text: letters accented, 40 % longer, placeholders and symbols kept.
+std::string pseudo(const std::string& english);
+
+// The placeholders a translation must keep: printf specifiers in order, then {names} sorted.
+std::vector<std::string> placeholders(const std::string& text);
+
+// Parses a flat JSON object of strings ({"a": "b", ...}); "" or what is wrong, with the line.
+std::string parse_word_table(const std::string& json, std::vector<std::pair<std::string, std::string>>& out);
+
+}   // namespace core

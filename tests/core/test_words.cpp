@@ -1,0 +1,76 @@
+// The string table (core/words.hpp): choosing a language, looking texts up, the pseudo-language, the decimal
+// comma in numbers formatted for display, and tables that are refused with the line of their fault.
+#include "core/words.hpp"
+#include <doctest/doctest.h>
+#include <cstring>
+
+namespace {
+struct EnglishAfter {   // every test leaves the table as the others expect it
+    ~EnglishAfter() { core::use_language("en", ""); }
+};
+}   // namespace
+
+TEST_CASE("the table translates by the English text and falls back to it") {
+    EnglishAfter restore;
+    CHECK(std::strcmp(core::tr("Play"), "Play") == 0);
+    REQUIRE(core::use_language("de", R"({"Play": "Abspielen", "Pause": "", "%d of %d experts": "%d von %d Experten"})")
+                .empty());
+    CHECK(std::string(core::language().code) == "de");
+    CHECK(std::string(core::tr("Play")) == "Abspielen");
+    CHECK(std::string(core::tr("Pause")) == "Pause");   // "" is not translated yet: English
+    CHECK(std::string(core::tr("Reset")) == "Reset");
+    CHECK(core::trf("%d of %d experts", 3, 4) == "3 von 4 Experten");
+    CHECK(core::trf("acc %.2f, seed %d, %s", 0.5, 7, "x") == "acc 0,50, seed 7, x");   // decimal comma, not in %d
+    CHECK(core::local_number("eq. 3.4") == "eq. 3,4");
+    REQUIRE(core::use_language("en", "").empty());
+    CHECK(core::trf("acc %.2f", 0.5) == "acc 0.50");
+}
+
+TEST_CASE("a malformed table or an unknown language is refused and changes nothing") {
+    EnglishAfter restore;
+    REQUIRE(core::use_language("es", R"({"Play": "Reproducir"})").empty());
+    const std::string err = core::use_language("de", "{\"Play\": \"Abspielen\",\n \"Pause\" \"Pause\"}");
+    CHECK(err.find("line 2") != std::string::npos);
+    CHECK(std::string(core::language().code) == "es");
+    CHECK(std::string(core::tr("Play")) == "Reproducir");
+    CHECK(core::use_language("de", "{\"a\": \"b\", \"a\": \"c\"}").find("twice") != std::string::npos);
+    CHECK(core::use_language("de", "[]").find("object") != std::string::npos);
+    CHECK(core::use_language("de", "{\"a\": \"\\q\"}").find("escape") != std::string::npos);
+    CHECK(core::use_language("xx", "").find("no language") != std::string::npos);
+    std::vector<std::pair<std::string, std::string>> out;
+    CHECK(core::parse_word_table(R"({"a\n\"b\"": "\u00e9\u4e2d"})", out).empty());
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].first == "a\n\"b\"");
+    CHECK(out[0].second == "é中");
+}
+
+TEST_CASE("the pseudo-language accents words, keeps symbols and placeholders, and is 40 % longer") {
+    EnglishAfter restore;
+    REQUIRE(core::use_language("en-XA", "").empty());
+    const std::string p = core::tr("Router step %.2f for w_g* and {metric}");
+    CHECK(p.find("%.2f") != std::string::npos);
+    CHECK(p.find("w_g*") != std::string::npos);
+    CHECK(p.find("{metric}") != std::string::npos);
+    CHECK(p.find("Ŕ") != std::string::npos);
+    CHECK(p.find("Router") == std::string::npos);
+    CHECK(core::placeholders(p) == core::placeholders("Router step %.2f for w_g* and {metric}"));
+    const std::string e = "Load balancing loss";
+    CHECK(core::pseudo(e).size() >= e.size() * 14 / 10);
+    CHECK(core::pseudo("%d %%") == "%d %%");   // nothing to translate: unchanged
+}
+
+TEST_CASE("the user's languages choose the page's") {
+    CHECK(core::best_language({"de-AT", "en"}) == "de");
+    CHECK(core::best_language({"pt"}) == "pt-BR");
+    CHECK(core::best_language({"zh-CN"}) == "zh-Hans");
+    CHECK(core::best_language({"fr", "es-MX"}) == "es");
+    CHECK(core::best_language({"en-GB", "de"}) == "en");
+    CHECK(core::best_language({"fr"}) == "en");
+    CHECK(core::best_language({}) == "en");
+}
+
+TEST_CASE("placeholders: printf specifiers in order, names sorted, sets are not names") {
+    CHECK(core::placeholders("%d of %.2f {b} {a} {1, 2}") ==
+          std::vector<std::string>{"%d", "%.2f", "{a}", "{b}"});
+    CHECK(core::placeholders("70 %%") == std::vector<std::string>{"%%"});
+}
