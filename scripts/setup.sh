@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 PACKAGES=(cmake g++ make emscripten libeigen3-dev doctest-dev libglfw3-dev libgl-dev
-          chromium xvfb xauth fonts-dejavu-core python3 nodejs npm xz-utils dpkg-dev
+          chromium xvfb xauth fonts-dejavu-core fonts-droid-fallback python3 nodejs npm xz-utils dpkg-dev
           fonttools                   # pyftsubset: the page's font cut to the code points it draws
           libstb-dev                  # stb_image_write: PNG export of a view, the desktop app's --screenshot
           clang libclang-rt-14-dev    # the libFuzzer target (scripts/fuzz.sh): clang and its fuzzer runtime

@@ -177,7 +177,7 @@ def check(langs=LANGS, only=None):
 NOT_SHOWN_BEFORE = re.compile(
     r"(command|run_command|print_log|fprintf\(\s*stderr,|std::fprintf\(\s*stderr,|note_control\([^,]*,|"
     r"json_string\(|console\.(log|error|warn)\(|querySelector(All)?\(|getElementById\(|setAttribute\(|"
-    r"addEventListener\(|CAPTURE|REQUIRE|CHECK)\s*\(?\s*$")
+    r"addEventListener\(|CAPTURE|REQUIRE|CHECK|===|!==|==|!=)\s*\(?\s*$")
 
 
 def scan():

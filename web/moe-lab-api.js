@@ -6,10 +6,11 @@
 //                                returns "" when applied, otherwise why not (also shown on the page)
 //   moeLab.document()         -> the declarations the HTML document is built from (web/pdom.js)
 //   moeLab.table(n)           -> view n's data as tables
+const t = (s) => (globalThis.moeLabWords ? globalThis.moeLabWords(s) : s);   // the page's texts (core/words.hpp)
 var Module = {
   canvas: (function () {
     const c = document.getElementById("canvas");
-    c.addEventListener("webglcontextlost", (e) => { e.preventDefault(); showFatal("The WebGL context was lost: reload the page."); });
+    c.addEventListener("webglcontextlost", (e) => { e.preventDefault(); showFatal(t("The WebGL context was lost: reload the page.")); });
     return c;
   })(),
   print: (t) => console.log(t),
@@ -17,9 +18,11 @@ var Module = {
   onRuntimeInitialized: () => {
     document.getElementById("loading").style.display = "none";
     window.moeLab.ready = true;
+    // the browser's languages choose the page's unless the link or the menu does (lang=, src/app/language.cpp)
+    window.moeLab.command("system-lang=" + (navigator.languages || [navigator.language || "en"]).join(","));
     for (const f of window.moeLab.onReady) f();
   },
-  onAbort: (what) => showFatal("MoE Lab stopped: " + what),
+  onAbort: (what) => showFatal(t("MoE Lab stopped: {why}").replace("{why}", what)),
 };
 
 function showFatal(msg) {
@@ -36,7 +39,7 @@ window.moeLab = {
   document: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_document())) : null),
   table: (n) => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_view_table(n))) : null),
   command: (cmd) => {
-    if (!window.moeLab.ready) return "the page is still loading";
+    if (!window.moeLab.ready) return "the page is still loading";   // words: not shown (the API's answer)
     cmd = String(cmd);
     const n = Module.lengthBytesUTF8(cmd) + 1, p = Module._malloc(n);
     Module.stringToUTF8(cmd, p, n);
@@ -44,6 +47,30 @@ window.moeLab = {
     Module._free(p);
     return why;
   },
+  // A language's table and the font it needs, for the app (src/platform/browser.cpp's load_words): the files
+  // come from this site only when the language is chosen; the app gets them as the command words=.
+  loadWords: (code, font) => {
+    const get = (url, how) => fetch(url).then((r) => {
+      if (!r.ok) throw new Error(url + ": " + r.status);
+      return r[how]();
+    });
+    Promise.all([get("words/" + code + ".json", "text"), font ? get("fonts/" + font + ".ttf", "arrayBuffer") : null])
+      .then(([table, bytes]) => {
+        if (bytes) Module.FS.writeFile("/fonts/" + font + ".ttf", new Uint8Array(bytes));
+        window.moeLab.command("words=" + code + "\n" + table);
+      })
+      .catch((e) => window.moeLab.command("words-failed=" + code + ": " + e.message));
+  },
+};
+
+// The page's own texts through the app's table (core/words.hpp); English until the module runs.
+globalThis.moeLabWords = (s) => {
+  if (!window.moeLab.ready) return s;
+  const n = Module.lengthBytesUTF8(s) + 1, p = Module._malloc(n);
+  Module.stringToUTF8(s, p, n);
+  const out = Module.UTF8ToString(Module._moe_tr(p));
+  Module._free(p);
+  return out;
 };
 
 // The offline copy (sw.js): once the page has been opened, it loads without a network. Browsers offer service

@@ -4,10 +4,12 @@
 // version caches it in the background and takes it over at once, so the next visit opens the new page.
 // Nothing else is fetched: the page downloads nothing when it runs. The Web Workers' files are the exception to
 // "every file on the first visit": the page loads them only for a run whose sweeps they pay for (src/app/workers.hpp),
-// and they are cached when it first does; offline before that, such a run plays on the main thread.
+// and they are cached when it first does; offline before that, such a run plays on the main thread. So are the
+// languages' tables and fonts (words/, fonts/): fetched when a language is chosen, cached then.
 const VERSION = "moe-lab-@MOE_SITE_VERSION@";
 const FILES = [@MOE_SITE_FILES@];   // web/site-files.txt
-const ON_DEMAND = ["sweep-worker.js", "moe-lab-worker.js", "moe-lab-worker.wasm"];
+const ON_DEMAND = ["sweep-worker.js", "moe-lab-worker.js", "moe-lab-worker.wasm", "words/es.json", "words/pt-BR.json",
+                   "words/de.json", "words/zh-Hans.json", "fonts/zh-Hans.ttf"];
 
 self.addEventListener("install", (event) => {
   event.waitUntil(caches.open(VERSION).then((cache) => cache.addAll(FILES.filter((f) => !ON_DEMAND.includes(f))))
@@ -24,10 +26,10 @@ self.addEventListener("activate", (event) => {
 // (a file loaded on demand is kept for the next time).
 self.addEventListener("fetch", (event) => {
   if (event.request.method !== "GET") return;
-  const file = new URL(event.request.url).pathname.split("/").pop();
+  const path = new URL(event.request.url).pathname;
   event.respondWith(caches.open(VERSION).then((cache) => cache.match(event.request, { ignoreSearch: true })
     .then((hit) => hit || fetch(event.request).then((r) => {
-      if (r.ok && ON_DEMAND.includes(file)) cache.put(event.request, r.clone());
+      if (r.ok && ON_DEMAND.some((f) => path.endsWith("/" + f))) cache.put(event.request, r.clone());
       return r;
     }))));
 });

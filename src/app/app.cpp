@@ -5,6 +5,7 @@
 #include "core/paced_run.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include "core/words.hpp"
 #include "app/gpu_draw.hpp"
 #include "app/hover_help.hpp"
 #include <imgui.h>
@@ -116,6 +117,7 @@ void App::build_views() {
     views_.clear();
     lab_->views(views_);
     if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, core::describe(compare_.changes()));
+    for (core::View& v : views_) core::for_each_text(v, [](std::string& s) { s = core::tr(s); });   // core/words.hpp
 }
 
 void App::frame() {

@@ -121,6 +121,15 @@ private:
     // queries report it with system-theme=ID).
     std::string cmd_theme(const std::string& id, bool system);
     std::string theme_id() const;   // the theme in use
+    // Languages (core/words.hpp, language.cpp): the user's or the link's choice ("auto": the best of the
+    // browser's languages, which the page reports with system-lang=LIST); the table arrives with words=.
+    std::string cmd_lang(const std::string& code, bool system);
+    std::string cmd_words(const std::string& text);          // "words=CODE\n" + the language's merged table
+    std::string cmd_words_failed(const std::string& text);   // "words-failed=CODE: why"
+    std::string lang_id() const;                             // the language chosen (the table may still be loading)
+    void apply_language();                                   // load the table of lang_id(), or use it
+    void draw_language_menu();
+    void merge_language_font(float size);   // theme.cpp
     // configuration
     void open(const core::RunConfig& c);   // switch lab and/or parameters, then reset
     void apply_edit();                     // edited parameters → config (when valid)
@@ -255,6 +264,7 @@ private:
     ImVec2 focus_a_{0, 0}, focus_b_{0, 0};   // its rectangle
     std::vector<std::string> table_views_;   // ids of the views shown as tables
     std::string theme_choice_ = "auto", system_theme_ = "light";
+    std::string lang_choice_ = "auto", system_langs_ = "en", lang_loading_;
     float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
     Workers workers_{host_};                // the page's Web Workers (workers.hpp)
     bool waiting_for_workers_ = false;

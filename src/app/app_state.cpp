@@ -3,6 +3,7 @@
 #include "core/compare.hpp"
 #include "core/json_text.hpp"
 #include "core/registry.hpp"
+#include "core/words.hpp"
 #include "app/gpu_draw.hpp"
 #include "app/hover_help.hpp"
 #include <imgui.h>
@@ -37,6 +38,13 @@ std::string App::state_json() const {
     s += ",\"ui_scale\":" + jnum(ui_scale_) + ",\"density\":" + jnum(density_) + ",\"train_ms\":" + jnum(train_ms_) +
         ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
+    // the language in use (core/words.hpp), the one chosen (it may still be loading), and the list for a menu
+    s += ",\"lang\":" + jstr(core::language().code) + ",\"lang_chosen\":" + jstr(lang_id());
+    s += ",\"languages\":[";
+    for (const core::Language& l : core::languages())
+        s += std::string(&l == &core::languages().front() ? "" : ",") + "{\"code\":" + jstr(l.code) +
+            ",\"name\":" + jstr(l.name) + "}";
+    s += "]";
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
     s += ",\"workers\":" + workers_.json();
     char b[128];

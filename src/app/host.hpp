@@ -38,9 +38,15 @@ struct Host {
     std::function<std::string(int w, int h)> record_start;
     std::function<void(int x, int y, int w, int h)> record_frame;
     std::function<void()> record_stop;
-    std::string platform_name;       // "browser" / "desktop"
-    std::string page_address;        // the page's address before its query ("https://…/"); none: no page (desktop)
-    std::string font_file;           // a TTF with Greek and math signs
+    std::string platform_name;   // "browser" / "desktop"
+    std::string page_address;    // the page's address before its query ("https://…/"); none: no page (desktop)
+    std::string font_file;       // a TTF with Greek and math signs
+    // The translations (core/words.hpp): a folder of the merged <language>.json files and the fonts a language
+    // needs beyond font_file (<font>.ttf), read when the language is chosen; or, on the page, load_words, which
+    // fetches them and hands them back as the command "words=CODE" + newline + the file's text.
+    std::string words_dir, fonts_dir;
+    std::function<void(const std::string& code)> load_words;
+    std::function<void(const std::string& code)> set_language;   // the language in use changed (the page's lang)
     WorkerPool* workers = nullptr;   // the page's Web Workers; none: sweeps run in this process
     int threads = 1;                 // threads for a run's sweep jobs in this process (the desktop: its cores)
 };

@@ -193,6 +193,14 @@ const std::vector<App::LinkKey>& App::link_keys() {
              }
          },
          [](const App& a) { return one_if(a.theme_choice_ != "auto", a.theme_choice_); }},
+        {"lang", "CODE", "the page's language (absent: the browser's)", S::Look, false,
+         [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
+             if (std::string why = a.cmd_lang(v.given ? v.value : "auto", false); !why.empty()) {
+                 msgs.push_back(why);   // an unknown language: the browser's, and a message
+                 a.cmd_lang("auto", false);
+             }
+         },
+         [](const App& a) { return one_if(a.lang_choice_ != "auto", a.lang_choice_); }},
         // rewind (rewind.cpp)
         {"history", "0|1", "keep moments of the run for rewind (1, the default) or not (0)", S::Moments, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {

@@ -102,6 +102,12 @@ std::string use_language(const std::string& code, const std::string& table_json)
 
 const Language& language() { return table().lang ? *table().lang : languages().front(); }
 
+std::string translated_text() {
+    std::string out;
+    for (const auto& w : table().words) out += w.second;
+    return out;
+}
+
 const char* tr(const char* english) {
     Table& t = table();
     if (!t.lang || !english || t.lang == &languages().front()) return english;
@@ -180,8 +186,9 @@ std::string pseudo(const std::string& english) {
             k += n;
         } else if (is_letter(c)) {
             size_t e = k;
-            while (e < english.size() && (is_letter(english[e]) || is_digit(english[e]) ||
-                                          std::string("_^*'").find(english[e]) != std::string::npos))
+            while (e < english.size() &&
+                   (is_letter(english[e]) || is_digit(english[e]) ||
+                    std::string("_^*'").find(english[e]) != std::string::npos))
                 ++e;
             const std::string word = english.substr(k, e - k);
             const bool symbol = word.size() < 2 || word.find_first_of("_^*0123456789") != std::string::npos;

@@ -14,10 +14,10 @@
 namespace core {
 
 struct Language {
-    const char* code;       // BCP 47, as in `lang=` and the HTML document's lang attribute
-    const char* name;       // in the language itself, for the menu
-    bool decimal_comma;     // numbers shown as 0,5
-    const char* font;       // "" the page's font covers it; else the extra font file (fonts/<font>.ttf)
+    const char* code;     // BCP 47, as in `lang=` and the HTML document's lang attribute
+    const char* name;     // in the language itself, for the menu
+    bool decimal_comma;   // numbers shown as 0,5
+    const char* font;     // "" the page's font covers it; else the extra font file (fonts/<font>.ttf)
 };
 
 // English first; the pseudo-language (en-XA: accented and 40 % longer, for layout tests) last.
@@ -31,17 +31,21 @@ std::string best_language(const std::vector<std::string>& preferred);
 // derives its texts). Returns "" or what is wrong with the table (nothing changes then).
 std::string use_language(const std::string& code, const std::string& table_json);
 const Language& language();
+// Every translation of the chosen language, one after another: the characters its font must hold.
+std::string translated_text();
 
 #if defined(__GNUC__)
 __attribute__((format_arg(1)))
 #endif
-const char* tr(const char* english);
+const char*
+tr(const char* english);
 std::string tr(const std::string& english);
 // tr() and then the language's decimal mark in numbers formatted into it: strf(tr(fmt), ...) for text shown.
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
 #endif
-std::string trf(const char* english_format, ...);
+std::string
+trf(const char* english_format, ...);
 
 // A number formatted for display in the chosen language ("0.5" → "0,5" with a decimal comma): applied to
 // numbers the app formats, never to links, commands or the CLI.

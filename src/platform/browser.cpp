@@ -1,4 +1,5 @@
 #include "platform/browser.hpp"
+#include "core/words.hpp"
 #include <emscripten.h>
 #include <cstdlib>
 #include <string>
@@ -47,6 +48,13 @@ EM_JS(void, js_open_file, (const char* prefix), {
         if (f) f.text().then((t) => window.moeLab.command(p + t));
     };
     input.click();
+});
+EM_JS(void, js_load_words, (const char* code, const char* font), {
+    window.moeLab.loadWords(UTF8ToString(code), UTF8ToString(font));
+});
+EM_JS(void, js_set_language, (const char* code), {
+    document.documentElement.lang = UTF8ToString(code);
+    if (window.moeLabDocument && window.moeLabDocument.refresh) window.moeLabDocument.refresh();
 });
 // A view's PNG: saved as a download, and kept as window.moeLab.lastPng for the browser test.
 EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
@@ -105,6 +113,11 @@ void set_query(const std::string& q) { js_set_query(q.c_str()); }
 void copy_link(const std::string& q) { js_copy_link(q.c_str()); }
 void download(const std::string& f, const std::string& t) { js_download(f.c_str(), t.c_str()); }
 void open_file(const std::string& command_prefix) { js_open_file(command_prefix.c_str()); }
+void load_words(const std::string& code) {
+    const core::Language* l = core::find_language(code);
+    js_load_words(code.c_str(), l ? l->font : "");
+}
+void set_language(const std::string& code) { js_set_language(code.c_str()); }
 void save_png(const std::string& f, const std::vector<uint8_t>& png) {
     js_save_png(f.c_str(), png.data(), int(png.size()));
 }
@@ -122,6 +135,8 @@ void expose(app::App* a, std::function<std::string()> loop_state, std::function<
 
 // Called from web/moe-lab-api.js: window.moeLab.state(), .command("play"), .document() and .table(n).
 extern "C" {
+// The page's own texts (web/*.js) through the one table (core/words.hpp): moeLabWords("Add point").
+EMSCRIPTEN_KEEPALIVE const char* moe_tr(const char* english) { return core::tr(english); }
 EMSCRIPTEN_KEEPALIVE const char* moe_state() {
     static std::string s;
     s = g_app ? g_app->state_json() : "{}";

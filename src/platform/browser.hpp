@@ -16,6 +16,10 @@ void download(const std::string& file, const std::string& text);
 // A text file the user picks (a CSV), handed to the app as the command prefix + its text.
 void open_file(const std::string& command_prefix);
 void save_png(const std::string& file, const std::vector<uint8_t>& png);   // download + moeLab.lastPng
+// A language's table (words/CODE.json) and the font it needs (fonts/FONT.ttf, into the module's /fonts), fetched
+// and handed to the app as the command words=CODE + newline + the table (words-failed=CODE: why, otherwise).
+void load_words(const std::string& code);
+void set_language(const std::string& code);   // the HTML document's lang attribute, and its texts again
 void show_fatal(const char* message);
 // A clip of the canvas (web/record.js, record=, app/record.hpp): "" or why not; a frame cropped in device pixels; stop and
 // download it.

@@ -82,6 +82,8 @@ int main(int argc, char** argv) {
     host.threads =
         int(std::max(1u, std::thread::hardware_concurrency()));   // the sweep jobs the page gives its workers
     host.font_file = MOE_FONT_FILE;
+    host.words_dir = MOE_WORDS_DIR;   // the build's merged translations and the fonts they need
+    host.fonts_dir = MOE_FONTS_DIR;
     host.now_ms = platform::now_ms;
     host.set_query = [](const std::string& q) { std::printf("link: ?%s\n", q.c_str()); };
     host.copy_text = [w](const std::string& t) { glfwSetClipboardString(w, ("?" + t).c_str()); };

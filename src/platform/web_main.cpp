@@ -140,6 +140,9 @@ int main() {
     host.copy_text = browser::copy_link;
     host.download = browser::download;
     host.open_file = browser::open_file;
+    host.load_words = browser::load_words;
+    host.set_language = browser::set_language;
+    host.fonts_dir = "/fonts";
     host.save_png = browser::save_png;
     host.record_start = browser::record_start;
     host.record_frame = browser::record_frame;

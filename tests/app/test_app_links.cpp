@@ -6,7 +6,10 @@
 #include "app/app.hpp"
 #include "core/params.hpp"
 #include "core/registry.hpp"
+#include "core/words.hpp"
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <doctest/doctest.h>
 #include <imgui.h>
 #include <memory>
@@ -36,8 +39,9 @@ struct Page {
     Imgui imgui;
     std::unique_ptr<app::App> app;
 
-    explicit Page(const std::string& link, app::WorkerPool* workers = nullptr) {
+    explicit Page(const std::string& link, app::WorkerPool* workers = nullptr, const std::string& words_dir = "") {
         app::Host host;
+        host.words_dir = words_dir;
         host.platform_name = "test";
         host.workers = workers;
         host.set_query = [this](const std::string& q) { urls.push_back(q); };
@@ -507,4 +511,57 @@ TEST_CASE("app points: a lab's point set edited by commands, refused whole, and 
         CHECK(locked.url() == three + "&lock=" + name);
     }
     CHECK(labs > 0);
+}
+
+// A folder with a German table of three texts (the app's, the example lab's view title, a template).
+std::string german_words() {
+    const std::string dir = (std::filesystem::temp_directory_path() / "moe-lab-test-words-de").string();
+    std::filesystem::create_directories(dir);
+    std::ofstream(dir + "/de.json")
+        << R"j({"Language": "Sprache", "Test MSE": "Test-MSE (mittlerer quadratischer Fehler)",
+"lang=%s: give one of %s": "lang=%s: eine von %s angeben"})j";
+    return dir;
+}
+
+struct EnglishAfter {   // the table is the process's: every test leaves it English
+    ~EnglishAfter() { core::use_language("en", ""); }
+};
+
+TEST_CASE("app languages: lang= in the link chooses the table, the link keeps it, the views are translated") {
+    EnglishAfter restore;
+    Page p("lab=example&preset=fast&seed=1&lang=de", nullptr, german_words());
+    CHECK(messages(p) == "\"messages\":[");
+    CHECK(p.has("\"lang\":\"de\""));
+    CHECK(p.url() == "lab=example&preset=fast&seed=1&lang=de");
+    CHECK(std::string(core::tr("Language")) == "Sprache");
+    p.frames(2);
+    CHECK(p.app->command("view=1") == "");
+    CHECK(p.app->document_json().find("Test-MSE (mittlerer quadratischer Fehler)") != std::string::npos);
+    // an unknown language: a message in the language shown, the rest of the link works
+    CHECK(p.app->command("lang=xx").find("lang=xx: eine von auto, en, es, pt-BR, de, zh-Hans, en-XA angeben") !=
+          std::string::npos);
+    CHECK(p.has("\"lang\":\"de\""));
+    // the pseudo-language needs no table; English again
+    CHECK(p.app->command("lang=en-XA") == "");
+    CHECK(std::string(core::tr("Language")).find("Ĺá") != std::string::npos);
+    CHECK(p.url().find("lang=en-XA") != std::string::npos);
+    CHECK(p.app->command("lang=auto") == "");
+    CHECK(p.has("\"lang\":\"en\""));
+    CHECK(p.url() == "lab=example&preset=fast&seed=1&view=1");
+}
+
+TEST_CASE("app languages: the browser's languages, a missing or damaged table, a table for another language") {
+    EnglishAfter restore;
+    Page p("lab=example&preset=fast&seed=1", nullptr, german_words());
+    CHECK(p.app->command("system-lang=fr,de-AT;q=0.8,en") == "");
+    CHECK(p.has("\"lang\":\"de\""));
+    CHECK(p.url() == "lab=example&preset=fast&seed=1");   // the browser's choice is not the link's
+    CHECK(p.app->command("system-lang=pt-PT") == "");     // pt-BR: no table in this folder
+    CHECK(messages(p).find("lang=pt-BR: the translations are not here") != std::string::npos);
+    CHECK(p.has("\"lang\":\"de\""));   // the words shown stay
+    CHECK(p.app->command("words=es\n{}").find("not the language being loaded") != std::string::npos);
+    core::use_language("en", "");   // (the table is the process's: a page of its own starts in English)
+    Page q("lab=example&preset=fast&seed=1&lang=xx");
+    CHECK(messages(q).find("lang=xx: give one of") != std::string::npos);
+    CHECK(q.url() == "lab=example&preset=fast&seed=1");
 }
