@@ -117,6 +117,8 @@ def keys_of(folder):
         js = p.endswith(".js")
         for text, before, _, _ in literal_runs(open(p, encoding="utf-8").read()):
             wrapped = (JS_WRAPPED if js else WRAPPED).search(before)
+            if not re.search(r"[A-Za-z]{2}", text):
+                continue   # a number's format ("%.3f") or a symbol: nothing to translate
             if wrapped or (lab and is_prose(text)):
                 if text not in keys:
                     keys.append(text)

@@ -1,4 +1,5 @@
 #include "core/compare_views.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -140,7 +141,7 @@ View pair_bars(const View& a, const View& b, const std::string& b_name) {
     }
     add_b_overlays(v, a, b);
     v.readouts = both_readouts(a, b);
-    v.readouts.push_back("each bar labelled B is run B (" + b_name + ") beside A's bar on its left");
+    v.readouts.push_back(trf("each bar labelled B is run B (%s) beside A's bar on its left", b_name.c_str()));
     return v;
 }
 

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstddef>
 #include <string>
+#include "core/words.hpp"
 
 namespace core {
 
@@ -29,7 +30,7 @@ bool all_finite(const T* v, size_t n) {
 inline std::string diverged(const std::string& what, const std::string& when, const std::string& cause,
                             std::string fix) {
     if (!fix.empty() && fix[0] >= 'a' && fix[0] <= 'z') fix[0] = char(fix[0] - 'a' + 'A');
-    std::string s = what + " diverged at " + when + ": " + cause + ".";
+    std::string s = trf("%s diverged at %s: %s.", tr(what).c_str(), when.c_str(), tr(cause).c_str());
     if (!fix.empty()) s += " " + fix + (fix.back() == '.' ? "" : ".");
     return s;
 }

@@ -2,6 +2,7 @@
 #include "core/outcome.hpp"
 #include "core/lab.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 
 namespace core {
@@ -21,7 +22,7 @@ std::string fill_metrics(const std::string& text, const std::vector<Metric>& met
         if (percent) key.pop_back();
         const Metric* m = key.empty() ? nullptr : find_metric(metrics, key);
         if (m && std::isfinite(m->value)) {
-            out += percent ? strf("%.0f %%", 100 * m->value) : strf(m->format.c_str(), m->value);
+            out += local_number(percent ? strf("%.0f %%", 100 * m->value) : strf(m->format.c_str(), m->value));
             i = close + 1;
         } else {
             out += text[i++];
@@ -41,7 +42,7 @@ std::vector<Said> say_outcomes(const std::vector<Outcome>& outcomes, const std::
     for (size_t i = 0; i < outcomes.size(); ++i) {
         const Outcome& o = outcomes[i];
         const int k = decided_case(o, metrics);
-        if (k >= 0) out.push_back({fill_metrics(o.cases[size_t(k)].text, metrics), k != o.paper, int(i), k});
+        if (k >= 0) out.push_back({fill_metrics(tr(o.cases[size_t(k)].text), metrics), k != o.paper, int(i), k});
     }
     return out;
 }
@@ -53,10 +54,10 @@ std::string outcome_line(const std::vector<Outcome>& outcomes, const std::vector
         const Outcome& o = outcomes[size_t(said.outcome)];
         std::string s = said.text;
         if (said.differs) {
-            s = "Unlike the paper on this seed: " + s;
+            s = trf("Unlike the paper on this seed: %s", s.c_str());
             if (on_default_preset && o.seeds > 0)
-                s += strf(" (The paper's outcome holds in %d of seeds 1–%d of %s.)", o.paper_seeds, o.seeds,
-                          default_preset_title.c_str());
+                s += trf(" (The paper's outcome holds in %d of seeds 1–%d of %s.)", o.paper_seeds, o.seeds,
+                         tr(default_preset_title).c_str());
         }
         line += (line.empty() ? "" : " ") + s;
     }

@@ -1,6 +1,7 @@
 #include "core/work_plan.hpp"
 #include "core/limits.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -48,12 +49,13 @@ double WorkPlan::progress(int part, double fraction) const {
 double WorkPlan::progress(const Where& w) const { return progress(w.part, w.of > 0 ? w.done / w.of : 0.0); }
 
 std::string WorkPlan::clock(const Where& w) const {
-    if (w.part < 0 || w.part >= parts()) return "done";
+    if (w.part < 0 || w.part >= parts()) return tr("done");
     const Part& p = parts_[size_t(w.part)];
-    if (!w.detail.empty()) return p.what + ": " + w.detail;
-    if (w.of <= 0) return p.what;
-    if (p.counter.empty()) return strf("%s: %.0f %%", p.what.c_str(), 100 * std::clamp(w.done / w.of, 0.0, 1.0));
-    return strf("%s: %s = %.0f / %.0f", p.what.c_str(), p.counter.c_str(), std::floor(w.done), w.of);   // finished ones
+    const std::string what = tr(p.what);   // the clock is shown: in the page's language (core/words.hpp)
+    if (!w.detail.empty()) return what + ": " + w.detail;
+    if (w.of <= 0) return what;
+    if (p.counter.empty()) return trf("%s: %.0f %%", what.c_str(), 100 * std::clamp(w.done / w.of, 0.0, 1.0));
+    return trf("%s: %s = %.0f / %.0f", what.c_str(), p.counter.c_str(), std::floor(w.done), w.of);   // finished ones
 }
 
 int WorkPlan::phase(const Where& w) const {

@@ -2,6 +2,7 @@
 #include "core/registry.hpp"
 #include "labs/cluster-experts/lab.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 #include <numeric>
 #include <memory>
@@ -272,14 +273,15 @@ core::WorkPlan work_plan(const Config& c) {
     const double eval = evals * nt * per_test +
         cells * nt * (eval_cells_cost(M, Ji, d, Pp, true) + eval_cells_cost(M, Ji, d, Pp, false));
     core::WorkPlan w;   // the parts in the order of Part (run.hpp)
-    w.add(0, "drawing the data", data, strf("lower n = %d or n_test = %d, or d, P", n, nt));
+    w.add(0, "drawing the data", data, core::trf("lower n = %d or n_test = %d, or d, P", n, nt));
     w.add(0, "training", train + eval,
-          train >= eval ? strf("T = %d iterations over n = %d examples: lower T or n, or the model sizes J, J_single, "
-                               "d, P, or turn singles off",
-                               T, n)
-                        : strf("its evaluations (n_test = %d examples, every %d iterations): lower n_test or raise "
-                               "eval_every and cell_every",
-                               nt, ee),
+          train >= eval
+              ? core::trf("T = %d iterations over n = %d examples: lower T or n, or the model sizes J, J_single, "
+                          "d, P, or turn singles off",
+                          T, n)
+              : core::trf("its evaluations (n_test = %d examples, every %d iterations): lower n_test or raise "
+                          "eval_every and cell_every",
+                          nt, ee),
           "t");
     return w;
 }
@@ -290,9 +292,10 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
     const int K = c.data.K, d = c.data.d, M = c.moe.M, n = c.n, nt = c.n_test, Pp = c.data.P;
     const int setting = c.setting;
     if (d < 2 * K)
-        v.errors.push_back(strf("d = %d must be ≥ 2K = %d (the K features v_k and the K centers c_k are orthogonal "
-                                "directions): raise d or lower K",
-                                d, 2 * K));
+        v.errors.push_back(
+            core::trf("d = %d must be ≥ 2K = %d (the K features v_k and the K centers c_k are orthogonal "
+                      "directions): raise d or lower K",
+                      d, 2 * K));
     const std::pair<const char*, Range> ranges[3] = {
         {"alpha", c.data.alpha}, {"beta", c.data.beta}, {"gamma", c.data.gamma}};
     for (const auto& [nm, r] : ranges)
@@ -310,8 +313,8 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
                                  schema_.params[0].choices[size_t(setting)] + ": choose setting = custom to use them");
     }
     if (M < K)
-        v.warnings.push_back(
-            strf("M = %d < K = %d: some cluster cannot get its own expert (the theory needs M = Θ(K log K))", M, K));
+        v.warnings.push_back(core::trf(
+            "M = %d < K = %d: some cluster cannot get its own expert (the theory needs M = Θ(K log K))", M, K));
     if (d < 16 || n < 1000)
         v.warnings.push_back(
             "Below d = 16 and n = 1000 the phenomena blur (docs/labs/cluster-experts.md §7.6): keep d ≥ 16, n ≥ 1000 "

@@ -4,6 +4,7 @@
 #include "core/fmath.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -145,18 +146,18 @@ void Run::train(core::WorkBudget& budget) {
         model(k).finish(train_);
         if (!model(k).finite() && failure_.empty()) {
             const TrainConfig& tc = model(k).cfg;
-            const std::string what = core::strf("The %s", names[k]), when = core::strf("t = %d", t_ + 1);
+            const std::string what = core::trf("The %s", names[k]), when = core::trf("t = %d", t_ + 1);
             const char* cause = "the loss or the weights became NaN or infinite";
             if (k < 2 && tc.plain_gd)
-                failure_ = core::diverged(
-                    what, when, cause,
-                    core::strf("η_gd = %g is too large for plain GD with cubic experts: lower η_gd "
-                               "(about 3 works) or use normalized GD (3.4), whose step is η whatever the "
-                               "gradient's size",
-                               tc.eta_gd));
+                failure_ =
+                    core::diverged(what, when, cause,
+                                   core::trf("η_gd = %g is too large for plain GD with cubic experts: lower η_gd "
+                                             "(about 3 works) or use normalized GD (3.4), whose step is η whatever the "
+                                             "gradient's size",
+                                             tc.eta_gd));
             else
                 failure_ = core::diverged(what, when, cause,
-                                          core::strf("lower the step sizes (η = %g, η_r = %g)", tc.eta, tc.eta_r));
+                                          core::trf("lower the step sizes (η = %g, η_r = %g)", tc.eta, tc.eta_r));
         }
     }
     ++t_;

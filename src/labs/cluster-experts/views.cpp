@@ -4,6 +4,7 @@
 #include <cmath>
 #include "core/text.hpp"
 #include "core/view_builder.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 
 namespace cluster_experts {
@@ -69,11 +70,11 @@ void Run::views(std::vector<core::View>& out) const {
                        same ? "Thm 4.1 ceiling (D_α = D_γ holds here)"
                             : "Thm 4.1 ceiling (valid when D_α = D_γ; not in this setting)")
                 .overlays(stages)
-                .readout(core::strf("MoE nonlinear %.2f %%, linear %.2f %%", ev_[0].acc, ev_[1].acc));
+                .readout(core::trf("MoE nonlinear %.2f %%, linear %.2f %%", ev_[0].acc, ev_[1].acc));
         hist_acc_.append_to(v.lines);
         if (singles_)
             v.readouts.push_back(
-                core::strf("single cubic %.2f %%, single linear %.2f %%", acc_single_[0], acc_single_[1]));
+                core::trf("single cubic %.2f %%, single linear %.2f %%", acc_single_[0], acc_single_[1]));
         out.push_back(std::move(v));
     }
     // 2. Dispatch entropy (Fig. 3) and the dispatch matrices (Tables 4–6).
@@ -88,7 +89,7 @@ void Run::views(std::vector<core::View>& out) const {
                 .y("dispatch entropy (nats)", 0, lnK * 1.05)
                 .hline(lnK, "ln K: uniform")
                 .overlays(stages)
-                .readout(core::strf("nonlinear %.3f, linear %.3f", ev_[0].entropy, ev_[1].entropy));
+                .readout(core::trf("nonlinear %.3f, linear %.3f", ev_[0].entropy, ev_[1].entropy));
         hist_entropy_.append_to(v.lines);
         out.push_back(std::move(v));
     }
@@ -134,7 +135,7 @@ void Run::views(std::vector<core::View>& out) const {
             if (size_t(m) < hist_expert_.size()) hist_expert_[size_t(m)].append_to(v.lines);
             g.children.push_back(std::move(v));
         }
-        g.readouts.push_back(core::strf("%d of %d experts end on their predicted feature k*_m", agree, M));
+        g.readouts.push_back(core::trf("%d of %d experts end on their predicted feature k*_m", agree, M));
         out.push_back(std::move(g));
     }
     // 4. Router ↔ center (Fig. 4/5 bottom).
@@ -152,9 +153,9 @@ void Run::views(std::vector<core::View>& out) const {
                 .rows("expert m", core::numbered(M))
                 .cols("cluster center c_k", core::numbered(K))
                 .diverging(2.5)
-                .readout(core::strf("‖Σ_m θ_m‖ = %.2e (0 by Lemma E.1)", al_[size_t(c)].sum_theta))
-                .readout(core::strf("max ⟨θ, c⟩ = %.2f, max |⟨θ, v⟩| = %.2f", al_[size_t(c)].max_rc,
-                                    al_[size_t(c)].max_abs_rv)));
+                .readout(core::trf("‖Σ_m θ_m‖ = %.2e (0 by Lemma E.1)", al_[size_t(c)].sum_theta))
+                .readout(core::trf("max ⟨θ, c⟩ = %.2f, max |⟨θ, v⟩| = %.2f", al_[size_t(c)].max_rc,
+                                   al_[size_t(c)].max_abs_rv)));
     {
         core::View v = core::lines("router_trajectory", "Router: centers vs label features")
                            .caption("max ⟨θ_m, c_k⟩ (solid) and max |⟨θ_m, v_k⟩| (dashed). Nonlinear: centers grow, "
@@ -183,7 +184,7 @@ void Run::views(std::vector<core::View>& out) const {
                 .cols("cluster k", core::numbered(K))
                 .scale(50, 100)
                 .format("%.0f")
-                .readout(cell_t_[size_t(c)] >= 0 ? core::strf("computed at t = %d", cell_t_[size_t(c)])
+                .readout(cell_t_[size_t(c)] >= 0 ? core::trf("computed at t = %d", cell_t_[size_t(c)])
                                                  : "not computed yet");
         core::Heatmap& h = v.heat;
         const std::vector<double>& cc = ev_[size_t(c)].counts_clean;

@@ -3,6 +3,7 @@
 #include "labs/expert-pruning/lab.hpp"
 #include "core/fmath.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -42,7 +43,7 @@ core::WorkPlan work_plan(const Config& c) {
     const double post = runs * (double(s.T_post) * step + N * ev) + (coupled ? 0 : prune);
     const double timeline = 2 * (double(s.T_post) * step + double(s.T_post) / s.eval_every * N * ev);
     core::WorkPlan w;   // the parts in the order of Part (run.hpp)
-    w.add(0, "drawing the test and validation sets", draw, strf("lower n_test = %g or n_val = %g, or n", N, V));
+    w.add(0, "drawing the test and validation sets", draw, core::trf("lower n_test = %g or n_val = %g, or n", N, V));
     w.add(0, "pre-training", pre, "lower T_pre or n_val", "step");
     w.add(1, "fine-tuning", ft, "lower T, B, n or n_test", "t");
     w.add(2, "pruning", prune, "lower n_test or draws", "pruned copies");
@@ -278,22 +279,24 @@ core::Validation check_params(const Config& c) {
             "and Δ_s ≡ 0 (docs/labs/expert-pruning.md §3.3; Lemma E.6 assumes l ≥ 2): use l ≥ 2");
     if (k % 2)
         v.errors.push_back(
-            strf("k = %d must be even: half the experts have head a = +1 (S₁), half −1 (S₂), as in §5.1", k));
+            core::trf("k = %d must be even: half the experts have head a = +1 (S₁), half −1 (S₂), as in §5.1", k));
     if (!tc && l > n)
-        v.errors.push_back(strf("l = %d must be ≤ n = %d: an expert selects l of the n tokens (expert-choice)", l, n));
+        v.errors.push_back(
+            core::trf("l = %d must be ≤ n = %d: an expert selects l of the n tokens (expert-choice)", l, n));
     if (tc && l > k)
-        v.errors.push_back(strf("l = %d must be ≤ k = %d: a token selects l of the k experts (token-choice)", l, k));
+        v.errors.push_back(
+            core::trf("l = %d must be ≤ k = %d: a token selects l of the k experts (token-choice)", l, k));
     const int concepts = mode == Mode::Scratch ? 1 : C;
     if (d < 2 * concepts + 1)
-        v.errors.push_back(
-            strf("d = %d is too small: the %s mode needs 2C = %d concept patterns plus at least one task-irrelevant q: "
-                 "raise d or lower C",
-                 d, mode == Mode::Planted ? "planted" : "learned", 2 * concepts));
+        v.errors.push_back(core::trf(
+            "d = %d is too small: the %s mode needs 2C = %d concept patterns plus at least one task-irrelevant q: "
+            "raise d or lower C",
+            d, mode == Mode::Planted ? "planted" : "learned", 2 * concepts));
     const int G = k / 2;
     if (mode == Mode::Planted) {
         if (s.plant.important > G)
             v.errors.push_back(
-                strf("important = %d is more than the %d experts of a group: lower it", s.plant.important, G));
+                core::trf("important = %d is more than the %d experts of a group: lower it", s.plant.important, G));
         else if (s.plant.important == G)
             v.warnings.push_back(
                 "Every expert is important: nothing can be pruned without loss (γ = 0 in Theorem 4.3)");
@@ -310,25 +313,25 @@ core::Validation check_params(const Config& c) {
     if (tc) {
         const int kept = 2 * (G - s.p_trust);
         if (kept < l)
-            v.errors.push_back(
-                strf("ρ = %g keeps %d experts, fewer than l = %d: with token-choice a token needs l experts (paper "
-                     "footnote 3): lower ρ or l",
-                     c.rho, kept, l));
+            v.errors.push_back(core::trf(
+                "ρ = %g keeps %d experts, fewer than l = %d: with token-choice a token needs l experts (paper "
+                "footnote 3): lower ρ or l",
+                c.rho, kept, l));
     }
-    if (c.inspect > k) v.errors.push_back(strf("inspect = %d: there are only k = %d experts", c.inspect, k));
+    if (c.inspect > k) v.errors.push_back(core::trf("inspect = %d: there are only k = %d experts", c.inspect, k));
     if (s.t_early > s.T)
-        v.errors.push_back(strf("t_early = %d is after the end of fine-tuning T = %d: lower it", s.t_early, s.T));
+        v.errors.push_back(core::trf("t_early = %d is after the end of fine-tuning T = %d: lower it", s.t_early, s.T));
     const double bound = 0.5 * core::fm::log(double(l));
     if (mode == Mode::Planted && s.plant.r_spec > bound && l >= 2)
-        v.warnings.push_back(
-            strf("Off-theory on purpose: the specialists' ‖w_s^(0)‖ ≈ %g exceeds the paper's WLOG bound ½ ln l = %.2f "
-                 "(App. C); it is what makes router magnitude fail early",
-                 s.plant.r_spec, bound));
+        v.warnings.push_back(core::trf(
+            "Off-theory on purpose: the specialists' ‖w_s^(0)‖ ≈ %g exceeds the paper's WLOG bound ½ ln l = %.2f "
+            "(App. C); it is what makes router magnitude fail early",
+            s.plant.r_spec, bound));
     if (s.ft.eta_r > 0 && s.ft.eta_r * m * d * l * l <= s.ft.eta_e * 1.0001 && l >= 2)
         v.warnings.push_back(
-            strf("η_r ≤ η_e/(m d l²) (eq. 8): Δ stays far below the (3/2) ln l = %.2f certificate in T steps; the "
-                 "ordering of the experts is the same",
-                 1.5 * core::fm::log(double(l))));
+            core::trf("η_r ≤ η_e/(m d l²) (eq. 8): Δ stays far below the (3/2) ln l = %.2f certificate in T steps; the "
+                      "ordering of the experts is the same",
+                      1.5 * core::fm::log(double(l))));
 
     // memory: the test and validation sets, the per-expert outputs (a few copies), models, checkpoints
     const double N = s.n_test, V = s.n_val;

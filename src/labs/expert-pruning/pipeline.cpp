@@ -1,5 +1,6 @@
 #include "labs/expert-pruning/pipeline.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -290,7 +291,7 @@ bool Pipeline::advance(core::WorkBudget& budget) {
                 if (!sgd_.advance(M_, task(batch_rng_, spec_.B_pre, -1, spec_.pre), budget)) continue;
                 ++t_pre_;
                 if (!std::isfinite(sgd_.loss())) {
-                    failure_ = core::strf(
+                    failure_ = core::trf(
                         "Pre-training diverged at step %d (the loss became NaN/inf): lower its step sizes.", t_pre_);
                     return false;
                 }
@@ -312,8 +313,8 @@ bool Pipeline::advance(core::WorkBudget& budget) {
         ++t_;
         if (!std::isfinite(sgd_.loss())) {
             failure_ =
-                core::strf("Fine-tuning diverged at t = %d (the loss became NaN/inf): lower η_e = %g or η_r = %g.", t_,
-                           spec_.ft.eta_e, spec_.ft.eta_r);
+                core::trf("Fine-tuning diverged at t = %d (the loss became NaN/inf): lower η_e = %g or η_r = %g.", t_,
+                          spec_.ft.eta_e, spec_.ft.eta_r);
             return false;
         }
         if (t_ % spec_.eval_every == 0 || t_ == spec_.T || t_ == spec_.t_early) checkpoint_begin();

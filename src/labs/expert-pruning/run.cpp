@@ -6,6 +6,7 @@
 #include "core/fmath.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <iterator>
@@ -123,9 +124,9 @@ core::Where Run::where() const {
         const double ft = sweep_.rep_done(r) ? 1.0 : P != others_.end() ? P->second->fraction() : 0.0;
         seeds += 0.5 * ft + 0.5 * double(sweep_.rep_jobs_done(r)) / per_rep;
     }
-    const std::string copies = core::strf("pruned copies %d / %d", sweep_.jobs_done(), sweep_.jobs_total());
+    const std::string copies = core::trf("pruned copies %d / %d", sweep_.jobs_done(), sweep_.jobs_total());
     return {kOtherSeeds, seeds, double(reps_ - 1),
-            t ? core::strf("seed %d / %d, ", t->rep + 1, reps_) + copies : copies};
+            t ? core::trf("seed %d / %d, ", t->rep + 1, reps_) + copies : copies};
 }
 
 void Run::record_checkpoints() {
@@ -133,7 +134,7 @@ void Run::record_checkpoints() {
         territory_ =
             territory_view(main_.model(), spec_.data, main_.test(), kTerritorySamples, main_.checkpoints.back().delta);
         territory_.id = "territory";
-        territory_.title += core::strf(", t = %d", main_.t());   // the model as it is now (past the checkpoint)
+        territory_.title += core::trf(", t = %d", main_.t());   // the model as it is now (past the checkpoint)
         territory_.caption =
             "For a token x = a·u + b·q₁ on the plane of the task direction u = (o₁ − o₂)/√2 and the noise pattern q₁: "
             "the expert that keeps it by the widest margin g^(s)(x) − τ_s (τ_s: the smallest routing value expert s "
@@ -193,7 +194,7 @@ std::vector<core::Metric> Run::metrics() const {
             const int q = pruned_per_group(rhos[r], G);
             const std::string key = std::string("acc_") + criterion_key(c) + "_" + keys[r];
             const std::string lbl =
-                core::strf("%s, ρ = %g (%d of %d pruned per group)", criterion_label(c), rhos[r], q, G);
+                core::trf("%s, ρ = %g (%d of %d pruned per group)", criterion_label(c), rhos[r], q, G);
             m.add(key, lbl + ", no post-FT", acc_no_ft(c, q), "%.4f", after_ft);
             m.add(key + "_ft", lbl + ", after post-FT", acc_ft(c, q), "%.4f", after_post);
         }
@@ -225,8 +226,8 @@ std::vector<core::Metric> Run::metrics() const {
         for (const Checkpoint& cp : main_.checkpoints)
             if (cp.t == spec_.t_early) v = cp.trust[q];
         m.add(std::string("early_") + criterion_key(kTrustCriteria[q]),
-              core::strf("%s, pruned at t = %d (%d of %d pruned per group), no post-FT",
-                         criterion_label(kTrustCriteria[q]), spec_.t_early, p_main_, G),
+              core::trf("%s, pruned at t = %d (%d of %d pruned per group), no post-FT",
+                        criterion_label(kTrustCriteria[q]), spec_.t_early, p_main_, G),
               v, "%.4f", "measured at t = t_early");
     }
     const Mask keep = ranked ? main_.mask(kDelta, p_main_) : Mask();

@@ -2,6 +2,7 @@
 #include "core/field.hpp"
 #include "core/keep_field.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -36,7 +37,7 @@ core::View territory_view(const Moe& M, const DataSpec& data, const Dataset& tes
         shown.resize(kMostExperts);
     }
     std::vector<std::string> names;
-    for (int s : shown) names.push_back(core::strf("expert %d (%s)", s + 1, M.group(s) ? "S₂, a = −1" : "S₁, a = +1"));
+    for (int s : shown) names.push_back(core::trf("expert %d (%s)", s + 1, M.group(s) ? "S₂, a = −1" : "S₁, a = +1"));
     auto scores = [&](double a, double b, double* out) {
         for (size_t i = 0; i < shown.size(); ++i) out[i] = plane_score(M, shown[i], q1, a, b);
     };
@@ -61,10 +62,10 @@ core::View territory_view(const Moe& M, const DataSpec& data, const Dataset& tes
     const std::vector<int> won = core::field_territories(v.field);
     int held = 0;
     for (size_t i = 0; i < shown.size() && i < won.size(); ++i) held += won[i] > 0;
-    v.readouts.push_back(core::strf(
-        "%d of %d experts hold territory on this plane%s", held, int(shown.size()),
-        M.k > int(shown.size()) ? core::strf(" (the %d with the largest Δ of %d)", int(shown.size()), M.k).c_str()
-                                : ""));
+    v.readouts.push_back(core::trf("%d of %d experts hold territory on this plane%s", held, int(shown.size()),
+                                   M.k > int(shown.size())
+                                       ? core::trf(" (the %d with the largest Δ of %d)", int(shown.size()), M.k).c_str()
+                                       : ""));
     return v;
 }
 

@@ -5,6 +5,7 @@
 #include "core/fmath.hpp"
 #include "core/text.hpp"
 #include "core/view_builder.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -80,12 +81,12 @@ void Run::views(std::vector<core::View>& out) const {
                          "in each group.")
                 .x("fine-tuning step t", 0, std::max(1, spec_.T))
                 .y("Δ_s^(t)")
-                .hline(cert, core::strf("(3/2) ln l = %.2f: Lemma 4.4 certificate", cert))
+                .hline(cert, core::trf("(3/2) ln l = %.2f: Lemma 4.4 certificate", cert))
                 .vline(double(spec_.T), "prune");
         bool named[2][2] = {{false, false}, {false, false}};
         for (int s = 0; s < k; ++s) {
             const int g = M.group(s), i = imp(s) ? 1 : 0;
-            std::string label = named[g][i] ? "" : core::strf("S%s %s", g ? "₂" : "₁", i ? "important" : "unimportant");
+            std::string label = named[g][i] ? "" : core::trf("S%s %s", g ? "₂" : "₁", i ? "important" : "unimportant");
             named[g][i] = true;
             v.lines.push_back(core::line(label, rows_.column(0), rows_.column(size_t(2 + s)), kGroupColor[g], !i));
         }
@@ -97,8 +98,8 @@ void Run::views(std::vector<core::View>& out) const {
                 else hi = std::max(hi, d);
             }
             v.readouts.push_back(
-                core::strf("t = %d: important Δ ≥ %.3f, unimportant Δ ≤ %.3f%s", main_.checkpoints.back().t, lo, hi,
-                           ranked ? (main_.separation_ok() == 1 ? "  (separated)" : "  (NOT separated)") : ""));
+                core::trf("t = %d: important Δ ≥ %.3f, unimportant Δ ≤ %.3f%s", main_.checkpoints.back().t, lo, hi,
+                          ranked ? (main_.separation_ok() == 1 ? "  (separated)" : "  (NOT separated)") : ""));
         }
         out.push_back(std::move(v));
     }
@@ -137,12 +138,12 @@ void Run::views(std::vector<core::View>& out) const {
         v.overlays.push_back(core::vline(double(p_main_) / G, "ρ"));
         if (ranked)
             v.readouts.push_back(
-                core::strf("this run, ρ = %.2f: Δ %.3f, random %.3f, reverse Δ %.3f, router magnitude %.3f",
-                           double(p_main_) / G, acc_no_ft(kDelta, p_main_), acc_no_ft(kRandom, p_main_),
-                           acc_no_ft(kReverseDelta, p_main_), acc_no_ft(kRouterMag, p_main_)));
+                core::trf("this run, ρ = %.2f: Δ %.3f, random %.3f, reverse Δ %.3f, router magnitude %.3f",
+                          double(p_main_) / G, acc_no_ft(kDelta, p_main_), acc_no_ft(kRandom, p_main_),
+                          acc_no_ft(kReverseDelta, p_main_), acc_no_ft(kRouterMag, p_main_)));
         v.readouts.push_back(
-            core::strf("bands: %d of %d seeds done",
-                       sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0, reps_));
+            core::trf("bands: %d of %d seeds done",
+                      sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0, reps_));
         out.push_back(std::move(v));
     }
     // 3. When is the criterion trustworthy? (the magnitude-vs-change lesson, docs/labs/expert-pruning.md §7.4)
@@ -153,8 +154,8 @@ void Run::views(std::vector<core::View>& out) const {
                          "neuron magnitudes keep the pre-trained specialists until fine-tuning has outgrown their "
                          "norms; the change-based criteria work from the start. Bands: ± sd over seeds.")
                 .x("fine-tuning step t at which the experts are ranked", 0, std::max(1, spec_.T))
-                .y(core::strf("accuracy pruned at ρ = %.2f, no post-FT", double(p_main_) / G), 0.45, 1.01)
-                .vline(double(spec_.t_early), core::strf("t = %d", spec_.t_early));
+                .y(core::trf("accuracy pruned at ρ = %.2f, no post-FT", double(p_main_) / G), 0.45, 1.01)
+                .vline(double(spec_.t_early), core::trf("t = %d", spec_.t_early));
         if (sweep_.started())
             for (int q0 = 0; q0 < kTrustCount; ++q0) {
                 const int q = (q0 + 1) % kTrustCount;   // Δ last, on top
@@ -173,12 +174,12 @@ void Run::views(std::vector<core::View>& out) const {
     const std::vector<int> cols = heat_columns(spec_, col_labels);
     auto row_label = [&](int s) {
         // the page's font has ● and × but no ★ or ✂ (app/theme.cpp's glyph ranges)
-        return core::strf("%d%s%s%s", s + 1, M.group(s) ? "−" : "+", imp(s) ? "●" : "",
-                          ranked && !pruned_view[size_t(s)] ? "×" : "");
+        return core::trf("%d%s%s%s", s + 1, M.group(s) ? "−" : "+", imp(s) ? "●" : "",
+                         ranked && !pruned_view[size_t(s)] ? "×" : "");
     };
     {
         core::View g =
-            core::grid("who_routes", core::strf("Who routes what (t = %d)", main_.t()))
+            core::grid("who_routes", core::trf("Who routes what (t = %d)", main_.t()))
                 .caption("Top: router weights w_s[p] = ⟨w_s, e_p⟩ per expert (rows; + / − head, ● important, × pruned "
                          "by Δ at ρ) and pattern (o₁, o₂, absent concepts u, irrelevant q's). Important routers gain "
                          "their task column; specialists keep their absent concept. Below: proficiency p^(s,t), the "
@@ -210,8 +211,8 @@ void Run::views(std::vector<core::View>& out) const {
                 }
         out.push_back(
             pattern_heatmap("neurons",
-                            core::strf("Neurons of expert %d (%s, %s)", s + 1, M.group(s) ? "S₂" : "S₁",
-                                       imp(s) ? "important" : "unimportant"),
+                            core::trf("Neurons of expert %d (%s, %s)", s + 1, M.group(s) ? "S₂" : "S₁",
+                                      imp(s) ? "important" : "unimportant"),
                             core::numbered(spec_.m), "neuron r", cols, col_labels,
                             [&](int r, int p) { return M.neurons(s, p)[r]; })
                 .caption("w_r^(s,t)[p] = ⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' "
@@ -245,16 +246,16 @@ void Run::views(std::vector<core::View>& out) const {
         v.overlays.push_back(core::vline(double(pre + spec_.T), "prune"));
         if (ranked) {
             Work w;
-            v.readouts.push_back(core::strf(
+            v.readouts.push_back(core::trf(
                 "at ρ = %.2f: k′ = %d of %d experts, FLOPs per sample %.0f %%, parameters %.0f %%", double(p_main_) / G,
                 kept(pruned_view), k, 100 * relative_flops(M, pruned_view, main_.val(), w),
                 100 * parameter_fraction(M, pruned_view)));
         }
         if (spec_.mode == Mode::Learned && ranked)
-            v.readouts.push_back(core::strf("downstream task = pre-training concept %d%s", main_.concept.concept + 1,
-                                            main_.concept.both_groups
-                                                ? " (a specialist in both groups)"
-                                                : " (no concept had a specialist in both groups)"));
+            v.readouts.push_back(core::trf("downstream task = pre-training concept %d%s", main_.concept.concept + 1,
+                                           main_.concept.both_groups
+                                               ? " (a specialist in both groups)"
+                                               : " (no concept had a specialist in both groups)"));
         out.push_back(std::move(v));
     }
     // 7. Which tokens each expert keeps, at the latest checkpoint (made in record_checkpoints).

@@ -5,6 +5,7 @@
 #include "labs/gated-regression/costs.hpp"
 #include "labs/gated-regression/em.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 
 namespace gated {
@@ -239,20 +240,20 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
     const Config c = binding().config(p);
     const int d = c.truth.d, k = c.truth.k;
     if (2 * k - 1 > d)
-        v.errors.push_back(
-            strf("d = %d is too small for k = %d: the experts a_i* = e_i and the gates w_i* = e_{k+i} need 2k − 1 = %d "
-                 "coordinates. Raise d or lower k",
-                 d, k, 2 * k - 1));
+        v.errors.push_back(core::trf(
+            "d = %d is too small for k = %d: the experts a_i* = e_i and the gates w_i* = e_{k+i} need 2k − 1 = %d "
+            "coordinates. Raise d or lower k",
+            d, k, 2 * k - 1));
     else if (2 * k - 1 == d && !c.truth.relaxed)
-        v.warnings.push_back(strf(
+        v.warnings.push_back(core::trf(
             "Assumption 3 needs 2k − 1 < d (here 2k − 1 = d = %d): the run works, the theorems do not cover it", d));
     if (c.sweep && 2 * k - 1 > c.d2)
-        v.errors.push_back(strf("d₂ = %d is too small for k = %d (needs 2k − 1 = %d): raise d₂ or turn the sweep off",
-                                c.d2, k, 2 * k - 1));
+        v.errors.push_back(core::trf(
+            "d₂ = %d is too small for k = %d (needs 2k − 1 = %d): raise d₂ or turn the sweep off", c.d2, k, 2 * k - 1));
     if (c.n_log > c.n)
-        v.errors.push_back(
-            strf("n₂ = %d must be ≤ n = %d (L_log uses the first n₂ samples of the same dataset): lower n₂ or raise n",
-                 c.n_log, c.n));
+        v.errors.push_back(core::trf(
+            "n₂ = %d must be ≤ n = %d (L_log uses the first n₂ samples of the same dataset): lower n₂ or raise n",
+            c.n_log, c.n));
     if (c.em && c.truth.link != Link::Id)
         v.errors.push_back(
             "EM's M-step here is weighted least squares, valid for g = Id only: turn EM off or choose g = Id");
@@ -263,18 +264,18 @@ core::Validation GatedRegressionLab::check(const core::Params& p) const {
         v.warnings.push_back("Non-orthogonal experts: the readout uses the dual rows (A Aᵀ)⁻¹A of Theorem 1; the sign "
                              "fix by Ê[yx] assumes w* ⊥ span A*");
     if (c.R < c.truth.w_norm)
-        v.warnings.push_back(strf("R = %g < ‖w*‖ = %g: W* lies outside Ω, so projected GD on L_log cannot reach it",
-                                  c.R, c.truth.w_norm));
+        v.warnings.push_back(core::trf(
+            "R = %g < ‖w*‖ = %g: W* lies outside Ω, so projected GD on L_log cannot reach it", c.R, c.truth.w_norm));
     // The guards of docs/labs/gated-regression.md §4.1 and §4.4, with α_min* of the model (k = 2: exactly 1/2).
     if (2 * k - 1 > d) return v;   // the checks below build the model, which needs 2k − 1 ≤ d
     const double amin = min_mixing_weight(c.truth);
     if (c.h.lambda * amin <= c.h.mu)
-        v.warnings.push_back(
-            strf("λ·min α* = %.3g ≤ μ = %g: the population L_4 is unbounded below, GD runs to the row-norm cap (or to "
-                 "infinity without it): raise λ or lower μ",
-                 c.h.lambda * amin, c.h.mu));
+        v.warnings.push_back(core::trf(
+            "λ·min α* = %.3g ≤ μ = %g: the population L_4 is unbounded below, GD runs to the row-norm cap (or to "
+            "infinity without it): raise λ or lower μ",
+            c.h.lambda * amin, c.h.mu));
     if (c.h.delta_F >= 4 * c.h.lambda * amin)
-        v.warnings.push_back(strf(
+        v.warnings.push_back(core::trf(
             "δ_F = %g ≥ 4λ·min α* = %.3g: A = 0 is no longer a saddle but a minimum and L_4 learns nothing: lower δ_F",
             c.h.delta_F, 4 * c.h.lambda * amin));
     if (c.h.delta_F < 0.05)

@@ -7,6 +7,7 @@
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include "core/work_budget.hpp"
+#include "core/words.hpp"
 #include "labs/gated-regression/costs.hpp"
 #include "labs/gated-regression/seeds.hpp"
 #include "labs/gated-regression/sweep_jobs.hpp"
@@ -166,7 +167,7 @@ void Run::train_experts(core::WorkBudget& budget) {
     bool bad = !std::isfinite(R.loss4);
     for (double v : R.A4) bad = bad || !std::isfinite(v);
     if (bad) {
-        failure_ = strf(
+        failure_ = core::trf(
             "L_4 diverged at iteration %d of run %d (loss or A became NaN/inf): the empirical L_4 is unbounded below. "
             "Set a row-norm cap (‖a‖_max ≈ 3), raise δ_F, or lower η₄ = %g.",
             t_ + 1, run_ + 1, cfg_.eta4);
@@ -176,8 +177,8 @@ void Run::train_experts(core::WorkBudget& budget) {
     for (double v : R.l2.A) bad2 = bad2 || !std::isfinite(v);
     for (double v : R.l2.W) bad2 = bad2 || !std::isfinite(v);
     if (bad2) {
-        failure_ =
-            strf("ℓ2 diverged at iteration %d of run %d (loss NaN/inf): lower η₂ = %g.", t_ + 1, run_ + 1, cfg_.eta2);
+        failure_ = core::trf("ℓ2 diverged at iteration %d of run %d (loss NaN/inf): lower η₂ = %g.", t_ + 1, run_ + 1,
+                             cfg_.eta2);
         return;
     }
     // the curves: every iteration, thinned (the readout costs O(k³ + k·d), far below a training step)
@@ -434,11 +435,11 @@ std::vector<core::Metric> Run::metrics() const {
     for (int series = 0; series < 3; ++series)
         for (size_t i = 0; i < grid.size(); ++i)
             m.add_if(cfg_.sweep, core::strf("sweep_%s_%d", names[series], grid[i]),
-                     core::strf("Sweep: %s success rate at n = %d",
-                                series == 2       ? "ℓ2 (d)"
-                                    : series == 1 ? "L4 (d₂)"
-                                                  : "L4 (d)",
-                                grid[i]),
+                     core::trf("Sweep: %s success rate at n = %d",
+                               series == 2       ? "ℓ2 (d)"
+                                   : series == 1 ? "L4 (d₂)"
+                                                 : "L4 (d)",
+                               grid[i]),
                      i < s.sweep_rate[series].size() ? s.sweep_rate[series][i] : NAN, "%.3f", nosweep);
     return m.take();
 }

@@ -5,6 +5,7 @@
 #include "core/linalg.hpp"
 #include "core/text.hpp"
 #include "core/view_builder.hpp"
+#include "core/words.hpp"
 #include "labs/gated-regression/sweep_jobs.hpp"
 #include <algorithm>
 #include <cmath>
@@ -89,8 +90,8 @@ void Run::views(std::vector<core::View>& out) const {
                            .hline(0.05, "success: E_reg < 0.05");
         std::vector<const core::ThinnedRows*> c1;
         for (const Trial& R : runs_) c1.push_back(&R.curve1);
-        runs_and_median(e.lines, c1, kC1EregL4, strf("L₄ (median of %d)", nr), kBlue);
-        runs_and_median(e.lines, c1, kC1EregL2, strf("ℓ2 (median of %d)", nr), kRed);
+        runs_and_median(e.lines, c1, kC1EregL4, core::trf("L₄ (median of %d)", nr), kBlue);
+        runs_and_median(e.lines, c1, kC1EregL2, core::trf("ℓ2 (median of %d)", nr), kRed);
         if (cfg_.em) runs_and_median(e.lines, c1, kC1EregEM, "EM (not in the paper; x = EM iteration)", kGreen);
         core::View l = core::lines("", "L₄(A) (eq. 7) on the run's own data")
                            .x("iteration", 0, cfg_.iters)
@@ -106,7 +107,7 @@ void Run::views(std::vector<core::View>& out) const {
             ok4 += R.ereg_now[kL4] < 0.05;
             ok2 += R.ereg_now[kL2] < 0.05;
         }
-        if (last) g.readouts.push_back(strf("now below 0.05: L₄ %d of %d runs, ℓ2 %d of %d", ok4, nr, ok2, nr));
+        if (last) g.readouts.push_back(core::trf("now below 0.05: L₄ %d of %d runs, ℓ2 %d of %d", ok4, nr, ok2, nr));
         out.push_back(std::move(g));
     }
 
@@ -116,7 +117,7 @@ void Run::views(std::vector<core::View>& out) const {
     {
         // every lab's routing territory has the id "territory" (a link's view=territory)
         core::View g =
-            core::grid("territory", strf("Routing map, run %d", sr + 1))
+            core::grid("territory", core::trf("Routing map, run %d", sr + 1))
                 .caption("Accuracy is not recovery. The plane of the true gate direction (x-axis) and the experts' "
                          "difference (y-axis), split into the learned gate's territories: colour = the expert the gate "
                          "prefers there, saturation = its gate probability; test inputs in the colour of the expert "
@@ -170,17 +171,19 @@ void Run::views(std::vector<core::View>& out) const {
         const bool evd = gates_done;
         std::vector<std::string> ro2, ro4;
         const double e2 = phase1_done ? S.ro[kL2].e_reg : S.ereg_now[kL2];
-        ro2.push_back(evd ? strf("test MSE %.4f (oracle %.4f, linear %.4f)", ev2.mse_l2, ev2.mse_oracle, ev2.mse_linreg)
-                          : "test MSE: after Phase 2");
         ro2.push_back(
-            strf("E_reg %.3f", e2) +
-            (evd ? strf(", routing: gate %.3f, posterior %.3f", ev2.route_gate_l2own, ev2.route_post_l2own) : ""));
+            evd ? core::trf("test MSE %.4f (oracle %.4f, linear %.4f)", ev2.mse_l2, ev2.mse_oracle, ev2.mse_linreg)
+                : "test MSE: after Phase 2");
+        ro2.push_back(evd ? core::trf("E_reg %.3f, routing: gate %.3f, posterior %.3f", e2, ev2.route_gate_l2own,
+                                      ev2.route_post_l2own)
+                          : core::trf("E_reg %.3f", e2));
         const std::array<MapPanel, 2> models = map_panels();
-        ro4.push_back(evd ? strf("test MSE %.4f (oracle %.4f)", ev2.mse_l4, ev2.mse_oracle)
+        ro4.push_back(evd ? core::trf("test MSE %.4f (oracle %.4f)", ev2.mse_l4, ev2.mse_oracle)
                           : "gate: learned in Phase 2");
-        ro4.push_back(evd ? strf("routing: gate %.3f (Bayes %.3f), posterior %.3f (oracle %.3f)", ev2.route_gate[kAL4],
-                                 ev2.route_gate[kAStar], ev2.route_post[kAL4], ev2.route_post[kAStar])
-                          : strf("E_gating now %.3f", S.egat[kAL4]));
+        ro4.push_back(evd ? core::trf("routing: gate %.3f (Bayes %.3f), posterior %.3f (oracle %.3f)",
+                                      ev2.route_gate[kAL4], ev2.route_gate[kAStar], ev2.route_post[kAL4],
+                                      ev2.route_post[kAStar])
+                          : core::trf("E_gating now %.3f", S.egat[kAL4]));
         g.children.push_back(panel(models[0], map_fields_[0], "ℓ2 (A, W learned jointly)", kRed, ro2));
         g.children.push_back(panel(models[1], map_fields_[1], "L₄ then L_log (Â, Ŵ)", kBlue, ro4));
         out.push_back(std::move(g));
@@ -189,7 +192,7 @@ void Run::views(std::vector<core::View>& out) const {
     // 3. Alignment matrices (the tensor-decomposition view of eq. 8) and the part of each row outside span A*.
     {
         core::View g =
-            core::grid("alignment", strf("Alignment, run %d", sr + 1))
+            core::grid("alignment", core::trf("Alignment, run %d", sr + 1))
                 .caption("|cos(â_i, a*_m)|: a permutation matrix when the experts are recovered. Â A*ᵀ (raw L₄ rows): "
                          "a signed permutation times diag(1/√α*) shrunk by δ_F (eq. 8, Theorem 1). Bars: the share of "
                          "each learned row outside span A*, which only δ_F damps.")
@@ -203,17 +206,17 @@ void Run::views(std::vector<core::View>& out) const {
                 .rows("learned row i", core::numbered(k))
                 .cols("true expert m", core::numbered(k, "a", "*"));
         };
-        g.children.push_back(heat(r4.cos, strf("L₄ |cos|, E_reg %.3f", r4.e_reg)).scale(0, 1));
+        g.children.push_back(heat(r4.cos, core::trf("L₄ |cos|, E_reg %.3f", r4.e_reg)).scale(0, 1));
         double bmax = 1;
         for (double v : r4.B) bmax = std::max(bmax, std::fabs(v));
         g.children.push_back(heat(r4.B, "L₄ raw Â A*ᵀ").diverging(bmax));
-        g.children.push_back(heat(r2.cos, strf("ℓ2 |cos|, E_reg %.3f", r2.e_reg)).scale(0, 1));
+        g.children.push_back(heat(r2.cos, core::trf("ℓ2 |cos|, E_reg %.3f", r2.e_reg)).scale(0, 1));
         core::View b = core::bars("", "share outside span A*").y("share", 0, 1);
-        for (int i = 0; i < k; ++i) b.bars.push_back({strf("L₄ %d", i + 1), r4.perp[size_t(i)], 0, kBlue});
-        for (int i = 0; i < k; ++i) b.bars.push_back({strf("ℓ2 %d", i + 1), r2.perp[size_t(i)], 0, kRed});
+        for (int i = 0; i < k; ++i) b.bars.push_back({core::trf("L₄ %d", i + 1), r4.perp[size_t(i)], 0, kBlue});
+        for (int i = 0; i < k; ++i) b.bars.push_back({core::trf("ℓ2 %d", i + 1), r2.perp[size_t(i)], 0, kRed});
         g.children.push_back(std::move(b));
         std::string alpha = "α* = E[p*(x)] =";
-        for (double a : alpha_star_) alpha += strf(" %.3f", a);
+        for (double a : alpha_star_) alpha += core::trf(" %.3f", a);
         g.readouts.push_back(alpha);
         out.push_back(std::move(g));
     }
@@ -222,14 +225,16 @@ void Run::views(std::vector<core::View>& out) const {
     if (cfg_.sweep) {
         core::View v =
             core::lines("sample_complexity", "Sample complexity")
-                .caption(strf("Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples "
+                .caption(
+                    core::trf("Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples "
                               "(its estimates use 8th moments) but then always succeeds; ℓ2's failures do not go away "
                               "with more data.",
                               cfg_.sweep_seeds))
                 .x("n (samples)", 800, cfg_.sweep_n_max * 1.25)
                 .log_x()
                 .y("success rate (E_reg < 0.05)", -0.03, 1.03);
-        const std::string l4 = strf("L₄, d = %d", d), l4b = strf("L₄, d = %d", cfg_.d2), l2 = strf("ℓ2, d = %d", d);
+        const std::string l4 = core::trf("L₄, d = %d", d), l4b = core::trf("L₄, d = %d", cfg_.d2),
+                          l2 = core::trf("ℓ2, d = %d", d);
         const char* labels[3] = {l4.c_str(), l4b.c_str(), l2.c_str()};
         const int colors[3] = {kBlue, 5, kRed};
         for (int s = 0; s < 3; ++s) {
@@ -242,7 +247,8 @@ void Run::views(std::vector<core::View>& out) const {
             ls.hi.clear();
             v.lines.push_back(std::move(ls));
         }
-        if (sweep_.started()) v.readouts.push_back(strf("%d of %d runs done", sweep_.jobs_done(), sweep_.jobs_total()));
+        if (sweep_.started())
+            v.readouts.push_back(core::trf("%d of %d runs done", sweep_.jobs_done(), sweep_.jobs_total()));
         else v.readouts.push_back("runs in Phase 3");
         out.push_back(std::move(v));
     }
@@ -277,7 +283,7 @@ void Run::views(std::vector<core::View>& out) const {
                 std::min(0.999,
                          core::fm::exp(core::fm::log(std::max(1e-300, mstar->y[t1] / mstar->y[0])) / double(t1))));
             const double floor = ml4->y.back();
-            core::LineSeries env = core::line(strf("Theorem 3 envelope, ρ = %.2f (fitted)", rho), kGrey, true);
+            core::LineSeries env = core::line(core::trf("Theorem 3 envelope, ρ = %.2f (fitted)", rho), kGrey, true);
             double pw = 1;
             for (size_t i = 0; i < mstar->x.size(); ++i) {
                 env.x.push_back(mstar->x[i]);
@@ -287,8 +293,8 @@ void Run::views(std::vector<core::View>& out) const {
             v.lines.push_back(std::move(env));
         }
         if (gates_done)
-            v.readouts.push_back(strf("median E_gating: A* %.4f, L₄ %.4f, ℓ2 %.4f", sum_.egating[kAStar],
-                                      sum_.egating[kAL4], sum_.egating[kAL2]));
+            v.readouts.push_back(core::trf("median E_gating: A* %.4f, L₄ %.4f, ℓ2 %.4f", sum_.egating[kAStar],
+                                           sum_.egating[kAL4], sum_.egating[kAL2]));
         out.push_back(std::move(v));
     }
 }

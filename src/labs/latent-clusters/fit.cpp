@@ -4,6 +4,7 @@
 #include "core/linalg.hpp"
 #include "core/stats.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -143,10 +144,10 @@ void Run::solve_slice(core::WorkBudget& budget) {
         for (; solve_row_ < n && !budget.spent(); ++solve_row_) {
             const int i = solve_row_;
             if (!Rg.factor_row(i, solve_lambda_)) {
-                failure_ = core::strf("Phase IV: the ridge system of %d features is singular with λ̄ = %g and "
-                                      "T_4 = %ld samples: raise λ̄ (at least %g; more when the features are "
-                                      "large) or T_4.",
-                                      n, cfg_.lambda, cfg_.T4, kLambdaMin);
+                failure_ = core::trf("Phase IV: the ridge system of %d features is singular with λ̄ = %g and "
+                                     "T_4 = %ld samples: raise λ̄ (at least %g; more when the features are "
+                                     "large) or T_4.",
+                                     n, cfg_.lambda, cfg_.T4, kLambdaMin);
                 return;
             }
             budget.spend(0.5 * double(i) * i + i);
@@ -156,8 +157,8 @@ void Run::solve_slice(core::WorkBudget& budget) {
         a_hat_[solve_k_] = Rg.r;
         for (double v : a_hat_[solve_k_])
             if (!std::isfinite(v)) {
-                failure_ = core::strf("Phase IV: the ridge weights of %d features are not finite with λ̄ = %g: raise λ̄.",
-                                      n, cfg_.lambda);
+                failure_ = core::trf("Phase IV: the ridge weights of %d features are not finite with λ̄ = %g: raise λ̄.",
+                                     n, cfg_.lambda);
                 return;
             }
         budget.spend(double(n) * n);

@@ -4,6 +4,7 @@
 #include "core/registry.hpp"
 #include "labs/latent-clusters/lab.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -189,66 +190,66 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
     const int k = c.teacher.links == Links::PaperExperiment ? 3 : c.teacher.k_star;
     if (d < 2 * C + 1)
         v.errors.push_back(
-            core::strf("d = %d must be ≥ 2C + 1 = %d (w_1*..w_C*, w_g*, v_1..v_C are orthonormal): raise d or lower C",
-                       d, 2 * C + 1));
+            core::trf("d = %d must be ≥ 2C + 1 = %d (w_1*..w_C*, w_g*, v_1..v_C are orthonormal): raise d or lower C",
+                      d, 2 * C + 1));
     if (M < C)
         v.errors.push_back(
-            core::strf("M = %d experts < C = %d clusters: every cluster needs its own expert; raise M", M, C));
+            core::trf("M = %d experts < C = %d clusters: every cluster needs its own expert; raise M", M, C));
     if (c.act == Act::Hermite && c.act_deg > 0 && c.act_deg < k)
-        v.errors.push_back(core::strf("deg σ = %d is below k* = %d: the activation would have no Hermite component of "
-                                      "order k* (App. A.3); raise deg σ to ≥ %d or set it to 0",
-                                      c.act_deg, k, k));
+        v.errors.push_back(core::trf("deg σ = %d is below k* = %d: the activation would have no Hermite component of "
+                                     "order k* (App. A.3); raise deg σ to ≥ %d or set it to 0",
+                                     c.act_deg, k, k));
     if (c.act == Act::Relu && c.C_b <= 0)
         v.errors.push_back("σ = ReLU with C_b = 0 has zero odd Hermite coefficients of order ≥ 3 and cannot learn k* = "
                            "3 (docs/labs/latent-clusters.md §4.2): raise C_b (e.g. 2)");
     const double eff1 = c.eta1 / (double(M) * c.J1), eff3 = c.eta3 / c.J3, bound = 0.06 * std::pow(double(d), -0.5 * k);
     if (eff1 >= 1)
-        v.errors.push_back(core::strf("η_I/(M·J_I) = %.3g ≥ 1: every step throws the neurons to a random point of the "
-                                      "sphere (the run diverges); lower η_I below %.3g",
-                                      eff1, 3 * bound * M * c.J1));
+        v.errors.push_back(core::trf("η_I/(M·J_I) = %.3g ≥ 1: every step throws the neurons to a random point of the "
+                                     "sphere (the run diverges); lower η_I below %.3g",
+                                     eff1, 3 * bound * M * c.J1));
     else if (eff1 > 3 * bound)
-        v.warnings.push_back(core::strf("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
-                                        "(docs/labs/latent-clusters.md §7.4); lower η_I",
-                                        eff1, 3 * bound));
+        v.warnings.push_back(core::trf("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
+                                       "(docs/labs/latent-clusters.md §7.4); lower η_I",
+                                       eff1, 3 * bound));
     if (eff3 >= 1)
-        v.errors.push_back(core::strf("η_III/J_III = %.3g ≥ 1: every step throws the neurons to a random point of the "
-                                      "sphere (the run diverges); lower η_III below %.3g",
-                                      eff3, 3 * bound * c.J3));
+        v.errors.push_back(core::trf("η_III/J_III = %.3g ≥ 1: every step throws the neurons to a random point of the "
+                                     "sphere (the run diverges); lower η_III below %.3g",
+                                     eff3, 3 * bound * c.J3));
     else if (eff3 > 3 * bound)
-        v.warnings.push_back(core::strf("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
-                                        "(docs/labs/latent-clusters.md §7.4); lower η_III",
-                                        eff3, 3 * bound));
+        v.warnings.push_back(core::trf("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
+                                       "(docs/labs/latent-clusters.md §7.4); lower η_III",
+                                       eff3, 3 * bound));
     // λ̄ below kLambdaMin (the schema allows 0 so that the user sees this reason): the ridge system is
     // singular when T_4 is below the number of features, and at any T_4 when an expert is never active.
     const int nfeat = M * std::max(c.J3, c.reinit ? c.J3 : c.J1);   // the vanilla net always has M·J_III
     if (c.lambda < kLambdaMin && c.T4 < nfeat)
-        v.errors.push_back(core::strf("with λ̄ = %g the ridge needs T_4 ≥ %d samples (one per feature), T_4 = %ld: "
-                                      "raise T_4, and raise λ̄ to ≥ %g",
-                                      c.lambda, nfeat, c.T4, kLambdaMin));
+        v.errors.push_back(core::trf("with λ̄ = %g the ridge needs T_4 ≥ %d samples (one per feature), T_4 = %ld: "
+                                     "raise T_4, and raise λ̄ to ≥ %g",
+                                     c.lambda, nfeat, c.T4, kLambdaMin));
     else if (c.lambda < kLambdaMin)
-        v.errors.push_back(core::strf("λ̄ = %g: the ridge system is singular whenever an expert is never active (a zero "
-                                      "feature column), whatever T_4: raise λ̄ to ≥ %g",
-                                      c.lambda, kLambdaMin));
+        v.errors.push_back(core::trf("λ̄ = %g: the ridge system is singular whenever an expert is never active (a zero "
+                                     "feature column), whatever T_4: raise λ̄ to ≥ %g",
+                                     c.lambda, kLambdaMin));
     if (c.teacher.links == Links::PaperExperiment && c.teacher.k_star != 3)
         v.warnings.push_back("the paper links fix k* = 3; k_star is ignored");
     if (c.teacher.rho > 0.7 * std::sqrt(double(d)))
         v.warnings.push_back(
-            core::strf("ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing ("
-                       "docs/labs/latent-clusters.md §7.5)",
-                       c.teacher.rho, 0.7 * std::sqrt(double(d))));
+            core::trf("ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing ("
+                      "docs/labs/latent-clusters.md §7.5)",
+                      c.teacher.rho, 0.7 * std::sqrt(double(d))));
     const double p_prof = 1 - C * std::pow(1 - 1.0 / C, M);
     if (M >= C && p_prof < 0.95)
-        v.warnings.push_back(core::strf(
+        v.warnings.push_back(core::trf(
             "with M = %d, P(every cluster has a professional expert) ≈ %.3f (Lemma 4.8): raise M", M, p_prof));
     if (c.J1 > 2 * std::max(1.0, std::sqrt(std::log(double(d)))))
-        v.warnings.push_back(core::strf("J_I = %d is far above √log d = %.2g (Lemma C.2): several neurons per expert "
-                                        "may align with different clusters",
-                                        c.J1, std::sqrt(std::log(double(d)))));
+        v.warnings.push_back(core::trf("J_I = %d is far above √log d = %.2g (Lemma C.2): several neurons per expert "
+                                       "may align with different clusters",
+                                       c.J1, std::sqrt(std::log(double(d)))));
     if (c.n2 < 1000L * d)
         v.warnings.push_back(
-            core::strf("n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; the lab uses ≈ 3000 d, "
-                       "docs/labs/latent-clusters.md §4.5)",
-                       double(c.n2)));
+            core::trf("n = %g < 1000 d: the router step is noisy (y f x is heavy-tailed; the lab uses ≈ 3000 d, "
+                      "docs/labs/latent-clusters.md §4.5)",
+                      double(c.n2)));
     if (c.teacher.links == Links::PureHermite && k >= 4)
         v.warnings.push_back("k* ≥ 4 needs T ∝ d^{k*−1} samples: at small d the contrast may not appear ("
                              "docs/labs/latent-clusters.md §7.8)");
@@ -261,9 +262,9 @@ core::Validation LatentClustersLab::check(const core::Params& p) const {
     const double solve_secs = 1e-9 * Nv * Nv * Nv / 6;
     if (solve_secs > 1)
         v.errors.push_back(
-            core::strf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: lower M or "
-                       "J_III",
-                       Nv, solve_secs));
+            core::trf("one Phase IV ridge solve of M·J_III = %.0f features takes about %.1f s natively: lower M or "
+                      "J_III",
+                      Nv, solve_secs));
     const double N = double(M) * std::max(c.J3, c.J1);
     const double bytes = 4.0 * c.n_test * d + 4 * 8.0 * N * N + 4.0 * 6 * N * d;
     core::check_memory(v, bytes, "the test set and the ridge systems");

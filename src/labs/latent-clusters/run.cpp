@@ -4,6 +4,7 @@
 #include "core/metric_list.hpp"
 #include "core/stats.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -169,14 +170,14 @@ core::Where Run::where() const {
     case kPhaseI: return {kPhaseI, double(t1_), double(c.T1)};
     case kPhaseII:
         return {kPhaseII, double(k2_) * double(c.n2) + double(n_done2_), double(c.T2) * double(c.n2),
-                core::strf("router step %d / %d, sample %ld / %ld", k2_ + 1, c.T2, n_done2_, c.n2)};
+                core::trf("router step %d / %d, sample %ld / %ld", k2_ + 1, c.T2, n_done2_, c.n2)};
     case kRouterEval: return {kRouterEval, double(route_i_), double(c.n_test)};
     case kPhaseIII: return {kPhaseIII, double(t3_), double(c.T3)};
     case kPhaseIV: return {kPhaseIV, double(t4_), double(c.T4)};
     case kSolve: {
         const double rows = ridge_[solve_k_ < kModels ? solve_k_ : 0].n;
         return {kSolve, solve_k_ + (rows > 0 ? solve_row_ / rows : 1.0), double(kModels),
-                core::strf("model %d / %d, row %d", solve_k_ + 1, int(kModels), solve_row_)};
+                core::trf("model %d / %d, row %d", solve_k_ + 1, int(kModels), solve_row_)};
     }
     case kTest: return {kTest, double(test_i_), double(c.n_test)};
     default: return {kDone};
@@ -213,13 +214,13 @@ bool Run::check_finite(const char* where, double tolerance) {
     const bool theta_ok = core::all_finite(R_.theta.data(), R_.theta.size());
     if (worst < tolerance && theta_ok) return true;
     const std::string cause = !theta_ok ? "the router weights θ became NaN or infinite"
-        : std::isfinite(worst)          ? core::strf("the weights left the unit sphere (|‖w‖ − 1| = %.2g)", worst)
+        : std::isfinite(worst)          ? core::trf("the weights left the unit sphere (|‖w‖ − 1| = %.2g)", worst)
                                         : std::string("the weights became NaN or infinite");
     failure_ = core::diverged(
-        where, core::strf("SGD step %ld", t_sgd_), cause,
-        core::strf("The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about 0.06·d^(−k*/2) = %.2g "
-                   "(docs/labs/latent-clusters.md §4.4) and η_r finite",
-                   0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
+        where, core::trf("SGD step %ld", t_sgd_), cause,
+        core::trf("The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about 0.06·d^(−k*/2) = %.2g "
+                  "(docs/labs/latent-clusters.md §4.4) and η_r finite",
+                  0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
     return false;
 }
 
@@ -326,7 +327,7 @@ void Run::phase_II_slice(core::WorkBudget& budget) {
         }
         ++n_done2_;
         if (n_done2_ % core::kDivergenceCheckEvery == 0 && !core::all_finite(grad_.data(), grad_.size())) {
-            failure_ = core::diverged("Phase II", core::strf("router step %d, sample %ld", k2_ + 1, n_done2_),
+            failure_ = core::diverged("Phase II", core::trf("router step %d, sample %ld", k2_ + 1, n_done2_),
                                       "the router gradient Σ y ∇_θ F_1 became NaN or infinite",
                                       "The experts' outputs overflowed: lower η_I, or ρ and the link degrees");
             return;

@@ -4,6 +4,7 @@
 #include "core/linalg.hpp"
 #include "core/text.hpp"
 #include "core/view_builder.hpp"
+#include "core/words.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -36,9 +37,8 @@ core::View race(const Run& run) {
             .hband(lo, hi, "chance: 1/√d … √(2 ln(2J)/d)")
             .vline(double(cfg.T1), "II: router step, III: re-init")
             .vline(double(cfg.T1 + cfg.T3), "IV: ridge")
-            .readout("MoE |cos(w, wg*)| = " + core::strf("%.3f", S.cos_g[kMoE]) +
-                     ",  vanilla = " + core::strf("%.3f", S.cos_g[kVanilla]))
-            .readout("1/√d = " + core::strf("%.3f", lo));
+            .readout(core::trf("MoE |cos(w, wg*)| = %.3f,  vanilla = %.3f", S.cos_g[kMoE], S.cos_g[kVanilla]))
+            .readout(core::trf("1/√d = %.3f", lo));
     // the series cached (decimated to ≤ ~1000 points) at each evaluation: only copied here
     auto add = [&](const std::string& label, const std::vector<double>& y, int color, bool dashed) {
         v.lines.push_back(core::line(label, S.race_t, y, color, dashed));
@@ -128,10 +128,9 @@ core::View router(const Run& run) {
     sc.points = S.points;
     g.children.push_back(std::move(sc));
     if (S.routed) {
-        g.readouts.push_back("top-1 routing accuracy " + core::strf("%.3f", S.route_acc) + ", leak " +
-                             core::strf("%.3f", S.leak) + ", none active " + core::strf("%.3f", S.none_active) +
-                             ", mean active " + core::strf("%.2f", S.k_mean));
-        g.readouts.push_back("‖Σ_m θ_m‖ = " + core::strf("%.2g", S.zero_sum) + " (Lemma C.16: 0)");
+        g.readouts.push_back(core::trf("top-1 routing accuracy %.3f, leak %.3f, none active %.3f, mean active %.2f",
+                                       S.route_acc, S.leak, S.none_active, S.k_mean));
+        g.readouts.push_back(core::trf("‖Σ_m θ_m‖ = %.2g (Lemma C.16: 0)", S.zero_sum));
     } else {
         g.readouts.push_back("the router is learned in Phase II (θ = 0 until then: every expert ties)");
     }

@@ -3,6 +3,7 @@
 #include "core/registry.hpp"
 #include "labs/patch-routing/lab.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -221,7 +222,7 @@ core::WorkPlan work_plan(const Config& c) {
     w.add(0, "drawing the test set and the training pool", sample * (c.n_test + Nmax),
           "lower n_test, n, d, or N_min and N_points", "sample");
     w.add(0, "the separate pMoE's routers", routers, "lower N_run or router_epochs", "router step");
-    w.add(1, core::strf("the run at N = %d", c.N_run), single, "lower N_run, cap, n or the model sizes");
+    w.add(1, core::trf("the run at N = %d", c.N_run), single, "lower N_run, cap, n or the model sizes");
     const int sweep = w.add(2, "the sweep", sweep_rep + sweep_others,
                             "lower cap, N_min, N_points, sweep_seeds, n or the model sizes");
     w.elsewhere(sweep, sweep_others);
@@ -238,23 +239,22 @@ core::Validation check_params(const core::Params& p) {
     const Config c = binding().config(p);
     const int n = c.data.n, d = c.data.d, pp = c.data.p, cc = c.data.c;
     if (c.model[1].l > n)
-        v.errors.push_back(core::strf("l = %d (separate) must be ≤ n = %d: lower l_sep or raise n", c.model[1].l, n));
+        v.errors.push_back(core::trf("l = %d (separate) must be ≤ n = %d: lower l_sep or raise n", c.model[1].l, n));
     if (c.model[2].l > n)
-        v.errors.push_back(core::strf("l = %d (joint) must be ≤ n = %d: lower l_joint or raise n", c.model[2].l, n));
+        v.errors.push_back(core::trf("l = %d (joint) must be ≤ n = %d: lower l_joint or raise n", c.model[2].l, n));
     if (c.grid_lmax > n)
-        v.errors.push_back(core::strf("grid_lmax = %d must be ≤ n = %d: lower grid_lmax or raise n", c.grid_lmax, n));
+        v.errors.push_back(core::trf("grid_lmax = %d must be ≤ n = %d: lower grid_lmax or raise n", c.grid_lmax, n));
     if (d < min_dimension(pp, cc))
-        v.errors.push_back(
-            core::strf("d = %d is too small for p = %d irrelevant sets: the generator needs d ≥ p + 2 (+ "
-                       "2 with confusers) = %d; raise d or lower p",
-                       d, pp, min_dimension(pp, cc)));
+        v.errors.push_back(core::trf("d = %d is too small for p = %d irrelevant sets: the generator needs d ≥ p + 2 (+ "
+                                     "2 with confusers) = %d; raise d or lower p",
+                                     d, pp, min_dimension(pp, cc)));
     if (2 * cc + 1 > n)
-        v.errors.push_back(core::strf("2c + 1 = %d patches (c = %d confusers per side and the discriminative patch) "
-                                      "exceed n = %d: lower c or raise n",
-                                      2 * cc + 1, cc, n));
+        v.errors.push_back(core::trf("2c + 1 = %d patches (c = %d confusers per side and the discriminative patch) "
+                                     "exceed n = %d: lower c or raise n",
+                                     2 * cc + 1, cc, n));
     const int Nmax = c.Ns.empty() ? 0 : c.Ns.back();
     if (Nmax > 20000)
-        v.errors.push_back(core::strf("the sweep's largest N = %d is above 20000: lower N_min or N_points", Nmax));
+        v.errors.push_back(core::trf("the sweep's largest N = %d is above 20000: lower N_min or N_points", Nmax));
     const int reps = std::max(c.sweep_seeds, c.grid_lmax > 0 ? c.grid_seeds : 1);
     const double bytes = 4.0 * n * d * (double(reps) * std::max(Nmax, c.N_run) + c.n_test) * 1.1;
     core::check_memory(v, bytes, "the training pools and the test set");
@@ -262,19 +262,19 @@ core::Validation check_params(const core::Params& p) {
 
     const int lstar = cc + 1;
     if (cc > 0 && c.data.kappa <= std::sqrt((1 - c.data.delta_d) / 2))
-        v.warnings.push_back(core::strf("κ = %.2f ≤ √((1−δ_d)/2) = %.2f: confusers do not outrank o1, so l* stays 1",
-                                        c.data.kappa, std::sqrt((1 - c.data.delta_d) / 2)));
+        v.warnings.push_back(core::trf("κ = %.2f ≤ √((1−δ_d)/2) = %.2f: confusers do not outrank o1, so l* stays 1",
+                                       c.data.kappa, std::sqrt((1 - c.data.delta_d) / 2)));
     if (c.model[1].l < lstar)
         v.warnings.push_back(
-            core::strf("l = %d < l* = %d: the separate routers cannot keep the discriminative patch (expect failure)",
-                       c.model[1].l, lstar));
+            core::trf("l = %d < l* = %d: the separate routers cannot keep the discriminative patch (expect failure)",
+                      c.model[1].l, lstar));
     const double rho_thm = std::sqrt(1 - c.data.delta_r * c.data.delta_r) / (2.0 * pp * std::sqrt(double(d)));
     if (c.data.rho > rho_thm)
         v.warnings.push_back(
-            core::strf("ρ = %.2f is above the theorem's set-diameter bound ≈ %.3f (off-theory; the phenomena persist)",
-                       c.data.rho, rho_thm));
+            core::trf("ρ = %.2f is above the theorem's set-diameter bound ≈ %.3f (off-theory; the phenomena persist)",
+                      c.data.rho, rho_thm));
     if (c.train.eta > 100)
-        v.warnings.push_back(core::strf(
+        v.warnings.push_back(core::trf(
             "η = %.3g is far above the lab's 2 (docs/labs/patch-routing.md §4.4): expect the weights to overflow (the "
             "run stops with a message)",
             c.train.eta));
@@ -283,7 +283,7 @@ core::Validation check_params(const core::Params& p) {
             "one pass (theory mode): the models see each sample once and need not reach zero training error");
     const int m0 = c.model[0].M, m1 = 2 * c.model[1].M, m2 = c.model[2].k * c.model[2].M;
     if (m0 != m1 || m0 != m2)
-        v.warnings.push_back(core::strf(
+        v.warnings.push_back(core::trf(
             "the models differ in size (CNN m = %d, separate %d, joint %d neurons): the paper compares equal m", m0, m1,
             m2));
     return v;

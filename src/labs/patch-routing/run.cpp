@@ -6,6 +6,7 @@
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
 #include "core/work_budget.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -273,7 +274,7 @@ core::Where Run::where() const {
         const Trainer& t = run_[size_t(kSingleOrder[single_])];
         if (!single_started_) return {kSingle, double(single_), 3.0};
         return {kSingle, single_ + run_fraction(t, cfg_.train), 3.0,
-                core::strf("%s, epoch %d", arch_name(kSingleOrder[single_]), t.epoch)};
+                core::trf("%s, epoch %d", arch_name(kSingleOrder[single_]), t.epoch)};
     }
     case kSweep:
     case kGrid: {
@@ -282,11 +283,11 @@ core::Where Run::where() const {
         const core::SweepTask* t = sw.current();
         std::string detail;
         if (t && sweep)
-            detail = core::strf("run %d / %d: %s, N = %.0f, seed %d", sw.jobs_done() + 1, sw.jobs_total(),
-                                arch_name(Arch(t->series)), t->x, t->rep + 1);
+            detail = core::trf("run %d / %d: %s, N = %.0f, seed %d", sw.jobs_done() + 1, sw.jobs_total(),
+                               arch_name(Arch(t->series)), t->x, t->rep + 1);
         else if (t)
-            detail = core::strf("run %d / %d: l = %d, N = %.0f, seed %d", sw.jobs_done() + 1, sw.jobs_total(),
-                                t->series, t->x, t->rep + 1);
+            detail = core::trf("run %d / %d: l = %d, N = %.0f, seed %d", sw.jobs_done() + 1, sw.jobs_total(), t->series,
+                               t->x, t->rep + 1);
         return {part_, sw.progress(), 1.0, detail};
     }
     case kDone: break;
@@ -329,9 +330,9 @@ std::vector<core::Metric> Run::metrics() const {
     // Lemma 4.1 at the sweep's second N (20 at Lecture): why the separate pMoE's N* is set by its router there
     const size_t ir = cfg_.Ns.size() > 1 ? 1 : 0;
     m.add("sweep_route_sep",
-          core::strf("separate router in the sweep at N = %d: share of test samples whose discriminative patch it "
-                     "routes (mean over seeds)",
-                     cfg_.Ns.empty() ? 0 : cfg_.Ns[ir]),
+          core::trf("separate router in the sweep at N = %d: share of test samples whose discriminative patch it "
+                    "routes (mean over seeds)",
+                    cfg_.Ns.empty() ? 0 : cfg_.Ns[ir]),
           ir < route_sep_.size() ? route_sep_[ir] : kNaN, "%.4f",
           "measured by the sweep's separate pMoE runs at that N");
     m.count("l_star", "routing threshold l* = c + 1", double(cfg_.data.c + 1));

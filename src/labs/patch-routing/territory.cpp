@@ -2,6 +2,7 @@
 #include "core/field.hpp"
 #include "core/keep_field.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -64,9 +65,9 @@ core::View territory_view(const Model& m, const Geometry& g, const Dataset& test
     const std::vector<int> won = core::field_territories(v.field);
     int keepers = 0;
     for (int s = 0; s < m.k; ++s) keepers += won[size_t(s)] > 0;
-    v.readouts.push_back(core::strf("%d of %d routers keep patches on this plane; τ = smallest kept score, median "
-                                    "over %d test samples",
-                                    keepers, m.k, N));
+    v.readouts.push_back(core::trf("%d of %d routers keep patches on this plane; τ = smallest kept score, median "
+                                   "over %d test samples",
+                                   keepers, m.k, N));
     return v;
 }
 

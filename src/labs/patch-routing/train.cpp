@@ -4,6 +4,7 @@
 #include "core/linalg.hpp"
 #include "core/text.hpp"
 #include "core/work_budget.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -68,8 +69,8 @@ void Trainer::router_batch() {
     ++iter;
     ++router_steps;
     if (!std::isfinite(core::sum_sq(w1, model.d)))
-        failure = core::diverged("The separate pMoE's routers", core::strf("router step %d (phase 1)", router_steps),
-                                 "their weights overflowed", core::strf("lower η_r (now %g)", ts_.eta_r));
+        failure = core::diverged("The separate pMoE's routers", core::trf("router step %d (phase 1)", router_steps),
+                                 "their weights overflowed", core::trf("lower η_r (now %g)", ts_.eta_r));
     if (pos_ >= N) {
         pos_ = 0;
         rng_.shuffle(order_);
@@ -97,8 +98,8 @@ int Trainer::expert_batch(int max_samples) {
         const double f = model.forward(x);
         if (!std::isfinite(
                 f)) {   // weights still finite but so large that f overflows: NaN compares would count as correct
-            failure = core::diverged(arch_name(model.spec.arch), core::strf("epoch %d", epoch + 1),
-                                     "the network's output f overflowed", core::strf("lower η (now %g)", ts_.eta));
+            failure = core::diverged(arch_name(model.spec.arch), core::trf("epoch %d", epoch + 1),
+                                     "the network's output f overflowed", core::trf("lower η (now %g)", ts_.eta));
             return done;
         }
         if (y * f <= 0) ++errors_;   // training error before this update
@@ -111,9 +112,9 @@ int Trainer::expert_batch(int max_samples) {
     batch_q_ = 0;
     const double loss = batch_loss_;
     if (!std::isfinite(loss)) {
-        failure = core::diverged(arch_name(model.spec.arch), core::strf("epoch %d", epoch + 1),
+        failure = core::diverged(arch_name(model.spec.arch), core::trf("epoch %d", epoch + 1),
                                  std::isnan(loss) ? "the loss became NaN" : "the loss became infinite",
-                                 core::strf("lower η (now %g)", ts_.eta));
+                                 core::trf("lower η (now %g)", ts_.eta));
         return done;
     }
     loss_sum_ += loss;
@@ -136,8 +137,8 @@ void Trainer::end_epoch() {
     pos_ = 0;
     rng_.shuffle(order_);
     if (!std::isfinite(core::sum_sq(model.W.data(), int(model.W.size())))) {
-        failure = core::diverged(arch_name(model.spec.arch), core::strf("epoch %d", epoch), "the weights overflowed",
-                                 core::strf("lower η (now %g)", ts_.eta));
+        failure = core::diverged(arch_name(model.spec.arch), core::trf("epoch %d", epoch), "the weights overflowed",
+                                 core::trf("lower η (now %g)", ts_.eta));
         return;
     }
     finished_training_ = converged || epoch >= ts_.cap || ts_.one_pass;

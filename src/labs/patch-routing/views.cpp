@@ -3,6 +3,7 @@
 #include "core/keep_field.hpp"
 #include "core/text.hpp"
 #include "core/view_builder.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,7 +12,7 @@ namespace patch_routing {
 
 namespace {
 
-std::string nstar_text(double v) { return std::isnan(v) ? "not reached" : core::strf("≈ %.0f", v); }
+std::string nstar_text(double v) { return std::isnan(v) ? core::tr("not reached") : core::trf("≈ %.0f", v); }
 
 // A line series without its NaN points.
 core::LineSeries series(const std::string& label, const std::vector<double>& x, const std::vector<double>& y, int color,
@@ -62,27 +63,27 @@ void Run::views(std::vector<core::View>& out) const {
             if (!std::isnan(nstar_[size_t(a)]))
                 v.overlays.push_back(core::vline(nstar_[size_t(a)], std::string("N* ") + kShort[a], a));
         // Three lines, so that they stay on screen at UI scale 1.6 in presentation mode.
-        v.readouts.push_back("N* (95 %): CNN " + nstar_text(nstar_[0]) + ", separate " + nstar_text(nstar_[1]) +
-                             ", joint " + nstar_text(nstar_[2]) +
-                             core::strf("   (runs %d / %d, %d seeds per point)", sweep_.jobs_done(),
-                                        sweep_.jobs_total(), c.sweep_seeds));
+        v.readouts.push_back(core::trf("N* (95 %%): CNN %s, separate %s, joint %s   (runs %d / %d, %d seeds per point)",
+                                       nstar_text(nstar_[0]).c_str(), nstar_text(nstar_[1]).c_str(),
+                                       nstar_text(nstar_[2]).c_str(), sweep_.jobs_done(), sweep_.jobs_total(),
+                                       c.sweep_seeds));
         // the spread behind the ratio: each seed's own curves (a mean over 3 seeds still varies from run to run);
         // a seed meets N*_sep ≤ N*_CNN / 4 where its value is ≥ 4
         std::string per;
         for (size_t r = 0; r < seed_ratio_sep_.size(); ++r)
-            per += (r ? " / " : ", per seed ") +
-                (std::isnan(seed_ratio_sep_[r]) ? std::string("n/a") : core::strf("%.1f", 1 / seed_ratio_sep_[r]));
-        v.readouts.push_back(core::strf("N*_CNN / N*_sep = %.1f%s (n/l = %.0f);  N*_CNN / N*_joint = %.1f (n/l = %.0f)",
-                                        nstar_[0] / nstar_[1], per.c_str(), double(c.data.n) / c.model[1].l,
-                                        nstar_[0] / nstar_[2], double(c.data.n) / c.model[2].l));
+            per += (r ? " / " : core::tr(", per seed ")) +
+                (std::isnan(seed_ratio_sep_[r]) ? std::string("n/a") : core::trf("%.1f", 1 / seed_ratio_sep_[r]));
+        v.readouts.push_back(core::trf("N*_CNN / N*_sep = %.1f%s (n/l = %.0f);  N*_CNN / N*_joint = %.1f (n/l = %.0f)",
+                                       nstar_[0] / nstar_[1], per.c_str(), double(c.data.n) / c.model[1].l,
+                                       nstar_[0] / nstar_[2], double(c.data.n) / c.model[2].l));
         // Lemma 4.1: the separate router learns from the N training samples only (N_r < N, eq. 6)
-        std::string route = "separate router routes o1/o2:";
+        std::string route = core::tr("separate router routes o1/o2:");
         int shown = 0;
         for (size_t i = 0; i < c.Ns.size() && i < route_sep_.size() && shown < 4; ++i)
             if (!std::isnan(route_sep_[i]))
-                route += shown++ ? core::strf(", %.0f %% (%d)", 100 * route_sep_[i], c.Ns[i])
-                                 : core::strf(" %.0f %% at N = %d", 100 * route_sep_[i], c.Ns[i]);
-        if (shown) v.readouts.push_back(route + "   (Lemma 4.1: B_r = Ω(n²))");
+                route += shown++ ? core::trf(", %.0f %% (%d)", 100 * route_sep_[i], c.Ns[i])
+                                 : core::trf(" %.0f %% at N = %d", 100 * route_sep_[i], c.Ns[i]);
+        if (shown) v.readouts.push_back(route + core::tr("   (Lemma 4.1: B_r = Ω(n²))"));
         out.push_back(std::move(v));
     }
 
@@ -108,9 +109,9 @@ void Run::views(std::vector<core::View>& out) const {
                 .rows("patch type", std::move(rows))
                 .cols("expert", expert_labels(S.k, Jt.k))
                 .show_values(types <= 24)
-                .readout(core::strf("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus,
-                                    S.R_minus, S.drop))
-                .readout(core::strf("joint: o1 with the top gate %.2f, o2 %.2f", Jt.R_plus, Jt.R_minus) +
+                .readout(core::trf("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus, S.R_minus,
+                                   S.drop))
+                .readout(core::trf("joint: o1 with the top gate %.2f, o2 %.2f", Jt.R_plus, Jt.R_minus) +
                          " (Assumption 4.4; paper Fig. 9: 0.95 / 0.92)"));
     }
 
@@ -160,8 +161,7 @@ void Run::views(std::vector<core::View>& out) const {
             for (int r = 0; r < rows; ++r)
                 if (!std::isnan(cells[size_t(r * S.n + S.j_o)])) routed.push_back({r, S.j_o});
             g.children.push_back(
-                core::heatmap("",
-                              core::strf("sample with y = %+d, discriminative patch at position %d", S.y, S.j_o + 1))
+                core::heatmap("", core::trf("sample with y = %+d, discriminative patch at position %d", S.y, S.j_o + 1))
                     .cells(rows, S.n, std::move(cells))
                     .rows("expert", expert_labels(S.k, Jt.k))
                     .cols("patch (type)", std::move(types))
@@ -224,7 +224,7 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 7. training dynamics of the single run
     {
-        core::View v = core::lines("dynamics", core::strf("Training dynamics at N = %d", c.N_run))
+        core::View v = core::lines("dynamics", core::trf("Training dynamics at N = %d", c.N_run))
                            .caption("Train (dashed) and test (solid) accuracy per epoch; every model stops at zero "
                                     "training error. At small N the CNN fits the training set but generalises worse, "
                                     "and it needs many more epochs.")
@@ -243,7 +243,7 @@ void Run::views(std::vector<core::View>& out) const {
     if (c.grid_lmax > 0) {
         const int L = c.grid_lmax, nN = int(c.Ns.size());
         core::View g = core::grid("threshold_grid",
-                                  core::strf("l-threshold grid (separate pMoE, c = %d, l* = %d)", c.data.c, lstar))
+                                  core::trf("l-threshold grid (separate pMoE, c = %d, l* = %d)", c.data.c, lstar))
                            .caption("Left: fraction of seeds with test accuracy ≥ 95 %; right: mean test accuracy. "
                                     "Rows: N; columns: l. Every l < l* fails at any N; the jump is at l = l* = c + 1 "
                                     "(set by the confuser count c).")
@@ -261,13 +261,13 @@ void Run::views(std::vector<core::View>& out) const {
         // l* − 1 = 0 when c = 0: there is no l below the threshold, say so instead of printing NaN
         auto acc_text = [&](int l, double v) {
             if (l < 1) return std::string("not defined for c = 0");
-            if (l > L) return core::strf("not in the grid (grid_lmax = %d)", L);
-            return std::isnan(v) ? std::string("pending") : core::strf("%.3f", v);
+            if (l > L) return core::trf("not in the grid (grid_lmax = %d)", L);
+            return std::isnan(v) ? std::string("pending") : core::trf("%.3f", v);
         };
         g.readouts.push_back(
-            core::strf("at N = %d (the grid's N nearest N_run = %d): accuracy at l = l* − 1: %s; at l = l*: %s", thr_N_,
-                       c.N_run, acc_text(lstar - 1, thr_lstar_m1_).c_str(), acc_text(lstar, thr_lstar_).c_str()));
-        g.readouts.push_back(core::strf("runs %d / %d", grid_.jobs_done(), grid_.jobs_total()));
+            core::trf("at N = %d (the grid's N nearest N_run = %d): accuracy at l = l* − 1: %s; at l = l*: %s", thr_N_,
+                      c.N_run, acc_text(lstar - 1, thr_lstar_m1_).c_str(), acc_text(lstar, thr_lstar_).c_str()));
+        g.readouts.push_back(core::trf("runs %d / %d", grid_.jobs_done(), grid_.jobs_total()));
         out.push_back(std::move(g));
     }
 

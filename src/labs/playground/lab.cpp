@@ -3,6 +3,7 @@
 #include "core/limits.hpp"
 #include "core/registry.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 
 namespace playground {
 
@@ -133,15 +134,15 @@ core::Validation PlaygroundLab::check(const core::Params& p) const {
     core::Validation v;
     const Config c = binding().config(p);
     if (c.train.rule.k > c.model.K)
-        v.errors.push_back(core::strf("top_k = %d is more than the K = %d experts: lower top_k or raise K",
-                                      c.train.rule.k, c.model.K));
+        v.errors.push_back(
+            core::trf("top_k = %d is more than the K = %d experts: lower top_k or raise K", c.train.rule.k, c.model.K));
     for (size_t q = 0; q < c.drawn.size(); ++q)
         if (c.drawn[q].label >= c.model.C) {
-            v.errors.push_back(core::strf("point %zu is of class %d, but there are %d classes (0 … %d): %s", q + 1,
-                                          c.drawn[q].label, c.model.C, c.model.C - 1,
-                                          c.data.shape == Shape::Xor || c.data.shape == Shape::Moons
-                                              ? "xor and moons have 2 classes: choose other data"
-                                              : "raise classes"));
+            v.errors.push_back(core::trf("point %zu is of class %d, but there are %d classes (0 … %d): %s", q + 1,
+                                         c.drawn[q].label, c.model.C, c.model.C - 1,
+                                         c.data.shape == Shape::Xor || c.data.shape == Shape::Moons
+                                             ? "xor and moons have 2 classes: choose other data"
+                                             : "raise classes"));
             break;
         }
     if (c.train.rule.expert_choice && c.train.rule.capacity <= 0)

@@ -2,6 +2,7 @@
 #include "labs/playground/run.hpp"
 #include "core/metric_list.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 
@@ -79,8 +80,8 @@ void Run::step(core::WorkBudget& budget) {
         ++t_;
         budget.spend(train_step_units(c_));
         if (!std::isfinite(moe_->last_loss()) || !std::isfinite(dense_->last_loss())) {
-            failure_ = core::strf("the %s's loss diverged (not a number) at step %d: lower the step size lr = %g",
-                                  std::isfinite(moe_->last_loss()) ? "dense network" : "mixture", t_, c_.train.lr);
+            failure_ = core::trf("the %s's loss diverged (not a number) at step %d: lower the step size lr = %g",
+                                 std::isfinite(moe_->last_loss()) ? "dense network" : "mixture", t_, c_.train.lr);
             return;
         }
         if (t_ % c_.eval_every == 0 || t_ == c_.T) {
@@ -135,7 +136,7 @@ core::Where Run::where() const {
     const double done = double(t_) * train_step_units(c_) + double(trace_.rows.size() - 1) * evaluation_units(c_) +
         (moe_evaluating_ ? evaluated_units_ : 0);
     core::Where w{part_, done, double(c_.T) * train_step_units(c_) + evaluations * evaluation_units(c_)};
-    w.detail = core::strf("t = %d / %d", t_, c_.T);
+    w.detail = core::trf("t = %d / %d", t_, c_.T);
     return w;
 }
 

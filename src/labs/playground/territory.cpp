@@ -4,6 +4,7 @@
 #include "core/field.hpp"
 #include "core/view_builder.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include "labs/playground/run.hpp"
 
 namespace playground {
@@ -13,7 +14,7 @@ namespace {
 // "expert 1" … "expert K"; the classes from 0, as in a CSV's class column
 std::vector<std::string> names(const char* what, int n, int first) {
     std::vector<std::string> v;
-    for (int i = first; i < first + n; ++i) v.push_back(core::strf("%s %d", what, i));
+    for (int i = first; i < first + n; ++i) v.push_back(core::trf("%s %d", what, i));
     return v;
 }
 

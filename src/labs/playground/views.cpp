@@ -3,6 +3,7 @@
 #include "core/keep_field.hpp"
 #include "core/text.hpp"
 #include "core/view_builder.hpp"
+#include "core/words.hpp"
 #include "labs/playground/run.hpp"
 
 namespace playground {
@@ -30,7 +31,7 @@ void Run::views(std::vector<core::View>& out) const {
                           .y("load f_i", 0, 1)
                           .hline(1.0 / K, "1/K: even");
     for (int i = 0; i < K; ++i)
-        load.lines.push_back(core::line(core::strf("expert %d", i + 1), t, curve_.column(size_t(7 + i))));
+        load.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(size_t(7 + i))));
     out.push_back(load);
     core::View prob = core::lines("prob", "Each expert's mean router probability over training")
                           .caption("P_i, the mean of p_i(x) over the test points: the soft half of L_aux = α K Σ f_i "
@@ -39,16 +40,16 @@ void Run::views(std::vector<core::View>& out) const {
                           .y("mean probability P_i", 0, 1)
                           .hline(1.0 / K, "1/K: even");
     for (int i = 0; i < K; ++i)
-        prob.lines.push_back(core::line(core::strf("expert %d", i + 1), t, curve_.column(size_t(7 + K + i))));
+        prob.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(size_t(7 + K + i))));
     out.push_back(prob);
     core::View now = core::bars("load_now", "The load now")
                          .caption("Each expert's share of the test points' choices at this step.")
                          .y("load f_i", 0, 1)
-                         .readout(seen ? core::strf("H(f)/ln K = %.2f; idle experts: %.0f of %d",
-                                                    moe_eval_.load_entropy, moe_eval_.idle * K, K)
+                         .readout(seen ? core::trf("H(f)/ln K = %.2f; idle experts: %.0f of %d", moe_eval_.load_entropy,
+                                                   moe_eval_.idle * K, K)
                                        : std::string("measured once the points are drawn"));
     for (int i = 0; i < K; ++i)
-        now.bars.push_back({core::strf("expert %d", i + 1), seen ? moe_eval_.load[size_t(i)] : 0.0, 0, i});
+        now.bars.push_back({core::trf("expert %d", i + 1), seen ? moe_eval_.load[size_t(i)] : 0.0, 0, i});
     out.push_back(now);
     out.push_back(core::lines("accuracy", "Test accuracy")
                       .caption("The mixture's accuracy beside the dense network's with as many active parameters.")
