@@ -32,9 +32,9 @@ size_t specifier_length(const std::string& s, size_t k) {
     return 0;
 }
 
-// Accented forms of a–z and A–Z (Latin-1 and Latin Extended-A, both in the page's font).
+// Accented forms of a–z and A–Z (Latin-1 and Latin Extended-A, both in the page's font and its atlas ranges).
 const char* accented(char c) {
-    static const char* lower[26] = {"á", "ƀ", "ç", "ð", "é", "f", "ĝ", "ĥ", "í", "ĵ", "ķ", "ĺ", "m",
+    static const char* lower[26] = {"á", "b", "ç", "ð", "é", "f", "ĝ", "ĥ", "í", "ĵ", "ķ", "ĺ", "m",
                                     "ñ", "ó", "p", "q", "ŕ", "š", "ţ", "ú", "v", "ŵ", "x", "ý", "ž"};
     static const char* upper[26] = {"Á", "B", "Ç", "Ð", "É", "F", "Ĝ", "Ĥ", "Í", "Ĵ", "Ķ", "Ĺ", "M",
                                     "Ñ", "Ó", "P", "Q", "Ŕ", "Š", "Ţ", "Ú", "V", "Ŵ", "X", "Ý", "Ž"};
@@ -54,7 +54,7 @@ const std::vector<Language>& languages() {
         {"pt-BR", "Português (Brasil)", true, ""},
         {"de", "Deutsch", true, ""},
         {"zh-Hans", "简体中文", false, "zh-Hans"},
-        {"en-XA", "Ƥŝéûðó (pseudo)", false, ""},
+        {"en-XA", "Pšéúðó (pseudo)", false, ""},
     };
     return all;
 }
@@ -203,7 +203,7 @@ std::string pseudo(const std::string& english) {
     if (letters == 0) return english;
     const size_t pad = std::max<size_t>(1, (english.size() * 2 + 4) / 5);   // 40 % of the length
     std::string tail;
-    static const char* filler[] = {"ļ", "ő", "ŗ", "ē", "ɱ"};
+    static const char* filler[] = {"ļ", "ő", "ŗ", "ē", "ŋ"};   // Latin Extended-A: in the page's font
     for (size_t k = 0; k + 2 < pad; ++k) tail += filler[k % 5];
     return "[" + out + (tail.empty() ? "" : " " + tail) + "]";
 }
