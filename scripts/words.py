@@ -7,6 +7,7 @@
   words.py update LANG         adds the missing keys ("" = to translate) and drops stale ones, in source order
   words.py merge LANG OUT      one file for the page: every folder's translations of LANG
   words.py chars LANG          the characters LANG's texts use (the font subset for it)
+  words.py chars names         the characters of the languages' names the page's font lacks (CJK)
   words.py scan                texts in src/app, src/core, src/platform and web/ shown without the table
 
 The keys of a folder: the literals passed to tr() or trf() (C++) or t() (web/*.js) in its files; in a lab's
@@ -19,7 +20,15 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LANGS = ["es", "pt-BR", "de", "zh-Hans"]   # core/words.cpp's languages() but English and the pseudo-language
+
+
+def languages():
+    """core/words.cpp's languages(), read from its declaration: [(code, name, font)]."""
+    src = open(os.path.join(ROOT, "src/core/words.cpp"), encoding="utf-8").read()
+    return re.findall(r'\{"([A-Za-z-]+)", "([^"]+)", (?:true|false), "([^"]*)"\}', src)
+
+
+LANGS = [c for c, _, _ in languages() if c not in ("en", "en-XA")]   # those with a table
 APP_DIRS = ["src/app", "src/core", "src/platform", "web"]
 
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
@@ -137,7 +146,7 @@ def load(folder, lang):
         return json.load(f)
 
 
-PRINTF = re.compile(r"%[-+ #0]*[0-9*.]*[hlLzjt]*[diouxXeEfFgGcsp%]")
+PRINTF = re.compile(r"%[-+#0]*[0-9*.]*[hlLzjt]*[diouxXeEfFgGcsp%]")   # no ' ' flag: "70 % of" is text
 
 
 def placeholders(s):
@@ -240,8 +249,9 @@ def main(argv):
         with open(argv[2], "w", encoding="utf-8") as f:
             json.dump(merged(argv[1]), f, ensure_ascii=False, separators=(",", ":"))
         return 0
-    if len(argv) == 2 and argv[0] == "chars":
-        chars = set("".join(merged(argv[1]).values()))
+    if len(argv) == 2 and argv[0] == "chars":   # chars LANG, or chars names: the languages' names (the menu)
+        text = "".join(n for _, n, _ in languages()) if argv[1] == "names" else "".join(merged(argv[1]).values())
+        chars = set(c for c in text if ord(c) > 0x2FFF)   if argv[1] == "names" else set(text)
         sys.stdout.write("".join(sorted(c for c in chars if ord(c) >= 32)))
         return 0
     print(__doc__)

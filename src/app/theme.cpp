@@ -5,6 +5,8 @@
 #include "app/ink.hpp"
 #include "core/words.hpp"
 #include <imgui.h>
+#include <imgui_internal.h>   // ImTextCharFromUtf8
+#include <fstream>
 #include <imgui_impl_opengl3.h>
 #include <algorithm>
 #include <cstdio>
@@ -88,8 +90,26 @@ void App::set_density(float d) {
 // A language whose script the page's font lacks (core::Language::font): its own font merged into the atlas, with
 // only the characters its translations use (a few thousand glyphs at most, not the whole script).
 void App::merge_language_font(float size) {
+    if (host_.fonts_dir.empty()) return;
+    // the languages' names in the menu, in every language (简体中文: fonts/names.ttf, a few glyphs)
+    static ImVector<ImWchar> names;
+    if (names.empty()) {
+        ImFontGlyphRangesBuilder b;
+        for (const core::Language& l : core::languages())
+            for (const char* c = l.name; *c;) {
+                unsigned int cp = 0;
+                c += ImTextCharFromUtf8(&cp, c, nullptr);
+                if (cp > 0x2FFF) b.AddChar(ImWchar(cp));
+            }
+        b.BuildRanges(&names);
+    }
+    ImFontConfig names_cfg;
+    names_cfg.MergeMode = true;
+    const std::string names_file = host_.fonts_dir + "/names.ttf";
+    if (std::ifstream(names_file).good())   // (ImGui asserts on a missing file)
+        ImGui::GetIO().Fonts->AddFontFromFileTTF(names_file.c_str(), size, &names_cfg, names.Data);
     const core::Language& l = core::language();
-    if (!*l.font || host_.fonts_dir.empty()) return;
+    if (!*l.font) return;
     static ImVector<ImWchar> ranges;   // ImGui keeps the pointer until the atlas is built again
     ranges.clear();
     ImFontGlyphRangesBuilder b;
@@ -99,7 +119,7 @@ void App::merge_language_font(float size) {
     cfg.MergeMode = true;
     cfg.OversampleH = 1;
     const std::string file = host_.fonts_dir + "/" + l.font + ".ttf";
-    if (!ImGui::GetIO().Fonts->AddFontFromFileTTF(file.c_str(), size, &cfg, ranges.Data))
+    if (!std::ifstream(file).good() || !ImGui::GetIO().Fonts->AddFontFromFileTTF(file.c_str(), size, &cfg, ranges.Data))
         link_messages_.push_back(core::trf("the font of %s is missing (%s)", l.code, file.c_str()));
 }
 

@@ -25,7 +25,7 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // The length of a printf specifier starting at s[k] == '%' (0 if none).
 size_t specifier_length(const std::string& s, size_t k) {
     size_t j = k + 1;
-    while (j < s.size() && std::string("-+ #0").find(s[j]) != std::string::npos) ++j;
+    while (j < s.size() && std::string("-+#0").find(s[j]) != std::string::npos) ++j;   // no ' ': "70 % of" is text
     while (j < s.size() && (is_digit(s[j]) || s[j] == '*' || s[j] == '.')) ++j;
     while (j < s.size() && std::string("hlLzjt").find(s[j]) != std::string::npos) ++j;
     if (j < s.size() && std::string("diouxXeEfFgGcsp%").find(s[j]) != std::string::npos) return j + 1 - k;

@@ -5,6 +5,7 @@
 #include "app/glyph_ranges.hpp"
 #include "core/registry.hpp"
 #include "core/share_link.hpp"
+#include "core/words.hpp"
 #include <doctest/doctest.h>
 #include <cstdio>
 #include <fstream>
@@ -152,6 +153,51 @@ TEST_CASE("every character the labs show is in the page font and its atlas range
                 for (unsigned c : missing_font) t += " U+" + hex(c);
                 return t;
             }());
+    }
+#endif
+}
+
+// Every language's translations (the build's merged tables) and the pseudo-language's forms of every lab's texts:
+// each character is in the page's font and atlas, or in the language's own font (core::Language::font, merged into
+// the atlas with exactly the characters its table uses).
+TEST_CASE("every character of every language is in the page's font or the language's own") {
+#if !defined(MOE_FONT_FILE) || !defined(MOE_WORDS_DIR) || !defined(MOE_FONTS_DIR)
+    FAIL("MOE_FONT_FILE, MOE_WORDS_DIR or MOE_FONTS_DIR is not defined");
+#else
+    auto read = [](const std::string& path) {
+        std::ifstream in(path, std::ios::binary);
+        return Bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    };
+    const std::set<unsigned> page = font_code_points(read(MOE_FONT_FILE));
+    REQUIRE(page.count('A'));
+    for (const core::Language& l : core::languages()) {
+        CAPTURE(l.code);
+        std::string text;
+        if (std::string(l.code) == "en-XA") {
+            for (const auto& e : core::all_labs()) {
+                auto lab = e.make();
+                for (const std::string& s : lab_strings(*lab)) text += core::pseudo(s);
+            }
+            text += core::pseudo(l.name);
+        } else if (std::string(l.code) != "en") {
+            const Bytes table = read(std::string(MOE_WORDS_DIR) + "/" + l.code + ".json");
+            REQUIRE_MESSAGE(!table.empty(), "the build's table of " << l.code << " is missing");
+            std::vector<std::pair<std::string, std::string>> words;
+            REQUIRE(core::parse_word_table(std::string(table.begin(), table.end()), words).empty());
+            for (const auto& w : words) text += w.second;
+        }
+        const std::set<unsigned> own =
+            *l.font ? font_code_points(read(std::string(MOE_FONTS_DIR) + "/" + l.font + ".ttf")) : std::set<unsigned>{};
+        // the menu shows every language's name in itself, in every language: the page's font or names.ttf
+        const std::set<unsigned> names = font_code_points(read(std::string(MOE_FONTS_DIR) + "/names.ttf"));
+        for (unsigned cp : code_points(l.name))
+            CHECK_MESSAGE(((in_atlas(cp) && page.count(cp)) || names.count(cp)), "U+" << hex(cp) << " of " << l.name);
+        std::set<unsigned> missing;
+        for (unsigned cp : code_points(text))
+            if (!(in_atlas(cp) && page.count(cp)) && !own.count(cp)) missing.insert(cp);
+        std::string list;
+        for (unsigned c : missing) list += " U+" + hex(c);
+        CHECK_MESSAGE(missing.empty(), "characters neither font draws:" << list);
     }
 #endif
 }
