@@ -12,7 +12,11 @@
 // screen reader keeps its reading position; an empty list is hidden; a control that goes away (disabled or hidden)
 // while it has the focus hands the focus on to a sensible one and says so.
 (function () {
-  "use strict";
+  "use strict";   // words: not shown
+  // The texts shown, through the page's string table (core/words.hpp; web/moe-lab-api.js): English until it runs.
+  // A text with values is one template whose {name}s fill() replaces, so that a translation may reorder them.
+  const t = (s) => (globalThis.moeLabWords ? globalThis.moeLabWords(s) : s);
+  const fill = (s, values) => s.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
   const root = document.getElementById("pdom");
   const live = document.getElementById("announce");
   let doc = null;          // moeLab.document()
@@ -77,34 +81,34 @@
     root.textContent = "";
     const d = doc;
     // the first stop of Tab: past the title and the summary, to the run's controls
-    root.append(el("a", { href: "#play", id: "skip", class: "skip", text: "Skip to the run controls",
+    root.append(el("a", { href: "#play", id: "skip", class: "skip", text: t("Skip to the run controls"),
                           on: { click: (e) => { e.preventDefault(); runControl().focus(); } } }));
-    root.append(el("h1", { id: "title", text: "MoE Lab: " + d.lab.title }),
+    root.append(el("h1", { id: "title", text: fill(t("MoE Lab: {lab}"), { lab: d.lab.title }) }),
                 el("p", { text: d.lab.citation + ". " + d.lab.summary }));
 
     // Run
-    root.append(section("run", "Run",
-      button("button:play", "Play", () => (last && last.playing ? "pause" : "play"), { id: "play" }),
-      button("button:step", "Step", "step", { id: "step" }),
-      button("button:next-phase", "Next phase", "next-phase", { id: "next-phase" }),
-      button("button:reset", "Reset", "reset", { id: "reset" }),
-      field("Speed", select("speed", "slider:speed", d.speeds.map((s, i) => ({ value: i, text: s })), (v) => act("speed=" + v))),
+    root.append(section("run", t("Run"),
+      button("button:play", t("Play"), () => (last && last.playing ? "pause" : "play"), { id: "play" }),
+      button("button:step", t("Step"), "step", { id: "step" }),
+      button("button:next-phase", t("Next phase"), "next-phase", { id: "next-phase" }),
+      button("button:reset", t("Reset"), "reset", { id: "reset" }),
+      field(t("Speed"), select("speed", "slider:speed", d.speeds.map((s, i) => ({ value: i, text: s })), (v) => act("speed=" + v))),
       el("p", { id: "progress" }),
       el("p", { id: "status" })));   // what to look for; at the end, what this run showed (state().status)
 
     // Lab and settings
-    const settings = section("settings", "Lab and settings",
-      field("Lab", select("lab", "combo:lab", d.labs.map((l) => ({ value: l.id, text: l.title, control: "option:lab:" + l.id })),
+    const settings = section("settings", t("Lab and settings"),
+      field(t("Lab"), select("lab", "combo:lab", d.labs.map((l) => ({ value: l.id, text: l.title, control: "option:lab:" + l.id })),
                           (v) => v !== (last && last.lab) && act("lab=" + v), true),
-            "Arrow keys show the labs; Enter, or leaving the list, opens the one shown."),
-      field("Preset", select("preset", "combo:preset",
-        [{ value: "", text: "custom" }].concat(d.presets.map((p) => ({ value: p.id, text: p.title, control: "option:preset:" + p.id }))),
+            t("Arrow keys show the labs; Enter, or leaving the list, opens the one shown.")),
+      field(t("Preset"), select("preset", "combo:preset",
+        [{ value: "", text: t("custom") }].concat(d.presets.map((p) => ({ value: p.id, text: p.title, control: "option:preset:" + p.id }))),
         (v) => v && v !== (last && last.preset) && act("preset=" + v), true),
-            "Enter, or leaving the list, applies the preset shown and restarts the run."),
+            t("Enter, or leaving the list, applies the preset shown and restarts the run.")),
       el("p", { id: "preset-note" }),
-      field("Seed", el("input", { id: "seed", type: "text", inputmode: "numeric", "data-control": "input:seed",
+      field(t("Seed"), el("input", { id: "seed", type: "text", inputmode: "numeric", "data-control": "input:seed",
                                   on: { change: (e) => act("seed=" + e.target.value.trim()) } }),
-            "The same seed gives the same numbers here, on the desktop and in the command-line runner."));
+            t("The same seed gives the same numbers here, on the desktop and in the command-line runner.")));
     const groups = [...new Set(d.params.map((p) => p.group))];
     for (const g of groups) {
       const set = el("fieldset", {}, el("legend", { text: g }));
@@ -112,82 +116,82 @@
       settings.append(set);
     }
     settings.append(el("ul", { id: "errors", hidden: true }),
-                    button("button:running-settings", "Back to the running settings", "revert", { id: "revert", hidden: true }));
+                    button("button:running-settings", t("Back to the running settings"), "revert", { id: "revert", hidden: true }));
     root.append(settings);
 
     // Lecture
-    root.append(section("lecture", "Lecture",
-      button("button:present", "Present", () => (last && last.present ? "present=0" : "present=1"), { id: "present" }),
-      button("button:qr", "QR code of this run's link", () => (last && last.qr.on ? "qr=0" : "qr=1"), { id: "qr", "aria-keyshortcuts": "q" }),
-      d.tour.length ? button("button:tour", "Guided tour", () => (last && last.tour.step > 0 ? "tour=0" : "tour=1"), { id: "tour" }) : null,
-      button("button:tour-back", "Previous tour step", "tour=back", { id: "tour-back", hidden: true }),
-      button("button:tour-next", "Next tour step", "tour=next", { id: "tour-next", hidden: true }),
+    root.append(section("lecture", t("Lecture"),
+      button("button:present", t("Present"), () => (last && last.present ? "present=0" : "present=1"), { id: "present" }),
+      button("button:qr", t("QR code of this run's link"), () => (last && last.qr.on ? "qr=0" : "qr=1"), { id: "qr", "aria-keyshortcuts": "q" }),
+      d.tour.length ? button("button:tour", t("Guided tour"), () => (last && last.tour.step > 0 ? "tour=0" : "tour=1"), { id: "tour" }) : null,
+      button("button:tour-back", t("Previous tour step"), "tour=back", { id: "tour-back", hidden: true }),
+      button("button:tour-next", t("Next tour step"), "tour=next", { id: "tour-next", hidden: true }),
       el("p", { id: "tour-caption" }),
       el("p", { id: "tour-question", hidden: true }),
-      ...["a", "b", "c", "d"].map((k) => button("button:answer-" + k, "Answer (" + k + ")", "answer=" + k, { id: "answer-" + k, hidden: true, "aria-keyshortcuts": k })),
+      ...["a", "b", "c", "d"].map((k) => button("button:answer-" + k, fill(t("Answer ({key})"), { key: k }), "answer=" + k, { id: "answer-" + k, hidden: true, "aria-keyshortcuts": k })),
       el("p", { id: "tour-reveal", hidden: true }),
-      button("button:next-view", "Next view large", "next-view", { id: "next-view" }),
-      button("button:record", "Record a clip", () => (last && last.record.mode !== "off" ? "record=0" : "record=1"), { id: "record", "aria-keyshortcuts": "r" }),
-      button("button:controls", "Controls drawer", () => (last && last.drawer ? "drawer=0" : "drawer=1"), { id: "drawer", hidden: true }),
-      button("button:keys", "Keys", () => (last && last.keys_help ? "help=0" : "help=1"), { id: "keys-button", "aria-keyshortcuts": "?" })));
+      button("button:next-view", t("Next view large"), "next-view", { id: "next-view" }),
+      button("button:record", t("Record a clip"), () => (last && last.record.mode !== "off" ? "record=0" : "record=1"), { id: "record", "aria-keyshortcuts": "r" }),
+      button("button:controls", t("Controls drawer"), () => (last && last.drawer ? "drawer=0" : "drawer=1"), { id: "drawer", hidden: true }),
+      button("button:keys", t("Keys"), () => (last && last.keys_help ? "help=0" : "help=1"), { id: "keys-button", "aria-keyshortcuts": "?" })));
 
     // Compare
-    const compare = section("compare", "Compare",
-      field("Compare with", select("compare", "combo:compare",
-        [{ value: "off", text: "no comparison" }].concat(d.comparisons.map((c) => ({ value: c.id, text: c.title, control: "option:compare:" + c.id }))),
+    const compare = section("compare", t("Compare"),
+      field(t("Compare with"), select("compare", "combo:compare",
+        [{ value: "off", text: t("no comparison") }].concat(d.comparisons.map((c) => ({ value: c.id, text: c.title, control: "option:compare:" + c.id }))),
         (v) => v !== compareId(last) && act("compare=" + v), true)),
-      field("Or run B with one parameter changed", select("vs", "combo:vs",
-        [{ value: "", text: "choose a parameter" }].concat(d.params.filter((p) => p.type !== "points").map((p) => ({ value: p.name, text: p.label, control: "button:vs:" + p.name }))),
+      field(t("Or run B with one parameter changed"), select("vs", "combo:vs",
+        [{ value: "", text: t("choose a parameter") }].concat(d.params.filter((p) => p.type !== "points").map((p) => ({ value: p.name, text: p.label, control: "button:vs:" + p.name }))),
         (v) => { if (v) act("vs=" + v); document.getElementById("vs").value = ""; }, true)),
       el("div", { id: "b-changes" }),
-      button("button:end-compare", "End comparison", "compare=off", { id: "end-compare", hidden: true }),
-      button("button:csv-b", "Download run B's CSV", "csv-b", { id: "csv-b", hidden: true }),
+      button("button:end-compare", t("End comparison"), "compare=off", { id: "end-compare", hidden: true }),
+      button("button:csv-b", t("Download run B's CSV"), "csv-b", { id: "csv-b", hidden: true }),
       el("p", { id: "compare-result" }));
     root.append(compare);
 
     // Share and export
-    root.append(section("share", "Share and export",
-      button("button:copy-link", "Copy link", "copy-link", { id: "copy-link" }),
-      button("button:csv", "Download CSV", "csv", { id: "csv" }),
-      field("Theme", select("theme", "combo:theme",
-        [{ value: "auto", text: "as the system", control: "option:theme:auto" }].concat(d.themes.map((t) => ({ value: t, text: t, control: "option:theme:" + t }))),
+    root.append(section("share", t("Share and export"),
+      button("button:copy-link", t("Copy link"), "copy-link", { id: "copy-link" }),
+      button("button:csv", t("Download CSV"), "csv", { id: "csv" }),
+      field(t("Theme"), select("theme", "combo:theme",
+        [{ value: "auto", text: t("as the system"), control: "option:theme:auto" }].concat(d.themes.map((id) => ({ value: id, text: id, control: "option:theme:" + id }))),
         (v) => act("theme=" + v))),
-      field("UI scale", el("input", { id: "ui-scale", type: "number", min: 0.75, max: 2.5, step: 0.05, "data-control": "slider:ui-scale",
+      field(t("UI scale"), el("input", { id: "ui-scale", type: "number", min: 0.75, max: 2.5, step: 0.05, "data-control": "slider:ui-scale",
                                       on: { change: (e) => act("scale=" + e.target.value) } }),
-            "Text and control size, 0.75 to 2.5; projectors: 1.6.")));
+            t("Text and control size, 0.75 to 2.5; projectors: 1.6."))));
 
     // Timeline
-    root.append(section("timeline", "Timeline",
+    root.append(section("timeline", t("Timeline"),
       el("ol", { id: "phases" }, ...d.phases.map((p) =>
         el("li", { "data-control": "phase:" + p.id }, el("strong", { text: p.title }),
-           el("span", { text: p.look_for ? " Look for: " + p.look_for : "" }),
-           el("span", { text: p.claim ? " The paper: " + p.claim : "" })))),
-      field("Rewind to", el("input", { id: "rewind", type: "range", min: 0, max: 1, step: 0.001, "data-control": "slider:rewind",
+           el("span", { text: p.look_for ? " " + fill(t("Look for: {what}"), { what: p.look_for }) : "" }),
+           el("span", { text: p.claim ? " " + fill(t("The paper: {claim}"), { claim: p.claim }) : "" })))),
+      field(t("Rewind to"), el("input", { id: "rewind", type: "range", min: 0, max: 1, step: 0.001, "data-control": "slider:rewind",
                                        on: { change: (e) => act("rewind=" + e.target.value) } }),
-            "The run as it was at that point of its progress (keys [ and ], End for live)."),
-      button("button:live", "Back to the live run", "rewind=off", { id: "live" })));
+            t("The run as it was at that point of its progress (keys [ and ], End for live).")),
+      button("button:live", t("Back to the live run"), "rewind=off", { id: "live" })));
 
     // Views
-    const views = section("views", "Views");
+    const views = section("views", t("Views"));
     d.views.forEach((v, k) => {
       views.append(el("section", { "aria-labelledby": "v-" + k, class: "view" },
         el("h3", { id: "v-" + k, "data-control": "view:" + v.id, text: v.title }),
-        el("p", { text: v.caption ? "Look for: " + v.caption : "" }),
-        el("ul", { id: "readouts-" + k, "aria-label": v.title + ": readout", hidden: true }),
-        button("button:table:" + v.id, "Show " + v.title + " as a table", "table=" + k, { id: "table-" + k, "aria-pressed": "false" }),
-        button("button:png:" + v.id, "Save " + v.title + " as PNG", "png=" + k, { id: "png-" + k }),
-        button("button:enlarge:" + v.id, "Enlarge " + v.title, () => (last && last.focused.includes(v.id) ? "view=-1" : "view=" + k), { id: "enlarge-" + k }),
+        el("p", { text: v.caption ? fill(t("Look for: {what}"), { what: v.caption }) : "" }),
+        el("ul", { id: "readouts-" + k, "aria-label": fill(t("{view}: readout"), { view: v.title }), hidden: true }),
+        button("button:table:" + v.id, fill(t("Show {view} as a table"), { view: v.title }), "table=" + k, { id: "table-" + k, "aria-pressed": "false" }),
+        button("button:png:" + v.id, fill(t("Save {view} as PNG"), { view: v.title }), "png=" + k, { id: "png-" + k }),
+        button("button:enlarge:" + v.id, fill(t("Enlarge {view}"), { view: v.title }), () => (last && last.focused.includes(v.id) ? "view=-1" : "view=" + k), { id: "enlarge-" + k }),
         el("div", { id: "tables-" + k, class: "tables" })));
     });
     root.append(views);
 
     // Messages and keys
-    root.append(section("messages", "Messages", el("ul", { id: "messages", hidden: true }),
-      button("button:dismiss", "Dismiss the messages", "dismiss", { id: "dismiss", hidden: true })));
+    root.append(section("messages", t("Messages"), el("ul", { id: "messages", hidden: true }),
+      button("button:dismiss", t("Dismiss the messages"), "dismiss", { id: "dismiss", hidden: true })));
     const keys = el("dl", { id: "keys", "data-control": "dialog:keys" });
     for (const k of d.keys) keys.append(el("dt", { text: k.label }), el("dd", { text: k.help }));
-    root.append(section("keys", "Keys", keys,
-      button("button:close-keys", "Close the list of keys", "help=0", { id: "close-keys", hidden: true })));
+    root.append(section("keys", t("Keys"), keys,
+      button("button:close-keys", t("Close the list of keys"), "help=0", { id: "close-keys", hidden: true })));
 
     // An exercise link (hide=…, lock=…): the same controls left out, or disabled, as on the canvas
     const ex = d.exercise || { hidden: [], locked: [] };
@@ -199,7 +203,7 @@
     }
     for (const name of ex.locked) {
       const e = byId(["preset", "lab", "seed"].includes(name) ? name : "param-" + name);
-      if (e) { e.disabled = true; e.setAttribute("aria-description", "locked in this exercise link"); }
+      if (e) { e.disabled = true; e.setAttribute("aria-description", t("locked in this exercise link")); }
     }
 
     building = false;
@@ -215,24 +219,24 @@
     const id = "param-" + p.name;
     const num = (suffix, label) => field(label, el("input", { id: id + "-" + suffix, type: "number", min: -1, max: 1, step: "any", value: "0" }));
     const classes = [];
-    for (let c = 0; c < p.classes; c++) classes.push({ value: String(c), text: "class " + c, control: "button:pen:" + c });
+    for (let c = 0; c < p.classes; c++) classes.push({ value: String(c), text: fill(t("class {n}"), { n: c }), control: "button:pen:" + c });
     const xy = () => byId(id + "-x").value + "," + byId(id + "-y").value;
     const csv = el("textarea", { id: id + "-csv", rows: 4, "aria-describedby": id + "-csv-desc" });
     const file = el("input", { id: id + "-file", type: "file", accept: ".csv,.txt,text/csv,text/plain", "data-control": "button:load-points",
-                               on: { change: (e) => { const f = e.target.files[0]; if (f) f.text().then((t) => act("points-csv=" + t)); } } });
+                               on: { change: (e) => { const f = e.target.files[0]; if (f) f.text().then((text) => act("points-csv=" + text)); } } });
     return el("fieldset", { class: "points", id, "aria-describedby": id + "-desc" },
       el("legend", { text: p.label + ": " }, el("span", { id: id + "-count", "aria-live": "polite" })),
       el("p", { class: "desc", id: id + "-desc", text: p.description }),
-      num("x", "x (from −1 to 1)"), num("y", "y (from −1 to 1)"),
-      field("class", select(id + "-class", "pen", classes, (v) => act("pen=" + v))),
-      button("button:add-point", "Add the point", () => "add-point=" + xy() + "," + byId(id + "-class").value),
-      button("button:remove-point", "Remove the nearest of your points", () => "remove-point=" + xy()),
-      button("button:clear-points", "Clear your points", "clear-points"),
-      el("div", { class: "field" }, el("label", { for: id + "-csv", text: "CSV to load (x,y,class a line)" }), csv,
-         el("span", { id: id + "-csv-desc", class: "desc", text: "A bad line is refused with its number and nothing changes." })),
-      button("button:points-csv", "Load the CSV above", () => "points-csv=" + csv.value),
-      field("or a CSV file", file),
-      button("button:download-points", "Download your points as CSV", "download-points"));
+      num("x", t("x (from −1 to 1)")), num("y", t("y (from −1 to 1)")),
+      field(t("class"), select(id + "-class", "pen", classes, (v) => act("pen=" + v))),
+      button("button:add-point", t("Add the point"), () => "add-point=" + xy() + "," + byId(id + "-class").value),
+      button("button:remove-point", t("Remove the nearest of your points"), () => "remove-point=" + xy()),
+      button("button:clear-points", t("Clear your points"), "clear-points"),
+      el("div", { class: "field" }, el("label", { for: id + "-csv", text: t("CSV to load (x,y,class a line)") }), csv,
+         el("span", { id: id + "-csv-desc", class: "desc", text: t("A bad line is refused with its number and nothing changes.") })),
+      button("button:points-csv", t("Load the CSV above"), () => "points-csv=" + csv.value),
+      field(t("or a CSV file"), file),
+      button("button:download-points", t("Download your points as CSV"), "download-points"));
   }
 
   function paramField(p) {
@@ -263,16 +267,16 @@
   const editing = (e) => e !== reverting && (e === document.activeElement || !!e.dataset.pending) && (e.tagName === "INPUT" || e.tagName === "SELECT");
   function setValue(e, v) { if (e && !editing(e) && e.value !== String(v)) e.value = String(v); }
   // Text changed in place: an element holding one text node keeps it (a screen reader reading it keeps its place).
-  function setText(e, t) {
-    if (!e || e.textContent === t) return;
+  function setText(e, text) {
+    if (!e || e.textContent === text) return;
     const n = e.firstChild;
-    if (t && n && n === e.lastChild && n.nodeType === Node.TEXT_NODE) n.data = t;
-    else e.textContent = t;
+    if (text && n && n === e.lastChild && n.nodeType === Node.TEXT_NODE) n.data = text;
+    else e.textContent = text;
   }
   // A list's items changed in place (items added or removed at its end); an empty list is hidden, out of the tree.
   function setList(e, items) {
     if (!e) return;
-    patch(e, items.map((t) => ({ tag: "li", text: t })));
+    patch(e, items.map((item) => ({ tag: "li", text: item })));
     show(e, items.length > 0);
   }
   // parent's element children made to match specs ({tag, attrs, text} or {tag, attrs, kids}) in place: a child of
@@ -312,28 +316,30 @@
     last = s;
     document.documentElement.dataset.theme = s.theme || "light";
     // run
-    setText(byId("play"), s.playing ? "Pause" : "Play");
+    setText(byId("play"), s.playing ? t("Pause") : t("Play"));
     for (const id of ["play", "step", "next-phase"]) enable(byId(id), !(s.done && !s.playing));
     setValue(byId("speed"), s.speed);
     const phase = doc.phases[Math.max(0, Math.min(s.phase, doc.phases.length - 1))];
-    setText(byId("progress"), "Progress " + Math.round(100 * s.progress) + " %" + (phase ? ", phase " + (s.phase + 1) + " of " + doc.phases.length + ": " + phase.title : "") +
-            (s.clock ? ", " + s.clock : "") + (s.done ? ", finished" : "") + (s.failure ? ", stopped: " + s.failure : ""));
+    setText(byId("progress"), [fill(t("Progress {percent} %"), { percent: Math.round(100 * s.progress) }),
+                               phase ? fill(t("phase {n} of {total}: {title}"), { n: s.phase + 1, total: doc.phases.length, title: phase.title }) : "",
+                               s.clock, s.done ? t("finished") : "", s.failure ? fill(t("stopped: {why}"), { why: s.failure }) : ""]
+                                .filter((part) => part).join(", "));
     setText(byId("status"), s.status || "");
     const rw = s.rewind || { moments: 0, shown: null };
     setValue(byId("rewind"), rw.shown === null ? s.progress : rw.shown);
     enable(byId("rewind"), rw.moments >= 2);
-    byId("rewind").setAttribute("aria-valuetext", rw.shown === null ? "live" : "rewound to " + Math.round(100 * rw.shown) + " %, " + rw.clock);
+    byId("rewind").setAttribute("aria-valuetext", rw.shown === null ? t("live") : fill(t("rewound to {percent} %, {clock}"), { percent: Math.round(100 * rw.shown), clock: rw.clock }));
     enable(byId("live"), rw.shown !== null);
     // settings
     setValue(byId("lab"), s.lab);
     setValue(byId("preset"), doc.presets.some((p) => p.id === s.preset) ? s.preset : "");
     const preset = doc.presets.find((p) => p.id === s.preset);
-    setText(byId("preset-note"), preset ? preset.note + (preset.warning ? " Note: " + preset.warning : "") : "");
+    setText(byId("preset-note"), preset ? preset.note + (preset.warning ? " " + fill(t("Note: {warning}"), { warning: preset.warning }) : "") : "");
     setValue(byId("seed"), s.seed);
     for (const p of doc.params) {
       const e = byId("param-" + p.name), v = s.params[p.name];
       if (p.type === "points") {
-        setText(byId(e.id + "-count"), v === "1" ? "1 point" : v + " points");
+        setText(byId(e.id + "-count"), v === "1" ? t("1 point") : fill(t("{n} points"), { n: v }));
         setValue(byId(e.id + "-class"), String(s.pen));
       }
       else if (p.type === "bool") { if (!editing(e)) e.checked = v === "true" || v === "1"; } else setValue(e, v);
@@ -341,31 +347,34 @@
     setList(byId("errors"), s.errors);
     show(byId("revert"), s.errors.length > 0);
     // lecture
-    setText(byId("present"), s.present ? "Leave the presentation" : "Present");
-    setText(byId("qr"), s.qr.on ? "Hide the QR code" : "QR code of this run's link");
+    setText(byId("present"), s.present ? t("Leave the presentation") : t("Present"));
+    setText(byId("qr"), s.qr.on ? t("Hide the QR code") : t("QR code of this run's link"));
     byId("present").dataset.control = s.present ? "button:exit" : "button:present";
     const touring = s.tour.step > 0;
-    if (byId("tour")) setText(byId("tour"), touring ? "End tour" : "Guided tour");
+    if (byId("tour")) setText(byId("tour"), touring ? t("End tour") : t("Guided tour"));
     show(byId("tour-back"), touring);
     show(byId("tour-next"), touring);
     const q = touring ? s.tour.question : null, asking = !!q && !q.revealed;
-    setText(byId("tour-caption"), touring ? "Tour step " + s.tour.step + " of " + s.tour.steps.length + ": " +
-            (asking ? "a question first." : s.tour.steps[s.tour.step - 1].caption) : "");
+    const stepOf = { n: s.tour.step, total: s.tour.steps.length };
+    setText(byId("tour-caption"), !touring ? "" : asking ? fill(t("Tour step {n} of {total}: a question first."), stepOf)
+            : fill(t("Tour step {n} of {total}: {caption}"), Object.assign({ caption: s.tour.steps[s.tour.step - 1].caption }, stepOf)));
     show(byId("tour-question"), asking);
-    setText(byId("tour-question"), asking ? "Question: " + q.prompt + (q.chosen < 0 ? " Answer with a button below (keys a to d); the step then runs." : " The step runs; then the run answers.") : "");
+    setText(byId("tour-question"), !asking ? ""
+            : fill(q.chosen < 0 ? t("Question: {prompt} Answer with a button below (keys a to d); the step then runs.")
+                                : t("Question: {prompt} The step runs; then the run answers."), { prompt: q.prompt }));
     ["a", "b", "c", "d"].forEach((k, i) => {
       const b = byId("answer-" + k), has = !!q && i < q.answers.length;
       show(b, has && asking);
       if (!has) return;
-      setText(b, "(" + k + ") " + q.answers[i] + (i === q.chosen ? " (the class's answer)" : ""));
+      setText(b, i === q.chosen ? fill(t("({key}) {answer} (the class's answer)"), { key: k, answer: q.answers[i] }) : "(" + k + ") " + q.answers[i]);
       enable(b, q.chosen < 0);
     });
     show(byId("tour-reveal"), !!q && q.revealed);
     setText(byId("tour-reveal"), q && q.revealed ? q.reveal : "");
-    setText(byId("record"), s.record.mode === "off" ? "Record a clip" : "Stop recording and save the clip");
+    setText(byId("record"), s.record.mode === "off" ? t("Record a clip") : t("Stop recording and save the clip"));
     show(byId("drawer"), s.controls.some((c) => c.id === "button:controls"));
-    setText(byId("drawer"), s.drawer ? "Close the controls drawer" : "Open the controls drawer");
-    setText(byId("keys-button"), s.keys_help ? "Close the list of keys" : "Keys");
+    setText(byId("drawer"), s.drawer ? t("Close the controls drawer") : t("Open the controls drawer"));
+    setText(byId("keys-button"), s.keys_help ? t("Close the list of keys") : t("Keys"));
     show(byId("close-keys"), s.keys_help);
     // compare
     setValue(byId("compare"), compareId(s));
@@ -384,10 +393,10 @@
     doc.views.forEach((v, k) => {
       setList(byId("readouts-" + k), s.readouts[v.id] || []);
       const table = s.tables.includes(v.id);
-      setText(byId("table-" + k), table ? "Show " + v.title + " as a plot" : "Show " + v.title + " as a table");
+      setText(byId("table-" + k), fill(table ? t("Show {view} as a plot") : t("Show {view} as a table"), { view: v.title }));
       byId("table-" + k).setAttribute("aria-pressed", table ? "true" : "false");
       const large = s.focused.includes(v.id);
-      setText(byId("enlarge-" + k), large ? "Show all views, not only " + v.title : "Enlarge " + v.title);
+      setText(byId("enlarge-" + k), fill(large ? t("Show all views, not only {view}") : t("Enlarge {view}"), { view: v.title }));
       byId("enlarge-" + k).dataset.control = (large ? "button:all-views:" : "button:enlarge:") + v.id;
     });
     const now = performance.now();
@@ -412,18 +421,19 @@
       const p = doc.params.find((q) => q.name === name);
       const input = el("input", { id: "b-" + name, type: "text", value, "data-control": "input:b:" + name,
                                   on: { change: (e) => act("b=" + name + "=" + e.target.value) } });
-      box.append(field("Run B's " + (p ? p.label : name), input),
-                 button("button:drop-b:" + name, "Drop run B's change of " + (p ? p.label : name), "vs=" + name, { id: "drop-" + name }));
+      box.append(field(fill(t("Run B's {parameter}"), { parameter: p ? p.label : name }), input),
+                 button("button:drop-b:" + name, fill(t("Drop run B's change of {parameter}"), { parameter: p ? p.label : name }), "vs=" + name, { id: "drop-" + name }));
     }
   }
 
   function metricText(key, value) {
     const m = doc.metrics.find((x) => x.key === key);
-    const v = value === null ? "not reached" : Number(value).toPrecision(3).replace(/\.?0+$/, "");
+    const v = value === null ? t("not reached") : Number(value).toPrecision(3).replace(/\.?0+$/, "");
     return (m ? m.label : key) + " " + v;
   }
   function compareText(s) {
-    return s.compare.headlines.map((h) => metricText(h.key, h.a) + " in run A, " + (h.b === null ? "not reached" : Number(h.b).toPrecision(3)) + " in run B").join("; ");
+    return s.compare.headlines.map((h) => fill(t("{a} in run A, {b} in run B"),
+      { a: metricText(h.key, h.a), b: h.b === null ? t("not reached") : Number(h.b).toPrecision(3) })).join("; ");
   }
 
   function fillTables(s, now) {
@@ -435,18 +445,19 @@
       if (box.dataset.key === key) return;
       box.dataset.key = key;
       const specs = [];   // each table, then its notes; changed in place
-      for (const t of tables) {
-        if (!t.columns.length) {   // nothing to tabulate yet: a table without headers is no table
-          specs.push({ tag: "p", text: t.caption + ": no data yet." });
+      for (const tb of tables) {
+        if (!tb.columns.length) {   // nothing to tabulate yet: a table without headers is no table
+          specs.push({ tag: "p", text: fill(t("{caption}: no data yet."), { caption: tb.caption }) });
           continue;
         }
-        const rows = t.rows.map((r) => ({ tag: "tr", kids: [{ tag: "th", attrs: { scope: "row" }, text: r[0] }].concat(r.slice(1).map((c) => ({ tag: "td", text: c }))) }));
-        if (!t.rows.length) rows.push({ tag: "tr", kids: [{ tag: "td", attrs: { colspan: t.columns.length }, text: "no data yet" }] });
+        const rows = tb.rows.map((r) => ({ tag: "tr", kids: [{ tag: "th", attrs: { scope: "row" }, text: r[0] }].concat(r.slice(1).map((c) => ({ tag: "td", text: c }))) }));
+        if (!tb.rows.length) rows.push({ tag: "tr", kids: [{ tag: "td", attrs: { colspan: tb.columns.length }, text: t("no data yet") }] });
         specs.push({ tag: "table", kids: [
-          { tag: "caption", text: t.caption + (t.rows.length < t.total_rows ? " (" + t.rows.length + " of " + t.total_rows + " rows)" : "") },
-          { tag: "thead", kids: [{ tag: "tr", kids: t.columns.map((c) => ({ tag: "th", attrs: { scope: "col" }, text: c })) }] },
+          { tag: "caption", text: tb.rows.length < tb.total_rows
+            ? fill(t("{caption} ({n} of {total} rows)"), { caption: tb.caption, n: tb.rows.length, total: tb.total_rows }) : tb.caption },
+          { tag: "thead", kids: [{ tag: "tr", kids: tb.columns.map((c) => ({ tag: "th", attrs: { scope: "col" }, text: c })) }] },
           { tag: "tbody", kids: rows }] });
-        for (const n of t.notes) specs.push({ tag: "p", text: n });
+        for (const n of tb.notes) specs.push({ tag: "p", text: n });
       }
       patch(box, specs);
     });
@@ -476,22 +487,25 @@
     if (s.lab !== prev.lab) return;   // a new document: its title says it
     if (s.phase !== prev.phase && doc.phases[s.phase]) {
       const p = doc.phases[s.phase];
-      say("Phase " + (s.phase + 1) + " of " + doc.phases.length + ": " + p.title + "." + (p.look_for ? " Look for: " + p.look_for : ""));
+      say(fill(t("Phase {n} of {total}: {title}."), { n: s.phase + 1, total: doc.phases.length, title: p.title }) +
+          (p.look_for ? " " + fill(t("Look for: {what}"), { what: p.look_for }) : ""));
     }
-    if (s.failure && !prev.failure) say("The run stopped: " + s.failure, true);
+    if (s.failure && !prev.failure) say(fill(t("The run stopped: {why}"), { why: s.failure }), true);
     if (s.done && !prev.done && !s.failure) {
       // what this run showed, in the words its own metrics decide (core/outcome.hpp); else its headline numbers
       const heads = doc.metrics.filter((m) => m.headline && s.metrics[m.key] !== undefined).map((m) => metricText(m.key, s.metrics[m.key]));
-      say("The run has finished" + (s.phase_title ? ", in phase " + (s.phase + 1) + ": " + s.phase_title : "") + ". " +
-          (s.outcome || heads.join("; ") + "."));
-      if (s.compare) say("Comparison: " + compareText(s) + ".");
+      say((s.phase_title ? fill(t("The run has finished, in phase {n}: {title}."), { n: s.phase + 1, title: s.phase_title })
+                         : t("The run has finished.")) + " " + (s.outcome || heads.join("; ") + "."));
+      if (s.compare) say(fill(t("Comparison: {result}."), { result: compareText(s) }));
     }
     const fresh = s.messages.filter((m) => !prev.messages.includes(m));
     for (const m of fresh) say(m, true);
     if (s.tour.step !== prev.tour.step && s.tour.step > 0) {
-      const t = s.tour.steps[s.tour.step - 1], q = s.tour.question;
-      say("Tour step " + s.tour.step + " of " + s.tour.steps.length + ": " +
-          (q && !q.revealed ? "Question: " + q.prompt + " " + q.answers.map((a, i) => "(" + "abcd"[i] + ") " + a).join(" ") : t.caption));
+      const step = s.tour.steps[s.tour.step - 1], q = s.tour.question;
+      const caption = q && !q.revealed
+        ? fill(t("Question: {prompt} {answers}"), { prompt: q.prompt, answers: q.answers.map((a, i) => "(" + "abcd"[i] + ") " + a).join(" ") })
+        : step.caption;
+      say(fill(t("Tour step {n} of {total}: {caption}"), { n: s.tour.step, total: s.tour.steps.length, caption }));
     }
     const q = s.tour.question, pq = prev.tour.question;
     if (q && q.revealed && !(pq && pq.revealed && s.tour.step === prev.tour.step)) say(q.reveal);
@@ -521,8 +535,8 @@
     const was = nameOf(e);
     to.focus();
     say((e.id === "play" || e.id === "step" || e.id === "next-phase") && s.done
-        ? "The run has finished: the focus is on " + nameOf(to) + "."
-        : was + " is not available now: the focus is on " + nameOf(to) + ".");
+        ? fill(t("The run has finished: the focus is on {control}."), { control: nameOf(to) })
+        : fill(t("{control} is not available now: the focus is on {other}."), { control: was, other: nameOf(to) }));
   }
   // The canvas draws the ring around the focused element's twin; an element with no twin on screen, and a field
   // being edited, is shown over the page instead.
@@ -549,26 +563,26 @@
   // own keys stay its own; the canvas's single-key shortcuts (N, P, ?, …) work on buttons too.
   function key(e) {
     if (!doc || e.ctrlKey || e.metaKey || e.altKey) return;
-    const t = e.target;
-    if (t.tagName === "SELECT") {
-      if (e.key === "Enter") { e.preventDefault(); commitSelect(t); return; }
+    const target = e.target;
+    if (target.tagName === "SELECT") {
+      if (e.key === "Enter") { e.preventDefault(); commitSelect(target); return; }
       if (e.key === "Escape") {   // a change not committed: back to the running choice; else out of the select
-        if (!t.dataset.pending) { t.blur(); return; }
-        delete t.dataset.pending;
-        reverting = t;
+        if (!target.dataset.pending) { target.blur(); return; }
+        delete target.dataset.pending;
+        reverting = target;
         last = null;
         sync();
         reverting = null;
         return;
       }
-      if (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" || e.key.startsWith("Page") || e.key.length === 1) {
-        arrowed = t;   // the change this key makes (fired before the key's event ends) waits for a commit
-        setTimeout(() => { if (arrowed === t) arrowed = null; }, 0);
+      if (e.key.startsWith("Arrow") || e.key === "Home" || e.key === "End" || e.key.startsWith("Page") || e.key.length === 1) {   // words: not shown
+        arrowed = target;   // the change this key makes (fired before the key's event ends) waits for a commit
+        setTimeout(() => { if (arrowed === target) arrowed = null; }, 0);
       }
       return;
     }
-    if (t.tagName === "INPUT" || t.tagName === "TEXTAREA") {
-      if (e.key === "Escape") t.blur();
+    if (target.tagName === "INPUT" || target.tagName === "TEXTAREA") {
+      if (e.key === "Escape") target.blur();
       return;
     }
     if (e.key === " " || e.key === "Enter" || e.key === "Tab") return;   // a button's own keys
@@ -581,13 +595,13 @@
 
   // The system's preference (dark, more contrast) chooses the theme unless the user or the link chose one.
   function systemTheme() {
-    const more = window.matchMedia("(prefers-contrast: more)").matches;
-    const dark = window.matchMedia("(prefers-color-scheme: dark)").matches;
+    const more = window.matchMedia("(prefers-contrast: more)").matches;   // words: not shown
+    const dark = window.matchMedia("(prefers-color-scheme: dark)").matches;   // words: not shown
     command("system-theme=" + (more ? "contrast" : dark ? "dark" : "light"));
   }
 
   window.moeLab.onReady.push(() => {
-    for (const q of ["(prefers-contrast: more)", "(prefers-color-scheme: dark)"])
+    for (const q of ["(prefers-contrast: more)", "(prefers-color-scheme: dark)"])   // words: not shown
       window.matchMedia(q).addEventListener("change", () => { systemTheme(); sync(); });
     // the document as soon as the app has a state (a frame or two after the module is ready), so that the first
     // Tab finds the skip link; then every 250 ms

@@ -5,20 +5,22 @@
 // the first format MediaRecorder records: WebM (VP8, else VP9; Chromium, Firefox), else MP4 (a Safari without
 // WebM); window.moeLab.lastClip {file, type, bytes, ms, frames} keeps it for the browser test.
 (function () {
-  "use strict";
+  "use strict";   // words: not shown
+  // Why a clip cannot be recorded reaches the page's messages: through the page's string table (core/words.hpp)
+  const t = (s) => (globalThis.moeLabWords ? globalThis.moeLabWords(s) : s);
   const FPS = 30;
   const TYPES = ["video/webm;codecs=vp8", "video/webm;codecs=vp9", "video/webm", "video/mp4"];   // VP8: the cheapest to encode live
   let rec = null;   // {canvas, ctx, track, recorder, chunks, timer, t0, frames, type}
 
   function start(w, h) {
-    if (rec) return "a clip is being recorded already";
-    if (typeof MediaRecorder === "undefined") return "this browser has no MediaRecorder (record the screen instead)";
-    const type = TYPES.find((t) => MediaRecorder.isTypeSupported(t));
-    if (!type) return "this browser records none of WebM and MP4";
+    if (rec) return t("a clip is being recorded already");
+    if (typeof MediaRecorder === "undefined") return t("this browser has no MediaRecorder (record the screen instead)");
+    const type = TYPES.find((ty) => MediaRecorder.isTypeSupported(ty));
+    if (!type) return t("this browser records none of WebM and MP4");
     const canvas = document.createElement("canvas");
     canvas.width = w;
     canvas.height = h;
-    if (!canvas.captureStream) return "this browser cannot capture a canvas as video";
+    if (!canvas.captureStream) return t("this browser cannot capture a canvas as video");
     const ctx = canvas.getContext("2d", { alpha: false });
     const stream = canvas.captureStream(0);   // frames only when asked: the timer below asks 30 times a second
     const track = stream.getVideoTracks()[0];
@@ -26,7 +28,7 @@
     try {
       recorder = new MediaRecorder(stream, { mimeType: type, videoBitsPerSecond: 8e6 });
     } catch (e) {
-      return "the recorder did not start: " + e.message;
+      return t("the recorder did not start: {why}").replace("{why}", () => e.message);
     }
     rec = { canvas, ctx, track, recorder, chunks: [], t0: null, frames: 0, type, started: false };
     const r = rec;

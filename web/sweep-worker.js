@@ -5,6 +5,10 @@
 // arrive between them; every message carries its run, and one from an earlier run is dropped.
 importScripts("moe-lab-worker.js");
 
+// Why this worker stopped reaches the page's messages (src/app/worker_pool.cpp, run_b_worker.cpp): its texts are the
+// page's string table's keys (core/words.hpp). A worker has no table (globalThis.moeLabWords is the page's): English.
+const t = (s) => (globalThis.moeLabWords ? globalThis.moeLabWords(s) : s);
+
 let M = null, run = -1, playing = false, timer = 0;
 let runB = false;    // this worker runs compare mode's run B
 const early = [];    // messages that came before the module was ready
@@ -58,9 +62,9 @@ onmessage = (e) => {
         WebAssembly.instantiate(m.module, imports).then((instance) => done(instance, m.module), fail);
         return {};
       },
-      print: (t) => console.log(t),
-      printErr: (t) => console.warn(t),
-      onAbort: (what) => fail("stopped: " + what),
+      print: (line) => console.log(line),
+      printErr: (line) => console.warn(line),
+      onAbort: (what) => fail(t("stopped: {why}").replace("{why}", () => what)),
     }).then((mod) => {
       M = mod;
       postMessage({ type: "ready" });
@@ -74,7 +78,7 @@ onmessage = (e) => {
       runB = true;
       run = m.run;
       const why = M.ccall("moe_run_b_open", "string", ["string"], [m.query]);
-      if (why) return fail("it could not open run B: " + why);
+      if (why) return fail(t("it could not open run B: {why}").replace("{why}", () => why));
       sliceB();   // B at its start: the page shows it at once
     } else if (m.type === "pace-b") {
       if (m.run !== run) return;
@@ -83,7 +87,7 @@ onmessage = (e) => {
       run = m.run;
       playing = false;   // until the page plays this run
       const why = M.ccall("moe_worker_open", "string", ["string"], [m.query]);
-      if (why) return fail("it could not open the run: " + why);
+      if (why) return fail(t("it could not open the run: {why}").replace("{why}", () => why));
     } else if (m.type === "play") {
       playing = m.on;
     } else if (m.run !== run) {
@@ -91,7 +95,7 @@ onmessage = (e) => {
     } else if (m.type === "assign") {
       M.ccall("moe_worker_assign", null, ["number", "number"], [m.sweep, m.rep]);
     } else if (m.type === "fill") {
-      if (!M.ccall("moe_worker_fill", "number", ["number", "string"], [m.sweep, m.text])) return fail("a malformed fill");
+      if (!M.ccall("moe_worker_fill", "number", ["number", "string"], [m.sweep, m.text])) return fail(t("a malformed fill"));
     }
   } catch (err) {
     return fail(err);

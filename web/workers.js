@@ -6,6 +6,9 @@
 // and sends B's snapshots back as bytes. No SharedArrayBuffer: messages carry the run's link in and results out,
 // so the page works on any static host (GitHub Pages, python3 -m http.server) without COOP/COEP headers.
 window.moeWorkers = (() => {
+  // Why a worker or run B's worker stopped reaches the page's messages: through the page's string table
+  // (core/words.hpp). What start() reports goes to state().workers.note only.
+  const t = (s) => (globalThis.moeLabWords ? globalThis.moeLabWords(s) : s);
   const MAX = 16;
   let pool = [];        // the current start's workers, by index (the app's worker numbers)
   let generation = 0;   // each start() begins a new one: an earlier one's messages are dropped
@@ -42,7 +45,7 @@ window.moeWorkers = (() => {
   const spawn = (g, i, onReady) => {
     const w = new Worker("sweep-worker.js");
     w.onmessage = (e) => receive(g, i, e.data, onReady);
-    w.onerror = (e) => { e.preventDefault(); receive(g, i, { type: "failed", why: e.message || "an error" }); };
+    w.onerror = (e) => { e.preventDefault(); receive(g, i, { type: "failed", why: e.message || t("an error") }); };
     return w;
   };
   const init = (w) => w.postMessage({ type: "init", module });
@@ -51,19 +54,19 @@ window.moeWorkers = (() => {
     const g = ++generation;
     stop();
     const n = count < 0 ? Math.min(MAX, Math.max(0, (navigator.hardwareConcurrency || 2) - 1)) : Math.min(MAX, count);
-    if (n === 0 && count < 0) return report(g, 0, "this device has one core: every sweep runs on the page's main thread");
+    if (n === 0 && count < 0) return report(g, 0, "this device has one core: every sweep runs on the page's main thread");   // words: not shown (state)
     if (n === 0) return;
     if (typeof Worker === "undefined" || typeof WebAssembly === "undefined")
-      return report(g, 0, "this browser has no Web Workers: every sweep runs on the page's main thread");
+      return report(g, 0, "this browser has no Web Workers: every sweep runs on the page's main thread");   // words: not shown (state)
     let waiting = n;
     try {   // the workers' threads and scripts load while the module downloads and compiles
       for (let i = 0; i < n; ++i)
         pool.push(spawn(g, i, () => {
-          if (--waiting === 0) report(g, n, n + (n === 1 ? " worker" : " workers") + " (" + (count < 0 ? "one per spare core" : "workers=" + count) + ")");
+          if (--waiting === 0) report(g, n, n + (n === 1 ? " worker" : " workers") + " (" + (count < 0 ? "one per spare core" : "workers=" + count) + ")");   // words: not shown (state)
         }));
     } catch (err) {   // a worker could not be made (CSP, file://)
       stop();
-      return report(g, 0, "the workers did not load (" + err.message + "): every sweep runs on the page's main thread");
+      return report(g, 0, "the workers did not load (" + err.message + "): every sweep runs on the page's main thread");   // words: not shown (state)
     }
     compiled = compiled || fetch("moe-lab-worker.wasm")
       .then((r) => {
@@ -79,7 +82,7 @@ window.moeWorkers = (() => {
       if (g !== generation) return;
       stop();
       compiled = null;
-      report(g, 0, "the workers did not load (" + err.message + "): every sweep runs on the page's main thread");
+      report(g, 0, "the workers did not load (" + err.message + "): every sweep runs on the page's main thread");   // words: not shown (state)
     });
   }
 
@@ -104,7 +107,7 @@ window.moeWorkers = (() => {
   const B = -1;
   function openB(run, query) {
     if (!module)   // (later: never inside the app's call)
-      return Promise.resolve().then(() => withText("the page's workers are not ready", (p) => Module._moe_run_b_failed(p)));
+      return Promise.resolve().then(() => withText(t("the page's workers are not ready"), (p) => Module._moe_run_b_failed(p)));
     if (!runB) init(runB = spawn(generation, B, null));
     runB.postMessage({ type: "open-b", run, query });
   }
