@@ -300,8 +300,8 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
         {"alpha", c.data.alpha}, {"beta", c.data.beta}, {"gamma", c.data.gamma}};
     for (const auto& [nm, r] : ranges)
         if (r.lo > r.hi)
-            v.errors.push_back(std::string(nm) + "_lo = " + core::format_number(r.lo) + " must be ≤ " + nm +
-                               "_hi = " + core::format_number(r.hi) + ": swap or change them");
+            v.errors.push_back(core::trf("%s_lo = %s must be ≤ %s_hi = %s: swap or change them", nm,
+                                         core::format_number(r.lo).c_str(), nm, core::format_number(r.hi).c_str()));
     if (setting != kCustomSetting) {
         // the α, β, γ and σ_p controls moved away from the schema's defaults
         const DataConfig def = binding().defaults().data;
@@ -309,8 +309,10 @@ core::Validation ClusterExpertsLab::check(const core::Params& p) const {
         const bool changed = !same(c.data.alpha, def.alpha) || !same(c.data.beta, def.beta) ||
             !same(c.data.gamma, def.gamma) || c.data.sigma_p != def.sigma_p;
         if (changed)
-            v.warnings.push_back("The α, β, γ and σ_p controls are ignored while setting = " +
-                                 schema_.params[0].choices[size_t(setting)] + ": choose setting = custom to use them");
+            v.warnings.push_back(
+                core::trf("The α, β, γ and σ_p controls are ignored while setting = %s: choose setting = custom to use "
+                          "them",
+                          schema_.params[0].choices[size_t(setting)].c_str()));
     }
     if (M < K)
         v.warnings.push_back(core::trf(

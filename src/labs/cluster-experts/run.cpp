@@ -146,7 +146,7 @@ void Run::train(core::WorkBudget& budget) {
         model(k).finish(train_);
         if (!model(k).finite() && failure_.empty()) {
             const TrainConfig& tc = model(k).cfg;
-            const std::string what = core::trf("The %s", names[k]), when = core::trf("t = %d", t_ + 1);
+            const std::string what = core::trf("The %s", core::tr(names[k])), when = core::trf("t = %d", t_ + 1);
             const char* cause = "the loss or the weights became NaN or infinite";
             if (k < 2 && tc.plain_gd)
                 failure_ =

@@ -93,10 +93,9 @@ void Run::views(std::vector<core::View>& out) const {
         hist_entropy_.append_to(v.lines);
         out.push_back(std::move(v));
     }
-    static const char* mnames[2] = {"nonlinear", "linear"};
     for (int c = 0; c < 2; ++c) {
         core::View v = core::heatmap(c == 0 ? "dispatch" : "dispatch_linear",
-                                     std::string("Dispatch matrix, ") + mnames[c] + " MoE")
+                                     c == 0 ? "Dispatch matrix, nonlinear MoE" : "Dispatch matrix, linear MoE")
                            .caption("Test examples of cluster k (rows) sent to expert m (columns) by the noisy router, "
                                     "as in the paper's Tables 4–6; column labels give each expert's load. Specialised: "
                                     "one non-empty cell per column.")
@@ -128,8 +127,8 @@ void Run::views(std::vector<core::View>& out) const {
             const int ks = kstar_.empty() ? 0 : kstar_[size_t(m)];
             agree += learned == ks;
             core::View v = core::lines("expert_" + std::to_string(m + 1),
-                                       "expert " + std::to_string(m + 1) + ": k* = " + std::to_string(ks + 1) +
-                                           ", learned " + std::to_string(learned + 1) + (learned == ks ? " ✓" : " ✗"))
+                                       core::trf("expert %d: k* = %d, learned %d %s", m + 1, ks + 1, learned + 1,
+                                                 learned == ks ? "✓" : "✗"))
                                .x("t", 0, tmax)
                                .y("⟨w, v_k⟩", -0.5, 2.5);
             if (size_t(m) < hist_expert_.size()) hist_expert_[size_t(m)].append_to(v.lines);
@@ -142,7 +141,8 @@ void Run::views(std::vector<core::View>& out) const {
     for (int c = 0; c < 2; ++c)
         out.push_back(
             core::heatmap(c == 0 ? "router_center" : "router_center_linear",
-                          std::string("Router ↔ center ⟨θ_m, c_k⟩, ") + mnames[c] + " MoE")
+                          c == 0 ? "Router ↔ center ⟨θ_m, c_k⟩, nonlinear MoE"
+                                 : "Router ↔ center ⟨θ_m, c_k⟩, linear MoE")
                 .caption(c == 0
                              ? "Blank during exploration, then block-structured: positive where expert m serves "
                                "cluster k, negative elsewhere. The router learns the centers, not the label features "
@@ -175,7 +175,8 @@ void Run::views(std::vector<core::View>& out) const {
     for (int c = 0; c < 2; ++c) {
         core::View v =
             core::heatmap(c == 0 ? "expert_cluster" : "expert_cluster_linear",
-                          std::string("Per-expert × cluster accuracy, ") + mnames[c] + " MoE")
+                          c == 0 ? "Per-expert × cluster accuracy, nonlinear MoE"
+                                 : "Per-expert × cluster accuracy, linear MoE")
                 .caption("Each expert alone on each cluster's test points, P(y f_m(x) > 0 | Ω_k). Specialised: one ≈ "
                          "100 % cell per expert row, the others ≈ 50–90 % (Lemma 5.2); dots mark where the router "
                          "sends each cluster.")

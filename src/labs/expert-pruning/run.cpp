@@ -193,10 +193,11 @@ std::vector<core::Metric> Run::metrics() const {
         for (int r = 0; r < 3; ++r) {
             const int q = pruned_per_group(rhos[r], G);
             const std::string key = std::string("acc_") + criterion_key(c) + "_" + keys[r];
-            const std::string lbl =
-                core::trf("%s, ρ = %g (%d of %d pruned per group)", criterion_label(c), rhos[r], q, G);
-            m.add(key, lbl + ", no post-FT", acc_no_ft(c, q), "%.4f", after_ft);
-            m.add(key + "_ft", lbl + ", after post-FT", acc_ft(c, q), "%.4f", after_post);
+            const char* label = core::tr(criterion_label(c));
+            m.add(key, core::trf("%s, ρ = %g (%d of %d pruned per group), no post-FT", label, rhos[r], q, G),
+                  acc_no_ft(c, q), "%.4f", after_ft);
+            m.add(key + "_ft", core::trf("%s, ρ = %g (%d of %d pruned per group), after post-FT", label, rhos[r], q, G),
+                  acc_ft(c, q), "%.4f", after_post);
         }
     double imp_min = kNaN, un_max = kNaN;
     if (ranked) {

@@ -86,7 +86,7 @@ void Run::views(std::vector<core::View>& out) const {
         bool named[2][2] = {{false, false}, {false, false}};
         for (int s = 0; s < k; ++s) {
             const int g = M.group(s), i = imp(s) ? 1 : 0;
-            std::string label = named[g][i] ? "" : core::trf("S%s %s", g ? "₂" : "₁", i ? "important" : "unimportant");
+            std::string label = named[g][i] ? "" : core::trf(i ? "S%s important" : "S%s unimportant", g ? "₂" : "₁");
             named[g][i] = true;
             v.lines.push_back(core::line(label, rows_.column(0), rows_.column(size_t(2 + s)), kGroupColor[g], !i));
         }
@@ -210,11 +210,11 @@ void Run::views(std::vector<core::View>& out) const {
                     break;
                 }
         out.push_back(
-            pattern_heatmap("neurons",
-                            core::trf("Neurons of expert %d (%s, %s)", s + 1, M.group(s) ? "S₂" : "S₁",
-                                      imp(s) ? "important" : "unimportant"),
-                            core::numbered(spec_.m), "neuron r", cols, col_labels,
-                            [&](int r, int p) { return M.neurons(s, p)[r]; })
+            pattern_heatmap(
+                "neurons",
+                core::trf(imp(s) ? "Neurons of expert %d (%s, important)" : "Neurons of expert %d (%s, unimportant)",
+                          s + 1, M.group(s) ? "S₂" : "S₁"),
+                core::numbered(spec_.m), "neuron r", cols, col_labels, [&](int r, int p) { return M.neurons(s, p)[r]; })
                 .caption("w_r^(s,t)[p] = ⟨w_r^(s,t), e_p⟩ for each neuron r (rows) of the expert chosen by 'inspect' "
                          "(default: the first important expert of S₁). An important expert's neurons align with its "
                          "task pattern (Lemma 4.1(iii)); an unimportant one's stay on noise or on its absent "

@@ -1,6 +1,7 @@
 // The router's territories of the latent-clusters run (the routing territory every lab shows, views.cpp).
 #include "labs/latent-clusters/run.hpp"
 #include "core/field.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <string>
 #include <vector>
@@ -42,10 +43,10 @@ void Run::territory() {
         R_.gate(x.data(), h.data());
         for (int m = 0; m < M; ++m) out[m] = float(h[size_t(m)]);
     });
-    for (int m = 0; m < M; ++m) v.legend.push_back("expert " + std::to_string(m + 1));
+    for (int m = 0; m < M; ++m) v.legend.push_back(core::trf("expert %d", m + 1));
     const std::vector<int> won = core::field_territories(v.field);
     const long shown = std::count_if(won.begin(), won.end(), [](int n) { return n > 0; });
-    v.readouts.push_back(std::to_string(shown) + " of " + std::to_string(M) + " experts hold territory on this plane");
+    v.readouts.push_back(core::trf("%d of %d experts hold territory on this plane", int(shown), M));
 }
 
 }   // namespace latent

@@ -45,7 +45,7 @@ core::View race(const Run& run) {
     };
     const int C = run.teacher().C;
     for (int c = 0; c < C && c < int(S.race_c.size()); ++c)
-        add("MoE: w" + std::to_string(c + 1) + "*", S.race_c[size_t(c)], c, false);
+        add(core::trf("MoE: w%d*", c + 1), S.race_c[size_t(c)], c, false);
     add("MoE: wg*", S.race_g, C, false);
     add("vanilla: wg*", S.race_van_g, C, true);
     add("vanilla: w_c* (mean)", S.race_van_c, C + 1, true);
@@ -160,8 +160,7 @@ core::View professional(const Run& run) {
     if (!S.outcome_I.empty()) {
         int agree = 0;
         for (int m = 0; m < M; ++m) agree += S.outcome_I[size_t(m)] == S.pred_init[size_t(m)];
-        v.readouts.push_back("prediction = outcome for " + std::to_string(agree) + " of " + std::to_string(M) +
-                             " experts");
+        v.readouts.push_back(core::trf("prediction = outcome for %d of %d experts", agree, M));
     }
     return v;
 }

@@ -156,7 +156,7 @@ void Run::step(core::WorkBudget& budget) {
             const bool routers = t.stage == Trainer::Stage::Router;
             t.advance(budget);
             if (!t.failure.empty()) {
-                failure_ = t.failure + " (single run at N = " + std::to_string(cfg_.N_run) + ")";
+                failure_ = core::trf("%s (single run at N = %d)", t.failure.c_str(), cfg_.N_run);
                 break;
             }
             slice_ends = routers && t.stage != Trainer::Stage::Router;
@@ -188,7 +188,7 @@ void Run::step(core::WorkBudget& budget) {
         case kGrid: {
             if (grid_.step(budget) > 0 && !serving_) update_grid_cache();
             if (!grid_.failures().empty()) {
-                failure_ = "threshold grid: " + grid_.failures().front();
+                failure_ = core::trf("threshold grid: %s", grid_.failures().front().c_str());
                 break;
             }
             if (grid_.done()) part_ = kDone;

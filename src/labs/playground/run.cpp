@@ -80,8 +80,13 @@ void Run::step(core::WorkBudget& budget) {
         ++t_;
         budget.spend(train_step_units(c_));
         if (!std::isfinite(moe_->last_loss()) || !std::isfinite(dense_->last_loss())) {
-            failure_ = core::trf("the %s's loss diverged (not a number) at step %d: lower the step size lr = %g",
-                                 std::isfinite(moe_->last_loss()) ? "dense network" : "mixture", t_, c_.train.lr);
+            failure_ = std::isfinite(moe_->last_loss())
+                ? core::trf("the dense network's loss diverged (not a number) at step %d: lower the step "
+                            "size lr = %g",
+                            t_, c_.train.lr)
+                : core::trf("the mixture's loss diverged (not a number) at step %d: lower the step size "
+                            "lr = %g",
+                            t_, c_.train.lr);
             return;
         }
         if (t_ % c_.eval_every == 0 || t_ == c_.T) {
