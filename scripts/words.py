@@ -184,7 +184,8 @@ def check(langs=LANGS, only=None):
 
 
 # Where a prose literal in the app's code is not shown to a reader: commands and link texts, ImGui ids,
-# the JSON the page reports, logs for developers. A literal on a line ending "// words: not shown" is exempt.
+# the JSON the page reports, logs for developers. A literal on a line ending "// words: not shown" is exempt, and
+# so is one ending "// words: terminal" (the desktop app's --help and errors in a terminal: English, as the CLI's).
 NOT_SHOWN_BEFORE = re.compile(
     r"(command|run_command|print_log|fprintf\(\s*stderr,|std::fprintf\(\s*stderr,|note_control\([^,]*,|"
     r"json_string\(|console\.(log|error|warn)\(|querySelector(All)?\(|getElementById\(|setAttribute\(|"
@@ -201,7 +202,7 @@ def scan():
             for text, before, line, _ in literal_runs(src):
                 if not is_prose(text) or (JS_WRAPPED if js else WRAPPED).search(before):
                     continue
-                if "words: not shown" in lines[line - 1] or NOT_SHOWN_BEFORE.search(before):
+                if re.search(r"words: (not shown|terminal)", lines[line - 1]) or NOT_SHOWN_BEFORE.search(before):
                     continue
                 out.append(f"{os.path.relpath(p, ROOT)}:{line}: {text[:60]!r}")
     return out

@@ -40,6 +40,11 @@ __attribute__((format_arg(1)))
 const char*
 tr(const char* english);
 std::string tr(const std::string& english);
+// Marks a text of a table made once (commands, link keys, keys): scripts/words.py takes it into the table, and
+// the code translates it where it is shown (core::tr(help)), in the language then.
+namespace later {
+constexpr const char* tr(const char* english) { return english; }
+}   // namespace later
 // tr() and then the language's decimal mark in numbers formatted into it: strf(tr(fmt), ...) for text shown.
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
