@@ -61,7 +61,7 @@
         else { delete s.dataset.pending; onchange(s.value); }
       },
       blur: () => { if (!building) setTimeout(() => commitSelect(s), 0); } } },   // once the focus has moved on
-      ...options.map((o) => el("option", { value: o.value, "data-control": o.control, text: o.text })));
+      ...options.map((o) => el("option", { value: o.value, "data-control": o.control, text: o.text, lang: o.lang })));
     s.commit = () => { delete s.dataset.pending; onchange(s.value); };
     return s;
   };
@@ -75,6 +75,7 @@
     sync();
   }
 
+  const last0 = () => last || window.moeLab.state();   // the state, before the first sync has kept one
   function build() {
     const focused = document.activeElement && document.activeElement.closest("#pdom") ? document.activeElement.id : null;
     building = true;
@@ -156,6 +157,11 @@
       field(t("Theme"), select("theme", "combo:theme",
         [{ value: "auto", text: t("as the system"), control: "option:theme:auto" }].concat(d.themes.map((id) => ({ value: id, text: id, control: "option:theme:" + id }))),
         (v) => act("theme=" + v))),
+      // each language's name in itself (lang: a screen reader reads it in that language)
+      field(t("Language"), select("language", "combo:language",
+        [{ value: "auto", text: t("as the browser"), control: "option:language:auto" }].concat(last0().languages.map((l) =>
+          ({ value: l.code, text: l.name, control: "option:language:" + l.code, lang: l.code }))),
+        (v) => act("lang=" + v))),
       field(t("UI scale"), el("input", { id: "ui-scale", type: "number", min: 0.75, max: 2.5, step: 0.05, "data-control": "slider:ui-scale",
                                       on: { change: (e) => act("scale=" + e.target.value) } }),
             t("Text and control size, 0.75 to 2.5; projectors: 1.6."))));
@@ -385,6 +391,7 @@
     // share
     setValue(byId("ui-scale"), s.ui_scale);
     setValue(byId("theme"), s.theme_choice || "auto");
+    setValue(byId("language"), s.lang_choice || "auto");
     // timeline
     byId("phases").querySelectorAll("li").forEach((li, k) => {
       if (k === s.phase) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");

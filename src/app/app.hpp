@@ -250,6 +250,7 @@ private:
     struct Control {
         std::string id, role, label, value;
         ImVec2 a, b;
+        ImVec2 window_a, window_b;   // the visible part of its window: a control cut by it is clipped (layout tests)
     };
     std::vector<Control> controls_, drawn_controls_;   // being drawn, and the last whole frame's
     std::string last_url_;

@@ -39,7 +39,8 @@ std::string App::state_json() const {
         ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
     // the language in use (core/words.hpp), the one chosen (it may still be loading), and the list for a menu
-    s += ",\"lang\":" + jstr(core::language().code) + ",\"lang_chosen\":" + jstr(lang_id());
+    s += ",\"lang\":" + jstr(core::language().code) + ",\"lang_chosen\":" + jstr(lang_id()) +
+         ",\"lang_choice\":" + jstr(lang_choice_);
     s += ",\"languages\":[";
     for (const core::Language& l : core::languages())
         s += std::string(&l == &core::languages().front() ? "" : ",") + "{\"code\":" + jstr(l.code) +
@@ -146,7 +147,10 @@ namespace app {
 
 void App::note_control(const std::string& id, const char* role, const std::string& label, const std::string& value) {
     if (!ImGui::IsItemVisible()) return;
-    controls_.push_back({id, role, label, value, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()});
+    const ImVec2 w = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
+    const float scrollbar = ImGui::GetScrollMaxY() > 0 ? ImGui::GetStyle().ScrollbarSize : 0;
+    controls_.push_back({id, role, label, value, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), w,
+                         ImVec2(w.x + s.x - scrollbar, w.y + s.y)});
     if (id == focus_id_) {   // the HTML document's focus: the ring goes here (keyboard.cpp)
         focus_seen_ = true;
         focus_a_ = ImGui::GetItemRectMin();
@@ -159,7 +163,8 @@ std::string App::controls_json() const {
     for (size_t k = 0; k < drawn_controls_.size(); ++k) {
         const Control& c = drawn_controls_[k];
         s += (k ? ",{" : "{") + std::string("\"id\":") + jstr(c.id) + ",\"role\":" + jstr(c.role) +
-            ",\"label\":" + jstr(c.label) + ",\"value\":" + jstr(c.value) + ",\"rect\":" + jrect(c.a, c.b) + "}";
+            ",\"label\":" + jstr(c.label) + ",\"value\":" + jstr(c.value) + ",\"rect\":" + jrect(c.a, c.b) +
+            ",\"window\":" + jrect(c.window_a, c.window_b) + "}";
     }
     return s + "]";
 }

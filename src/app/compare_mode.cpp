@@ -8,6 +8,7 @@
 #include "core/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include "core/words.hpp"
 #include <cmath>
 
 namespace app {
@@ -77,7 +78,7 @@ std::string Compare::json(const core::Lab& a) const {
     using core::json_number;
     using core::json_string;
     if (!lab_) return "null";
-    std::string s = "{\"title\":" + json_string(title_) + ",\"changes\":{";
+    std::string s = "{\"title\":" + json_string(core::tr(title_)) + ",\"changes\":{";   // (as the document's)
     for (size_t k = 0; k < changes_.size(); ++k)
         s += (k ? "," : "") + json_string(changes_[k].first) + ":" + json_string(changes_[k].second);
     s += "},\"done\":" + core::json_bool(b_.done) + ",\"failure\":" + json_string(b_.failure);
@@ -117,7 +118,7 @@ void App::end_compare() {
 
 void App::reset_b() {
     const std::string why = compare_.reset(*lab_, config_, [this](double b) { return workers_.take_b(b); });
-    if (!why.empty()) add_message("comparison ended: " + why);
+    if (!why.empty()) add_message(core::trf("comparison ended: %s", why.c_str()));
 }
 
 std::string App::cmd_compare(const std::string& id) {
@@ -128,11 +129,12 @@ std::string App::cmd_compare(const std::string& id) {
     std::vector<core::Comparison> list = lab_->comparisons();
     const core::Comparison* c = core::find_comparison(list, id);
     if (!c)
-        return "no comparison " + core::quote(id) + " for " + config_.lab +
-            " (comparisons: " + core::comparison_ids(*lab_) + "; off ends one)";
+        return core::trf("no comparison %s for %s (comparisons: %s; off ends one)", core::quote(id).c_str(),
+                         config_.lab.c_str(), core::comparison_ids(*lab_).c_str());
     if (!c->preset.empty() && c->preset != config_.preset) {   // the contrast lives at its preset: A opens there
         core::RunConfig at = config_;
-        if (!at.params.apply_preset(c->preset)) return "comparison " + c->id + " names an unknown preset";
+        if (!at.params.apply_preset(c->preset))
+            return core::trf("comparison %s names an unknown preset", c->id.c_str());
         at.preset = c->preset;
         compare_.end();   // B follows once A is at its preset
         open(at);
@@ -170,7 +172,7 @@ static std::string other_value(const core::ParamSpec& s, double v) {
 
 std::string App::cmd_compare_with(const std::string& name) {
     int k = lab_->schema().index_of(name);
-    if (k < 0) return "no parameter " + core::quote(name) + " in " + config_.lab;
+    if (k < 0) return core::trf("no parameter %s in %s", core::quote(name).c_str(), config_.lab.c_str());
     core::Changes changes = compare_.changes();
     for (size_t j = 0; j < changes.size(); ++j)
         if (changes[j].first == name) {   // a second click drops the change
@@ -179,7 +181,8 @@ std::string App::cmd_compare_with(const std::string& name) {
         }
     const core::ParamSpec& s = lab_->schema().params[size_t(k)];
     if (s.type == core::ParamType::Points)
-        return "B's points are not one click away: give them in a link's b." + name + "=… (the link's form)";
+        return core::trf("B's points are not one click away: give them in a link's b.%s=… (the link's form)",
+                         name.c_str());
     changes.emplace_back(name, other_value(s, config_.params.values()[size_t(k)]));
     return set_compare(changes, "");
 }

@@ -5,6 +5,7 @@
 #include "app/hover_help.hpp"
 #include "app/text_fit.hpp"
 #include "core/compare.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>
 #include <cmath>
@@ -14,31 +15,35 @@ namespace app {
 
 void App::draw_compare_panel() {
     if (exercise_.hides("compare")) return;
-    if (!ImGui::CollapsingHeader("Compare A / B", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (!ImGui::CollapsingHeader((std::string(core::tr("Compare A / B")) + "###compare-ab").c_str(),
+                                 ImGuiTreeNodeFlags_DefaultOpen))
+        return;
     const float fh = ImGui::GetFontSize();
     std::vector<core::Comparison> named = lab_->comparisons();
     if (!compare_.on()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
-        ImGui::TextWrapped("Run B = this run with something changed, same seed, side by side. Pick one of the paper's "
-                           "contrasts, or press B beside a parameter.");
+        ImGui::TextWrapped("%s",
+                           core::tr("Run B = this run with something changed, same seed, side by side. Pick "
+                                    "one of the paper's contrasts, or press B beside a parameter."));
         ImGui::PopStyleColor();
         ImGui::SetNextItemWidth(-1);
-        const bool open = ImGui::BeginCombo("##compare", "Compare with ...");
-        note_control("combo:compare", "combo", "Compare with");
+        const bool open = ImGui::BeginCombo("##compare", core::tr("Compare with ..."));
+        note_control("combo:compare", "combo", core::tr("Compare with"));
         if (open) {
             for (const core::Comparison& c : named) {
-                if (ImGui::Selectable(c.title.c_str())) command("compare=" + c.id);
-                note_control("option:compare:" + c.id, "option", c.title);
-                hover_help(core::describe(c.b) + "\n\n" + c.contrast);
+                const std::string title = core::tr(c.title);
+                if (ImGui::Selectable((title + "###" + c.id).c_str())) command("compare=" + c.id);
+                note_control("option:compare:" + c.id, "option", title);
+                hover_help(core::describe(c.b) + "\n\n" + core::tr(c.contrast));
             }
             ImGui::EndCombo();
         }
         return;
     }
-    ImGui::TextColored(ink4(colors().b_text), "B = A with:");
+    ImGui::TextColored(ink4(colors().b_text), "%s", core::tr("B = A with:"));
     if (!compare_.title().empty()) {
         ImGui::SameLine();
-        ImGui::TextUnformatted(compare_.title().c_str());
+        ImGui::TextUnformatted(core::tr(compare_.title()).c_str());
     }
     core::Changes changes = compare_.changes();
     for (size_t k = 0; k < changes.size(); ++k) {
@@ -53,44 +58,45 @@ void App::draw_compare_panel() {
         std::snprintf(buf, sizeof buf, "%s", changes[k].second.c_str());
         ImGui::SetNextItemWidth(fh * 5);
         const bool entered = ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
-        note_control("input:b:" + changes[k].first, "textbox", "B's " + name, changes[k].second);
+        note_control("input:b:" + changes[k].first, "textbox", core::trf("B's %s", name.c_str()), changes[k].second);
         if (entered) command("b=" + changes[k].first + "=" + buf);
-        hover_help("B's value (A: " + config_.params.text(changes[k].first) + "). Type a value and press Enter." +
-                   (s ? "\n\n" + s->help : ""));
+        hover_help(core::trf("B's value (A: %s). Type a value and press Enter.",
+                             config_.params.text(changes[k].first).c_str()) +
+                   (s ? "\n\n" + core::tr(s->help) : ""));
         ImGui::SameLine();
         if (ImGui::SmallButton("x")) command("vs=" + changes[k].first);
-        note_control("button:drop-b:" + changes[k].first, "button", "drop B's change of " + name);
-        hover_help("Drop this change from B");
+        note_control("button:drop-b:" + changes[k].first, "button", core::trf("drop B's change of %s", name.c_str()));
+        hover_help(core::tr("Drop this change from B"));
         ImGui::PopID();
     }
     for (const core::Comparison& c : named)
         if (c.title == compare_.title() && !c.contrast.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
-            ImGui::TextWrapped("%s", c.contrast.c_str());
+            ImGui::TextWrapped("%s", core::tr(c.contrast).c_str());
             ImGui::PopStyleColor();
         }
     char prog[96];
     std::snprintf(prog, sizeof prog, "B: %s", compare_.b().clock.c_str());
     ImGui::ProgressBar(float(compare_.b().progress), ImVec2(-1, 0), prog);
-    if (ImGui::Button("End comparison")) command("compare=off");
-    note_control("button:end-compare", "button", "End comparison");
-    hover_help("Back to run A alone (it keeps its progress). Link key: b.name=value.");
+    if (ImGui::Button(core::tr("End comparison"))) command("compare=off");
+    note_control("button:end-compare", "button", core::tr("End comparison"));
+    hover_help(core::tr("Back to run A alone (it keeps its progress). Link key: b.name=value."));
 }
 
 // "A 0.9940   B 0.6120   Δ −0.3820" in the metric's own format; n/a where a value is missing.
 static std::string value_text(const core::MetricPair& p, double v, const std::string& missing) {
-    if (!missing.empty()) return "n/a";
+    if (!missing.empty()) return core::tr("n/a");
     char b[64];
     std::snprintf(b, sizeof b, p.format.c_str(), v);
-    return b;
+    return core::local_number(b);
 }
 
 static std::string delta_text(const core::MetricPair& p) {
-    if (!p.a_missing.empty() || !p.b_missing.empty()) return "n/a";
+    if (!p.a_missing.empty() || !p.b_missing.empty()) return core::tr("n/a");
     double d = p.b - p.a;
     char b[64];
     std::snprintf(b, sizeof b, p.format.c_str(), std::fabs(d));
-    return std::string(d > 0 ? "+" : d < 0 ? "−" : "±") + b;
+    return std::string(d > 0 ? "+" : d < 0 ? "−" : "±") + core::local_number(b);
 }
 
 // One card per metric (the comparison's own, then the headlines), in as many columns as fit (about 13
@@ -107,9 +113,12 @@ void App::draw_compare_strip() {
     const int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, std::max(1, n));
     const int max_rows = ImGui::GetContentRegionAvail().y > fh * 36 ? 2 : 1;
     const int rows = std::min(max_rows, (n + cols - 1) / cols), shown = std::min(n, rows * cols);
-    std::string more = shown < n ? "   +" + std::to_string(n - shown) + " in Metrics" : "";
-    std::string head = "A/B, seed " + std::to_string(config_.seed) + ":  B = A with " +
-        core::describe(compare_.changes()) + (compare_.title().empty() ? "" : "  (" + compare_.title() + ")");
+    std::string more = shown < n ? "   " + core::trf("+%d in Metrics", n - shown) : "";
+    const auto seed = (unsigned long long)config_.seed;
+    const std::string changed = core::describe(compare_.changes());
+    std::string head = compare_.title().empty()
+        ? core::trf("A/B, seed %llu:  B = A with %s", seed, changed.c_str())
+        : core::trf("A/B, seed %llu:  B = A with %s  (%s)", seed, changed.c_str(), core::tr(compare_.title()).c_str());
     head = fit_text(head, w - text_width(more, fh * 0.85f) - fh * 0.5f);
     add_text(dl, at, ink(colors().b_text), head, fh);
     add_text(dl, ImVec2(at.x + text_width(head, fh) + fh * 0.3f, at.y + fh * 0.1f), ink(colors().claim), more,
@@ -121,7 +130,7 @@ void App::draw_compare_strip() {
             const core::MetricPair& p = pairs[size_t(k)];
             ImVec2 a(at.x + (k % cols) * (cw + gap), y + (k / cols) * (ch + gap * 0.5f));
             dl->AddRectFilled(a, ImVec2(a.x + cw, a.y + ch), ink(colors().card_bg), fh * 0.2f);
-            const std::string label = fit_text(p.label, cw - fh * 0.5f, small);
+            const std::string label = fit_text(core::tr(p.label), cw - fh * 0.5f, small);
             add_text(dl, ImVec2(a.x + fh * 0.25f, a.y + fh * 0.05f), ink(colors().card_label), label, small);
             std::string line = "A " + value_text(p, p.a, p.a_missing) + "  B " + value_text(p, p.b, p.b_missing) +
                 "  Δ " + delta_text(p);

@@ -8,6 +8,7 @@
 #include "core/registry.hpp"
 #include "core/spoken.hpp"
 #include "core/view_table.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 
 namespace app {
@@ -28,9 +29,9 @@ std::string field(const char* key, const std::string& json, bool first = false) 
 // The help + "Range 1e-05 to 10 s, log scale. Link name: x.": the parameter's accessible description. The help's
 // first sentence is left out: the accessible name (spoken_label) says it already, and is heard just before.
 std::string describe_param(const core::ParamSpec& s) {
-    std::string d = s.help;
+    std::string d = core::tr(s.help);
     const std::string bare = core::spoken_symbol(s.symbol.empty() ? s.name : s.symbol);
-    const std::string label = core::spoken_label(s.symbol, s.name, s.help);
+    const std::string label = core::spoken_label(s.symbol, s.name, d);
     if (label.size() > bare.size() + 2) {
         const std::string said = label.substr(bare.size() + 2);   // after "eta r, "
         if (d.compare(0, said.size(), said) == 0) {
@@ -39,11 +40,13 @@ std::string describe_param(const core::ParamSpec& s) {
         }
     }
     if (s.type == core::ParamType::Int || s.type == core::ParamType::Real) {
-        d += (d.empty() ? "" : " ") + std::string("Range ") + core::format_number(s.min) + " to " +
-            core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) + (s.log_scale ? ", log scale" : "") +
-            ".";
+        const std::string lo = core::local_number(core::format_number(s.min)),
+                          hi = core::local_number(core::format_number(s.max)) + (s.unit.empty() ? "" : " " + s.unit);
+        d += (d.empty() ? "" : " ") +
+            (s.log_scale ? core::trf("Range %s to %s, log scale.", lo.c_str(), hi.c_str())
+                         : core::trf("Range %s to %s.", lo.c_str(), hi.c_str()));
     }
-    return d + (d.empty() ? "" : " ") + "Link name: " + s.name + ".";
+    return d + (d.empty() ? "" : " ") + core::trf("Link name: %s.", s.name.c_str());
 }
 
 std::string params_json(const core::Schema& schema) {
@@ -51,8 +54,8 @@ std::string params_json(const core::Schema& schema) {
     for (size_t k = 0; k < schema.params.size(); ++k) {
         const core::ParamSpec& p = schema.params[k];
         s += (k ? ",{" : "{") + field("name", json_string(p.name), true) + field("symbol", json_string(p.symbol)) +
-            field("label", json_string(core::spoken_label(p.symbol, p.name, p.help))) +
-            field("description", json_string(describe_param(p))) + field("group", json_string(p.group)) +
+            field("label", json_string(core::spoken_label(p.symbol, p.name, core::tr(p.help)))) +
+            field("description", json_string(describe_param(p))) + field("group", json_string(core::tr(p.group))) +
             field("type", json_string(core::type_name(p.type))) + field("min", json_number(p.min)) +
             field("max", json_number(p.max)) + field("unit", json_string(p.unit)) +
             field("choices", json_strings(p.choices)) +
@@ -66,49 +69,53 @@ std::string params_json(const core::Schema& schema) {
 std::string App::document_key() const {
     std::string key = config_.lab + (compare_.on() ? "|B" : "") + exercise_.query();
     for (const core::View& v : views_) key += "|" + v.id;
-    return key;
+    const std::string lang = core::language().code;   // another language: the document in its words
+    return lang == "en" ? key : key + "|lang=" + lang;
 }
 
 std::string App::document_json() const {
     const core::LabInfo& info = lab_->info();
     std::string s = "{" + field("key", json_string(document_key()), true);
     s += field("lab",
-               "{" + field("id", json_string(info.id), true) + field("title", json_string(info.title)) +
-                   field("citation", json_string(info.citation)) + field("summary", json_string(info.summary)) + "}");
+               "{" + field("id", json_string(info.id), true) + field("title", json_string(core::tr(info.title))) +
+                   field("citation", json_string(core::tr(info.citation))) +
+                   field("summary", json_string(core::tr(info.summary))) + "}");
     s += ",\"labs\":[";
     for (size_t k = 0; k < core::all_labs().size(); ++k) {
         const auto lab = core::all_labs()[k].make();
         s += (k ? ",{" : "{") + field("id", json_string(lab->info().id), true) +
-            field("title", json_string(lab->info().title)) + "}";
+            field("title", json_string(core::tr(lab->info().title))) + "}";
     }
     s += "],\"presets\":[";
     const auto& presets = lab_->schema().presets;
     for (size_t k = 0; k < presets.size(); ++k)
         s += (k ? ",{" : "{") + field("id", json_string(presets[k].id), true) +
-            field("title", json_string(presets[k].title)) + field("note", json_string(presets[k].note)) +
-            field("warning", json_string(presets[k].warning)) + "}";
+            field("title", json_string(core::tr(presets[k].title))) +
+            field("note", json_string(core::tr(presets[k].note))) +
+            field("warning", json_string(core::tr(presets[k].warning))) + "}";
     s += "]" + field("params", params_json(lab_->schema())) + field("exercise", exercise_.json());
     s += ",\"phases\":[";
     const auto& phases = lab_->phases();
     for (size_t k = 0; k < phases.size(); ++k)
         s += (k ? ",{" : "{") + field("id", json_string(phases[k].id), true) +
-            field("title", json_string(phases[k].title)) + field("look_for", json_string(phases[k].look_for)) +
-            field("claim", json_string(phases[k].claim)) + "}";
-    s += "],\"views\":[";
+            field("title", json_string(core::tr(phases[k].title))) +
+            field("look_for", json_string(core::tr(phases[k].look_for))) +
+            field("claim", json_string(core::tr(phases[k].claim))) + "}";
+    s += "],\"views\":[";   // (the views' texts are translated already: App::build_views)
     for (size_t k = 0; k < views_.size(); ++k)
         s += (k ? ",{" : "{") + field("id", json_string(views_[k].id), true) +
             field("title", json_string(views_[k].title)) + field("caption", json_string(views_[k].caption)) + "}";
     s += "],\"tour\":[";
     const auto tour = lab_->tour();
     for (size_t k = 0; k < tour.size(); ++k)
-        s += (k ? ",{" : "{") + field("caption", json_string(tour[k].caption), true) +
-            field("claim", json_string(tour[k].claim)) + "}";
+        s += (k ? ",{" : "{") + field("caption", json_string(core::tr(tour[k].caption)), true) +
+            field("claim", json_string(core::tr(tour[k].claim))) + "}";
     s += "],\"comparisons\":[";
     const auto comparisons = lab_->comparisons();
     for (size_t k = 0; k < comparisons.size(); ++k)
         s += (k ? ",{" : "{") + field("id", json_string(comparisons[k].id), true) +
-            field("title", json_string(comparisons[k].title)) +
-            field("contrast", json_string(comparisons[k].contrast)) + "}";
+            field("title", json_string(core::tr(comparisons[k].title))) +
+            field("contrast", json_string(core::tr(comparisons[k].contrast))) + "}";
     s += "],\"metrics\":[";   // every metric's label and format; the headlines are what a finished run announces
     const auto metrics = lab_->metrics();
     const auto heads = lab_->headlines();
@@ -116,18 +123,20 @@ std::string App::document_json() const {
         const bool headline =
             std::any_of(heads.begin(), heads.end(), [&](const core::Headline& h) { return h.key == metrics[k].key; });
         s += (k ? ",{" : "{") + field("key", json_string(metrics[k].key), true) +
-            field("label", json_string(metrics[k].label)) + field("format", json_string(metrics[k].format)) +
+            field("label", json_string(core::tr(metrics[k].label))) + field("format", json_string(metrics[k].format)) +
             field("headline", json_bool(headline)) + "}";
     }
     std::vector<std::string> theme_ids;
     for (const Colors& c : themes()) theme_ids.push_back(c.id);
     s += "],\"themes\":" + json_strings(theme_ids);
-    s += ",\"speeds\":" + json_strings(std::vector<std::string>(std::begin(kSpeedNames), std::end(kSpeedNames)));
+    std::vector<std::string> speeds;
+    for (const char* name : kSpeedNames) speeds.push_back(core::tr(name));
+    s += ",\"speeds\":" + json_strings(speeds);
     s += ",\"keys\":[";
     for (size_t k = 0; k < shortcuts().size(); ++k) {
         const Shortcut& c = shortcuts()[k];
-        s += (k ? ",{" : "{") + field("keys", json_string(c.keys), true) + field("label", json_string(c.label)) +
-            field("help", json_string(c.help)) + "}";
+        s += (k ? ",{" : "{") + field("keys", json_string(c.keys), true) +
+            field("label", json_string(core::tr(c.label))) + field("help", json_string(core::tr(c.help))) + "}";
     }
     s += "],\"commands\":[";
     for (size_t k = 0; k < command_syntaxes().size(); ++k) {

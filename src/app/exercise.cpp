@@ -2,6 +2,7 @@
 #include "core/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/share_link.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 
 namespace app {
@@ -28,7 +29,7 @@ std::string joined(const std::vector<std::string>& v) {
     return s;
 }
 
-const char* const kHideable = "compare, presets, seed, lab, tour, params or params:NAME";
+const char* const kHideable = "compare, presets, seed, lab, tour, params or params:NAME";   // words: not shown (names)
 
 }   // namespace
 
@@ -46,7 +47,9 @@ std::vector<std::string> Exercise::hide(const std::string& list, const core::Sch
         if (param ? schema.index_of(part.substr(7)) >= 0
                   : has({"compare", "presets", "seed", "lab", "tour", "params"}, part))
             hidden_.push_back(part);
-        else msgs.push_back("hide=" + core::quote(part) + ": nothing to hide by that name (" + kHideable + ")");
+        else
+            msgs.push_back(
+                core::trf("hide=%s: nothing to hide by that name (%s)", core::quote(part).c_str(), kHideable));
     }
     return msgs;
 }
@@ -56,7 +59,9 @@ std::vector<std::string> Exercise::lock(const std::string& list, const core::Sch
     std::vector<std::string> msgs;
     for (const std::string& name : split(core::url_decode(list))) {
         if (schema.index_of(name) >= 0 || has({"seed", "preset", "lab"}, name)) locked_.push_back(name);
-        else msgs.push_back("lock=" + core::quote(name) + ": no parameter by that name (or seed, preset, lab)");
+        else
+            msgs.push_back(
+                core::trf("lock=%s: no parameter by that name (or seed, preset, lab)", core::quote(name).c_str()));
     }
     return msgs;
 }
@@ -69,20 +74,26 @@ bool Exercise::locks(const std::string& name) const { return has(locked_, name);
 
 std::string Exercise::refuses(const std::string& command, const std::string& arg) const {
     if (!active()) return "";
-    auto why = [](const std::string& what, bool hidden) {
-        return what + (hidden ? " is hidden" : " is locked") + " in this exercise link";
-    };
-    if (command == "lab" && (hides("lab") || locks("lab"))) return why("the lab", hides("lab"));
-    if (command == "preset" && (hides("presets") || locks("preset"))) return why("the preset", hides("presets"));
-    if (command == "seed" && (hides("seed") || locks("seed"))) return why("the seed", hides("seed"));
+    // each refusal one whole sentence: hidden or locked
+    if (command == "lab" && (hides("lab") || locks("lab")))
+        return hides("lab") ? core::tr("the lab is hidden in this exercise link")
+                            : core::tr("the lab is locked in this exercise link");
+    if (command == "preset" && (hides("presets") || locks("preset")))
+        return hides("presets") ? core::tr("the preset is hidden in this exercise link")
+                                : core::tr("the preset is locked in this exercise link");
+    if (command == "seed" && (hides("seed") || locks("seed")))
+        return hides("seed") ? core::tr("the seed is hidden in this exercise link")
+                             : core::tr("the seed is locked in this exercise link");
     if ((command == "compare" || command == "vs" || command == "b") && hides("compare"))
-        return why("compare mode", true);
-    if (command == "tour" && hides("tour")) return why("the tour", true);
+        return core::tr("compare mode is hidden in this exercise link");
+    if (command == "tour" && hides("tour")) return core::tr("the tour is hidden in this exercise link");
     if (command == "set") {
-        const std::string name = arg.substr(0, arg.find('='));
-        if (fixes_param(name)) return why("parameter " + core::quote(name), hides("params:" + name));
+        const std::string name = arg.substr(0, arg.find('=')), quoted = core::quote(name);
+        if (fixes_param(name))
+            return hides("params:" + name) ? core::trf("parameter %s is hidden in this exercise link", quoted.c_str())
+                                           : core::trf("parameter %s is locked in this exercise link", quoted.c_str());
     }
-    if (command == "query") return "this exercise link fixes the page: open another link to leave it";
+    if (command == "query") return core::tr("this exercise link fixes the page: open another link to leave it");
     return "";
 }
 

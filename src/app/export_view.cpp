@@ -7,6 +7,7 @@
 #include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>
 #include <cmath>
@@ -14,7 +15,7 @@
 namespace app {
 
 std::string Export::request(long long n, int views) {
-    if (n >= views) return "png=" + std::to_string(n) + ": give a view number from 0 to " + std::to_string(views - 1);
+    if (n >= views) return core::trf("png=%lld: give a view number from 0 to %d", n, views - 1);
     view_ = int(n);
     return "";
 }
@@ -81,8 +82,9 @@ void App::draw_export() {
         ImVec2 avail = ImGui::GetContentRegionAvail();
         ViewReport r;
         show_view(shown, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
-        std::string foot = "MoE Lab: " + config_.lab + ", preset " + config_.preset + ", seed " +
-            std::to_string(config_.seed) + (lab_->clock().empty() ? "" : ", " + lab_->clock());
+        std::string foot = core::trf("MoE Lab: %s, preset %s, seed %llu", config_.lab.c_str(), config_.preset.c_str(),
+                                     (unsigned long long)config_.seed) +
+            (lab_->clock().empty() ? "" : ", " + lab_->clock());
         ImGui::SetCursorScreenPos(
             ImVec2(ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x,
                    ImGui::GetWindowPos().y + size.y - ImGui::GetStyle().WindowPadding.y - fh * 1.1f));

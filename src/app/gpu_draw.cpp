@@ -32,9 +32,9 @@ const char* shader_source(const char* name) {
 }
 
 #ifdef __EMSCRIPTEN__
-const char* kVersion = "#version 300 es\n";
+const char* kVersion = "#version 300 es\n";   // words: not shown
 #else
-const char* kVersion = "#version 330 core\n";
+const char* kVersion = "#version 330 core\n";   // words: not shown
 #endif
 
 // A texture a program reads its values from: the i-th draw of a program in a frame uses its i-th slot.

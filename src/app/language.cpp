@@ -93,15 +93,19 @@ std::string App::cmd_words_failed(const std::string& text) {
 }
 
 void App::draw_language_menu() {
-    const std::string now = lang_id();
-    const core::Language* shown = core::find_language(now);
+    const core::Language* shown = core::find_language(lang_id());
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    if (ImGui::BeginCombo((std::string(core::tr("Language")) + "###language").c_str(), shown ? shown->name : "")) {
-        for (const core::Language& l : core::languages())
-            if (ImGui::Selectable(l.name, now == l.code)) command(std::string("lang=") + l.code);
-        ImGui::EndCombo();
+    const bool open =
+        ImGui::BeginCombo((std::string(core::tr("Language")) + "###language").c_str(), shown ? shown->name : "");
+    note_control("combo:language", "combo", core::tr("Language"), shown ? shown->name : "");
+    if (!open) return;
+    if (ImGui::Selectable(core::tr("as the browser"), lang_choice_ == "auto")) command("lang=auto");
+    note_control("option:language:auto", "option", core::tr("as the browser"));
+    for (const core::Language& l : core::languages()) {
+        if (ImGui::Selectable(l.name, lang_choice_ == l.code)) command(std::string("lang=") + l.code);
+        note_control(std::string("option:language:") + l.code, "option", l.name);
     }
-    note_control("combo:language", "combo", core::tr("Language"));
+    ImGui::EndCombo();
 }
 
 }   // namespace app

@@ -5,6 +5,7 @@
 #include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -32,11 +33,11 @@ std::string App::cmd_tour(const std::string& arg) {
     } else if (arg == "back") {
         if (tour_.on()) tour_go(std::max(0, tour_.step() - 1));
     } else if (!whole_number(arg, n))
-        return "tour=" + arg + ": give a step number from 1 (0 ends the tour), next or back";
+        return core::trf("tour=%s: give a step number from 1 (0 ends the tour), next or back", arg.c_str());
     else if (n == 0) tour_end();
-    else if (lab_->tour().empty()) return "the lab " + config_.lab + " has no tour yet";
+    else if (lab_->tour().empty()) return core::trf("the lab %s has no tour yet", config_.lab.c_str());
     else if (n > int(lab_->tour().size()))
-        return "tour=" + arg + ": this lab's tour has " + std::to_string(lab_->tour().size()) + " steps";
+        return core::trf("tour=%s: this lab's tour has %d steps", arg.c_str(), int(lab_->tour().size()));
     else tour_go(n - 1);
     return "";
 }
@@ -45,7 +46,7 @@ std::string App::cmd_next_view() {
     std::vector<core::View> vs;
     if (views_.empty()) lab_->views(vs);
     int n = int(views_.empty() ? vs.size() : views_.size());
-    if (n == 0) return "this lab shows no views";
+    if (n == 0) return core::tr("this lab shows no views");
     int cur =
         focused_view_ >= 0 ? focused_view_ : (present_ || embed_ ? 0 : -1);   // those layouts show view 0 by default
     focused_view_ = (cur + 1) % n;

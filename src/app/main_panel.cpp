@@ -4,6 +4,7 @@
 #include "app/hover_help.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>
 #include <cmath>
@@ -12,14 +13,14 @@ namespace app {
 
 void App::draw_header() {
     const core::LabInfo& info = lab_->info();
-    ImGui::TextColored(ink4(colors().title), "%s", info.title.c_str());
+    ImGui::TextColored(ink4(colors().title), "%s", core::tr(info.title).c_str());
     ImGui::SameLine();
     if (!rewind_.live()) return draw_rewind_status();   // (the citation is in the sidebar's lab picker)
-    ImGui::TextDisabled("%s", info.citation.c_str());
+    ImGui::TextDisabled("%s", core::tr(info.citation).c_str());
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(tooltip_wrap(32));
-        ImGui::TextUnformatted(info.summary.c_str());
+        ImGui::TextUnformatted(core::tr(info.summary).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();
     }
@@ -34,7 +35,7 @@ void App::draw_messages() {
         for (const auto& m : link_messages_)
             h += ImGui::CalcTextSize(m.c_str(), nullptr, false, wrap).y + st.ItemSpacing.y;
         ImGui::BeginChild("linkmsg", ImVec2(0, std::min(h, ImGui::GetFontSize() * 12)), true);
-        ImGui::TextUnformatted("Not applied (newest first):");
+        ImGui::TextUnformatted(core::tr("Not applied (newest first):"));
         for (auto m = link_messages_.rbegin(); m != link_messages_.rend(); ++m) {   // the newest stays in sight
             ImGui::Bullet();
             ImGui::TextWrapped("%s", m->c_str());
@@ -42,18 +43,18 @@ void App::draw_messages() {
         ImGui::EndChild();
         ImGui::PopStyleColor();
         if (ImGui::IsItemClicked()) link_messages_.clear();
-        if (ImGui::SmallButton("Dismiss")) command("dismiss");
-        note_control("button:dismiss", "button", "Dismiss");
+        if (ImGui::SmallButton(core::tr("Dismiss"))) command("dismiss");
+        note_control("button:dismiss", "button", core::tr("Dismiss"));
     }
     std::string failure = lab_->failure();
     if (!failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("Run stopped: %s", failure.c_str());
+        ImGui::TextWrapped("%s", core::trf("Run stopped: %s", core::tr(failure).c_str()).c_str());
         ImGui::PopStyleColor();
     }
     if (compare_.on() && !compare_.b().failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("Run B stopped: %s", compare_.b().failure.c_str());
+        ImGui::TextWrapped("%s", core::trf("Run B stopped: %s", core::tr(compare_.b().failure).c_str()).c_str());
         ImGui::PopStyleColor();
     }
 }
@@ -79,7 +80,8 @@ void App::draw_timeline() {
             dl->AddTriangleFilled(ImVec2(q.x, p.y + h * 0.25f), ImVec2(q.x, p.y + h * 0.75f),
                                   ImVec2(q.x + gap, p.y + h * 0.5f), fill);
         // a title that does not fit is shortened with an ellipsis; the tooltip has it in full
-        std::string t = std::to_string(k + 1) + ". " + phases[k].title;
+        const std::string title = core::tr(phases[k].title);
+        std::string t = std::to_string(k + 1) + ". " + title;
         while (t.size() > 4 && ImGui::CalcTextSize(t.c_str()).x > bw - fh * 0.6f) {
             t.resize(t.size() - 4);
             while (!t.empty() && (static_cast<unsigned char>(t.back()) & 0xC0) == 0x80) t.pop_back();   // UTF-8
@@ -99,17 +101,18 @@ void App::draw_timeline() {
                     rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), lab_->done());
                 !c.empty())
                 command(c);
-        note_control("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + phases[k].title,
+        note_control("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + title,
                      now        ? "current"
                          : past ? "done"
                                 : "");
         if (ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(tooltip_wrap(28));
-            ImGui::Text("%s", phases[k].title.c_str());
-            ImGui::TextWrapped("Look for: %s", phases[k].look_for.c_str());
-            ImGui::TextWrapped("Paper: %s", phases[k].claim.c_str());
-            if (rewind_.moments() > 1 && !playing_) ImGui::TextDisabled("Press or drag along the timeline to rewind.");
+            ImGui::Text("%s", title.c_str());
+            ImGui::TextWrapped("%s", core::trf("Look for: %s", core::tr(phases[k].look_for).c_str()).c_str());
+            ImGui::TextWrapped("%s", core::trf("Paper: %s", core::tr(phases[k].claim).c_str()).c_str());
+            if (rewind_.moments() > 1 && !playing_)
+                ImGui::TextDisabled("%s", core::tr("Press or drag along the timeline to rewind."));
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
         }
@@ -118,7 +121,7 @@ void App::draw_timeline() {
     ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + h + fh * 0.25f));
     // a phone (its views scroll, so a line costs no plot room): the current phase in full below
     if (cut && phone_layout() && !present_ && cur >= 0 && cur < int(phases.size()))
-        ImGui::TextColored(ink4(colors().look_for), "%d. %s", cur + 1, phases[size_t(cur)].title.c_str());
+        ImGui::TextColored(ink4(colors().look_for), "%d. %s", cur + 1, core::tr(phases[size_t(cur)].title).c_str());
 }
 
 // What to look for in the phase shown; at the end, the last phase reached and what this run showed, in the
@@ -127,10 +130,10 @@ std::string App::status_line() const {
     const auto& phases = lab_->phases();
     if (phases.empty()) return "";
     const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(*lab_), 0, int(phases.size()) - 1))];
-    if (!rewind_.done(*lab_)) return "Look for: " + ph.look_for;
-    if (!lab_->failure().empty()) return "Stopped in " + ph.title + ".";
+    if (!rewind_.done(*lab_)) return core::trf("Look for: %s", core::tr(ph.look_for).c_str());
+    if (!lab_->failure().empty()) return core::trf("Stopped in %s.", core::tr(ph.title).c_str());
     const std::string said = core::end_of_run_line(*lab_, config_.preset, config_.params, lab_->metrics());
-    return "Finished (" + ph.title + ")." + (said.empty() ? "" : " " + said);
+    return core::trf("Finished (%s).", core::tr(ph.title).c_str()) + (said.empty() ? "" : " " + said);
 }
 
 // What to look for in the current phase (at the end, what the run showed) and the paper's claim. They may take a
@@ -144,7 +147,7 @@ void App::draw_look_for(bool compact) {
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = std::max(0.0f, ImGui::GetContentRegionAvail().y) * (compact ? 0.12f : 0.2f);
     const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(*lab_), 0, int(phases.size()) - 1))];
-    const std::string look = status_line(), claim = "Paper: " + ph.claim;
+    const std::string look = status_line(), claim = core::trf("Paper: %s", core::tr(ph.claim).c_str());
     float sc = 1.0f;
     std::vector<std::string> l1, l2;
     for (float s : {1.0f, 0.85f, 0.75f}) {
@@ -194,9 +197,9 @@ void App::draw_look_for(bool compact) {
 // its own would take the plot's room).
 void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_button) {
     const float fh = ImGui::GetFontSize(), pad = ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
-    const char* extra = enlarge_button ? "Enlarge" : (!present_ && !embed_ ? "All views" : nullptr);
+    const char* extra = enlarge_button ? core::tr("Enlarge") : (!present_ && !embed_ ? core::tr("All views") : nullptr);
     const bool as_table = std::find(table_views_.begin(), table_views_.end(), v.id) != table_views_.end();
-    const char* table = as_table ? "Plot" : "Table";
+    const char* table = as_table ? core::tr("Plot") : core::tr("Table");
     float buttons = ImGui::CalcTextSize("PNG").x + pad + ImGui::CalcTextSize(table).x + pad +
         (extra ? ImGui::CalcTextSize(extra).x + pad : 0);
     ImVec2 p = ImGui::GetCursorScreenPos();
@@ -216,18 +219,22 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     ImGui::SetCursorScreenPos(ImVec2(p.x + width - buttons, p.y));
     ImGui::PushID(k);
     if (ImGui::SmallButton(table)) command("table=" + std::to_string(k));
-    note_control("button:table:" + v.id, "button", std::string(table) + ": " + v.title);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip(as_table ? "Back to the plot" : "Show this view's data as a table");
+    note_control("button:table:" + v.id, "button",
+                 as_table ? core::trf("Plot: %s", v.title.c_str()) : core::trf("Table: %s", v.title.c_str()));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", as_table ? core::tr("Back to the plot") : core::tr("Show this view's data as a table"));
     ImGui::SameLine();
     if (ImGui::SmallButton("PNG")) command("png=" + std::to_string(k));
-    note_control("button:png:" + v.id, "button", "PNG of " + v.title);
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Save this view as a PNG at twice the screen resolution");
+    note_control("button:png:" + v.id, "button", core::trf("PNG of %s", v.title.c_str()));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s", core::tr("Save this view as a PNG at twice the screen resolution"));
     if (extra) {
         ImGui::SameLine();
         if (ImGui::SmallButton(extra)) command(enlarge_button ? "view=" + std::to_string(k) : "view=-1");
         note_control((enlarge_button ? "button:enlarge:" : "button:all-views:") + v.id, "button", extra);
         if (!enlarge_button && ImGui::IsItemHovered())
-            ImGui::SetTooltip("Back to the grid of views. Keys: 1-9 a view, 0 all views, P presentation");
+            ImGui::SetTooltip("%s",
+                              core::tr("Back to the grid of views. Keys: 1-9 a view, 0 all views, P presentation"));
     }
     ImGui::PopID();
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + fh * 1.35f));

@@ -8,6 +8,7 @@
 #include "app/ink.hpp"
 #include "app/hover_help.hpp"
 #include "app/text_fit.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 
 namespace app {
@@ -24,14 +25,15 @@ void App::draw_phone() {
     const bool one_row = ImGui::GetContentRegionAvail().x > fh * 25;
     const float bar = (ImGui::GetFrameHeight() + st.ItemSpacing.y) * (one_row ? 1 : 2);
     // top bar
-    if (ImGui::Button(drawer_open_ ? "Close controls" : "Controls")) command(drawer_open_ ? "drawer=0" : "drawer=1");
-    note_control("button:controls", "button", drawer_open_ ? "Close controls" : "Controls", drawer_open_ ? "open" : "");
-    hover_help("The lab, presets, seed, parameters, compare, link and export.");
+    const char* controls = drawer_open_ ? core::tr("Close controls") : core::tr("Controls");
+    if (ImGui::Button(controls)) command(drawer_open_ ? "drawer=0" : "drawer=1");
+    note_control("button:controls", "button", controls, drawer_open_ ? "open" : "");
+    hover_help(core::tr("The lab, presets, seed, parameters, compare, link and export."));
     ImGui::SameLine();
     if (!rewind_.live()) draw_rewind_status();   // which moment is shown, and Live
     else
         ImGui::TextColored(ink4(colors().title), "%s",
-                           fit_text(lab_->info().title, ImGui::GetContentRegionAvail().x).c_str());
+                           fit_text(core::tr(lab_->info().title), ImGui::GetContentRegionAvail().x).c_str());
     const ImVec2 body(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - bar);
     if (drawer_open_) draw_sidebar(body);
     else {
@@ -49,12 +51,12 @@ void App::draw_phone() {
     ImGui::BeginDisabled(done);
     draw_play_button(ImVec2(fh * 5, 0));
     ImGui::SameLine();
-    if (ImGui::Button("Step")) command("step");
-    note_control("button:step", "button", "Step");
+    if (ImGui::Button(core::tr("Step"))) command("step");
+    note_control("button:step", "button", core::tr("Step"));
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Reset")) command("reset");
-    note_control("button:reset", "button", "Reset");
+    if (ImGui::Button(core::tr("Reset"))) command("reset");
+    note_control("button:reset", "button", core::tr("Reset"));
     if (one_row) ImGui::SameLine();
     ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), lab_->clock().c_str());
 }

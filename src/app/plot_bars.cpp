@@ -3,6 +3,8 @@
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
 #include "app/text_fit.hpp"
+#include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -58,12 +60,11 @@ void plot_bars(const core::View& v, ImVec2 a, ImVec2 b) {
             dl->AddLine(ImVec2(cx - w * 0.15f, hi.y), ImVec2(cx + w * 0.15f, hi.y), ink(colors().bar_ink), 1.5f);
             dl->AddLine(ImVec2(cx - w * 0.15f, lo.y), ImVec2(cx + w * 0.15f, lo.y), ink(colors().bar_ink), 1.5f);
         }
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "%.3g", bar.value);
-        ImVec2 sz = ImGui::CalcTextSize(buf);
+        const std::string value = core::local_number(core::strf("%.3g", bar.value));
+        ImVec2 sz = ImGui::CalcTextSize(value.c_str());
         if (sz.x < slot)
             dl->AddText(ImVec2(x + (w - sz.x) * 0.5f, std::fmin(top.y, base.y) - fh * 1.05f), ink(colors().bar_ink),
-                        buf);
+                        value.c_str());
         for (size_t r = 0; r < names[k].size() && r < 3; ++r) {
             float fs = fh * scales[k], lw = text_width(names[k][r], fs);
             add_text(dl, ImVec2(x + (w - lw) * 0.5f, ax.b.y + fh * 0.2f + r * fh * 1.05f), ink(colors().legend),

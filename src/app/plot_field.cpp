@@ -10,6 +10,8 @@
 #include "app/text_fit.hpp"
 #include "app/view_report.hpp"
 #include "core/field.hpp"
+#include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <string>
@@ -130,7 +132,8 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
     dl->PopClipRect();
     if (!gpu_error(core::ViewKind::Field).empty())
         add_text(dl, ImVec2(ax.a.x + fh * 0.2f, ax.a.y + fh * 0.2f), ink(colors().error),
-                 "GPU drawing unavailable (cells shown): " + gpu_error(core::ViewKind::Field).substr(0, 160),
+                 core::trf("GPU drawing unavailable (cells shown): %s",
+                           gpu_error(core::ViewKind::Field).substr(0, 160).c_str()),
                  fh * 0.7f);
     // the pointer: its coordinates and every channel's value there; on a plane that edits points, a click
     const ImVec2 m = ImGui::GetIO().MousePos;
@@ -143,13 +146,14 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
                      y = v.y_max - (m.y - lo.y) / (hi.y - lo.y) * (v.y_max - v.y_min);
         const std::vector<float> at = core::field_at(v, x, y);
         ImGui::BeginTooltip();
-        ImGui::Text("%s = %.3g, %s = %.3g", v.x_label.c_str(), x, v.y_label.c_str(), y);
+        auto number = [](double z) { return core::local_number(core::strf("%.3g", z)); };
+        ImGui::Text("%s = %s, %s = %s", v.x_label.c_str(), number(x).c_str(), v.y_label.c_str(), number(y).c_str());
         for (size_t k = 0; k < at.size(); ++k)
             ImGui::TextColored(
                 int(k) == v.field.none ? ImGui::GetStyleColorVec4(ImGuiCol_Text)
                                        : ImGui::ColorConvertU32ToFloat4(palette(field_palette_index(int(k)))),
-                "%s: %.3g", k < v.legend.size() ? v.legend[k].c_str() : ("channel " + std::to_string(k + 1)).c_str(),
-                double(at[k]));
+                "%s: %s", k < v.legend.size() ? v.legend[k].c_str() : core::trf("channel %d", int(k) + 1).c_str(),
+                number(double(at[k])).c_str());
         ImGui::EndTooltip();
     }
 }

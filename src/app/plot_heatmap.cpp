@@ -5,6 +5,8 @@
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
 #include "app/view_report.hpp"
+#include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -61,7 +63,8 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
             ImVec2 sz(0, 0);
             char buf[32] = "";
             if (h.show_values) {
-                std::snprintf(buf, sizeof buf, h.value_format.c_str(), val);
+                std::snprintf(buf, sizeof buf, "%s",
+                              core::local_number(core::strf(h.value_format.c_str(), val)).c_str());
                 sz = ImGui::CalcTextSize(buf);
                 if (sz.x < cw - 2 && sz.y < ch)
                     dl->AddText(ImVec2(p.x + (cw - sz.x) * 0.5f, p.y + (ch - sz.y) * 0.5f), text_color_on(col), buf);
@@ -101,8 +104,8 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
     }
     if (!gpu_error(core::ViewKind::Heatmap).empty())
         add_text(dl, ImVec2(ga.x + fh * 0.2f, ga.y + fh * 0.2f), ink(colors().error),
-                 "GPU drawing unavailable (cells drawn one by one): " +
-                     gpu_error(core::ViewKind::Heatmap).substr(0, 160),
+                 core::trf("GPU drawing unavailable (cells drawn one by one): %s",
+                           gpu_error(core::ViewKind::Heatmap).substr(0, 160).c_str()),
                  fh * 0.7f);
     // colour bar with its range
     float bx = gb.x + fh * 0.6f, bw = fh * 0.8f;
@@ -111,11 +114,10 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
         float y0 = gb.y - (gb.y - ga.y) * (s + 1) / steps, y1 = gb.y - (gb.y - ga.y) * s / steps;
         dl->AddRectFilled(ImVec2(bx, y0), ImVec2(bx + bw, y1), heat_color((s + 0.5) / steps, h.diverging));
     }
-    char lo[32], hi[32];
-    std::snprintf(lo, sizeof lo, "%.3g", h.lo);
-    std::snprintf(hi, sizeof hi, "%.3g", h.hi);
-    dl->AddText(ImVec2(bx + bw + fh * 0.2f, ga.y), ink_, hi);
-    dl->AddText(ImVec2(bx + bw + fh * 0.2f, gb.y - fh), ink_, lo);
+    const std::string lo = core::local_number(core::strf("%.3g", h.lo)),
+                      hi = core::local_number(core::strf("%.3g", h.hi));
+    dl->AddText(ImVec2(bx + bw + fh * 0.2f, ga.y), ink_, hi.c_str());
+    dl->AddText(ImVec2(bx + bw + fh * 0.2f, gb.y - fh), ink_, lo.c_str());
 }
 
 }   // namespace app

@@ -3,6 +3,8 @@
 #include "app/plot.hpp"
 #include "app/plot_axes.hpp"
 #include "app/view_report.hpp"
+#include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -178,7 +180,9 @@ void plot_lines(const core::View& v, ImVec2 a, ImVec2 b) {
                 if (best == SIZE_MAX || std::fabs(s.x[i] - xm) < std::fabs(s.x[best] - xm)) best = i;
             if (best == SIZE_MAX) continue;
             ImGui::TextColored(ImGui::ColorConvertU32ToFloat4(palette(s.color < 0 ? int(k) : s.color)),
-                               "%s: %.4g  (x = %.4g)", s.label.c_str(), s.y[best], s.x[best]);
+                               "%s: %s  (x = %s)", s.label.c_str(),
+                               core::local_number(core::strf("%.4g", s.y[best])).c_str(),
+                               core::local_number(core::strf("%.4g", s.x[best])).c_str());
         }
         ImGui::EndTooltip();
     }

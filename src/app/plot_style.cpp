@@ -1,6 +1,7 @@
 // Palette, colour scales (from the theme's table, app/colors.hpp) and tick placement shared by the plot kinds.
 #include "app/ink.hpp"
 #include "app/plot.hpp"
+#include "core/words.hpp"
 #include <cmath>
 #include <cstdio>
 
@@ -103,7 +104,7 @@ std::string tick_label(double v, double step) {
     else if (step >= 0.1) std::snprintf(b, sizeof b, "%.1f", v);
     else if (step >= 0.01) std::snprintf(b, sizeof b, "%.2f", v);
     else std::snprintf(b, sizeof b, "%.3g", v);
-    return b;
+    return core::local_number(b);   // 0,5 in a language that writes it so
 }
 
 }   // namespace app

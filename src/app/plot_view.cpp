@@ -5,6 +5,7 @@
 #include "app/plot_axes.hpp"
 #include "app/text_fit.hpp"
 #include "app/view_report.hpp"
+#include "core/words.hpp"
 #include <imgui_internal.h>
 #include <algorithm>
 #include <cmath>
@@ -79,7 +80,7 @@ static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
         g_shared_legend = false;
         if (shown < n) {   // wrapped at words in the free cell
             ImVec2 p(a.x + (shown % cols) * cw + pf * 0.5f, a.y + (shown / cols) * ch + ch * 0.3f);
-            std::string more = "+" + std::to_string(n - shown) + " more panels in a larger box";
+            std::string more = core::trf("+%d more panels in a larger box", n - shown);
             for (const std::string& line : wrap_words(more, cw - pf, pf)) {
                 dl->AddText(p, ink(colors().caption_alt), line.c_str());
                 p.y += pf * 1.1f;
@@ -117,7 +118,7 @@ void draw_view(const core::View& v, ImVec2 size, bool caption, ViewReport* repor
     if (caption && !v.caption.empty()) y += draw_caption(v.caption, a, size.x, size.y);
     std::vector<std::string> readouts = v.readouts;
     if (v.kind == core::ViewKind::Heatmap && !v.heat.marks.empty() && !v.heat.mark_label.empty())
-        readouts.insert(readouts.begin(), "red dot: " + v.heat.mark_label);
+        readouts.insert(readouts.begin(), core::trf("red dot: %s", v.heat.mark_label.c_str()));
     // readouts at 90 % size, wrapped at words to the box's width; at most a fifth of the box
     const float rs = fh * 0.9f, rh = rs * 1.15f;
     std::vector<std::string> lines;

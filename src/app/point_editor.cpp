@@ -10,6 +10,7 @@
 #include "app/plot.hpp"
 #include "core/parse.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 
 namespace app {
@@ -62,11 +63,12 @@ void App::apply_plane_edit() {
 // The lab's point set: its index, or why there is none to edit.
 std::string App::points_param(int& k) const {
     k = edit_.points_index();
-    if (k < 0) return config_.lab + " has no points to edit";
+    if (k < 0) return core::trf("%s has no points to edit", config_.lab.c_str());
     const core::ParamSpec& s = lab_->schema().params[size_t(k)];
     std::string group = s.group;
     for (char& c : group) c = char(std::tolower(static_cast<unsigned char>(c)));
-    if (exercise_.fixes_param(s.name) || exercise_.locks(group)) return "the points are fixed in this exercise link";
+    if (exercise_.fixes_param(s.name) || exercise_.locks(group))
+        return core::tr("the points are fixed in this exercise link");
     return "";
 }
 
@@ -76,7 +78,7 @@ std::string App::set_points(int k, core::PointSet points) {
     const core::Validation check = core::validate(*lab_, probe);
     if (!check.ok()) {
         std::string why;
-        for (const std::string& e : check.errors) why += (why.empty() ? "" : "; ") + e;
+        for (const std::string& e : check.errors) why += (why.empty() ? "" : "; ") + core::tr(e);
         return why;
     }
     edit_ = probe;
@@ -90,10 +92,11 @@ std::string App::cmd_add_point(const std::string& text) {
     if (!why.empty()) return why;
     std::vector<double> v;
     why = parse_numbers(text, v);
-    if (!why.empty() || (v.size() != 2 && v.size() != 3)) return "expected X,Y or X,Y,CLASS (for example 0.5,-0.2,1)";
+    if (!why.empty() || (v.size() != 2 && v.size() != 3))
+        return core::tr("expected X,Y or X,Y,CLASS (for example 0.5,-0.2,1)");
     core::PointSet pts = edit_.points(size_t(k));
     const int label = v.size() == 3 ? int(v[2]) : pen_class_;
-    if (v.size() == 3 && v[2] != std::floor(v[2])) return "the class is a whole number";
+    if (v.size() == 3 && v[2] != std::floor(v[2])) return core::tr("the class is a whole number");
     pts.push_back({v[0], v[1], label});
     return set_points(k, std::move(pts));
 }
@@ -104,7 +107,7 @@ std::string App::cmd_remove_point(const std::string& text) {
     if (!why.empty()) return why;
     std::vector<double> v;
     why = parse_numbers(text, v);
-    if (!why.empty() || v.size() != 2) return "expected X,Y (for example 0.5,-0.2)";
+    if (!why.empty() || v.size() != 2) return core::tr("expected X,Y (for example 0.5,-0.2)");
     core::PointSet pts = edit_.points(size_t(k));
     const core::PointSetSpec& spec = lab_->schema().params[size_t(k)].points;
     const double reach = 0.05 * (spec.hi - spec.lo);   // a finger's width on a phone's plot
@@ -114,7 +117,7 @@ std::string App::cmd_remove_point(const std::string& text) {
         const double d = (pts[q].x - v[0]) * (pts[q].x - v[0]) + (pts[q].y - v[1]) * (pts[q].y - v[1]);
         if (d <= d_best) best = q, d_best = d;
     }
-    if (best == pts.size()) return core::strf("none of your points is near %.2f, %.2f", v[0], v[1]);
+    if (best == pts.size()) return core::trf("none of your points is near %.2f, %.2f", v[0], v[1]);
     pts.erase(pts.begin() + long(best));
     return set_points(k, std::move(pts));
 }
@@ -131,7 +134,7 @@ std::string App::cmd_points_csv(const std::string& text) {
     if (!why.empty()) return why;
     core::PointSet pts;
     why = core::read_points_csv(text, lab_->schema().params[size_t(k)].points, pts);
-    if (!why.empty()) return "the CSV was not loaded: " + why;
+    if (!why.empty()) return core::trf("the CSV was not loaded: %s", why.c_str());
     return set_points(k, std::move(pts));
 }
 
@@ -139,15 +142,15 @@ std::string App::cmd_load_points() {
     int k = -1;
     const std::string why = points_param(k);
     if (!why.empty()) return why;
-    if (!host_.open_file) return "there are no files to open here: give the points with points-csv=TEXT";
+    if (!host_.open_file) return core::tr("there are no files to open here: give the points with points-csv=TEXT");
     host_.open_file("points-csv=");
     return "";
 }
 
 std::string App::cmd_download_points() {
     const int k = edit_.points_index();
-    if (k < 0) return config_.lab + " has no points to download";
-    if (!host_.download) return "there are no downloads here";
+    if (k < 0) return core::trf("%s has no points to download", config_.lab.c_str());
+    if (!host_.download) return core::tr("there are no downloads here");
     host_.download(config_.lab + "-points.csv", core::write_points_csv(edit_.points(size_t(k))));
     return "";
 }
@@ -157,10 +160,11 @@ void App::draw_point_editor(size_t k, bool locked) {
     const core::ParamSpec& s = lab_->schema().params[k];
     const size_t n = edit_.points(k).size();
     ImGui::TextWrapped("%s",
-                       n == 0 ? "No points of your own yet: tap or click on the data view to add some."
-                              : core::strf("%zu of your points%s", n, locked ? " (fixed)" : "").c_str());
+                       n == 0       ? core::tr("No points of your own yet: tap or click on the data view to add some.")
+                           : locked ? core::trf("%zu of your points (fixed)", n).c_str()
+                                    : core::trf("%zu of your points", n).c_str());
     if (locked) return;
-    ImGui::TextUnformatted("A tap adds class");
+    ImGui::TextUnformatted(core::tr("A tap adds class"));
     for (int c = 0; c < s.points.classes; ++c) {
         ImGui::SameLine();
         const bool on = pen_class_ == c;
@@ -169,19 +173,19 @@ void App::draw_point_editor(size_t k, bool locked) {
         if (ImGui::SmallButton(core::strf("%d##pen", c).c_str())) command(core::strf("pen=%d", c));
         if (on) ImGui::PopStyleColor();
         ImGui::PopStyleColor();
-        note_control(core::strf("button:pen:%d", c), "button", core::strf("class %d", c), on ? "pressed" : "");
-        hover_help(core::strf("A tap or a click on the data view adds a point of class %d", c));
+        note_control(core::strf("button:pen:%d", c), "button", core::trf("class %d", c), on ? "pressed" : "");
+        hover_help(core::trf("A tap or a click on the data view adds a point of class %d", c));
     }
-    if (ImGui::SmallButton("Clear")) command("clear-points");
-    note_control("button:clear-points", "button", "clear your points");
+    if (ImGui::SmallButton(core::tr("Clear"))) command("clear-points");
+    note_control("button:clear-points", "button", core::tr("clear your points"));
     ImGui::SameLine();
-    if (ImGui::SmallButton("Load CSV")) command("load-points");
-    note_control("button:load-points", "button", "load points from a CSV file");
-    hover_help("A file of x,y,class lines (a first line x,y,class may name the columns); dropping it on the page "
-               "loads it too. A bad line is refused with its number and nothing changes.");
+    if (ImGui::SmallButton(core::tr("Load CSV"))) command("load-points");
+    note_control("button:load-points", "button", core::tr("load points from a CSV file"));
+    hover_help(core::tr("A file of x,y,class lines (a first line x,y,class may name the columns); dropping it on the "
+                        "page loads it too. A bad line is refused with its number and nothing changes."));
     ImGui::SameLine();
-    if (ImGui::SmallButton("Download CSV")) command("download-points");
-    note_control("button:download-points", "button", "download your points as CSV");
+    if (ImGui::SmallButton(core::tr("Download CSV"))) command("download-points");
+    note_control("button:download-points", "button", core::tr("download your points as CSV"));
 }
 
 }   // namespace app

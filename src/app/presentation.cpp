@@ -6,6 +6,7 @@
 #include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>
 
@@ -13,11 +14,12 @@ namespace app {
 
 // Lab · seed · phase k/n: title · clock, shortened to `width`.
 static std::string run_line(const core::Lab& lab, uint64_t seed, float width) {
-    int ph = lab.phase(), n = int(lab.phases().size());
-    std::string s = lab.info().title + "  ·  seed " + std::to_string(seed);
-    if (n > 0)
-        s += "  ·  phase " + std::to_string(std::clamp(ph, 0, n - 1) + 1) + "/" + std::to_string(n) + ": " +
-            lab.phases()[size_t(std::clamp(ph, 0, n - 1))].title;
+    const int n = int(lab.phases().size()), ph = std::clamp(lab.phase(), 0, std::max(0, n - 1));
+    const std::string title = core::tr(lab.info().title);
+    const auto s_seed = (unsigned long long)seed;
+    std::string s = n > 0 ? core::trf("%s  ·  seed %llu  ·  phase %d/%d: %s", title.c_str(), s_seed, ph + 1, n,
+                                      core::tr(lab.phases()[size_t(ph)].title).c_str())
+                          : core::trf("%s  ·  seed %llu", title.c_str(), s_seed);
     if (!lab.clock().empty()) s += "  ·  " + lab.clock();
     return fit_text(s, width);
 }
@@ -27,11 +29,13 @@ void App::draw_presentation() {
     const ImGuiStyle& st = ImGui::GetStyle();
     auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
     bool has_tour = !lab_->tour().empty();
-    const char* play = playing_ ? "Pause" : "Play";
+    const char* play = playing_ ? core::tr("Pause") : core::tr("Play");
+    const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Tour");
+    const char* qr = qr_ ? core::tr("Hide code") : core::tr("QR code");
     const bool rewound = !rewind_.live();
-    float buttons = (rewound ? bw("Live") : 0) + bw(play) + bw("Step") + bw("Next phase") + bw("Next view") +
-        bw(record_.label()) + (has_tour ? bw(tour_.on() ? "End tour" : "Tour") : 0) + bw("Exit") +
-        (host_.page_address.empty() ? 0 : bw(qr_ ? "Hide code" : "QR code"));
+    float buttons = (rewound ? bw(core::tr("Live")) : 0) + bw(play) + bw(core::tr("Step")) +
+        bw(core::tr("Next phase")) + bw(core::tr("Next view")) + bw(record_.label()) + (has_tour ? bw(tour) : 0) +
+        bw(core::tr("Exit")) + (host_.page_address.empty() ? 0 : bw(qr));
     float w = ImGui::GetContentRegionAvail().x;
     ImVec2 p = ImGui::GetCursorScreenPos();
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
@@ -42,8 +46,8 @@ void App::draw_presentation() {
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
     if (rewound) {   // back to the live run (key End)
-        if (ImGui::Button("Live")) command("rewind=off");
-        note_control("button:live", "button", "Live");
+        if (ImGui::Button(core::tr("Live"))) command("rewind=off");
+        note_control("button:live", "button", core::tr("Live"));
         ImGui::SameLine();
     }
     bool done = finished();
@@ -51,34 +55,36 @@ void App::draw_presentation() {
     if (ImGui::Button(play)) command(playing_ ? "pause" : "play");
     note_control("button:play", "button", play);
     ImGui::SameLine();
-    if (ImGui::Button("Step")) command("step");
-    note_control("button:step", "button", "Step");
+    if (ImGui::Button(core::tr("Step"))) command("step");
+    note_control("button:step", "button", core::tr("Step"));
     ImGui::SameLine();
-    if (ImGui::Button("Next phase")) command("next-phase");
-    note_control("button:next-phase", "button", "Next phase");
+    if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
+    note_control("button:next-phase", "button", core::tr("Next phase"));
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Next view")) command("next-view");
-    note_control("button:next-view", "button", "Next view");
+    if (ImGui::Button(core::tr("Next view"))) command("next-view");
+    note_control("button:next-view", "button", core::tr("Next view"));
     ImGui::SameLine();
     draw_record_button();
     if (has_tour) {
         ImGui::SameLine();
-        if (ImGui::Button(tour_.on() ? "End tour" : "Tour")) command(tour_.on() ? "tour=0" : "tour=1");
-        note_control("button:tour", "button", tour_.on() ? "End tour" : "Tour");
+        if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
+        note_control("button:tour", "button", tour);
     }
     if (!host_.page_address.empty()) {
         ImGui::SameLine();
-        if (ImGui::Button(qr_ ? "Hide code" : "QR code")) command(qr_ ? "qr=0" : "qr=1");
-        note_control("button:qr", "button", qr_ ? "Hide the QR code" : "QR code of this run's link");
-        hover_help("A QR code of this run's link beside the views, for the class's phones (key Q)");
+        if (ImGui::Button(qr)) command(qr_ ? "qr=0" : "qr=1");
+        note_control("button:qr", "button",
+                     qr_ ? core::tr("Hide the QR code") : core::tr("QR code of this run's link"));
+        hover_help(core::tr("A QR code of this run's link beside the views, for the class's phones (key Q)"));
     }
     ImGui::SameLine();
-    if (ImGui::Button("Exit")) command("present=0");
-    note_control("button:exit", "button", "Exit");
+    if (ImGui::Button(core::tr("Exit"))) command("present=0");
+    note_control("button:exit", "button", core::tr("Exit"));
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(
-            "Leave the presentation (key P). Keys: space play, right arrow step, N next phase, V / 1-9 views, T tour");
+        ImGui::SetTooltip("%s",
+                          core::tr("Leave the presentation (key P). Keys: space play, right arrow step, N next "
+                                   "phase, V / 1-9 views, T tour"));
     draw_messages();
     draw_timeline();
     draw_compare_strip();
@@ -163,7 +169,7 @@ void App::draw_embed() {
     const float fh = ImGui::GetFontSize();
     int k = focused_view_ >= 0 && focused_view_ < int(views_.size()) ? focused_view_ : 0;
     const ImGuiStyle& st = ImGui::GetStyle();
-    const char* play = playing_ ? "Pause" : finished() ? "Done" : "Play";
+    const char* play = playing_ ? core::tr("Pause") : finished() ? core::tr("Done") : core::tr("Play");
     float bw = ImGui::CalcTextSize(play).x + st.FramePadding.x * 2;
     ImVec2 p = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x;
@@ -188,23 +194,26 @@ void App::draw_tour_panel() {
     if (!tour_.on() || tour_.step() >= int(steps.size())) return;
     const core::TourStep& s = steps[size_t(tour_.step())];
     const bool asking = !s.question.prompt.empty() && !tour_.revealed(*lab_);
-    tour_.show_caption(asking ? s.question.prompt : s.caption);
+    const std::string prompt = core::tr(s.question.prompt), caption = core::tr(s.caption);
+    tour_.show_caption(asking ? prompt : caption);
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
     float w = ImGui::GetContentRegionAvail().x;
-    float nav = ImGui::CalcTextSize("< Back").x + ImGui::CalcTextSize("Next >").x + st.FramePadding.x * 4 +
-        st.ItemSpacing.x * 2;
-    std::string head = "Tour " + std::to_string(tour_.step() + 1) + "/" + std::to_string(steps.size()) + ":  ";
-    if (playing_) head += "(running...)  ";
+    const char* back = core::tr("< Back");
+    const char* next = core::tr("Next >");
+    float nav =
+        ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(next).x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
+    std::string head = core::trf("Tour %d/%d:", tour_.step() + 1, int(steps.size())) + "  ";
+    if (playing_) head += std::string(core::tr("(running...)")) + "  ";
     // Asking: the question (the answers go below it, keys A-D); after it, the caption and, for a question, the
     // reveal, whose explanation cites the paper, so it stands in for the step's claim.
     std::string text = head +
-        (asking ? (tour_.answer() < 0 ? "Question (keys A-D or a tap; the step then runs): "
-                                      : "Question (the step runs; then the run answers): ") +
-                 s.question.prompt
-                : s.caption);
+        (asking
+             ? (tour_.answer() < 0 ? core::trf("Question (keys A-D or a tap; the step then runs): %s", prompt.c_str())
+                                   : core::trf("Question (the step runs; then the run answers): %s", prompt.c_str()))
+             : caption);
     std::string claim = asking      ? ""
-        : s.question.prompt.empty() ? "Paper: " + s.claim
+        : s.question.prompt.empty() ? core::trf("Paper: %s", core::tr(s.claim).c_str())
                                     : tour_.reveal(*lab_, config_.seed);
     const float room = ImGui::GetContentRegionAvail().y * (asking ? 0.3f : 0.26f), tw = w - nav - fh;
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -231,15 +240,15 @@ void App::draw_tour_panel() {
     }
     ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));
     ImGui::BeginDisabled(tour_.step() == 0);
-    if (ImGui::Button("< Back")) command("tour=back");
-    note_control("button:tour-back", "button", "Back");
+    if (ImGui::Button(back)) command("tour=back");
+    note_control("button:tour-back", "button", core::tr("Back"));
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(tour_.step() + 1 >= int(steps.size()));
-    if (ImGui::Button("Next >")) command("tour=next");
-    note_control("button:tour-next", "button", "Next");
+    if (ImGui::Button(next)) command("tour=next");
+    note_control("button:tour-next", "button", core::tr("Next"));
     ImGui::EndDisabled();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("Keys: right and left arrows; Escape ends the tour");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr("Keys: right and left arrows; Escape ends the tour"));
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
     if (asking) draw_question(w, fh * sc);
 }

@@ -6,6 +6,7 @@
 #include "app/record.hpp"
 #include "app/app.hpp"
 #include "core/parse.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>
 #include <cmath>
@@ -19,11 +20,13 @@ std::string Recording::command(const std::string& arg, bool view_shown) {
         return "";
     }
     if (arg != "1" && arg != "on" && arg != "view")
-        return "record=" + core::quote(arg) + ": give 1 (the canvas), view (the view shown large) or 0 (stop)";
-    if (!host_.record_start) return "this platform cannot record a clip";
-    if (on()) return "a clip is being recorded already: record=0 stops it";
+        return core::trf("record=%s: give 1 (the canvas), view (the view shown large) or 0 (stop)",
+                         core::quote(arg).c_str());
+    if (!host_.record_start) return core::tr("this platform cannot record a clip");
+    if (on()) return core::tr("a clip is being recorded already: record=0 stops it");
     if (arg == "view" && !view_shown)
-        return "record=view: show a view large first (key V, 1-9 or view=N), or record=1 for the whole canvas";
+        return core::tr(
+            "record=view: show a view large first (key V, 1-9 or view=N), or record=1 for the whole canvas");
     mode_ = arg == "view" ? Mode::View : Mode::Canvas;
     started_ = false;
     frames_ = 0;
@@ -32,12 +35,9 @@ std::string Recording::command(const std::string& arg, bool view_shown) {
 
 void Recording::stop() {
     if (started_ && host_.record_stop) host_.record_stop();
-    if (started_) {
-        char b[96];
-        std::snprintf(b, sizeof b, "Recorded %.1f s (%ld frames drawn): the clip is saved.",
-                      (host_.now_ms() - t0_) / 1000.0, frames_);
-        say_(b);
-    }
+    if (started_)
+        say_(core::trf("Recorded %.1f s (%ld frames drawn): the clip is saved.", (host_.now_ms() - t0_) / 1000.0,
+                       frames_));
     mode_ = Mode::Off;
     started_ = false;
 }
@@ -53,7 +53,7 @@ void Recording::frame_drawn(ImVec2 canvas, ImVec2 a, ImVec2 b, float density) {
         const std::string why = host_.record_start(w, h);
         if (!why.empty()) {
             mode_ = Mode::Off;
-            say_("The clip could not be recorded: " + why);
+            say_(core::trf("The clip could not be recorded: %s", why.c_str()));
             return;
         }
         started_ = true;
@@ -80,10 +80,11 @@ void App::draw_record_button() {
     if (ImGui::Button(label)) command(record_.on() ? "record=0" : "record=1");
     note_control("button:record", "button", label);
     if (ImGui::IsItemHovered())
-        ImGui::SetTooltip(!record_.on()
-                              ? "Record a clip of the canvas while the run plays (key R); Stop saves it as a video. "
-                                "record=view records only the view shown large."
-                              : "Stop the recording and save the clip (key R)");
+        ImGui::SetTooltip("%s",
+                          !record_.on() ? core::tr("Record a clip of the canvas while the run plays (key R); Stop "
+                                                   "saves it as a video. record=view records only the view shown "
+                                                   "large.")
+                                        : core::tr("Stop the recording and save the clip (key R)"));
 }
 
 }   // namespace app

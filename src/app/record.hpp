@@ -3,6 +3,7 @@
 // this part tells it, once each frame is drawn, which box to take.
 #pragma once
 #include "app/host.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <string>
 
@@ -15,7 +16,7 @@ public:
     std::string command(const std::string& arg, bool view_shown);
     void stop();   // the clip saved, and a message saying so
     bool on() const { return mode_ != Mode::Off; }
-    const char* label() const { return on() ? "Stop recording" : "Record"; }
+    const char* label() const { return on() ? core::tr("Stop recording") : core::tr("Record"); }
     // After a frame is rendered: the clip starts at the first one; each frame's box goes to the platform (device
     // pixels): the canvas, or the union [a, b] of the views drawn large (none drawn: a = b).
     void frame_drawn(ImVec2 canvas, ImVec2 a, ImVec2 b, float density);

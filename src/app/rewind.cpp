@@ -12,6 +12,7 @@
 #include "app/text_fit.hpp"
 #include "core/json_text.hpp"
 #include "core/parse.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>
 #include <cmath>
@@ -48,7 +49,7 @@ void Rewind::remember(const core::Lab& lab, const std::vector<core::View>& views
 
 std::vector<core::View> Rewind::views(const std::vector<core::View>& live) const {
     if (shown_ < 0) return live;
-    return core::rewound_views(views_, live, "moment (" + shown()->clock + ")");
+    return core::rewound_views(views_, live, core::trf("moment (%s)", shown()->clock.c_str()));
 }
 
 bool Rewind::leave() {
@@ -60,19 +61,21 @@ bool Rewind::leave() {
 
 std::string Rewind::find(const std::string& arg, bool playing, int& k) const {
     if (history_.size() < 2)
-        return keep_ ? "nothing to rewind yet: play first" : "history=0: this page keeps no moments";
+        return keep_ ? core::tr("nothing to rewind yet: play first")
+                     : core::tr("history=0: this page keeps no moments");
     const int last = int(history_.size()) - 1;
     if (arg == "back" || arg == "forward") {
         const int from = shown_ >= 0 ? shown_ : playing ? last + 1 : last;   // paused: the last moment is now
         k = from + (arg == "back" ? -1 : 1);
         if (k > last) k = -1;
-        else if (k < 0) return "this is the run's first moment";
+        else if (k < 0) return core::tr("this is the run's first moment");
         return "";
     }
     double f = 0;
     std::string why = core::parse_number(arg, f);
     if (!why.empty() || !(f >= 0 && f <= 1))
-        return "rewind=" + core::quote(arg) + ": give the run's progress from 0 to 1, back, forward or off";
+        return core::trf("rewind=%s: give the run's progress from 0 to 1, back, forward or off",
+                         core::quote(arg).c_str());
     k = history_.at(f);
     return "";
 }
@@ -122,9 +125,7 @@ void Rewind::draw_marker(float x0, float y0, float box_w, float gap, float h) co
 // The header's second half while rewound: which moment is shown, and the way back to live.
 std::string Rewind::line() const {
     const core::Moment& m = *shown();
-    char pct[16];
-    std::snprintf(pct, sizeof pct, "%.0f %%", m.progress * 100);
-    return std::string("Rewound to ") + pct + ", " + m.clock;
+    return core::trf("Rewound to %.0f %%, %s", m.progress * 100, m.clock.c_str());
 }
 
 std::string Rewind::json() const {
@@ -180,15 +181,15 @@ std::string App::cmd_history(bool on) {
 
 void App::draw_rewind_status() {
     const ImGuiStyle& st = ImGui::GetStyle();
-    const float live = ImGui::CalcTextSize("Live").x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+    const float live = ImGui::CalcTextSize(core::tr("Live")).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
     ImGui::TextColored(
         ink4(colors().warning), "%s",
         fit_text(rewind_.line(), ImGui::GetContentRegionAvail().x - live).c_str());   // Live stays in sight
     ImGui::SameLine();
-    if (ImGui::SmallButton("Live")) command("rewind=off");
-    note_control("button:live", "button", "Live");
-    hover_help("Back to the live run (End). While paused, drag along the timeline to rewind; [ and ] step. "
-               "Link: rewind=F.");
+    if (ImGui::SmallButton(core::tr("Live"))) command("rewind=off");
+    note_control("button:live", "button", core::tr("Live"));
+    hover_help(core::tr("Back to the live run (End). While paused, drag along the timeline to rewind; [ and ] step. "
+                        "Link: rewind=F."));
 }
 
 }   // namespace app

@@ -7,6 +7,7 @@
 #include "app/app.hpp"
 #include "core/compare.hpp"
 #include "core/paced_run.hpp"
+#include "core/words.hpp"
 
 namespace app {
 
@@ -51,7 +52,8 @@ void Compare::failed(const std::string& why) {
     if (!remote_) return;
     remote_ = false;
     host_.workers->close_b();
-    say_("run B's worker stopped (" + why + "): B runs on the page from its start and catches up with A");
+    say_(
+        core::trf("run B's worker stopped (%s): B runs on the page from its start and catches up with A", why.c_str()));
     b_ = core::snapshot_of(*lab_, false);
 }
 

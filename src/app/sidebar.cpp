@@ -5,6 +5,7 @@
 #include "app/hover_help.hpp"
 #include "core/compare.hpp"
 #include "core/registry.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <cmath>
 #include <cstdio>
@@ -14,26 +15,29 @@ namespace app {
 
 void App::draw_sidebar(ImVec2 size) {
     ImGui::BeginChild("sidebar", size, true);
-    ImGui::TextColored(ink4(colors().title), "MoE Lab");
+    ImGui::TextColored(ink4(colors().title), "%s", core::tr("MoE Lab"));
     ImGui::SameLine();
-    ImGui::TextDisabled("mixture-of-experts theory, live");
+    ImGui::TextDisabled("%s", core::tr("mixture-of-experts theory, live"));
 
     draw_lab_preset_seed();
     ImGui::Separator();
     draw_run_buttons();
-    if (ImGui::Button("Present")) command("present=1");
-    note_control("button:present", "button", "Present");
-    hover_help(
+    if (ImGui::Button(core::tr("Present"))) command("present=1");
+    note_control("button:present", "button", core::tr("Present"));
+    hover_help(core::tr(
         "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
-        "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
+        "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views."));
     ImGui::SameLine();
     draw_record_button();
     if (!lab_->tour().empty() && !exercise_.hides("tour")) {
         ImGui::SameLine();
-        if (ImGui::Button(tour_.on() ? "End tour" : "Guided tour")) command(tour_.on() ? "tour=0" : "tour=1");
-        note_control("button:tour", "button", tour_.on() ? "End tour" : "Guided tour");
-        hover_help("A short lecture script for this lab: each step sets up and runs to a moment, shows the views to "
-                   "look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
+        const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Guided tour");
+        if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
+        note_control("button:tour", "button", tour);
+        hover_help(
+            core::tr("A short lecture script for this lab: each step sets up and runs to a moment, shows the "
+                     "views to look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). "
+                     "Key: T."));
     }
     ImGui::Separator();
     draw_controls();
@@ -48,7 +52,7 @@ void App::draw_sidebar(ImVec2 size) {
 void App::draw_lab_preset_seed() {
     if (exercise_.active()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
-        ImGui::TextWrapped("Exercise: some controls are hidden or locked by this link.");
+        ImGui::TextWrapped("%s", core::tr("Exercise: some controls are hidden or locked by this link."));
         ImGui::PopStyleColor();
     }
     if (!exercise_.hides("lab")) draw_lab_picker();
@@ -68,64 +72,69 @@ void App::draw_lab_picker() {
         for (const auto& e : core::all_labs()) v.push_back(e.make()->info());
         return v;
     }();
-    const bool lab_open = ImGui::BeginCombo("##lab", lab_->info().title.c_str());
-    note_control("combo:lab", "combo", "lab", lab_->info().title);
+    const std::string title = core::tr(lab_->info().title);
+    const bool lab_open = ImGui::BeginCombo("##lab", title.c_str());
+    note_control("combo:lab", "combo", core::tr("lab"), title);
     if (lab_open) {
         for (const core::LabInfo& info : infos) {
-            const bool picked = ImGui::Selectable(info.title.c_str(), info.id == config_.lab);
-            note_control("option:lab:" + info.id, "option", info.title, info.id == config_.lab ? "selected" : "");
+            const std::string shown = core::tr(info.title);
+            const bool picked = ImGui::Selectable((shown + "###" + info.id).c_str(), info.id == config_.lab);
+            note_control("option:lab:" + info.id, "option", shown, info.id == config_.lab ? "selected" : "");
             if (picked && info.id != config_.lab) {
                 link_messages_.clear();
                 command("lab=" + info.id);
             }
-            hover_help(info.citation);
+            hover_help(core::tr(info.citation));
         }
         ImGui::EndCombo();
     }
-    hover_help("Pick a paper. Each lab runs a small version of the paper's data model and training.");
+    hover_help(core::tr("Pick a paper. Each lab runs a small version of the paper's data model and training."));
     ImGui::EndDisabled();
 }
 
 void App::draw_preset_picker() {
     const core::Preset* cur = lab_->schema().preset(config_.preset);
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
-    const bool preset_open = ImGui::BeginCombo("preset", cur ? cur->title.c_str() : "custom");
-    note_control("combo:preset", "combo", "preset", cur ? cur->title : "custom");
+    const std::string shown = cur ? core::tr(cur->title) : core::tr("custom");
+    const bool preset_open = ImGui::BeginCombo((std::string(core::tr("preset")) + "###preset").c_str(), shown.c_str());
+    note_control("combo:preset", "combo", core::tr("preset"), shown);
     if (preset_open) {
         for (const auto& p : lab_->schema().presets) {
-            const bool picked = ImGui::Selectable(p.title.c_str(), p.id == config_.preset);
-            note_control("option:preset:" + p.id, "option", p.title, p.id == config_.preset ? "selected" : "");
+            const std::string title = core::tr(p.title);
+            const bool picked = ImGui::Selectable((title + "###" + p.id).c_str(), p.id == config_.preset);
+            note_control("option:preset:" + p.id, "option", title, p.id == config_.preset ? "selected" : "");
             if (picked) {
                 core::RunConfig c = config_;
                 c.preset = p.id;
                 c.params.apply_preset(p.id);
                 open(c);
             }
-            hover_help(p.note + (p.warning.empty() ? "" : "\n\nNote: " + p.warning));
+            hover_help(core::tr(p.note) +
+                       (p.warning.empty() ? "" : "\n\n" + core::trf("Note: %s", core::tr(p.warning).c_str())));
         }
         ImGui::EndCombo();
     }
     if (cur && !cur->note.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
-        ImGui::TextWrapped("%s", cur->note.c_str());
+        ImGui::TextWrapped("%s", core::tr(cur->note).c_str());
         ImGui::PopStyleColor();
     }
-    if (cur && !cur->warning.empty()) ImGui::TextColored(ink4(colors().warning), "%s", cur->warning.c_str());
+    if (cur && !cur->warning.empty()) ImGui::TextColored(ink4(colors().warning), "%s", core::tr(cur->warning).c_str());
 }
 
 void App::draw_seed_input() {
     uint64_t seed = config_.seed;   // every 64-bit seed, as the link and the CLI take it
     const uint64_t one = 1, ten = 10;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const bool entered =
-        ImGui::InputScalar("seed", ImGuiDataType_U64, &seed, &one, &ten, "%llu", ImGuiInputTextFlags_EnterReturnsTrue);
-    note_control("input:seed", "spinbutton", "seed", std::to_string(config_.seed));
+    const bool entered = ImGui::InputScalar((std::string(core::tr("seed")) + "###seed").c_str(), ImGuiDataType_U64,
+                                            &seed, &one, &ten, "%llu", ImGuiInputTextFlags_EnterReturnsTrue);
+    note_control("input:seed", "spinbutton", core::tr("seed"), std::to_string(config_.seed));
     if ((entered || ImGui::IsItemDeactivatedAfterEdit()) && seed != config_.seed) {
         core::RunConfig c = config_;
         c.seed = seed;
         open(c);
     }
-    hover_help("The same seed gives the same numbers here, on the desktop and in the CLI.");
+    hover_help(core::tr("The same seed gives the same numbers here, on the desktop and in the CLI."));
 }
 
 void App::draw_run_buttons() {
@@ -134,44 +143,48 @@ void App::draw_run_buttons() {
     ImGui::BeginDisabled(done);
     draw_play_button(ImVec2(fh * 5, 0));
     ImGui::SameLine();
-    if (ImGui::Button("Step")) command("step");
-    note_control("button:step", "button", "Step");
-    hover_help("Advance training by one slice (one iteration or a small chunk). Key: right arrow.");
+    if (ImGui::Button(core::tr("Step"))) command("step");
+    note_control("button:step", "button", core::tr("Step"));
+    hover_help(core::tr("Advance training by one slice (one iteration or a small chunk). Key: right arrow."));
     ImGui::SameLine();
-    if (ImGui::Button("Next phase")) command("next-phase");
-    note_control("button:next-phase", "button", "Next phase");
-    hover_help("Run until the next phase of the timeline begins, then pause.");
+    if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
+    note_control("button:next-phase", "button", core::tr("Next phase"));
+    hover_help(core::tr("Run until the next phase of the timeline begins, then pause."));
     ImGui::EndDisabled();
     // keep "Reset" on this row only when it fits (large UI scales wrap it)
+    const char* reset = core::tr("Reset");
     if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x >
-        ImGui::CalcTextSize("Reset").x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x)
+        ImGui::CalcTextSize(reset).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x)
         ImGui::SameLine();
-    if (ImGui::Button("Reset")) command("reset");
-    note_control("button:reset", "button", "Reset");
-    hover_help("Start again from the same seed: same data, same initialisation.");
+    if (ImGui::Button(reset)) command("reset");
+    note_control("button:reset", "button", reset);
+    hover_help(core::tr("Start again from the same seed: same data, same initialisation."));
 
     ImGui::SetNextItemWidth(-fh * 4.5f);
-    ImGui::SliderInt("speed", &speed_, 0, 4, kSpeedNames[speed_]);
-    note_control("slider:speed", "slider", "speed", kSpeedNames[speed_]);
-    hover_help("How much of each frame goes to training. Slower speeds let a class follow each step.");
+    // the speed's name (app.hpp's kSpeedNames) is the slider's format: translated where it is shown
+    const std::string speed = core::tr(kSpeedNames[speed_]);
+    ImGui::SliderInt((std::string(core::tr("speed")) + "###speed").c_str(), &speed_, 0, 4, speed.c_str());
+    note_control("slider:speed", "slider", core::tr("speed"), speed);
+    hover_help(core::tr("How much of each frame goes to training. Slower speeds let a class follow each step."));
 
     char prog[96];
     std::snprintf(prog, sizeof prog, "%s", lab_->clock().c_str());
     ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), prog);
     if (run_ms_ > 0) {
-        ImGui::TextDisabled("ran %.2f s, %ld frames", run_ms_ / 1000.0, frames_while_running_);
-        hover_help("Wall time while playing, and the frames drawn meanwhile (longest frame " +
-                   std::to_string(int(longest_frame_ms_)) + " ms).");
+        ImGui::TextDisabled("%s", core::trf("ran %.2f s, %ld frames", run_ms_ / 1000.0, frames_while_running_).c_str());
+        hover_help(core::trf("Wall time while playing, and the frames drawn meanwhile (longest frame %d ms).",
+                             int(longest_frame_ms_)));
     }
 }
 
 void App::draw_play_button(ImVec2 size) {
     ImGui::PushStyleColor(ImGuiCol_Button, ink4(playing_ ? colors().pause : colors().play));
     ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().on_play));
-    if (ImGui::Button(playing_ ? "Pause" : "Play", size)) command(playing_ ? "pause" : "play");
+    const char* label = playing_ ? core::tr("Pause") : core::tr("Play");
+    if (ImGui::Button(label, size)) command(playing_ ? "pause" : "play");
     ImGui::PopStyleColor(2);
-    note_control("button:play", "button", playing_ ? "Pause" : "Play");
-    hover_help("Key: space.");
+    note_control("button:play", "button", label);
+    hover_help(core::tr("Key: space."));
     ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
     play_button_[0] = a.x;
     play_button_[1] = a.y;
@@ -187,7 +200,7 @@ void App::draw_controls() {
     bool changed = false;
     const float fh = ImGui::GetFontSize();
     for (const auto& g : groups) {
-        if (!ImGui::CollapsingHeader(g.c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
+        if (!ImGui::CollapsingHeader((core::tr(g) + "###" + g).c_str(), ImGuiTreeNodeFlags_DefaultOpen)) continue;
         for (size_t k = 0; k < specs.size(); ++k) {
             const core::ParamSpec& s = specs[k];
             if (s.group != g || exercise_.hides("params:" + s.name)) continue;
@@ -205,10 +218,11 @@ void App::draw_controls() {
             if (!exercise_.hides("compare")) {
                 if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ink4(colors().b_button));
                 if (ImGui::SmallButton("B")) command("vs=" + s.name);
-                note_control("button:vs:" + s.name, "button", "compare " + s.name);
+                note_control("button:vs:" + s.name, "button", core::trf("compare %s", s.name.c_str()));
                 if (in_b) ImGui::PopStyleColor();
-                hover_help(in_b ? "B changes this parameter: click to drop the change"
-                                : "Compare: run B with this parameter changed, on the same seed, beside this run");
+                hover_help(in_b ? core::tr("B changes this parameter: click to drop the change")
+                                : core::tr("Compare: run B with this parameter changed, on the same seed, beside this "
+                                           "run"));
                 ImGui::SameLine();
             }
             ImGui::BeginDisabled(locked);
@@ -257,61 +271,68 @@ void App::draw_controls() {
             }
             ImGui::EndDisabled();
             static const char* kRole[] = {"slider", "slider", "checkbox", "combo"};
+            const std::string value = core::local_number(core::format_number(v));
             note_control("param:" + s.name, kRole[std::min(3, int(s.type))], s.symbol.empty() ? s.name : s.symbol,
-                         core::format_number(v) + (locked ? " (locked)" : ""));
-            std::string tip = s.help + "\n\nname: " + s.name + "   range: " + core::format_number(s.min) + " … " +
-                core::format_number(s.max) + (s.unit.empty() ? "" : " " + s.unit) +
-                "\nCtrl+click a slider to type a value.";
-            hover_help(tip);
+                         locked ? core::trf("%s (locked)", value.c_str()) : value);
+            const std::string lo = core::local_number(core::format_number(s.min)),
+                              hi =
+                                  core::local_number(core::format_number(s.max)) + (s.unit.empty() ? "" : " " + s.unit);
+            hover_help(core::tr(s.help) + "\n\n" +
+                       core::trf("name: %s   range: %s … %s", s.name.c_str(), lo.c_str(), hi.c_str()) + "\n" +
+                       core::tr("Ctrl+click a slider to type a value."));
             if (locked || (!s.symbol.empty() && s.symbol != s.name)) {
                 ImGui::SameLine();
-                ImGui::TextDisabled("%s%s", s.name.c_str(), locked ? " (locked)" : "");
+                ImGui::TextDisabled("%s", locked ? core::trf("%s (locked)", s.name.c_str()).c_str() : s.name.c_str());
             }
             ImGui::PopID();
         }
     }
     if (changed) apply_edit();   // the link records the values that differ from the preset
-    for (const auto& e : edit_check_.errors) ImGui::TextColored(ink4(colors().error), "%s", e.c_str());
+    for (const auto& e : edit_check_.errors) ImGui::TextColored(ink4(colors().error), "%s", core::tr(e).c_str());
     for (const auto& w : edit_check_.warnings) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().warning));
-        ImGui::TextWrapped("%s", w.c_str());
+        ImGui::TextWrapped("%s", core::tr(w).c_str());
         ImGui::PopStyleColor();
     }
     if (!edit_check_.ok()) {
-        ImGui::TextWrapped("The run keeps its last valid settings until this is fixed.");
-        const bool back = ImGui::Button("Back to the running settings");
-        note_control("button:running-settings", "button", "Back to the running settings");
+        ImGui::TextWrapped("%s", core::tr("The run keeps its last valid settings until this is fixed."));
+        const bool back = ImGui::Button(core::tr("Back to the running settings"));
+        note_control("button:running-settings", "button", core::tr("Back to the running settings"));
         if (back) command("revert");
     }
 }
 
 void App::draw_share_and_export() {
-    if (!ImGui::CollapsingHeader("Share and export", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    if (ImGui::Button("Copy link")) command("copy-link");
-    note_control("button:copy-link", "button", "Copy link");
-    hover_help("The link restores this lab, preset, seed and every changed parameter.");
+    if (!ImGui::CollapsingHeader((std::string(core::tr("Share and export")) + "###share").c_str(),
+                                 ImGuiTreeNodeFlags_DefaultOpen))
+        return;
+    if (ImGui::Button(core::tr("Copy link"))) command("copy-link");
+    note_control("button:copy-link", "button", core::tr("Copy link"));
+    hover_help(core::tr("The link restores this lab, preset, seed and every changed parameter."));
     ImGui::SameLine();
-    if (ImGui::Button("Download CSV")) command("csv");
-    note_control("button:csv", "button", "Download CSV");
-    hover_help("The time series of this run's metrics, one row per evaluation.");
+    if (ImGui::Button(core::tr("Download CSV"))) command("csv");
+    note_control("button:csv", "button", core::tr("Download CSV"));
+    hover_help(core::tr("The time series of this run's metrics, one row per evaluation."));
     if (compare_.on()) {
         ImGui::SameLine();
-        const bool b_csv = ImGui::Button("B's CSV");
-        note_control("button:csv-b", "button", "B's CSV");
+        const bool b_csv = ImGui::Button(core::tr("B's CSV"));
+        note_control("button:csv-b", "button", core::tr("B's CSV"));
         if (b_csv) command("csv-b");
-        hover_help("The time series of run B (" + core::describe(compare_.changes()) + ").");
+        hover_help(core::trf("The time series of run B (%s).", core::describe(compare_.changes()).c_str()));
     }
     ImGui::SameLine();
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
     float scale = ui_scale_;
-    if (ImGui::SliderFloat("UI", &scale, 0.75f, 2.5f, "%.2fx", ImGuiSliderFlags_AlwaysClamp)) ui_scale_ = scale;
-    note_control("slider:ui-scale", "slider", "UI scale", core::format_number(ui_scale_));
+    if (ImGui::SliderFloat((std::string(core::tr("UI")) + "###ui-scale").c_str(), &scale, 0.75f, 2.5f, "%.2fx",
+                           ImGuiSliderFlags_AlwaysClamp))
+        ui_scale_ = scale;
+    note_control("slider:ui-scale", "slider", core::tr("UI scale"), core::format_number(ui_scale_));
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
-    hover_help("Text and control size, for projectors.");
+    hover_help(core::tr("Text and control size, for projectors."));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const std::string shown = theme_choice_ == "auto" ? "auto (" + system_theme_ + ")" : theme_choice_;
-    const bool theme_open = ImGui::BeginCombo("theme", shown.c_str());
-    note_control("combo:theme", "combo", "theme", theme_choice_);
+    const std::string shown = theme_choice_ == "auto" ? core::trf("auto (%s)", system_theme_.c_str()) : theme_choice_;
+    const bool theme_open = ImGui::BeginCombo((std::string(core::tr("theme")) + "###theme").c_str(), shown.c_str());
+    note_control("combo:theme", "combo", core::tr("theme"), theme_choice_);
     if (theme_open) {
         std::vector<std::string> ids = {"auto"};
         for (const Colors& c : themes()) ids.push_back(c.id);
@@ -322,20 +343,20 @@ void App::draw_share_and_export() {
         }
         ImGui::EndCombo();
     }
-    hover_help(
-        "Colours: light, dark for a dark lecture hall, or high contrast; auto follows the system. Link: theme=dark.");
-    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),
+    hover_help(core::tr(
+        "Colours: light, dark for a dark lecture hall, or high contrast; auto follows the system. Link: theme=dark."));
+    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),   // words: not shown
                         config_.preset.c_str(), (unsigned long long)config_.seed);
 }
 
 void App::draw_metrics_table() {
-    if (!ImGui::CollapsingHeader("Metrics")) return;
+    if (!ImGui::CollapsingHeader((std::string(core::tr("Metrics")) + "###metrics").c_str())) return;
     std::vector<core::Metric> mb;
     if (compare_.on()) mb = compare_.b().metrics;
     if (ImGui::BeginTable("metrics", compare_.on() ? 3 : 2,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         if (compare_.on()) {
-            ImGui::TableSetupColumn("metric");
+            ImGui::TableSetupColumn(core::tr("metric"));
             ImGui::TableSetupColumn("A");
             ImGui::TableSetupColumn("B");
             ImGui::TableHeadersRow();
@@ -343,18 +364,18 @@ void App::draw_metrics_table() {
         for (const auto& m : lab_->metrics()) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(m.label.c_str());
+            ImGui::TextUnformatted(core::tr(m.label).c_str());
             hover_help(m.key);
             ImGui::TableNextColumn();
             char b[64];
             std::snprintf(b, sizeof b, m.format.c_str(), m.value);
-            ImGui::TextUnformatted(b);
+            ImGui::TextUnformatted(core::local_number(b).c_str());
             if (compare_.on()) {
                 ImGui::TableNextColumn();
                 for (const auto& x : mb)
                     if (x.key == m.key) {
                         std::snprintf(b, sizeof b, x.format.c_str(), x.value);
-                        ImGui::TextUnformatted(b);
+                        ImGui::TextUnformatted(core::local_number(b).c_str());
                     }
             }
         }

@@ -6,6 +6,7 @@
 #include "app/app.hpp"
 #include "core/compare.hpp"
 #include "core/json_text.hpp"
+#include "core/words.hpp"
 #include "app/colors.hpp"
 #include "app/ink.hpp"
 #include "app/text_fit.hpp"
@@ -30,14 +31,15 @@ bool Tour::revealed(const core::Lab& lab) const {
 
 std::string Tour::choose(const std::string& arg, const core::Lab& lab) {
     const core::TourQuestion q = question(lab);
-    if (q.prompt.empty()) return "answer=" + arg + ": no question is asked now (a tour step with a question asks one)";
+    if (q.prompt.empty())
+        return core::trf("answer=%s: no question is asked now (a tour step with a question asks one)", arg.c_str());
     const int n = int(q.answers.size());
     int k = -1;
     if (arg.size() == 1 && arg[0] >= 'a' && arg[0] < 'a' + n) k = arg[0] - 'a';
     if (arg.size() == 1 && arg[0] >= '1' && arg[0] < '1' + n) k = arg[0] - '1';
     if (k < 0)
-        return "answer=" + arg + ": give a letter from a to " + letter(n - 1) + " (or 1 to " + std::to_string(n) + ")";
-    if (revealed(lab)) return "the run has already answered this question: go on with the next step";
+        return core::trf("answer=%s: give a letter from a to %s (or 1 to %d)", arg.c_str(), letter(n - 1).c_str(), n);
+    if (revealed(lab)) return core::tr("the run has already answered this question: go on with the next step");
     answer_ = k;
     return "";
 }
@@ -57,29 +59,33 @@ std::string Tour::reveal(const core::Lab& lab, uint64_t seed) const {
     std::string values;
     for (const core::TourAnswer& a : q.answers)
         for (const core::Metric& m : ms)
-            if (!a.metric.empty() && m.key == a.metric && values.find(m.label) == std::string::npos) {
+            if (!a.metric.empty() && m.key == a.metric && values.find(core::tr(m.label)) == std::string::npos) {
                 char v[64];
                 std::snprintf(v, sizeof v, m.format.c_str(), m.value);
-                values += (values.empty() ? "" : ", ") + m.label + " = " + v;
+                values += (values.empty() ? "" : ", ") + core::tr(m.label) + " = " + core::local_number(v);
             }
-    if (k < 0) return "This run cannot decide it: a metric it needs is missing (" + values + ").";
-    std::string s = "The run answers (" + letter(k) + ") " + q.answers[size_t(k)].text + " This run: " + values + ".";
+    if (k < 0) return core::trf("This run cannot decide it: a metric it needs is missing (%s).", values.c_str());
+    std::string s = core::trf("The run answers (%s) %s This run: %s.", letter(k).c_str(),
+                              core::tr(q.answers[size_t(k)].text).c_str(), values.c_str());
     if (answer_ >= 0)
-        s += answer_ == k ? " The class said (" + letter(answer_) + ") too."
-                          : " The class said (" + letter(answer_) + ").";
+        s += " " +
+            (answer_ == k ? core::trf("The class said (%s) too.", letter(answer_).c_str())
+                          : core::trf("The class said (%s).", letter(answer_).c_str()));
     if (k != q.key)
-        s += " The paper predicts (" + letter(q.key) + "): this seed (" + std::to_string(seed) + ") differs.";
-    return s + " " + q.why;
+        s += " " +
+            core::trf("The paper predicts (%s): this seed (%llu) differs.", letter(q.key).c_str(),
+                      (unsigned long long)seed);
+    return s + " " + core::tr(q.why);
 }
 
 std::string Tour::question_json(const core::Lab& lab, uint64_t seed) const {
     const core::TourQuestion q = question(lab);
     if (q.prompt.empty()) return "null";
     std::vector<std::string> answers;
-    for (const core::TourAnswer& a : q.answers) answers.push_back(a.text);
+    for (const core::TourAnswer& a : q.answers) answers.push_back(core::tr(a.text));   // (as the page shows them)
     const bool shown = revealed(lab);
     const int supported = shown ? core::supported_answer(q, lab.metrics()) : -1;
-    return "{\"prompt\":" + core::json_string(q.prompt) + ",\"answers\":" + core::json_strings(answers) +
+    return "{\"prompt\":" + core::json_string(core::tr(q.prompt)) + ",\"answers\":" + core::json_strings(answers) +
         ",\"chosen\":" + std::to_string(answer_) + ",\"revealed\":" + (shown ? "true" : "false") +
         ",\"supported\":" + std::to_string(supported) + ",\"key\":" + std::to_string(shown ? q.key : -1) +
         ",\"reveal\":" + core::json_string(reveal(lab, seed)) + "}";
@@ -92,11 +98,11 @@ std::string Tour::json(const core::Lab& lab, uint64_t seed) const {
         "{\"step\":" + std::to_string(step_ + 1) + ",\"shown_caption\":" + core::json_string(caption_) + ",\"steps\":[";
     for (size_t k = 0; k < steps.size(); ++k) {
         const core::TourStep& t = steps[k];
-        s += std::string(k ? "," : "") + "{\"caption\":" + core::json_string(t.caption) +
-            ",\"claim\":" + core::json_string(t.claim) + ",\"views\":" + core::json_strings(t.views) + ",\"until\":\"" +
-            until[int(t.until)] + "\",\"phase\":" + std::to_string(t.phase) +
-            ",\"progress\":" + core::json_number(t.progress) + ",\"question\":" + core::json_string(t.question.prompt) +
-            "}";
+        s += std::string(k ? "," : "") + "{\"caption\":" + core::json_string(core::tr(t.caption)) +
+            ",\"claim\":" + core::json_string(core::tr(t.claim)) + ",\"views\":" + core::json_strings(t.views) +
+            ",\"until\":\"" + until[int(t.until)] + "\",\"phase\":" + std::to_string(t.phase) +
+            ",\"progress\":" + core::json_number(t.progress) +
+            ",\"question\":" + core::json_string(core::tr(t.question.prompt)) + "}";
     }
     return s + "],\"question\":" + question_json(lab, seed) + "}";
 }
@@ -118,8 +124,8 @@ static AnswerLayout answer_layout(const core::TourQuestion& q, int chosen, float
     L.col_w = (width - st.ItemSpacing.x * float(L.cols - 1)) / float(L.cols);
     float row_h = 0;
     for (int k = 0; k < n; ++k) {
-        std::string label = "(" + letter(k) + ") " + q.answers[size_t(k)].text;
-        if (k == chosen) label += "  [the class's answer]";
+        std::string label = "(" + letter(k) + ") " + core::tr(q.answers[size_t(k)].text);
+        if (k == chosen) label += "  " + std::string(core::tr("[the class's answer]"));
         L.lines.push_back(wrap_words(label, L.col_w - st.FramePadding.x * 2, size));
         const float h = float(L.lines.back().size()) * size * 1.15f + st.FramePadding.y * 2;
         if (k % L.cols == 0 && k > 0) L.height += row_h + st.ItemSpacing.y, row_h = 0;
@@ -157,7 +163,7 @@ void App::draw_question(float width, float size) {
         const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
         ImGui::PopID();
         ImGui::EndDisabled();
-        note_control("button:answer-" + letter(k), "button", question.answers[size_t(k)].text);
+        note_control("button:answer-" + letter(k), "button", core::tr(question.answers[size_t(k)].text));
         const ImGuiCol fill = k == answer || down ? ImGuiCol_ButtonActive
             : hot                                 ? ImGuiCol_ButtonHovered
                                                   : ImGuiCol_Button;

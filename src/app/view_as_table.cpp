@@ -3,6 +3,7 @@
 #include "app/app.hpp"
 #include "app/plot.hpp"
 #include "core/view_table.hpp"
+#include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>
 
@@ -10,8 +11,7 @@ namespace app {
 
 std::string App::cmd_table(long long view) {
     if (view >= (long long)views_.size())
-        return "table=" + std::to_string(view) + ": give a view number from 0 to " +
-            std::to_string(int(views_.size()) - 1);
+        return core::trf("table=%lld: give a view number from 0 to %d", view, int(views_.size()) - 1);
     const std::string& id = views_[size_t(view)].id;
     auto at = std::find(table_views_.begin(), table_views_.end(), id);
     if (at == table_views_.end()) table_views_.push_back(id);
@@ -23,7 +23,7 @@ static void draw_tables(const std::vector<core::DataTable>& tables) {
     for (size_t k = 0; k < tables.size(); ++k) {
         const core::DataTable& t = tables[k];
         if (tables.size() > 1) ImGui::TextUnformatted(t.caption.c_str());
-        if (t.rows.empty()) ImGui::TextDisabled("no data yet");
+        if (t.rows.empty()) ImGui::TextDisabled("%s", core::tr("no data yet"));
         else if (ImGui::BeginTable(("##table" + std::to_string(k)).c_str(), int(t.columns.size()),
                                    ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                        ImGuiTableFlags_SizingFixedFit)) {
@@ -33,13 +33,16 @@ static void draw_tables(const std::vector<core::DataTable>& tables) {
                 ImGui::TableNextRow();
                 for (const std::string& cell : row) {
                     ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(cell.c_str());
+                    ImGui::TextUnformatted(core::local_number(cell).c_str());
                 }
             }
             ImGui::EndTable();
         }
         if (t.rows.size() < t.total_rows)
-            ImGui::TextDisabled("%zu of %zu rows, evenly spread, first and last included", t.rows.size(), t.total_rows);
+            ImGui::TextDisabled(
+                "%s",
+                core::trf("%zu of %zu rows, evenly spread, first and last included", t.rows.size(), t.total_rows)
+                    .c_str());
         for (const std::string& n : t.notes) ImGui::TextWrapped("%s", n.c_str());
     }
 }

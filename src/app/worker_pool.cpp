@@ -5,6 +5,7 @@
 #include "app/workers.hpp"
 #include "core/json_text.hpp"
 #include "core/parse.hpp"
+#include "core/words.hpp"
 
 namespace app {
 
@@ -20,7 +21,7 @@ std::string Workers::parse(const std::string& arg, int& n) {
     long long k = -1;
     if (arg != "auto") {
         std::string why = core::parse_whole(arg, 0, kMaxWorkers, k);
-        if (!why.empty()) return "workers: " + why + ", or auto (one per spare core, where they pay)";
+        if (!why.empty()) return core::trf("workers: %s, or auto (one per spare core, where they pay)", why.c_str());
     }
     n = int(k);
     return "";
@@ -32,7 +33,7 @@ void Workers::start(int n) {
     gave_up_ = false;
     ready_ = 0;
     connected_ = false;
-    note_ = n == 0 ? "workers=0: every sweep runs on the page's main thread" : "starting";
+    note_ = n == 0 ? "workers=0: every sweep runs on the page's main thread" : "starting";   // words: not shown (state)
     host_.workers->start(n);
 }
 
@@ -82,7 +83,7 @@ bool Workers::deliver(int worker, int run, const std::string& text) {
 }
 
 std::string Workers::fail(int worker, const std::string& why) {
-    note_ = "worker " + std::to_string(worker + 1) + " stopped (" + why + "): the page runs every sweep itself";
+    note_ = core::trf("worker %d stopped (%s): the page runs every sweep itself", worker + 1, why.c_str());
     ready_ = 0;
     started_ = false;
     gave_up_ = true;
@@ -106,9 +107,10 @@ std::string Workers::json() const {
 std::string App::cmd_workers(const std::string& arg) {
     int n = -1;
     if (std::string why = Workers::parse(arg, n); !why.empty()) return why;
-    if (!workers_.available()) return "workers= is the page's: here a run's sweeps use this computer's threads";
+    if (!workers_.available())
+        return core::tr("workers= is the page's: here a run's sweeps use this computer's threads");
     if (workers_.asked_for(n)) return "";
-    run_b_failed("the page's workers restarted");   // (B's worker was one of them)
+    run_b_failed(core::tr("the page's workers restarted"));   // (B's worker was one of them)
     workers_.start(n);
     reset_run();   // a run the workers can follow from its start (the same numbers)
     return "";
@@ -122,13 +124,14 @@ void App::workers_ready(int ready, const std::string& why) {
 }
 
 void App::worker_results(int worker, int run, const std::string& text) {
-    if (!workers_.deliver(worker, run, text)) worker_failed(worker, "it sent results the page did not ask for");
+    if (!workers_.deliver(worker, run, text))
+        worker_failed(worker, core::tr("it sent results the page did not ask for"));
 }
 
 void App::worker_failed(int worker, const std::string& why) {
     if (!workers_.available()) return;
     add_message(workers_.fail(worker, why));
-    run_b_failed("the page's workers stopped");
+    run_b_failed(core::tr("the page's workers stopped"));
     if (!workers_.connected() || lab_->done()) return;   // a finished run keeps its numbers
     const bool was_playing = playing_;
     reset_run();   // its repetitions would never arrive: the same run again, here alone
