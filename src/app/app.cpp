@@ -59,8 +59,9 @@ void App::apply_edit() {
 std::string App::cmd_set(const std::string& change) {
     const size_t eq = change.find('=');
     const std::string name = change.substr(0, eq);
-    if (eq == std::string::npos || eq == 0) return "expected NAME=VALUE (for example set=seed_count=3)";
-    if (lab_->schema().index_of(name) < 0) return "unknown parameter " + core::quote(name) + " for " + config_.lab;
+    if (eq == std::string::npos || eq == 0) return core::tr("expected NAME=VALUE (for example set=seed_count=3)");
+    if (lab_->schema().index_of(name) < 0)
+        return core::trf("unknown parameter %s for %s", core::quote(name).c_str(), config_.lab.c_str());
     core::Params probe = edit_;
     std::string why = probe.set_from_text(name, change.substr(eq + 1));
     if (!why.empty()) return why;
@@ -149,7 +150,7 @@ void App::frame() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
-    ImGui::Begin("MoE Lab", nullptr,
+    ImGui::Begin("MoE Lab", nullptr,   // words: not shown (no title bar)
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
                      ImGuiWindowFlags_NoSavedSettings);
     if (embed_) draw_embed();

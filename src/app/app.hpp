@@ -5,6 +5,7 @@
 #include "core/command.hpp"
 #include "core/lab.hpp"
 #include "core/share_link.hpp"
+#include "core/words.hpp"
 #include "app/compare.hpp"
 #include "app/exercise.hpp"
 #include "app/export.hpp"
@@ -23,7 +24,10 @@
 
 // Compute budget per frame (ms) for each speed setting; the rest of the ~16 ms frame is drawing.
 inline constexpr double kBudgetMs[] = {0.5, 1.5, 4, 8, 12};
-inline constexpr const char* kSpeedNames[] = {"slow motion", "slow", "medium", "fast", "full speed"};
+// (translated where they are shown: core::tr(kSpeedNames[k]))
+inline constexpr const char* kSpeedNames[] = {core::later::tr("slow motion"), core::later::tr("slow"),
+                                              core::later::tr("medium"), core::later::tr("fast"),
+                                              core::later::tr("full speed")};
 inline constexpr int kFullSpeed = 4;
 
 namespace app {
@@ -221,6 +225,7 @@ private:
     core::Params edit_;                                                          // what the controls show
     core::Validation edit_check_;
     std::vector<std::string> link_messages_;   // from a malformed shared link or a refused command
+    int refusals_ = 0;                         // commands refused so far (a command that runs another: key=K)
     std::string last_query_;
 
     bool playing_ = false;

@@ -142,7 +142,7 @@ std::string App::document_json() const {
     for (size_t k = 0; k < command_syntaxes().size(); ++k) {
         const core::CommandSyntax& c = command_syntaxes()[k];
         s += (k ? ",{" : "{") + field("name", json_string(c.name), true) + field("arg", json_string(c.arg_name)) +
-            field("help", json_string(c.help)) + "}";
+            field("help", json_string(core::tr(c.help))) + "}";
     }
     return s + "]" + field("link_keys", link_keys_json()) + "}";
 }

@@ -6,6 +6,7 @@
 #include "core/compare.hpp"
 #include "core/json_text.hpp"
 #include "core/parse.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cstdio>
 
@@ -56,7 +57,8 @@ void note(std::vector<std::string>& msgs, const std::string& why) {
 std::string switch_arg(const std::string& key, const std::string& v, bool& out) {
     long long n = 0;
     std::string why = core::parse_whole(v, 0, 1, n);
-    if (!why.empty()) return key + "=" + core::quote(v) + ": give 1 (on) or 0 (off): " + why;
+    if (!why.empty())
+        return core::trf("%s=%s: give 1 (on) or 0 (off): %s", key.c_str(), core::quote(v).c_str(), why.c_str());
     out = n == 1;
     return "";
 }
@@ -73,12 +75,15 @@ const std::vector<App::LinkKey>& App::link_keys() {
     using Msgs = std::vector<std::string>;
     static const std::vector<LinkKey> table = {
         // compare mode (compare_mode.cpp): B = A with changes, next to A's keys
-        {"compare", "ID", "compare with one of the lab's named comparisons (at its preset)", S::Compare, true,
+        {"compare", "ID", core::later::tr("compare with one of the lab's named comparisons (at its preset)"),
+         S::Compare, true,
          [](App& a, const LinkArg& v, const LinkArgs& link, Msgs& msgs) {
              const std::string id = core::url_decode(v.value);
              const bool b_keys = std::any_of(link.begin(), link.end(), [](const auto& k) { return k.first == "b."; });
              if (id.empty()) return;
-             if (b_keys) msgs.push_back("compare=" + core::quote(id) + " ignored: the link's b. keys say what B is");
+             if (b_keys)
+                 msgs.push_back(
+                     core::trf("compare=%s ignored: the link's b. keys say what B is", core::quote(id).c_str()));
              else if (std::string why = a.cmd_compare(id); !why.empty())
                  msgs.push_back("compare=" + core::quote(id) + ": " + why);
          },
@@ -86,7 +91,8 @@ const std::vector<App::LinkKey>& App::link_keys() {
              const std::string id = a.compare_.id(*a.lab_, a.config_.preset);
              return one_if(!id.empty(), core::url_encode(id));
          }},
-        {"b.", "NAME=VALUE", "run B's value of parameter NAME (B = A with these changes)", S::Compare, true,
+        {"b.", "NAME=VALUE", core::later::tr("run B's value of parameter NAME (B = A with these changes)"), S::Compare,
+         true,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (v.all.empty()) return;
              core::Changes changes;
@@ -94,10 +100,10 @@ const std::vector<App::LinkKey>& App::link_keys() {
                  std::pair<std::string, std::string> c;
                  std::string why = core::parse_change(a.lab_->schema(), text, c);
                  if (why.empty()) changes.push_back(c);
-                 else msgs.push_back(why + ": left out of the comparison");
+                 else msgs.push_back(core::trf("%s: left out of the comparison", why.c_str()));
              }
              if (std::string why = a.set_compare(changes, ""); !why.empty())
-                 msgs.push_back("the link's comparison was not opened: " + why);
+                 msgs.push_back(core::trf("the link's comparison was not opened: %s", why.c_str()));
          },
          [](const App& a) {
              Values out;
@@ -108,8 +114,9 @@ const std::vector<App::LinkKey>& App::link_keys() {
          }},
         // sweep repetitions in the page's Web Workers (worker_pool.cpp)
         {"workers", "N",
-         "sweep repetitions in N Web Workers (0: none; auto, the default: one per spare core where they pay)", S::Setup,
-         false,
+         core::later::tr(
+             "sweep repetitions in N Web Workers (0: none; auto, the default: one per spare core where they pay)"),
+         S::Setup, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (v.value.empty() || !a.host_.workers) return;   // (the desktop ignores it: its sweeps use threads)
              if (std::string why = a.cmd_workers(v.value); !why.empty())
@@ -117,32 +124,35 @@ const std::vector<App::LinkKey>& App::link_keys() {
          },
          [](const App& a) { return one_if(a.workers_.requested() >= 0, std::to_string(a.workers_.requested())); }},
         // lecture mode (lecture_commands.cpp, presentation.cpp, tour_player.cpp)
-        {"present", "0|1", "presentation layout", S::Look, false,
+        {"present", "0|1", core::later::tr("presentation layout"), S::Look, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              bool on = false;
              if (v.given) note(msgs, switch_arg("present", v.value, on));
              a.present_ = on;
          },
          [](const App& a) { return one_if(a.present_, "1"); }},
-        {"embed", "0|1", "one view, minimal chrome, for an iframe (not with present=1)", S::Look, false,
+        {"embed", "0|1", core::later::tr("one view, minimal chrome, for an iframe (not with present=1)"), S::Look,
+         false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              bool on = false;
              if (v.given) note(msgs, switch_arg("embed", v.value, on));
              a.embed_ = on && !a.present_;
          },
          [](const App& a) { return one_if(a.embed_, "1"); }},
-        {"tour", "N", "step N (from 1) of the lab's tour", S::Tour, false,
+        {"tour", "N", core::later::tr("step N (from 1) of the lab's tour"), S::Tour, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (!v.value.empty()) note(msgs, a.cmd_tour(v.value));
          },
          [](const App& a) { return one_if(a.tour_.on(), std::to_string(a.tour_.step() + 1)); }},
         // (a clip is not written back: a shared link does not record on others' screens)
-        {"record", "1|view", "record a clip of the canvas (1) or of the view shown large (view)", S::Last, false,
+        {"record", "1|view", core::later::tr("record a clip of the canvas (1) or of the view shown large (view)"),
+         S::Last, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (!v.value.empty()) note(msgs, a.record_.command(v.value, !a.shown_views().empty()));
          },
          [](const App&) { return Values{}; }},
-        {"view", "N|ID", "view N (from 0) or the view with this id shown large (a tour step names its own)", S::Last,
+        {"view", "N|ID",
+         core::later::tr("view N (from 0) or the view with this id shown large (a tour step names its own)"), S::Last,
          false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (v.value.empty()) return;
@@ -155,24 +165,28 @@ const std::vector<App::LinkKey>& App::link_keys() {
              if (n >= 0 && n < int(vs.size())) {
                  a.focused_view_ = n;
                  a.focused_view2_ = -1;
-             } else msgs.push_back("view=" + v.value + ": no such view (a number from 0 or a view id)");
+             } else msgs.push_back(core::trf("view=%s: no such view (a number from 0 or a view id)", v.value.c_str()));
          },
          [](const App& a) { return one_if(!a.tour_.on() && a.focused_view_ >= 0, std::to_string(a.focused_view_)); }},
-        {"answer", "a-d", "the class's answer to the tour step's question (the step then runs)", S::Tour, false,
+        {"answer", "a-d", core::later::tr("the class's answer to the tour step's question (the step then runs)"),
+         S::Tour, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (!v.value.empty()) note(msgs, a.cmd_answer(v.value));
          },
          [](const App& a) {
              return one_if(a.tour_.on() && a.tour_.answer() >= 0, std::string(1, char('a' + a.tour_.answer())));
          }},
-        {"scale", "F", "text and control size, 0.75 to 2.5 (written with present, embed or a tour)", S::Look, false,
+        {"scale", "F", core::later::tr("text and control size, 0.75 to 2.5 (written with present, embed or a tour)"),
+         S::Look, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (!v.given) return;
              double s = 0;
              std::string why = core::parse_number(v.value, s);
              if (!why.empty() || s < 0.75 || s > 2.5) {
-                 msgs.push_back("scale=" + core::quote(v.value) + ": give a UI scale from 0.75 to 2.5" +
-                                (why.empty() ? "" : ": " + why));
+                 const std::string q = core::quote(v.value);
+                 msgs.push_back(
+                     why.empty() ? core::trf("scale=%s: give a UI scale from 0.75 to 2.5", q.c_str())
+                                 : core::trf("scale=%s: give a UI scale from 0.75 to 2.5: %s", q.c_str(), why.c_str()));
                  return;
              }
              if (float(s) != a.ui_scale_) {
@@ -185,7 +199,7 @@ const std::vector<App::LinkKey>& App::link_keys() {
              std::snprintf(b, sizeof b, "%.3g", double(a.ui_scale_));
              return one_if(a.ui_scale_ != 1.0f && (a.present_ || a.embed_ || a.tour_.on()), b);
          }},
-        {"theme", "ID", "colours: light, dark or contrast (absent: the system's)", S::Look, false,
+        {"theme", "ID", core::later::tr("colours: light, dark or contrast (absent: the system's)"), S::Look, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (std::string why = a.cmd_theme(v.given ? v.value : "auto", false); !why.empty()) {
                  msgs.push_back(why);   // a bad theme: the system's, and a message
@@ -193,7 +207,7 @@ const std::vector<App::LinkKey>& App::link_keys() {
              }
          },
          [](const App& a) { return one_if(a.theme_choice_ != "auto", a.theme_choice_); }},
-        {"lang", "CODE", "the page's language (absent: the browser's)", S::Look, false,
+        {"lang", "CODE", core::later::tr("the page's language (absent: the browser's)"), S::Look, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (std::string why = a.cmd_lang(v.given ? v.value : "auto", false); !why.empty()) {
                  msgs.push_back(why);   // an unknown language: the browser's, and a message
@@ -202,13 +216,16 @@ const std::vector<App::LinkKey>& App::link_keys() {
          },
          [](const App& a) { return one_if(a.lang_choice_ != "auto", a.lang_choice_); }},
         // rewind (rewind.cpp)
-        {"history", "0|1", "keep moments of the run for rewind (1, the default) or not (0)", S::Moments, false,
+        {"history", "0|1", core::later::tr("keep moments of the run for rewind (1, the default) or not (0)"),
+         S::Moments, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              if (v.value == "0" || v.value == "1") a.cmd_history(v.value == "1");
-             else if (!v.value.empty()) msgs.push_back("history=" + core::quote(v.value) + ": give 0 or 1");
+             else if (!v.value.empty())
+                 msgs.push_back(core::trf("history=%s: give 0 or 1", core::quote(v.value).c_str()));
          },
          [](const App& a) { return one_if(!a.rewind_.keeps(), "0"); }},
-        {"rewind", "F", "the run played to its end, shown as it was at progress F (0 to 1)", S::Moments, false,
+        {"rewind", "F", core::later::tr("the run played to its end, shown as it was at progress F (0 to 1)"),
+         S::Moments, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              a.rewind_.set_pending(-1);
              if (v.value.empty() || v.value == "off") return;
@@ -217,21 +234,24 @@ const std::vector<App::LinkKey>& App::link_keys() {
                  a.rewind_.set_pending(f);   // the run stops at that moment (so it is kept), goes on, and shows it
                  a.target_progress_ = f;
                  a.playing_ = true;
-             } else msgs.push_back("rewind=" + core::quote(v.value) + ": give the run's progress from 0 to 1");
+             } else
+                 msgs.push_back(
+                     core::trf("rewind=%s: give the run's progress from 0 to 1", core::quote(v.value).c_str()));
          },
          [](const App& a) {
              return a.rewind_.live() ? Values{} : Values{core::format_number(a.rewind_.shown()->progress)};
          }},
         // exercise links (exercise.hpp)
         {"hide", "PARTS",
-         "an exercise: these controls are not shown (compare, presets, seed, lab, tour, params, "
-         "params:NAME)",
+         core::later::tr("an exercise: these controls are not shown (compare, presets, seed, lab, tour, params, "
+                         "params:NAME)"),
          S::Setup, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              for (const std::string& m : a.exercise_.hide(v.value, a.lab_->schema())) msgs.push_back(m);
          },
          [](const App& a) { return one_if(!a.exercise_.hidden().empty(), a.exercise_.hidden()); }},
-        {"lock", "NAMES", "an exercise: these values are shown but cannot change (parameters, seed, preset, lab)",
+        {"lock", "NAMES",
+         core::later::tr("an exercise: these values are shown but cannot change (parameters, seed, preset, lab)"),
          S::Setup, false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
              for (const std::string& m : a.exercise_.lock(v.value, a.lab_->schema())) msgs.push_back(m);
@@ -275,8 +295,9 @@ void App::open_link(const std::string& query) {
         if (std::string(name).back() == '.' || arg.all.size() < 2) continue;
         std::string values;
         for (const std::string& v : arg.all) values += (values.empty() ? "'" : ", '") + v + "'";
-        repeated.push_back("'" + std::string(name) + "' appears " + std::to_string(arg.all.size()) +
-                           " times in the link (" + values + "): ignored, since it is not clear which was meant");
+        repeated.push_back(
+            core::trf("'%s' appears %d times in the link (%s): ignored, since it is not clear which was meant",
+                      name.c_str(), int(arg.all.size()), values.c_str()));
         arg = LinkArg{};
     }
     auto read_stage = [&](LinkStage stage, std::vector<std::string>& msgs) {
@@ -316,7 +337,7 @@ std::string App::link_keys_json() {
     std::string s;
     for (const LinkKey& k : link_keys())
         s += std::string(s.empty() ? "[" : ",") + "{\"name\":" + core::json_string(k.name) +
-            ",\"arg\":" + core::json_string(k.arg) + ",\"help\":" + core::json_string(k.help) + "}";
+            ",\"arg\":" + core::json_string(k.arg) + ",\"help\":" + core::json_string(core::tr(k.help)) + "}";
     return s + "]";
 }
 

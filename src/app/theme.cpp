@@ -14,7 +14,8 @@
 
 namespace app {
 
-static_assert(sizeof(ImWchar) == sizeof(app::kGlyphRanges[0]), "ImWchar is 16 bits (ImGui's default)");
+static_assert(sizeof(ImWchar) == sizeof(app::kGlyphRanges[0]),
+              "ImWchar is 16 bits (ImGui's default)");   // words: not shown
 static const ImWchar* const kGlyphs = app::kGlyphRanges;
 
 // ImGui's style from the theme's colour table: every colour ImGui draws text on or with comes from there.
@@ -71,7 +72,7 @@ std::string App::cmd_theme(const std::string& id, bool system) {
     if (theme_index(id) < 0 && (system || id != "auto")) {
         std::string ids = system ? "" : "auto";
         for (const Colors& c : themes()) ids += (ids.empty() ? "" : ", ") + std::string(c.id);
-        return (system ? "system-theme=" : "theme=") + id + ": give one of " + ids;
+        return core::trf("%s=%s: give one of %s", system ? "system-theme" : "theme", id.c_str(), ids.c_str());
     }
     (system ? system_theme_ : theme_choice_) = id;
     set_theme(Theme(theme_index(theme_id())));

@@ -66,9 +66,11 @@ EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
     a.click();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 });
-// A clip of the canvas (web/record.js): start gives "" or why not (a string the caller frees).
+// A clip of the canvas (web/record.js): start gives "" or why not (a string the caller frees); 0 without the page's
+// recorder (said in C++, through the string table).
 EM_JS(char*, js_record_start, (int w, int h), {
-    const why = window.moeRecorder ? window.moeRecorder.start(w, h) : "the page's recorder (record.js) is missing";
+    if (!window.moeRecorder) return 0;
+    const why = window.moeRecorder.start(w, h);
     const n = lengthBytesUTF8(why) + 1, p = _malloc(n);
     stringToUTF8(why, p, n);
     return p;
@@ -89,6 +91,7 @@ namespace browser {
 
 std::string record_start(int w, int h) {
     char* p = js_record_start(w, h);
+    if (!p) return core::tr("the page's recorder (record.js) is missing");
     std::string why(p);
     free(p);
     return why;
@@ -155,7 +158,7 @@ EMSCRIPTEN_KEEPALIVE const char* moe_view_table(int n) {   // view n's data as t
 }
 EMSCRIPTEN_KEEPALIVE const char* moe_command(const char* cmd) {   // "" when applied, else why not
     static std::string why;
-    why = g_app ? g_app->command(cmd) : "the page is not ready";
+    why = g_app ? g_app->command(cmd) : core::tr("the page is not ready");
     if (g_after_command) g_after_command();
     return why.c_str();
 }

@@ -16,13 +16,18 @@
 #include <vector>
 
 static const char* kUsage =
-    "usage: moe-lab-desktop [QUERY] [--play] [--frames N] [--command CMD ...] [--screenshot FILE] [--record DIR]\n  QUERY         a "
-    "shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n                (lecture keys too: "
-    "present=1, embed=1, view=N, tour=N, scale=1.6)\n  --play        start training at once\n  --frames N    quit after "
-    "N frames, printing the app's state as JSON\n  --command CMD as window.moeLab.command in the page: play, step, "
-    "next-phase, view=2, scale=1.5,\n                present, tour=2, png=0 (writes the view's PNG into the current "
-    "folder), ...\n  --screenshot FILE  write a PNG of the window after the last frame (needs no --frames: then when\n                "
-    "the window is closed)\n  --record DIR  record from the start, as numbered PNG frames at 30 per second of wall time in DIR (the\n                Record button and record=1 also write there, or in moe-lab-clip without --record)\n";
+    "usage: moe-lab-desktop "   // words: terminal
+    "[QUERY] [--play] [--frames N] [--command CMD ...] [--screenshot FILE] [--record DIR]\n"
+    "  QUERY         a shared link's query, e.g. \"lab=cluster-experts&preset=lecture&seed=3\"\n"
+    "                (lecture keys too: present=1, embed=1, view=N, tour=N, scale=1.6)\n"
+    "  --play        start training at once\n"
+    "  --frames N    quit after N frames, printing the app's state as JSON\n"
+    "  --command CMD as window.moeLab.command in the page: play, step, next-phase, view=2, scale=1.5,\n"
+    "                present, tour=2, png=0 (writes the view's PNG into the current folder), ...\n"
+    "  --screenshot FILE  write a PNG of the window after the last frame (needs no --frames: then when\n"
+    "                the window is closed)\n"
+    "  --record DIR  record from the start, as numbered PNG frames at 30 per second of wall time in DIR (the\n"
+    "                Record button and record=1 also write there, or in moe-lab-clip without --record)\n";
 
 static bool write_file(const std::string& file, const std::vector<uint8_t>& bytes) {
     std::ofstream f(file, std::ios::binary);
@@ -47,32 +52,32 @@ int main(int argc, char** argv) {
         else if (a == "--frames") {
             char* end = nullptr;
             if (!has_value || (max_frames = std::strtol(argv[k + 1], &end, 10), *end != 0 || max_frames < 1))
-                return usage_error("--frames needs a whole number of frames ≥ 1");
+                return usage_error("--frames needs a whole number of frames ≥ 1");   // words: terminal
             ++k;
         } else if (a == "--command") {
-            if (!has_value) return usage_error("--command needs a command, e.g. --command play");
+            if (!has_value) return usage_error("--command needs a command, e.g. --command play");   // words: terminal
             commands.push_back(argv[++k]);
         } else if (a == "--screenshot") {
             if (!has_value || argv[k + 1][0] == '-')
-                return usage_error("--screenshot needs a file name, e.g. --screenshot window.png");
+                return usage_error("--screenshot needs a file name, e.g. --screenshot window.png");   // words: terminal
             screenshot = argv[++k];
         } else if (a == "--record") {
             if (!has_value || argv[k + 1][0] == '-')
-                return usage_error("--record needs a folder for the frames, e.g. --record clip");
+                return usage_error("--record needs a folder for the frames, e.g. --record clip");   // words: terminal
             record_dir = argv[++k];
         } else if (a == "--help" || a == "-h") {
             std::printf("%s", kUsage);
             return 0;
         } else if (a.size() > 1 && a[0] == '-') {
-            return usage_error("unknown option '" + a + "'");
+            return usage_error("unknown option '" + a + "'");   // words: terminal
         } else if (have_query) {
-            return usage_error("more than one link query: '" + query + "' and '" + a + "'");
+            return usage_error("more than one link query: '" + query + "' and '" + a + "'");   // words: terminal
         } else {
             query = a;
             have_query = true;
         }
     }
-    GLFWwindow* w = platform::open_window("MoE Lab", 1280, 720);
+    GLFWwindow* w = platform::open_window("MoE Lab", 1280, 720);   // words: not shown (the window title)
     if (!w) {
         std::fprintf(stderr, "moe-lab-desktop: could not open a GL 3.3 window\n");
         return 1;
@@ -85,14 +90,14 @@ int main(int argc, char** argv) {
     host.words_dir = MOE_WORDS_DIR;   // the build's merged translations and the fonts they need
     host.fonts_dir = MOE_FONTS_DIR;
     host.now_ms = platform::now_ms;
-    host.set_query = [](const std::string& q) { std::printf("link: ?%s\n", q.c_str()); };
+    host.set_query = [](const std::string& q) { std::printf("link: ?%s\n", q.c_str()); };   // words: terminal
     host.copy_text = [w](const std::string& t) { glfwSetClipboardString(w, ("?" + t).c_str()); };
     host.download = [](const std::string& file, const std::string& text) {
         std::ofstream(file) << text;
-        std::printf("wrote %s\n", file.c_str());
+        std::printf("wrote %s\n", file.c_str());   // words: terminal
     };
     host.save_png = [](const std::string& file, const std::vector<uint8_t>& png) {
-        if (write_file(file, png)) std::printf("wrote %s\n", file.c_str());
+        if (write_file(file, png)) std::printf("wrote %s\n", file.c_str());   // words: terminal
         else std::fprintf(stderr, "moe-lab-desktop: could not write %s\n", file.c_str());
     };
     platform::FrameRecorder recorder(record_dir.empty() ? "moe-lab-clip" : record_dir);
@@ -124,7 +129,7 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "moe-lab-desktop: could not write the screenshot %s\n", screenshot.c_str());
             return 1;
         }
-        std::printf("wrote %s (%d×%d)\n", screenshot.c_str(), pw, ph);
+        std::printf("wrote %s (%d×%d)\n", screenshot.c_str(), pw, ph);   // words: terminal
     }
     return 0;
 }

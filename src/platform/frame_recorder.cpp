@@ -1,4 +1,5 @@
 #include "platform/frame_recorder.hpp"
+#include "core/words.hpp"
 #include "platform/glfw_window.hpp"
 #include "platform/png_export.hpp"
 #include <algorithm>
@@ -23,7 +24,8 @@ std::string FrameRecorder::start(int w, int h) {
     for (int k = 2; holds_frames(dir); ++k) dir = base_ + "-" + std::to_string(k);
     std::error_code ec;
     fs::create_directories(dir, ec);
-    if (ec || !fs::is_directory(dir)) return "could not make the folder " + dir.string() + ": " + ec.message();
+    if (ec || !fs::is_directory(dir))
+        return core::trf("could not make the folder %s: %s", dir.string().c_str(), ec.message().c_str());
     dir_ = dir.string();
     w_ = w;
     h_ = h;
@@ -61,9 +63,9 @@ void FrameRecorder::write(long copies) {
 
 void FrameRecorder::stop() {
     if (dir_.empty()) return;
-    if (!last_written_ && !last_.empty()) write(1);   // the clip ends on the last frame shown
-    std::printf("recorded %ld frames (%d×%d, %d per second) in %s: ffmpeg -framerate %d -i %s/frame_%%05d.png "
-                "clip.webm\n",
+    if (!last_written_ && !last_.empty()) write(1);                    // the clip ends on the last frame shown
+    std::printf("recorded %ld frames (%d×%d, %d per second) in %s: "   // words: terminal
+                "ffmpeg -framerate %d -i %s/frame_%%05d.png clip.webm\n",
                 written_, w_, h_, kFps, dir_.c_str(), kFps, dir_.c_str());
     dir_.clear();
 }

@@ -20,12 +20,12 @@ GLFWwindow* open_window(const char* title, int width, int height) {
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) return nullptr;
 #ifdef __EMSCRIPTEN__
-    const char* glsl = "#version 300 es";
+    const char* glsl = "#version 300 es";   // words: not shown
     glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
 #else
-    const char* glsl = "#version 330";
+    const char* glsl = "#version 330";   // words: not shown
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);

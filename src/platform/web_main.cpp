@@ -8,6 +8,7 @@
 // reads the keyboard and the wheel.
 // Idle: when nothing plays, changes or is touched for kAwakeMs, the main loop pauses; input, a resize or a
 // command wakes it (moe_wake). A command from JavaScript draws a frame before it returns (after_command).
+#include "core/words.hpp"
 #include "platform/browser.hpp"
 #include "platform/glfw_window.hpp"
 #include "platform/pointer_gestures.hpp"
@@ -126,9 +127,9 @@ EMSCRIPTEN_KEEPALIVE void moe_wake() { wake(); }   // a key, the wheel, a resize
 }
 
 int main() {
-    g_window = platform::open_window("MoE Lab", 1280, 720);
+    g_window = platform::open_window("MoE Lab", 1280, 720);   // words: not shown (the window title)
     if (!g_window) {
-        browser::show_fatal("WebGL2 is not available in this browser.");
+        browser::show_fatal(core::tr("WebGL2 is not available in this browser."));
         return 1;
     }
     app::Host host;
