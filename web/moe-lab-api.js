@@ -18,8 +18,6 @@ var Module = {
   onRuntimeInitialized: () => {
     document.getElementById("loading").style.display = "none";
     window.moeLab.ready = true;
-    // the browser's languages choose the page's unless the link or the menu does (lang=, src/app/language.cpp)
-    window.moeLab.command("system-lang=" + (navigator.languages || [navigator.language || "en"]).join(","));
     for (const f of window.moeLab.onReady) f();
   },
   onAbort: (what) => showFatal(t("MoE Lab stopped: {why}").replace("{why}", what)),

@@ -311,6 +311,8 @@
     if (!systemSent) {
       systemSent = true;
       systemTheme();
+      // the browser's languages choose the page's unless the link or the menu does (lang=, src/app/language.cpp)
+      command("system-lang=" + (navigator.languages || [navigator.language || "en"]).join(","));
       return sync();
     }
     if (!doc || s.document !== doc.key) {

@@ -40,7 +40,7 @@ std::string App::state_json() const {
     s += ",\"views\":" + std::to_string(views_.size());
     // the language in use (core/words.hpp), the one chosen (it may still be loading), and the list for a menu
     s += ",\"lang\":" + jstr(core::language().code) + ",\"lang_chosen\":" + jstr(lang_id()) +
-         ",\"lang_choice\":" + jstr(lang_choice_);
+        ",\"lang_choice\":" + jstr(lang_choice_);
     s += ",\"languages\":[";
     for (const core::Language& l : core::languages())
         s += std::string(&l == &core::languages().front() ? "" : ",") + "{\"code\":" + jstr(l.code) +

@@ -4,6 +4,7 @@
 // a refused change leaves everything as it was.
 #include "app/app.hpp"
 #include "app/colors.hpp"
+#include "app/flow.hpp"
 #include "app/hover_help.hpp"
 #include "app/ink.hpp"
 #include "app/plane_edit.hpp"
@@ -178,12 +179,12 @@ void App::draw_point_editor(size_t k, bool locked) {
     }
     if (ImGui::SmallButton(core::tr("Clear"))) command("clear-points");
     note_control("button:clear-points", "button", core::tr("clear your points"));
-    ImGui::SameLine();
+    same_line_if_fits(core::tr("Load CSV"));
     if (ImGui::SmallButton(core::tr("Load CSV"))) command("load-points");
     note_control("button:load-points", "button", core::tr("load points from a CSV file"));
     hover_help(core::tr("A file of x,y,class lines (a first line x,y,class may name the columns); dropping it on the "
                         "page loads it too. A bad line is refused with its number and nothing changes."));
-    ImGui::SameLine();
+    same_line_if_fits(core::tr("Download CSV"));
     if (ImGui::SmallButton(core::tr("Download CSV"))) command("download-points");
     note_control("button:download-points", "button", core::tr("download your points as CSV"));
 }

@@ -2,6 +2,7 @@
 // share link and export, current metrics.
 #include "app/app.hpp"
 #include "app/ink.hpp"
+#include "app/flow.hpp"
 #include "app/hover_help.hpp"
 #include "core/compare.hpp"
 #include "core/registry.hpp"
@@ -27,11 +28,11 @@ void App::draw_sidebar(ImVec2 size) {
     hover_help(core::tr(
         "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
         "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views."));
-    ImGui::SameLine();
+    same_line_if_fits(record_.label());
     draw_record_button();
     if (!lab_->tour().empty() && !exercise_.hides("tour")) {
-        ImGui::SameLine();
         const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Guided tour");
+        same_line_if_fits(tour);
         if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
         note_control("button:tour", "button", tour);
         hover_help(
@@ -142,20 +143,17 @@ void App::draw_run_buttons() {
     bool done = finished();
     ImGui::BeginDisabled(done);
     draw_play_button(ImVec2(fh * 5, 0));
-    ImGui::SameLine();
+    same_line_if_fits(core::tr("Step"));
     if (ImGui::Button(core::tr("Step"))) command("step");
     note_control("button:step", "button", core::tr("Step"));
     hover_help(core::tr("Advance training by one slice (one iteration or a small chunk). Key: right arrow."));
-    ImGui::SameLine();
+    same_line_if_fits(core::tr("Next phase"));
     if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
     note_control("button:next-phase", "button", core::tr("Next phase"));
     hover_help(core::tr("Run until the next phase of the timeline begins, then pause."));
     ImGui::EndDisabled();
-    // keep "Reset" on this row only when it fits (large UI scales wrap it)
     const char* reset = core::tr("Reset");
-    if (ImGui::GetContentRegionAvail().x - ImGui::GetItemRectMax().x + ImGui::GetCursorScreenPos().x >
-        ImGui::CalcTextSize(reset).x + ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x)
-        ImGui::SameLine();
+    same_line_if_fits(reset);
     if (ImGui::Button(reset)) command("reset");
     note_control("button:reset", "button", reset);
     hover_help(core::tr("Start again from the same seed: same data, same initialisation."));
@@ -309,18 +307,17 @@ void App::draw_share_and_export() {
     if (ImGui::Button(core::tr("Copy link"))) command("copy-link");
     note_control("button:copy-link", "button", core::tr("Copy link"));
     hover_help(core::tr("The link restores this lab, preset, seed and every changed parameter."));
-    ImGui::SameLine();
+    same_line_if_fits(core::tr("Download CSV"));
     if (ImGui::Button(core::tr("Download CSV"))) command("csv");
     note_control("button:csv", "button", core::tr("Download CSV"));
     hover_help(core::tr("The time series of this run's metrics, one row per evaluation."));
     if (compare_.on()) {
-        ImGui::SameLine();
+        same_line_if_fits(core::tr("B's CSV"));
         const bool b_csv = ImGui::Button(core::tr("B's CSV"));
         note_control("button:csv-b", "button", core::tr("B's CSV"));
         if (b_csv) command("csv-b");
         hover_help(core::trf("The time series of run B (%s).", core::describe(compare_.changes()).c_str()));
     }
-    ImGui::SameLine();
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
     float scale = ui_scale_;
     if (ImGui::SliderFloat((std::string(core::tr("UI")) + "###ui-scale").c_str(), &scale, 0.75f, 2.5f, "%.2fx",
@@ -345,6 +342,8 @@ void App::draw_share_and_export() {
     }
     hover_help(core::tr(
         "Colours: light, dark for a dark lecture hall, or high contrast; auto follows the system. Link: theme=dark."));
+    draw_language_menu();
+    hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),   // words: not shown
                         config_.preset.c_str(), (unsigned long long)config_.seed);
 }
