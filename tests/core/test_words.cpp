@@ -70,7 +70,6 @@ TEST_CASE("the user's languages choose the page's") {
 }
 
 TEST_CASE("placeholders: printf specifiers in order, names sorted, sets are not names") {
-    CHECK(core::placeholders("%d of %.2f {b} {a} {1, 2}") ==
-          std::vector<std::string>{"%d", "%.2f", "{a}", "{b}"});
+    CHECK(core::placeholders("%d of %.2f {b} {a} {1, 2}") == std::vector<std::string>{"%d", "%.2f", "{a}", "{b}"});
     CHECK(core::placeholders("70 %%") == std::vector<std::string>{"%%"});
 }

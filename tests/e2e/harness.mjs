@@ -134,6 +134,20 @@ export function checkReport(r, canvasH, large, where) {
   assert.equal(r.clipped, 0, `${where} ${r.id}: a label is cut by the view's box (${JSON.stringify(r.labels)})`);
 }
 
+// The canvas's controls (state().controls) read whole: none cut by the side of its window (a label too long for
+// the sidebar) and no two on top of each other.
+export function checkControls(s, where) {
+  for (const c of s.controls) {
+    const [x, , w] = c.rect, [wx, , ww] = c.window;
+    assert.ok(x >= wx - 1 && x + w <= wx + ww + 1, `${where}: ${c.id} ('${c.label}') is cut by its window: ${JSON.stringify(c.rect)} in ${JSON.stringify(c.window)}`);
+  }
+  s.controls.forEach((a, i) => s.controls.slice(i + 1).forEach((b) => {
+    const ox = Math.min(a.rect[0] + a.rect[2], b.rect[0] + b.rect[2]) - Math.max(a.rect[0], b.rect[0]);
+    const oy = Math.min(a.rect[1] + a.rect[3], b.rect[1] + b.rect[3]) - Math.max(a.rect[1], b.rect[1]);
+    assert.ok(ox <= 1 || oy <= 1, `${where}: ${a.id} and ${b.id} overlap`);
+  }));
+}
+
 // A minimal PNG reader: signature, chunk CRCs, IHDR, and the inflated image data's size.
 const CRC = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; ++k) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
 const crc32 = (buf) => { let c = 0xffffffff; for (const b of buf) c = CRC[(c ^ b) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };

@@ -1,0 +1,69 @@
+// The page in every language (src/core/words.hpp) and in the pseudo-language (every text accented and 40 % longer):
+// at 1280×720 and UI scale 1.6, every lab's default views, the presentation mode and a tour step; then a phone. No
+// control is cut by its window or lies on another, no plot label is cut or overlaps (the layout map's rectangles),
+// axe-core finds no WCAG A/AA violation, and the HTML document's lang is the language's. Screenshots:
+// tests/e2e/out/lang-*.png (the README shows the German and Chinese ones).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { openPage, openDevice, devices, state, frames, out, axe, checkReport, checkControls, drawnCommand as command } from "./harness.mjs";
+
+const LANGS = ["es", "pt-BR", "de", "zh-Hans", "en-XA"];   // core::languages() but English (every other test)
+
+const inLanguage = (page, lang) =>
+  page.waitForFunction((l) => moeLab.state().lang === l && document.documentElement.lang === l, lang, { timeout: 30000 });
+
+for (const lang of LANGS) {
+  test(`${lang}: every lab, presentation and a tour step at 1280×720 and UI scale 1.6 read whole`, async () => {
+    const { page, errors } = await openPage(`?lab=cluster-experts&lang=${lang}&scale=1.6`);
+    await inLanguage(page, lang);
+    let s = await state(page);
+    assert.match(page.url(), new RegExp(`lang=${lang}`));
+    for (const lab of s.labs) {
+      await command(page, `lab=${lab}`);
+      await frames(page, 3);
+      s = await state(page);
+      assert.equal(s.lab, lab);
+      assert.equal(s.lang, lang, "the language stays when the lab changes");
+      checkControls(s, `${lang} ${lab}`);
+      for (const r of s.view_reports) checkReport(r, s.canvas[1], false, `${lang} ${lab}`);
+    }
+    assert.deepEqual(await axe(page), [], `${lang}: axe`);
+    await command(page, "present=1");
+    await command(page, "tour=2");
+    await frames(page, 5);
+    s = await state(page);
+    checkControls(s, `${lang} presentation, tour step 2`);
+    for (const r of s.view_reports) checkReport(r, s.canvas[1], s.view_reports.length === 1, `${lang} tour step 2`);
+    await page.screenshot({ path: join(out, `lang-${lang}-present.png`) });
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test(`${lang}: a phone (Pixel 7, touch) reads whole, and axe finds nothing`, async () => {
+    const { context, page, problems } = await openDevice(devices["Pixel 7"], `?lab=playground&lang=${lang}`);
+    await inLanguage(page, lang);
+    await frames(page, 3);
+    checkControls(await state(page), `${lang} phone`);
+    assert.deepEqual(await axe(page), [], `${lang} phone: axe`);
+    await page.screenshot({ path: join(out, `lang-${lang}-phone.png`) });
+    assert.deepEqual(problems.filter((p) => !/serviceWorker|offline/.test(p)), []);
+    await context.close();
+  });
+}
+
+test("the browser's languages choose the page's; a link's lang= wins; a table that cannot load leaves a message", async () => {
+  const { context, page } = await openDevice({ viewport: { width: 1280, height: 720 }, locale: "de-AT" }, "?lab=playground");
+  await inLanguage(page, "de");
+  assert.doesNotMatch(page.url(), /lang=/, "the browser's choice is not written into the link");
+  await context.close();
+  // (service workers blocked, so that the route below sees the page's fetch of the table)
+  const { context: c2, page: p2 } = await openDevice({ viewport: { width: 1280, height: 720 }, serviceWorkers: "block" },
+    "?lab=playground&lang=es", undefined,
+    (c) => c.route("**/words/pt-BR.json", (r) => r.fulfill({ status: 404, body: "" })));
+  await inLanguage(p2, "es");
+  await command(p2, "lang=pt-BR");
+  await p2.waitForFunction(() => moeLab.state().messages.some((m) => /pt-BR/.test(m)), null, { timeout: 10000 });
+  assert.equal((await state(p2)).lang, "es", "the words shown stay");
+  await c2.close();
+});
