@@ -28,11 +28,18 @@ tar -C "$(dirname "$out")" -czf "$out.tar.gz" "$(basename "$out")"
 
 echo "package-site: wrote $out/ and $out.tar.gz"
 echo "package-site: what a browser downloads (raw / gzip-compressed, as most hosts send it):"
-# The Web Workers' files load only for a run whose sweeps they pay for (src/app/workers.hpp, web/sw.js).
+# The Web Workers' files load only for a run whose sweeps they pay for (src/app/workers.hpp, web/sw.js); a
+# language's table and font only when it is chosen (words/, fonts/: src/core/words.hpp), each on its own line.
 on_demand=" sweep-worker.js moe-lab-worker.js moe-lab-worker.wasm "
 page=0; page_gz=0; later=0; later_gz=0
-for f in "$out"/*; do
-  name=$(basename "$f")
+for f in "$out"/* "$out"/words/* "$out"/fonts/*; do
+  [ -f "$f" ] || continue
+  name=${f#"$out"/}
+  case "$name" in words/* | fonts/*)
+    printf '  %-20s %9d bytes  %9d gzip  (when the language is chosen)\n' "$name" "$(stat -c %s "$f")" \
+      "$(gzip -9 -c "$f" | wc -c)"
+    continue ;;
+  esac
   [ "$name" = site-files.txt ] && continue   # (the build's list, not fetched)
   raw=$(stat -c %s "$f"); gz=$(gzip -9 -c "$f" | wc -c)
   if [[ "$on_demand" == *" $name "* ]]; then later=$((later + raw)); later_gz=$((later_gz + gz))

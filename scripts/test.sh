@@ -26,6 +26,9 @@ stage "C++ format (.clang-format; scripts/format.sh applies it)"
 scripts/format.sh --check
 scripts/check-citations.sh
 
+stage "the string table (src/core/words.hpp): every text translated in every language, none shown without it"
+python3 scripts/words.py check
+
 stage "native build and unit tests"
 cmake --preset native -DMOE_BUILD_UI=ON >/dev/null
 cmake --build build/native -j"$(nproc)"

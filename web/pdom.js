@@ -435,14 +435,19 @@
     }
   }
 
+  // A number as the page's language writes it (0,5 where a decimal comma is usual: core::Language::decimal_comma).
+  function localNumber(text) {
+    const s = last || window.moeLab.state(), l = s.languages.find((x) => x.code === s.lang);
+    return l && l.decimal_comma ? String(text).replace(/(\d)\.(\d)/g, "$1,$2") : String(text);
+  }
   function metricText(key, value) {
     const m = doc.metrics.find((x) => x.key === key);
-    const v = value === null ? t("not reached") : Number(value).toPrecision(3).replace(/\.?0+$/, "");
+    const v = value === null ? t("not reached") : localNumber(Number(value).toPrecision(3).replace(/\.?0+$/, ""));
     return (m ? m.label : key) + " " + v;
   }
   function compareText(s) {
     return s.compare.headlines.map((h) => fill(t("{a} in run A, {b} in run B"),
-      { a: metricText(h.key, h.a), b: h.b === null ? t("not reached") : Number(h.b).toPrecision(3) })).join("; ");
+      { a: metricText(h.key, h.a), b: h.b === null ? t("not reached") : localNumber(Number(h.b).toPrecision(3)) })).join("; ");
   }
 
   function fillTables(s, now) {

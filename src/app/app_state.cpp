@@ -44,7 +44,7 @@ std::string App::state_json() const {
     s += ",\"languages\":[";
     for (const core::Language& l : core::languages())
         s += std::string(&l == &core::languages().front() ? "" : ",") + "{\"code\":" + jstr(l.code) +
-            ",\"name\":" + jstr(l.name) + "}";
+            ",\"name\":" + jstr(l.name) + ",\"decimal_comma\":" + (l.decimal_comma ? "true" : "false") + "}";
     s += "]";
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
     s += ",\"workers\":" + workers_.json();

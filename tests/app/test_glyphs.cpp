@@ -161,8 +161,8 @@ TEST_CASE("every character the labs show is in the page font and its atlas range
 // each character is in the page's font and atlas, or in the language's own font (core::Language::font, merged into
 // the atlas with exactly the characters its table uses).
 TEST_CASE("every character of every language is in the page's font or the language's own") {
-#if !defined(MOE_FONT_FILE) || !defined(MOE_WORDS_DIR) || !defined(MOE_FONTS_DIR)
-    FAIL("MOE_FONT_FILE, MOE_WORDS_DIR or MOE_FONTS_DIR is not defined");
+#if !defined(MOE_FONT_FILE) || !defined(MOE_WORDS_DIR) || !defined(MOE_FONTS_DIR) || !defined(MOE_NAMES_FONT)
+    FAIL("MOE_FONT_FILE, MOE_WORDS_DIR, MOE_FONTS_DIR or MOE_NAMES_FONT is not defined");
 #else
     auto read = [](const std::string& path) {
         std::ifstream in(path, std::ios::binary);
@@ -189,7 +189,7 @@ TEST_CASE("every character of every language is in the page's font or the langua
         const std::set<unsigned> own =
             *l.font ? font_code_points(read(std::string(MOE_FONTS_DIR) + "/" + l.font + ".ttf")) : std::set<unsigned>{};
         // the menu shows every language's name in itself, in every language: the page's font or names.ttf
-        const std::set<unsigned> names = font_code_points(read(std::string(MOE_FONTS_DIR) + "/names.ttf"));
+        const std::set<unsigned> names = font_code_points(read(MOE_NAMES_FONT));
         for (unsigned cp : code_points(l.name))
             CHECK_MESSAGE(((in_atlas(cp) && page.count(cp)) || names.count(cp)), "U+" << hex(cp) << " of " << l.name);
         std::set<unsigned> missing;

@@ -52,6 +52,19 @@ for (const lang of LANGS) {
   });
 }
 
+test("numbers on the page take the language's decimal comma; the link keeps the one number grammar", async () => {
+  const { page } = await openPage("?lab=playground&lang=de&seed=2");
+  await inLanguage(page, "de");
+  await command(page, "set=lr=0.03");
+  await command(page, "play");
+  await page.waitForFunction(() => moeLab.state().progress > 0.3, null, { timeout: 60000 });
+  await command(page, "pause");
+  const readouts = Object.values((await state(page)).readouts).flat().join(" | ");
+  assert.match(readouts, /\d,\d\d/, `a decimal comma in the views' readouts: ${readouts}`);
+  assert.match(page.url(), /lr=0\.03/, "the link writes 0.03");
+  await page.close();
+});
+
 test("the browser's languages choose the page's; a link's lang= wins; a table that cannot load leaves a message", async () => {
   const { context, page } = await openDevice({ viewport: { width: 1280, height: 720 }, locale: "de-AT" }, "?lab=playground");
   await inLanguage(page, "de");
