@@ -15,4 +15,11 @@ inline void same_line_if_fits(const char* next_label) {
     if (right <= ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) ImGui::SameLine();
 }
 
+// The width of a widget whose label follows it on the row: the rest of the row less the label's room, at least
+// min_ems font sizes (so that rows align), more when a language's label is longer.
+inline float width_before_label(const char* label, float min_ems) {
+    const float text = ImGui::CalcTextSize(label, nullptr, true).x + ImGui::GetStyle().ItemInnerSpacing.x;
+    return -(text > ImGui::GetFontSize() * min_ems ? text : ImGui::GetFontSize() * min_ems);
+}
+
 }   // namespace app

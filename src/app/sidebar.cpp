@@ -95,7 +95,7 @@ void App::draw_lab_picker() {
 
 void App::draw_preset_picker() {
     const core::Preset* cur = lab_->schema().preset(config_.preset);
-    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 4.5f);
+    ImGui::SetNextItemWidth(width_before_label(core::tr("preset"), 4.5f));
     const std::string shown = cur ? core::tr(cur->title) : core::tr("custom");
     const bool preset_open = ImGui::BeginCombo((std::string(core::tr("preset")) + "###preset").c_str(), shown.c_str());
     note_control("combo:preset", "combo", core::tr("preset"), shown);
@@ -158,7 +158,7 @@ void App::draw_run_buttons() {
     note_control("button:reset", "button", reset);
     hover_help(core::tr("Start again from the same seed: same data, same initialisation."));
 
-    ImGui::SetNextItemWidth(-fh * 4.5f);
+    ImGui::SetNextItemWidth(width_before_label(core::tr("speed"), 4.5f));
     // the speed's name (app.hpp's kSpeedNames) is the slider's format: translated where it is shown
     const std::string speed = core::tr(kSpeedNames[speed_]);
     ImGui::SliderInt((std::string(core::tr("speed")) + "###speed").c_str(), &speed_, 0, 4, speed.c_str());
@@ -318,7 +318,7 @@ void App::draw_share_and_export() {
         if (b_csv) command("csv-b");
         hover_help(core::trf("The time series of run B (%s).", core::describe(compare_.changes()).c_str()));
     }
-    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 2.2f);
+    ImGui::SetNextItemWidth(width_before_label(core::tr("UI"), 2.2f));
     float scale = ui_scale_;
     if (ImGui::SliderFloat((std::string(core::tr("UI")) + "###ui-scale").c_str(), &scale, 0.75f, 2.5f, "%.2fx",
                            ImGuiSliderFlags_AlwaysClamp))
