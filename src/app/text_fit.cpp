@@ -6,27 +6,56 @@ float text_width(const std::string& s, float size) {
     return ImGui::GetFont()->CalcTextSizeA(size, 1e9f, 0.0f, s.c_str()).x;
 }
 
-static std::vector<std::string> words(const std::string& s) {
-    std::vector<std::string> w;
+// The text's words: runs between spaces, and each CJK character (U+2E80 on: Chinese has no spaces) a word of its
+// own, which a line may break before or after without a space.
+struct Word {
+    std::string text;
+    bool space_before;   // a space separates it from the word before (kept when both are on one line)
+};
+
+static std::vector<Word> words(const std::string& s) {
+    std::vector<Word> out;
     std::string cur;
-    for (char c : s) {
+    bool space = false, cur_space = false;
+    auto flush = [&] {
+        if (!cur.empty()) out.push_back({cur, cur_space});
+        cur.clear();
+    };
+    for (size_t k = 0; k < s.size();) {
+        const unsigned char c = static_cast<unsigned char>(s[k]);
+        const size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 1;
         if (c == ' ') {
-            if (!cur.empty()) w.push_back(cur);
-            cur.clear();
-        } else cur += c;
+            flush();
+            space = true;
+            ++k;
+            continue;
+        }
+        unsigned cp = 0x10000;
+        if (len == 3 && k + 2 < s.size())
+            cp = (c & 0x0Fu) << 12 | (static_cast<unsigned char>(s[k + 1]) & 0x3Fu) << 6 |
+                (static_cast<unsigned char>(s[k + 2]) & 0x3Fu);
+        if (len >= 3 && cp >= 0x2E80) {
+            flush();
+            out.push_back({s.substr(k, len), space});
+        } else {
+            if (cur.empty()) cur_space = space;
+            cur += s.substr(k, len);
+        }
+        space = false;
+        k += len;
     }
-    if (!cur.empty()) w.push_back(cur);
-    return w;
+    flush();
+    return out;
 }
 
 std::vector<std::string> wrap_words(const std::string& s, float width, float size) {
     std::vector<std::string> lines;
     std::string line;
-    for (const std::string& w : words(s)) {
-        std::string next = line.empty() ? w : line + " " + w;
+    for (const Word& w : words(s)) {
+        std::string next = line.empty() ? w.text : line + (w.space_before ? " " : "") + w.text;
         if (!line.empty() && text_width(next, size) > width) {
             lines.push_back(line);
-            line = w;
+            line = w.text;
         } else line = next;
     }
     if (!line.empty()) lines.push_back(line);
@@ -35,7 +64,7 @@ std::vector<std::string> wrap_words(const std::string& s, float width, float siz
 
 float widest_word(const std::string& s, float size) {
     float m = 0;
-    for (const std::string& w : words(s)) m = std::max(m, text_width(w, size));
+    for (const Word& w : words(s)) m = std::max(m, text_width(w.text, size));
     return m;
 }
 
