@@ -118,7 +118,8 @@ void App::build_views() {
     views_.clear();
     lab_->views(views_);
     if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, core::describe(compare_.changes()));
-    for (core::View& v : views_) core::for_each_text(v, [](std::string& s) { s = core::tr(s); });   // core/words.hpp
+    // the views' texts in the page's language (core/words.hpp); a run's cached texts made before it was chosen too
+    for (core::View& v : views_) core::for_each_text(v, [](std::string& s) { s = core::retranslate(s); });
 }
 
 void App::frame() {

@@ -119,6 +119,42 @@ const char* tr(const char* english) {
 
 std::string tr(const std::string& english) { return tr(english.c_str()); }
 
+std::string retranslate(const std::string& text) {
+    const char* t = tr(text.c_str());
+    if (t != text.c_str() || text.find_first_of("0123456789") == std::string::npos) return t;
+    std::string format;
+    std::vector<std::string> numbers;
+    for (size_t k = 0; k < text.size();) {
+        const bool starts = is_digit(text[k]) && (k == 0 || (!is_digit(text[k - 1]) && text[k - 1] != '.'));
+        size_t e = k;
+        while (e < text.size() && is_digit(text[e])) ++e;
+        const bool whole =
+            starts && (e == text.size() || text[e] != '.' || e + 1 >= text.size() || !is_digit(text[e + 1]));
+        if (starts && whole) {
+            numbers.push_back(text.substr(k, e - k));
+            format += "%d";
+            k = e;
+        } else {
+            if (text[k] == '%') format += '%';   // a literal % in the template is written %%
+            format += text[k++];
+        }
+    }
+    const char* f = tr(format.c_str());
+    if (f == format.c_str() || numbers.empty()) return text;
+    std::string out;   // the translation with the numbers back, in their order
+    size_t n = 0;
+    for (const char* p = f; *p; ++p) {
+        if (p[0] == '%' && p[1] == 'd' && n < numbers.size()) {
+            out += numbers[n++];
+            ++p;
+        } else if (p[0] == '%' && p[1] == '%') {
+            out += '%';
+            ++p;
+        } else out += *p;
+    }
+    return out;
+}
+
 std::string trf(const char* english_format, ...) {
     const std::string f = tr(english_format);
     const bool comma = language().decimal_comma;

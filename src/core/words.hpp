@@ -45,6 +45,9 @@ std::string tr(const std::string& english);
 namespace later {
 constexpr const char* tr(const char* english) { return english; }
 }   // namespace later
+// A text made before the language was chosen (a run's cached view): tr(), else, when it holds whole numbers, the
+// translation of its template with %d in their place ("expert 3" → "expert %d" → "Experte 3").
+std::string retranslate(const std::string& text);
 // tr() and then the language's decimal mark in numbers formatted into it: strf(tr(fmt), ...) for text shown.
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))

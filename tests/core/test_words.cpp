@@ -22,6 +22,13 @@ TEST_CASE("the table translates by the English text and falls back to it") {
     CHECK(core::trf("%d of %d experts", 3, 4) == "3 von 4 Experten");
     CHECK(core::trf("acc %.2f, seed %d, %s", 0.5, 7, "x") == "acc 0,50, seed 7, x");   // decimal comma, not in %d
     CHECK(core::local_number("eq. 3.4") == "eq. 3,4");
+    // a text made before the language was chosen: its template, the numbers put back
+    REQUIRE(
+        core::use_language("de", R"({"expert %d": "Experte %d", "%d of %d at %d %%": "%d von %d bei %d %%"})").empty());
+    CHECK(core::retranslate("expert 3") == "Experte 3");
+    CHECK(core::retranslate("2 of 4 at 70 %") == "2 von 4 bei 70 %");
+    CHECK(core::retranslate("expert 0.5") == "expert 0.5");   // not a whole number: as it was
+    CHECK(core::retranslate("nothing 7") == "nothing 7");
     REQUIRE(core::use_language("en", "").empty());
     CHECK(core::trf("acc %.2f", 0.5) == "acc 0.50");
 }

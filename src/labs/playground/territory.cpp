@@ -11,10 +11,11 @@ namespace playground {
 
 namespace {
 
-// "expert 1" … "expert K"; the classes from 0, as in a CSV's class column
-std::vector<std::string> names(const char* what, int n, int first) {
+// "expert 1" … "expert K" (format "expert %d", first 1); the classes from 0, as in a CSV's class column
+// ("class %d", first 0): a template each, so that a translation may put the number first
+std::vector<std::string> names(const char* format, int n, int first) {
     std::vector<std::string> v;
-    for (int i = first; i < first + n; ++i) v.push_back(core::trf("%s %d", what, i));
+    for (int i = first; i < first + n; ++i) v.push_back(core::trf(format, i));
     return v;
 }
 
@@ -35,7 +36,7 @@ core::View data_plane(const Config& c) {
                  "to add a point of the chosen class; right click or long press removes one.")
         .x("x₁", -1, 1)
         .y("x₂", -1, 1)
-        .legend(names("class", c.model.C, 0))
+        .legend(names("class %d", c.model.C, 0))
         .edits("points");
 }
 
@@ -48,10 +49,10 @@ void Run::start_maps() {
                      "got none.")
             .x("x₁", -1, 1)
             .y("x₂", -1, 1)
-            .legend(names("expert", K, 1));
+            .legend(names("expert %d", K, 1));
     auto decision = [&](const char* id, const char* title, const char* caption) {
         return core::View(
-            core::field_view(id, title).caption(caption).x("x₁", -1, 1).y("x₂", -1, 1).legend(names("class", C, 0)));
+            core::field_view(id, title).caption(caption).x("x₁", -1, 1).y("x₂", -1, 1).legend(names("class %d", C, 0)));
     };
     next_decision_ = data_plane(c_);
     next_decision_dense_ =
