@@ -45,7 +45,7 @@ std::string App::cmd_lang(const std::string& code, bool system) {
 void App::apply_language() {
     const std::string code = lang_id();
     const core::Language& l = *core::find_language(code);
-    if (code == core::language().code && lang_loading_.empty()) return;
+    if ((code == core::language().code && lang_loading_.empty()) || code == lang_loading_) return;   // (on its way)
     if (!needs_table(l)) {
         lang_loading_.clear();
         core::use_language(code, "");
@@ -73,6 +73,7 @@ void App::apply_language() {
 std::string App::cmd_words(const std::string& text) {
     const size_t nl = text.find('\n');
     const std::string code = text.substr(0, nl);
+    if (lang_loading_.empty() && code == core::language().code) return "";   // the same table again: nothing to do
     if (nl == std::string::npos || code != lang_loading_)
         return core::trf("words=%s: not the language being loaded (%s)", code.c_str(), lang_loading_.c_str());
     lang_loading_.clear();

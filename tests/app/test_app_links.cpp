@@ -560,6 +560,9 @@ TEST_CASE("app languages: the browser's languages, a missing or damaged table, a
     CHECK(messages(p).find("lang=pt-BR: the translations are not here") != std::string::npos);
     CHECK(p.has("\"lang\":\"de\""));   // the words shown stay
     CHECK(p.app->command("words=es\n{}").find("not the language being loaded") != std::string::npos);
+    CHECK(p.app->command("system-lang=de") == "");
+    CHECK(p.app->command("words=de\n{}") == "");   // the table in use, arriving again: nothing to say or do
+    CHECK(p.has("\"lang\":\"de\""));
     core::use_language("en", "");   // (the table is the process's: a page of its own starts in English)
     Page q("lab=example&preset=fast&seed=1&lang=xx");
     CHECK(messages(q).find("lang=xx: give one of") != std::string::npos);

@@ -17,7 +17,9 @@ for (const lang of LANGS) {
   test(`${lang}: every lab, presentation and a tour step at 1280×720 and UI scale 1.6 read whole`, async () => {
     const { page, errors } = await openPage(`?lab=cluster-experts&lang=${lang}&scale=1.6`);
     await inLanguage(page, lang);
+    await frames(page, 5);
     let s = await state(page);
+    assert.deepEqual(s.messages, [], "a clean link leaves nothing to say");
     assert.match(page.url(), new RegExp(`lang=${lang}`));
     for (const lab of s.labs) {
       await command(page, `lab=${lab}`);
