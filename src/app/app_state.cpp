@@ -26,7 +26,8 @@ std::string App::state_json() const {
     s += ",\"failure\":" + jstr(lab_->failure());
     s += ",\"phase\":" + std::to_string(lab_->phase());
     int ph = lab_->phase();
-    s += ",\"phase_title\":" + jstr(ph >= 0 && ph < int(lab_->phases().size()) ? lab_->phases()[size_t(ph)].title : "");
+    s += ",\"phase_title\":" +   // as shown (the HTML document announces it)
+        jstr(ph >= 0 && ph < int(lab_->phases().size()) ? core::tr(lab_->phases()[size_t(ph)].title) : "");
     s += ",\"status\":" + jstr(status_line());   // the look-for line; at the end, what this run showed
     s += ",\"outcome\":" +
         jstr(lab_->done() && lab_->failure().empty()

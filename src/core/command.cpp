@@ -1,6 +1,8 @@
 #include "core/command.hpp"
 #include "core/params.hpp"
 #include "core/parse.hpp"
+#include "core/text.hpp"
+#include "core/words.hpp"
 #include <cctype>
 
 namespace core {
@@ -32,33 +34,40 @@ ParsedCommand parse_command(const std::string& text, const std::vector<CommandSy
     for (size_t k = 0; k < table.size(); ++k)
         if (table[k].name == name) found = int(k);
     if (found < 0) {
-        p.error = "unknown command " + quote(text);
+        const CommandSyntax* similar = nullptr;   // the name in other capitals: PLAY → play
         for (const auto& c : table)
-            if (lower(c.name) == lower(name)) p.error += ": did you mean '" + usage(c) + "'?";
-        p.error += " (commands: " + command_list(table) + ")";
+            if (lower(c.name) == lower(name)) similar = &c;
+        const std::string all = command_list(table);
+        p.error = similar ? trf("unknown command %s: did you mean '%s'? (commands: %s)", quote(text).c_str(),
+                                usage(*similar).c_str(), all.c_str())
+                          : trf("unknown command %s (commands: %s)", quote(text).c_str(), all.c_str());
         return p;
     }
     const CommandSyntax& c = table[size_t(found)];
     const std::string& v = p.arg.text;
     std::string err;
     if (c.arg == ArgKind::None) {
-        if (has_value) err = "takes no value";
+        if (has_value) err = trf("%s takes no value", c.name.c_str());
     } else if (!has_value) {
-        err = "needs a value: " + usage(c);
+        err = trf("%s needs a value: %s", c.name.c_str(), usage(c).c_str());
     } else if (c.arg == ArgKind::Word) {
-        if (v.empty()) err = "needs a value: " + usage(c);
+        if (v.empty()) err = trf("%s needs a value: %s", c.name.c_str(), usage(c).c_str());
     } else if (c.arg == ArgKind::Seed) {
         err = parse_seed(v, p.arg.seed);
+        if (!err.empty()) err = strf("%s %s", c.name.c_str(), err.c_str());
     } else if (c.arg == ArgKind::Whole) {
         err = parse_whole(v, (long long)c.lo, (long long)c.hi, p.arg.whole);
+        if (!err.empty()) err = strf("%s %s", c.name.c_str(), err.c_str());
         p.arg.number = double(p.arg.whole);
     } else if (c.arg == ArgKind::Number) {
         err = parse_number(v, p.arg.number);
-        if (err.empty() && !(p.arg.number >= c.lo && p.arg.number <= c.hi))
-            err = quote(v) + " is outside " + format_number(c.lo) + " … " + format_number(c.hi);
+        if (!err.empty()) err = strf("%s %s", c.name.c_str(), err.c_str());
+        else if (!(p.arg.number >= c.lo && p.arg.number <= c.hi))
+            err = trf("%s %s is outside %s … %s", c.name.c_str(), quote(v).c_str(), format_number(c.lo).c_str(),
+                      format_number(c.hi).c_str());
     }
-    if (!err.empty()) {
-        p.error = "command " + quote(text) + " refused: " + c.name + " " + err;
+    if (!err.empty()) {   // (the template of the app's refusals, src/app/commands.cpp)
+        p.error = trf("command %s refused: %s", quote(text).c_str(), err.c_str());
         return p;
     }
     p.index = found;

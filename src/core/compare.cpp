@@ -1,20 +1,25 @@
 #include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 
 namespace core {
 
+// A metric B lacks (the CLI's summary of missing values, with missing_reason's "NaN"; the page shows "n/a")
+static const char* const kNotReportedByB = "not reported by B";   // words: not shown
+
 std::string parse_change(const Schema& schema, const std::string& text, std::pair<std::string, std::string>& out) {
     size_t eq = text.find('=');
     if (eq == std::string::npos || eq == 0)
-        return "B's change " + quote(text) + ": expected name=value (for example noise_width=0)";
+        return trf("B's change %s: expected name=value (for example noise_width=0)", quote(text).c_str());
     std::string name = text.substr(0, eq), value = text.substr(eq + 1);
-    if (schema.index_of(name) < 0) return "B's change " + quote(text) + ": unknown parameter " + quote(name);
+    if (schema.index_of(name) < 0)
+        return trf("B's change %s: unknown parameter %s", quote(text).c_str(), quote(name).c_str());
     Params probe(schema);
     std::string err = probe.set_from_text(name, value);
-    if (!err.empty()) return "B's change " + quote(text) + ": " + err;
+    if (!err.empty()) return trf("B's change %s: %s", quote(text).c_str(), err.c_str());
     out = {name, value};
     return "";
 }
@@ -26,9 +31,9 @@ std::string apply_changes(const Lab& lab, const Params& a, const Changes& change
     for (size_t k = 0; k < changes.size(); ++k) {
         const auto& [name, value] = changes[k];
         for (size_t j = 0; j < k; ++j)
-            if (changes[j].first == name) add("B changes " + quote(name) + " twice");
+            if (changes[j].first == name) add(trf("B changes %s twice", quote(name).c_str()));
         if (lab.schema().index_of(name) < 0) {
-            add("B: unknown parameter " + quote(name) + " for " + lab.info().id);
+            add(trf("B: unknown parameter %s for %s", quote(name).c_str(), lab.info().id.c_str()));
             continue;
         }
         std::string err = b.set_from_text(name, value);
@@ -36,7 +41,7 @@ std::string apply_changes(const Lab& lab, const Params& a, const Changes& change
     }
     if (!why.empty()) return why;
     SharedLimits pair(2);   // A and B run at once: each gets half the memory and work of a single run
-    for (const auto& e : validate(lab, a).errors) add("A, run beside B: " + e);
+    for (const auto& e : validate(lab, a).errors) add(trf("A, run beside B: %s", e.c_str()));
     for (const auto& e : validate(lab, b).errors) add("B (" + describe(changes) + "): " + e);
     return why;
 }
@@ -44,7 +49,7 @@ std::string apply_changes(const Lab& lab, const Params& a, const Changes& change
 std::string describe(const Changes& changes) {
     std::string s;
     for (const auto& [name, value] : changes) s += (s.empty() ? "" : ", ") + name + " = " + value;
-    return s.empty() ? "no change" : s;
+    return s.empty() ? tr("no change") : s;
 }
 
 const Comparison* find_comparison(const std::vector<Comparison>& list, const std::string& id) {
@@ -56,7 +61,7 @@ const Comparison* find_comparison(const std::vector<Comparison>& list, const std
 std::string comparison_ids(const Lab& lab) {
     std::string ids;
     for (const Comparison& c : lab.comparisons()) ids += (ids.empty() ? "" : ", ") + c.id;
-    return ids.empty() ? "none declared" : ids;
+    return ids.empty() ? tr("none declared") : ids;
 }
 
 void step_lockstep(Lab& a, Lab* b) {
@@ -68,7 +73,7 @@ void step_lockstep(Lab& a, Lab* b) {
 std::string PairedRun::reset(const RunConfig& config, const Changes& changes) {
     a = make_lab(config.lab);
     b = make_lab(config.lab);
-    if (!a) return "unknown lab " + quote(config.lab);
+    if (!a) return trf("unknown lab %s", quote(config.lab).c_str());
     Params pb;
     std::string why = apply_changes(*b, config.params, changes, pb);
     if (!why.empty()) return why;
@@ -127,7 +132,7 @@ std::vector<MetricPair> headline_pairs(const Lab& a, const std::vector<Metric>& 
     for (const std::string& key : keys) {
         const Metric *x = find(ma, key), *y = find(mb, key);
         if (!x) continue;
-        MetricPair p{key, x->label, x->format, x->value, NAN, missing_reason(*x), "not reported by B"};
+        MetricPair p{key, x->label, x->format, x->value, NAN, missing_reason(*x), kNotReportedByB};
         if (y) {
             p.b = y->value;
             p.b_missing = missing_reason(*y);

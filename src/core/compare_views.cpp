@@ -19,6 +19,9 @@ void union_range(double& lo, double& hi, double b_lo, double b_hi) {
     hi = std::max(hi, b_hi);
 }
 
+// The page translates the views after they are merged (App::build_views): a text made here is made in the page's
+// language, from A's and B's texts translated first (core::retranslate; those left as they are, it translates then).
+
 // Readouts that differ are shown for both, prefixed "A:" and "B:"; equal ones once.
 std::vector<std::string> both_readouts(const View& a, const View& b) {
     std::vector<std::string> out;
@@ -28,8 +31,8 @@ std::vector<std::string> both_readouts(const View& a, const View& b) {
         const std::string* y = k < b.readouts.size() ? &b.readouts[k] : nullptr;
         if (x && y && *x == *y) out.push_back(*x);
         else {
-            if (x) out.push_back("A: " + *x);
-            if (y) out.push_back("B: " + *y);
+            if (x) out.push_back("A: " + retranslate(*x));
+            if (y) out.push_back("B: " + retranslate(*y));
         }
     }
     return out;
@@ -48,7 +51,7 @@ void add_b_overlays(View& v, const View& a, const View& b) {
         for (const Overlay& x : a.overlays) shared |= same_overlay(x, o);
         if (shared) continue;
         Overlay mine = o;
-        if (!mine.label.empty()) mine.label += " (B)";
+        if (!mine.label.empty()) mine.label = retranslate(mine.label) + " (B)";
         v.overlays.push_back(mine);
     }
 }
@@ -75,14 +78,13 @@ View overlay_lines(const View& a, const View& b, const std::string& b_name) {
     add_b_overlays(v, a, b);
     // The legend's key to B: an empty series, drawn only as a legend entry (A's lines keep their style).
     LineSeries key;
-    key.label = "B: dashed, lighter (" + b_name + ")";
+    key.label = trf("B: dashed, lighter (%s)", b_name.c_str());
     key.color = 7;
     key.dashed = true;
     v.lines.push_back(key);
     v.readouts = both_readouts(a, b);
     if (repeated > 0)
-        v.readouts.push_back(std::to_string(repeated) +
-                             " of B's lines equal A's (the change does not touch them): drawn once");
+        v.readouts.push_back(trf("%d of B's lines equal A's (the change does not touch them): drawn once", repeated));
     return v;
 }
 
@@ -160,11 +162,11 @@ View compare_grid(const View& a, const View& b, const std::string& b_name) {
     v.children.clear();
     for (const View& c : a.children) {
         v.children.push_back(c);
-        v.children.back().title = "A: " + c.title;
+        v.children.back().title = "A: " + retranslate(c.title);
     }
     for (const View& c : b.children) {
         v.children.push_back(c);
-        v.children.back().title = "B: " + c.title;
+        v.children.back().title = "B: " + retranslate(c.title);
     }
     if (a.children.size() == b.children.size())   // A's panel k and B's panel k on one scale
         for (size_t k = 0; k < a.children.size(); ++k) one_scale(v.children[k], v.children[k + a.children.size()]);
@@ -189,7 +191,7 @@ std::vector<View> compare_views(const std::vector<View>& a, const std::vector<Vi
         while (k < b.size() && (used[k] || b[k].id != va.id)) ++k;
         if (k == b.size()) {   // B does not draw this view (its change turned it off)
             out.push_back(va);
-            out.back().title += " (A only)";
+            out.back().title = trf("%s (A only)", retranslate(va.title).c_str());
             continue;
         }
         used[k] = true;
@@ -198,7 +200,7 @@ std::vector<View> compare_views(const std::vector<View>& a, const std::vector<Vi
     for (size_t k = 0; k < b.size(); ++k)
         if (!used[k]) {
             out.push_back(b[k]);
-            out.back().title += " (B only)";
+            out.back().title = trf("%s (B only)", retranslate(b[k].title).c_str());
         }
     return out;
 }

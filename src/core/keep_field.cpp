@@ -1,5 +1,6 @@
 #include "core/keep_field.hpp"
 #include "core/field.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -54,7 +55,7 @@ void fill_keep_field(View& v, int rows, int cols, const std::vector<double>& tau
     v.field.scale = widest > 0 ? widest : 1;
     v.legend = router_names;
     v.legend.resize(size_t(k));
-    v.legend.push_back("dropped by every router");
+    v.legend.push_back(later::tr("dropped by every router"));   // (cached: the page translates the views it shows)
 }
 
 View pending_field(const std::string& id, const std::string& title, const std::string& when) {

@@ -18,7 +18,7 @@ Validation validate(const Lab& lab, const Params& p) {
 
 std::string missing_reason(const Metric& m) {
     if (std::isfinite(m.value)) return "";
-    if (std::isnan(m.value)) return m.when_nan.empty() ? "NaN" : m.when_nan;
+    if (std::isnan(m.value)) return m.when_nan.empty() ? "NaN" : m.when_nan;   // words: not shown (the CLI's JSON)
     return m.value > 0 ? "inf" : "-inf";
 }
 

@@ -21,11 +21,13 @@ constexpr double kMaxNativeSeconds = 600;      // more: an error, the page canno
 constexpr double kSlowNativeSeconds = 20;      // more: a warning
 constexpr double kBrowserSlowdown = 3;         // WebAssembly in the page vs native (measured 1–3×, upper end)
 
-// An error when `bytes` exceeds kMemoryBudgetBytes ("<what> needs about … GB of memory …").
+// An error when `bytes` exceeds kMemoryBudgetBytes ("<what> needs about … GB of memory …"), in the page's language
+// (`what`, the lab's English, translated here).
 void check_memory(Validation& v, double bytes, const std::string& what);
 
 // An error above kMaxNativeSeconds ("This run needs about 40 min of computation natively (…), over the
-// 10 min limit: <reduce>"), a warning ("Heavy run: …") above kSlowNativeSeconds; nothing below.
+// 10 min limit: <reduce>"), a warning ("Heavy run: …") above kSlowNativeSeconds; nothing below. Both in the page's
+// language (core/words.hpp), `reduce` as given: check_work(v, plan, …) (core/work_plan.hpp) gives it translated.
 void check_work(Validation& v, double native_seconds, const std::string& reduce);
 
 // Runs at once: compare mode's A and B, reproduce's seeds on threads. While a SharedLimits lives,
@@ -42,7 +44,7 @@ private:
     int previous_;
 };
 
-// "40 s", "12 min", "1.5 h": for messages about durations.
+// "40 s", "12 min", "1.5 h": for messages about durations (in the page's language: "1,5 h").
 std::string duration_text(double seconds);
 
 }   // namespace core

@@ -1,5 +1,7 @@
 #include "core/params.hpp"
 #include "core/parse.hpp"
+#include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -37,13 +39,13 @@ int Params::points_index() const {
 
 double Params::get(const std::string& name) const {
     int k = schema_->index_of(name);
-    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");
+    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");   // words: not shown (a lab's bug)
     return values_[size_t(k)];
 }
 
 void Params::set(const std::string& name, double v) {
     int k = schema_->index_of(name);
-    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");
+    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");   // words: not shown (a lab's bug)
     values_[size_t(k)] = v;
     if (schema_->params[size_t(k)].type == ParamType::Points) sets_[size_t(k)].clear();   // a number alone: no points
 }
@@ -73,12 +75,12 @@ std::string format_number(double v) {
 
 std::string Params::set_from_text(const std::string& name, const std::string& text) {
     int k = schema_->index_of(name);
-    if (k < 0) return "unknown parameter " + quote(name);
+    if (k < 0) return trf("unknown parameter %s", quote(name).c_str());
     const ParamSpec& s = schema_->params[size_t(k)];
     if (s.type == ParamType::Points) {   // the link's form (core/point_set.hpp)
         PointSet pts;
         const std::string why = decode_points(text, s.points, pts);
-        if (!why.empty()) return name + ": " + why;
+        if (!why.empty()) return strf("%s: %s", name.c_str(), why.c_str());
         set_points(size_t(k), std::move(pts));
         return "";
     }
@@ -102,14 +104,13 @@ std::string Params::set_from_text(const std::string& name, const std::string& te
     double v = 0;
     std::string err = parse_number(text, v);
     if (!err.empty()) {
-        std::string msg = name + ": " + err;
         if (s.type == ParamType::Choice) {
-            msg += " (choose one of:";
-            for (const auto& c : s.choices) msg += " " + c;
-            msg += ")";
+            std::string choices;
+            for (const auto& c : s.choices) choices += (choices.empty() ? "" : " ") + c;
+            return trf("%s: %s (choose one of: %s)", name.c_str(), err.c_str(), choices.c_str());
         }
-        if (s.type == ParamType::Bool) msg += " (write true or false)";
-        return msg;
+        if (s.type == ParamType::Bool) return trf("%s: %s (write true or false)", name.c_str(), err.c_str());
+        return strf("%s: %s", name.c_str(), err.c_str());
     }
     values_[size_t(k)] = v;
     return "";
@@ -117,7 +118,7 @@ std::string Params::set_from_text(const std::string& name, const std::string& te
 
 std::string Params::text(const std::string& name) const {
     int k = schema_->index_of(name);
-    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");
+    if (k < 0) throw std::out_of_range("unknown parameter '" + name + "'");   // words: not shown (a lab's bug)
     const ParamSpec& s = schema_->params[size_t(k)];
     double v = values_[size_t(k)];
     if (s.type == ParamType::Points) return encode_points(sets_[size_t(k)], s.points);
@@ -135,21 +136,22 @@ std::vector<std::string> Params::range_errors() const {
         std::string who = s.name + (s.symbol.empty() || s.symbol == s.name ? "" : " (" + s.symbol + ")");
         if (s.type == ParamType::Points) {   // the set itself; its value is only how many
             const std::string why = check_points(sets_[k], s.points);
-            if (!why.empty()) errs.push_back(who + ": " + why);
+            if (!why.empty()) errs.push_back(strf("%s: %s", who.c_str(), why.c_str()));
             else if (v != double(sets_[k].size()))
-                errs.push_back(who + " = " + format_number(v) + " is a number of points: give the points themselves");
+                errs.push_back(trf("%s = %s is a number of points: give the points themselves", who.c_str(),
+                                   format_number(v).c_str()));
             continue;
         }
         if (!std::isfinite(v)) {
-            errs.push_back(who + " is not a finite number");
+            errs.push_back(trf("%s is not a finite number", who.c_str()));
             continue;
         }
         if ((s.type == ParamType::Int || s.type == ParamType::Choice) && v != std::floor(v)) {
-            errs.push_back(who + " = " + format_number(v) + " must be a whole number");
+            errs.push_back(trf("%s = %s must be a whole number", who.c_str(), format_number(v).c_str()));
             continue;
         }
         if (s.type == ParamType::Bool && v != 0 && v != 1) {
-            errs.push_back(who + " must be true or false");
+            errs.push_back(trf("%s must be true or false", who.c_str()));
             continue;
         }
         double lo = s.type == ParamType::Choice ? 0 : s.min;
@@ -158,8 +160,12 @@ std::vector<std::string> Params::range_errors() const {
             lo = 0;
             hi = 1;
         }
-        if (v < lo) errs.push_back(who + " = " + format_number(v) + " is below its minimum " + format_number(lo));
-        if (v > hi) errs.push_back(who + " = " + format_number(v) + " is above its maximum " + format_number(hi));
+        if (v < lo)
+            errs.push_back(trf("%s = %s is below its minimum %s", who.c_str(), format_number(v).c_str(),
+                               format_number(lo).c_str()));
+        if (v > hi)
+            errs.push_back(trf("%s = %s is above its maximum %s", who.c_str(), format_number(v).c_str(),
+                               format_number(hi).c_str()));
     }
     return errs;
 }

@@ -1,4 +1,5 @@
 #include "core/parse.hpp"
+#include "core/words.hpp"
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -13,13 +14,14 @@ bool digit(char c) { return c >= '0' && c <= '9'; }
 // digit other than 0 occurs (to tell a true 0 from an underflow).
 std::string grammar_error(const std::string& t, bool& nonzero) {
     const std::string q = quote(t);
-    if (t.empty()) return "an empty value is not a number";
-    if (t.size() > kMaxNumberChars) return q + " is too long for a number";
-    if (t.find_first_of(" \t\n\r\f\v") != std::string::npos) return q + " contains spaces: write the number alone";
-    if (t[0] == '+') return q + ": write numbers without '+'";
+    if (t.empty()) return tr("an empty value is not a number");
+    if (t.size() > kMaxNumberChars) return trf("%s is too long for a number", q.c_str());
+    if (t.find_first_of(" \t\n\r\f\v") != std::string::npos)
+        return trf("%s contains spaces: write the number alone", q.c_str());
+    if (t[0] == '+') return trf("%s: write numbers without '+'", q.c_str());
     size_t k = t[0] == '-' ? 1 : 0;
     if (t.size() > k + 1 && t[k] == '0' && (t[k + 1] == 'x' || t[k + 1] == 'X'))
-        return q + ": write numbers in decimal";
+        return trf("%s: write numbers in decimal", q.c_str());
     size_t int_digits = 0, frac_digits = 0;
     nonzero = false;
     for (; k < t.size() && digit(t[k]); ++k, ++int_digits) nonzero |= t[k] != '0';
@@ -33,7 +35,7 @@ std::string grammar_error(const std::string& t, bool& nonzero) {
         for (; k < t.size() && digit(t[k]); ++k) ++exp_digits;
         ok = exp_digits > 0;
     }
-    if (!ok || k != t.size()) return q + " is not a number (write e.g. 12, 0.5 or 2e-3)";
+    if (!ok || k != t.size()) return trf("%s is not a number (write e.g. 12, 0.5 or 2e-3)", q.c_str());
     return "";
 }
 
@@ -73,33 +75,35 @@ std::string parse_number(const std::string& text, double& out) {
     if (!err.empty()) return err;
     errno = 0;
     double v = std::strtod(text.c_str(), nullptr);   // the grammar above is a subset of strtod's
-    if (!std::isfinite(v)) return quote(text) + " is too large";
-    if (v == 0 && nonzero) return quote(text) + " is too close to 0 to represent (it would round to 0)";
+    if (!std::isfinite(v)) return trf("%s is too large", quote(text).c_str());
+    if (v == 0 && nonzero) return trf("%s is too close to 0 to represent (it would round to 0)", quote(text).c_str());
     out = v + 0.0;   // -0 becomes 0: the same value has one text everywhere (links, CSV)
     return "";
 }
 
 std::string parse_whole(const std::string& text, long long lo, long long hi, long long& out) {
-    const std::string range = "a whole number from " + std::to_string(lo) + " to " + std::to_string(hi);
+    auto why = [&] { return trf("%s is not a whole number from %lld to %lld", quote(text).c_str(), lo, hi); };
     size_t k = !text.empty() && text[0] == '-' ? 1 : 0;
     bool ok = text.size() > k && text.size() <= 20;
     for (size_t j = k; ok && j < text.size(); ++j) ok = digit(text[j]);
-    if (!ok) return quote(text) + " is not " + range;
+    if (!ok) return why();
     errno = 0;
     long long v = std::strtoll(text.c_str(), nullptr, 10);
-    if (errno == ERANGE || v < lo || v > hi) return quote(text) + " is not " + range;
+    if (errno == ERANGE || v < lo || v > hi) return why();
     out = v;
     return "";
 }
 
 std::string parse_seed(const std::string& text, uint64_t& out) {
-    const std::string why = quote(text) + " is not a seed: a whole number from 0 to 18446744073709551615";
-    if (text.empty() || text.size() > 20) return why;
+    auto why = [&] {
+        return trf("%s is not a seed: a whole number from 0 to 18446744073709551615", quote(text).c_str());
+    };
+    if (text.empty() || text.size() > 20) return why();
     uint64_t v = 0;
     for (char c : text) {
-        if (!digit(c)) return why;
+        if (!digit(c)) return why();
         uint64_t d = uint64_t(c - '0');
-        if (v > (UINT64_MAX - d) / 10) return why;   // would pass 2^64 − 1
+        if (v > (UINT64_MAX - d) / 10) return why();   // would pass 2^64 − 1
         v = v * 10 + d;
     }
     out = v;

@@ -1,6 +1,6 @@
 #include "core/point_set.hpp"
 #include "core/parse.hpp"
-#include "core/text.hpp"
+#include "core/words.hpp"
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -48,12 +48,12 @@ std::vector<std::string> split(const std::string& line, char sep) {
 std::string check_point(const LabeledPoint& p, const PointSetSpec& spec) {
     for (double v : {p.x, p.y})
         if (!(v >= spec.lo && v <= spec.hi))
-            return strf("(%g, %g) is outside the square [%g, %g]²", p.x, p.y, spec.lo, spec.hi);
-    if (p.label < 0 || p.label >= spec.classes) return strf("class %d is not one of 0 … %d", p.label, spec.classes - 1);
+            return trf("(%g, %g) is outside the square [%g, %g]²", p.x, p.y, spec.lo, spec.hi);
+    if (p.label < 0 || p.label >= spec.classes) return trf("class %d is not one of 0 … %d", p.label, spec.classes - 1);
     return "";
 }
 
-std::string too_many(const PointSetSpec& spec) { return strf("more than %d points", spec.max_points); }
+std::string too_many(const PointSetSpec& spec) { return trf("more than %d points", spec.max_points); }
 
 }   // namespace
 
@@ -62,7 +62,8 @@ int bits_per_point(const PointSetSpec& spec) { return 2 * spec.grid_bits + class
 std::string check_points(const PointSet& points, const PointSetSpec& spec) {
     if (int(points.size()) > spec.max_points) return too_many(spec);
     for (size_t i = 0; i < points.size(); ++i)
-        if (std::string why = check_point(points[i], spec); !why.empty()) return strf("point %zu: ", i + 1) + why;
+        if (std::string why = check_point(points[i], spec); !why.empty())
+            return trf("point %zu: %s", i + 1, why.c_str());
     return "";
 }
 
@@ -80,16 +81,16 @@ std::string read_points_csv(const std::string& text, const PointSetSpec& spec, P
         const bool header = first && f.size() == 3 && f[0] == "x" && f[1] == "y" && f[2] == "class";
         first = false;
         if (header) continue;
-        const std::string at = strf("line %d: ", line);
-        if (f.size() != 3) return at + strf("expected x,y,class, found %zu values", f.size());
-        LabeledPoint p;
-        if (std::string why = parse_number(f[0], p.x); !why.empty()) return at + "x: " + why;
-        if (std::string why = parse_number(f[1], p.y); !why.empty()) return at + "y: " + why;
+        auto at = [&](const std::string& why) { return trf("line %d: %s", line, why.c_str()); };
+        if (f.size() != 3) return at(trf("expected x,y,class, found %zu values", f.size()));
+        LabeledPoint p;   // (x, y and class: the CSV's columns, named as in its header)
+        if (std::string why = parse_number(f[0], p.x); !why.empty()) return at("x: " + why);
+        if (std::string why = parse_number(f[1], p.y); !why.empty()) return at("y: " + why);
         long long c = 0;
-        if (std::string why = parse_whole(f[2], 0, spec.classes - 1, c); !why.empty()) return at + "class: " + why;
+        if (std::string why = parse_whole(f[2], 0, spec.classes - 1, c); !why.empty()) return at("class: " + why);
         p.label = int(c);
-        if (std::string why = check_point(p, spec); !why.empty()) return at + why;
-        if (int(got.size()) == spec.max_points) return at + too_many(spec);
+        if (std::string why = check_point(p, spec); !why.empty()) return at(why);
+        if (int(got.size()) == spec.max_points) return at(too_many(spec));
         got.push_back(p);
     }
     out = std::move(got);
@@ -144,12 +145,12 @@ std::string encode_points(const PointSet& points, const PointSetSpec& spec) {
 std::string decode_points(const std::string& text, const PointSetSpec& spec, PointSet& out) {
     const long bits = long(text.size()) * 6, per = bits_per_point(spec);
     const long n = bits / per;
-    if (bits - n * per >= 6) return "not a list of points (its length does not match whole points)";
+    if (bits - n * per >= 6) return tr("not a list of points (its length does not match whole points)");
     if (n > spec.max_points) return too_many(spec);
     std::vector<int> sixes;
     for (char c : text) {
         const char* at = c ? std::strchr(kBase64, c) : nullptr;
-        if (!at) return "not a list of points (" + quote(std::string(1, c)) + " is not a base64url character)";
+        if (!at) return trf("not a list of points (%s is not a base64url character)", quote(std::string(1, c)).c_str());
         sixes.push_back(int(at - kBase64));
     }
     long pos = 0;   // the next bit to read
@@ -166,10 +167,10 @@ std::string decode_points(const std::string& text, const PointSetSpec& spec, Poi
         p.y = from_grid(long(get(spec.grid_bits)), spec);
         p.label = int(get(cb));
         if (p.label >= spec.classes)
-            return strf("point %ld: class %d is not one of 0 … %d", i + 1, p.label, spec.classes - 1);
+            return trf("point %ld: class %d is not one of 0 … %d", i + 1, p.label, spec.classes - 1);
         got.push_back(p);
     }
-    if (get(int(bits - pos)) != 0) return "not a list of points (its last bits are not zero)";
+    if (get(int(bits - pos)) != 0) return tr("not a list of points (its last bits are not zero)");
     out = std::move(got);
     return "";
 }

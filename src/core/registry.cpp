@@ -15,7 +15,7 @@ std::vector<LabEntry>& entries() {
 Registration::Registration(int order, const char* id, std::unique_ptr<Lab> (*make)()) {
     std::vector<LabEntry>& labs = entries();
     for (const LabEntry& e : labs)
-        if (e.id == id) throw std::logic_error(std::string("two labs registered as ") + id);
+        if (e.id == id) throw std::logic_error(std::string("two labs registered as ") + id);   // words: not shown
     const LabEntry e{order, id, make};
     labs.insert(std::upper_bound(labs.begin(), labs.end(), e,
                                  [](const LabEntry& a, const LabEntry& b) {

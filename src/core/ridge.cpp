@@ -20,7 +20,8 @@ using VectorMap = Eigen::Map<Eigen::VectorXd>;
 // order of summation, not Eigen's, which follows the SIMD width (linalg.hpp).
 template <class U, class V>
 double dot(const Eigen::MatrixBase<U>& u, const Eigen::MatrixBase<V>& v) {
-    static_assert(U::InnerStrideAtCompileTime == 1 && V::InnerStrideAtCompileTime == 1, "contiguous pieces only");
+    static_assert(U::InnerStrideAtCompileTime == 1 && V::InnerStrideAtCompileTime == 1,
+                  "contiguous pieces only");   // words: not shown (the compiler's)
     return core::dot(u.derived().data(), v.derived().data(), int(u.size()));
 }
 }   // namespace

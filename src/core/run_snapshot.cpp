@@ -2,6 +2,7 @@
 // back into the same place, so the two cannot drift apart.
 #include "core/run_snapshot.hpp"
 #include "core/bytes.hpp"
+#include "core/words.hpp"
 #include <type_traits>
 
 namespace core {
@@ -176,11 +177,11 @@ std::string decode(const std::string& bytes, T& out) {
     Get get(bytes);
     uint32_t magic = 0;
     get.raw(magic);
-    if (get.r.failed() || magic != kMagic) return "not a snapshot of this build";
+    if (get.r.failed() || magic != kMagic) return tr("not a snapshot of this build");
     T value;
     field(get, value);
-    if (get.r.failed()) return "a snapshot cut short or malformed";
-    if (!get.r.at_end()) return "a snapshot with bytes after its end";
+    if (get.r.failed()) return tr("a snapshot cut short or malformed");
+    if (!get.r.at_end()) return tr("a snapshot with bytes after its end");
     out = std::move(value);
     return "";
 }

@@ -1,6 +1,8 @@
 #include "core/share_link.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
+#include "core/text.hpp"
+#include "core/words.hpp"
 #include <cctype>
 #include <cstdlib>
 
@@ -62,7 +64,7 @@ std::unique_ptr<Lab> start_query(const std::string& query, std::string& why) {
     why = d.messages.empty() ? "" : d.messages.front();
     std::unique_ptr<Lab> lab = why.empty() ? make_lab(d.config.lab) : nullptr;
     if (lab) lab->reset(d.config.params, d.config.seed);
-    else if (why.empty()) why = "no lab " + d.config.lab;
+    else if (why.empty()) why = trf("no lab %s", d.config.lab.c_str());
     return lab;
 }
 
@@ -78,7 +80,7 @@ Decoded decode_query(const std::string& query) {
         if (!item.empty()) {
             size_t eq = item.find('=');
             if (eq == std::string::npos)
-                d.messages.push_back("ignored " + quote(url_decode(item)) + ": expected name=value");
+                d.messages.push_back(trf("ignored %s: expected name=value", quote(url_decode(item)).c_str()));
             else kv.emplace_back(url_decode(item.substr(0, eq)), url_decode(item.substr(eq + 1)));
         }
         start = end + 1;
@@ -96,8 +98,9 @@ Decoded decode_query(const std::string& query) {
             if (k == kv[a].first) values += (n++ ? ", " : "") + quote(v);
         if (n > 1) {
             repeated.push_back(kv[a].first);
-            d.messages.push_back(quote(kv[a].first) + " appears " + std::to_string(n) + " times in the link (" +
-                                 values + "): ignored, since it is not clear which was meant");
+            d.messages.push_back(trf("%s appears %d times in the link (%s): ignored, since it is not clear which was "
+                                     "meant",
+                                     quote(kv[a].first).c_str(), n, values.c_str()));
         }
     }
     auto is_repeated = [&](const std::string& key) {
@@ -116,7 +119,8 @@ Decoded decode_query(const std::string& query) {
     if (const std::string* id = find("lab")) {
         lab = make_lab(*id);
         if (!lab)
-            d.messages.push_back("unknown lab " + quote(*id) + " (labs: " + lab_ids() + "): opened the default lab");
+            d.messages.push_back(
+                trf("unknown lab %s (labs: %s): opened the default lab", quote(*id).c_str(), lab_ids().c_str()));
     }
     if (!lab) {
         if (all_labs().empty()) return d;
@@ -126,12 +130,12 @@ Decoded decode_query(const std::string& query) {
     if (const std::string* p = find("preset")) {
         if (d.config.params.apply_preset(*p)) d.config.preset = *p;
         else
-            d.messages.push_back("unknown preset " + quote(*p) + " for " + lab->info().id +
-                                 " (presets: " + preset_ids(*lab) + "): used '" + d.config.preset + "'");
+            d.messages.push_back(trf("unknown preset %s for %s (presets: %s): used '%s'", quote(*p).c_str(),
+                                     lab->info().id.c_str(), preset_ids(*lab).c_str(), d.config.preset.c_str()));
     }
     if (const std::string* s = find("seed")) {
         std::string err = parse_seed(*s, d.config.seed);
-        if (!err.empty()) d.messages.push_back(err + ": used seed 1");
+        if (!err.empty()) d.messages.push_back(trf("%s: used seed 1", err.c_str()));
     }
     bool bad_value = false;
     for (const auto& [k, v] : kv) {
@@ -141,7 +145,7 @@ Decoded decode_query(const std::string& query) {
             continue;
         }
         if (lab->schema().index_of(k) < 0) {
-            d.messages.push_back("unknown parameter " + quote(k) + " ignored");
+            d.messages.push_back(trf("unknown parameter %s ignored", quote(k).c_str()));
             continue;
         }
         std::string err = d.config.params.set_from_text(k, v);
@@ -156,7 +160,8 @@ Decoded decode_query(const std::string& query) {
         Params fallback(lab->schema());
         fallback.apply_preset(d.config.preset);
         d.config.params = fallback;
-        d.messages.push_back("the link's parameters were not valid: opened the '" + d.config.preset + "' defaults");
+        d.messages.push_back(
+            trf("the link's parameters were not valid: opened the '%s' defaults", d.config.preset.c_str()));
     }
     return d;
 }

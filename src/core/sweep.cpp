@@ -2,6 +2,7 @@
 #include "core/rng.hpp"
 #include "core/sweep_remote.hpp"
 #include "core/workers.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -106,7 +107,7 @@ bool Sweep::runs_here(int rep) {
 }
 
 void Sweep::record(size_t task, const SweepJob* job) {
-    const std::string why = job ? job->failure() : "job could not be created";
+    const std::string why = job ? job->failure() : tr("job could not be created");
     std::vector<double> out = why.empty() ? job->outputs() : std::vector<double>();   // a failure: all NaN
     if (remote_) remote_->finished(remote_id_, {task, tasks_[task].rep, out, why});
     store(task, std::move(out), why);

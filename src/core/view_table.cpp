@@ -1,5 +1,6 @@
 #include "core/view_table.hpp"
 #include "core/field.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -18,26 +19,32 @@ std::vector<size_t> spread_indices(size_t n, size_t keep) {
     return out;
 }
 
+// The tables are made from the views the page shows, already in its language (App::build_views): the texts made
+// here are translated as they are made, and the numbers written with the language's decimal mark.
+
 static std::string num(double v, const char* format = "%.4g") {
-    if (std::isnan(v)) return "no value";
-    if (std::isinf(v)) return v > 0 ? "infinity" : "minus infinity";
+    if (std::isnan(v)) return tr("no value");
+    if (std::isinf(v)) return v > 0 ? tr("infinity") : tr("minus infinity");
     char b[48];
     std::snprintf(b, sizeof b, format, v);
-    return b;
+    return local_number(b);
 }
 
-static std::string or_default(const std::string& s, const char* fallback) { return s.empty() ? fallback : s; }
+static std::string or_default(const std::string& s, const std::string& fallback) { return s.empty() ? fallback : s; }
 
 static std::vector<std::string> overlay_notes(const View& v) {
     std::vector<std::string> notes;
     for (const Overlay& o : v.overlays) {
         const bool band = o.kind == Overlay::HBand || o.kind == Overlay::VBand;
         const char* axis = o.kind == Overlay::HLine || o.kind == Overlay::HBand ? "y" : "x";
-        std::string n =
-            (band ? "reference band" : "reference line") + std::string(o.label.empty() ? "" : ": " + o.label);
-        n += band ? " from " + std::string(axis) + " = " + num(o.a) + " to " + num(o.b)
-                  : " at " + std::string(axis) + " = " + num(o.a);
-        notes.push_back(n);
+        const std::string a = num(o.a), b = num(o.b);
+        if (band)
+            notes.push_back(o.label.empty() ? trf("reference band from %s = %s to %s", axis, a.c_str(), b.c_str())
+                                            : trf("reference band: %s from %s = %s to %s", o.label.c_str(), axis,
+                                                  a.c_str(), b.c_str()));
+        else
+            notes.push_back(o.label.empty() ? trf("reference line at %s = %s", axis, a.c_str())
+                                            : trf("reference line: %s at %s = %s", o.label.c_str(), axis, a.c_str()));
     }
     return notes;
 }
@@ -60,17 +67,17 @@ static DataTable lines_table(const View& v, const std::vector<LineSeries>& lines
         t.total_rows = lines[0].x.size();
         for (size_t i : spread_indices(t.total_rows, max_rows)) {
             std::vector<std::string> row{num(lines[0].x[i])};
-            for (const LineSeries& s : lines) row.push_back(i < s.y.size() ? num(s.y[i]) : "no value");
+            for (const LineSeries& s : lines) row.push_back(i < s.y.size() ? num(s.y[i]) : tr("no value"));
             t.rows.push_back(row);
         }
         return t;
     }
-    t.columns = {"series", x, y};
+    t.columns = {tr("series"), x, y};
     const size_t each = std::max<size_t>(2, max_rows / lines.size());
     for (const LineSeries& s : lines) {
         t.total_rows += s.x.size();
         for (size_t i : spread_indices(std::min(s.x.size(), s.y.size()), each))
-            t.rows.push_back({or_default(s.label, "series"), num(s.x[i]), num(s.y[i])});
+            t.rows.push_back({or_default(s.label, tr("series")), num(s.x[i]), num(s.y[i])});
     }
     return t;
 }
@@ -79,7 +86,7 @@ static DataTable heatmap_table(const View& v, size_t max_rows) {
     const Heatmap& h = v.heat;
     DataTable t;
     t.caption = v.title;
-    const std::string corner = or_default(h.row_title, "row") + " \\ " + or_default(h.col_title, "column");
+    const std::string corner = or_default(h.row_title, tr("row")) + " \\ " + or_default(h.col_title, tr("column"));
     t.columns.push_back(corner);
     const std::vector<size_t> cols = spread_indices(size_t(std::max(0, h.cols)), max_rows);
     for (size_t c : cols) t.columns.push_back(c < h.col_labels.size() ? h.col_labels[c] : std::to_string(c + 1));
@@ -89,16 +96,16 @@ static DataTable heatmap_table(const View& v, size_t max_rows) {
         std::vector<std::string> row{r < h.row_labels.size() ? h.row_labels[r] : std::to_string(r + 1)};
         for (size_t c : cols) {
             const size_t k = r * size_t(h.cols) + c;
-            std::string cell = k < h.v.size() ? num(h.v[k], format) : "no value";
+            std::string cell = k < h.v.size() ? num(h.v[k], format) : tr("no value");
             for (const auto& m : h.marks)
                 if (size_t(m.first) == r && size_t(m.second) == c)
-                    cell += " (" + or_default(h.mark_label, "marked") + ")";
+                    cell += " (" + or_default(h.mark_label, tr("marked")) + ")";
             row.push_back(cell);
         }
         t.rows.push_back(row);
     }
     if (cols.size() < size_t(std::max(0, h.cols)))
-        t.notes.push_back(std::to_string(cols.size()) + " of " + std::to_string(h.cols) + " columns shown");
+        t.notes.push_back(trf("%zu of %d columns shown", cols.size(), h.cols));
     return t;
 }
 
@@ -106,8 +113,8 @@ static DataTable bars_table(const View& v) {
     DataTable t;
     t.caption = v.title;
     const bool err = std::any_of(v.bars.begin(), v.bars.end(), [](const Bar& b) { return b.err != 0; });
-    t.columns = {"bar", or_default(v.y_label, "value")};
-    if (err) t.columns.push_back("± error");
+    t.columns = {tr("bar"), or_default(v.y_label, tr("value"))};
+    if (err) t.columns.push_back(tr("± error"));
     for (const Bar& b : v.bars) {
         t.rows.push_back({b.label, num(b.value)});
         if (err) t.rows.back().push_back(num(b.err));
@@ -122,8 +129,8 @@ static DataTable scatter_table(const View& v, size_t max_rows) {
     const bool values =
         std::any_of(v.points.begin(), v.points.end(), [](const ScatterPoint& p) { return !std::isnan(p.value); });
     const bool hollow = std::any_of(v.points.begin(), v.points.end(), [](const ScatterPoint& p) { return p.hollow; });
-    t.columns = {or_default(v.x_label, "x"), or_default(v.y_label, "y"), values ? "value" : "group"};
-    if (hollow) t.columns.push_back("marker");
+    t.columns = {or_default(v.x_label, "x"), or_default(v.y_label, "y"), values ? tr("value") : tr("group")};
+    if (hollow) t.columns.push_back(tr("marker"));
     t.total_rows = v.points.size();
     for (size_t i : spread_indices(v.points.size(), max_rows)) {
         const ScatterPoint& p = v.points[i];
@@ -132,7 +139,7 @@ static DataTable scatter_table(const View& v, size_t max_rows) {
         row.push_back(values && !std::isnan(p.value) ? num(p.value)
                           : c < v.legend.size()      ? v.legend[c]
                                                      : std::to_string(c + 1));
-        if (hollow) row.push_back(p.hollow ? "hollow" : "filled");
+        if (hollow) row.push_back(p.hollow ? tr("hollow") : tr("filled"));
         t.rows.push_back(row);
     }
     return t;
@@ -141,12 +148,10 @@ static DataTable scatter_table(const View& v, size_t max_rows) {
 // A field: each channel's share of the plane, then the winner on a coarse grid of the plane (top row first).
 static void field_tables(const View& v, size_t max_rows, std::vector<DataTable>& out) {
     const Field& f = v.field;
-    auto name = [&](int k) {
-        return size_t(k) < v.legend.size() ? v.legend[size_t(k)] : "channel " + std::to_string(k + 1);
-    };
+    auto name = [&](int k) { return size_t(k) < v.legend.size() ? v.legend[size_t(k)] : trf("channel %d", k + 1); };
     DataTable share;
-    share.caption = v.title + ": territories";
-    share.columns = {"territory of", "share of the plane"};
+    share.caption = trf("%s: territories", v.title.c_str());
+    share.columns = {tr("territory of"), tr("share of the plane")};
     const std::vector<int> won = field_territories(f);
     const double cells = std::max(1, f.rows * f.cols);
     for (size_t k = 0; k < won.size(); ++k)
@@ -155,7 +160,7 @@ static void field_tables(const View& v, size_t max_rows, std::vector<DataTable>&
     out.push_back(share);
     if (f.rows <= 0 || f.cols <= 0) return;
     DataTable map;
-    map.caption = v.title + ": who wins where";
+    map.caption = trf("%s: who wins where", v.title.c_str());
     map.columns.push_back(or_default(v.y_label, "y") + " \\ " + or_default(v.x_label, "x"));
     const std::vector<size_t> cols = spread_indices(size_t(f.cols), std::min<size_t>(max_rows, 8));
     const double dx = (v.x_max - v.x_min) / f.cols, dy = (v.y_max - v.y_min) / f.rows;
@@ -181,7 +186,7 @@ static void add_tables(const View& v, size_t max_rows, std::vector<DataTable>& o
         out.push_back(scatter_table(v, max_rows));
         if (!v.lines.empty()) {
             out.push_back(lines_table(v, v.lines, max_rows));
-            out.back().caption += ": lines drawn over the points";
+            out.back().caption = trf("%s: lines drawn over the points", out.back().caption.c_str());
         }
         break;
     case ViewKind::Grid:

@@ -170,19 +170,25 @@ std::string trf(const char* english_format, ...) {
         const std::string spec = f.substr(k, len);
         k += len;
         const char conv = spec.back();
-        char buf[512];
+        std::string buf;   // the value as formatted: as long as it is (a list of every command)
         int star = 0;
         for (char c : spec)
             if (c == '*') ++star;
         int w1 = star > 0 ? va_arg(ap, int) : 0, w2 = star > 1 ? va_arg(ap, int) : 0;
         auto put = [&](auto v) {
-            if (star == 0) std::snprintf(buf, sizeof buf, spec.c_str(), v);
-            else if (star == 1) std::snprintf(buf, sizeof buf, spec.c_str(), w1, v);
-            else std::snprintf(buf, sizeof buf, spec.c_str(), w1, w2, v);
+            auto print = [&](char* to, size_t n) {
+                if (star == 0) return std::snprintf(to, n, spec.c_str(), v);
+                if (star == 1) return std::snprintf(to, n, spec.c_str(), w1, v);
+                return std::snprintf(to, n, spec.c_str(), w1, w2, v);
+            };
+            const int n = print(nullptr, 0);
+            buf.assign(size_t(std::max(n, 0)) + 1, '\0');
+            print(buf.data(), buf.size());
+            buf.pop_back();
         };
         const bool is_long = spec.find('l') != std::string::npos, is_size = spec.find('z') != std::string::npos;
         const bool is_ll = spec.find("ll") != std::string::npos;
-        if (conv == '%') std::snprintf(buf, sizeof buf, "%%");
+        if (conv == '%') buf = "%";
         else if (std::string("eEfFgG").find(conv) != std::string::npos) put(va_arg(ap, double));
         else if (conv == 's') put(va_arg(ap, const char*));
         else if (conv == 'p') put(va_arg(ap, void*));

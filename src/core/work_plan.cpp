@@ -73,7 +73,8 @@ const WorkPlan::Part& WorkPlan::largest() const {
 
 void check_work(Validation& v, const WorkPlan& plan, double units_per_second) {
     const WorkPlan::Part& big = plan.largest();
-    check_work(v, plan.total() / units_per_second, big.what + " dominates: " + big.reduce);
+    check_work(v, plan.total() / units_per_second,
+               trf("%s dominates: %s", tr(big.what).c_str(), tr(big.reduce).c_str()));   // (the lab's texts)
 }
 
 }   // namespace core

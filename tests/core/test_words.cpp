@@ -22,6 +22,7 @@ TEST_CASE("the table translates by the English text and falls back to it") {
     CHECK(core::trf("%d of %d experts", 3, 4) == "3 von 4 Experten");
     CHECK(core::trf("acc %.2f, seed %d, %s", 0.5, 7, "x") == "acc 0,50, seed 7, x");   // decimal comma, not in %d
     CHECK(core::local_number("eq. 3.4") == "eq. 3,4");
+    CHECK(core::trf("(%s)", std::string(2000, 'x').c_str()).size() == 2002);   // a value of any length
     // a text made before the language was chosen: its template, the numbers put back
     REQUIRE(
         core::use_language("de", R"({"expert %d": "Experte %d", "%d of %d at %d %%": "%d von %d bei %d %%"})").empty());
