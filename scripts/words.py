@@ -101,7 +101,8 @@ def is_prose(s):
 
 WRAPPED = re.compile(r"\b(tr|trf)\(\s*$")
 # a lab's one-word labels that read as ids ("iteration", "epoch"): keys where a view builder shows them
-SHOWN_ARG = re.compile(r"(\.(x|y|cols|rows)\(\s*|\bline\(\s*|\.(hline|vline|hband)\([^()]*,\s*)$")
+# (and the names of a run's parts in its plan, w.add(phase, "training", ...): the clock shows them)
+SHOWN_ARG = re.compile(r"(\.(x|y|cols|rows)\(\s*|\bline\(\s*|\.(hline|vline|hband)\([^()]*,\s*|\bw\.add\(\s*[^,()]+,\s*)$")
 JS_WRAPPED = re.compile(r"\bt\(\s*$")
 
 
