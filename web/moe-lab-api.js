@@ -20,6 +20,20 @@ var Module = {
     window.moeLab.ready = true;
     for (const f of window.moeLab.onReady) f();
   },
+  // A link's lang= (src/app/language.cpp): its table is read before the app starts, so that what the app says
+  // about the link (a bad value) is in that language already. A language with a font of its own gets it later.
+  preRun: [() => {
+    const code = new URLSearchParams(location.search).get("lang");
+    if (!code || !/^[A-Za-z]+(-[A-Za-z]+)*$/.test(code) || code === "en" || code === "en-XA") return;
+    Module.addRunDependency("words");
+    fetch("words/" + code + ".json").then((r) => (r.ok ? r.text() : "")).catch(() => "").then((text) => {
+      if (text) {
+        Module.FS.mkdir("/words");
+        Module.FS.writeFile("/words/" + code + ".json", text);
+      }
+      Module.removeRunDependency("words");
+    });
+  }],
   onAbort: (what) => showFatal(t("MoE Lab stopped: {why}").replace("{why}", what)),
 };
 

@@ -15,6 +15,16 @@
 namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
+    // the link's language first, so that what the app says about the rest of the link is in it (language.cpp)
+    for (size_t at = 0; at <= initial_query.size();) {
+        const size_t end = std::min(initial_query.find('&', at), initial_query.size());
+        const std::string kv = initial_query.substr(at, end - at);
+        if (kv.rfind("lang=", 0) == 0 && core::find_language(kv.substr(5))) {
+            lang_choice_ = kv.substr(5);
+            apply_language();
+        }
+        at = end + 1;
+    }
     open_link(initial_query);
     workers_.sync(false, compare_.b_seconds());   // workers=auto: they start loading now if the run pays for them
 }

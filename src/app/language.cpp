@@ -53,21 +53,25 @@ void App::apply_language() {
         if (host_.set_language) host_.set_language(code);
         return;
     }
-    if (!host_.words_dir.empty()) {
-        std::ifstream in(host_.words_dir + "/" + code + ".json", std::ios::binary);
+    // The table at hand (the desktop's build; on the page, the one a link's lang= named, read before the app
+    // started, so that what it says about the link is in that language already), else fetched by the page.
+    std::ifstream in(host_.words_dir + "/" + code + ".json", std::ios::binary);
+    const bool at_hand = !host_.words_dir.empty() && in.good();
+    if (at_hand) {
         std::stringstream text;
         text << in.rdbuf();
-        if (!in) {
-            link_messages_.push_back(
-                core::trf("lang=%s: the translations are not here (%s)", code.c_str(), host_.words_dir.c_str()));
-            return;
-        }
         lang_loading_ = code;
         cmd_words(code + "\n" + text.str());
-    } else if (host_.load_words) {
+        const bool font_here = !*l.font || std::ifstream(host_.fonts_dir + "/" + l.font + ".ttf").good();
+        if (font_here || !host_.load_words) return;
+    }
+    if (host_.load_words) {
         lang_loading_ = code;
-        host_.load_words(code);   // the page answers with words=CODE\n…
-    } else link_messages_.push_back(core::trf("lang=%s: no translations on this platform", code.c_str()));
+        host_.load_words(code);   // the page answers with words=CODE\n… (and the language's font)
+    } else if (!host_.words_dir.empty())
+        link_messages_.push_back(
+            core::trf("lang=%s: the translations are not here (%s)", code.c_str(), host_.words_dir.c_str()));
+    else link_messages_.push_back(core::trf("lang=%s: no translations on this platform", code.c_str()));
 }
 
 std::string App::cmd_words(const std::string& text) {

@@ -120,7 +120,10 @@ void App::merge_language_font(float size) {
     cfg.MergeMode = true;
     cfg.OversampleH = 1;
     const std::string file = host_.fonts_dir + "/" + l.font + ".ttf";
-    if (!std::ifstream(file).good() || !ImGui::GetIO().Fonts->AddFontFromFileTTF(file.c_str(), size, &cfg, ranges.Data))
+    if (!std::ifstream(file).good()) {
+        if (lang_loading_ != l.code)   // (else the page is fetching it: the atlas is built again when it arrives)
+            link_messages_.push_back(core::trf("the font of %s is missing (%s)", l.code, file.c_str()));
+    } else if (!ImGui::GetIO().Fonts->AddFontFromFileTTF(file.c_str(), size, &cfg, ranges.Data))
         link_messages_.push_back(core::trf("the font of %s is missing (%s)", l.code, file.c_str()));
 }
 

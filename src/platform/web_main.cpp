@@ -144,6 +144,7 @@ int main() {
     host.load_words = browser::load_words;
     host.set_language = browser::set_language;
     host.fonts_dir = "/fonts";
+    host.words_dir = "/words";   // a link's lang=: its table, written there before main() (web/moe-lab-api.js)
     host.save_png = browser::save_png;
     host.record_start = browser::record_start;
     host.record_frame = browser::record_frame;

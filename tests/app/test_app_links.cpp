@@ -519,7 +519,7 @@ std::string german_words() {
     std::filesystem::create_directories(dir);
     std::ofstream(dir + "/de.json")
         << R"j({"Language": "Sprache", "Test MSE": "Test-MSE (mittlerer quadratischer Fehler)",
-"lang=%s: give one of %s": "lang=%s: eine von %s angeben"})j";
+"lang=%s: give one of %s": "lang=%s: eine von %s angeben", "%s: used seed 1": "%s: Seed 1 verwendet"})j";
     return dir;
 }
 
@@ -537,6 +537,10 @@ TEST_CASE("app languages: lang= in the link chooses the table, the link keeps it
     p.frames(2);
     CHECK(p.app->command("view=1") == "");
     CHECK(p.app->document_json().find("Test-MSE (mittlerer quadratischer Fehler)") != std::string::npos);
+    // a link's other mistakes are said in its language, whatever their order in the link
+    Page bad("lab=example&seed=x&lang=de", nullptr, german_words());
+    CHECK(messages(bad).find("Seed 1 verwendet") != std::string::npos);
+    CHECK(bad.has("\"lang\":\"de\""));
     // an unknown language: a message in the language shown, the rest of the link works
     CHECK(p.app->command("lang=xx").find("lang=xx: eine von auto, en, es, pt-BR, de, zh-Hans, en-XA angeben") !=
           std::string::npos);

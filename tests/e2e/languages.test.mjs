@@ -67,6 +67,16 @@ test("numbers on the page take the language's decimal comma; the link keeps the 
   await page.close();
 });
 
+test("a link's lang= speaks first: what the page says about the rest of the link is in that language", async () => {
+  const { page } = await openPage("?lab=playground&seed=x&lang=de");
+  await inLanguage(page, "de");
+  const words = await page.evaluate(() => fetch("words/de.json").then((r) => r.json()));
+  const said = (await state(page)).messages.join(" | ");
+  const german = words["%s: used seed 1"].replace("%s", "");
+  assert.ok(said.includes(german.trim().split(" ").slice(-2).join(" ")), `${said} (expected: ${german})`);
+  await page.close();
+});
+
 test("the browser's languages choose the page's; a link's lang= wins; a table that cannot load leaves a message", async () => {
   const { context, page } = await openDevice({ viewport: { width: 1280, height: 720 }, locale: "de-AT" }, "?lab=playground");
   await inLanguage(page, "de");
