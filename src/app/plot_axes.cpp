@@ -155,6 +155,13 @@ Axes draw_axes(const core::View& v, ImVec2 oa, ImVec2 ob, double dx0, double dx1
     float bottom = fh * 1.3f + (v.x_label.empty() ? 0 : fh * 1.2f);
     ax.a.y = oa.y + top;
     ax.b.y = ob.y - bottom;
+    if (v.equal_scale && !ax.log_x && !ax.log_y) {   // one unit as long on both axes: the longer side shrinks, centred
+        const float w = ax.b.x - ax.a.x, h = ax.b.y - ax.a.y;
+        const float per = std::min(w / float(ax.x1 - ax.x0), h / float(ax.y1 - ax.y0));
+        const float dw = w - per * float(ax.x1 - ax.x0), dh = h - per * float(ax.y1 - ax.y0);
+        ax.a.x += dw * 0.5f, ax.b.x -= dw * 0.5f;
+        ax.a.y += dh * 0.5f, ax.b.y -= dh * 0.5f;
+    }
     if (ax.b.x - ax.a.x < 20 || ax.b.y - ax.a.y < 20) {
         ax.labels.clear();
         return ax;

@@ -103,13 +103,16 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
     if (v.field.rows > 0 && !gpu_draw_field(dl, v, lo, hi) && v.field.channels > 0) cpu_field(dl, v, ax);
     report_field(v, ax);
     draw_overlays(v, ax);
-    // samples on the plane, in their group's colour and shape, outlined so they show on any territory
+    // samples on the plane, in their group's colour and shape, ringed in the axes' ink and the background so that
+    // they show on any territory in any theme; a hollow one (in no group: no expert) in the axes' ink
     const float r = std::fmax(2.5f, fh * 0.2f);
     for (const core::ScatterPoint& p : v.points) {
         if (!std::isfinite(p.x) || !std::isfinite(p.y)) continue;
         const ImVec2 q = ax.map(p.x, p.y);
+        draw_marker(dl, q, r + 2.4f, p.color, ink(colors().axis_ink));
         draw_marker(dl, q, r + 1.2f, p.color, ink(colors().plot_bg));
-        draw_marker(dl, q, r, p.color, palette(field_palette_index(p.color)), p.hollow);   // in its channel's colour
+        draw_marker(dl, q, r, p.color, p.hollow ? ink(colors().axis_ink) : palette(field_palette_index(p.color)),
+                    p.hollow);
     }
     for (size_t k = 0; k < v.lines.size(); ++k) {
         const core::LineSeries& s = v.lines[k];

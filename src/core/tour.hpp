@@ -90,6 +90,10 @@ inline TourStep with_preset(std::string preset, TourStep s) {
     s.preset = std::move(preset);
     return s;
 }
+inline TourStep with_set(std::vector<std::pair<std::string, double>> set, TourStep s) {
+    s.set = std::move(set);
+    return s;
+}
 inline TourStep with_question(TourQuestion q, TourStep s) {
     s.question = std::move(q);
     return s;

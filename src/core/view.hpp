@@ -76,6 +76,7 @@ struct View {
     ViewKind kind = ViewKind::Lines;
     std::string x_label, y_label;
     bool log_x = false, log_y = false;
+    bool equal_scale = false;      // a plane: one unit as long on x as on y (the plot area shrinks to keep it)
     double x_min = 0, x_max = 0;   // equal: automatic
     double y_min = 0, y_max = 0;   // equal: automatic
     std::vector<LineSeries> lines;

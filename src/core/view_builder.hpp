@@ -86,6 +86,7 @@ public:
     }
     ViewBuilder&& log_x(bool on = true) && { return set(v_.log_x, on); }
     ViewBuilder&& log_y(bool on = true) && { return set(v_.log_y, on); }
+    ViewBuilder&& equal_scale(bool on = true) && { return set(v_.equal_scale, on); }
     ViewBuilder&& overlay(Overlay o) && { return add(v_.overlays, std::move(o)); }
     ViewBuilder&& overlays(const std::vector<Overlay>& os) && {
         v_.overlays.insert(v_.overlays.end(), os.begin(), os.end());

@@ -45,12 +45,19 @@ static core::Bound<Config> make_binding() {
                     "experts per point (Shazeer et al. 2017); with expert choice, each expert's share is c_f k B / K"),
         &Config::train, &TrainSpec::rule, &RoutingRule::k);
     b.add(core::param("alpha", "α", "Routing", T::Real, 0, 1, 0.3,
-                      "load-balancing loss weight: α K Σ f_i P_i (Switch, Fedus et al. 2022)"),
+                      "load-balancing loss weight: α K Σ f_i P_i (Switch, Fedus et al. 2022, who use α = 0.01). This "
+                      "toy needs about 0.1 or more: its router sees two numbers per point and tight clusters, so the "
+                      "task pulls a whole cluster onto one expert far harder than in a language model, and at 0.01 "
+                      "the load collapses"),
           &Config::train, &TrainSpec::alpha);
     b.add(core::param(
               "capacity", "c_f", "Routing", T::Real, 0, 4, 0,
               "capacity factor: each expert takes at most c_f k B / K points of a batch, rounded up (Switch); 0: none"),
           &Config::train, &TrainSpec::rule, &RoutingRule::capacity);
+    b.add(core::param("eval_capacity", "c_f,eval", "Routing", T::Real, -1, 4, -1,
+                      "capacity factor when evaluating (DeepSpeed-MoE's eval_capacity_factor): −1 the training one, "
+                      "0 none"),
+          &Config::train, &TrainSpec::eval_capacity);
     b.add(core::param("expert_choice", "", "Routing", T::Bool, 0, 1, 0,
                       "experts choose their top points by p_i(x) (Zhou et al. 2022)"),
           &Config::train, &TrainSpec::rule, &RoutingRule::expert_choice);
@@ -88,8 +95,9 @@ static core::Bound<Config> make_binding() {
               {{"data", 5}, {"alpha", 0.1}}});
     b.preset({"bias",
               "Skewed, loss-free balancing",
-              "No L_aux; a bias raises idle experts' scores after each batch (Wang et al. 2024).",
-              {{"data", 1}, {"alpha", 0}, {"bias", 0.1}}});
+              "No L_aux; a bias raises idle experts' scores after each batch (Wang et al. 2024), with a small step "
+              "γ = 0.01 over 5000 steps.",
+              {{"data", 1}, {"alpha", 0}, {"bias", 0.01}, {"T", 5000}, {"eval_every", 25}}});
     b.preset({"expert-choice",
               "Skewed, expert choice",
               "Each expert takes its share of every batch.",
@@ -102,6 +110,11 @@ static core::Bound<Config> make_binding() {
               "Moons, MLP experts",
               "Two interleaving half circles; experts of width 8.",
               {{"data", 3}, {"hidden", 8}, {"alpha", 0.1}}});
+    b.preset({"collapse-hurts",
+              "Moons, eight small experts",
+              "Eight experts of width 2, each too small for the whole task: balanced they share it; compare "
+              "no-balancing to see what a collapse costs.",
+              {{"data", 3}, {"hidden", 2}, {"K", 8}}});
     return b;
 }
 
@@ -122,6 +135,9 @@ PlaygroundLab::PlaygroundLab() : LabOf(7e8) {   // units per second: measured 7.
     headlines_ = {{"acc", "—"},
                   {"acc_dense", "—"},
                   {"load_entropy", "near 1 with L_aux (Fedus et al. 2022)"},
+                  {"max_vio", "near 0 with L_aux or the bias (Wang et al. 2024)"},
+                  {"load_entropy_recent", "—"},
+                  {"max_vio_recent", "—"},
                   {"idle_experts", "> 0 without balancing (Shazeer et al. 2017)"},
                   {"acc_gain", "> 0 on clusters (Chen et al. 2022, for cluster-experts' data)"},
                   {"dropped", "> 0 with capacity (Fedus et al. 2022)"},
@@ -147,6 +163,10 @@ core::Validation PlaygroundLab::check(const core::Params& p) const {
         }
     if (c.train.rule.expert_choice && c.train.rule.capacity <= 0)
         v.errors.push_back("expert choice needs a capacity c_f > 0 (each expert's share of a batch): set capacity");
+    if (c.train.rule.expert_choice && c.train.eval_capacity == 0)
+        v.errors.push_back(
+            "expert choice needs an evaluation capacity above 0 (each expert's share of a batch): set eval_capacity "
+            "to −1 (the training one) or above 0");
     return v;
 }
 

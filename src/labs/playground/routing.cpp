@@ -60,32 +60,43 @@ Routed route(const std::vector<double>& h, const std::vector<double>* bias, int 
                 r.gate[at] = r.p[at];   // Zhou et al. 2022: the gate is the score itself
             }
         }
-    } else {   // each point's top k by h + b, in the batch's order against the experts' capacities
+    } else {   // each point's top k by p + b (Wang et al. 2024: the bias is added to the gating score)
         const int cap = rule.capacity > 0 ? expert_capacity(rule.capacity, k, B, K) : B;
-        std::vector<int> load(size_t(K), 0);
+        std::vector<int> top(size_t(B) * size_t(k));   // row b: point b's experts, first choice first
         for (int b = 0; b < B; ++b) {
             const size_t row = size_t(b) * K;
             std::iota(order.begin(), order.end(), 0);
-            auto score = [&](int i) { return h[row + i] + (bias ? (*bias)[size_t(i)] : 0.0); };
+            auto score = [&](int i) { return r.p[row + i] + (bias ? (*bias)[size_t(i)] : 0.0); };
             std::stable_sort(order.begin(), order.end(), [&](int a, int c) { return score(a) > score(c); });
-            double kept = 0;
+            double kept = 0;   // the gates are renormalised over the k chosen, before capacity (GShard)
             for (int q = 0; q < k; ++q) {
                 const int i = order[size_t(q)];
+                top[size_t(b) * k + q] = i;
                 r.chosen[row + i] = 1;
+                kept += r.p[row + i];
+            }
+            for (int q = 0; q < k; ++q) {   // k = 1: p_i itself (Switch), else renormalised
+                const size_t at = row + size_t(top[size_t(b) * k + q]);
+                r.gate[at] = k == 1 ? r.p[at] : r.p[at] / kept;
+            }
+        }
+        // capacity: every point's first choice before any point's second (GShard), each in the batch's order
+        std::vector<int> load(size_t(K), 0);
+        for (int q = 0; q < k; ++q)
+            for (int b = 0; b < B; ++b) {
+                const int i = top[size_t(b) * k + q];
+                const size_t at = size_t(b) * K + i;
                 if (load[size_t(i)] >= cap) {
-                    r.dropped[row + i] = 1;
+                    r.dropped[at] = 1;
+                    r.gate[at] = 0;   // the other gates keep their weights: the point's output shrinks
                     continue;
                 }
                 ++load[size_t(i)];
-                kept += r.p[row + i];
             }
-            bool lost = false;
-            for (int i = 0; i < K; ++i) {
-                lost = lost || r.dropped[row + i];
-                if (r.chosen[row + i] && !r.dropped[row + i])   // k = 1: p_i itself (Switch), else renormalised
-                    r.gate[row + i] = k == 1 ? r.p[row + i] : r.p[row + i] / kept;
-            }
-            r.dropped_points += lost;
+        for (int b = 0; b < B; ++b) {   // a point dropped by every expert it chose
+            bool kept = false;
+            for (int i = 0; i < K; ++i) kept = kept || r.gate[size_t(b) * K + i] > 0;
+            r.dropped_points += !kept;
         }
     }
     double choices = 0;
@@ -107,21 +118,25 @@ Routed route(const std::vector<double>& h, const std::vector<double>* bias, int 
 void gate_backward(const Routed& r, const RoutingRule& rule, const std::vector<double>& dgate,
                    std::vector<double>& dh) {
     const int K = r.K;
-    // expert choice and top-1 gate by p itself (a softmax over all K); top-k renormalises the kept experts' p
+    // expert choice and top-1 gate by p itself (a softmax over all K); top-k renormalises the chosen experts' p
+    // (before capacity: a dropped expert keeps its share of the normaliser, its gate is 0)
     const bool full = rule.expert_choice || rule.k <= 1;
     std::vector<char> in(static_cast<size_t>(K));
-    std::vector<double> a(static_cast<size_t>(K));
+    std::vector<double> a(static_cast<size_t>(K)), w(static_cast<size_t>(K));
     for (int b = 0; b < r.B; ++b) {
         const size_t row = size_t(b) * K;
         bool any = false;
+        double chosen = 0;
         for (int i = 0; i < K; ++i) {
-            in[size_t(i)] = full || r.gate[row + i] > 0;
+            in[size_t(i)] = full || r.chosen[row + i];
             a[size_t(i)] = r.gate[row + i] > 0 ? dgate[row + i] : 0.0;
             any = any || r.gate[row + i] > 0;
+            chosen += r.chosen[row + i] ? r.p[row + i] : 0.0;
         }
         if (!any) continue;
-        // top-k, k ≥ 2: g = softmax over the kept experts (p_i / Σ_kept p_j), whose backward has the same form
-        softmax_backward(full ? &r.p[row] : &r.gate[row], a.data(), in.data(), K, &dh[row]);
+        for (int i = 0; i < K; ++i) w[size_t(i)] = full ? r.p[row + i] : in[size_t(i)] ? r.p[row + i] / chosen : 0.0;
+        // top-k, k ≥ 2: g = a softmax over the chosen experts (p_i / Σ_chosen p_j), whose backward has the same form
+        softmax_backward(w.data(), a.data(), in.data(), K, &dh[row]);
     }
 }
 

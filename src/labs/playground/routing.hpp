@@ -3,14 +3,16 @@
 // auxiliary losses with respect to h, for the training loop (checked against finite differences in
 // tests/labs/playground/test_routing.cpp).
 //   - top-k (Shazeer et al. 2017, "Outrageously large neural networks", eq. 3–5): point x goes to the k experts
-//     with the largest h_i(x) + b_i; its gates are p = softmax(h) renormalised over the experts it keeps. For k = 1
+//     with the largest p_i(x) + b_i, p = softmax(h); its gates are p renormalised over the k it chose. For k = 1
 //     the gate is p_i itself (Switch, Fedus et al. 2022, eq. 2): renormalised it would be 1, and the router would
 //     get no gradient from the experts' outputs;
 //   - capacity (Fedus et al. 2022, Switch Transformer, §2.2): an expert takes at most ⌈c_f k B / K⌉ points of a
-//     batch, in the batch's order; the rest are dropped for that expert;
+//     batch, every point's first choice before any point's second (GShard, Lepikhin et al. 2021, Algorithm 1),
+//     each in the batch's order; a dropped expert's gate becomes 0 and the others keep theirs (not renormalised);
 //   - expert choice (Zhou et al. 2022, §3.1): expert i takes the ⌈c_f k B / K⌉ points with the largest p_i(x), with
 //     gate p_i(x); a point may get none, one or several experts;
-//   - loss-free balancing (Wang et al. 2024, Algorithm 1): the bias b chooses, the unbiased scores gate, and after
+//   - loss-free balancing (Wang et al. 2024, eq. 3 and Algorithm 1): the bias b is added to the gating scores
+//     s_i = p_i to choose, the unbiased scores gate, and after
 //     each batch b_i ← b_i + γ sign(f̄ − f_i); no gradient reaches b.
 #pragma once
 #include <vector>
@@ -33,7 +35,7 @@ struct Routed {
     std::vector<double> f;       // K: share of the batch's choices that went to expert i (sums to 1)
     std::vector<double> P;       // K: the batch mean of p_i
     int unrouted = 0;            // points with no expert
-    int dropped_points = 0;      // points that lost at least one expert to capacity
+    int dropped_points = 0;      // points dropped by every expert they chose (token choice, capacity)
 };
 
 // The capacity of one expert for a batch: ⌈c_f k B / K⌉.

@@ -9,7 +9,7 @@
 namespace playground {
 
 namespace {
-enum Stream : uint64_t { kTrainPoints = 11, kTestPoints, kDense };
+enum Stream : uint64_t { kTrainPoints = 11, kTestPoints, kDense, kTestOrder };
 }
 
 MixtureSpec dense_spec(const Config& c) {
@@ -46,9 +46,18 @@ double evaluation_units(const Config& c) {
 
 Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), c_(c), seed_(seed) {
     curve_.reset(400);
-    trace_.columns = {"t", "acc", "acc_dense", "loss", "loss_dense", "load_entropy", "idle_experts"};
-    for (int i = 0; i < c.model.K; ++i) trace_.columns.push_back(core::strf("load_%d", i + 1));
-    for (int i = 0; i < c.model.K; ++i) trace_.columns.push_back(core::strf("prob_%d", i + 1));
+    trace_.columns = {"t",
+                      "acc",
+                      "acc_dense",
+                      "loss",
+                      "loss_dense",
+                      "load_entropy",
+                      "max_vio",
+                      "load_entropy_recent",
+                      "max_vio_recent",
+                      "idle_experts"};
+    for (const char* name : {"load_%d", "prob_%d", "bias_%d"})
+        for (int i = 0; i < c.model.K; ++i) trace_.columns.push_back(core::strf(name, i + 1));
 }
 
 void Run::step(core::WorkBudget& budget) {
@@ -64,6 +73,9 @@ void Run::step(core::WorkBudget& budget) {
         TrainSpec plain = c_.train;   // the baseline: the same optimiser and batches, nothing to route
         plain.rule = RoutingRule();
         plain.alpha = plain.beta = plain.gamma = 0;
+        plain.eval_capacity = -1;
+        // both models see the test points in the same shuffled batches (docs/labs/playground.md §5)
+        test_order_ = evaluation_order(test_.size(), core::Rng(seed_, kTestOrder).next_u32());
         dense_ = std::make_unique<Trainer>(dense_spec(c_), plain, train_, core::Rng(seed_, kDense).next_u32());
     }
     if (part_ == kDraw) {   // the drawing ends with the first evaluation: the maps of the untrained models
@@ -97,8 +109,8 @@ void Run::step(core::WorkBudget& budget) {
 
 bool Run::evaluate(core::WorkBudget& budget) {
     if (!moe_evaluating_) {
-        moe_evaluating_ = std::make_unique<Evaluating>(*moe_, test_);
-        dense_evaluating_ = std::make_unique<Evaluating>(*dense_, test_);
+        moe_evaluating_ = std::make_unique<Evaluating>(*moe_, test_, test_order_);
+        dense_evaluating_ = std::make_unique<Evaluating>(*dense_, test_, test_order_);
         map_row_ = 0;
         evaluated_units_ = 0;
         start_maps();
@@ -119,10 +131,20 @@ bool Run::evaluate(core::WorkBudget& budget) {
             dense_eval_ = dense_evaluating_->finish();
             moe_evaluating_.reset();
             dense_evaluating_.reset();
-            std::vector<double> row = {double(t_),       moe_eval_.acc,          dense_eval_.acc, moe_eval_.loss,
-                                       dense_eval_.loss, moe_eval_.load_entropy, moe_eval_.idle};
+            const std::vector<double> recent = moe_->recent().load();   // none before the first step
+            std::vector<double> row = {double(t_),
+                                       moe_eval_.acc,
+                                       dense_eval_.acc,
+                                       moe_eval_.loss,
+                                       dense_eval_.loss,
+                                       moe_eval_.load_entropy,
+                                       moe_eval_.max_vio,
+                                       recent.empty() ? NAN : load_entropy(recent),
+                                       recent.empty() ? NAN : max_vio(recent),
+                                       moe_eval_.idle};
             row.insert(row.end(), moe_eval_.load.begin(), moe_eval_.load.end());
             row.insert(row.end(), moe_eval_.prob.begin(), moe_eval_.prob.end());
+            row.insert(row.end(), moe_->bias().begin(), moe_->bias().end());
             curve_.push(row);
             trace_.rows.push_back(row);
             finish_maps();
@@ -164,9 +186,21 @@ std::vector<core::Metric> Run::metrics() const {
     const bool judged = seen && int(test_.size()) >= 10 * c_.model.K;
     const char* few = seen ? "too few points to judge the load: fewer than 10 an expert" : why;
     m.add_if(judged, "load_entropy", "Load entropy H(f) / ln K (1: even)", moe_eval_.load_entropy, "%.3f", few);
+    m.add_if(judged, "max_vio", "MaxVio: the busiest expert's load over the mean, minus 1 (0: even)", moe_eval_.max_vio,
+             "%.3f", few);
+    // the training batches' load over the last RecentLoad::window batches (noise and bias as in training)
+    const std::vector<double> recent = moe_ ? moe_->recent().load() : std::vector<double>();
+    const bool trained = judged && !recent.empty();
+    const char* untrained = judged ? "measured once training has started" : few;
+    m.add_if(trained, "load_entropy_recent", "Load entropy of the last 20 training batches",
+             trained ? load_entropy(recent) : NAN, "%.3f", untrained);
+    m.add_if(trained, "max_vio_recent", "MaxVio of the last 20 training batches", trained ? max_vio(recent) : NAN,
+             "%.3f", untrained);
     m.add_if(judged, "idle_experts", "Share of experts below 1/(10K) of the load", moe_eval_.idle, "%.3f", few);
-    m.add_if(seen, "dropped", "Share of test points that lost an expert to capacity", moe_eval_.dropped, "%.3f", why);
-    m.add_if(seen, "unrouted", "Share of test points with no expert", moe_eval_.unrouted, "%.3f", why);
+    m.add_if(seen, "dropped", "Share of test points dropped by every expert they chose (capacity)", moe_eval_.dropped,
+             "%.3f", why);
+    m.add_if(seen, "unrouted", "Share of test points no expert answers (counted as errors)", moe_eval_.unrouted, "%.3f",
+             why);
     m.add_if(seen, "router_z", "Router z: mean (log Σ e^h)²", moe_eval_.router_z, "%.3f", why);
     return m.take();
 }

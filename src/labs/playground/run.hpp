@@ -11,6 +11,21 @@ namespace playground {
 
 enum Part { kDraw, kTrain, kDone };   // the plan's parts, in order; kDone past the last
 
+// The trace's columns (and the curves'), in order; then each expert's load f_i, mean probability P_i and bias b_i.
+enum Column : size_t {
+    kT,
+    kAcc,
+    kAccDense,
+    kLoss,
+    kLossDense,
+    kEntropy,
+    kMaxVio,
+    kEntropyRecent,
+    kMaxVioRecent,   // at the evaluation; over the recent training batches
+    kIdle,
+    kPerExpert   // kPerExpert + i: f_i; + K + i: P_i; + 2K + i: b_i
+};
+
 class Run : public core::LabRun {
 public:
     Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
@@ -36,13 +51,14 @@ private:
     uint64_t seed_;
     Part part_ = kDraw;
     core::PointSet train_, test_;
+    std::vector<int> test_order_;   // the evaluation's batches: the test points shuffled once by the seed
     std::unique_ptr<Trainer> moe_, dense_;
     int t_ = 0;
     Evaluation moe_eval_, dense_eval_;
     std::unique_ptr<Evaluating> moe_evaluating_, dense_evaluating_;   // the evaluation under way, if any
     int map_row_ = 0;
-    double evaluated_units_ = 0;   // of the evaluation under way
-    core::ThinnedRows curve_;      // t, acc, acc_dense, loss, loss_dense, load_entropy, idle, the load f_i, then P_i
+    double evaluated_units_ = 0;                                        // of the evaluation under way
+    core::ThinnedRows curve_;                                           // the trace's columns (Column)
     core::View territory_, decision_, decision_dense_;                  // shown
     core::View next_territory_, next_decision_, next_decision_dense_;   // being filled
 };

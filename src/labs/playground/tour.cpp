@@ -1,4 +1,5 @@
 // The playground lab's tour, named comparisons and end-of-run outcomes: what practice does to routing on skewed data.
+// Every claim here is counted over seeds 1–10 and 31–40 in docs/labs/playground.md §7.
 #include "core/comparison.hpp"
 #include "core/outcome.hpp"
 #include "core/tour.hpp"
@@ -10,44 +11,66 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
     return {
         core::with_preset(
             "collapse",
-            core::tour_to_phase(1, {"territory", "load"},
-                                "Skewed data: one cluster holds 70 % of the points, four experts, no balancing loss.",
-                                "A router trained by the task alone favours the experts it already favours (Shazeer "
-                                "et al. 2017, §4).")),
+            core::tour_to_phase(
+                1, {"territory", "load"},
+                "Skewed data: one cluster holds 70 % of the points, four experts, no balancing loss. The untrained "
+                "router usually sends each tight cluster to one expert already, so an expert starts idle.",
+                "A router trained by the task alone favours the experts it already favours (Shazeer et al. 2017, "
+                "§4).")),
         core::with_question(
-            {"Without a balancing loss, will every expert get work?",
-             {core::answer_if_above("No: some experts sit idle.", "idle_experts", 0.1),
-              core::answer_otherwise("Yes, every expert gets a share.")},
+            {"Without a balancing loss, will training spread the load over the four experts?",
+             {core::answer_if_below("No: the load stays on a few experts.", "load_entropy", 0.9),
+              core::answer_otherwise("Yes, every expert ends with a fair share.")},
              0,
              "An expert that gets a little more of the points trains on them, so the router sends it more: the load "
-             "collapses onto one or two experts (Shazeer et al. 2017; Fedus et al. 2022)."},
+             "stays on one or two experts, or one per cluster (Shazeer et al. 2017; Fedus et al. 2022)."},
             core::tour_to_end({"load_now", "territory"}, "Where the load ended.",
-                              "Collapse: the experts that won early keep the points (Shazeer et al. 2017, §4).")),
-        core::with_preset("skewed",
-                          core::tour_to_progress(0.5, {"load", "territory"},
-                                                 "The same data with L_aux = α K Σ f_i P_i, α = 0.3.",
-                                                 "Switch Transformer's load-balancing loss (Fedus et al. "
-                                                 "2022, eq. 4), smallest when f and P are 1/K.")),
-        core::with_question(
-            {"With the loss, is the load even, and does accuracy suffer?",
-             {core::answer_if_above("Even, and the accuracy stays.", "load_entropy", 0.9),
-              core::answer_otherwise("Still uneven.")},
-             0,
-             "To make f and P even the router splits the big cluster between experts; each piece is still easy, so "
-             "the accuracy stays (Fedus et al. 2022, §2.2)."},
-            core::tour_to_end({"load_now", "territory"}, "Where the load ended with the loss.",
-                              "The load-balancing loss spreads the load (Fedus et al. 2022, eq. 4).")),
+                              "The experts that won early keep the points (Shazeer et al. 2017, §4).")),
+        core::with_preset(
+            "skewed",
+            core::with_question(
+                {"The same data with L_aux = α K Σ f_i P_i, α = 0.3. Will the load be even, and will accuracy suffer?",
+                 {core::answer_if_above("Even, and the accuracy stays.", "load_entropy", 0.9),
+                  core::answer_otherwise("Still uneven.")},
+                 0,
+                 "To make f and P even the router splits the big cluster between experts; each piece is still "
+                 "easy, so the accuracy stays (Fedus et al. 2022, §2.2)."},
+                core::tour_to_end({"load", "territory"}, "The same data with the load-balancing loss, α = 0.3.",
+                                  "Switch Transformer's load-balancing loss (Fedus et al. 2022, eq. 4), smallest "
+                                  "when f and P are 1/K, spreads the load."))),
+        core::with_preset(
+            "collapse-hurts",
+            core::tour_to_end({"accuracy", "territory"},
+                              "Two moons, eight experts of width 2, balanced by L_aux: each expert holds a piece of "
+                              "the boundary.",
+                              "Many small experts, each on its share of the data (Shazeer et al. 2017, §3).")),
+        core::with_preset(
+            "collapse-hurts",
+            core::with_set(
+                {{"alpha", 0}},
+                core::with_question(
+                    {"The same mixture without the balancing loss: will it stay as accurate?",
+                     {core::answer_if_below("No: a collapsed router leaves a few small experts to do all the work.",
+                                            "acc", 0.93),
+                      core::answer_otherwise("Yes, the accuracy holds.")},
+                     0,
+                     "The router collapses onto two or three experts; each is too small for a whole moon, so the "
+                     "boundary they draw is coarser. Balancing is not only for the hardware's sake."},
+                    core::tour_to_end({"accuracy", "load_now"}, "No balancing: where the load and the accuracy end.",
+                                      "Without balancing, the idle experts' capacity is lost (Shazeer et al. 2017, "
+                                      "§4).")))),
         core::with_preset(
             "bias",
             core::with_question(
-                {"No loss, but a bias that raises idle experts' scores after each batch: does the load spread?",
-                 {core::answer_if_above("Yes, far more than with nothing.", "load_entropy", 0.5),
-                  core::answer_otherwise("No: it stays on a few experts.")},
+                {"No loss, but a bias that raises an idle expert's score after each batch: does the load even out?",
+                 {core::answer_if_above("Yes, as even as with the loss.", "load_entropy", 0.9),
+                  core::answer_otherwise("No: it stays uneven.")},
                  0,
                  "The bias b_i only chooses the experts, it does not weigh their outputs, and no gradient reaches "
-                 "it: loss-free balancing (Wang et al. 2024, used by DeepSeek-V3)."},
-                core::tour_to_end({"load_now", "load"}, "Loss-free balancing, γ = 0.1.",
-                                  "The bias alone keeps most experts busy (Wang et al. 2024, Algorithm 1)."))),
+                 "it: loss-free balancing (Wang et al. 2024, used by DeepSeek-V3). A small step γ needs time; a "
+                 "large one makes whole clusters hop between experts (compare bias-too-large)."},
+                core::tour_to_end({"bias", "load"}, "Loss-free balancing, γ = 0.01, 5000 steps.",
+                                  "The bias alone evens the load (Wang et al. 2024, Algorithm 1)."))),
         core::with_preset(
             "expert-choice",
             core::with_question(
@@ -56,10 +79,12 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                   core::answer_otherwise("Yes: almost every point gets one.")},
                  0,
                  "Each expert takes the same number of points, so the load is even by construction; the big "
-                 "cluster has more points than its experts take, and the rest are left out (Zhou et al. 2022)."},
-                core::tour_to_end(
-                    {"territory", "accuracy"}, "Expert choice, c_f = 1: hollow points got no expert.",
-                    "Even load, by construction; the big cluster's overflow is lost (Zhou et al. 2022, §3)."))),
+                 "cluster has more points than the experts that prefer it take, and its overflow gets no expert "
+                 "(Zhou et al. 2022)."},
+                core::tour_to_end({"experts_per_point", "territory"},
+                                  "Expert choice, c_f = 1: hollow points got no expert and count as errors.",
+                                  "Even load, by construction; the big cluster's overflow is lost (Zhou et al. "
+                                  "2022, §3)."))),
         core::with_preset(
             "clusters",
             core::with_question(
@@ -78,47 +103,66 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
 }
 
 std::vector<core::Comparison> PlaygroundLab::comparisons() const {
-    return {core::compare("no-balancing", "No balancing loss (α = 0)")
-                .changes({{"alpha", "0"}})
-                .watch({"load_entropy", "idle_experts"})
-                .because("Without L_aux the router's rich-get-richer loop sends most points to one or two experts."),
-            core::compare("bias-balancing", "Loss-free balancing instead (α = 0, γ = 0.1)")
-                .changes({{"alpha", "0"}, {"bias", "0.1"}})
-                .watch({"load_entropy", "idle_experts"})
-                .because("The bias moves the choice towards idle experts without a gradient (Wang et al. 2024); "
-                         "here it spreads the load less evenly than the loss does."),
-            core::compare("top2", "Two experts a point")
-                .changes({{"top_k", "2"}})
-                .watch({"acc", "load_entropy"})
-                .because("Each point is a blend of two experts, gated by their renormalised probabilities."),
-            core::compare("expert-choice", "Expert choice (c_f = 1)")
-                .changes({{"expert_choice", "1"}, {"capacity", "1"}})
-                .watch({"load_entropy", "unrouted"})
-                .because("Every expert takes exactly its share: the load is even by construction, and some points "
-                         "get no expert (Zhou et al. 2022)."),
-            core::compare("capacity-1", "Capacity factor 1")
-                .changes({{"capacity", "1"}})
-                .watch({"dropped", "acc"})
-                .because("An expert full for a batch drops the rest of its points (Fedus et al. 2022, §2.2)."),
-            core::compare("shared-expert", "A shared expert")
-                .changes({{"shared", "1"}})
-                .watch({"acc"})
-                .because("Every point also goes through a shared expert (Dai et al. 2024).")};
+    return {
+        core::compare("no-balancing", "No balancing loss (α = 0)")
+            .changes({{"alpha", "0"}})
+            .watch({"load_entropy", "idle_experts", "acc"})
+            .because("Without L_aux the router's rich-get-richer loop sends most points to one or two experts; "
+                     "from collapse-hurts it also costs accuracy."),
+        core::compare("bias-balancing", "Loss-free balancing instead (α = 0, γ = 0.01)")
+            .changes({{"alpha", "0"}, {"bias", "0.01"}})
+            .watch({"load_entropy", "max_vio"})
+            .because("The bias moves the choice towards idle experts without a gradient (Wang et al. 2024); a "
+                     "small step needs time: over the bias preset's 5000 steps it evens the load as the loss does."),
+        core::compare("bias-too-large", "A bias step too large (γ = 0.1): a limit cycle")
+            .changes({{"alpha", "0"}, {"bias", "0.1"}})
+            .watch({"max_vio", "load_entropy", "acc"})
+            .because("Each batch moves b_i by γ whatever the imbalance: with γ = 0.1 a whole cluster flips to "
+                     "another expert, overloads it and flips again; the load of recent batches looks even, "
+                     "the load at any one moment does not."),
+        core::compare("top2", "Two experts a point")
+            .changes({{"top_k", "2"}})
+            .watch({"load_entropy", "idle_experts", "acc"})
+            .because("Each point is a blend of two experts, gated by their renormalised probabilities; from "
+                     "the collapse, top-2 alone keeps more experts busy than top-1, without any loss."),
+        core::compare("expert-choice", "Expert choice (c_f = 1)")
+            .changes({{"expert_choice", "1"}, {"capacity", "1"}})
+            .watch({"load_entropy", "unrouted", "acc"})
+            .because("Every expert takes exactly its share: the load is even by construction, and some points "
+                     "get no expert, which count as errors (Zhou et al. 2022)."),
+        core::compare("capacity-1", "Capacity factor 1")
+            .changes({{"capacity", "1"}})
+            .watch({"dropped", "acc"})
+            .because("An expert full for a batch drops the rest of its points, which count as errors (Fedus et "
+                     "al. 2022, §2.2)."),
+        core::compare("router-noise", "Trainable router noise")
+            .changes({{"noise", "1"}})
+            .watch({"load_entropy", "load_entropy_recent"})
+            .because("L_aux evens the load of the noisy choices made in training (the last batches' load); "
+                     "evaluated without the noise, the choices fall back on the experts the router favours."),
+        core::compare("z-loss", "Router z-loss (β = 0.01)")
+            .changes({{"z_loss", "0.01"}})
+            .watch({"router_z", "load_entropy", "acc"})
+            .because("The z-loss keeps the router's logits small (Zoph et al. 2022, for numerical stability); "
+                     "here the load and the accuracy stay as they were."),
+        core::compare("shared-expert", "A shared expert")
+            .changes({{"shared", "1"}})
+            .watch({"acc", "load_entropy"})
+            .because("Every point also goes through a shared expert (Dai et al. 2024).")};
 }
 
 std::vector<core::Outcome> PlaygroundLab::outcomes() const {
     core::Outcome load = core::outcome(
-        {core::answer_if_above("The load is even: H(f)/ln K = {load_entropy}.", "load_entropy", 0.9),
-         core::answer_if_above("The load spread only part of the way: H(f)/ln K = {load_entropy}, idle experts "
-                               "{idle_experts%}.",
-                               "load_entropy", 0.5),
-         core::answer_otherwise("The load collapsed: H(f)/ln K = {load_entropy}, idle experts {idle_experts%}.")},
+        {core::answer_if_above("The load is even: H(f)/ln K = {load_entropy}, MaxVio = {max_vio}.", "load_entropy",
+                               0.9),
+         core::answer_otherwise("The load is uneven: H(f)/ln K = {load_entropy}, MaxVio = {max_vio}, idle experts "
+                                "{idle_experts%}.")},
         0, 10, 10);
-    // With no balancing at all (no L_aux, no bias, token choice), what theory predicts is the collapse (Shazeer et
-    // al. 2017, §4), not an even load.
+    // With no balancing at all (no L_aux, no bias, token choice), what theory predicts is an uneven load (Shazeer et
+    // al. 2017, §4): a collapse onto one expert, or one expert per cluster, both.
     load.paper_for = [](const core::Params& p) {
         const Config c = binding().config(p);
-        return c.train.alpha == 0 && c.train.gamma == 0 && !c.train.rule.expert_choice ? 2 : 0;
+        return c.train.alpha == 0 && c.train.gamma == 0 && !c.train.rule.expert_choice ? 1 : 0;
     };
     return {load};
 }

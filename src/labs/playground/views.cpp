@@ -4,6 +4,7 @@
 #include "core/text.hpp"
 #include "core/view_builder.hpp"
 #include "core/words.hpp"
+#include <algorithm>
 #include "labs/playground/run.hpp"
 
 namespace playground {
@@ -23,7 +24,7 @@ void Run::views(std::vector<core::View>& out) const {
     out.push_back(
         seen ? decision_dense_
              : core::pending_field("decision_dense", "The dense network's classes", "drawn once the points are"));
-    const std::vector<double> t = curve_.column(0);
+    const std::vector<double> t = curve_.column(kT);
     core::View load = core::lines("load", "Each expert's load over training")
                           .caption("The share of the test points' choices each expert gets: without balancing a few "
                                    "experts take most of them; an even load is 1/K each.")
@@ -31,7 +32,7 @@ void Run::views(std::vector<core::View>& out) const {
                           .y("load f_i", 0, 1)
                           .hline(1.0 / K, "1/K: even");
     for (int i = 0; i < K; ++i)
-        load.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(size_t(7 + i))));
+        load.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(kPerExpert + size_t(i))));
     out.push_back(load);
     core::View prob = core::lines("prob", "Each expert's mean router probability over training")
                           .caption("P_i, the mean of p_i(x) over the test points: the soft half of L_aux = α K Σ f_i "
@@ -40,8 +41,40 @@ void Run::views(std::vector<core::View>& out) const {
                           .y("mean probability P_i", 0, 1)
                           .hline(1.0 / K, "1/K: even");
     for (int i = 0; i < K; ++i)
-        prob.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(size_t(7 + K + i))));
+        prob.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(kPerExpert + size_t(K + i))));
     out.push_back(prob);
+    out.push_back(core::lines("max_vio", "How uneven the load is over training")
+                      .caption("MaxVio, the busiest expert's load over the mean minus 1 (Wang et al. 2024): 0 when "
+                               "even, K − 1 when one expert takes all; at each evaluation and over the last 20 "
+                               "training batches, which a bias or noise in training may balance differently.")
+                      .x("step t")
+                      .y("MaxVio", 0, std::max(1.0, K - 1.0))
+                      .series(core::line("at the evaluation", t, curve_.column(kMaxVio)))
+                      .series(core::line("last 20 training batches", t, curve_.column(kMaxVioRecent), -1, true)));
+    if (c_.train.gamma > 0) {
+        core::View bias = core::lines("bias", "Each expert's balancing bias b_i over training")
+                              .caption("The bias added to each expert's score to choose (Wang et al. 2024): it rises "
+                                       "while an expert gets less than 1/K of a batch and falls while it gets more.")
+                              .x("step t")
+                              .y("bias b_i");
+        for (int i = 0; i < K; ++i)
+            bias.lines.push_back(
+                core::line(core::trf("expert %d", i + 1), t, curve_.column(kPerExpert + size_t(2 * K + i))));
+        out.push_back(bias);
+    }
+    if (c_.train.rule.expert_choice) {
+        core::View per = core::bars("experts_per_point", "How many experts each point got")
+                             .caption("Under expert choice the experts pick the points: a point may get none (no "
+                                      "prediction: an error), one, or several.")
+                             .x("experts a point got")
+                             .y("share of the test points", 0, 1);
+        for (int n = 0; n <= K; ++n)
+            per.bars.push_back(
+                {core::strf("%d", n),
+                 seen && !moe_eval_.experts_per_point.empty() ? moe_eval_.experts_per_point[size_t(n)] : 0.0, 0,
+                 n == 0 ? -1 : n - 1});
+        out.push_back(per);
+    }
     core::View now = core::bars("load_now", "The load now")
                          .caption("Each expert's share of the test points' choices at this step.")
                          .y("load f_i", 0, 1)
@@ -55,14 +88,14 @@ void Run::views(std::vector<core::View>& out) const {
                       .caption("The mixture's accuracy beside the dense network's with as many active parameters.")
                       .x("step t")
                       .y("accuracy", 0, 1)
-                      .series(core::line("MoE", t, curve_.column(1)))
-                      .series(core::line("dense", t, curve_.column(2), -1, true)));
+                      .series(core::line("MoE", t, curve_.column(kAcc)))
+                      .series(core::line("dense", t, curve_.column(kAccDense), -1, true)));
     out.push_back(core::lines("loss", "Test cross-entropy")
                       .caption("The mixture's and the dense network's test loss.")
                       .x("step t")
                       .y("cross-entropy")
-                      .series(core::line("MoE", t, curve_.column(3)))
-                      .series(core::line("dense", t, curve_.column(4), -1, true)));
+                      .series(core::line("MoE", t, curve_.column(kLoss)))
+                      .series(core::line("dense", t, curve_.column(kLossDense), -1, true)));
 }
 
 }   // namespace playground

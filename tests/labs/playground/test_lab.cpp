@@ -1,6 +1,7 @@
 // The playground lab as a whole, before its registration line: its checks, a run through every part, its views, the
 // plan against the work charged, and the tour's two claims on seeds 1–3 (collapse without L_aux, an even load with
 // it).
+#include "core/comparison.hpp"
 #include "core/lab.hpp"
 #include "core/outcome.hpp"
 #include "core/view.hpp"
@@ -44,14 +45,15 @@ TEST_CASE("playground lab: its checks, every part, its views and the plan agains
     }
     std::vector<core::View> views;
     lab.views(views);
-    REQUIRE(views.size() == 8);
+    REQUIRE(views.size() == 9);   // no bias, token choice: no b_i view, no experts-per-point view
     CHECK(views[0].id == "territory");
     CHECK(views[0].field.channels == 4);
     CHECK(views[0].points.size() == 100);
     CHECK(views[1].field.channels == 3);
     const std::vector<double>& last = lab.trace().rows.back();   // t, …, the load f_i, then P_i: each sums to 1
+    REQUIRE(lab.trace().columns[playground::kPerExpert] == "load_1");
     double f = 0, P = 0;
-    for (int i = 0; i < 4; ++i) f += last[size_t(7 + i)], P += last[size_t(11 + i)];
+    for (size_t i = 0; i < 4; ++i) f += last[playground::kPerExpert + i], P += last[playground::kPerExpert + 4 + i];
     CHECK(f == doctest::Approx(1));
     CHECK(P == doctest::Approx(1));
     const double plan = lab.current_plan().total(), charged = lab.work_charged();
@@ -68,11 +70,57 @@ TEST_CASE("playground lab: on skewed data the router collapses without L_aux and
         CHECK(metric(lab, "idle_experts") > 0.1);
         CHECK(metric(lab, "load_entropy") < 0.6);
         const std::string said = core::end_of_run_line(lab, "collapse", preset(lab, "collapse"), lab.metrics());
-        CHECK(said.find("collapsed") != std::string::npos);
+        CHECK(said.find("uneven") != std::string::npos);
         CHECK(said.find("Unlike the paper") == std::string::npos);   // without balancing, collapse is the prediction
         lab.reset(preset(lab, "skewed"), seed);
         REQUIRE(core::run_to_end(lab) == "");
         CHECK(metric(lab, "load_entropy") > 0.9);
         CHECK(metric(lab, "acc") > 0.95);
+    }
+}
+
+TEST_CASE("playground lab: in every preset and comparison a point no expert answers is an error") {
+    playground::PlaygroundLab lab;
+    auto check_run = [&](const core::Params& p, uint64_t seed) {
+        lab.reset(p, seed);
+        REQUIRE(core::run_to_end(lab) == "");
+        const double acc = metric(lab, "acc"), unrouted = metric(lab, "unrouted"), dropped = metric(lab, "dropped");
+        if (std::isnan(acc)) return;   // draw: no points yet, nothing measured
+        CHECK(acc + unrouted <= 1 + 1e-12);
+        if (!p.b("shared")) CHECK(acc + dropped <= 1 + 1e-12);
+    };
+    for (const core::Preset& pr : lab.schema().presets)
+        for (uint64_t seed = 1; seed <= 2; ++seed) {
+            CAPTURE(pr.id);
+            CAPTURE(seed);
+            check_run(preset(lab, pr.id), seed);
+        }
+    for (const core::Comparison& c : lab.comparisons()) {   // B, from its preset or the default one, shorter
+        CAPTURE(c.id);
+        core::Params p = preset(lab, c.preset.empty() ? "skewed" : c.preset);
+        p.set("T", 200);
+        for (const auto& [k, v] : c.b) REQUIRE(p.set_from_text(k, v) == "");
+        check_run(p, 1);
+    }
+}
+
+TEST_CASE("playground lab: expert choice loses the big cluster's overflow; a collapse costs accuracy on the moons") {
+    playground::PlaygroundLab lab;
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+        CAPTURE(seed);
+        lab.reset(preset(lab, "expert-choice"), seed);
+        REQUIRE(core::run_to_end(lab) == "");
+        CHECK(metric(lab, "unrouted") > 0.05);
+        CHECK(metric(lab, "load_entropy") > 0.99);
+        core::Params hurts = preset(lab, "collapse-hurts");
+        lab.reset(hurts, seed);
+        REQUIRE(core::run_to_end(lab) == "");
+        const double balanced = metric(lab, "acc");
+        hurts.set("alpha", 0);
+        lab.reset(hurts, seed);
+        REQUIRE(core::run_to_end(lab) == "");
+        CHECK(balanced > 0.93);
+        CHECK(metric(lab, "acc") < 0.93);
+        CHECK(metric(lab, "idle_experts") > 0.5);
     }
 }

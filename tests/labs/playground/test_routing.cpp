@@ -75,6 +75,33 @@ TEST_CASE("playground routing: top-k renormalises the kept experts' probabilitie
     CHECK(b == std::vector<double>{-9.5, -0.5, 0});
 }
 
+TEST_CASE("playground routing: top-2 with capacity fills every first choice before any second (GShard)") {
+    // three points, two experts, ⌈0.6 · 2 · 3 / 2⌉ = 2 places each; points 0 and 1 prefer expert 0, point 2 expert 1
+    const std::vector<double> h = {2, 0, 2, 0, 0, 2};
+    playground::RoutingRule rule;
+    rule.k = 2;
+    rule.capacity = 0.6;
+    const playground::Routed r = playground::route(h, nullptr, 3, 2, rule);
+    // first choices: expert 0 takes points 0 and 1, expert 1 point 2; second choices: expert 1 takes point 0 and is
+    // full for point 1, expert 0 is full for point 2. Point by point, point 2 would have lost both its experts.
+    CHECK(r.dropped[5] == 0);
+    CHECK(r.dropped[3] == 1);
+    CHECK(r.dropped[4] == 1);
+    CHECK(r.dropped_points == 0);   // every point kept an expert
+    // the gates were renormalised over both choices before the drop: point 1 keeps p_0 / (p_0 + p_1), not 1
+    CHECK(r.gate[2] == doctest::Approx(r.p[2] / (r.p[2] + r.p[3])));
+    CHECK(r.gate[3] == 0);
+    // the bias is added to the gating score p (Wang et al. 2024): a bias of 0.5 turns a p of 0.3 past one of 0.7
+    const std::vector<double> h2 = {0.8473, 0};   // p ≈ (0.7, 0.3)
+    const std::vector<double> bias = {0, 0.5};
+    playground::RoutingRule top1;
+    const playground::Routed b = playground::route(h2, &bias, 1, 2, top1);
+    CHECK(b.gate[0] == 0);
+    CHECK(b.gate[1] == doctest::Approx(b.p[1]));
+    const std::vector<double> small = {0, 0.3};   // 0.3 + 0.3 < 0.7: the choice stays
+    CHECK(playground::route(h2, &small, 1, 2, top1).gate[0] > 0);
+}
+
 TEST_CASE("playground routing: expert choice takes each expert's top points; a point may get none or several") {
     const std::vector<double> h = {3, 1, 0, 2, 1.5, 0, 4, 0, 1, -1, -1, 5};
     playground::RoutingRule rule;
