@@ -114,7 +114,7 @@ static core::Bound<Config> make_binding() {
               "Moons, eight small experts",
               "Eight experts of width 2, each too small for the whole task: balanced they share it; compare "
               "no-balancing to see what a collapse costs.",
-              {{"data", 3}, {"hidden", 2}, {"K", 8}}});
+              {{"data", 3}, {"hidden", 1}, {"K", 8}}});
     return b;
 }
 

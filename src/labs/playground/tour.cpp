@@ -54,7 +54,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                                             "acc", 0.93),
                       core::answer_otherwise("Yes, the accuracy holds.")},
                      0,
-                     "The router collapses onto two or three experts; each is too small for a whole moon, so the "
+                     "The router collapses onto two of the eight experts; each is too small for a whole moon, so the "
                      "boundary they draw is coarser. Balancing is not only for the hardware's sake."},
                     core::tour_to_end({"accuracy", "load_now"}, "No balancing: where the load and the accuracy end.",
                                       "Without balancing, the idle experts' capacity is lost (Shazeer et al. 2017, "
@@ -116,12 +116,14 @@ std::vector<core::Comparison> PlaygroundLab::comparisons() const {
                      "small step needs time: over the bias preset's 5000 steps it evens the load as the loss does."),
         core::compare("bias-too-large", "A bias step too large (γ = 0.1): a limit cycle")
             .changes({{"alpha", "0"}, {"bias", "0.1"}})
-            .watch({"max_vio", "load_entropy", "acc"})
+            .at_preset("bias")
+            .watch({"max_vio", "max_vio_recent", "load_entropy", "acc"})
             .because("Each batch moves b_i by γ whatever the imbalance: with γ = 0.1 a whole cluster flips to "
                      "another expert, overloads it and flips again; the load of recent batches looks even, "
                      "the load at any one moment does not."),
         core::compare("top2", "Two experts a point")
             .changes({{"top_k", "2"}})
+            .at_preset("collapse")
             .watch({"load_entropy", "idle_experts", "acc"})
             .because("Each point is a blend of two experts, gated by their renormalised probabilities; from "
                      "the collapse, top-2 alone keeps more experts busy than top-1, without any loss."),

@@ -13,7 +13,7 @@ double load_entropy(const std::vector<double>& f) {
     double h = 0;
     for (double v : f)
         if (v > 0) h -= v * core::fm::log(v);
-    return f.size() > 1 ? h / core::fm::log(double(f.size())) : 1.0;
+    return f.size() > 1 ? std::max(0.0, h / core::fm::log(double(f.size()))) : 1.0;   // (no −0 from rounding)
 }
 
 double max_vio(const std::vector<double>& f) {
