@@ -87,10 +87,10 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
                 {s.label, s.width > 0 ? palette(s.color < 0 ? int(k) : s.color) : ink(colors().axis_ink), s.dashed});
             if (s.markers) legend.back().dot = true, legend.back().marker = s.color < 0 ? int(k) : s.color;
         }
-    if (b.x - a.x > 2.2f * (b.y - a.y) && !legend.empty()) {
-        // a wide, low panel (small multiples, compare mode): the legend in a column on the right, so that the
-        // plane keeps the panel's height
-        const float lw = (b.x - a.x) * 0.4f;
+    // a wide, low panel (small multiples, compare mode), or a plane of one scale with width to spare: the legend in a
+    // column on the right, so that the plane keeps the panel's height
+    if (b.x - a.x > (v.equal_scale ? 1.3f : 2.2f) * (b.y - a.y) && !legend.empty()) {
+        const float lw = std::min((b.x - a.x) * 0.4f, (b.x - a.x) - (b.y - a.y));
         draw_legend(legend, ImVec2(b.x - lw, a.y), lw, legend_scale(legend, lw, b.y - a.y));
         b.x -= lw + fh * 0.5f;
     } else {

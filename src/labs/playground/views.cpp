@@ -51,15 +51,21 @@ void Run::views(std::vector<core::View>& out) const {
                       .y("MaxVio", 0, std::max(1.0, K - 1.0))
                       .series(core::line("at the evaluation", t, curve_.column(kMaxVio)))
                       .series(core::line("last 20 training batches", t, curve_.column(kMaxVioRecent), -1, true)));
-    if (c_.train.gamma > 0) {
-        core::View bias = core::lines("bias", "Each expert's balancing bias b_i over training")
-                              .caption("The bias added to each expert's score to choose (Wang et al. 2024): it rises "
-                                       "while an expert gets less than 1/K of a batch and falls while it gets more.")
+    if (c_.train.gamma > 0) {   // b_i − b̄: a shift of every b_i alike changes no choice, and the b_i drift together
+        core::View bias = core::lines("bias", "Each expert's balancing bias over training")
+                              .caption("The bias b_i added to each expert's score to choose (Wang et al. 2024), minus "
+                                       "the experts' mean b̄ (only the differences choose): it rises while an expert "
+                                       "gets less than 1/K of a batch and falls while it gets more.")
                               .x("step t")
-                              .y("bias b_i");
-        for (int i = 0; i < K; ++i)
-            bias.lines.push_back(
-                core::line(core::trf("expert %d", i + 1), t, curve_.column(kPerExpert + size_t(2 * K + i))));
+                              .y("b_i − b̄");
+        std::vector<std::vector<double>> b(static_cast<size_t>(K));
+        for (int i = 0; i < K; ++i) b[size_t(i)] = curve_.column(kPerExpert + size_t(2 * K + i));
+        for (size_t r = 0; r < t.size(); ++r) {
+            double mean = 0;
+            for (int i = 0; i < K; ++i) mean += b[size_t(i)][r] / K;
+            for (int i = 0; i < K; ++i) b[size_t(i)][r] -= mean;
+        }
+        for (int i = 0; i < K; ++i) bias.lines.push_back(core::line(core::trf("expert %d", i + 1), t, b[size_t(i)]));
         out.push_back(bias);
     }
     if (c_.train.rule.expert_choice) {
@@ -72,7 +78,7 @@ void Run::views(std::vector<core::View>& out) const {
             per.bars.push_back(
                 {core::strf("%d", n),
                  seen && !moe_eval_.experts_per_point.empty() ? moe_eval_.experts_per_point[size_t(n)] : 0.0, 0,
-                 n == 0 ? -1 : n - 1});
+                 n == 0 ? 3 : 0});   // none (an error) in red, the others alike
         out.push_back(per);
     }
     core::View now = core::bars("load_now", "The load now")
