@@ -7,7 +7,7 @@
 // workers=auto (the default) starts them only where they pay, as soon as such a run opens: its plan has at least
 // kWorthSeconds of native work in sweep repetitions other processes may run (core::WorkPlan::elsewhere), or compare
 // mode's run B has at least kWorthSecondsB of work (B then runs in a worker of its own), and the browser has a core
-// to spare. Elsewhere the page never fetches the workers' module. Both thresholds are measured (README, Speed).
+// to spare. Elsewhere the page never fetches the workers' module. Both thresholds are measured (docs/speed.md).
 #pragma once
 #include "app/host.hpp"
 #include "core/lab.hpp"

@@ -1,5 +1,5 @@
 // Small dense kernels whose summation order is fixed by this code, not by the target's SIMD
-// width, so native and WebAssembly builds give bit-identical sums (README.md, "Same seed, same numbers").
+// width, so native and WebAssembly builds give bit-identical sums (docs/building.md, "Same seed, same numbers").
 // Four independent accumulators let the compiler vectorise without reordering anything.
 // Use these (not Eigen's reductions or products) wherever a result feeds training: core/ridge.cpp indexes its
 // matrices with Eigen and sums with dot.

@@ -1,5 +1,5 @@
 // Ridge regression by a deterministic Cholesky solve: the normal equations are accumulated and
-// factorised by loops whose summation order is fixed by this code (README.md, "Same seed, same numbers"),
+// factorised by loops whose summation order is fixed by this code (docs/building.md, "Same seed, same numbers"),
 // so native and WebAssembly builds give the same coefficients. Small systems (n up to a few
 // hundred features, latent-clusters' 1024 spread over many steps); double precision throughout.
 // tests/core/test_ridge.cpp holds these solves to Eigen's LLT.

@@ -3,7 +3,7 @@
 // WebGL (SwiftShader). For each lab, at the end of its lecture run, for each view that shows a field or a
 // heatmap (enlarged, UI scale 1.6, at density 1 and 2): the mean time of a frame drawn by a command and read
 // back (gl.readPixels waits for the GPU), after warm-up frames, the best of alternating rounds.
-//   node --test tests/e2e/drawing-speed.bench.mjs        (prints a table; README "Drawing speed")
+//   node --test tests/e2e/drawing-speed.bench.mjs        (prints a table; docs/speed.md, "Drawing fields and heatmaps")
 import { test } from "node:test";
 import { openDevice, state } from "./harness.mjs";
 

@@ -5,7 +5,7 @@
 // first alternating (this machine is shared), the median of each. Where the default starts no workers the page is
 // the same as with workers=0, and the difference is the machine's noise. The page's clock: state().run_ms, the frames' time from Play until done. The metrics
 // must be the same with and without workers.
-//   node --test tests/e2e/first-play.bench.mjs        (prints a table; README "Speed")
+//   node --test tests/e2e/first-play.bench.mjs        (prints a table; docs/speed.md)
 import { test } from "node:test";
 import assert from "node:assert";
 import { execFileSync } from "node:child_process";

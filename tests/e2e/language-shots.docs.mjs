@@ -1,5 +1,5 @@
-// The README's screenshots of the page in German and in Chinese (not a test: node --test runs *.test.mjs only): the
-// playground's tour step 2 (collapse without balancing) answered and played to its end, in presentation mode at
+// docs/languages.md's screenshots of the page in German and in Chinese (not a test: node --test runs *.test.mjs only):
+// the playground's tour step 2 (collapse without balancing) answered and played to its end, in presentation mode at
 // UI scale 1.6 (1280×720). Writes docs/language-de.png and docs/language-zh-Hans.png.
 //   node --test tests/e2e/language-shots.docs.mjs
 import { test } from "node:test";

@@ -2,7 +2,7 @@
 // at 1280×720 and UI scale 1.6, every lab's default views, the presentation mode and a tour step; then a phone. No
 // control is cut by its window or lies on another, no plot label is cut or overlaps (the layout map's rectangles),
 // axe-core finds no WCAG A/AA violation, and the HTML document's lang is the language's. Screenshots:
-// tests/e2e/out/lang-*.png (the README shows the German and Chinese ones).
+// tests/e2e/out/lang-*.png (docs/languages.md shows the German and Chinese ones).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";

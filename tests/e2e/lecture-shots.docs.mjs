@@ -1,4 +1,4 @@
-// The README's screenshots of a tour question, its reveal, and a rewound view (not a test: node --test runs
+// docs/using.md's screenshots of a tour question, its reveal, and a rewound view (not a test: node --test runs
 // *.test.mjs only), in presentation mode at UI scale 1.6 (1280×720). Writes docs/question-*.png, docs/reveal-*.png
 // and docs/rewind-*.png.
 //   node --test tests/e2e/lecture-shots.docs.mjs

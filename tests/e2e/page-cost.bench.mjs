@@ -3,7 +3,7 @@
 // thread (workers=0) at full speed, against the WebAssembly CLI's compute for the same run on one thread (`bench`),
 // alternating rounds (this machine is shared), the median of each. The page's clock: state().run_ms, the frames'
 // time from Play until done; with it the frames drawn and the training time of a frame at full speed.
-//   node --test tests/e2e/page-cost.bench.mjs        (prints a table; README "Speed")
+//   node --test tests/e2e/page-cost.bench.mjs        (prints a table; docs/speed.md)
 import { test } from "node:test";
 import assert from "node:assert";
 import { execFileSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// The README's screenshots of the playground (not a test: node --test runs *.test.mjs only): five of its tour's
+// docs/results.md's screenshots of the playground (not a test: node --test runs *.test.mjs only): five of its tour's
 // questions answered and played to their end, in presentation mode at UI scale 1.6 (1280×720): collapse without
 // balancing (step 2), the load-balancing loss (step 3), the collapse's cost on the moons (step 5), loss-free balancing
 // (step 6), expert choice (step 7). Writes docs/playground-*.png.

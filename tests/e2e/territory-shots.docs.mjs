@@ -1,4 +1,4 @@
-// The README's territory screenshots (not a test: node --test runs *.test.mjs only). For each lab, its routing
+// docs/using.md's territory screenshots (not a test: node --test runs *.test.mjs only). For each lab, its routing
 // territory view in presentation mode at UI scale 1.6 (1280×720): early (the first frames in which the field is
 // drawn, stepping there) and at the end of the run. Writes docs/territory-LAB-early.png and -late.png.
 //   node --test tests/e2e/territory-shots.docs.mjs

@@ -3,7 +3,7 @@
 // the main thread (workers=0) and with 1 and 3 Web Workers, alternating
 // rounds (this machine is shared), the median of each. The page's own clock: state().run_ms, the frames' time
 // from Play until done (state() is polled every 250 ms only: building it takes the main thread's time).
-//   node --test tests/e2e/workers-speed.bench.mjs        (prints a table; README "Speed")
+//   node --test tests/e2e/workers-speed.bench.mjs        (prints a table; docs/speed.md)
 //   MOE_BENCH_ONLY="lab=…&… lab=…" node --test tests/e2e/workers-speed.bench.mjs   (those links only)
 import { test } from "node:test";
 import { openPage, state } from "./harness.mjs";

@@ -1,7 +1,8 @@
 // The two hot loops of training, register-blocked with GCC/clang vector extensions (4 floats: SSE natively,
 // simd128 in WebAssembly). Determinism: every output element is a sum over the coordinate kk (forward) or
 // over the routed patches t (backward) taken in one fixed sequential order, and vector lanes never mix, so
-// native and WebAssembly builds give bit-identical numbers (README.md, "Same seed, same numbers"; -ffp-contract=off).
+// native and WebAssembly builds give bit-identical numbers (docs/building.md, "Same seed, same numbers";
+// -ffp-contract=off).
 #pragma once
 #include <cstring>
 

@@ -104,7 +104,7 @@ static core::Bound<Config> make_binding() {
                       "number of N values in the sweep (N_min, 2 N_min, 4 N_min, ...)"),
           &Config::N_points);
     // 5 seeds as the paper's Fig. 4 averages 5 runs: N*_sep / N*_CNN ≤ 1/4 in 8 of 10 seeds against 6 of 10
-    // with 3 (README); the page's Web Workers pay for the two more (Play to done about as with 3 before).
+    // with 3 (docs/results.md); the page's Web Workers pay for the two more (Play to done about as with 3 before).
     b.add(core::param("sweep_seeds", "", "Experiment", T::Int, 1, 20, 5,
                       "seeds per (N, model) in the sample-complexity sweep"),
           &Config::sweep_seeds);
