@@ -262,6 +262,12 @@ def main(argv):
         with open(argv[2], "w", encoding="utf-8") as f:
             json.dump(merged(argv[1]), f, ensure_ascii=False, separators=(",", ":"))
         return 0
+    if len(argv) == 2 and argv[0] == "js":   # js OUT: the languages' codes for the page's scripts (languages.js)
+        with open(argv[1], "w", encoding="utf-8") as f:
+            f.write("// The page's languages, src/core/words.cpp's languages() (written by scripts/words.py js): the\n"
+                    "// codes a link's lang= may name, matched as core::match_language matches them.\n"
+                    "globalThis.moeLabLanguages = " + json.dumps([c for c, _, _ in languages()]) + ";\n")
+        return 0
     if len(argv) == 2 and argv[0] == "chars":   # chars LANG, or chars names: the languages' names (the menu)
         text = "".join(n for _, n, _ in languages()) if argv[1] == "names" else "".join(merged(argv[1]).values())
         chars = set(c for c in text if ord(c) > 0x2FFF)   if argv[1] == "names" else set(text)

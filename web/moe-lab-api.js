@@ -23,8 +23,8 @@ var Module = {
   // A link's lang= (src/app/language.cpp): its table is read before the app starts, so that what the app says
   // about the link (a bad value) is in that language already. A language with a font of its own gets it later.
   preRun: [() => {
-    const code = new URLSearchParams(location.search).get("lang");
-    if (!code || !/^[A-Za-z]+(-[A-Za-z]+)*$/.test(code) || code === "en" || code === "en-XA") return;
+    const code = pageLanguage(new URLSearchParams(location.search).get("lang"));
+    if (!code || code === "en" || code === "en-XA") return;   // (no table: English, or derived from it)
     Module.addRunDependency("words");
     fetch("words/" + code + ".json").then((r) => (r.ok ? r.text() : "")).catch(() => "").then((text) => {
       if (text) {
@@ -36,6 +36,15 @@ var Module = {
   }],
   onAbort: (what) => showFatal(t("MoE Lab stopped: {why}").replace("{why}", what)),
 };
+
+// The page's language a tag names, as a link writes it ("DE", "pt" → de, pt-BR), by core::match_language's rule:
+// the exact code in any case, else the first language of its primary subtag; null when none (nothing is fetched).
+function pageLanguage(tag) {
+  if (!tag) return null;
+  const want = tag.toLowerCase(), primary = want.split("-")[0], all = globalThis.moeLabLanguages || [];
+  return all.find((c) => c.toLowerCase() === want) ||
+    all.find((c) => c.toLowerCase().split("-")[0] === primary && c !== "en-XA") || null;
+}
 
 function showFatal(msg) {
   const el = document.getElementById("fatal");

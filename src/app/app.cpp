@@ -19,8 +19,8 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     for (size_t at = 0; at <= initial_query.size();) {
         const size_t end = std::min(initial_query.find('&', at), initial_query.size());
         const std::string kv = initial_query.substr(at, end - at);
-        if (kv.rfind("lang=", 0) == 0 && core::find_language(kv.substr(5))) {
-            lang_choice_ = kv.substr(5);
+        if (kv.rfind("lang=", 0) == 0 && core::match_language(kv.substr(5))) {
+            lang_choice_ = core::match_language(kv.substr(5))->code;
             apply_language();
         }
         at = end + 1;

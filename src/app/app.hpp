@@ -120,6 +120,7 @@ private:
     void apply_plane_edit();                         // a tap on a plane that edits points, as a command
     void draw_qr_panel(ImVec2 size);                 // presentation.cpp: the link's QR code and the link under it
     std::string qr_link() const;                     // the link the code holds: the page's address and query
+    std::string cmd_qr(bool on);                     // "qr=0|1", the link's qr=: the code (and presentation) on
     std::string cmd_table(long long view);           // "table=N": view N as a table, or as its plot again
     // Themes (app/colors.hpp): the user's or the link's choice ("auto": the system's, as the page's CSS media
     // queries report it with system-theme=ID).

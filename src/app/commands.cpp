@@ -140,14 +140,9 @@ const std::vector<App::Command>& App::commands() {
         {{"qr", K::Whole, 0, 1, "0|1",
           core::later::tr("the QR code of this run's link beside the views (presentation mode)")},
          [](App& a, const core::CommandArg& v) -> std::string {
-             a.qr_ = v.whole != 0;
-             if (a.qr_ && a.host_.page_address.empty()) {
-                 a.qr_ = false;
-                 return core::tr("there is no page address here to make a code of: open the page");
-             }
-             if (a.qr_ && !a.present_) a.present_ = true;   // the code is for the projector
+             const std::string why = a.cmd_qr(v.whole != 0);
              a.sync_url();
-             return "";
+             return why;
          }},
         {{"pen", K::Whole, 0, 255, "C", core::later::tr("the class a tap on the data view adds")},
          [](App& a, const core::CommandArg& v) -> std::string {

@@ -31,12 +31,13 @@ std::string App::lang_id() const {
 }
 
 std::string App::cmd_lang(const std::string& code, bool system) {
+    const core::Language* l = code == "auto" ? nullptr : core::match_language(code);   // "DE", "pt": de, pt-BR
     if (system) system_langs_ = code;
-    else if (code != "auto" && !core::find_language(code)) {
+    else if (code != "auto" && !l) {
         std::string codes = "auto";
-        for (const core::Language& l : core::languages()) codes += std::string(", ") + l.code;
+        for (const core::Language& each : core::languages()) codes += std::string(", ") + each.code;
         return core::trf("lang=%s: give one of %s", code.c_str(), codes.c_str());
-    } else lang_choice_ = code;
+    } else lang_choice_ = l ? l->code : code;
     apply_language();
     if (!system) sync_url();
     return "";

@@ -131,6 +131,14 @@ const std::vector<App::LinkKey>& App::link_keys() {
              a.present_ = on;
          },
          [](const App& a) { return one_if(a.present_, "1"); }},
+        {"qr", "0|1", core::later::tr("the QR code of this run's link beside the views (presentation mode)"), S::Look,
+         false,
+         [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {
+             bool on = false;
+             if (v.given) note(msgs, switch_arg("qr", v.value, on));
+             note(msgs, a.cmd_qr(on));
+         },
+         [](const App& a) { return one_if(a.qr_, "1"); }},
         {"embed", "0|1", core::later::tr("one view, minimal chrome, for an iframe (not with present=1)"), S::Look,
          false,
          [](App& a, const LinkArg& v, const LinkArgs&, Msgs& msgs) {

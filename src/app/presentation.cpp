@@ -105,7 +105,14 @@ void App::draw_presentation() {
     if (!large.empty()) draw_large_views(large, ImVec2(avail.x, avail.y - fh * 0.2f));
 }
 
-// The run as the class opens it on a phone: the link without the lecturer's display (presentation mode, UI scale).
+std::string App::cmd_qr(bool on) {
+    qr_ = on && !host_.page_address.empty();
+    if (qr_) present_ = true;   // the code is for the projector
+    return on && !qr_ ? core::tr("there is no page address here to make a code of: open the page") : "";
+}
+
+// The run as the class opens it on a phone: the link without the lecturer's display (presentation mode, UI scale,
+// the code itself).
 std::string App::qr_link() const {
     std::string q;
     size_t from = 0;
@@ -113,7 +120,8 @@ std::string App::qr_link() const {
         size_t end = last_url_.find('&', from);
         if (end == std::string::npos) end = last_url_.size();
         const std::string item = last_url_.substr(from, end - from);
-        if (!item.empty() && item.rfind("present=", 0) != 0 && item.rfind("scale=", 0) != 0)
+        if (!item.empty() && item.rfind("present=", 0) != 0 && item.rfind("scale=", 0) != 0 &&
+            item.rfind("qr=", 0) != 0)
             q += (q.empty() ? "" : "&") + item;
         from = end + 1;
     }

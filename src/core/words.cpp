@@ -65,22 +65,24 @@ const Language* find_language(const std::string& code) {
     return nullptr;
 }
 
-std::string best_language(const std::vector<std::string>& preferred) {
+const Language* match_language(const std::string& tag) {
     auto lower = [](std::string s) {
         std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
         return s;
     };
-    for (const std::string& p : preferred) {
-        const std::string want = lower(p);
-        for (const Language& l : languages())
-            if (want == lower(l.code) && std::string(l.code) != "en-XA") return l.code;
-        const std::string primary = want.substr(0, want.find('-'));
-        if (primary == "en") return "en";
-        for (const Language& l : languages()) {
-            const std::string code = lower(l.code);
-            if (code.substr(0, code.find('-')) == primary && code != "en-xa") return l.code;
-        }
+    const std::string want = lower(tag), primary = want.substr(0, want.find('-'));
+    for (const Language& l : languages())
+        if (want == lower(l.code)) return &l;
+    for (const Language& l : languages()) {
+        const std::string code = lower(l.code);
+        if (code.substr(0, code.find('-')) == primary && code != "en-xa") return &l;
     }
+    return nullptr;
+}
+
+std::string best_language(const std::vector<std::string>& preferred) {
+    for (const std::string& p : preferred)
+        if (const Language* l = match_language(p)) return std::string(l->code) == "en-XA" ? "en" : l->code;
     return "en";
 }
 

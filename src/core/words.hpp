@@ -23,6 +23,9 @@ struct Language {
 // English first; the pseudo-language (en-XA: accented and 40 % longer, for layout tests) last.
 const std::vector<Language>& languages();
 const Language* find_language(const std::string& code);
+// The language a tag asks for, as a link or a person writes it ("DE", "pt", "pt-PT", "zh-CN"): the exact code in
+// any case, else the first language of its primary subtag; nullptr when none (the pseudo-language only by its code).
+const Language* match_language(const std::string& tag);
 // The best of the user's preferred languages ("de-AT,en" → de): exact code, then the primary subtag
 // ("pt" → pt-BR, "zh-CN" → zh-Hans); English when none matches.
 std::string best_language(const std::vector<std::string>& preferred);

@@ -39,9 +39,11 @@ struct Page {
     Imgui imgui;
     std::unique_ptr<app::App> app;
 
-    explicit Page(const std::string& link, app::WorkerPool* workers = nullptr, const std::string& words_dir = "") {
+    explicit Page(const std::string& link, app::WorkerPool* workers = nullptr, const std::string& words_dir = "",
+                  const std::string& page_address = "") {
         app::Host host;
         host.words_dir = words_dir;
+        host.page_address = page_address;
         host.platform_name = "test";
         host.workers = workers;
         host.set_query = [this](const std::string& q) { urls.push_back(q); };
@@ -552,6 +554,38 @@ TEST_CASE("app languages: lang= in the link chooses the table, the link keeps it
     CHECK(p.app->command("lang=auto") == "");
     CHECK(p.has("\"lang\":\"en\""));
     CHECK(p.url() == "lab=example&preset=fast&seed=1&view=1");
+}
+
+TEST_CASE(
+    "app languages: a link's tag in any case, or by its primary subtag, names the language; the link keeps its code") {
+    EnglishAfter restore;
+    Page p("lab=example&preset=fast&seed=1&lang=DE", nullptr, german_words());
+    CHECK(messages(p) == "\"messages\":[");
+    CHECK(p.has("\"lang\":\"de\""));
+    CHECK(p.url() == "lab=example&preset=fast&seed=1&lang=de");
+    CHECK(p.app->command("lang=zh") == "");   // (no table here: the words stay until it arrives)
+    CHECK(p.url().find("lang=zh-Hans") != std::string::npos);
+    CHECK(core::match_language("pt")->code == std::string("pt-BR"));
+    CHECK(core::match_language("PT-pt")->code == std::string("pt-BR"));
+    CHECK(core::match_language("en-xa")->code == std::string("en-XA"));
+    CHECK(core::match_language("en-GB")->code == std::string("en"));
+    CHECK(core::match_language("xx") == nullptr);
+    CHECK(core::match_language("") == nullptr);
+}
+
+TEST_CASE("app QR code: qr=1 is a link key as well as a command; the code's link leaves it out") {
+    Page p("lab=example&preset=fast&seed=1&qr=1&present=1", nullptr, "", "https://example.org/moe-lab/");
+    CHECK(messages(p) == "\"messages\":[");
+    CHECK(p.has("\"qr\":{\"on\":true"));
+    CHECK(p.url().find("qr=1") != std::string::npos);
+    CHECK(p.url().find("present=1") != std::string::npos);
+    p.frames(2);   // the code is made when drawn
+    CHECK(p.has("\"text\":\"https://example.org/moe-lab/?lab=example&preset=fast&seed=1\""));
+    CHECK(p.app->command("qr=0") == "");
+    CHECK(p.url().find("qr=") == std::string::npos);
+    Page desktop("lab=example&seed=1&qr=1");   // no page address: no code, and a message
+    CHECK(desktop.state().find("no page address") != std::string::npos);
+    CHECK(desktop.has("\"qr\":{\"on\":false"));
 }
 
 TEST_CASE("app languages: the browser's languages, a missing or damaged table, a table for another language") {

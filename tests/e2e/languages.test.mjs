@@ -92,3 +92,21 @@ test("the browser's languages choose the page's; a link's lang= wins; a table th
   assert.equal((await state(p2)).lang, "es", "the words shown stay");
   await c2.close();
 });
+
+test("a link's tag in any case or by its primary subtag opens its language; no tag asks for a file the site lacks", async () => {
+  for (const [tag, lang] of [["pt", "pt-BR"], ["DE", "de"], ["zh-CN", "zh-Hans"], ["xx", "en"], ["en-xa", "en-XA"]]) {
+    const asked = [], missing = [];
+    const { context, page } = await openDevice({ viewport: { width: 1280, height: 720 }, serviceWorkers: "block" },
+      `?lab=playground&lang=${tag}`, undefined, (c) => {
+        c.on("request", (r) => { if (/\/(words|fonts)\//.test(r.url())) asked.push(new URL(r.url()).pathname); });
+        c.on("response", (r) => { if (r.status() >= 400) missing.push(r.url()); });
+      });
+    await page.waitForFunction((l) => moeLab.state().lang === l, lang, { timeout: 30000 });
+    const s = await state(page);
+    if (lang === "en") assert.ok(s.messages.some((m) => m.includes("lang=xx")), `${tag}: a message says why`);
+    else assert.match(page.url(), new RegExp(`lang=${lang}(&|$)`), `${tag}: the link keeps the code ${lang}`);
+    assert.deepEqual(missing, [], `${tag}: nothing asked for that the site lacks`);
+    for (const path of asked) assert.ok(path.includes(`/${lang}.`), `${tag}: only ${lang}'s files (${asked})`);
+    await context.close();
+  }
+});

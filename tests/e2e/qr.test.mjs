@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { openPage, state, frames, out } from "./harness.mjs";
 
 // The page's link as the class opens it: without the lecturer's presentation mode and UI scale.
-const forPhones = (url) => url.replace(/&(present|scale)=[^&]*/g, "");
+// The link a phone gets: the lecturer's display (presentation, UI scale, the code itself) left out.
+const forPhones = (url) => url.replace(/&(present|scale|qr)=[^&]*/g, "");
 
 async function decoded(page, name) {
   await frames(page, 3);
@@ -26,8 +27,9 @@ test("the QR code of the run's link, read back from the screen, opens the same r
   const ids = s.controls.map((c) => c.id);
   assert.ok(ids.includes("button:qr"), "its button is on the canvas");
   let text = await decoded(page, "qr-latent-clusters.png");
-  assert.equal(text, forPhones(page.url()), "the code holds the page's link, without present and scale");
-  assert.doesNotMatch(text, /present=|scale=/);
+  assert.match(page.url(), /qr=1/, "the page's link keeps the code on (qr is a link key)");
+  assert.equal(text, forPhones(page.url()), "the code holds the page's link, without present, scale and qr");
+  assert.doesNotMatch(text, /present=|scale=|qr=/);
   // it follows the run: another seed, then a tour step
   await page.evaluate(() => moeLab.command("seed=7"));
   text = await decoded(page, "qr-seed7.png");
@@ -61,6 +63,17 @@ test("a link too long for a QR code says so instead", async () => {
   await frames(page, 3);
   const s = await state(page);
   assert.match(s.qr.why, /too long for a QR code/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a link with qr=1 opens with its code, and no message", async () => {
+  const { page, errors } = await openPage("?lab=patch-routing&qr=1&present=1");
+  const s = await state(page);
+  assert.ok(s.qr.on && s.present, "the code is on");
+  assert.deepEqual(s.messages, [], "nothing said about the link");
+  const text = await decoded(page, "qr-link.png");
+  assert.equal(text, forPhones(page.url()));
   assert.deepEqual(errors, []);
   await page.close();
 });

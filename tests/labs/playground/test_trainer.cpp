@@ -25,16 +25,21 @@ playground::Trainer trainer(const core::PointSet& pts, uint64_t seed, playground
     return playground::Trainer(m, t, pts, seed);
 }
 
-playground::Evaluation trained(uint64_t seed, double alpha, double gamma, int steps = 400,
-                               std::vector<double>* theta = nullptr) {
-    const core::PointSet pts = skewed(seed);
-    playground::TrainSpec t;
-    t.alpha = alpha;
-    t.gamma = gamma;
+// Trained `steps` batches on `pts`, then evaluated on them (shuffled by the seed); θ in *theta if asked.
+playground::Evaluation trained_on(const core::PointSet& pts, uint64_t seed, const playground::TrainSpec& t, int steps,
+                                  std::vector<double>* theta = nullptr) {
     playground::Trainer tr = trainer(pts, seed, t);
     for (int s = 0; s < steps; ++s) tr.step();
     if (theta) *theta = tr.theta();
     return tr.evaluate(pts, seed);
+}
+
+playground::Evaluation trained(uint64_t seed, double alpha, double gamma, int steps = 400,
+                               std::vector<double>* theta = nullptr) {
+    playground::TrainSpec t;
+    t.alpha = alpha;
+    t.gamma = gamma;
+    return trained_on(skewed(seed), seed, t, steps, theta);
 }
 
 }   // namespace
@@ -72,9 +77,7 @@ TEST_CASE("playground evaluation: shuffled batches, the same for every model; a 
     playground::TrainSpec t;   // expert choice with a small share: many points get no expert
     t.rule.expert_choice = true;
     t.rule.capacity = 0.5;
-    playground::Trainer tr = trainer(pts, 3, t);
-    for (int s = 0; s < 200; ++s) tr.step();
-    const playground::Evaluation e = tr.evaluate(pts, 3);
+    const playground::Evaluation e = trained_on(pts, 3, t, 200);
     CHECK(e.unrouted > 0.3);
     CHECK(e.acc + e.unrouted <= 1 + 1e-12);
     double shares = 0;
@@ -85,18 +88,15 @@ TEST_CASE("playground evaluation: shuffled batches, the same for every model; a 
     // the evaluation's own capacity: none, so every point gets its expert back under token choice
     t = playground::TrainSpec();
     t.rule.capacity = 0.5;
-    playground::Trainer capped = trainer(pts, 3, t);
-    for (int s = 0; s < 200; ++s) capped.step();
-    const playground::Evaluation dropped = capped.evaluate(pts, 3);
+    std::vector<double> theta_capped, theta_open;
+    const playground::Evaluation dropped = trained_on(pts, 3, t, 200, &theta_capped);
     CHECK(dropped.dropped > 0.3);
     CHECK(dropped.acc + dropped.dropped <= 1 + 1e-12);
     t.eval_capacity = 0;
-    playground::Trainer open = trainer(pts, 3, t);
-    for (int s = 0; s < 200; ++s) open.step();
-    const playground::Evaluation all = open.evaluate(pts, 3);
+    const playground::Evaluation all = trained_on(pts, 3, t, 200, &theta_open);
     CHECK(all.dropped == 0);
     CHECK(all.unrouted == 0);
-    CHECK(open.theta() == capped.theta());   // trained alike: only the evaluation differs
+    CHECK(theta_open == theta_capped);   // trained alike: only the evaluation differs
 }
 
 TEST_CASE("playground training: the recent load is the mean of the last batches' shares") {
