@@ -77,6 +77,7 @@ trap - EXIT
 
 stage "WebAssembly build and unit tests (node)"
 scripts/build-web.sh
+scripts/check-download.sh   # the default page within its budget of 1.0 MiB gzip, or what grew
 # (without the same four default-preset runs: the browser test plays every default preset against both CLIs)
 NODE_PATH=/usr/share/nodejs ctest --test-dir build/web --output-on-failure -j"$(nproc)" -E "$asan_skip"
 
