@@ -91,6 +91,11 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
     // column on the right, so that the plane keeps the panel's height
     if (b.x - a.x > (v.equal_scale ? 1.3f : 2.2f) * (b.y - a.y) && !legend.empty()) {
         const float lw = std::min((b.x - a.x) * 0.4f, (b.x - a.x) - (b.y - a.y));
+        if (v.equal_scale) {   // the square plane (with its ticks) and its legend side by side, centred together
+            const float box = std::min(b.x - a.x - lw - fh * 0.5f, (b.y - a.y) + fh * 3.0f);
+            a.x += std::max(0.0f, (b.x - a.x - box - fh * 0.5f - lw) * 0.5f);
+            b.x = a.x + box + fh * 0.5f + lw;
+        }
         draw_legend(legend, ImVec2(b.x - lw, a.y), lw, legend_scale(legend, lw, b.y - a.y));
         b.x -= lw + fh * 0.5f;
     } else {
