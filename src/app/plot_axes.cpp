@@ -267,6 +267,13 @@ float legend_height(const std::vector<LegendItem>& items, float width, float sca
     return rows * fs * 1.25f + (items.empty() ? 0 : fs * 0.05f);
 }
 
+float legend_column_width(const std::vector<LegendItem>& items, float scale) {
+    const float fs = ImGui::GetFontSize() * scale;
+    float w = 0;
+    for (const LegendItem& it : items) w = std::max(w, item_width(it, fs));
+    return w;
+}
+
 float legend_scale(const std::vector<LegendItem>& items, float width, float max_h) {
     for (float s = 1.0f; s > 0.71f; s -= 0.1f)
         if (legend_height(items, width, s) <= max_h) return s;

@@ -63,6 +63,8 @@ int line_pattern(const core::View& v, size_t k);
 float stroke_segment(ImDrawList* dl, ImVec2 p, ImVec2 q, ImU32 col, float thick, int pattern, float walked);
 // The legend of a line view: one entry per distinct (label, colour, pattern).
 std::vector<LegendItem> line_legend(const core::View& v);
+// The width of the legend as one column (its widest item) at `scale`.
+float legend_column_width(const std::vector<LegendItem>& items, float scale = 1.0f);
 // The largest scale in [0.7, 1] at which the legend takes at most `max_h`; 0.7 if none does.
 float legend_scale(const std::vector<LegendItem>& items, float width, float max_h);
 

@@ -87,10 +87,12 @@ void plot_field(const core::View& v, ImVec2 a, ImVec2 b) {
                 {s.label, s.width > 0 ? palette(s.color < 0 ? int(k) : s.color) : ink(colors().axis_ink), s.dashed});
             if (s.markers) legend.back().dot = true, legend.back().marker = s.color < 0 ? int(k) : s.color;
         }
-    // a wide, low panel (small multiples, compare mode), or a plane of one scale with width to spare: the legend in a
-    // column on the right, so that the plane keeps the panel's height
-    if (b.x - a.x > (v.equal_scale ? 1.3f : 2.2f) * (b.y - a.y) && !legend.empty()) {
-        const float lw = std::min((b.x - a.x) * 0.4f, (b.x - a.x) - (b.y - a.y));
+    // a wide, low panel (small multiples, compare mode), or a plane of one scale with room beside it for the legend's
+    // widest item: the legend in a column on the right, so that the plane keeps the panel's height
+    const float column = legend_column_width(legend);
+    if (!legend.empty() &&
+        (v.equal_scale ? (b.x - a.x) - (b.y - a.y) >= column + fh * 0.5f : b.x - a.x > 2.2f * (b.y - a.y))) {
+        const float lw = v.equal_scale ? column : (b.x - a.x) * 0.4f;
         if (v.equal_scale) {   // the square plane (with its ticks) and its legend side by side, centred together
             const float box = std::min(b.x - a.x - lw - fh * 0.5f, (b.y - a.y) + fh * 3.0f);
             a.x += std::max(0.0f, (b.x - a.x - box - fh * 0.5f - lw) * 0.5f);
