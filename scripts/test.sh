@@ -25,6 +25,7 @@ scripts/setup.sh
 stage "C++ format (.clang-format; scripts/format.sh applies it)"
 scripts/format.sh --check
 scripts/check-citations.sh
+scripts/check-layers.sh
 
 stage "the string table (src/core/words.hpp): every text translated in every language, none shown without it"
 python3 scripts/words.py check

@@ -8,7 +8,7 @@
   words.py merge LANG OUT      one file for the page: every folder's translations of LANG
   words.py chars LANG          the characters LANG's texts use (the font subset for it)
   words.py chars names         the characters of the languages' names the page's font lacks (CJK)
-  words.py scan                texts in src/app, src/core, src/platform and web/ shown without the table
+  words.py scan                texts in src/app, src/core, src/session, src/platform and web/ shown without the table
 
 The keys of a folder: the literals passed to tr() or trf() (C++) or t() (web/*.js) in its files; in a lab's
 folder also every literal that reads as prose (its declarations: titles, help, captions, tour), which the page
@@ -29,7 +29,7 @@ def languages():
 
 
 LANGS = [c for c, _, _ in languages() if c not in ("en", "en-XA")]   # those with a table
-APP_DIRS = ["src/app", "src/core", "src/platform", "web"]
+APP_DIRS = ["src/app", "src/core", "src/session", "src/platform", "web"]
 
 LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\", "'": "'", "0": "\0"}
@@ -197,14 +197,14 @@ NOT_SHOWN_BEFORE = re.compile(
 
 
 # Files the scan leaves out: src/core/words.cpp is the table itself (the languages' names, each written in its own
-# language, and what is wrong with a damaged table file); src/core/spoken.cpp reads the papers' symbols aloud for
-# screen readers (core/spoken.hpp: "η_r" → "eta r"), in English words, as the symbols are named.
-SCAN_SKIPS = ["src/core/words.cpp", "src/core/spoken.cpp"]
+# language, and what is wrong with a damaged table file); src/session/spoken.cpp reads the papers' symbols aloud for
+# screen readers (session/spoken.hpp: "η_r" → "eta r"), in English words, as the symbols are named.
+SCAN_SKIPS = ["src/core/words.cpp", "src/session/spoken.cpp"]
 
 
 def scan():
     out = []
-    for d in ["src/app", "src/core", "src/platform", "web"]:
+    for d in APP_DIRS:
         for p in files_of(d):
             if os.path.relpath(p, ROOT) in SCAN_SKIPS:
                 continue

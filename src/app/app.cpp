@@ -1,8 +1,8 @@
 // App: configuration, the run loop in frame-budget slices, and the page layout.
 #include "app/app.hpp"
 #include "core/compare.hpp"
-#include "core/compare_views.hpp"
-#include "core/paced_run.hpp"
+#include "session/compare_views.hpp"
+#include "session/paced_run.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"

@@ -2,7 +2,7 @@
 // The platform main loop (browser or desktop) calls frame() once per ImGui frame; training runs
 // inside frame() in slices that fit the frame budget, so the page never freezes.
 #pragma once
-#include "core/command.hpp"
+#include "session/command.hpp"
 #include "core/lab.hpp"
 #include "core/share_link.hpp"
 #include "core/words.hpp"
@@ -50,7 +50,7 @@ public:
     // presets, parameters with their spoken names, phases, views, tour, comparisons), the speeds, the keys and
     // the command table. It changes when state().document does (another lab, compare mode on or off).
     std::string document_json() const;
-    // View n as data tables (core/view_table.hpp), as JSON: the HTML document's tables; "null": no such view.
+    // View n as data tables (session/view_table.hpp), as JSON: the HTML document's tables; "null": no such view.
     std::string view_table_json(int n) const;
     // "play", "lab=ID", "seed=N", "present=1", ... (the table in commands.cpp). Returns "" when it acted,
     // otherwise why not; a refusal is also added to the page's messages.

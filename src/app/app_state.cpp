@@ -1,7 +1,7 @@
 // The state the page exposes to JavaScript (window.moeLab.state()) and so to the browser test.
 #include "app/app.hpp"
 #include "core/compare.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"
 #include "app/gpu_draw.hpp"

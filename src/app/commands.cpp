@@ -1,10 +1,10 @@
 // The page's commands (window.moeLab.command, the keys, the buttons): one table, one entry per command
-// with its name, argument (parsed by core/command.hpp with the one number grammar), help and action.
+// with its name, argument (parsed by session/command.hpp with the one number grammar), help and action.
 // A command either acts or says why not: every refusal becomes a message in state().messages and on
 // screen. Adding a command is adding one entry here.
 #include "app/app.hpp"
 #include "app/gpu_draw.hpp"
-#include "core/command.hpp"
+#include "session/command.hpp"
 #include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"

@@ -1,12 +1,12 @@
 // Compare mode's run B: run A with one or more parameters changed, on the same seed, in lockstep with A (on this
-// page, core::step_lockstep) or in a Web Worker of its own, paced by A (core/paced_run.hpp). This part owns B: its
+// page, core::step_lockstep) or in a Web Worker of its own, paced by A (session/paced_run.hpp). This part owns B: its
 // changes and the named comparison they are, its run here, its worker, and the snapshot of it the page shows. The
 // App opens A and decides when B is rebuilt (B follows A: a new configuration of A, the same changes).
 #pragma once
 #include "app/host.hpp"
 #include "core/compare.hpp"
 #include "core/lab.hpp"
-#include "core/run_snapshot.hpp"
+#include "session/run_snapshot.hpp"
 #include "core/share_link.hpp"
 #include <memory>
 #include <functional>

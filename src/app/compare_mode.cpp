@@ -5,7 +5,7 @@
 #include "app/compare.hpp"
 #include "app/app.hpp"
 #include "core/compare.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"

@@ -4,10 +4,10 @@
 // from its schema, phases, views, tour and comparisons.
 #include "app/app.hpp"
 #include "app/colors.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/registry.hpp"
-#include "core/spoken.hpp"
-#include "core/view_table.hpp"
+#include "session/spoken.hpp"
+#include "session/view_table.hpp"
 #include "core/words.hpp"
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 #include "app/exercise.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/share_link.hpp"
 #include "core/words.hpp"

@@ -3,7 +3,7 @@
 // the run. The platform renders the frame offscreen and encodes the pixels (platform/png_export).
 #include "app/app.hpp"
 #include "app/export.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"

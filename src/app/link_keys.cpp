@@ -4,7 +4,7 @@
 // sync_url() writes the page URL with it, in the table's order. Adding a key is adding one entry here.
 #include "app/app.hpp"
 #include "core/compare.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/words.hpp"
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Rewind: the page keeps the views it showed at moments along the run (core/rewind.hpp) and shows any of
+// Rewind: the page keeps the views it showed at moments along the run (session/rewind.hpp) and shows any of
 // them again: every view as it was, line plots with their whole curve and a cursor at the moment. In compare mode
 // the merged A/B views are kept, so A and B rewind together. Play or Step goes back to the live run. While the run
 // is paused the timeline is the scrubber (press or drag along it); keys [ and ] move between moments, End returns
@@ -10,7 +10,7 @@
 #include "app/hover_help.hpp"
 #include "app/ink.hpp"
 #include "app/text_fit.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/words.hpp"
 #include <imgui.h>

@@ -1,9 +1,9 @@
-// Rewind: the views the page showed at moments along the run (core/rewind.hpp), kept while it runs, and the moment
+// Rewind: the views the page showed at moments along the run (session/rewind.hpp), kept while it runs, and the moment
 // shown again (none: the live run), with the link's rewind=F waiting for its run to end. The App decides when the
 // run plays; this part keeps the moments, finds the one a command or the timeline asks for, and draws where it is.
 #pragma once
 #include "core/lab.hpp"
-#include "core/rewind.hpp"
+#include "session/rewind.hpp"
 #include "core/view.hpp"
 #include <string>
 #include <vector>

@@ -1,12 +1,12 @@
 // Compare mode's run B in a Web Worker of its own, so that A and B use two cores. The worker runs B
-// from its link query, paced by A (core/paced_run.hpp: neither gets more than kLockstepWindow ahead), and sends
-// snapshots of B (core/run_snapshot.hpp), which the page shows exactly as it shows a B run here. The page keeps
+// from its link query, paced by A (session/paced_run.hpp: neither gets more than kLockstepWindow ahead), and sends
+// snapshots of B (session/run_snapshot.hpp), which the page shows exactly as it shows a B run here. The page keeps
 // its own B at its start: if the worker fails, B runs here from there and catches up with A in lockstep.
 // Without workers (workers=0, the desktop app, a failed pool) B runs here, in lockstep with A.
 #include "app/compare.hpp"
 #include "app/app.hpp"
 #include "core/compare.hpp"
-#include "core/paced_run.hpp"
+#include "session/paced_run.hpp"
 #include "core/words.hpp"
 
 namespace app {

@@ -5,7 +5,7 @@
 #include "app/tour.hpp"
 #include "app/app.hpp"
 #include "core/compare.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/words.hpp"
 #include "app/colors.hpp"
 #include "app/ink.hpp"

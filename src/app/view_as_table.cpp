@@ -1,8 +1,8 @@
-// "Show as table": a view's data as tables in place of its plot (core/view_table.hpp), the same tables the
+// "Show as table": a view's data as tables in place of its plot (session/view_table.hpp), the same tables the
 // page's HTML document gives a screen reader, thinned to the rows that fit the view's box.
 #include "app/app.hpp"
 #include "app/plot.hpp"
-#include "core/view_table.hpp"
+#include "session/view_table.hpp"
 #include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>

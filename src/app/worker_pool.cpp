@@ -3,7 +3,7 @@
 // hands everything back to the page, which restarts the run.
 #include "app/app.hpp"
 #include "app/workers.hpp"
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/words.hpp"
 

@@ -1,6 +1,6 @@
 // Sweep repetitions in the page's Web Workers (Host::workers): how many were asked for and are ready, the run they
 // follow, whether they work now, and what happened to them. Workers join the run on the page wherever it is when they
-// are ready (core/sweep_dispatch.hpp): each runs the same link, takes the sweeps already complete from the page and
+// are ready (session/sweep_dispatch.hpp): each runs the same link, takes the sweeps already complete from the page and
 // then only the repetitions it is handed; their results land in the same slots as the page's own, so the numbers
 // are the same with and without them.
 //
@@ -12,7 +12,7 @@
 #include "app/host.hpp"
 #include "core/lab.hpp"
 #include "core/share_link.hpp"
-#include "core/sweep_dispatch.hpp"
+#include "session/sweep_dispatch.hpp"
 #include <memory>
 #include <string>
 
@@ -24,7 +24,7 @@ public:
     // their module is fetched and compiled once (about 0.5 MB gzip), and a worker runs the run's own parts again.
     static constexpr double kWorthSeconds = 0.2;
     // Compare mode's B in a worker of its own pays for a longer run only: A and B keep within 2 % of each other
-    // (core/paced_run.hpp) and their messages cross once a frame, so a short pair waits on them more than it gains
+    // (session/paced_run.hpp) and their messages cross once a frame, so a short pair waits on them more than it gains
     // (latent-clusters' Lecture, 0.6 s: slower; gated-regression's, 1.9 s: 1.5x faster).
     static constexpr double kWorthSecondsB = 1.0;
 

@@ -1,7 +1,7 @@
 #include "cli/args.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
-#include "core/run_seeds.hpp"
+#include "session/run_seeds.hpp"
 #include <algorithm>
 #include <cstdint>
 

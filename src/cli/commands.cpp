@@ -1,6 +1,6 @@
 #include "cli/commands.hpp"
 #include "cli/shards.hpp"
-#include "core/run_seeds.hpp"
+#include "session/run_seeds.hpp"
 #include "cli/clock.hpp"
 #include "cli/json.hpp"
 #include "core/registry.hpp"

@@ -7,7 +7,7 @@
 #include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
-#include "core/run_seeds.hpp"
+#include "session/run_seeds.hpp"
 #include <cmath>
 #include <cstdio>
 #include <map>

@@ -1,12 +1,12 @@
 // A minimal JSON writer for the CLI's --json output.
 #pragma once
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include <string>
 #include <vector>
 
 namespace cli {
 
-using core::json_number;   // core/json_text.hpp
+using core::json_number;   // session/json_text.hpp
 using core::json_string;
 
 // One headline of `reproduce --json`: {"key", "mean", "sd", "n", "missing", "paper", "values"}. Values that

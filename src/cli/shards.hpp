@@ -3,7 +3,7 @@
 // same program version, lab, preset, parameters, seed list and number of parts; every part once, no seed
 // missing or twice) and writes exactly the report one machine would have written.
 #pragma once
-#include "core/run_seeds.hpp"
+#include "session/run_seeds.hpp"
 #include <string>
 #include <utility>
 #include <vector>

@@ -94,7 +94,7 @@ public:
     // Finished (where() is past the plan's last part) or failed.
     bool done() const { return !failure_.empty() || where().part >= done_part_; }
     // This run only serves whole sweep repetitions to another process (the page's Web Worker,
-    // core/sweep_dispatch.hpp): its metrics and views are never read, so it may go straight to its sweeps past the
+    // session/sweep_dispatch.hpp): its metrics and views are never read, so it may go straight to its sweeps past the
     // parts whose results no sweep job reads (a lab overrides this where that pays). Called before the first step.
     virtual void serve_sweeps() {}
 

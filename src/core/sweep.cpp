@@ -133,7 +133,7 @@ void Sweep::store(size_t task, std::vector<double> out, const std::string& why) 
 }
 
 // Results from other processes into their slots; then the lowest repetitions no job has started here go to
-// workers with room for them (core/sweep_dispatch.hpp), until one is refused (the sweep runs the rest itself, in order). Repetition 0 always runs
+// workers with room for them (session/sweep_dispatch.hpp), until one is refused (the sweep runs the rest itself, in order). Repetition 0 always runs
 // here: it may share the run's own inputs (expert-pruning's main model, whose post-FT its jobs run and its
 // metrics show), and this process's copy of them must be the one that changed.
 void Sweep::exchange(SweepRemote& remote) {

@@ -1,6 +1,6 @@
-// The page commands' parser (core/command.hpp): every text is either one table entry with a parsed
+// The page commands' parser (session/command.hpp): every text is either one table entry with a parsed
 // argument, or refused with a message that says why.
-#include "core/command.hpp"
+#include "session/command.hpp"
 #include <doctest/doctest.h>
 
 namespace {

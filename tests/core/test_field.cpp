@@ -1,12 +1,12 @@
 // Field views (core/field.hpp): cells sampled at their centres, winners and territories, bilinear reading,
 // their tables; and, for every registered lab that shows a field, at least two territories at the end of its
 // quick run (a map with one colour teaches nothing).
-#include "core/compare_views.hpp"
+#include "session/compare_views.hpp"
 #include "core/field.hpp"
 #include "core/keep_field.hpp"
 #include "core/lab.hpp"
 #include "core/registry.hpp"
-#include "core/view_table.hpp"
+#include "session/view_table.hpp"
 #include <doctest/doctest.h>
 #include <algorithm>
 #include <cmath>

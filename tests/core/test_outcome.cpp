@@ -4,7 +4,7 @@
 #include "core/metric_list.hpp"
 #include "core/outcome.hpp"
 #include "core/registry.hpp"
-#include "core/run_seeds.hpp"
+#include "session/run_seeds.hpp"
 #include "core/share_link.hpp"
 #include <doctest/doctest.h>
 

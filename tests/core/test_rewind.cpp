@@ -1,7 +1,7 @@
-// Rewind's history (core/rewind.hpp): moments every `spacing` of progress, their views back as they were, the
+// Rewind's history (session/rewind.hpp): moments every `spacing` of progress, their views back as they were, the
 // memory budget held by thinning evenly (kept moments stay), and rewound line plots with the whole curve and a
 // cursor at the moment.
-#include "core/rewind.hpp"
+#include "session/rewind.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 // Seeds on threads (moe-lab reproduce --jobs): every lab from the registry, at its quick size, gives the same
 // bits on one thread and on several, even when the seeds are taken in a shuffled order.
 #include "core/registry.hpp"
-#include "core/run_seeds.hpp"
+#include "session/run_seeds.hpp"
 #include <algorithm>
 #include <atomic>
 #include <cstring>

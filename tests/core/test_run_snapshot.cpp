@@ -1,8 +1,8 @@
-// Run snapshots (core/run_snapshot.hpp): what compare mode's run B sends from its Web Worker to the page. Every
+// Run snapshots (session/run_snapshot.hpp): what compare mode's run B sends from its Web Worker to the page. Every
 // field of every kind of view comes back, numbers as the same bits; cut, padded or corrupt bytes are refused
 // with a reason and never read past their end. Every lab's own snapshots are checked in test_all_labs.cpp.
-#include "core/run_snapshot.hpp"
-#include "core/view_table.hpp"
+#include "session/run_snapshot.hpp"
+#include "session/view_table.hpp"
 #include <cmath>
 #include <cstring>
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
-// Symbols read aloud (core/spoken.hpp), and every registered lab's parameters: accessible names in plain words.
+// Symbols read aloud (session/spoken.hpp), and every registered lab's parameters: accessible names in plain words.
 #include "core/lab.hpp"
 #include "core/registry.hpp"
-#include "core/spoken.hpp"
+#include "session/spoken.hpp"
 #include <doctest/doctest.h>
 
 TEST_CASE("paper symbols are read as words") {

@@ -1,9 +1,9 @@
-// The seam for the page's Web Workers (core/sweep_remote.hpp, core/sweep_dispatch.hpp): results as text come back
+// The seam for the page's Web Workers (core/sweep_remote.hpp, session/sweep_dispatch.hpp): results as text come back
 // as the same bits; the page's dispatcher hands out whole repetitions (never repetition 0), records what comes
 // back in the same slots, drops an earlier run's results and anything it did not ask for; a sweep with nothing
 // left to run here waits. The labs' own check (every lab, the same numbers with workers) is in test_all_labs.cpp.
 #include "core/sweep.hpp"
-#include "core/sweep_dispatch.hpp"
+#include "session/sweep_dispatch.hpp"
 #include <array>
 #include <cmath>
 #include <cstring>

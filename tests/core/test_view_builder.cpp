@@ -1,7 +1,7 @@
 // The view builder (core/view_builder.hpp): each call sets what it names and nothing else, so a declared view is
 // the same data, bit for bit (compared through the snapshot codec, which writes every field), as the view filled
 // field by field; what no call sets keeps View's default.
-#include "core/run_snapshot.hpp"
+#include "session/run_snapshot.hpp"
 #include "core/view_builder.hpp"
 #include <doctest/doctest.h>
 #include <cmath>

@@ -1,9 +1,9 @@
-// A view's data as tables (core/view_table.hpp): the rows kept, the shape of each kind, and, for every
+// A view's data as tables (session/view_table.hpp): the rows kept, the shape of each kind, and, for every
 // registered lab at the end of its quick run, tables a screen reader can read: every row as wide as its header,
 // no more rows than asked for, and data in every view that plots some.
 #include "core/lab.hpp"
 #include "core/registry.hpp"
-#include "core/view_table.hpp"
+#include "session/view_table.hpp"
 #include <doctest/doctest.h>
 #include <cmath>
 #include <string>

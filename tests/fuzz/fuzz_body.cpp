@@ -1,5 +1,5 @@
 #include "fuzz_body.hpp"
-#include "core/command.hpp"
+#include "session/command.hpp"
 #include "core/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"

@@ -6,11 +6,11 @@
 #include "core/compare.hpp"
 #include "core/lab.hpp"
 #include "core/metric_list.hpp"
-#include "core/paced_run.hpp"
+#include "session/paced_run.hpp"
 #include "core/registry.hpp"
 #include "core/share_link.hpp"
-#include "core/sweep_dispatch.hpp"
-#include "core/view_table.hpp"
+#include "session/sweep_dispatch.hpp"
+#include "session/view_table.hpp"
 #include <algorithm>
 #include <cmath>
 #include <doctest/doctest.h>

@@ -1,7 +1,7 @@
 // One list of fields per struct (members() below) serves both directions: Put writes each field, Get reads it
 // back into the same place, so the two cannot drift apart.
-#include "core/run_snapshot.hpp"
-#include "core/bytes.hpp"
+#include "session/run_snapshot.hpp"
+#include "session/bytes.hpp"
 #include "core/words.hpp"
 #include <type_traits>
 

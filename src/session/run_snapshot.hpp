@@ -1,7 +1,7 @@
 // A run as the page shows it: where it is, its metrics, its trace and its views, as one value. The page's run B
-// in compare mode runs in a Web Worker and arrives as snapshots (core/paced_run.hpp); the same codec serves any
+// in compare mode runs in a Web Worker and arrives as snapshots (session/paced_run.hpp); the same codec serves any
 // copy of a run's state kept or sent elsewhere. encode/decode give the same bits back: numbers travel as their
-// bytes (core/bytes.hpp).
+// bytes (session/bytes.hpp).
 #pragma once
 #include "core/lab.hpp"
 #include <string>

@@ -5,10 +5,10 @@
 //   - the worker steps B while B's progress < the limit the page sends: A's progress + kLockstepWindow while A
 //     plays, A's progress when A is paused (B catches up and stops), no limit once A has ended.
 // B's numbers do not depend on where its slices end, so they equal those of B run on the page.
-// The page sees B as snapshots (core/run_snapshot.hpp), sent after each slice of work.
+// The page sees B as snapshots (session/run_snapshot.hpp), sent after each slice of work.
 #pragma once
 #include "core/lab.hpp"
-#include "core/run_snapshot.hpp"
+#include "session/run_snapshot.hpp"
 #include <memory>
 #include <string>
 

@@ -1,4 +1,4 @@
-#include "core/view_table.hpp"
+#include "session/view_table.hpp"
 #include "core/field.hpp"
 #include "core/words.hpp"
 #include <algorithm>

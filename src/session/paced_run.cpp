@@ -1,4 +1,4 @@
-#include "core/paced_run.hpp"
+#include "session/paced_run.hpp"
 #include "core/compare.hpp"
 #include "core/share_link.hpp"
 

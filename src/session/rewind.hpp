@@ -1,4 +1,4 @@
-// Rewind: a run's past, kept as snapshots of the views it showed (core/run_snapshot.hpp's codec) at
+// Rewind: a run's past, kept as snapshots of the views it showed (session/run_snapshot.hpp's codec) at
 // moments along its progress, within a memory budget, and shown again as they were. Built once, from the views
 // every lab already declares, not lab by lab.
 //

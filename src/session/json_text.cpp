@@ -1,4 +1,4 @@
-#include "core/json_text.hpp"
+#include "session/json_text.hpp"
 #include "core/params.hpp"
 #include <cmath>
 #include <cstdio>

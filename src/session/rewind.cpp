@@ -1,5 +1,5 @@
-#include "core/rewind.hpp"
-#include "core/run_snapshot.hpp"
+#include "session/rewind.hpp"
+#include "session/run_snapshot.hpp"
 #include <algorithm>
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "core/compare_views.hpp"
+#include "session/compare_views.hpp"
 #include "core/words.hpp"
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "core/sweep_dispatch.hpp"
+#include "session/sweep_dispatch.hpp"
 #include "core/registry.hpp"
 #include "core/share_link.hpp"
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "core/spoken.hpp"
+#include "session/spoken.hpp"
 #include <cctype>
 #include <cstring>
 #include <utility>

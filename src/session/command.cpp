@@ -1,4 +1,4 @@
-#include "core/command.hpp"
+#include "session/command.hpp"
 #include "core/params.hpp"
 #include "core/parse.hpp"
 #include "core/text.hpp"

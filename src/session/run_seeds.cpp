@@ -1,4 +1,4 @@
-#include "core/run_seeds.hpp"
+#include "session/run_seeds.hpp"
 #include "core/registry.hpp"
 #include "core/workers.hpp"
 #include <algorithm>
