@@ -15,15 +15,10 @@
 namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
-    // the link's language first, so that what the app says about the rest of the link is in it (language.cpp)
-    for (size_t at = 0; at <= initial_query.size();) {
-        const size_t end = std::min(initial_query.find('&', at), initial_query.size());
-        const std::string kv = initial_query.substr(at, end - at);
-        if (kv.rfind("lang=", 0) == 0 && core::match_language(kv.substr(5))) {
-            lang_choice_ = core::match_language(kv.substr(5))->code;
-            apply_language();
-        }
-        at = end + 1;
+    keys_.add(declare_keys());
+    for (MakePart make : added_parts()) {
+        parts_.push_back(make(*this));
+        keys_.add(parts_.back()->keys());
     }
     open_link(initial_query);
     workers_.sync(false, compare_.b_seconds());   // workers=auto: they start loading now if the run pays for them
@@ -54,7 +49,7 @@ void App::reset_run() {
     rewind_.clear();
     workers_.connect(*lab_, config_);   // a new run: the ready workers open it too
     reset_b();
-    last_query_ = core::encode_query(config_) + link_query(true);
+    last_query_ = core::encode_query(config_) + keys_.write(true);
     sync_url();
 }
 

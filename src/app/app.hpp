@@ -10,6 +10,8 @@
 #include "app/exercise.hpp"
 #include "app/export.hpp"
 #include "app/host.hpp"
+#include "app/page_key.hpp"
+#include "app/part.hpp"
 #include "app/qr_code.hpp"
 #include "app/record.hpp"
 #include "app/rewind.hpp"
@@ -36,7 +38,7 @@ namespace app {
 std::string switch_arg(const std::string& key, const std::string& v, bool& out);   // 0|1: "" or why not
 bool whole_number(const std::string& s, int& out);                                 // 0 … 999999
 
-class App {
+class App : private Stage {
 public:
     App(Host host, const std::string& initial_query);
     // Its parts hold references to its host and callbacks into it: an App stays where it was made.
@@ -52,7 +54,7 @@ public:
     std::string document_json() const;
     // View n as data tables (session/view_table.hpp), as JSON: the HTML document's tables; "null": no such view.
     std::string view_table_json(int n) const;
-    // "play", "lab=ID", "seed=N", "present=1", ... (the table in commands.cpp). Returns "" when it acted,
+    // "play", "lab=ID", "seed=N", "present=1", ... (the keys, app_keys.cpp and the parts'). Returns "" when it acted,
     // otherwise why not; a refusal is also added to the page's messages.
     std::string command(const std::string& cmd);
     float ui_scale() const { return ui_scale_; }
@@ -87,9 +89,16 @@ public:
     void run_b_failed(const std::string& why);                           // it stopped: B runs here from its start
 
 private:
-    struct Command;
-    static const std::vector<Command>& commands();                       // commands.cpp
-    static const std::vector<core::CommandSyntax>& command_syntaxes();   // their names, arguments and help
+    std::vector<PageKey> declare_keys();   // the frame's own keys (app_keys.cpp)
+    // Stage: what the parts may do to the run (part.hpp)
+    const core::Lab& lab() const override { return *lab_; }
+    const core::RunConfig& config() const override { return config_; }
+    bool playing() const override { return playing_; }
+    void play() override { playing_ = true; }
+    void pause() override { playing_ = false; }
+    void restart() override { reset_run(); }
+    void say(const std::string& message) override { add_message(message); }
+    void write_url() override { sync_url(); }
     // A key and the command it gives (keyboard.cpp): the canvas's keys, key=K from the HTML document, the help.
     struct Shortcut {
         const char* keys;    // KeyboardEvent.key names, separated by spaces ("n N"); " " is Space
@@ -136,8 +145,8 @@ private:
     void draw_language_menu();
     void merge_language_font(float size);   // theme.cpp
     // configuration
-    void open(const core::RunConfig& c);   // switch lab and/or parameters, then reset
-    void apply_edit();                     // edited parameters → config (when valid)
+    void open(const core::RunConfig& c) override;   // switch lab and/or parameters, then reset
+    void apply_edit();                              // edited parameters → config (when valid)
     void reset_run();
     void advance(double budget_ms);
     // drawing
@@ -170,15 +179,9 @@ private:
     std::string cmd_embed(const std::string& arg);     // "embed=0|1": one view, minimal chrome
     std::string cmd_tour(const std::string& arg);      // "tour=N" (1-based step, 0 ends), "tour=next", "tour=back"
     std::string cmd_next_view();                       // "next-view": the next view large
-    // The page's link (link_keys.cpp): the run's configuration (core/share_link.hpp) and the keys of one table.
-    struct LinkKey;
-    struct LinkArg;
-    using LinkArgs = std::vector<std::pair<std::string, LinkArg>>;
-    static const std::vector<LinkKey>& link_keys();
-    static std::string link_keys_json();           // their names, arguments and help
-    void open_link(const std::string& query);      // a page link: the run's configuration + the table's keys
-    void sync_url();                               // the page URL: the same, from the current state
-    std::string link_query(bool with_run) const;   // "&present=1&tour=3..." (with_run: "&compare=ID", "&b.…")
+    // The page's link (app_keys.cpp): the run's configuration (core/share_link.hpp) and the declared keys.
+    void open_link(const std::string& query);   // a page link: the run's configuration + the keys
+    void sync_url();                            // the page URL: the same, from the current state
     void handle_keys();
     void draw_presentation();
     void draw_embed();
@@ -220,6 +223,8 @@ private:
     std::string controls_json() const;
 
     Host host_;
+    PageKeys keys_;                              // every key of the page: the frame's, then its parts'
+    std::vector<std::unique_ptr<Part>> parts_;   // the parts added to this build (part.hpp)
     std::unique_ptr<core::Lab> lab_;
     Compare compare_{host_, [this](const std::string& m) { add_message(m); }};   // run B (compare.hpp)
     core::RunConfig config_;                                                     // what is running

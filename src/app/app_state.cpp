@@ -40,15 +40,13 @@ std::string App::state_json() const {
         ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
     // the language in use (core/words.hpp), the one chosen (it may still be loading), and the list for a menu
-    s += ",\"lang\":" + jstr(core::language().code) + ",\"lang_chosen\":" + jstr(lang_id()) +
-        ",\"lang_choice\":" + jstr(lang_choice_);
+    s += ",\"lang\":" + jstr(core::language().code) + ",\"lang_chosen\":" + jstr(lang_id());
     s += ",\"languages\":[";
     for (const core::Language& l : core::languages())
         s += std::string(&l == &core::languages().front() ? "" : ",") + "{\"code\":" + jstr(l.code) +
             ",\"name\":" + jstr(l.name) + ",\"decimal_comma\":" + (l.decimal_comma ? "true" : "false") + "}";
     s += "]";
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
-    s += ",\"workers\":" + workers_.json();
     char b[128];
     std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],
                   play_button_[2], play_button_[3]);
@@ -68,10 +66,7 @@ std::string App::state_json() const {
     s += ",\"controls\":" + controls_json();
     s += access_state_json();
     s += lecture_state_json();
-    s += ",\"compare\":" + compare_.json(*lab_);
-    s += ",\"rewind\":" + rewind_.json();
-    s += ",\"record\":" + record_.json();
-    s += ",\"exercise\":" + exercise_.json();
+    s += keys_.state_json();   // every declared key's field (page_key.hpp)
     s += "}";
     return s;
 }
@@ -118,14 +113,10 @@ static std::string heat_report_json(const ViewReport& r) {
 // Lecture mode: layout, tour, what each view drew (plot rectangles, legends, labels), PNG export.
 std::string App::lecture_state_json() const {
     ImVec2 canvas = ImGui::GetIO().DisplaySize;
-    std::string s = ",\"qr\":{\"on\":" + std::string(qr_ ? "true" : "false") + ",\"text\":" + jstr(qr_code_.text) +
-        ",\"why\":" + jstr(qr_why_) + "}" + ",\"present\":" + std::string(present_ ? "true" : "false") +
-        ",\"embed\":" + (embed_ ? "true" : "false");
-    s += ",\"canvas\":[" + jnum(canvas.x) + "," + jnum(canvas.y) + "]";
+    std::string s = ",\"canvas\":[" + jnum(canvas.x) + "," + jnum(canvas.y) + "]";
     std::vector<std::string> focused;
     for (int k : shown_views()) focused.push_back(views_[size_t(k)].id);
     s += ",\"focused\":" + jlist(focused);
-    s += ",\"tour\":" + tour_.json(*lab_, config_.seed);
     s += ",\"view_reports\":[";
     for (size_t k = 0; k < reports_.size(); ++k) {
         const ViewReport& r = reports_[k];
@@ -138,7 +129,6 @@ std::string App::lecture_state_json() const {
             ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
     }
     s += "]";
-    s += ",\"export\":" + export_.json();
     return s;
 }
 

@@ -138,13 +138,8 @@ std::string App::document_json() const {
         s += (k ? ",{" : "{") + field("keys", json_string(c.keys), true) +
             field("label", json_string(core::tr(c.label))) + field("help", json_string(core::tr(c.help))) + "}";
     }
-    s += "],\"commands\":[";
-    for (size_t k = 0; k < command_syntaxes().size(); ++k) {
-        const core::CommandSyntax& c = command_syntaxes()[k];
-        s += (k ? ",{" : "{") + field("name", json_string(c.name), true) + field("arg", json_string(c.arg_name)) +
-            field("help", json_string(core::tr(c.help))) + "}";
-    }
-    return s + "]" + field("link_keys", link_keys_json()) + "}";
+    return s + "]" + field("commands", keys_.commands_json()) + field("link_keys", keys_.link_json()) +
+        field("page_controls", keys_.controls_json()) + "}";
 }
 
 // state()'s part for the HTML document: the key of its declarations, what the controls show, the focus, the views'
@@ -157,11 +152,7 @@ std::string App::access_state_json() const {
         s += (k ? "," : "") + json_string(specs[k].name) + ":" +   // a point set: how many (the link has them)
             json_string(specs[k].type == core::ParamType::Points ? core::format_number(edit_.values()[k])
                                                                  : edit_.text(specs[k].name));
-    s += "}" + field("speed", std::to_string(speed_)) + field("pen", std::to_string(pen_class_)) +
-        field("focus", json_string(focus_id_)) + field("focus_drawn", json_bool(focus_drawn_)) +
-        field("keys_help", json_bool(keys_help_)) + field("drawer", json_bool(drawer_open_)) +
-        field("tables", json_strings(table_views_)) + field("theme", json_string(theme_id())) +
-        field("theme_choice", json_string(theme_choice_));
+    s += "}" + field("focus_drawn", json_bool(focus_drawn_)) + field("theme", json_string(theme_id()));
     std::vector<std::string> theme_ids;
     for (const Colors& c : themes()) theme_ids.push_back(c.id);
     s += field("themes", json_strings(theme_ids));

@@ -111,23 +111,6 @@ std::string App::cmd_qr(bool on) {
     return on && !qr_ ? core::tr("there is no page address here to make a code of: open the page") : "";
 }
 
-// The run as the class opens it on a phone: the link without the lecturer's display (presentation mode, UI scale,
-// the code itself).
-std::string App::qr_link() const {
-    std::string q;
-    size_t from = 0;
-    while (from <= last_url_.size()) {
-        size_t end = last_url_.find('&', from);
-        if (end == std::string::npos) end = last_url_.size();
-        const std::string item = last_url_.substr(from, end - from);
-        if (!item.empty() && item.rfind("present=", 0) != 0 && item.rfind("scale=", 0) != 0 &&
-            item.rfind("qr=", 0) != 0)
-            q += (q.empty() ? "" : "&") + item;
-        from = end + 1;
-    }
-    return host_.page_address + "?" + q;
-}
-
 // The link's code: dark modules on white with a quiet zone of four modules (what readers need on any theme), as
 // large as the panel allows in whole pixels a module; the link written under it, wrapped.
 void App::draw_qr_panel(ImVec2 size) {

@@ -3,6 +3,7 @@
 #include "core/registry.hpp"
 #include "core/text.hpp"
 #include "core/words.hpp"
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -68,22 +69,27 @@ std::unique_ptr<Lab> start_query(const std::string& query, std::string& why) {
     return lab;
 }
 
-Decoded decode_query(const std::string& query) {
+std::vector<std::string> split_query(const std::string& query) {
+    std::vector<std::string> items;
+    const std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
+    for (size_t start = 0; start <= q.size();) {
+        const size_t end = std::min(q.find('&', start), q.size());
+        if (end > start) items.push_back(q.substr(start, end - start));
+        start = end + 1;
+    }
+    return items;
+}
+
+Decoded decode_query(const std::string& query) { return decode_items(split_query(query)); }
+
+Decoded decode_items(const std::vector<std::string>& items) {
     Decoded d;
     std::vector<std::pair<std::string, std::string>> kv;
-    std::string q = !query.empty() && query[0] == '?' ? query.substr(1) : query;
-    size_t start = 0;
-    while (start <= q.size()) {
-        size_t end = q.find('&', start);
-        if (end == std::string::npos) end = q.size();
-        std::string item = q.substr(start, end - start);
-        if (!item.empty()) {
-            size_t eq = item.find('=');
-            if (eq == std::string::npos)
-                d.messages.push_back(trf("ignored %s: expected name=value", quote(url_decode(item)).c_str()));
-            else kv.emplace_back(url_decode(item.substr(0, eq)), url_decode(item.substr(eq + 1)));
-        }
-        start = end + 1;
+    for (const std::string& item : items) {
+        const size_t eq = item.find('=');
+        if (eq == std::string::npos)
+            d.messages.push_back(trf("ignored %s: expected name=value", quote(url_decode(item)).c_str()));
+        else kv.emplace_back(url_decode(item.substr(0, eq)), url_decode(item.substr(eq + 1)));
     }
     // A key given twice is ambiguous (which one did the sender mean?): it counts as invalid, with a
     // message, whatever its values (lab/preset/seed fall back to defaults, parameters to the preset's).

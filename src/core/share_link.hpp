@@ -29,6 +29,9 @@ struct Decoded {
 // Unknown keys, bad numbers, out-of-range values and invalid combinations are reported; the
 // result is always a runnable configuration (bad parts replaced by defaults).
 Decoded decode_query(const std::string& query);
+// A query split at its '&' (a leading '?' dropped, empty items left out), as written: the one place a link is split.
+std::vector<std::string> split_query(const std::string& query);
+Decoded decode_items(const std::vector<std::string>& items);   // decode_query of a query split
 
 // The run a link query configures exactly (a process that follows the page's run: its Web Workers), reset and
 // ready to step; nullptr and why when the query is not fully valid (no defaults are filled in here).

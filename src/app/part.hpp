@@ -1,0 +1,41 @@
+// A part of the page (a feature: a comparison, the tour, a clip, the QR code, …): it owns its state, declares its
+// keys (app/page_key.hpp: commands, link keys, state() fields, the HTML document's controls) and draws itself, and
+// reaches the run through the small interface below, never through the App. The App is the frame loop and the list
+// of its parts; a build may add parts of its own (a test's) with add_part.
+#pragma once
+#include "app/page_key.hpp"
+#include "core/lab.hpp"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace app {
+
+// What a part may do to the run and the page (the App implements it).
+class Stage {
+public:
+    virtual ~Stage() = default;
+    virtual const core::Lab& lab() const = 0;
+    virtual const core::RunConfig& config() const = 0;
+    virtual bool playing() const = 0;
+    virtual void play() = 0;
+    virtual void pause() = 0;
+    virtual void restart() = 0;                          // the same configuration from its start
+    virtual void open(const core::RunConfig& c) = 0;     // another lab or configuration, from its start
+    virtual void say(const std::string& message) = 0;    // state().messages and on screen
+    virtual void write_url() = 0;                        // the page URL from the keys' state, now
+};
+
+class Part {
+public:
+    virtual ~Part() = default;
+    // Its keys, asked once when the App is made (their functions may hold `this`: a part stays where it was made).
+    virtual std::vector<PageKey> keys() = 0;
+};
+
+// Parts beyond the App's own, made for every App after them (in the order added), each with the App's Stage.
+using MakePart = std::unique_ptr<Part> (*)(Stage& stage);
+bool add_part(MakePart make);   // static registration: `static const bool added = app::add_part(...);`
+const std::vector<MakePart>& added_parts();
+
+}   // namespace app

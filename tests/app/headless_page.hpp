@@ -1,0 +1,80 @@
+// A whole app::App headless (no GL, no window), for the app's tests (tests/app/test_app_*.cpp): an ImGui context
+// with its default font, a stub Host that keeps the URLs the app writes, and frames drawn into nothing.
+#pragma once
+#include "app/app.hpp"
+#include <doctest/doctest.h>
+#include <imgui.h>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace headless {
+
+// An ImGui context with a 1280×720 canvas and the default font (the atlas built; no texture made: no GL).
+struct Imgui {
+    ImGuiContext* context = ImGui::CreateContext();
+    Imgui() {
+        ImGuiIO& io = ImGui::GetIO();
+        io.IniFilename = nullptr;
+        io.DisplaySize = ImVec2(1280, 720);
+        io.Fonts->AddFontDefault();
+        unsigned char* pixels = nullptr;
+        int w = 0, h = 0;
+        io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+    }
+    ~Imgui() { ImGui::DestroyContext(context); }
+};
+
+struct Page {
+    std::vector<std::string> urls;   // every URL the app wrote (Host::set_query)
+    double clock = 0;
+    Imgui imgui;
+    std::unique_ptr<app::App> app;
+
+    explicit Page(const std::string& link, app::WorkerPool* workers = nullptr, const std::string& words_dir = "",
+                  const std::string& page_address = "") {
+        app::Host host;
+        host.words_dir = words_dir;
+        host.page_address = page_address;
+        host.platform_name = "test";
+        host.workers = workers;
+        host.set_query = [this](const std::string& q) { urls.push_back(q); };
+        host.now_ms = [this] { return clock += 0.01; };   // a slice of training gets about a thousand steps
+        app = std::make_unique<app::App>(host, link);
+    }
+    ~Page() { app.reset(); }
+    std::string url() const { return urls.empty() ? "" : urls.back(); }
+    std::string state() const { return app->state_json(); }
+    bool has(const std::string& json_part) const { return state().find(json_part) != std::string::npos; }
+    void frames(int n) {
+        for (int k = 0; k < n; ++k) {
+            ImGui::GetIO().DeltaTime = 1.0f / 60;
+            ImGui::NewFrame();
+            app->frame();
+            ImGui::Render();
+            app->frame_drawn();
+        }
+    }
+    // Frames until the run (and B) has ended.
+    void play_to_end() {
+        for (int k = 0; k < 2000 && !has("\"done\":true"); ++k) frames(1);
+        REQUIRE(has("\"done\":true"));
+    }
+};
+
+// The first number under this key in state() (the run's own come before the tour's and B's).
+inline double number(const Page& p, const std::string& key) {
+    const std::string s = p.state(), k = "\"" + key + "\":";
+    const size_t at = s.find(k);
+    REQUIRE(at != std::string::npos);
+    return std::stod(s.substr(at + k.size()));
+}
+
+// The messages in state(), as one string.
+inline std::string messages(const Page& p) {
+    const std::string s = p.state();
+    const size_t a = s.find("\"messages\":["), b = s.find("],\"errors\"", a);
+    return s.substr(a, b - a);
+}
+
+}   // namespace headless

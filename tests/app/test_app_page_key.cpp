@@ -1,0 +1,75 @@
+// A page key declared once, in a part of this test build alone (src/app/part.hpp's add_part), with nothing else
+// edited: the link reads and writes it, it is a command, state() has its field, the keys' help and the HTML
+// document's declarations (commands, link keys, page controls) have it.
+#include "headless_page.hpp"
+#include "app/part.hpp"
+#include <doctest/doctest.h>
+#include <memory>
+#include <string>
+
+using namespace headless;
+
+namespace {
+
+// A dial from 0 to 9 that a link may carry: the smallest feature there is.
+class Dial : public app::Part {
+public:
+    explicit Dial(app::Stage& stage) : stage_(stage) {}
+    std::vector<app::PageKey> keys() override {
+        app::PageKey k;
+        k.syntax = {"test-dial", core::ArgKind::Whole, 0, 9, "N", "the test's dial, 0 to 9"};
+        k.act = [this](const core::CommandArg& v) {
+            value_ = int(v.whole);
+            stage_.write_url();
+            return std::string();
+        };
+        k.link = app::InLink::Page;
+        k.write = [this] { return value_ ? std::vector<std::string>{std::to_string(value_)} : std::vector<std::string>{}; };
+        k.state_name = "test_dial";
+        k.state = [this] { return std::to_string(value_); };
+        k.control = app::Control::Number;
+        k.label = "Dial";
+        k.group = "page";
+        return {k};
+    }
+
+private:
+    app::Stage& stage_;
+    int value_ = 0;
+};
+
+const bool added = app::add_part([](app::Stage& s) -> std::unique_ptr<app::Part> { return std::make_unique<Dial>(s); });
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}   // namespace
+
+TEST_CASE("app page keys: one key declared in a part is in the link, the commands, state(), the help and the "
+          "HTML document") {
+    REQUIRE(added);
+    Page p("lab=example&preset=fast&seed=1&test-dial=7");   // read from a link
+    CHECK(p.has("\"test_dial\":7"));
+    CHECK(p.url() == "lab=example&preset=fast&seed=1&test-dial=7");   // and written back
+    CHECK(messages(p) == "\"messages\":[");                            // not an unknown parameter
+
+    CHECK(p.app->command("test-dial=3") == "");   // a command
+    CHECK(p.has("\"test_dial\":3"));
+    CHECK(p.url() == "lab=example&preset=fast&seed=1&test-dial=3");
+    CHECK(has(p.app->command("test-dial=12"), "12"));   // its grammar, refused with why
+    CHECK(p.has("\"test_dial\":3"));
+
+    Page bad("lab=example&test-dial=x");   // a malformed link's value: said, and the page opens
+    CHECK(has(messages(bad), "test-dial="));
+    CHECK(bad.has("\"test_dial\":0"));
+
+    const std::string doc = p.app->document_json();
+    const size_t commands = doc.find("\"commands\":"), link = doc.find("\"link_keys\":"),
+                 controls = doc.find("\"page_controls\":");
+    REQUIRE(commands != std::string::npos);
+    REQUIRE(link != std::string::npos);
+    REQUIRE(controls != std::string::npos);
+    const std::string entry = "{\"name\":\"test-dial\",\"arg\":\"N\",\"help\":\"the test's dial, 0 to 9\"}";
+    CHECK(has(doc.substr(commands, link - commands), entry));   // the commands' help
+    CHECK(has(doc.substr(link, controls - link), entry));       // the link keys' help
+    CHECK(has(doc.substr(controls), "{\"name\":\"test-dial\",\"kind\":\"number\",\"label\":\"Dial\""));
+}
