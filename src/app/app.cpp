@@ -16,6 +16,8 @@ namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(declare_keys());
+    keys_.add(controls_.keys());
+    keys_.add(points_.keys());
     for (MakePart make : added_parts()) {
         parts_.push_back(make(*this));
         keys_.add(parts_.back()->keys());
@@ -69,14 +71,21 @@ std::string App::cmd_set(const std::string& change) {
         return core::trf("unknown parameter %s for %s", core::quote(name).c_str(), config_.lab.c_str());
     core::Params probe = edit_;
     std::string why = probe.set_from_text(name, change.substr(eq + 1));
-    if (!why.empty()) return why;
-    core::Validation check = core::validate(*lab_, probe);
+    return why.empty() ? edit(probe) : why;
+}
+
+std::string App::edit(const core::Params& params) {
+    core::Validation check = core::validate(*lab_, params);
     if (!check.ok()) {
-        for (const std::string& e : check.errors) why += (why.empty() ? "" : "; ") + e;
+        std::string why;
+        for (const std::string& e : check.errors) why += (why.empty() ? "" : "; ") + core::tr(e);
         return why;
     }
-    edit_ = probe;
-    apply_edit();
+    edit_ = params;
+    edit_check_ = check;
+    if (edit_ == config_.params) return "";
+    config_.params = edit_;
+    reset_run();
     return "";
 }
 
@@ -149,8 +158,7 @@ void App::frame() {
     remember_moment();
     reports_.clear();
     tour_.show_caption("");
-    controls_.clear();
-    focus_seen_ = false;
+    controls_.begin_frame();
     help_shown().clear();
 
     const ImGuiViewport* vp = ImGui::GetMainViewport();
@@ -177,11 +185,9 @@ void App::frame() {
         ImGui::EndChild();
     }
     ImGui::End();
-    apply_plane_edit();   // a tap on the data view, once its plot has seen it
+    points_.apply_plane_edit();   // a tap on the data view, once its plot has seen it
     draw_keys_help();
-    focus_drawn_ = focus_seen_;
-    draw_focus_ring();
-    drawn_controls_.swap(controls_);
+    controls_.end_frame();
 
     train_ms_ = t1 - t0;
     ui_ms_ = host_.now_ms() - t1;

@@ -7,10 +7,12 @@
 #include "core/share_link.hpp"
 #include "core/words.hpp"
 #include "app/compare.hpp"
+#include "app/control_map.hpp"
 #include "app/exercise.hpp"
 #include "app/export.hpp"
 #include "app/host.hpp"
 #include "app/page_key.hpp"
+#include "app/point_editor.hpp"
 #include "app/part.hpp"
 #include "app/qr_code.hpp"
 #include "app/record.hpp"
@@ -56,7 +58,7 @@ public:
     std::string view_table_json(int n) const;
     // "play", "lab=ID", "seed=N", "present=1", ... (the keys, app_keys.cpp and the parts'). Returns "" when it acted,
     // otherwise why not; a refusal is also added to the page's messages.
-    std::string command(const std::string& cmd);
+    std::string command(const std::string& cmd) override;
     float ui_scale() const { return ui_scale_; }
     // Device pixels per CSS pixel (the page's devicePixelRatio, 1 on the desktop): the layout stays in CSS
     // pixels and the platform renders it at this density; fonts are rasterised at it, so text is sharp.
@@ -98,6 +100,8 @@ private:
     void pause() override { playing_ = false; }
     void restart() override { reset_run(); }
     void say(const std::string& message) override { add_message(message); }
+    const core::Params& edited() const override { return edit_; }
+    std::string edit(const core::Params& params) override;
     void write_url() override { sync_url(); }
     // A key and the command it gives (keyboard.cpp): the canvas's keys, key=K from the HTML document, the help.
     struct Shortcut {
@@ -110,27 +114,15 @@ private:
     static const Shortcut* shortcut_for(const std::string& key);   // nullptr: no such key
     std::string press_key(const std::string& key);                 // "" or why not, like command()
     void draw_keys_help();
-    void draw_focus_ring();                  // around the control the HTML document's focus is on (focus_id_)
     std::string access_state_json() const;   // state()'s part for the HTML document (document.cpp)
     std::string document_key() const;        // changes when document_json() does
     // View k as drawn in the page: its plot, or its data as tables (view_as_table.cpp).
     void show_view(int k, ImVec2 size, bool caption, ViewReport* report);
     std::string cmd_set(const std::string& change);   // "set=NAME=VALUE"
-    // point_editor.cpp: the lab's point set (a Points parameter), edited through commands
-    std::string points_param(int& k) const;   // its index, or why it cannot change
-    std::string set_points(int k, core::PointSet points);
-    std::string cmd_add_point(const std::string& text);      // "add-point=X,Y[,CLASS]"
-    std::string cmd_remove_point(const std::string& text);   // "remove-point=X,Y": the nearest of the points
-    std::string cmd_clear_points();
-    std::string cmd_points_csv(const std::string& text);   // "points-csv=TEXT": all of them, or none changes
-    std::string cmd_load_points();                         // a file the user picks, then points-csv
-    std::string cmd_download_points();
-    void draw_point_editor(size_t k, bool locked);   // the sidebar's part
-    void apply_plane_edit();                         // a tap on a plane that edits points, as a command
-    void draw_qr_panel(ImVec2 size);                 // presentation.cpp: the link's QR code and the link under it
-    std::string qr_link() const;                     // the link the code holds: the page's address and query
-    std::string cmd_qr(bool on);                     // "qr=0|1", the link's qr=: the code (and presentation) on
-    std::string cmd_table(long long view);           // "table=N": view N as a table, or as its plot again
+    void draw_qr_panel(ImVec2 size);                  // presentation.cpp: the link's QR code and the link under it
+    std::string qr_link() const;                      // the link the code holds: the page's address and query
+    std::string cmd_qr(bool on);                      // "qr=0|1", the link's qr=: the code (and presentation) on
+    std::string cmd_table(long long view);            // "table=N": view N as a table, or as its plot again
     // Themes (app/colors.hpp): the user's or the link's choice ("auto": the system's, as the page's CSS media
     // queries report it with system-theme=ID).
     std::string cmd_theme(const std::string& id, bool system);
@@ -217,10 +209,6 @@ private:
     void draw_rewind_status();                        // in the header
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
-    // The layout map (state().controls): the last item drawn, under a stable id ("button:play", "param:eta",
-    // "view:accuracy"), its role, label, value and rectangle (CSS pixels); only what is on screen.
-    void note_control(const std::string& id, const char* role, const std::string& label, const std::string& value = "");
-    std::string controls_json() const;
 
     Host host_;
     PageKeys keys_;                              // every key of the page: the frame's, then its parts'
@@ -238,7 +226,6 @@ private:
     int target_phase_ = -1;         // "next phase": run until phase() reaches it
     double target_progress_ = -1;   // a tour step: run until progress() reaches it
     int speed_ = 4;                 // index into the frame-budget table
-    int pen_class_ = 0;             // the class a tap on the data view adds
     bool qr_ = false;               // presentation mode shows the QR code of the link (qr_code.hpp)
     QrCode qr_code_;                // of the link last drawn
     std::string qr_why_;            // why there is no code
@@ -258,22 +245,13 @@ private:
     Export export_;                          // a view as a PNG (export.hpp)
     Recording record_{host_, [this](const std::string& m) { add_message(m); }};   // a clip (record.hpp)
     std::vector<ViewReport> reports_;                                             // what the last frame drew, per view
-    struct Control {
-        std::string id, role, label, value;
-        ImVec2 a, b;
-        ImVec2 window_a, window_b;   // the visible part of its window: a control cut by it is clipped (layout tests)
-    };
-    std::vector<Control> controls_, drawn_controls_;   // being drawn, and the last whole frame's
+    ControlMap controls_;   // the layout map and the HTML document's focus (control_map.hpp)
     std::string last_url_;
     float ui_scale_ = 1.0f;
     float density_ = 1.0f;
     bool fonts_dirty_ = true;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
     bool keys_help_ = false;                 // the help overlay of keys is open
-    std::string focus_id_;                   // the control the HTML document's focus is on ("": none)
-    bool focus_drawn_ = false;               // and it was drawn in the last frame (else the page shows the element)
-    bool focus_seen_ = false;                // in this frame so far
-    ImVec2 focus_a_{0, 0}, focus_b_{0, 0};   // its rectangle
     std::vector<std::string> table_views_;   // ids of the views shown as tables
     std::string theme_choice_ = "auto", system_theme_ = "light";
     std::string lang_choice_ = "auto", system_langs_ = "en", lang_loading_;
@@ -281,8 +259,9 @@ private:
     Workers workers_{host_};                // the page's Web Workers (workers.hpp)
     bool waiting_for_workers_ = false;
     Exercise exercise_;   // an exercise link's hidden and locked controls (exercise.hpp)
-    Rewind rewind_;       // moments of the run, shown again (rewind.hpp)
-    Tour tour_;           // the lab's tour: the step shown, its question's answer (tour.hpp)
+    PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
+    Rewind rewind_;                                            // moments of the run, shown again (rewind.hpp)
+    Tour tour_;   // the lab's tour: the step shown, its question's answer (tour.hpp)
 };
 
 }   // namespace app

@@ -139,12 +139,12 @@ std::vector<PageKey> App::declare_keys() {
             return std::string();
         });
     {
-        PageKey& k = key({"speed", K::Whole, 0, kFullSpeed, "N",
-                          core::later::tr("training speed: 0 slow motion … 4 full speed")},
-                         [this](Arg v) {
-                             speed_ = int(v.whole);
-                             return std::string();
-                         });
+        PageKey& k = key(
+            {"speed", K::Whole, 0, kFullSpeed, "N", core::later::tr("training speed: 0 slow motion … 4 full speed")},
+            [this](Arg v) {
+                speed_ = int(v.whole);
+                return std::string();
+            });
         k.state = [this] { return std::to_string(speed_); };
     }
 
@@ -161,7 +161,8 @@ std::vector<PageKey> App::declare_keys() {
             const bool b_keys = std::any_of(link.begin(), link.end(), [](const auto& x) { return x.first == "b."; });
             if (id.empty()) return;
             if (b_keys)
-                msgs.push_back(core::trf("compare=%s ignored: the link's b. keys say what B is", core::quote(id).c_str()));
+                msgs.push_back(
+                    core::trf("compare=%s ignored: the link's b. keys say what B is", core::quote(id).c_str()));
             else if (std::string why = cmd_compare(id); !why.empty())
                 msgs.push_back("compare=" + core::quote(id) + ": " + why);
         };
@@ -172,18 +173,19 @@ std::vector<PageKey> App::declare_keys() {
         k.state = [this] { return compare_.json(*lab_); };
     }
     {
-        PageKey& k = key({"b", K::Text, 0, 0, "NAME=VALUE", core::later::tr("run B's value of parameter NAME (compare mode)")},
-                         [this](Arg v) {
-                             std::pair<std::string, std::string> c;
-                             std::string why = core::parse_change(lab_->schema(), v.text, c);
-                             if (!why.empty()) return why;
-                             core::Changes changes = compare_.changes();
-                             auto at = std::find_if(changes.begin(), changes.end(),
-                                                    [&](const auto& x) { return x.first == c.first; });
-                             if (at == changes.end()) changes.push_back(c);
-                             else at->second = c.second;
-                             return set_compare(changes, "");
-                         });
+        PageKey& k =
+            key({"b", K::Text, 0, 0, "NAME=VALUE", core::later::tr("run B's value of parameter NAME (compare mode)")},
+                [this](Arg v) {
+                    std::pair<std::string, std::string> c;
+                    std::string why = core::parse_change(lab_->schema(), v.text, c);
+                    if (!why.empty()) return why;
+                    core::Changes changes = compare_.changes();
+                    auto at =
+                        std::find_if(changes.begin(), changes.end(), [&](const auto& x) { return x.first == c.first; });
+                    if (at == changes.end()) changes.push_back(c);
+                    else at->second = c.second;
+                    return set_compare(changes, "");
+                });
         k.link = InLink::WithRun;
         k.stage = S::Compare;
         k.link_name = "b.";
@@ -239,9 +241,10 @@ std::vector<PageKey> App::declare_keys() {
 
     // languages (language.cpp): first of the look, so that what the page says about the rest of the link is in it
     {
-        PageKey& k = key({"lang", K::Word, 0, 0, "CODE",
-                          core::later::tr("the page's language: auto (the browser's), en, es, pt-BR, de, zh-Hans, en-XA")},
-                         [this](Arg v) { return cmd_lang(v.text, false); });
+        PageKey& k =
+            key({"lang", K::Word, 0, 0, "CODE",
+                 core::later::tr("the page's language: auto (the browser's), en, es, pt-BR, de, zh-Hans, en-XA")},
+                [this](Arg v) { return cmd_lang(v.text, false); });
         k.link = InLink::Page;
         k.link_help = core::later::tr("the page's language (absent: the browser's)");
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
@@ -314,9 +317,9 @@ std::vector<PageKey> App::declare_keys() {
         k.state = [this] { return jbool(embed_); };
     }
     {
-        PageKey& k = key({"tour", K::Word, 0, 0, "N",
-                          core::later::tr("go to step N of the lab's tour (0 ends it; next, back)")},
-                         [this](Arg v) { return cmd_tour(v.text); });
+        PageKey& k =
+            key({"tour", K::Word, 0, 0, "N", core::later::tr("go to step N of the lab's tour (0 ends it; next, back)")},
+                [this](Arg v) { return cmd_tour(v.text); });
         k.link = InLink::Page;
         k.stage = S::Tour;
         k.link_help = core::later::tr("step N (from 1) of the lab's tour");
@@ -355,16 +358,15 @@ std::vector<PageKey> App::declare_keys() {
         k.state = [this] { return record_.json(); };
     }
     {
-        PageKey& k = key({"view", K::Whole, -1, 999, "N", core::later::tr("enlarge view N (-1: all views)")},
-                         [this](Arg v) {
-                             if (v.whole >= (long long)views_.size())
-                                 return core::trf(
-                                     "view %lld does not exist: this lab shows views 0 … %d (-1: all views)", v.whole,
+        PageKey& k =
+            key({"view", K::Whole, -1, 999, "N", core::later::tr("enlarge view N (-1: all views)")}, [this](Arg v) {
+                if (v.whole >= (long long)views_.size())
+                    return core::trf("view %lld does not exist: this lab shows views 0 … %d (-1: all views)", v.whole,
                                      int(views_.size()) - 1);
-                             focused_view_ = int(v.whole);
-                             sync_url();   // (the link holds the view shown large)
-                             return std::string();
-                         });
+                focused_view_ = int(v.whole);
+                sync_url();   // (the link holds the view shown large)
+                return std::string();
+            });
         k.link = InLink::Page;
         k.stage = S::Last;
         k.link_arg = "N|ID";
@@ -388,13 +390,14 @@ std::vector<PageKey> App::declare_keys() {
     key({"next-view", K::None, 0, 0, "", core::later::tr("show the next view large")},
         [this](Arg) { return cmd_next_view(); });
     {
-        PageKey& k = key({"scale", K::Number, 0.75, 2.5, "F", core::later::tr("text and control size (projectors: 1.6)")},
-                         [this](Arg v) {
-                             ui_scale_ = float(v.number);
-                             fonts_dirty_ = true;
-                             sync_url();   // (the link holds the scale with present, embed or a tour)
-                             return std::string();
-                         });
+        PageKey& k =
+            key({"scale", K::Number, 0.75, 2.5, "F", core::later::tr("text and control size (projectors: 1.6)")},
+                [this](Arg v) {
+                    ui_scale_ = float(v.number);
+                    fonts_dirty_ = true;
+                    sync_url();   // (the link holds the scale with present, embed or a tour)
+                    return std::string();
+                });
         k.link = InLink::Page;
         k.to_phone = false;
         k.link_help = core::later::tr("text and control size, 0.75 to 2.5 (written with present, embed or a tour)");
@@ -404,9 +407,9 @@ std::vector<PageKey> App::declare_keys() {
             std::string why = core::parse_number(v.value, s);
             if (!why.empty() || s < 0.75 || s > 2.5) {
                 const std::string q = core::quote(v.value);
-                msgs.push_back(why.empty()
-                                   ? core::trf("scale=%s: give a UI scale from 0.75 to 2.5", q.c_str())
-                                   : core::trf("scale=%s: give a UI scale from 0.75 to 2.5: %s", q.c_str(), why.c_str()));
+                msgs.push_back(
+                    why.empty() ? core::trf("scale=%s: give a UI scale from 0.75 to 2.5", q.c_str())
+                                : core::trf("scale=%s: give a UI scale from 0.75 to 2.5: %s", q.c_str(), why.c_str()));
                 return;
             }
             if (float(s) != ui_scale_) {
@@ -422,9 +425,9 @@ std::vector<PageKey> App::declare_keys() {
     }
     // themes (theme.cpp)
     {
-        PageKey& k = key({"theme", K::Word, 0, 0, "ID",
-                          core::later::tr("colours: auto (the system's), light, dark or contrast")},
-                         [this](Arg v) { return cmd_theme(v.text, false); });
+        PageKey& k = key(
+            {"theme", K::Word, 0, 0, "ID", core::later::tr("colours: auto (the system's), light, dark or contrast")},
+            [this](Arg v) { return cmd_theme(v.text, false); });
         k.link = InLink::Page;
         k.link_help = core::later::tr("colours: light, dark or contrast (absent: the system's)");
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
@@ -472,11 +475,10 @@ std::vector<PageKey> App::declare_keys() {
                 target_progress_ = f;
                 playing_ = true;
             } else
-                msgs.push_back(core::trf("rewind=%s: give the run's progress from 0 to 1", core::quote(v.value).c_str()));
+                msgs.push_back(
+                    core::trf("rewind=%s: give the run's progress from 0 to 1", core::quote(v.value).c_str()));
         };
-        k.write = [this] {
-            return rewind_.live() ? Values{} : Values{core::format_number(rewind_.shown()->progress)};
-        };
+        k.write = [this] { return rewind_.live() ? Values{} : Values{core::format_number(rewind_.shown()->progress)}; };
         k.state = [this] { return rewind_.json(); };
     }
 
@@ -508,49 +510,28 @@ std::vector<PageKey> App::declare_keys() {
         k.write = [this] { return one_if(!exercise_.locked().empty(), exercise_.locked()); };
     }
 
-    // the user's points (point_editor.cpp)
-    key({"add-point", K::Text, 0, 0, "X,Y[,C]",
-         core::later::tr("add a point of class C (default: the chosen class) to your points")},
-        [this](Arg v) { return cmd_add_point(v.text); });
-    key({"remove-point", K::Text, 0, 0, "X,Y", core::later::tr("remove the one of your points nearest X,Y")},
-        [this](Arg v) { return cmd_remove_point(v.text); });
-    key({"clear-points", K::None, 0, 0, "", core::later::tr("remove all your points")},
-        [this](Arg) { return cmd_clear_points(); });
-    key({"points-csv", K::Text, 0, 0, "CSV", core::later::tr("replace your points by a CSV's (x,y,class a line)")},
-        [this](Arg v) { return cmd_points_csv(v.text); });
-    key({"load-points", K::None, 0, 0, "", core::later::tr("pick a CSV file of points")},
-        [this](Arg) { return cmd_load_points(); });
-    key({"download-points", K::None, 0, 0, "", core::later::tr("download your points as CSV")},
-        [this](Arg) { return cmd_download_points(); });
-    {
-        PageKey& k = key({"pen", K::Whole, 0, 255, "C", core::later::tr("the class a tap on the data view adds")},
-                         [this](Arg v) {
-                             pen_class_ = int(v.whole);
-                             return std::string();
-                         });
-        k.state = [this] { return std::to_string(pen_class_); };
-    }
-
     // sharing and saving
     key({"copy-link", K::None, 0, 0, "", core::later::tr("copy the link to this run")}, [this](Arg) -> std::string {
         if (!host_.copy_text) return core::tr("there is no clipboard here");
         host_.copy_text(last_url_);
         return std::string();
     });
-    key({"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")}, [this](Arg) -> std::string {
-        if (!host_.download) return core::tr("there are no downloads here");
-        core::Table t = lab_->trace();
-        t.rows.resize(rewind_.trace_rows(t.rows.size()));   // rewound: up to the moment shown
-        host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", t.to_csv());
-        return std::string();
-    });
+    key({"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")},
+        [this](Arg) -> std::string {
+            if (!host_.download) return core::tr("there are no downloads here");
+            core::Table t = lab_->trace();
+            t.rows.resize(rewind_.trace_rows(t.rows.size()));   // rewound: up to the moment shown
+            host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", t.to_csv());
+            return std::string();
+        });
     {
-        PageKey& k = key({"png", K::Whole, 0, 999, "N", core::later::tr("save view N as a PNG at twice the screen resolution")},
-                         [this](Arg v) {
-                             std::vector<core::View> vs;
-                             lab_->views(vs);
-                             return export_.request(v.whole, int(vs.size()));
-                         });
+        PageKey& k =
+            key({"png", K::Whole, 0, 999, "N", core::later::tr("save view N as a PNG at twice the screen resolution")},
+                [this](Arg v) {
+                    std::vector<core::View> vs;
+                    lab_->views(vs);
+                    return export_.request(v.whole, int(vs.size()));
+                });
         k.state_name = "export";
         k.state = [this] { return export_.json(); };
     }
@@ -596,15 +577,6 @@ std::vector<PageKey> App::declare_keys() {
     }
     key({"key", K::Text, 0, 0, "K", core::later::tr("press key K (a KeyboardEvent.key name: n, ArrowRight, ?)")},
         [this](Arg v) { return press_key(v.text); });
-    {
-        PageKey& k = key({"focus", K::Text, 0, 0, "ID",
-                          core::later::tr("the keyboard focus is on control ID of state().controls (empty: none)")},
-                         [this](Arg v) {
-                             focus_id_ = v.text;
-                             return std::string();
-                         });
-        k.state = [this] { return core::json_string(focus_id_); };
-    }
     return keys;
 }
 

@@ -1,5 +1,6 @@
 // The state the page exposes to JavaScript (window.moeLab.state()) and so to the browser test.
 #include "app/app.hpp"
+#include "app/control_map.hpp"
 #include "core/compare.hpp"
 #include "session/json_text.hpp"
 #include "core/registry.hpp"
@@ -63,18 +64,12 @@ std::string App::state_json() const {
     for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
     s += "}";
     s += ",\"help\":" + jstr(help_shown());
-    s += ",\"controls\":" + controls_json();
+    controls_.state(s);
     s += access_state_json();
     s += lecture_state_json();
     s += keys_.state_json();   // every declared key's field (page_key.hpp)
     s += "}";
     return s;
-}
-
-static std::string jrect(ImVec2 a, ImVec2 b) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "[%.1f,%.1f,%.1f,%.1f]", a.x, a.y, b.x - a.x, b.y - a.y);
-    return buf;
 }
 
 // Each item as `one` prints it, separated by commas.
@@ -123,41 +118,13 @@ std::string App::lecture_state_json() const {
         std::vector<std::string> labels;
         for (const LabelBox& l : r.labels) labels.push_back(l.text);
         s += std::string(k ? "," : "") + "{\"id\":" + jstr(r.id) + ",\"title\":" + jstr(r.title) +
-            ",\"plot\":" + jrect(r.plot_a, r.plot_b) + ",\"data\":" + jrect(r.data_a, r.data_b) +
+            ",\"plot\":" + json_rect(r.plot_a, r.plot_b) + ",\"data\":" + json_rect(r.data_a, r.data_b) +
             ",\"series\":" + jlist(r.series) + ",\"legend\":" + jlist(r.legend) + ",\"labels\":" + jlist(labels) +
             ",\"crossings\":" + std::to_string(r.crossings) + ",\"overlaps\":" + std::to_string(r.overlaps) +
             ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
     }
     s += "]";
     return s;
-}
-
-}   // namespace app
-
-namespace app {
-
-void App::note_control(const std::string& id, const char* role, const std::string& label, const std::string& value) {
-    if (!ImGui::IsItemVisible()) return;
-    const ImVec2 w = ImGui::GetWindowPos(), s = ImGui::GetWindowSize();
-    const float scrollbar = ImGui::GetScrollMaxY() > 0 ? ImGui::GetStyle().ScrollbarSize : 0;
-    controls_.push_back({id, role, label, value, ImGui::GetItemRectMin(), ImGui::GetItemRectMax(), w,
-                         ImVec2(w.x + s.x - scrollbar, w.y + s.y)});
-    if (id == focus_id_) {   // the HTML document's focus: the ring goes here (keyboard.cpp)
-        focus_seen_ = true;
-        focus_a_ = ImGui::GetItemRectMin();
-        focus_b_ = ImGui::GetItemRectMax();
-    }
-}
-
-std::string App::controls_json() const {
-    std::string s = "[";
-    for (size_t k = 0; k < drawn_controls_.size(); ++k) {
-        const Control& c = drawn_controls_[k];
-        s += (k ? ",{" : "{") + std::string("\"id\":") + jstr(c.id) + ",\"role\":" + jstr(c.role) +
-            ",\"label\":" + jstr(c.label) + ",\"value\":" + jstr(c.value) + ",\"rect\":" + jrect(c.a, c.b) +
-            ",\"window\":" + jrect(c.window_a, c.window_b) + "}";
-    }
-    return s + "]";
 }
 
 }   // namespace app

@@ -28,12 +28,12 @@ void App::draw_compare_panel() {
         ImGui::PopStyleColor();
         ImGui::SetNextItemWidth(-1);
         const bool open = ImGui::BeginCombo("##compare", core::tr("Compare with ..."));
-        note_control("combo:compare", "combo", core::tr("Compare with"));
+        controls_.note("combo:compare", "combo", core::tr("Compare with"));
         if (open) {
             for (const core::Comparison& c : named) {
                 const std::string title = core::tr(c.title);
                 if (ImGui::Selectable((title + "###" + c.id).c_str())) command("compare=" + c.id);
-                note_control("option:compare:" + c.id, "option", title);
+                controls_.note("option:compare:" + c.id, "option", title);
                 hover_help(core::describe(c.b) + "\n\n" + core::tr(c.contrast));
             }
             ImGui::EndCombo();
@@ -58,14 +58,14 @@ void App::draw_compare_panel() {
         std::snprintf(buf, sizeof buf, "%s", changes[k].second.c_str());
         ImGui::SetNextItemWidth(fh * 5);
         const bool entered = ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
-        note_control("input:b:" + changes[k].first, "textbox", core::trf("B's %s", name.c_str()), changes[k].second);
+        controls_.note("input:b:" + changes[k].first, "textbox", core::trf("B's %s", name.c_str()), changes[k].second);
         if (entered) command("b=" + changes[k].first + "=" + buf);
         hover_help(core::trf("B's value (A: %s). Type a value and press Enter.",
                              config_.params.text(changes[k].first).c_str()) +
                    (s ? "\n\n" + core::tr(s->help) : ""));
         ImGui::SameLine();
         if (ImGui::SmallButton("x")) command("vs=" + changes[k].first);
-        note_control("button:drop-b:" + changes[k].first, "button", core::trf("drop B's change of %s", name.c_str()));
+        controls_.note("button:drop-b:" + changes[k].first, "button", core::trf("drop B's change of %s", name.c_str()));
         hover_help(core::tr("Drop this change from B"));
         ImGui::PopID();
     }
@@ -79,7 +79,7 @@ void App::draw_compare_panel() {
     std::snprintf(prog, sizeof prog, "B: %s", compare_.b().clock.c_str());
     ImGui::ProgressBar(float(compare_.b().progress), ImVec2(-1, 0), prog);
     if (ImGui::Button(core::tr("End comparison"))) command("compare=off");
-    note_control("button:end-compare", "button", core::tr("End comparison"));
+    controls_.note("button:end-compare", "button", core::tr("End comparison"));
     hover_help(core::tr("Back to run A alone (it keeps its progress). Link key: b.name=value."));
 }
 

@@ -152,7 +152,7 @@ std::string App::access_state_json() const {
         s += (k ? "," : "") + json_string(specs[k].name) + ":" +   // a point set: how many (the link has them)
             json_string(specs[k].type == core::ParamType::Points ? core::format_number(edit_.values()[k])
                                                                  : edit_.text(specs[k].name));
-    s += "}" + field("focus_drawn", json_bool(focus_drawn_)) + field("theme", json_string(theme_id()));
+    s += "}" + field("theme", json_string(theme_id()));
     std::vector<std::string> theme_ids;
     for (const Colors& c : themes()) theme_ids.push_back(c.id);
     s += field("themes", json_strings(theme_ids));

@@ -117,7 +117,7 @@ void App::draw_keys_help() {
     ImGui::Begin((std::string(core::tr("Keys")) + "###keys").c_str(), nullptr,
                  ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar);
-    note_control("dialog:keys", "dialog", core::tr("Keys"));
+    controls_.note("dialog:keys", "dialog", core::tr("Keys"));
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
         for (const Shortcut& s : shortcuts()) {
             ImGui::TableNextRow();
@@ -131,19 +131,8 @@ void App::draw_keys_help() {
     if (host_.platform_name == "browser")
         ImGui::TextWrapped("%s", core::tr("Tab moves between the page's controls; Enter or Space presses a button."));
     if (ImGui::Button(core::tr("Close"))) command("help=0");
-    note_control("button:close-keys", "button", core::tr("Close"));
+    controls_.note("button:close-keys", "button", core::tr("Close"));
     ImGui::End();
-}
-
-// A ring around the focused control, drawn over everything: two pixels of the theme's focus colour inside one of
-// the window's background, so it shows on any fill (WCAG 2.1 SC 2.4.7: focus visible).
-void App::draw_focus_ring() {
-    if (!focus_drawn_) return;
-    const float t = 2.0f;
-    ImDrawList* dl = ImGui::GetForegroundDrawList();
-    const ImVec2 a(focus_a_.x - t - 1, focus_a_.y - t - 1), b(focus_b_.x + t + 1, focus_b_.y + t + 1);
-    dl->AddRect(ImVec2(a.x - 1, a.y - 1), ImVec2(b.x + 1, b.y + 1), ImGui::GetColorU32(ImGuiCol_WindowBg), 4, 0, 1.5f);
-    dl->AddRect(a, b, ImGui::GetColorU32(ImGuiCol_NavHighlight), 4, 0, t * 1.5f);
 }
 
 }   // namespace app

@@ -103,13 +103,13 @@ void App::draw_language_menu() {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
     const bool open =
         ImGui::BeginCombo((std::string(core::tr("Language")) + "###language").c_str(), shown ? shown->name : "");
-    note_control("combo:language", "combo", core::tr("Language"), shown ? shown->name : "");
+    controls_.note("combo:language", "combo", core::tr("Language"), shown ? shown->name : "");
     if (!open) return;
     if (ImGui::Selectable(core::tr("as the browser"), lang_choice_ == "auto")) command("lang=auto");
-    note_control("option:language:auto", "option", core::tr("as the browser"));
+    controls_.note("option:language:auto", "option", core::tr("as the browser"));
     for (const core::Language& l : core::languages()) {
         if (ImGui::Selectable(l.name, lang_choice_ == l.code)) command(std::string("lang=") + l.code);
-        note_control(std::string("option:language:") + l.code, "option", l.name);
+        controls_.note(std::string("option:language:") + l.code, "option", l.name);
     }
     ImGui::EndCombo();
 }

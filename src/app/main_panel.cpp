@@ -44,7 +44,7 @@ void App::draw_messages() {
         ImGui::PopStyleColor();
         if (ImGui::IsItemClicked()) link_messages_.clear();
         if (ImGui::SmallButton(core::tr("Dismiss"))) command("dismiss");
-        note_control("button:dismiss", "button", core::tr("Dismiss"));
+        controls_.note("button:dismiss", "button", core::tr("Dismiss"));
     }
     std::string failure = lab_->failure();
     if (!failure.empty()) {
@@ -101,10 +101,10 @@ void App::draw_timeline() {
                     rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), lab_->done());
                 !c.empty())
                 command(c);
-        note_control("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + title,
-                     now        ? "current"
-                         : past ? "done"
-                                : "");
+        controls_.note("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + title,
+                       now        ? "current"
+                           : past ? "done"
+                                  : "");
         if (ImGui::IsItemHovered()) {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(tooltip_wrap(28));
@@ -205,7 +205,7 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     ImVec2 p = ImGui::GetCursorScreenPos();
     std::string t = fit_text(v.title + (v.caption.empty() ? "" : "  (?)"), width - buttons - fh * 0.3f);
     ImGui::TextColored(ink4(colors().title), "%s", t.c_str());
-    note_control("view:" + v.id, "heading", v.title);
+    controls_.note("view:" + v.id, "heading", v.title);
     if (ImGui::IsItemHovered() && !v.caption.empty()) {
         help_shown() = v.caption;
         ImGui::BeginTooltip();
@@ -219,19 +219,19 @@ void App::draw_view_title(const core::View& v, int k, float width, bool enlarge_
     ImGui::SetCursorScreenPos(ImVec2(p.x + width - buttons, p.y));
     ImGui::PushID(k);
     if (ImGui::SmallButton(table)) command("table=" + std::to_string(k));
-    note_control("button:table:" + v.id, "button",
-                 as_table ? core::trf("Plot: %s", v.title.c_str()) : core::trf("Table: %s", v.title.c_str()));
+    controls_.note("button:table:" + v.id, "button",
+                   as_table ? core::trf("Plot: %s", v.title.c_str()) : core::trf("Table: %s", v.title.c_str()));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", as_table ? core::tr("Back to the plot") : core::tr("Show this view's data as a table"));
     ImGui::SameLine();
     if (ImGui::SmallButton("PNG")) command("png=" + std::to_string(k));
-    note_control("button:png:" + v.id, "button", core::trf("PNG of %s", v.title.c_str()));
+    controls_.note("button:png:" + v.id, "button", core::trf("PNG of %s", v.title.c_str()));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s", core::tr("Save this view as a PNG at twice the screen resolution"));
     if (extra) {
         ImGui::SameLine();
         if (ImGui::SmallButton(extra)) command(enlarge_button ? "view=" + std::to_string(k) : "view=-1");
-        note_control((enlarge_button ? "button:enlarge:" : "button:all-views:") + v.id, "button", extra);
+        controls_.note((enlarge_button ? "button:enlarge:" : "button:all-views:") + v.id, "button", extra);
         if (!enlarge_button && ImGui::IsItemHovered())
             ImGui::SetTooltip("%s",
                               core::tr("Back to the grid of views. Keys: 1-9 a view, 0 all views, P presentation"));

@@ -74,9 +74,9 @@ struct PageKey {
 
     // In the HTML document
     Control control = Control::None;
-    std::string label;                               // the control's label (translated where shown)
-    std::function<std::vector<Choice>()> choices;    // Choice: the values offered
-    std::string group;                               // the section of the document it goes in ("page", "run", …)
+    std::string label;                              // the control's label (translated where shown)
+    std::function<std::vector<Choice>()> choices;   // Choice: the values offered
+    std::string group;                              // the section of the document it goes in ("page", "run", …)
 
     std::string name_in_link() const { return link_name.empty() ? syntax.name : link_name; }
     bool prefix() const { return !name_in_link().empty() && name_in_link().back() == '.'; }
@@ -97,10 +97,10 @@ public:
     // "&present=1&tour=3": the keys written with the run (with_run) or after it; phone: only those that follow the
     // link to a phone.
     std::string write(bool with_run, bool phone = false) const;
-    std::string commands_json() const;    // [{"name", "arg", "help"}]: the commands
-    std::string link_json() const;        // [{"name", "arg", "help"}]: the link's keys
-    std::string controls_json() const;    // [{"name", "kind", "label", "help", "group", "lo", "hi", "choices"}]
-    std::string state_json() const;       // ,"name":value for every key with a state field
+    std::string commands_json() const;   // [{"name", "arg", "help"}]: the commands
+    std::string link_json() const;       // [{"name", "arg", "help"}]: the link's keys
+    std::string controls_json() const;   // [{"name", "kind", "label", "help", "group", "lo", "hi", "choices"}]
+    std::string state_json() const;      // ,"name":value for every key with a state field
 
 private:
     std::vector<PageKey> keys_;

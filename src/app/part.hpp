@@ -5,6 +5,7 @@
 #pragma once
 #include "app/page_key.hpp"
 #include "core/lab.hpp"
+#include "core/share_link.hpp"
 #include <memory>
 #include <string>
 #include <vector>
@@ -20,10 +21,15 @@ public:
     virtual bool playing() const = 0;
     virtual void play() = 0;
     virtual void pause() = 0;
-    virtual void restart() = 0;                          // the same configuration from its start
-    virtual void open(const core::RunConfig& c) = 0;     // another lab or configuration, from its start
-    virtual void say(const std::string& message) = 0;    // state().messages and on screen
-    virtual void write_url() = 0;                        // the page URL from the keys' state, now
+    virtual void restart() = 0;                        // the same configuration from its start
+    virtual void open(const core::RunConfig& c) = 0;   // another lab or configuration, from its start
+    virtual const core::Params& edited() const = 0;    // the parameters the controls show (may not run yet)
+    // Parameters for the controls, checked as a whole: "" and they run (when they differ), or why not and nothing
+    // changes.
+    virtual std::string edit(const core::Params& params) = 0;
+    virtual std::string command(const std::string& text) = 0;   // a command of any part: "" or why not
+    virtual void say(const std::string& message) = 0;           // state().messages and on screen
+    virtual void write_url() = 0;                               // the page URL from the keys' state, now
 };
 
 class Part {
@@ -31,6 +37,8 @@ public:
     virtual ~Part() = default;
     // Its keys, asked once when the App is made (their functions may hold `this`: a part stays where it was made).
     virtual std::vector<PageKey> keys() = 0;
+    // state()'s fields beyond its keys' (",\"name\":value"…), appended to `json`.
+    virtual void state(std::string& json) const { (void)json; }
 };
 
 // Parts beyond the App's own, made for every App after them (in the order added), each with the App's Stage.

@@ -27,7 +27,7 @@ void App::draw_phone() {
     // top bar
     const char* controls = drawer_open_ ? core::tr("Close controls") : core::tr("Controls");
     if (ImGui::Button(controls)) command(drawer_open_ ? "drawer=0" : "drawer=1");
-    note_control("button:controls", "button", controls, drawer_open_ ? "open" : "");
+    controls_.note("button:controls", "button", controls, drawer_open_ ? "open" : "");
     hover_help(core::tr("The lab, presets, seed, parameters, compare, link and export."));
     ImGui::SameLine();
     if (!rewind_.live()) draw_rewind_status();   // which moment is shown, and Live
@@ -52,11 +52,11 @@ void App::draw_phone() {
     draw_play_button(ImVec2(fh * 5, 0));
     ImGui::SameLine();
     if (ImGui::Button(core::tr("Step"))) command("step");
-    note_control("button:step", "button", core::tr("Step"));
+    controls_.note("button:step", "button", core::tr("Step"));
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(core::tr("Reset"))) command("reset");
-    note_control("button:reset", "button", core::tr("Reset"));
+    controls_.note("button:reset", "button", core::tr("Reset"));
     if (one_row) ImGui::SameLine();
     ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), lab_->clock().c_str());
 }

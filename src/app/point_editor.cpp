@@ -1,8 +1,5 @@
-// The editor of a lab's point set (a core::ParamType::Points parameter, core/point_set.hpp): the commands that add,
-// remove, clear, load and download its points, the class a tap adds, and the sidebar's controls for them. Every
-// change is checked as a whole (the point set's spec, then the lab's check) before it replaces the edit, like set=:
-// a refused change leaves everything as it was.
-#include "app/app.hpp"
+// The editor of a lab's point set (point_editor.hpp).
+#include "app/point_editor.hpp"
 #include "app/colors.hpp"
 #include "app/flow.hpp"
 #include "app/hover_help.hpp"
@@ -54,18 +51,51 @@ bool take_plane_edit(PlaneEdit& out) {
     return true;
 }
 
-void App::apply_plane_edit() {
+void PointEditor::apply_plane_edit() {
     PlaneEdit e;
     if (!take_plane_edit(e)) return;
-    command(e.remove ? core::strf("remove-point=%.4f,%.4f", e.x, e.y)
-                     : core::strf("add-point=%.4f,%.4f,%d", e.x, e.y, pen_class_));
+    stage_.command(e.remove ? core::strf("remove-point=%.4f,%.4f", e.x, e.y)
+                            : core::strf("add-point=%.4f,%.4f,%d", e.x, e.y, pen_));
+}
+
+std::vector<PageKey> PointEditor::keys() {
+    using K = core::ArgKind;
+    using Arg = const core::CommandArg&;
+    std::vector<PageKey> keys(7);
+    keys[0].syntax = {
+        "add-point", K::Text,   0,
+        0,           "X,Y[,C]", core::later::tr("add a point of class C (default: the chosen class) to your points")};
+    keys[0].act = [this](Arg v) { return add(v.text); };
+    keys[1].syntax = {
+        "remove-point", K::Text, 0, 0, "X,Y", core::later::tr("remove the one of your points nearest X,Y")};
+    keys[1].act = [this](Arg v) { return remove(v.text); };
+    keys[2].syntax = {"clear-points", K::None, 0, 0, "", core::later::tr("remove all your points")};
+    keys[2].act = [this](Arg) {
+        int k = -1;
+        const std::string why = points_param(k);
+        return why.empty() ? set_points(k, {}) : why;
+    };
+    keys[3].syntax = {
+        "points-csv", K::Text, 0, 0, "CSV", core::later::tr("replace your points by a CSV's (x,y,class a line)")};
+    keys[3].act = [this](Arg v) { return load_csv(v.text); };
+    keys[4].syntax = {"load-points", K::None, 0, 0, "", core::later::tr("pick a CSV file of points")};
+    keys[4].act = [this](Arg) { return pick_file(); };
+    keys[5].syntax = {"download-points", K::None, 0, 0, "", core::later::tr("download your points as CSV")};
+    keys[5].act = [this](Arg) { return download(); };
+    keys[6].syntax = {"pen", K::Whole, 0, 255, "C", core::later::tr("the class a tap on the data view adds")};
+    keys[6].act = [this](Arg v) {
+        pen_ = int(v.whole);
+        return std::string();
+    };
+    keys[6].state = [this] { return std::to_string(pen_); };
+    return keys;
 }
 
 // The lab's point set: its index, or why there is none to edit.
-std::string App::points_param(int& k) const {
-    k = edit_.points_index();
-    if (k < 0) return core::trf("%s has no points to edit", config_.lab.c_str());
-    const core::ParamSpec& s = lab_->schema().params[size_t(k)];
+std::string PointEditor::points_param(int& k) const {
+    k = stage_.edited().points_index();
+    if (k < 0) return core::trf("%s has no points to edit", stage_.config().lab.c_str());
+    const core::ParamSpec& s = stage_.lab().schema().params[size_t(k)];
     std::string group = s.group;
     for (char& c : group) c = char(std::tolower(static_cast<unsigned char>(c)));
     if (exercise_.fixes_param(s.name) || exercise_.locks(group))
@@ -73,21 +103,13 @@ std::string App::points_param(int& k) const {
     return "";
 }
 
-std::string App::set_points(int k, core::PointSet points) {
-    core::Params probe = edit_;
+std::string PointEditor::set_points(int k, core::PointSet points) {
+    core::Params probe = stage_.edited();
     probe.set_points(size_t(k), std::move(points));
-    const core::Validation check = core::validate(*lab_, probe);
-    if (!check.ok()) {
-        std::string why;
-        for (const std::string& e : check.errors) why += (why.empty() ? "" : "; ") + core::tr(e);
-        return why;
-    }
-    edit_ = probe;
-    apply_edit();
-    return "";
+    return stage_.edit(probe);
 }
 
-std::string App::cmd_add_point(const std::string& text) {
+std::string PointEditor::add(const std::string& text) {
     int k = -1;
     std::string why = points_param(k);
     if (!why.empty()) return why;
@@ -95,22 +117,22 @@ std::string App::cmd_add_point(const std::string& text) {
     why = parse_numbers(text, v);
     if (!why.empty() || (v.size() != 2 && v.size() != 3))
         return core::tr("expected X,Y or X,Y,CLASS (for example 0.5,-0.2,1)");
-    core::PointSet pts = edit_.points(size_t(k));
-    const int label = v.size() == 3 ? int(v[2]) : pen_class_;
+    core::PointSet pts = stage_.edited().points(size_t(k));
+    const int label = v.size() == 3 ? int(v[2]) : pen_;
     if (v.size() == 3 && v[2] != std::floor(v[2])) return core::tr("the class is a whole number");
     pts.push_back({v[0], v[1], label});
     return set_points(k, std::move(pts));
 }
 
-std::string App::cmd_remove_point(const std::string& text) {
+std::string PointEditor::remove(const std::string& text) {
     int k = -1;
     std::string why = points_param(k);
     if (!why.empty()) return why;
     std::vector<double> v;
     why = parse_numbers(text, v);
     if (!why.empty() || v.size() != 2) return core::tr("expected X,Y (for example 0.5,-0.2)");
-    core::PointSet pts = edit_.points(size_t(k));
-    const core::PointSetSpec& spec = lab_->schema().params[size_t(k)].points;
+    core::PointSet pts = stage_.edited().points(size_t(k));
+    const core::PointSetSpec& spec = stage_.lab().schema().params[size_t(k)].points;
     const double reach = 0.05 * (spec.hi - spec.lo);   // a finger's width on a phone's plot
     size_t best = pts.size();
     double d_best = reach * reach;
@@ -123,23 +145,17 @@ std::string App::cmd_remove_point(const std::string& text) {
     return set_points(k, std::move(pts));
 }
 
-std::string App::cmd_clear_points() {
-    int k = -1;
-    const std::string why = points_param(k);
-    return why.empty() ? set_points(k, {}) : why;
-}
-
-std::string App::cmd_points_csv(const std::string& text) {
+std::string PointEditor::load_csv(const std::string& text) {
     int k = -1;
     std::string why = points_param(k);
     if (!why.empty()) return why;
     core::PointSet pts;
-    why = core::read_points_csv(text, lab_->schema().params[size_t(k)].points, pts);
+    why = core::read_points_csv(text, stage_.lab().schema().params[size_t(k)].points, pts);
     if (!why.empty()) return core::trf("the CSV was not loaded: %s", why.c_str());
     return set_points(k, std::move(pts));
 }
 
-std::string App::cmd_load_points() {
+std::string PointEditor::pick_file() {
     int k = -1;
     const std::string why = points_param(k);
     if (!why.empty()) return why;
@@ -148,18 +164,18 @@ std::string App::cmd_load_points() {
     return "";
 }
 
-std::string App::cmd_download_points() {
-    const int k = edit_.points_index();
-    if (k < 0) return core::trf("%s has no points to download", config_.lab.c_str());
+std::string PointEditor::download() {
+    const int k = stage_.edited().points_index();
+    if (k < 0) return core::trf("%s has no points to download", stage_.config().lab.c_str());
     if (!host_.download) return core::tr("there are no downloads here");
-    host_.download(config_.lab + "-points.csv", core::write_points_csv(edit_.points(size_t(k))));
+    host_.download(stage_.config().lab + "-points.csv", core::write_points_csv(stage_.edited().points(size_t(k))));
     return "";
 }
 
 // The sidebar's part for a point set: how many, the class a tap adds, clear, and the CSV's way in and out.
-void App::draw_point_editor(size_t k, bool locked) {
-    const core::ParamSpec& s = lab_->schema().params[k];
-    const size_t n = edit_.points(k).size();
+void PointEditor::draw(size_t k, bool locked) {
+    const core::ParamSpec& s = stage_.lab().schema().params[k];
+    const size_t n = stage_.edited().points(k).size();
     ImGui::TextWrapped("%s",
                        n == 0       ? core::tr("No points of your own yet: tap or click on the data view to add some.")
                            : locked ? core::trf("%zu of your points (fixed)", n).c_str()
@@ -168,25 +184,25 @@ void App::draw_point_editor(size_t k, bool locked) {
     ImGui::TextUnformatted(core::tr("A tap adds class"));
     for (int c = 0; c < s.points.classes; ++c) {
         ImGui::SameLine();
-        const bool on = pen_class_ == c;
+        const bool on = pen_ == c;
         ImGui::PushStyleColor(ImGuiCol_Button, on ? palette(c) : ImGui::GetColorU32(ImGuiCol_Button));
         if (on) ImGui::PushStyleColor(ImGuiCol_Text, text_color_on(palette(c)));
-        if (ImGui::SmallButton(core::strf("%d##pen", c).c_str())) command(core::strf("pen=%d", c));
+        if (ImGui::SmallButton(core::strf("%d##pen", c).c_str())) stage_.command(core::strf("pen=%d", c));
         if (on) ImGui::PopStyleColor();
         ImGui::PopStyleColor();
-        note_control(core::strf("button:pen:%d", c), "button", core::trf("class %d", c), on ? "pressed" : "");
+        controls_.note(core::strf("button:pen:%d", c), "button", core::trf("class %d", c), on ? "pressed" : "");
         hover_help(core::trf("A tap or a click on the data view adds a point of class %d", c));
     }
-    if (ImGui::SmallButton(core::tr("Clear"))) command("clear-points");
-    note_control("button:clear-points", "button", core::tr("clear your points"));
+    if (ImGui::SmallButton(core::tr("Clear"))) stage_.command("clear-points");
+    controls_.note("button:clear-points", "button", core::tr("clear your points"));
     same_line_if_fits(core::tr("Load CSV"));
-    if (ImGui::SmallButton(core::tr("Load CSV"))) command("load-points");
-    note_control("button:load-points", "button", core::tr("load points from a CSV file"));
+    if (ImGui::SmallButton(core::tr("Load CSV"))) stage_.command("load-points");
+    controls_.note("button:load-points", "button", core::tr("load points from a CSV file"));
     hover_help(core::tr("A file of x,y,class lines (a first line x,y,class may name the columns); dropping it on the "
                         "page loads it too. A bad line is refused with its number and nothing changes."));
     same_line_if_fits(core::tr("Download CSV"));
-    if (ImGui::SmallButton(core::tr("Download CSV"))) command("download-points");
-    note_control("button:download-points", "button", core::tr("download your points as CSV"));
+    if (ImGui::SmallButton(core::tr("Download CSV"))) stage_.command("download-points");
+    controls_.note("button:download-points", "button", core::tr("download your points as CSV"));
 }
 
 }   // namespace app

@@ -47,40 +47,40 @@ void App::draw_presentation() {
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
     if (rewound) {   // back to the live run (key End)
         if (ImGui::Button(core::tr("Live"))) command("rewind=off");
-        note_control("button:live", "button", core::tr("Live"));
+        controls_.note("button:live", "button", core::tr("Live"));
         ImGui::SameLine();
     }
     bool done = finished();
     ImGui::BeginDisabled(done);
     if (ImGui::Button(play)) command(playing_ ? "pause" : "play");
-    note_control("button:play", "button", play);
+    controls_.note("button:play", "button", play);
     ImGui::SameLine();
     if (ImGui::Button(core::tr("Step"))) command("step");
-    note_control("button:step", "button", core::tr("Step"));
+    controls_.note("button:step", "button", core::tr("Step"));
     ImGui::SameLine();
     if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
-    note_control("button:next-phase", "button", core::tr("Next phase"));
+    controls_.note("button:next-phase", "button", core::tr("Next phase"));
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button(core::tr("Next view"))) command("next-view");
-    note_control("button:next-view", "button", core::tr("Next view"));
+    controls_.note("button:next-view", "button", core::tr("Next view"));
     ImGui::SameLine();
     draw_record_button();
     if (has_tour) {
         ImGui::SameLine();
         if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
-        note_control("button:tour", "button", tour);
+        controls_.note("button:tour", "button", tour);
     }
     if (!host_.page_address.empty()) {
         ImGui::SameLine();
         if (ImGui::Button(qr)) command(qr_ ? "qr=0" : "qr=1");
-        note_control("button:qr", "button",
-                     qr_ ? core::tr("Hide the QR code") : core::tr("QR code of this run's link"));
+        controls_.note("button:qr", "button",
+                       qr_ ? core::tr("Hide the QR code") : core::tr("QR code of this run's link"));
         hover_help(core::tr("A QR code of this run's link beside the views, for the class's phones (key Q)"));
     }
     ImGui::SameLine();
     if (ImGui::Button(core::tr("Exit"))) command("present=0");
-    note_control("button:exit", "button", core::tr("Exit"));
+    controls_.note("button:exit", "button", core::tr("Exit"));
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s",
                           core::tr("Leave the presentation (key P). Keys: space play, right arrow step, N next "
@@ -169,7 +169,7 @@ void App::draw_embed() {
     ImGui::SetCursorScreenPos(ImVec2(p.x + w - bw, p.y));
     ImGui::BeginDisabled(finished());
     if (ImGui::SmallButton(play)) command(playing_ ? "pause" : "play");
-    note_control("button:play", "button", play);
+    controls_.note("button:play", "button", play);
     ImGui::EndDisabled();
     ImGui::SetCursorScreenPos(after);
     reports_.emplace_back();
@@ -232,12 +232,12 @@ void App::draw_tour_panel() {
     ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));
     ImGui::BeginDisabled(tour_.step() == 0);
     if (ImGui::Button(back)) command("tour=back");
-    note_control("button:tour-back", "button", core::tr("Back"));
+    controls_.note("button:tour-back", "button", core::tr("Back"));
     ImGui::EndDisabled();
     ImGui::SameLine();
     ImGui::BeginDisabled(tour_.step() + 1 >= int(steps.size()));
     if (ImGui::Button(next)) command("tour=next");
-    note_control("button:tour-next", "button", core::tr("Next"));
+    controls_.note("button:tour-next", "button", core::tr("Next"));
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr("Keys: right and left arrows; Escape ends the tour"));
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));

@@ -78,7 +78,7 @@ void App::frame_drawn() { record_.frame_drawn(ImGui::GetIO().DisplaySize, large_
 void App::draw_record_button() {
     const char* label = record_.label();
     if (ImGui::Button(label)) command(record_.on() ? "record=0" : "record=1");
-    note_control("button:record", "button", label);
+    controls_.note("button:record", "button", label);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s",
                           !record_.on() ? core::tr("Record a clip of the canvas while the run plays (key R); Stop "

@@ -187,7 +187,7 @@ void App::draw_rewind_status() {
         fit_text(rewind_.line(), ImGui::GetContentRegionAvail().x - live).c_str());   // Live stays in sight
     ImGui::SameLine();
     if (ImGui::SmallButton(core::tr("Live"))) command("rewind=off");
-    note_control("button:live", "button", core::tr("Live"));
+    controls_.note("button:live", "button", core::tr("Live"));
     hover_help(core::tr("Back to the live run (End). While paused, drag along the timeline to rewind; [ and ] step. "
                         "Link: rewind=F."));
 }

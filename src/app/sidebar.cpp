@@ -24,7 +24,7 @@ void App::draw_sidebar(ImVec2 size) {
     ImGui::Separator();
     draw_run_buttons();
     if (ImGui::Button(core::tr("Present"))) command("present=1");
-    note_control("button:present", "button", core::tr("Present"));
+    controls_.note("button:present", "button", core::tr("Present"));
     hover_help(core::tr(
         "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
         "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views."));
@@ -34,7 +34,7 @@ void App::draw_sidebar(ImVec2 size) {
         const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Guided tour");
         same_line_if_fits(tour);
         if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
-        note_control("button:tour", "button", tour);
+        controls_.note("button:tour", "button", tour);
         hover_help(
             core::tr("A short lecture script for this lab: each step sets up and runs to a moment, shows the "
                      "views to look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). "
@@ -75,12 +75,12 @@ void App::draw_lab_picker() {
     }();
     const std::string title = core::tr(lab_->info().title);
     const bool lab_open = ImGui::BeginCombo("##lab", title.c_str());
-    note_control("combo:lab", "combo", core::tr("lab"), title);
+    controls_.note("combo:lab", "combo", core::tr("lab"), title);
     if (lab_open) {
         for (const core::LabInfo& info : infos) {
             const std::string shown = core::tr(info.title);
             const bool picked = ImGui::Selectable((shown + "###" + info.id).c_str(), info.id == config_.lab);
-            note_control("option:lab:" + info.id, "option", shown, info.id == config_.lab ? "selected" : "");
+            controls_.note("option:lab:" + info.id, "option", shown, info.id == config_.lab ? "selected" : "");
             if (picked && info.id != config_.lab) {
                 link_messages_.clear();
                 command("lab=" + info.id);
@@ -98,12 +98,12 @@ void App::draw_preset_picker() {
     ImGui::SetNextItemWidth(width_before_label(core::tr("preset"), 4.5f));
     const std::string shown = cur ? core::tr(cur->title) : core::tr("custom");
     const bool preset_open = ImGui::BeginCombo((std::string(core::tr("preset")) + "###preset").c_str(), shown.c_str());
-    note_control("combo:preset", "combo", core::tr("preset"), shown);
+    controls_.note("combo:preset", "combo", core::tr("preset"), shown);
     if (preset_open) {
         for (const auto& p : lab_->schema().presets) {
             const std::string title = core::tr(p.title);
             const bool picked = ImGui::Selectable((title + "###" + p.id).c_str(), p.id == config_.preset);
-            note_control("option:preset:" + p.id, "option", title, p.id == config_.preset ? "selected" : "");
+            controls_.note("option:preset:" + p.id, "option", title, p.id == config_.preset ? "selected" : "");
             if (picked) {
                 core::RunConfig c = config_;
                 c.preset = p.id;
@@ -129,7 +129,7 @@ void App::draw_seed_input() {
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     const bool entered = ImGui::InputScalar((std::string(core::tr("seed")) + "###seed").c_str(), ImGuiDataType_U64,
                                             &seed, &one, &ten, "%llu", ImGuiInputTextFlags_EnterReturnsTrue);
-    note_control("input:seed", "spinbutton", core::tr("seed"), std::to_string(config_.seed));
+    controls_.note("input:seed", "spinbutton", core::tr("seed"), std::to_string(config_.seed));
     if ((entered || ImGui::IsItemDeactivatedAfterEdit()) && seed != config_.seed) {
         core::RunConfig c = config_;
         c.seed = seed;
@@ -145,24 +145,24 @@ void App::draw_run_buttons() {
     draw_play_button(ImVec2(fh * 5, 0));
     same_line_if_fits(core::tr("Step"));
     if (ImGui::Button(core::tr("Step"))) command("step");
-    note_control("button:step", "button", core::tr("Step"));
+    controls_.note("button:step", "button", core::tr("Step"));
     hover_help(core::tr("Advance training by one slice (one iteration or a small chunk). Key: right arrow."));
     same_line_if_fits(core::tr("Next phase"));
     if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
-    note_control("button:next-phase", "button", core::tr("Next phase"));
+    controls_.note("button:next-phase", "button", core::tr("Next phase"));
     hover_help(core::tr("Run until the next phase of the timeline begins, then pause."));
     ImGui::EndDisabled();
     const char* reset = core::tr("Reset");
     same_line_if_fits(reset);
     if (ImGui::Button(reset)) command("reset");
-    note_control("button:reset", "button", reset);
+    controls_.note("button:reset", "button", reset);
     hover_help(core::tr("Start again from the same seed: same data, same initialisation."));
 
     ImGui::SetNextItemWidth(width_before_label(core::tr("speed"), 4.5f));
     // the speed's name (app.hpp's kSpeedNames) is the slider's format: translated where it is shown
     const std::string speed = core::tr(kSpeedNames[speed_]);
     ImGui::SliderInt((std::string(core::tr("speed")) + "###speed").c_str(), &speed_, 0, 4, speed.c_str());
-    note_control("slider:speed", "slider", core::tr("speed"), speed);
+    controls_.note("slider:speed", "slider", core::tr("speed"), speed);
     hover_help(core::tr("How much of each frame goes to training. Slower speeds let a class follow each step."));
 
     char prog[96];
@@ -181,7 +181,7 @@ void App::draw_play_button(ImVec2 size) {
     const char* label = playing_ ? core::tr("Pause") : core::tr("Play");
     if (ImGui::Button(label, size)) command(playing_ ? "pause" : "play");
     ImGui::PopStyleColor(2);
-    note_control("button:play", "button", label);
+    controls_.note("button:play", "button", label);
     hover_help(core::tr("Key: space."));
     ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
     play_button_[0] = a.x;
@@ -209,14 +209,14 @@ void App::draw_controls() {
             bool in_b = false;
             for (const auto& c : compare_.changes()) in_b |= c.first == s.name;
             if (s.type == core::ParamType::Points) {   // edited on its plane and through commands, not a slider
-                draw_point_editor(k, locked);
+                points_.draw(k, locked);
                 ImGui::PopID();
                 continue;
             }
             if (!exercise_.hides("compare")) {
                 if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ink4(colors().b_button));
                 if (ImGui::SmallButton("B")) command("vs=" + s.name);
-                note_control("button:vs:" + s.name, "button", core::trf("compare %s", s.name.c_str()));
+                controls_.note("button:vs:" + s.name, "button", core::trf("compare %s", s.name.c_str()));
                 if (in_b) ImGui::PopStyleColor();
                 hover_help(in_b ? core::tr("B changes this parameter: click to drop the change")
                                 : core::tr("Compare: run B with this parameter changed, on the same seed, beside this "
@@ -241,8 +241,8 @@ void App::draw_controls() {
                 if (ImGui::BeginCombo(label.c_str(), cur)) {
                     for (size_t o = 0; o < s.choices.size(); ++o) {
                         const bool picked = ImGui::Selectable(s.choices[o].c_str(), int(o) == c);
-                        note_control("option:" + s.name + ":" + s.choices[o], "option", s.choices[o],
-                                     int(o) == c ? "selected" : "");
+                        controls_.note("option:" + s.name + ":" + s.choices[o], "option", s.choices[o],
+                                       int(o) == c ? "selected" : "");
                         if (picked) {
                             v = double(o);
                             changed = true;
@@ -270,8 +270,8 @@ void App::draw_controls() {
             ImGui::EndDisabled();
             static const char* kRole[] = {"slider", "slider", "checkbox", "combo"};
             const std::string value = core::local_number(core::format_number(v));
-            note_control("param:" + s.name, kRole[std::min(3, int(s.type))], s.symbol.empty() ? s.name : s.symbol,
-                         locked ? core::trf("%s (locked)", value.c_str()) : value);
+            controls_.note("param:" + s.name, kRole[std::min(3, int(s.type))], s.symbol.empty() ? s.name : s.symbol,
+                           locked ? core::trf("%s (locked)", value.c_str()) : value);
             const std::string lo = core::local_number(core::format_number(s.min)),
                               hi =
                                   core::local_number(core::format_number(s.max)) + (s.unit.empty() ? "" : " " + s.unit);
@@ -295,7 +295,7 @@ void App::draw_controls() {
     if (!edit_check_.ok()) {
         ImGui::TextWrapped("%s", core::tr("The run keeps its last valid settings until this is fixed."));
         const bool back = ImGui::Button(core::tr("Back to the running settings"));
-        note_control("button:running-settings", "button", core::tr("Back to the running settings"));
+        controls_.note("button:running-settings", "button", core::tr("Back to the running settings"));
         if (back) command("revert");
     }
 }
@@ -305,16 +305,16 @@ void App::draw_share_and_export() {
                                  ImGuiTreeNodeFlags_DefaultOpen))
         return;
     if (ImGui::Button(core::tr("Copy link"))) command("copy-link");
-    note_control("button:copy-link", "button", core::tr("Copy link"));
+    controls_.note("button:copy-link", "button", core::tr("Copy link"));
     hover_help(core::tr("The link restores this lab, preset, seed and every changed parameter."));
     same_line_if_fits(core::tr("Download CSV"));
     if (ImGui::Button(core::tr("Download CSV"))) command("csv");
-    note_control("button:csv", "button", core::tr("Download CSV"));
+    controls_.note("button:csv", "button", core::tr("Download CSV"));
     hover_help(core::tr("The time series of this run's metrics, one row per evaluation."));
     if (compare_.on()) {
         same_line_if_fits(core::tr("B's CSV"));
         const bool b_csv = ImGui::Button(core::tr("B's CSV"));
-        note_control("button:csv-b", "button", core::tr("B's CSV"));
+        controls_.note("button:csv-b", "button", core::tr("B's CSV"));
         if (b_csv) command("csv-b");
         hover_help(core::trf("The time series of run B (%s).", core::describe(compare_.changes()).c_str()));
     }
@@ -323,19 +323,19 @@ void App::draw_share_and_export() {
     if (ImGui::SliderFloat((std::string(core::tr("UI")) + "###ui-scale").c_str(), &scale, 0.75f, 2.5f, "%.2fx",
                            ImGuiSliderFlags_AlwaysClamp))
         ui_scale_ = scale;
-    note_control("slider:ui-scale", "slider", core::tr("UI scale"), core::format_number(ui_scale_));
+    controls_.note("slider:ui-scale", "slider", core::tr("UI scale"), core::format_number(ui_scale_));
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
     hover_help(core::tr("Text and control size, for projectors."));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     const std::string shown = theme_choice_ == "auto" ? core::trf("auto (%s)", system_theme_.c_str()) : theme_choice_;
     const bool theme_open = ImGui::BeginCombo((std::string(core::tr("theme")) + "###theme").c_str(), shown.c_str());
-    note_control("combo:theme", "combo", core::tr("theme"), theme_choice_);
+    controls_.note("combo:theme", "combo", core::tr("theme"), theme_choice_);
     if (theme_open) {
         std::vector<std::string> ids = {"auto"};
         for (const Colors& c : themes()) ids.push_back(c.id);
         for (const std::string& id : ids) {
             const bool picked = ImGui::Selectable(id.c_str(), id == theme_choice_);
-            note_control("option:theme:" + id, "option", id, id == theme_choice_ ? "selected" : "");
+            controls_.note("option:theme:" + id, "option", id, id == theme_choice_ ? "selected" : "");
             if (picked) command("theme=" + id);
         }
         ImGui::EndCombo();

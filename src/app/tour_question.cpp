@@ -163,7 +163,7 @@ void App::draw_question(float width, float size) {
         const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
         ImGui::PopID();
         ImGui::EndDisabled();
-        note_control("button:answer-" + letter(k), "button", core::tr(question.answers[size_t(k)].text));
+        controls_.note("button:answer-" + letter(k), "button", core::tr(question.answers[size_t(k)].text));
         const ImGuiCol fill = k == answer || down ? ImGuiCol_ButtonActive
             : hot                                 ? ImGuiCol_ButtonHovered
                                                   : ImGuiCol_Button;

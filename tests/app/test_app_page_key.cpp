@@ -24,7 +24,9 @@ public:
             return std::string();
         };
         k.link = app::InLink::Page;
-        k.write = [this] { return value_ ? std::vector<std::string>{std::to_string(value_)} : std::vector<std::string>{}; };
+        k.write = [this] {
+            return value_ ? std::vector<std::string>{std::to_string(value_)} : std::vector<std::string>{};
+        };
         k.state_name = "test_dial";
         k.state = [this] { return std::to_string(value_); };
         k.control = app::Control::Number;
@@ -50,7 +52,7 @@ TEST_CASE("app page keys: one key declared in a part is in the link, the command
     Page p("lab=example&preset=fast&seed=1&test-dial=7");   // read from a link
     CHECK(p.has("\"test_dial\":7"));
     CHECK(p.url() == "lab=example&preset=fast&seed=1&test-dial=7");   // and written back
-    CHECK(messages(p) == "\"messages\":[");                            // not an unknown parameter
+    CHECK(messages(p) == "\"messages\":[");                           // not an unknown parameter
 
     CHECK(p.app->command("test-dial=3") == "");   // a command
     CHECK(p.has("\"test_dial\":3"));
