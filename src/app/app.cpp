@@ -15,6 +15,7 @@
 namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
+    keys_.add(language_.keys());   // (first: a link's language is read before the rest of it)
     keys_.add(declare_keys());
     keys_.add(controls_.keys());
     keys_.add(points_.keys());

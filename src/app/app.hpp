@@ -11,6 +11,7 @@
 #include "app/exercise.hpp"
 #include "app/export.hpp"
 #include "app/host.hpp"
+#include "app/language.hpp"
 #include "app/page_key.hpp"
 #include "app/point_editor.hpp"
 #include "app/part.hpp"
@@ -127,15 +128,6 @@ private:
     // queries report it with system-theme=ID).
     std::string cmd_theme(const std::string& id, bool system);
     std::string theme_id() const;   // the theme in use
-    // Languages (core/words.hpp, language.cpp): the user's or the link's choice ("auto": the best of the
-    // browser's languages, which the page reports with system-lang=LIST); the table arrives with words=.
-    std::string cmd_lang(const std::string& code, bool system);
-    std::string cmd_words(const std::string& text);          // "words=CODE\n" + the language's merged table
-    std::string cmd_words_failed(const std::string& text);   // "words-failed=CODE: why"
-    std::string lang_id() const;                             // the language chosen (the table may still be loading)
-    void apply_language();                                   // load the table of lang_id(), or use it
-    void draw_language_menu();
-    void merge_language_font(float size);   // theme.cpp
     // configuration
     void open(const core::RunConfig& c) override;   // switch lab and/or parameters, then reset
     void apply_edit();                              // edited parameters → config (when valid)
@@ -254,11 +246,11 @@ private:
     bool keys_help_ = false;                 // the help overlay of keys is open
     std::vector<std::string> table_views_;   // ids of the views shown as tables
     std::string theme_choice_ = "auto", system_theme_ = "light";
-    std::string lang_choice_ = "auto", system_langs_ = "en", lang_loading_;
     float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
     Workers workers_{host_};                // the page's Web Workers (workers.hpp)
     bool waiting_for_workers_ = false;
     Exercise exercise_;   // an exercise link's hidden and locked controls (exercise.hpp)
+    PageLanguage language_{*this, host_, controls_, [this] { fonts_dirty_ = true; }};   // (language.hpp)
     PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_;                                            // moments of the run, shown again (rewind.hpp)
     Tour tour_;   // the lab's tour: the step shown, its question's answer (tour.hpp)

@@ -21,7 +21,6 @@ constexpr size_t kMaxMessages = 8;   // the oldest go first; "Dismiss" clears th
 
 using K = core::ArgKind;
 using Values = std::vector<std::string>;
-Values one_if(bool on, const std::string& v) { return on ? Values{v} : Values{}; }
 void note(Messages& msgs, const std::string& why) {
     if (!why.empty()) msgs.push_back(why);
 }
@@ -57,37 +56,33 @@ std::vector<PageKey> App::declare_keys() {
     using Arg = const core::CommandArg&;
     auto running = [this]() -> std::string { return finished() ? not_running(*lab_) : ""; };
     std::vector<PageKey> keys;
-    auto key = [&](core::CommandSyntax syntax, std::function<std::string(Arg)> act) -> PageKey& {
-        keys.push_back(PageKey{});
-        keys.back().syntax = std::move(syntax);
-        keys.back().act = std::move(act);
-        return keys.back();
-    };
 
     // the run
-    key({"play", K::None, 0, 0, "", core::later::tr("run until the end (or pause)")}, [=](Arg) {
+    declare(keys, {"play", K::None, 0, 0, "", core::later::tr("run until the end (or pause)")}, [=](Arg) {
         if (std::string why = running(); !why.empty()) return why;
         playing_ = true;
         return std::string();
     });
-    key({"pause", K::None, 0, 0, "", core::later::tr("stop running")}, [this](Arg) {
+    declare(keys, {"pause", K::None, 0, 0, "", core::later::tr("stop running")}, [this](Arg) {
         playing_ = false;
         return std::string();
     });
-    key({"step", K::None, 0, 0, "", core::later::tr("one slice of training")}, [=](Arg) {
+    declare(keys, {"step", K::None, 0, 0, "", core::later::tr("one slice of training")}, [=](Arg) {
         if (std::string why = running(); !why.empty()) return why;
         leave_rewind();
         core::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
         ++steps_;
         return std::string();
     });
-    key({"next-phase", K::None, 0, 0, "", core::later::tr("run until the next phase begins")}, [=](Arg) {
+    declare(keys, {"next-phase", K::None, 0, 0, "", core::later::tr("run until the next phase begins")}, [=](Arg) {
         if (std::string why = running(); !why.empty()) return why;
         target_phase_ = lab_->phase() + 1;
         playing_ = true;
         return std::string();
     });
-    key({"to", K::Number, 0, 1, "F", core::later::tr("run until the run's progress reaches F (0 to 1), then pause")},
+    declare(
+        keys,
+        {"to", K::Number, 0, 1, "F", core::later::tr("run until the run's progress reaches F (0 to 1), then pause")},
         [=](Arg arg) {
             if (std::string why = running(); !why.empty()) return why;
             if (arg.number <= lab_->progress())
@@ -98,18 +93,21 @@ std::vector<PageKey> App::declare_keys() {
             playing_ = true;
             return std::string();
         });
-    key({"reset", K::None, 0, 0, "", core::later::tr("start again from the same seed")}, [this](Arg) {
+    declare(keys, {"reset", K::None, 0, 0, "", core::later::tr("start again from the same seed")}, [this](Arg) {
         reset_run();
         return std::string();
     });
     // the run's configuration: in a link with the parameters (core/share_link.hpp)
-    key({"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")}, [this](Arg v) {
-        auto l = core::make_lab(v.text);
-        if (!l) return core::trf("unknown lab %s (labs: %s)", core::quote(v.text).c_str(), core::lab_ids().c_str());
-        open(core::default_config(*l));
-        return std::string();
-    }).link = InLink::Run;
-    key({"preset", K::Word, 0, 0, "ID", core::later::tr("load one of this lab's presets")}, [this](Arg v) {
+    declare(keys, {"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")},
+            [this](Arg v) {
+                auto l = core::make_lab(v.text);
+                if (!l)
+                    return core::trf("unknown lab %s (labs: %s)", core::quote(v.text).c_str(), core::lab_ids().c_str());
+                open(core::default_config(*l));
+                return std::string();
+            })
+        .link = InLink::Run;
+    declare(keys, {"preset", K::Word, 0, 0, "ID", core::later::tr("load one of this lab's presets")}, [this](Arg v) {
         core::RunConfig c = config_;
         if (!c.params.apply_preset(v.text))
             return core::trf("unknown preset %s for %s (presets: %s)", core::quote(v.text).c_str(), c.lab.c_str(),
@@ -118,28 +116,32 @@ std::vector<PageKey> App::declare_keys() {
         open(c);
         return std::string();
     }).link = InLink::Run;
-    key({"seed", K::Seed, 0, 0, "N", core::later::tr("run with another seed")}, [this](Arg v) {
+    declare(keys, {"seed", K::Seed, 0, 0, "N", core::later::tr("run with another seed")}, [this](Arg v) {
         core::RunConfig c = config_;
         c.seed = v.seed;
         open(c);
         return std::string();
     }).link = InLink::Run;
-    key({"query", K::Text, 0, 0, "LINK", core::later::tr("open a share link's query (lab=…&seed=…&present=1)")},
-        [this](Arg v) {
-            open_link(v.text);   // a link reports its own problems, like on page load
-            return std::string();
-        });
-    key({"set", K::Text, 0, 0, "NAME=VALUE",
-         core::later::tr("change a parameter (a number, true or false, a choice's name)")},
-        [this](Arg v) { return cmd_set(v.text); });
-    key({"revert", K::None, 0, 0, "", core::later::tr("back to the running settings (drop edits that cannot run)")},
-        [this](Arg) {
-            edit_ = config_.params;
-            edit_check_ = core::validate(*lab_, edit_);
-            return std::string();
-        });
+    declare(keys,
+            {"query", K::Text, 0, 0, "LINK", core::later::tr("open a share link's query (lab=…&seed=…&present=1)")},
+            [this](Arg v) {
+                open_link(v.text);   // a link reports its own problems, like on page load
+                return std::string();
+            });
+    declare(keys,
+            {"set", K::Text, 0, 0, "NAME=VALUE",
+             core::later::tr("change a parameter (a number, true or false, a choice's name)")},
+            [this](Arg v) { return cmd_set(v.text); });
+    declare(keys,
+            {"revert", K::None, 0, 0, "", core::later::tr("back to the running settings (drop edits that cannot run)")},
+            [this](Arg) {
+                edit_ = config_.params;
+                edit_check_ = core::validate(*lab_, edit_);
+                return std::string();
+            });
     {
-        PageKey& k = key(
+        PageKey& k = declare(
+            keys,
             {"speed", K::Whole, 0, kFullSpeed, "N", core::later::tr("training speed: 0 slow motion … 4 full speed")},
             [this](Arg v) {
                 speed_ = int(v.whole);
@@ -150,9 +152,10 @@ std::vector<PageKey> App::declare_keys() {
 
     // compare mode (compare_mode.cpp): B = A with changes, next to A's keys
     {
-        PageKey& k = key({"compare", K::Word, 0, 0, "ID",
-                          core::later::tr("compare with one of the lab's named comparisons (off: end it)")},
-                         [this](Arg v) { return cmd_compare(v.text); });
+        PageKey& k = declare(keys,
+                             {"compare", K::Word, 0, 0, "ID",
+                              core::later::tr("compare with one of the lab's named comparisons (off: end it)")},
+                             [this](Arg v) { return cmd_compare(v.text); });
         k.link = InLink::WithRun;
         k.stage = S::Compare;
         k.link_help = core::later::tr("compare with one of the lab's named comparisons (at its preset)");
@@ -168,24 +171,24 @@ std::vector<PageKey> App::declare_keys() {
         };
         k.write = [this] {
             const std::string id = compare_.id(*lab_, config_.preset);
-            return one_if(!id.empty(), core::url_encode(id));
+            return written_if(!id.empty(), core::url_encode(id));
         };
         k.state = [this] { return compare_.json(*lab_); };
     }
     {
-        PageKey& k =
-            key({"b", K::Text, 0, 0, "NAME=VALUE", core::later::tr("run B's value of parameter NAME (compare mode)")},
-                [this](Arg v) {
-                    std::pair<std::string, std::string> c;
-                    std::string why = core::parse_change(lab_->schema(), v.text, c);
-                    if (!why.empty()) return why;
-                    core::Changes changes = compare_.changes();
-                    auto at =
-                        std::find_if(changes.begin(), changes.end(), [&](const auto& x) { return x.first == c.first; });
-                    if (at == changes.end()) changes.push_back(c);
-                    else at->second = c.second;
-                    return set_compare(changes, "");
-                });
+        PageKey& k = declare(
+            keys, {"b", K::Text, 0, 0, "NAME=VALUE", core::later::tr("run B's value of parameter NAME (compare mode)")},
+            [this](Arg v) {
+                std::pair<std::string, std::string> c;
+                std::string why = core::parse_change(lab_->schema(), v.text, c);
+                if (!why.empty()) return why;
+                core::Changes changes = compare_.changes();
+                auto at =
+                    std::find_if(changes.begin(), changes.end(), [&](const auto& x) { return x.first == c.first; });
+                if (at == changes.end()) changes.push_back(c);
+                else at->second = c.second;
+                return set_compare(changes, "");
+            });
         k.link = InLink::WithRun;
         k.stage = S::Compare;
         k.link_name = "b.";
@@ -210,22 +213,27 @@ std::vector<PageKey> App::declare_keys() {
             return out;
         };
     }
-    key({"vs", K::Word, 0, 0, "NAME", core::later::tr("compare with parameter NAME changed (again: drop that change)")},
+    declare(
+        keys,
+        {"vs", K::Word, 0, 0, "NAME", core::later::tr("compare with parameter NAME changed (again: drop that change)")},
         [this](Arg v) { return cmd_compare_with(v.text); });
-    key({"csv-b", K::None, 0, 0, "", core::later::tr("download run B's time series as CSV (compare mode)")},
-        [this](Arg) -> std::string {
-            if (!compare_.on()) return core::tr("there is no run B: compare first");
-            if (!host_.download) return core::tr("there are no downloads here");
-            host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + "-B.csv", compare_.trace().to_csv());
-            return std::string();
-        });
+    declare(keys, {"csv-b", K::None, 0, 0, "", core::later::tr("download run B's time series as CSV (compare mode)")},
+            [this](Arg) -> std::string {
+                if (!compare_.on()) return core::tr("there is no run B: compare first");
+                if (!host_.download) return core::tr("there are no downloads here");
+                host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + "-B.csv",
+                               compare_.trace().to_csv());
+                return std::string();
+            });
 
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     {
-        PageKey& k = key({"workers", K::Word, 0, 0, "N",
-                          core::later::tr("sweep repetitions in N Web Workers (0: on the main thread; auto: one per "
-                                          "spare core where they pay); restarts the run")},
-                         [this](Arg v) { return cmd_workers(v.text); });
+        PageKey& k =
+            declare(keys,
+                    {"workers", K::Word, 0, 0, "N",
+                     core::later::tr("sweep repetitions in N Web Workers (0: on the main thread; auto: one per "
+                                     "spare core where they pay); restarts the run")},
+                    [this](Arg v) { return cmd_workers(v.text); });
         k.link = InLink::Page;
         k.stage = S::Setup;
         k.link_help = core::later::tr(
@@ -235,42 +243,15 @@ std::vector<PageKey> App::declare_keys() {
             if (std::string why = cmd_workers(v.value); !why.empty())
                 msgs.push_back("workers=" + core::quote(v.value) + ": " + why);
         };
-        k.write = [this] { return one_if(workers_.requested() >= 0, std::to_string(workers_.requested())); };
+        k.write = [this] { return written_if(workers_.requested() >= 0, std::to_string(workers_.requested())); };
         k.state = [this] { return workers_.json(); };
     }
 
-    // languages (language.cpp): first of the look, so that what the page says about the rest of the link is in it
-    {
-        PageKey& k =
-            key({"lang", K::Word, 0, 0, "CODE",
-                 core::later::tr("the page's language: auto (the browser's), en, es, pt-BR, de, zh-Hans, en-XA")},
-                [this](Arg v) { return cmd_lang(v.text, false); });
-        k.link = InLink::Page;
-        k.link_help = core::later::tr("the page's language (absent: the browser's)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (std::string why = cmd_lang(v.given ? v.value : "auto", false); !why.empty()) {
-                msgs.push_back(why);   // an unknown language: the browser's, and a message
-                cmd_lang("auto", false);
-            }
-        };
-        k.write = [this] { return one_if(lang_choice_ != "auto", lang_choice_); };
-        k.state_name = "lang_choice";
-        k.state = [this] { return core::json_string(lang_choice_); };
-    }
-    key({"system-lang", K::Word, 0, 0, "LIST",
-         core::later::tr("the browser's languages, best first (de-AT,en), for lang=auto")},
-        [this](Arg v) { return cmd_lang(v.text, true); });
-    key({"words", K::Text, 0, 0, "TEXT",
-         core::later::tr("a language's table arriving: its code, a newline, the JSON (the page sends it)")},
-        [this](Arg v) { return cmd_words(v.text); });
-    key({"words-failed", K::Text, 0, 0, "TEXT",
-         core::later::tr("a language's table could not be fetched: CODE: why (the page sends it)")},
-        [this](Arg v) { return cmd_words_failed(v.text); });
-
     // lecture mode (lecture_commands.cpp, presentation.cpp, tour_player.cpp)
     {
-        PageKey& k = key({"present", K::Whole, 0, 1, "0|1", core::later::tr("presentation layout on (1) or off (0)")},
-                         [this](Arg v) { return cmd_present(v.text); });
+        PageKey& k =
+            declare(keys, {"present", K::Whole, 0, 1, "0|1", core::later::tr("presentation layout on (1) or off (0)")},
+                    [this](Arg v) { return cmd_present(v.text); });
         k.link = InLink::Page;
         k.to_phone = false;   // the lecturer's display
         k.link_help = core::later::tr("presentation layout");
@@ -279,17 +260,18 @@ std::vector<PageKey> App::declare_keys() {
             if (v.given) note(msgs, switch_arg("present", v.value, on));
             present_ = on;
         };
-        k.write = [this] { return one_if(present_, "1"); };
+        k.write = [this] { return written_if(present_, "1"); };
         k.state = [this] { return jbool(present_); };
     }
     {
-        PageKey& k = key({"qr", K::Whole, 0, 1, "0|1",
-                          core::later::tr("the QR code of this run's link beside the views (presentation mode)")},
-                         [this](Arg v) {
-                             const std::string why = cmd_qr(v.whole != 0);
-                             sync_url();
-                             return why;
-                         });
+        PageKey& k = declare(keys,
+                             {"qr", K::Whole, 0, 1, "0|1",
+                              core::later::tr("the QR code of this run's link beside the views (presentation mode)")},
+                             [this](Arg v) {
+                                 const std::string why = cmd_qr(v.whole != 0);
+                                 sync_url();
+                                 return why;
+                             });
         k.link = InLink::Page;
         k.to_phone = false;
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
@@ -297,15 +279,16 @@ std::vector<PageKey> App::declare_keys() {
             if (v.given) note(msgs, switch_arg("qr", v.value, on));
             note(msgs, cmd_qr(on));
         };
-        k.write = [this] { return one_if(qr_, "1"); };
+        k.write = [this] { return written_if(qr_, "1"); };
         k.state = [this] {
             return "{\"on\":" + jbool(qr_) + ",\"text\":" + core::json_string(qr_code_.text) +
                 ",\"why\":" + core::json_string(qr_why_) + "}";
         };
     }
     {
-        PageKey& k = key({"embed", K::Whole, 0, 1, "0|1", core::later::tr("one view, minimal chrome, for an iframe")},
-                         [this](Arg v) { return cmd_embed(v.text); });
+        PageKey& k =
+            declare(keys, {"embed", K::Whole, 0, 1, "0|1", core::later::tr("one view, minimal chrome, for an iframe")},
+                    [this](Arg v) { return cmd_embed(v.text); });
         k.link = InLink::Page;
         k.link_help = core::later::tr("one view, minimal chrome, for an iframe (not with present=1)");
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
@@ -313,26 +296,29 @@ std::vector<PageKey> App::declare_keys() {
             if (v.given) note(msgs, switch_arg("embed", v.value, on));
             embed_ = on && !present_;
         };
-        k.write = [this] { return one_if(embed_, "1"); };
+        k.write = [this] { return written_if(embed_, "1"); };
         k.state = [this] { return jbool(embed_); };
     }
     {
-        PageKey& k =
-            key({"tour", K::Word, 0, 0, "N", core::later::tr("go to step N of the lab's tour (0 ends it; next, back)")},
-                [this](Arg v) { return cmd_tour(v.text); });
+        PageKey& k = declare(
+            keys,
+            {"tour", K::Word, 0, 0, "N", core::later::tr("go to step N of the lab's tour (0 ends it; next, back)")},
+            [this](Arg v) { return cmd_tour(v.text); });
         k.link = InLink::Page;
         k.stage = S::Tour;
         k.link_help = core::later::tr("step N (from 1) of the lab's tour");
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
             if (!v.value.empty()) note(msgs, cmd_tour(v.value));
         };
-        k.write = [this] { return one_if(tour_.on(), std::to_string(tour_.step() + 1)); };
+        k.write = [this] { return written_if(tour_.on(), std::to_string(tour_.step() + 1)); };
         k.state = [this] { return tour_.json(*lab_, config_.seed); };
     }
     {
-        PageKey& k = key({"answer", K::Word, 0, 0, "a-d",
-                          core::later::tr("answer the tour step's question (a to d, or 1 to 4); the step then runs")},
-                         [this](Arg v) { return cmd_answer(v.text); });
+        PageKey& k =
+            declare(keys,
+                    {"answer", K::Word, 0, 0, "a-d",
+                     core::later::tr("answer the tour step's question (a to d, or 1 to 4); the step then runs")},
+                    [this](Arg v) { return cmd_answer(v.text); });
         k.link = InLink::Page;
         k.stage = S::Tour;
         k.link_help = core::later::tr("the class's answer to the tour step's question (the step then runs)");
@@ -340,14 +326,16 @@ std::vector<PageKey> App::declare_keys() {
             if (!v.value.empty()) note(msgs, cmd_answer(v.value));
         };
         k.write = [this] {
-            return one_if(tour_.on() && tour_.answer() >= 0, std::string(1, char('a' + tour_.answer())));
+            return written_if(tour_.on() && tour_.answer() >= 0, std::string(1, char('a' + tour_.answer())));
         };
     }
     {   // (a clip is not written back: a shared link does not record on others' screens)
-        PageKey& k = key({"record", K::Word, 0, 0, "1|view|0",
-                          core::later::tr("record a clip: the canvas (1) or the view shown large (view) while the run "
-                                          "plays; 0 stops and saves it")},
-                         [this](Arg v) { return record_.command(v.text, !shown_views().empty()); });
+        PageKey& k =
+            declare(keys,
+                    {"record", K::Word, 0, 0, "1|view|0",
+                     core::later::tr("record a clip: the canvas (1) or the view shown large (view) while the run "
+                                     "plays; 0 stops and saves it")},
+                    [this](Arg v) { return record_.command(v.text, !shown_views().empty()); });
         k.link = InLink::Page;
         k.stage = S::Last;
         k.link_arg = "1|view";
@@ -358,8 +346,8 @@ std::vector<PageKey> App::declare_keys() {
         k.state = [this] { return record_.json(); };
     }
     {
-        PageKey& k =
-            key({"view", K::Whole, -1, 999, "N", core::later::tr("enlarge view N (-1: all views)")}, [this](Arg v) {
+        PageKey& k = declare(
+            keys, {"view", K::Whole, -1, 999, "N", core::later::tr("enlarge view N (-1: all views)")}, [this](Arg v) {
                 if (v.whole >= (long long)views_.size())
                     return core::trf("view %lld does not exist: this lab shows views 0 … %d (-1: all views)", v.whole,
                                      int(views_.size()) - 1);
@@ -385,19 +373,19 @@ std::vector<PageKey> App::declare_keys() {
                 focused_view2_ = -1;
             } else msgs.push_back(core::trf("view=%s: no such view (a number from 0 or a view id)", v.value.c_str()));
         };
-        k.write = [this] { return one_if(!tour_.on() && focused_view_ >= 0, std::to_string(focused_view_)); };
+        k.write = [this] { return written_if(!tour_.on() && focused_view_ >= 0, std::to_string(focused_view_)); };
     }
-    key({"next-view", K::None, 0, 0, "", core::later::tr("show the next view large")},
-        [this](Arg) { return cmd_next_view(); });
+    declare(keys, {"next-view", K::None, 0, 0, "", core::later::tr("show the next view large")},
+            [this](Arg) { return cmd_next_view(); });
     {
-        PageKey& k =
-            key({"scale", K::Number, 0.75, 2.5, "F", core::later::tr("text and control size (projectors: 1.6)")},
-                [this](Arg v) {
-                    ui_scale_ = float(v.number);
-                    fonts_dirty_ = true;
-                    sync_url();   // (the link holds the scale with present, embed or a tour)
-                    return std::string();
-                });
+        PageKey& k = declare(
+            keys, {"scale", K::Number, 0.75, 2.5, "F", core::later::tr("text and control size (projectors: 1.6)")},
+            [this](Arg v) {
+                ui_scale_ = float(v.number);
+                fonts_dirty_ = true;
+                sync_url();   // (the link holds the scale with present, embed or a tour)
+                return std::string();
+            });
         k.link = InLink::Page;
         k.to_phone = false;
         k.link_help = core::later::tr("text and control size, 0.75 to 2.5 (written with present, embed or a tour)");
@@ -420,12 +408,13 @@ std::vector<PageKey> App::declare_keys() {
         k.write = [this] {
             char b[16];
             std::snprintf(b, sizeof b, "%.3g", double(ui_scale_));
-            return one_if(ui_scale_ != 1.0f && (present_ || embed_ || tour_.on()), b);
+            return written_if(ui_scale_ != 1.0f && (present_ || embed_ || tour_.on()), b);
         };
     }
     // themes (theme.cpp)
     {
-        PageKey& k = key(
+        PageKey& k = declare(
+            keys,
             {"theme", K::Word, 0, 0, "ID", core::later::tr("colours: auto (the system's), light, dark or contrast")},
             [this](Arg v) { return cmd_theme(v.text, false); });
         k.link = InLink::Page;
@@ -436,19 +425,21 @@ std::vector<PageKey> App::declare_keys() {
                 cmd_theme("auto", false);
             }
         };
-        k.write = [this] { return one_if(theme_choice_ != "auto", theme_choice_); };
+        k.write = [this] { return written_if(theme_choice_ != "auto", theme_choice_); };
         k.state_name = "theme_choice";
         k.state = [this] { return core::json_string(theme_choice_); };
     }
-    key({"system-theme", K::Word, 0, 0, "ID",
-         core::later::tr("the system's theme (light, dark, contrast), for theme=auto")},
-        [this](Arg v) { return cmd_theme(v.text, true); });
+    declare(keys,
+            {"system-theme", K::Word, 0, 0, "ID",
+             core::later::tr("the system's theme (light, dark, contrast), for theme=auto")},
+            [this](Arg v) { return cmd_theme(v.text, true); });
 
     // rewind (rewind.cpp)
     {
-        PageKey& k = key({"history", K::Whole, 0, 1, "0|1",
-                          core::later::tr("keep moments of the run for rewind (1, the default) or not (0)")},
-                         [this](Arg arg) { return cmd_history(arg.whole != 0); });
+        PageKey& k = declare(keys,
+                             {"history", K::Whole, 0, 1, "0|1",
+                              core::later::tr("keep moments of the run for rewind (1, the default) or not (0)")},
+                             [this](Arg arg) { return cmd_history(arg.whole != 0); });
         k.link = InLink::Page;
         k.stage = S::Moments;
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
@@ -456,13 +447,14 @@ std::vector<PageKey> App::declare_keys() {
             else if (!v.value.empty())
                 msgs.push_back(core::trf("history=%s: give 0 or 1", core::quote(v.value).c_str()));
         };
-        k.write = [this] { return one_if(!rewind_.keeps(), "0"); };
+        k.write = [this] { return written_if(!rewind_.keeps(), "0"); };
     }
     {
-        PageKey& k = key({"rewind", K::Word, 0, 0, "F",
-                          core::later::tr("show the run as it was at progress F (0 to 1), or the moment back or "
-                                          "forward; off: live again")},
-                         [this](Arg arg) { return cmd_rewind(arg.text); });
+        PageKey& k = declare(keys,
+                             {"rewind", K::Word, 0, 0, "F",
+                              core::later::tr("show the run as it was at progress F (0 to 1), or the moment back or "
+                                              "forward; off: live again")},
+                             [this](Arg arg) { return cmd_rewind(arg.text); });
         k.link = InLink::Page;
         k.stage = S::Moments;
         k.link_help = core::later::tr("the run played to its end, shown as it was at progress F (0 to 1)");
@@ -484,80 +476,89 @@ std::vector<PageKey> App::declare_keys() {
 
     // exercise links (exercise.hpp): in links only
     {
-        PageKey& k = key({"hide", K::Text, 0, 0, "PARTS",
-                          core::later::tr("an exercise: these controls are not shown (compare, presets, seed, lab, "
-                                          "tour, params, params:NAME)")},
-                         nullptr);
+        PageKey& k = declare(keys,
+                             {"hide", K::Text, 0, 0, "PARTS",
+                              core::later::tr("an exercise: these controls are not shown (compare, presets, seed, lab, "
+                                              "tour, params, params:NAME)")},
+                             nullptr);
         k.link = InLink::Page;
         k.stage = S::Setup;
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
             for (const std::string& m : exercise_.hide(v.value, lab_->schema())) msgs.push_back(m);
         };
-        k.write = [this] { return one_if(!exercise_.hidden().empty(), exercise_.hidden()); };
+        k.write = [this] { return written_if(!exercise_.hidden().empty(), exercise_.hidden()); };
         k.state_name = "exercise";
         k.state = [this] { return exercise_.json(); };
     }
     {
-        PageKey& k = key({"lock", K::Text, 0, 0, "NAMES",
-                          core::later::tr("an exercise: these values are shown but cannot change (parameters, seed, "
-                                          "preset, lab)")},
-                         nullptr);
+        PageKey& k =
+            declare(keys,
+                    {"lock", K::Text, 0, 0, "NAMES",
+                     core::later::tr("an exercise: these values are shown but cannot change (parameters, seed, "
+                                     "preset, lab)")},
+                    nullptr);
         k.link = InLink::Page;
         k.stage = S::Setup;
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
             for (const std::string& m : exercise_.lock(v.value, lab_->schema())) msgs.push_back(m);
         };
-        k.write = [this] { return one_if(!exercise_.locked().empty(), exercise_.locked()); };
+        k.write = [this] { return written_if(!exercise_.locked().empty(), exercise_.locked()); };
     }
 
     // sharing and saving
-    key({"copy-link", K::None, 0, 0, "", core::later::tr("copy the link to this run")}, [this](Arg) -> std::string {
-        if (!host_.copy_text) return core::tr("there is no clipboard here");
-        host_.copy_text(last_url_);
-        return std::string();
-    });
-    key({"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")},
-        [this](Arg) -> std::string {
-            if (!host_.download) return core::tr("there are no downloads here");
-            core::Table t = lab_->trace();
-            t.rows.resize(rewind_.trace_rows(t.rows.size()));   // rewound: up to the moment shown
-            host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", t.to_csv());
-            return std::string();
-        });
+    declare(keys, {"copy-link", K::None, 0, 0, "", core::later::tr("copy the link to this run")},
+            [this](Arg) -> std::string {
+                if (!host_.copy_text) return core::tr("there is no clipboard here");
+                host_.copy_text(last_url_);
+                return std::string();
+            });
+    declare(keys, {"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")},
+            [this](Arg) -> std::string {
+                if (!host_.download) return core::tr("there are no downloads here");
+                core::Table t = lab_->trace();
+                t.rows.resize(rewind_.trace_rows(t.rows.size()));   // rewound: up to the moment shown
+                host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", t.to_csv());
+                return std::string();
+            });
     {
-        PageKey& k =
-            key({"png", K::Whole, 0, 999, "N", core::later::tr("save view N as a PNG at twice the screen resolution")},
-                [this](Arg v) {
-                    std::vector<core::View> vs;
-                    lab_->views(vs);
-                    return export_.request(v.whole, int(vs.size()));
-                });
+        PageKey& k = declare(
+            keys,
+            {"png", K::Whole, 0, 999, "N", core::later::tr("save view N as a PNG at twice the screen resolution")},
+            [this](Arg v) {
+                std::vector<core::View> vs;
+                lab_->views(vs);
+                return export_.request(v.whole, int(vs.size()));
+            });
         k.state_name = "export";
         k.state = [this] { return export_.json(); };
     }
 
     // the page's layout
-    key({"dismiss", K::None, 0, 0, "", core::later::tr("clear the messages")}, [this](Arg) {
+    declare(keys, {"dismiss", K::None, 0, 0, "", core::later::tr("clear the messages")}, [this](Arg) {
         link_messages_.clear();
         return std::string();
     });
     {
-        PageKey& k = key({"drawer", K::Whole, 0, 1, "0|1",
-                          core::later::tr("the phone layout's controls drawer open (1) or closed (0)")},
-                         [this](Arg v) {
-                             drawer_open_ = v.whole == 1;
-                             return std::string();
-                         });
+        PageKey& k = declare(keys,
+                             {"drawer", K::Whole, 0, 1, "0|1",
+                              core::later::tr("the phone layout's controls drawer open (1) or closed (0)")},
+                             [this](Arg v) {
+                                 drawer_open_ = v.whole == 1;
+                                 return std::string();
+                             });
         k.state = [this] { return jbool(drawer_open_); };
     }
     {
-        PageKey& k = key({"table", K::Whole, 0, 999, "N",
-                          core::later::tr("show view N as a table of its data (again: as its plot)")},
-                         [this](Arg v) { return cmd_table(v.whole); });
+        PageKey& k = declare(keys,
+                             {"table", K::Whole, 0, 999, "N",
+                              core::later::tr("show view N as a table of its data (again: as its plot)")},
+                             [this](Arg v) { return cmd_table(v.whole); });
         k.state_name = "tables";
         k.state = [this] { return core::json_strings(table_views_); };
     }
-    key({"gpu", K::Whole, 0, 1, "0|1",
+    declare(
+        keys,
+        {"gpu", K::Whole, 0, 1, "0|1",
          core::later::tr("draw fields and heatmaps with the GPU shaders (1, the default) or cell by cell on the CPU "
                          "(0), to compare")},
         [](Arg v) {
@@ -567,16 +568,18 @@ std::vector<PageKey> App::declare_keys() {
 
     // keyboard and screen readers (keyboard.cpp, document.cpp)
     {
-        PageKey& k = key({"help", K::Whole, 0, 1, "0|1", core::later::tr("the list of keys open (1) or closed (0)")},
-                         [this](Arg v) {
-                             keys_help_ = v.whole == 1;
-                             return std::string();
-                         });
+        PageKey& k =
+            declare(keys, {"help", K::Whole, 0, 1, "0|1", core::later::tr("the list of keys open (1) or closed (0)")},
+                    [this](Arg v) {
+                        keys_help_ = v.whole == 1;
+                        return std::string();
+                    });
         k.state_name = "keys_help";
         k.state = [this] { return jbool(keys_help_); };
     }
-    key({"key", K::Text, 0, 0, "K", core::later::tr("press key K (a KeyboardEvent.key name: n, ArrowRight, ?)")},
-        [this](Arg v) { return press_key(v.text); });
+    declare(keys,
+            {"key", K::Text, 0, 0, "K", core::later::tr("press key K (a KeyboardEvent.key name: n, ArrowRight, ?)")},
+            [this](Arg v) { return press_key(v.text); });
     return keys;
 }
 

@@ -40,13 +40,7 @@ std::string App::state_json() const {
     s += ",\"ui_scale\":" + jnum(ui_scale_) + ",\"density\":" + jnum(density_) + ",\"train_ms\":" + jnum(train_ms_) +
         ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
-    // the language in use (core/words.hpp), the one chosen (it may still be loading), and the list for a menu
-    s += ",\"lang\":" + jstr(core::language().code) + ",\"lang_chosen\":" + jstr(lang_id());
-    s += ",\"languages\":[";
-    for (const core::Language& l : core::languages())
-        s += std::string(&l == &core::languages().front() ? "" : ",") + "{\"code\":" + jstr(l.code) +
-            ",\"name\":" + jstr(l.name) + ",\"decimal_comma\":" + (l.decimal_comma ? "true" : "false") + "}";
-    s += "]";
+    language_.state(s);
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
     char b[128];
     std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],

@@ -52,10 +52,12 @@ struct Choice {
     std::string value, text;   // the argument and its label (translated when shown)
 };
 
+using Act = std::function<std::string(const core::CommandArg&)>;
+
 struct PageKey {
     core::CommandSyntax syntax;   // the name, the argument's grammar and range, its name for help, one line of help
     // As a command: "" when it acted, otherwise why not. Unset: the key is in links only.
-    std::function<std::string(const core::CommandArg&)> act;
+    Act act;
 
     // In a link (a name ending in '.' takes every key that starts with it: b.NAME=VALUE)
     InLink link = InLink::No;
@@ -81,6 +83,15 @@ struct PageKey {
     std::string name_in_link() const { return link_name.empty() ? syntax.name : link_name; }
     bool prefix() const { return !name_in_link().empty() && name_in_link().back() == '.'; }
 };
+
+// Appends a key with its command (unset: a key of links only) to `keys`, and returns it for the rest of its
+// declaration: `declare(keys, {"qr", …}, act).link = InLink::Page;`.
+PageKey& declare(std::vector<PageKey>& keys, core::CommandSyntax syntax, Act act);
+
+// A key's values in the link: `value` when `on`, else none (the key is left out).
+inline std::vector<std::string> written_if(bool on, const std::string& value) {
+    return on ? std::vector<std::string>{value} : std::vector<std::string>{};
+}
 
 // The declarations of every part, in order, and what is made from them (page_keys.cpp).
 class PageKeys {

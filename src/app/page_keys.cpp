@@ -12,6 +12,13 @@ namespace app {
 
 using core::json_string;
 
+PageKey& declare(std::vector<PageKey>& keys, core::CommandSyntax syntax, Act act) {
+    keys.push_back(PageKey{});
+    keys.back().syntax = std::move(syntax);
+    keys.back().act = std::move(act);
+    return keys.back();
+}
+
 void PageKeys::add(std::vector<PageKey> keys) {
     for (PageKey& k : keys) {
         if (k.act) {

@@ -342,7 +342,7 @@ void App::draw_share_and_export() {
     }
     hover_help(core::tr(
         "Colours: light, dark for a dark lecture hall, or high contrast; auto follows the system. Link: theme=dark."));
-    draw_language_menu();
+    language_.draw_menu();
     hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),   // words: not shown
                         config_.preset.c_str(), (unsigned long long)config_.seed);

@@ -5,7 +5,6 @@
 #include "app/ink.hpp"
 #include "core/words.hpp"
 #include <imgui.h>
-#include <imgui_internal.h>   // ImTextCharFromUtf8
 #include <fstream>
 #include <imgui_impl_opengl3.h>
 #include <algorithm>
@@ -88,45 +87,6 @@ void App::set_density(float d) {
     fonts_dirty_ = true;
 }
 
-// A language whose script the page's font lacks (core::Language::font): its own font merged into the atlas, with
-// only the characters its translations use (a few thousand glyphs at most, not the whole script).
-void App::merge_language_font(float size) {
-    if (host_.fonts_dir.empty()) return;
-    // the languages' names in the menu, in every language (简体中文: fonts/names.ttf, a few glyphs)
-    static ImVector<ImWchar> names;
-    if (names.empty()) {
-        ImFontGlyphRangesBuilder b;
-        for (const core::Language& l : core::languages())
-            for (const char* c = l.name; *c;) {
-                unsigned int cp = 0;
-                c += ImTextCharFromUtf8(&cp, c, nullptr);
-                if (cp > 0x2FFF) b.AddChar(ImWchar(cp));
-            }
-        b.BuildRanges(&names);
-    }
-    ImFontConfig names_cfg;
-    names_cfg.MergeMode = true;
-    const std::string names_file = host_.fonts_dir + "/names.ttf";
-    if (std::ifstream(names_file).good())   // (ImGui asserts on a missing file)
-        ImGui::GetIO().Fonts->AddFontFromFileTTF(names_file.c_str(), size, &names_cfg, names.Data);
-    const core::Language& l = core::language();
-    if (!*l.font) return;
-    static ImVector<ImWchar> ranges;   // ImGui keeps the pointer until the atlas is built again
-    ranges.clear();
-    ImFontGlyphRangesBuilder b;
-    b.AddText(core::translated_text().c_str());
-    b.BuildRanges(&ranges);
-    ImFontConfig cfg;
-    cfg.MergeMode = true;
-    cfg.OversampleH = 1;
-    const std::string file = host_.fonts_dir + "/" + l.font + ".ttf";
-    if (!std::ifstream(file).good()) {
-        if (lang_loading_ != l.code)   // (else the page is fetching it: the atlas is built again when it arrives)
-            link_messages_.push_back(core::trf("the font of %s is missing (%s)", l.code, file.c_str()));
-    } else if (!ImGui::GetIO().Fonts->AddFontFromFileTTF(file.c_str(), size, &cfg, ranges.Data))
-        link_messages_.push_back(core::trf("the font of %s is missing (%s)", l.code, file.c_str()));
-}
-
 void App::rebuild_fonts() {
     if (!(ui_scale_ >= 0.75f && ui_scale_ <= 2.5f)) ui_scale_ = 1.0f;   // commands and the slider keep it in range
     ImGuiIO& io = ImGui::GetIO();
@@ -136,7 +96,7 @@ void App::rebuild_fonts() {
     ImFont* f = nullptr;
     if (!host_.font_file.empty())
         f = io.Fonts->AddFontFromFileTTF(host_.font_file.c_str(), 17.0f * ui_scale_ * density_, &cfg, kGlyphs);
-    merge_language_font(17.0f * ui_scale_ * density_);
+    language_.merge_font(17.0f * ui_scale_ * density_);
     if (!f) {
         std::fprintf(stderr, "MoE Lab: font %s not found, using ImGui's built-in font\n", host_.font_file.c_str());
         ImFontConfig d;
