@@ -17,6 +17,9 @@ namespace app {
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(language_.keys());   // (first: a link's language is read before the rest of it)
     keys_.add(declare_keys());
+    keys_.add(look_.keys());
+    keys_.add(rewind_.keys());
+    keys_.add(exercise_.keys());
     keys_.add(controls_.keys());
     keys_.add(points_.keys());
     for (MakePart make : added_parts()) {
@@ -96,7 +99,7 @@ void App::advance(double budget_ms) {
         return;
     }
     waiting_for_workers_ = false;
-    leave_rewind();   // training goes on from the live run
+    rewind_.back_to_live();   // training goes on from the live run
     double t0 = host_.now_ms();
     bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
     core::Lab* b_here = compare_.here();   // B in its own worker: paced in Compare::sync
@@ -156,7 +159,7 @@ void App::frame() {
     compare_.sync(*lab_, playing_);
     double t1 = host_.now_ms();
     build_views();
-    remember_moment();
+    rewind_.after_views(views_);
     reports_.clear();
     tour_.show_caption("");
     controls_.begin_frame();
@@ -172,7 +175,7 @@ void App::frame() {
     else if (present_) draw_presentation();
     else if (phone_layout()) draw_phone();
     else {
-        float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * ui_scale_);
+        float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * look_.scale());
         draw_sidebar(ImVec2(sidebar, 0));
         ImGui::SameLine();
         ImGui::BeginChild("main", ImVec2(0, 0), false);

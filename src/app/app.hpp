@@ -12,6 +12,7 @@
 #include "app/export.hpp"
 #include "app/host.hpp"
 #include "app/language.hpp"
+#include "app/look.hpp"
 #include "app/page_key.hpp"
 #include "app/point_editor.hpp"
 #include "app/part.hpp"
@@ -48,8 +49,10 @@ public:
     App(const App&) = delete;
     App& operator=(const App&) = delete;
     void frame();   // draw the UI and advance training
-    bool fonts_need_rebuild() const { return fonts_dirty_; }
-    void rebuild_fonts();             // call between frames (platform owns GL)
+    bool fonts_need_rebuild() const { return look_.fonts_dirty(); }
+    void rebuild_fonts() {   // call between frames (platform owns GL)
+        look_.rebuild_fonts([this](float size) { language_.merge_font(size); });
+    }
     std::string state_json() const;   // everything the page exposes to tests
     // The page's parallel HTML document (web/pdom.js) is built from this: the lab's declarations (labs,
     // presets, parameters with their spoken names, phases, views, tour, comparisons), the speeds, the keys and
@@ -60,13 +63,16 @@ public:
     // "play", "lab=ID", "seed=N", "present=1", ... (the keys, app_keys.cpp and the parts'). Returns "" when it acted,
     // otherwise why not; a refusal is also added to the page's messages.
     std::string command(const std::string& cmd) override;
-    float ui_scale() const { return ui_scale_; }
+    float ui_scale() const { return look_.scale(); }
     // Device pixels per CSS pixel (the page's devicePixelRatio, 1 on the desktop): the layout stays in CSS
     // pixels and the platform renders it at this density; fonts are rasterised at it, so text is sharp.
-    void set_density(float d);
+    void set_density(float d) {
+        if (!export_pending()) look_.set_density(d);
+    }
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const {
-        return playing_ || fonts_dirty_ || export_pending() || compare_.catching_up(*lab_, playing_) || record_.on();
+        return playing_ || look_.fonts_dirty() || export_pending() || compare_.catching_up(*lab_, playing_) ||
+            record_.on();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
     void frame_drawn();
@@ -97,8 +103,19 @@ private:
     const core::Lab& lab() const override { return *lab_; }
     const core::RunConfig& config() const override { return config_; }
     bool playing() const override { return playing_; }
+    bool finished() const override;   // A, and B when comparing, have ended
+    bool settled() const override { return !playing_ && !compare_.catching_up(*lab_, playing_); }
     void play() override { playing_ = true; }
-    void pause() override { playing_ = false; }
+    void play_to(double progress) override {
+        target_progress_ = progress;
+        playing_ = true;
+    }
+    double going_to() const override { return target_progress_; }
+    void halt() override {
+        playing_ = false;
+        target_phase_ = -1;
+        target_progress_ = -1;
+    }
     void restart() override { reset_run(); }
     void say(const std::string& message) override { add_message(message); }
     const core::Params& edited() const override { return edit_; }
@@ -124,10 +141,6 @@ private:
     std::string qr_link() const;                      // the link the code holds: the page's address and query
     std::string cmd_qr(bool on);                      // "qr=0|1", the link's qr=: the code (and presentation) on
     std::string cmd_table(long long view);            // "table=N": view N as a table, or as its plot again
-    // Themes (app/colors.hpp): the user's or the link's choice ("auto": the system's, as the page's CSS media
-    // queries report it with system-theme=ID).
-    std::string cmd_theme(const std::string& id, bool system);
-    std::string theme_id() const;   // the theme in use
     // configuration
     void open(const core::RunConfig& c) override;   // switch lab and/or parameters, then reset
     void apply_edit();                              // edited parameters → config (when valid)
@@ -187,18 +200,11 @@ private:
     std::string set_compare(const core::Changes& changes, const std::string& title);   // "" or why not
     void end_compare();
     void reset_b();              // B from A's configuration and the changes (reset_run)
-    bool finished() const;       // A, and B when comparing, have ended
     void draw_compare_panel();   // sidebar: choose and edit B
     void draw_compare_strip();   // headline metrics: A, B and B − A
     void add_message(const std::string& m);
-    // rewind (rewind.cpp): the views shown at moments along the run, shown again
-    void build_views();                               // views_: the run's views (with B's, comparing)
-    void remember_moment();                           // after the live views: keep a moment, show the rewound one
-    void leave_rewind();                              // back to the live run
-    std::string status_line() const;                  // the look-for line, or what the finished run showed
-    std::string cmd_rewind(const std::string& arg);   // "rewind=F" (progress 0..1), back, forward, off
-    std::string cmd_history(bool on);                 // "history=0|1": keep moments (default) or not
-    void draw_rewind_status();                        // in the header
+    void build_views();                // views_: the run's views (with B's, comparing)
+    std::string status_line() const;   // the look-for line, or what the finished run showed
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
 
@@ -239,20 +245,17 @@ private:
     std::vector<ViewReport> reports_;                                             // what the last frame drew, per view
     ControlMap controls_;   // the layout map and the HTML document's focus (control_map.hpp)
     std::string last_url_;
-    float ui_scale_ = 1.0f;
-    float density_ = 1.0f;
-    bool fonts_dirty_ = true;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
     bool keys_help_ = false;                 // the help overlay of keys is open
     std::vector<std::string> table_views_;   // ids of the views shown as tables
-    std::string theme_choice_ = "auto", system_theme_ = "light";
-    float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
-    Workers workers_{host_};                // the page's Web Workers (workers.hpp)
+    float play_button_[4] = {0, 0, 0, 0};    // screen rect, exposed for the browser test
+    Workers workers_{host_};                 // the page's Web Workers (workers.hpp)
     bool waiting_for_workers_ = false;
-    Exercise exercise_;   // an exercise link's hidden and locked controls (exercise.hpp)
-    PageLanguage language_{*this, host_, controls_, [this] { fonts_dirty_ = true; }};   // (language.hpp)
+    Exercise exercise_{this};   // an exercise link's hidden and locked controls (exercise.hpp)
+    Look look_{*this, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
+    PageLanguage language_{*this, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
     PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
-    Rewind rewind_;                                            // moments of the run, shown again (rewind.hpp)
+    Rewind rewind_{*this, controls_};                          // moments of the run, shown again (rewind.hpp)
     Tour tour_;   // the lab's tour: the step shown, its question's answer (tour.hpp)
 };
 

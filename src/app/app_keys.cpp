@@ -69,7 +69,7 @@ std::vector<PageKey> App::declare_keys() {
     });
     declare(keys, {"step", K::None, 0, 0, "", core::later::tr("one slice of training")}, [=](Arg) {
         if (std::string why = running(); !why.empty()) return why;
-        leave_rewind();
+        rewind_.back_to_live();
         core::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
         ++steps_;
         return std::string();
@@ -377,134 +377,6 @@ std::vector<PageKey> App::declare_keys() {
     }
     declare(keys, {"next-view", K::None, 0, 0, "", core::later::tr("show the next view large")},
             [this](Arg) { return cmd_next_view(); });
-    {
-        PageKey& k = declare(
-            keys, {"scale", K::Number, 0.75, 2.5, "F", core::later::tr("text and control size (projectors: 1.6)")},
-            [this](Arg v) {
-                ui_scale_ = float(v.number);
-                fonts_dirty_ = true;
-                sync_url();   // (the link holds the scale with present, embed or a tour)
-                return std::string();
-            });
-        k.link = InLink::Page;
-        k.to_phone = false;
-        k.link_help = core::later::tr("text and control size, 0.75 to 2.5 (written with present, embed or a tour)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (!v.given) return;
-            double s = 0;
-            std::string why = core::parse_number(v.value, s);
-            if (!why.empty() || s < 0.75 || s > 2.5) {
-                const std::string q = core::quote(v.value);
-                msgs.push_back(
-                    why.empty() ? core::trf("scale=%s: give a UI scale from 0.75 to 2.5", q.c_str())
-                                : core::trf("scale=%s: give a UI scale from 0.75 to 2.5: %s", q.c_str(), why.c_str()));
-                return;
-            }
-            if (float(s) != ui_scale_) {
-                ui_scale_ = float(s);
-                fonts_dirty_ = true;
-            }
-        };
-        k.write = [this] {
-            char b[16];
-            std::snprintf(b, sizeof b, "%.3g", double(ui_scale_));
-            return written_if(ui_scale_ != 1.0f && (present_ || embed_ || tour_.on()), b);
-        };
-    }
-    // themes (theme.cpp)
-    {
-        PageKey& k = declare(
-            keys,
-            {"theme", K::Word, 0, 0, "ID", core::later::tr("colours: auto (the system's), light, dark or contrast")},
-            [this](Arg v) { return cmd_theme(v.text, false); });
-        k.link = InLink::Page;
-        k.link_help = core::later::tr("colours: light, dark or contrast (absent: the system's)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (std::string why = cmd_theme(v.given ? v.value : "auto", false); !why.empty()) {
-                msgs.push_back(why);   // a bad theme: the system's, and a message
-                cmd_theme("auto", false);
-            }
-        };
-        k.write = [this] { return written_if(theme_choice_ != "auto", theme_choice_); };
-        k.state_name = "theme_choice";
-        k.state = [this] { return core::json_string(theme_choice_); };
-    }
-    declare(keys,
-            {"system-theme", K::Word, 0, 0, "ID",
-             core::later::tr("the system's theme (light, dark, contrast), for theme=auto")},
-            [this](Arg v) { return cmd_theme(v.text, true); });
-
-    // rewind (rewind.cpp)
-    {
-        PageKey& k = declare(keys,
-                             {"history", K::Whole, 0, 1, "0|1",
-                              core::later::tr("keep moments of the run for rewind (1, the default) or not (0)")},
-                             [this](Arg arg) { return cmd_history(arg.whole != 0); });
-        k.link = InLink::Page;
-        k.stage = S::Moments;
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (v.value == "0" || v.value == "1") cmd_history(v.value == "1");
-            else if (!v.value.empty())
-                msgs.push_back(core::trf("history=%s: give 0 or 1", core::quote(v.value).c_str()));
-        };
-        k.write = [this] { return written_if(!rewind_.keeps(), "0"); };
-    }
-    {
-        PageKey& k = declare(keys,
-                             {"rewind", K::Word, 0, 0, "F",
-                              core::later::tr("show the run as it was at progress F (0 to 1), or the moment back or "
-                                              "forward; off: live again")},
-                             [this](Arg arg) { return cmd_rewind(arg.text); });
-        k.link = InLink::Page;
-        k.stage = S::Moments;
-        k.link_help = core::later::tr("the run played to its end, shown as it was at progress F (0 to 1)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            rewind_.set_pending(-1);
-            if (v.value.empty() || v.value == "off") return;
-            double f = -1;
-            if (core::parse_number(v.value, f).empty() && f >= 0 && f <= 1) {
-                rewind_.set_pending(f);   // the run stops at that moment (so it is kept), goes on, and shows it
-                target_progress_ = f;
-                playing_ = true;
-            } else
-                msgs.push_back(
-                    core::trf("rewind=%s: give the run's progress from 0 to 1", core::quote(v.value).c_str()));
-        };
-        k.write = [this] { return rewind_.live() ? Values{} : Values{core::format_number(rewind_.shown()->progress)}; };
-        k.state = [this] { return rewind_.json(); };
-    }
-
-    // exercise links (exercise.hpp): in links only
-    {
-        PageKey& k = declare(keys,
-                             {"hide", K::Text, 0, 0, "PARTS",
-                              core::later::tr("an exercise: these controls are not shown (compare, presets, seed, lab, "
-                                              "tour, params, params:NAME)")},
-                             nullptr);
-        k.link = InLink::Page;
-        k.stage = S::Setup;
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            for (const std::string& m : exercise_.hide(v.value, lab_->schema())) msgs.push_back(m);
-        };
-        k.write = [this] { return written_if(!exercise_.hidden().empty(), exercise_.hidden()); };
-        k.state_name = "exercise";
-        k.state = [this] { return exercise_.json(); };
-    }
-    {
-        PageKey& k =
-            declare(keys,
-                    {"lock", K::Text, 0, 0, "NAMES",
-                     core::later::tr("an exercise: these values are shown but cannot change (parameters, seed, "
-                                     "preset, lab)")},
-                    nullptr);
-        k.link = InLink::Page;
-        k.stage = S::Setup;
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            for (const std::string& m : exercise_.lock(v.value, lab_->schema())) msgs.push_back(m);
-        };
-        k.write = [this] { return written_if(!exercise_.locked().empty(), exercise_.locked()); };
-    }
-
     // sharing and saving
     declare(keys, {"copy-link", K::None, 0, 0, "", core::later::tr("copy the link to this run")},
             [this](Arg) -> std::string {

@@ -37,8 +37,8 @@ std::string App::state_json() const {
     s += ",\"progress\":" + jnum(lab_->progress()) + ",\"clock\":" + jstr(lab_->clock());
     s += ",\"run_ms\":" + jnum(run_ms_) + ",\"frames_while_running\":" + std::to_string(frames_while_running_);
     s += ",\"longest_frame_ms\":" + jnum(longest_frame_ms_) + ",\"steps\":" + std::to_string(steps_);
-    s += ",\"ui_scale\":" + jnum(ui_scale_) + ",\"density\":" + jnum(density_) + ",\"train_ms\":" + jnum(train_ms_) +
-        ",\"ui_ms\":" + jnum(ui_ms_);
+    look_.state(s);
+    s += ",\"train_ms\":" + jnum(train_ms_) + ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
     language_.state(s);
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());

@@ -152,10 +152,7 @@ std::string App::access_state_json() const {
         s += (k ? "," : "") + json_string(specs[k].name) + ":" +   // a point set: how many (the link has them)
             json_string(specs[k].type == core::ParamType::Points ? core::format_number(edit_.values()[k])
                                                                  : edit_.text(specs[k].name));
-    s += "}" + field("theme", json_string(theme_id()));
-    std::vector<std::string> theme_ids;
-    for (const Colors& c : themes()) theme_ids.push_back(c.id);
-    s += field("themes", json_strings(theme_ids));
+    s += "}";
     s += ",\"readouts\":{";
     for (size_t k = 0; k < views_.size(); ++k)
         s += (k ? "," : "") + json_string(views_[k].id) + ":" + json_strings(views_[k].readouts);

@@ -112,4 +112,37 @@ std::string Exercise::json() const {
     return "{\"hidden\":" + core::json_strings(hidden_) + ",\"locked\":" + core::json_strings(locked_) + "}";
 }
 
+std::vector<PageKey> Exercise::keys() {
+    std::vector<PageKey> keys(2);
+    keys[0].syntax = {"hide",
+                      core::ArgKind::Text,
+                      0,
+                      0,
+                      "PARTS",
+                      core::later::tr("an exercise: these controls are not shown (compare, presets, seed, lab, tour, "
+                                      "params, params:NAME)")};
+    keys[0].read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+        for (const std::string& m : hide(v.value, stage_->lab().schema())) msgs.push_back(m);
+    };
+    keys[0].write = [this] { return written_if(!hidden_.empty(), hidden()); };
+    keys[0].state_name = "exercise";
+    keys[0].state = [this] { return json(); };
+    keys[1].syntax = {"lock",
+                      core::ArgKind::Text,
+                      0,
+                      0,
+                      "NAMES",
+                      core::later::tr("an exercise: these values are shown but cannot change (parameters, seed, "
+                                      "preset, lab)")};
+    keys[1].read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+        for (const std::string& m : lock(v.value, stage_->lab().schema())) msgs.push_back(m);
+    };
+    keys[1].write = [this] { return written_if(!locked_.empty(), locked()); };
+    for (PageKey& k : keys) {
+        k.link = InLink::Page;
+        k.stage = LinkStage::Setup;
+    }
+    return keys;
+}
+
 }   // namespace app

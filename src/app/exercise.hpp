@@ -6,14 +6,17 @@
 // A hidden or locked control refuses its commands with a message (App::command asks refuses() first), and the
 // page's HTML document leaves it out or disables it too. The link the page writes keeps both keys.
 #pragma once
+#include "app/part.hpp"
 #include "core/params.hpp"
 #include <string>
 #include <vector>
 
 namespace app {
 
-class Exercise {
+class Exercise : public Part {
 public:
+    explicit Exercise(const Stage* stage = nullptr) : stage_(stage) {}
+    std::vector<PageKey> keys() override;   // hide=, lock= (in links only), state().exercise
     // Replaces the restrictions with a link's keys; the parts it does not know become messages.
     std::vector<std::string> open(const std::string& hide, const std::string& lock, const core::Schema& schema);
     // The same for one of the two keys (a link's hide= or lock=, "": none): the other stays as it is.
@@ -31,6 +34,7 @@ public:
     bool active() const { return !hidden_.empty() || !locked_.empty(); }
 
 private:
+    const Stage* stage_;   // the run whose parameters it names (nullptr: no keys)
     std::vector<std::string> hidden_, locked_;
 };
 

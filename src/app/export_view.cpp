@@ -59,9 +59,10 @@ std::string Export::json() const {
 // The view shown (-1: none now) and its id.
 void App::begin_export() {
     const int v = export_.view();
-    export_.begin(v >= 0 && v < int(views_.size()) ? views_[size_t(v)].id : "", reports_, ImGui::GetFontSize(),
-                  ui_scale_, density_);
-    fonts_dirty_ = true;
+    float scale = look_.scale(), density = look_.density();
+    export_.begin(v >= 0 && v < int(views_.size()) ? views_[size_t(v)].id : "", reports_, ImGui::GetFontSize(), scale,
+                  density);
+    look_.set_for_export(scale, density);
 }
 
 ImVec2 App::export_size() const { return export_.size(); }
@@ -99,8 +100,9 @@ void App::finish_export(const std::vector<uint8_t>& png, int width, int height) 
     const std::string file = v >= 0 && v < int(views_.size())
         ? config_.lab + "-" + views_[size_t(v)].id + "-seed" + std::to_string(config_.seed) + ".png"
         : "";
-    export_.finish(file, png, width, height, ui_scale_, density_, host_.save_png);
-    fonts_dirty_ = true;
+    float scale = look_.scale(), density = look_.density();
+    export_.finish(file, png, width, height, scale, density, host_.save_png);
+    look_.set_for_export(scale, density);
 }
 
 }   // namespace app

@@ -21,7 +21,7 @@ public:
     void merge_font(float size);   // the language's own font (and the languages' names) into the atlas
 
 private:
-    std::string chosen() const;   // the language chosen (its table may still be loading)
+    std::string chosen() const;                                 // the language chosen (its table may still be loading)
     std::string choose(const std::string& code, bool system);   // lang=, system-lang=: "" or why not
     void apply();                                               // load the table of chosen(), or use it
     std::string words(const std::string& text);                 // "CODE\n" + the language's merged table

@@ -15,7 +15,7 @@ void App::draw_header() {
     const core::LabInfo& info = lab_->info();
     ImGui::TextColored(ink4(colors().title), "%s", core::tr(info.title).c_str());
     ImGui::SameLine();
-    if (!rewind_.live()) return draw_rewind_status();   // (the citation is in the sidebar's lab picker)
+    if (!rewind_.live()) return rewind_.draw_status();   // (the citation is in the sidebar's lab picker)
     ImGui::TextDisabled("%s", core::tr(info.citation).c_str());
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();

@@ -19,9 +19,13 @@ public:
     virtual const core::Lab& lab() const = 0;
     virtual const core::RunConfig& config() const = 0;
     virtual bool playing() const = 0;
+    virtual bool finished() const = 0;   // the run (and run B, comparing) has ended
+    virtual bool settled() const = 0;    // paused, with run B (comparing) caught up
     virtual void play() = 0;
-    virtual void pause() = 0;
-    virtual void restart() = 0;                        // the same configuration from its start
+    virtual void play_to(double progress) = 0;   // run until the run's progress reaches it, then pause
+    virtual double going_to() const = 0;         // where play_to runs to (-1: nowhere)
+    virtual void halt() = 0;                     // pause, and forget where the run was going (play_to, next phase)
+    virtual void restart() = 0;                  // the same configuration from its start
     virtual void open(const core::RunConfig& c) = 0;   // another lab or configuration, from its start
     virtual const core::Params& edited() const = 0;    // the parameters the controls show (may not run yet)
     // Parameters for the controls, checked as a whole: "" and they run (when they differ), or why not and nothing

@@ -15,7 +15,8 @@ namespace app {
 
 bool App::phone_layout() const {
     const ImVec2 size = ImGui::GetMainViewport()->WorkSize;
-    return size.x < kPhoneWidth * ui_scale_ || size.y < kPhoneHeight;   // (a projector's 720 rows at any scale: not)
+    return size.x < kPhoneWidth * look_.scale() ||
+        size.y < kPhoneHeight;   // (a projector's 720 rows at any scale: not)
 }
 
 void App::draw_phone() {
@@ -30,7 +31,7 @@ void App::draw_phone() {
     controls_.note("button:controls", "button", controls, drawer_open_ ? "open" : "");
     hover_help(core::tr("The lab, presets, seed, parameters, compare, link and export."));
     ImGui::SameLine();
-    if (!rewind_.live()) draw_rewind_status();   // which moment is shown, and Live
+    if (!rewind_.live()) rewind_.draw_status();   // which moment is shown, and Live
     else
         ImGui::TextColored(ink4(colors().title), "%s",
                            fit_text(core::tr(lab_->info().title), ImGui::GetContentRegionAvail().x).c_str());

@@ -72,7 +72,7 @@ std::string Recording::json() const {
 }
 
 // After the frame is rendered (the platform calls it before showing the frame).
-void App::frame_drawn() { record_.frame_drawn(ImGui::GetIO().DisplaySize, large_a_, large_b_, density_); }
+void App::frame_drawn() { record_.frame_drawn(ImGui::GetIO().DisplaySize, large_a_, large_b_, look_.density()); }
 
 // Record / Stop recording, with what it records and how to record one view in its tooltip.
 void App::draw_record_button() {

@@ -5,7 +5,6 @@
 // to live; the header says which moment is shown; the link key rewind=F (the run's progress, 0 to 1) opens the run
 // played to its end at that moment.
 #include "app/rewind.hpp"
-#include "app/app.hpp"
 #include "app/colors.hpp"
 #include "app/hover_help.hpp"
 #include "app/ink.hpp"
@@ -137,56 +136,94 @@ std::string Rewind::json() const {
         ",\"clock\":" + core::json_string(shown()->clock) + "}";
 }
 
+std::vector<PageKey> Rewind::keys() {
+    using K = core::ArgKind;
+    using Arg = const core::CommandArg&;
+    std::vector<PageKey> keys;
+    {
+        PageKey& k = declare(keys,
+                             {"history", K::Whole, 0, 1, "0|1",
+                              core::later::tr("keep moments of the run for rewind (1, the default) or not (0)")},
+                             [this](Arg arg) {
+                                 keep(arg.whole != 0);
+                                 stage_.write_url();
+                                 return std::string();
+                             });
+        k.link = InLink::Page;
+        k.stage = LinkStage::Moments;
+        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+            if (v.value == "0" || v.value == "1") keep(v.value == "1");
+            else if (!v.value.empty())
+                msgs.push_back(core::trf("history=%s: give 0 or 1", core::quote(v.value).c_str()));
+        };
+        k.write = [this] { return written_if(!keep_, "0"); };
+    }
+    {
+        PageKey& k = declare(keys,
+                             {"rewind", K::Word, 0, 0, "F",
+                              core::later::tr("show the run as it was at progress F (0 to 1), or the moment back "
+                                              "or forward; off: live again")},
+                             [this](Arg arg) { return go(arg.text); });
+        k.link = InLink::Page;
+        k.stage = LinkStage::Moments;
+        k.link_help = core::later::tr("the run played to its end, shown as it was at progress F (0 to 1)");
+        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+            pending_ = -1;
+            if (v.value.empty() || v.value == "off") return;
+            double f = -1;
+            if (core::parse_number(v.value, f).empty() && f >= 0 && f <= 1) {
+                pending_ = f;   // the run stops at that moment (so it is kept), goes on, and shows it
+                stage_.play_to(f);
+            } else
+                msgs.push_back(
+                    core::trf("rewind=%s: give the run's progress from 0 to 1", core::quote(v.value).c_str()));
+        };
+        k.write = [this] { return written_if(!live(), core::format_number(live() ? 0 : shown()->progress)); };
+        k.state = [this] { return json(); };
+    }
+    return keys;
+}
+
 // After the frame's live views are built: keep a moment, open a link's rewind once its run has ended, and show the
 // moment that is rewound to.
-void App::remember_moment() {
-    rewind_.remember(*lab_, views_, !playing_ && !compare_.catching_up(*lab_, playing_));
-    const double pending = rewind_.pending();
-    if (pending >= 0 && !finished() && !playing_ && !compare_.catching_up(*lab_, playing_) && target_progress_ < 0 &&
-        lab_->progress() >= pending)
-        playing_ = true;   // a link's moment is kept (the run stopped there): on to the end
-    if (pending >= 0 && finished()) {
-        const std::string why = cmd_rewind(core::format_number(pending));
-        if (!why.empty()) add_message("rewind=" + core::format_number(pending) + ": " + why);
-        rewind_.set_pending(-1);
+void Rewind::after_views(std::vector<core::View>& views) {
+    remember(stage_.lab(), views, stage_.settled());
+    if (pending_ >= 0 && !stage_.finished() && stage_.settled() && stage_.going_to() < 0 &&
+        stage_.lab().progress() >= pending_)
+        stage_.play();   // a link's moment is kept (the run stopped there): on to the end
+    if (pending_ >= 0 && stage_.finished()) {
+        const std::string at = core::format_number(pending_);
+        if (const std::string why = go(at); !why.empty()) stage_.say("rewind=" + at + ": " + why);
+        pending_ = -1;
     }
-    views_ = rewind_.views(views_);
+    views = this->views(views);
 }
 
-void App::leave_rewind() {
-    if (rewind_.leave()) sync_url();
+void Rewind::back_to_live() {
+    if (leave()) stage_.write_url();
 }
 
-std::string App::cmd_rewind(const std::string& arg) {
+std::string Rewind::go(const std::string& arg) {
     int k = -1;
     if (arg != "off")
-        if (std::string why = rewind_.find(arg, playing_, k); !why.empty()) return why;
+        if (std::string why = find(arg, stage_.playing(), k); !why.empty()) return why;
     if (k < 0) {
-        leave_rewind();
+        back_to_live();
         return "";
     }
-    playing_ = false;
-    target_phase_ = -1;
-    target_progress_ = -1;
-    rewind_.show(k);
-    sync_url();
+    stage_.halt();
+    show(k);
+    stage_.write_url();
     return "";
 }
 
-std::string App::cmd_history(bool on) {
-    rewind_.keep(on);
-    sync_url();
-    return "";
-}
-
-void App::draw_rewind_status() {
+void Rewind::draw_status() {
     const ImGuiStyle& st = ImGui::GetStyle();
     const float live = ImGui::CalcTextSize(core::tr("Live")).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
-    ImGui::TextColored(
-        ink4(colors().warning), "%s",
-        fit_text(rewind_.line(), ImGui::GetContentRegionAvail().x - live).c_str());   // Live stays in sight
+    ImGui::TextColored(ink4(colors().warning), "%s",
+                       fit_text(line(), ImGui::GetContentRegionAvail().x - live).c_str());   // Live stays in sight
     ImGui::SameLine();
-    if (ImGui::SmallButton(core::tr("Live"))) command("rewind=off");
+    if (ImGui::SmallButton(core::tr("Live"))) stage_.command("rewind=off");
     controls_.note("button:live", "button", core::tr("Live"));
     hover_help(core::tr("Back to the live run (End). While paused, drag along the timeline to rewind; [ and ] step. "
                         "Link: rewind=F."));

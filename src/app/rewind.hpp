@@ -1,7 +1,9 @@
 // Rewind: the views the page showed at moments along the run (session/rewind.hpp), kept while it runs, and the moment
-// shown again (none: the live run), with the link's rewind=F waiting for its run to end. The App decides when the
-// run plays; this part keeps the moments, finds the one a command or the timeline asks for, and draws where it is.
+// shown again (none: the live run), with the link's rewind=F waiting for its run to end. This part keeps the moments,
+// finds the one a command or the timeline asks for, and draws where it is; it stops the run to show one (Stage).
 #pragma once
+#include "app/control_map.hpp"
+#include "app/part.hpp"
 #include "core/lab.hpp"
 #include "session/rewind.hpp"
 #include "core/view.hpp"
@@ -10,9 +12,16 @@
 
 namespace app {
 
-class Rewind {
+class Rewind : public Part {
 public:
-    void clear();   // a new run: no moments, live
+    Rewind(Stage& stage, ControlMap& controls) : stage_(stage), controls_(controls) {}
+    std::vector<PageKey> keys() override;   // rewind=F|back|forward|off, history=0|1
+    // After the frame's live views are built: keep a moment, open a link's rewind once its run has ended, and
+    // show the moment rewound to in `views`.
+    void after_views(std::vector<core::View>& views);
+    void back_to_live();   // (the link follows)
+    void draw_status();    // the header's line: which moment is shown, and Live
+    void clear();          // a new run: no moments, live
     bool live() const { return shown_ < 0; }
     const core::Moment* shown() const;   // the moment shown (nullptr: live)
     size_t moments() const { return history_.size(); }
@@ -40,7 +49,10 @@ public:
     void set_pending(double f) { pending_ = f; }
 
 private:
+    std::string go(const std::string& arg);   // rewind=…: "" or why not
     std::vector<int> in_phase(int phase) const;
+    Stage& stage_;
+    ControlMap& controls_;
     core::History history_;
     bool keep_ = true;
     int shown_ = -1;                  // the moment shown (-1: the live run)

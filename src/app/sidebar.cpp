@@ -318,30 +318,7 @@ void App::draw_share_and_export() {
         if (b_csv) command("csv-b");
         hover_help(core::trf("The time series of run B (%s).", core::describe(compare_.changes()).c_str()));
     }
-    ImGui::SetNextItemWidth(width_before_label(core::tr("UI"), 2.2f));
-    float scale = ui_scale_;
-    if (ImGui::SliderFloat((std::string(core::tr("UI")) + "###ui-scale").c_str(), &scale, 0.75f, 2.5f, "%.2fx",
-                           ImGuiSliderFlags_AlwaysClamp))
-        ui_scale_ = scale;
-    controls_.note("slider:ui-scale", "slider", core::tr("UI scale"), core::format_number(ui_scale_));
-    if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
-    hover_help(core::tr("Text and control size, for projectors."));
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const std::string shown = theme_choice_ == "auto" ? core::trf("auto (%s)", system_theme_.c_str()) : theme_choice_;
-    const bool theme_open = ImGui::BeginCombo((std::string(core::tr("theme")) + "###theme").c_str(), shown.c_str());
-    controls_.note("combo:theme", "combo", core::tr("theme"), theme_choice_);
-    if (theme_open) {
-        std::vector<std::string> ids = {"auto"};
-        for (const Colors& c : themes()) ids.push_back(c.id);
-        for (const std::string& id : ids) {
-            const bool picked = ImGui::Selectable(id.c_str(), id == theme_choice_);
-            controls_.note("option:theme:" + id, "option", id, id == theme_choice_ ? "selected" : "");
-            if (picked) command("theme=" + id);
-        }
-        ImGui::EndCombo();
-    }
-    hover_help(core::tr(
-        "Colours: light, dark for a dark lecture hall, or high contrast; auto follows the system. Link: theme=dark."));
+    look_.draw_controls();
     language_.draw_menu();
     hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),   // words: not shown
