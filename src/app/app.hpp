@@ -16,7 +16,7 @@
 #include "app/page_key.hpp"
 #include "app/point_editor.hpp"
 #include "app/part.hpp"
-#include "app/qr_code.hpp"
+#include "app/qr_panel.hpp"
 #include "app/record.hpp"
 #include "app/rewind.hpp"
 #include "app/tour.hpp"
@@ -37,10 +37,6 @@ inline constexpr const char* kSpeedNames[] = {core::later::tr("slow motion"), co
 inline constexpr int kFullSpeed = 4;
 
 namespace app {
-
-// Arguments of links and commands, read with the one grammar (core/parse.hpp) (link_keys.cpp).
-std::string switch_arg(const std::string& key, const std::string& v, bool& out);   // 0|1: "" or why not
-bool whole_number(const std::string& s, int& out);                                 // 0 … 999999
 
 class App : private Stage {
 public:
@@ -137,9 +133,6 @@ private:
     // View k as drawn in the page: its plot, or its data as tables (view_as_table.cpp).
     void show_view(int k, ImVec2 size, bool caption, ViewReport* report);
     std::string cmd_set(const std::string& change);   // "set=NAME=VALUE"
-    void draw_qr_panel(ImVec2 size);                  // presentation.cpp: the link's QR code and the link under it
-    std::string qr_link() const;                      // the link the code holds: the page's address and query
-    std::string cmd_qr(bool on);                      // "qr=0|1", the link's qr=: the code (and presentation) on
     std::string cmd_table(long long view);            // "table=N": view N as a table, or as its plot again
     // configuration
     void open(const core::RunConfig& c) override;   // switch lab and/or parameters, then reset
@@ -224,9 +217,6 @@ private:
     int target_phase_ = -1;         // "next phase": run until phase() reaches it
     double target_progress_ = -1;   // a tour step: run until progress() reaches it
     int speed_ = 4;                 // index into the frame-budget table
-    bool qr_ = false;               // presentation mode shows the QR code of the link (qr_code.hpp)
-    QrCode qr_code_;                // of the link last drawn
-    std::string qr_why_;            // why there is no code
     double run_ms_ = 0, longest_frame_ms_ = 0;
     double train_ms_ = 0, ui_ms_ = 0;   // last frame: training, and building the UI
     bool ran_last_frame_ = false;       // the run played in the last frame (run_ms_ counts from Play)
@@ -254,6 +244,7 @@ private:
     Exercise exercise_{this};   // an exercise link's hidden and locked controls (exercise.hpp)
     Look look_{*this, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
     PageLanguage language_{*this, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
+    QrPanel qr_{*this, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{*this, controls_};                          // moments of the run, shown again (rewind.hpp)
     Tour tour_;   // the lab's tour: the step shown, its question's answer (tour.hpp)

@@ -34,23 +34,6 @@ std::string not_running(const core::Lab& lab) {
 
 }   // namespace
 
-// Lecture keys read numbers and switches with the one grammar (core/parse.hpp), like every other input.
-std::string switch_arg(const std::string& key, const std::string& v, bool& out) {
-    long long n = 0;
-    std::string why = core::parse_whole(v, 0, 1, n);
-    if (!why.empty())
-        return core::trf("%s=%s: give 1 (on) or 0 (off): %s", key.c_str(), core::quote(v).c_str(), why.c_str());
-    out = n == 1;
-    return "";
-}
-
-bool whole_number(const std::string& s, int& out) {
-    long long n = 0;
-    if (!core::parse_whole(s, 0, 999999, n).empty()) return false;
-    out = int(n);
-    return true;
-}
-
 std::vector<PageKey> App::declare_keys() {
     using S = LinkStage;
     using Arg = const core::CommandArg&;
@@ -262,28 +245,6 @@ std::vector<PageKey> App::declare_keys() {
         };
         k.write = [this] { return written_if(present_, "1"); };
         k.state = [this] { return jbool(present_); };
-    }
-    {
-        PageKey& k = declare(keys,
-                             {"qr", K::Whole, 0, 1, "0|1",
-                              core::later::tr("the QR code of this run's link beside the views (presentation mode)")},
-                             [this](Arg v) {
-                                 const std::string why = cmd_qr(v.whole != 0);
-                                 sync_url();
-                                 return why;
-                             });
-        k.link = InLink::Page;
-        k.to_phone = false;
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            bool on = false;
-            if (v.given) note(msgs, switch_arg("qr", v.value, on));
-            note(msgs, cmd_qr(on));
-        };
-        k.write = [this] { return written_if(qr_, "1"); };
-        k.state = [this] {
-            return "{\"on\":" + jbool(qr_) + ",\"text\":" + core::json_string(qr_code_.text) +
-                ",\"why\":" + core::json_string(qr_why_) + "}";
-        };
     }
     {
         PageKey& k =
@@ -506,12 +467,6 @@ void App::sync_url() {
     std::string url = last_query_ + keys_.write(false);
     if (url != last_url_ && host_.set_query) host_.set_query(url);
     last_url_ = url;
-}
-
-// The run as the class opens it on a phone: the keys that follow the link there (not the lecturer's display).
-std::string App::qr_link() const {
-    const std::string q = core::encode_query(config_) + keys_.write(true, true) + keys_.write(false, true);
-    return host_.page_address + "?" + q;
 }
 
 }   // namespace app

@@ -30,7 +30,7 @@ const std::vector<App::Shortcut>& App::shortcuts() {
         {"p P", "P", later::tr("presentation layout on or off"),
          [](const App& a, const std::string&) -> std::string { return a.present_ ? "present=0" : "present=1"; }},
         {"q Q", "Q", later::tr("the QR code of this run's link (presentation), on or off"),
-         [](const App& a, const std::string&) -> std::string { return a.qr_ ? "qr=0" : "qr=1"; }},
+         [](const App& a, const std::string&) -> std::string { return a.qr_.on() ? "qr=0" : "qr=1"; }},
         {"r R", "R", later::tr("record a clip of the canvas, or stop and save it"),
          [](const App& a, const std::string&) -> std::string { return a.record_.on() ? "record=0" : "record=1"; }},
         {"v V", "V", later::tr("the next view large"),

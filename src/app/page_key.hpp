@@ -93,6 +93,10 @@ inline std::vector<std::string> written_if(bool on, const std::string& value) {
     return on ? std::vector<std::string>{value} : std::vector<std::string>{};
 }
 
+// Arguments of links and commands, read with the one grammar (core/parse.hpp) (page_keys.cpp).
+std::string switch_arg(const std::string& key, const std::string& v, bool& out);   // 0|1: "" or why not
+bool whole_number(const std::string& s, int& out);                                 // 0 … 999999
+
 // The declarations of every part, in order, and what is made from them (page_keys.cpp).
 class PageKeys {
 public:

@@ -12,6 +12,23 @@ namespace app {
 
 using core::json_string;
 
+// Lecture keys read numbers and switches with the one grammar (core/parse.hpp), like every other input.
+std::string switch_arg(const std::string& key, const std::string& v, bool& out) {
+    long long n = 0;
+    std::string why = core::parse_whole(v, 0, 1, n);
+    if (!why.empty())
+        return core::trf("%s=%s: give 1 (on) or 0 (off): %s", key.c_str(), core::quote(v).c_str(), why.c_str());
+    out = n == 1;
+    return "";
+}
+
+bool whole_number(const std::string& s, int& out) {
+    long long n = 0;
+    if (!core::parse_whole(s, 0, 999999, n).empty()) return false;
+    out = int(n);
+    return true;
+}
+
 PageKey& declare(std::vector<PageKey>& keys, core::CommandSyntax syntax, Act act) {
     keys.push_back(PageKey{});
     keys.back().syntax = std::move(syntax);

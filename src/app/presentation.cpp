@@ -31,7 +31,7 @@ void App::draw_presentation() {
     bool has_tour = !lab_->tour().empty();
     const char* play = playing_ ? core::tr("Pause") : core::tr("Play");
     const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Tour");
-    const char* qr = qr_ ? core::tr("Hide code") : core::tr("QR code");
+    const char* qr = qr_.on() ? core::tr("Hide code") : core::tr("QR code");
     const bool rewound = !rewind_.live();
     float buttons = (rewound ? bw(core::tr("Live")) : 0) + bw(play) + bw(core::tr("Step")) +
         bw(core::tr("Next phase")) + bw(core::tr("Next view")) + bw(record_.label()) + (has_tour ? bw(tour) : 0) +
@@ -73,9 +73,9 @@ void App::draw_presentation() {
     }
     if (!host_.page_address.empty()) {
         ImGui::SameLine();
-        if (ImGui::Button(qr)) command(qr_ ? "qr=0" : "qr=1");
+        if (ImGui::Button(qr)) command(qr_.on() ? "qr=0" : "qr=1");
         controls_.note("button:qr", "button",
-                       qr_ ? core::tr("Hide the QR code") : core::tr("QR code of this run's link"));
+                       qr_.on() ? core::tr("Hide the QR code") : core::tr("QR code of this run's link"));
         hover_help(core::tr("A QR code of this run's link beside the views, for the class's phones (key Q)"));
     }
     ImGui::SameLine();
@@ -93,66 +93,16 @@ void App::draw_presentation() {
     std::vector<int> large = shown_views();
     if (large.empty() && !views_.empty()) large.push_back(0);
     ImVec2 avail = ImGui::GetContentRegionAvail();
-    if (qr_) {   // the code on the right, as tall as the views' room allows, beside one view (never squeezed)
+    if (qr_.on()) {   // the code on the right, as tall as the views' room allows, beside one view (never squeezed)
         if (large.size() > 1) large.resize(1);
         const float side = std::min(avail.y - fh * 0.2f, avail.x * 0.42f);
         const ImVec2 at = ImGui::GetCursorScreenPos();
         ImGui::SetCursorScreenPos(ImVec2(at.x + avail.x - side, at.y));
-        draw_qr_panel(ImVec2(side, avail.y - fh * 0.2f));
+        qr_.draw(ImVec2(side, avail.y - fh * 0.2f));
         ImGui::SetCursorScreenPos(at);
         avail.x -= side + fh * 0.5f;
     }
     if (!large.empty()) draw_large_views(large, ImVec2(avail.x, avail.y - fh * 0.2f));
-}
-
-std::string App::cmd_qr(bool on) {
-    qr_ = on && !host_.page_address.empty();
-    if (qr_) present_ = true;   // the code is for the projector
-    return on && !qr_ ? core::tr("there is no page address here to make a code of: open the page") : "";
-}
-
-// The link's code: dark modules on white with a quiet zone of four modules (what readers need on any theme), as
-// large as the panel allows in whole pixels a module; the link written under it, wrapped.
-void App::draw_qr_panel(ImVec2 size) {
-    const std::string link = qr_link();
-    if (link != qr_code_.text) qr_code_ = make_qr(link, qr_why_);
-    const float fh = ImGui::GetFontSize();
-    ImGui::BeginChild("qr", size, false, ImGuiWindowFlags_NoScrollbar);
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    const ImVec2 at = ImGui::GetCursorScreenPos();
-    if (qr_code_.width > 0) {
-        const int modules = qr_code_.width + 8;
-        const float text_h = fh * 3.2f, room = std::min(size.x, size.y - text_h);
-        const float m = std::max(1.0f, std::floor(room / modules));   // whole pixels: sharp edges for the camera
-        const float side = m * modules;
-        const ImVec2 o(at.x + (size.x - side) / 2, at.y);
-        dl->AddRectFilled(o, ImVec2(o.x + side, o.y + side), ink(colors().qr_light));
-        for (int r = 0; r < qr_code_.width; ++r)
-            for (int c = 0; c < qr_code_.width; ++c)
-                if (qr_code_.on[size_t(r) * size_t(qr_code_.width) + size_t(c)])
-                    dl->AddRectFilled(ImVec2(o.x + (c + 4) * m, o.y + (r + 4) * m),
-                                      ImVec2(o.x + (c + 5) * m, o.y + (r + 5) * m), ink(colors().qr_dark));
-        // the link under it, broken anywhere (a link has no spaces), in at most three lines
-        ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + side + fh * 0.2f));
-        ImGui::SetWindowFontScale(0.75f);
-        size_t from = 0;
-        for (int line = 0; line < 3 && from < link.size(); ++line) {
-            size_t n = 1;
-            while (from + n < link.size() &&
-                   ImGui::CalcTextSize(link.c_str() + from, link.c_str() + from + n + 1).x <= size.x)
-                ++n;
-            std::string part = link.substr(from, n);
-            if (line == 2 && from + n < link.size()) part = part.substr(0, part.size() > 1 ? part.size() - 1 : 0) + "…";
-            ImGui::TextUnformatted(part.c_str());
-            from += n;
-        }
-        ImGui::SetWindowFontScale(1.0f);
-    } else {
-        ImGui::PushTextWrapPos(at.x + size.x);
-        ImGui::TextColored(ink4(colors().warning), "%s", qr_why_.c_str());
-        ImGui::PopTextWrapPos();
-    }
-    ImGui::EndChild();
 }
 
 void App::draw_embed() {
