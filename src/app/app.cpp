@@ -21,6 +21,7 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(rewind_.keys());
     keys_.add(exercise_.keys());
     keys_.add(qr_.keys());
+    keys_.add(record_.keys());
     keys_.add(controls_.keys());
     keys_.add(points_.keys());
     for (MakePart make : added_parts()) {

@@ -71,7 +71,7 @@ public:
             record_.on();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
-    void frame_drawn();
+    void frame_drawn() { record_.frame_drawn(ImGui::GetIO().DisplaySize, large_a_, large_b_, look_.density()); }
     // The last frame's training found nothing to do: the rest of the sweep runs in the page's workers. The page
     // then draws a few frames a second only, and leaves the processor to them.
     bool waiting_for_workers() const { return playing_ && waiting_for_workers_; }
@@ -185,8 +185,6 @@ private:
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
 
-    void draw_record_button();   // record.cpp
-
     // compare mode (compare_mode.cpp, compare_panel.cpp): run B = A with changes, same seed, in lockstep
     std::string cmd_compare(const std::string& id);          // "compare=ID" (a named comparison), "compare=off"
     std::string cmd_compare_with(const std::string& name);   // "vs=NAME": B = A with NAME changed
@@ -231,9 +229,8 @@ private:
     bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
     ImVec2 large_a_{0, 0}, large_b_{0, 0};   // the views drawn large in the last frame (their union; none: a = b)
     Export export_;                          // a view as a PNG (export.hpp)
-    Recording record_{host_, [this](const std::string& m) { add_message(m); }};   // a clip (record.hpp)
-    std::vector<ViewReport> reports_;                                             // what the last frame drew, per view
-    ControlMap controls_;   // the layout map and the HTML document's focus (control_map.hpp)
+    std::vector<ViewReport> reports_;        // what the last frame drew, per view
+    ControlMap controls_;                    // the layout map and the HTML document's focus (control_map.hpp)
     std::string last_url_;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
     bool keys_help_ = false;                 // the help overlay of keys is open
@@ -244,6 +241,7 @@ private:
     Exercise exercise_{this};   // an exercise link's hidden and locked controls (exercise.hpp)
     Look look_{*this, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
     PageLanguage language_{*this, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
+    Recording record_{*this, host_, controls_, [this] { return !shown_views().empty(); }};      // a clip (record.hpp)
     QrPanel qr_{*this, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{*this, controls_};                          // moments of the run, shown again (rewind.hpp)

@@ -290,22 +290,6 @@ std::vector<PageKey> App::declare_keys() {
             return written_if(tour_.on() && tour_.answer() >= 0, std::string(1, char('a' + tour_.answer())));
         };
     }
-    {   // (a clip is not written back: a shared link does not record on others' screens)
-        PageKey& k =
-            declare(keys,
-                    {"record", K::Word, 0, 0, "1|view|0",
-                     core::later::tr("record a clip: the canvas (1) or the view shown large (view) while the run "
-                                     "plays; 0 stops and saves it")},
-                    [this](Arg v) { return record_.command(v.text, !shown_views().empty()); });
-        k.link = InLink::Page;
-        k.stage = S::Last;
-        k.link_arg = "1|view";
-        k.link_help = core::later::tr("record a clip of the canvas (1) or of the view shown large (view)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (!v.value.empty()) note(msgs, record_.command(v.value, !shown_views().empty()));
-        };
-        k.state = [this] { return record_.json(); };
-    }
     {
         PageKey& k = declare(
             keys, {"view", K::Whole, -1, 999, "N", core::later::tr("enlarge view N (-1: all views)")}, [this](Arg v) {

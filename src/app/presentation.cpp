@@ -65,7 +65,7 @@ void App::draw_presentation() {
     if (ImGui::Button(core::tr("Next view"))) command("next-view");
     controls_.note("button:next-view", "button", core::tr("Next view"));
     ImGui::SameLine();
-    draw_record_button();
+    record_.draw_button();
     if (has_tour) {
         ImGui::SameLine();
         if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");

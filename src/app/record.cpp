@@ -4,7 +4,6 @@
 // of training: the page a video through MediaRecorder (web/record.js: WebM, MP4 where only that is recorded), the
 // desktop numbered PNG frames (--record DIR). A recording keeps an idle page drawing.
 #include "app/record.hpp"
-#include "app/app.hpp"
 #include "core/parse.hpp"
 #include "core/words.hpp"
 #include <imgui.h>
@@ -14,7 +13,8 @@
 
 namespace app {
 
-std::string Recording::command(const std::string& arg, bool view_shown) {
+std::string Recording::command(const std::string& arg) {
+    const bool view_shown = view_shown_();
     if (arg == "0" || arg == "off") {
         if (on()) stop();
         return "";
@@ -36,8 +36,8 @@ std::string Recording::command(const std::string& arg, bool view_shown) {
 void Recording::stop() {
     if (started_ && host_.record_stop) host_.record_stop();
     if (started_)
-        say_(core::trf("Recorded %.1f s (%ld frames drawn): the clip is saved.", (host_.now_ms() - t0_) / 1000.0,
-                       frames_));
+        stage_.say(core::trf("Recorded %.1f s (%ld frames drawn): the clip is saved.", (host_.now_ms() - t0_) / 1000.0,
+                             frames_));
     mode_ = Mode::Off;
     started_ = false;
 }
@@ -53,7 +53,7 @@ void Recording::frame_drawn(ImVec2 canvas, ImVec2 a, ImVec2 b, float density) {
         const std::string why = host_.record_start(w, h);
         if (!why.empty()) {
             mode_ = Mode::Off;
-            say_(core::trf("The clip could not be recorded: %s", why.c_str()));
+            stage_.say(core::trf("The clip could not be recorded: %s", why.c_str()));
             return;
         }
         started_ = true;
@@ -71,20 +71,41 @@ std::string Recording::json() const {
     return b;
 }
 
-// After the frame is rendered (the platform calls it before showing the frame).
-void App::frame_drawn() { record_.frame_drawn(ImGui::GetIO().DisplaySize, large_a_, large_b_, look_.density()); }
-
 // Record / Stop recording, with what it records and how to record one view in its tooltip.
-void App::draw_record_button() {
-    const char* label = record_.label();
-    if (ImGui::Button(label)) command(record_.on() ? "record=0" : "record=1");
+void Recording::draw_button() {
+    const char* label = this->label();
+    if (ImGui::Button(label)) stage_.command(on() ? "record=0" : "record=1");
     controls_.note("button:record", "button", label);
     if (ImGui::IsItemHovered())
         ImGui::SetTooltip("%s",
-                          !record_.on() ? core::tr("Record a clip of the canvas while the run plays (key R); Stop "
-                                                   "saves it as a video. record=view records only the view shown "
-                                                   "large.")
-                                        : core::tr("Stop the recording and save the clip (key R)"));
+                          !on() ? core::tr("Record a clip of the canvas while the run plays (key R); Stop "
+                                           "saves it as a video. record=view records only the view shown "
+                                           "large.")
+                                : core::tr("Stop the recording and save the clip (key R)"));
+}
+
+std::vector<PageKey> Recording::keys() {
+    using K = core::ArgKind;
+    using Arg = const core::CommandArg&;
+    std::vector<PageKey> keys;
+    {   // (a clip is not written back: a shared link does not record on others' screens)
+        PageKey& k =
+            declare(keys,
+                    {"record", K::Word, 0, 0, "1|view|0",
+                     core::later::tr("record a clip: the canvas (1) or the view shown large (view) while the run "
+                                     "plays; 0 stops and saves it")},
+                    [this](Arg v) { return command(v.text); });
+        k.link = InLink::Page;
+        k.stage = LinkStage::Last;
+        k.link_arg = "1|view";
+        k.link_help = core::later::tr("record a clip of the canvas (1) or of the view shown large (view)");
+        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+            if (!v.value.empty())
+                if (std::string why = command(v.value); !why.empty()) msgs.push_back(why);
+        };
+        k.state = [this] { return json(); };
+    }
+    return keys;
 }
 
 }   // namespace app

@@ -2,18 +2,24 @@
 // what is being recorded, since when, how many frames. The platform makes the clip (Host::record_start/frame/stop);
 // this part tells it, once each frame is drawn, which box to take.
 #pragma once
+#include "app/control_map.hpp"
 #include "app/host.hpp"
+#include "app/part.hpp"
 #include "core/words.hpp"
 #include <imgui.h>
 #include <string>
 
 namespace app {
 
-class Recording {
+class Recording : public Part {
 public:
-    Recording(const Host& host, Say say) : host_(host), say_(std::move(say)) {}
-    // record=1|on|view|0|off: "" when it acted, else why not (view_shown: views are drawn large, for record=view).
-    std::string command(const std::string& arg, bool view_shown);
+    // `view_shown`: views are drawn large now (record=view records them).
+    Recording(Stage& stage, const Host& host, ControlMap& controls, std::function<bool()> view_shown)
+        : stage_(stage), host_(host), controls_(controls), view_shown_(std::move(view_shown)) {}
+    std::vector<PageKey> keys() override;   // record=1|view|0 (a link's is not written back), state().record
+    void draw_button();                     // Record / Stop recording
+    // record=1|on|view|0|off: "" when it acted, else why not.
+    std::string command(const std::string& arg);
     void stop();   // the clip saved, and a message saying so
     bool on() const { return mode_ != Mode::Off; }
     const char* label() const { return on() ? core::tr("Stop recording") : core::tr("Record"); }
@@ -24,8 +30,10 @@ public:
 
 private:
     enum class Mode { Off, Canvas, View };
+    Stage& stage_;
     const Host& host_;
-    Say say_;
+    ControlMap& controls_;
+    std::function<bool()> view_shown_;
     Mode mode_ = Mode::Off;
     bool started_ = false;   // the platform has begun the clip (at the first frame drawn after record=)
     double t0_ = 0;

@@ -29,7 +29,7 @@ void App::draw_sidebar(ImVec2 size) {
         "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
         "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views."));
     same_line_if_fits(record_.label());
-    draw_record_button();
+    record_.draw_button();
     if (!lab_->tour().empty() && !exercise_.hides("tour")) {
         const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Guided tour");
         same_line_if_fits(tour);
