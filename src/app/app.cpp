@@ -22,6 +22,7 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(exercise_.keys());
     keys_.add(qr_.keys());
     keys_.add(record_.keys());
+    keys_.add(keyboard_.keys());
     keys_.add(controls_.keys());
     keys_.add(points_.keys());
     for (MakePart make : added_parts()) {
@@ -144,7 +145,7 @@ void App::build_views() {
 
 void App::frame() {
     gpu_frame();                          // the last frame's GPU views were drawn
-    handle_keys();                        // space, arrows, N, P, V, T, number keys, ? (keyboard.cpp)
+    keyboard_.handle();                   // space, arrows, N, P, V, T, number keys, ? (keyboard.hpp)
     large_a_ = large_b_ = ImVec2(0, 0);   // (draw_large_views marks where the views drawn large are)
     double t0 = host_.now_ms();
     bool running = playing_;
@@ -192,7 +193,7 @@ void App::frame() {
     }
     ImGui::End();
     points_.apply_plane_edit();   // a tap on the data view, once its plot has seen it
-    draw_keys_help();
+    keyboard_.draw_help();
     controls_.end_frame();
 
     train_ms_ = t1 - t0;
@@ -204,6 +205,20 @@ void App::frame() {
         ++frames_while_running_;
     }
     ran_last_frame_ = running;
+}
+
+KeyContext App::key_context() const {
+    KeyContext c;
+    c.playing = playing_;
+    c.touring = tour_.on();
+    c.presenting = present_;
+    c.qr = qr_.on();
+    c.recording = record_.on();
+    c.question_open = !tour_.question(*lab_).prompt.empty() && !tour_.revealed(*lab_) && tour_.answer() < 0;
+    c.views = int(views_.size());
+    c.moments = rewind_.moments();
+    c.rewound = !rewind_.live();
+    return c;
 }
 
 }   // namespace app

@@ -11,6 +11,7 @@
 #include "app/exercise.hpp"
 #include "app/export.hpp"
 #include "app/host.hpp"
+#include "app/keyboard.hpp"
 #include "app/language.hpp"
 #include "app/look.hpp"
 #include "app/page_key.hpp"
@@ -117,17 +118,6 @@ private:
     const core::Params& edited() const override { return edit_; }
     std::string edit(const core::Params& params) override;
     void write_url() override { sync_url(); }
-    // A key and the command it gives (keyboard.cpp): the canvas's keys, key=K from the HTML document, the help.
-    struct Shortcut {
-        const char* keys;    // KeyboardEvent.key names, separated by spaces ("n N"); " " is Space
-        const char* label;   // for the help: "N", "→", "1–9"
-        const char* help;
-        std::string (*command)(const App& a, const std::string& key);   // "" when it does nothing now
-    };
-    static const std::vector<Shortcut>& shortcuts();
-    static const Shortcut* shortcut_for(const std::string& key);   // nullptr: no such key
-    std::string press_key(const std::string& key);                 // "" or why not, like command()
-    void draw_keys_help();
     std::string access_state_json() const;   // state()'s part for the HTML document (document.cpp)
     std::string document_key() const;        // changes when document_json() does
     // View k as drawn in the page: its plot, or its data as tables (view_as_table.cpp).
@@ -172,7 +162,7 @@ private:
     // The page's link (app_keys.cpp): the run's configuration (core/share_link.hpp) and the declared keys.
     void open_link(const std::string& query);   // a page link: the run's configuration + the keys
     void sync_url();                            // the page URL: the same, from the current state
-    void handle_keys();
+    KeyContext key_context() const;             // what the keys' commands depend on now
     void draw_presentation();
     void draw_embed();
     void draw_tour_panel();
@@ -233,7 +223,6 @@ private:
     ControlMap controls_;                    // the layout map and the HTML document's focus (control_map.hpp)
     std::string last_url_;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
-    bool keys_help_ = false;                 // the help overlay of keys is open
     std::vector<std::string> table_views_;   // ids of the views shown as tables
     float play_button_[4] = {0, 0, 0, 0};    // screen rect, exposed for the browser test
     Workers workers_{host_};                 // the page's Web Workers (workers.hpp)
@@ -242,6 +231,7 @@ private:
     Look look_{*this, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
     PageLanguage language_{*this, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
     Recording record_{*this, host_, controls_, [this] { return !shown_views().empty(); }};      // a clip (record.hpp)
+    Keyboard keyboard_{*this, host_, controls_, [this] { return key_context(); }};   // the keys (keyboard.hpp)
     QrPanel qr_{*this, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{*this, controls_};                          // moments of the run, shown again (rewind.hpp)

@@ -383,20 +383,6 @@ std::vector<PageKey> App::declare_keys() {
             return std::string();
         });
 
-    // keyboard and screen readers (keyboard.cpp, document.cpp)
-    {
-        PageKey& k =
-            declare(keys, {"help", K::Whole, 0, 1, "0|1", core::later::tr("the list of keys open (1) or closed (0)")},
-                    [this](Arg v) {
-                        keys_help_ = v.whole == 1;
-                        return std::string();
-                    });
-        k.state_name = "keys_help";
-        k.state = [this] { return jbool(keys_help_); };
-    }
-    declare(keys,
-            {"key", K::Text, 0, 0, "K", core::later::tr("press key K (a KeyboardEvent.key name: n, ArrowRight, ?)")},
-            [this](Arg v) { return press_key(v.text); });
     return keys;
 }
 

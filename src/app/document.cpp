@@ -132,13 +132,8 @@ std::string App::document_json() const {
     std::vector<std::string> speeds;
     for (const char* name : kSpeedNames) speeds.push_back(core::tr(name));
     s += ",\"speeds\":" + json_strings(speeds);
-    s += ",\"keys\":[";
-    for (size_t k = 0; k < shortcuts().size(); ++k) {
-        const Shortcut& c = shortcuts()[k];
-        s += (k ? ",{" : "{") + field("keys", json_string(c.keys), true) +
-            field("label", json_string(core::tr(c.label))) + field("help", json_string(core::tr(c.help))) + "}";
-    }
-    return s + "]" + field("commands", keys_.commands_json()) + field("link_keys", keys_.link_json()) +
+    s += field("keys", keyboard_.json());
+    return s + field("commands", keys_.commands_json()) + field("link_keys", keys_.link_json()) +
         field("page_controls", keys_.controls_json()) + "}";
 }
 
