@@ -20,6 +20,7 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(look_.keys());
     keys_.add(rewind_.keys());
     keys_.add(exercise_.keys());
+    keys_.add(compare_.keys());
     keys_.add(qr_.keys());
     keys_.add(record_.keys());
     keys_.add(keyboard_.keys());
@@ -58,7 +59,6 @@ void App::reset_run() {
     rewind_.clear();
     workers_.connect(*lab_, config_);   // a new run: the ready workers open it too
     reset_b();
-    last_query_ = core::encode_query(config_) + keys_.write(true);
     sync_url();
 }
 
@@ -185,7 +185,7 @@ void App::frame() {
         draw_header();
         draw_messages();
         draw_timeline();
-        draw_compare_strip();
+        compare_.draw_strip();
         if (tour_.on()) draw_tour_panel();
         else draw_look_for(compare_.on());   // comparing: the A/B strip takes the claim's room (it stays on hover)
         draw_views();
@@ -219,6 +219,13 @@ KeyContext App::key_context() const {
     c.moments = rewind_.moments();
     c.rewound = !rewind_.live();
     return c;
+}
+
+bool App::finished() const { return core::finished(*lab_) && (!compare_.on() || compare_.finished()); }
+
+void App::reset_b() {
+    const std::string why = compare_.reset(*lab_, config_, [this](double b) { return workers_.take_b(b); });
+    if (!why.empty()) add_message(core::trf("comparison ended: %s", why.c_str()));
 }
 
 }   // namespace app

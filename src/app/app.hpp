@@ -175,16 +175,9 @@ private:
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
 
-    // compare mode (compare_mode.cpp, compare_panel.cpp): run B = A with changes, same seed, in lockstep
-    std::string cmd_compare(const std::string& id);          // "compare=ID" (a named comparison), "compare=off"
-    std::string cmd_compare_with(const std::string& name);   // "vs=NAME": B = A with NAME changed
-    std::string set_compare(const core::Changes& changes, const std::string& title);   // "" or why not
-    void end_compare();
-    void reset_b();              // B from A's configuration and the changes (reset_run)
-    void draw_compare_panel();   // sidebar: choose and edit B
-    void draw_compare_strip();   // headline metrics: A, B and B − A
     void add_message(const std::string& m);
-    void build_views();                // views_: the run's views (with B's, comparing)
+    void reset_b();       // B from A's configuration and the changes (in a worker of its own when one is ready)
+    void build_views();   // views_: the run's views (with B's, comparing)
     std::string status_line() const;   // the look-for line, or what the finished run showed
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
@@ -193,9 +186,8 @@ private:
     PageKeys keys_;                              // every key of the page: the frame's, then its parts'
     std::vector<std::unique_ptr<Part>> parts_;   // the parts added to this build (part.hpp)
     std::unique_ptr<core::Lab> lab_;
-    Compare compare_{host_, [this](const std::string& m) { add_message(m); }};   // run B (compare.hpp)
-    core::RunConfig config_;                                                     // what is running
-    core::Params edit_;                                                          // what the controls show
+    core::RunConfig config_;   // what is running
+    core::Params edit_;        // what the controls show
     core::Validation edit_check_;
     std::vector<std::string> link_messages_;   // from a malformed shared link or a refused command
     int refusals_ = 0;                         // commands refused so far (a command that runs another: key=K)
@@ -232,6 +224,7 @@ private:
     PageLanguage language_{*this, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
     Recording record_{*this, host_, controls_, [this] { return !shown_views().empty(); }};      // a clip (record.hpp)
     Keyboard keyboard_{*this, host_, controls_, [this] { return key_context(); }};   // the keys (keyboard.hpp)
+    Compare compare_{*this, host_, controls_, exercise_};                            // run B (compare.hpp)
     QrPanel qr_{*this, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{*this, controls_};                          // moments of the run, shown again (rewind.hpp)

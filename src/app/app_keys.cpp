@@ -133,82 +133,6 @@ std::vector<PageKey> App::declare_keys() {
         k.state = [this] { return std::to_string(speed_); };
     }
 
-    // compare mode (compare_mode.cpp): B = A with changes, next to A's keys
-    {
-        PageKey& k = declare(keys,
-                             {"compare", K::Word, 0, 0, "ID",
-                              core::later::tr("compare with one of the lab's named comparisons (off: end it)")},
-                             [this](Arg v) { return cmd_compare(v.text); });
-        k.link = InLink::WithRun;
-        k.stage = S::Compare;
-        k.link_help = core::later::tr("compare with one of the lab's named comparisons (at its preset)");
-        k.read = [this](const LinkArg& v, const LinkArgs& link, Messages& msgs) {
-            const std::string id = core::url_decode(v.value);
-            const bool b_keys = std::any_of(link.begin(), link.end(), [](const auto& x) { return x.first == "b."; });
-            if (id.empty()) return;
-            if (b_keys)
-                msgs.push_back(
-                    core::trf("compare=%s ignored: the link's b. keys say what B is", core::quote(id).c_str()));
-            else if (std::string why = cmd_compare(id); !why.empty())
-                msgs.push_back("compare=" + core::quote(id) + ": " + why);
-        };
-        k.write = [this] {
-            const std::string id = compare_.id(*lab_, config_.preset);
-            return written_if(!id.empty(), core::url_encode(id));
-        };
-        k.state = [this] { return compare_.json(*lab_); };
-    }
-    {
-        PageKey& k = declare(
-            keys, {"b", K::Text, 0, 0, "NAME=VALUE", core::later::tr("run B's value of parameter NAME (compare mode)")},
-            [this](Arg v) {
-                std::pair<std::string, std::string> c;
-                std::string why = core::parse_change(lab_->schema(), v.text, c);
-                if (!why.empty()) return why;
-                core::Changes changes = compare_.changes();
-                auto at =
-                    std::find_if(changes.begin(), changes.end(), [&](const auto& x) { return x.first == c.first; });
-                if (at == changes.end()) changes.push_back(c);
-                else at->second = c.second;
-                return set_compare(changes, "");
-            });
-        k.link = InLink::WithRun;
-        k.stage = S::Compare;
-        k.link_name = "b.";
-        k.link_help = core::later::tr("run B's value of parameter NAME (B = A with these changes)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (v.all.empty()) return;
-            core::Changes changes;
-            for (const std::string& text : v.all) {
-                std::pair<std::string, std::string> c;
-                std::string why = core::parse_change(lab_->schema(), text, c);
-                if (why.empty()) changes.push_back(c);
-                else msgs.push_back(core::trf("%s: left out of the comparison", why.c_str()));
-            }
-            if (std::string why = set_compare(changes, ""); !why.empty())
-                msgs.push_back(core::trf("the link's comparison was not opened: %s", why.c_str()));
-        };
-        k.write = [this] {
-            Values out;
-            if (compare_.id(*lab_, config_.preset).empty())
-                for (const auto& [name, value] : compare_.changes())
-                    out.push_back(core::url_encode(name) + "=" + core::url_encode(value));
-            return out;
-        };
-    }
-    declare(
-        keys,
-        {"vs", K::Word, 0, 0, "NAME", core::later::tr("compare with parameter NAME changed (again: drop that change)")},
-        [this](Arg v) { return cmd_compare_with(v.text); });
-    declare(keys, {"csv-b", K::None, 0, 0, "", core::later::tr("download run B's time series as CSV (compare mode)")},
-            [this](Arg) -> std::string {
-                if (!compare_.on()) return core::tr("there is no run B: compare first");
-                if (!host_.download) return core::tr("there are no downloads here");
-                host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + "-B.csv",
-                               compare_.trace().to_csv());
-                return std::string();
-            });
-
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
     {
         PageKey& k =
@@ -434,6 +358,8 @@ void App::open_link(const std::string& query) {
 }
 
 void App::sync_url() {
+    if (!lab_) return;   // (a link's look, read before its run opens: the link is written once it has)
+    last_query_ = core::encode_query(config_) + keys_.write(true);
     std::string url = last_query_ + keys_.write(false);
     if (url != last_url_ && host_.set_query) host_.set_query(url);
     last_url_ = url;

@@ -1,9 +1,13 @@
 // Compare mode's run B: run A with one or more parameters changed, on the same seed, in lockstep with A (on this
 // page, core::step_lockstep) or in a Web Worker of its own, paced by A (session/paced_run.hpp). This part owns B: its
 // changes and the named comparison they are, its run here, its worker, and the snapshot of it the page shows. The
-// App opens A and decides when B is rebuilt (B follows A: a new configuration of A, the same changes).
+// App opens A and decides when B is rebuilt (B follows A: a new configuration of A, the same changes). Its keys
+// (compare=, vs=, b=, csv-b), the sidebar's panel and the strip of A/B metrics are this part's (compare_panel.cpp).
 #pragma once
+#include "app/control_map.hpp"
+#include "app/exercise.hpp"
 #include "app/host.hpp"
+#include "app/part.hpp"
 #include "core/compare.hpp"
 #include "core/lab.hpp"
 #include "session/run_snapshot.hpp"
@@ -15,9 +19,13 @@
 
 namespace app {
 
-class Compare {
+class Compare : public Part {
 public:
-    Compare(const Host& host, Say say) : host_(host), say_(std::move(say)) {}
+    Compare(Stage& stage, const Host& host, ControlMap& controls, const Exercise& exercise)
+        : stage_(stage), host_(host), controls_(controls), exercise_(exercise) {}
+    std::vector<PageKey> keys() override;         // compare=ID|off, b.NAME=VALUE, vs=NAME, csv-b, state().compare
+    void draw_panel();                            // the sidebar's: choose and edit B
+    void draw_strip();                            // above the views: the headline metrics of A, B and B − A
     bool on() const { return lab_ != nullptr; }   // a run B exists
     const core::Changes& changes() const { return changes_; }
     const std::string& title() const { return title_; }                        // a named comparison's ("": hand-made)
@@ -46,8 +54,15 @@ public:
     std::string json(const core::Lab& a) const;                            // state().compare
 
 private:
+    std::string choose(const std::string& id);   // compare=ID (a named comparison), compare=off
+    std::string vary(const std::string& name);   // vs=NAME: B = A with NAME changed (again: not)
+    std::string change(const core::Changes& changes, const std::string& title);   // "" or why not
+    void leave();                                                                 // no comparison, and the link says so
+
+    Stage& stage_;
     const Host& host_;
-    Say say_;
+    ControlMap& controls_;
+    const Exercise& exercise_;
     std::unique_ptr<core::Lab> lab_;   // run B (null: no comparison); at its start while remote_
     bool remote_ = false;              // B runs in its own Web Worker (lab_ is the fallback)
     int run_ = 0;                      // tags B's worker's snapshots: an earlier B's are dropped

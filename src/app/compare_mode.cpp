@@ -3,7 +3,6 @@
 // B follows A: when A's configuration changes, B is A's new configuration with the same changes. The link holds
 // B as compare=ID or as b.name=value next to A's keys.
 #include "app/compare.hpp"
-#include "app/app.hpp"
 #include "core/compare.hpp"
 #include "session/json_text.hpp"
 #include "core/parse.hpp"
@@ -97,49 +96,43 @@ std::string Compare::json(const core::Lab& a) const {
     return s + "]}";
 }
 
-bool App::finished() const { return core::finished(*lab_) && (!compare_.on() || compare_.finished()); }
-
-std::string App::set_compare(const core::Changes& changes, const std::string& title) {
+std::string Compare::change(const core::Changes& changes, const std::string& title) {
     if (changes.empty()) {
-        end_compare();
+        leave();
         return "";
     }
-    if (std::string why = compare_.set(*lab_, config_.params, changes, title); !why.empty()) return why;
-    reset_run();   // A from the start too: the two runs stay in lockstep from the same seed
+    if (std::string why = set(stage_.lab(), stage_.config().params, changes, title); !why.empty()) return why;
+    stage_.restart();   // A from the start too: the two runs stay in lockstep from the same seed
     return "";
 }
 
-void App::end_compare() {
-    if (compare_.changes().empty() && !compare_.on()) return;
-    compare_.end();
-    last_query_ = core::encode_query(config_);
-    sync_url();
+void Compare::leave() {
+    if (changes_.empty() && !on()) return;
+    end();
+    stage_.write_url();
 }
 
-void App::reset_b() {
-    const std::string why = compare_.reset(*lab_, config_, [this](double b) { return workers_.take_b(b); });
-    if (!why.empty()) add_message(core::trf("comparison ended: %s", why.c_str()));
-}
-
-std::string App::cmd_compare(const std::string& id) {
+std::string Compare::choose(const std::string& id) {
     if (id == "off") {
-        end_compare();
+        leave();
         return "";
     }
-    std::vector<core::Comparison> list = lab_->comparisons();
+    const core::Lab& lab = stage_.lab();
+    const core::RunConfig& config = stage_.config();
+    std::vector<core::Comparison> list = lab.comparisons();
     const core::Comparison* c = core::find_comparison(list, id);
     if (!c)
         return core::trf("no comparison %s for %s (comparisons: %s; off ends one)", core::quote(id).c_str(),
-                         config_.lab.c_str(), core::comparison_ids(*lab_).c_str());
-    if (!c->preset.empty() && c->preset != config_.preset) {   // the contrast lives at its preset: A opens there
-        core::RunConfig at = config_;
+                         config.lab.c_str(), core::comparison_ids(lab).c_str());
+    if (!c->preset.empty() && c->preset != config.preset) {   // the contrast lives at its preset: A opens there
+        core::RunConfig at = config;
         if (!at.params.apply_preset(c->preset))
             return core::trf("comparison %s names an unknown preset", c->id.c_str());
         at.preset = c->preset;
-        compare_.end();   // B follows once A is at its preset
-        open(at);
+        end();   // B follows once A is at its preset
+        stage_.open(at);
     }
-    return set_compare(c->b, c->title);
+    return change(c->b, c->title);
 }
 
 // A second value worth comparing with, one click away: the other state of a switch, the next choice, a
@@ -170,21 +163,104 @@ static std::string other_value(const core::ParamSpec& s, double v) {
     return core::format_number(w);
 }
 
-std::string App::cmd_compare_with(const std::string& name) {
-    int k = lab_->schema().index_of(name);
-    if (k < 0) return core::trf("no parameter %s in %s", core::quote(name).c_str(), config_.lab.c_str());
-    core::Changes changes = compare_.changes();
+std::string Compare::vary(const std::string& name) {
+    const core::Schema& schema = stage_.lab().schema();
+    int k = schema.index_of(name);
+    if (k < 0) return core::trf("no parameter %s in %s", core::quote(name).c_str(), stage_.config().lab.c_str());
+    core::Changes changes = changes_;
     for (size_t j = 0; j < changes.size(); ++j)
         if (changes[j].first == name) {   // a second click drops the change
             changes.erase(changes.begin() + long(j));
-            return set_compare(changes, "");
+            return change(changes, "");
         }
-    const core::ParamSpec& s = lab_->schema().params[size_t(k)];
+    const core::ParamSpec& s = schema.params[size_t(k)];
     if (s.type == core::ParamType::Points)
         return core::trf("B's points are not one click away: give them in a link's b.%s=… (the link's form)",
                          name.c_str());
-    changes.emplace_back(name, other_value(s, config_.params.values()[size_t(k)]));
-    return set_compare(changes, "");
+    changes.emplace_back(name, other_value(s, stage_.config().params.values()[size_t(k)]));
+    return change(changes, "");
+}
+
+std::vector<PageKey> Compare::keys() {
+    using K = core::ArgKind;
+    using Arg = const core::CommandArg&;
+    std::vector<PageKey> keys;
+    {
+        PageKey& k = declare(keys,
+                             {"compare", K::Word, 0, 0, "ID",
+                              core::later::tr("compare with one of the lab's named comparisons (off: end it)")},
+                             [this](Arg v) { return choose(v.text); });
+        k.link = InLink::WithRun;
+        k.stage = LinkStage::Compare;
+        k.link_help = core::later::tr("compare with one of the lab's named comparisons (at its preset)");
+        k.read = [this](const LinkArg& v, const LinkArgs& link, Messages& msgs) {
+            const std::string id = core::url_decode(v.value);
+            const bool b_keys = std::any_of(link.begin(), link.end(), [](const auto& x) { return x.first == "b."; });
+            if (id.empty()) return;
+            if (b_keys)
+                msgs.push_back(
+                    core::trf("compare=%s ignored: the link's b. keys say what B is", core::quote(id).c_str()));
+            else if (std::string why = choose(id); !why.empty())
+                msgs.push_back("compare=" + core::quote(id) + ": " + why);
+        };
+        k.write = [this] {
+            const std::string named = id(stage_.lab(), stage_.config().preset);
+            return written_if(!named.empty(), core::url_encode(named));
+        };
+        k.state = [this] { return json(stage_.lab()); };
+    }
+    {
+        PageKey& k = declare(
+            keys, {"b", K::Text, 0, 0, "NAME=VALUE", core::later::tr("run B's value of parameter NAME (compare mode)")},
+            [this](Arg v) {
+                std::pair<std::string, std::string> c;
+                std::string why = core::parse_change(stage_.lab().schema(), v.text, c);
+                if (!why.empty()) return why;
+                core::Changes changes = changes_;
+                auto at =
+                    std::find_if(changes.begin(), changes.end(), [&](const auto& x) { return x.first == c.first; });
+                if (at == changes.end()) changes.push_back(c);
+                else at->second = c.second;
+                return change(changes, "");
+            });
+        k.link = InLink::WithRun;
+        k.stage = LinkStage::Compare;
+        k.link_name = "b.";
+        k.link_help = core::later::tr("run B's value of parameter NAME (B = A with these changes)");
+        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+            if (v.all.empty()) return;
+            core::Changes changes;
+            for (const std::string& text : v.all) {
+                std::pair<std::string, std::string> c;
+                std::string why = core::parse_change(stage_.lab().schema(), text, c);
+                if (why.empty()) changes.push_back(c);
+                else msgs.push_back(core::trf("%s: left out of the comparison", why.c_str()));
+            }
+            if (std::string why = change(changes, ""); !why.empty())
+                msgs.push_back(core::trf("the link's comparison was not opened: %s", why.c_str()));
+        };
+        k.write = [this] {
+            std::vector<std::string> out;
+            if (id(stage_.lab(), stage_.config().preset).empty())
+                for (const auto& [name, value] : changes_)
+                    out.push_back(core::url_encode(name) + "=" + core::url_encode(value));
+            return out;
+        };
+    }
+    declare(
+        keys,
+        {"vs", K::Word, 0, 0, "NAME", core::later::tr("compare with parameter NAME changed (again: drop that change)")},
+        [this](Arg v) { return vary(v.text); });
+    declare(keys, {"csv-b", K::None, 0, 0, "", core::later::tr("download run B's time series as CSV (compare mode)")},
+            [this](Arg) -> std::string {
+                if (!on()) return core::tr("there is no run B: compare first");
+                if (!host_.download) return core::tr("there are no downloads here");
+                host_.download(stage_.config().lab + "-seed" + std::to_string(stage_.config().seed) + "-B.csv",
+                               trace().to_csv());
+                return std::string();
+            });
+
+    return keys;
 }
 
 }   // namespace app

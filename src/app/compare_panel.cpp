@@ -1,6 +1,7 @@
 // Compare mode on screen: the sidebar's panel that picks and edits run B, and the strip above the views
 // with each headline metric for A, B and B − A.
-#include "app/app.hpp"
+#include "app/compare.hpp"
+#include "app/colors.hpp"
 #include "app/ink.hpp"
 #include "app/hover_help.hpp"
 #include "app/text_fit.hpp"
@@ -13,14 +14,15 @@
 
 namespace app {
 
-void App::draw_compare_panel() {
+void Compare::draw_panel() {
+    const core::Lab& lab = stage_.lab();
     if (exercise_.hides("compare")) return;
     if (!ImGui::CollapsingHeader((std::string(core::tr("Compare A / B")) + "###compare-ab").c_str(),
                                  ImGuiTreeNodeFlags_DefaultOpen))
         return;
     const float fh = ImGui::GetFontSize();
-    std::vector<core::Comparison> named = lab_->comparisons();
-    if (!compare_.on()) {
+    std::vector<core::Comparison> named = lab.comparisons();
+    if (!on()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
         ImGui::TextWrapped("%s",
                            core::tr("Run B = this run with something changed, same seed, side by side. Pick "
@@ -32,7 +34,7 @@ void App::draw_compare_panel() {
         if (open) {
             for (const core::Comparison& c : named) {
                 const std::string title = core::tr(c.title);
-                if (ImGui::Selectable((title + "###" + c.id).c_str())) command("compare=" + c.id);
+                if (ImGui::Selectable((title + "###" + c.id).c_str())) stage_.command("compare=" + c.id);
                 controls_.note("option:compare:" + c.id, "option", title);
                 hover_help(core::describe(c.b) + "\n\n" + core::tr(c.contrast));
             }
@@ -41,15 +43,15 @@ void App::draw_compare_panel() {
         return;
     }
     ImGui::TextColored(ink4(colors().b_text), "%s", core::tr("B = A with:"));
-    if (!compare_.title().empty()) {
+    if (!title_.empty()) {
         ImGui::SameLine();
-        ImGui::TextUnformatted(core::tr(compare_.title()).c_str());
+        ImGui::TextUnformatted(core::tr(title_).c_str());
     }
-    core::Changes changes = compare_.changes();
+    core::Changes changes = changes_;
     for (size_t k = 0; k < changes.size(); ++k) {
         ImGui::PushID(int(k));
-        const int i = lab_->schema().index_of(changes[k].first);
-        const core::ParamSpec* s = i >= 0 ? &lab_->schema().params[size_t(i)] : nullptr;
+        const int i = lab.schema().index_of(changes[k].first);
+        const core::ParamSpec* s = i >= 0 ? &lab.schema().params[size_t(i)] : nullptr;
         std::string name = s && !s->symbol.empty() ? s->symbol + " (" + s->name + ")" : changes[k].first;
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(name.c_str());
@@ -59,26 +61,26 @@ void App::draw_compare_panel() {
         ImGui::SetNextItemWidth(fh * 5);
         const bool entered = ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
         controls_.note("input:b:" + changes[k].first, "textbox", core::trf("B's %s", name.c_str()), changes[k].second);
-        if (entered) command("b=" + changes[k].first + "=" + buf);
+        if (entered) stage_.command("b=" + changes[k].first + "=" + buf);
         hover_help(core::trf("B's value (A: %s). Type a value and press Enter.",
-                             config_.params.text(changes[k].first).c_str()) +
+                             stage_.config().params.text(changes[k].first).c_str()) +
                    (s ? "\n\n" + core::tr(s->help) : ""));
         ImGui::SameLine();
-        if (ImGui::SmallButton("x")) command("vs=" + changes[k].first);
+        if (ImGui::SmallButton("x")) stage_.command("vs=" + changes[k].first);
         controls_.note("button:drop-b:" + changes[k].first, "button", core::trf("drop B's change of %s", name.c_str()));
         hover_help(core::tr("Drop this change from B"));
         ImGui::PopID();
     }
     for (const core::Comparison& c : named)
-        if (c.title == compare_.title() && !c.contrast.empty()) {
+        if (c.title == title_ && !c.contrast.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
             ImGui::TextWrapped("%s", core::tr(c.contrast).c_str());
             ImGui::PopStyleColor();
         }
     char prog[96];
-    std::snprintf(prog, sizeof prog, "B: %s", compare_.b().clock.c_str());
-    ImGui::ProgressBar(float(compare_.b().progress), ImVec2(-1, 0), prog);
-    if (ImGui::Button(core::tr("End comparison"))) command("compare=off");
+    std::snprintf(prog, sizeof prog, "B: %s", b_.clock.c_str());
+    ImGui::ProgressBar(float(b_.progress), ImVec2(-1, 0), prog);
+    if (ImGui::Button(core::tr("End comparison"))) stage_.command("compare=off");
     controls_.note("button:end-compare", "button", core::tr("End comparison"));
     hover_help(core::tr("Back to run A alone (it keeps its progress). Link key: b.name=value."));
 }
@@ -102,23 +104,23 @@ static std::string delta_text(const core::MetricPair& p) {
 // One card per metric (the comparison's own, then the headlines), in as many columns as fit (about 13
 // characters each): one row, two when the window is tall, so the views keep their room. The sidebar's
 // Metrics table has them all.
-void App::draw_compare_strip() {
-    if (!compare_.on()) return;
+void Compare::draw_strip() {
+    if (!on()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
-    std::vector<core::MetricPair> pairs = core::headline_pairs(*lab_, compare_.b().metrics, compare_.watch());
+    std::vector<core::MetricPair> pairs = core::headline_pairs(stage_.lab(), b_.metrics, watch_);
     const int n = int(pairs.size());
     const float gap = fh * 0.4f;
     const int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, std::max(1, n));
     const int max_rows = ImGui::GetContentRegionAvail().y > fh * 36 ? 2 : 1;
     const int rows = std::min(max_rows, (n + cols - 1) / cols), shown = std::min(n, rows * cols);
     std::string more = shown < n ? "   " + core::trf("+%d in Metrics", n - shown) : "";
-    const auto seed = (unsigned long long)config_.seed;
-    const std::string changed = core::describe(compare_.changes());
-    std::string head = compare_.title().empty()
+    const auto seed = (unsigned long long)stage_.config().seed;
+    const std::string changed = core::describe(changes_);
+    std::string head = title_.empty()
         ? core::trf("A/B, seed %llu:  B = A with %s", seed, changed.c_str())
-        : core::trf("A/B, seed %llu:  B = A with %s  (%s)", seed, changed.c_str(), core::tr(compare_.title()).c_str());
+        : core::trf("A/B, seed %llu:  B = A with %s  (%s)", seed, changed.c_str(), core::tr(title_).c_str());
     head = fit_text(head, w - text_width(more, fh * 0.85f) - fh * 0.5f);
     add_text(dl, at, ink(colors().b_text), head, fh);
     add_text(dl, ImVec2(at.x + text_width(head, fh) + fh * 0.3f, at.y + fh * 0.1f), ink(colors().claim), more,

@@ -25,9 +25,9 @@ public:
     Keyboard(Stage& stage, const Host& host, ControlMap& controls, std::function<KeyContext()> context)
         : stage_(stage), host_(host), controls_(controls), context_(std::move(context)) {}
     std::vector<PageKey> keys() override;   // key=K, help=0|1
-    void handle();                           // the canvas's keys, as ImGui reads them this frame
-    void draw_help();                        // the overlay of keys, while open
-    std::string json() const;                // the HTML document's list: [{"keys", "label", "help"}]
+    void handle();                          // the canvas's keys, as ImGui reads them this frame
+    void draw_help();                       // the overlay of keys, while open
+    std::string json() const;               // the HTML document's list: [{"keys", "label", "help"}]
 
 private:
     struct Shortcut {

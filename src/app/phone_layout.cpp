@@ -41,7 +41,7 @@ void App::draw_phone() {
         ImGui::BeginChild("main", body, false);
         draw_messages();
         draw_timeline();
-        draw_compare_strip();
+        compare_.draw_strip();
         if (tour_.on()) draw_tour_panel();
         else draw_look_for(true);
         draw_views();

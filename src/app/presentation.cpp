@@ -87,7 +87,7 @@ void App::draw_presentation() {
                                    "phase, V / 1-9 views, T tour"));
     draw_messages();
     draw_timeline();
-    draw_compare_strip();
+    compare_.draw_strip();
     if (tour_.on()) draw_tour_panel();
     else draw_look_for(true);
     std::vector<int> large = shown_views();

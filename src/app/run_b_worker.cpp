@@ -52,7 +52,7 @@ void Compare::failed(const std::string& why) {
     if (!remote_) return;
     remote_ = false;
     host_.workers->close_b();
-    say_(
+    stage_.say(
         core::trf("run B's worker stopped (%s): B runs on the page from its start and catches up with A", why.c_str()));
     b_ = core::snapshot_of(*lab_, false);
 }

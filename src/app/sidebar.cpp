@@ -43,7 +43,7 @@ void App::draw_sidebar(ImVec2 size) {
     ImGui::Separator();
     draw_controls();
     ImGui::Separator();
-    draw_compare_panel();
+    compare_.draw_panel();
     draw_share_and_export();
     draw_metrics_table();
     ImGui::EndChild();
