@@ -17,6 +17,7 @@ namespace app {
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(language_.keys());   // (first: a link's language is read before the rest of it)
     keys_.add(declare_keys());
+    keys_.add(tour_.keys());
     keys_.add(look_.keys());
     keys_.add(rewind_.keys());
     keys_.add(exercise_.keys());
@@ -186,7 +187,7 @@ void App::frame() {
         draw_messages();
         draw_timeline();
         compare_.draw_strip();
-        if (tour_.on()) draw_tour_panel();
+        if (tour_.on()) tour_.draw_panel();
         else draw_look_for(compare_.on());   // comparing: the A/B strip takes the claim's room (it stays on hover)
         draw_views();
         ImGui::EndChild();
@@ -226,6 +227,17 @@ bool App::finished() const { return core::finished(*lab_) && (!compare_.on() || 
 void App::reset_b() {
     const std::string why = compare_.reset(*lab_, config_, [this](double b) { return workers_.take_b(b); });
     if (!why.empty()) add_message(core::trf("comparison ended: %s", why.c_str()));
+}
+
+void App::focus_views(const std::vector<std::string>& ids) {
+    std::vector<core::View> vs;
+    lab_->views(vs);
+    std::vector<int> idx;
+    for (const std::string& id : ids)
+        for (size_t k = 0; k < vs.size(); ++k)
+            if (vs[k].id == id) idx.push_back(int(k));
+    focused_view_ = idx.empty() ? -1 : idx[0];
+    focused_view2_ = idx.size() > 1 ? idx[1] : -1;
 }
 
 }   // namespace app

@@ -103,6 +103,12 @@ private:
     bool finished() const override;   // A, and B when comparing, have ended
     bool settled() const override { return !playing_ && !compare_.catching_up(*lab_, playing_); }
     void play() override { playing_ = true; }
+    void pause() override { playing_ = false; }
+    void play_to_phase(int phase) override {
+        target_phase_ = phase;
+        playing_ = true;
+    }
+    void forget_target() override { target_phase_ = -1, target_progress_ = -1; }
     void play_to(double progress) override {
         target_progress_ = progress;
         playing_ = true;
@@ -157,7 +163,6 @@ private:
     // Each returns "" when it acted, otherwise why not (hooked into the command table in commands.cpp).
     std::string cmd_present(const std::string& arg);   // "present=0|1"
     std::string cmd_embed(const std::string& arg);     // "embed=0|1": one view, minimal chrome
-    std::string cmd_tour(const std::string& arg);      // "tour=N" (1-based step, 0 ends), "tour=next", "tour=back"
     std::string cmd_next_view();                       // "next-view": the next view large
     // The page's link (app_keys.cpp): the run's configuration (core/share_link.hpp) and the declared keys.
     void open_link(const std::string& query);   // a page link: the run's configuration + the keys
@@ -165,12 +170,7 @@ private:
     KeyContext key_context() const;             // what the keys' commands depend on now
     void draw_presentation();
     void draw_embed();
-    void draw_tour_panel();
-    void tour_go(int step);   // apply step (0-based): configure, run to it, focus
-    void tour_end();
     // a tour step's question (tour_question.cpp): asked before the step runs, revealed once it has run
-    std::string cmd_answer(const std::string& arg);   // "answer=a..d" (or 1..4): the step then runs
-    void draw_question(float width, float size);      // the answers as buttons (keys a–d), text at `size`
     void focus_views(const std::vector<std::string>& ids);
     std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
     std::string lecture_state_json() const;
@@ -225,10 +225,10 @@ private:
     Recording record_{*this, host_, controls_, [this] { return !shown_views().empty(); }};      // a clip (record.hpp)
     Keyboard keyboard_{*this, host_, controls_, [this] { return key_context(); }};   // the keys (keyboard.hpp)
     Compare compare_{*this, host_, controls_, exercise_};                            // run B (compare.hpp)
+    Tour tour_{*this, controls_, [this](const std::vector<std::string>& ids) { focus_views(ids); }};   // (tour.hpp)
     QrPanel qr_{*this, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{*this, controls_};                          // moments of the run, shown again (rewind.hpp)
-    Tour tour_;   // the lab's tour: the step shown, its question's answer (tour.hpp)
 };
 
 }   // namespace app

@@ -186,36 +186,6 @@ std::vector<PageKey> App::declare_keys() {
     }
     {
         PageKey& k = declare(
-            keys,
-            {"tour", K::Word, 0, 0, "N", core::later::tr("go to step N of the lab's tour (0 ends it; next, back)")},
-            [this](Arg v) { return cmd_tour(v.text); });
-        k.link = InLink::Page;
-        k.stage = S::Tour;
-        k.link_help = core::later::tr("step N (from 1) of the lab's tour");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (!v.value.empty()) note(msgs, cmd_tour(v.value));
-        };
-        k.write = [this] { return written_if(tour_.on(), std::to_string(tour_.step() + 1)); };
-        k.state = [this] { return tour_.json(*lab_, config_.seed); };
-    }
-    {
-        PageKey& k =
-            declare(keys,
-                    {"answer", K::Word, 0, 0, "a-d",
-                     core::later::tr("answer the tour step's question (a to d, or 1 to 4); the step then runs")},
-                    [this](Arg v) { return cmd_answer(v.text); });
-        k.link = InLink::Page;
-        k.stage = S::Tour;
-        k.link_help = core::later::tr("the class's answer to the tour step's question (the step then runs)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (!v.value.empty()) note(msgs, cmd_answer(v.value));
-        };
-        k.write = [this] {
-            return written_if(tour_.on() && tour_.answer() >= 0, std::string(1, char('a' + tour_.answer())));
-        };
-    }
-    {
-        PageKey& k = declare(
             keys, {"view", K::Whole, -1, 999, "N", core::later::tr("enlarge view N (-1: all views)")}, [this](Arg v) {
                 if (v.whole >= (long long)views_.size())
                     return core::trf("view %lld does not exist: this lab shows views 0 … %d (-1: all views)", v.whole,

@@ -26,22 +26,6 @@ std::string App::cmd_embed(const std::string& arg) {
     return "";
 }
 
-std::string App::cmd_tour(const std::string& arg) {
-    int n = 0;
-    if (arg == "next") {
-        if (tour_.on()) tour_go(tour_.step() + 1);
-    } else if (arg == "back") {
-        if (tour_.on()) tour_go(std::max(0, tour_.step() - 1));
-    } else if (!whole_number(arg, n))
-        return core::trf("tour=%s: give a step number from 1 (0 ends the tour), next or back", arg.c_str());
-    else if (n == 0) tour_end();
-    else if (lab_->tour().empty()) return core::trf("the lab %s has no tour yet", config_.lab.c_str());
-    else if (n > int(lab_->tour().size()))
-        return core::trf("tour=%s: this lab's tour has %d steps", arg.c_str(), int(lab_->tour().size()));
-    else tour_go(n - 1);
-    return "";
-}
-
 std::string App::cmd_next_view() {
     std::vector<core::View> vs;
     if (views_.empty()) lab_->views(vs);

@@ -22,8 +22,11 @@ public:
     virtual bool finished() const = 0;   // the run (and run B, comparing) has ended
     virtual bool settled() const = 0;    // paused, with run B (comparing) caught up
     virtual void play() = 0;
+    virtual void pause() = 0;                    // (where it was going is kept: play goes on to it)
     virtual void play_to(double progress) = 0;   // run until the run's progress reaches it, then pause
     virtual double going_to() const = 0;         // where play_to runs to (-1: nowhere)
+    virtual void play_to_phase(int phase) = 0;   // run until that phase begins, then pause
+    virtual void forget_target() = 0;            // play_to and play_to_phase forgotten (a playing run goes on)
     virtual void halt() = 0;                     // pause, and forget where the run was going (play_to, next phase)
     virtual void restart() = 0;                  // the same configuration from its start
     virtual void open(const core::RunConfig& c) = 0;   // another lab or configuration, from its start

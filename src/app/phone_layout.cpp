@@ -42,7 +42,7 @@ void App::draw_phone() {
         draw_messages();
         draw_timeline();
         compare_.draw_strip();
-        if (tour_.on()) draw_tour_panel();
+        if (tour_.on()) tour_.draw_panel();
         else draw_look_for(true);
         draw_views();
         ImGui::EndChild();

@@ -88,7 +88,7 @@ void App::draw_presentation() {
     draw_messages();
     draw_timeline();
     compare_.draw_strip();
-    if (tour_.on()) draw_tour_panel();
+    if (tour_.on()) tour_.draw_panel();
     else draw_look_for(true);
     std::vector<int> large = shown_views();
     if (large.empty() && !views_.empty()) large.push_back(0);
@@ -125,73 +125,6 @@ void App::draw_embed() {
     reports_.emplace_back();
     ImVec2 avail = ImGui::GetContentRegionAvail();
     show_view(k, ImVec2(avail.x, avail.y - fh * 0.2f), false, &reports_.back());
-}
-
-// The tour's caption: step k/n, what to look at, the paper's claim, and Back / Next. A step with a question
-// shows the question and its answers instead until the step has run, then the caption, the run's answer and the
-// claim (tour_question.cpp).
-void App::draw_tour_panel() {
-    std::vector<core::TourStep> steps = lab_->tour();
-    if (!tour_.on() || tour_.step() >= int(steps.size())) return;
-    const core::TourStep& s = steps[size_t(tour_.step())];
-    const bool asking = !s.question.prompt.empty() && !tour_.revealed(*lab_);
-    const std::string prompt = core::tr(s.question.prompt), caption = core::tr(s.caption);
-    tour_.show_caption(asking ? prompt : caption);
-    const float fh = ImGui::GetFontSize();
-    const ImGuiStyle& st = ImGui::GetStyle();
-    float w = ImGui::GetContentRegionAvail().x;
-    const char* back = core::tr("< Back");
-    const char* next = core::tr("Next >");
-    float nav =
-        ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(next).x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
-    std::string head = core::trf("Tour %d/%d:", tour_.step() + 1, int(steps.size())) + "  ";
-    if (playing_) head += std::string(core::tr("(running...)")) + "  ";
-    // Asking: the question (the answers go below it, keys A-D); after it, the caption and, for a question, the
-    // reveal, whose explanation cites the paper, so it stands in for the step's claim.
-    std::string text = head +
-        (asking
-             ? (tour_.answer() < 0 ? core::trf("Question (keys A-D or a tap; the step then runs): %s", prompt.c_str())
-                                   : core::trf("Question (the step runs; then the run answers): %s", prompt.c_str()))
-             : caption);
-    std::string claim = asking      ? ""
-        : s.question.prompt.empty() ? core::trf("Paper: %s", core::tr(s.claim).c_str())
-                                    : tour_.reveal(*lab_, config_.seed);
-    const float room = ImGui::GetContentRegionAvail().y * (asking ? 0.3f : 0.26f), tw = w - nav - fh;
-    ImDrawList* dl = ImGui::GetWindowDrawList();
-    ImVec2 at = ImGui::GetCursorScreenPos();
-    float sc = 1.0f;
-    std::vector<std::string> l1, l2;
-    for (; sc > 0.7f; sc -= 0.1f) {
-        l1 = wrap_words(text, tw, fh * sc);
-        l2 = claim.empty() ? std::vector<std::string>{} : wrap_words(claim, tw, fh * sc);
-        const float answers = asking ? tour_.question_height(*lab_, w, fh * sc) + fh * 0.25f : 0;
-        if ((l1.size() + l2.size()) * fh * sc * 1.15f + answers <= room) break;
-    }
-    float h = (l1.size() + l2.size()) * fh * sc * 1.15f + fh * 0.4f;
-    h = std::max(h, ImGui::GetFrameHeight() + fh * 0.4f);
-    dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), ink(colors().tour_bg), fh * 0.3f);
-    float y = at.y + fh * 0.2f;
-    for (const auto& t : l1) {
-        add_text(dl, ImVec2(at.x + fh * 0.3f, y), ink(colors().text), t, fh * sc);
-        y += fh * sc * 1.15f;
-    }
-    for (const auto& t : l2) {
-        add_text(dl, ImVec2(at.x + fh * 0.3f, y), ink(colors().tour_claim), t, fh * sc);
-        y += fh * sc * 1.15f;
-    }
-    ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));
-    ImGui::BeginDisabled(tour_.step() == 0);
-    if (ImGui::Button(back)) command("tour=back");
-    controls_.note("button:tour-back", "button", core::tr("Back"));
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::BeginDisabled(tour_.step() + 1 >= int(steps.size()));
-    if (ImGui::Button(next)) command("tour=next");
-    controls_.note("button:tour-next", "button", core::tr("Next"));
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr("Keys: right and left arrows; Escape ends the tour"));
-    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
-    if (asking) draw_question(w, fh * sc);
 }
 
 }   // namespace app

@@ -1,8 +1,12 @@
 // A lab's guided tour as the page plays it (core/tour.hpp): the step shown, the class's answer to its question and
-// the caption drawn. The App configures and runs the run for a step (tour_player.cpp); this part knows where the
-// tour is, takes the answer to the step's question, and reveals the answer the run's own metrics support
-// (tour_question.cpp).
+// the caption drawn. A step configures the run and runs it to its target (tour_player.cpp, through Stage), and shows
+// its views large; this part takes the answer to the step's question and reveals the answer the run's own metrics
+// support (tour_question.cpp), and draws the tour's panel (tour_panel.cpp).
 #pragma once
+#include "app/control_map.hpp"
+#include "app/part.hpp"
+#include <functional>
+#include <vector>
 #include "core/lab.hpp"
 #include "core/tour.hpp"
 #include <cstdint>
@@ -10,15 +14,19 @@
 
 namespace app {
 
-class Tour {
+class Tour : public Part {
 public:
+    // `show_large`: the views a step names, shown large.
+    Tour(Stage& stage, ControlMap& controls, std::function<void(const std::vector<std::string>&)> show_large)
+        : stage_(stage), controls_(controls), show_large_(std::move(show_large)) {}
+    std::vector<PageKey> keys() override;   // tour=N|next|back|0, answer=a-d, state().tour
+    void draw_panel();                      // the step's caption or question, the claim, Back and Next
     bool on() const { return step_ >= 0; }
     int step() const { return step_; }   // 0-based; -1: no tour
-    void go(int k) {                     // step k is shown; its question not answered yet
-        step_ = k;
+    void end() {                         // no tour (the run as it is)
+        step_ = -1;
         answer_ = -1;
     }
-    void end() { go(-1); }
     int answer() const { return answer_; }                              // the class's answer (0-based; -1: none yet)
     core::TourQuestion question(const core::Lab& lab) const;            // the step's (an empty prompt: none)
     bool revealed(const core::Lab& lab) const;                          // the step has run: the metrics decide it
@@ -29,7 +37,15 @@ public:
     std::string json(const core::Lab& lab, uint64_t seed) const;   // state().tour: step, caption, steps, question
 
 private:
+    std::string command(const std::string& arg);       // tour=…: "" or why not
+    void go(int k);                                    // step k (0-based): configure, run to it, its views large
+    void leave();                                      // tour=0
+    std::string take_answer(const std::string& arg);   // answer=…: the step then runs
+    void draw_question(float width, float size);       // the answers as buttons (keys a–d), text at `size`
     std::string question_json(const core::Lab& lab, uint64_t seed) const;
+    Stage& stage_;
+    ControlMap& controls_;
+    std::function<void(const std::vector<std::string>&)> show_large_;
     int step_ = -1;
     int answer_ = -1;
     std::string caption_;   // the tour caption drawn in the last frame

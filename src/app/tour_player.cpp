@@ -1,60 +1,99 @@
 // Plays a lab's guided tour (core/tour.hpp): each step configures the run (preset, parameters),
 // trains to its target at the page's speed, and shows one or two views large with its caption. A step that asks
 // a question waits for the answer (tour_question.cpp) before it runs.
-#include "app/app.hpp"
+#include "app/tour.hpp"
+#include "core/parse.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 
 namespace app {
 
-void App::focus_views(const std::vector<std::string>& ids) {
-    std::vector<core::View> vs;
-    lab_->views(vs);
-    std::vector<int> idx;
-    for (const std::string& id : ids)
-        for (size_t k = 0; k < vs.size(); ++k)
-            if (vs[k].id == id) idx.push_back(int(k));
-    focused_view_ = idx.empty() ? -1 : idx[0];
-    focused_view2_ = idx.size() > 1 ? idx[1] : -1;
-}
-
-void App::tour_go(int k) {
-    std::vector<core::TourStep> steps = lab_->tour();
+void Tour::go(int k) {
+    std::vector<core::TourStep> steps = stage_.lab().tour();
     if (steps.empty()) {
-        tour_.end();
+        end();
         return;
     }
     k = std::clamp(k, 0, int(steps.size()) - 1);
     const core::TourStep& s = steps[size_t(k)];
-    core::RunConfig c = core::tour_config(*lab_, config_, steps, k);
+    const core::RunConfig& config = stage_.config();
+    core::RunConfig c = core::tour_config(stage_.lab(), config, steps, k);
     using U = core::TourStep::Until;
-    bool past = (s.until == U::Phase && lab_->phase() > s.phase) ||
-        (s.until == U::Progress && lab_->progress() > s.progress + 1e-9);
-    if (c.preset != config_.preset || !(c.params == config_.params)) open(c);   // a new configuration restarts the run
-    else if (past) reset_run();                                                 // going back: run again to the step
-    tour_.go(k);                                                                // (its question not answered yet)
-    target_phase_ = -1;
-    target_progress_ = -1;
-    playing_ = false;
-    bool can_run = !finished();
-    if (s.until == U::Phase && lab_->phase() < s.phase && can_run) {
-        target_phase_ = s.phase;
-        playing_ = true;
-    }
-    if (s.until == U::Progress && lab_->progress() < s.progress && can_run) {
-        target_progress_ = s.progress;
-        playing_ = true;
-    }
-    if (s.until == U::End && can_run) playing_ = true;
-    if (!s.question.prompt.empty()) playing_ = false;   // the class answers first; the answer (or Play) runs it
-    focus_views(s.views);
-    sync_url();
+    bool past = (s.until == U::Phase && stage_.lab().phase() > s.phase) ||
+        (s.until == U::Progress && stage_.lab().progress() > s.progress + 1e-9);
+    if (c.preset != config.preset || !(c.params == config.params))
+        stage_.open(c);                // a new configuration restarts the run
+    else if (past) stage_.restart();   // going back: run again to the step
+    step_ = k;                         // (its question not answered yet)
+    answer_ = -1;
+    stage_.halt();
+    const core::Lab& lab = stage_.lab();
+    bool can_run = !stage_.finished();
+    if (s.until == U::Phase && lab.phase() < s.phase && can_run) stage_.play_to_phase(s.phase);
+    if (s.until == U::Progress && lab.progress() < s.progress && can_run) stage_.play_to(s.progress);
+    if (s.until == U::End && can_run) stage_.play();
+    if (!s.question.prompt.empty()) stage_.pause();   // the class answers first; the answer (or Play) runs it
+    show_large_(s.views);
+    stage_.write_url();
 }
 
-void App::tour_end() {
-    tour_.end();
-    target_phase_ = -1;
-    target_progress_ = -1;
-    sync_url();
+void Tour::leave() {
+    end();
+    stage_.forget_target();
+    stage_.write_url();
+}
+
+std::string Tour::command(const std::string& arg) {
+    int n = 0;
+    if (arg == "next") {
+        if (on()) go(step_ + 1);
+    } else if (arg == "back") {
+        if (on()) go(std::max(0, step_ - 1));
+    } else if (!whole_number(arg, n))
+        return core::trf("tour=%s: give a step number from 1 (0 ends the tour), next or back", arg.c_str());
+    else if (n == 0) leave();
+    else if (stage_.lab().tour().empty()) return core::trf("the lab %s has no tour yet", stage_.config().lab.c_str());
+    else if (n > int(stage_.lab().tour().size()))
+        return core::trf("tour=%s: this lab's tour has %d steps", arg.c_str(), int(stage_.lab().tour().size()));
+    else go(n - 1);
+    return "";
+}
+
+std::vector<PageKey> Tour::keys() {
+    using K = core::ArgKind;
+    using Arg = const core::CommandArg&;
+    std::vector<PageKey> keys;
+    {
+        PageKey& k = declare(
+            keys,
+            {"tour", K::Word, 0, 0, "N", core::later::tr("go to step N of the lab's tour (0 ends it; next, back)")},
+            [this](Arg v) { return command(v.text); });
+        k.link = InLink::Page;
+        k.stage = LinkStage::Tour;
+        k.link_help = core::later::tr("step N (from 1) of the lab's tour");
+        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+            if (!v.value.empty())
+                if (std::string why = command(v.value); !why.empty()) msgs.push_back(why);
+        };
+        k.write = [this] { return written_if(on(), std::to_string(step_ + 1)); };
+        k.state = [this] { return json(stage_.lab(), stage_.config().seed); };
+    }
+    {
+        PageKey& k =
+            declare(keys,
+                    {"answer", K::Word, 0, 0, "a-d",
+                     core::later::tr("answer the tour step's question (a to d, or 1 to 4); the step then runs")},
+                    [this](Arg v) { return take_answer(v.text); });
+        k.link = InLink::Page;
+        k.stage = LinkStage::Tour;
+        k.link_help = core::later::tr("the class's answer to the tour step's question (the step then runs)");
+        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+            if (!v.value.empty())
+                if (std::string why = take_answer(v.value); !why.empty()) msgs.push_back(why);
+        };
+        k.write = [this] { return written_if(on() && answer_ >= 0, std::string(1, char('a' + answer_))); };
+    }
+    return keys;
 }
 
 }   // namespace app

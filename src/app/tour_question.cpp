@@ -3,7 +3,6 @@
 // Play), then reveals the answer the run's own metrics support, the class's answer, and why, with the paper's
 // reference. The reveal reads the live metrics, so a question never claims what the run on screen contradicts.
 #include "app/tour.hpp"
-#include "app/app.hpp"
 #include "core/compare.hpp"
 #include "session/json_text.hpp"
 #include "core/words.hpp"
@@ -44,10 +43,10 @@ std::string Tour::choose(const std::string& arg, const core::Lab& lab) {
     return "";
 }
 
-std::string App::cmd_answer(const std::string& arg) {
-    if (std::string why = tour_.choose(arg, *lab_); !why.empty()) return why;
-    if (!core::finished(*lab_)) playing_ = true;   // the step's target is set (tour_go): run to it
-    sync_url();
+std::string Tour::take_answer(const std::string& arg) {
+    if (std::string why = choose(arg, stage_.lab()); !why.empty()) return why;
+    if (!core::finished(stage_.lab())) stage_.play();   // the step's target is set (go): run to it
+    stage_.write_url();
     return "";
 }
 
@@ -141,11 +140,11 @@ float Tour::question_height(const core::Lab& lab, float width, float size) const
 }
 
 // The class's answer is marked in words (not only by an outline).
-void App::draw_question(float width, float size) {
-    const core::TourQuestion question = tour_.question(*lab_);
+void Tour::draw_question(float width, float size) {
+    const core::TourQuestion question = this->question(stage_.lab());
     if (question.prompt.empty()) return;
     const ImGuiStyle& st = ImGui::GetStyle();
-    const int answer = tour_.answer();
+    const int answer = answer_;
     const AnswerLayout L = answer_layout(question, answer, width, size);
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -159,7 +158,7 @@ void App::draw_question(float width, float size) {
         ImGui::SetCursorScreenPos(a);
         ImGui::BeginDisabled(answer >= 0);
         ImGui::PushID(k);
-        if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h))) command("answer=" + letter(k));
+        if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h))) stage_.command("answer=" + letter(k));
         const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
         ImGui::PopID();
         ImGui::EndDisabled();
