@@ -67,6 +67,34 @@
   };
   function commitSelect(s) { if (s.dataset.pending) s.commit(); }
 
+  // The page's own controls, made from their keys' declarations (moeLab.document().page_controls, src/app/page_key.hpp):
+  // nothing here knows a key by name. Its element's id is the canvas control's name ("combo:theme" → "theme").
+  const controlId = (c) => c.canvas.slice(c.canvas.indexOf(":") + 1);
+  function pageControl(c) {
+    const id = controlId(c);
+    if (c.kind === "button") return button(c.canvas, c.label, c.name, { id });
+    if (c.kind === "choice")
+      return field(c.label, select(id, c.canvas, c.choices.map((o) =>
+        ({ value: o.value, text: o.text, lang: o.lang || undefined, control: "option:" + id + ":" + o.value })),
+        (v) => act(c.name + "=" + v)));
+    if (c.kind === "number")
+      return field(c.label, el("input", { id, type: "number", min: c.lo, max: c.hi, step: c.step || "any", "data-control": c.canvas,
+                                         on: { change: (e) => act(c.name + "=" + e.target.value) } }), c.help);
+    if (c.kind === "switch")
+      return field(c.label, el("input", { id, type: "checkbox", role: "switch", "data-control": c.canvas,
+                                         on: { change: (e) => act(c.name + "=" + (e.target.checked ? 1 : 0)) } }), c.help);
+    return null;
+  }
+  const pageControls = (group) => doc.page_controls.filter((c) => c.group === group).map(pageControl);
+  function syncPageControls(s) {
+    for (const c of doc.page_controls) {
+      const e = byId(controlId(c)), v = s[c.state];
+      if (v === undefined || c.kind === "button") continue;
+      if (c.kind === "switch") { if (e && e.checked !== !!v) e.checked = !!v; }
+      else setValue(e, v);
+    }
+  }
+
   // A command from the document; a refusal is announced at once (the page shows it too).
   function act(cmd) {
     if (!cmd) return;
@@ -75,7 +103,6 @@
     sync();
   }
 
-  const last0 = () => last || window.moeLab.state();   // the state, before the first sync has kept one
   function build() {
     const focused = document.activeElement && document.activeElement.closest("#pdom") ? document.activeElement.id : null;
     building = true;
@@ -93,7 +120,7 @@
       button("button:step", t("Step"), "step", { id: "step" }),
       button("button:next-phase", t("Next phase"), "next-phase", { id: "next-phase" }),
       button("button:reset", t("Reset"), "reset", { id: "reset" }),
-      field(t("Speed"), select("speed", "slider:speed", d.speeds.map((s, i) => ({ value: i, text: s })), (v) => act("speed=" + v))),
+      ...pageControls("run"),
       el("p", { id: "progress" }),
       el("p", { id: "status" })));   // what to look for; at the end, what this run showed (state().status)
 
@@ -151,20 +178,7 @@
     root.append(compare);
 
     // Share and export
-    root.append(section("share", t("Share and export"),
-      button("button:copy-link", t("Copy link"), "copy-link", { id: "copy-link" }),
-      button("button:csv", t("Download CSV"), "csv", { id: "csv" }),
-      field(t("Theme"), select("theme", "combo:theme",
-        [{ value: "auto", text: t("as the system"), control: "option:theme:auto" }].concat(d.themes.map((id) => ({ value: id, text: id, control: "option:theme:" + id }))),
-        (v) => act("theme=" + v))),
-      // each language's name in itself (lang: a screen reader reads it in that language)
-      field(t("Language"), select("language", "combo:language",
-        [{ value: "auto", text: t("as the browser"), control: "option:language:auto" }].concat(last0().languages.map((l) =>
-          ({ value: l.code, text: l.name, control: "option:language:" + l.code, lang: l.code }))),
-        (v) => act("lang=" + v))),
-      field(t("UI scale"), el("input", { id: "ui-scale", type: "number", min: 0.75, max: 2.5, step: 0.05, "data-control": "slider:ui-scale",
-                                      on: { change: (e) => act("scale=" + e.target.value) } }),
-            t("Text and control size, 0.75 to 2.5; projectors: 1.6."))));
+    root.append(section("share", t("Share and export"), ...pageControls("share")));
 
     // Timeline
     root.append(section("timeline", t("Timeline"),
@@ -326,7 +340,6 @@
     // run
     setText(byId("play"), s.playing ? t("Pause") : t("Play"));
     for (const id of ["play", "step", "next-phase"]) enable(byId(id), !(s.done && !s.playing));
-    setValue(byId("speed"), s.speed);
     const phase = doc.phases[Math.max(0, Math.min(s.phase, doc.phases.length - 1))];
     setText(byId("progress"), [fill(t("Progress {percent} %"), { percent: Math.round(100 * s.progress) }),
                                phase ? fill(t("phase {n} of {total}: {title}"), { n: s.phase + 1, total: doc.phases.length, title: phase.title }) : "",
@@ -390,10 +403,7 @@
     show(byId("end-compare"), !!s.compare);
     show(byId("csv-b"), !!s.compare);
     setText(byId("compare-result"), s.compare ? compareText(s) : "");
-    // share
-    setValue(byId("ui-scale"), s.ui_scale);
-    setValue(byId("theme"), s.theme_choice || "auto");
-    setValue(byId("language"), s.lang_choice || "auto");
+    syncPageControls(s);
     // timeline
     byId("phases").querySelectorAll("li").forEach((li, k) => {
       if (k === s.phase) li.setAttribute("aria-current", "step"); else li.removeAttribute("aria-current");

@@ -32,6 +32,13 @@ std::string not_running(const core::Lab& lab) {
     return core::tr("the run has finished: press Reset to run it again");
 }
 
+// A button of the HTML document's "Share and export" section.
+void as_button(PageKey& k, const char* label) {
+    k.control = Control::Button;
+    k.label = label;
+    k.group = "share";
+}
+
 }   // namespace
 
 std::vector<PageKey> App::declare_keys() {
@@ -131,6 +138,15 @@ std::vector<PageKey> App::declare_keys() {
                 return std::string();
             });
         k.state = [this] { return std::to_string(speed_); };
+        k.control = Control::Choice;
+        k.label = core::later::tr("Speed");
+        k.group = "run";
+        k.canvas = "slider:speed";
+        k.choices = [] {
+            std::vector<Choice> c;
+            for (int i = 0; i <= kFullSpeed; ++i) c.push_back({std::to_string(i), kSpeedNames[i], ""});
+            return c;
+        };
     }
 
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
@@ -223,6 +239,7 @@ std::vector<PageKey> App::declare_keys() {
                 host_.copy_text(last_url_);
                 return std::string();
             });
+    as_button(keys.back(), core::later::tr("Copy link"));
     declare(keys, {"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")},
             [this](Arg) -> std::string {
                 if (!host_.download) return core::tr("there are no downloads here");
@@ -231,6 +248,7 @@ std::vector<PageKey> App::declare_keys() {
                 host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", t.to_csv());
                 return std::string();
             });
+    as_button(keys.back(), core::later::tr("Download CSV"));
     {
         PageKey& k = declare(
             keys,

@@ -126,12 +126,7 @@ std::string App::document_json() const {
             field("label", json_string(core::tr(metrics[k].label))) + field("format", json_string(metrics[k].format)) +
             field("headline", json_bool(headline)) + "}";
     }
-    std::vector<std::string> theme_ids;
-    for (const Colors& c : themes()) theme_ids.push_back(c.id);
-    s += "],\"themes\":" + json_strings(theme_ids);
-    std::vector<std::string> speeds;
-    for (const char* name : kSpeedNames) speeds.push_back(core::tr(name));
-    s += ",\"speeds\":" + json_strings(speeds);
+    s += "]";
     s += field("keys", keyboard_.json());
     return s + field("commands", keys_.commands_json()) + field("link_keys", keys_.link_json()) +
         field("page_controls", keys_.controls_json()) + "}";

@@ -154,6 +154,13 @@ std::vector<PageKey> Look::keys() {
                 fonts_dirty_ = true;
             }
         };
+        k.control = Control::Number;
+        k.label = core::later::tr("UI scale");
+        k.group = "share";
+        k.canvas = "slider:ui-scale";
+        k.step = 0.05;
+        k.state_name = "ui_scale";
+        k.state = [this] { return core::json_number(scale_); };
         k.write = [this] {
             char b[16];
             std::snprintf(b, sizeof b, "%.3g", double(scale_));
@@ -174,6 +181,15 @@ std::vector<PageKey> Look::keys() {
             }
         };
         k.write = [this] { return written_if(choice_ != "auto", choice_); };
+        k.control = Control::Choice;
+        k.label = core::later::tr("Theme");
+        k.group = "share";
+        k.canvas = "combo:theme";
+        k.choices = [] {
+            std::vector<Choice> c = {{"auto", core::later::tr("as the system"), ""}};
+            for (const Colors& t : themes()) c.push_back({t.id, t.id, ""});   // (its id, as the link writes it)
+            return c;
+        };
         k.state_name = "theme_choice";
         k.state = [this] { return core::json_string(choice_); };
     }
@@ -188,8 +204,8 @@ std::vector<PageKey> Look::keys() {
 void Look::state(std::string& json) const {
     std::vector<std::string> ids;
     for (const Colors& c : themes()) ids.push_back(c.id);
-    json += ",\"ui_scale\":" + core::json_number(scale_) + ",\"density\":" + core::json_number(density_) +
-        ",\"theme\":" + core::json_string(theme()) + ",\"themes\":" + core::json_strings(ids);
+    json += ",\"density\":" + core::json_number(density_) + ",\"theme\":" + core::json_string(theme()) +
+        ",\"themes\":" + core::json_strings(ids);
 }
 
 // The sidebar's part: the UI scale and the theme.

@@ -50,6 +50,7 @@ enum class Control {
 
 struct Choice {
     std::string value, text;   // the argument and its label (translated when shown)
+    std::string lang;          // the language the label is in, when it is not the page's (a language's own name)
 };
 
 using Act = std::function<std::string(const core::CommandArg&)>;
@@ -78,7 +79,9 @@ struct PageKey {
     Control control = Control::None;
     std::string label;                              // the control's label (translated where shown)
     std::function<std::vector<Choice>()> choices;   // Choice: the values offered
-    std::string group;                              // the section of the document it goes in ("page", "run", …)
+    std::string group;                              // the section of the document it goes in ("run", "share", …)
+    std::string canvas;   // the same control's id in the layout map (state().controls; "": "button:" + its name)
+    double step = 0;      // Number: the step of its field
 
     std::string name_in_link() const { return link_name.empty() ? syntax.name : link_name; }
     bool prefix() const { return !name_in_link().empty() && name_in_link().back() == '.'; }
@@ -114,8 +117,10 @@ public:
     std::string write(bool with_run, bool phone = false) const;
     std::string commands_json() const;   // [{"name", "arg", "help"}]: the commands
     std::string link_json() const;       // [{"name", "arg", "help"}]: the link's keys
-    std::string controls_json() const;   // [{"name", "kind", "label", "help", "group", "lo", "hi", "choices"}]
-    std::string state_json() const;      // ,"name":value for every key with a state field
+    // The HTML document's page controls: [{"name", "kind", "label", "help", "group", "state", "canvas", "lo", "hi",
+    // "step", "choices": [{"value", "text", "lang"}]}]
+    std::string controls_json() const;
+    std::string state_json() const;   // ,"name":value for every key with a state field
 
 private:
     std::vector<PageKey> keys_;

@@ -159,12 +159,15 @@ std::string PageKeys::controls_json() const {
         if (k.choices)
             for (const Choice& c : k.choices())
                 choices += (choices.empty() ? "" : ",") + std::string("{\"value\":") + json_string(c.value) +
-                    ",\"text\":" + json_string(core::tr(c.text)) + "}";
+                    ",\"text\":" + json_string(c.lang.empty() ? core::tr(c.text) : c.text) +
+                    ",\"lang\":" + json_string(c.lang) + "}";
         s += (s.empty() ? "[" : ",") + std::string("{\"name\":") + json_string(k.syntax.name) +
             ",\"kind\":" + json_string(control_kind(k.control)) + ",\"label\":" + json_string(core::tr(k.label)) +
             ",\"help\":" + json_string(core::tr(k.syntax.help)) + ",\"group\":" + json_string(k.group) +
-            ",\"state\":" + json_string(k.state_name) + ",\"lo\":" + core::json_number(k.syntax.lo) +
-            ",\"hi\":" + core::json_number(k.syntax.hi) + ",\"choices\":[" + choices + "]}";
+            ",\"state\":" + json_string(k.state_name.empty() ? k.syntax.name : k.state_name) +
+            ",\"canvas\":" + json_string(k.canvas.empty() ? "button:" + k.syntax.name : k.canvas) +
+            ",\"lo\":" + core::json_number(k.syntax.lo) + ",\"hi\":" + core::json_number(k.syntax.hi) +
+            ",\"step\":" + core::json_number(k.step) + ",\"choices\":[" + choices + "]}";
     }
     return s.empty() ? "[]" : s + "]";
 }
