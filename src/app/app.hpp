@@ -19,6 +19,7 @@
 #include "app/part.hpp"
 #include "app/qr_panel.hpp"
 #include "app/record.hpp"
+#include "app/run.hpp"
 #include "app/rewind.hpp"
 #include "app/tour.hpp"
 #include "app/workers.hpp"
@@ -29,17 +30,9 @@
 #include <string>
 #include <vector>
 
-// Compute budget per frame (ms) for each speed setting; the rest of the ~16 ms frame is drawing.
-inline constexpr double kBudgetMs[] = {0.5, 1.5, 4, 8, 12};
-// (translated where they are shown: core::tr(kSpeedNames[k]))
-inline constexpr const char* kSpeedNames[] = {core::later::tr("slow motion"), core::later::tr("slow"),
-                                              core::later::tr("medium"), core::later::tr("fast"),
-                                              core::later::tr("full speed")};
-inline constexpr int kFullSpeed = 4;
-
 namespace app {
 
-class App : private Stage {
+class App {
 public:
     App(Host host, const std::string& initial_query);
     // Its parts hold references to its host and callbacks into it: an App stays where it was made.
@@ -59,7 +52,7 @@ public:
     std::string view_table_json(int n) const;
     // "play", "lab=ID", "seed=N", "present=1", ... (the keys, app_keys.cpp and the parts'). Returns "" when it acted,
     // otherwise why not; a refusal is also added to the page's messages.
-    std::string command(const std::string& cmd) override;
+    std::string command(const std::string& cmd);
     float ui_scale() const { return look_.scale(); }
     // Device pixels per CSS pixel (the page's devicePixelRatio, 1 on the desktop): the layout stays in CSS
     // pixels and the platform renders it at this density; fonts are rasterised at it, so text is sharp.
@@ -68,14 +61,14 @@ public:
     }
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const {
-        return playing_ || look_.fonts_dirty() || export_pending() || compare_.catching_up(*lab_, playing_) ||
-            record_.on();
+        return run_.playing() || look_.fonts_dirty() || export_pending() ||
+            compare_.catching_up(run_.lab(), run_.playing()) || record_.on();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
     void frame_drawn() { record_.frame_drawn(ImGui::GetIO().DisplaySize, large_a_, large_b_, look_.density()); }
     // The last frame's training found nothing to do: the rest of the sweep runs in the page's workers. The page
     // then draws a few frames a second only, and leaves the processor to them.
-    bool waiting_for_workers() const { return playing_ && waiting_for_workers_; }
+    bool waiting_for_workers() const { return run_.waiting_for_workers(); }
 
     // Exporting a view as a PNG (png=N, the PNG button): the platform, which owns GL, asks whether
     // one is pending, then calls begin_export() (fonts at twice the UI scale: rebuild them), renders
@@ -88,53 +81,17 @@ public:
     void finish_export(const std::vector<uint8_t>& png, int width, int height);
 
     // The page's Web Workers (worker_pool.cpp): `ready` of them started (0: none, and why).
-    void workers_ready(int ready, const std::string& why);
-    void worker_results(int worker, int run, const std::string& text);   // a worker's finished jobs
-    void worker_failed(int worker, const std::string& why);              // it stopped: the run goes on here
-    void run_b_snapshot(int run, const std::string& bytes);              // run B's worker: B now
-    void run_b_failed(const std::string& why);                           // it stopped: B runs here from its start
+    Run& run() { return run_; }   // the page's Web Workers report to it (Run::workers_ready, …, b().failed)
+    void run_b_snapshot(int run, const std::string& bytes);   // run B's worker: B now
 
 private:
-    std::vector<PageKey> declare_keys();   // the frame's own keys (app_keys.cpp)
-    // Stage: what the parts may do to the run (part.hpp)
-    const core::Lab& lab() const override { return *lab_; }
-    const core::RunConfig& config() const override { return config_; }
-    bool playing() const override { return playing_; }
-    bool finished() const override;   // A, and B when comparing, have ended
-    bool settled() const override { return !playing_ && !compare_.catching_up(*lab_, playing_); }
-    void play() override { playing_ = true; }
-    void pause() override { playing_ = false; }
-    void play_to_phase(int phase) override {
-        target_phase_ = phase;
-        playing_ = true;
-    }
-    void forget_target() override { target_phase_ = -1, target_progress_ = -1; }
-    void play_to(double progress) override {
-        target_progress_ = progress;
-        playing_ = true;
-    }
-    double going_to() const override { return target_progress_; }
-    void halt() override {
-        playing_ = false;
-        target_phase_ = -1;
-        target_progress_ = -1;
-    }
-    void restart() override { reset_run(); }
-    void say(const std::string& message) override { add_message(message); }
-    const core::Params& edited() const override { return edit_; }
-    std::string edit(const core::Params& params) override;
-    void write_url() override { sync_url(); }
+    std::vector<PageKey> declare_keys();     // the frame's own keys (app_keys.cpp)
     std::string access_state_json() const;   // state()'s part for the HTML document (document.cpp)
     std::string document_key() const;        // changes when document_json() does
     // View k as drawn in the page: its plot, or its data as tables (view_as_table.cpp).
     void show_view(int k, ImVec2 size, bool caption, ViewReport* report);
-    std::string cmd_set(const std::string& change);   // "set=NAME=VALUE"
-    std::string cmd_table(long long view);            // "table=N": view N as a table, or as its plot again
+    std::string cmd_table(long long view);   // "table=N": view N as a table, or as its plot again
     // configuration
-    void open(const core::RunConfig& c) override;   // switch lab and/or parameters, then reset
-    void apply_edit();                              // edited parameters → config (when valid)
-    void reset_run();
-    void advance(double budget_ms);
     // drawing
     void draw_sidebar(ImVec2 size);       // height 0: to the bottom
     void draw_play_button(ImVec2 size);   // Play / Pause, coloured; its rectangle goes to state()
@@ -176,32 +133,24 @@ private:
     std::string lecture_state_json() const;
 
     void add_message(const std::string& m);
-    void reset_b();       // B from A's configuration and the changes (in a worker of its own when one is ready)
-    void build_views();   // views_: the run's views (with B's, comparing)
+    void new_lab();                    // another lab opens: no tour, no view large
+    void new_run();                    // a run begins: its timing and moments from nought, the URL
+    void build_views();                // views_: the run's views (with B's, comparing)
     std::string status_line() const;   // the look-for line, or what the finished run showed
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
-    std::string cmd_workers(const std::string& arg);   // "workers=N" (0: none), "workers=auto"
 
     Host host_;
     PageKeys keys_;                              // every key of the page: the frame's, then its parts'
     std::vector<std::unique_ptr<Part>> parts_;   // the parts added to this build (part.hpp)
-    std::unique_ptr<core::Lab> lab_;
-    core::RunConfig config_;   // what is running
-    core::Params edit_;        // what the controls show
-    core::Validation edit_check_;
-    std::vector<std::string> link_messages_;   // from a malformed shared link or a refused command
-    int refusals_ = 0;                         // commands refused so far (a command that runs another: key=K)
+    std::vector<std::string> link_messages_;     // from a malformed shared link or a refused command
+    int refusals_ = 0;                           // commands refused so far (a command that runs another: key=K)
     std::string last_query_;
 
-    bool playing_ = false;
-    int target_phase_ = -1;         // "next phase": run until phase() reaches it
-    double target_progress_ = -1;   // a tour step: run until progress() reaches it
-    int speed_ = 4;                 // index into the frame-budget table
     double run_ms_ = 0, longest_frame_ms_ = 0;
     double train_ms_ = 0, ui_ms_ = 0;   // last frame: training, and building the UI
     bool ran_last_frame_ = false;       // the run played in the last frame (run_ms_ counts from Play)
     double last_frame_start_ = 0;
-    long frames_while_running_ = 0, steps_ = 0;
+    long frames_while_running_ = 0;
     bool finished_reported_ = false;
 
     std::vector<core::View> views_;
@@ -217,18 +166,20 @@ private:
     // keyboard and screen readers (keyboard.cpp, document.cpp)
     std::vector<std::string> table_views_;   // ids of the views shown as tables
     float play_button_[4] = {0, 0, 0, 0};    // screen rect, exposed for the browser test
-    Workers workers_{host_};                 // the page's Web Workers (workers.hpp)
-    bool waiting_for_workers_ = false;
-    Exercise exercise_{this};   // an exercise link's hidden and locked controls (exercise.hpp)
-    Look look_{*this, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
-    PageLanguage language_{*this, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
-    Recording record_{*this, host_, controls_, [this] { return !shown_views().empty(); }};      // a clip (record.hpp)
-    Keyboard keyboard_{*this, host_, controls_, [this] { return key_context(); }};   // the keys (keyboard.hpp)
-    Compare compare_{*this, host_, controls_, exercise_};                            // run B (compare.hpp)
-    Tour tour_{*this, controls_, [this](const std::vector<std::string>& ids) { focus_views(ids); }};   // (tour.hpp)
-    QrPanel qr_{*this, host_, keys_};                          // the class's QR code (qr_panel.hpp)
-    PointEditor points_{*this, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
-    Rewind rewind_{*this, controls_};                          // moments of the run, shown again (rewind.hpp)
+    Exercise exercise_{&run_};               // an exercise link's hidden and locked controls (exercise.hpp)
+    Run run_{host_, controls_, exercise_,
+             Run::Page{[this](const std::string& c) { return command(c); },
+                       [this](const std::string& m) { add_message(m); }, [this] { sync_url(); }, [this] { new_lab(); },
+                       [this] { new_run(); }}};                                                // the run (run.hpp)
+    Compare& compare_ = run_.b();                                                              // run B (compare.hpp)
+    Look look_{run_, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
+    PageLanguage language_{run_, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
+    Recording record_{run_, host_, controls_, [this] { return !shown_views().empty(); }};      // a clip (record.hpp)
+    Keyboard keyboard_{run_, host_, controls_, [this] { return key_context(); }};   // the keys (keyboard.hpp)
+    Tour tour_{run_, controls_, [this](const std::vector<std::string>& ids) { focus_views(ids); }};   // (tour.hpp)
+    QrPanel qr_{run_, host_, keys_};                          // the class's QR code (qr_panel.hpp)
+    PointEditor points_{run_, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
+    Rewind rewind_{run_, controls_};                          // moments of the run, shown again (rewind.hpp)
 };
 
 }   // namespace app

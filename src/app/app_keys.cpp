@@ -44,131 +44,13 @@ void as_button(PageKey& k, const char* label) {
 std::vector<PageKey> App::declare_keys() {
     using S = LinkStage;
     using Arg = const core::CommandArg&;
-    auto running = [this]() -> std::string { return finished() ? not_running(*lab_) : ""; };
     std::vector<PageKey> keys;
-
-    // the run
-    declare(keys, {"play", K::None, 0, 0, "", core::later::tr("run until the end (or pause)")}, [=](Arg) {
-        if (std::string why = running(); !why.empty()) return why;
-        playing_ = true;
-        return std::string();
-    });
-    declare(keys, {"pause", K::None, 0, 0, "", core::later::tr("stop running")}, [this](Arg) {
-        playing_ = false;
-        return std::string();
-    });
-    declare(keys, {"step", K::None, 0, 0, "", core::later::tr("one slice of training")}, [=](Arg) {
-        if (std::string why = running(); !why.empty()) return why;
-        rewind_.back_to_live();
-        core::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
-        ++steps_;
-        return std::string();
-    });
-    declare(keys, {"next-phase", K::None, 0, 0, "", core::later::tr("run until the next phase begins")}, [=](Arg) {
-        if (std::string why = running(); !why.empty()) return why;
-        target_phase_ = lab_->phase() + 1;
-        playing_ = true;
-        return std::string();
-    });
-    declare(
-        keys,
-        {"to", K::Number, 0, 1, "F", core::later::tr("run until the run's progress reaches F (0 to 1), then pause")},
-        [=](Arg arg) {
-            if (std::string why = running(); !why.empty()) return why;
-            if (arg.number <= lab_->progress())
-                return core::trf("the run is already past %s",
-                                 core::local_number(core::format_number(arg.number)).c_str());
-            target_phase_ = -1;
-            target_progress_ = arg.number;
-            playing_ = true;
-            return std::string();
-        });
-    declare(keys, {"reset", K::None, 0, 0, "", core::later::tr("start again from the same seed")}, [this](Arg) {
-        reset_run();
-        return std::string();
-    });
-    // the run's configuration: in a link with the parameters (core/share_link.hpp)
-    declare(keys, {"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")},
-            [this](Arg v) {
-                auto l = core::make_lab(v.text);
-                if (!l)
-                    return core::trf("unknown lab %s (labs: %s)", core::quote(v.text).c_str(), core::lab_ids().c_str());
-                open(core::default_config(*l));
-                return std::string();
-            })
-        .link = InLink::Run;
-    declare(keys, {"preset", K::Word, 0, 0, "ID", core::later::tr("load one of this lab's presets")}, [this](Arg v) {
-        core::RunConfig c = config_;
-        if (!c.params.apply_preset(v.text))
-            return core::trf("unknown preset %s for %s (presets: %s)", core::quote(v.text).c_str(), c.lab.c_str(),
-                             core::preset_ids(*lab_).c_str());
-        c.preset = v.text;
-        open(c);
-        return std::string();
-    }).link = InLink::Run;
-    declare(keys, {"seed", K::Seed, 0, 0, "N", core::later::tr("run with another seed")}, [this](Arg v) {
-        core::RunConfig c = config_;
-        c.seed = v.seed;
-        open(c);
-        return std::string();
-    }).link = InLink::Run;
     declare(keys,
             {"query", K::Text, 0, 0, "LINK", core::later::tr("open a share link's query (lab=…&seed=…&present=1)")},
             [this](Arg v) {
                 open_link(v.text);   // a link reports its own problems, like on page load
                 return std::string();
             });
-    declare(keys,
-            {"set", K::Text, 0, 0, "NAME=VALUE",
-             core::later::tr("change a parameter (a number, true or false, a choice's name)")},
-            [this](Arg v) { return cmd_set(v.text); });
-    declare(keys,
-            {"revert", K::None, 0, 0, "", core::later::tr("back to the running settings (drop edits that cannot run)")},
-            [this](Arg) {
-                edit_ = config_.params;
-                edit_check_ = core::validate(*lab_, edit_);
-                return std::string();
-            });
-    {
-        PageKey& k = declare(
-            keys,
-            {"speed", K::Whole, 0, kFullSpeed, "N", core::later::tr("training speed: 0 slow motion … 4 full speed")},
-            [this](Arg v) {
-                speed_ = int(v.whole);
-                return std::string();
-            });
-        k.state = [this] { return std::to_string(speed_); };
-        k.control = Control::Choice;
-        k.label = core::later::tr("Speed");
-        k.group = "run";
-        k.canvas = "slider:speed";
-        k.choices = [] {
-            std::vector<Choice> c;
-            for (int i = 0; i <= kFullSpeed; ++i) c.push_back({std::to_string(i), kSpeedNames[i], ""});
-            return c;
-        };
-    }
-
-    // sweep repetitions in the page's Web Workers (worker_pool.cpp)
-    {
-        PageKey& k =
-            declare(keys,
-                    {"workers", K::Word, 0, 0, "N",
-                     core::later::tr("sweep repetitions in N Web Workers (0: on the main thread; auto: one per "
-                                     "spare core where they pay); restarts the run")},
-                    [this](Arg v) { return cmd_workers(v.text); });
-        k.link = InLink::Page;
-        k.stage = S::Setup;
-        k.link_help = core::later::tr(
-            "sweep repetitions in N Web Workers (0: none; auto, the default: one per spare core where they pay)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (v.value.empty() || !host_.workers) return;   // (the desktop ignores it: its sweeps use threads)
-            if (std::string why = cmd_workers(v.value); !why.empty())
-                msgs.push_back("workers=" + core::quote(v.value) + ": " + why);
-        };
-        k.write = [this] { return written_if(workers_.requested() >= 0, std::to_string(workers_.requested())); };
-        k.state = [this] { return workers_.json(); };
-    }
 
     // lecture mode (lecture_commands.cpp, presentation.cpp, tour_player.cpp)
     {
@@ -219,7 +101,7 @@ std::vector<PageKey> App::declare_keys() {
             if (v.value.empty()) return;
             int n = -1;
             std::vector<core::View> vs;
-            lab_->views(vs);
+            run_.lab().views(vs);
             if (!whole_number(v.value, n))
                 for (size_t i = 0; i < vs.size(); ++i)
                     if (vs[i].id == v.value) n = int(i);
@@ -243,9 +125,9 @@ std::vector<PageKey> App::declare_keys() {
     declare(keys, {"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")},
             [this](Arg) -> std::string {
                 if (!host_.download) return core::tr("there are no downloads here");
-                core::Table t = lab_->trace();
+                core::Table t = run_.lab().trace();
                 t.rows.resize(rewind_.trace_rows(t.rows.size()));   // rewound: up to the moment shown
-                host_.download(config_.lab + "-seed" + std::to_string(config_.seed) + ".csv", t.to_csv());
+                host_.download(run_.config().lab + "-seed" + std::to_string(run_.config().seed) + ".csv", t.to_csv());
                 return std::string();
             });
     as_button(keys.back(), core::later::tr("Download CSV"));
@@ -255,7 +137,7 @@ std::vector<PageKey> App::declare_keys() {
             {"png", K::Whole, 0, 999, "N", core::later::tr("save view N as a PNG at twice the screen resolution")},
             [this](Arg v) {
                 std::vector<core::View> vs;
-                lab_->views(vs);
+                run_.lab().views(vs);
                 return export_.request(v.whole, int(vs.size()));
             });
         k.state_name = "export";
@@ -339,15 +221,15 @@ void App::open_link(const std::string& query) {
     link_messages_.insert(link_messages_.end(), repeated.begin(), repeated.end());
     tour_.end();      // a link says the whole page: no tour, no run B unless it names them
     compare_.end();   // (before the run opens, so that B does not follow A's new configuration)
-    open(d.config);
+    run_.open(d.config);
     for (LinkStage s : {LinkStage::Setup, LinkStage::Compare, LinkStage::Moments, LinkStage::Tour, LinkStage::Last})
         keys_.read(s, link, link_messages_);
     sync_url();
 }
 
 void App::sync_url() {
-    if (!lab_) return;   // (a link's look, read before its run opens: the link is written once it has)
-    last_query_ = core::encode_query(config_) + keys_.write(true);
+    if (!run_.open_yet()) return;   // (a link's look, read before its run opens: the link is written once it has)
+    last_query_ = core::encode_query(run_.config()) + keys_.write(true);
     std::string url = last_query_ + keys_.write(false);
     if (url != last_url_ && host_.set_query) host_.set_query(url);
     last_url_ = url;

@@ -18,28 +18,18 @@ static std::string jnum(double v) { return core::json_number(v); }
 static std::string jlist(const std::vector<std::string>& v) { return core::json_strings(v); }
 
 std::string App::state_json() const {
-    std::string s = "{";
-    s += "\"lab\":" + jstr(config_.lab) + ",\"preset\":" + jstr(config_.preset) +
-        ",\"seed\":" + jstr(std::to_string(config_.seed));   // a string: exact above 2^53
-    s += ",\"query\":" + jstr(last_query_);
-    s += ",\"playing\":" + std::string(playing_ ? "true" : "false");
-    s += ",\"done\":" + std::string(finished() ? "true" : "false");   // B's end too, when comparing
-    s += ",\"failure\":" + jstr(lab_->failure());
-    s += ",\"phase\":" + std::to_string(lab_->phase());
-    int ph = lab_->phase();
-    s += ",\"phase_title\":" +   // as shown (the HTML document announces it)
-        jstr(ph >= 0 && ph < int(lab_->phases().size()) ? core::tr(lab_->phases()[size_t(ph)].title) : "");
+    std::string s = "{\"query\":" + jstr(last_query_);
+    run_.state(s);   // the run: lab, preset, seed, where it is, its metrics, the parameters shown
     s += ",\"status\":" + jstr(status_line());   // the look-for line; at the end, what this run showed
     s += ",\"outcome\":" +
-        jstr(lab_->done() && lab_->failure().empty()
-                 ? core::end_of_run_line(*lab_, config_.preset, config_.params, lab_->metrics())
+        jstr(run_.lab().done() && run_.lab().failure().empty()
+                 ? core::end_of_run_line(run_.lab(), run_.config().preset, run_.config().params, run_.lab().metrics())
                  : "");
-    s += ",\"progress\":" + jnum(lab_->progress()) + ",\"clock\":" + jstr(lab_->clock());
     s += ",\"run_ms\":" + jnum(run_ms_) + ",\"frames_while_running\":" + std::to_string(frames_while_running_);
-    s += ",\"longest_frame_ms\":" + jnum(longest_frame_ms_) + ",\"steps\":" + std::to_string(steps_);
-    look_.state(s);
+    s += ",\"longest_frame_ms\":" + jnum(longest_frame_ms_);
     s += ",\"train_ms\":" + jnum(train_ms_) + ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"views\":" + std::to_string(views_.size());
+    look_.state(s);
     language_.state(s);
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
     char b[128];
@@ -49,14 +39,7 @@ std::string App::state_json() const {
     s += ",\"labs\":[";
     for (size_t k = 0; k < core::all_labs().size(); ++k) s += (k ? "," : "") + jstr(core::all_labs()[k].id);
     s += "]";
-    s += ",\"messages\":[";
-    for (size_t k = 0; k < link_messages_.size(); ++k) s += (k ? "," : "") + jstr(link_messages_[k]);
-    s += "],\"errors\":[";
-    for (size_t k = 0; k < edit_check_.errors.size(); ++k) s += (k ? "," : "") + jstr(edit_check_.errors[k]);
-    s += "],\"metrics\":{";
-    auto ms = lab_->metrics();
-    for (size_t k = 0; k < ms.size(); ++k) s += (k ? "," : "") + jstr(ms[k].key) + ":" + jnum(ms[k].value);
-    s += "}";
+    s += ",\"messages\":" + jlist(link_messages_);
     s += ",\"help\":" + jstr(help_shown());
     controls_.state(s);
     s += access_state_json();

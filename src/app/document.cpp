@@ -67,14 +67,14 @@ std::string params_json(const core::Schema& schema) {
 }   // namespace
 
 std::string App::document_key() const {
-    std::string key = config_.lab + (compare_.on() ? "|B" : "") + exercise_.query();
+    std::string key = run_.config().lab + (compare_.on() ? "|B" : "") + exercise_.query();
     for (const core::View& v : views_) key += "|" + v.id;
     const std::string lang = core::language().code;   // another language: the document in its words
     return lang == "en" ? key : key + "|lang=" + lang;
 }
 
 std::string App::document_json() const {
-    const core::LabInfo& info = lab_->info();
+    const core::LabInfo& info = run_.lab().info();
     std::string s = "{" + field("key", json_string(document_key()), true);
     s += field("lab",
                "{" + field("id", json_string(info.id), true) + field("title", json_string(core::tr(info.title))) +
@@ -87,15 +87,15 @@ std::string App::document_json() const {
             field("title", json_string(core::tr(lab->info().title))) + "}";
     }
     s += "],\"presets\":[";
-    const auto& presets = lab_->schema().presets;
+    const auto& presets = run_.lab().schema().presets;
     for (size_t k = 0; k < presets.size(); ++k)
         s += (k ? ",{" : "{") + field("id", json_string(presets[k].id), true) +
             field("title", json_string(core::tr(presets[k].title))) +
             field("note", json_string(core::tr(presets[k].note))) +
             field("warning", json_string(core::tr(presets[k].warning))) + "}";
-    s += "]" + field("params", params_json(lab_->schema())) + field("exercise", exercise_.json());
+    s += "]" + field("params", params_json(run_.lab().schema())) + field("exercise", exercise_.json());
     s += ",\"phases\":[";
-    const auto& phases = lab_->phases();
+    const auto& phases = run_.lab().phases();
     for (size_t k = 0; k < phases.size(); ++k)
         s += (k ? ",{" : "{") + field("id", json_string(phases[k].id), true) +
             field("title", json_string(core::tr(phases[k].title))) +
@@ -106,19 +106,19 @@ std::string App::document_json() const {
         s += (k ? ",{" : "{") + field("id", json_string(views_[k].id), true) +
             field("title", json_string(views_[k].title)) + field("caption", json_string(views_[k].caption)) + "}";
     s += "],\"tour\":[";
-    const auto tour = lab_->tour();
+    const auto tour = run_.lab().tour();
     for (size_t k = 0; k < tour.size(); ++k)
         s += (k ? ",{" : "{") + field("caption", json_string(core::tr(tour[k].caption)), true) +
             field("claim", json_string(core::tr(tour[k].claim))) + "}";
     s += "],\"comparisons\":[";
-    const auto comparisons = lab_->comparisons();
+    const auto comparisons = run_.lab().comparisons();
     for (size_t k = 0; k < comparisons.size(); ++k)
         s += (k ? ",{" : "{") + field("id", json_string(comparisons[k].id), true) +
             field("title", json_string(core::tr(comparisons[k].title))) +
             field("contrast", json_string(core::tr(comparisons[k].contrast))) + "}";
     s += "],\"metrics\":[";   // every metric's label and format; the headlines are what a finished run announces
-    const auto metrics = lab_->metrics();
-    const auto heads = lab_->headlines();
+    const auto metrics = run_.lab().metrics();
+    const auto heads = run_.lab().headlines();
     for (size_t k = 0; k < metrics.size(); ++k) {
         const bool headline =
             std::any_of(heads.begin(), heads.end(), [&](const core::Headline& h) { return h.key == metrics[k].key; });
@@ -136,13 +136,6 @@ std::string App::document_json() const {
 // readouts, which views are tables, the overlays.
 std::string App::access_state_json() const {
     std::string s = field("document", json_string(document_key()));
-    s += ",\"params\":{";
-    const auto& specs = lab_->schema().params;
-    for (size_t k = 0; k < specs.size(); ++k)
-        s += (k ? "," : "") + json_string(specs[k].name) + ":" +   // a point set: how many (the link has them)
-            json_string(specs[k].type == core::ParamType::Points ? core::format_number(edit_.values()[k])
-                                                                 : edit_.text(specs[k].name));
-    s += "}";
     s += ",\"readouts\":{";
     for (size_t k = 0; k < views_.size(); ++k)
         s += (k ? "," : "") + json_string(views_[k].id) + ":" + json_strings(views_[k].readouts);

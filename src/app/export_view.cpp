@@ -83,9 +83,9 @@ void App::draw_export() {
         ImVec2 avail = ImGui::GetContentRegionAvail();
         ViewReport r;
         show_view(shown, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
-        std::string foot = core::trf("MoE Lab: %s, preset %s, seed %llu", config_.lab.c_str(), config_.preset.c_str(),
-                                     (unsigned long long)config_.seed) +
-            (lab_->clock().empty() ? "" : ", " + lab_->clock());
+        std::string foot = core::trf("MoE Lab: %s, preset %s, seed %llu", run_.config().lab.c_str(),
+                                     run_.config().preset.c_str(), (unsigned long long)run_.config().seed) +
+            (run_.lab().clock().empty() ? "" : ", " + run_.lab().clock());
         ImGui::SetCursorScreenPos(
             ImVec2(ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x,
                    ImGui::GetWindowPos().y + size.y - ImGui::GetStyle().WindowPadding.y - fh * 1.1f));
@@ -98,7 +98,7 @@ void App::draw_export() {
 void App::finish_export(const std::vector<uint8_t>& png, int width, int height) {
     const int v = export_.view();
     const std::string file = v >= 0 && v < int(views_.size())
-        ? config_.lab + "-" + views_[size_t(v)].id + "-seed" + std::to_string(config_.seed) + ".png"
+        ? run_.config().lab + "-" + views_[size_t(v)].id + "-seed" + std::to_string(run_.config().seed) + ".png"
         : "";
     float scale = look_.scale(), density = look_.density();
     export_.finish(file, png, width, height, scale, density, host_.save_png);

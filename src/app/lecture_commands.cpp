@@ -28,7 +28,7 @@ std::string App::cmd_embed(const std::string& arg) {
 
 std::string App::cmd_next_view() {
     std::vector<core::View> vs;
-    if (views_.empty()) lab_->views(vs);
+    if (views_.empty()) run_.lab().views(vs);
     int n = int(views_.empty() ? vs.size() : views_.size());
     if (n == 0) return core::tr("this lab shows no views");
     int cur =

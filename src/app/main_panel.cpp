@@ -12,7 +12,7 @@
 namespace app {
 
 void App::draw_header() {
-    const core::LabInfo& info = lab_->info();
+    const core::LabInfo& info = run_.lab().info();
     ImGui::TextColored(ink4(colors().title), "%s", core::tr(info.title).c_str());
     ImGui::SameLine();
     if (!rewind_.live()) return rewind_.draw_status();   // (the citation is in the sidebar's lab picker)
@@ -46,7 +46,7 @@ void App::draw_messages() {
         if (ImGui::SmallButton(core::tr("Dismiss"))) command("dismiss");
         controls_.note("button:dismiss", "button", core::tr("Dismiss"));
     }
-    std::string failure = lab_->failure();
+    std::string failure = run_.lab().failure();
     if (!failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
         ImGui::TextWrapped("%s", core::trf("Run stopped: %s", core::tr(failure).c_str()).c_str());
@@ -60,15 +60,15 @@ void App::draw_messages() {
 }
 
 void App::draw_timeline() {
-    const auto& phases = lab_->phases();
+    const auto& phases = run_.lab().phases();
     if (phases.empty()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
     ImVec2 a = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x, h = fh * 1.7f, gap = fh * 0.3f;
     float bw = (w - gap * (phases.size() - 1)) / phases.size();
-    int cur = rewind_.phase(*lab_);   // (rewound: the moment's)
-    bool finished = rewind_.done(*lab_);
+    int cur = rewind_.phase(run_.lab());   // (rewound: the moment's)
+    bool finished = rewind_.done(run_.lab());
     bool cut = false;   // the current phase's title did not fit its box
     for (size_t k = 0; k < phases.size(); ++k) {
         ImVec2 p(a.x + k * (bw + gap), a.y), q(p.x + bw, p.y + h);
@@ -96,9 +96,9 @@ void App::draw_timeline() {
         dl->PopClipRect();
         ImGui::SetCursorScreenPos(p);
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
-        if (ImGui::IsItemActive() && !playing_)   // paused: rewind (rewind.cpp)
+        if (ImGui::IsItemActive() && !run_.playing())   // paused: rewind (rewind.cpp)
             if (std::string c =
-                    rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), lab_->done());
+                    rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), run_.lab().done());
                 !c.empty())
                 command(c);
         controls_.note("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + title,
@@ -111,7 +111,7 @@ void App::draw_timeline() {
             ImGui::Text("%s", title.c_str());
             ImGui::TextWrapped("%s", core::trf("Look for: %s", core::tr(phases[k].look_for).c_str()).c_str());
             ImGui::TextWrapped("%s", core::trf("Paper: %s", core::tr(phases[k].claim).c_str()).c_str());
-            if (rewind_.moments() > 1 && !playing_)
+            if (rewind_.moments() > 1 && !run_.playing())
                 ImGui::TextDisabled("%s", core::tr("Press or drag along the timeline to rewind."));
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
@@ -127,12 +127,13 @@ void App::draw_timeline() {
 // What to look for in the phase shown; at the end, the last phase reached and what this run showed, in the
 // words its own metrics decide (core/outcome.hpp), never the phase's look-for text as if it had happened.
 std::string App::status_line() const {
-    const auto& phases = lab_->phases();
+    const auto& phases = run_.lab().phases();
     if (phases.empty()) return "";
-    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(*lab_), 0, int(phases.size()) - 1))];
-    if (!rewind_.done(*lab_)) return core::trf("Look for: %s", core::tr(ph.look_for).c_str());
-    if (!lab_->failure().empty()) return core::trf("Stopped in %s.", core::tr(ph.title).c_str());
-    const std::string said = core::end_of_run_line(*lab_, config_.preset, config_.params, lab_->metrics());
+    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(run_.lab()), 0, int(phases.size()) - 1))];
+    if (!rewind_.done(run_.lab())) return core::trf("Look for: %s", core::tr(ph.look_for).c_str());
+    if (!run_.lab().failure().empty()) return core::trf("Stopped in %s.", core::tr(ph.title).c_str());
+    const std::string said =
+        core::end_of_run_line(run_.lab(), run_.config().preset, run_.config().params, run_.lab().metrics());
     return core::trf("Finished (%s).", core::tr(ph.title).c_str()) + (said.empty() ? "" : " " + said);
 }
 
@@ -142,11 +143,11 @@ std::string App::status_line() const {
 // document's #status): the views keep their room. `compact` (presentation, compare mode): an eighth of the room,
 // the look-for line only, the claim on hover.
 void App::draw_look_for(bool compact) {
-    const auto& phases = lab_->phases();
+    const auto& phases = run_.lab().phases();
     if (phases.empty()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = std::max(0.0f, ImGui::GetContentRegionAvail().y) * (compact ? 0.12f : 0.2f);
-    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(*lab_), 0, int(phases.size()) - 1))];
+    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(run_.lab()), 0, int(phases.size()) - 1))];
     const std::string look = status_line(), claim = core::trf("Paper: %s", core::tr(ph.claim).c_str());
     float sc = 1.0f;
     std::vector<std::string> l1, l2;

@@ -34,7 +34,7 @@ void App::draw_phone() {
     if (!rewind_.live()) rewind_.draw_status();   // which moment is shown, and Live
     else
         ImGui::TextColored(ink4(colors().title), "%s",
-                           fit_text(core::tr(lab_->info().title), ImGui::GetContentRegionAvail().x).c_str());
+                           fit_text(core::tr(run_.lab().info().title), ImGui::GetContentRegionAvail().x).c_str());
     const ImVec2 body(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - bar);
     if (drawer_open_) draw_sidebar(body);
     else {
@@ -48,7 +48,7 @@ void App::draw_phone() {
         ImGui::EndChild();
     }
     // bottom bar
-    const bool done = finished();
+    const bool done = run_.finished();
     ImGui::BeginDisabled(done);
     draw_play_button(ImVec2(fh * 5, 0));
     ImGui::SameLine();
@@ -59,7 +59,7 @@ void App::draw_phone() {
     if (ImGui::Button(core::tr("Reset"))) command("reset");
     controls_.note("button:reset", "button", core::tr("Reset"));
     if (one_row) ImGui::SameLine();
-    ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), lab_->clock().c_str());
+    ImGui::ProgressBar(float(run_.lab().progress()), ImVec2(-1, 0), run_.lab().clock().c_str());
 }
 
 }   // namespace app

@@ -28,8 +28,8 @@ void App::draw_presentation() {
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
     auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
-    bool has_tour = !lab_->tour().empty();
-    const char* play = playing_ ? core::tr("Pause") : core::tr("Play");
+    bool has_tour = !run_.lab().tour().empty();
+    const char* play = run_.playing() ? core::tr("Pause") : core::tr("Play");
     const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Tour");
     const char* qr = qr_.on() ? core::tr("Hide code") : core::tr("QR code");
     const bool rewound = !rewind_.live();
@@ -42,7 +42,7 @@ void App::draw_presentation() {
     ImGui::AlignTextToFramePadding();
     const float line_w = own_row ? w : w - buttons - fh;
     if (rewound) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_.line(), line_w).c_str());
-    else ImGui::TextColored(ink4(colors().title), "%s", run_line(*lab_, config_.seed, line_w).c_str());
+    else ImGui::TextColored(ink4(colors().title), "%s", run_line(run_.lab(), run_.config().seed, line_w).c_str());
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
     if (rewound) {   // back to the live run (key End)
@@ -50,9 +50,9 @@ void App::draw_presentation() {
         controls_.note("button:live", "button", core::tr("Live"));
         ImGui::SameLine();
     }
-    bool done = finished();
+    bool done = run_.finished();
     ImGui::BeginDisabled(done);
-    if (ImGui::Button(play)) command(playing_ ? "pause" : "play");
+    if (ImGui::Button(play)) command(run_.playing() ? "pause" : "play");
     controls_.note("button:play", "button", play);
     ImGui::SameLine();
     if (ImGui::Button(core::tr("Step"))) command("step");
@@ -110,15 +110,15 @@ void App::draw_embed() {
     const float fh = ImGui::GetFontSize();
     int k = focused_view_ >= 0 && focused_view_ < int(views_.size()) ? focused_view_ : 0;
     const ImGuiStyle& st = ImGui::GetStyle();
-    const char* play = playing_ ? core::tr("Pause") : finished() ? core::tr("Done") : core::tr("Play");
+    const char* play = run_.playing() ? core::tr("Pause") : run_.finished() ? core::tr("Done") : core::tr("Play");
     float bw = ImGui::CalcTextSize(play).x + st.FramePadding.x * 2;
     ImVec2 p = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x;
     draw_view_title(views_[size_t(k)], k, w - bw - st.ItemSpacing.x, false);
     ImVec2 after = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(p.x + w - bw, p.y));
-    ImGui::BeginDisabled(finished());
-    if (ImGui::SmallButton(play)) command(playing_ ? "pause" : "play");
+    ImGui::BeginDisabled(run_.finished());
+    if (ImGui::SmallButton(play)) command(run_.playing() ? "pause" : "play");
     controls_.note("button:play", "button", play);
     ImGui::EndDisabled();
     ImGui::SetCursorScreenPos(after);

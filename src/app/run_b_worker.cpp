@@ -4,7 +4,6 @@
 // its own B at its start: if the worker fails, B runs here from there and catches up with A in lockstep.
 // Without workers (workers=0, the desktop app, a failed pool) B runs here, in lockstep with A.
 #include "app/compare.hpp"
-#include "app/app.hpp"
 #include "core/compare.hpp"
 #include "session/paced_run.hpp"
 #include "core/words.hpp"
@@ -56,14 +55,5 @@ void Compare::failed(const std::string& why) {
         core::trf("run B's worker stopped (%s): B runs on the page from its start and catches up with A", why.c_str()));
     b_ = core::snapshot_of(*lab_, false);
 }
-
-void App::run_b_snapshot(int run, const std::string& bytes) {
-    compare_.snapshot(run, bytes);
-    // B's last snapshot: moeLab.table() and the document show the finished B at once (before it, the next frame
-    // rebuilds the views; rebuilding at every snapshot, ~40 a second, would cost the main thread)
-    if (rewind_.live() && compare_.finished()) build_views();
-}
-
-void App::run_b_failed(const std::string& why) { compare_.failed(why); }
 
 }   // namespace app

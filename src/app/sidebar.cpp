@@ -30,7 +30,7 @@ void App::draw_sidebar(ImVec2 size) {
         "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views."));
     same_line_if_fits(record_.label());
     record_.draw_button();
-    if (!lab_->tour().empty() && !exercise_.hides("tour")) {
+    if (!run_.lab().tour().empty() && !exercise_.hides("tour")) {
         const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Guided tour");
         same_line_if_fits(tour);
         if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
@@ -73,15 +73,15 @@ void App::draw_lab_picker() {
         for (const auto& e : core::all_labs()) v.push_back(e.make()->info());
         return v;
     }();
-    const std::string title = core::tr(lab_->info().title);
+    const std::string title = core::tr(run_.lab().info().title);
     const bool lab_open = ImGui::BeginCombo("##lab", title.c_str());
     controls_.note("combo:lab", "combo", core::tr("lab"), title);
     if (lab_open) {
         for (const core::LabInfo& info : infos) {
             const std::string shown = core::tr(info.title);
-            const bool picked = ImGui::Selectable((shown + "###" + info.id).c_str(), info.id == config_.lab);
-            controls_.note("option:lab:" + info.id, "option", shown, info.id == config_.lab ? "selected" : "");
-            if (picked && info.id != config_.lab) {
+            const bool picked = ImGui::Selectable((shown + "###" + info.id).c_str(), info.id == run_.config().lab);
+            controls_.note("option:lab:" + info.id, "option", shown, info.id == run_.config().lab ? "selected" : "");
+            if (picked && info.id != run_.config().lab) {
                 link_messages_.clear();
                 command("lab=" + info.id);
             }
@@ -94,21 +94,21 @@ void App::draw_lab_picker() {
 }
 
 void App::draw_preset_picker() {
-    const core::Preset* cur = lab_->schema().preset(config_.preset);
+    const core::Preset* cur = run_.lab().schema().preset(run_.config().preset);
     ImGui::SetNextItemWidth(width_before_label(core::tr("preset"), 4.5f));
     const std::string shown = cur ? core::tr(cur->title) : core::tr("custom");
     const bool preset_open = ImGui::BeginCombo((std::string(core::tr("preset")) + "###preset").c_str(), shown.c_str());
     controls_.note("combo:preset", "combo", core::tr("preset"), shown);
     if (preset_open) {
-        for (const auto& p : lab_->schema().presets) {
+        for (const auto& p : run_.lab().schema().presets) {
             const std::string title = core::tr(p.title);
-            const bool picked = ImGui::Selectable((title + "###" + p.id).c_str(), p.id == config_.preset);
-            controls_.note("option:preset:" + p.id, "option", title, p.id == config_.preset ? "selected" : "");
+            const bool picked = ImGui::Selectable((title + "###" + p.id).c_str(), p.id == run_.config().preset);
+            controls_.note("option:preset:" + p.id, "option", title, p.id == run_.config().preset ? "selected" : "");
             if (picked) {
-                core::RunConfig c = config_;
+                core::RunConfig c = run_.config();
                 c.preset = p.id;
                 c.params.apply_preset(p.id);
-                open(c);
+                run_.open(c);
             }
             hover_help(core::tr(p.note) +
                        (p.warning.empty() ? "" : "\n\n" + core::trf("Note: %s", core::tr(p.warning).c_str())));
@@ -124,23 +124,23 @@ void App::draw_preset_picker() {
 }
 
 void App::draw_seed_input() {
-    uint64_t seed = config_.seed;   // every 64-bit seed, as the link and the CLI take it
+    uint64_t seed = run_.config().seed;   // every 64-bit seed, as the link and the CLI take it
     const uint64_t one = 1, ten = 10;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
     const bool entered = ImGui::InputScalar((std::string(core::tr("seed")) + "###seed").c_str(), ImGuiDataType_U64,
                                             &seed, &one, &ten, "%llu", ImGuiInputTextFlags_EnterReturnsTrue);
-    controls_.note("input:seed", "spinbutton", core::tr("seed"), std::to_string(config_.seed));
-    if ((entered || ImGui::IsItemDeactivatedAfterEdit()) && seed != config_.seed) {
-        core::RunConfig c = config_;
+    controls_.note("input:seed", "spinbutton", core::tr("seed"), std::to_string(run_.config().seed));
+    if ((entered || ImGui::IsItemDeactivatedAfterEdit()) && seed != run_.config().seed) {
+        core::RunConfig c = run_.config();
         c.seed = seed;
-        open(c);
+        run_.open(c);
     }
     hover_help(core::tr("The same seed gives the same numbers here, on the desktop and in the CLI."));
 }
 
 void App::draw_run_buttons() {
     const float fh = ImGui::GetFontSize();
-    bool done = finished();
+    bool done = run_.finished();
     ImGui::BeginDisabled(done);
     draw_play_button(ImVec2(fh * 5, 0));
     same_line_if_fits(core::tr("Step"));
@@ -159,15 +159,17 @@ void App::draw_run_buttons() {
     hover_help(core::tr("Start again from the same seed: same data, same initialisation."));
 
     ImGui::SetNextItemWidth(width_before_label(core::tr("speed"), 4.5f));
-    // the speed's name (app.hpp's kSpeedNames) is the slider's format: translated where it is shown
-    const std::string speed = core::tr(kSpeedNames[speed_]);
-    ImGui::SliderInt((std::string(core::tr("speed")) + "###speed").c_str(), &speed_, 0, 4, speed.c_str());
+    // the speed's name (run.hpp's kSpeedNames) is the slider's format: translated where it is shown
+    const std::string speed = core::tr(kSpeedNames[run_.speed()]);
+    int chosen = run_.speed();
+    if (ImGui::SliderInt((std::string(core::tr("speed")) + "###speed").c_str(), &chosen, 0, kFullSpeed, speed.c_str()))
+        command("speed=" + std::to_string(chosen));
     controls_.note("slider:speed", "slider", core::tr("speed"), speed);
     hover_help(core::tr("How much of each frame goes to training. Slower speeds let a class follow each step."));
 
     char prog[96];
-    std::snprintf(prog, sizeof prog, "%s", lab_->clock().c_str());
-    ImGui::ProgressBar(float(lab_->progress()), ImVec2(-1, 0), prog);
+    std::snprintf(prog, sizeof prog, "%s", run_.lab().clock().c_str());
+    ImGui::ProgressBar(float(run_.lab().progress()), ImVec2(-1, 0), prog);
     if (run_ms_ > 0) {
         ImGui::TextDisabled("%s", core::trf("ran %.2f s, %ld frames", run_ms_ / 1000.0, frames_while_running_).c_str());
         hover_help(core::trf("Wall time while playing, and the frames drawn meanwhile (longest frame %d ms).",
@@ -176,10 +178,10 @@ void App::draw_run_buttons() {
 }
 
 void App::draw_play_button(ImVec2 size) {
-    ImGui::PushStyleColor(ImGuiCol_Button, ink4(playing_ ? colors().pause : colors().play));
+    ImGui::PushStyleColor(ImGuiCol_Button, ink4(run_.playing() ? colors().pause : colors().play));
     ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().on_play));
-    const char* label = playing_ ? core::tr("Pause") : core::tr("Play");
-    if (ImGui::Button(label, size)) command(playing_ ? "pause" : "play");
+    const char* label = run_.playing() ? core::tr("Pause") : core::tr("Play");
+    if (ImGui::Button(label, size)) command(run_.playing() ? "pause" : "play");
     ImGui::PopStyleColor(2);
     controls_.note("button:play", "button", label);
     hover_help(core::tr("Key: space."));
@@ -191,7 +193,7 @@ void App::draw_play_button(ImVec2 size) {
 }
 
 void App::draw_controls() {
-    const auto& specs = lab_->schema().params;
+    const auto& specs = run_.lab().schema().params;
     std::vector<std::string> groups;
     for (const auto& s : specs)
         if (std::find(groups.begin(), groups.end(), s.group) == groups.end()) groups.push_back(s.group);
@@ -203,7 +205,7 @@ void App::draw_controls() {
             const core::ParamSpec& s = specs[k];
             if (s.group != g || exercise_.hides("params:" + s.name)) continue;
             const bool locked = exercise_.locks(s.name);
-            double& v = edit_.values()[k];
+            double& v = run_.editing().values()[k];
             std::string label = (s.symbol.empty() ? s.name : s.symbol) + "##" + s.name;
             ImGui::PushID(int(k));
             bool in_b = false;
@@ -285,14 +287,14 @@ void App::draw_controls() {
             ImGui::PopID();
         }
     }
-    if (changed) apply_edit();   // the link records the values that differ from the preset
-    for (const auto& e : edit_check_.errors) ImGui::TextColored(ink4(colors().error), "%s", core::tr(e).c_str());
-    for (const auto& w : edit_check_.warnings) {
+    if (changed) run_.apply_edit();   // the link records the values that differ from the preset
+    for (const auto& e : run_.check().errors) ImGui::TextColored(ink4(colors().error), "%s", core::tr(e).c_str());
+    for (const auto& w : run_.check().warnings) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().warning));
         ImGui::TextWrapped("%s", core::tr(w).c_str());
         ImGui::PopStyleColor();
     }
-    if (!edit_check_.ok()) {
+    if (!run_.check().ok()) {
         ImGui::TextWrapped("%s", core::tr("The run keeps its last valid settings until this is fixed."));
         const bool back = ImGui::Button(core::tr("Back to the running settings"));
         controls_.note("button:running-settings", "button", core::tr("Back to the running settings"));
@@ -321,8 +323,9 @@ void App::draw_share_and_export() {
     look_.draw_controls();
     language_.draw_menu();
     hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));
-    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu", config_.lab.c_str(),   // words: not shown
-                        config_.preset.c_str(), (unsigned long long)config_.seed);
+    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu",
+                        run_.config().lab.c_str(),   // words: not shown
+                        run_.config().preset.c_str(), (unsigned long long)run_.config().seed);
 }
 
 void App::draw_metrics_table() {
@@ -337,7 +340,7 @@ void App::draw_metrics_table() {
             ImGui::TableSetupColumn("B");
             ImGui::TableHeadersRow();
         }
-        for (const auto& m : lab_->metrics()) {
+        for (const auto& m : run_.lab().metrics()) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(core::tr(m.label).c_str());

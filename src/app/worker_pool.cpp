@@ -1,7 +1,6 @@
 // Sweep repetitions in the page's Web Workers (app/workers.hpp), and what the App does when they change: workers that
 // become ready join the run where it is; a new count restarts the run; they work while the run plays; one that fails
 // hands everything back to the page, which restarts the run.
-#include "app/app.hpp"
 #include "app/workers.hpp"
 #include "session/json_text.hpp"
 #include "core/parse.hpp"
@@ -102,40 +101,6 @@ std::string Workers::json() const {
     s += ",\"run\":" + std::to_string(run_);
     s += ",\"note\":" + core::json_string(note_) + "}";
     return s;
-}
-
-std::string App::cmd_workers(const std::string& arg) {
-    int n = -1;
-    if (std::string why = Workers::parse(arg, n); !why.empty()) return why;
-    if (!workers_.available())
-        return core::tr("workers= is the page's: here a run's sweeps use this computer's threads");
-    if (workers_.asked_for(n)) return "";
-    run_b_failed(core::tr("the page's workers restarted"));   // (B's worker was one of them)
-    workers_.start(n);
-    reset_run();   // a run the workers can follow from its start (the same numbers)
-    return "";
-}
-
-void App::workers_ready(int ready, const std::string& why) {
-    workers_.ready(ready, why);
-    workers_.join(*lab_);   // the run where it is
-    if (workers_.ready_count() > 0 && compare_.fresh() && lab_->work_charged() == 0)
-        reset_b();   // and B to a worker of its own
-}
-
-void App::worker_results(int worker, int run, const std::string& text) {
-    if (!workers_.deliver(worker, run, text))
-        worker_failed(worker, core::tr("it sent results the page did not ask for"));
-}
-
-void App::worker_failed(int worker, const std::string& why) {
-    if (!workers_.available()) return;
-    add_message(workers_.fail(worker, why));
-    run_b_failed(core::tr("the page's workers stopped"));
-    if (!workers_.connected() || lab_->done()) return;   // a finished run keeps its numbers
-    const bool was_playing = playing_;
-    reset_run();   // its repetitions would never arrive: the same run again, here alone
-    playing_ = was_playing;
 }
 
 }   // namespace app

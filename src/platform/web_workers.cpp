@@ -51,18 +51,18 @@ void connect_web_workers(app::App* app) { g_app = app; }
 
 extern "C" {
 EMSCRIPTEN_KEEPALIVE void moe_workers_ready(int ready, const char* why) {
-    if (g_app) g_app->workers_ready(ready, why);
+    if (g_app) g_app->run().workers_ready(ready, why);
 }
 EMSCRIPTEN_KEEPALIVE void moe_worker_results(int worker, int run, const char* text) {
-    if (g_app) g_app->worker_results(worker, run, text);
+    if (g_app) g_app->run().worker_results(worker, run, text);
 }
 EMSCRIPTEN_KEEPALIVE void moe_worker_failed(int worker, const char* why) {
-    if (g_app) g_app->worker_failed(worker, why);
+    if (g_app) g_app->run().worker_failed(worker, why);
 }
 EMSCRIPTEN_KEEPALIVE void moe_run_b_snapshot(int run, const char* bytes, int size) {
     if (g_app && size >= 0) g_app->run_b_snapshot(run, std::string(bytes, size_t(size)));
 }
 EMSCRIPTEN_KEEPALIVE void moe_run_b_failed(const char* why) {
-    if (g_app) g_app->run_b_failed(why);
+    if (g_app) g_app->run().b().failed(why);
 }
 }

@@ -73,8 +73,15 @@ inline double number(const Page& p, const std::string& key) {
 // The messages in state(), as one string.
 inline std::string messages(const Page& p) {
     const std::string s = p.state();
-    const size_t a = s.find("\"messages\":["), b = s.find("],\"errors\"", a);
-    return s.substr(a, b - a);
+    const size_t a = s.find("\"messages\":[");
+    REQUIRE(a != std::string::npos);
+    bool in_string = false;
+    for (size_t k = a + 12; k < s.size(); ++k) {   // to the array's end (a ']' outside the strings)
+        if (in_string && s[k] == '\\') ++k;
+        else if (s[k] == '"') in_string = !in_string;
+        else if (!in_string && s[k] == ']') return s.substr(a, k - a);
+    }
+    return s.substr(a);
 }
 
 }   // namespace headless

@@ -275,7 +275,7 @@ TEST_CASE("app parts: workers=N starts the page's workers at once; they join eac
     CHECK(pool.calls[0] == "start 2");   // the link's count, and nothing before it
     CHECK(a.command("workers=x").find("or auto") != std::string::npos);
     pool.calls.clear();
-    a.workers_ready(2, "");   // the run has not begun: they open it, and B gets a worker of its own
+    a.run().workers_ready(2, "");   // the run has not begun: they open it, and B gets a worker of its own
     REQUIRE(pool.calls.size() == 2);
     const std::string open = pool.calls[0];   // "open RUN QUERY"
     CHECK(open.rfind("open ", 0) == 0);
@@ -285,14 +285,14 @@ TEST_CASE("app parts: workers=N starts the page's workers at once; they join eac
     CHECK(p.has("\"workers\":{\"requested\":2,\"available\":true,\"ready\":2,\"connected\":true"));
     CHECK(p.has("\"worker\":true"));   // B runs in its worker
     pool.calls.clear();
-    a.worker_results(0, run, "not results");   // results nobody asked for: that worker failed
+    a.run().worker_results(0, run, "not results");   // results nobody asked for: that worker failed
     REQUIRE(!pool.calls.empty());
     CHECK(pool.calls.front() == "start 0");
     CHECK(p.has("worker 1 stopped (it sent results the page did not ask for)"));
     CHECK(p.has("\"connected\":false"));
     CHECK(p.has("\"worker\":false"));   // B back on the page
     pool.calls.clear();
-    a.worker_results(0, run - 1, "late");   // an earlier run's: dropped
+    a.run().worker_results(0, run - 1, "late");   // an earlier run's: dropped
     CHECK(pool.calls.empty());
     CHECK(a.command("workers=0") == "");
     CHECK(p.url() == "lab=patch-routing&preset=lecture&seed=2&compare=confusers&workers=0");
@@ -320,7 +320,7 @@ TEST_CASE("app parts: workers=auto starts the workers only for a run where they 
         CHECK(number(longB, "elsewhere_s") == 0);   // (no sweep)
         CHECK(pool.calls == std::vector<std::string>{"start -1"});
         pool.calls.clear();
-        longB.app->workers_ready(1, "1 worker");
+        longB.app->run().workers_ready(1, "1 worker");
         REQUIRE(!pool.calls.empty());
         CHECK(pool.calls.back().rfind("open_b ", 0) == 0);
         pool.calls.clear();
@@ -334,14 +334,14 @@ TEST_CASE("app parts: workers=auto starts the workers only for a run where they 
     const double before = number(p, "progress");
     CHECK(before > 0);
     pool.calls.clear();
-    p.app->workers_ready(1, "1 worker");   // ready while the run plays: they join it where it is
+    p.app->run().workers_ready(1, "1 worker");   // ready while the run plays: they join it where it is
     REQUIRE(!pool.calls.empty());
     CHECK(pool.calls[0].rfind("open ", 0) == 0);
     CHECK(p.has("\"connected\":true"));
     p.frames(1);
     CHECK(std::find(pool.calls.begin(), pool.calls.end(), "play") != pool.calls.end());
     pool.calls.clear();
-    p.app->worker_failed(0, "gone");   // after a failure auto starts none again
+    p.app->run().worker_failed(0, "gone");   // after a failure auto starts none again
     p.frames(2);
     CHECK(std::find(pool.calls.begin(), pool.calls.end(), "start -1") == pool.calls.end());
     CHECK(p.has("\"connected\":false"));
