@@ -18,6 +18,7 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(language_.keys());   // (first: a link's language is read before the rest of it)
     keys_.add(run_.keys());
     keys_.add(declare_keys());
+    keys_.add(views_.keys());
     keys_.add(tour_.keys());
     keys_.add(look_.keys());
     keys_.add(rewind_.keys());
@@ -37,7 +38,7 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
 }
 
 void App::new_lab() {
-    focused_view_ = focused_view2_ = -1;
+    views_.unfocus();
     tour_.end();   // a tour belongs to its lab
 }
 
@@ -53,21 +54,12 @@ void App::run_b_snapshot(int run, const std::string& bytes) {
     compare_.snapshot(run, bytes);
     // B's last snapshot: moeLab.table() and the document show the finished B at once (before it, the next frame
     // rebuilds the views; rebuilding at every snapshot, ~40 a second, would cost the main thread)
-    if (rewind_.live() && compare_.finished()) build_views();
-}
-
-void App::build_views() {
-    views_.clear();
-    run_.lab().views(views_);
-    if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, core::describe(compare_.changes()));
-    // the views' texts in the page's language (core/words.hpp); a run's cached texts made before it was chosen too
-    for (core::View& v : views_) core::for_each_text(v, [](std::string& s) { s = core::retranslate(s); });
+    if (rewind_.live() && compare_.finished()) views_.build();
 }
 
 void App::frame() {
-    gpu_frame();                          // the last frame's GPU views were drawn
-    keyboard_.handle();                   // space, arrows, N, P, V, T, number keys, ? (keyboard.hpp)
-    large_a_ = large_b_ = ImVec2(0, 0);   // (draw_large_views marks where the views drawn large are)
+    gpu_frame();          // the last frame's GPU views were drawn
+    keyboard_.handle();   // space, arrows, N, P, V, T, number keys, ? (keyboard.hpp)
     double t0 = host_.now_ms();
     bool running = run_.playing();
     double draw_ms = last_frame_start_ > 0 ? (t0 - last_frame_start_) - train_ms_ : 0;
@@ -75,9 +67,9 @@ void App::frame() {
     if (run_.playing() && !run_.finished()) rewind_.back_to_live();   // training goes on from the live run
     run_.advance(draw_ms);
     double t1 = host_.now_ms();
-    build_views();
-    rewind_.after_views(views_);
-    reports_.clear();
+    views_.build();
+    rewind_.after_views(views_.all());
+    views_.begin_frame();
     tour_.show_caption("");
     controls_.begin_frame();
     help_shown().clear();
@@ -102,7 +94,7 @@ void App::frame() {
         compare_.draw_strip();
         if (tour_.on()) tour_.draw_panel();
         else draw_look_for(compare_.on());   // comparing: the A/B strip takes the claim's room (it stays on hover)
-        draw_views();
+        views_.draw_grid();
         ImGui::EndChild();
     }
     ImGui::End();
@@ -129,21 +121,10 @@ KeyContext App::key_context() const {
     c.qr = qr_.on();
     c.recording = record_.on();
     c.question_open = !tour_.question(run_.lab()).prompt.empty() && !tour_.revealed(run_.lab()) && tour_.answer() < 0;
-    c.views = int(views_.size());
+    c.views = int(views_.all().size());
     c.moments = rewind_.moments();
     c.rewound = !rewind_.live();
     return c;
-}
-
-void App::focus_views(const std::vector<std::string>& ids) {
-    std::vector<core::View> vs;
-    run_.lab().views(vs);
-    std::vector<int> idx;
-    for (const std::string& id : ids)
-        for (size_t k = 0; k < vs.size(); ++k)
-            if (vs[k].id == id) idx.push_back(int(k));
-    focused_view_ = idx.empty() ? -1 : idx[0];
-    focused_view2_ = idx.size() > 1 ? idx[1] : -1;
 }
 
 }   // namespace app

@@ -22,6 +22,7 @@
 #include "app/run.hpp"
 #include "app/rewind.hpp"
 #include "app/tour.hpp"
+#include "app/views.hpp"
 #include "app/workers.hpp"
 #include "app/view_report.hpp"
 #include <cstdint>
@@ -65,7 +66,9 @@ public:
             compare_.catching_up(run_.lab(), run_.playing()) || record_.on();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
-    void frame_drawn() { record_.frame_drawn(ImGui::GetIO().DisplaySize, large_a_, large_b_, look_.density()); }
+    void frame_drawn() {
+        record_.frame_drawn(ImGui::GetIO().DisplaySize, views_.large_a(), views_.large_b(), look_.density());
+    }
     // The last frame's training found nothing to do: the rest of the sweep runs in the page's workers. The page
     // then draws a few frames a second only, and leaves the processor to them.
     bool waiting_for_workers() const { return run_.waiting_for_workers(); }
@@ -88,9 +91,7 @@ private:
     std::vector<PageKey> declare_keys();     // the frame's own keys (app_keys.cpp)
     std::string access_state_json() const;   // state()'s part for the HTML document (document.cpp)
     std::string document_key() const;        // changes when document_json() does
-    // View k as drawn in the page: its plot, or its data as tables (view_as_table.cpp).
-    void show_view(int k, ImVec2 size, bool caption, ViewReport* report);
-    std::string cmd_table(long long view);   // "table=N": view N as a table, or as its plot again
+    // View k as drawn in the page: its plot, or its data as tables (views.cpp).
     // configuration
     // drawing
     void draw_sidebar(ImVec2 size);       // height 0: to the bottom
@@ -110,17 +111,13 @@ private:
     void draw_metrics_table();
     void draw_header();
     void draw_timeline();
-    void draw_views();
     void draw_messages();
     void draw_look_for(bool compact);
-    void draw_view_title(const core::View& v, int k, float width, bool enlarge_button);
-    void draw_large_views(const std::vector<int>& which, ImVec2 size);
 
     // lecture mode (presentation.cpp, tour_player.cpp, lecture_commands.cpp)
     // Each returns "" when it acted, otherwise why not (hooked into the command table in commands.cpp).
     std::string cmd_present(const std::string& arg);   // "present=0|1"
     std::string cmd_embed(const std::string& arg);     // "embed=0|1": one view, minimal chrome
-    std::string cmd_next_view();                       // "next-view": the next view large
     // The page's link (app_keys.cpp): the run's configuration (core/share_link.hpp) and the declared keys.
     void open_link(const std::string& query);   // a page link: the run's configuration + the keys
     void sync_url();                            // the page URL: the same, from the current state
@@ -128,14 +125,10 @@ private:
     void draw_presentation();
     void draw_embed();
     // a tour step's question (tour_question.cpp): asked before the step runs, revealed once it has run
-    void focus_views(const std::vector<std::string>& ids);
-    std::vector<int> shown_views() const;   // the views drawn large (empty: the grid)
-    std::string lecture_state_json() const;
 
     void add_message(const std::string& m);
     void new_lab();                    // another lab opens: no tour, no view large
     void new_run();                    // a run begins: its timing and moments from nought, the URL
-    void build_views();                // views_: the run's views (with B's, comparing)
     std::string status_line() const;   // the look-for line, or what the finished run showed
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
 
@@ -153,30 +146,26 @@ private:
     long frames_while_running_ = 0;
     bool finished_reported_ = false;
 
-    std::vector<core::View> views_;
-    int focused_view_ = -1;
-    int focused_view2_ = -1;                 // a second view shown large beside the first (tours)
     bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
     bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
-    ImVec2 large_a_{0, 0}, large_b_{0, 0};   // the views drawn large in the last frame (their union; none: a = b)
     Export export_;                          // a view as a PNG (export.hpp)
-    std::vector<ViewReport> reports_;        // what the last frame drew, per view
     ControlMap controls_;                    // the layout map and the HTML document's focus (control_map.hpp)
     std::string last_url_;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
-    std::vector<std::string> table_views_;   // ids of the views shown as tables
-    float play_button_[4] = {0, 0, 0, 0};    // screen rect, exposed for the browser test
-    Exercise exercise_{&run_};               // an exercise link's hidden and locked controls (exercise.hpp)
+    float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
+    Exercise exercise_{&run_};              // an exercise link's hidden and locked controls (exercise.hpp)
     Run run_{host_, controls_, exercise_,
              Run::Page{[this](const std::string& c) { return command(c); },
                        [this](const std::string& m) { add_message(m); }, [this] { sync_url(); }, [this] { new_lab(); },
-                       [this] { new_run(); }}};                                                // the run (run.hpp)
-    Compare& compare_ = run_.b();                                                              // run B (compare.hpp)
+                       [this] { new_run(); }}};   // the run (run.hpp)
+    Compare& compare_ = run_.b();
+    Views views_{run_, controls_, compare_, [this] { return present_ || embed_; },
+                 [this] { return tour_.on(); }};                                               // run B (compare.hpp)
     Look look_{run_, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
     PageLanguage language_{run_, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
-    Recording record_{run_, host_, controls_, [this] { return !shown_views().empty(); }};      // a clip (record.hpp)
+    Recording record_{run_, host_, controls_, [this] { return !views_.shown().empty(); }};     // a clip (record.hpp)
     Keyboard keyboard_{run_, host_, controls_, [this] { return key_context(); }};   // the keys (keyboard.hpp)
-    Tour tour_{run_, controls_, [this](const std::vector<std::string>& ids) { focus_views(ids); }};   // (tour.hpp)
+    Tour tour_{run_, controls_, [this](const std::vector<std::string>& ids) { views_.focus(ids); }};   // (tour.hpp)
     QrPanel qr_{run_, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{run_, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{run_, controls_};                          // moments of the run, shown again (rewind.hpp)

@@ -82,38 +82,6 @@ std::vector<PageKey> App::declare_keys() {
         k.write = [this] { return written_if(embed_, "1"); };
         k.state = [this] { return jbool(embed_); };
     }
-    {
-        PageKey& k = declare(
-            keys, {"view", K::Whole, -1, 999, "N", core::later::tr("enlarge view N (-1: all views)")}, [this](Arg v) {
-                if (v.whole >= (long long)views_.size())
-                    return core::trf("view %lld does not exist: this lab shows views 0 … %d (-1: all views)", v.whole,
-                                     int(views_.size()) - 1);
-                focused_view_ = int(v.whole);
-                sync_url();   // (the link holds the view shown large)
-                return std::string();
-            });
-        k.link = InLink::Page;
-        k.stage = S::Last;
-        k.link_arg = "N|ID";
-        k.link_help =
-            core::later::tr("view N (from 0) or the view with this id shown large (a tour step names its own)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (v.value.empty()) return;
-            int n = -1;
-            std::vector<core::View> vs;
-            run_.lab().views(vs);
-            if (!whole_number(v.value, n))
-                for (size_t i = 0; i < vs.size(); ++i)
-                    if (vs[i].id == v.value) n = int(i);
-            if (n >= 0 && n < int(vs.size())) {
-                focused_view_ = n;
-                focused_view2_ = -1;
-            } else msgs.push_back(core::trf("view=%s: no such view (a number from 0 or a view id)", v.value.c_str()));
-        };
-        k.write = [this] { return written_if(!tour_.on() && focused_view_ >= 0, std::to_string(focused_view_)); };
-    }
-    declare(keys, {"next-view", K::None, 0, 0, "", core::later::tr("show the next view large")},
-            [this](Arg) { return cmd_next_view(); });
     // sharing and saving
     declare(keys, {"copy-link", K::None, 0, 0, "", core::later::tr("copy the link to this run")},
             [this](Arg) -> std::string {
@@ -158,14 +126,6 @@ std::vector<PageKey> App::declare_keys() {
                                  return std::string();
                              });
         k.state = [this] { return jbool(drawer_open_); };
-    }
-    {
-        PageKey& k = declare(keys,
-                             {"table", K::Whole, 0, 999, "N",
-                              core::later::tr("show view N as a table of its data (again: as its plot)")},
-                             [this](Arg v) { return cmd_table(v.whole); });
-        k.state_name = "tables";
-        k.state = [this] { return core::json_strings(table_views_); };
     }
     declare(
         keys,

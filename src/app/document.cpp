@@ -68,7 +68,7 @@ std::string params_json(const core::Schema& schema) {
 
 std::string App::document_key() const {
     std::string key = run_.config().lab + (compare_.on() ? "|B" : "") + exercise_.query();
-    for (const core::View& v : views_) key += "|" + v.id;
+    for (const core::View& v : views_.all()) key += "|" + v.id;
     const std::string lang = core::language().code;   // another language: the document in its words
     return lang == "en" ? key : key + "|lang=" + lang;
 }
@@ -102,9 +102,10 @@ std::string App::document_json() const {
             field("look_for", json_string(core::tr(phases[k].look_for))) +
             field("claim", json_string(core::tr(phases[k].claim))) + "}";
     s += "],\"views\":[";   // (the views' texts are translated already: App::build_views)
-    for (size_t k = 0; k < views_.size(); ++k)
-        s += (k ? ",{" : "{") + field("id", json_string(views_[k].id), true) +
-            field("title", json_string(views_[k].title)) + field("caption", json_string(views_[k].caption)) + "}";
+    for (size_t k = 0; k < views_.all().size(); ++k)
+        s += (k ? ",{" : "{") + field("id", json_string(views_.all()[k].id), true) +
+            field("title", json_string(views_.all()[k].title)) +
+            field("caption", json_string(views_.all()[k].caption)) + "}";
     s += "],\"tour\":[";
     const auto tour = run_.lab().tour();
     for (size_t k = 0; k < tour.size(); ++k)
@@ -137,15 +138,15 @@ std::string App::document_json() const {
 std::string App::access_state_json() const {
     std::string s = field("document", json_string(document_key()));
     s += ",\"readouts\":{";
-    for (size_t k = 0; k < views_.size(); ++k)
-        s += (k ? "," : "") + json_string(views_[k].id) + ":" + json_strings(views_[k].readouts);
+    for (size_t k = 0; k < views_.all().size(); ++k)
+        s += (k ? "," : "") + json_string(views_.all()[k].id) + ":" + json_strings(views_.all()[k].readouts);
     return s + "}";
 }
 
 std::string App::view_table_json(int n) const {
-    if (n < 0 || n >= int(views_.size())) return "null";
+    if (n < 0 || n >= int(views_.all().size())) return "null";
     std::string s = "[";
-    const std::vector<core::DataTable> tables = core::view_tables(views_[size_t(n)], kTableRows);
+    const std::vector<core::DataTable> tables = core::view_tables(views_.all()[size_t(n)], kTableRows);
     for (size_t k = 0; k < tables.size(); ++k) {
         const core::DataTable& t = tables[k];
         s += (k ? ",{" : "{") + field("caption", json_string(t.caption), true) +

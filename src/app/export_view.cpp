@@ -60,8 +60,8 @@ std::string Export::json() const {
 void App::begin_export() {
     const int v = export_.view();
     float scale = look_.scale(), density = look_.density();
-    export_.begin(v >= 0 && v < int(views_.size()) ? views_[size_t(v)].id : "", reports_, ImGui::GetFontSize(), scale,
-                  density);
+    export_.begin(v >= 0 && v < int(views_.all().size()) ? views_.all()[size_t(v)].id : "", views_.reports(),
+                  ImGui::GetFontSize(), scale, density);
     look_.set_for_export(scale, density);
 }
 
@@ -75,14 +75,14 @@ void App::draw_export() {
     ImGui::Begin("##export", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs);
     const int shown = export_.view();
-    if (shown >= 0 && shown < int(views_.size())) {
-        const core::View& v = views_[size_t(shown)];
+    if (shown >= 0 && shown < int(views_.all().size())) {
+        const core::View& v = views_.all()[size_t(shown)];
         const float fh = ImGui::GetFontSize();
         float w = ImGui::GetContentRegionAvail().x;
         ImGui::TextColored(ink4(colors().title), "%s", fit_text(v.title, w).c_str());
         ImVec2 avail = ImGui::GetContentRegionAvail();
         ViewReport r;
-        show_view(shown, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
+        views_.draw_one(shown, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
         std::string foot = core::trf("MoE Lab: %s, preset %s, seed %llu", run_.config().lab.c_str(),
                                      run_.config().preset.c_str(), (unsigned long long)run_.config().seed) +
             (run_.lab().clock().empty() ? "" : ", " + run_.lab().clock());
@@ -97,8 +97,8 @@ void App::draw_export() {
 
 void App::finish_export(const std::vector<uint8_t>& png, int width, int height) {
     const int v = export_.view();
-    const std::string file = v >= 0 && v < int(views_.size())
-        ? run_.config().lab + "-" + views_[size_t(v)].id + "-seed" + std::to_string(run_.config().seed) + ".png"
+    const std::string file = v >= 0 && v < int(views_.all().size())
+        ? run_.config().lab + "-" + views_.all()[size_t(v)].id + "-seed" + std::to_string(run_.config().seed) + ".png"
         : "";
     float scale = look_.scale(), density = look_.density();
     export_.finish(file, png, width, height, scale, density, host_.save_png);

@@ -26,17 +26,4 @@ std::string App::cmd_embed(const std::string& arg) {
     return "";
 }
 
-std::string App::cmd_next_view() {
-    std::vector<core::View> vs;
-    if (views_.empty()) run_.lab().views(vs);
-    int n = int(views_.empty() ? vs.size() : views_.size());
-    if (n == 0) return core::tr("this lab shows no views");
-    int cur =
-        focused_view_ >= 0 ? focused_view_ : (present_ || embed_ ? 0 : -1);   // those layouts show view 0 by default
-    focused_view_ = (cur + 1) % n;
-    focused_view2_ = -1;
-    sync_url();
-    return "";
-}
-
 }   // namespace app

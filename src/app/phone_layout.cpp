@@ -44,7 +44,7 @@ void App::draw_phone() {
         compare_.draw_strip();
         if (tour_.on()) tour_.draw_panel();
         else draw_look_for(true);
-        draw_views();
+        views_.draw_grid();
         ImGui::EndChild();
     }
     // bottom bar

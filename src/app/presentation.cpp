@@ -90,8 +90,8 @@ void App::draw_presentation() {
     compare_.draw_strip();
     if (tour_.on()) tour_.draw_panel();
     else draw_look_for(true);
-    std::vector<int> large = shown_views();
-    if (large.empty() && !views_.empty()) large.push_back(0);
+    std::vector<int> large = views_.shown();
+    if (large.empty() && !views_.all().empty()) large.push_back(0);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     if (qr_.on()) {   // the code on the right, as tall as the views' room allows, beside one view (never squeezed)
         if (large.size() > 1) large.resize(1);
@@ -102,19 +102,19 @@ void App::draw_presentation() {
         ImGui::SetCursorScreenPos(at);
         avail.x -= side + fh * 0.5f;
     }
-    if (!large.empty()) draw_large_views(large, ImVec2(avail.x, avail.y - fh * 0.2f));
+    if (!large.empty()) views_.draw_large(large, ImVec2(avail.x, avail.y - fh * 0.2f));
 }
 
 void App::draw_embed() {
-    if (views_.empty()) return;
+    if (views_.all().empty()) return;
     const float fh = ImGui::GetFontSize();
-    int k = focused_view_ >= 0 && focused_view_ < int(views_.size()) ? focused_view_ : 0;
+    int k = views_.focused() >= 0 && views_.focused() < int(views_.all().size()) ? views_.focused() : 0;
     const ImGuiStyle& st = ImGui::GetStyle();
     const char* play = run_.playing() ? core::tr("Pause") : run_.finished() ? core::tr("Done") : core::tr("Play");
     float bw = ImGui::CalcTextSize(play).x + st.FramePadding.x * 2;
     ImVec2 p = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x;
-    draw_view_title(views_[size_t(k)], k, w - bw - st.ItemSpacing.x, false);
+    views_.draw_title(views_.all()[size_t(k)], k, w - bw - st.ItemSpacing.x, false);
     ImVec2 after = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(p.x + w - bw, p.y));
     ImGui::BeginDisabled(run_.finished());
@@ -122,9 +122,8 @@ void App::draw_embed() {
     controls_.note("button:play", "button", play);
     ImGui::EndDisabled();
     ImGui::SetCursorScreenPos(after);
-    reports_.emplace_back();
     ImVec2 avail = ImGui::GetContentRegionAvail();
-    show_view(k, ImVec2(avail.x, avail.y - fh * 0.2f), false, &reports_.back());
+    views_.draw_one(k, ImVec2(avail.x, avail.y - fh * 0.2f), false);
 }
 
 }   // namespace app

@@ -227,7 +227,7 @@ std::vector<PageKey> Run::keys() {
     });
     declare(keys, {"step", K::None, 0, 0, "", core::later::tr("one slice of training")}, [=](Arg) {
         if (std::string why = running(); !why.empty()) return why;
-        command("rewind=off");                            // training goes on from the live run
+        command("rewind=off");                         // training goes on from the live run
         core::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
         ++steps_;
         return std::string();
@@ -237,28 +237,32 @@ std::vector<PageKey> Run::keys() {
         play_to_phase(lab_->phase() + 1);
         return std::string();
     });
-    declare(keys,
-            {"to", K::Number, 0, 1, "F", core::later::tr("run until the run's progress reaches F (0 to 1), then pause")},
-            [=](Arg arg) {
-                if (std::string why = running(); !why.empty()) return why;
-                if (arg.number <= lab_->progress())
-                    return core::trf("the run is already past %s",
-                                     core::local_number(core::format_number(arg.number)).c_str());
-                target_phase_ = -1;
-                play_to(arg.number);
-                return std::string();
-            });
+    declare(
+        keys,
+        {"to", K::Number, 0, 1, "F", core::later::tr("run until the run's progress reaches F (0 to 1), then pause")},
+        [=](Arg arg) {
+            if (std::string why = running(); !why.empty()) return why;
+            if (arg.number <= lab_->progress())
+                return core::trf("the run is already past %s",
+                                 core::local_number(core::format_number(arg.number)).c_str());
+            target_phase_ = -1;
+            play_to(arg.number);
+            return std::string();
+        });
     declare(keys, {"reset", K::None, 0, 0, "", core::later::tr("start again from the same seed")}, [this](Arg) {
         restart();
         return std::string();
     });
     // the run's configuration: in a link with the parameters (core/share_link.hpp)
-    declare(keys, {"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")}, [this](Arg v) {
-        auto l = core::make_lab(v.text);
-        if (!l) return core::trf("unknown lab %s (labs: %s)", core::quote(v.text).c_str(), core::lab_ids().c_str());
-        open(core::default_config(*l));
-        return std::string();
-    }).link = InLink::Run;
+    declare(keys, {"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")},
+            [this](Arg v) {
+                auto l = core::make_lab(v.text);
+                if (!l)
+                    return core::trf("unknown lab %s (labs: %s)", core::quote(v.text).c_str(), core::lab_ids().c_str());
+                open(core::default_config(*l));
+                return std::string();
+            })
+        .link = InLink::Run;
     declare(keys, {"preset", K::Word, 0, 0, "ID", core::later::tr("load one of this lab's presets")}, [this](Arg v) {
         core::RunConfig c = config_;
         if (!c.params.apply_preset(v.text))

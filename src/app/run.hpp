@@ -31,7 +31,7 @@ public:
     // What the run asks of the page.
     struct Page {
         std::function<std::string(const std::string&)> command;   // any part's command
-        Say say;                                                   // a message
+        Say say;                                                  // a message
         std::function<void()> write_url;                          // the page URL from the keys' state
         std::function<void()> new_lab;   // another lab opens (before its run): its tour and views large end
         std::function<void()> new_run;   // a run begins (its moments are forgotten; the URL follows)
@@ -91,7 +91,7 @@ public:
 private:
     void step_slice(double budget_ms);
     std::string set_param(const std::string& change);   // set=NAME=VALUE
-    std::string use_workers(const std::string& arg);     // workers=N|auto
+    std::string use_workers(const std::string& arg);    // workers=N|auto
     void reset_b();
 
     const Host& host_;
