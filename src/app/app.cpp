@@ -43,9 +43,6 @@ void App::new_lab() {
 }
 
 void App::new_run() {
-    run_ms_ = longest_frame_ms_ = 0;
-    frames_while_running_ = 0;
-    finished_reported_ = false;
     rewind_.clear();
     sync_url();
 }
@@ -85,7 +82,7 @@ void App::frame() {
     else if (phone_layout()) draw_phone();
     else {
         float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * look_.scale());
-        draw_sidebar(ImVec2(sidebar, 0));
+        sidebar_.draw(ImVec2(sidebar, 0));
         ImGui::SameLine();
         ImGui::BeginChild("main", ImVec2(0, 0), false);
         draw_header();
@@ -106,9 +103,7 @@ void App::frame() {
     ui_ms_ = host_.now_ms() - t1;
     if (running) {   // (the first frame after Play: its own time, not the pause before it since the last frame)
         const double ms = ran_last_frame_ ? ImGui::GetIO().DeltaTime * 1000.0 : host_.now_ms() - t0;
-        run_ms_ += ms;
-        longest_frame_ms_ = std::max(longest_frame_ms_, ms);
-        ++frames_while_running_;
+        run_.count_frame(ms);
     }
     ran_last_frame_ = running;
 }

@@ -20,6 +20,7 @@
 #include "app/qr_panel.hpp"
 #include "app/record.hpp"
 #include "app/run.hpp"
+#include "app/sidebar.hpp"
 #include "app/rewind.hpp"
 #include "app/tour.hpp"
 #include "app/views.hpp"
@@ -94,21 +95,11 @@ private:
     // View k as drawn in the page: its plot, or its data as tables (views.cpp).
     // configuration
     // drawing
-    void draw_sidebar(ImVec2 size);       // height 0: to the bottom
-    void draw_play_button(ImVec2 size);   // Play / Pause, coloured; its rectangle goes to state()
     // phone_layout.cpp
     static constexpr float kPhoneWidth = 700;    // CSS pixels at UI scale 1: narrower is a phone (see there),
     static constexpr float kPhoneHeight = 480;   // and so is lower (CSS pixels at any UI scale)
     bool phone_layout() const;
     void draw_phone();
-    void draw_controls();
-    void draw_lab_preset_seed();
-    void draw_lab_picker();
-    void draw_preset_picker();
-    void draw_seed_input();
-    void draw_run_buttons();
-    void draw_share_and_export();
-    void draw_metrics_table();
     void draw_header();
     void draw_timeline();
     void draw_messages();
@@ -139,12 +130,9 @@ private:
     int refusals_ = 0;                           // commands refused so far (a command that runs another: key=K)
     std::string last_query_;
 
-    double run_ms_ = 0, longest_frame_ms_ = 0;
     double train_ms_ = 0, ui_ms_ = 0;   // last frame: training, and building the UI
-    bool ran_last_frame_ = false;       // the run played in the last frame (run_ms_ counts from Play)
+    bool ran_last_frame_ = false;       // the run played in the last frame (the played time counts from Play)
     double last_frame_start_ = 0;
-    long frames_while_running_ = 0;
-    bool finished_reported_ = false;
 
     bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
     bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
@@ -152,8 +140,7 @@ private:
     ControlMap controls_;                    // the layout map and the HTML document's focus (control_map.hpp)
     std::string last_url_;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
-    float play_button_[4] = {0, 0, 0, 0};   // screen rect, exposed for the browser test
-    Exercise exercise_{&run_};              // an exercise link's hidden and locked controls (exercise.hpp)
+    Exercise exercise_{&run_};   // an exercise link's hidden and locked controls (exercise.hpp)
     Run run_{host_, controls_, exercise_,
              Run::Page{[this](const std::string& c) { return command(c); },
                        [this](const std::string& m) { add_message(m); }, [this] { sync_url(); }, [this] { new_lab(); },
@@ -169,6 +156,8 @@ private:
     QrPanel qr_{run_, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{run_, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{run_, controls_};                          // moments of the run, shown again (rewind.hpp)
+    Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_, record_, tour_},
+                     [this] { link_messages_.clear(); }};   // (sidebar.hpp)
 };
 
 }   // namespace app

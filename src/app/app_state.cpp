@@ -25,16 +25,11 @@ std::string App::state_json() const {
         jstr(run_.lab().done() && run_.lab().failure().empty()
                  ? core::end_of_run_line(run_.lab(), run_.config().preset, run_.config().params, run_.lab().metrics())
                  : "");
-    s += ",\"run_ms\":" + jnum(run_ms_) + ",\"frames_while_running\":" + std::to_string(frames_while_running_);
-    s += ",\"longest_frame_ms\":" + jnum(longest_frame_ms_);
     s += ",\"train_ms\":" + jnum(train_ms_) + ",\"ui_ms\":" + jnum(ui_ms_);
     look_.state(s);
     language_.state(s);
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());
-    char b[128];
-    std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],
-                  play_button_[2], play_button_[3]);
-    s += b;
+    sidebar_.state(s);
     s += ",\"labs\":[";
     for (size_t k = 0; k < core::all_labs().size(); ++k) s += (k ? "," : "") + jstr(core::all_labs()[k].id);
     s += "]";

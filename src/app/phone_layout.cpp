@@ -36,7 +36,7 @@ void App::draw_phone() {
         ImGui::TextColored(ink4(colors().title), "%s",
                            fit_text(core::tr(run_.lab().info().title), ImGui::GetContentRegionAvail().x).c_str());
     const ImVec2 body(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - bar);
-    if (drawer_open_) draw_sidebar(body);
+    if (drawer_open_) sidebar_.draw(body);
     else {
         ImGui::BeginChild("main", body, false);
         draw_messages();
@@ -50,7 +50,7 @@ void App::draw_phone() {
     // bottom bar
     const bool done = run_.finished();
     ImGui::BeginDisabled(done);
-    draw_play_button(ImVec2(fh * 5, 0));
+    sidebar_.draw_play_button(ImVec2(fh * 5, 0));
     ImGui::SameLine();
     if (ImGui::Button(core::tr("Step"))) command("step");
     controls_.note("button:step", "button", core::tr("Step"));

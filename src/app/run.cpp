@@ -55,10 +55,17 @@ void Run::open(const core::RunConfig& c) {
 void Run::restart() {
     halt();
     steps_ = 0;
+    played_ = Played{};
     lab_->reset(config_.params, config_.seed);
     workers_.connect(*lab_, config_);   // a new run: the ready workers open it too
     reset_b();
     page_.new_run();
+}
+
+void Run::count_frame(double ms) {
+    played_.ms += ms;
+    played_.longest_ms = std::max(played_.longest_ms, ms);
+    ++played_.frames;
 }
 
 void Run::reset_b() {
@@ -197,6 +204,9 @@ void Run::state(std::string& json) const {
     json += ",\"phase_title\":" +   // as shown (the HTML document announces it)
         json_string(ph >= 0 && ph < int(lab_->phases().size()) ? core::tr(lab_->phases()[size_t(ph)].title) : "");
     json += ",\"progress\":" + core::json_number(lab_->progress()) + ",\"clock\":" + json_string(lab_->clock());
+    json += ",\"run_ms\":" + core::json_number(played_.ms) +
+        ",\"frames_while_running\":" + std::to_string(played_.frames) +
+        ",\"longest_frame_ms\":" + core::json_number(played_.longest_ms);
     json += ",\"steps\":" + std::to_string(steps_) + ",\"errors\":" + core::json_strings(edit_check_.errors);
     json += ",\"metrics\":{";
     const auto ms = lab_->metrics();

@@ -78,6 +78,13 @@ public:
     void advance(double draw_ms);
     bool waiting_for_workers() const { return playing_ && waiting_; }   // the rest runs in the page's workers
     long steps() const { return steps_; }
+    // Wall time while playing, from Play (or the run's start), and the frames drawn meanwhile.
+    struct Played {
+        double ms = 0, longest_ms = 0;
+        long frames = 0;
+    };
+    const Played& played() const { return played_; }
+    void count_frame(double ms);   // a frame drawn while the run played
     Compare& b() { return compare_; }
     const Compare& b() const { return compare_; }
     const Workers& workers() const { return workers_; }
@@ -105,6 +112,7 @@ private:
     double target_progress_ = -1;   // a tour step: run until progress() reaches it
     int speed_ = kFullSpeed;        // index into kBudgetMs
     long steps_ = 0;
+    Played played_;
     bool waiting_ = false;   // the last slice found nothing to do: the rest of the sweep runs in the workers
     Compare compare_;        // run B (compare.hpp)
     Workers workers_;        // the page's Web Workers (workers.hpp)

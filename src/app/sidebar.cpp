@@ -1,6 +1,6 @@
-// The sidebar: lab picker, presets, seed, run controls, parameters generated from the schema,
-// share link and export, current metrics.
-#include "app/app.hpp"
+// The sidebar (sidebar.hpp).
+#include "app/sidebar.hpp"
+#include "app/colors.hpp"
 #include "app/ink.hpp"
 #include "app/flow.hpp"
 #include "app/hover_help.hpp"
@@ -14,7 +14,7 @@
 
 namespace app {
 
-void App::draw_sidebar(ImVec2 size) {
+void Sidebar::draw(ImVec2 size) {
     ImGui::BeginChild("sidebar", size, true);
     ImGui::TextColored(ink4(colors().title), "%s", core::tr("MoE Lab"));
     ImGui::SameLine();
@@ -28,12 +28,12 @@ void App::draw_sidebar(ImVec2 size) {
     hover_help(core::tr(
         "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
         "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views."));
-    same_line_if_fits(record_.label());
-    record_.draw_button();
+    same_line_if_fits(parts_.record.label());
+    parts_.record.draw_button();
     if (!run_.lab().tour().empty() && !exercise_.hides("tour")) {
-        const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Guided tour");
+        const char* tour = parts_.tour.on() ? core::tr("End tour") : core::tr("Guided tour");
         same_line_if_fits(tour);
-        if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
+        if (ImGui::Button(tour)) command(parts_.tour.on() ? "tour=0" : "tour=1");
         controls_.note("button:tour", "button", tour);
         hover_help(
             core::tr("A short lecture script for this lab: each step sets up and runs to a moment, shows the "
@@ -41,16 +41,16 @@ void App::draw_sidebar(ImVec2 size) {
                      "Key: T."));
     }
     ImGui::Separator();
-    draw_controls();
+    draw_params();
     ImGui::Separator();
-    compare_.draw_panel();
+    parts_.compare.draw_panel();
     draw_share_and_export();
     draw_metrics_table();
     ImGui::EndChild();
 }
 
 // The lab picker, the presets and the seed; an exercise link may hide or lock each (exercise.hpp).
-void App::draw_lab_preset_seed() {
+void Sidebar::draw_lab_preset_seed() {
     if (exercise_.active()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
         ImGui::TextWrapped("%s", core::tr("Exercise: some controls are hidden or locked by this link."));
@@ -65,7 +65,7 @@ void App::draw_lab_preset_seed() {
     ImGui::EndDisabled();
 }
 
-void App::draw_lab_picker() {
+void Sidebar::draw_lab_picker() {
     ImGui::BeginDisabled(exercise_.locks("lab"));
     ImGui::SetNextItemWidth(-1);
     static const std::vector<core::LabInfo> infos = [] {
@@ -82,7 +82,7 @@ void App::draw_lab_picker() {
             const bool picked = ImGui::Selectable((shown + "###" + info.id).c_str(), info.id == run_.config().lab);
             controls_.note("option:lab:" + info.id, "option", shown, info.id == run_.config().lab ? "selected" : "");
             if (picked && info.id != run_.config().lab) {
-                link_messages_.clear();
+                forget_messages_();
                 command("lab=" + info.id);
             }
             hover_help(core::tr(info.citation));
@@ -93,7 +93,7 @@ void App::draw_lab_picker() {
     ImGui::EndDisabled();
 }
 
-void App::draw_preset_picker() {
+void Sidebar::draw_preset_picker() {
     const core::Preset* cur = run_.lab().schema().preset(run_.config().preset);
     ImGui::SetNextItemWidth(width_before_label(core::tr("preset"), 4.5f));
     const std::string shown = cur ? core::tr(cur->title) : core::tr("custom");
@@ -123,7 +123,7 @@ void App::draw_preset_picker() {
     if (cur && !cur->warning.empty()) ImGui::TextColored(ink4(colors().warning), "%s", core::tr(cur->warning).c_str());
 }
 
-void App::draw_seed_input() {
+void Sidebar::draw_seed_input() {
     uint64_t seed = run_.config().seed;   // every 64-bit seed, as the link and the CLI take it
     const uint64_t one = 1, ten = 10;
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
@@ -138,7 +138,7 @@ void App::draw_seed_input() {
     hover_help(core::tr("The same seed gives the same numbers here, on the desktop and in the CLI."));
 }
 
-void App::draw_run_buttons() {
+void Sidebar::draw_run_buttons() {
     const float fh = ImGui::GetFontSize();
     bool done = run_.finished();
     ImGui::BeginDisabled(done);
@@ -170,14 +170,15 @@ void App::draw_run_buttons() {
     char prog[96];
     std::snprintf(prog, sizeof prog, "%s", run_.lab().clock().c_str());
     ImGui::ProgressBar(float(run_.lab().progress()), ImVec2(-1, 0), prog);
-    if (run_ms_ > 0) {
-        ImGui::TextDisabled("%s", core::trf("ran %.2f s, %ld frames", run_ms_ / 1000.0, frames_while_running_).c_str());
+    const Run::Played& played = run_.played();
+    if (played.ms > 0) {
+        ImGui::TextDisabled("%s", core::trf("ran %.2f s, %ld frames", played.ms / 1000.0, played.frames).c_str());
         hover_help(core::trf("Wall time while playing, and the frames drawn meanwhile (longest frame %d ms).",
-                             int(longest_frame_ms_)));
+                             int(played.longest_ms)));
     }
 }
 
-void App::draw_play_button(ImVec2 size) {
+void Sidebar::draw_play_button(ImVec2 size) {
     ImGui::PushStyleColor(ImGuiCol_Button, ink4(run_.playing() ? colors().pause : colors().play));
     ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().on_play));
     const char* label = run_.playing() ? core::tr("Pause") : core::tr("Play");
@@ -192,7 +193,7 @@ void App::draw_play_button(ImVec2 size) {
     play_button_[3] = s.y;
 }
 
-void App::draw_controls() {
+void Sidebar::draw_params() {
     const auto& specs = run_.lab().schema().params;
     std::vector<std::string> groups;
     for (const auto& s : specs)
@@ -209,9 +210,9 @@ void App::draw_controls() {
             std::string label = (s.symbol.empty() ? s.name : s.symbol) + "##" + s.name;
             ImGui::PushID(int(k));
             bool in_b = false;
-            for (const auto& c : compare_.changes()) in_b |= c.first == s.name;
+            for (const auto& c : parts_.compare.changes()) in_b |= c.first == s.name;
             if (s.type == core::ParamType::Points) {   // edited on its plane and through commands, not a slider
-                points_.draw(k, locked);
+                parts_.points.draw(k, locked);
                 ImGui::PopID();
                 continue;
             }
@@ -302,7 +303,7 @@ void App::draw_controls() {
     }
 }
 
-void App::draw_share_and_export() {
+void Sidebar::draw_share_and_export() {
     if (!ImGui::CollapsingHeader((std::string(core::tr("Share and export")) + "###share").c_str(),
                                  ImGuiTreeNodeFlags_DefaultOpen))
         return;
@@ -313,28 +314,28 @@ void App::draw_share_and_export() {
     if (ImGui::Button(core::tr("Download CSV"))) command("csv");
     controls_.note("button:csv", "button", core::tr("Download CSV"));
     hover_help(core::tr("The time series of this run's metrics, one row per evaluation."));
-    if (compare_.on()) {
+    if (parts_.compare.on()) {
         same_line_if_fits(core::tr("B's CSV"));
         const bool b_csv = ImGui::Button(core::tr("B's CSV"));
         controls_.note("button:csv-b", "button", core::tr("B's CSV"));
         if (b_csv) command("csv-b");
-        hover_help(core::trf("The time series of run B (%s).", core::describe(compare_.changes()).c_str()));
+        hover_help(core::trf("The time series of run B (%s).", core::describe(parts_.compare.changes()).c_str()));
     }
-    look_.draw_controls();
-    language_.draw_menu();
+    parts_.look.draw_controls();
+    parts_.language.draw_menu();
     hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu",
                         run_.config().lab.c_str(),   // words: not shown
                         run_.config().preset.c_str(), (unsigned long long)run_.config().seed);
 }
 
-void App::draw_metrics_table() {
+void Sidebar::draw_metrics_table() {
     if (!ImGui::CollapsingHeader((std::string(core::tr("Metrics")) + "###metrics").c_str())) return;
     std::vector<core::Metric> mb;
-    if (compare_.on()) mb = compare_.b().metrics;
-    if (ImGui::BeginTable("metrics", compare_.on() ? 3 : 2,
+    if (parts_.compare.on()) mb = parts_.compare.b().metrics;
+    if (ImGui::BeginTable("metrics", parts_.compare.on() ? 3 : 2,
                           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-        if (compare_.on()) {
+        if (parts_.compare.on()) {
             ImGui::TableSetupColumn(core::tr("metric"));
             ImGui::TableSetupColumn("A");
             ImGui::TableSetupColumn("B");
@@ -349,7 +350,7 @@ void App::draw_metrics_table() {
             char b[64];
             std::snprintf(b, sizeof b, m.format.c_str(), m.value);
             ImGui::TextUnformatted(core::local_number(b).c_str());
-            if (compare_.on()) {
+            if (parts_.compare.on()) {
                 ImGui::TableNextColumn();
                 for (const auto& x : mb)
                     if (x.key == m.key) {
@@ -360,6 +361,13 @@ void App::draw_metrics_table() {
         }
         ImGui::EndTable();
     }
+}
+
+void Sidebar::state(std::string& json) const {
+    char b[128];
+    std::snprintf(b, sizeof b, ",\"play_button\":[%.1f,%.1f,%.1f,%.1f]", play_button_[0], play_button_[1],
+                  play_button_[2], play_button_[3]);
+    json += b;
 }
 
 }   // namespace app

@@ -120,9 +120,10 @@ void Views::state(std::string& json) const {
         const ViewReport& r = reports_[k];
         std::vector<std::string> labels;
         for (const LabelBox& l : r.labels) labels.push_back(l.text);
-        json += std::string(k ? "," : "") + "{\"id\":" + core::json_string(r.id) + ",\"title\":" + core::json_string(r.title) +
-            ",\"plot\":" + json_rect(r.plot_a, r.plot_b) + ",\"data\":" + json_rect(r.data_a, r.data_b) +
-            ",\"series\":" + core::json_strings(r.series) + ",\"legend\":" + core::json_strings(r.legend) + ",\"labels\":" + core::json_strings(labels) +
+        json += std::string(k ? "," : "") + "{\"id\":" + core::json_string(r.id) +
+            ",\"title\":" + core::json_string(r.title) + ",\"plot\":" + json_rect(r.plot_a, r.plot_b) +
+            ",\"data\":" + json_rect(r.data_a, r.data_b) + ",\"series\":" + core::json_strings(r.series) +
+            ",\"legend\":" + core::json_strings(r.legend) + ",\"labels\":" + core::json_strings(labels) +
             ",\"crossings\":" + std::to_string(r.crossings) + ",\"overlaps\":" + std::to_string(r.overlaps) +
             ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
     }
@@ -153,8 +154,7 @@ std::string Views::next() {
     if (views_.empty()) stage_.lab().views(vs);
     int n = int(views_.empty() ? vs.size() : views_.size());
     if (n == 0) return core::tr("this lab shows no views");
-    int cur =
-        focused_ >= 0 ? focused_ : (lecture_() ? 0 : -1);   // those layouts show view 0 by default
+    int cur = focused_ >= 0 ? focused_ : (lecture_() ? 0 : -1);   // those layouts show view 0 by default
     focused_ = (cur + 1) % n;
     focused2_ = -1;
     stage_.write_url();
@@ -245,8 +245,7 @@ void Views::draw_large(const std::vector<int>& which, ImVec2 size) {
 std::vector<int> Views::shown() const {
     std::vector<int> v;
     if (focused_ >= 0 && focused_ < int(views_.size())) v.push_back(focused_);
-    if (!v.empty() && focused2_ >= 0 && focused2_ < int(views_.size()) && focused2_ != focused_)
-        v.push_back(focused2_);
+    if (!v.empty() && focused2_ >= 0 && focused2_ < int(views_.size()) && focused2_ != focused_) v.push_back(focused2_);
     return v;
 }
 
@@ -276,7 +275,6 @@ void Views::draw_grid() {
     }
     ImGui::EndChild();
 }
-
 
 static void draw_tables(const std::vector<core::DataTable>& tables) {
     for (size_t k = 0; k < tables.size(); ++k) {
@@ -327,6 +325,5 @@ void Views::draw_one(int k, ImVec2 size, bool caption, ViewReport* report) {
     draw_tables(core::view_tables(v, rows));
     ImGui::EndChild();
 }
-
 
 }   // namespace app

@@ -24,7 +24,7 @@ public:
     std::vector<PageKey> keys() override;
     void state(std::string& json) const override;   // views, focused, view_reports
 
-    void build();                        // this frame's, from the run
+    void build();                                       // this frame's, from the run
     std::vector<core::View>& all() { return views_; }   // (rewind shows a moment's in their place)
     const std::vector<core::View>& all() const { return views_; }
     const std::vector<ViewReport>& reports() const { return reports_; }
@@ -35,8 +35,8 @@ public:
     ImVec2 large_a() const { return large_a_; }   // the union of the views drawn large in the last frame
     ImVec2 large_b() const { return large_b_; }   // (none: a = b)
 
-    void begin_frame();   // nothing drawn yet
-    void draw_grid();     // the grid, or the views shown large
+    void begin_frame();                                            // nothing drawn yet
+    void draw_grid();                                              // the grid, or the views shown large
     void draw_large(const std::vector<int>& which, ImVec2 size);   // one or two side by side (stacked: a phone)
     // A view's title row: the title, Table/Plot, PNG, and Enlarge (grid) or All views (shown large).
     void draw_title(const core::View& v, int k, float width, bool enlarge_button);
