@@ -18,6 +18,7 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(language_.keys());   // (first: a link's language is read before the rest of it)
     keys_.add(run_.keys());
     keys_.add(declare_keys());
+    keys_.add(messages_.keys());
     keys_.add(views_.keys());
     keys_.add(tour_.keys());
     keys_.add(look_.keys());
@@ -85,12 +86,14 @@ void App::frame() {
         sidebar_.draw(ImVec2(sidebar, 0));
         ImGui::SameLine();
         ImGui::BeginChild("main", ImVec2(0, 0), false);
-        draw_header();
-        draw_messages();
-        draw_timeline();
+        header_.draw_title();
+        messages_.draw();
+        header_.draw_timeline();
         compare_.draw_strip();
         if (tour_.on()) tour_.draw_panel();
-        else draw_look_for(compare_.on());   // comparing: the A/B strip takes the claim's room (it stays on hover)
+        else
+            header_.draw_look_for(
+                compare_.on());   // comparing: the A/B strip takes the claim's room (it stays on hover)
         views_.draw_grid();
         ImGui::EndChild();
     }

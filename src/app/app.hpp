@@ -11,7 +11,9 @@
 #include "app/exercise.hpp"
 #include "app/export.hpp"
 #include "app/host.hpp"
+#include "app/header.hpp"
 #include "app/keyboard.hpp"
+#include "app/messages.hpp"
 #include "app/language.hpp"
 #include "app/look.hpp"
 #include "app/page_key.hpp"
@@ -100,10 +102,6 @@ private:
     static constexpr float kPhoneHeight = 480;   // and so is lower (CSS pixels at any UI scale)
     bool phone_layout() const;
     void draw_phone();
-    void draw_header();
-    void draw_timeline();
-    void draw_messages();
-    void draw_look_for(bool compact);
 
     // lecture mode (presentation.cpp, tour_player.cpp, lecture_commands.cpp)
     // Each returns "" when it acted, otherwise why not (hooked into the command table in commands.cpp).
@@ -117,16 +115,13 @@ private:
     void draw_embed();
     // a tour step's question (tour_question.cpp): asked before the step runs, revealed once it has run
 
-    void add_message(const std::string& m);
-    void new_lab();                    // another lab opens: no tour, no view large
-    void new_run();                    // a run begins: its timing and moments from nought, the URL
-    std::string status_line() const;   // the look-for line, or what the finished run showed
+    void new_lab();   // another lab opens: no tour, no view large
+    void new_run();   // a run begins: its timing and moments from nought, the URL
     // sweep repetitions in the page's Web Workers (worker_pool.cpp)
 
     Host host_;
     PageKeys keys_;                              // every key of the page: the frame's, then its parts'
     std::vector<std::unique_ptr<Part>> parts_;   // the parts added to this build (part.hpp)
-    std::vector<std::string> link_messages_;     // from a malformed shared link or a refused command
     int refusals_ = 0;                           // commands refused so far (a command that runs another: key=K)
     std::string last_query_;
 
@@ -143,9 +138,10 @@ private:
     Exercise exercise_{&run_};   // an exercise link's hidden and locked controls (exercise.hpp)
     Run run_{host_, controls_, exercise_,
              Run::Page{[this](const std::string& c) { return command(c); },
-                       [this](const std::string& m) { add_message(m); }, [this] { sync_url(); }, [this] { new_lab(); },
-                       [this] { new_run(); }}};   // the run (run.hpp)
+                       [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); },
+                       [this] { new_lab(); }, [this] { new_run(); }}};   // the run (run.hpp)
     Compare& compare_ = run_.b();
+    PageMessages messages_{run_, compare_, controls_};   // what could not be done (messages.hpp)
     Views views_{run_, controls_, compare_, [this] { return present_ || embed_; },
                  [this] { return tour_.on(); }};                                               // run B (compare.hpp)
     Look look_{run_, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
@@ -156,8 +152,9 @@ private:
     QrPanel qr_{run_, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{run_, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{run_, controls_};                          // moments of the run, shown again (rewind.hpp)
+    Header header_{run_, controls_, rewind_, [this] { return phone_layout() && !present_; }};   // (header.hpp)
     Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_, record_, tour_},
-                     [this] { link_messages_.clear(); }};   // (sidebar.hpp)
+                     [this] { messages_.clear(); }};   // (sidebar.hpp)
 };
 
 }   // namespace app

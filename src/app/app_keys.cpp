@@ -17,8 +17,6 @@ namespace app {
 
 namespace {
 
-constexpr size_t kMaxMessages = 8;   // the oldest go first; "Dismiss" clears them
-
 using K = core::ArgKind;
 using Values = std::vector<std::string>;
 void note(Messages& msgs, const std::string& why) {
@@ -113,10 +111,6 @@ std::vector<PageKey> App::declare_keys() {
     }
 
     // the page's layout
-    declare(keys, {"dismiss", K::None, 0, 0, "", core::later::tr("clear the messages")}, [this](Arg) {
-        link_messages_.clear();
-        return std::string();
-    });
     {
         PageKey& k = declare(keys,
                              {"drawer", K::Whole, 0, 1, "0|1",
@@ -159,13 +153,8 @@ std::string App::command(const std::string& text) {
         }
     }
     if (!why.empty()) ++refusals_;
-    if (!why.empty() && (link_messages_.empty() || link_messages_.back() != why)) add_message(why);
+    if (!why.empty()) messages_.say(why);
     return why;
-}
-
-void App::add_message(const std::string& m) {
-    link_messages_.push_back(m);
-    if (link_messages_.size() > kMaxMessages) link_messages_.erase(link_messages_.begin());
 }
 
 // A page link, split once: the declared keys, read stage by stage; the rest is the run's configuration
@@ -176,14 +165,15 @@ void App::open_link(const std::string& query) {
     const LinkArgs link = keys_.gather(core::split_query(query), rest, repeated);
     keys_.read(LinkStage::Look, link, look);   // (the language first: what follows is said in it)
     core::Decoded d = core::decode_items(rest);
-    link_messages_ = d.messages;
-    link_messages_.insert(link_messages_.end(), look.begin(), look.end());
-    link_messages_.insert(link_messages_.end(), repeated.begin(), repeated.end());
+    std::vector<std::string>& said = messages_.list();
+    said = d.messages;
+    said.insert(said.end(), look.begin(), look.end());
+    said.insert(said.end(), repeated.begin(), repeated.end());
     tour_.end();      // a link says the whole page: no tour, no run B unless it names them
     compare_.end();   // (before the run opens, so that B does not follow A's new configuration)
     run_.open(d.config);
     for (LinkStage s : {LinkStage::Setup, LinkStage::Compare, LinkStage::Moments, LinkStage::Tour, LinkStage::Last})
-        keys_.read(s, link, link_messages_);
+        keys_.read(s, link, said);
     sync_url();
 }
 

@@ -19,8 +19,8 @@ static std::string jlist(const std::vector<std::string>& v) { return core::json_
 
 std::string App::state_json() const {
     std::string s = "{\"query\":" + jstr(last_query_);
-    run_.state(s);   // the run: lab, preset, seed, where it is, its metrics, the parameters shown
-    s += ",\"status\":" + jstr(status_line());   // the look-for line; at the end, what this run showed
+    run_.state(s);      // the run: lab, preset, seed, where it is, its metrics, the parameters shown
+    header_.state(s);   // the look-for line; at the end, what this run showed
     s += ",\"outcome\":" +
         jstr(run_.lab().done() && run_.lab().failure().empty()
                  ? core::end_of_run_line(run_.lab(), run_.config().preset, run_.config().params, run_.lab().metrics())
@@ -33,7 +33,6 @@ std::string App::state_json() const {
     s += ",\"labs\":[";
     for (size_t k = 0; k < core::all_labs().size(); ++k) s += (k ? "," : "") + jstr(core::all_labs()[k].id);
     s += "]";
-    s += ",\"messages\":" + jlist(link_messages_);
     s += ",\"help\":" + jstr(help_shown());
     controls_.state(s);
     s += access_state_json();

@@ -39,11 +39,11 @@ void App::draw_phone() {
     if (drawer_open_) sidebar_.draw(body);
     else {
         ImGui::BeginChild("main", body, false);
-        draw_messages();
-        draw_timeline();
+        messages_.draw();
+        header_.draw_timeline();
         compare_.draw_strip();
         if (tour_.on()) tour_.draw_panel();
-        else draw_look_for(true);
+        else header_.draw_look_for(true);
         views_.draw_grid();
         ImGui::EndChild();
     }

@@ -85,11 +85,11 @@ void App::draw_presentation() {
         ImGui::SetTooltip("%s",
                           core::tr("Leave the presentation (key P). Keys: space play, right arrow step, N next "
                                    "phase, V / 1-9 views, T tour"));
-    draw_messages();
-    draw_timeline();
+    messages_.draw();
+    header_.draw_timeline();
     compare_.draw_strip();
     if (tour_.on()) tour_.draw_panel();
-    else draw_look_for(true);
+    else header_.draw_look_for(true);
     std::vector<int> large = views_.shown();
     if (large.empty() && !views_.all().empty()) large.push_back(0);
     ImVec2 avail = ImGui::GetContentRegionAvail();

@@ -30,13 +30,14 @@ public:
         const Tour& tour;
     };
     // `forget_messages`: a lab picked by hand starts without the last lab's messages.
-    Sidebar(Run& run, ControlMap& controls, const Exercise& exercise, Parts parts, std::function<void()> forget_messages)
+    Sidebar(Run& run, ControlMap& controls, const Exercise& exercise, Parts parts,
+            std::function<void()> forget_messages)
         : run_(run), controls_(controls), exercise_(exercise), parts_(parts),
           forget_messages_(std::move(forget_messages)) {}
     std::vector<PageKey> keys() override { return {}; }
     void state(std::string& json) const override;   // play_button: where Play is (for the browser test)
-    void draw(ImVec2 size);                          // height 0: to the bottom
-    void draw_play_button(ImVec2 size);              // Play / Pause, coloured
+    void draw(ImVec2 size);                         // height 0: to the bottom
+    void draw_play_button(ImVec2 size);             // Play / Pause, coloured
 
 private:
     void draw_lab_preset_seed();

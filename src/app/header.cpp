@@ -1,17 +1,20 @@
-// The main panel: the lab's header, messages, the phase timeline and the grid of views.
-#include "app/app.hpp"
+// Above the views (header.hpp): the lab's title, the phase timeline and what to look for.
+#include "app/header.hpp"
+#include "app/colors.hpp"
+#include "core/outcome.hpp"
 #include "app/ink.hpp"
 #include "app/hover_help.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
 #include "core/words.hpp"
+#include "session/json_text.hpp"
 #include <imgui.h>
 #include <algorithm>
 #include <cmath>
 
 namespace app {
 
-void App::draw_header() {
+void Header::draw_title() {
     const core::LabInfo& info = run_.lab().info();
     ImGui::TextColored(ink4(colors().title), "%s", core::tr(info.title).c_str());
     ImGui::SameLine();
@@ -26,40 +29,7 @@ void App::draw_header() {
     }
 }
 
-void App::draw_messages() {
-    if (!link_messages_.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_ChildBg, ink4(colors().message_bg));
-        const ImGuiStyle& st = ImGui::GetStyle();
-        float wrap = ImGui::GetContentRegionAvail().x - 2 * st.WindowPadding.x - ImGui::GetFontSize() * 1.5f;
-        float h = 2 * st.WindowPadding.y + ImGui::GetTextLineHeightWithSpacing();
-        for (const auto& m : link_messages_)
-            h += ImGui::CalcTextSize(m.c_str(), nullptr, false, wrap).y + st.ItemSpacing.y;
-        ImGui::BeginChild("linkmsg", ImVec2(0, std::min(h, ImGui::GetFontSize() * 12)), true);
-        ImGui::TextUnformatted(core::tr("Not applied (newest first):"));
-        for (auto m = link_messages_.rbegin(); m != link_messages_.rend(); ++m) {   // the newest stays in sight
-            ImGui::Bullet();
-            ImGui::TextWrapped("%s", m->c_str());
-        }
-        ImGui::EndChild();
-        ImGui::PopStyleColor();
-        if (ImGui::IsItemClicked()) link_messages_.clear();
-        if (ImGui::SmallButton(core::tr("Dismiss"))) command("dismiss");
-        controls_.note("button:dismiss", "button", core::tr("Dismiss"));
-    }
-    std::string failure = run_.lab().failure();
-    if (!failure.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("%s", core::trf("Run stopped: %s", core::tr(failure).c_str()).c_str());
-        ImGui::PopStyleColor();
-    }
-    if (compare_.on() && !compare_.b().failure.empty()) {
-        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("%s", core::trf("Run B stopped: %s", core::tr(compare_.b().failure).c_str()).c_str());
-        ImGui::PopStyleColor();
-    }
-}
-
-void App::draw_timeline() {
+void Header::draw_timeline() {
     const auto& phases = run_.lab().phases();
     if (phases.empty()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
@@ -100,7 +70,7 @@ void App::draw_timeline() {
             if (std::string c =
                     rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), run_.lab().done());
                 !c.empty())
-                command(c);
+                run_.command(c);
         controls_.note("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + title,
                        now        ? "current"
                            : past ? "done"
@@ -120,13 +90,13 @@ void App::draw_timeline() {
     rewind_.draw_marker(a.x, a.y, bw, gap, h);
     ImGui::SetCursorScreenPos(ImVec2(a.x, a.y + h + fh * 0.25f));
     // a phone (its views scroll, so a line costs no plot room): the current phase in full below
-    if (cut && phone_layout() && !present_ && cur >= 0 && cur < int(phases.size()))
+    if (cut && phone_line_() && cur >= 0 && cur < int(phases.size()))
         ImGui::TextColored(ink4(colors().look_for), "%d. %s", cur + 1, core::tr(phases[size_t(cur)].title).c_str());
 }
 
 // What to look for in the phase shown; at the end, the last phase reached and what this run showed, in the
 // words its own metrics decide (core/outcome.hpp), never the phase's look-for text as if it had happened.
-std::string App::status_line() const {
+std::string Header::status() const {
     const auto& phases = run_.lab().phases();
     if (phases.empty()) return "";
     const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(run_.lab()), 0, int(phases.size()) - 1))];
@@ -142,13 +112,13 @@ std::string App::status_line() const {
 // longer than the room is cut to the lines that fit, ending in "...", the whole of it on hover (and in the HTML
 // document's #status): the views keep their room. `compact` (presentation, compare mode): an eighth of the room,
 // the look-for line only, the claim on hover.
-void App::draw_look_for(bool compact) {
+void Header::draw_look_for(bool compact) {
     const auto& phases = run_.lab().phases();
     if (phases.empty()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = std::max(0.0f, ImGui::GetContentRegionAvail().y) * (compact ? 0.12f : 0.2f);
     const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(run_.lab()), 0, int(phases.size()) - 1))];
-    const std::string look = status_line(), claim = core::trf("Paper: %s", core::tr(ph.claim).c_str());
+    const std::string look = status(), claim = core::trf("Paper: %s", core::tr(ph.claim).c_str());
     float sc = 1.0f;
     std::vector<std::string> l1, l2;
     for (float s : {1.0f, 0.85f, 0.75f}) {
@@ -192,5 +162,7 @@ void App::draw_look_for(bool compact) {
     }
     ImGui::Spacing();
 }
+
+void Header::state(std::string& json) const { json += ",\"status\":" + core::json_string(status()); }
 
 }   // namespace app
