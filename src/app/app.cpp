@@ -19,6 +19,7 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(run_.keys());
     keys_.add(declare_keys());
     keys_.add(messages_.keys());
+    keys_.add(export_.keys());
     keys_.add(views_.keys());
     keys_.add(tour_.keys());
     keys_.add(look_.keys());

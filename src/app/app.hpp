@@ -61,11 +61,11 @@ public:
     // Device pixels per CSS pixel (the page's devicePixelRatio, 1 on the desktop): the layout stays in CSS
     // pixels and the platform renders it at this density; fonts are rasterised at it, so text is sharp.
     void set_density(float d) {
-        if (!export_pending()) look_.set_density(d);
+        if (!export_.pending()) look_.set_density(d);
     }
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const {
-        return run_.playing() || look_.fonts_dirty() || export_pending() ||
+        return run_.playing() || look_.fonts_dirty() || export_.pending() ||
             compare_.catching_up(run_.lab(), run_.playing()) || record_.on();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
@@ -76,15 +76,7 @@ public:
     // then draws a few frames a second only, and leaves the processor to them.
     bool waiting_for_workers() const { return run_.waiting_for_workers(); }
 
-    // Exporting a view as a PNG (png=N, the PNG button): the platform, which owns GL, asks whether
-    // one is pending, then calls begin_export() (fonts at twice the UI scale: rebuild them), renders
-    // one ImGui frame of draw_export() offscreen at export_size(), reads the pixels, encodes them and
-    // hands the file to finish_export(), which restores the UI scale and saves it through the host.
-    bool export_pending() const { return export_.pending(); }
-    void begin_export();
-    ImVec2 export_size() const;   // pixels: twice the view's box on screen
-    void draw_export();
-    void finish_export(const std::vector<uint8_t>& png, int width, int height);
+    Export& exporter() { return export_; }   // a view as a PNG: the platform renders it (export.hpp)
 
     // The page's Web Workers (worker_pool.cpp): `ready` of them started (0: none, and why).
     Run& run() { return run_; }   // the page's Web Workers report to it (Run::workers_ready, …, b().failed)
@@ -131,7 +123,6 @@ private:
 
     bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
     bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
-    Export export_;                          // a view as a PNG (export.hpp)
     ControlMap controls_;                    // the layout map and the HTML document's focus (control_map.hpp)
     std::string last_url_;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
@@ -152,6 +143,7 @@ private:
     QrPanel qr_{run_, host_, keys_};                          // the class's QR code (qr_panel.hpp)
     PointEditor points_{run_, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{run_, controls_};                          // moments of the run, shown again (rewind.hpp)
+    Export export_{run_, views_, look_, host_};               // a view as a PNG (export.hpp)
     Header header_{run_, controls_, rewind_, [this] { return phone_layout() && !present_; }};   // (header.hpp)
     Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_, record_, tour_},
                      [this] { messages_.clear(); }};   // (sidebar.hpp)

@@ -97,18 +97,6 @@ std::vector<PageKey> App::declare_keys() {
                 return std::string();
             });
     as_button(keys.back(), core::later::tr("Download CSV"));
-    {
-        PageKey& k = declare(
-            keys,
-            {"png", K::Whole, 0, 999, "N", core::later::tr("save view N as a PNG at twice the screen resolution")},
-            [this](Arg v) {
-                std::vector<core::View> vs;
-                run_.lab().views(vs);
-                return export_.request(v.whole, int(vs.size()));
-            });
-        k.state_name = "export";
-        k.state = [this] { return export_.json(); };
-    }
 
     // the page's layout
     {

@@ -1,8 +1,8 @@
 // Export of one view as a PNG for slides and papers: the view with its title and legend (no
 // caption), drawn at twice the UI scale into a box twice its size on screen, with a footer naming
 // the run. The platform renders the frame offscreen and encodes the pixels (platform/png_export).
-#include "app/app.hpp"
 #include "app/export.hpp"
+#include "app/colors.hpp"
 #include "session/json_text.hpp"
 #include "app/ink.hpp"
 #include "app/plot.hpp"
@@ -14,38 +14,58 @@
 
 namespace app {
 
-std::string Export::request(long long n, int views) {
+std::vector<PageKey> Export::keys() {
+    std::vector<PageKey> keys(1);
+    keys[0].syntax = {"png", core::ArgKind::Whole,
+                      0,     999,
+                      "N",   core::later::tr("save view N as a PNG at twice the screen resolution")};
+    keys[0].act = [this](const core::CommandArg& v) { return request(v.whole); };
+    keys[0].state_name = "export";
+    keys[0].state = [this] { return json(); };
+    return keys;
+}
+
+std::string Export::request(long long n) {
+    std::vector<core::View> vs;
+    run_.lab().views(vs);
+    const int views = int(vs.size());
     if (n >= views) return core::trf("png=%lld: give a view number from 0 to %d", n, views - 1);
     view_ = int(n);
     return "";
 }
 
-void Export::begin(const std::string& view_id, const std::vector<ViewReport>& reports, float font_size, float& ui_scale,
-                   float& density) {
-    restore_scale_ = ui_scale;
+// The picture's box from the view's box on screen (its last report; a 16:10 box when it is not shown), and the UI
+// scale doubled, the density 1 (the picture's own pixels, whatever the screen's) until finish().
+void Export::begin() {
+    const std::vector<core::View>& vs = views_.all();
+    const std::string view_id = view_ >= 0 && view_ < int(vs.size()) ? vs[size_t(view_)].id : "";
+    const float font_size = ImGui::GetFontSize();
+    restore_scale_ = look_.scale();
+    restore_density_ = look_.density();
     box_ = ImVec2(0, 0);
     if (!view_id.empty())
-        for (const ViewReport& r : reports)
+        for (const ViewReport& r : views_.reports())
             if (r.id == view_id && r.plot_b.x > r.plot_a.x)
                 box_ = ImVec2(r.plot_b.x - r.plot_a.x, r.plot_b.y - r.plot_a.y + font_size * 2.7f);
-    if (box_.x < 200 || box_.y < 150) box_ = ImVec2(800 * ui_scale, 500 * ui_scale);
+    if (box_.x < 200 || box_.y < 150) box_ = ImVec2(800 * restore_scale_, 500 * restore_scale_);
     box_.x = std::floor(box_.x);
     box_.y = std::floor(box_.y);
-    ui_scale = restore_scale_ * 2;
-    restore_density_ = density;   // the picture's own pixels: twice the box, whatever the screen's density
-    density = 1;
+    look_.set_for_export(restore_scale_ * 2, 1);
 }
 
-void Export::finish(const std::string& file, const std::vector<uint8_t>& png, int width, int height, float& ui_scale,
-                    float& density, const Save& save) {
-    ui_scale = restore_scale_;
-    density = restore_density_;
+void Export::finish(const std::vector<uint8_t>& png, int width, int height) {
+    const std::vector<core::View>& vs = views_.all();
+    const core::RunConfig& c = run_.config();
+    const std::string file = view_ >= 0 && view_ < int(vs.size())
+        ? c.lab + "-" + vs[size_t(view_)].id + "-seed" + std::to_string(c.seed) + ".png"
+        : "";   // the view is gone: nothing saved
+    look_.set_for_export(restore_scale_, restore_density_);
     if (!file.empty() && !png.empty()) {
         file_ = file;
         width_ = width;
         height_ = height;
         bytes_ = png.size();
-        if (save) save(file_, png);
+        if (host_.save_png) host_.save_png(file_, png);
     }
     view_ = -1;
 }
@@ -56,25 +76,14 @@ std::string Export::json() const {
         ",\"bytes\":" + std::to_string(bytes_) + "}";
 }
 
-// The view shown (-1: none now) and its id.
-void App::begin_export() {
-    const int v = export_.view();
-    float scale = look_.scale(), density = look_.density();
-    export_.begin(v >= 0 && v < int(views_.all().size()) ? views_.all()[size_t(v)].id : "", views_.reports(),
-                  ImGui::GetFontSize(), scale, density);
-    look_.set_for_export(scale, density);
-}
-
-ImVec2 App::export_size() const { return export_.size(); }
-
-void App::draw_export() {
-    ImVec2 size = export_size();
+void Export::draw() {
+    const ImVec2 size = this->size();
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(size);
     ImGui::PushStyleColor(ImGuiCol_WindowBg, ink(colors().plot_bg));
     ImGui::Begin("##export", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoInputs);
-    const int shown = export_.view();
+    const int shown = view_;
     if (shown >= 0 && shown < int(views_.all().size())) {
         const core::View& v = views_.all()[size_t(shown)];
         const float fh = ImGui::GetFontSize();
@@ -93,16 +102,6 @@ void App::draw_export() {
     }
     ImGui::End();
     ImGui::PopStyleColor();
-}
-
-void App::finish_export(const std::vector<uint8_t>& png, int width, int height) {
-    const int v = export_.view();
-    const std::string file = v >= 0 && v < int(views_.all().size())
-        ? run_.config().lab + "-" + views_.all()[size_t(v)].id + "-seed" + std::to_string(run_.config().seed) + ".png"
-        : "";
-    float scale = look_.scale(), density = look_.density();
-    export_.finish(file, png, width, height, scale, density, host_.save_png);
-    look_.set_for_export(scale, density);
 }
 
 }   // namespace app

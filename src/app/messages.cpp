@@ -37,8 +37,7 @@ void PageMessages::draw() {
         const ImGuiStyle& st = ImGui::GetStyle();
         float wrap = ImGui::GetContentRegionAvail().x - 2 * st.WindowPadding.x - ImGui::GetFontSize() * 1.5f;
         float h = 2 * st.WindowPadding.y + ImGui::GetTextLineHeightWithSpacing();
-        for (const auto& m : list_)
-            h += ImGui::CalcTextSize(m.c_str(), nullptr, false, wrap).y + st.ItemSpacing.y;
+        for (const auto& m : list_) h += ImGui::CalcTextSize(m.c_str(), nullptr, false, wrap).y + st.ItemSpacing.y;
         ImGui::BeginChild("linkmsg", ImVec2(0, std::min(h, ImGui::GetFontSize() * 12)), true);
         ImGui::TextUnformatted(core::tr("Not applied (newest first):"));
         for (auto m = list_.rbegin(); m != list_.rend(); ++m) {   // the newest stays in sight

@@ -13,8 +13,8 @@ class PageMessages : public Part {
 public:
     PageMessages(const Stage& run, const Compare& compare, ControlMap& controls)
         : run_(run), compare_(compare), controls_(controls) {}
-    std::vector<PageKey> keys() override;   // dismiss, state().messages
-    void say(const std::string& m);          // (the same as the newest is said once)
+    std::vector<PageKey> keys() override;                // dismiss, state().messages
+    void say(const std::string& m);                      // (the same as the newest is said once)
     std::vector<std::string>& list() { return list_; }   // a link's, as it opens
     void clear() { list_.clear(); }
     void draw();

@@ -64,7 +64,7 @@ void run_frame(GLFWwindow* w, app::App& a, const std::function<void()>& input, s
         *capture_h = fh;
     }
     a.frame_drawn();   // a recording takes this frame (before the PNG export draws offscreen)
-    if (a.export_pending()) export_view(a);
+    if (a.exporter().pending()) export_view(a);
     glfwSwapBuffers(w);
 }
 

@@ -44,9 +44,9 @@ std::vector<uint8_t> read_pixels(int w, int h) {
 }
 
 void export_view(app::App& a) {
-    a.begin_export();   // twice the UI scale: fonts are rebuilt for sharp text, not scaled up
+    a.exporter().begin();   // twice the UI scale: fonts are rebuilt for sharp text, not scaled up
     a.rebuild_fonts();
-    const ImVec2 size = a.export_size();
+    const ImVec2 size = a.exporter().size();
     const int W = int(size.x), H = int(size.y);
     GLint max_tex = 0;
     glGetIntegerv(GL_MAX_TEXTURE_SIZE, &max_tex);
@@ -59,7 +59,7 @@ void export_view(app::App& a) {
         io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);   // no hover effects in the picture
         ImGui_ImplOpenGL3_NewFrame();
         ImGui::NewFrame();
-        a.draw_export();
+        a.exporter().draw();
         ImGui::Render();
         GLuint fbo = 0, tex = 0;
         glGenTextures(1, &tex);
@@ -88,7 +88,7 @@ void export_view(app::App& a) {
     } else {
         std::fprintf(stderr, "MoE Lab: a %d×%d picture exceeds the GL texture limit %d\n", W, H, int(max_tex));
     }
-    a.finish_export(png, W, H);   // back to the UI scale
+    a.exporter().finish(png, W, H);   // back to the UI scale
     a.rebuild_fonts();
 }
 

@@ -12,8 +12,8 @@ namespace platform {
 std::vector<uint8_t> encode_png(std::vector<uint8_t> rgba, int width, int height);
 // The bound framebuffer's pixels (GL's bottom-up rows flipped to top row first).
 std::vector<uint8_t> read_pixels(int width, int height);
-// Renders the app's pending export (App::export_pending) into an offscreen framebuffer and hands
-// the PNG to App::finish_export. Call after the frame's own rendering, before the swap.
+// Renders the app's pending export (app/export.hpp) into an offscreen framebuffer and hands
+// the PNG to Export::finish. Call after the frame's own rendering, before the swap.
 void export_view(app::App& a);
 
 }   // namespace platform

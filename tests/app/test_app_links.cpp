@@ -195,18 +195,18 @@ TEST_CASE("app parts: a view as a PNG (png=N) waits for the platform, at twice t
     std::string saved;
     p.frames(1);
     CHECK(p.app->command("png=99").find("give a view number from 0 to 2") != std::string::npos);
-    CHECK(!p.app->export_pending());
+    CHECK(!p.app->exporter().pending());
     CHECK(p.app->command("png=1") == "");
-    CHECK(p.app->export_pending());
+    CHECK(p.app->exporter().pending());
     CHECK(p.has("\"export\":{\"pending\":true,\"file\":\"\""));
-    p.app->begin_export();
+    p.app->exporter().begin();
     CHECK(p.app->ui_scale() == 2.5f);
-    const ImVec2 size = p.app->export_size();
+    const ImVec2 size = p.app->exporter().size();
     CHECK(size.x >= 400);
     CHECK(size.y >= 300);
-    p.app->finish_export({1, 2, 3, 4, 5}, int(size.x), int(size.y));
+    p.app->exporter().finish({1, 2, 3, 4, 5}, int(size.x), int(size.y));
     CHECK(p.app->ui_scale() == 1.25f);
-    CHECK(!p.app->export_pending());
+    CHECK(!p.app->exporter().pending());
     CHECK(p.has("\"export\":{\"pending\":false,\"file\":\"example-"));
     CHECK(p.has("-seed3.png\",\"width\":" + std::to_string(int(size.x)) + ",\"height\":" + std::to_string(int(size.y)) +
                 ",\"bytes\":5}"));
