@@ -18,6 +18,7 @@ App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
     keys_.add(language_.keys());   // (first: a link's language is read before the rest of it)
     keys_.add(run_.keys());
     keys_.add(declare_keys());
+    keys_.add(layout_.keys());
     keys_.add(messages_.keys());
     keys_.add(export_.keys());
     keys_.add(views_.keys());
@@ -79,8 +80,8 @@ void App::frame() {
     ImGui::Begin("MoE Lab", nullptr,   // words: not shown (no title bar)
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
                      ImGuiWindowFlags_NoSavedSettings);
-    if (embed_) draw_embed();
-    else if (present_) draw_presentation();
+    if (layout_.embedded()) draw_embed();
+    else if (layout_.presenting()) draw_presentation();
     else if (phone_layout()) draw_phone();
     else {
         float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * look_.scale());
@@ -116,7 +117,7 @@ KeyContext App::key_context() const {
     KeyContext c;
     c.playing = run_.playing();
     c.touring = tour_.on();
-    c.presenting = present_;
+    c.presenting = layout_.presenting();
     c.qr = qr_.on();
     c.recording = record_.on();
     c.question_open = !tour_.question(run_.lab()).prompt.empty() && !tour_.revealed(run_.lab()) && tour_.answer() < 0;

@@ -15,6 +15,7 @@
 #include "app/keyboard.hpp"
 #include "app/messages.hpp"
 #include "app/language.hpp"
+#include "app/layout.hpp"
 #include "app/look.hpp"
 #include "app/page_key.hpp"
 #include "app/point_editor.hpp"
@@ -97,8 +98,6 @@ private:
 
     // lecture mode (presentation.cpp, tour_player.cpp, lecture_commands.cpp)
     // Each returns "" when it acted, otherwise why not (hooked into the command table in commands.cpp).
-    std::string cmd_present(const std::string& arg);   // "present=0|1"
-    std::string cmd_embed(const std::string& arg);     // "embed=0|1": one view, minimal chrome
     // The page's link (app_keys.cpp): the run's configuration (core/share_link.hpp) and the declared keys.
     void open_link(const std::string& query);   // a page link: the run's configuration + the keys
     void sync_url();                            // the page URL: the same, from the current state
@@ -121,9 +120,7 @@ private:
     bool ran_last_frame_ = false;       // the run played in the last frame (the played time counts from Play)
     double last_frame_start_ = 0;
 
-    bool present_ = false, embed_ = false;   // presentation layout; a single view for an iframe
-    bool drawer_open_ = false;               // the phone layout shows the sidebar instead of the views
-    ControlMap controls_;                    // the layout map and the HTML document's focus (control_map.hpp)
+    ControlMap controls_;   // the layout map and the HTML document's focus (control_map.hpp)
     std::string last_url_;
     // keyboard and screen readers (keyboard.cpp, document.cpp)
     Exercise exercise_{&run_};   // an exercise link's hidden and locked controls (exercise.hpp)
@@ -132,10 +129,12 @@ private:
                        [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); },
                        [this] { new_lab(); }, [this] { new_run(); }}};   // the run (run.hpp)
     Compare& compare_ = run_.b();
+    Layout layout_{run_};                                // presentation, embed, the phone's drawer (layout.hpp)
     PageMessages messages_{run_, compare_, controls_};   // what could not be done (messages.hpp)
-    Views views_{run_, controls_, compare_, [this] { return present_ || embed_; },
-                 [this] { return tour_.on(); }};                                               // run B (compare.hpp)
-    Look look_{run_, host_, controls_, [this] { return present_ || embed_ || tour_.on(); }};   // (look.hpp)
+    Views views_{run_, controls_, compare_, [this] { return layout_.presenting() || layout_.embedded(); },
+                 [this] { return tour_.on(); }};   // run B (compare.hpp)
+    Look look_{run_, host_, controls_,
+               [this] { return layout_.presenting() || layout_.embedded() || tour_.on(); }};   // (look.hpp)
     PageLanguage language_{run_, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
     Recording record_{run_, host_, controls_, [this] { return !views_.shown().empty(); }};     // a clip (record.hpp)
     Keyboard keyboard_{run_, host_, controls_, [this] { return key_context(); }};   // the keys (keyboard.hpp)
@@ -144,7 +143,8 @@ private:
     PointEditor points_{run_, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
     Rewind rewind_{run_, controls_};                          // moments of the run, shown again (rewind.hpp)
     Export export_{run_, views_, look_, host_};               // a view as a PNG (export.hpp)
-    Header header_{run_, controls_, rewind_, [this] { return phone_layout() && !present_; }};   // (header.hpp)
+    Header header_{run_, controls_, rewind_,
+                   [this] { return phone_layout() && !layout_.presenting(); }};   // (header.hpp)
     Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_, record_, tour_},
                      [this] { messages_.clear(); }};   // (sidebar.hpp)
 };

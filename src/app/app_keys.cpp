@@ -1,7 +1,7 @@
-// The keys of the page the frame itself declares (app/page_key.hpp): the run's commands and configuration, and the
-// features not yet a part of their own (app/part.hpp). One entry per key, in the link's order: its command, its
-// place in the link, its state() field and its control in the HTML document. Adding a key is adding one entry
-// here or in a part; the link, the commands, state(), the help and the HTML document follow (page_keys.cpp).
+// The page's link and commands (app/page_key.hpp): the keys the frame itself declares (a link opened by command,
+// sharing the link, the run's CSV, the GPU's drawing), a command run through every part's keys, and the link read
+// and written from the declarations. Adding a key is adding one entry to the part that owns it; the link, the
+// commands, state(), the help and the HTML document follow (page_keys.cpp).
 #include "app/app.hpp"
 #include "app/gpu_draw.hpp"
 #include "core/compare.hpp"
@@ -18,17 +18,6 @@ namespace app {
 namespace {
 
 using K = core::ArgKind;
-using Values = std::vector<std::string>;
-void note(Messages& msgs, const std::string& why) {
-    if (!why.empty()) msgs.push_back(why);
-}
-std::string jbool(bool b) { return b ? "true" : "false"; }
-
-std::string not_running(const core::Lab& lab) {
-    if (!lab.failure().empty())
-        return core::trf("the run stopped (%s): change the settings or press Reset", lab.failure().c_str());
-    return core::tr("the run has finished: press Reset to run it again");
-}
 
 // A button of the HTML document's "Share and export" section.
 void as_button(PageKey& k, const char* label) {
@@ -40,7 +29,6 @@ void as_button(PageKey& k, const char* label) {
 }   // namespace
 
 std::vector<PageKey> App::declare_keys() {
-    using S = LinkStage;
     using Arg = const core::CommandArg&;
     std::vector<PageKey> keys;
     declare(keys,
@@ -49,37 +37,6 @@ std::vector<PageKey> App::declare_keys() {
                 open_link(v.text);   // a link reports its own problems, like on page load
                 return std::string();
             });
-
-    // lecture mode (lecture_commands.cpp, presentation.cpp, tour_player.cpp)
-    {
-        PageKey& k =
-            declare(keys, {"present", K::Whole, 0, 1, "0|1", core::later::tr("presentation layout on (1) or off (0)")},
-                    [this](Arg v) { return cmd_present(v.text); });
-        k.link = InLink::Page;
-        k.to_phone = false;   // the lecturer's display
-        k.link_help = core::later::tr("presentation layout");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            bool on = false;
-            if (v.given) note(msgs, switch_arg("present", v.value, on));
-            present_ = on;
-        };
-        k.write = [this] { return written_if(present_, "1"); };
-        k.state = [this] { return jbool(present_); };
-    }
-    {
-        PageKey& k =
-            declare(keys, {"embed", K::Whole, 0, 1, "0|1", core::later::tr("one view, minimal chrome, for an iframe")},
-                    [this](Arg v) { return cmd_embed(v.text); });
-        k.link = InLink::Page;
-        k.link_help = core::later::tr("one view, minimal chrome, for an iframe (not with present=1)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            bool on = false;
-            if (v.given) note(msgs, switch_arg("embed", v.value, on));
-            embed_ = on && !present_;
-        };
-        k.write = [this] { return written_if(embed_, "1"); };
-        k.state = [this] { return jbool(embed_); };
-    }
     // sharing and saving
     declare(keys, {"copy-link", K::None, 0, 0, "", core::later::tr("copy the link to this run")},
             [this](Arg) -> std::string {
@@ -97,18 +54,7 @@ std::vector<PageKey> App::declare_keys() {
                 return std::string();
             });
     as_button(keys.back(), core::later::tr("Download CSV"));
-
-    // the page's layout
-    {
-        PageKey& k = declare(keys,
-                             {"drawer", K::Whole, 0, 1, "0|1",
-                              core::later::tr("the phone layout's controls drawer open (1) or closed (0)")},
-                             [this](Arg v) {
-                                 drawer_open_ = v.whole == 1;
-                                 return std::string();
-                             });
-        k.state = [this] { return jbool(drawer_open_); };
-    }
+    // the drawing of fields and heatmaps (gpu_draw.hpp)
     declare(
         keys,
         {"gpu", K::Whole, 0, 1, "0|1",

@@ -26,9 +26,9 @@ void App::draw_phone() {
     const bool one_row = ImGui::GetContentRegionAvail().x > fh * 25;
     const float bar = (ImGui::GetFrameHeight() + st.ItemSpacing.y) * (one_row ? 1 : 2);
     // top bar
-    const char* controls = drawer_open_ ? core::tr("Close controls") : core::tr("Controls");
-    if (ImGui::Button(controls)) command(drawer_open_ ? "drawer=0" : "drawer=1");
-    controls_.note("button:controls", "button", controls, drawer_open_ ? "open" : "");
+    const char* controls = layout_.drawer_open() ? core::tr("Close controls") : core::tr("Controls");
+    if (ImGui::Button(controls)) command(layout_.drawer_open() ? "drawer=0" : "drawer=1");
+    controls_.note("button:controls", "button", controls, layout_.drawer_open() ? "open" : "");
     hover_help(core::tr("The lab, presets, seed, parameters, compare, link and export."));
     ImGui::SameLine();
     if (!rewind_.live()) rewind_.draw_status();   // which moment is shown, and Live
@@ -36,7 +36,7 @@ void App::draw_phone() {
         ImGui::TextColored(ink4(colors().title), "%s",
                            fit_text(core::tr(run_.lab().info().title), ImGui::GetContentRegionAvail().x).c_str());
     const ImVec2 body(ImGui::GetContentRegionAvail().x, ImGui::GetContentRegionAvail().y - bar);
-    if (drawer_open_) sidebar_.draw(body);
+    if (layout_.drawer_open()) sidebar_.draw(body);
     else {
         ImGui::BeginChild("main", body, false);
         messages_.draw();

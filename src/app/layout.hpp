@@ -1,0 +1,28 @@
+// The page's layout: the presentation layout for a projector (present=1: no sidebar, the timeline and one or two views
+// large), one view with minimal chrome for an iframe (embed=1), and on a phone the controls drawer (drawer=1). The
+// frame draws the layout these say (app.cpp, presentation.cpp, phone_layout.cpp).
+#pragma once
+#include "app/part.hpp"
+#include <string>
+#include <vector>
+
+namespace app {
+
+class Layout : public Part {
+public:
+    explicit Layout(Stage& stage) : stage_(stage) {}
+    std::vector<PageKey> keys() override;   // present=0|1, embed=0|1, drawer=0|1
+    bool presenting() const { return present_; }
+    bool embedded() const { return embed_; }
+    bool drawer_open() const { return drawer_; }
+
+private:
+    std::string set_present(const std::string& arg);
+    std::string set_embed(const std::string& arg);
+
+    Stage& stage_;
+    bool present_ = false, embed_ = false;
+    bool drawer_ = false;   // the phone layout shows the sidebar instead of the views
+};
+
+}   // namespace app
