@@ -2,7 +2,7 @@
 // the small API the browser test (and a curious lecturer's console) uses:
 //   moeLab.state()            -> {lab, phase, done, metrics: {...}, run_ms, ...}
 //   moeLab.command("play")    -> same actions as the buttons: play, pause, step, next-phase, reset,
-//                                lab=ID, preset=ID, seed=N, set=NAME=VALUE, speed=N, ... (src/app/commands.cpp);
+//                                lab=ID, preset=ID, seed=N, set=NAME=VALUE, speed=N, ... (each key's declaration, src/app/page_key.hpp);
 //                                returns "" when applied, otherwise why not (also shown on the page)
 //   moeLab.document()         -> the declarations the HTML document is built from (web/pdom.js)
 //   moeLab.table(n)           -> view n's data as tables

@@ -15,26 +15,16 @@
 namespace app {
 
 App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
-    keys_.add(language_.keys());   // (first: a link's language is read before the rest of it)
-    keys_.add(run_.keys());
+    // The parts, in the link's order (the language first: a link's language is read before the rest of it), then
+    // the frame's own keys, then those a build adds (a test's).
+    parts_ = {&language_, &run_,     &layout_, &messages_, &export_,   &views_,    &tour_,   &look_,   &rewind_,
+              &exercise_, &compare_, &qr_,     &record_,   &keyboard_, &controls_, &points_, &header_, &sidebar_};
+    for (Part* p : parts_) keys_.add(p->keys());
     keys_.add(declare_keys());
-    keys_.add(layout_.keys());
-    keys_.add(messages_.keys());
-    keys_.add(export_.keys());
-    keys_.add(views_.keys());
-    keys_.add(tour_.keys());
-    keys_.add(look_.keys());
-    keys_.add(rewind_.keys());
-    keys_.add(exercise_.keys());
-    keys_.add(compare_.keys());
-    keys_.add(qr_.keys());
-    keys_.add(record_.keys());
-    keys_.add(keyboard_.keys());
-    keys_.add(controls_.keys());
-    keys_.add(points_.keys());
     for (MakePart make : added_parts()) {
-        parts_.push_back(make(run_));
-        keys_.add(parts_.back()->keys());
+        added_.push_back(make(run_));
+        parts_.push_back(added_.back().get());
+        keys_.add(added_.back()->keys());
     }
     open_link(initial_query);
     run_.start_workers();   // workers=auto: they start loading now if the run pays for them

@@ -1,36 +1,30 @@
-// App: the whole UI of MoE Lab, for any lab, built from what the lab declares (src/labs/README.md).
-// The platform main loop (browser or desktop) calls frame() once per ImGui frame; training runs
-// inside frame() in slices that fit the frame budget, so the page never freezes.
+// App: the whole UI of MoE Lab, for any lab, built from what the lab declares (src/labs/README.md). It is the frame
+// loop and the list of its parts (app/part.hpp): each part owns its state, declares its keys (app/page_key.hpp) and
+// draws itself, and reaches the run through the Run (app/run.hpp). The platform main loop (browser or desktop) calls
+// frame() once per ImGui frame; training runs inside frame() in slices that fit the frame budget, so the page never
+// freezes. Only the frame's own files (app*.cpp) include this header.
 #pragma once
-#include "session/command.hpp"
-#include "core/lab.hpp"
-#include "core/share_link.hpp"
-#include "core/words.hpp"
 #include "app/compare.hpp"
 #include "app/control_map.hpp"
 #include "app/exercise.hpp"
 #include "app/export.hpp"
-#include "app/host.hpp"
 #include "app/header.hpp"
+#include "app/host.hpp"
 #include "app/keyboard.hpp"
-#include "app/messages.hpp"
 #include "app/language.hpp"
 #include "app/layout.hpp"
 #include "app/look.hpp"
+#include "app/messages.hpp"
 #include "app/page_key.hpp"
-#include "app/point_editor.hpp"
 #include "app/part.hpp"
+#include "app/point_editor.hpp"
 #include "app/qr_panel.hpp"
 #include "app/record.hpp"
+#include "app/rewind.hpp"
 #include "app/run.hpp"
 #include "app/sidebar.hpp"
-#include "app/rewind.hpp"
 #include "app/tour.hpp"
 #include "app/views.hpp"
-#include "app/workers.hpp"
-#include "app/view_report.hpp"
-#include <cstdint>
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,15 +42,15 @@ public:
     void rebuild_fonts() {   // call between frames (platform owns GL)
         look_.rebuild_fonts([this](float size) { language_.merge_font(size); });
     }
-    std::string state_json() const;   // everything the page exposes to tests
-    // The page's parallel HTML document (web/pdom.js) is built from this: the lab's declarations (labs,
-    // presets, parameters with their spoken names, phases, views, tour, comparisons), the speeds, the keys and
-    // the command table. It changes when state().document does (another lab, compare mode on or off).
+    std::string state_json() const;   // everything the page exposes to tests (app_state.cpp)
+    // The page's parallel HTML document (web/pdom.js) is built from this: the lab's declarations (labs, presets,
+    // parameters with their spoken names, phases, views, tour, comparisons), the keys of the keyboard, the commands,
+    // the link's keys and the page's controls (app_document.cpp). It changes when state().document does.
     std::string document_json() const;
     // View n as data tables (session/view_table.hpp), as JSON: the HTML document's tables; "null": no such view.
     std::string view_table_json(int n) const;
-    // "play", "lab=ID", "seed=N", "present=1", ... (the keys, app_keys.cpp and the parts'). Returns "" when it acted,
-    // otherwise why not; a refusal is also added to the page's messages.
+    // "play", "lab=ID", "seed=N", "present=1", ... (every part's keys). Returns "" when it acted, otherwise why not;
+    // a refusal is also added to the page's messages.
     std::string command(const std::string& cmd);
     float ui_scale() const { return look_.scale(); }
     // Device pixels per CSS pixel (the page's devicePixelRatio, 1 on the desktop): the layout stays in CSS
@@ -69,84 +63,69 @@ public:
         return run_.playing() || look_.fonts_dirty() || export_.pending() ||
             compare_.catching_up(run_.lab(), run_.playing()) || record_.on();
     }
-    // After the frame is rendered (before it is shown): a recording takes its frame (record.cpp).
+    // After the frame is rendered (before it is shown): a recording takes its frame (record.hpp).
     void frame_drawn() {
         record_.frame_drawn(ImGui::GetIO().DisplaySize, views_.large_a(), views_.large_b(), look_.density());
     }
     // The last frame's training found nothing to do: the rest of the sweep runs in the page's workers. The page
     // then draws a few frames a second only, and leaves the processor to them.
     bool waiting_for_workers() const { return run_.waiting_for_workers(); }
-
     Export& exporter() { return export_; }   // a view as a PNG: the platform renders it (export.hpp)
-
-    // The page's Web Workers (worker_pool.cpp): `ready` of them started (0: none, and why).
-    Run& run() { return run_; }   // the page's Web Workers report to it (Run::workers_ready, …, b().failed)
-    void run_b_snapshot(int run, const std::string& bytes);   // run B's worker: B now
+    Run& run() { return run_; }              // the page's Web Workers report to it (Run::workers_ready, …)
+    void run_b_snapshot(int run, const std::string& bytes);   // run B's worker: B now (the views follow)
 
 private:
-    std::vector<PageKey> declare_keys();     // the frame's own keys (app_keys.cpp)
-    std::string access_state_json() const;   // state()'s part for the HTML document (document.cpp)
-    std::string document_key() const;        // changes when document_json() does
-    // View k as drawn in the page: its plot, or its data as tables (views.cpp).
-    // configuration
-    // drawing
-    // phone_layout.cpp
+    std::vector<PageKey> declare_keys();        // the frame's own keys: query, copy-link, csv, gpu (app_keys.cpp)
+    void open_link(const std::string& query);   // a page link: the run's configuration and every part's keys
+    void sync_url();                            // the page URL: the same, from the current state
+    void new_lab();                             // another lab opens: no tour, no view large
+    void new_run();                             // a run begins: its moments forgotten, the URL written
+    KeyContext key_context() const;             // what the keys' commands depend on now
+    // The layouts (app.cpp: the sidebar and the main panel; app_present.cpp; app_phone.cpp)
     static constexpr float kPhoneWidth = 700;    // CSS pixels at UI scale 1: narrower is a phone (see there),
     static constexpr float kPhoneHeight = 480;   // and so is lower (CSS pixels at any UI scale)
     bool phone_layout() const;
     void draw_phone();
-
-    // lecture mode (presentation.cpp, tour_player.cpp, lecture_commands.cpp)
-    // Each returns "" when it acted, otherwise why not (hooked into the command table in commands.cpp).
-    // The page's link (app_keys.cpp): the run's configuration (core/share_link.hpp) and the declared keys.
-    void open_link(const std::string& query);   // a page link: the run's configuration + the keys
-    void sync_url();                            // the page URL: the same, from the current state
-    KeyContext key_context() const;             // what the keys' commands depend on now
     void draw_presentation();
     void draw_embed();
-    // a tour step's question (tour_question.cpp): asked before the step runs, revealed once it has run
-
-    void new_lab();   // another lab opens: no tour, no view large
-    void new_run();   // a run begins: its timing and moments from nought, the URL
-    // sweep repetitions in the page's Web Workers (worker_pool.cpp)
+    // The HTML document (app_document.cpp)
+    std::string access_state_json() const;   // state()'s part for it
+    std::string document_key() const;        // changes when document_json() does
 
     Host host_;
-    PageKeys keys_;                              // every key of the page: the frame's, then its parts'
-    std::vector<std::unique_ptr<Part>> parts_;   // the parts added to this build (part.hpp)
+    PageKeys keys_;                              // every key of the page: its parts', then the frame's
+    std::vector<Part*> parts_;                   // every part, in the link's order (app.cpp)
+    std::vector<std::unique_ptr<Part>> added_;   // the parts a build adds (part.hpp's add_part)
     int refusals_ = 0;                           // commands refused so far (a command that runs another: key=K)
-    std::string last_query_;
-
-    double train_ms_ = 0, ui_ms_ = 0;   // last frame: training, and building the UI
-    bool ran_last_frame_ = false;       // the run played in the last frame (the played time counts from Play)
+    std::string last_query_, last_url_;          // the link's run part, and the whole of it
+    double train_ms_ = 0, ui_ms_ = 0;            // last frame: training, and building the UI
+    bool ran_last_frame_ = false;                // the run played in the last frame (its time counts from Play)
     double last_frame_start_ = 0;
 
-    ControlMap controls_;   // the layout map and the HTML document's focus (control_map.hpp)
-    std::string last_url_;
-    // keyboard and screen readers (keyboard.cpp, document.cpp)
-    Exercise exercise_{&run_};   // an exercise link's hidden and locked controls (exercise.hpp)
+    // The parts (each file's header says what it is)
+    ControlMap controls_;   // the layout map and the HTML document's focus
+    Exercise exercise_{&run_};
     Run run_{host_, controls_, exercise_,
              Run::Page{[this](const std::string& c) { return command(c); },
                        [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); },
-                       [this] { new_lab(); }, [this] { new_run(); }}};   // the run (run.hpp)
-    Compare& compare_ = run_.b();
-    Layout layout_{run_};                                // presentation, embed, the phone's drawer (layout.hpp)
-    PageMessages messages_{run_, compare_, controls_};   // what could not be done (messages.hpp)
+                       [this] { new_lab(); }, [this] { new_run(); }}};
+    Compare& compare_ = run_.b();   // run B
+    Layout layout_{run_};
+    PageMessages messages_{run_, compare_, controls_};
     Views views_{run_, controls_, compare_, [this] { return layout_.presenting() || layout_.embedded(); },
-                 [this] { return tour_.on(); }};   // run B (compare.hpp)
-    Look look_{run_, host_, controls_,
-               [this] { return layout_.presenting() || layout_.embedded() || tour_.on(); }};   // (look.hpp)
-    PageLanguage language_{run_, host_, controls_, [this] { look_.fonts_changed(); }};         // (language.hpp)
-    Recording record_{run_, host_, controls_, [this] { return !views_.shown().empty(); }};     // a clip (record.hpp)
-    Keyboard keyboard_{run_, host_, controls_, [this] { return key_context(); }};   // the keys (keyboard.hpp)
-    Tour tour_{run_, controls_, [this](const std::vector<std::string>& ids) { views_.focus(ids); }};   // (tour.hpp)
-    QrPanel qr_{run_, host_, keys_};                          // the class's QR code (qr_panel.hpp)
-    PointEditor points_{run_, controls_, host_, exercise_};   // the user's points (point_editor.hpp)
-    Rewind rewind_{run_, controls_};                          // moments of the run, shown again (rewind.hpp)
-    Export export_{run_, views_, look_, host_};               // a view as a PNG (export.hpp)
-    Header header_{run_, controls_, rewind_,
-                   [this] { return phone_layout() && !layout_.presenting(); }};   // (header.hpp)
+                 [this] { return tour_.on(); }};
+    Look look_{run_, host_, controls_, [this] { return layout_.presenting() || layout_.embedded() || tour_.on(); }};
+    PageLanguage language_{run_, host_, controls_, [this] { look_.fonts_changed(); }};
+    Recording record_{run_, host_, controls_, [this] { return !views_.shown().empty(); }};
+    Keyboard keyboard_{run_, host_, controls_, [this] { return key_context(); }};
+    Tour tour_{run_, controls_, [this](const std::vector<std::string>& ids) { views_.focus(ids); }};
+    QrPanel qr_{run_, host_, keys_};
+    PointEditor points_{run_, controls_, host_, exercise_};
+    Rewind rewind_{run_, controls_};
+    Export export_{run_, views_, look_, host_};
+    Header header_{run_, controls_, rewind_, [this] { return phone_layout() && !layout_.presenting(); }};
     Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_, record_, tour_},
-                     [this] { messages_.clear(); }};   // (sidebar.hpp)
+                     [this] { messages_.clear(); }};
 };
 
 }   // namespace app

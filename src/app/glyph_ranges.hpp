@@ -1,4 +1,4 @@
-// The Unicode ranges the page's font atlas holds (theme.cpp passes them to ImGui). A character outside
+// The Unicode ranges the page's font atlas holds (look.cpp passes them to ImGui). A character outside
 // them, or missing from the font, is drawn as '?': tests/app/test_glyphs.cpp checks every string every
 // registered lab declares or shows against these ranges and against the font file itself.
 // No ImGui here (the unit tests include it); pairs of first and last code point, ending with 0.

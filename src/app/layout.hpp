@@ -1,6 +1,6 @@
 // The page's layout: the presentation layout for a projector (present=1: no sidebar, the timeline and one or two views
 // large), one view with minimal chrome for an iframe (embed=1), and on a phone the controls drawer (drawer=1). The
-// frame draws the layout these say (app.cpp, presentation.cpp, phone_layout.cpp).
+// frame draws the layout these say (app.cpp, app_present.cpp, app_phone.cpp).
 #pragma once
 #include "app/part.hpp"
 #include <string>

@@ -1,5 +1,5 @@
 // The class's QR code: the page's current link as a QR code (libqrencode, from Debian's source package), drawn in
-// presentation mode large enough to scan from the back of a lecture hall (app/presentation.cpp).
+// presentation mode large enough to scan from the back of a lecture hall (app/qr_panel.cpp).
 #pragma once
 #include <string>
 #include <vector>

@@ -173,7 +173,7 @@ void Run::views(std::vector<core::View>& out) const {
     std::vector<std::string> col_labels;
     const std::vector<int> cols = heat_columns(spec_, col_labels);
     auto row_label = [&](int s) {
-        // the page's font has ● and × but no ★ or ✂ (app/theme.cpp's glyph ranges)
+        // the page's font has ● and × but no ★ or ✂ (app/glyph_ranges.hpp)
         return core::trf("%d%s%s%s", s + 1, M.group(s) ? "−" : "+", imp(s) ? "●" : "",
                          ranked && !pruned_view[size_t(s)] ? "×" : "");
     };
