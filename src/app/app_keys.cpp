@@ -105,7 +105,8 @@ void App::open_link(const std::string& query) {
     said.insert(said.end(), repeated.begin(), repeated.end());
     tour_.end();      // a link says the whole page: no tour, no run B unless it names them
     compare_.end();   // (before the run opens, so that B does not follow A's new configuration)
-    run_.open(d.config);
+    if (d.checked) run_.open(d.config, d.check);   // (checked once, as it was read)
+    else run_.open(d.config);
     for (LinkStage s : {LinkStage::Setup, LinkStage::Compare, LinkStage::Moments, LinkStage::Tour, LinkStage::Last})
         keys_.read(s, link, said);
     sync_url();

@@ -38,7 +38,11 @@ void Run::halt() {
     forget_target();
 }
 
-void Run::open(const core::RunConfig& c) {
+void Run::open(const core::RunConfig& c) { open(c, core::Validation{}, false); }
+
+void Run::open(const core::RunConfig& c, const core::Validation& checked) { open(c, checked, true); }
+
+void Run::open(const core::RunConfig& c, const core::Validation& checked, bool known) {
     const bool another_lab = !lab_ || lab_->info().id != c.lab;
     if (another_lab) {
         lab_ = core::make_lab(c.lab);
@@ -48,7 +52,7 @@ void Run::open(const core::RunConfig& c) {
     }
     config_ = c;
     edit_ = c.params;
-    edit_check_ = core::validate(*lab_, edit_);
+    edit_check_ = known ? checked : core::validate(*lab_, edit_);
     restart();
 }
 

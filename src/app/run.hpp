@@ -62,6 +62,7 @@ public:
     void halt() override;
     void restart() override;
     void open(const core::RunConfig& c) override;
+    void open(const core::RunConfig& c, const core::Validation& checked);   // c.params checked already (a link)
     const core::Params& edited() const override { return edit_; }
     std::string edit(const core::Params& params) override;
     std::string command(const std::string& text) override { return page_.command(text); }
@@ -96,6 +97,7 @@ public:
     void worker_failed(int worker, const std::string& why);
 
 private:
+    void open(const core::RunConfig& c, const core::Validation& checked, bool known);
     void step_slice(double budget_ms);
     std::string set_param(const std::string& change);   // set=NAME=VALUE
     std::string use_workers(const std::string& arg);    // workers=N|auto

@@ -168,6 +168,9 @@ Decoded decode_items(const std::vector<std::string>& items) {
         d.config.params = fallback;
         d.messages.push_back(
             trf("the link's parameters were not valid: opened the '%s' defaults", d.config.preset.c_str()));
+    } else {
+        d.checked = true;   // (the run opens with this check: a link is validated once)
+        d.check = std::move(val);
     }
     return d;
 }

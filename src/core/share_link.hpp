@@ -23,6 +23,8 @@ std::string encode_query(const RunConfig& c);
 struct Decoded {
     RunConfig config;
     std::vector<std::string> messages;   // empty when the link was fully valid
+    bool checked = false;                // check is the lab's check of config.params (the link's, valid)
+    Validation check;                    // (not checked: the preset's defaults opened in place of the link's)
 };
 
 // Parses a query ("?..." or "..."); the lab comes from the registry (default: the first lab).
