@@ -12,7 +12,8 @@
 
 The keys of a folder: the literals passed to tr() or trf() (C++) or t() (web/*.js) in its files; in a lab's
 folder also every literal that reads as prose (its declarations: titles, help, captions, tour), which the page
-translates when it shows them. A folder's translations: <folder>/words/<lang>.json, {"English": "translation"}.
+translates when it shows them, and the templates of numbered labels (core::numbered(n, "expert ") is the key
+"expert %d", which core::retranslate finds for "expert 3"). A folder's translations: <folder>/words/<lang>.json, {"English": "translation"}.
 """
 import json
 import os
@@ -121,16 +122,29 @@ def folders():
     return ["src/app"] + ["src/labs/" + d for d in labs]
 
 
+# core::numbered(n, "prefix"[, "suffix"]): the labels "prefix1", "prefix2", …, translated by their template
+ARGS = r'(?:[^()"\n]|\([^()]*\))*?'   # a call's arguments before a literal: one level of parentheses, no ')'
+NUMBERED = re.compile(r'numbered\(' + ARGS + r'"((?:[^"\\\n]|\\.)*)"(?:\s*,\s*"((?:[^"\\\n]|\\.)*)")?\s*\)')
+INSIDE_NUMBERED = re.compile(r'numbered\((?:[^()"\n]|\([^()]*\)|"(?:[^"\\\n]|\\.)*")*$')   # an unclosed call
+
+
 def keys_of(folder):
     keys = []
     paths = [p for d in APP_DIRS for p in files_of(d)] if folder == "src/app" else files_of(folder)
     lab = folder.startswith("src/labs/")
     for p in paths:
         js = p.endswith(".js")
-        for text, before, _, _ in literal_runs(open(p, encoding="utf-8").read()):
+        src = open(p, encoding="utf-8").read()
+        for m in NUMBERED.finditer(strip_comments(src)):
+            template = unescape(m.group(1)) + "%d" + unescape(m.group(2) or "")
+            if re.search(r"[A-Za-z]{2}", template) and template not in keys:
+                keys.append(template)
+        for text, before, _, _ in literal_runs(src):
             wrapped = (JS_WRAPPED if js else WRAPPED).search(before)
             if not re.search(r"[A-Za-z]{2}", text):
                 continue   # a number's format ("%.3f") or a symbol: nothing to translate
+            if INSIDE_NUMBERED.search(before.split("\n")[-1]):
+                continue   # a numbered label's prefix or suffix: its template is the key
             shown = lab and (is_prose(text) or SHOWN_ARG.search(before.split("\n")[-1]))
             if wrapped or shown:
                 if text not in keys:

@@ -324,9 +324,9 @@ void Sidebar::draw_share_and_export() {
     parts_.look.draw_controls();
     parts_.language.draw_menu();
     hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));
-    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu",
-                        run_.config().lab.c_str(),   // words: not shown
-                        run_.config().preset.c_str(), (unsigned long long)run_.config().seed);
+    const core::RunConfig& c = run_.config();
+    ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu",   // words: not shown
+                        c.lab.c_str(), c.preset.c_str(), (unsigned long long)c.seed);
 }
 
 void Sidebar::draw_metrics_table() {

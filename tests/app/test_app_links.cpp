@@ -537,3 +537,13 @@ TEST_CASE("app languages: the browser's languages, a missing or damaged table, a
     CHECK(messages(q).find("lang=xx: give one of") != std::string::npos);
     CHECK(q.url() == "lab=example&preset=fast&seed=1");
 }
+
+TEST_CASE("app languages: numbered labels are translated by their template (core::numbered, scripts/words.py)") {
+    EnglishAfter restore;
+    Page p("lab=latent-clusters&preset=lecture&seed=1&lang=de", nullptr, MOE_WORDS_DIR);
+    REQUIRE(p.has("\"lang\":\"de\""));
+    p.frames(3);
+    const std::string s = p.state();
+    CHECK(s.find("Cluster 1 (Router noch nicht gelernt)") != std::string::npos);   // "cluster %d (router …)"
+    CHECK(s.find("cluster 1 (router not learned yet)") == std::string::npos);
+}
