@@ -101,9 +101,10 @@ def is_prose(s):
 
 
 WRAPPED = re.compile(r"\b(tr|trf)\(\s*$")
+PRINTF = re.compile(r"%[-+ #0-9.]*(?:ll|l|z|h)?[a-zA-Z%]")   # a format's conversions: not words
 # a lab's one-word labels that read as ids ("iteration", "epoch"): keys where a view builder shows them
 # (and the names of a run's parts in its plan, w.add(phase, "training", ...): the clock shows them)
-SHOWN_ARG = re.compile(r"(\.(x|y|cols|rows)\(\s*|\bline\(\s*|\.(hline|vline|hband)\([^()]*,\s*|\bw\.add\(\s*[^,()]+,\s*)$")
+SHOWN_ARG = re.compile(r"(\.(x|y|cols|rows)\(\s*|\bline\(\s*|(\.|::)(hline|vline|hband)\((?:[^()]|\([^()]*\))*,\s*|\bw\.add\(\s*[^,()]+,\s*)$")
 JS_WRAPPED = re.compile(r"\bt\(\s*$")
 
 
@@ -141,8 +142,8 @@ def keys_of(folder):
                 keys.append(template)
         for text, before, _, _ in literal_runs(src):
             wrapped = (JS_WRAPPED if js else WRAPPED).search(before)
-            if not re.search(r"[A-Za-z]{2}", text):
-                continue   # a number's format ("%.3f") or a symbol: nothing to translate
+            if not re.search(r"[A-Za-z]{2}", text) and not (wrapped and re.search(r"[A-Za-z]", PRINTF.sub("", text))):
+                continue   # a number's format ("%.3f") or a symbol: nothing to translate ("n/a" in tr() is a word)
             if INSIDE_NUMBERED.search(before.split("\n")[-1]):
                 continue   # a numbered label's prefix or suffix: its template is the key
             shown = lab and (is_prose(text) or SHOWN_ARG.search(before.split("\n")[-1]))

@@ -1,6 +1,7 @@
 #include "labs/expert-pruning/criteria.hpp"
 #include "labs/expert-pruning/evaluate.hpp"
 #include "core/linalg.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <numeric>
 
@@ -12,10 +13,12 @@ const char* criterion_key(int c) {
     return k[c];
 }
 
-const char* criterion_label(int c) {
-    static const char* k[kCriteria] = {"Δ router norm (paper)",  "random",           "importance score",
-                                       "router magnitude",       "neuron magnitude", "neuron-magnitude change",
-                                       "reverse Δ (worst case)", "‖w(T) − w(0)‖"};
+const char* criterion_label(int c) {   // (translated where they are shown: the page's views)
+    using core::later::tr;
+    static const char* k[kCriteria] = {tr("Δ router norm (paper)"),  tr("random"),
+                                       tr("importance score"),       tr("router magnitude"),
+                                       tr("neuron magnitude"),       tr("neuron-magnitude change"),
+                                       tr("reverse Δ (worst case)"), "‖w(T) − w(0)‖"};
     return k[c];
 }
 

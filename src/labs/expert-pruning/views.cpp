@@ -97,9 +97,13 @@ void Run::views(std::vector<core::View>& out) const {
                 if (imp(s)) lo = std::min(lo, d);
                 else hi = std::max(hi, d);
             }
-            v.readouts.push_back(
-                core::trf("t = %d: important Δ ≥ %.3f, unimportant Δ ≤ %.3f%s", main_.checkpoints.back().t, lo, hi,
-                          ranked ? (main_.separation_ok() == 1 ? "  (separated)" : "  (NOT separated)") : ""));
+            v.readouts.push_back(!ranked ? core::trf("t = %d: important Δ ≥ %.3f, unimportant Δ ≤ %.3f",
+                                                     main_.checkpoints.back().t, lo, hi)
+                                     : main_.separation_ok() == 1
+                                     ? core::trf("t = %d: important Δ ≥ %.3f, unimportant Δ ≤ %.3f (separated)",
+                                                 main_.checkpoints.back().t, lo, hi)
+                                     : core::trf("t = %d: important Δ ≥ %.3f, unimportant Δ ≤ %.3f (NOT separated)",
+                                                 main_.checkpoints.back().t, lo, hi));
         }
         out.push_back(std::move(v));
     }

@@ -37,7 +37,7 @@ static core::Bound<Config> make_binding() {
           &Config::data, &DataSpec::spread);
     b.add(core::param("n_test", "n_test", "Data", T::Int, 20, 2000, 600, "test points, drawn the same way"),
           &Config::n_test);
-    b.add(core::param("K", "K", "Model", T::Int, 1, 16, 4, "experts"), &Config::model, &MixtureSpec::K);
+    b.add(core::param("K", "K", "Model", T::Int, 1, 16, 4, "number of experts"), &Config::model, &MixtureSpec::K);
     b.add(core::param("hidden", "h", "Model", T::Int, 0, 32, 0, "each expert's width: 0 is a linear expert"),
           &Config::model, &MixtureSpec::hidden);
     b.add(
