@@ -1,6 +1,6 @@
 // App: configuration, the run loop in frame-budget slices, and the page layout.
 #include "app/app.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "session/compare_views.hpp"
 #include "session/paced_run.hpp"
 #include "core/parse.hpp"
@@ -14,7 +14,22 @@
 
 namespace app {
 
-App::App(Host host, const std::string& initial_query) : host_(std::move(host)) {
+// The parts that ask the frame something are wired here: what the page shows as a whole (presenting, embedded,
+// a tour, a phone), and where a command, a message or a new run goes.
+App::App(Host host, const std::string& initial_query)
+    : host_(std::move(host)), run_(host_, controls_, exercise_,
+                                   Run::Page{[this](const std::string& c) { return command(c); },
+                                             [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); },
+                                             [this] { new_lab(); }, [this] { new_run(); }}),
+      views_(
+          run_, controls_, compare_, [this] { return layout_.presenting() || layout_.embedded(); },
+          [this] { return tour_.on(); }),
+      look_(run_, host_, controls_, [this] { return layout_.presenting() || layout_.embedded() || tour_.on(); }),
+      language_(run_, host_, controls_, [this] { look_.fonts_changed(); }),
+      record_(run_, host_, controls_, [this] { return !views_.shown().empty(); }),
+      keyboard_(run_, host_, controls_, [this] { return key_context(); }),
+      tour_(run_, controls_, [this](const std::vector<std::string>& ids) { views_.focus(ids); }),
+      header_(run_, controls_, rewind_, [this] { return phone_layout() && !layout_.presenting(); }) {
     // The parts, in the link's order (the language first: a link's language is read before the rest of it), then
     // the frame's own keys, then those a build adds (a test's).
     parts_ = {&language_, &run_,     &layout_, &messages_, &export_,   &views_,    &tour_,   &look_,   &rewind_,

@@ -105,25 +105,21 @@ private:
     // The parts (each file's header says what it is)
     ControlMap controls_;   // the layout map and the HTML document's focus
     Exercise exercise_{&run_};
-    Run run_{host_, controls_, exercise_,
-             Run::Page{[this](const std::string& c) { return command(c); },
-                       [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); },
-                       [this] { new_lab(); }, [this] { new_run(); }}};
+    Run run_;   // run A, and through it B and the workers (the parts below are wired in app.cpp's constructor)
     Compare& compare_ = run_.b();   // run B
     Layout layout_{run_};
     PageMessages messages_{run_, compare_, controls_};
-    Views views_{run_, controls_, compare_, [this] { return layout_.presenting() || layout_.embedded(); },
-                 [this] { return tour_.on(); }};
-    Look look_{run_, host_, controls_, [this] { return layout_.presenting() || layout_.embedded() || tour_.on(); }};
-    PageLanguage language_{run_, host_, controls_, [this] { look_.fonts_changed(); }};
-    Recording record_{run_, host_, controls_, [this] { return !views_.shown().empty(); }};
-    Keyboard keyboard_{run_, host_, controls_, [this] { return key_context(); }};
-    Tour tour_{run_, controls_, [this](const std::vector<std::string>& ids) { views_.focus(ids); }};
+    Views views_;
+    Look look_;
+    PageLanguage language_;
+    Recording record_;
+    Keyboard keyboard_;
+    Tour tour_;
     QrPanel qr_{run_, host_, keys_};
     PointEditor points_{run_, controls_, host_, exercise_};
     Rewind rewind_{run_, controls_};
     Export export_{run_, views_, look_, host_};
-    Header header_{run_, controls_, rewind_, [this] { return phone_layout() && !layout_.presenting(); }};
+    Header header_;
     Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_, record_, tour_},
                      [this] { messages_.clear(); }};
 };

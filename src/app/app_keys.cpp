@@ -4,7 +4,7 @@
 // commands, state(), the help and the HTML document follow (page_keys.cpp).
 #include "app/app.hpp"
 #include "app/gpu_draw.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"

@@ -1,7 +1,7 @@
 // The state the page exposes to JavaScript (window.moeLab.state()) and so to the browser test.
 #include "app/app.hpp"
 #include "app/control_map.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "session/json_text.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"

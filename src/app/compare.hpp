@@ -8,10 +8,10 @@
 #include "app/exercise.hpp"
 #include "app/host.hpp"
 #include "app/part.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/lab.hpp"
 #include "session/run_snapshot.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <memory>
 #include <functional>
 #include <string>

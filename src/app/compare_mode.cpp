@@ -3,7 +3,7 @@
 // B follows A: when A's configuration changes, B is A's new configuration with the same changes. The link holds
 // B as compare=ID or as b.name=value next to A's keys.
 #include "app/compare.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "session/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"

@@ -5,7 +5,7 @@
 #include "app/ink.hpp"
 #include "app/hover_help.hpp"
 #include "app/text_fit.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/words.hpp"
 #include <imgui.h>
 #include <algorithm>

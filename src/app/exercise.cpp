@@ -1,7 +1,7 @@
 #include "app/exercise.hpp"
 #include "session/json_text.hpp"
 #include "core/parse.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include "core/words.hpp"
 #include <algorithm>
 

@@ -33,9 +33,9 @@ enum class LinkStage {
 };
 
 enum class InLink {
-    No,     // a command only
-    Run,    // the run's configuration (lab, preset, seed: read and written by core/share_link.hpp with the parameters)
-    Page,   // written after the run's keys (the page URL)
+    No,    // a command only
+    Run,   // the run's configuration (lab, preset, seed: read and written by session/share_link.hpp with the parameters)
+    Page,      // written after the run's keys (the page URL)
     WithRun,   // written with the run's configuration (state().query holds these too)
 };
 

@@ -2,7 +2,7 @@
 // keys' help, state()'s fields and the HTML document's page controls. Nothing here knows a key by name.
 #include "app/page_key.hpp"
 #include "app/part.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include "core/parse.hpp"
 #include "core/words.hpp"
 #include "session/json_text.hpp"

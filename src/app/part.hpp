@@ -5,7 +5,7 @@
 #pragma once
 #include "app/page_key.hpp"
 #include "core/lab.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <memory>
 #include <string>
 #include <vector>

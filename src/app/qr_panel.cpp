@@ -2,7 +2,7 @@
 #include "app/qr_panel.hpp"
 #include "app/colors.hpp"
 #include "app/ink.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include "core/words.hpp"
 #include "session/json_text.hpp"
 #include <algorithm>

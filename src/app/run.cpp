@@ -1,10 +1,10 @@
 // The run on the page (run.hpp): opening a configuration, the edited parameters, the frame's slice of training with
 // B in lockstep, and the keys that drive it.
 #include "app/run.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include "session/json_text.hpp"
 #include "session/paced_run.hpp"
 #include <algorithm>
@@ -267,7 +267,7 @@ std::vector<PageKey> Run::keys() {
         restart();
         return std::string();
     });
-    // the run's configuration: in a link with the parameters (core/share_link.hpp)
+    // the run's configuration: in a link with the parameters (session/share_link.hpp)
     declare(keys, {"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")},
             [this](Arg v) {
                 auto l = core::make_lab(v.text);

@@ -4,7 +4,7 @@
 // its own B at its start: if the worker fails, B runs here from there and catches up with A in lockstep.
 // Without workers (workers=0, the desktop app, a failed pool) B runs here, in lockstep with A.
 #include "app/compare.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "session/paced_run.hpp"
 #include "core/words.hpp"
 

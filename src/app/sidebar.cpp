@@ -4,7 +4,7 @@
 #include "app/ink.hpp"
 #include "app/flow.hpp"
 #include "app/hover_help.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"
 #include <imgui.h>

@@ -2,6 +2,7 @@
 // trains to its target at the page's speed, and shows one or two views large with its caption. A step that asks
 // a question waits for the answer (tour_question.cpp) before it runs.
 #include "app/tour.hpp"
+#include "session/tour_steps.hpp"
 #include "core/parse.hpp"
 #include "core/words.hpp"
 #include <algorithm>

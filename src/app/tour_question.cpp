@@ -3,7 +3,8 @@
 // Play), then reveals the answer the run's own metrics support, the class's answer, and why, with the paper's
 // reference. The reveal reads the live metrics, so a question never claims what the run on screen contradicts.
 #include "app/tour.hpp"
-#include "core/compare.hpp"
+#include "session/tour_steps.hpp"
+#include "session/compare.hpp"
 #include "session/json_text.hpp"
 #include "core/words.hpp"
 #include "app/colors.hpp"

@@ -5,7 +5,7 @@
 #include "app/ink.hpp"
 #include "app/plot.hpp"
 #include "app/text_fit.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/words.hpp"
 #include "session/compare_views.hpp"
 #include "session/json_text.hpp"

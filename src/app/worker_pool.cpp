@@ -1,6 +1,7 @@
 // Sweep repetitions in the page's Web Workers (app/workers.hpp), and what the App does when they change: workers that
 // become ready join the run where it is; a new count restarts the run; they work while the run plays; one that fails
 // hands everything back to the page, which restarts the run.
+#include "session/sweep_results.hpp"
 #include "app/workers.hpp"
 #include "session/json_text.hpp"
 #include "core/parse.hpp"

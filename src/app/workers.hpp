@@ -11,7 +11,7 @@
 #pragma once
 #include "app/host.hpp"
 #include "core/lab.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include "session/sweep_dispatch.hpp"
 #include <memory>
 #include <string>

@@ -1,6 +1,6 @@
 // Command-line arguments of moe-lab: "command --flag value --set name=value ...".
 #pragma once
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <stdexcept>
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 #include "cli/clock.hpp"
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "session/run_seeds.hpp"

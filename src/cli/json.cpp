@@ -1,5 +1,5 @@
 #include "cli/json.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/params.hpp"
 #include "core/stats.hpp"
 #include <cmath>

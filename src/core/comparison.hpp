@@ -1,6 +1,6 @@
 // Named comparisons: the A/B contrasts a paper argues by (routing noise on vs off, l = l* vs l* − 1, the
 // router on vs off), declared by a lab as data next to its tour. Run B is run A with `b` changed, on the
-// same seed; the app and the CLI run both (core/compare.hpp). The lab only declares them
+// same seed; the app and the CLI run both (session/compare.hpp). The lab only declares them
 // (Lab::comparisons()).
 #pragma once
 #include <string>

@@ -1,7 +1,7 @@
 // Guided tours: a lab's short lecture script, declared as data next to its phases. Each step picks a
 // preset (or changes parameters), runs training to a phase, a fraction of the run or its end, focuses
 // one or two views, and shows what to look at with the paper's claim and its reference. The app plays
-// a tour (arrow keys, buttons, `tour=N` in the link); the lab only declares it (Lab::tour()).
+// a tour (arrow keys, buttons, `tour=N` in the link: session/tour_steps.hpp); the lab only declares it (Lab::tour()).
 // A step may ask the class a question first (predict → observe → explain): the tour stops, shows 2–4
 // answers, runs the step that decides it, then reveals the answer the run's own metrics support.
 #pragma once
@@ -12,9 +12,7 @@
 
 namespace core {
 
-class Lab;
 struct Metric;
-struct RunConfig;
 
 // One answer to a tour question, and when a run supports it: its metric above (or below) a bound.
 // The run supports the first answer whose test holds; an answer without a metric holds otherwise.
@@ -61,13 +59,6 @@ struct TourStep {
     std::string claim;                // the paper's claim, with its reference ("Theorem 4.2")
     TourQuestion question;            // asked before the step runs (predict, then reveal)
 };
-
-// The configuration of step k: the last preset named up to k (or the lab's first), then every parameter
-// change from that step on; the seed stays the running one.
-RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vector<TourStep>& steps, int k);
-
-// Whether the run has reached what step s runs to (its phase, its fraction of the run, or the end).
-bool tour_step_reached(const TourStep& s, const Lab& lab);
 
 // Builders that keep a lab's tour file short and readable.
 inline TourStep tour_to_phase(int phase, std::vector<std::string> views, std::string caption, std::string claim) {

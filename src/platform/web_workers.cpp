@@ -1,5 +1,6 @@
 // The page's Web Workers (app::WorkerPool) as calls into web/workers.js, and that file's calls back into the
 // app: workers ready, a worker's results, a worker that stopped, run B's snapshots and its worker's end.
+#include "session/sweep_results.hpp"
 #include "platform/web_workers.hpp"
 #include <emscripten.h>
 

@@ -5,6 +5,7 @@
 //   - compare mode's run B: it runs B paced by the page's run A (core::PacedRun) and sends snapshots back as bytes.
 // Built with -sMODULARIZE
 // and -sENVIRONMENT=worker,node (CMakeLists.txt), so the same module also runs under node (tests/e2e).
+#include "session/sweep_results.hpp"
 #include "session/paced_run.hpp"
 #include "session/sweep_dispatch.hpp"
 #include <emscripten.h>

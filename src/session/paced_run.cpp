@@ -1,6 +1,6 @@
 #include "session/paced_run.hpp"
-#include "core/compare.hpp"
-#include "core/share_link.hpp"
+#include "session/compare.hpp"
+#include "session/share_link.hpp"
 
 namespace core {
 

@@ -4,7 +4,7 @@
 // shuffled order). WebAssembly has no threads here: there `jobs` is 1.
 #pragma once
 #include "core/lab.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <cstdint>
 #include <functional>
 #include <string>

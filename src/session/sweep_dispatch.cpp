@@ -1,6 +1,6 @@
 #include "session/sweep_dispatch.hpp"
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <algorithm>
 
 namespace core {

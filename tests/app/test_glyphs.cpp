@@ -4,7 +4,7 @@
 // (it did for "⟨θ_m, c_k⟩"). The font's cmap is read here directly (TrueType format 4, the BMP).
 #include "app/glyph_ranges.hpp"
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include "core/words.hpp"
 #include <doctest/doctest.h>
 #include <cstdio>

@@ -1,6 +1,6 @@
 // Compare mode's core: B's changes are checked like any input, a paired run's A is a plain run of A, B with
 // no change is A bit for bit, the pair moves in lockstep, and the paired statistics count what they say.
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "session/compare_views.hpp"
 #include "core/registry.hpp"
 #include <algorithm>

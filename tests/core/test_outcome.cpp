@@ -5,7 +5,7 @@
 #include "core/outcome.hpp"
 #include "core/registry.hpp"
 #include "session/run_seeds.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <doctest/doctest.h>
 
 namespace {

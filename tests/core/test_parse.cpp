@@ -1,7 +1,7 @@
 // The one number grammar (core/parse.hpp) used by the CLI, the share link and the page's commands.
 #include "core/parse.hpp"
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
 

@@ -1,5 +1,5 @@
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <doctest/doctest.h>
 
 // These run against every registered lab: the link codec only knows the schema.

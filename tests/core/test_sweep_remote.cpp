@@ -2,6 +2,7 @@
 // as the same bits; the page's dispatcher hands out whole repetitions (never repetition 0), records what comes
 // back in the same slots, drops an earlier run's results and anything it did not ask for; a sweep with nothing
 // left to run here waits. The labs' own check (every lab, the same numbers with workers) is in test_all_labs.cpp.
+#include "session/sweep_results.hpp"
 #include "core/sweep.hpp"
 #include "session/sweep_dispatch.hpp"
 #include <array>

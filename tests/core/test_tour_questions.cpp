@@ -1,10 +1,10 @@
 // Predict, then reveal (core/tour.hpp): every lab's tour asks at least one question, each well formed, and on
 // the tour's seed the run's own metrics, at the moment the step has run, support the answer the paper predicts
 // (the declared key), so the page never reveals an answer the run on screen contradicts.
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/lab.hpp"
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/tour_steps.hpp"
 #include <doctest/doctest.h>
 #include <cmath>
 

@@ -3,7 +3,7 @@
 // and a caption and a claim for each step. The browser test plays the tours end to end.
 #include "core/lab.hpp"
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <doctest/doctest.h>
 
 TEST_CASE("each lab's tour is declared consistently") {

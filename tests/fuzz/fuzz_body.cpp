@@ -1,9 +1,9 @@
 #include "fuzz_body.hpp"
 #include "session/command.hpp"
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include <cmath>
 #include <memory>
 #include <stdexcept>

@@ -3,12 +3,13 @@
 // showed 0 for ~27 s while drawing its data), never goes back, ends at 1; plan() estimates the work step()
 // charges; the numbers do not depend on the slicing; headlines name metrics; the metric keys are the same
 // at every point of a run.
-#include "core/compare.hpp"
+#include "session/sweep_results.hpp"
+#include "session/compare.hpp"
 #include "core/lab.hpp"
 #include "core/metric_list.hpp"
 #include "session/paced_run.hpp"
 #include "core/registry.hpp"
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include "session/sweep_dispatch.hpp"
 #include "session/view_table.hpp"
 #include <algorithm>

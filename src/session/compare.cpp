@@ -1,4 +1,4 @@
-#include "core/compare.hpp"
+#include "session/compare.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"

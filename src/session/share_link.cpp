@@ -1,4 +1,4 @@
-#include "core/share_link.hpp"
+#include "session/share_link.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "core/text.hpp"

@@ -5,7 +5,7 @@
 #pragma once
 #include "core/comparison.hpp"
 #include "core/lab.hpp"
-#include "core/share_link.hpp"   // RunConfig
+#include "session/share_link.hpp"   // RunConfig
 #include "core/stats.hpp"
 #include <memory>
 #include <string>

@@ -1,5 +1,6 @@
-#include "core/sweep_remote.hpp"
-#include "core/share_link.hpp"
+// A sweep's results as text (session/sweep_results.hpp).
+#include "session/sweep_results.hpp"
+#include "session/share_link.hpp"
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>

@@ -1,0 +1,33 @@
+// A tour as a run plays it (session/tour_steps.hpp): a step's configuration, and whether a run has reached it.
+#include "session/tour_steps.hpp"
+#include "core/lab.hpp"
+#include "session/compare.hpp"   // finished
+
+namespace core {
+
+RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vector<TourStep>& steps, int k) {
+    RunConfig c = default_config(lab);
+    c.seed = running.seed;
+    int from = 0;
+    for (int j = 0; j <= k; ++j)
+        if (!steps[size_t(j)].preset.empty()) {
+            c.preset = steps[size_t(j)].preset;
+            from = j;
+        }
+    c.params.apply_preset(c.preset);
+    for (int j = from; j <= k; ++j)
+        for (const auto& [name, value] : steps[size_t(j)].set) c.params.set(name, value);
+    return c;
+}
+
+bool tour_step_reached(const TourStep& s, const Lab& lab) {
+    switch (s.until) {
+    case TourStep::Until::Now: return true;
+    case TourStep::Until::Phase: return lab.phase() >= s.phase || finished(lab);
+    case TourStep::Until::Progress: return lab.progress() >= s.progress || finished(lab);
+    case TourStep::Until::End: return finished(lab);
+    }
+    return true;
+}
+
+}   // namespace core

@@ -1,0 +1,17 @@
+// A tour as a run plays it (core/tour.hpp declares the steps): the configuration a step opens, and whether
+// the run has reached what the step runs to.
+#pragma once
+#include "core/tour.hpp"
+#include "session/share_link.hpp"   // RunConfig
+#include <vector>
+
+namespace core {
+
+// The configuration of step k: the last preset named up to k (or the lab's first), then every parameter
+// change from that step on; the seed stays the running one.
+RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vector<TourStep>& steps, int k);
+
+// Whether the run has reached what step s runs to (its phase, its fraction of the run, or the end).
+bool tour_step_reached(const TourStep& s, const Lab& lab);
+
+}   // namespace core
