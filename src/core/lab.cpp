@@ -8,10 +8,10 @@ Validation validate(const Lab& lab, const Params& p) {
     Validation v;
     v.errors = p.range_errors();
     if (!v.errors.empty()) return v;   // cross checks assume each value is in range
-    Validation c = lab.check(p);
+    WorkPlan plan;
+    Validation c = lab.check(p, plan);
     v.errors.insert(v.errors.end(), c.errors.begin(), c.errors.end());
     v.warnings = c.warnings;
-    const WorkPlan plan = lab.plan(p);
     if (plan.parts() > 0) check_work(v, plan, lab.units_per_second());
     return v;
 }
@@ -36,8 +36,7 @@ void Lab::set_threads(int threads, uint64_t shuffle) {
 
 void Lab::reset(const Params& p, uint64_t seed) {
     run_.reset();   // the old run's memory goes before the new one's is taken
-    plan_ = plan(p);
-    run_ = start(p, seed);
+    run_ = start(p, seed, plan_);
     charged_ = 0;
     waiting_ = false;
 }

@@ -6,6 +6,7 @@
 // into the frame budget) is derived here, the same way for every lab. The app, the CLI and the URL codec
 // derive the rest from the declaration. src/labs/README.md is the anatomy of a lab folder.
 #pragma once
+#include "core/bind.hpp"
 #include "core/comparison.hpp"
 #include "core/limits.hpp"   // check_memory: for check()
 #include "core/outcome.hpp"
@@ -122,16 +123,17 @@ public:
     virtual const Schema& schema() const = 0;
     virtual const std::vector<Phase>& phases() const = 0;
     virtual std::vector<Headline> headlines() const = 0;
-    // Cross-parameter checks (l <= n, d >= 2K, memory); ranges and the work limit are checked by validate().
-    virtual Validation check(const Params& p) const = 0;
-    // The run's parts with their phases and estimated work (core/work_plan.hpp).
-    virtual WorkPlan plan(const Params& p) const = 0;
+    // Cross-parameter checks (l <= n, d >= 2K, memory), and in `plan` the run's parts with their phases and
+    // estimated work (core/work_plan.hpp): both from one reading of the parameters. Ranges and the work limit are
+    // checked by validate().
+    virtual Validation check(const Params& p, WorkPlan& plan) const = 0;
     // The one calibration of the lab's unit of work: units per second natively (-O3), measured and stated
     // once. It sizes step()'s slice and converts plan() to seconds for the work limit; `moe-lab bench`
     // prints the measured rate next to it, and a test checks that plan() and the work charged agree.
     virtual double units_per_second() const = 0;
-    // The live run for these parameters (validate(p).ok()) and seed.
-    virtual std::unique_ptr<LabRun> start(const Params& p, uint64_t seed) const = 0;
+    // The live run for these parameters (validate(p).ok()) and seed, and in `plan` its plan: both from one
+    // reading of the parameters.
+    virtual std::unique_ptr<LabRun> start(const Params& p, uint64_t seed, WorkPlan& plan) const = 0;
     // The sizes the generic tests run it at (TestSizes above).
     virtual TestSizes test_sizes() const = 0;
     // A guided tour for lectures (4–8 steps, core/tour.hpp).
@@ -181,30 +183,40 @@ private:
 };
 
 // The usual shape of a lab: its declaration as data, filled in by its constructor (info, schema and presets,
-// phases, headlines, the sizes for the generic tests, the one calibration), and the run it starts, R(params,
-// seed). What stays code is what depends on the parameters (check, plan) and the tour and comparisons:
-//   class MyLab : public core::LabOf<MyRun> {
+// phases, headlines, the sizes for the generic tests, the one calibration), its parameters bound to its Config
+// (core/bind.hpp), and the run it starts, R(config, seed). The parameters are read into a Config once per check and
+// once per run; what stays code is what depends on the Config (check, plan) and the tour and comparisons:
+//   class MyLab : public core::LabOf<MyRun, MyConfig> {
 //   public:
-//       MyLab();   // info_ = {...}; schema_ = ...; phases_ = {...}; headlines_ = {...}; test_sizes_ = {...};
-//       core::Validation check(const core::Params& p) const override;
-//       core::WorkPlan plan(const core::Params& p) const override;
+//       MyLab();   // : LabOf(units_per_second, binding()) { info_ = {...}; schema_ = ...; phases_ = {...}; ... }
+//       core::Validation check(const MyConfig& c) const override;   // when the lab has cross-parameter checks
+//       core::WorkPlan plan(const MyConfig& c) const override;
 //   };
-template <class R>
+template <class R, class C>
 class LabOf : public Lab {
 public:
-    explicit LabOf(double units_per_second) : units_per_second_(units_per_second) {}
+    LabOf(double units_per_second, const Bound<C>& bound) : units_per_second_(units_per_second), bound_(bound) {}
     const LabInfo& info() const override { return info_; }
     const Schema& schema() const override { return schema_; }
     const std::vector<Phase>& phases() const override { return phases_; }
     std::vector<Headline> headlines() const override { return headlines_; }
     double units_per_second() const override { return units_per_second_; }
     TestSizes test_sizes() const override { return test_sizes_; }
-    std::unique_ptr<LabRun> start(const Params& p, uint64_t seed) const override {
-        return std::make_unique<R>(p, seed);
+    Validation check(const Params& p, WorkPlan& plan) const final {
+        const C c = bound_.config(p);
+        plan = this->plan(c);
+        return check(c);
+    }
+    std::unique_ptr<LabRun> start(const Params& p, uint64_t seed, WorkPlan& plan) const final {
+        const C c = bound_.config(p);
+        plan = this->plan(c);
+        return std::make_unique<R>(c, seed);
     }
     const R& run() const { return run_as<R>(); }   // the current run, for tests
 
 protected:
+    virtual Validation check(const C&) const { return {}; }   // the lab's cross-parameter checks
+    virtual WorkPlan plan(const C& c) const = 0;              // the run's parts (core/work_plan.hpp)
     LabInfo info_;
     Schema schema_;
     std::vector<Phase> phases_;
@@ -213,6 +225,7 @@ protected:
 
 private:
     double units_per_second_;
+    const Bound<C>& bound_;
 };
 
 // Range errors from the schema, the lab's own cross-parameter checks, and the work limit of its plan.

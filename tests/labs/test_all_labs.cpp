@@ -185,7 +185,8 @@ TEST_CASE("every lab: the plan's parts name themselves and keep the timeline's p
             CAPTURE(pr.id);
             core::Params p(lab->schema());
             CHECK(p.apply_preset(pr.id));
-            const core::WorkPlan plan = lab->plan(p);
+            core::WorkPlan plan;
+            CHECK(lab->check(p, plan).ok());
             CHECK(plan.parts() > 0);
             CHECK(plan.total() > 0);
             CHECK(lab->units_per_second() > 0);

@@ -122,7 +122,7 @@ const core::Bound<Config>& binding() { return core::made_once(make_binding); }
 static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
-ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond) {
+ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
     info_ = {
         // id, title, citation, the paper's file, summary (core::LabInfo)
         "cluster-experts", "Cluster experts",
@@ -286,9 +286,8 @@ core::WorkPlan work_plan(const Config& c) {
     return w;
 }
 
-core::Validation ClusterExpertsLab::check(const core::Params& p) const {
+core::Validation ClusterExpertsLab::check(const Config& c) const {
     core::Validation v;
-    const Config c = binding().config(p);
     const int K = c.data.K, d = c.data.d, M = c.moe.M, n = c.n, nt = c.n_test, Pp = c.data.P;
     const int setting = c.setting;
     if (d < 2 * K)

@@ -12,11 +12,11 @@ namespace cluster_experts {
 // The run's parts (drawing the data; training with its evaluations) in multiply-adds (lab.cpp).
 core::WorkPlan work_plan(const Config& c);
 
-class ClusterExpertsLab : public core::LabOf<Run> {
+class ClusterExpertsLab : public core::LabOf<Run, Config> {
 public:
     ClusterExpertsLab();
-    core::Validation check(const core::Params& p) const override;
-    core::WorkPlan plan(const core::Params& p) const override { return work_plan(binding().config(p)); }
+    core::Validation check(const Config& c) const override;
+    core::WorkPlan plan(const Config& c) const override { return work_plan(c); }
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp

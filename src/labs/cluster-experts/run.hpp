@@ -22,7 +22,6 @@ enum Part { kDraw, kTrain, kDone };
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;   // draws the data, then evaluations and training iterations
     core::Where where() const override;

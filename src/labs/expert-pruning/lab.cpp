@@ -345,7 +345,7 @@ core::Validation check_params(const Config& c) {
 static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
-ExpertPruningLab::ExpertPruningLab() : LabOf(kUnitsPerSecond) {
+ExpertPruningLab::ExpertPruningLab() : LabOf(kUnitsPerSecond, binding()) {
     info_ = {
         // id, title, citation, the paper's file, summary (core::LabInfo)
         "expert-pruning", "Expert pruning",

@@ -19,11 +19,11 @@ core::WorkPlan work_plan(const Config& c);
 std::vector<core::Phase> make_phases();
 core::Validation check_params(const Config& c);
 
-class ExpertPruningLab : public core::LabOf<Run> {
+class ExpertPruningLab : public core::LabOf<Run, Config> {
 public:
     ExpertPruningLab();
-    core::Validation check(const core::Params& p) const override { return check_params(binding().config(p)); }
-    core::WorkPlan plan(const core::Params& p) const override { return work_plan(binding().config(p)); }
+    core::Validation check(const Config& c) const override { return check_params(c); }
+    core::WorkPlan plan(const Config& c) const override { return work_plan(c); }
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp

@@ -45,7 +45,6 @@ struct SeriesLayout {
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;   // pre-training, fine-tuning, then the pruning sweep
     core::Where where() const override;

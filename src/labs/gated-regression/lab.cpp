@@ -124,7 +124,7 @@ const core::Bound<Config>& binding() { return core::made_once(make_binding); }
 static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
-GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond) {
+GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond, binding()) {
     info_ = {
         // id, title, citation, the paper's file, summary (core::LabInfo)
         "gated-regression", "Gated regression",
@@ -235,9 +235,8 @@ static std::vector<core::Headline> paper_headlines() {
     return h;
 }
 
-core::Validation GatedRegressionLab::check(const core::Params& p) const {
+core::Validation GatedRegressionLab::check(const Config& c) const {
     core::Validation v;
-    const Config c = binding().config(p);
     const int d = c.truth.d, k = c.truth.k;
     if (2 * k - 1 > d)
         v.errors.push_back(core::trf(
@@ -318,7 +317,7 @@ core::WorkPlan work_plan(const Config& c) {
     return w;
 }
 
-core::WorkPlan GatedRegressionLab::plan(const core::Params& p) const { return work_plan(binding().config(p)); }
+core::WorkPlan GatedRegressionLab::plan(const Config& c) const { return work_plan(c); }
 static core::TestSizes sizes_for_tests() {
     return {{{"n", 10000}, {"iters", 200}, {"sweep", 0}},   // quick; the default n already takes many steps
             {},

@@ -11,11 +11,11 @@
 
 namespace gated {
 
-class GatedRegressionLab : public core::LabOf<Run> {
+class GatedRegressionLab : public core::LabOf<Run, Config> {
 public:
     GatedRegressionLab();
-    core::Validation check(const core::Params& p) const override;
-    core::WorkPlan plan(const core::Params& p) const override;
+    core::Validation check(const Config& c) const override;
+    core::WorkPlan plan(const Config& c) const override;
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp

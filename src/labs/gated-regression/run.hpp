@@ -17,7 +17,6 @@ enum Part { kDraw = 0, kExperts, kGates, kEvaluate, kSweep, kDone };
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;

@@ -132,7 +132,7 @@ core::Schema make_schema() {
 static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
-LatentClustersLab::LatentClustersLab() : LabOf(kUnitsPerSecond) {
+LatentClustersLab::LatentClustersLab() : LabOf(kUnitsPerSecond, binding()) {
     info_ = {
         // id, title, citation, the paper's file, summary (core::LabInfo)
         "latent-clusters", "Latent clusters",
@@ -183,9 +183,8 @@ static std::vector<core::Headline> paper_headlines() {
     };
 }
 
-core::Validation LatentClustersLab::check(const core::Params& p) const {
+core::Validation LatentClustersLab::check(const Config& c) const {
     core::Validation v;
-    const Config c = binding().config(p);
     const int d = c.teacher.d, C = c.teacher.C, M = c.M;
     const int k = c.teacher.links == Links::PaperExperiment ? 3 : c.teacher.k_star;
     if (d < 2 * C + 1)
@@ -294,7 +293,7 @@ core::WorkPlan work_plan(const Config& c) {
     return w;
 }
 
-core::WorkPlan LatentClustersLab::plan(const core::Params& p) const { return work_plan(binding().config(p)); }
+core::WorkPlan LatentClustersLab::plan(const Config& c) const { return work_plan(c); }
 
 static core::TestSizes sizes_for_tests() {
     return {{{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}, {"eval_every", 5000}},

@@ -10,11 +10,11 @@ namespace latent {
 
 core::Schema make_schema();
 
-class LatentClustersLab : public core::LabOf<Run> {
+class LatentClustersLab : public core::LabOf<Run, Config> {
 public:
     LatentClustersLab();
-    core::Validation check(const core::Params& p) const override;
-    core::WorkPlan plan(const core::Params& p) const override;
+    core::Validation check(const Config& c) const override;
+    core::WorkPlan plan(const Config& c) const override;
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp

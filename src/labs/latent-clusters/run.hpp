@@ -73,7 +73,6 @@ struct Snapshot {
 class Run : public core::LabRun {
 public:
     Run(const Config& cfg, uint64_t seed) : core::LabRun(kDone) { reset(cfg, seed); }
-    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     // Phases I and III renormalise the weights (and check them) every kRenormEvery steps of the phase,
     // independently of how step() slices the work, so the numbers do not depend on the slicing.
     static constexpr long kRenormEvery = 512;

@@ -234,9 +234,8 @@ core::WorkPlan work_plan(const Config& c) {
     return w;
 }
 
-core::Validation check_params(const core::Params& p) {
+core::Validation check_params(const Config& c) {
     core::Validation v;
-    const Config c = binding().config(p);
     const int n = c.data.n, d = c.data.d, pp = c.data.p, cc = c.data.c;
     if (c.model[1].l > n)
         v.errors.push_back(core::trf("l = %d (separate) must be ≤ n = %d: lower l_sep or raise n", c.model[1].l, n));
@@ -322,7 +321,7 @@ std::vector<core::Phase> make_phases() {
 static std::vector<core::Headline> paper_headlines();
 static core::TestSizes sizes_for_tests();
 
-PatchRoutingLab::PatchRoutingLab() : LabOf(kUnitsPerSecond) {
+PatchRoutingLab::PatchRoutingLab() : LabOf(kUnitsPerSecond, binding()) {
     info_ = {
         // id, title, citation, the paper's file, summary (core::LabInfo)
         "patch-routing", "Patch routing (pMoE)",

@@ -7,14 +7,14 @@
 
 namespace patch_routing {
 
-core::Validation check_params(const core::Params& p);
+core::Validation check_params(const Config& c);
 std::vector<core::Phase> make_phases();
 
-class PatchRoutingLab : public core::LabOf<Run> {
+class PatchRoutingLab : public core::LabOf<Run, Config> {
 public:
     PatchRoutingLab();
-    core::Validation check(const core::Params& p) const override { return check_params(p); }
-    core::WorkPlan plan(const core::Params& p) const override { return work_plan(binding().config(p)); }
+    core::Validation check(const Config& c) const override { return check_params(c); }
+    core::WorkPlan plan(const Config& c) const override { return work_plan(c); }
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // comparisons.cpp
     std::vector<core::Outcome> outcomes() const override;         // outcomes.cpp

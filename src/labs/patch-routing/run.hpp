@@ -52,7 +52,6 @@ struct History {
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     Run(const Config& c, uint64_t seed);
     Run(const Run&) = delete;   // the sweep jobs and the trainers' hooks hold `this`
     Run& operator=(const Run&) = delete;

@@ -120,7 +120,7 @@ static core::Bound<Config> make_binding() {
 
 const core::Bound<Config>& binding() { return core::made_once(make_binding); }
 
-PlaygroundLab::PlaygroundLab() : LabOf(7e8) {   // units per second: measured 7.4e8 (moe-lab bench)
+PlaygroundLab::PlaygroundLab() : LabOf(7e8, binding()) {   // units per second: measured 7.4e8 (moe-lab bench)
     info_ = {"playground", "Playground: practice of routing on the plane",
              "The practice of routing: Shazeer et al. 2017; Switch, Fedus et al. 2022; ST-MoE, Zoph et al. 2022; "
              "expert choice, Zhou et al. 2022; loss-free balancing, Wang et al. 2024; DeepSeekMoE, Dai et al. 2024",
@@ -146,9 +146,8 @@ PlaygroundLab::PlaygroundLab() : LabOf(7e8) {   // units per second: measured 7.
                    {{"n", 2000}, {"n_test", 2000}, {"K", 16}, {"hidden", 32}}};
 }
 
-core::Validation PlaygroundLab::check(const core::Params& p) const {
+core::Validation PlaygroundLab::check(const Config& c) const {
     core::Validation v;
-    const Config c = binding().config(p);
     if (c.train.rule.k > c.model.K)
         v.errors.push_back(
             core::trf("top_k = %d is more than the K = %d experts: lower top_k or raise K", c.train.rule.k, c.model.K));
@@ -170,8 +169,7 @@ core::Validation PlaygroundLab::check(const core::Params& p) const {
     return v;
 }
 
-core::WorkPlan PlaygroundLab::plan(const core::Params& p) const {
-    const Config c = binding().config(p);
+core::WorkPlan PlaygroundLab::plan(const Config& c) const {
     core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the points and the first maps", 10.0 * (train_size(c) + test_size(c)) + evaluation_units(c),
           "lower n or n_test");

@@ -7,11 +7,11 @@
 
 namespace playground {
 
-class PlaygroundLab : public core::LabOf<Run> {
+class PlaygroundLab : public core::LabOf<Run, Config> {
 public:
     PlaygroundLab();
-    core::Validation check(const core::Params& p) const override;
-    core::WorkPlan plan(const core::Params& p) const override;
+    core::Validation check(const Config& c) const override;
+    core::WorkPlan plan(const Config& c) const override;
     std::vector<core::TourStep> tour() const override;            // tour.cpp
     std::vector<core::Comparison> comparisons() const override;   // tour.cpp
     std::vector<core::Outcome> outcomes() const override;         // tour.cpp

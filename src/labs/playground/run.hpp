@@ -28,7 +28,6 @@ enum Column : size_t {
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;

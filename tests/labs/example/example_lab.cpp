@@ -51,7 +51,6 @@ const core::Bound<Config>& binding() {
 
 class Run : public core::LabRun {
 public:
-    Run(const core::Params& p, uint64_t seed) : Run(binding().config(p), seed) {}
     Run(const Config& c, uint64_t seed)
         : core::LabRun(kDone), c_(c), rng_(seed, 1), test_rng_(seed, 2), wp_(size_t(c.d)), wm_(size_t(c.d)),
           w_(size_t(c.d)), theta_(size_t(c.d)) {
@@ -183,9 +182,9 @@ private:
     core::View territory_;
 };
 
-class ExampleLab : public core::LabOf<Run> {
+class ExampleLab : public core::LabOf<Run, Config> {
 public:
-    ExampleLab() : LabOf(1e9) {   // units per second: a multiply-add each, roughly
+    ExampleLab() : LabOf(1e9, binding()) {   // units per second: a multiply-add each, roughly
         info_ = {"example", "Example lab", "none: the tests' template", "",
                  "Two linear experts and a sigmoid gate on two clusters."};
         schema_ = binding().schema();
@@ -194,14 +193,12 @@ public:
         headlines_ = {{"mse_moe", "—"}, {"mse_single", "—"}};
         test_sizes_ = {{{"T", 200}, {"n_test", 200}}, {{"n_test", 200000}, {"d", 32}}};
     }
-    core::Validation check(const core::Params& p) const override {
+    core::Validation check(const Config& c) const override {
         core::Validation v;
-        const Config c = binding().config(p);
         core::check_memory(v, 8.0 * c.n_test * c.d, "the test set");
         return v;
     }
-    core::WorkPlan plan(const core::Params& p) const override {
-        const Config c = binding().config(p);
+    core::WorkPlan plan(const Config& c) const override {
         core::WorkPlan w;   // the parts in the order of Part
         w.add(0, "drawing the test set", double(c.n_test) * c.d, "lower n_test");
         w.add(1, "training", double(c.T) * c.d * (6.0 + 4.0 * c.n_test / 50), "lower T or n_test", "t");
