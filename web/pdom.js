@@ -68,30 +68,55 @@
   function commitSelect(s) { if (s.dataset.pending) s.commit(); }
 
   // The page's own controls, made from their keys' declarations (moeLab.document().page_controls, src/app/page_key.hpp):
-  // nothing here knows a key by name. Its element's id is the canvas control's name ("combo:theme" → "theme").
-  const controlId = (c) => c.canvas.slice(c.canvas.indexOf(":") + 1);
+  // nothing here knows a key by name. A control that follows the state says what it says now, sends what it sends
+  // now, and shows, enables or presses itself from state().page_controls.
+  const nowOf = (c) => (last && last.page_controls[c.id]) || null;
+  // An exercise link (hide=…, lock=…): the same controls left out, or disabled, as on the canvas
+  const ex = () => (doc && doc.exercise) || { hidden: [], locked: [] };
+  const hiddenByExercise = (c) => !!c.hide_as && ex().hidden.includes(c.hide_as);
+  const lockedByExercise = (c) => !!c.lock_as && ex().locked.includes(c.lock_as);
+  // Its value now: what the control says it is, else the key's state() field.
+  const valueOf = (c, s) => {
+    const now = s && s.page_controls[c.id];
+    return now && now.value !== "" ? now.value : s && s[c.state] !== undefined ? String(s[c.state]) : undefined;
+  };
   function pageControl(c) {
-    const id = controlId(c);
-    if (c.kind === "button") return button(c.canvas, c.label, c.name, { id });
-    if (c.kind === "choice")
+    const id = c.id, change = (value) => act(c.name + "=" + value);
+    if (c.kind === "button" || c.kind === "toggle")
+      return button(c.canvas, c.label, () => (nowOf(c) && nowOf(c).command) || c.command,
+                    { id, "aria-pressed": c.kind === "toggle" ? "false" : undefined, "aria-keyshortcuts": c.shortcut || undefined });
+    if (c.kind === "choice")   // (a picker runs its command and shows its first choice again)
       return field(c.label, select(id, c.canvas, c.choices.map((o) =>
-        ({ value: o.value, text: o.text, lang: o.lang || undefined, control: "option:" + id + ":" + o.value })),
-        (v) => act(c.name + "=" + v)));
-    if (c.kind === "number")
-      return field(c.label, el("input", { id, type: "number", min: c.lo, max: c.hi, step: c.step || "any", "data-control": c.canvas,
-                                         on: { change: (e) => act(c.name + "=" + e.target.value) } }), c.help);
+        ({ value: o.value, text: o.text, lang: o.lang || undefined, control: o.canvas || "option:" + id + ":" + o.value })),
+        (v) => { if (v !== "" && v !== valueOf(c, last)) change(v); if (c.picker) byId(id).value = c.choices[0].value; }, c.commit),
+        c.help);
+    if (c.kind === "text")
+      return field(c.label, el("input", { id, type: "text", "data-control": c.canvas,
+                                         on: { change: (e) => change(e.target.value.trim()) } }), c.help);
     if (c.kind === "switch")
       return field(c.label, el("input", { id, type: "checkbox", role: "switch", "data-control": c.canvas,
-                                         on: { change: (e) => act(c.name + "=" + (e.target.checked ? 1 : 0)) } }), c.help);
-    return null;
+                                         on: { change: (e) => change(e.target.checked ? 1 : 0) } }), c.help);
+    return field(c.label, el("input", { id, type: c.kind === "slider" ? "range" : "number", min: c.lo, max: c.hi,
+                                       step: c.step || "any", "data-control": c.canvas,
+                                       on: { change: (e) => change(e.target.value) } }), c.help);
   }
   const pageControls = (group) => doc.page_controls.filter((c) => c.group === group).map(pageControl);
   function syncPageControls(s) {
     for (const c of doc.page_controls) {
-      const e = byId(controlId(c)), v = s[c.state];
-      if (v === undefined || c.kind === "button") continue;
-      if (c.kind === "switch") { if (e && e.checked !== !!v) e.checked = !!v; }
-      else setValue(e, v);
+      const e = byId(c.id), now = s.page_controls[c.id];
+      if (!e) continue;
+      if (now) {
+        if (now.label && e.tagName === "BUTTON") setText(e, now.label);
+        show(e.closest(".field") || e, now.shown && !hiddenByExercise(c));
+        enable(e, now.enabled && !lockedByExercise(c));
+        if (c.kind === "toggle") e.setAttribute("aria-pressed", now.pressed ? "true" : "false");
+        if (now.canvas) e.dataset.control = now.canvas;
+        if (now.value_text) e.setAttribute("aria-valuetext", now.value_text);
+      }
+      const value = c.picker ? undefined : valueOf(c, s);
+      if (value === undefined || c.kind === "button" || c.kind === "toggle") continue;
+      if (c.kind === "switch") { if (e.checked !== (value === "true" || value === "1")) e.checked = value === "true" || value === "1"; }
+      else setValue(e, value);
     }
   }
 
@@ -116,64 +141,35 @@
 
     // Run
     root.append(section("run", t("Run"),
-      button("button:play", t("Play"), () => (last && last.playing ? "pause" : "play"), { id: "play" }),
-      button("button:step", t("Step"), "step", { id: "step" }),
-      button("button:next-phase", t("Next phase"), "next-phase", { id: "next-phase" }),
-      button("button:reset", t("Reset"), "reset", { id: "reset" }),
       ...pageControls("run"),
       el("p", { id: "progress" }),
       el("p", { id: "status" })));   // what to look for; at the end, what this run showed (state().status)
 
     // Lab and settings
-    const settings = section("settings", t("Lab and settings"),
-      field(t("Lab"), select("lab", "combo:lab", d.labs.map((l) => ({ value: l.id, text: l.title, control: "option:lab:" + l.id })),
-                          (v) => v !== (last && last.lab) && act("lab=" + v), true),
-            t("Arrow keys show the labs; Enter, or leaving the list, opens the one shown.")),
-      field(t("Preset"), select("preset", "combo:preset",
-        [{ value: "", text: t("custom") }].concat(d.presets.map((p) => ({ value: p.id, text: p.title, control: "option:preset:" + p.id }))),
-        (v) => v && v !== (last && last.preset) && act("preset=" + v), true),
-            t("Enter, or leaving the list, applies the preset shown and restarts the run.")),
-      el("p", { id: "preset-note" }),
-      field(t("Seed"), el("input", { id: "seed", type: "text", inputmode: "numeric", "data-control": "input:seed",
-                                  on: { change: (e) => act("seed=" + e.target.value.trim()) } }),
-            t("The same seed gives the same numbers here, on the desktop and in the command-line runner.")));
+    const settings = section("settings", t("Lab and settings"), ...pageControls("lab"), el("p", { id: "preset-note" }),
+                             ...pageControls("seed"));
     const groups = [...new Set(d.params.map((p) => p.group))];
     for (const g of groups) {
       const set = el("fieldset", {}, el("legend", { text: g }));
       for (const p of d.params.filter((q) => q.group === g)) set.append(paramField(p));
       settings.append(set);
     }
-    settings.append(el("ul", { id: "errors", hidden: true }),
-                    button("button:running-settings", t("Back to the running settings"), "revert", { id: "revert", hidden: true }));
+    settings.append(el("ul", { id: "errors", hidden: true }), ...pageControls("settings-end"));
     root.append(settings);
 
     // Lecture
     root.append(section("lecture", t("Lecture"),
-      button("button:present", t("Present"), () => (last && last.present ? "present=0" : "present=1"), { id: "present" }),
-      button("button:qr", t("QR code of this run's link"), () => (last && last.qr.on ? "qr=0" : "qr=1"), { id: "qr", "aria-keyshortcuts": "q" }),
-      d.tour.length ? button("button:tour", t("Guided tour"), () => (last && last.tour.step > 0 ? "tour=0" : "tour=1"), { id: "tour" }) : null,
-      button("button:tour-back", t("Previous tour step"), "tour=back", { id: "tour-back", hidden: true }),
-      button("button:tour-next", t("Next tour step"), "tour=next", { id: "tour-next", hidden: true }),
+      ...pageControls("lecture"),
+      ...pageControls("tour"),
       el("p", { id: "tour-caption" }),
       el("p", { id: "tour-question", hidden: true }),
-      ...["a", "b", "c", "d"].map((k) => button("button:answer-" + k, fill(t("Answer ({key})"), { key: k }), "answer=" + k, { id: "answer-" + k, hidden: true, "aria-keyshortcuts": k })),
-      el("p", { id: "tour-reveal", hidden: true }),
-      button("button:next-view", t("Next view large"), "next-view", { id: "next-view" }),
-      button("button:record", t("Record a clip"), () => (last && last.record.mode !== "off" ? "record=0" : "record=1"), { id: "record", "aria-keyshortcuts": "r" }),
-      button("button:controls", t("Controls drawer"), () => (last && last.drawer ? "drawer=0" : "drawer=1"), { id: "drawer", hidden: true }),
-      button("button:keys", t("Keys"), () => (last && last.keys_help ? "help=0" : "help=1"), { id: "keys-button", "aria-keyshortcuts": "?" })));
+      ...pageControls("answers"),
+      el("p", { id: "tour-reveal", hidden: true })));
 
     // Compare
-    const compare = section("compare", t("Compare"),
-      field(t("Compare with"), select("compare", "combo:compare",
-        [{ value: "off", text: t("no comparison") }].concat(d.comparisons.map((c) => ({ value: c.id, text: c.title, control: "option:compare:" + c.id }))),
-        (v) => v !== compareId(last) && act("compare=" + v), true)),
-      field(t("Or run B with one parameter changed"), select("vs", "combo:vs",
-        [{ value: "", text: t("choose a parameter") }].concat(d.params.filter((p) => p.type !== "points").map((p) => ({ value: p.name, text: p.label, control: "button:vs:" + p.name }))),
-        (v) => { if (v) act("vs=" + v); document.getElementById("vs").value = ""; }, true)),
+    const compare = section("compare", t("Compare"), ...pageControls("compare"),
       el("div", { id: "b-changes" }),
-      button("button:end-compare", t("End comparison"), "compare=off", { id: "end-compare", hidden: true }),
-      button("button:csv-b", t("Download run B's CSV"), "csv-b", { id: "csv-b", hidden: true }),
+      ...pageControls("compare-end"),
       el("p", { id: "compare-result" }));
     root.append(compare);
 
@@ -186,10 +182,7 @@
         el("li", { "data-control": "phase:" + p.id }, el("strong", { text: p.title }),
            el("span", { text: p.look_for ? " " + fill(t("Look for: {what}"), { what: p.look_for }) : "" }),
            el("span", { text: p.claim ? " " + fill(t("The paper: {claim}"), { claim: p.claim }) : "" })))),
-      field(t("Rewind to"), el("input", { id: "rewind", type: "range", min: 0, max: 1, step: 0.001, "data-control": "slider:rewind",
-                                       on: { change: (e) => act("rewind=" + e.target.value) } }),
-            t("The run as it was at that point of its progress (keys [ and ], End for live).")),
-      button("button:live", t("Back to the live run"), "rewind=off", { id: "live" })));
+      ...pageControls("timeline")));
 
     // Views
     const views = section("views", t("Views"));
@@ -198,33 +191,31 @@
         el("h3", { id: "v-" + k, "data-control": "view:" + v.id, text: v.title }),
         el("p", { text: v.caption ? fill(t("Look for: {what}"), { what: v.caption }) : "" }),
         el("ul", { id: "readouts-" + k, "aria-label": fill(t("{view}: readout"), { view: v.title }), hidden: true }),
-        button("button:table:" + v.id, fill(t("Show {view} as a table"), { view: v.title }), "table=" + k, { id: "table-" + k, "aria-pressed": "false" }),
-        button("button:png:" + v.id, fill(t("Save {view} as PNG"), { view: v.title }), "png=" + k, { id: "png-" + k }),
-        button("button:enlarge:" + v.id, fill(t("Enlarge {view}"), { view: v.title }), () => (last && last.focused.includes(v.id) ? "view=-1" : "view=" + k), { id: "enlarge-" + k }),
+        ...pageControls("view:" + v.id),
         el("div", { id: "tables-" + k, class: "tables" })));
     });
     root.append(views);
 
     // Messages and keys
-    root.append(section("messages", t("Messages"), el("ul", { id: "messages", hidden: true }),
-      button("button:dismiss", t("Dismiss the messages"), "dismiss", { id: "dismiss", hidden: true })));
+    root.append(section("messages", t("Messages"), el("ul", { id: "messages", hidden: true }), ...pageControls("messages")));
     const keys = el("dl", { id: "keys", "data-control": "dialog:keys" });
     for (const k of d.keys) keys.append(el("dt", { text: k.label }), el("dd", { text: k.help }));
-    root.append(section("keys", t("Keys"), keys,
-      button("button:close-keys", t("Close the list of keys"), "help=0", { id: "close-keys", hidden: true })));
+    root.append(section("keys", t("Keys"), keys, ...pageControls("keys")));
 
     // An exercise link (hide=…, lock=…): the same controls left out, or disabled, as on the canvas
-    const ex = d.exercise || { hidden: [], locked: [] };
+    // (an element hidden stays in the document, so that sync() finds it; a section left empty is hidden too)
     const fieldOf = (id) => { const e = byId(id); return e && (e.closest(".field") || e); };
-    const parts = { lab: ["lab"], presets: ["preset"], seed: ["seed"], tour: ["tour"], compare: ["s-compare"] };
-    for (const h of ex.hidden) {
-      const ids = h === "params" ? d.params.map((p) => "param-" + p.name) : h.startsWith("params:") ? ["param-" + h.slice(7)] : parts[h] || [];
-      for (const id of ids) { const e = fieldOf(id); if (e) e.hidden = true; }   // (kept, so sync() finds it)
-    }
-    for (const name of ex.locked) {
-      const e = byId(["preset", "lab", "seed"].includes(name) ? name : "param-" + name);
-      if (e) { e.disabled = true; e.setAttribute("aria-description", t("locked in this exercise link")); }
-    }
+    const { hidden, locked } = ex();
+    for (const p of d.params)
+      if (hidden.includes("params") || hidden.includes("params:" + p.name)) fieldOf("param-" + p.name).hidden = true;
+    for (const c of d.page_controls) if (hiddenByExercise(c)) fieldOf(c.id).hidden = true;
+    root.querySelectorAll("section").forEach((sec) => {
+      const controls = [...sec.querySelectorAll("[data-control]")];
+      if (controls.length && controls.every((e) => e.closest("[hidden]"))) sec.hidden = true;
+    });
+    const lockedOnes = d.params.filter((p) => locked.includes(p.name)).map((p) => byId("param-" + p.name))
+      .concat(d.page_controls.filter(lockedByExercise).map((c) => byId(c.id)));
+    for (const e of lockedOnes) { e.disabled = true; e.setAttribute("aria-description", t("locked in this exercise link")); }
 
     building = false;
     last = null;   // fill every value
@@ -316,7 +307,6 @@
   }
   function show(e, on) { if (e && e.hidden === on) e.hidden = !on; }
   function enable(e, on) { if (e && e.disabled === on) e.disabled = !on; }
-  const compareId = (s) => (s && s.compare ? (doc.comparisons.find((c) => c.title === s.compare.title) || { id: "off" }).id : "off");
 
   function sync() {
     if (!window.moeLab.ready || building) return;
@@ -338,25 +328,15 @@
     last = s;
     document.documentElement.dataset.theme = s.theme || "light";
     // run
-    setText(byId("play"), s.playing ? t("Pause") : t("Play"));
-    for (const id of ["play", "step", "next-phase"]) enable(byId(id), !(s.done && !s.playing));
     const phase = doc.phases[Math.max(0, Math.min(s.phase, doc.phases.length - 1))];
     setText(byId("progress"), [fill(t("Progress {percent} %"), { percent: Math.round(100 * s.progress) }),
                                phase ? fill(t("phase {n} of {total}: {title}"), { n: s.phase + 1, total: doc.phases.length, title: phase.title }) : "",
                                s.clock, s.done ? t("finished") : "", s.failure ? fill(t("stopped: {why}"), { why: s.failure }) : ""]
                                 .filter((part) => part).join(", "));
     setText(byId("status"), s.status || "");
-    const rw = s.rewind || { moments: 0, shown: null };
-    setValue(byId("rewind"), rw.shown === null ? s.progress : rw.shown);
-    enable(byId("rewind"), rw.moments >= 2);
-    byId("rewind").setAttribute("aria-valuetext", rw.shown === null ? t("live") : fill(t("rewound to {percent} %, {clock}"), { percent: Math.round(100 * rw.shown), clock: rw.clock }));
-    enable(byId("live"), rw.shown !== null);
     // settings
-    setValue(byId("lab"), s.lab);
-    setValue(byId("preset"), doc.presets.some((p) => p.id === s.preset) ? s.preset : "");
     const preset = doc.presets.find((p) => p.id === s.preset);
     setText(byId("preset-note"), preset ? preset.note + (preset.warning ? " " + fill(t("Note: {warning}"), { warning: preset.warning }) : "") : "");
-    setValue(byId("seed"), s.seed);
     for (const p of doc.params) {
       const e = byId("param-" + p.name), v = s.params[p.name];
       if (p.type === "points") {
@@ -366,15 +346,8 @@
       else if (p.type === "bool") { if (!editing(e)) e.checked = v === "true" || v === "1"; } else setValue(e, v);
     }
     setList(byId("errors"), s.errors);
-    show(byId("revert"), s.errors.length > 0);
     // lecture
-    setText(byId("present"), s.present ? t("Leave the presentation") : t("Present"));
-    setText(byId("qr"), s.qr.on ? t("Hide the QR code") : t("QR code of this run's link"));
-    byId("present").dataset.control = s.present ? "button:exit" : "button:present";
     const touring = s.tour.step > 0;
-    if (byId("tour")) setText(byId("tour"), touring ? t("End tour") : t("Guided tour"));
-    show(byId("tour-back"), touring);
-    show(byId("tour-next"), touring);
     const q = touring ? s.tour.question : null, asking = !!q && !q.revealed;
     const stepOf = { n: s.tour.step, total: s.tour.steps.length };
     setText(byId("tour-caption"), !touring ? "" : asking ? fill(t("Tour step {n} of {total}: a question first."), stepOf)
@@ -383,25 +356,10 @@
     setText(byId("tour-question"), !asking ? ""
             : fill(q.chosen < 0 ? t("Question: {prompt} Answer with a button below (keys a to d); the step then runs.")
                                 : t("Question: {prompt} The step runs; then the run answers."), { prompt: q.prompt }));
-    ["a", "b", "c", "d"].forEach((k, i) => {
-      const b = byId("answer-" + k), has = !!q && i < q.answers.length;
-      show(b, has && asking);
-      if (!has) return;
-      setText(b, i === q.chosen ? fill(t("({key}) {answer} (the class's answer)"), { key: k, answer: q.answers[i] }) : "(" + k + ") " + q.answers[i]);
-      enable(b, q.chosen < 0);
-    });
     show(byId("tour-reveal"), !!q && q.revealed);
     setText(byId("tour-reveal"), q && q.revealed ? q.reveal : "");
-    setText(byId("record"), s.record.mode === "off" ? t("Record a clip") : t("Stop recording and save the clip"));
-    show(byId("drawer"), s.controls.some((c) => c.id === "button:controls"));
-    setText(byId("drawer"), s.drawer ? t("Close the controls drawer") : t("Open the controls drawer"));
-    setText(byId("keys-button"), s.keys_help ? t("Close the list of keys") : t("Keys"));
-    show(byId("close-keys"), s.keys_help);
     // compare
-    setValue(byId("compare"), compareId(s));
     syncChanges(s);
-    show(byId("end-compare"), !!s.compare);
-    show(byId("csv-b"), !!s.compare);
     setText(byId("compare-result"), s.compare ? compareText(s) : "");
     syncPageControls(s);
     // timeline
@@ -411,18 +369,11 @@
     // views
     doc.views.forEach((v, k) => {
       setList(byId("readouts-" + k), s.readouts[v.id] || []);
-      const table = s.tables.includes(v.id);
-      setText(byId("table-" + k), fill(table ? t("Show {view} as a plot") : t("Show {view} as a table"), { view: v.title }));
-      byId("table-" + k).setAttribute("aria-pressed", table ? "true" : "false");
-      const large = s.focused.includes(v.id);
-      setText(byId("enlarge-" + k), fill(large ? t("Show all views, not only {view}") : t("Enlarge {view}"), { view: v.title }));
-      byId("enlarge-" + k).dataset.control = (large ? "button:all-views:" : "button:enlarge:") + v.id;
     });
     const now = performance.now();
     if (!prev || !s.playing || now - tablesAt > 3000 || s.done !== prev.done) fillTables(s, now);
     // messages
     setList(byId("messages"), s.messages.slice().reverse());
-    show(byId("dismiss"), s.messages.length > 0);
     announce(prev, s);
     keepFocus(s);
     focusRing();
@@ -537,20 +488,18 @@
 
   // --- focus ---------------------------------------------------------------------------------------------------------
   const usable = (e) => !!e && e.isConnected && !e.disabled && !e.closest("[hidden]");
-  // The first run control that can be pressed: Play, else Reset (a finished run).
-  const runControl = () => (usable(byId("play")) ? byId("play") : byId("reset"));
-  // Where the focus goes when the control that has it is disabled or hidden: its twin in the same place (Play's
-  // is Reset), else the nearest control before it that can take it.
-  const heirs = { play: ["play", "reset"], step: ["play", "reset"], "next-phase": ["play", "reset"], live: ["rewind", "play", "reset"],
-                  rewind: ["play", "reset"], "close-keys": ["keys-button"], "end-compare": ["compare"],
-                  "csv-b": ["compare"], "tour-back": ["tour"], "tour-next": ["tour"],
-                  "answer-a": ["tour-next", "tour"], "answer-b": ["tour-next", "tour"], "answer-c": ["tour-next", "tour"], "answer-d": ["tour-next", "tour"] };
+  // The first run control that can be pressed (Play, else Reset on a finished run).
+  const runControls = () => doc.page_controls.filter((c) => c.group === "run" && c.kind === "button").map((c) => byId(c.id));
+  const runControl = () => runControls().find(usable);
+  // Where the focus goes when the control that has it is disabled or hidden: its heirs, as the control declares
+  // them (Play's is Reset), else the nearest control before it that can take it.
+  const heirsOf = (e) => ((doc.page_controls.find((c) => c.id === e.id) || {}).heirs || []);
   const nameOf = (e) => (e.labels && e.labels.length ? e.labels[0].textContent : e.textContent).trim();
   function keepFocus(s) {
     const e = held, now = document.activeElement;
     // (an element of a rebuilt document is gone: build() gives the focus back to its new twin)
     if (!e || !e.isConnected || usable(e) || !(now === e || now === document.body || now === null)) return;
-    let to = (heirs[e.id] || []).map(byId).find(usable);
+    let to = heirsOf(e).map(byId).find(usable);
     if (!to) {   // the nearest control before it
       const all = [...root.querySelectorAll("a[href], button, input, select")].filter(usable);
       to = all.filter((x) => x.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING).pop();
@@ -558,7 +507,7 @@
     if (!to) return;
     const was = nameOf(e);
     to.focus();
-    say((e.id === "play" || e.id === "step" || e.id === "next-phase") && s.done
+    say(runControls().includes(e) && s.done
         ? fill(t("The run has finished: the focus is on {control}."), { control: nameOf(to) })
         : fill(t("{control} is not available now: the focus is on {other}."), { control: was, other: nameOf(to) }));
   }

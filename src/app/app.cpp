@@ -32,7 +32,7 @@ App::App(Host host, const std::string& initial_query)
       header_(run_, controls_, rewind_, [this] { return phone_layout() && !layout_.presenting(); }) {
     // The parts, in the link's order (the language first: a link's language is read before the rest of it), then
     // the frame's own keys, then those a build adds (a test's).
-    parts_ = {&language_, &run_,     &layout_, &messages_, &export_,   &views_,    &tour_,   &look_,   &rewind_,
+    parts_ = {&language_, &run_,     &layout_, &messages_, &views_,    &export_,   &tour_,   &look_,   &rewind_,
               &exercise_, &compare_, &qr_,     &record_,   &keyboard_, &controls_, &points_, &header_, &sidebar_};
     for (Part* p : parts_) keys_.add(p->keys());
     keys_.add(declare_keys());

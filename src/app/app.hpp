@@ -107,7 +107,7 @@ private:
     Exercise exercise_{&run_};
     Run run_;   // run A, and through it B and the workers (the parts below are wired in app.cpp's constructor)
     Compare& compare_ = run_.b();   // run B
-    Layout layout_{run_};
+    Layout layout_{run_, controls_};
     PageMessages messages_{run_, compare_, controls_};
     Views views_;
     Look look_;

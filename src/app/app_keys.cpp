@@ -19,13 +19,6 @@ namespace {
 
 using K = core::ArgKind;
 
-// A button of the HTML document's "Share and export" section.
-void as_button(PageKey& k, const char* label) {
-    k.control = Control::Button;
-    k.label = label;
-    k.group = "share";
-}
-
 }   // namespace
 
 std::vector<PageKey> App::declare_keys() {
@@ -44,7 +37,7 @@ std::vector<PageKey> App::declare_keys() {
                 host_.copy_text(last_url_);
                 return std::string();
             });
-    as_button(keys.back(), core::later::tr("Copy link"));
+    keys.back().control(Control::Button, core::later::tr("Copy link"), "share");
     declare(keys, {"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")},
             [this](Arg) -> std::string {
                 if (!host_.download) return core::tr("there are no downloads here");
@@ -53,7 +46,7 @@ std::vector<PageKey> App::declare_keys() {
                 host_.download(run_.config().lab + "-seed" + std::to_string(run_.config().seed) + ".csv", t.to_csv());
                 return std::string();
             });
-    as_button(keys.back(), core::later::tr("Download CSV"));
+    keys.back().control(Control::Button, core::later::tr("Download CSV"), "share");
     // the drawing of fields and heatmaps (gpu_draw.hpp)
     declare(
         keys,

@@ -4,6 +4,7 @@
 // B as compare=ID or as b.name=value next to A's keys.
 #include "app/compare.hpp"
 #include "session/compare.hpp"
+#include "session/spoken.hpp"
 #include "session/json_text.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
@@ -184,6 +185,11 @@ std::string Compare::vary(const std::string& name) {
 std::vector<PageKey> Compare::keys() {
     using K = core::ArgKind;
     using Arg = const core::CommandArg&;
+    auto comparing = [this] {   // the document's buttons of a comparison, shown while there is one
+        ControlNow n;
+        n.shown = on();
+        return n;
+    };
     std::vector<PageKey> keys;
     {
         PageKey& k = declare(keys,
@@ -208,6 +214,22 @@ std::vector<PageKey> Compare::keys() {
             return written_if(!named.empty(), core::url_encode(named));
         };
         k.state = [this] { return json(stage_.lab()); };
+        PageControl& with = k.control(Control::Choice, core::later::tr("Compare with"), "compare", "combo:compare");
+        with.commit = true;
+        with.choices = [this] {
+            std::vector<Choice> c = {{"off", core::later::tr("no comparison"), ""}};
+            for (const core::Comparison& x : stage_.lab().comparisons()) c.push_back({x.id, x.title, ""});
+            return c;
+        };
+        with.now = [this] {   // a comparison by hand is none of the named ones
+            ControlNow n;
+            const std::string named = id(stage_.lab(), stage_.config().preset);
+            n.value = on() && !named.empty() ? named : "off";
+            return n;
+        };
+        k.control(Control::Button, core::later::tr("End comparison"), "compare-end", "button:end-compare").arg = "off";
+        k.controls.back().now = comparing;
+        k.controls.back().heirs = {"compare"};
     }
     {
         PageKey& k = declare(
@@ -251,6 +273,19 @@ std::vector<PageKey> Compare::keys() {
         keys,
         {"vs", K::Word, 0, 0, "NAME", core::later::tr("compare with parameter NAME changed (again: drop that change)")},
         [this](Arg v) { return vary(v.text); });
+    {
+        PageControl& c = keys.back().control(Control::Choice, core::later::tr("Or run B with one parameter changed"),
+                                             "compare", "combo:vs");
+        c.commit = c.picker = true;
+        c.choices = [this] {
+            std::vector<Choice> c = {{"", core::later::tr("choose a parameter"), ""}};
+            for (const core::ParamSpec& p : stage_.lab().schema().params)
+                if (p.type != core::ParamType::Points)   // (its spoken name, in the page's language already)
+                    c.push_back({p.name, core::spoken_label(p.symbol, p.name, core::tr(p.help)), core::language().code,
+                                 "button:vs:" + p.name});   // (the canvas's button of it)
+            return c;
+        };
+    }
     declare(keys, {"csv-b", K::None, 0, 0, "", core::later::tr("download run B's time series as CSV (compare mode)")},
             [this](Arg) -> std::string {
                 if (!on()) return core::tr("there is no run B: compare first");
@@ -258,8 +293,13 @@ std::vector<PageKey> Compare::keys() {
                 host_.download(stage_.config().lab + "-seed" + std::to_string(stage_.config().seed) + "-B.csv",
                                trace().to_csv());
                 return std::string();
-            });
+            })
+        .control(Control::Button, core::later::tr("Download run B's CSV"), "compare-end")
+        .now = comparing;
+    keys.back().controls.back().heirs = {"compare"};
 
+    for (PageKey& k : keys)   // an exercise link may hide the comparison
+        for (PageControl& c : k.controls) c.hide_as = "compare";
     return keys;
 }
 

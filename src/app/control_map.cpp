@@ -32,6 +32,12 @@ void ControlMap::note(const std::string& id, const char* role, const std::string
 
 // The ring: two pixels of the theme's focus colour inside one of the window's background, so it shows on any fill
 // (WCAG 2.1 SC 2.4.7: focus visible).
+bool ControlMap::drawn(const std::string& id) const {
+    for (const Control& c : drawn_)
+        if (c.id == id) return true;
+    return false;
+}
+
 void ControlMap::end_frame() {
     focus_drawn_ = focus_seen_;
     drawn_.swap(drawing_);

@@ -18,6 +18,7 @@ public:
     // The last item drawn is this control (nothing when it is not visible).
     void note(const std::string& id, const char* role, const std::string& label, const std::string& value = "");
     void end_frame();   // the frame's map is the one state() shows; the focus ring drawn over everything
+    bool drawn(const std::string& id) const;        // the control was in the last whole frame
     std::vector<PageKey> keys() override;           // focus=ID
     void state(std::string& json) const override;   // "controls", "focus_drawn"
 

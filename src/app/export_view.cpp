@@ -22,6 +22,15 @@ std::vector<PageKey> Export::keys() {
     keys[0].act = [this](const core::CommandArg& v) { return request(v.whole); };
     keys[0].state_name = "export";
     keys[0].state = [this] { return json(); };
+    keys[0].more_controls = [this] {   // each view's
+        return views_.per_view([](int n, const core::View& v) {
+            PageControl c{Control::Button, core::trf("Save %s as PNG", v.title.c_str()), "view:" + v.id,
+                          "button:png:" + v.id};
+            c.arg = std::to_string(n);
+            c.id = "png-" + std::to_string(n);
+            return c;
+        });
+    };
     return keys;
 }
 

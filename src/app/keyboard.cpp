@@ -150,6 +150,17 @@ std::vector<PageKey> Keyboard::keys() {
     };
     keys[0].state_name = "keys_help";
     keys[0].state = [this] { return std::string(help_ ? "true" : "false"); };
+    PageControl& open = keys[0].control(Control::Toggle, later::tr("Keys"), "lecture", "button:keys");
+    open.id = "keys-button";
+    open.shortcut = "?";
+    open.now = [this] { return toggled("help", help_, later::tr("Keys"), later::tr("Close the list of keys")); };
+    keys[0].control(Control::Button, later::tr("Close the list of keys"), "keys", "button:close-keys").arg = "0";
+    keys[0].controls.back().now = [this] {
+        ControlNow n;
+        n.shown = help_;
+        return n;
+    };
+    keys[0].controls.back().heirs = {"keys-button"};
     keys[1].syntax = {
         "key", core::ArgKind::Text, 0, 0, "K", later::tr("press key K (a KeyboardEvent.key name: n, ArrowRight, ?)")};
     keys[1].act = [this](const core::CommandArg& v) { return press(v.text); };

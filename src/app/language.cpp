@@ -132,15 +132,12 @@ std::vector<PageKey> PageLanguage::keys() {
             }
         };
         k.write = [this] { return written_if(choice_ != "auto", choice_); };
-        k.control = Control::Choice;
-        k.label = core::later::tr("Language");
-        k.group = "share";
-        k.canvas = "combo:language";
-        k.choices = [] {   // each language's name in itself (a screen reader reads it in that language)
-            std::vector<Choice> c = {{"auto", core::later::tr("as the browser"), ""}};
-            for (const core::Language& l : core::languages()) c.push_back({l.code, l.name, l.code});
-            return c;
-        };
+        k.control(Control::Choice, core::later::tr("Language"), "share", "combo:language").choices =
+            [] {   // each language's name in itself (a screen reader reads it in that language)
+                std::vector<Choice> c = {{"auto", core::later::tr("as the browser"), ""}};
+                for (const core::Language& l : core::languages()) c.push_back({l.code, l.name, l.code});
+                return c;
+            };
         k.state_name = "lang_choice";
         k.state = [this] { return core::json_string(choice_); };
     }

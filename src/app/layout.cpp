@@ -32,6 +32,12 @@ std::vector<PageKey> Layout::keys() {
         };
         k.write = [this] { return written_if(present_, "1"); };
         k.state = [this] { return jbool(present_); };
+        k.control(Control::Toggle, core::later::tr("Present"), "lecture").now = [this] {
+            ControlNow n =
+                toggled("present", present_, core::later::tr("Present"), core::later::tr("Leave the presentation"));
+            n.canvas = present_ ? "button:exit" : "button:present";
+            return n;
+        };
     }
     {
         PageKey& k =
@@ -56,6 +62,14 @@ std::vector<PageKey> Layout::keys() {
                                  return std::string();
                              });
         k.state = [this] { return jbool(drawer_); };
+        PageControl& c = k.control(Control::Toggle, core::later::tr("Controls drawer"), "lecture", "button:controls");
+        c.id = "drawer";
+        c.now = [this] {
+            ControlNow n = toggled("drawer", drawer_, core::later::tr("Open the controls drawer"),
+                                   core::later::tr("Close the controls drawer"));
+            n.shown = controls_.drawn("button:controls");   // a phone's layout
+            return n;
+        };
     }
     return keys;
 }

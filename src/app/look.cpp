@@ -9,6 +9,7 @@
 #include "app/glyph_ranges.hpp"
 #include "app/ink.hpp"
 #include "core/words.hpp"
+#include <cmath>
 #include <imgui.h>
 #include <fstream>
 #include <imgui_impl_opengl3.h>
@@ -154,13 +155,9 @@ std::vector<PageKey> Look::keys() {
                 fonts_dirty_ = true;
             }
         };
-        k.control = Control::Number;
-        k.label = core::later::tr("UI scale");
-        k.group = "share";
-        k.canvas = "slider:ui-scale";
-        k.step = 0.05;
+        k.control(Control::Number, core::later::tr("UI scale"), "share", "slider:ui-scale").step = 0.05;
         k.state_name = "ui_scale";
-        k.state = [this] { return core::json_number(scale_); };
+        k.state = [this] { return core::json_number(std::round(double(scale_) * 1000) / 1000); };   // (as set)
         k.write = [this] {
             char b[16];
             std::snprintf(b, sizeof b, "%.3g", double(scale_));
@@ -181,11 +178,7 @@ std::vector<PageKey> Look::keys() {
             }
         };
         k.write = [this] { return written_if(choice_ != "auto", choice_); };
-        k.control = Control::Choice;
-        k.label = core::later::tr("Theme");
-        k.group = "share";
-        k.canvas = "combo:theme";
-        k.choices = [] {
+        k.control(Control::Choice, core::later::tr("Theme"), "share", "combo:theme").choices = [] {
             std::vector<Choice> c = {{"auto", core::later::tr("as the system"), ""}};
             for (const Colors& t : themes()) c.push_back({t.id, t.id, ""});   // (its id, as the link writes it)
             return c;

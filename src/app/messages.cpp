@@ -20,6 +20,11 @@ std::vector<PageKey> PageMessages::keys() {
         list_.clear();
         return std::string();
     };
+    keys[0].control(Control::Button, core::later::tr("Dismiss the messages"), "messages").now = [this] {
+        ControlNow n;
+        n.shown = !list_.empty();
+        return n;
+    };
     keys[0].state_name = "messages";
     keys[0].state = [this] { return core::json_strings(list_); };
     return keys;

@@ -39,18 +39,52 @@ enum class InLink {
     WithRun,   // written with the run's configuration (state().query holds these too)
 };
 
-// The HTML document's control for a key (web/pdom.js builds one of each kind; nothing there is written per key).
+// The HTML document's controls for a key (web/pdom.js builds one of each kind; nothing there is written per key).
 enum class Control {
-    None,
-    Button,   // the command without an argument
+    Button,   // the command (with the control's argument, if any)
+    Toggle,   // a button that is on or off (aria-pressed); what it sends and says follows the state (`now`)
     Switch,   // 0|1: a checkbox
     Choice,   // one of `choices`: a select
     Number,   // lo … hi: a number field
+    Slider,   // lo … hi: a range
+    Text,     // any text: a text field (its value typed, sent when it changes)
 };
 
 struct Choice {
     std::string value, text;   // the argument and its label (translated when shown)
     std::string lang;          // the language the label is in, when it is not the page's (a language's own name)
+    std::string canvas;        // its id in the layout map ("": "option:" + the control's id + ":" + value)
+};
+
+// A control as it is now, where that follows the state (state().page_controls): "" and true leave it as declared.
+struct ControlNow {
+    std::string label;        // what it says now
+    std::string command;      // what a press sends now (Button, Toggle)
+    std::string canvas;       // its id in the layout map now
+    std::string value;        // its value now ("": the key's state() field)
+    std::string value_text;   // what a screen reader says of its value (Slider)
+    bool shown = true, enabled = true, pressed = false;
+};
+
+struct PageControl {
+    Control kind = Control::Button;
+    std::string label;    // translated where shown
+    std::string group;    // the section of the document it goes in ("run", "share", "lecture", …)
+    std::string canvas;   // the same control's id in the layout map (state().controls; "": "button:" + the key's name)
+    std::string arg;      // Button: the argument it sends ("": none; the command is the key's name alone)
+    std::string id;       // its element's id ("": the canvas id's last part, "combo:theme" → "theme")
+    double lo = 0, hi = 0;          // Number, Slider: the range (hi ≤ lo: the key's grammar's)
+    double step = 0;                // Number, Slider: the step
+    std::string shortcut;           // the canvas's key for it (aria-keyshortcuts)
+    std::string hide_as, lock_as;   // its names in an exercise link (hide=NAME, lock=NAME; app/exercise.hpp)
+    std::string help;               // the field's description ("": the key's help)
+    bool commit = false;            // Choice: a change made with the keys waits for Enter or for the focus to leave
+    bool picker = false;            // Choice: it runs a command and shows its first choice again (a menu, not a value)
+    // Where the document's focus goes when this control is disabled or hidden while it has it: the first of these
+    // controls (ids) that can take it (none: the nearest control before it)
+    std::vector<std::string> heirs;
+    std::function<std::vector<Choice>()> choices;   // Choice: the values offered
+    std::function<ControlNow()> now;                // unset: it never changes
 };
 
 using Act = std::function<std::string(const core::CommandArg&)>;
@@ -75,17 +109,32 @@ struct PageKey {
     std::string state_name;
     std::function<std::string()> state;
 
-    // In the HTML document
-    Control control = Control::None;
-    std::string label;                              // the control's label (translated where shown)
-    std::function<std::vector<Choice>()> choices;   // Choice: the values offered
-    std::string group;                              // the section of the document it goes in ("run", "share", …)
-    std::string canvas;   // the same control's id in the layout map (state().controls; "": "button:" + its name)
-    double step = 0;      // Number: the step of its field
+    // In the HTML document: its controls, in order, then those made for what the page shows now (one per view, …),
+    // which change only when the document does (state().document)
+    std::vector<PageControl> controls;
+    std::function<std::vector<PageControl>()> more_controls;
+    std::vector<PageControl> all_controls() const {
+        std::vector<PageControl> all = controls;
+        if (more_controls)
+            for (PageControl& c : more_controls()) all.push_back(std::move(c));
+        return all;
+    }
+    PageControl& control(Control kind, std::string label, std::string group, std::string canvas = "") {
+        PageControl c;
+        c.kind = kind;
+        c.label = std::move(label);
+        c.group = std::move(group);
+        c.canvas = std::move(canvas);
+        controls.push_back(std::move(c));
+        return controls.back();
+    }
 
     std::string name_in_link() const { return link_name.empty() ? syntax.name : link_name; }
     bool prefix() const { return !name_in_link().empty() && name_in_link().back() == '.'; }
 };
+
+// A Toggle as it is now: pressed or not, saying `on_label` or `off_label`, and sending "NAME=0" or "NAME=1".
+ControlNow toggled(const std::string& name, bool on, const char* off_label, const char* on_label);
 
 // Appends a key with its command (unset: a key of links only) to `keys`, and returns it for the rest of its
 // declaration: `declare(keys, {"qr", …}, act).link = InLink::Page;`.
@@ -117,10 +166,12 @@ public:
     std::string write(bool with_run, bool phone = false) const;
     std::string commands_json() const;   // [{"name", "arg", "help"}]: the commands
     std::string link_json() const;       // [{"name", "arg", "help"}]: the link's keys
-    // The HTML document's page controls: [{"name", "kind", "label", "help", "group", "state", "canvas", "lo", "hi",
-    // "step", "choices": [{"value", "text", "lang"}]}]
+    // The HTML document's page controls: [{"name", "id", "kind", "label", "help", "group", "state", "canvas",
+    // "command", "lo", "hi", "step", "choices": [{"value", "text", "lang"}]}]
     std::string controls_json() const;
-    std::string state_json() const;   // ,"name":value for every key with a state field
+    // ,"name":value for every key with a state field, and "page_controls": {id: {"label", "command", "canvas",
+    // "value_text", "shown", "enabled", "pressed"}} for every control that follows the state
+    std::string state_json() const;
 
 private:
     std::vector<PageKey> keys_;

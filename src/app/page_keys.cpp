@@ -121,15 +121,33 @@ std::string help_entry(const std::string& name, const std::string& arg, const st
         ",\"help\":" + json_string(core::tr(help)) + "}";
 }
 
+std::string canvas_id(const PageKey& k, const PageControl& c) {
+    return c.canvas.empty() ? "button:" + k.syntax.name : c.canvas;
+}
+
+std::string control_id(const PageKey& k, const PageControl& c) {
+    if (!c.id.empty()) return c.id;
+    const std::string canvas = canvas_id(k, c);
+    return canvas.substr(canvas.find(':') + 1);
+}
+
+// A field's description: its own, else the key's help (a choice's options say enough: none)
+std::string help_of(const PageKey& k, const PageControl& c) {
+    if (!c.help.empty()) return c.help;
+    return c.kind == Control::Choice || c.kind == Control::Button || c.kind == Control::Toggle ? "" : k.syntax.help;
+}
+
 const char* control_kind(Control c) {
     switch (c) {
     case Control::Button: return "button";
     case Control::Switch: return "switch";
     case Control::Choice: return "choice";
     case Control::Number: return "number";
-    case Control::None: break;
+    case Control::Toggle: return "toggle";
+    case Control::Slider: return "slider";
+    case Control::Text: return "text";
     }
-    return "none";
+    return "button";
 }
 
 }   // namespace
@@ -151,32 +169,56 @@ std::string PageKeys::link_json() const {
     return s.empty() ? "[]" : s + "]";
 }
 
+ControlNow toggled(const std::string& name, bool on, const char* off_label, const char* on_label) {
+    ControlNow n;
+    n.pressed = on;
+    n.label = core::tr(on ? on_label : off_label);
+    n.command = name + (on ? "=0" : "=1");
+    return n;
+}
+
 std::string PageKeys::controls_json() const {
     std::string s;
-    for (const PageKey& k : keys_) {
-        if (k.control == Control::None) continue;
-        std::string choices;
-        if (k.choices)
-            for (const Choice& c : k.choices())
-                choices += (choices.empty() ? "" : ",") + std::string("{\"value\":") + json_string(c.value) +
-                    ",\"text\":" + json_string(c.lang.empty() ? core::tr(c.text) : c.text) +
-                    ",\"lang\":" + json_string(c.lang) + "}";
-        s += (s.empty() ? "[" : ",") + std::string("{\"name\":") + json_string(k.syntax.name) +
-            ",\"kind\":" + json_string(control_kind(k.control)) + ",\"label\":" + json_string(core::tr(k.label)) +
-            ",\"help\":" + json_string(core::tr(k.syntax.help)) + ",\"group\":" + json_string(k.group) +
-            ",\"state\":" + json_string(k.state_name.empty() ? k.syntax.name : k.state_name) +
-            ",\"canvas\":" + json_string(k.canvas.empty() ? "button:" + k.syntax.name : k.canvas) +
-            ",\"lo\":" + core::json_number(k.syntax.lo) + ",\"hi\":" + core::json_number(k.syntax.hi) +
-            ",\"step\":" + core::json_number(k.step) + ",\"choices\":[" + choices + "]}";
-    }
+    for (const PageKey& k : keys_)
+        for (const PageControl& c : k.all_controls()) {
+            std::string choices;
+            if (c.choices)
+                for (const Choice& o : c.choices())
+                    choices += (choices.empty() ? "" : ",") + std::string("{\"value\":") + json_string(o.value) +
+                        ",\"text\":" + json_string(o.lang.empty() ? core::tr(o.text) : o.text) +
+                        ",\"lang\":" + json_string(o.lang) + ",\"canvas\":" + json_string(o.canvas) + "}";
+            s += (s.empty() ? "[" : ",") + std::string("{\"name\":") + json_string(k.syntax.name) +
+                ",\"id\":" + json_string(control_id(k, c)) + ",\"kind\":" + json_string(control_kind(c.kind)) +
+                ",\"label\":" + json_string(core::tr(c.label)) + ",\"help\":" + json_string(core::tr(help_of(k, c))) +
+                ",\"group\":" + json_string(c.group) +
+                ",\"state\":" + json_string(k.state_name.empty() ? k.syntax.name : k.state_name) +
+                ",\"canvas\":" + json_string(canvas_id(k, c)) +
+                ",\"command\":" + json_string(c.arg.empty() ? k.syntax.name : k.syntax.name + "=" + c.arg) +
+                ",\"lo\":" + core::json_number(c.hi > c.lo ? c.lo : k.syntax.lo) +
+                ",\"hi\":" + core::json_number(c.hi > c.lo ? c.hi : k.syntax.hi) +
+                ",\"step\":" + core::json_number(c.step) + ",\"shortcut\":" + json_string(c.shortcut) +
+                ",\"hide_as\":" + json_string(c.hide_as) + ",\"lock_as\":" + json_string(c.lock_as) +
+                ",\"commit\":" + (c.commit ? "true" : "false") + ",\"picker\":" + (c.picker ? "true" : "false") +
+                ",\"heirs\":" + core::json_strings(c.heirs) + ",\"choices\":[" + choices + "]}";
+        }
     return s.empty() ? "[]" : s + "]";
 }
 
 std::string PageKeys::state_json() const {
-    std::string s;
-    for (const PageKey& k : keys_)
+    std::string s, now;
+    for (const PageKey& k : keys_) {
         if (k.state) s += "," + json_string(k.state_name.empty() ? k.syntax.name : k.state_name) + ":" + k.state();
-    return s;
+        for (const PageControl& c : k.all_controls()) {
+            if (!c.now) continue;
+            const ControlNow n = c.now();
+            now += (now.empty() ? "" : ",") + json_string(control_id(k, c)) + ":{\"label\":" + json_string(n.label) +
+                ",\"command\":" + json_string(n.command) + ",\"canvas\":" + json_string(n.canvas) +
+                ",\"value\":" + json_string(n.value) + ",\"value_text\":" + json_string(n.value_text) +
+                ",\"shown\":" + (n.shown ? "true" : "false") + ",\"enabled\":" + (n.enabled ? "true" : "false") +
+                ",\"pressed\":" + (n.pressed ? "true" : "false") + "}";
+        }
+    }
+    return s + ",\"page_controls\":{" + now + "}";
 }
 
 }   // namespace app

@@ -32,6 +32,12 @@ std::vector<PageKey> QrPanel::keys() {
             if (std::string why = show(on); !why.empty()) msgs.push_back(why);
         };
         k.write = [this] { return written_if(on_, "1"); };
+        PageControl& c = k.control(Control::Toggle, core::later::tr("QR code of this run's link"), "lecture");
+        c.shortcut = "q";
+        c.now = [this] {
+            return toggled("qr", on_, core::later::tr("QR code of this run's link"),
+                           core::later::tr("Hide the QR code"));
+        };
         k.state = [this] {
             return "{\"on\":" + std::string(on_ ? "true" : "false") + ",\"text\":" + core::json_string(code_.text) +
                 ",\"why\":" + core::json_string(why_) + "}";

@@ -104,6 +104,12 @@ std::vector<PageKey> Recording::keys() {
                 if (std::string why = command(v.value); !why.empty()) msgs.push_back(why);
         };
         k.state = [this] { return json(); };
+        PageControl& c = k.control(Control::Toggle, core::later::tr("Record a clip"), "lecture");
+        c.shortcut = "r";
+        c.now = [this] {
+            return toggled("record", on(), core::later::tr("Record a clip"),
+                           core::later::tr("Stop recording and save the clip"));
+        };
     }
     return keys;
 }

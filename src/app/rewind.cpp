@@ -180,6 +180,27 @@ std::vector<PageKey> Rewind::keys() {
         };
         k.write = [this] { return written_if(!live(), core::format_number(live() ? 0 : shown()->progress)); };
         k.state = [this] { return json(); };
+        PageControl& to = k.control(Control::Slider, core::later::tr("Rewind to"), "timeline", "slider:rewind");
+        to.hi = 1;
+        to.step = 0.001;
+        to.heirs = {"play", "reset"};
+        to.now = [this] {
+            ControlNow n;
+            const double at = live() ? stage_.lab().progress() : shown()->progress;
+            n.value = core::format_number(at);
+            n.enabled = moments() >= 2;
+            const std::string percent = std::to_string(int(std::lround(100 * at)));
+            n.value_text =
+                live() ? core::tr("live") : core::trf("rewound to %s %%, %s", percent.c_str(), shown()->clock.c_str());
+            return n;
+        };
+        k.control(Control::Button, core::later::tr("Back to the live run"), "timeline", "button:live").arg = "off";
+        k.controls.back().now = [this] {
+            ControlNow n;
+            n.enabled = !live();
+            return n;
+        };
+        k.controls.back().heirs = {"rewind", "play", "reset"};
     }
     return keys;
 }

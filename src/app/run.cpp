@@ -229,28 +229,51 @@ std::vector<PageKey> Run::keys() {
     using K = core::ArgKind;
     using Arg = const core::CommandArg&;
     auto running = [this]() -> std::string { return finished() ? not_running(*lab_) : ""; };
+    // the run's buttons in the HTML document: usable until the run has ended (reset is always)
+    auto usable = [this] {
+        ControlNow n;
+        n.enabled = playing_ || !finished();
+        return n;
+    };
     std::vector<PageKey> keys;
-    declare(keys, {"play", K::None, 0, 0, "", core::later::tr("run until the end (or pause)")}, [=](Arg) {
-        if (std::string why = running(); !why.empty()) return why;
-        playing_ = true;
-        return std::string();
-    });
+    declare(keys, {"play", K::None, 0, 0, "", core::later::tr("run until the end (or pause)")},
+            [=](Arg) {
+                if (std::string why = running(); !why.empty()) return why;
+                playing_ = true;
+                return std::string();
+            })
+        .control(Control::Button, core::later::tr("Play"), "run")
+        .now = [=] {
+        ControlNow n = usable();
+        n.label = playing_ ? core::tr("Pause") : core::tr("Play");
+        n.command = playing_ ? "pause" : "play";
+        return n;
+    };
+    keys.back().controls.back().heirs = {"reset"};
     declare(keys, {"pause", K::None, 0, 0, "", core::later::tr("stop running")}, [this](Arg) {
         playing_ = false;
         return std::string();
     });
-    declare(keys, {"step", K::None, 0, 0, "", core::later::tr("one slice of training")}, [=](Arg) {
-        if (std::string why = running(); !why.empty()) return why;
-        command("rewind=off");                         // training goes on from the live run
-        core::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
-        ++steps_;
-        return std::string();
-    });
-    declare(keys, {"next-phase", K::None, 0, 0, "", core::later::tr("run until the next phase begins")}, [=](Arg) {
-        if (std::string why = running(); !why.empty()) return why;
-        play_to_phase(lab_->phase() + 1);
-        return std::string();
-    });
+    declare(keys, {"step", K::None, 0, 0, "", core::later::tr("one slice of training")},
+            [=](Arg) {
+                if (std::string why = running(); !why.empty()) return why;
+                command("rewind=off");                         // training goes on from the live run
+                core::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
+                ++steps_;
+                return std::string();
+            })
+        .control(Control::Button, core::later::tr("Step"), "run")
+        .now = usable;
+    keys.back().controls.back().heirs = {"play", "reset"};
+    declare(keys, {"next-phase", K::None, 0, 0, "", core::later::tr("run until the next phase begins")},
+            [=](Arg) {
+                if (std::string why = running(); !why.empty()) return why;
+                play_to_phase(lab_->phase() + 1);
+                return std::string();
+            })
+        .control(Control::Button, core::later::tr("Next phase"), "run")
+        .now = usable;
+    keys.back().controls.back().heirs = {"play", "reset"};
     declare(
         keys,
         {"to", K::Number, 0, 1, "F", core::later::tr("run until the run's progress reaches F (0 to 1), then pause")},
@@ -266,7 +289,7 @@ std::vector<PageKey> Run::keys() {
     declare(keys, {"reset", K::None, 0, 0, "", core::later::tr("start again from the same seed")}, [this](Arg) {
         restart();
         return std::string();
-    });
+    }).control(Control::Button, core::later::tr("Reset"), "run");
     // the run's configuration: in a link with the parameters (session/share_link.hpp)
     declare(keys, {"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")},
             [this](Arg v) {
@@ -277,6 +300,17 @@ std::vector<PageKey> Run::keys() {
                 return std::string();
             })
         .link = InLink::Run;
+    {
+        PageControl& c = keys.back().control(Control::Choice, core::later::tr("Lab"), "lab", "combo:lab");
+        c.hide_as = c.lock_as = "lab";
+        c.commit = true;
+        c.help = core::later::tr("Arrow keys show the labs; Enter, or leaving the list, opens the one shown.");
+        c.choices = [] {
+            std::vector<Choice> labs;
+            for (const core::LabEntry& e : core::all_labs()) labs.push_back({e.id, e.make()->info().title, ""});
+            return labs;
+        };
+    }
     declare(keys, {"preset", K::Word, 0, 0, "ID", core::later::tr("load one of this lab's presets")}, [this](Arg v) {
         core::RunConfig c = config_;
         if (!c.params.apply_preset(v.text))
@@ -286,12 +320,38 @@ std::vector<PageKey> Run::keys() {
         open(c);
         return std::string();
     }).link = InLink::Run;
+    {
+        PageControl& c = keys.back().control(Control::Choice, core::later::tr("Preset"), "lab", "combo:preset");
+        c.hide_as = "presets";
+        c.lock_as = "preset";
+        c.commit = true;
+        c.help = core::later::tr("Enter, or leaving the list, applies the preset shown and restarts the run.");
+        c.choices = [this] {
+            std::vector<Choice> presets = {{"", core::later::tr("custom"), ""}};
+            for (const core::Preset& p : lab_->schema().presets) presets.push_back({p.id, p.title, ""});
+            return presets;
+        };
+        c.now = [this] {   // a configuration that is no preset's: "custom"
+            ControlNow n;
+            const auto& presets = lab_->schema().presets;
+            const bool named = std::any_of(presets.begin(), presets.end(),
+                                           [&](const core::Preset& p) { return p.id == config_.preset; });
+            n.value = named ? config_.preset : "";
+            return n;
+        };
+    }
     declare(keys, {"seed", K::Seed, 0, 0, "N", core::later::tr("run with another seed")}, [this](Arg v) {
         core::RunConfig c = config_;
         c.seed = v.seed;
         open(c);
         return std::string();
     }).link = InLink::Run;
+    {
+        PageControl& c = keys.back().control(Control::Text, core::later::tr("Seed"), "seed", "input:seed");
+        c.hide_as = c.lock_as = "seed";
+        c.help = core::later::tr(
+            "The same seed gives the same numbers here, on the desktop and in the command-line runner.");
+    }
     declare(keys,
             {"set", K::Text, 0, 0, "NAME=VALUE",
              core::later::tr("change a parameter (a number, true or false, a choice's name)")},
@@ -302,7 +362,14 @@ std::vector<PageKey> Run::keys() {
                 edit_ = config_.params;
                 edit_check_ = core::validate(*lab_, edit_);
                 return std::string();
-            });
+            })
+        .control(Control::Button, core::later::tr("Back to the running settings"), "settings-end",
+                 "button:running-settings")
+        .now = [this] {
+        ControlNow n;
+        n.shown = !edit_check_.ok();
+        return n;
+    };
     {
         PageKey& k = declare(
             keys,
@@ -312,11 +379,7 @@ std::vector<PageKey> Run::keys() {
                 return std::string();
             });
         k.state = [this] { return std::to_string(speed_); };
-        k.control = Control::Choice;
-        k.label = core::later::tr("Speed");
-        k.group = "run";
-        k.canvas = "slider:speed";
-        k.choices = [] {
+        k.control(Control::Choice, core::later::tr("Speed"), "run", "slider:speed").choices = [] {
             std::vector<Choice> c;
             for (int i = 0; i <= kFullSpeed; ++i) c.push_back({std::to_string(i), kSpeedNames[i], ""});
             return c;

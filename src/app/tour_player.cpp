@@ -78,6 +78,23 @@ std::vector<PageKey> Tour::keys() {
         };
         k.write = [this] { return written_if(on(), std::to_string(step_ + 1)); };
         k.state = [this] { return json(stage_.lab(), stage_.config().seed); };
+        k.control(Control::Toggle, core::later::tr("Guided tour"), "tour").hide_as = "tour";
+        k.controls.back().now = [this] {
+            ControlNow n = toggled("tour", on(), core::later::tr("Guided tour"), core::later::tr("End tour"));
+            n.shown = !stage_.lab().tour().empty();
+            return n;
+        };
+        auto touring = [this] {
+            ControlNow n;
+            n.shown = on();
+            return n;
+        };
+        k.control(Control::Button, core::later::tr("Previous tour step"), "tour", "button:tour-back").arg = "back";
+        k.controls.back().now = touring;
+        k.controls.back().heirs = {"tour"};
+        k.control(Control::Button, core::later::tr("Next tour step"), "tour", "button:tour-next").arg = "next";
+        k.controls.back().now = touring;
+        k.controls.back().heirs = {"tour"};
     }
     {
         PageKey& k =
@@ -93,6 +110,24 @@ std::vector<PageKey> Tour::keys() {
                 if (std::string why = take_answer(v.value); !why.empty()) msgs.push_back(why);
         };
         k.write = [this] { return written_if(on() && answer_ >= 0, std::string(1, char('a' + answer_))); };
+        for (int i = 0; i < 4; ++i) {   // the answers' buttons, shown while the step asks
+            const std::string letter(1, char('a' + i));
+            PageControl& c =
+                k.control(Control::Button, core::later::tr("Answer"), "answers", "button:answer-" + letter);
+            c.arg = c.shortcut = letter;
+            c.heirs = {"tour-next", "tour"};
+            c.now = [this, i, letter] {
+                ControlNow n;
+                const core::TourQuestion q = question(stage_.lab());
+                n.shown = on() && i < int(q.answers.size()) && !revealed(stage_.lab());
+                if (!n.shown) return n;
+                const std::string text = core::tr(q.answers[size_t(i)].text);
+                n.label = i == answer_ ? core::trf("(%s) %s (the class's answer)", letter.c_str(), text.c_str())
+                                       : core::trf("(%s) %s", letter.c_str(), text.c_str());
+                n.enabled = answer_ < 0;
+                return n;
+            };
+        }
     }
     return keys;
 }

@@ -64,6 +64,31 @@ std::vector<PageKey> Views::keys() {
     using Arg = const core::CommandArg&;
     std::vector<PageKey> keys;
     {
+        PageKey& k = declare(keys,
+                             {"table", K::Whole, 0, 999, "N",
+                              core::later::tr("show view N as a table of its data (again: as its plot)")},
+                             [this](Arg v) { return toggle_table(v.whole); });
+        k.state_name = "tables";
+        k.state = [this] { return core::json_strings(tables_); };
+        k.more_controls = [this] {   // each view's: as a table, or as its plot again
+            return per_view([this](int n, const core::View& v) {
+                PageControl c{Control::Toggle, "", "view:" + v.id, "button:table:" + v.id};
+                c.arg = std::to_string(n);
+                c.id = "table-" + std::to_string(n);
+                c.now = [this, n] {
+                    ControlNow now;
+                    if (size_t(n) >= views_.size()) return now;
+                    const core::View& v = views_[size_t(n)];
+                    now.pressed = std::find(tables_.begin(), tables_.end(), v.id) != tables_.end();
+                    now.label = now.pressed ? core::trf("Show %s as a plot", v.title.c_str())
+                                            : core::trf("Show %s as a table", v.title.c_str());
+                    return now;
+                };
+                return c;
+            });
+        };
+    }
+    {
         PageKey& k = declare(
             keys, {"view", K::Whole, -1, 999, "N", core::later::tr("enlarge view N (-1: all views)")}, [this](Arg v) {
                 if (v.whole >= (long long)views_.size())
@@ -91,18 +116,39 @@ std::vector<PageKey> Views::keys() {
             } else msgs.push_back(core::trf("view=%s: no such view (a number from 0 or a view id)", v.value.c_str()));
         };
         k.write = [this] { return written_if(!touring_() && focused_ >= 0, std::to_string(focused_)); };
+        k.more_controls = [this] {   // each view's: large, or all views again
+            return per_view([this](int n, const core::View& v) {
+                PageControl c{Control::Button, "", "view:" + v.id, "button:enlarge:" + v.id};
+                c.id = "enlarge-" + std::to_string(n);
+                c.now = [this, n] {
+                    ControlNow now;
+                    if (size_t(n) >= views_.size()) return now;
+                    const core::View& v = views_[size_t(n)];
+                    const std::vector<int> large = shown();
+                    const bool on = std::find(large.begin(), large.end(), n) != large.end();
+                    now.label = on ? core::trf("Show all views, not only %s", v.title.c_str())
+                                   : core::trf("Enlarge %s", v.title.c_str());
+                    now.command = on ? "view=-1" : "view=" + std::to_string(n);
+                    now.canvas = (on ? "button:all-views:" : "button:enlarge:") + v.id;
+                    return now;
+                };
+                return c;
+            });
+        };
     }
-    declare(keys, {"next-view", K::None, 0, 0, "", core::later::tr("show the next view large")},
-            [this](Arg) { return next(); });
-    {
-        PageKey& k = declare(keys,
-                             {"table", K::Whole, 0, 999, "N",
-                              core::later::tr("show view N as a table of its data (again: as its plot)")},
-                             [this](Arg v) { return toggle_table(v.whole); });
-        k.state_name = "tables";
-        k.state = [this] { return core::json_strings(tables_); };
-    }
+    declare(keys, {"next-view", K::None, 0, 0, "", core::later::tr("show the next view large")}, [this](Arg) {
+        return next();
+    }).control(Control::Button, core::later::tr("Next view large"), "lecture");
     return keys;
+}
+
+std::vector<PageControl> Views::per_view(const std::function<PageControl(int n, const core::View& v)>& make) const {
+    std::vector<PageControl> controls;
+    for (size_t n = 0; n < views_.size(); ++n) {
+        controls.push_back(make(int(n), views_[n]));
+        if (controls.back().label.empty()) controls.back().label = controls.back().now().label;
+    }
+    return controls;
 }
 
 void Views::begin_frame() {

@@ -42,6 +42,9 @@ public:
     void draw_title(const core::View& v, int k, float width, bool enlarge_button);
     // View k: its plot, or its tables; reported into `report` (nullptr: the frame's reports).
     void draw_one(int k, ImVec2 size, bool caption, ViewReport* report = nullptr);
+    // A control of the HTML document for each view (n: its number), made by `make`; its label, when `make` gives
+    // none, what it says now.
+    std::vector<PageControl> per_view(const std::function<PageControl(int n, const core::View& v)>& make) const;
 
 private:
     std::string toggle_table(long long view);   // table=N

@@ -109,6 +109,20 @@ private:
     int done_part_;
 };
 
+// The usual shape of a run: made by LabOf from its lab's Config (the parameters read once, core/bind.hpp) and a
+// seed, both kept. done_part: as LabRun's.
+template <class C>
+class RunOf : public LabRun {
+public:
+    using Config = C;
+    const C& config() const { return cfg_; }
+
+protected:
+    RunOf(const C& c, uint64_t seed, int done_part) : LabRun(done_part), cfg_(c), seed_(seed) {}
+    C cfg_;
+    uint64_t seed_;
+};
+
 class Lab {
 public:
     // One step() of the page, the desktop app and the CLI: this many seconds of native work at the lab's
@@ -184,15 +198,16 @@ private:
 
 // The usual shape of a lab: its declaration as data, filled in by its constructor (info, schema and presets,
 // phases, headlines, the sizes for the generic tests, the one calibration), its parameters bound to its Config
-// (core/bind.hpp), and the run it starts, R(config, seed). The parameters are read into a Config once per check and
-// once per run; what stays code is what depends on the Config (check, plan) and the tour and comparisons:
-//   class MyLab : public core::LabOf<MyRun, MyConfig> {
+// (core/bind.hpp), and the run it starts, R(config, seed), a RunOf<Config>. The parameters are read into a Config
+// once per check and once per run; what stays code is what depends on the Config (check, plan) and the tour and
+// comparisons:
+//   class MyLab : public core::LabOf<MyRun> {
 //   public:
 //       MyLab();   // : LabOf(units_per_second, binding()) { info_ = {...}; schema_ = ...; phases_ = {...}; ... }
 //       core::Validation check(const MyConfig& c) const override;   // when the lab has cross-parameter checks
 //       core::WorkPlan plan(const MyConfig& c) const override;
 //   };
-template <class R, class C>
+template <class R, class C = typename R::Config>
 class LabOf : public Lab {
 public:
     LabOf(double units_per_second, const Bound<C>& bound) : units_per_second_(units_per_second), bound_(bound) {}

@@ -29,9 +29,15 @@ public:
         };
         k.state_name = "test_dial";
         k.state = [this] { return std::to_string(value_); };
-        k.control = app::Control::Number;
-        k.label = "Dial";
-        k.group = "page";
+        k.control(app::Control::Number, "Dial", "page");
+        app::PageControl& reset = k.control(app::Control::Button, "Dial to 0", "page", "button:test-dial-reset");
+        reset.arg = "0";
+        reset.now = [this] {
+            app::ControlNow n;
+            n.label = "Dial to 0 (now " + std::to_string(value_) + ")";
+            n.shown = value_ != 0;
+            return n;
+        };
         return {k};
     }
 
@@ -73,5 +79,10 @@ TEST_CASE("app page keys: one key declared in a part is in the link, the command
     const std::string entry = "{\"name\":\"test-dial\",\"arg\":\"N\",\"help\":\"the test's dial, 0 to 9\"}";
     CHECK(has(doc.substr(commands, link - commands), entry));   // the commands' help
     CHECK(has(doc.substr(link, controls - link), entry));       // the link keys' help
-    CHECK(has(doc.substr(controls), "{\"name\":\"test-dial\",\"kind\":\"number\",\"label\":\"Dial\""));
+    CHECK(has(doc.substr(controls),
+              "{\"name\":\"test-dial\",\"id\":\"test-dial\",\"kind\":\"number\",\"label\":\"Dial\""));
+    // a control that follows the state: what it says, whether it shows, in state().page_controls
+    CHECK(
+        p.has("\"test-dial-reset\":{\"label\":\"Dial to 0 (now 3)\",\"command\":\"\",\"canvas\":\"\",\"value\":\"\","));
+    CHECK(has(doc.substr(controls), "\"command\":\"test-dial=0\""));   // the button sends its argument
 }

@@ -12,7 +12,7 @@ namespace cluster_experts {
 // The run's parts (drawing the data; training with its evaluations) in multiply-adds (lab.cpp).
 core::WorkPlan work_plan(const Config& c);
 
-class ClusterExpertsLab : public core::LabOf<Run, Config> {
+class ClusterExpertsLab : public core::LabOf<Run> {
 public:
     ClusterExpertsLab();
     core::Validation check(const Config& c) const override;

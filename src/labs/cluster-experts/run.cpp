@@ -23,7 +23,7 @@ enum Tag : uint64_t {
 }   // namespace
 
 Run::Run(const Config& c, uint64_t seed)
-    : core::LabRun(kDone), T_(c.T), eval_every_(c.eval_every), cell_every_(c.cell_every), singles_(c.singles),
+    : RunOf(c, seed, kDone), T_(c.T), eval_every_(c.eval_every), cell_every_(c.cell_every), singles_(c.singles),
       dc_(c.data_model()) {
     core::Rng root(seed);
     // The data are drawn by the first step() calls (a large set takes seconds), each set from its own stream.

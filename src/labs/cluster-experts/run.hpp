@@ -20,7 +20,7 @@ enum Model { kCubic = 0, kLinear = 1 };
 // past the last.
 enum Part { kDraw, kTrain, kDone };
 
-class Run : public core::LabRun {
+class Run : public core::RunOf<Config> {
 public:
     Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;   // draws the data, then evaluations and training iterations

@@ -19,7 +19,7 @@ core::WorkPlan work_plan(const Config& c);
 std::vector<core::Phase> make_phases();
 core::Validation check_params(const Config& c);
 
-class ExpertPruningLab : public core::LabOf<Run, Config> {
+class ExpertPruningLab : public core::LabOf<Run> {
 public:
     ExpertPruningLab();
     core::Validation check(const Config& c) const override { return check_params(c); }

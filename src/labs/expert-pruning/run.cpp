@@ -21,7 +21,7 @@ const double kNaN = std::numeric_limits<double>::quiet_NaN();
 }   // namespace
 
 Run::Run(const Config& c, uint64_t seed)
-    : core::LabRun(kDone), spec_(c.spec), seed_(seed), reps_(c.seeds), p_main_(c.spec.p_trust), inspect_(c.inspect) {
+    : RunOf(c, seed, kDone), spec_(c.spec), reps_(c.seeds), p_main_(c.spec.p_trust), inspect_(c.inspect) {
     main_.reset(spec_, core::Sweep::rep_seed(seed, 0), true);
     layout_.criteria.assign(std::begin(kShownCriteria), std::end(kShownCriteria));
     if (c.diff_norm) layout_.criteria.push_back(kDiffNorm);

@@ -43,7 +43,7 @@ struct SeriesLayout {
     int jobs_ft() const { return int(criteria.size() * ps.size()); }
 };
 
-class Run : public core::LabRun {
+class Run : public core::RunOf<Config> {
 public:
     Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;   // pre-training, fine-tuning, then the pruning sweep
@@ -68,7 +68,6 @@ private:
     double acc_ft(int c, int p) const;
 
     RunSpec spec_;
-    uint64_t seed_;
     int reps_, p_main_, inspect_;
     Pipeline main_;
     std::map<int, std::unique_ptr<Pipeline>> others_;   // the repetitions ≥ 1 in progress

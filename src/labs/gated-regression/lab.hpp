@@ -11,7 +11,7 @@
 
 namespace gated {
 
-class GatedRegressionLab : public core::LabOf<Run, Config> {
+class GatedRegressionLab : public core::LabOf<Run> {
 public:
     GatedRegressionLab();
     core::Validation check(const Config& c) const override;

@@ -29,7 +29,7 @@ double median(std::vector<double> v) {
     return v.size() % 2 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
-Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), cfg_(c), seed_(seed) {
+Run::Run(const Config& c, uint64_t seed) : RunOf(c, seed, kDone) {
     const int d = cfg_.truth.d, k = cfg_.truth.k;
     kc_ = link_constants(cfg_.truth.link, cfg_.truth.sigma);
     core::Rng rt = stream(seed, kTruthStream);

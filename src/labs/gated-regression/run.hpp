@@ -15,7 +15,7 @@ namespace gated {
 // The plan's parts (work_plan, lab.cpp), in order; the run is in one of them, kDone past the last.
 enum Part { kDraw = 0, kExperts, kGates, kEvaluate, kSweep, kDone };
 
-class Run : public core::LabRun {
+class Run : public core::RunOf<Config> {
 public:
     Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;
@@ -29,7 +29,6 @@ public:
     const std::vector<Trial>& runs() const { return runs_; }
     const Truth& truth() const { return truth_; }
     const core::Sweep& sweep() const { return sweep_; }
-    const Config& config() const { return cfg_; }
     std::array<MapPanel, 2> map_panels() const;   // territory.cpp: the routing map's ℓ2 and L₄ + L_log models
 
 private:
@@ -42,14 +41,12 @@ private:
     int showcase() const;                                // the trial shown in the routing map and alignment views
     void update_routing_map(core::WorkBudget& budget);   // their territories, when they have moved
 
-    Config cfg_;
     Truth truth_;
     LinkConstants kc_;
     Sample test_;
     std::vector<double> alpha_star_;
     std::vector<Trial> runs_;
     core::Sweep sweep_;
-    uint64_t seed_ = 1;
 
     Part stage_ = kDraw;
     bool serving_ = false;             // serve_sweeps()

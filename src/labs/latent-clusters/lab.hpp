@@ -10,7 +10,7 @@ namespace latent {
 
 core::Schema make_schema();
 
-class LatentClustersLab : public core::LabOf<Run, Config> {
+class LatentClustersLab : public core::LabOf<Run> {
 public:
     LatentClustersLab();
     core::Validation check(const Config& c) const override;

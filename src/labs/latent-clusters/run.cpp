@@ -14,6 +14,7 @@ const Experts& Run::experts(Model k) const { return (stage_ < kPhaseIII && k != 
 
 void Run::reset(const Config& cfg, uint64_t seed) {
     cfg_ = cfg;
+    seed_ = seed;
     core::Rng root(seed);
     core::Rng teach = root.split(1), init = root.split(2);
     test_rng_ = root.split(3);

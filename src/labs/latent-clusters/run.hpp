@@ -70,9 +70,9 @@ struct Snapshot {
     std::vector<double> race_van_g, race_van_c, race_off_g;
 };
 
-class Run : public core::LabRun {
+class Run : public core::RunOf<Config> {
 public:
-    Run(const Config& cfg, uint64_t seed) : core::LabRun(kDone) { reset(cfg, seed); }
+    Run(const Config& cfg, uint64_t seed) : RunOf(cfg, seed, kDone) { reset(cfg, seed); }
     // Phases I and III renormalise the weights (and check them) every kRenormEvery steps of the phase,
     // independently of how step() slices the work, so the numbers do not depend on the slicing.
     static constexpr long kRenormEvery = 512;
@@ -83,7 +83,6 @@ public:
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
 
-    const Config& config() const { return cfg_; }
     const Teacher& teacher() const { return T_; }
     const Router& router() const { return R_; }
     const Experts& experts(Model k) const;
@@ -132,7 +131,6 @@ private:
     void active_mask(Model k, const float* x, unsigned char* act) const;
     int act_degree() const { return cfg_.act_deg > 0 ? cfg_.act_deg : T_.p_star; }
 
-    Config cfg_;
     Teacher T_;
     Router R_;
     Experts E1_;           // Phase I experts (width J_I)

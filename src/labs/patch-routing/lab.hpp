@@ -10,7 +10,7 @@ namespace patch_routing {
 core::Validation check_params(const Config& c);
 std::vector<core::Phase> make_phases();
 
-class PatchRoutingLab : public core::LabOf<Run, Config> {
+class PatchRoutingLab : public core::LabOf<Run> {
 public:
     PatchRoutingLab();
     core::Validation check(const Config& c) const override { return check_params(c); }

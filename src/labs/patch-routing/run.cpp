@@ -60,7 +60,7 @@ bool Run::pool_step(int rep, core::WorkBudget& budget) {
     return P.filled >= P.data.N;
 }
 
-Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), cfg_(c), seed_(seed) {
+Run::Run(const Config& c, uint64_t seed) : RunOf(c, seed, kDone) {
     geo_ = make_geometry(cfg_.data);
     allocate(cfg_.data, cfg_.n_test, test_);
     test_rng_ = core::Rng(seed, 3);

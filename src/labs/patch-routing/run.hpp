@@ -50,7 +50,7 @@ struct History {
     int router_steps = 0;
 };
 
-class Run : public core::LabRun {
+class Run : public core::RunOf<Config> {
 public:
     Run(const Config& c, uint64_t seed);
     Run(const Run&) = delete;   // the sweep jobs and the trainers' hooks hold `this`
@@ -65,7 +65,6 @@ public:
     void serve_sweeps() override { serving_ = true; }
 
     // for the sweep jobs and the tests
-    const Config& config() const { return cfg_; }
     // Training samples of repetition `rep`: pool_step() generates them as far as the budget goes and returns
     // true once they are complete; pool() then gives them.
     bool pool_step(int rep, core::WorkBudget& budget);
@@ -84,8 +83,6 @@ private:
     void update_sweep_cache();
     void update_grid_cache();
 
-    Config cfg_;
-    uint64_t seed_ = 1;
     Part part_ = kDraw;                    // where the run is: step() moves it on, where() reports it
     bool serving_ = false;                 // serve_sweeps()
     core::WorkBudget* budget_ = nullptr;   // the slice's budget while step() runs: record() charges its passes

@@ -7,7 +7,7 @@
 
 namespace playground {
 
-class PlaygroundLab : public core::LabOf<Run, Config> {
+class PlaygroundLab : public core::LabOf<Run> {
 public:
     PlaygroundLab();
     core::Validation check(const Config& c) const override;

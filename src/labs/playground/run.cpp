@@ -44,7 +44,7 @@ double evaluation_units(const Config& c) {
     return (test_size(c) + 3.0 * kMapCells * kMapCells) * evaluated_point_units(c);   // the test points, the maps
 }
 
-Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), c_(c), seed_(seed) {
+Run::Run(const Config& c, uint64_t seed) : RunOf(c, seed, kDone) {
     curve_.reset(400);
     trace_.columns = {"t",
                       "acc",
@@ -63,20 +63,20 @@ Run::Run(const Config& c, uint64_t seed) : core::LabRun(kDone), c_(c), seed_(see
 void Run::step(core::WorkBudget& budget) {
     if (part_ == kDraw && !moe_) {   // a few thousand points at most: at once
         core::Rng tr(seed_, kTrainPoints), te(seed_, kTestPoints);
-        train_ = make_points(c_.data, tr);
-        train_.insert(train_.end(), c_.drawn.begin(), c_.drawn.end());
-        DataSpec test = c_.data;
-        test.n = c_.n_test;
-        test_ = c_.data.shape == Shape::Draw ? c_.drawn : make_points(test, te);
+        train_ = make_points(cfg_.data, tr);
+        train_.insert(train_.end(), cfg_.drawn.begin(), cfg_.drawn.end());
+        DataSpec test = cfg_.data;
+        test.n = cfg_.n_test;
+        test_ = cfg_.data.shape == Shape::Draw ? cfg_.drawn : make_points(test, te);
         budget.spend(10.0 * double(train_.size() + test_.size()));
-        moe_ = std::make_unique<Trainer>(c_.model, c_.train, train_, seed_);
-        TrainSpec plain = c_.train;   // the baseline: the same optimiser and batches, nothing to route
+        moe_ = std::make_unique<Trainer>(cfg_.model, cfg_.train, train_, seed_);
+        TrainSpec plain = cfg_.train;   // the baseline: the same optimiser and batches, nothing to route
         plain.rule = RoutingRule();
         plain.alpha = plain.beta = plain.gamma = 0;
         plain.eval_capacity = -1;
         // both models see the test points in the same shuffled batches (docs/labs/playground.md §5)
         test_order_ = evaluation_order(test_.size(), core::Rng(seed_, kTestOrder).next_u32());
-        dense_ = std::make_unique<Trainer>(dense_spec(c_), plain, train_, core::Rng(seed_, kDense).next_u32());
+        dense_ = std::make_unique<Trainer>(dense_spec(cfg_), plain, train_, core::Rng(seed_, kDense).next_u32());
     }
     if (part_ == kDraw) {   // the drawing ends with the first evaluation: the maps of the untrained models
         if (evaluate(budget)) part_ = train_.empty() ? kDone : kTrain;   // no points: nothing to train
@@ -84,25 +84,25 @@ void Run::step(core::WorkBudget& budget) {
     }
     while (!budget.spent() && part_ == kTrain) {
         if (moe_evaluating_) {
-            if (evaluate(budget) && t_ >= c_.T) part_ = kDone;
+            if (evaluate(budget) && t_ >= cfg_.T) part_ = kDone;
             continue;
         }
         moe_->step();
         dense_->step();
         ++t_;
-        budget.spend(train_step_units(c_));
+        budget.spend(train_step_units(cfg_));
         if (!std::isfinite(moe_->last_loss()) || !std::isfinite(dense_->last_loss())) {
             failure_ = std::isfinite(moe_->last_loss())
                 ? core::trf("the dense network's loss diverged (not a number) at step %d: lower the step "
                             "size lr = %g",
-                            t_, c_.train.lr)
+                            t_, cfg_.train.lr)
                 : core::trf("the mixture's loss diverged (not a number) at step %d: lower the step size "
                             "lr = %g",
-                            t_, c_.train.lr);
+                            t_, cfg_.train.lr);
             return;
         }
-        if (t_ % c_.eval_every == 0 || t_ == c_.T) {
-            if (evaluate(budget) && t_ >= c_.T) part_ = kDone;
+        if (t_ % cfg_.eval_every == 0 || t_ == cfg_.T) {
+            if (evaluate(budget) && t_ >= cfg_.T) part_ = kDone;
         }
     }
 }
@@ -115,7 +115,7 @@ bool Run::evaluate(core::WorkBudget& budget) {
         evaluated_units_ = 0;
         start_maps();
     }
-    const double per_point = evaluated_point_units(c_);
+    const double per_point = evaluated_point_units(cfg_);
     while (!budget.spent()) {
         double units = 0;
         if (!moe_evaluating_->done()) {   // both models see the same batches: they end together
@@ -157,13 +157,13 @@ bool Run::evaluate(core::WorkBudget& budget) {
 }
 
 core::Where Run::where() const {
-    if (part_ == kDraw) return {kDraw, evaluated_units_, evaluation_units(c_)};
+    if (part_ == kDraw) return {kDraw, evaluated_units_, evaluation_units(cfg_)};
     // training's share of the work: its steps and its evaluations, the one under way in part
-    const double evaluations = double(c_.T / c_.eval_every + (c_.T % c_.eval_every != 0));
-    const double done = double(t_) * train_step_units(c_) + double(trace_.rows.size() - 1) * evaluation_units(c_) +
+    const double evaluations = double(cfg_.T / cfg_.eval_every + (cfg_.T % cfg_.eval_every != 0));
+    const double done = double(t_) * train_step_units(cfg_) + double(trace_.rows.size() - 1) * evaluation_units(cfg_) +
         (moe_evaluating_ ? evaluated_units_ : 0);
-    core::Where w{part_, done, double(c_.T) * train_step_units(c_) + evaluations * evaluation_units(c_)};
-    w.detail = core::trf("t = %d / %d", t_, c_.T);
+    core::Where w{part_, done, double(cfg_.T) * train_step_units(cfg_) + evaluations * evaluation_units(cfg_)};
+    w.detail = core::trf("t = %d / %d", t_, cfg_.T);
     return w;
 }
 
@@ -171,7 +171,7 @@ std::vector<core::Metric> Run::metrics() const {
     const bool seen = part_ != kDraw && !test_.empty();   // evaluated from the start of training on
     const char* why =
         part_ != kDraw ? "no points yet: add some on the data view" : "measured once the points are drawn";
-    const bool own = c_.data.shape == Shape::Draw;   // the class's points are the test points too
+    const bool own = cfg_.data.shape == Shape::Draw;   // the class's points are the test points too
     core::MetricList m;
     m.count("t", "Step t", t_);
     m.add_if(seen, "acc", own ? "MoE accuracy on your points" : "MoE test accuracy", moe_eval_.acc, "%.3f", why);
@@ -183,7 +183,7 @@ std::vector<core::Metric> Run::metrics() const {
     m.add_if(seen, "loss", own ? "MoE cross-entropy on your points" : "MoE test cross-entropy", moe_eval_.loss, "%.4f",
              why);
     // the load of a handful of points says nothing of balancing (3 points leave an expert of 4 idle whatever it does)
-    const bool judged = seen && int(test_.size()) >= 10 * c_.model.K;
+    const bool judged = seen && int(test_.size()) >= 10 * cfg_.model.K;
     const char* few = seen ? "too few points to judge the load: fewer than 10 an expert" : why;
     m.add_if(judged, "load_entropy", "Load entropy H(f) / ln K (1: even)", moe_eval_.load_entropy, "%.3f", few);
     m.add_if(judged, "max_vio", "MaxVio: the busiest expert's load over the mean, minus 1 (0: even)", moe_eval_.max_vio,

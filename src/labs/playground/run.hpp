@@ -26,7 +26,7 @@ enum Column : size_t {
     kPerExpert   // kPerExpert + i: f_i; + K + i: P_i; + 2K + i: b_i
 };
 
-class Run : public core::LabRun {
+class Run : public core::RunOf<Config> {
 public:
     Run(const Config& c, uint64_t seed);
     void step(core::WorkBudget& budget) override;
@@ -46,8 +46,6 @@ private:
     void fill_map_row(int row);   // each map's row `row`
     void finish_maps();           // the test points on top, then the views replace the shown ones
 
-    Config c_;
-    uint64_t seed_;
     Part part_ = kDraw;
     core::PointSet train_, test_;
     std::vector<int> test_order_;   // the evaluation's batches: the test points shuffled once by the seed

@@ -44,7 +44,7 @@ core::View data_plane(const Config& c) {
 }
 
 void Run::start_maps() {
-    const int K = c_.model.K, C = c_.model.C;
+    const int K = cfg_.model.K, C = cfg_.model.C;
     next_territory_ =
         core::field_view("territory", "Routing territories")
             .caption("Which expert the router picks at each place of the plane (its colour), and how sure it is (the "
@@ -62,7 +62,7 @@ void Run::start_maps() {
                               .equal_scale()
                               .legend(names("class %d", C, 0)));
     };
-    next_decision_ = data_plane(c_);
+    next_decision_ = data_plane(cfg_);
     next_decision_dense_ =
         decision("decision_dense", "The dense network's classes",
                  "The class the dense network with as many active parameters predicts, the test points on top.");
@@ -82,7 +82,7 @@ void Run::start_maps() {
 }
 
 void Run::fill_map_row(int row) {
-    const int K = c_.model.K;
+    const int K = cfg_.model.K;
     const std::vector<double>* bias = moe_->choosing_bias();
     std::vector<double> h, p(static_cast<size_t>(K));
     core::fill_field_rows(next_territory_, row, row + 1, [&](double a, double b, float* out) {

@@ -10,14 +10,14 @@
 namespace playground {
 
 void Run::views(std::vector<core::View>& out) const {
-    const int K = c_.model.K;
+    const int K = cfg_.model.K;
     const bool seen = part_ != kDraw;
     out.push_back(seen ? territory_
                        : core::pending_field("territory", "Routing territories", "drawn once the points are"));
     if (seen) out.push_back(decision_);
     else {   // the plane to draw on from the start, before any map: your points on it
-        core::View v = data_plane(c_);
-        for (const core::LabeledPoint& p : c_.drawn) v.points.push_back({float(p.x), float(p.y), p.label, false});
+        core::View v = data_plane(cfg_);
+        for (const core::LabeledPoint& p : cfg_.drawn) v.points.push_back({float(p.x), float(p.y), p.label, false});
         v.readouts = {"the mixture's classes are drawn once the run starts"};
         out.push_back(v);
     }
@@ -31,18 +31,20 @@ void Run::views(std::vector<core::View>& out) const {
                           .x("step t")
                           .y("load f_i", 0, 1)
                           .hline(1.0 / K, "1/K: even");
-    for (int i = 0; i < K; ++i)
-        load.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(kPerExpert + size_t(i))));
-    out.push_back(load);
+    // A curve per expert from the trace's columns first, first + 1, …: f_i, P_i (Column's kPerExpert).
+    auto per_expert = [&](core::View v, size_t first) {
+        for (int i = 0; i < K; ++i)
+            v.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(first + size_t(i))));
+        out.push_back(std::move(v));
+    };
+    per_expert(std::move(load), kPerExpert);
     core::View prob = core::lines("prob", "Each expert's mean router probability over training")
                           .caption("P_i, the mean of p_i(x) over the test points: the soft half of L_aux = α K Σ f_i "
                                    "P_i, which the loss's gradient moves (f_i, the hard choice, it cannot).")
                           .x("step t")
                           .y("mean probability P_i", 0, 1)
                           .hline(1.0 / K, "1/K: even");
-    for (int i = 0; i < K; ++i)
-        prob.lines.push_back(core::line(core::trf("expert %d", i + 1), t, curve_.column(kPerExpert + size_t(K + i))));
-    out.push_back(prob);
+    per_expert(std::move(prob), kPerExpert + size_t(K));
     out.push_back(core::lines("max_vio", "How uneven the load is over training")
                       .caption("MaxVio, the busiest expert's load over the mean minus 1 (Wang et al. 2024): 0 when "
                                "even, K − 1 when one expert takes all; at each evaluation and over the last 20 "
@@ -51,7 +53,7 @@ void Run::views(std::vector<core::View>& out) const {
                       .y("MaxVio", 0, std::max(1.0, K - 1.0))
                       .series(core::line("at the evaluation", t, curve_.column(kMaxVio)))
                       .series(core::line("last 20 training batches", t, curve_.column(kMaxVioRecent), -1, true)));
-    if (c_.train.gamma > 0) {   // b_i − b̄: a shift of every b_i alike changes no choice, and the b_i drift together
+    if (cfg_.train.gamma > 0) {   // b_i − b̄: a shift of every b_i alike changes no choice, and the b_i drift together
         core::View bias = core::lines("bias", "Each expert's balancing bias over training")
                               .caption("The bias b_i added to each expert's score to choose (Wang et al. 2024), minus "
                                        "the experts' mean b̄ (only the differences choose): it rises while an expert "
@@ -68,7 +70,7 @@ void Run::views(std::vector<core::View>& out) const {
         for (int i = 0; i < K; ++i) bias.lines.push_back(core::line(core::trf("expert %d", i + 1), t, b[size_t(i)]));
         out.push_back(bias);
     }
-    if (c_.train.rule.expert_choice) {
+    if (cfg_.train.rule.expert_choice) {
         core::View per = core::bars("experts_per_point", "How many experts each point got")
                              .caption("Under expert choice the experts pick the points: a point may get none (no "
                                       "prediction: an error), one, or several.")

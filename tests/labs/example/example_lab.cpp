@@ -49,11 +49,11 @@ const core::Bound<Config>& binding() {
     return b;
 }
 
-class Run : public core::LabRun {
+class Run : public core::RunOf<Config> {
 public:
     Run(const Config& c, uint64_t seed)
-        : core::LabRun(kDone), c_(c), rng_(seed, 1), test_rng_(seed, 2), wp_(size_t(c.d)), wm_(size_t(c.d)),
-          w_(size_t(c.d)), theta_(size_t(c.d)) {
+        : RunOf(c, seed, kDone), rng_(seed, 1), test_rng_(seed, 2), wp_(size_t(c.d)), wm_(size_t(c.d)), w_(size_t(c.d)),
+          theta_(size_t(c.d)) {
         // From θ = 0 and w₊ = w₋ = 0 the two experts get identical updates and the gate's gradient stays 0: a
         // small tilt of the gate breaks the tie (when it learns at all).
         if (c.gate) theta_[0] = 0.01;
@@ -62,20 +62,20 @@ public:
     }
 
     void step(core::WorkBudget& budget) override {
-        while (!budget.spent() && part_ == kDraw && drawn_ < c_.n_test) {
-            const long k = budget.take(double(c_.d), c_.n_test - drawn_);
+        while (!budget.spent() && part_ == kDraw && drawn_ < cfg_.n_test) {
+            const long k = budget.take(double(cfg_.d), cfg_.n_test - drawn_);
             for (long q = 0; q < k; ++q, ++drawn_) test_.push_back(draw(test_rng_));
-            if (drawn_ == c_.n_test) part_ = kTrain;
+            if (drawn_ == cfg_.n_test) part_ = kTrain;
         }
-        for (; !budget.spent() && part_ == kTrain && t_ < c_.T; budget.spend(6.0 * c_.d)) {
+        for (; !budget.spent() && part_ == kTrain && t_ < cfg_.T; budget.spend(6.0 * cfg_.d)) {
             sgd(draw(rng_));
-            if (++t_ % 50 == 0 || t_ == c_.T) evaluate(budget);
+            if (++t_ % 50 == 0 || t_ == cfg_.T) evaluate(budget);
         }
-        if (t_ == c_.T) part_ = kDone;
+        if (t_ == cfg_.T) part_ = kDone;
     }
     core::Where where() const override {
-        if (part_ == kDraw) return {kDraw, double(drawn_), double(c_.n_test)};
-        return {part_, double(t_), double(c_.T)};
+        if (part_ == kDraw) return {kDraw, double(drawn_), double(cfg_.n_test)};
+        return {part_, double(t_), double(cfg_.T)};
     }
     std::vector<core::Metric> metrics() const override {
         core::MetricList m;
@@ -110,10 +110,10 @@ private:
         double y;
     };
     Sample draw(core::Rng& r) const {
-        Sample s{std::vector<double>(size_t(c_.d)), 0};
+        Sample s{std::vector<double>(size_t(cfg_.d)), 0};
         const int sign = r.sign();
         for (double& v : s.x) v = r.normal();
-        s.x[0] += sign * c_.mu;
+        s.x[0] += sign * cfg_.mu;
         s.y = sign > 0 ? s.x[1] : s.x[2];
         return s;
     }
@@ -131,10 +131,10 @@ private:
         const double g = gate(s.x), up = dot(wp_, s.x), um = dot(wm_, s.x);
         const double r = g * up + (1 - g) * um - s.y, rs = dot(w_, s.x) - s.y;
         for (size_t i = 0; i < s.x.size(); ++i) {
-            wp_[i] -= c_.eta * r * g * s.x[i];
-            wm_[i] -= c_.eta * r * (1 - g) * s.x[i];
-            if (c_.gate) theta_[i] -= c_.eta * r * (up - um) * g * (1 - g) * s.x[i];
-            w_[i] -= c_.eta * rs * s.x[i];
+            wp_[i] -= cfg_.eta * r * g * s.x[i];
+            wm_[i] -= cfg_.eta * r * (1 - g) * s.x[i];
+            if (cfg_.gate) theta_[i] -= cfg_.eta * r * (up - um) * g * (1 - g) * s.x[i];
+            w_[i] -= cfg_.eta * rs * s.x[i];
         }
     }
     void evaluate(core::WorkBudget& budget) {
@@ -144,7 +144,7 @@ private:
             es += 0.5 * std::pow(dot(w_, s.x) - s.y, 2);
             right += (gate(s.x) > 0.5) == (s.x[0] > 0);
         }
-        budget.spend(4.0 * c_.d * double(test_.size()));
+        budget.spend(4.0 * cfg_.d * double(test_.size()));
         mse_moe_ = e / double(test_.size());
         mse_single_ = es / double(test_.size());
         gate_acc_ = std::max(right, double(test_.size()) - right) / double(test_.size());
@@ -159,10 +159,10 @@ private:
             core::field_view("territory", "Gate territories")
                 .caption(
                     "The expert the gate prefers at (x₁, x₂), the other coordinates 0; the clusters sit at x₁ = ±μ.")
-                .x("x₁", -c_.mu - 3, c_.mu + 3)
+                .x("x₁", -cfg_.mu - 3, cfg_.mu + 3)
                 .y("x₂", -3, 3)
                 .legend({"expert w₊", "expert w₋"});
-        std::vector<double> x(static_cast<size_t>(c_.d), 0.0);
+        std::vector<double> x(static_cast<size_t>(cfg_.d), 0.0);
         core::fill_field(territory_, 32, 32, 2, [&](double a, double b, float* out) {
             x[0] = a, x[1] = b;
             out[0] = float(gate(x));
@@ -171,7 +171,6 @@ private:
         territory_.field.softmax = false;   // probabilities
     }
 
-    Config c_;
     core::Rng rng_, test_rng_;
     std::vector<Sample> test_;
     std::vector<double> wp_, wm_, w_, theta_;   // w₊, w₋, the single model's w, the gate's θ (start at 0; θ tilted)
@@ -182,7 +181,7 @@ private:
     core::View territory_;
 };
 
-class ExampleLab : public core::LabOf<Run, Config> {
+class ExampleLab : public core::LabOf<Run> {
 public:
     ExampleLab() : LabOf(1e9, binding()) {   // units per second: a multiply-add each, roughly
         info_ = {"example", "Example lab", "none: the tests' template", "",
