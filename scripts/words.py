@@ -23,10 +23,19 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+LANGUAGE = re.compile(r'\{"([A-Za-z-]+)", "([^"]+)", (?:true|false), "([^"]*)", Plurals::(\w+)\}')
+
+
 def languages():
     """core/words.cpp's languages(), read from its declaration: [(code, name, font)]."""
     src = open(os.path.join(ROOT, "src/core/words.cpp"), encoding="utf-8").read()
-    return re.findall(r'\{"([A-Za-z-]+)", "([^"]+)", (?:true|false), "([^"]*)"\}', src)
+    return [(c, n, f) for c, n, f, _ in LANGUAGE.findall(src)]
+
+
+def plural_forms(lang):
+    """How many forms a count takes in lang (core::plural_forms): 1 (other only) or 2 (one, other)."""
+    src = open(os.path.join(ROOT, "src/core/words.cpp"), encoding="utf-8").read()
+    return {c: 1 if p == "OtherOnly" else 2 for c, _, _, p in LANGUAGE.findall(src)}[lang]
 
 
 LANGS = [c for c, _, _ in languages() if c not in ("en", "en-XA")]   # those with a table
@@ -86,7 +95,7 @@ def literal_runs(src):
                 break
             parts.append(nxt.group(1))
             end = nxt.end()
-        runs.append((unescape("".join(parts)), src[max(0, start - 60):start], src.count("\n", 0, start) + 1, src[end:end + 40]))
+        runs.append((unescape("".join(parts)), src[max(0, start - 240):start], src.count("\n", 0, start) + 1, src[end:end + 40]))
         k = end
 
 
@@ -127,6 +136,9 @@ def folders():
 ARGS = r'(?:[^()"\n]|\([^()]*\))*?'   # a call's arguments before a literal: one level of parentheses, no ')'
 NUMBERED = re.compile(r'numbered\(' + ARGS + r'"((?:[^"\\\n]|\\.)*)"(?:\s*,\s*"((?:[^"\\\n]|\\.)*)")?\s*\)')
 INSIDE_NUMBERED = re.compile(r'numbered\((?:[^()"\n]|\([^()]*\)|"(?:[^"\\\n]|\\.)*")*$')   # an unclosed call
+# core::trnf(n, "one", "other", …): a count's two English forms, one key "one|other" (a translation: its forms)
+TRNF = re.compile(r'trnf\((?:[^()"]|\([^()]*\))*?"((?:[^"\\\n]|\\.)*)"\s*,\s*"((?:[^"\\\n]|\\.)*)"')
+INSIDE_TRNF = re.compile(r'trnf\((?:[^()"]|\([^()]*\)|"(?:[^"\\\n]|\\.)*")*$')   # an unclosed call
 
 
 def keys_of(folder):
@@ -136,6 +148,10 @@ def keys_of(folder):
     for p in paths:
         js = p.endswith(".js")
         src = open(p, encoding="utf-8").read()
+        for m in TRNF.finditer(strip_comments(src)):
+            key = unescape(m.group(1)) + "|" + unescape(m.group(2))
+            if key not in keys:
+                keys.append(key)
         for m in NUMBERED.finditer(strip_comments(src)):
             template = unescape(m.group(1)) + "%d" + unescape(m.group(2) or "")
             if re.search(r"[A-Za-z]{2}", template) and template not in keys:
@@ -144,8 +160,8 @@ def keys_of(folder):
             wrapped = (JS_WRAPPED if js else WRAPPED).search(before)
             if not re.search(r"[A-Za-z]{2}", text) and not (wrapped and re.search(r"[A-Za-z]", PRINTF.sub("", text))):
                 continue   # a number's format ("%.3f") or a symbol: nothing to translate ("n/a" in tr() is a word)
-            if INSIDE_NUMBERED.search(before.split("\n")[-1]):
-                continue   # a numbered label's prefix or suffix: its template is the key
+            if INSIDE_NUMBERED.search(before.split("\n")[-1]) or INSIDE_TRNF.search(before):
+                continue   # a numbered label's prefix or suffix, a count's form: its template is the key
             shown = lab and (is_prose(text) or SHOWN_ARG.search(before.split("\n")[-1]))
             if wrapped or shown:
                 if text not in keys:
@@ -174,12 +190,27 @@ def placeholders(s):
     return specs + names
 
 
+def plural_keys(folder):
+    paths = [p for d in APP_DIRS for p in files_of(d)] if folder == "src/app" else files_of(folder)
+    return [unescape(m.group(1)) + "|" + unescape(m.group(2))
+            for p in paths for m in TRNF.finditer(strip_comments(open(p, encoding="utf-8").read()))]
+
+
+def same_placeholders(key, translation, lang, plurals):
+    """A count's translation has its language's number of forms, each with the English forms' placeholders."""
+    if key not in plurals:
+        return placeholders(key) == placeholders(translation)
+    forms = translation.split("|")
+    return len(forms) == plural_forms(lang) and all(placeholders(f) == placeholders(key.split("|")[1]) for f in forms)
+
+
 def check(langs=LANGS, only=None):
     problems = []
     for folder in folders():
         if only and folder not in only:
             continue
         keys = keys_of(folder)
+        plurals = set(plural_keys(folder))
         for lang in langs:
             table = load(folder, lang)
             name = os.path.relpath(words_file(folder, lang), ROOT)
@@ -189,7 +220,7 @@ def check(langs=LANGS, only=None):
             missing = [k for k in keys if k not in table]
             stale = [k for k in table if k not in keys]
             empty = [k for k in keys if k in table and not table[k].strip()]
-            bad = [k for k in keys if table.get(k) and placeholders(k) != placeholders(table[k])]
+            bad = [k for k in keys if table.get(k) and not same_placeholders(k, table[k], lang, plurals)]
             for what, lst in (("not translated", missing + empty), ("no longer in the code", stale),
                               ("placeholders differ", bad)):
                 if lst:
@@ -227,7 +258,7 @@ def scan():
             src = open(p, encoding="utf-8").read()
             lines = src.split("\n")
             for text, before, line, _ in literal_runs(src):
-                if not is_prose(text) or (JS_WRAPPED if js else WRAPPED).search(before):
+                if not is_prose(text) or (JS_WRAPPED if js else WRAPPED).search(before) or INSIDE_TRNF.search(before):
                     continue
                 if re.search(r"words: (not shown|terminal)", lines[line - 1]) or NOT_SHOWN_BEFORE.search(before):
                     continue

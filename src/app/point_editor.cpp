@@ -177,9 +177,10 @@ void PointEditor::draw(size_t k, bool locked) {
     const core::ParamSpec& s = stage_.lab().schema().params[k];
     const size_t n = stage_.edited().points(k).size();
     ImGui::TextWrapped("%s",
-                       n == 0       ? core::tr("No points of your own yet: tap or click on the data view to add some.")
-                           : locked ? core::trf("%zu of your points (fixed)", n).c_str()
-                                    : core::trf("%zu of your points", n).c_str());
+                       n == 0 ? core::tr("No points of your own yet: tap or click on the data view to add some.")
+                           : locked
+                           ? core::trnf(n, "%zu point of your own (fixed)", "%zu points of your own (fixed)", n).c_str()
+                           : core::trnf(n, "%zu point of your own", "%zu points of your own", n).c_str());
     if (locked) return;
     ImGui::TextUnformatted(core::tr("A tap adds class"));
     for (int c = 0; c < s.points.classes; ++c) {

@@ -82,7 +82,9 @@ std::string read_points_csv(const std::string& text, const PointSetSpec& spec, P
         first = false;
         if (header) continue;
         auto at = [&](const std::string& why) { return trf("line %d: %s", line, why.c_str()); };
-        if (f.size() != 3) return at(trf("expected x,y,class, found %zu values", f.size()));
+        if (f.size() != 3)
+            return at(trnf((long long)f.size(), "expected x,y,class, found %zu value",
+                           "expected x,y,class, found %zu values", f.size()));
         LabeledPoint p;   // (x, y and class: the CSV's columns, named as in its header)
         if (std::string why = parse_number(f[0], p.x); !why.empty()) return at("x: " + why);
         if (std::string why = parse_number(f[1], p.y); !why.empty()) return at("y: " + why);

@@ -49,12 +49,12 @@ bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 
 const std::vector<Language>& languages() {
     static const std::vector<Language> all = {
-        {"en", "English", false, ""},
-        {"es", "Español", true, ""},
-        {"pt-BR", "Português (Brasil)", true, ""},
-        {"de", "Deutsch", true, ""},
-        {"zh-Hans", "简体中文", false, "zh-Hans"},
-        {"en-XA", "Pšéúðó (pseudo)", false, ""},
+        {"en", "English", false, "", Plurals::OneIsOne},
+        {"es", "Español", true, "", Plurals::OneIsOne},
+        {"pt-BR", "Português (Brasil)", true, "", Plurals::OneIsZeroOne},
+        {"de", "Deutsch", true, "", Plurals::OneIsOne},
+        {"zh-Hans", "简体中文", false, "zh-Hans", Plurals::OtherOnly},
+        {"en-XA", "Pšéúðó (pseudo)", false, "", Plurals::OneIsOne},
     };
     return all;
 }
@@ -157,12 +157,12 @@ std::string retranslate(const std::string& text) {
     return out;
 }
 
-std::string trf(const char* english_format, ...) {
-    const std::string f = tr(english_format);
+namespace {
+
+// A translated template filled from `ap` as printf would, its real numbers in the language's decimal mark.
+std::string format_shown(const std::string& f, va_list ap) {
     const bool comma = language().decimal_comma;
     std::string out;
-    va_list ap;
-    va_start(ap, english_format);
     for (size_t k = 0; k < f.size();) {
         const size_t len = f[k] == '%' ? specifier_length(f, k) : 0;
         if (len == 0) {
@@ -201,6 +201,47 @@ std::string trf(const char* english_format, ...) {
         const bool real = std::string("eEfFgG").find(conv) != std::string::npos;
         out += comma && real ? local_number(buf) : std::string(buf);
     }
+    return out;
+}
+
+}   // namespace
+
+std::string trf(const char* english_format, ...) {
+    va_list ap;
+    va_start(ap, english_format);
+    std::string out = format_shown(tr(english_format), ap);
+    va_end(ap);
+    return out;
+}
+
+int plural_forms(Plurals p) { return p == Plurals::OtherOnly ? 1 : 2; }
+
+int plural_form(Plurals p, long long n) {
+    switch (p) {
+    case Plurals::OneIsOne: return n == 1 ? 0 : 1;
+    case Plurals::OneIsZeroOne: return n == 0 || n == 1 ? 0 : 1;
+    case Plurals::OtherOnly: return 0;
+    }
+    return 0;
+}
+
+std::string trnf(long long n, const char* one, const char* other, ...) {
+    const Language& l = language();
+    std::string f;
+    const auto it = table().words.find(std::string(one) + "|" + other);
+    if (table().lang && std::string(l.code) != "en-XA" && it != table().words.end()) {
+        std::vector<std::string> forms;   // the translation's, in the order of its language's categories
+        for (size_t start = 0;;) {
+            const size_t end = it->second.find('|', start);
+            forms.push_back(it->second.substr(start, end - start));
+            if (end == std::string::npos) break;
+            start = end + 1;
+        }
+        f = forms[std::min(size_t(plural_form(l.plurals, n)), forms.size() - 1)];
+    } else f = tr(n == 1 ? one : other);   // English, the pseudo-language (its own of each form), or not translated
+    va_list ap;
+    va_start(ap, other);
+    std::string out = format_shown(f, ap);
     va_end(ap);
     return out;
 }

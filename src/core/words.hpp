@@ -13,12 +13,22 @@
 
 namespace core {
 
+// A language's plural forms (CLDR's categories for whole numbers): which form a count takes, 0-based.
+enum class Plurals {
+    OneIsOne,       // one (n = 1), other: English, Spanish, German
+    OneIsZeroOne,   // one (n = 0 or 1), other: Portuguese (CLDR's "i = 0..1")
+    OtherOnly,      // other: Chinese
+};
+
 struct Language {
     const char* code;     // BCP 47, as in `lang=` and the HTML document's lang attribute
     const char* name;     // in the language itself, for the menu
     bool decimal_comma;   // numbers shown as 0,5
     const char* font;     // "" the page's font covers it; else the extra font file (fonts/<font>.ttf)
+    Plurals plurals;
 };
+int plural_forms(Plurals p);               // how many: 1 or 2
+int plural_form(Plurals p, long long n);   // the form n takes
 
 // English first; the pseudo-language (en-XA: accented and 40 % longer, for layout tests) last.
 const std::vector<Language>& languages();
@@ -57,6 +67,11 @@ __attribute__((format(printf, 1, 2)))
 #endif
 std::string
 trf(const char* english_format, ...);
+
+// A count in the form its language gives it, then formatted as trf() formats: trnf(n, "%d seed", "%d seeds", n).
+// Its key in the table is the two English forms joined by '|' ("%d seed|%d seeds"); a translation holds its
+// language's forms in the order of its categories, joined the same way ("%d semilla|%d semillas"; Chinese: one).
+std::string trnf(long long n, const char* one, const char* other, ...);
 
 // A number formatted for display in the chosen language ("0.5" → "0,5" with a decimal comma): applied to
 // numbers the app formats, never to links, commands or the CLI.

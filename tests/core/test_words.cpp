@@ -2,6 +2,7 @@
 // comma in numbers formatted for display, and tables that are refused with the line of their fault.
 #include "core/words.hpp"
 #include <doctest/doctest.h>
+#include <cstdio>
 #include <cstring>
 
 namespace {
@@ -32,6 +33,38 @@ TEST_CASE("the table translates by the English text and falls back to it") {
     CHECK(core::retranslate("nothing 7") == "nothing 7");
     REQUIRE(core::use_language("en", "").empty());
     CHECK(core::trf("acc %.2f", 0.5) == "acc 0.50");
+}
+
+TEST_CASE("a count takes its language's plural form (CLDR: one and other; Portuguese's one holds 0; Chinese: other)") {
+    EnglishAfter restore;
+    auto seeds = [](long long n) { return core::trnf(n, "%lld seed done, %.1f s", "%lld seeds done, %.1f s", n, 0.5); };
+    CHECK(seeds(1) == "1 seed done, 0.5 s");
+    CHECK(seeds(0) == "0 seeds done, 0.5 s");
+    CHECK(seeds(2) == "2 seeds done, 0.5 s");
+    const char* key = R"("%lld seed done, %.1f s|%lld seeds done, %.1f s")";
+    REQUIRE(core::use_language(
+                "es", std::string("{") + key + R"(: "%lld semilla hecha, %.1f s|%lld semillas hechas, %.1f s"})")
+                .empty());
+    CHECK(seeds(1) == "1 semilla hecha, 0,5 s");   // the form, then the decimal comma
+    CHECK(seeds(0) == "0 semillas hechas, 0,5 s");
+    CHECK(seeds(21) == "21 semillas hechas, 0,5 s");
+    REQUIRE(core::use_language("pt-BR",
+                               std::string("{") + key +
+                                   R"(: "%lld semente concluída, %.1f s|%lld sementes concluídas, %.1f s"})")
+                .empty());
+    CHECK(seeds(0) == "0 semente concluída, 0,5 s");   // CLDR's pt: one is i = 0..1
+    CHECK(seeds(1) == "1 semente concluída, 0,5 s");
+    CHECK(seeds(2) == "2 sementes concluídas, 0,5 s");
+    REQUIRE(core::use_language("zh-Hans", std::string("{") + key + R"(: "已完成 %lld 个种子，%.1f s"})").empty());
+    CHECK(seeds(1) == "已完成 1 个种子，0.5 s");   // one form for every count
+    CHECK(seeds(5) == "已完成 5 个种子，0.5 s");
+    REQUIRE(core::use_language("de", "{}").empty());
+    CHECK(seeds(1) == "1 seed done, 0,5 s");   // not translated yet: English's form
+    REQUIRE(core::use_language("en-XA", "").empty());
+    const std::string one = core::pseudo("%lld seed done, %.1f s");   // the pseudo-language's own one form
+    char expected[200];
+    std::snprintf(expected, sizeof expected, one.c_str(), 1LL, 0.5);
+    CHECK(seeds(1) == expected);
 }
 
 TEST_CASE("a malformed table or an unknown language is refused and changes nothing") {

@@ -65,7 +65,8 @@ void Run::make_territory() {
         v.lines.push_back(core::places("cluster centres β̄·c_k", 7, cx, cy));
         const std::vector<int> won = core::field_territories(v.field);
         for (int n : won) held[mi] += n > 0;
-        v.readouts.push_back(v.field.rows ? core::trf("%d of %d experts hold territory here", held[mi], R.M)
+        v.readouts.push_back(v.field.rows ? core::trnf(R.M, "%d of %d expert holds territory here",
+                                                       "%d of %d experts hold territory here", held[mi], R.M)
                                           : "Θ = 0: every expert ties (exploration)");
         g.children.push_back(std::move(v));
     }

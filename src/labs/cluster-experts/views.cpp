@@ -134,7 +134,8 @@ void Run::views(std::vector<core::View>& out) const {
             if (size_t(m) < hist_expert_.size()) hist_expert_[size_t(m)].append_to(v.lines);
             g.children.push_back(std::move(v));
         }
-        g.readouts.push_back(core::trf("%d of %d experts end on their predicted feature k*_m", agree, M));
+        g.readouts.push_back(core::trnf(M, "%d of %d expert ends on its predicted feature k*_m",
+                                        "%d of %d experts end on their predicted feature k*_m", agree, M));
         out.push_back(std::move(g));
     }
     // 4. Router ↔ center (Fig. 4/5 bottom).

@@ -318,7 +318,9 @@ core::Validation check_params(const Config& c) {
                 "footnote 3): lower ρ or l",
                 c.rho, kept, l));
     }
-    if (c.inspect > k) v.errors.push_back(core::trf("inspect = %d: there are only k = %d experts", c.inspect, k));
+    if (c.inspect > k)
+        v.errors.push_back(core::trnf(k, "inspect = %d: there is only k = %d expert",
+                                      "inspect = %d: there are only k = %d experts", c.inspect, k));
     if (s.t_early > s.T)
         v.errors.push_back(core::trf("t_early = %d is after the end of fine-tuning T = %d: lower it", s.t_early, s.T));
     const double bound = 0.5 * core::fm::log(double(l));

@@ -62,10 +62,13 @@ core::View territory_view(const Moe& M, const DataSpec& data, const Dataset& tes
     const std::vector<int> won = core::field_territories(v.field);
     int held = 0;
     for (size_t i = 0; i < shown.size() && i < won.size(); ++i) held += won[i] > 0;
-    v.readouts.push_back(core::trf("%d of %d experts hold territory on this plane%s", held, int(shown.size()),
-                                   M.k > int(shown.size())
-                                       ? core::trf(" (the %d with the largest Δ of %d)", int(shown.size()), M.k).c_str()
-                                       : ""));
+    const int n = int(shown.size());   // all of the model's experts, or the n with the largest Δ
+    v.readouts.push_back(
+        M.k > n
+            ? core::trnf(n, "%d of the %d expert with the largest Δ (of %d) holds territory on this plane",
+                         "%d of the %d experts with the largest Δ (of %d) hold territory on this plane", held, n, M.k)
+            : core::trnf(n, "%d of %d expert holds territory on this plane",
+                         "%d of %d experts hold territory on this plane", held, n));
     return v;
 }
 

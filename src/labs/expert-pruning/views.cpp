@@ -146,8 +146,8 @@ void Run::views(std::vector<core::View>& out) const {
                           double(p_main_) / G, acc_no_ft(kDelta, p_main_), acc_no_ft(kRandom, p_main_),
                           acc_no_ft(kReverseDelta, p_main_), acc_no_ft(kRouterMag, p_main_)));
         v.readouts.push_back(
-            core::trf("bands: %d of %d seeds done",
-                      sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0, reps_));
+            core::trnf(reps_, "bands: %d of %d seed done", "bands: %d of %d seeds done",
+                       sweep_.started() ? sweep_.jobs_done() / std::max(1, sweep_.jobs_total() / reps_) : 0, reps_));
         out.push_back(std::move(v));
     }
     // 3. When is the criterion trustworthy? (the magnitude-vs-change lesson, docs/labs/expert-pruning.md §7.4)

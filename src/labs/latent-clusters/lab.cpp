@@ -192,8 +192,9 @@ core::Validation LatentClustersLab::check(const Config& c) const {
             core::trf("d = %d must be ≥ 2C + 1 = %d (w_1*..w_C*, w_g*, v_1..v_C are orthonormal): raise d or lower C",
                       d, 2 * C + 1));
     if (M < C)
-        v.errors.push_back(
-            core::trf("M = %d experts < C = %d clusters: every cluster needs its own expert; raise M", M, C));
+        v.errors.push_back(core::trnf(M, "M = %d expert < C = %d clusters: every cluster needs its own expert; raise M",
+                                      "M = %d experts < C = %d clusters: every cluster needs its own expert; raise M",
+                                      M, C));
     if (c.act == Act::Hermite && c.act_deg > 0 && c.act_deg < k)
         v.errors.push_back(core::trf("deg σ = %d is below k* = %d: the activation would have no Hermite component of "
                                      "order k* (App. A.3); raise deg σ to ≥ %d or set it to 0",

@@ -160,7 +160,8 @@ core::View professional(const Run& run) {
     if (!S.outcome_I.empty()) {
         int agree = 0;
         for (int m = 0; m < M; ++m) agree += S.outcome_I[size_t(m)] == S.pred_init[size_t(m)];
-        v.readouts.push_back(core::trf("prediction = outcome for %d of %d experts", agree, M));
+        v.readouts.push_back(core::trnf(M, "prediction = outcome for %d of %d expert",
+                                        "prediction = outcome for %d of %d experts", agree, M));
     }
     return v;
 }

@@ -63,10 +63,11 @@ void Run::views(std::vector<core::View>& out) const {
             if (!std::isnan(nstar_[size_t(a)]))
                 v.overlays.push_back(core::vline(nstar_[size_t(a)], std::string("N* ") + kShort[a], a));
         // Three lines, so that they stay on screen at UI scale 1.6 in presentation mode.
-        v.readouts.push_back(core::trf("N* (95 %%): CNN %s, separate %s, joint %s   (runs %d / %d, %d seeds per point)",
-                                       nstar_text(nstar_[0]).c_str(), nstar_text(nstar_[1]).c_str(),
-                                       nstar_text(nstar_[2]).c_str(), sweep_.jobs_done(), sweep_.jobs_total(),
-                                       c.sweep_seeds));
+        v.readouts.push_back(
+            core::trnf(c.sweep_seeds, "N* (95 %%): CNN %s, separate %s, joint %s   (runs %d / %d, %d seed per point)",
+                       "N* (95 %%): CNN %s, separate %s, joint %s   (runs %d / %d, %d seeds per point)",
+                       nstar_text(nstar_[0]).c_str(), nstar_text(nstar_[1]).c_str(), nstar_text(nstar_[2]).c_str(),
+                       sweep_.jobs_done(), sweep_.jobs_total(), c.sweep_seeds));
         // the spread behind the ratio: each seed's own curves (a mean over 3 seeds still varies from run to run);
         // a seed meets N*_sep ≤ N*_CNN / 4 where its value is ≥ 4
         std::string per;

@@ -149,8 +149,9 @@ PlaygroundLab::PlaygroundLab() : LabOf(7e8, binding()) {   // units per second: 
 core::Validation PlaygroundLab::check(const Config& c) const {
     core::Validation v;
     if (c.train.rule.k > c.model.K)
-        v.errors.push_back(
-            core::trf("top_k = %d is more than the K = %d experts: lower top_k or raise K", c.train.rule.k, c.model.K));
+        v.errors.push_back(core::trnf(c.model.K, "top_k = %d is more than the K = %d expert: lower top_k or raise K",
+                                      "top_k = %d is more than the K = %d experts: lower top_k or raise K",
+                                      c.train.rule.k, c.model.K));
     for (size_t q = 0; q < c.drawn.size(); ++q)
         if (c.drawn[q].label >= c.model.C) {
             v.errors.push_back(core::trf("point %zu is of class %d, but there are %d classes (0 … %d): %s", q + 1,
