@@ -95,7 +95,7 @@ def literal_runs(src):
                 break
             parts.append(nxt.group(1))
             end = nxt.end()
-        runs.append((unescape("".join(parts)), src[max(0, start - 240):start], src.count("\n", 0, start) + 1, src[end:end + 40]))
+        runs.append((unescape("".join(parts)), src[max(0, start - 800):start], src.count("\n", 0, start) + 1, src[end:end + 40]))
         k = end
 
 
@@ -137,7 +137,12 @@ ARGS = r'(?:[^()"\n]|\([^()]*\))*?'   # a call's arguments before a literal: one
 NUMBERED = re.compile(r'numbered\(' + ARGS + r'"((?:[^"\\\n]|\\.)*)"(?:\s*,\s*"((?:[^"\\\n]|\\.)*)")?\s*\)')
 INSIDE_NUMBERED = re.compile(r'numbered\((?:[^()"\n]|\([^()]*\)|"(?:[^"\\\n]|\\.)*")*$')   # an unclosed call
 # core::trnf(n, "one", "other", …): a count's two English forms, one key "one|other" (a translation: its forms)
-TRNF = re.compile(r'trnf\((?:[^()"]|\([^()]*\))*?"((?:[^"\\\n]|\\.)*)"\s*,\s*"((?:[^"\\\n]|\\.)*)"')
+RUN = r'((?:"(?:[^"\\\n]|\\.)*"\s*)+)'   # adjacent literals, one text
+TRNF = re.compile(r'trnf\((?:[^()"]|\([^()]*\))*?' + RUN + r',\s*' + RUN)
+
+
+def run_text(run):
+    return unescape("".join(LITERAL.findall(run)))
 INSIDE_TRNF = re.compile(r'trnf\((?:[^()"]|\([^()]*\)|"(?:[^"\\\n]|\\.)*")*$')   # an unclosed call
 
 
@@ -149,7 +154,7 @@ def keys_of(folder):
         js = p.endswith(".js")
         src = open(p, encoding="utf-8").read()
         for m in TRNF.finditer(strip_comments(src)):
-            key = unescape(m.group(1)) + "|" + unescape(m.group(2))
+            key = run_text(m.group(1)) + "|" + run_text(m.group(2))
             if key not in keys:
                 keys.append(key)
         for m in NUMBERED.finditer(strip_comments(src)):
@@ -192,7 +197,7 @@ def placeholders(s):
 
 def plural_keys(folder):
     paths = [p for d in APP_DIRS for p in files_of(d)] if folder == "src/app" else files_of(folder)
-    return [unescape(m.group(1)) + "|" + unescape(m.group(2))
+    return [run_text(m.group(1)) + "|" + run_text(m.group(2))
             for p in paths for m in TRNF.finditer(strip_comments(open(p, encoding="utf-8").read()))]
 
 

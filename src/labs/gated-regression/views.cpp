@@ -223,16 +223,19 @@ void Run::views(std::vector<core::View>& out) const {
 
     // 4. Sample complexity (Theorem 2): success rate against n.
     if (cfg_.sweep) {
-        core::View v =
-            core::lines("sample_complexity", "Sample complexity")
-                .caption(
-                    core::trf("Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many samples "
-                              "(its estimates use 8th moments) but then always succeeds; ℓ2's failures do not go away "
-                              "with more data.",
-                              cfg_.sweep_seeds))
-                .x("n (samples)", 800, cfg_.sweep_n_max * 1.25)
-                .log_x()
-                .y("success rate (E_reg < 0.05)", -0.03, 1.03);
+        core::View v = core::lines("sample_complexity", "Sample complexity")
+                           .caption(core::trnf(
+                               cfg_.sweep_seeds,
+                               "Each point: %d seed, one data stream per seed (nested prefixes). L₄ needs many samples "
+                               "(its estimates use 8th moments) but then always succeeds; ℓ2's failures do not go "
+                               "away with more data.",
+                               "Each point: %d seeds, one data stream per seed (nested prefixes). L₄ needs many "
+                               "samples (its estimates use 8th moments) but then always succeeds; ℓ2's failures do "
+                               "not go away with more data.",
+                               cfg_.sweep_seeds))
+                           .x("n (samples)", 800, cfg_.sweep_n_max * 1.25)
+                           .log_x()
+                           .y("success rate (E_reg < 0.05)", -0.03, 1.03);
         const std::string l4 = core::trf("L₄, d = %d", d), l4b = core::trf("L₄, d = %d", cfg_.d2),
                           l2 = core::trf("ℓ2, d = %d", d);
         const char* labels[3] = {l4.c_str(), l4b.c_str(), l2.c_str()};
