@@ -136,14 +136,14 @@ def folders():
 ARGS = r'(?:[^()"\n]|\([^()]*\))*?'   # a call's arguments before a literal: one level of parentheses, no ')'
 NUMBERED = re.compile(r'numbered\(' + ARGS + r'"((?:[^"\\\n]|\\.)*)"(?:\s*,\s*"((?:[^"\\\n]|\\.)*)")?\s*\)')
 INSIDE_NUMBERED = re.compile(r'numbered\((?:[^()"\n]|\([^()]*\)|"(?:[^"\\\n]|\\.)*")*$')   # an unclosed call
-# core::trnf(n, "one", "other", …): a count's two English forms, one key "one|other" (a translation: its forms)
+# core::trnf(n, "one", "other", …) (in the page's scripts tn(n, "one", "other")): a count's two English forms, one key "one|other" (a translation: its forms)
 RUN = r'((?:"(?:[^"\\\n]|\\.)*"\s*)+)'   # adjacent literals, one text
-TRNF = re.compile(r'trnf\((?:[^()"]|\([^()]*\))*?' + RUN + r',\s*' + RUN)
+TRNF = re.compile(r'\b(?:trnf|tn)\((?:[^()"]|\([^()]*\))*?' + RUN + r',\s*' + RUN)
 
 
 def run_text(run):
     return unescape("".join(LITERAL.findall(run)))
-INSIDE_TRNF = re.compile(r'trnf\((?:[^()"]|\([^()]*\)|"(?:[^"\\\n]|\\.)*")*$')   # an unclosed call
+INSIDE_TRNF = re.compile(r'\b(?:trnf|tn)\((?:[^()"]|\([^()]*\)|"(?:[^"\\\n]|\\.)*")*$')   # an unclosed call
 
 
 def keys_of(folder):

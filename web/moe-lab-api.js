@@ -85,6 +85,17 @@ window.moeLab = {
 };
 
 // The page's own texts through the app's table (core/words.hpp); English until the module runs.
+// A count's form in the page's language (core::plural: its CLDR category): "{n} point" or "{n} points", translated.
+globalThis.moeLabPlural = (n, one, other) => {
+  if (!window.moeLab.ready) return n === 1 ? one : other;
+  const put = (s) => { const k = Module.lengthBytesUTF8(s) + 1, p = Module._malloc(k); Module.stringToUTF8(s, p, k); return p; };
+  const a = put(one), b = put(other);
+  const out = Module.UTF8ToString(Module._moe_plural(n, a, b));
+  Module._free(a);
+  Module._free(b);
+  return out;
+};
+
 globalThis.moeLabWords = (s) => {
   if (!window.moeLab.ready) return s;
   const n = Module.lengthBytesUTF8(s) + 1, p = Module._malloc(n);

@@ -16,6 +16,7 @@
   // The texts shown, through the page's string table (core/words.hpp; web/moe-lab-api.js): English until it runs.
   // A text with values is one template whose {name}s fill() replaces, so that a translation may reorder them.
   const t = (s) => (globalThis.moeLabWords ? globalThis.moeLabWords(s) : s);
+  const tn = (n, one, other) => (globalThis.moeLabPlural ? globalThis.moeLabPlural(n, one, other) : n === 1 ? one : other);
   const fill = (s, values) => s.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
   const root = document.getElementById("pdom");
   const live = document.getElementById("announce");
@@ -340,7 +341,7 @@
     for (const p of doc.params) {
       const e = byId("param-" + p.name), v = s.params[p.name];
       if (p.type === "points") {
-        setText(byId(e.id + "-count"), v === "1" ? t("1 point") : fill(t("{n} points"), { n: v }));
+        setText(byId(e.id + "-count"), fill(tn(Number(v), "{n} point", "{n} points"), { n: v }));
         setValue(byId(e.id + "-class"), String(s.pen));
       }
       else if (p.type === "bool") { if (!editing(e)) e.checked = v === "true" || v === "1"; } else setValue(e, v);

@@ -29,8 +29,6 @@ std::string joined(const std::vector<std::string>& v) {
     return s;
 }
 
-const char* const kHideable = "compare, presets, seed, lab, tour, params or params:NAME";   // words: not shown (names)
-
 }   // namespace
 
 std::vector<std::string> Exercise::open(const std::string& hide, const std::string& lock, const core::Schema& schema) {
@@ -49,7 +47,9 @@ std::vector<std::string> Exercise::hide(const std::string& list, const core::Sch
             hidden_.push_back(part);
         else
             msgs.push_back(
-                core::trf("hide=%s: nothing to hide by that name (%s)", core::quote(part).c_str(), kHideable));
+                core::trf("hide=%s: nothing to hide by that name (compare, presets, seed, lab, tour, params or "
+                          "params:NAME)",
+                          core::quote(part).c_str()));
     }
     return msgs;
 }

@@ -225,7 +225,7 @@ int plural_form(Plurals p, long long n) {
     return 0;
 }
 
-std::string trnf(long long n, const char* one, const char* other, ...) {
+std::string plural(long long n, const char* one, const char* other) {
     const Language& l = language();
     std::string f;
     const auto it = table().words.find(std::string(one) + "|" + other);
@@ -239,6 +239,11 @@ std::string trnf(long long n, const char* one, const char* other, ...) {
         }
         f = forms[std::min(size_t(plural_form(l.plurals, n)), forms.size() - 1)];
     } else f = tr(n == 1 ? one : other);   // English, the pseudo-language (its own of each form), or not translated
+    return f;
+}
+
+std::string trnf(long long n, const char* one, const char* other, ...) {
+    const std::string f = plural(n, one, other);
     va_list ap;
     va_start(ap, other);
     std::string out = format_shown(f, ap);

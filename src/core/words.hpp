@@ -72,6 +72,8 @@ trf(const char* english_format, ...);
 // Its key in the table is the two English forms joined by '|' ("%d seed|%d seeds"); a translation holds its
 // language's forms in the order of its categories, joined the same way ("%d semilla|%d semillas"; Chinese: one).
 std::string trnf(long long n, const char* one, const char* other, ...);
+// The form itself, translated and not yet formatted (the page's scripts fill their {names} in it).
+std::string plural(long long n, const char* one, const char* other);
 
 // A number formatted for display in the chosen language ("0.5" → "0,5" with a decimal comma): applied to
 // numbers the app formats, never to links, commands or the CLI.

@@ -140,6 +140,12 @@ void expose(app::App* a, std::function<std::string()> loop_state, std::function<
 extern "C" {
 // The page's own texts (web/*.js) through the one table (core/words.hpp): moeLabWords("Add point").
 EMSCRIPTEN_KEEPALIVE const char* moe_tr(const char* english) { return core::tr(english); }
+// A count's form (core::plural), for the page's scripts: valid until the next call.
+EMSCRIPTEN_KEEPALIVE const char* moe_plural(double n, const char* one, const char* other) {
+    static std::string form;
+    form = core::plural((long long)n, one, other);
+    return form.c_str();
+}
 EMSCRIPTEN_KEEPALIVE const char* moe_state() {
     static std::string s;
     s = g_app ? g_app->state_json() : "{}";

@@ -256,10 +256,13 @@ void Run::views(std::vector<core::View>& out) const {
                 100 * parameter_fraction(M, pruned_view)));
         }
         if (spec_.mode == Mode::Learned && ranked)
-            v.readouts.push_back(core::trf("downstream task = pre-training concept %d%s", main_.concept.concept + 1,
-                                           main_.concept.both_groups
-                                               ? " (a specialist in both groups)"
-                                               : " (no concept had a specialist in both groups)"));
+            v.readouts.push_back(
+                main_.concept.both_groups
+                    ? core::trf("downstream task = pre-training concept %d (a specialist in both groups)",
+                                main_.concept.concept + 1)
+                    : core::trf(
+                          "downstream task = pre-training concept %d (no concept had a specialist in both groups)",
+                          main_.concept.concept + 1));
         out.push_back(std::move(v));
     }
     // 7. Which tokens each expert keeps, at the latest checkpoint (made in record_checkpoints).

@@ -18,7 +18,7 @@ enum Part { kDraw = 0, kExperts, kGates, kEvaluate, kSweep, kDone };
 class Run : public core::RunOf<Config> {
 public:
     Run(const Config& c, uint64_t seed);
-    void step(core::WorkBudget& budget) override;
+    void step(core::WorkBudget& budget) override;   // data, experts, gates, evaluation, the sweep
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp

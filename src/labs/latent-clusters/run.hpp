@@ -78,7 +78,7 @@ public:
     static constexpr long kRenormEvery = 512;
     static constexpr double kSampleCost = 8;   // drawing one sample, per input coordinate, in multiply-adds
 
-    void step(core::WorkBudget& budget) override;
+    void step(core::WorkBudget& budget) override;   // test set, Phases I–IV (Algorithm 1), solve, test
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp

@@ -56,7 +56,7 @@ public:
     Run(const Run&) = delete;   // the sweep jobs and the trainers' hooks hold `this`
     Run& operator=(const Run&) = delete;
 
-    void step(core::WorkBudget& budget) override;
+    void step(core::WorkBudget& budget) override;   // the data, the routers, the single run, the N* sweep, the grid
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp

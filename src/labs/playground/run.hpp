@@ -29,7 +29,7 @@ enum Column : size_t {
 class Run : public core::RunOf<Config> {
 public:
     Run(const Config& c, uint64_t seed);
-    void step(core::WorkBudget& budget) override;
+    void step(core::WorkBudget& budget) override;   // the points and first maps, then training
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
