@@ -6,6 +6,8 @@
                                placeholders, nothing empty; and no text shown bypasses the table (scan)
   words.py update LANG         adds the missing keys ("" = to translate) and drops stale ones, in source order
   words.py merge LANG OUT      one file for the page: every folder's translations of LANG
+  words.py js OUT              languages.js: the languages' codes, and the shell's texts in each
+  words.py page INDEX          the site's index.html: its <noscript> text in every language
   words.py chars LANG          the characters LANG's texts use (the font subset for it)
   words.py chars names         the characters of the languages' names the page's font lacks (CJK)
   words.py scan                texts in src/app, src/core, src/session, src/platform and web/ shown without the table
@@ -15,6 +17,7 @@ folder also every literal that reads as prose (its declarations: titles, help, c
 translates when it shows them, and the templates of numbered labels (core::numbered(n, "expert ") is the key
 "expert %d", which core::retranslate finds for "expert 3"). A folder's translations: <folder>/words/<lang>.json, {"English": "translation"}.
 """
+import html
 import json
 import os
 import re
@@ -284,7 +287,16 @@ def update(lang):
         print(f"{os.path.relpath(words_file(folder, lang), ROOT)}: {len(keys)} texts, {todo} to translate")
 
 
+def shell_keys():
+    """The shell's texts (web/moe-lab-api.js's shellWords): its title, "Loading…" and, last, the <noscript> text."""
+    src = open(os.path.join(ROOT, "web/moe-lab-api.js"), encoding="utf-8").read()
+    body = src[src.index("function shellWords()"):src.index("})();", src.index("function shellWords()"))]
+    return [unescape(m) for m in re.findall(r'\bt\("((?:[^"\\\n]|\\.)*)"\)', body)]
+
+
 def merged(lang):
+    if lang == "en-XA":   # the pseudo-language: the keys alone (core::tr accents a key, and only a key)
+        return {k: "" for folder in folders() for k in keys_of(folder)}
     out = {}
     for folder in folders():
         for k, v in (load(folder, lang) or {}).items():
@@ -314,10 +326,24 @@ def main(argv):
             json.dump(merged(argv[1]), f, ensure_ascii=False, separators=(",", ":"))
         return 0
     if len(argv) == 2 and argv[0] == "js":   # js OUT: the languages' codes for the page's scripts (languages.js)
+        shell = {lang: {k: merged(lang).get(k, k) for k in shell_keys()} for lang in LANGS}
         with open(argv[1], "w", encoding="utf-8") as f:
             f.write("// The page's languages, src/core/words.cpp's languages() (written by scripts/words.py js): the\n"
                     "// codes a link's lang= may name, matched as core::match_language matches them.\n"
-                    "globalThis.moeLabLanguages = " + json.dumps([c for c, _, _ in languages()]) + ";\n")
+                    "globalThis.moeLabLanguages = " + json.dumps([c for c, _, _ in languages()]) + ";\n"
+                    "// The shell's texts (web/moe-lab-api.js) in each language with a table, for before the module runs.\n"
+                    "globalThis.moeLabShell = " + json.dumps(shell, ensure_ascii=False) + ";\n")
+        return 0
+    if len(argv) == 2 and argv[0] == "page":   # page INDEX: the site's index.html, its <noscript> in every language
+        with open(argv[1], encoding="utf-8") as f:
+            page = f.read()
+        said = shell_keys()[-1]
+        lines = [f'<p lang="en">{html.escape(said)}</p>'] + \
+            [f'<p lang="{l}">{html.escape(merged(l).get(said, said))}</p>' for l in LANGS]
+        page = re.sub(r"<noscript>.*?</noscript>", lambda _: "<noscript>" + "".join(lines) + "</noscript>", page,
+                      flags=re.S)
+        with open(argv[1], "w", encoding="utf-8") as f:
+            f.write(page)
         return 0
     if len(argv) == 2 and argv[0] == "chars":   # chars LANG, or chars names: the languages' names (the menu)
         text = "".join(n for _, n, _ in languages()) if argv[1] == "names" else "".join(merged(argv[1]).values())

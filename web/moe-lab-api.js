@@ -16,7 +16,7 @@ var Module = {
   print: (t) => console.log(t),
   printErr: (t) => console.warn(t),
   onRuntimeInitialized: () => {
-    document.getElementById("loading").style.display = "none";
+    document.getElementById("loading").remove();   // (the page speaks through the app from here on)
     window.moeLab.ready = true;
     for (const f of window.moeLab.onReady) f();
   },
@@ -24,7 +24,7 @@ var Module = {
   // about the link (a bad value) is in that language already. A language with a font of its own gets it later.
   preRun: [() => {
     const code = pageLanguage(new URLSearchParams(location.search).get("lang"));
-    if (!code || code === "en" || code === "en-XA") return;   // (no table: English, or derived from it)
+    if (!code || code === "en") return;   // (no table: English)
     Module.addRunDependency("words");
     fetch("words/" + code + ".json").then((r) => (r.ok ? r.text() : "")).catch(() => "").then((text) => {
       if (text) {
@@ -46,6 +46,19 @@ function pageLanguage(tag) {
     all.find((c) => c.toLowerCase().split("-")[0] === primary && c !== "en-XA") || null;
 }
 
+// The shell (web/index.html: the tab's title, "Loading…") in the language the link or the browser asks for, before
+// the module runs: languages.js holds these texts of every table (scripts/words.py js), and index.html the text
+// shown without scripts in every language (scripts/words.py page).
+(function shellWords() {
+  const asked = [new URLSearchParams(location.search).get("lang"), ...(navigator.languages || [navigator.language])];
+  const code = asked.map(pageLanguage).find((c) => c), words = (globalThis.moeLabShell || {})[code] || {};
+  const t = (s) => words[s] || s;
+  document.title = t("MoE Lab: mixture-of-experts theory, live");
+  document.getElementById("loading").textContent = t("Loading MoE Lab…");
+  if (code && Object.keys(words).length) document.documentElement.lang = code;
+  t("MoE Lab needs JavaScript and WebGL2.");   // (its key: index.html's <noscript>)
+})();
+
 function showFatal(msg) {
   const el = document.getElementById("fatal");
   el.textContent = msg;
@@ -59,6 +72,8 @@ window.moeLab = {
   // The declarations the HTML document is built from (web/pdom.js), and view n's data as tables.
   document: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_document())) : null),
   table: (n) => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_view_table(n))) : null),
+  // The last frame's texts as the canvas shows them, read back from its glyphs (src/app/screen_text.hpp).
+  screenText: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_screen_text())) : null),
   command: (cmd) => {
     if (!window.moeLab.ready) return "the page is still loading";   // words: not shown (the API's answer)
     cmd = String(cmd);

@@ -46,11 +46,12 @@
     el("button", Object.assign({ type: "button", "data-control": control, text, on: { click: () => act(typeof cmd === "function" ? cmd() : cmd) } }, attrs));
   const section = (id, title, ...children) =>
     el("section", { "aria-labelledby": "h-" + id, id: "s-" + id }, el("h2", { id: "h-" + id, text: title }), ...children);
+  // A label and a description are texts, or lists of texts and elements (a symbol, a link's name as code).
   const field = (label, input, description) => {
-    const id = input.id;
-    const desc = description ? el("span", { id: id + "-desc", class: "desc", text: description }) : null;
+    const id = input.id, parts = (x) => (Array.isArray(x) ? x : [x]);
+    const desc = description && description.length ? el("span", { id: id + "-desc", class: "desc" }, ...parts(description)) : null;
     if (desc) input.setAttribute("aria-describedby", desc.id);
-    return el("div", { class: "field" }, el("label", { for: id, text: label }), input, desc);
+    return el("div", { class: "field" }, el("label", { for: id }, ...parts(label)), input, desc);
   };
   // A select. With commit (a select that restarts the run), a change made by the keys (arrows, letters) waits:
   // Enter, or leaving the select, commits it, Escape shows the running choice again; a choice from the open list
@@ -238,7 +239,7 @@
                                on: { change: (e) => { const f = e.target.files[0]; if (f) f.text().then((text) => act("points-csv=" + text)); } } });
     return el("fieldset", { class: "points", id, "aria-describedby": id + "-desc" },
       el("legend", { text: p.label + ": " }, el("span", { id: id + "-count", "aria-live": "polite" })),
-      el("p", { class: "desc", id: id + "-desc", text: p.description }),
+      el("p", { class: "desc", id: id + "-desc" }, ...paramDescription(p)),
       num("x", t("x (from −1 to 1)")), num("y", t("y (from −1 to 1)")),
       field(t("class"), select(id + "-class", "pen", classes, (v) => act("pen=" + v))),
       button("button:add-point", t("Add the point"), () => "add-point=" + xy() + "," + byId(id + "-class").value),
@@ -258,20 +259,28 @@
     if (p.type === "bool") {
       input = el("input", { id, type: "checkbox", "data-control": "param:" + p.name,
                             on: { change: (e) => act("set=" + p.name + "=" + (e.target.checked ? "1" : "0")) } });
-      const desc = el("span", { id: id + "-desc", class: "desc", text: p.description });
+      const desc = el("span", { id: id + "-desc", class: "desc" }, ...paramDescription(p));
       input.setAttribute("aria-describedby", desc.id);
-      return el("div", { class: "field" }, input, el("label", { for: id, text: p.label }), desc);
+      return el("div", { class: "field" }, input, el("label", { for: id }, ...[paramLabel(p)].flat()), desc);
     }
     if (p.type === "choice") {
-      input = select(id, "param:" + p.name, p.choices.map((c, i) => ({ value: c, text: c, control: "option:" + p.name + ":" + c })),
+      input = select(id, "param:" + p.name, p.choices.map((c, i) => ({ value: c, text: p.shown[i], control: "option:" + p.name + ":" + c })),
                      (v) => v !== (last && last.params[p.name]) && act("set=" + p.name + "=" + v), true);
     } else {
       input = el("input", { id, type: "number", min: p.min, max: p.max, step: p.type === "int" ? 1 : "any",
                             "data-control": "param:" + p.name,
                             on: { change: (e) => act("set=" + p.name + "=" + e.target.value) } });
     }
-    return field(p.label, input, p.description);
+    return field(paramLabel(p), input, paramDescription(p));
   }
+  // "alpha min, label-feature strength": the symbol read aloud is the paper's notation, not a word to translate.
+  const paramLabel = (p) => (p.spoken && p.label.startsWith(p.spoken)
+    ? [el("span", { translate: "no", text: p.spoken }), p.label.slice(p.spoken.length)] : p.label);
+  // "… Range 0 to 1. Link name: alpha_lo.": the link's name as code, inside the sentence the table gives.
+  const paramDescription = (p) => {
+    const [before, after] = doc.link_name.split("%s");
+    return [p.description ? p.description + " " : "", before, el("code", { text: p.name }), after || ""];
+  };
 
   // --- following the state ---------------------------------------------------------------------------------------
   const byId = (id) => document.getElementById(id);
@@ -392,8 +401,12 @@
       const p = doc.params.find((q) => q.name === name);
       const input = el("input", { id: "b-" + name, type: "text", value, "data-control": "input:b:" + name,
                                   on: { change: (e) => act("b=" + name + "=" + e.target.value) } });
-      box.append(field(fill(t("Run B's {parameter}"), { parameter: p ? p.label : name }), input),
-                 button("button:drop-b:" + name, fill(t("Drop run B's change of {parameter}"), { parameter: p ? p.label : name }), "vs=" + name, { id: "drop-" + name }));
+      // (the sentence from the table, the parameter's name in it as the HTML document names it: its symbol read
+      // aloud is notation; a button's name is plain text, where the parameter is named by its words)
+      const [before, after] = t("Run B's {parameter}").split("{parameter}");
+      const named = p ? [before, ...[paramLabel(p)].flat(), after || ""] : fill(t("Run B's {parameter}"), { parameter: name });
+      box.append(field(named, input),
+                 button("button:drop-b:" + name, fill(t("Drop run B's change of {parameter}"), { parameter: p ? p.words : name }), "vs=" + name, { id: "drop-" + name }));
     }
   }
 

@@ -26,18 +26,15 @@ std::string field(const char* key, const std::string& json, bool first = false) 
     return std::string(first ? "\"" : ",\"") + key + "\":" + json;
 }
 
-// The help + "Range 1e-05 to 10 s, log scale. Link name: x.": the parameter's accessible description. The help's
-// first sentence is left out: the accessible name (spoken_label) says it already, and is heard just before.
+// The help + "Range 1e-05 to 10 s, log scale.": the parameter's accessible description, its link name shown
+// beside it as code (web/pdom.js). The help's first sentence is left out: the accessible name (spoken_label)
+// says it already, and is heard just before.
 std::string describe_param(const core::ParamSpec& s) {
     std::string d = core::tr(s.help);
-    const std::string bare = core::spoken_symbol(s.symbol.empty() ? s.name : s.symbol);
-    const std::string label = core::spoken_label(s.symbol, s.name, d);
-    if (label.size() > bare.size() + 2) {
-        const std::string said = label.substr(bare.size() + 2);   // after "eta r, "
-        if (d.compare(0, said.size(), said) == 0) {
-            d.erase(0, said.size());
-            d.erase(0, d.find_first_not_of(". "));
-        }
+    const std::string said = core::first_sentence(d);
+    if (!said.empty() && d.compare(0, said.size(), said) == 0) {
+        d.erase(0, said.size());
+        d.erase(0, d.find_first_not_of(". "));
     }
     if (s.type == core::ParamType::Int || s.type == core::ParamType::Real) {
         const std::string lo = core::local_number(core::format_number(s.min)),
@@ -46,7 +43,13 @@ std::string describe_param(const core::ParamSpec& s) {
             (s.log_scale ? core::trf("Range %s to %s, log scale.", lo.c_str(), hi.c_str())
                          : core::trf("Range %s to %s.", lo.c_str(), hi.c_str()));
     }
-    return d + (d.empty() ? "" : " ") + core::trf("Link name: %s.", s.name.c_str());
+    return d;
+}
+
+std::vector<std::string> shown_choices(const core::ParamSpec& p) {
+    std::vector<std::string> shown;
+    for (const std::string& c : p.choices) shown.push_back(core::shown_value(p, c));
+    return shown;
 }
 
 std::string params_json(const core::Schema& schema) {
@@ -55,10 +58,11 @@ std::string params_json(const core::Schema& schema) {
         const core::ParamSpec& p = schema.params[k];
         s += (k ? ",{" : "{") + field("name", json_string(p.name), true) + field("symbol", json_string(p.symbol)) +
             field("label", json_string(core::spoken_label(p.symbol, p.name, core::tr(p.help)))) +
-            field("description", json_string(describe_param(p))) + field("group", json_string(core::tr(p.group))) +
-            field("type", json_string(core::type_name(p.type))) + field("min", json_number(p.min)) +
-            field("max", json_number(p.max)) + field("unit", json_string(p.unit)) +
-            field("choices", json_strings(p.choices)) +
+            field("spoken", json_string(p.symbol.empty() ? "" : core::spoken_symbol(p.symbol))) +
+            field("words", json_string(core::param_words(p))) + field("description", json_string(describe_param(p))) +
+            field("group", json_string(core::tr(p.group))) + field("type", json_string(core::type_name(p.type))) +
+            field("min", json_number(p.min)) + field("max", json_number(p.max)) + field("unit", json_string(p.unit)) +
+            field("choices", json_strings(p.choices)) + field("shown", json_strings(shown_choices(p))) +
             field("classes", std::to_string(p.type == core::ParamType::Points ? p.points.classes : 0)) + "}";
     }
     return s + "]";
@@ -94,6 +98,7 @@ std::string App::document_json() const {
             field("note", json_string(core::tr(presets[k].note))) +
             field("warning", json_string(core::tr(presets[k].warning))) + "}";
     s += "]" + field("params", params_json(run_.lab().schema())) + field("exercise", exercise_.json());
+    s += field("link_name", json_string(core::tr("Link name: %s.")));   // %s: a parameter's name, as code
     s += ",\"phases\":[";
     const auto& phases = run_.lab().phases();
     for (size_t k = 0; k < phases.size(); ++k)

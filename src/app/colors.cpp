@@ -1,4 +1,5 @@
 #include "app/colors.hpp"
+#include "core/words.hpp"
 #include <cmath>
 
 namespace app {
@@ -12,6 +13,7 @@ constexpr Rgb hex(uint32_t v) { return Rgb{uint8_t(v >> 16), uint8_t(v >> 8), ui
 Colors light() {
     Colors c{};
     c.id = "light";
+    c.name = core::later::tr("Light");
     c.window = hex(0xF6F6F8), c.panel = hex(0xFFFFFF), c.popup = hex(0xFFFFFF);
     c.frame = hex(0xDDE3ED), c.frame_hover = hex(0xCCD9ED), c.frame_active = hex(0xB9CCE8);
     c.button = hex(0xC8DCF2), c.button_hover = hex(0xA9C8EC), c.button_active = hex(0x8DB5E6);
@@ -39,6 +41,7 @@ Colors light() {
 Colors dark() {
     Colors c{};
     c.id = "dark";
+    c.name = core::later::tr("Dark");
     c.window = hex(0x17191E), c.panel = hex(0x1F2228), c.popup = hex(0x22252B);
     c.frame = hex(0x2C313A), c.frame_hover = hex(0x38404C), c.frame_active = hex(0x44505F);
     c.button = hex(0x2F4A6B), c.button_hover = hex(0x3B5C85), c.button_active = hex(0x44658F);
@@ -67,6 +70,7 @@ Colors dark() {
 Colors high_contrast() {
     Colors c{};
     c.id = "contrast";
+    c.name = core::later::tr("High contrast");
     c.window = hex(0x000000), c.panel = hex(0x000000), c.popup = hex(0x000000);
     c.frame = hex(0x000000), c.frame_hover = hex(0x1A1A1A), c.frame_active = hex(0x333333);
     c.button = hex(0x000000), c.button_hover = hex(0x333300), c.button_active = hex(0x4D4D00);

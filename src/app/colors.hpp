@@ -15,7 +15,8 @@ struct Rgb {
 };
 
 struct Colors {
-    const char* id;   // "light", "dark", "contrast": the link's theme=ID
+    const char* id;     // "light", "dark", "contrast": the link's theme=ID
+    const char* name;   // as the page shows it (a text of the table): "Light", "Dark", "High contrast"
     // the window and its controls
     Rgb window, panel, popup, frame, frame_hover, frame_active, button, button_hover, button_active, header,
         header_hover, border, grab, scrollbar;

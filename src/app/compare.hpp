@@ -53,6 +53,10 @@ public:
     std::string id(const core::Lab& a, const std::string& preset) const;   // compare=ID for the link ("": b. keys)
     std::string json(const core::Lab& a) const;                            // state().compare
 
+    // What B is, as the page shows it: a named comparison's title, else its changes ("η_r = 0,5, Routing = Token
+    // choice": the parameters' names and the values as the page shows them).
+    std::string shown_b() const;
+
 private:
     std::string choose(const std::string& id);   // compare=ID (a named comparison), compare=off
     std::string vary(const std::string& name);   // vs=NAME: B = A with NAME changed (again: not)

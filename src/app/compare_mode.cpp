@@ -280,9 +280,8 @@ std::vector<PageKey> Compare::keys() {
         c.choices = [this] {
             std::vector<Choice> c = {{"", core::later::tr("choose a parameter"), ""}};
             for (const core::ParamSpec& p : stage_.lab().schema().params)
-                if (p.type != core::ParamType::Points)   // (its spoken name, in the page's language already)
-                    c.push_back({p.name, core::spoken_label(p.symbol, p.name, core::tr(p.help)), core::language().code,
-                                 "button:vs:" + p.name});   // (the canvas's button of it)
+                if (p.type != core::ParamType::Points)   // (by its words: an option holds no symbol read aloud)
+                    c.push_back({p.name, core::param_words(p), core::language().code, "button:vs:" + p.name});
             return c;
         };
     }

@@ -52,16 +52,31 @@ void Compare::draw_panel() {
         ImGui::PushID(int(k));
         const int i = lab.schema().index_of(changes[k].first);
         const core::ParamSpec* s = i >= 0 ? &lab.schema().params[size_t(i)] : nullptr;
-        std::string name = s && !s->symbol.empty() ? s->symbol + " (" + s->name + ")" : changes[k].first;
+        std::string name = !s   ? changes[k].first
+            : s->symbol.empty() ? core::shown_name(*s)
+                                : s->symbol + " (" + s->name + ")";
         ImGui::AlignTextToFramePadding();
         ImGui::TextUnformatted(name.c_str());
         ImGui::SameLine();
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%s", changes[k].second.c_str());
-        ImGui::SetNextItemWidth(fh * 5);
-        const bool entered = ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
-        controls_.note("input:b:" + changes[k].first, "textbox", core::trf("B's %s", name.c_str()), changes[k].second);
-        if (entered) stage_.command("b=" + changes[k].first + "=" + buf);
+        if (s && s->type == core::ParamType::Choice) {   // B's choice by the names the page shows
+            ImGui::SetNextItemWidth(fh * 8);
+            if (ImGui::BeginCombo("##value", core::shown_value(*s, changes[k].second).c_str())) {
+                for (const std::string& c : s->choices)
+                    if (ImGui::Selectable((core::shown_value(*s, c) + "###" + c).c_str(), c == changes[k].second))
+                        stage_.command("b=" + changes[k].first + "=" + c);
+                ImGui::EndCombo();
+            }
+            controls_.note("input:b:" + changes[k].first, "combobox", core::trf("B's %s", name.c_str()),
+                           core::shown_value(*s, changes[k].second));
+        } else {
+            char buf[64];
+            std::snprintf(buf, sizeof buf, "%s", changes[k].second.c_str());
+            ImGui::SetNextItemWidth(fh * 5);
+            const bool entered = ImGui::InputText("##value", buf, sizeof buf, ImGuiInputTextFlags_EnterReturnsTrue);
+            controls_.note("input:b:" + changes[k].first, "textbox", core::trf("B's %s", name.c_str()),
+                           changes[k].second);
+            if (entered) stage_.command("b=" + changes[k].first + "=" + buf);
+        }
         hover_help(core::trf("B's value (A: %s). Type a value and press Enter.",
                              stage_.config().params.text(changes[k].first).c_str()) +
                    (s ? "\n\n" + core::tr(s->help) : ""));
@@ -101,6 +116,19 @@ static std::string delta_text(const core::MetricPair& p) {
     return std::string(d > 0 ? "+" : d < 0 ? "−" : "±") + core::local_number(b);
 }
 
+std::string Compare::shown_b() const {
+    if (!title_.empty()) return core::tr(title_);
+    const core::Schema& schema = stage_.lab().schema();
+    std::string s;
+    for (const auto& [name, value] : changes_) {
+        const int i = schema.index_of(name);
+        const core::ParamSpec* p = i >= 0 ? &schema.params[size_t(i)] : nullptr;
+        const std::string item = p ? core::shown_name(*p) + " = " + core::shown_value(*p, value) : name + " = " + value;
+        s += (s.empty() ? "" : ", ") + item;
+    }
+    return s.empty() ? core::tr("no change") : s;
+}
+
 // One card per metric (the comparison's own, then the headlines), in as many columns as fit (about 13
 // characters each): one row, two when the window is tall, so the views keep their room. The sidebar's
 // Metrics table has them all.
@@ -117,10 +145,8 @@ void Compare::draw_strip() {
     const int rows = std::min(max_rows, (n + cols - 1) / cols), shown = std::min(n, rows * cols);
     std::string more = shown < n ? "   " + core::trf("+%d in Metrics", n - shown) : "";
     const auto seed = (unsigned long long)stage_.config().seed;
-    const std::string changed = core::describe(changes_);
-    std::string head = title_.empty()
-        ? core::trf("A/B, seed %llu:  B = A with %s", seed, changed.c_str())
-        : core::trf("A/B, seed %llu:  B = A with %s  (%s)", seed, changed.c_str(), core::tr(title_).c_str());
+    std::string head = title_.empty() ? core::trf("A/B, seed %llu:  B = A with %s", seed, shown_b().c_str())
+                                      : core::trf("A/B, seed %llu:  B = %s", seed, shown_b().c_str());
     head = fit_text(head, w - text_width(more, fh * 0.85f) - fh * 0.5f);
     add_text(dl, at, ink(colors().b_text), head, fh);
     add_text(dl, ImVec2(at.x + text_width(head, fh) + fh * 0.3f, at.y + fh * 0.1f), ink(colors().claim), more,

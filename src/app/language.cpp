@@ -21,7 +21,7 @@ std::vector<std::string> split_list(const std::string& list) {
 
 bool needs_table(const core::Language& l) {
     const std::string code = l.code;
-    return code != "en" && code != "en-XA";
+    return code != "en";   // (the pseudo-language's table holds the keys: only they come out accented)
 }
 
 }   // namespace

@@ -1,6 +1,7 @@
 // How the page looks (look.hpp): ImGui's style from the theme's colour table (app/colors.hpp) and a TTF font with
 // Greek letters and math signs, rebuilt at the chosen UI scale so text stays sharp on a projector.
 #include "app/look.hpp"
+#include "app/slider_text.hpp"
 #include "app/colors.hpp"
 #include "app/flow.hpp"
 #include "app/hover_help.hpp"
@@ -180,7 +181,7 @@ std::vector<PageKey> Look::keys() {
         k.write = [this] { return written_if(choice_ != "auto", choice_); };
         k.control(Control::Choice, core::later::tr("Theme"), "share", "combo:theme").choices = [] {
             std::vector<Choice> c = {{"auto", core::later::tr("as the system"), ""}};
-            for (const Colors& t : themes()) c.push_back({t.id, t.id, ""});   // (its id, as the link writes it)
+            for (const Colors& t : themes()) c.push_back({t.id, t.name, ""});
             return c;
         };
         k.state_name = "theme_choice";
@@ -205,22 +206,30 @@ void Look::state(std::string& json) const {
 void Look::draw_controls() {
     ImGui::SetNextItemWidth(width_before_label(core::tr("UI"), 2.2f));
     float scale = scale_;
-    if (ImGui::SliderFloat((std::string(core::tr("UI")) + "###ui-scale").c_str(), &scale, 0.75f, 2.5f, "%.2fx",
-                           ImGuiSliderFlags_AlwaysClamp))
-        scale_ = scale;
+    const std::string label = std::string(core::tr("UI")) + "###ui-scale",
+                      text = slider_text(label.c_str(), "%.2fx", scale);
+    if (ImGui::SliderFloat(label.c_str(), &scale, 0.75f, 2.5f, text.c_str(), ImGuiSliderFlags_AlwaysClamp))
+        scale_ = slider_rounded("%.2f", scale);
     controls_.note("slider:ui-scale", "slider", core::tr("UI scale"), core::format_number(scale_));
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
     hover_help(core::tr("Text and control size, for projectors."));
     ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const std::string shown = choice_ == "auto" ? core::trf("auto (%s)", system_.c_str()) : choice_;
+    const auto name_of = [](const std::string& id) -> std::string {
+        for (const Colors& c : themes())
+            if (id == c.id) return core::tr(c.name);
+        return id;
+    };
+    const std::string shown =
+        choice_ == "auto" ? core::trf("as the system (%s)", name_of(system_).c_str()) : name_of(choice_);
     const bool theme_open = ImGui::BeginCombo((std::string(core::tr("theme")) + "###theme").c_str(), shown.c_str());
-    controls_.note("combo:theme", "combo", core::tr("theme"), choice_);
+    controls_.note("combo:theme", "combo", core::tr("theme"), shown);
     if (theme_open) {
         std::vector<std::string> ids = {"auto"};
         for (const Colors& c : themes()) ids.push_back(c.id);
         for (const std::string& id : ids) {
-            const bool picked = ImGui::Selectable(id.c_str(), id == choice_);
-            controls_.note("option:theme:" + id, "option", id, id == choice_ ? "selected" : "");
+            const std::string name = id == "auto" ? std::string(core::tr("as the system")) : name_of(id);
+            const bool picked = ImGui::Selectable((name + "###" + id).c_str(), id == choice_);
+            controls_.note("option:theme:" + id, "option", name, id == choice_ ? "selected" : "");
             if (picked) stage_.command("theme=" + id);
         }
         ImGui::EndCombo();

@@ -1,5 +1,6 @@
 // The sidebar (sidebar.hpp).
 #include "app/sidebar.hpp"
+#include "app/slider_text.hpp"
 #include "app/colors.hpp"
 #include "app/ink.hpp"
 #include "app/flow.hpp"
@@ -207,7 +208,7 @@ void Sidebar::draw_params() {
             if (s.group != g || exercise_.hides("params:" + s.name)) continue;
             const bool locked = exercise_.locks(s.name);
             double& v = run_.editing().values()[k];
-            std::string label = (s.symbol.empty() ? s.name : s.symbol) + "##" + s.name;
+            std::string label = core::shown_name(s) + "##" + s.name;
             ImGui::PushID(int(k));
             bool in_b = false;
             for (const auto& c : parts_.compare.changes()) in_b |= c.first == s.name;
@@ -240,11 +241,13 @@ void Sidebar::draw_params() {
             }
             case core::ParamType::Choice: {
                 int c = int(v);
-                const char* cur = c >= 0 && c < int(s.choices.size()) ? s.choices[size_t(c)].c_str() : "?";
-                if (ImGui::BeginCombo(label.c_str(), cur)) {
+                const std::string cur =
+                    c >= 0 && c < int(s.choices.size()) ? core::shown_value(s, s.choices[size_t(c)]) : "?";
+                if (ImGui::BeginCombo(label.c_str(), cur.c_str())) {
                     for (size_t o = 0; o < s.choices.size(); ++o) {
-                        const bool picked = ImGui::Selectable(s.choices[o].c_str(), int(o) == c);
-                        controls_.note("option:" + s.name + ":" + s.choices[o], "option", s.choices[o],
+                        const std::string shown = core::shown_value(s, s.choices[o]);
+                        const bool picked = ImGui::Selectable((shown + "###" + s.choices[o]).c_str(), int(o) == c);
+                        controls_.note("option:" + s.name + ":" + s.choices[o], "option", shown,
                                        int(o) == c ? "selected" : "");
                         if (picked) {
                             v = double(o);
@@ -265,7 +268,9 @@ void Sidebar::draw_params() {
             case core::ParamType::Real: {
                 float x = float(v);
                 ImGuiSliderFlags f = s.log_scale ? ImGuiSliderFlags_Logarithmic : 0;
-                if (ImGui::SliderFloat(label.c_str(), &x, float(s.min), float(s.max), "%.4g", f)) v = x;
+                const std::string text = slider_text(label.c_str(), "%.4g", x);
+                if (ImGui::SliderFloat(label.c_str(), &x, float(s.min), float(s.max), text.c_str(), f))
+                    v = slider_rounded("%.4g", x);
                 if (ImGui::IsItemDeactivatedAfterEdit()) changed = true;
                 break;
             }
@@ -273,7 +278,7 @@ void Sidebar::draw_params() {
             ImGui::EndDisabled();
             static const char* kRole[] = {"slider", "slider", "checkbox", "combo"};
             const std::string value = core::local_number(core::format_number(v));
-            controls_.note("param:" + s.name, kRole[std::min(3, int(s.type))], s.symbol.empty() ? s.name : s.symbol,
+            controls_.note("param:" + s.name, kRole[std::min(3, int(s.type))], core::shown_name(s),
                            locked ? core::trf("%s (locked)", value.c_str()) : value);
             const std::string lo = core::local_number(core::format_number(s.min)),
                               hi =

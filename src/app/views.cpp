@@ -179,7 +179,7 @@ void Views::state(std::string& json) const {
 void Views::build() {
     views_.clear();
     stage_.lab().views(views_);
-    if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, core::describe(compare_.changes()));
+    if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, compare_.shown_b());
     // the views' texts in the page's language (core/words.hpp); a run's cached texts made before it was chosen too
     for (core::View& v : views_) core::for_each_text(v, [](std::string& s) { s = core::retranslate(s); });
 }

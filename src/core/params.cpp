@@ -181,4 +181,18 @@ const char* type_name(ParamType t) {
     return "real";
 }
 
+std::string shown_value(const ParamSpec& s, const std::string& text) {
+    if (s.type == ParamType::Choice) {
+        for (size_t c = 0; c < s.choices.size() && c < s.shown.size(); ++c)
+            if (s.choices[c] == text) return tr(s.shown[c]);
+        return text;
+    }
+    return local_number(text);
+}
+
+std::string shown_name(const ParamSpec& s) {
+    if (!s.symbol.empty()) return s.symbol;
+    return s.title.empty() ? s.name : tr(s.title);
+}
+
 }   // namespace core

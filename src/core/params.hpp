@@ -22,9 +22,11 @@ struct ParamSpec {
     double min = 0, max = 1, def = 0;
     std::string help;   // tooltip: what it is, and the paper's value
     std::string unit;
-    std::vector<std::string> choices;   // Choice: the value is an index into this list
+    std::vector<std::string> choices;   // Choice: the value is an index into this list (as a link writes it)
+    std::vector<std::string> shown;     // Choice: each as the page shows it (its key in the table)
     bool log_scale = false;             // slider is logarithmic (learning rates, sizes)
     PointSetSpec points;                // Points: the square, the classes, the most points (the default is none)
+    std::string title;   // without a symbol: the words the page names it by (a text of the table), e.g. "Routing"
 };
 
 // A point set in a line: points("points", "Data", spec, "help"). Its value is the number of points (none by default).
@@ -40,6 +42,11 @@ inline ParamSpec points(const char* name, const char* group, const PointSetSpec&
     s.points = spec;
     return s;
 }
+
+// The words that name a parameter the papers give no symbol: param("routing", Words{"Routing"}, …).
+struct Words {
+    const char* text;
+};
 
 // One parameter in a line: param("eta", "η", "Training", ParamType::Real, 1e-5, 1, 0.005, "help", true).
 inline ParamSpec param(const char* name, const char* symbol, const char* group, ParamType type, double min, double max,
@@ -57,12 +64,30 @@ inline ParamSpec param(const char* name, const char* symbol, const char* group, 
     return s;
 }
 
-// A choice in a line: choice("routing", "", "Model", {"expert-choice", "token-choice"}, 0, "help").
-// The value is an index into `choices` (min 0, max the last index).
-inline ParamSpec choice(const char* name, const char* symbol, const char* group, std::vector<std::string> choices,
+inline ParamSpec param(const char* name, Words title, const char* group, ParamType type, double min, double max,
+                       double def, const char* help, bool log_scale = false) {
+    ParamSpec s = param(name, "", group, type, min, max, def, help, log_scale);
+    s.title = title.text;
+    return s;
+}
+
+// One value of a choice: as a link, the CLI and a CSV write it, and as the page shows it (a text of the table).
+struct Option {
+    const char* value;   // "token-choice"
+    const char* shown;   // "Token choice"
+};
+// A choice in a line: choice("routing", "", "Model", {{"expert-choice", "Expert choice"}, …}, 0, "help").
+inline ParamSpec choice(const char* name, const char* symbol, const char* group, const std::vector<Option>& options,
                         double def, const char* help) {
-    ParamSpec s = param(name, symbol, group, ParamType::Choice, 0, double(choices.size()) - 1, def, help);
-    s.choices = std::move(choices);
+    ParamSpec s = param(name, symbol, group, ParamType::Choice, 0, double(options.size()) - 1, def, help);
+    for (const Option& o : options) s.choices.push_back(o.value), s.shown.push_back(o.shown);
+    return s;
+}
+
+inline ParamSpec choice(const char* name, Words title, const char* group, const std::vector<Option>& options,
+                        double def, const char* help) {
+    ParamSpec s = choice(name, "", group, options, def, help);
+    s.title = title.text;
     return s;
 }
 
@@ -124,5 +149,10 @@ private:
 };
 
 std::string format_number(double v);   // shortest decimal text that parses back to v
+// A value as the page shows it: a choice by its shown name through the table ("token-choice" → "Token choice"),
+// a number in the language's decimal mark; `text` as a link writes it.
+std::string shown_value(const ParamSpec& s, const std::string& text);
+// How the page names a parameter: its symbol, else its title through the table, else its link name.
+std::string shown_name(const ParamSpec& s);
 
 }   // namespace core

@@ -13,7 +13,12 @@ namespace {
 struct Table {
     const Language* lang = nullptr;
     std::unordered_map<std::string, std::string> words;   // English → translation (pseudo: filled as asked)
+    // The pseudo-language with the table's keys (the page's words/en-XA.json): only a key comes out accented, so
+    // that a text glued from pieces, or never in the table, shows up plain. Without keys every text is accented.
+    bool keys_only = false;
 };
+
+bool is_pseudo(const Table& t) { return t.lang && std::string(t.lang->code) == "en-XA"; }
 
 Table& table() {
     static Table t;
@@ -97,8 +102,9 @@ std::string use_language(const std::string& code, const std::string& table_json)
     Table& t = table();
     t.lang = l;
     t.words.clear();
-    for (auto& e : entries)
-        if (!e.second.empty()) t.words[e.first] = std::move(e.second);   // "" = not translated yet
+    t.keys_only = is_pseudo(t) && !entries.empty();
+    for (auto& e : entries)   // "" = not translated yet (the pseudo-language's keys: accented when asked)
+        if (!e.second.empty() || t.keys_only) t.words[e.first] = std::move(e.second);
     return "";
 }
 
@@ -114,8 +120,9 @@ const char* tr(const char* english) {
     Table& t = table();
     if (!t.lang || !english || t.lang == &languages().front()) return english;
     auto it = t.words.find(english);
+    if (it != t.words.end() && is_pseudo(t) && it->second.empty()) it->second = pseudo(english);
     if (it != t.words.end()) return it->second.c_str();
-    if (std::string(t.lang->code) == "en-XA") return t.words.emplace(english, pseudo(english)).first->second.c_str();
+    if (is_pseudo(t) && !t.keys_only) return t.words.emplace(english, pseudo(english)).first->second.c_str();
     return english;
 }
 
@@ -229,7 +236,9 @@ std::string plural(long long n, const char* one, const char* other) {
     const Language& l = language();
     std::string f;
     const auto it = table().words.find(std::string(one) + "|" + other);
-    if (table().lang && std::string(l.code) != "en-XA" && it != table().words.end()) {
+    if (is_pseudo(table()) && table().keys_only)   // its forms accented when the count is a key of the table
+        f = it != table().words.end() ? pseudo(n == 1 ? one : other) : (n == 1 ? one : other);
+    else if (table().lang && !is_pseudo(table()) && it != table().words.end()) {
         std::vector<std::string> forms;   // the translation's, in the order of its language's categories
         for (size_t start = 0;;) {
             const size_t end = it->second.find('|', start);

@@ -55,7 +55,8 @@ std::string WorkPlan::clock(const Where& w) const {
     if (!w.detail.empty()) return what + ": " + w.detail;
     if (w.of <= 0) return what;
     if (p.counter.empty()) return trf("%s: %.0f %%", what.c_str(), 100 * std::clamp(w.done / w.of, 0.0, 1.0));
-    return trf("%s: %s = %.0f / %.0f", what.c_str(), p.counter.c_str(), std::floor(w.done), w.of);   // finished ones
+    return trf("%s: %s = %.0f / %.0f", what.c_str(), tr(p.counter).c_str(), std::floor(w.done),
+               w.of);   // finished ones
 }
 
 int WorkPlan::phase(const Where& w) const {

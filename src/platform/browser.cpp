@@ -1,5 +1,7 @@
 #include "platform/browser.hpp"
+#include "app/screen_text.hpp"
 #include "core/words.hpp"
+#include "session/json_text.hpp"
 #include <emscripten.h>
 #include <cstdlib>
 #include <string>
@@ -52,8 +54,10 @@ EM_JS(void, js_open_file, (const char* prefix), {
 EM_JS(void, js_load_words, (const char* code, const char* font), {
     window.moeLab.loadWords(UTF8ToString(code), UTF8ToString(font));
 });
-EM_JS(void, js_set_language, (const char* code), {
+EM_JS(void, js_set_language, (const char* code, const char* title, const char* name), {
     document.documentElement.lang = UTF8ToString(code);
+    document.title = UTF8ToString(title);
+    document.getElementById("pdom").setAttribute("aria-label", UTF8ToString(name));
     if (window.moeLabDocument && window.moeLabDocument.refresh) window.moeLabDocument.refresh();
 });
 // A view's PNG: saved as a download, and kept as window.moeLab.lastPng for the browser test.
@@ -120,7 +124,10 @@ void load_words(const std::string& code) {
     const core::Language* l = core::find_language(code);
     js_load_words(code.c_str(), l ? l->font : "");
 }
-void set_language(const std::string& code) { js_set_language(code.c_str()); }
+// The document's language, and the tab's title and the document's name in it (web/index.html's, before the module ran: languages.js).
+void set_language(const std::string& code) {
+    js_set_language(code.c_str(), core::tr("MoE Lab: mixture-of-experts theory, live"), core::tr("MoE Lab"));
+}
 void save_png(const std::string& f, const std::vector<uint8_t>& png) {
     js_save_png(f.c_str(), png.data(), int(png.size()));
 }
@@ -160,6 +167,13 @@ EMSCRIPTEN_KEEPALIVE const char* moe_document() {   // the HTML document's decla
 EMSCRIPTEN_KEEPALIVE const char* moe_view_table(int n) {   // view n's data as tables
     static std::string s;
     s = g_app ? g_app->view_table_json(n) : "null";
+    return s.c_str();
+}
+// The last frame's texts as the canvas shows them (app/screen_text.hpp), for the tests: a JSON array of runs.
+EMSCRIPTEN_KEEPALIVE const char* moe_screen_text() {
+    static std::string s;
+    const ImDrawData* draw = ImGui::GetDrawData();
+    s = draw && draw->Valid ? core::json_strings(app::screen_text(*draw, *ImGui::GetIO().Fonts)) : "[]";
     return s.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* moe_command(const char* cmd) {   // "" when applied, else why not

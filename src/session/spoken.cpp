@@ -1,4 +1,5 @@
 #include "session/spoken.hpp"
+#include "core/words.hpp"
 #include <cctype>
 #include <cstring>
 #include <utility>
@@ -7,42 +8,42 @@ namespace core {
 
 namespace {
 
-// UTF-8 text → words. Greek letters by their names (the capitals with "capital"), sub- and superscript digits,
+// UTF-8 text → words, in the page's language (the table: "alpha" is "alfa" in Spanish). Greek letters by their names (the capitals with "capital"), sub- and superscript digits,
 // primes, bars, norms and stars; any other sign outside ASCII is dropped.
 const std::pair<const char*, const char*> kWords[] = {
-    {"α", "alpha"},
-    {"β", "beta"},
-    {"γ", "gamma"},
-    {"δ", "delta"},
-    {"ε", "epsilon"},
-    {"ζ", "zeta"},
-    {"η", "eta"},
-    {"θ", "theta"},
-    {"ι", "iota"},
-    {"κ", "kappa"},
-    {"λ", "lambda"},
-    {"μ", "mu"},
-    {"ν", "nu"},
-    {"ξ", "xi"},
-    {"π", "pi"},
-    {"ρ", "rho"},
-    {"σ", "sigma"},
-    {"τ", "tau"},
-    {"υ", "upsilon"},
-    {"φ", "phi"},
-    {"χ", "chi"},
-    {"ψ", "psi"},
-    {"ω", "omega"},
-    {"Γ", "capital gamma"},
-    {"Δ", "capital delta"},
-    {"Θ", "capital theta"},
-    {"Λ", "capital lambda"},
-    {"Ξ", "capital xi"},
-    {"Π", "capital pi"},
-    {"Σ", "capital sigma"},
-    {"Φ", "capital phi"},
-    {"Ψ", "capital psi"},
-    {"Ω", "capital omega"},
+    {"α", later::tr("alpha")},
+    {"β", later::tr("beta")},
+    {"γ", later::tr("gamma")},
+    {"δ", later::tr("delta")},
+    {"ε", later::tr("epsilon")},
+    {"ζ", later::tr("zeta")},
+    {"η", later::tr("eta")},
+    {"θ", later::tr("theta")},
+    {"ι", later::tr("iota")},
+    {"κ", later::tr("kappa")},
+    {"λ", later::tr("lambda")},
+    {"μ", later::tr("mu")},
+    {"ν", later::tr("nu")},
+    {"ξ", later::tr("xi")},
+    {"π", later::tr("pi")},
+    {"ρ", later::tr("rho")},
+    {"σ", later::tr("sigma")},
+    {"τ", later::tr("tau")},
+    {"υ", later::tr("upsilon")},
+    {"φ", later::tr("phi")},
+    {"χ", later::tr("chi")},
+    {"ψ", later::tr("psi")},
+    {"ω", later::tr("omega")},
+    {"Γ", later::tr("capital gamma")},
+    {"Δ", later::tr("capital delta")},
+    {"Θ", later::tr("capital theta")},
+    {"Λ", later::tr("capital lambda")},
+    {"Ξ", later::tr("capital xi")},
+    {"Π", later::tr("capital pi")},
+    {"Σ", later::tr("capital sigma")},
+    {"Φ", later::tr("capital phi")},
+    {"Ψ", later::tr("capital psi")},
+    {"Ω", later::tr("capital omega")},
     {"₀", "0"},
     {"₁", "1"},
     {"₂", "2"},
@@ -53,21 +54,21 @@ const std::pair<const char*, const char*> kWords[] = {
     {"₇", "7"},
     {"₈", "8"},
     {"₉", "9"},
-    {"⁰", "to the 0"},
-    {"¹", "to the 1"},
-    {"²", "squared"},
-    {"³", "cubed"},
-    {"′", "prime"},
-    {"'", "prime"},
-    {"\xCC\x84", "bar"} /* combining macron */,
-    {"‖", "norm"},
-    {"*", "star"},
-    {"√", "square root of"},
-    {"≤", "at most"},
-    {"≥", "at least"},
-    {"/", "over"},
+    {"⁰", later::tr("to the 0")},
+    {"¹", later::tr("to the 1")},
+    {"²", later::tr("squared")},
+    {"³", later::tr("cubed")},
+    {"′", later::tr("prime")},
+    {"'", later::tr("prime")},
+    {"\xCC\x84", later::tr("bar")} /* combining macron */,
+    {"‖", "norm"} /* "norm of" */,
+    {"*", later::tr("star")},
+    {"√", later::tr("square root of")},
+    {"≤", later::tr("at most")},
+    {"≥", later::tr("at least")},
+    {"/", later::tr("over")},
     {"_", " "},
-    {"^", "to the"},
+    {"^", later::tr("to the")},
 };
 
 void add_word(std::string& out, const std::string& w) {
@@ -91,8 +92,10 @@ std::string spoken_symbol(const std::string& symbol) {
             if (symbol.compare(i, n, sign) != 0) continue;
             std::string w = word;
             if (w == "norm") {   // ‖x‖: "norm of x"; the closing bar says nothing
-                w = in_norm ? "" : "norm of";
+                w = in_norm ? "" : tr("norm of");
                 in_norm = !in_norm;
+            } else if (w != " ") {
+                w = tr(word);
             }
             if (!w.empty()) add_word(out, w);
             after_word = !w.empty() && w != " ";
@@ -129,9 +132,8 @@ std::string spoken_symbol(const std::string& symbol) {
     return tidy;
 }
 
-std::string spoken_label(const std::string& symbol, const std::string& name, const std::string& help) {
-    std::string label = spoken_symbol(symbol.empty() ? name : symbol);
-    // the first sentence: up to the first ". " outside parentheses ("(Sec. 6.1)" does not end it)
+std::string first_sentence(const std::string& help) {
+    // up to the first ". " outside parentheses ("(Sec. 6.1)" does not end it)
     size_t end = help.size();
     for (size_t i = 0, depth = 0; i + 1 < help.size(); ++i) {
         if (help[i] == '(') ++depth;
@@ -143,7 +145,20 @@ std::string spoken_label(const std::string& symbol, const std::string& name, con
     }
     std::string first = help.substr(0, end);
     while (!first.empty() && (first.back() == '.' || first.back() == ' ')) first.pop_back();
+    return first;
+}
+
+std::string spoken_label(const std::string& symbol, const std::string& name, const std::string& help) {
+    const std::string first = first_sentence(help);
+    if (symbol.empty() && !first.empty()) return first;   // a link's name is not a word to hear ("eval_every")
+    const std::string label = spoken_symbol(symbol.empty() ? name : symbol);
     return first.empty() ? label : label + ", " + first;
+}
+
+std::string param_words(const ParamSpec& p) {
+    if (!p.title.empty()) return tr(p.title);
+    const std::string first = first_sentence(tr(p.help));
+    return first.empty() ? spoken_symbol(p.symbol.empty() ? p.name : p.symbol) : first;
 }
 
 }   // namespace core

@@ -113,7 +113,7 @@ static DataTable bars_table(const View& v) {
     DataTable t;
     t.caption = v.title;
     const bool err = std::any_of(v.bars.begin(), v.bars.end(), [](const Bar& b) { return b.err != 0; });
-    t.columns = {tr("bar"), or_default(v.y_label, tr("value"))};
+    t.columns = {tr("category"), or_default(v.y_label, tr("value"))};
     if (err) t.columns.push_back(tr("± error"));
     for (const Bar& b : v.bars) {
         t.rows.push_back({b.label, num(b.value)});

@@ -453,6 +453,7 @@ std::string german_words() {
     std::ofstream(dir + "/de.json")
         << R"j({"Language": "Sprache", "Test MSE": "Test-MSE (mittlerer quadratischer Fehler)",
 "lang=%s: give one of %s": "lang=%s: eine von %s angeben", "%s: used seed 1": "%s: Seed 1 verwendet"})j";
+    std::ofstream(dir + "/en-XA.json") << R"j({"Language": ""})j";   // the pseudo-language's table: its keys
     return dir;
 }
 
@@ -478,9 +479,10 @@ TEST_CASE("app languages: lang= in the link chooses the table, the link keeps it
     CHECK(p.app->command("lang=xx").find("lang=xx: eine von auto, en, es, pt-BR, de, zh-Hans, en-XA angeben") !=
           std::string::npos);
     CHECK(p.has("\"lang\":\"de\""));
-    // the pseudo-language needs no table; English again
+    // the pseudo-language accents the table's keys, and only them: a text that is no key shows up plain; English again
     CHECK(p.app->command("lang=en-XA") == "");
     CHECK(std::string(core::tr("Language")).find("Ĺá") != std::string::npos);
+    CHECK(std::string(core::tr("glued from pieces")) == "glued from pieces");
     CHECK(p.url().find("lang=en-XA") != std::string::npos);
     CHECK(p.app->command("lang=auto") == "");
     CHECK(p.has("\"lang\":\"en\""));

@@ -2,6 +2,7 @@
 #include "core/lab.hpp"
 #include "core/registry.hpp"
 #include "session/spoken.hpp"
+#include "core/words.hpp"
 #include <doctest/doctest.h>
 
 TEST_CASE("paper symbols are read as words") {
@@ -16,8 +17,18 @@ TEST_CASE("paper symbols are read as words") {
     CHECK(core::spoken_symbol("Δ") == "capital delta");
     CHECK(core::spoken_label("η", "eta", "Step size (Algorithm 1). Paper: 0.01.") == "eta, Step size (Algorithm 1)");
     CHECK(core::spoken_label("", "n_test", "") == "n test");
-    CHECK(core::spoken_label("", "setting", "The data (Sec. 6.1, App. A.2). More.") ==
-          "setting, The data (Sec. 6.1, App. A.2)");
+    // without a symbol the help's words name it: a link's name is no word to hear
+    CHECK(core::spoken_label("", "setting", "The data (Sec. 6.1, App. A.2). More.") == "The data (Sec. 6.1, App. A.2)");
+}
+
+TEST_CASE("symbols are read in the page's language: the signs' words come from the table") {
+    REQUIRE(core::use_language("en-XA", "").empty());   // the pseudo-language: every word of the table accented
+    const std::string eta = core::tr("eta"), star = core::tr("star");
+    CHECK(eta != "eta");
+    CHECK(core::spoken_symbol("η_r") == eta + " r");
+    CHECK(core::spoken_symbol("w*") == "w " + star);
+    REQUIRE(core::use_language("en", "").empty());
+    CHECK(core::spoken_symbol("η_r") == "eta r");
 }
 
 TEST_CASE("every lab: each parameter's accessible name is plain ASCII words, without underscores") {

@@ -22,7 +22,13 @@ static core::Bound<Config> make_binding() {
     using T = core::ParamType;
     core::Bound<Config> b;
     b.add(
-        choice("setting", "", "Data", {"setting1", "setting2", "setting3", "setting4", "custom"}, 0,
+        choice("setting", core::Words{"Setting"}, "Data",
+               {{"setting1", core::later::tr("Setting 1")},
+                {"setting2", core::later::tr("Setting 2")},
+                {"setting3", core::later::tr("Setting 3")},
+                {"setting4", core::later::tr("Setting 4")},
+                {"custom", core::later::tr("Custom")}},
+               0,
                "The paper's data distributions (Sec. 6.1, App. A.2). setting1: α~U(.5,2), β~U(1,2), γ~U(.5,3), σ_p=1; "
                "setting2: σ_p=2; setting3: γ~U(.5,2) (D_α = D_γ, Theorem 4.1 applies); setting4: setting3 with σ_p=2; "
                "custom: use the α, β, γ and σ_p controls below."),
@@ -77,7 +83,8 @@ static core::Bound<Config> make_binding() {
           &Config::moe, &TrainConfig::noise_width);
     b.add(
         choice(
-            "expert_opt", "", "Training", {"normalized", "plain"}, 0,
+            "expert_opt", core::Words{"Experts trained by"}, "Training",
+            {{"normalized", core::later::tr("Normalized GD")}, {"plain", core::later::tr("Plain GD")}}, 0,
             "normalized: the paper's normalized GD (3.4); plain: plain GD with step η_gd (a toggle, not the paper's)."),
         &Config::moe, &TrainConfig::plain_gd);
     b.add(param("eta_gd", "η_gd", "Training", T::Real, 1e-4, 1e6, 3.0,
@@ -87,12 +94,13 @@ static core::Bound<Config> make_binding() {
                 "Switch-style load-balancing loss λ·M·Σ_m f_m P_m. NOT in the paper's theory (Table 9 uses one "
                 "for the linear MoE only)."),
           &Config::moe, &TrainConfig::lb_lambda);
-    b.add(param("singles", "", "Training", T::Bool, 0, 1, 1,
+    b.add(param("singles", core::Words{"Single models"}, "Training", T::Bool, 0, 1, 1,
                 "Train the single-model baselines (linear and cubic, J_single filters) on the same data."),
           &Config::singles);
     b.add(
         choice(
-            "single_opt", "", "Training", {"normalized", "adam"}, 0,
+            "single_opt", core::Words{"Single models trained by"}, "Training",
+            {{"normalized", core::later::tr("Normalized GD")}, {"adam", core::later::tr("Adam")}}, 0,
             "How the single models train. normalized: normalized GD (3.4) with step η_single, like the MoE's experts; adam: "
             "Adam with weight decay, as the paper trains them (App. A.2: lr 0.01 cubic, 0.003 linear, 5e-4)."),
         &Config::single_adam);
@@ -108,10 +116,10 @@ static core::Bound<Config> make_binding() {
     b.add(param("weight_decay", "wd", "Training", T::Real, 0, 0.1, 5e-4,
                 "Adam's L2 weight decay for the single models (single_opt = adam; paper: 5e-4)."),
           &Config::weight_decay);
-    b.add(
-        param("eval_every", "", "Display", T::Int, 1, 1000, 10, "Evaluate on the test set every this many iterations."),
-        &Config::eval_every);
-    b.add(param("cell_every", "", "Display", T::Int, 1, 10000, 50,
+    b.add(param("eval_every", core::Words{"Evaluate every"}, "Display", T::Int, 1, 1000, 10,
+                "Evaluate on the test set every this many iterations."),
+          &Config::eval_every);
+    b.add(param("cell_every", core::Words{"Cells every"}, "Display", T::Int, 1, 10000, 50,
                 "Recompute the per-expert × cluster accuracy every this many iterations."),
           &Config::cell_every);
     return b;

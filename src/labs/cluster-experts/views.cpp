@@ -44,7 +44,7 @@ void Run::views(std::vector<core::View>& out) const {
     const double lnK = core::fm::log(double(K));
     const double tmax = std::max(1, T_);
     std::vector<core::Overlay> stages;
-    static const char* stage_names[3] = {"exploration", "router learning", "converged"};
+    static const char* stage_names[3] = {"Exploration", "Router learning", "Converged"};
     for (int q = 0; q < 3; ++q) {
         if (stage_start_[size_t(q)] < 0) continue;
         double end = t_;

@@ -44,9 +44,9 @@ core::WorkPlan work_plan(const Config& c) {
     const double timeline = 2 * (double(s.T_post) * step + double(s.T_post) / s.eval_every * N * ev);
     core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the test and validation sets", draw, core::trf("lower n_test = %g or n_val = %g, or n", N, V));
-    w.add(0, "pre-training", pre, "lower T_pre or n_val", "step");
+    w.add(0, "pre-training", pre, "lower T_pre or n_val", core::later::tr("step"));
     w.add(1, "fine-tuning", ft, "lower T, B, n or n_test", "t");
-    w.add(2, "pruning", prune, "lower n_test or draws", "pruned copies");
+    w.add(2, "pruning", prune, "lower n_test or draws", core::later::tr("pruned copies"));
     w.add(3, "post-pruning fine-tuning", post + timeline, "lower T_post or draws");
     const int others =
         w.add(4, "the other seeds", double(c.seeds - 1) * (draw + pre + ft + prune + post), "lower seeds");
@@ -84,19 +84,26 @@ static core::Bound<Config> make_binding() {
                 "Tokens per expert (expert-choice) or experts per token (token-choice). l ≥ 2: with l = 1 the "
                 "gate is 1 and routers get no gradient (paper §5.1: 5; V-MoE: 2)."),
           &Config::spec, &RunSpec::l);
-    b.add(choice("routing", "", "Model", {"expert-choice", "token-choice"}, 0,
-                 "expert-choice (eq. 4, the theory): each expert takes its top-l tokens and pruning removes its router "
-                 "(eq. 6); token-choice (eq. 3, the paper's experiments): each token goes to its top-l experts, pruned "
-                 "routers still route and their outputs are zero (eq. 5)."),
-          &Config::spec, &RunSpec::routing);
-    b.add(choice("mode", "", "Pre-training", {"planted", "learned", "scratch"}, 0,
+    b.add(
+        choice("routing", core::Words{"Routing"}, "Model",
+               {{"expert-choice", core::later::tr("Expert choice")}, {"token-choice", core::later::tr("Token choice")}},
+               0,
+               "expert-choice (eq. 4, the theory): each expert takes its top-l tokens and pruning removes its router "
+               "(eq. 6); token-choice (eq. 3, the paper's experiments): each token goes to its top-l experts, pruned "
+               "routers still route and their outputs are zero (eq. 5)."),
+        &Config::spec, &RunSpec::routing);
+    b.add(choice("mode", core::Words{"Pre-trained model"}, "Pre-training",
+                 {{"planted", core::later::tr("Planted")},
+                  {"learned", core::later::tr("Learned")},
+                  {"scratch", core::later::tr("From scratch")}},
+                 0,
                  "The paper assumes a pre-trained model (Def. C.1) without saying how it was made "
                  "(docs/labs/expert-pruning.md §4.1). planted: "
                  "weights built to Def. C.1, with specialists on absent concepts whose norms exceed the important "
                  "experts'; learned: trained on C concept pairs with the true hinge, the downstream concept picked "
                  "afterwards; scratch: §5.1, tiny Gaussian weights, no pre-training."),
           &Config::spec, &RunSpec::mode);
-    b.add(param("important", "", "Pre-training", T::Int, 1, 32, 1,
+    b.add(param("important", core::Words{"Important experts"}, "Pre-training", T::Int, 1, 32, 1,
                 "Planted: important experts per group (p^(s,0) = Ω(1), Def. C.1); the others are specialists on "
                 "absent concepts."),
           &Config::spec, &RunSpec::plant, &PlantSpec::important);
@@ -124,7 +131,8 @@ static core::Bound<Config> make_binding() {
                 "docs/labs/expert-pruning.md §4.1).",
                 true),
           &Config::spec, &RunSpec::T_pre);
-    b.add(choice("loss", "", "Fine-tuning", {"paper", "hinge"}, 0,
+    b.add(choice("loss", core::Words{"Loss"}, "Fine-tuning",
+                 {{"paper", core::later::tr("The paper's gradient")}, {"hinge", core::later::tr("True hinge")}}, 0,
                  "paper: the gradient of 1 − y f, always applied (App. C, after Zhang et al. 2022): experts "
                  "never interact; hinge: the gradient of max(1 − y f, 0), zero once y f ≥ 1: experts interact "
                  "and post-FT can repair a bad pruning."),
@@ -151,25 +159,26 @@ static core::Bound<Config> make_binding() {
                 "Random pruning: draws averaged (band: min–max in the hover)."),
           &Config::spec, &RunSpec::random_draws);
     b.add(
-        param("diff_norm", "", "Pruning", T::Bool, 0, 1, 0,
+        param("diff_norm", core::Words{"Norm of the change"}, "Pruning", T::Bool, 0, 1, 0,
               "Also show ‖w_s^(T) − w_s^(0)‖ (another reading, docs/labs/expert-pruning.md §4.4; the paper's Δ is the "
               "difference of norms)."),
         &Config::diff_norm);
-    b.add(param("seeds", "", "Pruning", T::Int, 1, 20, 12,
+    b.add(param("seeds", core::Words{"Seeds"}, "Pruning", T::Int, 1, 20, 12,
                 "Seeds of the accuracy-vs-ρ and trustworthy bands (mean ± sd); the first is the main run."),
           &Config::seeds);
-    b.add(param("n_test", "", "Evaluation", T::Int, 50, 20000, 500, "Fixed, balanced test set.", true), &Config::spec,
-          &RunSpec::n_test);
-    b.add(param("n_val", "", "Evaluation", T::Int, 20, 5000, 256,
+    b.add(param("n_test", core::Words{"Test samples"}, "Evaluation", T::Int, 50, 20000, 500,
+                "Fixed, balanced test set.", true),
+          &Config::spec, &RunSpec::n_test);
+    b.add(param("n_val", core::Words{"Validation samples"}, "Evaluation", T::Int, 20, 5000, 256,
                 "Validation set: importance score (I) and proficiencies p₁, p₂.", true),
           &Config::spec, &RunSpec::n_val);
-    b.add(param("eval_every", "", "Evaluation", T::Int, 1, 10000, 15,
+    b.add(param("eval_every", core::Words{"Evaluate every"}, "Evaluation", T::Int, 1, 10000, 15,
                 "Checkpoint every this many fine-tuning steps: Δ_s^(t), accuracy, the trustworthy view.", true),
           &Config::spec, &RunSpec::eval_every);
-    b.add(param("t_early", "", "Evaluation", T::Int, 0, 100000, 100,
+    b.add(param("t_early", core::Words{"Early step"}, "Evaluation", T::Int, 0, 100000, 100,
                 "The early pruning step reported by the CLI (router magnitude fails there, Δ does not)."),
           &Config::spec, &RunSpec::t_early);
-    b.add(param("inspect", "", "Display", T::Int, 0, 64, 0,
+    b.add(param("inspect", core::Words{"Expert shown"}, "Display", T::Int, 0, 64, 0,
                 "Expert whose neurons are shown (1..k; 0: the first important expert of S₁)."),
           &Config::inspect);
     // from scratch there is one concept pair, the task's (§5.1); ρ prunes floor(ρ·|S_g|) experts per group

@@ -134,7 +134,10 @@ void Run::record_checkpoints() {
         territory_ =
             territory_view(main_.model(), spec_.data, main_.test(), kTerritorySamples, main_.checkpoints.back().delta);
         territory_.id = "territory";
-        territory_.title += core::trf(", t = %d", main_.t());   // the model as it is now (past the checkpoint)
+        // the model as it is now (past the checkpoint): the title a whole template with its step
+        territory_.title = main_.model().routing == Routing::ExpertChoice
+            ? core::trf("Which tokens each expert takes (expert-choice), t = %d", main_.t())
+            : core::trf("Which expert each token prefers (token-choice), t = %d", main_.t());
         territory_.caption =
             "For a token x = a·u + b·q₁ on the plane of the task direction u = (o₁ − o₂)/√2 and the noise pattern q₁: "
             "the expert that keeps it by the widest margin g^(s)(x) − τ_s (τ_s: the smallest routing value expert s "
@@ -228,7 +231,7 @@ std::vector<core::Metric> Run::metrics() const {
             if (cp.t == spec_.t_early) v = cp.trust[q];
         m.add(std::string("early_") + criterion_key(kTrustCriteria[q]),
               core::trf("%s, pruned at t = %d (%d of %d pruned per group), no post-FT",
-                        criterion_label(kTrustCriteria[q]), spec_.t_early, p_main_, G),
+                        core::tr(criterion_label(kTrustCriteria[q])), spec_.t_early, p_main_, G),
               v, "%.4f", "measured at t = t_early");
     }
     const Mask keep = ranked ? main_.mask(kDelta, p_main_) : Mask();

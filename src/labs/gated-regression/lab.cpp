@@ -20,15 +20,19 @@ static core::Bound<Config> make_binding() {
     b.add(param("d", "d", "Model", T::Int, 3, 12, 6, "Input dimension (paper §4: 10). Assumption 3 needs 2k − 1 < d."),
           &Config::truth, &TruthConfig::d);
     b.add(param("k", "k", "Model", T::Int, 2, 4, 2, "Number of experts (paper: 2)."), &Config::truth, &TruthConfig::k);
-    b.add(choice("g", "g", "Model", {"Id", "tanh", "ReLU", "sigmoid"}, 0,
-                 "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only."),
+    b.add(choice("g", "g", "Model",
+                 {{"Id", core::later::tr("Identity")},
+                  {"tanh", core::later::tr("tanh")},
+                  {"ReLU", core::later::tr("ReLU")},
+                  {"sigmoid", core::later::tr("Sigmoid")}},
+                 0, "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only."),
           &Config::truth, &TruthConfig::link);
     b.add(param("sigma", "σ", "Model", T::Real, 0.01, 1, 0.05, "Noise sd of y (paper: 0.05).", true), &Config::truth,
           &TruthConfig::sigma);
     b.add(param("w_norm", "‖w*‖", "Model", T::Real, 0.25, 4, 1,
                 "Norm of each true gating vector (paper: 1, w_i* = e_{k+i})."),
           &Config::truth, &TruthConfig::w_norm);
-    b.add(param("relaxed", "", "Model", T::Bool, 0, 1, 0,
+    b.add(param("relaxed", core::Words{"Relaxed gating"}, "Model", T::Bool, 0, 1, 0,
                 "Relaxed gating (Fig. 3): w_i* uniform on the sphere, not ⊥ span A* (outside Assumption 3)."),
           &Config::truth, &TruthConfig::relaxed);
     b.add(param("overlap", "ρ", "Model", T::Real, 0, 0.9, 0,
@@ -40,13 +44,14 @@ static core::Bound<Config> make_binding() {
     b.add(param("n_test", "n_test", "Data", T::Int, 1000, 100000, 5000,
                 "Held-out samples for test MSE and routing accuracy.", true),
           &Config::n_test);
-    b.add(param("runs", "", "Data", T::Int, 1, 32, 6,
+    b.add(param("runs", core::Words{"Runs"}, "Data", T::Int, 1, 32, 6,
                 "Seeds trained side by side (thin lines; bold: the median). Run r has its own data and start; L_4 and "
                 "ℓ2 share both."),
           &Config::runs);
     b.add(
         choice(
-            "l4_mode", "", "Phase 1: L4", {"fixed", "online"}, 0,
+            "l4_mode", core::Words{"L4 data"}, "Phase 1: L4",
+            {{"fixed", core::later::tr("Fixed dataset")}, {"online", core::later::tr("Online")}}, 0,
             "fixed: GD on L_4 of the fixed dataset through its sufficient statistics (cost independent of n); online: "
             "SGD on fresh batches (the paper's §4, batch 1024)."),
         [](Config& c, double v) { c.online = v == 1; });
@@ -88,7 +93,7 @@ static core::Bound<Config> make_binding() {
     b.add(param("eta2", "η₂", "Phase 1: l2", T::Real, 1e-3, 2, 0.2, "ℓ2 SGD step size.", true), &Config::eta2);
     b.add(param("batch2", "B₂", "Phase 1: l2", T::Int, 16, 4096, 128, "ℓ2 minibatch from the fixed dataset.", true),
           &Config::batch2);
-    b.add(param("em", "", "Phase 1: l2", T::Bool, 0, 1, 0,
+    b.add(param("em", core::Words{"EM baseline"}, "Phase 1: l2", T::Bool, 0, 1, 0,
                 "Also run EM (NOT in the paper: it succeeds here, docs/labs/gated-regression.md §7.7). g = Id; on the "
                 "first 20,000 samples."),
           &Config::em);
@@ -103,13 +108,14 @@ static core::Bound<Config> make_binding() {
     b.add(param("n_log", "n₂", "Phase 2: Llog", T::Int, 500, 100000, 10000,
                 "Samples for L_log: the first n₂ of the same dataset (≤ n).", true),
           &Config::n_log);
-    b.add(param("envelope", "", "Phase 2: Llog", T::Bool, 0, 1, 1,
+    b.add(param("envelope", core::Words{"Envelope"}, "Phase 2: Llog", T::Bool, 0, 1, 1,
                 "Overlay the Theorem 3 envelope ρ^t‖W₀ − W*‖, ρ fitted to the median A* curve."),
           &Config::envelope);
-    b.add(param("sweep", "", "Phase 3: sweep", T::Bool, 0, 1, 1,
+    b.add(param("sweep", core::Words{"Sample sweep"}, "Phase 3: sweep", T::Bool, 0, 1, 1,
                 "Sample complexity: success rate against n for L_4 at d and d₂ and for ℓ2 at d."),
           &Config::sweep);
-    b.add(param("sweep_seeds", "", "Phase 3: sweep", T::Int, 1, 40, 6, "Seeds per point of the sweep."),
+    b.add(param("sweep_seeds", core::Words{"Seeds per point"}, "Phase 3: sweep", T::Int, 1, 40, 6,
+                "Seeds per point of the sweep."),
           &Config::sweep_seeds);
     b.add(param("d2", "d₂", "Phase 3: sweep", T::Int, 3, 12, 4, "Second dimension for the L_4 curve."), &Config::d2);
     b.add(param("sweep_n_max", "n_max", "Phase 3: sweep", T::Int, 1000, 1000000, 100000,
@@ -310,8 +316,8 @@ core::WorkPlan work_plan(const Config& c) {
     w.add(1, "Phase 2", R * 3.0 * c.iters_log * llog_iter_cost(c), "lower T₂ (iters_log), n₂ (n_log) or runs", "t");
     w.add(1, "evaluating on held-out data", R * eval_cost(c), "lower n_test or runs");
     if (c.sweep) {
-        const int sweep =
-            w.add(2, "the sweep", sweep_work(c), "lower sweep_seeds or sweep_n_max, or turn the sweep off", "runs");
+        const int sweep = w.add(2, "the sweep", sweep_work(c),
+                                "lower sweep_seeds or sweep_n_max, or turn the sweep off", core::later::tr("runs"));
         w.elsewhere(sweep, sweep_work(c) * (c.sweep_seeds - 1) / c.sweep_seeds);   // its repetitions are its seeds
     }
     return w;

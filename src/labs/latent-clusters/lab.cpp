@@ -25,7 +25,8 @@ static core::Bound<Config> make_binding() {
           &Config::teacher, &TeacherConfig::rho);
     b.add(core::param("zeta", "ζ", "Data", T::Real, 0, 3, 0.1, "label noise standard deviation"), &Config::teacher,
           &TeacherConfig::zeta);
-    b.add(core::choice("links", "f*, g*", "Data", {"pure", "paper"}, 0,
+    b.add(core::choice("links", "f*, g*", "Data",
+                       {{"pure", core::later::tr("Pure")}, {"paper", core::later::tr("The paper's")}}, 0,
                        "pure: f_c* = g* = h_k*; paper: f_1 = h_3 + h_5, f_2 = h_3 + h_4, g = h_3 (Sec. 4.2.1)"),
           &Config::teacher, &TeacherConfig::links);
     b.add(core::param(
@@ -40,10 +41,10 @@ static core::Bound<Config> make_binding() {
     b.add(core::param("J3", "J_III", "Model", T::Int, 1, 64, 16,
                       "expert width in Phases III–IV (paper experiment: 500); the vanilla net has M·J_III neurons"),
           &Config::J3);
-    b.add(
-        core::choice("act", "σ", "Model", {"hermite", "relu"}, 0,
-                     "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
-        &Config::act);
+    b.add(core::choice(
+              "act", "σ", "Model", {{"hermite", core::later::tr("Hermite")}, {"relu", core::later::tr("ReLU")}}, 0,
+              "hermite: σ = Σ_{i=k*}^{p*} ε_i h_i (Assumption 3.4 A); relu: ReLU(· + b), b ~ U[−C_b, C_b] (B)"),
+          &Config::act);
     b.add(core::param("act_deg", "deg σ", "Model", T::Int, 0, 8, 0,
                       "highest Hermite degree of the randomized activation (0: the teacher's p*, as in App. A.3)"),
           &Config::act_deg);
@@ -66,12 +67,12 @@ static core::Bound<Config> make_binding() {
                       "router step; after one step from θ = 0 routing is scale invariant", true),
           &Config::eta_r);
     b.add(core::param(
-              "router", "router", "Phase II", T::Bool, 0, 1, 1,
+              "router", core::Words{"Router learned"}, "Phase II", T::Bool, 0, 1, 1,
               "learn the router (0: θ stays 0, so h_m(x) = 0 ≥ 0 keeps every expert active for every x: the router-off "
               "ablation as the main run, on the same samples; compare mode's 'router off'; not the random-expert "
               "baseline)"),
           &Config::router);
-    b.add(core::param("reinit", "reinit", "Phase III", T::Bool, 0, 1, 1,
+    b.add(core::param("reinit", core::Words{"Re-initialise experts"}, "Phase III", T::Bool, 0, 1, 1,
                       "re-initialise the experts before Phase III (Algorithm 1)"),
           &Config::reinit);
     b.add(core::param("eta3", "η_III", "Phase III", T::Real, 1e-7, 1e3, 0.005,
@@ -89,12 +90,12 @@ static core::Bound<Config> make_binding() {
           &Config::lambda);
     b.add(
         core::param(
-            "baselines", "baselines", "Evaluation", T::Bool, 0, 1, 1,
+            "baselines", core::Words{"Baselines"}, "Evaluation", T::Bool, 0, 1, 1,
             "also train the random-expert MoE (Phase III routed by the θ = 0 rule: one expert at random per sample) and the forced top-1 MoE on the same stream"),
         &Config::baselines);
     b.add(core::param("n_test", "n_test", "Evaluation", T::Int, 100, 200000, 4000, "fixed test set size", true),
           &Config::n_test);
-    b.add(core::param("eval_every", "eval", "Evaluation", T::Int, 50, 100000, 1000,
+    b.add(core::param("eval_every", core::Words{"Evaluate every"}, "Evaluation", T::Int, 50, 100000, 1000,
                       "SGD steps between alignment evaluations", true),
           &Config::eval_every);
     return b;
@@ -281,16 +282,18 @@ core::WorkPlan work_plan(const Config& c) {
     const double eval = neurons * (2 * C + 2) * d / std::max(1, c.eval_every);   // evaluations, per step
     core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the test set", 2 * c.n_test * d * (2 * C + 10), "lower n_test");
-    w.add(0, "phase I", double(c.T1) * (sgd + eval), "lower T1, T3, d, M or J3 (or raise eval_every)", "step");
+    w.add(0, "phase I", double(c.T1) * (sgd + eval), "lower T1, T3, d, M or J3 (or raise eval_every)",
+          core::later::tr("step"));
     w.add(1, "phase II", 20 * double(c.n2) * c.T2 * d, "lower n2 or T2");
-    w.add(1, "routing the test set", 2 * c.n_test * M * d, "lower n_test", "test point");
-    w.add(2, "phase III", double(c.T3) * (sgd + eval), "lower T1, T3, d, M or J3 (or raise eval_every)", "step");
+    w.add(1, "routing the test set", 2 * c.n_test * M * d, "lower n_test", core::later::tr("test point"));
+    w.add(2, "phase III", double(c.T3) * (sgd + eval), "lower T1, T3, d, M or J3 (or raise eval_every)",
+          core::later::tr("step"));
     // Phase IV: the vanilla net's dense Gram update dominates (T_4 · (M·J_III)²/2 scattered adds), then
     // one Cholesky solve per model ((M·J_III)³/6 multiply-adds).
     w.add(3, "phase IV: ridge samples", 3 * double(c.T4) * (models * Nv * Nv / 2 + 4 * Nv * d), "lower T4, M or J3",
-          "sample");
+          core::later::tr("sample"));
     w.add(3, "phase IV: ridge solves", 2 * Nv * Nv * Nv / 6 * (c.baselines ? 4 : 2), "lower M or J3");
-    w.add(3, "phase IV: the test error", 2 * c.n_test * neurons * d, "lower n_test", "test point");
+    w.add(3, "phase IV: the test error", 2 * c.n_test * neurons * d, "lower n_test", core::later::tr("test point"));
     return w;
 }
 

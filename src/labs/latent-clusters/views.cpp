@@ -87,7 +87,7 @@ core::View neurons(const Run& run) {
     for (int m = 0; m < M && J > 0; ++m)
         g.children.push_back(neuron_heat(S.cos_moe, R, m * J, (m + 1) * J, C, "expert " + std::to_string(m + 1)));
     const int Nv = int(S.cos_van.size()) / R;
-    if (Nv > 0) g.children.push_back(neuron_heat(S.cos_van, R, 0, Nv, C, "vanilla"));
+    if (Nv > 0) g.children.push_back(neuron_heat(S.cos_van, R, 0, Nv, C, "vanilla net"));
     return g;
 }
 
@@ -183,7 +183,7 @@ core::View mse(const Run& run) {
             v.bars.push_back({"MoE forced top-1", S.mse[kTop1], 0, 1});
             v.bars.push_back({"random expert (θ = 0 rule)", S.mse[kOff], 0, 5});
         }
-        v.bars.push_back({"vanilla", S.mse[kVanilla], 0, 3});
+        v.bars.push_back({"vanilla net", S.mse[kVanilla], 0, 3});
         v.bars.push_back({"zero predictor", S.mse_zero, 0, -1});
     } else {
         v.readouts.push_back("filled in at the end of Phase IV");

@@ -42,7 +42,8 @@ static core::Bound<Config> make_binding() {
               "kappa", "κ", "Data", T::Real, 0.3, 0.99, 0.85,
               "confuser alignment with ±(o1−o2)/|o1−o2|; they outrank o1 under the ideal router when κ > √((1−δ_d)/2)"),
           &Config::data, &DataSpec::kappa);
-    b.add(core::param("n_test", "", "Data", T::Int, 100, 5000, 1000, "size of the fixed, balanced test set"),
+    b.add(core::param("n_test", core::Words{"Test samples"}, "Data", T::Int, 100, 5000, 1000,
+                      "size of the fixed, balanced test set"),
           &Config::n_test);
     b.add(core::param("m_cnn", "m", "Models", T::Int, 1, 128, 16, "CNN hidden neurons (eq. 5)"),
           [](Config& c, double v) { c.model[int(Arch::CNN)].M = int(v); });
@@ -61,7 +62,8 @@ static core::Bound<Config> make_binding() {
           [](Config& c, double v) { c.model[int(Arch::Joint)].l = int(v); });
     b.add(
         core::choice(
-            "out_weights", "a", "Models", {"gaussian", "balanced"}, 0,
+            "out_weights", "a", "Models",
+            {{"gaussian", core::later::tr("Gaussian")}, {"balanced", core::later::tr("Balanced")}}, 0,
             "fixed output weights: a ~ N(0,1) as in §3.2, or ±1 alternating in every expert (no expert without a neuron "
             "of each sign)"),
         [](Config& c, double v) {
@@ -78,7 +80,7 @@ static core::Bound<Config> make_binding() {
                       true),
           &Config::train, &TrainSpec::eta);
     b.add(core::param("B", "B", "Training", T::Int, 1, 256, 16, "minibatch size"), &Config::train, &TrainSpec::B);
-    b.add(core::param("cap", "", "Training", T::Int, 1, 2000, 200,
+    b.add(core::param("cap", core::Words{"Epoch cap"}, "Training", T::Int, 1, 2000, 200,
                       "epoch cap; every model otherwise trains to zero training error (the paper's protocol)"),
           &Config::train, &TrainSpec::cap);
     b.add(core::param("eta_r", "η_r", "Training", T::Real, 1e-4, 100, 0.1,
@@ -87,31 +89,32 @@ static core::Bound<Config> make_binding() {
     b.add(core::param("B_r", "B_r", "Training", T::Int, 1, 256, 16, "separate routers' minibatch size"), &Config::train,
           &TrainSpec::B_r);
     b.add(core::param(
-              "router_epochs", "", "Training", T::Int, 1, 20, 1,
+              "router_epochs", core::Words{"Router epochs"}, "Training", T::Int, 1, 20, 1,
               "passes of the router phase over the N samples (the gradient does not depend on w, so one is enough)"),
           &Config::train, &TrainSpec::router_epochs);
     b.add(core::param(
-              "one_pass", "", "Training", T::Bool, 0, 1, 0,
+              "one_pass", core::Words{"One pass"}, "Training", T::Bool, 0, 1, 0,
               "theory mode: a single pass over the N samples (T = N/B) instead of training to zero training error"),
           &Config::train, &TrainSpec::one_pass);
     b.add(core::param("N_run", "N", "Experiment", T::Int, 2, 5000, 80,
                       "training samples of the single run (routing and alignment views) and of the threshold readout"),
           &Config::N_run);
-    b.add(core::param("N_min", "", "Experiment", T::Int, 2, 1000, 10,
+    b.add(core::param("N_min", core::Words{"Smallest N"}, "Experiment", T::Int, 2, 1000, 10,
                       "smallest N of the sweep; the grid doubles from there", true),
           &Config::N_min);
-    b.add(core::param("N_points", "", "Experiment", T::Int, 1, 10, 6,
+    b.add(core::param("N_points", core::Words{"N values"}, "Experiment", T::Int, 1, 10, 6,
                       "number of N values in the sweep (N_min, 2 N_min, 4 N_min, ...)"),
           &Config::N_points);
     // 5 seeds as the paper's Fig. 4 averages 5 runs: N*_sep / N*_CNN ≤ 1/4 in 8 of 10 seeds against 6 of 10
     // with 3 (docs/results.md); the page's Web Workers pay for the two more (Play to done about as with 3 before).
-    b.add(core::param("sweep_seeds", "", "Experiment", T::Int, 1, 20, 5,
+    b.add(core::param("sweep_seeds", core::Words{"Seeds per N"}, "Experiment", T::Int, 1, 20, 5,
                       "seeds per (N, model) in the sample-complexity sweep"),
           &Config::sweep_seeds);
-    b.add(core::param("grid_lmax", "", "Experiment", T::Int, 0, 16, 4,
+    b.add(core::param("grid_lmax", core::Words{"Largest l"}, "Experiment", T::Int, 0, 16, 4,
                       "threshold grid: l = 1..grid_lmax for separate pMoE over the sweep's N values (0: skip)"),
           &Config::grid_lmax);
-    b.add(core::param("grid_seeds", "", "Experiment", T::Int, 1, 20, 3, "seeds per cell of the threshold grid"),
+    b.add(core::param("grid_seeds", core::Words{"Seeds per cell"}, "Experiment", T::Int, 1, 20, 3,
+                      "seeds per cell of the threshold grid"),
           &Config::grid_seeds);
     // the models' fixed shapes (the CNN: one expert that sees all n patches; Algorithm 1: two experts) and the
     // sweep's grid of N: N_min, 2 N_min, 4 N_min, ...
@@ -153,7 +156,7 @@ static core::Bound<Config> make_binding() {
          {{"c", 2}, {"l_sep", 3}, {"grid_lmax", 6}, {"sweep_seeds", 2}},
          ""},
         {"n-scaling",
-         "n-scaling",
+         "Scaling with n",
          "n = 64 patches (d = 32): the CNN's N* grows with n, the separate pMoE's stays about flat (compare with "
          "Lecture)",
          {{"n", 64}, {"d", 32}, {"N_min", 20}, {"grid_lmax", 0}, {"sweep_seeds", 3}},
@@ -220,8 +223,8 @@ core::WorkPlan work_plan(const Config& c) {
         2.0 * d * c.train.B_r * router_steps(c) + 2.0 * c.n_test * route_units(model(c.model[int(Arch::Separate)]));
     core::WorkPlan w;   // the parts in the order of Part (run.hpp)
     w.add(0, "drawing the test set and the training pool", sample * (c.n_test + Nmax),
-          "lower n_test, n, d, or N_min and N_points", "sample");
-    w.add(0, "the separate pMoE's routers", routers, "lower N_run or router_epochs", "router step");
+          "lower n_test, n, d, or N_min and N_points", core::later::tr("sample"));
+    w.add(0, "the separate pMoE's routers", routers, "lower N_run or router_epochs", core::later::tr("router step"));
     w.add(1, core::trf("the run at N = %d", c.N_run), single, "lower N_run, cap, n or the model sizes");
     const int sweep = w.add(2, "the sweep", sweep_rep + sweep_others,
                             "lower cap, N_min, N_points, sweep_seeds, n or the model sizes");

@@ -1,3 +1,4 @@
+#include "core/words.hpp"
 #include "labs/patch-routing/model.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
@@ -10,9 +11,9 @@ namespace patch_routing {
 
 const char* arch_name(Arch a) {
     switch (a) {
-    case Arch::CNN: return "CNN";
-    case Arch::Separate: return "separate pMoE";
-    case Arch::Joint: return "joint pMoE";
+    case Arch::CNN: return core::later::tr("CNN");
+    case Arch::Separate: return core::later::tr("separate pMoE");
+    case Arch::Joint: return core::later::tr("joint pMoE");
     }
     return "?";
 }

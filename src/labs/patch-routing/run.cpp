@@ -274,7 +274,7 @@ core::Where Run::where() const {
         const Trainer& t = run_[size_t(kSingleOrder[single_])];
         if (!single_started_) return {kSingle, double(single_), 3.0};
         return {kSingle, single_ + run_fraction(t, cfg_.train), 3.0,
-                core::trf("%s, epoch %d", arch_name(kSingleOrder[single_]), t.epoch)};
+                core::trf("%s, epoch %d", core::tr(arch_name(kSingleOrder[single_])), t.epoch)};
     }
     case kSweep:
     case kGrid: {

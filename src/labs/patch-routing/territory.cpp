@@ -1,4 +1,5 @@
 #include "labs/patch-routing/territory.hpp"
+#include "core/view_builder.hpp"
 #include "core/field.hpp"
 #include "core/keep_field.hpp"
 #include "core/text.hpp"
@@ -47,8 +48,7 @@ core::View territory_view(const Model& m, const Geometry& g, const Dataset& test
     const std::vector<double> tau =
         core::keep_thresholds(m.k, N, test.n, m.l, [&](int s, int i, int j) { return m.score(s, test.patch(i, j)); });
     const Plane p = territory_plane(g);
-    std::vector<std::string> names;
-    for (int s = 0; s < m.k; ++s) names.push_back("router " + std::to_string(s + 1));
+    const std::vector<std::string> names = core::numbered(m.k, "router ");   // "router 1", … (a template)
     core::fill_keep_field(v, kCells, kCells, tau, names, [&](double a, double b, double* out) {
         const std::vector<float> x = p.at(a, b);
         for (int s = 0; s < m.k; ++s) out[s] = m.score(s, x.data());

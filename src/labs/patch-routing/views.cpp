@@ -33,7 +33,13 @@ std::vector<std::string> expert_labels(int sep, int joint) {
     return r;
 }
 
-const char* kShort[3] = {"CNN", "sep", "joint"};
+// Each model's line labels, whole (a label is one text of the table, never glued from the model's name).
+const char* kNstar[3] = {"N* CNN", "N* separate", "N* joint"};
+const char* kL[3] = {"", "l separate", "l joint"};
+const char* kAlignO1[3] = {"CNN o1", "separate o1", "joint o1"};
+const char* kAlignO2[3] = {"CNN o2", "separate o2", "joint o2"};
+const char* kTest[3] = {"CNN test", "separate test", "joint test"};
+const char* kTrain[3] = {"CNN train", "separate train", "joint train"};
 
 }   // namespace
 
@@ -60,8 +66,7 @@ void Run::views(std::vector<core::View>& out) const {
         for (const auto& s : curve_)
             if (!s.x.empty()) v.lines.push_back(s);
         for (int a = 0; a < 3; ++a)
-            if (!std::isnan(nstar_[size_t(a)]))
-                v.overlays.push_back(core::vline(nstar_[size_t(a)], std::string("N* ") + kShort[a], a));
+            if (!std::isnan(nstar_[size_t(a)])) v.overlays.push_back(core::vline(nstar_[size_t(a)], kNstar[a], a));
         // Three lines, so that they stay on screen at UI scale 1.6 in presentation mode.
         v.readouts.push_back(
             core::trnf(c.sweep_seeds, "N* (95 %%): CNN %s, separate %s, joint %s   (runs %d / %d, %d seed per point)",
@@ -70,13 +75,17 @@ void Run::views(std::vector<core::View>& out) const {
                        sweep_.jobs_done(), sweep_.jobs_total(), c.sweep_seeds));
         // the spread behind the ratio: each seed's own curves (a mean over 3 seeds still varies from run to run);
         // a seed meets N*_sep ≤ N*_CNN / 4 where its value is ≥ 4
-        std::string per;
-        for (size_t r = 0; r < seed_ratio_sep_.size(); ++r)
-            per += (r ? " / " : core::tr(", per seed ")) +
-                (std::isnan(seed_ratio_sep_[r]) ? std::string("n/a") : core::trf("%.1f", 1 / seed_ratio_sep_[r]));
-        v.readouts.push_back(core::trf("N*_CNN / N*_sep = %.1f%s (n/l = %.0f);  N*_CNN / N*_joint = %.1f (n/l = %.0f)",
-                                       nstar_[0] / nstar_[1], per.c_str(), double(c.data.n) / c.model[1].l,
-                                       nstar_[0] / nstar_[2], double(c.data.n) / c.model[2].l));
+        const auto ratio = [](double v) { return std::isnan(v) ? std::string("–") : core::trf("%.1f", v); };
+        std::string per;   // (a list of numbers: its separator is a sign, not a word)
+        for (size_t r = 0; r < seed_ratio_sep_.size(); ++r) per += (r ? " / " : "") + ratio(1 / seed_ratio_sep_[r]);
+        v.readouts.push_back(
+            per.empty()
+                ? core::trf("N*_CNN / N*_sep = %s (n/l = %.0f);  N*_CNN / N*_joint = %s (n/l = %.0f)",
+                            ratio(nstar_[0] / nstar_[1]).c_str(), double(c.data.n) / c.model[1].l,
+                            ratio(nstar_[0] / nstar_[2]).c_str(), double(c.data.n) / c.model[2].l)
+                : core::trf("N*_CNN / N*_sep = %s, per seed %s (n/l = %.0f);  N*_CNN / N*_joint = %s (n/l = %.0f)",
+                            ratio(nstar_[0] / nstar_[1]).c_str(), per.c_str(), double(c.data.n) / c.model[1].l,
+                            ratio(nstar_[0] / nstar_[2]).c_str(), double(c.data.n) / c.model[2].l));
         // Lemma 4.1: the separate router learns from the N training samples only (N_r < N, eq. 6)
         std::string route = core::tr("separate router routes o1/o2:");
         int shown = 0;
@@ -132,10 +141,10 @@ void Run::views(std::vector<core::View>& out) const {
             if (R.rank_hist.empty()) continue;
             std::vector<double> x;
             for (int r = 1; r <= R.n; ++r) x.push_back(r);
-            core::LineSeries s = series(a == 1 ? "separate" : "joint", x, R.rank_hist, a);
+            core::LineSeries s = series(a == 1 ? "separate pMoE" : "joint pMoE", x, R.rank_hist, a);
             s.markers = true;
             v.lines.push_back(s);
-            v.overlays.push_back(core::vline(c.model[size_t(a)].l + 0.5, std::string("l ") + kShort[a], a));
+            v.overlays.push_back(core::vline(c.model[size_t(a)].l + 0.5, kL[a], a));
         }
         out.push_back(std::move(v));
     }
@@ -202,8 +211,8 @@ void Run::views(std::vector<core::View>& out) const {
                            .y("max cosine");
         for (int a = 0; a < 3; ++a) {
             const History& h = hist_[size_t(a)];
-            v.lines.push_back(series(std::string(kShort[a]) + " o1", h.epoch, h.A_o1, a));
-            v.lines.push_back(series(std::string(kShort[a]) + " o2", h.epoch, h.A_o2, a, true));
+            v.lines.push_back(series(kAlignO1[a], h.epoch, h.A_o1, a));
+            v.lines.push_back(series(kAlignO2[a], h.epoch, h.A_o2, a, true));
         }
         out.push_back(std::move(v));
 
@@ -235,8 +244,8 @@ void Run::views(std::vector<core::View>& out) const {
                            .hline(c.target, "95 %");
         for (int a = 0; a < 3; ++a) {
             const History& h = hist_[size_t(a)];
-            v.lines.push_back(series(std::string(kShort[a]) + " test", h.epoch, h.test_acc, a));
-            v.lines.push_back(series(std::string(kShort[a]) + " train", h.epoch, h.train_acc, a, true));
+            v.lines.push_back(series(kTest[a], h.epoch, h.test_acc, a));
+            v.lines.push_back(series(kTrain[a], h.epoch, h.train_acc, a, true));
         }
         out.push_back(std::move(v));
     }
@@ -262,9 +271,9 @@ void Run::views(std::vector<core::View>& out) const {
                                      .scale(which == 0 ? 0.0 : 0.5, 1.0));
         // l* − 1 = 0 when c = 0: there is no l below the threshold, say so instead of printing NaN
         auto acc_text = [&](int l, double v) {
-            if (l < 1) return std::string("not defined for c = 0");
+            if (l < 1) return std::string(core::tr("not defined for c = 0"));
             if (l > L) return core::trf("not in the grid (grid_lmax = %d)", L);
-            return std::isnan(v) ? std::string("pending") : core::trf("%.3f", v);
+            return std::isnan(v) ? std::string(core::tr("pending")) : core::trf("%.3f", v);
         };
         g.readouts.push_back(
             core::trf("at N = %d (the grid's N nearest N_run = %d): accuracy at l = l* − 1: %s; at l = l*: %s", thr_N_,

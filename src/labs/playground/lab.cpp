@@ -22,7 +22,14 @@ static core::PointSetSpec point_spec() {
 static core::Bound<Config> make_binding() {
     using T = core::ParamType;
     core::Bound<Config> b;
-    b.add(core::choice("data", "", "Data", {"clusters", "skewed", "xor", "moons", "rings", "draw"}, 0,
+    b.add(core::choice("data", core::Words{"Data"}, "Data",
+                       {{"clusters", core::later::tr("Clusters")},
+                        {"skewed", core::later::tr("Skewed")},
+                        {"xor", core::later::tr("XOR")},
+                        {"moons", core::later::tr("Moons")},
+                        {"rings", core::later::tr("Rings")},
+                        {"draw", core::later::tr("Drawn by hand")}},
+                       0,
                        "the points: clusters (two per class), skewed (clusters of 70, 20 and 10 %), xor, moons, "
                        "rings, or draw (only the points you add)"),
           &Config::data, &DataSpec::shape);
@@ -58,7 +65,7 @@ static core::Bound<Config> make_binding() {
                       "capacity factor when evaluating (DeepSpeed-MoE's eval_capacity_factor): −1 the training one, "
                       "0 none"),
           &Config::train, &TrainSpec::eval_capacity);
-    b.add(core::param("expert_choice", "", "Routing", T::Bool, 0, 1, 0,
+    b.add(core::param("expert_choice", core::Words{"Expert choice"}, "Routing", T::Bool, 0, 1, 0,
                       "experts choose their top points by p_i(x) (Zhou et al. 2022)"),
           &Config::train, &TrainSpec::rule, &RoutingRule::expert_choice);
     b.add(core::param("z_loss", "β", "Routing", T::Real, 0, 0.1, 0, "router z-loss weight (ST-MoE, Zoph et al. 2022)"),
@@ -66,19 +73,20 @@ static core::Bound<Config> make_binding() {
     b.add(core::param("bias", "γ", "Routing", T::Real, 0, 0.5, 0,
                       "loss-free balancing: b_i ← b_i + γ sign(f̄ − f_i) after each batch (Wang et al. 2024); 0: off"),
           &Config::train, &TrainSpec::gamma);
-    b.add(core::param("noise", "", "Routing", T::Bool, 0, 1, 0,
+    b.add(core::param("noise", core::Words{"Router noise"}, "Routing", T::Bool, 0, 1, 0,
                       "trainable router noise in training: h + ε softplus(W_n x) (Shazeer et al. 2017)"),
           &Config::model, &MixtureSpec::noise);
-    b.add(core::param("shared", "", "Routing", T::Bool, 0, 1, 0,
+    b.add(core::param("shared", core::Words{"Shared expert"}, "Routing", T::Bool, 0, 1, 0,
                       "a shared expert every point uses (DeepSeekMoE, Dai et al. 2024)"),
           &Config::model, &MixtureSpec::shared);
     b.add(core::param("B", "B", "Training", T::Int, 4, 256, 32, "points a batch"), &Config::train, &TrainSpec::B);
     b.add(core::param("T", "T", "Training", T::Int, 10, 20000, 1000, "training steps (batches)"), &Config::T);
     b.add(core::param("lr", "lr", "Training", T::Real, 1e-4, 1, 0.02, "step size", true), &Config::train,
           &TrainSpec::lr);
-    b.add(core::param("adam", "", "Training", T::Bool, 0, 1, 1, "Adam (else plain SGD)"), &Config::train,
-          &TrainSpec::adam);
-    b.add(core::param("eval_every", "", "Display", T::Int, 1, 1000, 10, "steps between evaluations"),
+    b.add(core::param("adam", core::Words{"Adam"}, "Training", T::Bool, 0, 1, 1, "Adam (else plain SGD)"),
+          &Config::train, &TrainSpec::adam);
+    b.add(core::param("eval_every", core::Words{"Evaluate every"}, "Display", T::Int, 1, 1000, 10,
+                      "steps between evaluations"),
           &Config::eval_every);
     b.derive([](Config& c) { c.model.C = classes_of(c.data); });
     b.preset({"skewed",

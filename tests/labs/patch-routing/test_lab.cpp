@@ -235,7 +235,7 @@ TEST_CASE("patch-routing lab: a small run finishes, fills its metrics and views,
     }
     CAPTURE(per);
     CHECK(sc->readouts.size() <= 3);   // what fits under the plot at UI scale 1.6
-    CHECK(per.find(std::isnan(ratio) ? std::string("per seed n/a") : core::strf("per seed %.1f (", 1 / ratio)) !=
+    CHECK(per.find(std::isnan(ratio) ? std::string("per seed – (") : core::strf("per seed %.1f (", 1 / ratio)) !=
           std::string::npos);
     CHECK(route.find("at N = 20") != std::string::npos);
     // c = 0: l* − 1 = 0 has no grid column; the metric is NaN and says why
