@@ -212,6 +212,17 @@ def same_placeholders(key, translation, lang, plurals):
     return len(forms) == plural_forms(lang) and all(placeholders(f) == placeholders(key.split("|")[1]) for f in forms)
 
 
+DECIMAL = re.compile(r"\d+[.,]\d+")
+
+
+def typed_numbers_kept(key, translation):
+    """A number in a translation is its key's {=N} marker (the language gives its decimal mark), or one the key
+    writes as it is (a theorem's number, 4.1): never a quantity typed into the translation ("0,6")."""
+    outside = lambda s: re.sub(r"\{=[^}]*\}", "", s)
+    allowed = DECIMAL.findall(outside(key))
+    return all(n in allowed for n in DECIMAL.findall(outside(translation)))
+
+
 def check(langs=LANGS, only=None):
     problems = []
     for folder in folders():
@@ -229,8 +240,9 @@ def check(langs=LANGS, only=None):
             stale = [k for k in table if k not in keys]
             empty = [k for k in keys if k in table and not table[k].strip()]
             bad = [k for k in keys if table.get(k) and not same_placeholders(k, table[k], lang, plurals)]
+            typed = [k for k in keys if table.get(k) and not typed_numbers_kept(k, table[k])]
             for what, lst in (("not translated", missing + empty), ("no longer in the code", stale),
-                              ("placeholders differ", bad)):
+                              ("placeholders differ", bad), ("a number typed into the translation", typed)):
                 if lst:
                     problems.append(f"{name}: {len(lst)} {what}, e.g. {lst[0]!r}")
     if langs == LANGS and not only:

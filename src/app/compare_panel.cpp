@@ -24,9 +24,8 @@ void Compare::draw_panel() {
     std::vector<core::Comparison> named = lab.comparisons();
     if (!on()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
-        ImGui::TextWrapped("%s",
-                           core::tr("Run B = this run with something changed, same seed, side by side. Pick "
-                                    "one of the paper's contrasts, or press B beside a parameter."));
+        wrapped_text(core::tr("Run B = this run with something changed, same seed, side by side. Pick "
+                              "one of the paper's contrasts, or press B beside a parameter."));
         ImGui::PopStyleColor();
         ImGui::SetNextItemWidth(-1);
         const bool open = ImGui::BeginCombo("##compare", core::tr("Compare with ..."));
@@ -89,7 +88,7 @@ void Compare::draw_panel() {
     for (const core::Comparison& c : named)
         if (c.title == title_ && !c.contrast.empty()) {
             ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
-            ImGui::TextWrapped("%s", core::tr(c.contrast).c_str());
+            wrapped_text(core::tr(c.contrast));
             ImGui::PopStyleColor();
         }
     char prog[96];

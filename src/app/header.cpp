@@ -79,8 +79,8 @@ void Header::draw_timeline() {
             ImGui::BeginTooltip();
             ImGui::PushTextWrapPos(tooltip_wrap(28));
             ImGui::Text("%s", title.c_str());
-            ImGui::TextWrapped("%s", core::trf("Look for: %s", core::tr(phases[k].look_for).c_str()).c_str());
-            ImGui::TextWrapped("%s", core::trf("Paper: %s", core::tr(phases[k].claim).c_str()).c_str());
+            wrapped_text(core::trf("Look for: %s", core::tr(phases[k].look_for).c_str()));
+            wrapped_text(core::trf("Paper: %s", core::tr(phases[k].claim).c_str()));
             if (rewind_.moments() > 1 && !run_.playing())
                 ImGui::TextDisabled("%s", core::tr("Press or drag along the timeline to rewind."));
             ImGui::PopTextWrapPos();

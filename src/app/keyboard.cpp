@@ -1,4 +1,5 @@
 // The keyboard (keyboard.hpp).
+#include "app/text_fit.hpp"
 #include "app/keyboard.hpp"
 #include "session/json_text.hpp"
 #include "core/parse.hpp"
@@ -135,7 +136,7 @@ void Keyboard::draw_help() {
         ImGui::EndTable();
     }
     if (host_.platform_name == "browser")
-        ImGui::TextWrapped("%s", core::tr("Tab moves between the page's controls; Enter or Space presses a button."));
+        wrapped_text(core::tr("Tab moves between the page's controls; Enter or Space presses a button."));
     if (ImGui::Button(core::tr("Close"))) stage_.command("help=0");
     controls_.note("button:close-keys", "button", core::tr("Close"));
     ImGui::End();

@@ -130,7 +130,7 @@ std::vector<PageKey> Look::keys() {
     std::vector<PageKey> keys;
     {
         PageKey& k = declare(
-            keys, {"scale", K::Number, 0.75, 2.5, "F", core::later::tr("text and control size (projectors: 1.6)")},
+            keys, {"scale", K::Number, 0.75, 2.5, "F", core::later::tr("text and control size (projectors: {=1.6})")},
             [this](Arg v) {
                 scale_ = float(v.number);
                 fonts_dirty_ = true;
@@ -139,7 +139,8 @@ std::vector<PageKey> Look::keys() {
             });
         k.link = InLink::Page;
         k.to_phone = false;
-        k.link_help = core::later::tr("text and control size, 0.75 to 2.5 (written with present, embed or a tour)");
+        k.link_help =
+            core::later::tr("text and control size, {=0.75} to {=2.5} (written with present, embed or a tour)");
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
             if (!v.given) return;
             double s = 0;

@@ -1,4 +1,5 @@
 // The page's messages (messages.hpp).
+#include "app/text_fit.hpp"
 #include "app/messages.hpp"
 #include "app/colors.hpp"
 #include "app/ink.hpp"
@@ -47,7 +48,7 @@ void PageMessages::draw() {
         ImGui::TextUnformatted(core::tr("Not applied (newest first):"));
         for (auto m = list_.rbegin(); m != list_.rend(); ++m) {   // the newest stays in sight
             ImGui::Bullet();
-            ImGui::TextWrapped("%s", m->c_str());
+            wrapped_text(m->c_str());
         }
         ImGui::EndChild();
         ImGui::PopStyleColor();
@@ -58,12 +59,12 @@ void PageMessages::draw() {
     std::string failure = run_.lab().failure();
     if (!failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("%s", core::trf("Run stopped: %s", core::tr(failure).c_str()).c_str());
+        wrapped_text(core::trf("Run stopped: %s", core::tr(failure).c_str()));
         ImGui::PopStyleColor();
     }
     if (compare_.on() && !compare_.b().failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
-        ImGui::TextWrapped("%s", core::trf("Run B stopped: %s", core::tr(compare_.b().failure).c_str()).c_str());
+        wrapped_text(core::trf("Run B stopped: %s", core::tr(compare_.b().failure).c_str()));
         ImGui::PopStyleColor();
     }
 }

@@ -1,4 +1,5 @@
 // The editor of a lab's point set (point_editor.hpp).
+#include "app/text_fit.hpp"
 #include "app/point_editor.hpp"
 #include "app/colors.hpp"
 #include "app/flow.hpp"
@@ -176,11 +177,10 @@ std::string PointEditor::download() {
 void PointEditor::draw(size_t k, bool locked) {
     const core::ParamSpec& s = stage_.lab().schema().params[k];
     const size_t n = stage_.edited().points(k).size();
-    ImGui::TextWrapped("%s",
-                       n == 0 ? core::tr("No points of your own yet: tap or click on the data view to add some.")
-                           : locked
-                           ? core::trnf(n, "%zu point of your own (fixed)", "%zu points of your own (fixed)", n).c_str()
-                           : core::trnf(n, "%zu point of your own", "%zu points of your own", n).c_str());
+    wrapped_text(n == 0 ? core::tr("No points of your own yet: tap or click on the data view to add some.")
+                     : locked
+                     ? core::trnf(n, "%zu point of your own (fixed)", "%zu points of your own (fixed)", n).c_str()
+                     : core::trnf(n, "%zu point of your own", "%zu points of your own", n));
     if (locked) return;
     ImGui::TextUnformatted(core::tr("A tap adds class"));
     for (int c = 0; c < s.points.classes; ++c) {

@@ -12,7 +12,7 @@ QrCode make_qr(const std::string& text, std::string& why) {
     // version 0: the smallest that holds it; 8-bit mode (a link's bytes as they are), case-sensitive
     QRcode* c = QRcode_encodeString8bit(text.c_str(), 0, QR_ECLEVEL_M);
     if (!c) {
-        why = core::trf("the link is too long for a QR code (%zu characters; at most about 2,300): copy the link",
+        why = core::trf("the link is too long for a QR code (%zu characters; at most about {=2300}): copy the link",
                         text.size());
         return q;
     }

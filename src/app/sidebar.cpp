@@ -1,4 +1,5 @@
 // The sidebar (sidebar.hpp).
+#include "app/text_fit.hpp"
 #include "app/sidebar.hpp"
 #include "app/slider_text.hpp"
 #include "app/colors.hpp"
@@ -54,7 +55,7 @@ void Sidebar::draw(ImVec2 size) {
 void Sidebar::draw_lab_preset_seed() {
     if (exercise_.active()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
-        ImGui::TextWrapped("%s", core::tr("Exercise: some controls are hidden or locked by this link."));
+        wrapped_text(core::tr("Exercise: some controls are hidden or locked by this link."));
         ImGui::PopStyleColor();
     }
     if (!exercise_.hides("lab")) draw_lab_picker();
@@ -118,7 +119,7 @@ void Sidebar::draw_preset_picker() {
     }
     if (cur && !cur->note.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
-        ImGui::TextWrapped("%s", core::tr(cur->note).c_str());
+        wrapped_text(core::tr(cur->note));
         ImGui::PopStyleColor();
     }
     if (cur && !cur->warning.empty()) ImGui::TextColored(ink4(colors().warning), "%s", core::tr(cur->warning).c_str());
@@ -297,11 +298,11 @@ void Sidebar::draw_params() {
     for (const auto& e : run_.check().errors) ImGui::TextColored(ink4(colors().error), "%s", core::tr(e).c_str());
     for (const auto& w : run_.check().warnings) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().warning));
-        ImGui::TextWrapped("%s", core::tr(w).c_str());
+        wrapped_text(core::tr(w));
         ImGui::PopStyleColor();
     }
     if (!run_.check().ok()) {
-        ImGui::TextWrapped("%s", core::tr("The run keeps its last valid settings until this is fixed."));
+        wrapped_text(core::tr("The run keeps its last valid settings until this is fixed."));
         const bool back = ImGui::Button(core::tr("Back to the running settings"));
         controls_.note("button:running-settings", "button", core::tr("Back to the running settings"));
         if (back) command("revert");

@@ -62,6 +62,14 @@ std::vector<std::string> wrap_words(const std::string& s, float width, float siz
     return lines;
 }
 
+void wrapped_text(const std::string& s) {
+    const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+    std::string text;   // one block: ImGui's own line height between the lines
+    for (const std::string& line : wrap_words(s, width, ImGui::GetFontSize()))
+        text += (text.empty() ? "" : "\n") + line;
+    ImGui::TextUnformatted(text.c_str());
+}
+
 float widest_word(const std::string& s, float size) {
     float m = 0;
     for (const Word& w : words(s)) m = std::max(m, text_width(w.text, size));

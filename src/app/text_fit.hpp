@@ -11,6 +11,9 @@ float text_width(const std::string& s, float size);                             
 std::vector<std::string> wrap_words(const std::string& s, float width, float size);   // lines ≤ width
                                                                                       // unless one word is wider
 float widest_word(const std::string& s, float size);
+// ImGui::TextWrapped without its breaks inside a word (it breaks after a '.' or ',': "§2." / "5)"): the text in
+// the window's width, line by line, a word never split.
+void wrapped_text(const std::string& s);
 std::string fit_text(const std::string& s, float width, float size = 0);   // "long tit..." (UTF-8 safe); size 0:
                                                                            // the current font's
 void add_text(ImDrawList* dl, ImVec2 at, ImU32 col, const std::string& s, float size);

@@ -346,7 +346,7 @@ static void draw_tables(const std::vector<core::DataTable>& tables) {
                 "%s",
                 core::trf("%zu of %zu rows, evenly spread, first and last included", t.rows.size(), t.total_rows)
                     .c_str());
-        for (const std::string& n : t.notes) ImGui::TextWrapped("%s", n.c_str());
+        for (const std::string& n : t.notes) wrapped_text(n);
     }
 }
 

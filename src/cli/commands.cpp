@@ -3,6 +3,7 @@
 #include "session/run_seeds.hpp"
 #include "cli/clock.hpp"
 #include "cli/json.hpp"
+#include "core/words.hpp"
 #include "core/registry.hpp"
 #include "core/stats.hpp"
 #include "core/text.hpp"
@@ -32,8 +33,8 @@ void list_lab(const core::Lab& lab) {
     std::printf("  document: docs/labs/%s.md\n", i.id.c_str());
     std::printf("  presets:\n");
     for (const auto& p : lab.schema().presets)
-        std::printf("    %-14s %s%s%s\n", p.id.c_str(), p.note.c_str(), p.warning.empty() ? "" : "  [",
-                    p.warning.empty() ? "" : (p.warning + "]").c_str());
+        std::printf("    %-14s %s%s%s\n", p.id.c_str(), core::tr(p.note).c_str(), p.warning.empty() ? "" : "  [",
+                    p.warning.empty() ? "" : (core::tr(p.warning) + "]").c_str());
     std::printf("  parameters (--set name=value):\n");
     for (const auto& s : lab.schema().params) {
         std::string range = s.type == core::ParamType::Choice
@@ -42,7 +43,8 @@ void list_lab(const core::Lab& lab) {
         if (s.type == core::ParamType::Choice)
             for (size_t c = 0; c < s.choices.size(); ++c) range += (c ? "|" : "") + s.choices[c];
         std::printf("    %-14s %-8s %-7s %-22s default %-8s %s\n", s.name.c_str(), s.symbol.c_str(),
-                    core::type_name(s.type), range.c_str(), core::format_number(s.def).c_str(), s.help.c_str());
+                    core::type_name(s.type), range.c_str(), core::format_number(s.def).c_str(),
+                    core::tr(s.help).c_str());
     }
     std::printf("  phases:");
     for (const auto& ph : lab.phases()) std::printf(" [%s]", ph.title.c_str());
@@ -181,7 +183,7 @@ int cmd_run(const Args& a) {
         for (const auto& m : lab->metrics()) {
             std::string why = core::missing_reason(m);
             std::printf("  %-28s %12s  %s\n", m.key.c_str(),
-                        why.empty() ? fmt(m, m.value).c_str() : ("— (" + why + ")").c_str(), m.label.c_str());
+                        why.empty() ? fmt(m, m.value).c_str() : ("— (" + why + ")").c_str(), core::tr(m.label).c_str());
         }
         if (!failure.empty()) std::printf("run stopped: %s\n", failure.c_str());
         else std::printf("outcome: %s\n", core::end_of_run_line(*lab, c.preset, c.params, lab->metrics()).c_str());
@@ -307,11 +309,11 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
                     json_number(seconds).c_str());
         for (size_t k = 0; k < heads.size(); ++k)
             std::printf("%s\n    %s", k ? "," : "",
-                        json_headline(heads[k].key, values[heads[k].key], heads[k].paper).c_str());
+                        json_headline(heads[k].key, values[heads[k].key], core::tr(heads[k].paper)).c_str());
         std::printf("\n  ],\n  \"outcomes\": [");
         for (size_t i = 0; i < outcomes.size(); ++i)
             std::printf("%s\n    {\"paper_case\": %s, \"paper\": %d, \"decided\": %d, \"declared\": [%d, %d]}",
-                        i ? "," : "", json_string(outcomes[i].cases[size_t(outcomes[i].paper)].text).c_str(),
+                        i ? "," : "", json_string(core::tr(outcomes[i].cases[size_t(outcomes[i].paper)].text)).c_str(),
                         counts[i].paper, counts[i].decided, outcomes[i].paper_seeds, outcomes[i].seeds);
         std::printf("\n  ]\n}\n");
     } else {
@@ -342,7 +344,8 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
                 std::snprintf(a1, sizeof a1, "n/a");
                 std::snprintf(a2, sizeof a2, "n/a");
             }
-            std::printf("  %-26s %-22s %-10s %-10s %s\n", h.key.c_str(), mean.c_str(), a1, a2, h.paper.c_str());
+            std::printf("  %-26s %-22s %-10s %-10s %s\n", h.key.c_str(), mean.c_str(), a1, a2,
+                        core::tr(h.paper).c_str());
         }
         std::printf("  outcomes: the paper's case in how many seeds (declared: over seeds 1–N of %s)\n",
                     lab->schema().presets.front().title.c_str());
@@ -353,7 +356,7 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
                     (other.empty() ? "; another case on seeds " : ", ") + std::to_string(finished_seeds[size_t(r)]);
             std::printf("  %zu. %d of %d (declared %d of %d%s)  %s\n", i + 1, counts[i].paper, counts[i].decided,
                         outcomes[i].paper_seeds, outcomes[i].seeds, other.c_str(),
-                        outcomes[i].cases[size_t(outcomes[i].paper)].text.c_str());
+                        core::tr(outcomes[i].cases[size_t(outcomes[i].paper)].text).c_str());
         }
     }
     return failed ? 1 : mismatched ? 3 : 0;

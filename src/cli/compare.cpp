@@ -5,6 +5,7 @@
 #include "cli/commands.hpp"
 #include "cli/json.hpp"
 #include "session/compare.hpp"
+#include "core/words.hpp"
 #include "core/parse.hpp"
 #include "core/registry.hpp"
 #include "session/run_seeds.hpp"
@@ -127,7 +128,7 @@ int cmd_compare(const Args& a) {
     double seconds = now_seconds() - t0;
     if (!a.json) std::fprintf(stderr, "\n");
     std::map<std::string, std::string> paper;
-    for (const core::Headline& h : lab->headlines()) paper[h.key] = h.paper;
+    for (const core::Headline& h : lab->headlines()) paper[h.key] = core::tr(h.paper);
     if (a.json) {
         std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"b\": {",
                     json_string(c.lab).c_str(), json_string(c.preset).c_str(), a.seeds, (unsigned long long)first);

@@ -5,6 +5,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <map>
+#include <cstring>
 #include <unordered_map>
 
 namespace core {
@@ -16,7 +17,23 @@ struct Table {
     // The pseudo-language with the table's keys (the page's words/en-XA.json): only a key comes out accented, so
     // that a text glued from pieces, or never in the table, shows up plain. Without keys every text is accented.
     bool keys_only = false;
+    // Texts with numbers written {=0.5}, as the language shows them, for texts without a translation at hand
+    // (English, a key not translated yet): made once per language.
+    std::unordered_map<std::string, std::string> numbers;
 };
+
+// "{=0.5}" → "0.5", or "0,5" with a decimal comma: a number inside a text of the table, never typed into a
+// translation (the translation keeps the marker; the language gives the mark).
+std::string shown_numbers(std::string s) {
+    for (size_t a = s.find("{="); a != std::string::npos; a = s.find("{=", a)) {
+        const size_t e = s.find('}', a);
+        if (e == std::string::npos) break;
+        const std::string n = local_number(s.substr(a + 2, e - a - 2));
+        s.replace(a, e + 1 - a, n);
+        a += n.size();
+    }
+    return s;
+}
 
 bool is_pseudo(const Table& t) { return t.lang && std::string(t.lang->code) == "en-XA"; }
 
@@ -102,9 +119,10 @@ std::string use_language(const std::string& code, const std::string& table_json)
     Table& t = table();
     t.lang = l;
     t.words.clear();
+    t.numbers.clear();
     t.keys_only = is_pseudo(t) && !entries.empty();
     for (auto& e : entries)   // "" = not translated yet (the pseudo-language's keys: accented when asked)
-        if (!e.second.empty() || t.keys_only) t.words[e.first] = std::move(e.second);
+        if (!e.second.empty() || t.keys_only) t.words[e.first] = shown_numbers(std::move(e.second));
     return "";
 }
 
@@ -118,12 +136,18 @@ std::string translated_text() {
 
 const char* tr(const char* english) {
     Table& t = table();
-    if (!t.lang || !english || t.lang == &languages().front()) return english;
-    auto it = t.words.find(english);
-    if (it != t.words.end() && is_pseudo(t) && it->second.empty()) it->second = pseudo(english);
-    if (it != t.words.end()) return it->second.c_str();
-    if (is_pseudo(t) && !t.keys_only) return t.words.emplace(english, pseudo(english)).first->second.c_str();
-    return english;
+    if (!english) return english;
+    if (t.lang && t.lang != &languages().front()) {
+        auto it = t.words.find(english);
+        if (it != t.words.end() && is_pseudo(t) && it->second.empty()) it->second = shown_numbers(pseudo(english));
+        if (it != t.words.end()) return it->second.c_str();
+        if (is_pseudo(t) && !t.keys_only)
+            return t.words.emplace(english, shown_numbers(pseudo(english))).first->second.c_str();
+    }
+    if (!std::strstr(english, "{=")) return english;
+    auto it = t.numbers.find(english);   // the English text, its numbers as the language shows them
+    if (it == t.numbers.end()) it = t.numbers.emplace(english, shown_numbers(english)).first;
+    return it->second.c_str();
 }
 
 std::string tr(const std::string& english) { return tr(english.c_str()); }

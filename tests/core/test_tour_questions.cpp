@@ -5,6 +5,7 @@
 #include "core/lab.hpp"
 #include "core/registry.hpp"
 #include "session/tour_steps.hpp"
+#include "core/words.hpp"
 #include <doctest/doctest.h>
 #include <cmath>
 
@@ -53,7 +54,7 @@ TEST_CASE("each lab's tour asks at least one question, with 2-4 answers, a key a
             for (size_t k = 0; k < q.answers.size(); ++k) {
                 const core::TourAnswer& a = q.answers[k];
                 CHECK(!a.text.empty());
-                CHECK_MESSAGE(a.text.find('{') == std::string::npos,   // an answer is offered before the run
+                CHECK_MESSAGE(core::tr(a.text).find('{') == std::string::npos,   // an answer is offered before the run
                               "an answer has no {metric} to fill: the reveal adds this run's values");
                 CHECK_MESSAGE((!a.metric.empty() || k + 1 == q.answers.size()),
                               "only the last answer may be 'otherwise'");

@@ -10,12 +10,12 @@ std::vector<core::Comparison> ClusterExpertsLab::comparisons() const {
             .because(
                 "Without the routing noise the router commits before the experts have diverged: dispatch entropy stays high "
                 "and some clusters are learned by no expert (exploration via routing noise, Lemma 5.1, Key Techniques 1–2; "
-                "prototype, docs/labs/cluster-experts.md §7.6: 92.6 % instead of 99.6 % at the Fast preset)."),
-        core::compare("large-init", "Large initialisation (σ0 = 0.4)")
+                "prototype, docs/labs/cluster-experts.md §7.6: {=92.6} % instead of {=99.6} % at the Fast preset)."),
+        core::compare("large-init", "Large initialisation (σ0 = {=0.4})")
             .changes({{"sigma0", "0.4"}})
             .because(
                 "Algorithm 1 starts the experts small so that each one's cubic activation amplifies the cluster it leads on; "
-                "from σ0 = 0.4 the exploration stage no longer separates the experts."),
+                "from σ0 = {=0.4} the exploration stage no longer separates the experts."),
         core::compare("plain-gd", "Plain GD for the experts")
             .changes({{"expert_opt", "plain"}})
             .because(

@@ -39,8 +39,8 @@ static core::Bound<Config> make_binding() {
                 "Patches per input: 3 signal patches + P−3 Gaussian ones (paper: 4)."),
           &Config::data, &DataConfig::P);
     b.add(param("d", "d", "Data", T::Int, 4, 256, 16, "Patch dimension (paper: 50)."), &Config::data, &DataConfig::d);
-    b.add(param("n", "n", "Data", T::Int, 50, 32000, 1000, "Training examples (paper: 16,000).", true), &Config::n);
-    b.add(param("n_test", "n_test", "Data", T::Int, 100, 32000, 2000, "Test examples (paper: 16,000).", true),
+    b.add(param("n", "n", "Data", T::Int, 50, 32000, 1000, "Training examples (paper: {=16000}).", true), &Config::n);
+    b.add(param("n_test", "n_test", "Data", T::Int, 100, 32000, 2000, "Test examples (paper: {=16000}).", true),
           &Config::n_test);
     b.add(param("alpha_lo", "α_min", "Data", T::Real, 0.01, 10, 0.5,
                 "α ~ U(α_min, α_max): label-feature strength (setting = custom only)."),
@@ -68,15 +68,15 @@ static core::Bound<Config> make_binding() {
           &Config::J_single);
     b.add(param("sigma0", "σ0", "Model", T::Real, 0.001, 1, 0.1,
                 "Initial scale, w ~ N(0, σ0² I) (Algorithm 1; the paper does not give its value, its released "
-                "code uses PyTorch's default × 0.001, an sd of about 8e-5 at d = 50).",
+                "code uses PyTorch's default × {=0.001}, an sd of about 8e-5 at d = 50).",
                 true),
           &Config::moe, &TrainConfig::sigma0);
     b.add(param("T", "T", "Training", T::Int, 1, 20000, 600, "Full-batch iterations.", true), &Config::T);
-    b.add(param("eta", "η", "Training", T::Real, 1e-5, 1, 0.005, "Expert step of normalized GD (3.4) (paper: 0.001).",
-                true),
+    b.add(param("eta", "η", "Training", T::Real, 1e-5, 1, 0.005,
+                "Expert step of normalized GD (3.4) (paper: {=0.001}).", true),
           &Config::moe, &TrainConfig::eta);
     b.add(param("eta_r", "η_r", "Training", T::Real, 0, 100, 0.5,
-                "Router GD step (3.5) (paper: 0.1; theory η_r = Θ(M²)η)."),
+                "Router GD step (3.5) (paper: {=0.1}; theory η_r = Θ(M²)η)."),
           &Config::moe, &TrainConfig::eta_r);
     b.add(param("noise_width", "r", "Training", T::Real, 0, 10, 1.0,
                 "Routing noise r ~ Unif[0, width] (paper: 1; κ = 1/width in Remark C.2). 0 switches it off."),
@@ -102,16 +102,16 @@ static core::Bound<Config> make_binding() {
             "single_opt", core::Words{"Single models trained by"}, "Training",
             {{"normalized", core::later::tr("Normalized GD")}, {"adam", core::later::tr("Adam")}}, 0,
             "How the single models train. normalized: normalized GD (3.4) with step η_single, like the MoE's experts; adam: "
-            "Adam with weight decay, as the paper trains them (App. A.2: lr 0.01 cubic, 0.003 linear, 5e-4)."),
+            "Adam with weight decay, as the paper trains them (App. A.2: lr {=0.01} cubic, {=0.003} linear, 5e-4)."),
         &Config::single_adam);
     b.add(param("eta_single", "η_single", "Training", T::Real, 1e-5, 1, 0.01,
                 "Normalized-GD step of the single models (single_opt = normalized).", true),
           &Config::eta_single);
     b.add(param("adam_lr_cubic", "lr_cubic", "Training", T::Real, 1e-5, 1, 0.01,
-                "Adam step of the single cubic model (single_opt = adam; paper: 0.01).", true),
+                "Adam step of the single cubic model (single_opt = adam; paper: {=0.01}).", true),
           &Config::adam_lr_cubic);
     b.add(param("adam_lr_linear", "lr_linear", "Training", T::Real, 1e-5, 1, 0.003,
-                "Adam step of the single linear model (single_opt = adam; paper: 0.003).", true),
+                "Adam step of the single linear model (single_opt = adam; paper: {=0.003}).", true),
           &Config::adam_lr_linear);
     b.add(param("weight_decay", "wd", "Training", T::Real, 0, 0.1, 5e-4,
                 "Adam's L2 weight decay for the single models (single_opt = adam; paper: 5e-4)."),
@@ -138,7 +138,7 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
         "001_4f45c01ee3e27338.txt",
         "Binary classification on data with K hidden clusters: each input has a label patch y·α·v_k, a cluster-center "
         "patch β·c_k, a distracting feature patch ε·γ·v_k' from another cluster and Gaussian noise. No single model "
-        "that adds up per-patch outputs can beat 87.5 % when α and γ share a distribution (Theorem 4.1). A top-1 MoE "
+        "that adds up per-patch outputs can beat {=87.5} % when α and γ share a distribution (Theorem 4.1). A top-1 MoE "
         "with noisy routing and cubic experts explores, lets each expert pick up one cluster's feature, then its router "
         "learns the cluster centers and sends each cluster to its experts (Theorem 4.2). With linear experts the MoE "
         "does not specialise. All four models train side by side on the same data."};
@@ -163,20 +163,20 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
     pr.push_back(
         {"setting2",
          "Setting 2 (σ_p = 2)",
-         "Table 1's Setting 2 at d = 32 (σ0 = 0.05): at d = 16 the noise patch's share on each feature (σ_p/√d "
-         "= 0.5) caps even a perfectly routed expert at 97 % and blurs the routing.",
+         "Table 1's Setting 2 at d = 32 (σ0 = {=0.05}): at d = 16 the noise patch's share on each feature (σ_p/√d "
+         "= {=0.5}) caps even a perfectly routed expert at 97 % and blurs the routing.",
          {{"setting", 1}, {"d", 32}, {"sigma0", 0.05}},
          ""});
     pr.push_back({"setting3",
                   "Setting 3 (D_α = D_γ)",
-                  "Table 3's Setting 3 at d = 28, 800 steps (σ0 = 0.05): the MoE is near-perfect, the single models "
-                  "stay under Theorem 4.1's 87.5 %.",
+                  "Table 3's Setting 3 at d = 28, 800 steps (σ0 = {=0.05}): the MoE is near-perfect, the single models "
+                  "stay under Theorem 4.1's {=87.5} %.",
                   {{"setting", 2}, {"d", 28}, {"sigma0", 0.05}, {"T", 800}},
                   ""});
     pr.push_back({"setting4",
                   "Setting 4 (D_α = D_γ, σ_p = 2)",
-                  "Table 3's Setting 4 at d = 32 (σ0 = 0.05), for the same reason as Setting 2; single models under "
-                  "87.5 % (Theorem 4.1).",
+                  "Table 3's Setting 4 at d = 32 (σ0 = {=0.05}), for the same reason as Setting 2; single models under "
+                  "{=87.5} % (Theorem 4.1).",
                   {{"setting", 3}, {"d", 32}, {"sigma0", 0.05}},
                   ""});
     pr.push_back({"fast",
@@ -186,12 +186,12 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
                   ""});
     pr.push_back({"theorem41",
                   "Theorem 4.1",
-                  "Setting 3 (D_α = D_γ): both single models stay under the 87.5 % ceiling.",
+                  "Setting 3 (D_α = D_γ): both single models stay under the {=87.5} % ceiling.",
                   {{"setting", 2}, {"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}},
                   ""});
     pr.push_back({"paper_lr",
                   "Paper learning rates",
-                  "η = 0.001, η_r = 0.1 as in the paper: the same stages, about 10× slower.",
+                  "η = {=0.001}, η_r = {=0.1} as in the paper: the same stages, about 10× slower.",
                   {{"eta", 0.001}, {"eta_r", 0.1}, {"T", 2500}},
                   ""});
     // σ0 and T are not in the paper. Its released code starts from PyTorch's default × 0.001 (sd ≈ 8e-5)
@@ -202,21 +202,22 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
     // linear MoE keeps climbing (t = 500: 81 %, 1000: 94 %, 2500: 99.9 %, entropy 0.15).
     // Seeds 1–10 (singles off): Setting 1 nonlinear 99.81 ± 0.26 %, entropy 0.0003, linear 93.61 ± 0.70 %, 1.257
     // (paper 92.99 ± 2.11, 1.300); Setting 2 99.37 ± 0.23 %, 0.035, linear 90.53 ± 1.23 %, 1.238 (paper 88.48).
-    pr.push_back({"paper_scale",
-                  "Paper scale",
-                  "d = 50, n = 16,000, J = 16, the paper's learning rates, σ0 = 0.01, T = 2000; single models with 128 "
-                  "filters trained by Adam as in App. A.2.",
-                  {{"d", 50},
-                   {"n", 16000},
-                   {"n_test", 16000},
-                   {"J", 16},
-                   {"J_single", 128},
-                   {"eta", 0.001},
-                   {"eta_r", 0.1},
-                   {"sigma0", 0.01},
-                   {"single_opt", 1},
-                   {"T", 2000}},
-                  "Heavy: meant for the CLI; in the browser it takes minutes."});
+    pr.push_back(
+        {"paper_scale",
+         "Paper scale",
+         "d = 50, n = {=16000}, J = 16, the paper's learning rates, σ0 = {=0.01}, T = 2000; single models with 128 "
+         "filters trained by Adam as in App. A.2.",
+         {{"d", 50},
+          {"n", 16000},
+          {"n_test", 16000},
+          {"J", 16},
+          {"J_single", 128},
+          {"eta", 0.001},
+          {"eta_r", 0.1},
+          {"sigma0", 0.01},
+          {"single_opt", 1},
+          {"T", 2000}},
+         "Heavy: meant for the CLI; in the browser it takes minutes."});
     pr.push_back({"noise_off",
                   "No routing noise",
                   "Fast preset with r ≡ 0: no exploration, the router commits early (Key Techniques 1–2).",
@@ -224,7 +225,7 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
                   ""});
     pr.push_back({"large_init",
                   "Large initialisation",
-                  "Fast preset with σ0 = 0.4: out of the small-initialisation regime, exploration breaks down.",
+                  "Fast preset with σ0 = {=0.4}: out of the small-initialisation regime, exploration breaks down.",
                   {{"eta", 0.01}, {"eta_r", 1.0}, {"T", 400}, {"sigma0", 0.4}},
                   ""});
 
@@ -240,9 +241,9 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
          "The router learns the cluster centers c_k, not the label features v_k (Prop. E.9, Lemmas E.14, E.17, E.18); "
          "Σ_m θ_m = 0 throughout (Lemma E.1)."},
         {"converged", "Converged",
-         "Accuracy ≥ 97 % and dispatch entropy ≤ 0.1; each cluster goes to its experts; alignments keep growing ≈ ηt.",
+         "Accuracy ≥ 97 % and dispatch entropy ≤ {=0.1}; each cluster goes to its experts; alignments keep growing ≈ ηt.",
          "Zero training error and o(1) test error; experts split into non-empty groups M_k, each good on Ω_k (Theorem "
-         "4.2). Single models stay ≤ 87.5 % when D_α = D_γ (Theorem 4.1)."},
+         "4.2). Single models stay ≤ {=87.5} % when D_α = D_γ (Theorem 4.1)."},
     };
 }
 
@@ -251,12 +252,13 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
 // run is its `setting` parameter).
 static std::vector<core::Headline> paper_headlines() {
     return {
-        {"acc_moe_cubic", "Settings 1–4: 99.46 ± 0.55 | 98.09 ± 1.27 | 99.99 ± 0.02 | 98.92 ± 1.18 (Tables 1, 3)"},
+        {"acc_moe_cubic",
+         "Settings 1–4: {=99.46} ± {=0.55} | {=98.09} ± {=1.27} | {=99.99} ± {=0.02} | {=98.92} ± {=1.18} (Tables 1, 3)"},
         {"entropy_moe_cubic", "0.098 ± 0.087 | 0.171 ± 0.103 | 0.008 ± 0.011 | 0.089 ± 0.120"},
         {"acc_moe_linear", "92.99 ± 2.11 | 88.48 ± 1.96 | 95.93 ± 1.34 | 93.30 ± 1.48"},
         {"entropy_moe_linear", "1.300 ± 0.044 | 1.294 ± 0.036 | 1.160 ± 0.100 | 1.160 ± 0.155"},
-        {"acc_single_cubic", "79.48 | 72.29 | 72.69 | 68.60 (≤ 87.5 in Settings 3–4, Thm 4.1)"},
-        {"acc_single_linear", "68.71 | 60.59 | 74.81 | 74.63 (≤ 87.5 in Settings 3–4, Thm 4.1)"},
+        {"acc_single_cubic", "{=79.48} | {=72.29} | {=72.69} | {=68.60} (≤ {=87.5} in Settings 3–4, Thm 4.1)"},
+        {"acc_single_linear", "{=68.71} | {=60.59} | {=74.81} | {=74.63} (≤ {=87.5} in Settings 3–4, Thm 4.1)"},
     };
 }
 
@@ -333,8 +335,9 @@ core::Validation ClusterExpertsLab::check(const Config& c) const {
             "σ_p = 2 at d < 32: the noise patch's share on each feature, σ_p/√d, caps even a perfectly routed expert "
             "below 99 % (97 % at d = 16) and blurs the routing: raise d to 32 (preset setting2)");
     if (c.moe.sigma0 > 0.2)
-        v.warnings.push_back("σ0 > 0.2 leaves the small-initialisation regime of the theory (σ0 ≤ d^−0.01 and small): "
-                             "exploration breaks down");
+        v.warnings.push_back(
+            "σ0 > {=0.2} leaves the small-initialisation regime of the theory (σ0 ≤ d^−{=0.01} and small): "
+            "exploration breaks down");
     if (c.moe.noise_width == 0)
         v.warnings.push_back(
             "Routing noise off: no exploration (Key Techniques 1–2); at Θ = 0 every tie goes to expert 1");
@@ -345,7 +348,7 @@ core::Validation ClusterExpertsLab::check(const Config& c) const {
             "Plain GD for the experts is a toggle, not the paper's normalized GD (3.4); large η_gd diverges");
     if (!c.moe.plain_gd && c.moe.eta > 0.05)
         v.warnings.push_back(
-            "η > 0.05: the router commits before the experts specialise (docs/labs/cluster-experts.md §7.6)");
+            "η > {=0.05}: the router commits before the experts specialise (docs/labs/cluster-experts.md §7.6)");
 
     // Memory: data (dense Gaussian patches + patch sums), per-model buffers.
     const double J = c.moe.J, Js = c.J_single;

@@ -15,7 +15,7 @@ std::vector<core::TourStep> ClusterExpertsLab::tour() const {
                 "Four models learn the same clustered data: a mixture of experts with cubic experts, one with linear "
                 "experts, and single cubic and linear networks. Each input hides its cluster in a centre patch. Press → "
                 "to train.",
-                "No single model that adds up per-patch outputs can beat 87.5 % when D_α = D_γ (Theorem 4.1); the "
+                "No single model that adds up per-patch outputs can beat {=87.5} % when D_α = D_γ (Theorem 4.1); the "
                 "nonlinear MoE reaches near-zero test error (Theorem 4.2).")),
         core::tour_to_progress(
             0.1, {"expert_alignment", "router_center"},
@@ -38,32 +38,33 @@ std::vector<core::TourStep> ClusterExpertsLab::tour() const {
             {"accuracy", "dispatch_linear"},
             "At the end the linear MoE lags and its dispatch stays mixed: without nonlinear experts there "
             "is no specialisation.",
-            "Table 1 (Setting 1): nonlinear MoE 99.46 ± 0.55 %, dispatch entropy 0.098; linear MoE 92.99 "
-            "± 2.11 %, entropy 1.300."),
+            "Table 1 (Setting 1): nonlinear MoE {=99.46} ± {=0.55} %, dispatch entropy {=0.098}; linear MoE {=92.99} "
+            "± {=2.11} %, entropy {=1.300}."),
         core::with_preset(
             "theorem41",
             core::with_question(
-                {"Setting 3 (D_α = D_γ): can a single cubic network, trained to the end, beat 87.5 % test accuracy?",
+                {"Setting 3 (D_α = D_γ): can a single cubic network, trained to the end, beat {=87.5} % test accuracy?",
                  {core::answer_if_above("Yes: with enough training it gets there too.", "acc_single_cubic", 87.5),
-                  core::answer_otherwise("No: it stays under 87.5 %; only the mixture of experts goes beyond.")},
+                  core::answer_otherwise("No: it stays under {=87.5} %; only the mixture of experts goes beyond.")},
                  1,
-                 "Theorem 4.1: when D_α = D_γ, any model that adds up per-patch outputs errs on at least 12.5 % of "
+                 "Theorem 4.1: when D_α = D_γ, any model that adds up per-patch outputs errs on at least {=12.5} % of "
                  "the inputs, however long it trains; the MoE's router separates the clusters first (Theorem "
                  "4.2)."},
                 core::tour_to_end({"accuracy", "expert_cluster"},
                                   "Setting 3 (D_α = D_γ), same seed: now Theorem 4.1 applies, and both single "
-                                  "models stay under the dashed 87.5 % ceiling while the nonlinear MoE still "
+                                  "models stay under the dashed {=87.5} % ceiling while the nonlinear MoE still "
                                   "reaches ≈ 100 %.",
-                                  "Theorem 4.1: single models ≤ 87.5 % when D_α = D_γ; Table 3: 72.69 % "
-                                  "(cubic) and 74.81 % (linear) vs 99.99 % for the MoE."))),
-        core::with_preset("setting2",
-                          core::tour_to_end({"accuracy", "entropy"},
-                                            "Setting 2: twice the Gaussian noise (σ_p = 2), at d = 32. The nonlinear "
-                                            "MoE still sends each cluster to its experts; the linear MoE falls further "
-                                            "behind.",
-                                            "Table 1, Setting 2: nonlinear MoE 98.09 ± 1.27 %, entropy 0.171; linear "
-                                            "88.48 ± 1.96 %, 1.294. At d = 16 the noise's share σ_p/√d = 0.5 on each "
-                                            "feature would cap even a perfectly routed expert at 97 %.")),
+                                  "Theorem 4.1: single models ≤ {=87.5} % when D_α = D_γ; Table 3: {=72.69} % "
+                                  "(cubic) and {=74.81} % (linear) vs {=99.99} % for the MoE."))),
+        core::with_preset(
+            "setting2",
+            core::tour_to_end({"accuracy", "entropy"},
+                              "Setting 2: twice the Gaussian noise (σ_p = 2), at d = 32. The nonlinear "
+                              "MoE still sends each cluster to its experts; the linear MoE falls further "
+                              "behind.",
+                              "Table 1, Setting 2: nonlinear MoE {=98.09} ± {=1.27} %, entropy {=0.171}; linear "
+                              "{=88.48} ± {=1.96} %, {=1.294}. At d = 16 the noise's share σ_p/√d = {=0.5} on each "
+                              "feature would cap even a perfectly routed expert at 97 %.")),
     };
 }
 

@@ -61,9 +61,10 @@ void Run::views(std::vector<core::View>& out) const {
         const bool same = dc_.alpha.lo == dc_.gamma.lo && dc_.alpha.hi == dc_.gamma.hi;
         core::View v =
             core::lines("accuracy", "Accuracy race")
-                .caption("Test accuracy of the four models trained on the same data. The nonlinear MoE should reach ≈ "
-                         "100 %; the single models stay under the dashed 87.5 % line when D_α = D_γ (Theorem 4.1); the "
-                         "linear MoE lags.")
+                .caption(
+                    "Test accuracy of the four models trained on the same data. The nonlinear MoE should reach ≈ "
+                    "100 %; the single models stay under the dashed {=87.5} % line when D_α = D_γ (Theorem 4.1); the "
+                    "linear MoE lags.")
                 .x("iteration t", 0, tmax)
                 .y("test accuracy (%)", 50, 100)
                 .hline(87.5,

@@ -124,10 +124,10 @@ static core::Bound<Config> make_binding() {
                 "Router noise std (planted and learned init); scratch uses §5.1's 1e−4."),
           [](Config& c, double v) { c.spec.plant.sigma_r = c.spec.pre_sigma_r = v; });
     b.add(param("sigma_n", "σ_n", "Pre-training", T::Real, 0, 1, 0.05,
-                "Neuron noise std (planted); learned starts from 0.01, scratch from §5.1's 1e−2."),
+                "Neuron noise std (planted); learned starts from {=0.01}, scratch from §5.1's 1e−2."),
           &Config::spec, &RunSpec::plant, &PlantSpec::sigma_n);
     b.add(param("T_pre", "T_pre", "Pre-training", T::Int, 1, 20000, 500,
-                "Learned: pre-training SGD steps (true hinge, batch 64, η_e = 0.05, η_r = 0.02; "
+                "Learned: pre-training SGD steps (true hinge, batch 64, η_e = {=0.05}, η_r = {=0.02}; "
                 "docs/labs/expert-pruning.md §4.1).",
                 true),
           &Config::spec, &RunSpec::T_pre);
@@ -239,7 +239,7 @@ static core::Bound<Config> make_binding() {
     pr.push_back(
         {"theory",
          "Theory step sizes",
-         "η_r = η_e/(m d l²) ≈ 4.9e−5 (eq. 8): the same ordering, but Δ stays ~50× below the (3/2) ln l certificate.",
+         "η_r = η_e/(m d l²) ≈ {=4.9e−5} (eq. 8): the same ordering, but Δ stays ~50× below the (3/2) ln l certificate.",
          {{"eta_r", 4.8828125e-05}},
          ""});
     return b;
@@ -316,7 +316,7 @@ core::Validation check_params(const Config& c) {
     if (mode == Mode::Learned && C < 2)
         v.errors.push_back("Learned pre-training needs C ≥ 2 concept pairs to choose a downstream concept from");
     if (mode == Mode::Scratch)
-        v.warnings.push_back("From scratch (§5.1): 'important' means p^(s,T) ≥ 0.3 after fine-tuning (nothing is "
+        v.warnings.push_back("From scratch (§5.1): 'important' means p^(s,T) ≥ {=0.3} after fine-tuning (nothing is "
                              "pre-trained), and whether each group gets one depends on the seed "
                              "(docs/labs/expert-pruning.md §7.6)");
     if (tc) {
@@ -391,8 +391,8 @@ static std::vector<core::Headline> paper_headlines() {
             if (c == kDelta)
                 paper = r < 2 ? "within 1 % (V-MoE CIFAR-10, Fig. 4b)" : "within 1 % with post-FT (Fig. 1)";
             if (c == kRandom && r == 2)
-                paper = "falls sharply (Fig. 4a); prototype 0.75 (docs/labs/expert-pruning.md §7.7)";
-            if (c == kReverseDelta && r == 2) paper = "prototype 0.54 (docs/labs/expert-pruning.md §7.7)";
+                paper = "falls sharply (Fig. 4a); prototype {=0.75} (docs/labs/expert-pruning.md §7.7)";
+            if (c == kReverseDelta && r == 2) paper = "prototype {=0.54} (docs/labs/expert-pruning.md §7.7)";
             h.push_back({key, paper});
             h.push_back({key + "_ft", ""});
         }
@@ -404,9 +404,10 @@ static std::vector<core::Headline> paper_headlines() {
     h.push_back({"cert", "(3/2) ln l (Lemma 4.4)"});
     for (int q = 0; q < kTrustCount; ++q)
         h.push_back({std::string("early_") + criterion_key(kTrustCriteria[q]),
-                     kTrustCriteria[q] == kRouterMag   ? "prototype, docs/labs/expert-pruning.md §7.7: 0.62 at t = 100"
-                         : kTrustCriteria[q] == kDelta ? "prototype, docs/labs/expert-pruning.md §7.7: 1.00 at t = 100"
-                                                       : ""});
+                     kTrustCriteria[q] == kRouterMag ? "prototype, docs/labs/expert-pruning.md §7.7: {=0.62} at t = 100"
+                         : kTrustCriteria[q] == kDelta
+                         ? "prototype, docs/labs/expert-pruning.md §7.7: {=1.00} at t = 100"
+                         : ""});
     return h;
 }
 

@@ -223,8 +223,8 @@ std::vector<core::Metric> Run::metrics() const {
     m.add("cert", "(3/2) ln l, Lemma 4.4's certificate", 1.5 * core::fm::log(double(spec_.l)));
     int important = 0;
     for (uint8_t v : main_.important) important += v;
-    m.add("important", "Important experts (ground truth in planted mode, p ≥ 0.3 otherwise)", ranked ? important : kNaN,
-          "%.0f", after_ft);
+    m.add("important", "Important experts (ground truth in planted mode, p ≥ {=0.3} otherwise)",
+          ranked ? important : kNaN, "%.0f", after_ft);
     for (int q = 0; q < kTrustCount; ++q) {
         double v = kNaN;
         for (const Checkpoint& cp : main_.checkpoints)

@@ -10,7 +10,7 @@ std::vector<core::Comparison> GatedRegressionLab::comparisons() const {
             .because(
                 "L_4's landscape is benign for the population loss (Theorem 1); with few samples its empirical moments are "
                 "noisy and recovery of A* degrades (the sample-complexity sweep)."),
-        core::compare("overlap", "Non-orthogonal experts (ρ = 0.5)")
+        core::compare("overlap", "Non-orthogonal experts (ρ = {=0.5})")
             .changes({{"overlap", "0.5"}})
             .because(
                 "Assumption 3 allows linearly independent experts; L_4 still recovers their directions (as the dual basis, "

@@ -27,7 +27,7 @@ static core::Bound<Config> make_binding() {
                   {"sigmoid", core::later::tr("Sigmoid")}},
                  0, "Link of the experts (App. B constants solved at this σ). The paper's experiments use Id only."),
           &Config::truth, &TruthConfig::link);
-    b.add(param("sigma", "σ", "Model", T::Real, 0.01, 1, 0.05, "Noise sd of y (paper: 0.05).", true), &Config::truth,
+    b.add(param("sigma", "σ", "Model", T::Real, 0.01, 1, 0.05, "Noise sd of y (paper: {=0.05}).", true), &Config::truth,
           &TruthConfig::sigma);
     b.add(param("w_norm", "‖w*‖", "Model", T::Real, 0.25, 4, 1,
                 "Norm of each true gating vector (paper: 1, w_i* = e_{k+i})."),
@@ -72,14 +72,15 @@ static core::Bound<Config> make_binding() {
     // (d = 6) ran both rows to the cap along noise directions outside span A* (E_reg 0.46, L̂_4 below its population
     // minimum); 0.75 recovered 60/60 there while n = 10³ still fails (3/60 succeed), so the sample-complexity picture
     // is unchanged.
-    b.add(param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.75,
-                "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the prototype's 0.6, "
-                "docs/labs/gated-regression.md §4.1, let 1 seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, "
-                "A = 0 becomes a minimum."),
-          &Config::h, &L4Hyper::delta_F);
     b.add(
-        param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: 0.05; online: 0.02).", true),
-        &Config::eta4);
+        param("delta_F", "δ_F", "Phase 1: L4", T::Real, 0, 2, 0.75,
+              "Frobenius regulariser (δ in eq. 7). It alone damps directions outside span A* (the prototype's {=0.6}, "
+              "docs/labs/gated-regression.md §4.1, let 1 seed in 40 run away to the cap); with δ_F ≥ 4λ·min α*, "
+              "A = 0 becomes a minimum."),
+        &Config::h, &L4Hyper::delta_F);
+    b.add(param("eta4", "η₄", "Phase 1: L4", T::Real, 1e-4, 1, 0.05, "L_4 step size (fixed: {=0.05}; online: {=0.02}).",
+                true),
+          &Config::eta4);
     b.add(
         param(
             "init4", "s₀", "Phase 1: L4", T::Real, 1e-3, 1, 0.1,
@@ -95,7 +96,7 @@ static core::Bound<Config> make_binding() {
           &Config::batch2);
     b.add(param("em", core::Words{"EM baseline"}, "Phase 1: l2", T::Bool, 0, 1, 0,
                 "Also run EM (NOT in the paper: it succeeds here, docs/labs/gated-regression.md §7.7). g = Id; on the "
-                "first 20,000 samples."),
+                "first {=20000} samples."),
           &Config::em);
     b.add(param("alpha_log", "α", "Phase 2: Llog", T::Real, 0.01, 10, 2,
                 "Step of projected GD on L_log (not given in the paper).", true),
@@ -149,7 +150,7 @@ GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond, binding()) {
     pr.push_back(
         {"lecture",
          "Lecture",
-         "d = 6, k = 2, n = 10⁵, 6 seeds side by side: L_4 recovers A* from any start; ℓ2 can get stuck at E_reg ≈ 0.6 "
+         "d = 6, k = 2, n = 10⁵, 6 seeds side by side: L_4 recovers A* from any start; ℓ2 can get stuck at E_reg ≈ {=0.6} "
          "with a test MSE within a hair of the truth's (28 of the 60 ℓ2 runs of seeds 1–10 do; how many on this seed "
          "is said when the run ends); L_log then recovers the gate only with L_4's experts.",
          {},
@@ -167,7 +168,7 @@ GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond, binding()) {
          "About 3 s natively, 10 s in the page."});
     pr.push_back({"paper",
                   "Paper setting",
-                  "§4: d = 10, k = 2, online SGD on L_4 with batch 1024 (fresh samples every step), η = 0.02.",
+                  "§4: d = 10, k = 2, online SGD on L_4 with batch 1024 (fresh samples every step), η = {=0.02}.",
                   {{"d", 10}, {"l4_mode", 1}, {"eta4", 0.02}, {"iters", 1000}, {"runs", 5}, {"n", 50000}, {"sweep", 0}},
                   "Online SGD draws 10⁶ fresh samples per run: about 5 s natively, 15 s in the page."});
     pr.push_back({"relu",
@@ -185,7 +186,7 @@ GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond, binding()) {
     phases_ = {
         {"experts", "Phase 1: experts",
          "E_reg per seed: blue L_4 lines sit on a plateau (the L_4 loss at λk: the saddle A = 0), then all drop below "
-         "0.05; orange ℓ2 lines split: some drop to ≈ 0.003, the others freeze at ≈ 0.6.",
+         "{=0.05}; orange ℓ2 lines split: some drop to ≈ {=0.003}, the others freeze at ≈ {=0.6}.",
          "L_4 has no spurious local minima: every approximate local minimum has (A^†)ᵀ = P D Γ A* + E (Theorem 1, eq. "
          "8); ℓ2 'is prone to bad local minima' (§3.1, Fig. 2a)."},
         {"gates", "Phase 2: gates",
@@ -194,7 +195,7 @@ GatedRegressionLab::GatedRegressionLab() : LabOf(kUnitsPerSecond, binding()) {
          "Projected GD on L_log converges geometrically up to κ·ε_reg: ‖W_t − W*‖ ≤ ρ^t‖W₀ − W*‖ + κ ε_reg Σ ρ^τ "
          "(Theorem 3, Fig. 2b)."},
         {"sweep", "Phase 3: sample complexity",
-         "Success rate (E_reg < 0.05) against n: L_4 rises from ≈ 0 to 1 between 10³ and 10⁵ samples; ℓ2 stays flat: "
+         "Success rate (E_reg < {=0.05}) against n: L_4 rises from ≈ 0 to 1 between 10³ and 10⁵ samples; ℓ2 stays flat: "
          "more data does not help it.",
          "n ≥ poly(d, 1/ε) samples suffice for the empirical L_4 (Theorem 2, no explicit exponent): 'the first sample "
          "complexity results for parameter recovery in this model for any algorithm'."},
@@ -207,22 +208,23 @@ static std::vector<core::Headline> paper_headlines() {
          "Fig. 2a: L4 recovers (5 runs, no number); prototype 100 % (docs/labs/gated-regression.md §7.7)"},
         {"success_l2",
          "Fig. 2a: ℓ2 stuck in local optima; prototype 50 % (d = 6, 40 seeds; docs/labs/gated-regression.md §7.7)"},
-        {"ereg_l4", "→ 0 (Theorem 1); prototype 0.009 (n = 10⁵; docs/labs/gated-regression.md §7.7)"},
-        {"ereg_l2", "prototype (docs/labs/gated-regression.md §7.7): ≈ 0.003 or ≈ 0.6"},
+        {"ereg_l4", "→ 0 (Theorem 1); prototype {=0.009} (n = 10⁵; docs/labs/gated-regression.md §7.7)"},
+        {"ereg_l2", "prototype (docs/labs/gated-regression.md §7.7): ≈ {=0.003} or ≈ {=0.6}"},
         {"mse_l4", "(no number); oracle E[y|x]"},
-        {"mse_l2", "(no number); prototype (docs/labs/gated-regression.md §7.7): 0.4150 stuck vs 0.4140 truth"},
-        {"mse_oracle", "prototype 0.416 (docs/labs/gated-regression.md §7.7)"},
-        {"mse_linreg", "prototype 0.501 (docs/labs/gated-regression.md §7.7)"},
-        {"stuck_gap", "(no number): ≤ 0.02 asked (the lab's own target, docs/labs/gated-regression.md §6)"},
-        {"stuck_excess", "prototype (docs/labs/gated-regression.md §7.7): ≈ 0.002/0.416 ≈ 0.5 % above the oracle"},
-        {"stuck_ereg_min", "prototype ≈ 0.58–0.66 (docs/labs/gated-regression.md §7.7)"},
-        {"egating_star", "Fig. 2b: ≈ 0; prototype 0.0008 (docs/labs/gated-regression.md §7.7)"},
-        {"egating_l4", "Fig. 2b: close to A*'s; prototype 0.0017 (docs/labs/gated-regression.md §7.7)"},
-        {"gating_ok_l4", "(fraction E_gating ≤ 0.01)"},
+        {"mse_l2", "(no number); prototype (docs/labs/gated-regression.md §7.7): {=0.4150} stuck vs {=0.4140} truth"},
+        {"mse_oracle", "prototype {=0.416} (docs/labs/gated-regression.md §7.7)"},
+        {"mse_linreg", "prototype {=0.501} (docs/labs/gated-regression.md §7.7)"},
+        {"stuck_gap", "(no number): ≤ {=0.02} asked (the lab's own target, docs/labs/gated-regression.md §6)"},
+        {"stuck_excess",
+         "prototype (docs/labs/gated-regression.md §7.7): ≈ {=0.002}/{=0.416} ≈ {=0.5} % above the oracle"},
+        {"stuck_ereg_min", "prototype ≈ {=0.58}–{=0.66} (docs/labs/gated-regression.md §7.7)"},
+        {"egating_star", "Fig. 2b: ≈ 0; prototype {=0.0008} (docs/labs/gated-regression.md §7.7)"},
+        {"egating_l4", "Fig. 2b: close to A*'s; prototype {=0.0017} (docs/labs/gated-regression.md §7.7)"},
+        {"gating_ok_l4", "(fraction E_gating ≤ {=0.01})"},
         {"egating_l2",
-         "Fig. 2b: Â from ℓ2 fails; prototype 0.49 (≈ 0.98 stuck, ≈ 0.001 otherwise; "
+         "Fig. 2b: Â from ℓ2 fails; prototype {=0.49} (≈ {=0.98} stuck, ≈ {=0.001} otherwise; "
          "docs/labs/gated-regression.md §7.7)"},
-        {"stuck_egating_min", "Fig. 2b: Â from ℓ2 fails; prototype 0.98 (docs/labs/gated-regression.md §7.7)"},
+        {"stuck_egating_min", "Fig. 2b: Â from ℓ2 fails; prototype {=0.98} (docs/labs/gated-regression.md §7.7)"},
         // reported when em = 1
         {"success_em", "not in the paper; prototype 10/10 (docs/labs/gated-regression.md §7.7)"},
         // reported when sweep = 1 (the per-n rates at the default grid, n_max = 10⁵)
@@ -284,8 +286,9 @@ core::Validation GatedRegressionLab::check(const Config& c) const {
             "δ_F = %g ≥ 4λ·min α* = %.3g: A = 0 is no longer a saddle but a minimum and L_4 learns nothing: lower δ_F",
             c.h.delta_F, 4 * c.h.lambda * amin));
     if (c.h.delta_F < 0.05)
-        v.warnings.push_back("δ_F < 0.05: only δ_F damps the part of each row outside span A*; E_reg stalls around 0.1 "
-                             "(docs/labs/gated-regression.md §4.1)");
+        v.warnings.push_back(
+            "δ_F < {=0.05}: only δ_F damps the part of each row outside span A*; E_reg stalls around {=0.1} "
+            "(docs/labs/gated-regression.md §4.1)");
     if (c.cap == 0 && !c.online)
         v.warnings.push_back("No row-norm cap: on a fixed dataset the empirical L_4 is unbounded below, GD approaches "
                              "A* and then runs away (docs/labs/gated-regression.md §4.4)");

@@ -389,13 +389,13 @@ std::vector<core::Metric> Run::metrics() const {
     const Summary& s = sum_;
     const char* p1 = "measured after Phase 1";
     const char* p2 = "measured after Phase 2";
-    const char* nostuck = "no ℓ2 run is stuck (all have E_reg < 0.05), or measured after Phase 2";
+    const char* nostuck = "no ℓ2 run is stuck (all have E_reg < {=0.05}), or measured after Phase 2";
     m.count("runs", "Seeds trained side by side", cfg_.runs);
-    m.add("success_l4", "L4: fraction of runs with E_reg < 0.05", s.success[kL4], "%.3f", p1);
-    m.add("success_l2", "ℓ2: fraction of runs with E_reg < 0.05", s.success[kL2], "%.3f", p1);
+    m.add("success_l4", "L4: fraction of runs with E_reg < {=0.05}", s.success[kL4], "%.3f", p1);
+    m.add("success_l2", "ℓ2: fraction of runs with E_reg < {=0.05}", s.success[kL2], "%.3f", p1);
     m.add("ereg_l4", "L4: median E_reg (§4)", s.ereg_median[kL4], "%.4f", p1);
     m.add("ereg_l2", "ℓ2: median E_reg", s.ereg_median[kL2], "%.4f", p1);
-    m.add_if(cfg_.em, "success_em", "EM (not in the paper): fraction with E_reg < 0.05", s.success[kEM], "%.3f",
+    m.add_if(cfg_.em, "success_em", "EM (not in the paper): fraction with E_reg < {=0.05}", s.success[kEM], "%.3f",
              "em = 0, or measured after Phase 1");
     m.add_if(cfg_.em, "ereg_em", "EM: median E_reg", s.ereg_median[kEM], "%.4f", "em = 0, or measured after Phase 1");
     m.add_if(cfg_.em, "mse_em", "EM: median test MSE", s.mse_em, "%.4f", "em = 0, or measured after Phase 2");
@@ -406,7 +406,7 @@ std::vector<core::Metric> Run::metrics() const {
     m.add("mse_l2", "Test MSE of ℓ2's model, median", s.mse_l2, "%.4f", p2);
     m.add("mse_oracle", "Test MSE of the oracle E[y|x]", s.mse_oracle, "%.4f", p2);
     m.add("mse_linreg", "Test MSE of linear regression", s.mse_linreg, "%.4f", p2);
-    m.count("stuck_l2", "ℓ2 runs stuck (E_reg ≥ 0.05)", s.stuck);
+    m.count("stuck_l2", "ℓ2 runs stuck (E_reg ≥ {=0.05})", s.stuck);
     m.add("stuck_gap", "Stuck ℓ2 runs: max (MSE_ℓ2 − MSE_L4)/MSE_L4", s.stuck_gap, "%.4f", nostuck);
     m.add("stuck_excess", "Stuck ℓ2 runs: max (MSE_ℓ2 − MSE_oracle)/MSE_oracle", s.stuck_excess, "%.4f", nostuck);
     m.add("stuck_ereg_min", "Stuck ℓ2 runs: min E_reg", s.stuck_ereg_min, "%.4f", nostuck);
@@ -414,7 +414,7 @@ std::vector<core::Metric> Run::metrics() const {
     m.add("egating_star", "Phase 2, A = A*: median E_gating", s.egating[kAStar], "%.4f", p2);
     m.add("egating_l4", "Phase 2, A = Â from L4: median E_gating", s.egating[kAL4], "%.4f", p2);
     m.add("egating_l2", "Phase 2, A = Â from ℓ2: median E_gating", s.egating[kAL2], "%.4f", p2);
-    m.add("gating_ok_l4", "Phase 2, Â from L4: fraction of runs with E_gating ≤ 0.01", s.gating_ok_l4, "%.3f", p2);
+    m.add("gating_ok_l4", "Phase 2, Â from L4: fraction of runs with E_gating ≤ {=0.01}", s.gating_ok_l4, "%.3f", p2);
     m.add("werr_star", "Phase 2, A = A*: median ‖W − W*‖", s.werr[kAStar], "%.4f", p2);
     m.add("werr_l4", "Phase 2, Â from L4: median ‖W − W*‖", s.werr[kAL4], "%.4f", p2);
     m.add("werr_l2", "Phase 2, Â from ℓ2: median ‖W − W*‖", s.werr[kAL2], "%.4f", p2);

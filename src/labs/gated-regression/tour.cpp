@@ -18,8 +18,8 @@ std::vector<core::TourStep> GatedRegressionLab::tour() const {
                 "bad local minima' (§3.1).")),
         core::tour_to_phase(
             kGates, {"two_fates"},
-            "Phase 1: every blue L₄ run sits on a plateau (the saddle at A = 0), then drops below the 0.05 line. The "
-            "orange ℓ2 runs split: some recover, the others freeze at E_reg ≈ 0.6, yet their test MSE is almost the "
+            "Phase 1: every blue L₄ run sits on a plateau (the saddle at A = 0), then drops below the {=0.05} line. The "
+            "orange ℓ2 runs split: some recover, the others freeze at E_reg ≈ {=0.6}, yet their test MSE is almost the "
             "truth's.",
             "Theorem 1 / eq. (8): every approximate local minimum of L₄ recovers A* up to permutation and scale; Fig. "
             "2a: ℓ2 gets stuck."),

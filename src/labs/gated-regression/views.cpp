@@ -78,16 +78,17 @@ void Run::views(std::vector<core::View>& out) const {
     {
         core::View g =
             core::grid("two_fates", "Two losses, two fates")
-                .caption("Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in orange, on the same "
-                         "data from the same starts. L₄ waits on a plateau, then every run drops under 0.05; ℓ2 runs "
-                         "split, some freeze near 0.6. Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 "
-                         "(docs/labs/gated-regression.md §4.3).")
+                .caption(
+                    "Top: E_reg of every run (thin) and the median (bold), L₄ in blue, ℓ2 in orange, on the same "
+                    "data from the same starts. L₄ waits on a plateau, then every run drops under {=0.05}; ℓ2 runs "
+                    "split, some freeze near {=0.6}. Bottom: the L₄ loss: its plateau at λk is the saddle A = 0 "
+                    "(docs/labs/gated-regression.md §4.3).")
                 .columns(1);
         core::View e = core::lines("", "E_reg per run (§4), log scale")
                            .x("", 0, cfg_.iters)   // no label: the x-axis is shared with the loss panel below
                            .y("E_reg", 1e-3, 1)
                            .log_y()
-                           .hline(0.05, "success: E_reg < 0.05");
+                           .hline(0.05, "success: E_reg < {=0.05}");
         std::vector<const core::ThinnedRows*> c1;
         for (const Trial& R : runs_) c1.push_back(&R.curve1);
         runs_and_median(e.lines, c1, kC1EregL4, core::trf("L₄ (median of %d)", nr), kBlue);
@@ -107,7 +108,7 @@ void Run::views(std::vector<core::View>& out) const {
             ok4 += R.ereg_now[kL4] < 0.05;
             ok2 += R.ereg_now[kL2] < 0.05;
         }
-        if (last) g.readouts.push_back(core::trf("now below 0.05: L₄ %d of %d runs, ℓ2 %d of %d", ok4, nr, ok2, nr));
+        if (last) g.readouts.push_back(core::trf("now below {=0.05}: L₄ %d of %d runs, ℓ2 %d of %d", ok4, nr, ok2, nr));
         out.push_back(std::move(g));
     }
 
@@ -235,7 +236,7 @@ void Run::views(std::vector<core::View>& out) const {
                                cfg_.sweep_seeds))
                            .x("n (samples)", 800, cfg_.sweep_n_max * 1.25)
                            .log_x()
-                           .y("success rate (E_reg < 0.05)", -0.03, 1.03);
+                           .y("success rate (E_reg < {=0.05})", -0.03, 1.03);
         const std::string l4 = core::trf("L₄, d = %d", d), l4b = core::trf("L₄, d = %d", cfg_.d2),
                           l2 = core::trf("ℓ2, d = %d", d);
         const char* labels[3] = {l4.c_str(), l4b.c_str(), l2.c_str()};

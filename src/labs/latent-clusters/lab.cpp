@@ -55,7 +55,7 @@ static core::Bound<Config> make_binding() {
                       "Phase I step; the per-neuron step is η_I/(M·J_I) (gate 1/M, width 1/J)", true),
           &Config::eta1);
     b.add(core::param("T1", "T_1", "Phase I", T::Int, 0, 5e6, 150000,
-                      "Phase I online samples (paper: 3.5e6 at d = 200)", true),
+                      "Phase I online samples (paper: {=3.5e6} at d = 200)", true),
           &Config::T1);
     b.add(core::param("n2", "n", "Phase II", T::Int, 10, 2e6, 100000,
                       "Phase II batch size (theory n = Θ̃(d); ~3000 d needed at small d)", true),
@@ -175,7 +175,7 @@ static std::vector<core::Headline> paper_headlines() {
         {"cos_g_vanilla", "≲ Õ(d^{-1/2}) for all t (Thm 4.3)"},
         {"mse_moe", "≤ ε (Thm 4.6); no number reported"},
         {"mse_vanilla",
-         "stuck above 1 (Thm 4.3: no w_g*); ≈ 1.5 if it fits ½(f_1* + f_2*) without routing (derived, lecture "
+         "stuck above 1 (Thm 4.3: no w_g*); ≈ {=1.5} if it fits ½(f_1* + f_2*) without routing (derived, lecture "
          "teacher)"},
         {"mse_router_off", "≈ vanilla (router is what breaks Σ s_c = 0; docs/labs/latent-clusters.md §7.9)"},
         {"mse_top1", "above adaptive top-k (Remark 4.12)"},
@@ -209,7 +209,7 @@ core::Validation LatentClustersLab::check(const Config& c) const {
                                      "sphere (the run diverges); lower η_I below %.3g",
                                      eff1, 3 * bound * M * c.J1));
     else if (eff1 > 3 * bound)
-        v.warnings.push_back(core::trf("η_I/(M·J_I) = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
+        v.warnings.push_back(core::trf("η_I/(M·J_I) = %.3g is above 3·{=0.06}·d^(−k*/2) = %.3g: alignments jump around "
                                        "(docs/labs/latent-clusters.md §7.4); lower η_I",
                                        eff1, 3 * bound));
     if (eff3 >= 1)
@@ -217,7 +217,7 @@ core::Validation LatentClustersLab::check(const Config& c) const {
                                      "sphere (the run diverges); lower η_III below %.3g",
                                      eff3, 3 * bound * c.J3));
     else if (eff3 > 3 * bound)
-        v.warnings.push_back(core::trf("η_III/J_III = %.3g is above 3·0.06·d^(−k*/2) = %.3g: alignments jump around "
+        v.warnings.push_back(core::trf("η_III/J_III = %.3g is above 3·{=0.06}·d^(−k*/2) = %.3g: alignments jump around "
                                        "(docs/labs/latent-clusters.md §7.4); lower η_III",
                                        eff3, 3 * bound));
     // λ̄ below kLambdaMin (the schema allows 0 so that the user sees this reason): the ridge system is
@@ -235,7 +235,7 @@ core::Validation LatentClustersLab::check(const Config& c) const {
         v.warnings.push_back("the paper links fix k* = 3; k_star is ignored");
     if (c.teacher.rho > 0.7 * std::sqrt(double(d)))
         v.warnings.push_back(
-            core::trf("ρ = %g > 0.7√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing ("
+            core::trf("ρ = %g > {=0.7}√d = %.2g: w·v_c random-walks and the shift ρ w·v_c can break routing ("
                       "docs/labs/latent-clusters.md §7.5)",
                       c.teacher.rho, 0.7 * std::sqrt(double(d))));
     const double p_prof = 1 - C * std::pow(1 - 1.0 / C, M);

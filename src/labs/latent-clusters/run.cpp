@@ -219,9 +219,10 @@ bool Run::check_finite(const char* where, double tolerance) {
                                         : std::string("the weights became NaN or infinite");
     failure_ = core::diverged(
         where, core::trf("SGD step %ld", t_sgd_), cause,
-        core::trf("The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about 0.06·d^(−k*/2) = %.2g "
-                  "(docs/labs/latent-clusters.md §4.4) and η_r finite",
-                  0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
+        core::trf(
+            "The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about {=0.06}·d^(−k*/2) = %.2g "
+            "(docs/labs/latent-clusters.md §4.4) and η_r finite",
+            0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
     return false;
 }
 

@@ -25,7 +25,7 @@ static core::Bound<Config> make_binding() {
     b.add(core::param(
               "rho", "ρ", "Data", T::Real, 0, 1, 0.3,
               "within-set spread of irrelevant patches; the theorem's diameter assumption is ρ ≲ √(1−δ_r²)/(2p√d) "
-              "≈ 0.01 at the defaults, the phenomena are the same"),
+              "≈ {=0.01} at the defaults, the phenomena are the same"),
           &Config::data, &DataSpec::rho);
     b.add(core::param("delta_d", "δ_d", "Data", T::Real, -0.9, 0.9, 0.0,
                       "<o1, o2>, separation of the discriminative patterns (§4.2)"),
@@ -348,16 +348,16 @@ static std::vector<core::Headline> paper_headlines() {
         {"nstar_sep", "separate pMoE: ≈20 (prototype, docs/labs/patch-routing.md §7.4)"},
         {"nstar_joint", "joint pMoE: ≈90 (prototype, docs/labs/patch-routing.md §7.4; ≈50 in its WASM run)"},
         {"nstar_ratio_sep",
-         "N*_sep / N*_CNN ≤ 0.25 (prototype ≈0.13, docs/labs/patch-routing.md §7.4; Thm 4.2 vs 4.3: (l/n)^8 as a "
+         "N*_sep / N*_CNN ≤ {=0.25} (prototype ≈{=0.13}, docs/labs/patch-routing.md §7.4; Thm 4.2 vs 4.3: (l/n)^8 as a "
          "bound)"},
         {"quarter_sep", "share of seeds with N*_sep / N*_CNN ≤ 1/4 (the mean over seeds; 1 = every seed)"},
         {"sweep_route_sep",
-         "prototype's router table (docs/labs/patch-routing.md §7.4; d = 32, n = 32, l = 2): 0.64 at N_r = 20; "
+         "prototype's router table (docs/labs/patch-routing.md §7.4; d = 32, n = 32, l = 2): {=0.64} at N_r = 20; "
          "Lemma 4.1 asks B_r = Ω(n²/(1−δ_d)²), and N_r ≤ N (eq. 6)"},
-        {"nstar_ratio_joint", "N*_joint / N*_CNN ≤ 0.6 (paper Fig. 4: pMoE needs 60 % of the CNN's samples)"},
+        {"nstar_ratio_joint", "N*_joint / N*_CNN ≤ {=0.6} (paper Fig. 4: pMoE needs 60 % of the CNN's samples)"},
         {"thr_acc_lstar",
-         "separate pMoE at l = l*, N = 80: ≥ 0.95 (prototype, docs/labs/patch-routing.md §7.4: 1.00 with c = 2)"},
-        {"thr_acc_lstar_m1", "at l = l* − 1: ≤ 0.75 (prototype, docs/labs/patch-routing.md §7.4: 0.57)"},
+         "separate pMoE at l = l*, N = 80: ≥ {=0.95} (prototype, docs/labs/patch-routing.md §7.4: {=1.00} with c = 2)"},
+        {"thr_acc_lstar_m1", "at l = l* − 1: ≤ {=0.75} (prototype, docs/labs/patch-routing.md §7.4: {=0.57})"},
     };
 }
 

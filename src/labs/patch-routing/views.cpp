@@ -121,9 +121,9 @@ void Run::views(std::vector<core::View>& out) const {
                 .show_values(types <= 24)
                 .readout(core::trf("separate: o1 → E1 %.2f, o2 → E2 %.2f, irrelevant dropped %.2f", S.R_plus, S.R_minus,
                                    S.drop))
-                .readout(
-                    core::trf("joint: o1 with the top gate %.2f, o2 %.2f (Assumption 4.4; paper Fig. 9: 0.95 / 0.92)",
-                              Jt.R_plus, Jt.R_minus)));
+                .readout(core::trf(
+                    "joint: o1 with the top gate %.2f, o2 %.2f (Assumption 4.4; paper Fig. 9: {=0.95} / {=0.92})",
+                    Jt.R_plus, Jt.R_minus)));
     }
 
     // 3. rank of the discriminative patch under its router (separate and joint)

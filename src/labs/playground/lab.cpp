@@ -51,12 +51,13 @@ static core::Bound<Config> make_binding() {
         core::param("top_k", "k", "Routing", T::Int, 1, 16, 1,
                     "experts per point (Shazeer et al. 2017); with expert choice, each expert's share is c_f k B / K"),
         &Config::train, &TrainSpec::rule, &RoutingRule::k);
-    b.add(core::param("alpha", "α", "Routing", T::Real, 0, 1, 0.3,
-                      "load-balancing loss weight: α K Σ f_i P_i (Switch, Fedus et al. 2022, who use α = 0.01). This "
-                      "toy needs about 0.1 or more: its router sees two numbers per point and tight clusters, so the "
-                      "task pulls a whole cluster onto one expert far harder than in a language model, and at 0.01 "
-                      "the load collapses"),
-          &Config::train, &TrainSpec::alpha);
+    b.add(
+        core::param("alpha", "α", "Routing", T::Real, 0, 1, 0.3,
+                    "load-balancing loss weight: α K Σ f_i P_i (Switch, Fedus et al. 2022, who use α = {=0.01}). This "
+                    "toy needs about {=0.1} or more: its router sees two numbers per point and tight clusters, so the "
+                    "task pulls a whole cluster onto one expert far harder than in a language model, and at {=0.01} "
+                    "the load collapses"),
+        &Config::train, &TrainSpec::alpha);
     b.add(core::param(
               "capacity", "c_f", "Routing", T::Real, 0, 4, 0,
               "capacity factor: each expert takes at most c_f k B / K points of a batch, rounded up (Switch); 0: none"),
@@ -104,7 +105,7 @@ static core::Bound<Config> make_binding() {
     b.preset({"bias",
               "Skewed, loss-free balancing",
               "No L_aux; a bias raises idle experts' scores after each batch (Wang et al. 2024), with a small step "
-              "γ = 0.01 over 5000 steps.",
+              "γ = {=0.01} over 5000 steps.",
               {{"data", 1}, {"alpha", 0}, {"bias", 0.01}, {"T", 5000}, {"eval_every", 25}}});
     b.preset({"expert-choice",
               "Skewed, expert choice",

@@ -29,13 +29,13 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
         core::with_preset(
             "skewed",
             core::with_question(
-                {"The same data with L_aux = α K Σ f_i P_i, α = 0.3. Will the load be even, and will accuracy suffer?",
+                {"The same data with L_aux = α K Σ f_i P_i, α = {=0.3}. Will the load be even, and will accuracy suffer?",
                  {core::answer_if_above("Even, and the accuracy stays.", "load_entropy", 0.9),
                   core::answer_otherwise("Still uneven.")},
                  0,
                  "To make f and P even the router splits the big cluster between experts; each piece is still "
                  "easy, so the accuracy stays (Fedus et al. 2022, §2.2)."},
-                core::tour_to_end({"load", "territory"}, "The same data with the load-balancing loss, α = 0.3.",
+                core::tour_to_end({"load", "territory"}, "The same data with the load-balancing loss, α = {=0.3}.",
                                   "Switch Transformer's load-balancing loss (Fedus et al. 2022, eq. 4), smallest "
                                   "when f and P are 1/K, spreads the load."))),
         core::with_preset(
@@ -69,7 +69,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                  "The bias b_i only chooses the experts, it does not weigh their outputs, and no gradient reaches "
                  "it: loss-free balancing (Wang et al. 2024, used by DeepSeek-V3). A small step γ needs time; a "
                  "large one makes whole clusters hop between experts (compare bias-too-large)."},
-                core::tour_to_end({"bias", "load"}, "Loss-free balancing, γ = 0.01, 5000 steps.",
+                core::tour_to_end({"bias", "load"}, "Loss-free balancing, γ = {=0.01}, 5000 steps.",
                                   "The bias alone evens the load (Wang et al. 2024, Algorithm 1)."))),
         core::with_preset(
             "expert-choice",
@@ -109,16 +109,16 @@ std::vector<core::Comparison> PlaygroundLab::comparisons() const {
             .watch({"load_entropy", "idle_experts", "acc"})
             .because("Without L_aux the router's rich-get-richer loop sends most points to one or two experts; "
                      "from collapse-hurts it also costs accuracy."),
-        core::compare("bias-balancing", "Loss-free balancing instead (α = 0, γ = 0.01)")
+        core::compare("bias-balancing", "Loss-free balancing instead (α = 0, γ = {=0.01})")
             .changes({{"alpha", "0"}, {"bias", "0.01"}})
             .watch({"load_entropy", "max_vio"})
             .because("The bias moves the choice towards idle experts without a gradient (Wang et al. 2024); a "
                      "small step needs time: over the bias preset's 5000 steps it evens the load as the loss does."),
-        core::compare("bias-too-large", "A bias step too large (γ = 0.1): a limit cycle")
+        core::compare("bias-too-large", "A bias step too large (γ = {=0.1}): a limit cycle")
             .changes({{"alpha", "0"}, {"bias", "0.1"}})
             .at_preset("bias")
             .watch({"max_vio", "max_vio_recent", "load_entropy", "acc"})
-            .because("Each batch moves b_i by γ whatever the imbalance: with γ = 0.1 a whole cluster flips to "
+            .because("Each batch moves b_i by γ whatever the imbalance: with γ = {=0.1} a whole cluster flips to "
                      "another expert, overloads it and flips again; the load of recent batches looks even, "
                      "the load at any one moment does not."),
         core::compare("top2", "Two experts a point")
@@ -142,7 +142,7 @@ std::vector<core::Comparison> PlaygroundLab::comparisons() const {
             .watch({"load_entropy", "load_entropy_recent"})
             .because("L_aux evens the load of the noisy choices made in training (the last batches' load); "
                      "evaluated without the noise, the choices fall back on the experts the router favours."),
-        core::compare("z-loss", "Router z-loss (β = 0.01)")
+        core::compare("z-loss", "Router z-loss (β = {=0.01})")
             .changes({{"z_loss", "0.01"}})
             .watch({"router_z", "load_entropy", "acc"})
             .because("The z-loss keeps the router's logits small (Zoph et al. 2022, for numerical stability); "
