@@ -72,7 +72,8 @@ window.moeLab = {
   // The declarations the HTML document is built from (web/pdom.js), and view n's data as tables.
   document: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_document())) : null),
   table: (n) => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_view_table(n))) : null),
-  // The last frame's texts as the canvas shows them, read back from its glyphs (src/app/screen_text.hpp).
+  // The last frame's texts as the canvas shows them, read back from its glyphs (src/app/screen_text.hpp):
+  // [{text, box: [x0, y0, x1, y1], clip: its clip rectangle, cut}], cut when a text runs past the clip's side.
   screenText: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_screen_text())) : null),
   command: (cmd) => {
     if (!window.moeLab.ready) return "the page is still loading";   // words: not shown (the API's answer)

@@ -19,10 +19,12 @@ void Header::draw_title() {
     ImGui::TextColored(ink4(colors().title), "%s", core::tr(info.title).c_str());
     ImGui::SameLine();
     if (!rewind_.live()) return rewind_.draw_status();   // (the citation is in the sidebar's lab picker)
-    ImGui::TextDisabled("%s", core::tr(info.citation).c_str());
+    // the citation as far as it fits ("..."): whole in its tooltip and in the HTML document
+    ImGui::TextDisabled("%s", fit_text(core::tr(info.citation), ImGui::GetContentRegionAvail().x).c_str());
     if (ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(tooltip_wrap(32));
+        ImGui::TextUnformatted(core::tr(info.citation).c_str());
         ImGui::TextUnformatted(core::tr(info.summary).c_str());
         ImGui::PopTextWrapPos();
         ImGui::EndTooltip();

@@ -37,15 +37,17 @@ static int place_top_labels(const core::View& v, Axes& ax, float left_limit, flo
     struct Item {
         float x0, w;
         const core::Overlay* o;
+        std::string label;
     };
     std::vector<Item> items;
     for (const core::Overlay& o : v.overlays) {
         if (o.label.empty() || across_y(o) || (!band_labels && o.kind == core::Overlay::VBand)) continue;
         float x0 = ax.map(o.a, ax.y0).x, x1 = o.kind == core::Overlay::VBand ? ax.map(o.b, ax.y0).x : x0;
         if (x1 < x0) std::swap(x0, x1);
-        if (x1 < ax.a.x - 1 || x0 > ax.b.x + 1) continue;   // off the axes: nothing to name
-        float cx = (std::max(x0, ax.a.x) + std::min(x1, ax.b.x)) * 0.5f, w = text_width(o.label, fh);
-        items.push_back({std::clamp(cx - w * 0.5f, left_limit, std::max(left_limit, right_limit - w)), w, &o});
+        if (x1 < ax.a.x - 1 || x0 > ax.b.x + 1) continue;                            // off the axes: nothing to name
+        const std::string label = fit_text(o.label, right_limit - left_limit, fh);   // (a row at most)
+        float cx = (std::max(x0, ax.a.x) + std::min(x1, ax.b.x)) * 0.5f, w = text_width(label, fh);
+        items.push_back({std::clamp(cx - w * 0.5f, left_limit, std::max(left_limit, right_limit - w)), w, &o, label});
     }
     std::sort(items.begin(), items.end(), [](const Item& p, const Item& q) { return p.x0 < q.x0; });
     std::vector<float> row_end;
@@ -56,7 +58,7 @@ static int place_top_labels(const core::View& v, Axes& ax, float left_limit, flo
         if (r == row_end.size()) row_end.push_back(0);
         row_end[r] = it.x0 + it.w;
         PlacedLabel l;
-        l.lines = {it.o->label};
+        l.lines = {it.label};
         l.at = ImVec2(it.x0, float(r));   // the row; its y is set once the top margin is known
         l.size = ImVec2(it.w, fh);
         l.color = darker(overlay_color(*it.o), it.o->color < 0 ? 1.0f : 0.75f);
@@ -242,8 +244,11 @@ void draw_overlays(const core::View& v, const Axes& ax) {
                 ImVec2(ax.b.x + 1, l.anchor_y),
                 ImVec2(l.at.x - fh * 0.15f, std::clamp(l.anchor_y, l.at.y + fh * 0.2f, l.at.y + l.size.y - fh * 0.2f)),
                 l.color, 1.2f);
+        // inside the panel's sides whatever the room: a line too long for it ends in "..." (never cut mid-glyph)
+        const float left = dl->GetClipRectMin().x, right = dl->GetClipRectMax().x;
+        const float x = std::max(l.at.x, left);
         for (size_t k = 0; k < l.lines.size(); ++k)
-            dl->AddText(ImVec2(l.at.x, l.at.y + k * fh * 1.05f), l.color, l.lines[k].c_str());
+            dl->AddText(ImVec2(x, l.at.y + k * fh * 1.05f), l.color, fit_text(l.lines[k], right - x).c_str());
         std::string all;
         for (const auto& s : l.lines) all += (all.empty() ? "" : " ") + s;
         report_label(all, l.at, ImVec2(l.at.x + l.size.x, l.at.y + l.size.y));
@@ -304,7 +309,9 @@ float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, 
             stroke_segment(dl, ImVec2(x, cy), ImVec2(x + fs * 2.0f, cy), it.color, thick, pattern, 0);
             if (it.marker >= 0) draw_marker(dl, ImVec2(x + fs * 1.0f, cy), fs * 0.24f, it.marker, it.color);
         }
-        add_text(dl, ImVec2(x + fs * 2.4f, y), ink(colors().legend), it.name, fs);
+        // a name longer than the whole row ends in "...", inside the row (its whole name: the view's table)
+        add_text(dl, ImVec2(x + fs * 2.4f, y), ink(colors().legend),
+                 fit_text(it.name, std::max(fs, at.x + width - (x + fs * 2.4f)), fs), fs);
         report_legend(it.name);
         x += w;
     }

@@ -7,6 +7,7 @@
 #include "app/view_report.hpp"
 #include "core/text.hpp"
 #include "core/words.hpp"
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -38,7 +39,8 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
         gb.y = ga.y + ch * h.rows;
     }
 
-    if (!h.row_title.empty()) dl->AddText(ImVec2(a.x, a.y), ink_, h.row_title.c_str());
+    if (!h.row_title.empty())
+        dl->AddText(ImVec2(a.x, a.y), ink_, fit_text(h.row_title, dl->GetClipRectMax().x - a.x).c_str());
     // the cells: one textured rectangle through the colour-scale shader (app/gpu_draw.hpp), else a rectangle each
     const bool on_gpu = gpu_draw_heatmap(dl, h, ga, gb);
     ViewReport* report = current_report();
@@ -98,9 +100,12 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b) {
                     h.col_labels[size_t(c)].c_str());
     }
     if (!h.col_title.empty()) {
-        ImVec2 sz = ImGui::CalcTextSize(h.col_title.c_str());
-        dl->AddText(ImVec2((ga.x + gb.x - sz.x) * 0.5f, gb.y + (h.col_labels.empty() ? 0.1f : 1.3f) * fh), ink_,
-                    h.col_title.c_str());
+        // centred under the cells, inside the panel's sides ("..." past them)
+        const float left = dl->GetClipRectMin().x, right = dl->GetClipRectMax().x;
+        const std::string title = fit_text(h.col_title, right - left);
+        const float w = text_width(title, fh);
+        const float x = std::clamp((ga.x + gb.x - w) * 0.5f, left, std::max(left, right - w));
+        dl->AddText(ImVec2(x, gb.y + (h.col_labels.empty() ? 0.1f : 1.3f) * fh), ink_, title.c_str());
     }
     if (!gpu_error(core::ViewKind::Heatmap).empty())
         add_text(dl, ImVec2(ga.x + fh * 0.2f, ga.y + fh * 0.2f), ink(colors().error),

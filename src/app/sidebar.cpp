@@ -20,7 +20,10 @@ void Sidebar::draw(ImVec2 size) {
     ImGui::BeginChild("sidebar", size, true);
     ImGui::TextColored(ink4(colors().title), "%s", core::tr("MoE Lab"));
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", core::tr("mixture-of-experts theory, live"));
+    ImGui::TextDisabled("%s",
+                        fit_text(core::tr("mixture-of-experts theory, live"),   // (whole in the tab's title)
+                                 ImGui::GetContentRegionAvail().x)
+                            .c_str());
 
     draw_lab_preset_seed();
     ImGui::Separator();
@@ -122,7 +125,11 @@ void Sidebar::draw_preset_picker() {
         wrapped_text(core::tr(cur->note));
         ImGui::PopStyleColor();
     }
-    if (cur && !cur->warning.empty()) ImGui::TextColored(ink4(colors().warning), "%s", core::tr(cur->warning).c_str());
+    if (cur && !cur->warning.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().warning));
+        wrapped_text(core::tr(cur->warning));
+        ImGui::PopStyleColor();
+    }
 }
 
 void Sidebar::draw_seed_input() {

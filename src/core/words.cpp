@@ -327,7 +327,8 @@ std::string pseudo(const std::string& english) {
     const size_t pad = std::max<size_t>(1, (english.size() * 2 + 4) / 5);   // 40 % of the length
     std::string tail;
     static const char* filler[] = {"ļ", "ő", "ŗ", "ē", "ŋ"};   // Latin Extended-A: in the page's font
-    for (size_t k = 0; k + 2 < pad; ++k) tail += filler[k % 5];
+    for (size_t k = 0; k + 2 < pad; ++k)
+        tail += (k && k % 5 == 0 ? " " : "") + std::string(filler[k % 5]);   // (words a line can wrap)
     return "[" + out + (tail.empty() ? "" : " " + tail) + "]";
 }
 

@@ -169,11 +169,19 @@ EMSCRIPTEN_KEEPALIVE const char* moe_view_table(int n) {   // view n's data as t
     s = g_app ? g_app->view_table_json(n) : "null";
     return s.c_str();
 }
-// The last frame's texts as the canvas shows them (app/screen_text.hpp), for the tests: a JSON array of runs.
+// The last frame's texts as the canvas shows them (app/screen_text.hpp), for the tests: [{text, box, clip, cut}].
 EMSCRIPTEN_KEEPALIVE const char* moe_screen_text() {
     static std::string s;
     const ImDrawData* draw = ImGui::GetDrawData();
-    s = draw && draw->Valid ? core::json_strings(app::screen_text(*draw, *ImGui::GetIO().Fonts)) : "[]";
+    s = "[";
+    if (draw && draw->Valid)
+        for (const app::ScreenRun& r : app::screen_text(*draw, *ImGui::GetIO().Fonts))
+            s += (s.size() > 1 ? "," : "") + std::string("{\"text\":") + core::json_string(r.text) + ",\"box\":[" +
+                core::json_number(r.min.x) + "," + core::json_number(r.min.y) + "," + core::json_number(r.max.x) + "," +
+                core::json_number(r.max.y) + "],\"clip\":[" + core::json_number(r.clip.x) + "," +
+                core::json_number(r.clip.y) + "," + core::json_number(r.clip.z) + "," + core::json_number(r.clip.w) +
+                "],\"cut\":" + core::json_bool(r.cut) + "}";
+    s += "]";
     return s.c_str();
 }
 EMSCRIPTEN_KEEPALIVE const char* moe_command(const char* cmd) {   // "" when applied, else why not

@@ -7,7 +7,7 @@
 namespace {
 
 // The second frame's texts (ImGui hides a window that sizes itself on its first frame).
-std::vector<std::string> drawn(void (*draw)()) {
+std::vector<app::ScreenRun> drawn_runs(void (*draw)()) {
     for (int frame = 0; frame < 2; ++frame) {
         ImGui::GetIO().DeltaTime = 1.0f / 60;
         ImGui::NewFrame();
@@ -18,6 +18,12 @@ std::vector<std::string> drawn(void (*draw)()) {
         ImGui::Render();
     }
     return app::screen_text(*ImGui::GetDrawData(), *ImGui::GetIO().Fonts);
+}
+
+std::vector<std::string> drawn(void (*draw)()) {
+    std::vector<std::string> texts;
+    for (const app::ScreenRun& r : drawn_runs(draw)) texts.push_back(r.text);
+    return texts;
 }
 
 bool has(const std::vector<std::string>& runs, const std::string& s) {
@@ -51,4 +57,19 @@ TEST_CASE("screen_text: texts side by side on one line stay apart; a hidden fram
     CHECK(has(runs, "left"));
     CHECK(has(runs, "right"));
     CHECK(drawn([] {}).empty());
+}
+
+TEST_CASE("screen_text: a text drawn across its clip rectangle's side is cut; one inside is not") {
+    headless::Imgui imgui;
+    const auto runs = drawn_runs([] {
+        ImGui::TextUnformatted("whole");
+        ImDrawList* dl = ImGui::GetForegroundDrawList();
+        dl->PushClipRect(ImVec2(600, 400), ImVec2(643, 430));   // (its side across the sixth glyph)
+        dl->AddText(ImVec2(605, 405), IM_COL32_WHITE, "far too long for its box");
+        dl->PopClipRect();
+    });
+    REQUIRE(runs.size() == 2);
+    CHECK(runs[0].text == "whole");
+    CHECK(!runs[0].cut);
+    CHECK(runs[1].cut);
 }

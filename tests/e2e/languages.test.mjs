@@ -1,6 +1,7 @@
 // The page in every language (src/core/words.hpp) and in the pseudo-language (every text accented and 40 % longer):
 // at 1280×720 and UI scale 1.6, every lab's default views, the presentation mode and a tour step; then a phone. No
 // control is cut by its window or lies on another, no plot label is cut or overlaps (the layout map's rectangles),
+// no text runs past its panel's side (the glyphs drawn),
 // axe-core finds no WCAG A/AA violation, and the HTML document's lang is the language's. Screenshots:
 // tests/e2e/out/lang-*.png (docs/languages.md shows the German and Chinese ones).
 import { test } from "node:test";
@@ -9,6 +10,14 @@ import { join } from "node:path";
 import { openPage, openDevice, devices, state, frames, out, axe, checkReport, checkControls, drawnCommand as command } from "./harness.mjs";
 
 const LANGS = ["es", "pt-BR", "de", "zh-Hans", "en-XA"];   // core::languages() but English (every other test)
+
+// No text on the canvas runs past the side of its clip rectangle (read back from the glyphs drawn:
+// moeLab.screenText(), src/app/screen_text.hpp): a reader would lose its end.
+async function noTextCut(page, where) {
+  const cut = await page.evaluate(() => moeLab.screenText().filter((r) => r.cut));
+  assert.deepEqual(cut.map((r) => `"${r.text}" at ${r.box.map(Math.round)} (clip ${r.clip.map(Math.round)})`), [],
+                   `${where}: texts cut at their panel's side`);
+}
 
 const inLanguage = (page, lang) =>
   page.waitForFunction((l) => moeLab.state().lang === l && document.documentElement.lang === l, lang, { timeout: 30000 });
@@ -29,6 +38,7 @@ for (const lang of LANGS) {
       assert.equal(s.lang, lang, "the language stays when the lab changes");
       checkControls(s, `${lang} ${lab}`);
       for (const r of s.view_reports) checkReport(r, s.canvas[1], false, `${lang} ${lab}`);
+      await noTextCut(page, `${lang} ${lab}`);
     }
     assert.deepEqual(await axe(page), [], `${lang}: axe`);
     await command(page, "present=1");
@@ -36,6 +46,7 @@ for (const lang of LANGS) {
     await frames(page, 5);
     s = await state(page);
     checkControls(s, `${lang} presentation, tour step 2`);
+    await noTextCut(page, `${lang} presentation, tour step 2`);
     for (const r of s.view_reports) checkReport(r, s.canvas[1], s.view_reports.length === 1, `${lang} tour step 2`);
     await page.screenshot({ path: join(out, `lang-${lang}-present.png`) });
     assert.deepEqual(errors, []);

@@ -2,7 +2,7 @@
 // that passes through the table comes out accented, so a word of three or more plain letters (a–z only) on the
 // screen, in the HTML document or in the tab's title slipped past it. For every lab: each preset as it opens,
 // the default preset played to its end (at its declared quick size), a tour step, the presentation, and compare
-// mode, at 1280×720 and UI scale 1.6. The screen is read back from the glyphs the canvas drew
+// mode, at 1280×720 and UI scale 1.6; and no text on the canvas runs past its panel's side. The screen is read back from the glyphs the canvas drew
 // (moeLab.screenText(), src/app/screen_text.hpp). Names kept on purpose are not words to translate: in the HTML
 // document a link's names are <code>, a paper's title <cite>, a symbol read aloud translate="no", and the language
 // menu's names carry their own lang; on the screen, the file formats and the languages' own names. The text shown
@@ -18,7 +18,7 @@ const FORMATS = ["CSV", "PNG", "JSON", "PDF", "SVG", "HTML", "URL", "QR"];
 // What the page shows now: the canvas's texts, the HTML document's texts and accessible names (outside <code>,
 // <cite> and parts in another language), and the tab's title.
 const shown = (page) => page.evaluate(() => {
-  const html = document.documentElement.lang, texts = [...moeLab.screenText(), document.title];
+  const html = document.documentElement.lang, texts = [...moeLab.screenText().map((r) => r.text), document.title];
   const kept = (el) => !el || el.closest("code, cite, script, style, noscript, [translate=no]") ||
     (el.closest("[lang]") && el.closest("[lang]").lang !== html);
   const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -35,6 +35,8 @@ const shown = (page) => page.evaluate(() => {
 // pseudo-language reads it (core::pseudo, src/core/words.cpp): letters, digits and _^*' together; one with a
 // digit or _^* is a symbol of the papers (E_reg, w_g*, L4), kept as it is.
 async function plainWords(page, where, found, allowed) {
+  for (const r of await page.evaluate(() => moeLab.screenText().filter((r) => r.cut)))   // and none cut at a side
+    found.set(`(cut) ${r.text}`, `${where}: at ${r.box.map(Math.round)}, clip ${r.clip.map(Math.round)}`);
   for (const text of await shown(page))
     for (const w of text.match(/[\p{L}\p{N}_^*']+/gu) || [])
       if (/^[A-Za-z']{3,}$/.test(w) && !allowed.has(w) && !found.has(w)) found.set(w, `${where}: "${text.slice(0, 100)}"`);
