@@ -1,4 +1,5 @@
 #include "core/lab.hpp"
+#include "core/words.hpp"
 #include "core/workers.hpp"
 #include <cmath>
 
@@ -18,7 +19,7 @@ Validation validate(const Lab& lab, const Params& p) {
 
 std::string missing_reason(const Metric& m) {
     if (std::isfinite(m.value)) return "";
-    if (std::isnan(m.value)) return m.when_nan.empty() ? "NaN" : m.when_nan;   // words: not shown (the CLI's JSON)
+    if (std::isnan(m.value)) return m.when_nan.empty() ? "NaN" : tr(m.when_nan);   // words: not shown (NaN: JSON)
     return m.value > 0 ? "inf" : "-inf";
 }
 

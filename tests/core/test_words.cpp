@@ -1,7 +1,9 @@
 // The string table (core/words.hpp): choosing a language, looking texts up, the pseudo-language, the decimal
 // comma in numbers formatted for display, and tables that are refused with the line of their fault.
 #include "core/words.hpp"
+#include "core/lab.hpp"
 #include <doctest/doctest.h>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -113,4 +115,14 @@ TEST_CASE("the user's languages choose the page's") {
 TEST_CASE("placeholders: printf specifiers in order, names sorted, sets are not names") {
     CHECK(core::placeholders("%d of %.2f {b} {a} {1, 2}") == std::vector<std::string>{"%d", "%.2f", "{a}", "{b}"});
     CHECK(core::placeholders("70 %%") == std::vector<std::string>{"%%"});
+}
+
+TEST_CASE("a number inside a text is a marker: the language gives its decimal mark, a translation never types it") {
+    EnglishAfter english;
+    CHECK(std::string(core::tr("below {=0.05} in {=16000} runs")) == "below 0.05 in 16000 runs");   // English, the CLI
+    core::Metric m{"stuck", "stuck runs", std::nan(""), "%.4f", "no run is stuck (all below {=0.05})"};
+    CHECK(core::missing_reason(m) == "no run is stuck (all below 0.05)");   // the CLI's JSON says why, as shown
+    REQUIRE(core::use_language("de", R"({"below {=0.05}": "unter {=0.05}"})").empty());
+    CHECK(std::string(core::tr("below {=0.05}")) == "unter 0,05");
+    CHECK(std::string(core::tr("not translated: {=0.5}")) == "not translated: 0,5");
 }
