@@ -7,7 +7,8 @@
   words.py update LANG         adds the missing keys ("" = to translate) and drops stale ones, in source order
   words.py merge LANG OUT      one file for the page: every folder's translations of LANG
   words.py js OUT              languages.js: the languages' codes, and the shell's texts in each
-  words.py page INDEX          the site's index.html: its <noscript> text in every language
+  words.py page INDEX          the site's index.html: its <noscript> text in every language; and beside it
+                               manifest.<lang>.webmanifest, web/manifest.webmanifest's name and description
   words.py chars LANG          the characters LANG's texts use (the font subset for it)
   words.py chars names         the characters of the languages' names the page's font lacks (CJK)
   words.py scan                texts in src/app, src/core, src/session, src/platform and web/ shown without the table
@@ -108,6 +109,8 @@ def is_prose(s):
     if re.fullmatch(r"[a-z0-9_.:\-=/#%*]+", s):   # ids, commands, link keys, file names
         return False
     if s.startswith(("http://", "https://", "##")):
+        return False
+    if re.search(r'</?[a-z][a-z0-9]*[\s>/]|\b[a-z-]+="|[{;][a-z-]+:', s):   # HTML's tags and attributes, CSS
         return False
     return " " in s.strip() or bool(re.match(r"[A-Z][a-z]", s))
 
@@ -346,7 +349,7 @@ def main(argv):
                     "// The shell's texts (web/moe-lab-api.js) in each language with a table, for before the module runs.\n"
                     "globalThis.moeLabShell = " + json.dumps(shell, ensure_ascii=False) + ";\n")
         return 0
-    if len(argv) == 2 and argv[0] == "page":   # page INDEX: the site's index.html, its <noscript> in every language
+    if len(argv) == 2 and argv[0] == "page":   # page INDEX: the site's index.html, its <noscript>, the manifests
         with open(argv[1], encoding="utf-8") as f:
             page = f.read()
         said = shell_keys()[-1]
@@ -356,6 +359,16 @@ def main(argv):
                       flags=re.S)
         with open(argv[1], "w", encoding="utf-8") as f:
             f.write(page)
+        # and beside it the manifest in every language (the shell links the page's language's: moe-lab-api.js)
+        with open(os.path.join(ROOT, "web/manifest.webmanifest"), encoding="utf-8") as f:
+            manifest = json.load(f)
+        for l in LANGS:
+            words = merged(l)
+            own = dict(manifest, lang=l, name=words.get(manifest["name"], manifest["name"]),
+                       description=words.get(manifest["description"], manifest["description"]))
+            with open(os.path.join(os.path.dirname(argv[1]), f"manifest.{l}.webmanifest"), "w", encoding="utf-8") as f:
+                json.dump(own, f, ensure_ascii=False, indent=2)
+                f.write("\n")
         return 0
     if len(argv) == 2 and argv[0] == "chars":   # chars LANG, or chars names: the languages' names (the menu)
         text = "".join(n for _, n, _ in languages()) if argv[1] == "names" else "".join(merged(argv[1]).values())

@@ -55,7 +55,11 @@ function pageLanguage(tag) {
   const t = (s) => words[s] || s;
   document.title = t("MoE Lab: mixture-of-experts theory, live");
   document.getElementById("loading").textContent = t("Loading MoE Lab…");
-  if (code && Object.keys(words).length) document.documentElement.lang = code;
+  if (code && Object.keys(words).length) {
+    document.documentElement.lang = code;
+    document.querySelector('link[rel="manifest"]').href = "manifest." + code + ".webmanifest";   // words.py page
+  }
+  t("Five theory papers on mixture-of-experts models, trained live in the browser.");   // (the manifest's description)
   t("MoE Lab needs JavaScript and WebGL2.");   // (its key: index.html's <noscript>)
 })();
 

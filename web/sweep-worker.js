@@ -5,14 +5,16 @@
 // arrive between them; every message carries its run, and one from an earlier run is dropped.
 importScripts("moe-lab-worker.js");
 
-// Why this worker stopped reaches the page's messages (src/app/worker_pool.cpp, run_b_worker.cpp): its texts are the
-// page's string table's keys (core/words.hpp). A worker has no table (globalThis.moeLabWords is the page's): English.
-const t = (s) => (globalThis.moeLabWords ? globalThis.moeLabWords(s) : s);
+// Why this worker stopped reaches the page's messages (src/app/worker_pool.cpp, run_b_worker.cpp). A worker has no
+// string table, so it sends the text's key (core/words.hpp) and what goes into its {why}; the page translates both
+// (web/workers.js). t() names a key here and leaves it as it is.
+const t = (s) => s;
 
 let M = null, run = -1, playing = false, timer = 0;
 let runB = false;    // this worker runs compare mode's run B
 const early = [];    // messages that came before the module was ready
-const fail = (why) => postMessage({ type: "failed", why: String(why && why.message ? why.message : why) });
+const reason = (why) => String(why && why.message ? why.message : why);
+const fail = (why, key = "{why}") => postMessage({ type: "failed", key, why: reason(why) });
 
 // The next slice after the messages already queued (a MessageChannel: setTimeout(0) would wait 4 ms each time).
 const tick = new MessageChannel();
@@ -64,7 +66,7 @@ onmessage = (e) => {
       },
       print: (line) => console.log(line),
       printErr: (line) => console.warn(line),
-      onAbort: (what) => fail(t("stopped: {why}").replace("{why}", () => what)),
+      onAbort: (what) => fail(what, t("stopped: {why}")),
     }).then((mod) => {
       M = mod;
       postMessage({ type: "ready" });
@@ -78,7 +80,7 @@ onmessage = (e) => {
       runB = true;
       run = m.run;
       const why = M.ccall("moe_run_b_open", "string", ["string"], [m.query]);
-      if (why) return fail(t("it could not open run B: {why}").replace("{why}", () => why));
+      if (why) return fail(why, t("it could not open run B: {why}"));
       sliceB();   // B at its start: the page shows it at once
     } else if (m.type === "pace-b") {
       if (m.run !== run) return;
@@ -87,7 +89,7 @@ onmessage = (e) => {
       run = m.run;
       playing = false;   // until the page plays this run
       const why = M.ccall("moe_worker_open", "string", ["string"], [m.query]);
-      if (why) return fail(t("it could not open the run: {why}").replace("{why}", () => why));
+      if (why) return fail(why, t("it could not open the run: {why}"));
     } else if (m.type === "play") {
       playing = m.on;
     } else if (m.run !== run) {
@@ -95,7 +97,7 @@ onmessage = (e) => {
     } else if (m.type === "assign") {
       M.ccall("moe_worker_assign", null, ["number", "number"], [m.sweep, m.rep]);
     } else if (m.type === "fill") {
-      if (!M.ccall("moe_worker_fill", "number", ["number", "string"], [m.sweep, m.text])) return fail(t("a malformed fill"));
+      if (!M.ccall("moe_worker_fill", "number", ["number", "string"], [m.sweep, m.text])) return fail("", t("a malformed fill"));
     }
   } catch (err) {
     return fail(err);

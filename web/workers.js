@@ -88,6 +88,7 @@ window.moeWorkers = (() => {
 
   function receive(g, i, m, onReady) {
     if (g !== generation) return;
+    if (m.type === "failed" && m.key) m.why = t(m.key).replace("{why}", () => t(m.why));   // a worker has no table
     if (m.type === "ready") {
       if (onReady) onReady();
     } else if (m.type === "results") {
