@@ -12,7 +12,8 @@ PACKAGES=(cmake g++ make emscripten libeigen3-dev doctest-dev libglfw3-dev libgl
           libstb-dev                  # stb_image_write: PNG export of a view, the desktop app's --screenshot
           clang libclang-rt-14-dev    # the libFuzzer target (scripts/fuzz.sh): clang and its fuzzer runtime
           clang-format git            # scripts/format.sh (the test command's format check lists files with git)
-          zbar-tools)                 # zbarimg: the browser test reads the class's QR code back from a screenshot
+          zbar-tools                  # zbarimg: the browser tests read QR codes back (a screenshot, a printed sheet)
+          poppler-utils)              # pdftoppm: the worksheet test renders the printed sheets' pages for zbarimg
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -32,8 +32,16 @@ App::App(Host host, const std::string& initial_query)
       header_(run_, controls_, rewind_, [this] { return phone_layout() && !layout_.presenting(); }) {
     // The parts, in the link's order (the language first: a link's language is read before the rest of it), then
     // the frame's own keys, then those a build adds (a test's).
-    parts_ = {&language_, &run_,     &layout_, &messages_, &views_,    &export_,   &tour_,   &look_,   &rewind_,
-              &exercise_, &compare_, &qr_,     &record_,   &keyboard_, &controls_, &points_, &header_, &sidebar_};
+    parts_ = {&language_, &run_,    &layout_,   &messages_, &views_,     &export_, &tour_,
+              &look_,     &rewind_, &exercise_, &compare_,  &qr_,        &record_, &keyboard_,
+              &controls_, &points_, &header_,   &sidebar_,  &worksheet_, &answers_};
+    // the tour's panel: a lecturer's worksheet button; on a student's exercise, the answers kept on the device
+    tour_.set_more([this] { exercise_.active() ? answers_.draw_buttons() : worksheet_.draw_button(); },
+                   [this] { return exercise_.active() ? answers_.buttons_width() : worksheet_.button_width(); });
+    tour_.set_note([this] { return answers_.shown_text(); });
+    tour_.on_answer([this](int step, int answer) {
+        if (exercise_.active()) answers_.keep(step, answer);
+    });
     for (Part* p : parts_) keys_.add(p->keys());
     keys_.add(declare_keys());
     for (MakePart make : added_parts()) {
@@ -71,6 +79,9 @@ void App::frame() {
     last_frame_start_ = t0;
     if (run_.playing() && !run_.finished()) rewind_.back_to_live();   // training goes on from the live run
     run_.advance(draw_ms);
+    // a teacher's key in the making: its runs, as a paused run at full speed would run (three times the drawing's
+    // time), a few milliseconds while the run plays
+    worksheet_.work(running ? 8.0 : std::clamp(3 * draw_ms, 8.0, 100.0));
     double t1 = host_.now_ms();
     views_.build();
     rewind_.after_views(views_.all());

@@ -15,6 +15,7 @@
 #include "app/layout.hpp"
 #include "app/look.hpp"
 #include "app/messages.hpp"
+#include "app/my_answers.hpp"
 #include "app/page_key.hpp"
 #include "app/part.hpp"
 #include "app/point_editor.hpp"
@@ -25,6 +26,7 @@
 #include "app/sidebar.hpp"
 #include "app/tour.hpp"
 #include "app/views.hpp"
+#include "app/worksheet.hpp"
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,7 +63,7 @@ public:
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const {
         return run_.playing() || look_.fonts_dirty() || export_.pending() ||
-            compare_.catching_up(run_.lab(), run_.playing()) || record_.on();
+            compare_.catching_up(run_.lab(), run_.playing()) || record_.on() || worksheet_.busy();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.hpp).
     void frame_drawn() {
@@ -116,6 +118,8 @@ private:
     Keyboard keyboard_;
     Tour tour_;
     QrPanel qr_{run_, host_, keys_};
+    Worksheet worksheet_{run_, host_, controls_};
+    MyAnswers answers_{run_, host_, controls_};
     PointEditor points_{run_, controls_, host_, exercise_};
     Rewind rewind_{run_, controls_};
     Export export_{run_, views_, look_, host_};

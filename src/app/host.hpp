@@ -26,11 +26,18 @@ public:
 // What the platform provides: the URL, the clipboard, downloads, a clock.
 struct Host {
     std::function<void(const std::string& query)> set_query;   // replace the page URL's query
-    std::function<void(const std::string& text)> copy_text;    // clipboard
+    std::function<void(const std::string& text)> copy_text;    // clipboard: the page's link with this query
+    std::function<void(const std::string& text)> copy_plain;   // clipboard: the text as it is
+    // What this device keeps between visits (the browser's local storage; never sent anywhere): a text by name.
+    // Unset: kept while the app runs.
+    std::function<std::string(const std::string& name)> load_kept;
+    std::function<void(const std::string& name, const std::string& text)> save_kept;
     // A file the user picks, its text handed to the app as the command `prefix` + text ("points-csv=…").
     std::function<void(const std::string& prefix)> open_file;
     std::function<void(const std::string& file, const std::string& text)> download;
     std::function<void(const std::string& file, const std::vector<uint8_t>& png)> save_png;   // a view's picture
+    // A page of its own to read and print (a worksheet: app/worksheet.hpp): a new tab, or the file where it went.
+    std::function<void(const std::string& file, const std::string& html)> open_page;
     std::function<double()> now_ms;
     // A clip (record=, app/record.hpp): start one of w×h device pixels ("" or why not), add the frame just drawn, cropped
     // to the box (device pixels, top-left origin; called after the frame is rendered, before it is shown), stop

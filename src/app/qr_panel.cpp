@@ -60,7 +60,7 @@ std::string QrPanel::link() const {
 
 void QrPanel::draw(ImVec2 size) {
     const std::string link = this->link();
-    if (link != code_.text) code_ = make_qr(link, why_);
+    if (link != code_.text) code_ = core::make_qr(link, why_);
     const float fh = ImGui::GetFontSize();
     ImGui::BeginChild("qr", size, false, ImGuiWindowFlags_NoScrollbar);
     ImDrawList* dl = ImGui::GetWindowDrawList();

@@ -5,7 +5,7 @@
 #include "app/host.hpp"
 #include "app/page_key.hpp"
 #include "app/part.hpp"
-#include "app/qr_code.hpp"
+#include "session/qr_code.hpp"
 #include <imgui.h>
 #include <string>
 #include <vector>
@@ -27,8 +27,8 @@ private:
     const Host& host_;
     const PageKeys& keys_;
     bool on_ = false;
-    QrCode code_;       // of the link last drawn
-    std::string why_;   // why there is no code
+    core::QrCode code_;   // of the link last drawn
+    std::string why_;     // why there is no code
 };
 
 }   // namespace app

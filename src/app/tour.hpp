@@ -35,6 +35,16 @@ public:
     float question_height(const core::Lab& lab, float width, float size) const;   // its answers as buttons
     void show_caption(const std::string& caption) { caption_ = caption; }         // drawn in this frame
     std::string json(const core::Lab& lab, uint64_t seed) const;   // state().tour: step, caption, steps, question
+    // Buttons of other parts on the panel's second row, right (a worksheet's, a student's answers): drawn, and
+    // their width.
+    void set_more(std::function<void()> draw, std::function<float()> width) {
+        more_ = std::move(draw);
+        more_width_ = std::move(width);
+    }
+    // A text of another part shown in place of the step's claim while it is not empty (a student's answers).
+    void set_note(std::function<std::string()> note) { note_ = std::move(note); }
+    // Told of each answer the class gives: the step (0-based) and the answer (0-based).
+    void on_answer(std::function<void(int step, int answer)> told) { answered_ = std::move(told); }
 
 private:
     std::string command(const std::string& arg);       // tour=…: "" or why not
@@ -49,6 +59,10 @@ private:
     int step_ = -1;
     int answer_ = -1;
     std::string caption_;   // the tour caption drawn in the last frame
+    std::function<void()> more_;
+    std::function<float()> more_width_;
+    std::function<void(int, int)> answered_;
+    std::function<std::string()> note_;
 };
 
 }   // namespace app

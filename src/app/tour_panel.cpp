@@ -25,8 +25,10 @@ void Tour::draw_panel() {
     float w = ImGui::GetContentRegionAvail().x;
     const char* back = core::tr("< Back");
     const char* next = core::tr("Next >");
-    float nav =
-        ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(next).x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
+    const float more = more_width_ ? more_width_() : 0;   // the second row's buttons
+    float nav = std::max(more + st.ItemSpacing.x,
+                         ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(next).x + st.FramePadding.x * 4 +
+                             st.ItemSpacing.x * 2);
     std::string head = core::trf("Tour %d/%d:", step_ + 1, int(steps.size())) + "  ";
     if (stage_.playing()) head += std::string(core::tr("(running...)")) + "  ";
     // Asking: the question (the answers go below it, keys A-D); after it, the caption and, for a question, the
@@ -38,6 +40,7 @@ void Tour::draw_panel() {
     std::string claim = asking      ? ""
         : s.question.prompt.empty() ? core::trf("Paper: %s", core::tr(s.claim).c_str())
                                     : reveal(lab, stage_.config().seed);
+    if (const std::string note = note_ ? note_() : ""; !note.empty()) claim = note;
     const float room = ImGui::GetContentRegionAvail().y * (asking ? 0.3f : 0.26f), tw = w - nav - fh;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
@@ -50,7 +53,7 @@ void Tour::draw_panel() {
         if ((l1.size() + l2.size()) * fh * sc * 1.15f + answers <= room) break;
     }
     float h = (l1.size() + l2.size()) * fh * sc * 1.15f + fh * 0.4f;
-    h = std::max(h, ImGui::GetFrameHeight() + fh * 0.4f);
+    h = std::max(h, ImGui::GetFrameHeight() * (more > 0 ? 2 : 1) + st.ItemSpacing.y * (more > 0 ? 1 : 0) + fh * 0.4f);
     dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), ink(colors().tour_bg), fh * 0.3f);
     float y = at.y + fh * 0.2f;
     for (const auto& t : l1) {
@@ -72,6 +75,11 @@ void Tour::draw_panel() {
     controls_.note("button:tour-next", "button", core::tr("Next"));
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr("Keys: right and left arrows; Escape ends the tour"));
+    if (more > 0) {
+        ImGui::SetCursorScreenPos(
+            ImVec2(at.x + w - more, at.y + fh * 0.2f + ImGui::GetFrameHeight() + st.ItemSpacing.y));
+        more_();
+    }
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
     if (asking) draw_question(w, fh * sc);
 }

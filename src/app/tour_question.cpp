@@ -46,6 +46,7 @@ std::string Tour::choose(const std::string& arg, const core::Lab& lab) {
 
 std::string Tour::take_answer(const std::string& arg) {
     if (std::string why = choose(arg, stage_.lab()); !why.empty()) return why;
+    if (answered_) answered_(step_, answer_);
     if (!core::finished(stage_.lab())) stage_.play();   // the step's target is set (go): run to it
     stage_.write_url();
     return "";

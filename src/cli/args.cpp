@@ -74,6 +74,9 @@ Args parse_args(int argc, char** argv) {
             a.sets.emplace_back(s.substr(0, eq), s.substr(eq + 1));
         } else if (f == "--b") a.b.push_back(value());   // checked against the lab's schema by cmd_compare
         else if (f == "--comparison") a.comparison = value();
+        else if (f == "--key") a.key = true;
+        else if (f == "--lang") a.lang = value();
+        else if (f == "--page") a.page = value();
         else throw UsageError("unknown option '" + f + "'");
     }
     return a;

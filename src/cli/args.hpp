@@ -28,6 +28,8 @@ struct Args {
     std::vector<std::pair<std::string, std::string>> sets;   // --set name=value
     std::vector<std::string> b;                              // compare: --b name=value (run B's changes)
     std::string comparison;                                  // compare: --comparison ID (a named one)
+    bool key = false;                                        // worksheet: --key (the teacher's key)
+    std::string lang, page;                                  // worksheet: --lang CODE, --page URL
 };
 
 Args parse_args(int argc, char** argv);

@@ -10,5 +10,6 @@ int cmd_reproduce(const Args& a);   // many seeds: mean ± sd of the headlines n
 int cmd_bench(const Args& a);       // wall time per phase and steps per second
 int cmd_merge(const Args& a);       // partial reports of reproduce --shard: the one report (shards.cpp)
 int cmd_compare(const Args& a);     // A and B = A with changes over seeds: paired differences (compare.cpp)
+int cmd_worksheet(const Args& a);   // a lab's worksheet or teacher's key as HTML (worksheet.cpp)
 
 }   // namespace cli

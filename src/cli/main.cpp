@@ -15,6 +15,9 @@ static const char* kUsage =
     "  merge PART...                                     the partial reports as one reproduce report [--json]\n"
     "  compare --lab ID [--preset P] (--b name=value ... | --comparison C) [--seeds N] [--seed FIRST]\n"
     "          [--set name=value ...] [--jobs N] [--json]   A and B = A with changes, paired seed by seed\n"
+    "  worksheet --lab ID [--key] [--seed S] [--lang CODE] [--page URL]\n"
+    "          the worksheet of the lab's tour (--key: the teacher's key, its numbers measured on seed S) as a\n"
+    "          print-ready HTML page; its QR codes open the page at URL (default http://127.0.0.1:8080/)\n"
     "  bench --lab ID [--preset P] [--seed S] [--set name=value ...] [--seeds N [--jobs N]]\n"
     "          --seeds: also N seeds on 1 thread and on every core, side by side\n";
 
@@ -27,6 +30,7 @@ int main(int argc, char** argv) {
         if (a.command == "bench") return cli::cmd_bench(a);
         if (a.command == "merge") return cli::cmd_merge(a);
         if (a.command == "compare") return cli::cmd_compare(a);
+        if (a.command == "worksheet") return cli::cmd_worksheet(a);
         if (a.command == "help" || a.command == "--help" || a.command == "-h") {
             std::printf("%s", kUsage);
             return 0;

@@ -21,6 +21,9 @@ struct TourAnswer {
     std::string metric;   // a key of Lab::metrics(); "" for "otherwise"
     bool above = true;    // the test: metric > bound (above) or metric < bound
     double bound = 0;
+    // A wrong answer's misreading: what a student who ticks it has taken from the lab or the paper, for the teacher's
+    // key (session/worksheet.hpp). The paper's answer (TourQuestion::key) has none.
+    std::string misreading;
 };
 inline TourAnswer answer_if_above(std::string text, std::string metric, double bound) {
     return {std::move(text), std::move(metric), true, bound};
@@ -29,6 +32,11 @@ inline TourAnswer answer_if_below(std::string text, std::string metric, double b
     return {std::move(text), std::move(metric), false, bound};
 }
 inline TourAnswer answer_otherwise(std::string text) { return {std::move(text), "", true, 0}; }
+// A wrong answer with its misreading: core::misread(core::answer_otherwise("…"), "Reads … as …").
+inline TourAnswer misread(TourAnswer a, std::string misreading) {
+    a.misreading = std::move(misreading);
+    return a;
+}
 
 // A question asked before a step runs. `key` is the answer the paper predicts; the reveal says which
 // answer the run supports (tests check that the two agree on the tour's seed) and why, with the reference.

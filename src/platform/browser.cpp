@@ -60,6 +60,36 @@ EM_JS(void, js_set_language, (const char* code, const char* title, const char* n
     document.getElementById("pdom").setAttribute("aria-label", UTF8ToString(name));
     if (window.moeLabDocument && window.moeLabDocument.refresh) window.moeLabDocument.refresh();
 });
+EM_JS(void, js_copy_plain, (const char* t), {
+    const text = UTF8ToString(t);
+    if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
+    if (window.moeLabOnCopy) window.moeLabOnCopy(text);
+});
+// The device's own store (localStorage): "" when absent or when the browser refuses it (a private window).
+EM_JS(char*, js_load_kept, (const char* name), {
+    let s = "";
+    try { s = window.localStorage.getItem("moe-lab:" + UTF8ToString(name)) || ""; } catch (e) {}
+    const n = lengthBytesUTF8(s) + 1, p = _malloc(n);
+    stringToUTF8(s, p, n);
+    return p;
+});
+EM_JS(void, js_save_kept, (const char* name, const char* text), {
+    try { window.localStorage.setItem("moe-lab:" + UTF8ToString(name), UTF8ToString(text)); } catch (e) {}
+});
+// A worksheet (app/worksheet.hpp): a new tab to print, or, where the browser blocks it, a download; kept as
+// window.moeLab.lastSheet for the browser test.
+EM_JS(void, js_open_page, (const char* file, const char* html), {
+    const name = UTF8ToString(file), text = UTF8ToString(html);
+    if (window.moeLab) window.moeLab.lastSheet = {file: name, html: text};
+    const url = URL.createObjectURL(new Blob([text], {type: "text/html"}));
+    if (!window.open(url, "_blank")) {
+        const a = document.createElement("a");
+        a.href = url;
+        a.download = name;
+        a.click();
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60000);
+});
 // A view's PNG: saved as a download, and kept as window.moeLab.lastPng for the browser test.
 EM_JS(void, js_save_png, (const char* file, const unsigned char* data, int n), {
     const bytes = HEAPU8.slice(data, data + n), name = UTF8ToString(file);
@@ -119,6 +149,15 @@ std::string page_address() {
 void set_query(const std::string& q) { js_set_query(q.c_str()); }
 void copy_link(const std::string& q) { js_copy_link(q.c_str()); }
 void download(const std::string& f, const std::string& t) { js_download(f.c_str(), t.c_str()); }
+void open_page(const std::string& f, const std::string& t) { js_open_page(f.c_str(), t.c_str()); }
+void copy_plain(const std::string& t) { js_copy_plain(t.c_str()); }
+std::string load_kept(const std::string& name) {
+    char* p = js_load_kept(name.c_str());
+    std::string s(p);
+    std::free(p);
+    return s;
+}
+void save_kept(const std::string& name, const std::string& text) { js_save_kept(name.c_str(), text.c_str()); }
 void open_file(const std::string& command_prefix) { js_open_file(command_prefix.c_str()); }
 void load_words(const std::string& code) {
     const core::Language* l = core::find_language(code);

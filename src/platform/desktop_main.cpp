@@ -92,10 +92,12 @@ int main(int argc, char** argv) {
     host.now_ms = platform::now_ms;
     host.set_query = [](const std::string& q) { std::printf("link: ?%s\n", q.c_str()); };   // words: terminal
     host.copy_text = [w](const std::string& t) { glfwSetClipboardString(w, ("?" + t).c_str()); };
+    host.copy_plain = [w](const std::string& t) { glfwSetClipboardString(w, t.c_str()); };
     host.download = [](const std::string& file, const std::string& text) {
         std::ofstream(file) << text;
         std::printf("wrote %s\n", file.c_str());   // words: terminal
     };
+    host.open_page = host.download;   // a worksheet: the file, to open in a browser and print
     host.save_png = [](const std::string& file, const std::vector<uint8_t>& png) {
         if (write_file(file, png)) std::printf("wrote %s\n", file.c_str());   // words: terminal
         else std::fprintf(stderr, "moe-lab-desktop: could not write %s\n", file.c_str());

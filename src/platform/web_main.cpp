@@ -140,6 +140,10 @@ int main() {
     host.set_query = browser::set_query;
     host.copy_text = browser::copy_link;
     host.download = browser::download;
+    host.open_page = browser::open_page;
+    host.copy_plain = browser::copy_plain;
+    host.load_kept = browser::load_kept;
+    host.save_kept = browser::save_kept;
     host.open_file = browser::open_file;
     host.load_words = browser::load_words;
     host.set_language = browser::set_language;

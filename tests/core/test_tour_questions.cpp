@@ -90,3 +90,29 @@ TEST_CASE("on the tour's seed, each question's run supports the answer the paper
         }
     }
 }
+
+// The teacher's key of a printed worksheet (session/worksheet.hpp) says, for each wrong answer, what a student who
+// ticks it has misread; the paper's answer misreads nothing. A misreading is printed as it is: the only braces it
+// may hold are number markers ({=0.05}), never a {metric} to fill.
+TEST_CASE("every wrong answer of every tour question says what it misreads; the paper's answer does not") {
+    for (const auto& entry : core::all_labs()) {
+        auto lab = entry.make();
+        CAPTURE(entry.id);
+        for (const core::TourStep& s : lab->tour()) {
+            const core::TourQuestion& q = s.question;
+            if (q.prompt.empty()) continue;
+            CAPTURE(q.prompt);
+            for (size_t k = 0; k < q.answers.size(); ++k) {
+                const std::string& m = q.answers[k].misreading;
+                CAPTURE(k);
+                if (int(k) == q.key) {
+                    CHECK_MESSAGE(m.empty(), "the paper's answer has no misreading");
+                    continue;
+                }
+                CHECK_MESSAGE(!m.empty(), "a wrong answer says what a student who ticks it has misread");
+                for (size_t p = m.find('{'); p != std::string::npos; p = m.find('{', p + 1))
+                    CHECK_MESSAGE(m.compare(p, 2, "{=") == 0, "a misreading has no {metric} to fill: " << m);
+            }
+        }
+    }
+}

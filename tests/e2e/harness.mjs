@@ -83,6 +83,9 @@ export async function openPage(query) {
   return { page, errors };
 }
 
+// A page of its own with nothing in it (a worksheet printed by the browser: worksheet.test.mjs).
+export const blankPage = () => browser.newPage();
+
 export const state = (page) => page.evaluate(() => moeLab.state());
 
 // Lets the page draw `n` frames (the app lays out and reports what it drew inside a frame).
@@ -173,14 +176,14 @@ export function decodePng(buf) {
 const axeFile = join(root, ".cache", "e2e", "node_modules", "axe-core", "axe.min.js");
 export async function axe(page) {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: axeFile });
-  await page.evaluate(() => window.moeLabDocument.sync());
+  await page.evaluate(() => window.moeLabDocument && window.moeLabDocument.sync());   // (a worksheet has none)
   const r = await page.evaluate(() => axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }));
   return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 // The canvas's controls that have no element in the HTML document (data-control).
 export async function missingTwins(page) {
-  await page.evaluate(() => window.moeLabDocument.sync());
+  await page.evaluate(() => window.moeLabDocument && window.moeLabDocument.sync());   // (a worksheet has none)
   return page.evaluate(() => moeLab.state().controls.map((c) => c.id)
     .filter((id) => !document.querySelector(`#pdom [data-control="${CSS.escape(id)}"]`)));
 }
@@ -191,7 +194,7 @@ export async function missingTwins(page) {
 const aceFile = join(root, ".cache", "e2e", "node_modules", "accessibility-checker-engine", "ace.js");
 export async function ibm(page) {
   if (!(await page.evaluate(() => typeof window.ace !== "undefined"))) await page.addScriptTag({ path: aceFile });
-  await page.evaluate(() => window.moeLabDocument.sync());
+  await page.evaluate(() => window.moeLabDocument && window.moeLabDocument.sync());   // (a worksheet has none)
   return page.evaluate(async () => {
     const report = await new window.ace.Checker().check(document, ["WCAG_2_1"]);
     return report.results.filter((r) => r.value[0] === "VIOLATION" && r.value[1] === "FAIL")

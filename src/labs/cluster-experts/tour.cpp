@@ -44,7 +44,10 @@ std::vector<core::TourStep> ClusterExpertsLab::tour() const {
             "theorem41",
             core::with_question(
                 {"Setting 3 (D_α = D_γ): can a single cubic network, trained to the end, beat {=87.5} % test accuracy?",
-                 {core::answer_if_above("Yes: with enough training it gets there too.", "acc_single_cubic", 87.5),
+                 {core::misread(
+                      core::answer_if_above("Yes: with enough training it gets there too.", "acc_single_cubic", 87.5),
+                      "Takes longer training for the cure: Theorem 4.1's ceiling holds for any training time and "
+                      "width, because a sum of per-patch outputs cannot separate the clusters."),
                   core::answer_otherwise("No: it stays under {=87.5} %; only the mixture of experts goes beyond.")},
                  1,
                  "Theorem 4.1: when D_α = D_γ, any model that adds up per-patch outputs errs on at least {=12.5} % of "

@@ -26,8 +26,14 @@ std::vector<core::TourStep> ExpertPruningLab::tour() const {
             {"Prune 75 % of the experts in each group, those whose router changed least in fine-tuning (smallest Δ): "
              "does the test accuracy stay?",
              {core::answer_if_above("Yes: it stays as it was, with no further training.", "acc_delta_75", 0.95),
-              core::answer_if_above("Only after the pruned model is fine-tuned again.", "acc_delta_75_ft", 0.95),
-              core::answer_otherwise("No: it falls.")},
+              core::misread(
+                  core::answer_if_above("Only after the pruned model is fine-tuned again.", "acc_delta_75_ft", 0.95),
+                  "Thinks pruning must be repaired: up to ρ = γ, Theorem 4.3 keeps zero test error with no further "
+                  "training; post-pruning fine-tuning extends ρ beyond γ (Theorem 4.5)."),
+              core::misread(
+                  core::answer_otherwise("No: it falls."),
+                  "Expects any pruning to cost accuracy: the experts whose router changed least are the unimportant "
+                  "ones (Lemma 4.2), so removing them keeps zero test error (Theorem 4.3).")},
              0,
              "Theorem 4.3: the experts with small Δ are the unimportant ones (Lemma 4.2), so pruning them keeps zero "
              "test error for every ρ ≤ γ; §5.2: 50–75 % pruned within 1 % of the unpruned accuracy."},

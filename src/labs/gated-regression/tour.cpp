@@ -37,10 +37,16 @@ std::vector<core::TourStep> GatedRegressionLab::tour() const {
         core::with_question(
             {"Phase 3 repeats Phase 1 at n from 10³ to 10⁵ samples. With 10⁵ samples, will every run of both losses "
              "recover the experts?",
-             {core::answer_if_above("Yes: enough data rescues ℓ2 as well.", "sweep_l2_100000", 0.99),
+             {core::misread(
+                  core::answer_if_above("Yes: enough data rescues ℓ2 as well.", "sweep_l2_100000", 0.99),
+                  "Blames ℓ2's failure on too little data: its spurious local minima (§3.1) belong to the loss, not the "
+                  "sample, so stuck runs stay stuck at any n."),
               core::answer_if_above("Only L₄'s: some ℓ2 runs stay stuck however many samples.", "sweep_l4_100000",
                                     0.99),
-              core::answer_otherwise("No: neither loss always recovers them.")},
+              core::misread(
+                  core::answer_otherwise("No: neither loss always recovers them."),
+                  "Doubts L₄'s guarantee: its local minima are all global (Theorem 1), and n ≥ poly(d, 1/ε) samples "
+                  "carry that landscape over to the empirical loss (Theorem 2).")},
              1,
              "Theorem 2: n ≥ poly(d, 1/ε) samples suffice for L₄, whose local minima are all global (Theorem 1); "
              "ℓ2's spurious local minima (§3.1) do not go away with more data."},

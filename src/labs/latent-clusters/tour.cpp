@@ -31,7 +31,10 @@ std::vector<core::TourStep> LatentClustersLab::tour() const {
             "Lemma 4.10: θ_mᵀv_c > 0 for the best m ∈ M_c and < 0 for m ∉ M_c; Σ_m θ_m = 0 (Lemma C.16)."),
         core::with_question(
             {"Will the vanilla network ever align with the global direction w_g*, as the mixture's experts do?",
-             {core::answer_if_above("Yes: it gets there too, only later.", "cos_g_vanilla", 0.5),
+             {core::misread(
+                  core::answer_if_above("Yes: it gets there too, only later.", "cos_g_vanilla", 0.5),
+                  "Takes the vanilla network for slow, not blind: its gradient towards w_g* cancels across the "
+                  "clusters, so in polynomial time it never leaves the chance band (Theorem 4.3)."),
               core::answer_otherwise("No: its best |cos(w, w_g*)| stays in the chance band.")},
              1,
              "Theorem 4.3: the vanilla network's gradient towards w_g* cancels across the clusters, so its "

@@ -37,9 +37,15 @@ std::vector<core::TourStep> PatchRoutingLab::tour() const {
             core::with_question(
                 {"c = 2 confusers per side, so l* = 3. Will a pMoE that routes l = 2 patches to each expert succeed "
                  "if it gets enough samples?",
-                 {core::answer_if_above("Yes: more samples make up for a small l.", "thr_acc_lstar_m1", 0.95),
+                 {core::misread(
+                      core::answer_if_above("Yes: more samples make up for a small l.", "thr_acc_lstar_m1", 0.95),
+                      "Takes more samples for the cure: with l < l* the confusers fill the router's top l ahead of the "
+                      "discriminative patch, whatever N (Lemma 4.1)."),
                   core::answer_if_above("No: l = 2 fails at any N, while l = l* = 3 succeeds.", "thr_acc_lstar", 0.95),
-                  core::answer_otherwise("Neither: l = 3 fails as well.")},
+                  core::misread(
+                      core::answer_otherwise("Neither: l = 3 fails as well."),
+                      "Thinks the confusers beat every l: from l = l* the top l has room for the discriminative patch "
+                      "beside the c confusers, and Theorem 4.2 applies (Fig. 7).")},
                  1,
                  "Lemma 4.1: with l < l* a confuser can take the discriminative patch's place in the top l, so the "
                  "router never isolates it, whatever N; from l = l* it does, and Theorem 4.2 applies (Fig. 7)."},

@@ -20,7 +20,10 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
         core::with_question(
             {"Without a balancing loss, will training spread the load over the four experts?",
              {core::answer_if_below("No: the load stays on a few experts.", "load_entropy", 0.9),
-              core::answer_otherwise("Yes, every expert ends with a fair share.")},
+              core::misread(
+                  core::answer_otherwise("Yes, every expert ends with a fair share."),
+                  "Expects training to share out the work: a router trained by the task alone sends more points to the "
+                  "experts it already favours (Shazeer et al. 2017, §4).")},
              0,
              "An expert that gets a little more of the points trains on them, so the router sends it more: the load "
              "stays on one or two experts, or one per cluster (Shazeer et al. 2017; Fedus et al. 2022)."},
@@ -31,7 +34,10 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
             core::with_question(
                 {"The same data with L_aux = α K Σ f_i P_i, α = {=0.3}. Will the load be even, and will accuracy suffer?",
                  {core::answer_if_above("Even, and the accuracy stays.", "load_entropy", 0.9),
-                  core::answer_otherwise("Still uneven.")},
+                  core::misread(
+                      core::answer_otherwise("Still uneven."),
+                      "Underrates L_aux: it is smallest when f and P are 1/K, so the router splits the big cluster "
+                      "between experts until the load is even (Fedus et al. 2022).")},
                  0,
                  "To make f and P even the router splits the big cluster between experts; each piece is still "
                  "easy, so the accuracy stays (Fedus et al. 2022, §2.2)."},
@@ -52,7 +58,10 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                     {"The same mixture without the balancing loss: will it stay as accurate?",
                      {core::answer_if_below("No: a collapsed router leaves a few small experts to do all the work.",
                                             "acc", 0.93),
-                      core::answer_otherwise("Yes, the accuracy holds.")},
+                      core::misread(
+                          core::answer_otherwise("Yes, the accuracy holds."),
+                          "Sees balancing as the hardware's concern only: collapsed onto two of eight small experts, "
+                          "none big enough for a whole moon, the mixture draws a coarser boundary.")},
                      0,
                      "The router collapses onto two of the eight experts; each is too small for a whole moon, so the "
                      "boundary they draw is coarser. Balancing is not only for the hardware's sake."},
@@ -64,7 +73,10 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
             core::with_question(
                 {"No loss, but a bias that raises an idle expert's score after each batch: does the load even out?",
                  {core::answer_if_above("Yes, as even as with the loss.", "load_entropy", 0.9),
-                  core::answer_otherwise("No: it stays uneven.")},
+                  core::misread(
+                      core::answer_otherwise("No: it stays uneven."),
+                      "Thinks balancing needs a loss's gradient: the bias b_i alone moves the choice towards idle "
+                      "experts after each batch and, given time, evens the load (Wang et al. 2024).")},
                  0,
                  "The bias b_i only chooses the experts, it does not weigh their outputs, and no gradient reaches "
                  "it: loss-free balancing (Wang et al. 2024, used by DeepSeek-V3). A small step γ needs time; a "
@@ -76,7 +88,10 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
             core::with_question(
                 {"Experts choose their points, each its share of the batch. Does every point get an expert?",
                  {core::answer_if_above("No: some points get none.", "unrouted", 0.05),
-                  core::answer_otherwise("Yes: almost every point gets one.")},
+                  core::misread(
+                      core::answer_otherwise("Yes: almost every point gets one."),
+                      "Mistakes an even load for full coverage: each expert takes a fixed share of the batch, so the "
+                      "big cluster's overflow gets no expert (Zhou et al. 2022).")},
                  0,
                  "Each expert takes the same number of points, so the load is even by construction; the big "
                  "cluster has more points than the experts that prefer it take, and its overflow gets no expert "
@@ -92,7 +107,10 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                  "active parameters?",
                  {core::answer_if_above("Yes: the router gives clusters to experts, and each expert's part is simple.",
                                         "acc_gain", 0),
-                  core::answer_otherwise("No: the dense network does as well.")},
+                  core::misread(
+                      core::answer_otherwise("No: the dense network does as well."),
+                      "Overlooks what the router buys: it gives the clusters to experts whose parts are simple, while "
+                      "the dense network draws one boundary for all (Chen et al. 2022).")},
                  0,
                  "A class made of clusters is what cluster-experts proves a mixture learns and a single model cannot "
                  "(Chen et al. 2022, Theorems 4.1 and 4.2), there with cubic experts on the paper's data."},

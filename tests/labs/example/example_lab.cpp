@@ -207,12 +207,15 @@ public:
         return {
             core::with_preset("default", core::tour_to_phase(1, {"loss"}, "The test set is drawn.", "—")),
             core::tour_to_progress(0.3, {"loss", "gate"}, "The gate starts to separate the clusters.", "—"),
-            core::with_question({"Will the gate send most test points by their cluster?",
-                                 {core::answer_if_above("Yes, most of them.", "gate_acc", 0.8),
-                                  core::answer_otherwise("No, it stays near a coin toss.")},
-                                 0,
-                                 "The gate's gradient points along the clusters' separating direction."},
-                                core::tour_to_progress(0.6, {"gate"}, "The gate sends most points by cluster.", "—")),
+            core::with_question(
+                {"Will the gate send most test points by their cluster?",
+                 {core::answer_if_above("Yes, most of them.", "gate_acc", 0.8),
+                  core::misread(core::answer_otherwise("No, it stays near a coin toss."),
+                                "Expects the gate to learn nothing: its gradient points along the clusters' separating "
+                                "direction, so it comes to send points by cluster.")},
+                 0,
+                 "The gate's gradient points along the clusters' separating direction."},
+                core::tour_to_progress(0.6, {"gate"}, "The gate sends most points by cluster.", "—")),
             core::tour_to_end({"loss"}, "The MoE ends far below the single model.", "—")};
     }
     // What a finished run showed, decided by its metrics (core/outcome.hpp); the seed count is checked by

@@ -1,9 +1,9 @@
-#include "app/qr_code.hpp"
+#include "session/qr_code.hpp"
 #include "core/text.hpp"
 #include "core/words.hpp"
 #include <qrencode.h>
 
-namespace app {
+namespace core {
 
 QrCode make_qr(const std::string& text, std::string& why) {
     QrCode q;
@@ -23,4 +23,4 @@ QrCode make_qr(const std::string& text, std::string& why) {
     return q;
 }
 
-}   // namespace app
+}   // namespace core

@@ -1,0 +1,55 @@
+// moe-lab worksheet: a lab's worksheet or teacher's key (session/worksheet.hpp) as HTML on stdout, the same bytes as
+// the page's worksheet=sheet|key for the same lab, seed and language.
+#include "cli/commands.hpp"
+#include "core/registry.hpp"
+#include "core/words.hpp"
+#include "session/worksheet.hpp"
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#ifndef MOE_WORDS_DIR
+#define MOE_WORDS_DIR "words"
+#endif
+
+namespace cli {
+
+// The language of the sheet: its table from the build's words/ (English and the pseudo-language need none).
+static void use_language(const std::string& tag) {
+    const core::Language* l = core::find_language(tag);
+    if (!l) {
+        std::string codes;
+        for (const core::Language& x : core::languages()) codes += std::string(codes.empty() ? "" : ", ") + x.code;
+        throw UsageError("--lang " + tag + ": no such language (languages: " + codes + ")");
+    }
+    const std::string code = l->code;
+    std::string table;
+    if (code != "en" && code != "en-XA") {
+        const std::string file = std::string(MOE_WORDS_DIR) + "/" + code + ".json";
+        std::ifstream in(file, std::ios::binary);
+        if (!in) throw UsageError("--lang " + code + ": its translations are not here (" + file + "): build the words");
+        std::ostringstream s;
+        s << in.rdbuf();
+        table = s.str();
+    }
+    if (std::string why = core::use_language(code, table); !why.empty()) throw UsageError("--lang " + code + ": " + why);
+}
+
+int cmd_worksheet(const Args& a) {
+    if (a.lab.empty()) throw UsageError("--lab is required (labs: " + core::lab_ids() + ")");
+    if (!core::make_lab(a.lab)) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
+    if (!a.preset.empty() || !a.sets.empty())
+        throw UsageError("worksheet: the tour sets each step's preset and parameters; give --lab, --seed and --lang");
+    if (!a.lang.empty()) use_language(a.lang);
+    core::SheetRequest r;
+    r.lab = a.lab;
+    r.kind = a.key ? core::SheetKind::Key : core::SheetKind::Worksheet;
+    r.seed = a.seed;
+    r.address = a.page.empty() ? "http://127.0.0.1:8080/" : a.page;
+    std::string html;
+    if (std::string why = core::make_sheet(r, html); !why.empty()) throw UsageError(why);
+    std::fwrite(html.data(), 1, html.size(), stdout);
+    return 0;
+}
+
+}   // namespace cli

@@ -1,0 +1,96 @@
+// A lesson's handouts (session/worksheet.hpp): the exercise link of each step, and the key's runs of the tour.
+#include "session/worksheet.hpp"
+#include "core/registry.hpp"
+#include "core/words.hpp"
+#include "session/compare.hpp"   // finished
+#include "session/tour_steps.hpp"
+#include <algorithm>
+
+namespace core {
+
+std::string step_link(const Lab& lab, const SheetRequest& r, int k) {
+    const std::vector<TourStep> steps = lab.tour();
+    RunConfig c = default_config(lab);
+    c.seed = r.seed;
+    // the step's own parameters locked as well as the lab, its preset and the seed (tour_config: the preset's
+    // changes from the step that names it on)
+    std::string lock = "lab,preset,seed";
+    int from = 0;
+    for (int j = 0; j <= k; ++j)
+        if (!steps[size_t(j)].preset.empty()) from = j;
+    std::vector<std::string> names;
+    for (int j = from; j <= k; ++j)
+        for (const auto& [name, value] : steps[size_t(j)].set)
+            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    for (const std::string& name : names) lock += "," + name;
+    return r.address + "?lab=" + url_encode(c.lab) + "&seed=" + std::to_string(r.seed) +
+        "&lang=" + language().code + "&tour=" + std::to_string(k + 1) + "&lock=" + lock;
+}
+
+SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {
+    why.clear();
+    lab_ = make_lab(r.lab);
+    if (!lab_) {
+        why = trf("no lab '%s' (labs: %s)", r.lab.c_str(), lab_ids().c_str());
+        return;
+    }
+    steps_ = lab_->tour();
+    if (steps_.empty()) why = trf("the lab %s has no tour yet", r.lab.c_str());
+}
+
+bool SheetMaker::done() const {
+    return !lab_ || request_.kind == SheetKind::Worksheet || runs_.size() == steps_.size();
+}
+
+// The next step's run, as the page's tour plays it (app/tour_player.cpp): a configuration of its own, or a target the
+// run has passed, starts it again on the seed; then it runs until the step is reached.
+void SheetMaker::step() {
+    if (done()) return;
+    const int k = int(runs_.size());
+    const TourStep& s = steps_[size_t(k)];
+    RunConfig base = default_config(*lab_);
+    base.seed = request_.seed;
+    const RunConfig c = tour_config(*lab_, base, steps_, k);
+    using U = TourStep::Until;
+    if (begun_ != k) {   // the step begins: where the run stands decides whether it starts again
+        const bool past = started_ && ((s.until == U::Phase && lab_->phase() > s.phase) ||
+                                       (s.until == U::Progress && lab_->progress() > s.progress + 1e-9));
+        begun_ = k;
+        if (!started_ || c.preset != running_.preset || !(c.params == running_.params) || past) {
+            lab_->reset(c.params, c.seed);
+            running_ = c;
+            started_ = true;
+            return;
+        }
+    }
+    if (!tour_step_reached(s, *lab_) && !lab_->done()) {
+        lab_->step();
+        return;
+    }
+    StepRun run;
+    run.metrics = lab_->metrics();
+    run.progress = lab_->progress();
+    run.finished = finished(*lab_);
+    run.failure = lab_->failure();
+    runs_.push_back(std::move(run));
+}
+
+double SheetMaker::progress() const {
+    if (done()) return 1;
+    const double within = started_ && begun_ == int(runs_.size()) ? std::min(1.0, lab_->progress()) : 0;
+    shown_ = std::max(shown_, (double(runs_.size()) + within) / double(steps_.size() + 1));   // (a run begun again)
+    return shown_;
+}
+
+std::string SheetMaker::html() const { return lab_ ? sheet_html(*lab_, request_, runs_) : ""; }
+
+std::string make_sheet(const SheetRequest& r, std::string& html) {
+    std::string why;
+    SheetMaker maker(r, why);
+    if (!why.empty()) return why;
+    while (!maker.done()) maker.step();
+    html = maker.html();
+    return "";
+}
+
+}   // namespace core

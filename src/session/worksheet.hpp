@@ -1,0 +1,73 @@
+// A lesson's handouts, made from a lab's tour (core/tour.hpp): the worksheet a class works through and the teacher's
+// key. The worksheet gives each step what to do and what to look for, its question with answers to tick, room for the
+// prediction and for what the run showed, and a QR code with a short link that opens the step as an exercise on a
+// phone (its configuration locked: app/exercise.hpp). The key adds the paper's answers, each wrong answer's
+// misreading, what the run shows on the sheet's seed at each step (its numbers) and how often the paper's case holds
+// over seeds (the outcomes' counts, which `moe-lab reproduce` measures: scripts/check-outcomes.sh).
+//
+// The page (app/worksheet.hpp, `worksheet=sheet|key`) and the CLI (`moe-lab worksheet`) both make it here, so the same
+// lab, seed, language and kind give the same bytes. The key runs the tour's steps: step() does one slice at a time,
+// so the page stays responsive while it is made.
+#pragma once
+#include "core/lab.hpp"
+#include "core/outcome.hpp"
+#include "session/share_link.hpp"
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace core {
+
+enum class SheetKind { Worksheet, Key };
+
+struct SheetRequest {
+    std::string lab;   // a lab's id
+    SheetKind kind = SheetKind::Worksheet;
+    uint64_t seed = 1;
+    std::string address;   // the page's address before its query ("https://…/"): where the codes lead
+};
+
+// What the key says of a step: the run on the sheet's seed when the step has run.
+struct StepRun {
+    std::vector<Metric> metrics;
+    double progress = 0;     // how far the run had gone (0: its start, where nothing is measured yet)
+    bool finished = false;   // the run had ended (its outcomes are said)
+    std::string failure;     // the run failed here (the key says so)
+};
+
+// The link that opens step k (0-based) of the lab's tour as an exercise: the lab, the seed, the sheet's language, the
+// step, and locked the lab, its preset, the seed and the parameters the step sets.
+std::string step_link(const Lab& lab, const SheetRequest& r, int k);
+
+// The sheet as a print-ready HTML page (A4 or Letter, black on white), in the language in use (core/words.hpp).
+// `runs`: the key's, one per tour step (the worksheet: none).
+std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<StepRun>& runs);
+
+// Makes a sheet: the key runs each step of the tour on the seed, one slice per step() (as the page's tour runs it:
+// a step whose configuration differs, or whose target the run has passed, starts the run again).
+class SheetMaker {
+public:
+    // "" or why not (an unknown lab, a lab without a tour) in `why`.
+    SheetMaker(const SheetRequest& r, std::string& why);
+    bool done() const;
+    void step();              // one slice of the run (or the next tour step)
+    double progress() const;  // 0..1
+    std::string html() const;   // once done
+    const SheetRequest& request() const { return request_; }
+
+private:
+    SheetRequest request_;
+    std::unique_ptr<Lab> lab_;
+    std::vector<TourStep> steps_;
+    std::vector<StepRun> runs_;
+    RunConfig running_;
+    bool started_ = false;   // a run has been reset
+    int begun_ = -1;         // the step the run now runs to
+    mutable double shown_ = 0;   // the progress shown so far: it never goes back
+};
+
+// The whole sheet at once (the CLI): "" and `html`, or why not.
+std::string make_sheet(const SheetRequest& r, std::string& html);
+
+}   // namespace core

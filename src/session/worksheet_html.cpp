@@ -1,0 +1,244 @@
+// A lesson's handouts as HTML (session/worksheet.hpp): one page per sheet, printed from the browser. Every text goes
+// through the table (core/words.hpp); names kept on purpose are marked: the paper's citation as <cite>, a link as
+// <code>. Nothing in it depends on the clock or the platform, so the page and the CLI write the same bytes.
+#include "core/text.hpp"
+#include "core/words.hpp"
+#include "session/qr_code.hpp"
+#include "session/worksheet.hpp"
+#include <algorithm>
+#include <cmath>
+
+namespace core {
+
+static std::string esc(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '&') out += "&amp;";
+        else if (c == '<') out += "&lt;";
+        else if (c == '>') out += "&gt;";
+        else if (c == '"') out += "&quot;";
+        else out += c;
+    }
+    return out;
+}
+
+static std::string letter(size_t k) { return std::string(1, char('a' + k)); }
+
+// The code as an SVG path, one square per dark module, with its quiet zone of 4 modules; printed 3 cm a side.
+static std::string qr_svg(const std::string& link, const std::string& label) {
+    std::string why;
+    const QrCode q = make_qr(link, why);
+    if (q.width == 0) return "<p>" + esc(why) + "</p>";
+    const int side = q.width + 8;
+    std::string path;
+    for (int r = 0; r < q.width; ++r)
+        for (int c = 0; c < q.width; ++c)
+            if (q.on[size_t(r) * size_t(q.width) + size_t(c)])
+                path += "M" + std::to_string(c + 4) + " " + std::to_string(r + 4) + "h1v1h-1z";
+    return "<svg class=\"qr\" viewBox=\"0 0 " + std::to_string(side) + " " + std::to_string(side) +
+        "\" role=\"img\" aria-label=\"" + esc(label) + "\" shape-rendering=\"crispEdges\"><rect width=\"" +
+        std::to_string(side) + "\" height=\"" + std::to_string(side) + "\" fill=\"#fff\"/><path d=\"" + path +
+        "\" fill=\"#000\"/></svg>";
+}
+
+// An outcome's sentence without a run: each {metric} as "…".
+static std::string unfilled(const std::string& text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const size_t close = text[i] == '{' ? text.find('}', i) : std::string::npos;
+        if (close == std::string::npos) {
+            out += text[i];
+            continue;
+        }
+        out += "…";
+        i = close;
+    }
+    return out;
+}
+
+// A metric as the page shows it: its label, its value in its format and the language's decimal mark.
+static std::string metric_text(const Metric& m) {
+    const std::string value = std::isfinite(m.value) ? local_number(strf(m.format.c_str(), m.value)) : tr("n/a");
+    return tr(m.label) + " = " + value;
+}
+
+// The minutes of a 45-minute class: 5 to open the lab on the projector, 5 to discuss at the end, and the rest over
+// the steps, twice as much for a step with a question (whole minutes, at least 1 each, the largest remainders first).
+static std::vector<int> minutes(const std::vector<TourStep>& steps) {
+    const int total = 35;
+    std::vector<double> w;
+    for (const TourStep& s : steps) w.push_back(s.question.prompt.empty() ? 1 : 2);
+    double sum = 0;
+    for (double x : w) sum += x;
+    std::vector<int> m;
+    int given = 0;
+    for (double x : w) {
+        m.push_back(std::max(1, int(std::floor(total * x / sum))));
+        given += m.back();
+    }
+    for (size_t k = 0; given < total && !m.empty(); k = (k + 1) % m.size(), ++given) ++m[k];
+    return m;
+}
+
+static std::string what_to_do(const Lab& lab, const TourStep& s) {
+    using U = TourStep::Until;
+    switch (s.until) {
+    case U::Phase: {
+        const std::vector<Phase>& ph = lab.phases();
+        const std::string title = s.phase >= 0 && s.phase < int(ph.size()) ? tr(ph[size_t(s.phase)].title) : "";
+        if (s.phase == 0)
+            return trf("Open the step (its code or link): the run stands at its start, in the phase “%s”.",
+                       title.c_str());
+        return trf("Open the step (its code or link) and press Play: the run goes on until the phase “%s” begins.",
+                   title.c_str());
+    }
+    case U::Progress:
+        return trf("Open the step (its code or link) and press Play: the run goes to %s %% of its length.",
+                   local_number(strf("%.0f", 100 * s.progress)).c_str());
+    case U::End: return tr("Open the step (its code or link) and press Play: the run goes to its end.");
+    case U::Now: break;
+    }
+    return tr("Open the step (its code or link) and look at the run as it is.");
+}
+
+static std::string labelled(const std::string& label, const std::string& text) {
+    return "<p><strong>" + esc(label) + "</strong> " + esc(text) + "</p>\n";
+}
+
+// What the key says of a step: the paper's answer and the run's, each wrong answer's misreading, the run's numbers,
+// and at the end of a run what it says.
+static std::string key_of(const Lab& lab, const TourStep& s, const StepRun& run, uint64_t seed) {
+    std::string h = "<div class=\"key\">\n";
+    if (!run.failure.empty())
+        return h + labelled(tr("The run failed:"), run.failure) + "</div>\n";
+    const TourQuestion& q = s.question;
+    std::vector<std::string> shown;   // the metrics the step's numbers name
+    if (!q.prompt.empty()) {
+        h += labelled(tr("The paper's answer:"),
+                      trf("(%s) %s", letter(size_t(q.key)).c_str(), tr(q.answers[size_t(q.key)].text).c_str()));
+        h += labelled(tr("Why:"), tr(q.why));
+        const int k = supported_answer(q, run.metrics);
+        h += "<p>" +
+            esc(k < 0         ? trf("On seed %llu the run cannot decide it: a metric it needs is missing.",
+                                    (unsigned long long)seed)
+                    : k == q.key ? trf("On seed %llu the run answers (%s), as the paper predicts.",
+                                       (unsigned long long)seed, letter(size_t(k)).c_str())
+                                 : trf("On seed %llu the run answers (%s), unlike the paper: discuss why this seed "
+                                       "differs.",
+                                       (unsigned long long)seed, letter(size_t(k)).c_str())) +
+            "</p>\n";
+        h += "<p><strong>" + esc(tr("What each wrong answer misreads:")) + "</strong></p>\n<ul>\n";
+        for (size_t a = 0; a < q.answers.size(); ++a)
+            if (int(a) != q.key)
+                h += "<li>" + esc(trf("(%s) %s", letter(a).c_str(), tr(q.answers[a].misreading).c_str())) + "</li>\n";
+        h += "</ul>\n";
+        for (const TourAnswer& a : q.answers)
+            if (!a.metric.empty()) shown.push_back(a.metric);
+    } else {
+        for (const Headline& hl : lab.headlines()) shown.push_back(hl.key);
+    }
+    std::string numbers;
+    for (const std::string& key : shown)
+        for (const Metric& m : run.metrics)
+            if (m.key == key && std::isfinite(m.value) && numbers.find(">" + esc(metric_text(m))) == std::string::npos)
+                numbers += "<li>" + esc(metric_text(m)) + "</li>\n";
+    if (!numbers.empty() && run.progress > 0)   // (at the start nothing is measured yet)
+        h += "<p><strong>" + esc(trf("This run's numbers (seed %llu):", (unsigned long long)seed)) +
+            "</strong></p>\n<ul>\n" + numbers + "</ul>\n";
+    if (run.finished) {
+        std::string said;
+        for (const Said& x : say_outcomes(lab.outcomes(), run.metrics)) said += "<li>" + esc(x.text) + "</li>\n";
+        if (!said.empty())
+            h += "<p><strong>" + esc(tr("What the run says at its end:")) + "</strong></p>\n<ul>\n" + said + "</ul>\n";
+    }
+    return h + "</div>\n";
+}
+
+static std::string step_html(const Lab& lab, const SheetRequest& r, const std::vector<TourStep>& steps, int k,
+                             const std::vector<StepRun>& runs) {
+    const TourStep& s = steps[size_t(k)];
+    const bool key = r.kind == SheetKind::Key;
+    std::string h = "<section class=\"step\">\n<h2>" +
+        esc(trf("Step %d of %d", k + 1, int(steps.size()))) + "</h2>\n<div class=\"body\">\n<div class=\"text\">\n";
+    h += labelled(tr("What to do:"), what_to_do(lab, s));
+    h += labelled(tr("What to look for:"), tr(s.caption));
+    if (s.question.prompt.empty() || key) h += labelled(tr("The paper:"), tr(s.claim));
+    if (!s.question.prompt.empty()) {
+        h += labelled(tr("Question:"), tr(s.question.prompt));
+        h += "<ul class=\"answers\">\n";
+        for (size_t a = 0; a < s.question.answers.size(); ++a)
+            h += "<li><span class=\"box\" aria-hidden=\"true\"></span> " +
+                esc(trf("(%s) %s", letter(a).c_str(), tr(s.question.answers[a].text).c_str())) + "</li>\n";
+        h += "</ul>\n";
+    }
+    if (key && size_t(k) < runs.size()) h += key_of(lab, s, runs[size_t(k)], r.seed);
+    h += "</div>\n<div class=\"code\">\n";
+    const std::string link = step_link(lab, r, k);
+    h += qr_svg(link, trf("QR code: step %d as an exercise", k + 1));
+    h += "<p class=\"link\"><code>" + esc(link) + "</code></p>\n</div>\n</div>\n";
+    if (!key) {
+        h += "<p class=\"write\"><strong>" + esc(tr("My prediction, and why:")) + "</strong></p>\n";
+        h += "<p class=\"write\"><strong>" + esc(tr("What the run showed:")) + "</strong></p>\n";
+    }
+    return h + "</section>\n";
+}
+
+// The print's look: black on white, the steps never cut at a page break, the codes 3 cm a side (A4 and Letter both:
+// the page's size is the printer's).
+static const char* kStyle =
+    "@page{margin:14mm}"
+    "body{font:10.5pt/1.4 \"DejaVu Sans\",Arial,sans-serif;color:#000;background:#fff;margin:0 auto;max-width:180mm}"
+    "h1{font-size:16pt;margin:0 0 2mm}h2{font-size:12pt;margin:0 0 1.5mm}p{margin:0 0 1.5mm}"
+    "cite{font-style:italic}code{font:8pt/1.2 \"DejaVu Sans Mono\",monospace;word-break:break-all}"
+    "table{border-collapse:collapse;margin:1mm 0 3mm}td,th{border:0.3mm solid #000;padding:0.6mm 2mm;text-align:left}"
+    ".step{break-inside:avoid;page-break-inside:avoid;border-top:0.4mm solid #000;padding-top:2mm;margin-top:3mm}"
+    ".body{display:flex;gap:5mm}.text{flex:1}.code{width:32mm;flex:none}"
+    ".qr{width:30mm;height:30mm;display:block}.link{margin-top:1mm}"
+    ".answers{list-style:none;padding-left:2mm}.box{display:inline-block;width:3mm;height:3mm;"
+    "border:0.3mm solid #000;vertical-align:-0.4mm;margin-right:1mm}"
+    ".write{border:0.3mm solid #000;min-height:16mm;padding:1mm 2mm;margin-top:1.5mm}"
+    ".key{border-left:1mm solid #000;padding-left:3mm;margin-top:2mm}"
+    ".name{border-bottom:0.3mm solid #000;min-height:7mm;margin:2mm 0}";
+
+std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<StepRun>& runs) {
+    const std::vector<TourStep> steps = lab.tour();
+    const bool key = r.kind == SheetKind::Key;
+    const std::string title =
+        key ? trf("Teacher's key: %s", tr(lab.info().title).c_str()) : trf("Worksheet: %s", tr(lab.info().title).c_str());
+    const Language& lang = language();
+    std::string h = std::string("<!doctype html>\n<html lang=\"") + lang.code + "\">\n<head>\n<meta charset=\"utf-8\">\n" +
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + esc(title) +
+        "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<main>\n<h1>" + esc(title) + "</h1>\n";
+    h += "<p><cite>" + esc(lab.info().citation) + "</cite></p>\n";
+    h += "<p>" + esc(trf("Seed %llu", (unsigned long long)r.seed)) + " · " + esc(tr("Language:")) + " <span lang=\"" +
+        lang.code + "\">" + esc(lang.name) + "</span></p>\n";
+    if (!key) h += "<p class=\"name\"><strong>" + esc(tr("Name:")) + "</strong></p>\n";
+    h += "<h2>" + esc(tr("Time plan for a 45-minute class")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
+        esc(tr("Part of the class")) + "</th><th scope=\"col\">" + esc(tr("Time")) + "</th></tr>\n";
+    h += "<tr><td>" + esc(tr("Introduction: the lab on the projector")) + "</td><td>" + esc(trf("%d min", 5)) +
+        "</td></tr>\n";
+    const std::vector<int> m = minutes(steps);
+    for (size_t k = 0; k < steps.size(); ++k)
+        h += "<tr><td>" + esc(trf("Step %d", int(k + 1))) + "</td><td>" + esc(trf("%d min", m[k])) + "</td></tr>\n";
+    h += "<tr><td>" + esc(tr("Discussion: what the runs showed, and the paper's claims")) + "</td><td>" +
+        esc(trf("%d min", 5)) + "</td></tr>\n</table>\n";
+    for (int k = 0; k < int(steps.size()); ++k) h += step_html(lab, r, steps, k, runs);
+    if (key) {   // how often seeds show the paper's case (declared by the lab, counted again by moe-lab reproduce)
+        std::string counts;
+        const std::string preset = lab.schema().presets.empty() ? "" : tr(lab.schema().presets.front().title);
+        for (const Outcome& o : lab.outcomes())
+            if (o.seeds > 0)
+                counts += "<li>" +
+                    esc(trf("%s Held in %d of seeds 1–%d of %s.", unfilled(tr(o.cases[size_t(o.paper)].text)).c_str(),
+                            o.paper_seeds, o.seeds, preset.c_str())) +
+                    "</li>\n";
+        if (!counts.empty())
+            h += "<section class=\"step\">\n<h2>" + esc(tr("Over seeds: how often the paper's case holds")) +
+                "</h2>\n<ul>\n" + counts + "</ul>\n<p>" + esc(tr("Counted again by the command:")) + " <code>" +
+                esc("moe-lab reproduce --lab " + lab.info().id + " --seeds 10") +   // words: not shown (a command)
+                "</code></p>\n</section>\n";
+    }
+    return h + "</main>\n</body>\n</html>\n";
+}
+
+}   // namespace core

@@ -1,0 +1,159 @@
+// The worksheet and the teacher's key (src/session/worksheet.hpp), for every lab of the registry: the page makes each
+// (worksheet=sheet|key) and opens it; its bytes are the CLI's (`moe-lab worksheet`) for the same lab, seed, language
+// and kind; printed by the browser to PDF it has the paper's size (A4 and Letter), and every QR code on it decodes
+// (zbarimg) to its step's link, which opens that step as an exercise with the step's locks; axe-core and IBM's
+// checker find nothing in it; in the pseudo-language nothing on it is plain English. Then a phone (Pixel 7, touch)
+// opens two steps from their codes, answers each, and finds both answers in its summary after a reload.
+// The first pages of one sheet and one key go to tests/e2e/out (the README's pictures: docs/worksheet-*.png).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { writeFileSync, readdirSync, rmSync, mkdirSync, copyFileSync } from "node:fs";
+import { join } from "node:path";
+import { openPage, openDevice, blankPage, state, frames, nativeCli, baseUrl, devices, out, axe, ibm } from "./harness.mjs";
+
+const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs;
+const SIZES = { A4: [595, 842], Letter: [612, 792] };   // points
+
+// The page makes the sheet; its HTML once it has opened (moeLab.lastSheet, src/platform/browser.cpp).
+async function pageSheet(page, kind) {
+  const made = (await state(page)).worksheet.made;
+  assert.equal(await page.evaluate((k) => moeLab.command(`worksheet=${k}`), kind), "");
+  await page.waitForFunction((n) => moeLab.state().worksheet.made > n, made, { timeout: 120000, polling: 200 });
+  return page.evaluate(() => moeLab.lastSheet.html);
+}
+
+const cliSheet = (lab, kind, lang = "en") =>
+  execFileSync(nativeCli, ["worksheet", "--lab", lab, "--seed", "1", "--lang", lang, "--page", baseUrl(),
+                           ...(kind === "key" ? ["--key"] : [])], { encoding: "utf8", maxBuffer: 1 << 26 });
+
+// The sheet printed by the browser: the PDF's pages' sizes, and the links its QR codes hold.
+async function printed(browserPage, html, format, name) {
+  await browserPage.setContent(html);
+  const pdf = await browserPage.pdf({ format, printBackground: true });
+  const sizes = [...pdf.toString("latin1").matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)]
+    .map((m) => [Number(m[1]), Number(m[2])]);
+  const dir = join(out, `sheet-${name}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "sheet.pdf"), pdf);
+  execFileSync("pdftoppm", ["-r", "150", "-png", join(dir, "sheet.pdf"), join(dir, "page")]);
+  const pngs = readdirSync(dir).filter((f) => f.endsWith(".png")).sort().map((f) => join(dir, f));
+  let codes = "";
+  try {
+    codes = execFileSync("zbarimg", ["--raw", "-q", ...pngs], { encoding: "utf8" });
+  } catch (e) {
+    codes = e.stdout || "";   // zbarimg exits 4 when a page has no code: the pages with codes still print them
+  }
+  return { sizes, links: codes.split("\n").filter(Boolean), pngs };
+}
+
+// The links printed under the codes, in order (the sheet's <code> under each step's code).
+const printedLinks = (html) => [...html.matchAll(/<p class="link"><code>([^<]*)<\/code>/g)]
+  .map((m) => m[1].replaceAll("&amp;", "&"));
+
+for (const lab of LABS) {
+  test(`${lab.id}: the worksheet and the key, the CLI's bytes, printed on A4 and Letter, every code a step's exercise`, async () => {
+    const { page, errors } = await openPage(`?lab=${lab.id}`);
+    const steps = (await state(page)).tour.steps.length;
+    assert.ok(steps > 0, "the lab has a tour");
+    const print = await blankPage();
+    const sheetLinks = [];
+    for (const kind of ["sheet", "key"]) {
+      const html = await pageSheet(page, kind);
+      assert.equal(html, cliSheet(lab.id, kind), `${kind}: the page's bytes are the CLI's`);
+      const links = printedLinks(html);
+      assert.equal(links.length, steps, `${kind}: a code and a link for each step`);
+      for (const format of kind === "sheet" ? ["A4", "Letter"] : ["A4"]) {
+        const p = await printed(print, html, format, `${lab.id}-${kind}-${format}`);
+        assert.ok(p.sizes.length > 0, "the PDF has pages");
+        for (const [w, h] of p.sizes)
+          assert.ok(Math.abs(w - SIZES[format][0]) < 2 && Math.abs(h - SIZES[format][1]) < 2, `${format}: page ${w}×${h}`);
+        assert.deepEqual([...p.links].sort(), [...links].sort(), `${kind} on ${format}: every code decodes to its step's link`);
+        if (lab.id === "cluster-experts" && format === "A4") copyFileSync(p.pngs[0], join(out, `worksheet-${kind}.png`));
+      }
+      await print.setContent(html);
+      assert.deepEqual(await axe(print), [], `${kind}: axe-core finds nothing`);
+      assert.deepEqual(await ibm(print), [], `${kind}: IBM's checker finds nothing`);
+      if (kind === "sheet") sheetLinks.push(...links);
+    }
+    await print.close();
+    // each code's link opens its step as an exercise: the lab, preset, seed and step's values locked
+    for (const [k, link] of sheetLinks.entries()) {   // (an exercise refuses another link: each opened as a page)
+      await page.goto(link);
+      await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
+      const s = await state(page);
+      assert.equal(s.tour.step, k + 1, `${link}: step ${k + 1}`);
+      const locked = new URL(link).searchParams.get("lock").split(",");
+      assert.deepEqual([...s.exercise.locked].sort(), [...locked].sort(), `${link}: its locks`);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+}
+
+test("the pseudo-language's key: no plain English word outside the citation and the links", async () => {
+  const { page } = await openPage(`?lab=${LABS[0].id}&lang=en-XA`);
+  await page.waitForFunction(() => moeLab.state().lang === "en-XA");
+  const html = await pageSheet(page, "key");
+  assert.equal(html, cliSheet(LABS[0].id, "key", "en-XA"), "the page's bytes are the CLI's in the pseudo-language too");
+  await page.setContent(html);
+  const texts = await page.evaluate(() => {
+    const out = [document.title];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode())
+      if (!n.parentElement.closest("code, cite, [lang]:not(html)")) out.push(n.textContent);
+    for (const el of document.querySelectorAll("[aria-label]")) out.push(el.getAttribute("aria-label"));
+    return out;
+  });
+  const plain = new Set();
+  for (const t of texts)
+    for (const w of t.match(/[\p{L}\p{N}_^*']+/gu) || []) if (/^[A-Za-z']{3,}$/.test(w) && w !== "QR") plain.add(w);
+  assert.deepEqual([...plain], [], "plain English words on the key");
+  await page.close();
+});
+
+test("a phone opens two steps from their codes, answers each, and finds both answers in its summary after a reload", async () => {
+  const lab = LABS.find((l) => l.id === "playground") || LABS[0];
+  const { page: sheetPage } = await openPage(`?lab=${lab.id}`);
+  const html = await pageSheet(sheetPage, "sheet");
+  await sheetPage.close();
+  const asking = (await (async () => {
+    const { page } = await openPage(`?lab=${lab.id}`);
+    const steps = (await state(page)).tour.steps;
+    await page.close();
+    return steps;
+  })()).map((s, k) => (s.question ? k : -1)).filter((k) => k >= 0);
+  assert.ok(asking.length >= 2, "two steps ask a question");
+  const links = printedLinks(html);
+  const { context, page, problems } = await openDevice(devices["Pixel 7"], links[asking[0]].slice(baseUrl().length));
+  const tapAnswer = async (letter) => {
+    await frames(page, 3);
+    const c = (await state(page)).controls.find((x) => x.id === `button:answer-${letter}`);
+    assert.ok(c, `the answer (${letter}) is on the phone's screen`);
+    await page.touchscreen.tap(c.rect[0] + c.rect[2] / 2, c.rect[1] + c.rect[3] / 2);
+    await page.waitForFunction(() => moeLab.state().tour.question && moeLab.state().tour.question.chosen >= 0,
+                               null, { timeout: 20000 });
+  };
+  await tapAnswer("a");
+  await page.goto(links[asking[1]]);   // the next step's code
+  await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
+  await tapAnswer("b");
+  await page.reload();
+  await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
+  const mine = (await state(page)).my_answers;
+  assert.equal(mine.count, 2, "both answers are kept on the phone");
+  const lines = mine.summary.split("\n");
+  assert.match(lines[0], new RegExp(`^Step ${asking[0] + 1}: \\(a\\) `));
+  assert.match(lines[1], new RegExp(`^Step ${asking[1] + 1}: \\(b\\) `));
+  const shown = (await state(page)).controls.map((c) => c.id);
+  assert.ok(shown.includes("button:my-answers"), "the summary's button is on the screen");
+  assert.equal(await page.evaluate(() => moeLab.command("my-answers=1")), "");
+  await frames(page, 2);
+  const onScreen = (await page.evaluate(() => moeLab.screenText().map((r) => r.text))).join(" ");
+  for (const line of lines)
+    assert.ok(onScreen.replace(/\s+/g, " ").includes(line), `the summary is on the phone's screen: ${line}`);
+  await page.screenshot({ path: join(out, "worksheet-phone-answers.png") });
+  assert.deepEqual(problems.filter((p) => p.startsWith("error")), []);
+  await context.close();
+});
