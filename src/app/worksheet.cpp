@@ -84,7 +84,7 @@ void Worksheet::draw_button() {
     const std::string label = busy() ? core::trf("Worksheet… %.0f %%", 100 * maker_->progress())
                                      : std::string(core::tr("Worksheet…"));
     if (ImGui::Button((label + "###worksheet").c_str())) ImGui::OpenPopup("worksheet-menu");
-    controls_.note("button:worksheet", "button", core::tr("Worksheet"));
+    // (the menu's items are the HTML document's two buttons, noted when the menu is open)
     ImGui::EndDisabled();
     if (ImGui::BeginPopup("worksheet-menu")) {
         if (ImGui::Selectable(core::tr("Worksheet"))) stage_.command("worksheet=sheet");

@@ -15,11 +15,14 @@ import { openPage, openDevice, blankPage, state, frames, nativeCli, baseUrl, dev
 const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs;
 const SIZES = { A4: [595, 842], Letter: [612, 792] };   // points
 
-// The page makes the sheet; its HTML once it has opened (moeLab.lastSheet, src/platform/browser.cpp).
+// The page makes the sheet; its HTML once it has opened (moeLab.lastSheet, src/platform/browser.cpp). The key runs in
+// the frames' slices beside their drawing, which software WebGL makes slow at 1280×720: a small window meanwhile.
 async function pageSheet(page, kind) {
-  const made = (await state(page)).worksheet.made;
+  const made = (await state(page)).worksheet.made, size = page.viewportSize();
+  await page.setViewportSize({ width: 480, height: 320 });
   assert.equal(await page.evaluate((k) => moeLab.command(`worksheet=${k}`), kind), "");
-  await page.waitForFunction((n) => moeLab.state().worksheet.made > n, made, { timeout: 120000, polling: 200 });
+  await page.waitForFunction((n) => moeLab.state().worksheet.made > n, made, { timeout: 180000, polling: 200 });
+  await page.setViewportSize(size);
   return page.evaluate(() => moeLab.lastSheet.html);
 }
 
