@@ -105,7 +105,8 @@ std::string MyAnswers::summary() const {
         const core::TourQuestion& q = steps[size_t(step - 1)].question;
         const size_t a = size_t(letter[0] - 'a');
         if (a >= q.answers.size()) continue;
-        s += (s.empty() ? "" : "\n") + core::trf("Step %d: (%s) %s", step, letter.c_str(), core::tr(q.answers[a].text).c_str());
+        s += (s.empty() ? "" : "\n") +
+            core::trf("Step %d: (%s) %s", step, letter.c_str(), core::tr(q.answers[a].text).c_str());
     }
     return s;
 }
@@ -114,8 +115,7 @@ float MyAnswers::buttons_width() const {
     if (count() == 0) return 0;
     const ImGuiStyle& st = ImGui::GetStyle();
     return ImGui::CalcTextSize(shown_ ? core::tr("Hide my answers") : core::tr("My answers")).x +
-        ImGui::CalcTextSize(core::tr("Copy")).x +
-        st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
+        ImGui::CalcTextSize(core::tr("Copy")).x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
 }
 
 void MyAnswers::draw_buttons() {

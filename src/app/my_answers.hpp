@@ -16,10 +16,10 @@ class MyAnswers : public Part {
 public:
     MyAnswers(Stage& stage, const Host& host, ControlMap& controls);
     std::vector<PageKey> keys() override;   // my-answers=0|1, copy-answers, state().my_answers
-    void keep(int step, int answer);         // the tour's step (0-based) answered (0-based): kept
-    std::string summary() const;             // this lab's answers, a line a step
-    std::string shown_text() const;          // the summary in one line while shown, else ""
-    void draw_buttons();                     // "My answers" and "Copy", once this lab has an answer kept
+    void keep(int step, int answer);        // the tour's step (0-based) answered (0-based): kept
+    std::string summary() const;            // this lab's answers, a line a step
+    std::string shown_text() const;         // the summary in one line while shown, else ""
+    void draw_buttons();                    // "My answers" and "Copy", once this lab has an answer kept
     float buttons_width() const;
 
 private:

@@ -81,8 +81,8 @@ float Worksheet::button_width() const {
 void Worksheet::draw_button() {
     if (stage_.lab().tour().empty()) return;
     ImGui::BeginDisabled(busy());
-    const std::string label = busy() ? core::trf("Worksheet… %.0f %%", 100 * maker_->progress())
-                                     : std::string(core::tr("Worksheet…"));
+    const std::string label =
+        busy() ? core::trf("Worksheet… %.0f %%", 100 * maker_->progress()) : std::string(core::tr("Worksheet…"));
     if (ImGui::Button((label + "###worksheet").c_str())) ImGui::OpenPopup("worksheet-menu");
     // (the menu's items are the HTML document's two buttons, noted when the menu is open)
     ImGui::EndDisabled();

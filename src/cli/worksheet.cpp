@@ -32,7 +32,8 @@ static void use_language(const std::string& tag) {
         s << in.rdbuf();
         table = s.str();
     }
-    if (std::string why = core::use_language(code, table); !why.empty()) throw UsageError("--lang " + code + ": " + why);
+    if (std::string why = core::use_language(code, table); !why.empty())
+        throw UsageError("--lang " + code + ": " + why);
 }
 
 int cmd_worksheet(const Args& a) {

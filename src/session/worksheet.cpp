@@ -23,8 +23,8 @@ std::string step_link(const Lab& lab, const SheetRequest& r, int k) {
         for (const auto& [name, value] : steps[size_t(j)].set)
             if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     for (const std::string& name : names) lock += "," + name;
-    return r.address + "?lab=" + url_encode(c.lab) + "&seed=" + std::to_string(r.seed) +
-        "&lang=" + language().code + "&tour=" + std::to_string(k + 1) + "&lock=" + lock;
+    return r.address + "?lab=" + url_encode(c.lab) + "&seed=" + std::to_string(r.seed) + "&lang=" + language().code +
+        "&tour=" + std::to_string(k + 1) + "&lock=" + lock;
 }
 
 SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {
@@ -53,8 +53,9 @@ void SheetMaker::step() {
     const RunConfig c = tour_config(*lab_, base, steps_, k);
     using U = TourStep::Until;
     if (begun_ != k) {   // the step begins: where the run stands decides whether it starts again
-        const bool past = started_ && ((s.until == U::Phase && lab_->phase() > s.phase) ||
-                                       (s.until == U::Progress && lab_->progress() > s.progress + 1e-9));
+        const bool past = started_ &&
+            ((s.until == U::Phase && lab_->phase() > s.phase) ||
+             (s.until == U::Progress && lab_->progress() > s.progress + 1e-9));
         begun_ = k;
         if (!started_ || c.preset != running_.preset || !(c.params == running_.params) || past) {
             lab_->reset(c.params, c.seed);

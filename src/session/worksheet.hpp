@@ -51,8 +51,8 @@ public:
     // "" or why not (an unknown lab, a lab without a tour) in `why`.
     SheetMaker(const SheetRequest& r, std::string& why);
     bool done() const;
-    void step();              // one slice of the run (or the next tour step)
-    double progress() const;  // 0..1
+    void step();                // one slice of the run (or the next tour step)
+    double progress() const;    // 0..1
     std::string html() const;   // once done
     const SheetRequest& request() const { return request_; }
 
@@ -62,8 +62,8 @@ private:
     std::vector<TourStep> steps_;
     std::vector<StepRun> runs_;
     RunConfig running_;
-    bool started_ = false;   // a run has been reset
-    int begun_ = -1;         // the step the run now runs to
+    bool started_ = false;       // a run has been reset
+    int begun_ = -1;             // the step the run now runs to
     mutable double shown_ = 0;   // the progress shown so far: it never goes back
 };
 

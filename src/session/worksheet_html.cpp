@@ -109,8 +109,7 @@ static std::string labelled(const std::string& label, const std::string& text) {
 // and at the end of a run what it says.
 static std::string key_of(const Lab& lab, const TourStep& s, const StepRun& run, uint64_t seed) {
     std::string h = "<div class=\"key\">\n";
-    if (!run.failure.empty())
-        return h + labelled(tr("The run failed:"), run.failure) + "</div>\n";
+    if (!run.failure.empty()) return h + labelled(tr("The run failed:"), run.failure) + "</div>\n";
     const TourQuestion& q = s.question;
     std::vector<std::string> shown;   // the metrics the step's numbers name
     if (!q.prompt.empty()) {
@@ -119,8 +118,8 @@ static std::string key_of(const Lab& lab, const TourStep& s, const StepRun& run,
         h += labelled(tr("Why:"), tr(q.why));
         const int k = supported_answer(q, run.metrics);
         h += "<p>" +
-            esc(k < 0         ? trf("On seed %llu the run cannot decide it: a metric it needs is missing.",
-                                    (unsigned long long)seed)
+            esc(k < 0            ? trf("On seed %llu the run cannot decide it: a metric it needs is missing.",
+                                       (unsigned long long)seed)
                     : k == q.key ? trf("On seed %llu the run answers (%s), as the paper predicts.",
                                        (unsigned long long)seed, letter(size_t(k)).c_str())
                                  : trf("On seed %llu the run answers (%s), unlike the paper: discuss why this seed "
@@ -158,8 +157,8 @@ static std::string step_html(const Lab& lab, const SheetRequest& r, const std::v
                              const std::vector<StepRun>& runs) {
     const TourStep& s = steps[size_t(k)];
     const bool key = r.kind == SheetKind::Key;
-    std::string h = "<section class=\"step\">\n<h2>" +
-        esc(trf("Step %d of %d", k + 1, int(steps.size()))) + "</h2>\n<div class=\"body\">\n<div class=\"text\">\n";
+    std::string h = "<section class=\"step\">\n<h2>" + esc(trf("Step %d of %d", k + 1, int(steps.size()))) +
+        "</h2>\n<div class=\"body\">\n<div class=\"text\">\n";
     h += labelled(tr("What to do:"), what_to_do(lab, s));
     h += labelled(tr("What to look for:"), tr(s.caption));
     if (s.question.prompt.empty() || key) h += labelled(tr("The paper:"), tr(s.claim));
@@ -203,10 +202,11 @@ static const char* kStyle =
 std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<StepRun>& runs) {
     const std::vector<TourStep> steps = lab.tour();
     const bool key = r.kind == SheetKind::Key;
-    const std::string title =
-        key ? trf("Teacher's key: %s", tr(lab.info().title).c_str()) : trf("Worksheet: %s", tr(lab.info().title).c_str());
+    const std::string title = key ? trf("Teacher's key: %s", tr(lab.info().title).c_str())
+                                  : trf("Worksheet: %s", tr(lab.info().title).c_str());
     const Language& lang = language();
-    std::string h = std::string("<!doctype html>\n<html lang=\"") + lang.code + "\">\n<head>\n<meta charset=\"utf-8\">\n" +
+    std::string h = std::string("<!doctype html>\n<html lang=\"") + lang.code +
+        "\">\n<head>\n<meta charset=\"utf-8\">\n" +
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + esc(title) +
         "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<main>\n<h1>" + esc(title) + "</h1>\n";
     h += "<p><cite>" + esc(lab.info().citation) + "</cite></p>\n";

@@ -41,8 +41,8 @@ TEST_CASE("every lab's worksheet: a step, a code and an exercise link for each t
         for (int k = 0; k < int(steps.size()); ++k) {
             const std::string link = core::step_link(*lab, request(entry.id, core::SheetKind::Worksheet), k);
             CAPTURE(link);
-            CHECK(link.rfind("https://example.org/moe/?lab=" + entry.id + "&seed=1&lang=en&tour=" +
-                                 std::to_string(k + 1) + "&lock=lab,preset,seed",
+            CHECK(link.rfind("https://example.org/moe/?lab=" + entry.id +
+                                 "&seed=1&lang=en&tour=" + std::to_string(k + 1) + "&lock=lab,preset,seed",
                              0) == 0);
             for (const auto& [name, value] : steps[size_t(k)].set)   // the step's own values locked too
                 CHECK(link.find("," + name) != std::string::npos);
@@ -57,7 +57,8 @@ TEST_CASE("every lab's worksheet: a step, a code and an exercise link for each t
     }
 }
 
-TEST_CASE("the key: the paper's answer, the run's on the seed, each wrong answer's misreading, the same for any slicing") {
+TEST_CASE(
+    "the key: the paper's answer, the run's on the seed, each wrong answer's misreading, the same for any slicing") {
     core::use_language("en", "");
     const core::SheetRequest r = request("example", core::SheetKind::Key);
     std::string key;
@@ -66,7 +67,8 @@ TEST_CASE("the key: the paper's answer, the run's on the seed, each wrong answer
     for (const core::TourStep& s : lab->tour()) {
         const core::TourQuestion& q = s.question;
         if (q.prompt.empty()) continue;
-        CHECK(key.find("The paper's answer:</strong> (" + std::string(1, char('a' + q.key)) + ")") != std::string::npos);
+        CHECK(key.find("The paper's answer:</strong> (" + std::string(1, char('a' + q.key)) + ")") !=
+              std::string::npos);
         CHECK(key.find("as the paper predicts") != std::string::npos);   // the tour's seed: the tests of tours
         for (size_t a = 0; a < q.answers.size(); ++a)
             if (int(a) != q.key) CHECK(key.find(core::tr(q.answers[a].misreading)) != std::string::npos);
