@@ -17,11 +17,16 @@ const SIZES = { A4: [595, 842], Letter: [612, 792] };   // points
 
 // The page makes the sheet; its HTML once it has opened (moeLab.lastSheet, src/platform/browser.cpp). The key runs in
 // the frames' slices beside their drawing, which software WebGL makes slow at 1280×720: a small window meanwhile.
+// The sheet opens in a new tab, which is closed at once: behind it, the page would be a tab in the background, whose
+// frames the browser slows to one a second (the next key would take minutes).
 async function pageSheet(page, kind) {
   const made = (await state(page)).worksheet.made, size = page.viewportSize();
   await page.setViewportSize({ width: 480, height: 320 });
+  const opened = page.waitForEvent("popup", { timeout: 180000 });
   assert.equal(await page.evaluate((k) => moeLab.command(`worksheet=${k}`), kind), "");
   await page.waitForFunction((n) => moeLab.state().worksheet.made > n, made, { timeout: 180000, polling: 200 });
+  await (await opened).close();
+  await page.bringToFront();
   await page.setViewportSize(size);
   return page.evaluate(() => moeLab.lastSheet.html);
 }
