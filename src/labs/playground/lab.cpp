@@ -121,7 +121,7 @@ static core::Bound<Config> make_binding() {
               {{"data", 3}, {"hidden", 8}, {"alpha", 0.1}}});
     b.preset({"collapse-hurts",
               "Moons, eight small experts",
-              "Eight experts of width 2, each too small for the whole task: balanced they share it; compare "
+              "Eight experts of width 1, each too small for the whole task: balanced they share it; compare "
               "no-balancing to see what a collapse costs.",
               {{"data", 3}, {"hidden", 1}, {"K", 8}}});
     return b;

@@ -47,7 +47,7 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
         core::with_preset(
             "collapse-hurts",
             core::tour_to_end({"accuracy", "territory"},
-                              "Two moons, eight experts of width 2, balanced by L_aux: each expert holds a piece of "
+                              "Two moons, eight experts of width 1, balanced by L_aux: each expert holds a piece of "
                               "the boundary.",
                               "Many small experts, each on its share of the data (Shazeer et al. 2017, §3).")),
         core::with_preset(
