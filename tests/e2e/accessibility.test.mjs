@@ -16,7 +16,7 @@ const command = (page, cmd) => page.evaluate((c) => moeLab.command(c), cmd);
 const active = (page) => page.evaluate(() => document.activeElement && document.activeElement.id);
 
 // WCAG 2.0 and 2.1, levels A and AA: the violations, each with the first few elements it names.
-test("axe: no WCAG A/AA violation in any lab, mode or theme, and an HTML element for every control on the canvas", async () => {
+test("axe: no WCAG A/AA violation in any lab or mode, in every theme, and an HTML element for every control on the canvas", async () => {
   const { page, errors } = await openPage("");
   const s0 = await state(page);
   const themes = s0.themes || ["light"];
@@ -27,7 +27,9 @@ test("axe: no WCAG A/AA violation in any lab, mode or theme, and an HTML element
     const modes = [["normal", []], ["presentation", ["present=1"]], ["tour", ["tour=1"]]];
     if (doc.comparisons.length) modes.push(["compare", ["compare=" + doc.comparisons[0].id]]);
     for (const [mode, cmds] of modes) {
-      for (const theme of themes) {
+      // every theme in the first lab: a theme is the document's colours (web/style.css, the same for every lab),
+      // which axe checks against each other; the other labs in the first theme (their own texts and structure)
+      for (const theme of lab === s0.labs[0] ? themes : themes.slice(0, 1)) {
         await command(page, "query=lab=" + lab);   // back to the normal layout, no tour, no comparison
         for (const c of ["theme=" + theme, ...cmds]) assert.equal(await command(page, c), "", `${lab} ${mode}: ${c}`);
         const where = `${lab}, ${mode}, ${theme}`;

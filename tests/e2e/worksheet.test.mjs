@@ -61,7 +61,7 @@ const printedLinks = (html) => [...html.matchAll(/<p class="link"><code>([^<]*)<
   .map((m) => m[1].replaceAll("&amp;", "&"));
 
 for (const lab of LABS) {
-  test(`${lab.id}: the worksheet and the key, the CLI's bytes, printed on A4 and Letter, every code a step's exercise`, async () => {
+  test(`${lab.id}: the worksheet and the key, the CLI's bytes, printed, every code a step's exercise`, async () => {
     const { page, errors } = await openPage(`?lab=${lab.id}`);
     const steps = (await state(page)).tour.steps.length;
     assert.ok(steps > 0, "the lab has a tour");
@@ -72,7 +72,8 @@ for (const lab of LABS) {
       assert.equal(html, cliSheet(lab.id, kind), `${kind}: the page's bytes are the CLI's`);
       const links = printedLinks(html);
       assert.equal(links.length, steps, `${kind}: a code and a link for each step`);
-      for (const format of kind === "sheet" ? ["A4", "Letter"] : ["A4"]) {
+      // A4 for every lab's sheet and key; Letter for the first lab's sheet (the sheet's layout is one stylesheet)
+      for (const format of kind === "sheet" && lab === LABS[0] ? ["A4", "Letter"] : ["A4"]) {
         const p = await printed(print, html, format, `${lab.id}-${kind}-${format}`);
         assert.ok(p.sizes.length > 0, "the PDF has pages");
         for (const [w, h] of p.sizes)
