@@ -6,6 +6,10 @@
 #include <cstring>
 #include <limits>
 
+namespace core {
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();   // a value that is missing
+}
+
 namespace core::fm {
 
 // The constants of exp and log: ln 2 in two parts (ln2_hi has zeros in its low bits, so k·ln2_hi is exact), and the

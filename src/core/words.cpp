@@ -11,7 +11,7 @@
 namespace core {
 namespace {
 
-struct Table {
+struct WordTable {
     const Language* lang = nullptr;
     std::unordered_map<std::string, std::string> words;   // English → translation (pseudo: filled as asked)
     // The pseudo-language with the table's keys (the page's words/en-XA.json): only a key comes out accented, so
@@ -35,10 +35,10 @@ std::string shown_numbers(std::string s) {
     return s;
 }
 
-bool is_pseudo(const Table& t) { return t.lang && std::string(t.lang->code) == "en-XA"; }
+bool is_pseudo(const WordTable& t) { return t.lang && std::string(t.lang->code) == "en-XA"; }
 
-Table& table() {
-    static Table t;
+WordTable& table() {
+    static WordTable t;
     return t;
 }
 
@@ -116,7 +116,7 @@ std::string use_language(const std::string& code, const std::string& table_json)
         std::string err = parse_word_table(table_json, entries);
         if (!err.empty()) return err;
     }
-    Table& t = table();
+    WordTable& t = table();
     t.lang = l;
     t.words.clear();
     t.numbers.clear();
@@ -135,7 +135,7 @@ std::string translated_text() {
 }
 
 const char* tr(const char* english) {
-    Table& t = table();
+    WordTable& t = table();
     if (!english) return english;
     if (t.lang && t.lang != &languages().front()) {
         auto it = t.words.find(english);

@@ -16,7 +16,7 @@ cli::Args parse(std::vector<std::string> words) {
     return cli::parse_args(int(argv.size()), argv.data());
 }
 
-std::string refusal(std::vector<std::string> words) {
+std::string parse_refusal(std::vector<std::string> words) {
     try {
         parse(std::move(words));
     } catch (const cli::UsageError& e) { return e.what(); }
@@ -29,11 +29,12 @@ TEST_CASE("--jobs: a whole number of threads from 1 to 256, else a message") {
     CHECK(parse({"reproduce", "--lab", "cluster-experts", "--jobs", "1"}).jobs == 1);
     CHECK(parse({"reproduce", "--lab", "cluster-experts"}).jobs == 0);   // not given: the machine's cores
     for (const char* bad : {"0", "-2", "1.5", "abc", "257"})
-        CHECK(refusal({"reproduce", "--lab", "cluster-experts", "--jobs", bad}).find("--jobs") == 0);
-    CHECK(refusal({"reproduce", "--lab", "cluster-experts", "--jobs", "1", "--jobs", "1"}).find("given twice") !=
+        CHECK(parse_refusal({"reproduce", "--lab", "cluster-experts", "--jobs", bad}).find("--jobs") == 0);
+    CHECK(parse_refusal({"reproduce", "--lab", "cluster-experts", "--jobs", "1", "--jobs", "1"}).find("given twice") !=
           std::string::npos);
 #ifdef __EMSCRIPTEN__
-    CHECK(refusal({"reproduce", "--lab", "cluster-experts", "--jobs", "2"}).find("no threads") != std::string::npos);
+    CHECK(parse_refusal({"reproduce", "--lab", "cluster-experts", "--jobs", "2"}).find("no threads") !=
+          std::string::npos);
 #else
     CHECK(parse({"reproduce", "--lab", "cluster-experts", "--jobs", "2"}).jobs == 2);
 #endif

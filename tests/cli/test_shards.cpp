@@ -1,5 +1,6 @@
 // reproduce --shard I/N and merge: the parts of a seed list, written and read back exactly, merged into the
 // runs of one machine; parts that do not belong together are refused with a message that says why.
+#include "../same_bits.hpp"
 #include "cli/args.hpp"
 #include "cli/shards.hpp"
 #include "core/registry.hpp"
@@ -10,8 +11,6 @@
 #include <vector>
 
 namespace {
-
-bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 // The parts of a quick reproduction of the example lab (7 seeds), each written and read back.
 std::vector<cli::Partial> parts_of(int of, const core::RunConfig& c, int seeds = 7) {
@@ -43,7 +42,7 @@ core::RunConfig example_config() {
     return c;
 }
 
-std::string refusal(const std::vector<cli::Partial>& parts) {
+std::string merge_refusal(const std::vector<cli::Partial>& parts) {
     try {
         cli::merge_partials(parts);
     } catch (const cli::UsageError& e) { return e.what(); }
@@ -109,7 +108,7 @@ TEST_CASE("merge: three parts equal one machine's run, in any order; mismatched 
     auto with = [&](int k, auto change) {
         std::vector<cli::Partial> v = good;
         change(v[size_t(k)]);
-        return refusal(v);
+        return merge_refusal(v);
     };
     CHECK(with(2, [](cli::Partial& p) { p.version = "other"; }).find("another program version") != std::string::npos);
     CHECK(with(1, [](cli::Partial& p) { p.lab = "cluster-experts"; }).find("another lab") != std::string::npos);
@@ -119,6 +118,6 @@ TEST_CASE("merge: three parts equal one machine's run, in any order; mismatched 
     CHECK(with(2, [](cli::Partial& p) { p.shard = 1; }).find("part 1 of 3 is given twice") != std::string::npos);
     CHECK(with(1, [](cli::Partial& p) { p.runs.pop_back(); }).find("seeds are missing") != std::string::npos);
     CHECK(with(1, [](cli::Partial& p) { p.runs.push_back(p.runs.back()); }).find("repeated") != std::string::npos);
-    CHECK(refusal({good[0], good[1]}).find("part 3 of 3 is missing") != std::string::npos);
-    CHECK(refusal({}).find("merge needs the partial reports") != std::string::npos);
+    CHECK(merge_refusal({good[0], good[1]}).find("part 3 of 3 is missing") != std::string::npos);
+    CHECK(merge_refusal({}).find("merge needs the partial reports") != std::string::npos);
 }

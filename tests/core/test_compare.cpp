@@ -1,5 +1,6 @@
 // Compare mode's core: B's changes are checked like any input, a paired run's A is a plain run of A, B with
 // no change is A bit for bit, the pair moves in lockstep, and the paired statistics count what they say.
+#include "../same_bits.hpp"
 #include "session/compare.hpp"
 #include "session/compare_views.hpp"
 #include "core/registry.hpp"
@@ -18,8 +19,6 @@ core::RunConfig short_config(const core::Lab& lab, uint64_t seed) {
 }
 
 // Bit-identical, NaN included.
-bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
-
 void check_same_metrics(const core::Lab& x, const core::Lab& y) {
     auto mx = x.metrics(), my = y.metrics();
     REQUIRE(mx.size() == my.size());

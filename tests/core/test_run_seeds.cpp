@@ -1,5 +1,6 @@
 // Seeds on threads (moe-lab reproduce --jobs): every lab from the registry, at its quick size, gives the same
 // bits on one thread and on several, even when the seeds are taken in a shuffled order.
+#include "../same_bits.hpp"
 #include "core/registry.hpp"
 #include "session/run_seeds.hpp"
 #include <algorithm>
@@ -11,8 +12,6 @@
 #include <vector>
 
 namespace {
-
-bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 // The threads this build can run: WebAssembly has none, so there only the shuffled order is tested.
 int test_jobs() { return std::max(1, std::min(3, core::machine_jobs() > 1 ? 3 : 1)); }

@@ -1,6 +1,7 @@
 // Run snapshots (session/run_snapshot.hpp): what compare mode's run B sends from its Web Worker to the page. Every
 // field of every kind of view comes back, numbers as the same bits; cut, padded or corrupt bytes are refused
 // with a reason and never read past their end. Every lab's own snapshots are checked in test_all_labs.cpp.
+#include "../same_bits.hpp"
 #include "session/run_snapshot.hpp"
 #include "session/view_table.hpp"
 #include <cmath>
@@ -9,8 +10,6 @@
 #include <limits>
 
 namespace {
-
-bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 core::View every_field() {
     core::View v;

@@ -2,6 +2,7 @@
 // as the same bits; the page's dispatcher hands out whole repetitions (never repetition 0), records what comes
 // back in the same slots, drops an earlier run's results and anything it did not ask for; a sweep with nothing
 // left to run here waits. The labs' own check (every lab, the same numbers with workers) is in test_all_labs.cpp.
+#include "../same_bits.hpp"
 #include "session/sweep_results.hpp"
 #include "core/sweep.hpp"
 #include "session/sweep_dispatch.hpp"
@@ -13,8 +14,6 @@
 #include <memory>
 
 namespace {
-
-bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
 
 // One unit of work per advance(), `slices` of them; outputs (x + 10 rep), or a failure at x = 3.
 struct Job : core::SweepJob {

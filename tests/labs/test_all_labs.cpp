@@ -3,6 +3,7 @@
 // showed 0 for ~27 s while drawing its data), never goes back, ends at 1; plan() estimates the work step()
 // charges; the numbers do not depend on the slicing; headlines name metrics; the metric keys are the same
 // at every point of a run.
+#include "../same_bits.hpp"
 #include "session/sweep_results.hpp"
 #include "session/compare.hpp"
 #include "core/lab.hpp"
@@ -28,8 +29,6 @@ core::Params with(const core::Lab& lab, const core::Overrides& set) {
 }
 
 // Bit-identical, NaN included.
-bool same_bits(double x, double y) { return std::memcmp(&x, &y, sizeof x) == 0; }
-
 // The lab's run at `set` (default: its quick size), stepped in slices of `units` (0: the usual slice) on
 // `threads` threads (core::Lab::set_threads), to the end.
 std::unique_ptr<core::Lab> run_sliced(const core::LabEntry& e, double units, const core::Overrides* set = nullptr,

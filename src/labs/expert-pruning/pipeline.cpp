@@ -1,6 +1,7 @@
 #include "labs/expert-pruning/pipeline.hpp"
 #include "core/text.hpp"
 #include "core/words.hpp"
+#include "core/fmath.hpp"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -8,15 +9,15 @@
 namespace expert_pruning {
 namespace {
 // Independent streams per purpose, so that changing one part's draws does not shift the others.
-enum Tag : uint64_t { kInit = 1, kBatches, kTest, kVal, kPreBatches, kPreTest, kRandomDraws, kPostFt };
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+enum Tag : uint64_t { kInit = 1, kBatches, kTest, kVal, kPreBatches, kPreTest, kRandomDraws, kPostFtBatches };
+using core::kNaN;
 }   // namespace
 
 double step_cost(const Moe& M, int n, int B) {
     return double(B) * (sample_cost(M, n, true) + n) + 3.0 * M.k * M.d * (M.m + 1.0);
 }
 
-core::Rng post_ft_batches(uint64_t seed) { return core::Rng(seed).split(kPostFt); }
+core::Rng post_ft_batches(uint64_t seed) { return core::Rng(seed).split(kPostFtBatches); }
 
 SgdTask Pipeline::task(core::Rng& rng, int B, int concept, const TrainSpec& t) const {
     SgdTask k;

@@ -17,7 +17,7 @@ namespace {
 
 constexpr int kTerritorySamples = 100;   // test samples behind the territory's thresholds τ_s
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+using core::kNaN;
 }   // namespace
 
 Run::Run(const Config& c, uint64_t seed)

@@ -1,4 +1,5 @@
 #include "labs/expert-pruning/sweep_jobs.hpp"
+#include "core/fmath.hpp"
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -7,7 +8,7 @@ namespace expert_pruning {
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+using core::kNaN;
 enum Kind { kTrust, kNoFt, kFt };
 
 // One point of one repetition: a pruned copy of that seed's fine-tuned model evaluated without post-FT

@@ -7,6 +7,7 @@
 #include "core/text.hpp"
 #include "core/work_budget.hpp"
 #include "core/words.hpp"
+#include "core/fmath.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -21,7 +22,7 @@ constexpr double kStatsBudget =
     1.2e7;   // operations of one routing-statistics pass (the full test set at every preset)
 constexpr int kTerritorySamples = 100;   // test samples behind the territory's thresholds τ_s
 constexpr Arch kSingleOrder[3] = {Arch::Separate, Arch::Joint, Arch::CNN};
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+using core::kNaN;
 
 }   // namespace
 

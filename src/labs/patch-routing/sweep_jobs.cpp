@@ -1,5 +1,6 @@
 #include "labs/patch-routing/sweep_jobs.hpp"
 #include "core/work_budget.hpp"
+#include "core/fmath.hpp"
 #include <algorithm>
 #include <limits>
 
@@ -13,7 +14,7 @@ double run_fraction(const Trainer& t, const TrainSpec& ts) {
 
 namespace {
 
-const double kNaN = std::numeric_limits<double>::quiet_NaN();
+using core::kNaN;
 
 // Number of test samples [i0, i1) whose discriminative patch some expert selects (separate: expert 1 for
 // y = +1, expert 2 for y = -1, Lemma 4.1; joint and CNN: any expert).

@@ -9,7 +9,7 @@
 namespace playground {
 
 namespace {
-enum Stream : uint64_t { kTrainPoints = 11, kTestPoints, kDense, kTestOrder };
+enum RunStream : uint64_t { kTrainPoints = 11, kTestPoints, kDense, kTestOrder };
 }
 
 MixtureSpec dense_spec(const Config& c) {

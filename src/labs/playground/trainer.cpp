@@ -6,7 +6,7 @@
 namespace playground {
 
 namespace {
-enum Stream : uint64_t { kInit = 1, kOrder, kNoise, kEvalOrder };
+enum TrainerStream : uint64_t { kInit = 1, kOrder, kNoise, kEvalOrder };
 }
 
 double load_entropy(const std::vector<double>& f) {
