@@ -26,6 +26,8 @@ const std::vector<Keyboard::Shortcut>& Keyboard::shortcuts() {
          [](const KeyContext& c, bool, const std::string&) -> std::string { return c.touring ? "tour=back" : ""; }},
         {"n N", "N", later::tr("run to the next phase"),
          [](const KeyContext&, bool, const std::string&) -> std::string { return "next-phase"; }},
+        {"s S", "S", later::tr("skip to the end of the run (full speed, drawing now and then)"),
+         [](const KeyContext&, bool, const std::string&) -> std::string { return "skip=end"; }},
         {"p P", "P", later::tr("presentation layout on or off"),
          [](const KeyContext& c, bool, const std::string&) -> std::string {
              return c.presenting ? "present=0" : "present=1";

@@ -116,7 +116,8 @@ std::string Run::set_param(const std::string& change) {
 // the time at ~8-12 frames a second.
 void Run::advance(double draw_ms) {
     double budget = kBudgetMs[speed_];
-    if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, workers_.connected() ? 200.0 : 100.0);
+    if (skipping_) budget = kSkipSliceMs;
+    else if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, workers_.connected() ? 200.0 : 100.0);
     workers_.sync(playing_ && !lab_->done(), compare_.b_seconds());   // they play only while the run plays
     step_slice(budget);
     workers_.sync(playing_ && !lab_->done(), compare_.b_seconds());
@@ -125,7 +126,7 @@ void Run::advance(double draw_ms) {
 
 void Run::step_slice(double budget_ms) {
     if (!playing_ || finished()) {
-        playing_ = false;
+        playing_ = skipping_ = false;
         return;
     }
     waiting_ = false;
@@ -158,6 +159,7 @@ void Run::step_slice(double budget_ms) {
         }
     } while (!finished() && host_.now_ms() - t0 < budget_ms);
     if (finished()) playing_ = false;
+    if (!playing_) skipping_ = false;
 }
 
 // --- the page's workers ------------------------------------------------------------------------------------------
@@ -202,7 +204,8 @@ void Run::state(std::string& json) const {
     using core::json_string;
     json += ",\"lab\":" + json_string(config_.lab) + ",\"preset\":" + json_string(config_.preset) +
         ",\"seed\":" + json_string(std::to_string(config_.seed));   // a string: exact above 2^53
-    json += ",\"playing\":" + core::json_bool(playing_) + ",\"done\":" + core::json_bool(finished());   // B's too
+    json += ",\"playing\":" + core::json_bool(playing_) + ",\"skipping\":" + core::json_bool(skipping_) +
+        ",\"done\":" + core::json_bool(finished());   // B's too
     json += ",\"failure\":" + json_string(lab_->failure()) + ",\"phase\":" + std::to_string(lab_->phase());
     const int ph = lab_->phase();
     json += ",\"phase_title\":" +   // as shown (the HTML document announces it)
@@ -273,6 +276,24 @@ std::vector<PageKey> Run::keys() {
             })
         .control(Control::Button, core::later::tr("Next phase"), "run")
         .now = usable;
+    keys.back().controls.back().heirs = {"play", "reset"};
+    declare(keys,
+            {"skip", K::Word, 0, 0, "end|phase",
+             core::later::tr("train at full speed to the end (or to the next phase), drawing only now and then")},
+            [=](Arg arg) {
+                if (std::string why = running(); !why.empty()) return why;
+                if (arg.text == "phase") play_to_phase(lab_->phase() + 1);
+                else if (arg.text == "end") {
+                    forget_target();
+                    playing_ = true;
+                } else return core::trf("%s is not end or phase", core::quote(arg.text).c_str());
+                skipping_ = true;
+                return std::string();
+            })
+        .control(Control::Button, core::later::tr("Skip to the end"), "run", "button:skip")
+        .arg = "end";
+    keys.back().controls.back().now = usable;
+    keys.back().controls.back().shortcut = "S";
     keys.back().controls.back().heirs = {"play", "reset"};
     declare(
         keys,

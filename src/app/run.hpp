@@ -25,6 +25,9 @@ inline constexpr const char* kSpeedNames[] = {core::later::tr("slow motion"), co
                                               core::later::tr("medium"), core::later::tr("fast"),
                                               core::later::tr("full speed")};
 inline constexpr int kFullSpeed = 4;
+// Skip (skip=end|phase): training in slices this long, a frame drawn between them, so that a class waits seconds
+// for the end of a run instead of watching it (the page still answers: Pause stops it within a slice).
+inline constexpr double kSkipSliceMs = 400;
 
 class Run : public Stage, public Part {
 public:
@@ -41,9 +44,10 @@ public:
     Run(const Run&) = delete;   // its parts hold `this`
     Run& operator=(const Run&) = delete;
 
-    // play, pause, step, next-phase, to, reset, lab, preset, seed, set, revert, speed, workers
+    // play, pause, step, next-phase, skip, to, reset, lab, preset, seed, set, revert, speed, workers
     std::vector<PageKey> keys() override;
-    // lab, preset, seed, playing, done, failure, phase, phase_title, progress, clock, steps, metrics, errors, params
+    // lab, preset, seed, playing, skipping, done, failure, phase, phase_title, progress, clock, steps, metrics, errors,
+    // params
     void state(std::string& json) const override;
     bool open_yet() const { return lab_ != nullptr; }   // a configuration was opened
 
@@ -55,6 +59,7 @@ public:
     bool settled() const override { return !playing_ && !compare_.catching_up(*lab_, playing_); }
     void play() override { playing_ = true; }
     void pause() override { playing_ = false; }
+    bool skipping() const { return skipping_; }   // playing in long slices (skip=end|phase)
     void play_to(double progress) override;
     double going_to() const override { return target_progress_; }
     void play_to_phase(int phase) override;
@@ -110,6 +115,7 @@ private:
     core::Params edit_;        // what the controls show
     core::Validation edit_check_;
     bool playing_ = false;
+    bool skipping_ = false;         // skip: kSkipSliceMs a slice, until the run pauses
     int target_phase_ = -1;         // "next phase": run until phase() reaches it
     double target_progress_ = -1;   // a tour step: run until progress() reaches it
     int speed_ = kFullSpeed;        // index into kBudgetMs

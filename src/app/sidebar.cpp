@@ -160,6 +160,11 @@ void Sidebar::draw_run_buttons() {
     if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
     controls_.note("button:next-phase", "button", core::tr("Next phase"));
     hover_help(core::tr("Run until the next phase of the timeline begins, then pause."));
+    same_line_if_fits(core::tr("Skip to the end"));
+    if (ImGui::Button(core::tr("Skip to the end"))) command("skip=end");
+    controls_.note("button:skip", "button", core::tr("Skip to the end"));
+    hover_help(core::tr("Train at full speed to the end of the run, drawing only now and then: the views show the end "
+                        "in seconds. Key: S."));
     ImGui::EndDisabled();
     const char* reset = core::tr("Reset");
     same_line_if_fits(reset);
