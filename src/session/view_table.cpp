@@ -10,8 +10,8 @@ namespace core {
 std::vector<size_t> spread_indices(size_t n, size_t keep) {
     std::vector<size_t> out;
     if (n == 0 || keep == 0) return out;
-    if (keep == 1) return {n - 1};   // the latest
     if (keep >= n) keep = n;
+    if (keep == 1) return {n - 1};   // the latest (and one row of one: 0/0 below, an index of llround(NaN))
     for (size_t i = 0; i < keep; ++i) {
         const size_t k = size_t(std::llround(double(i) * double(n - 1) / double(keep - 1)));
         if (out.empty() || out.back() != k) out.push_back(k);

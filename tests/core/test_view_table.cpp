@@ -12,6 +12,7 @@ TEST_CASE("spread_indices keeps the first and the last, evenly spread, each once
     CHECK(core::spread_indices(0, 5).empty());
     CHECK(core::spread_indices(3, 10) == std::vector<size_t>{0, 1, 2});
     CHECK(core::spread_indices(7, 1) == std::vector<size_t>{6});
+    CHECK(core::spread_indices(1, 10) == std::vector<size_t>{0});   // one row: found by clang's UBSan (index 2^63)
     const auto k = core::spread_indices(1001, 20);
     REQUIRE(k.size() == 20);
     CHECK(k.front() == 0);
