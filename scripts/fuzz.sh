@@ -3,10 +3,12 @@
 # in build/fuzz and runs it for SECONDS (default 60) over tests/fuzz/corpus. New inputs it finds go to
 # build/fuzz/corpus (not committed); a crash stops it, and the input is left in build/fuzz/crashes/:
 # copy it to tests/fuzz/crashes/ so the unit tests replay it forever. Extra arguments go to libFuzzer.
+# MOE_FUZZ_BUILD=DIR uses another build folder configured with MOE_BUILD_FUZZ (scripts/test.sh: build/asan, where the
+# unit tests under ASan and UBSan are built with the same flags).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_TO_RUN="${1:-60}"; shift || true
-B=build/fuzz
+B=${MOE_FUZZ_BUILD:-build/fuzz}
 [ -f $B/CMakeCache.txt ] || CC=clang CXX=clang++ cmake -S . -B $B -DMOE_BUILD_UI=OFF -DMOE_BUILD_FUZZ=ON \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" >/dev/null

@@ -183,8 +183,6 @@ core::WorkPlan work_plan(const Config& c) {
         m.l = ms.arch == Arch::CNN ? n : ms.l;
         return m;
     };
-    double sumN = 0;
-    for (int N : c.Ns) sumN += N;
     const double epochs = c.train.one_pass ? 1 : c.train.cap;
     const double sample = kGenerateCost * double(n) * d;   // drawing one sample's n·d coordinates
     const int Nmax = pool_size(c);
