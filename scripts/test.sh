@@ -69,15 +69,16 @@ tsan() {
 # build/check-outcomes.log and build/fuzz.log, printed (the fuzzer's summary) when they end.
 cli() {
   scripts/check-outcomes.sh build/native/moe-lab >build/check-outcomes.log 2>&1 &
-  local outcomes=$!
+  outcomes=$!
   MOE_FUZZ_BUILD=build/asan scripts/fuzz.sh 30 >build/fuzz.log 2>&1 &
-  local fuzz=$!
+  fuzz=$!
   trap 'kill $outcomes $fuzz 2>/dev/null || true' EXIT   # (if the random CLI test fails, nothing stays running)
   node tests/cli/random-cli.mjs build/native/moe-lab
   wait $outcomes || { cat build/check-outcomes.log; echo "check-outcomes failed" >&2; exit 1; }
   echo "check-outcomes: $(grep -c declared build/check-outcomes.log) outcomes' seed counts as declared"
   wait $fuzz || { cat build/fuzz.log; echo "the fuzz stage failed" >&2; exit 1; }
   grep -e "^fuzz:" -e "stat::number_of_executed_units" build/fuzz.log
+  trap - EXIT
 }
 
 web() {
@@ -94,7 +95,7 @@ quick_browser() {
 # The page's loading, links and one lab's phenomenon against the packaged static site, served from another folder by
 # python3 -m http.server; every lab's play-through ran in the browser stage on the build folder.
 site() {
-  local pkg port server
+  # (not local: the EXIT trap reads them when the stage's shell ends)
   pkg=$(mktemp -d)
   scripts/package-site.sh "$pkg/moe-lab-site" | tail -1
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
-import { openPage, state, cliMetrics, out, nativeCli, checkReport } from "./harness.mjs";
+import { openPage, state, cliMetrics, out, nativeCli, checkReport, finish } from "./harness.mjs";
 
 // Every registered lab (from `moe-lab list --json`), at its declared quick size (Lab::test_sizes), against its
 // first named comparison that needs no preset of its own: the page runs A and B in seconds.
@@ -47,8 +47,7 @@ for (const { lab, a, b, id } of CASES) {
     assert.deepEqual(r.compare.changes, b, `reopened ${s.query}`);
     assert.deepEqual(r.params, s.params, "reopening the written link restores A's parameters");
     await again.page.close();
-    await page.evaluate(() => moeLab.command("play"));
-    await page.waitForFunction(() => moeLab.state().done, null, { timeout: 180000, polling: 250 });
+    await finish(page, 180000);
     s = await state(page);
     assert.equal(s.failure, "");
     assert.equal(s.compare.failure, "");

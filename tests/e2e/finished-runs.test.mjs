@@ -1,5 +1,6 @@
 // Every lab's default preset played once to its end in the page (seed 3, started with the page's own Play
-// button), and every check that needs a finished run made on that one page:
+// button, on to the end with skip=end once five frames were drawn), and every check that needs a finished run made
+// on that one page:
 // - the numbers: the page's metrics and end-of-run line equal the native CLI's and the WebAssembly CLI's, and the
 //   page kept drawing while it trained;
 // - the room (lecture mode at 1280×720): every view, in the grid and enlarged, at UI scale 1.0 and 1.6 gets room
@@ -91,6 +92,11 @@ for (const lab of LABS) {
       const [x, y, w, h] = s0.play_button;
       await page.mouse.click(x + w / 2, y + h / 2);
       await page.waitForFunction(() => moeLab.state().playing || moeLab.state().done, null, { timeout: 5000 });
+      // the page draws while it trains: five frames of Play; then on to the end with skip=end (a frame every long
+      // slice, the same numbers)
+      await page.waitForFunction(() => moeLab.state().frames_while_running >= 5 || moeLab.state().done, null,
+                                 { timeout: 60000, polling: 50 });
+      if (!(await state(page)).done) await page.evaluate(() => moeLab.command("skip=end"));
       await page.waitForFunction(() => moeLab.state().done || moeLab.state().failure !== "", null,
                                  { timeout: 120000, polling: 250 });
       const s = await state(page);

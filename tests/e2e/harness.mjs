@@ -98,6 +98,14 @@ export async function drawnCommand(page, cmd) {
   await frames(page);
 }
 
+// The run trained to its end with skip=end: full speed, a frame drawn between long slices, the same numbers as Play (a
+// run's numbers do not depend on how its work is sliced), at a fraction of the frames. A test of playing itself (the
+// Play button, frames while running, moments taken per frame) presses Play instead.
+export async function finish(page, timeout = 240000) {
+  assert.equal(await page.evaluate(() => moeLab.command("skip=end")), "");
+  await page.waitForFunction(() => moeLab.state().done || moeLab.state().failure !== "", null, { timeout, polling: 250 });
+}
+
 // Playwright's device descriptors: viewport, density, touch ("Pixel 7", "iPad Pro 11 landscape", ...).
 export { devices };
 

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { openPage, state, out, root, checkReport, nativeCli, decodePng, frames, drawnCommand as command } from "./harness.mjs";
+import { openPage, state, out, root, checkReport, nativeCli, decodePng, frames, finish, drawnCommand as command } from "./harness.mjs";
 
 // ImGui 1.86 reads arrow keys as "down in this frame": a key must stay down for a frame to count
 // (letters and digits come as typed characters and are queued).
@@ -22,8 +22,7 @@ async function press(page, key) {
 const scaleIs = (s) => `Math.abs(moeLab.state().ui_scale - ${s}) < 1e-3`;
 
 async function playToEnd(page) {
-  await page.evaluate(() => moeLab.command("play"));
-  await page.waitForFunction(() => moeLab.state().done || moeLab.state().failure !== "", null, { timeout: 120000, polling: 250 });
+  await finish(page);
   assert.equal((await state(page)).failure, "");
 }
 

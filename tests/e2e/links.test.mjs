@@ -3,7 +3,7 @@
 // restores the same state. (Exercise links: exercise.test.mjs; the tour's answer: questions.test.mjs.)
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { openPage, state } from "./harness.mjs";
+import { openPage, state, finish } from "./harness.mjs";
 
 const command = (page, c) => page.evaluate((c) => moeLab.command(c), c);
 
@@ -18,8 +18,7 @@ test("a comparison, the theme, the view shown large and a rewound moment: writte
   assert.equal(await command(page, "to=0.5"), "");
   await page.waitForFunction(() => !moeLab.state().playing, null, { timeout: 180000, polling: 250 });
   const paused = (await state(page)).progress;
-  await command(page, "play");
-  await page.waitForFunction(() => moeLab.state().done, null, { timeout: 180000, polling: 250 });
+  await finish(page, 180000);
   assert.equal(await command(page, `rewind=${paused}`), "");
   s = await state(page);
   const query = page.url().slice(page.url().indexOf("?"));

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPage, state, cliRun, recordAnnouncements, out, nativeCli } from "./harness.mjs";
+import { openPage, state, cliRun, recordAnnouncements, out, nativeCli, finish } from "./harness.mjs";
 
 test("the page loads without console errors and lists the labs", async () => {
   const { page, errors } = await openPage("");
@@ -63,8 +63,7 @@ test("switching lab, preset and seed updates the URL, and the URL restores the r
 
 test("the cluster-experts lab shows its phenomenon in the page (Chen et al., Table 1)", async () => {
   const { page } = await openPage("?lab=cluster-experts&preset=lecture&seed=1");
-  await page.evaluate(() => moeLab.command("play"));
-  await page.waitForFunction(() => moeLab.state().done, null, { timeout: 120000, polling: 250 });
+  await finish(page);
   const s = await state(page), m = s.metrics;
   assert.ok(m.acc_moe_cubic >= 95, `nonlinear MoE accuracy ${m.acc_moe_cubic}`);
   assert.ok(m.entropy_moe_cubic <= 0.4, `nonlinear MoE dispatch entropy ${m.entropy_moe_cubic}`);
@@ -80,8 +79,7 @@ test("the cluster-experts lab shows its phenomenon in the page (Chen et al., Tab
 test("a seed whose run differs from the paper says so at its end, with how often seeds show the paper's case", async () => {
   const { page, errors } = await openPage("?lab=cluster-experts&preset=lecture&seed=6&scale=1.6");
   await recordAnnouncements(page);
-  await page.evaluate(() => moeLab.command("play"));
-  await page.waitForFunction(() => moeLab.state().done, null, { timeout: 120000, polling: 250 });
+  await finish(page);
   const s = await state(page);
   const native = cliRun([nativeCli], ["--lab", "cluster-experts", "--preset", "lecture", "--seed", "6"]);
   assert.equal(s.outcome, native.outcome);

@@ -7,7 +7,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPage, openDevice, state, frames, devices, out } from "./harness.mjs";
+import { openPage, openDevice, state, frames, devices, out, finish } from "./harness.mjs";
 
 const LINK = "?lab=playground&preset=draw&seed=2&view=1";   // view 1: the data view, large
 
@@ -30,8 +30,7 @@ const places = Array.from({ length: 30 }, (_, k) => {
 async function count(page) { return Number((await state(page)).params.points); }
 
 async function playToEnd(page) {
-  await page.evaluate(() => moeLab.command("play"));
-  await page.waitForFunction(() => moeLab.state().done, null, { timeout: 60000 });
+  await finish(page, 60000);
   return (await state(page)).metrics;
 }
 

@@ -10,7 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { openPage, state, frames, drawnCommand as command, nativeCli } from "./harness.mjs";
+import { openPage, state, frames, drawnCommand as command, nativeCli, finish } from "./harness.mjs";
 
 const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs;
 const FORMATS = ["CSV", "PNG", "JSON", "PDF", "SVG", "HTML", "URL", "QR"];
@@ -58,9 +58,7 @@ for (const lab of LABS) {
     }
     await page.goto(page.url().split("?")[0] + `?lab=${lab.id}&preset=${lab.presets[0]}&${quick}&lang=en-XA&scale=1.6`);
     await page.waitForFunction(() => moeLab.ready && moeLab.state().lang === "en-XA", null, { timeout: 30000 });
-    await command(page, "speed=4");
-    await command(page, "play");
-    await page.waitForFunction(() => moeLab.state().done || moeLab.state().failure !== "", null, { timeout: 120000 });
+    await finish(page, 120000);
     await frames(page, 5);
     assert.equal((await state(page)).failure, "");
     await plainWords(page, "the default run, finished", found, allowed);
@@ -75,9 +73,7 @@ for (const lab of LABS) {
     await page.goto(page.url().split("?")[0] +
       `?lab=${lab.id}&preset=${named.preset || lab.presets[0]}&${quick}${b}&lang=en-XA&scale=1.6`);
     await page.waitForFunction(() => moeLab.ready && moeLab.state().lang === "en-XA", null, { timeout: 30000 });
-    await command(page, "speed=4");
-    await command(page, "play");
-    await page.waitForFunction(() => moeLab.state().done || moeLab.state().failure !== "", null, { timeout: 120000 });
+    await finish(page, 120000);
     await frames(page, 5);
     await plainWords(page, `compare ${named.id}`, found, allowed);
     assert.deepEqual([...found].map(([w, at]) => `${w} (${at})`), [], `${lab.id}: plain English words`);

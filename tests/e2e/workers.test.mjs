@@ -8,7 +8,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { openPage, openDevice, baseUrl, state, nativeCli } from "./harness.mjs";
+import { openPage, openDevice, baseUrl, state, nativeCli, finish } from "./harness.mjs";
 
 const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs.map((l) => ({
   id: l.id,
@@ -35,7 +35,7 @@ const finalData = (page) => page.evaluate(() => {
 // The link played to the end on the page's main thread alone: what a run with workers must equal.
 async function reference(link) {
   const { page } = await openPage(`?${link}&workers=0`);
-  await playToEnd(page);
+  await finish(page);
   const data = await finalData(page);
   await page.close();
   return data;
@@ -55,7 +55,7 @@ for (const lab of LABS) {
     assert.deepEqual(s.messages, []);
     assert.equal(s.workers.ready, 0);
     assert.equal(s.workers.connected, false);
-    await playToEnd(alone.page);
+    await finish(alone.page);
     const expected = await finalData(alone.page);
     s = await state(alone.page);
     assert.equal(s.workers.jobs, 0);
