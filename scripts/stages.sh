@@ -3,7 +3,8 @@
 # stage's wall and CPU seconds against its budget (docs/testing.md), and a warning line for each stage over its
 # budget: a warning, not a failure, since machines are noisy.
 #   run_stage ID BUDGET_S "what it does" COMMAND...   runs COMMAND (a program, or an exported function) as the stage
-#   stages_table                                      the table of every stage run so far
+#   stages_table                                      the table of every stage run so far (the whole against
+#                                                     $stages_budget, when the caller sets it)
 #   stages_cleanup                                    removes the groups (on exit)
 source scripts/cpu-cgroup.sh
 
@@ -37,9 +38,11 @@ run_stage() {
 stages_table() {
   echo "---- the stages: wall and CPU seconds against each stage's budget (docs/testing.md)"
   printf "%-10s %8s %8s %8s\n" stage "wall s" "CPU s" "budget s"
-  awk '{ printf "%-10s %8d %8d %8d%s\n", $1, $2, $3, $4, ($5 != 0 ? "   FAILED" : ""); cpu += $3; budget += $4 }
-       END { printf "%-10s %8d %8d %8d\n", "all", '"$(( $(date +%s) - stages_t0 ))"', cpu, budget }' "$stages_file"
+  local all=$(( $(date +%s) - stages_t0 ))
+  awk '{ printf "%-10s %8d %8d %8d%s\n", $1, $2, $3, $4, ($5 != 0 ? "   FAILED" : ""); cpu += $3 }
+       END { printf "%-10s %8d %8d %8d\n", "all", '"$all"', cpu, '"${stages_budget:-0}"' }' "$stages_file"
   awk '$2 > $4 { printf "WARNING: stage %s took %d s, over its budget of %d s\n", $1, $2, $4 }' "$stages_file"
+  [ "$all" -le "${stages_budget:-$all}" ] || echo "WARNING: the whole command took $all s, over its budget of $stages_budget s"
   [ -n "$stages_cg" ] || echo "(CPU seconds: the whole machine's busy time, from /proc/stat: no cgroup could be made here)"
 }
 

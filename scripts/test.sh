@@ -117,32 +117,34 @@ PY
 }
 export -f checks native asan tsan cli web quick_browser site
 
-# Each stage's budget in wall seconds on the CI machine (docs/testing.md: the whole at most 30 minutes there).
-run_stage setup 300 "set-up: Debian's packages, Dear ImGui and libqrencode from source packages, playwright-core" \
+# Each stage's budget in wall seconds on the CI machine (docs/testing.md): the whole at most 30 minutes there, TSan
+# within the web stage's time beside it.
+stages_budget=1800
+run_stage setup 180 "set-up: Debian's packages, Dear ImGui and libqrencode from source packages, playwright-core" \
   scripts/setup.sh
 run_stage checks 30 "the C++ format, citations, layers and the string table (every text translated, none shown without it)" \
   checks
-run_stage native 240 "native build (unity batches) and every unit test" native
+run_stage native 200 "native build (unity batches) and every unit test" native
 if [ $quick = 1 ]; then
   run_stage browser 120 "WebAssembly build (the page) and the fast browser tests (Chromium)" quick_browser
   stages_table
   echo "== the quick tests passed (the full command: scripts/test.sh)"
   exit 0
 fi
-run_stage asan 300 "the core, the session layer and the labs with their tests under ASan and UBSan (clang; the fuzzer's build)" asan
-run_stage cli 150 "randomized CLI test (520 configurations over every lab), the outcomes' seed counts and libFuzzer, side by side" cli
+run_stage asan 250 "the core, the session layer and the labs with their tests under ASan and UBSan (clang; the fuzzer's build)" asan
+run_stage cli 120 "randomized CLI test (520 configurations over every lab), the outcomes' seed counts and libFuzzer, side by side" cli
 # TSan leaves a core idle a third of its time (its links, its tests on one thread): beside the WebAssembly build.
 # Its output is printed when both have ended.
-run_stage tsan 240 "the threaded tests under ThreadSanitizer (seeds and sweep jobs on threads, every lab), beside the next stage" \
+run_stage tsan 400 "the threaded tests under ThreadSanitizer (seeds and sweep jobs on threads, every lab), beside the next stage" \
   tsan >build/stage-tsan.log 2>&1 &
 tsan_stage=$!
 web_status=0 tsan_status=0
-run_stage web 420 "WebAssembly build (the page, the CLI, the web unit tests) and its unit tests under node, beside TSan" web ||
+run_stage web 400 "WebAssembly build (the page, the CLI, the web unit tests) and its unit tests under node, beside TSan" web ||
   web_status=$?
 wait $tsan_stage || tsan_status=$?
 cat build/stage-tsan.log
 [ $web_status = 0 ] && [ $tsan_status = 0 ] || { echo "== the tsan or web stage failed (above)" >&2; exit 1; }
 run_stage browser 600 "browser end-to-end tests (Chromium), two files at a time" scripts/browser-tests.sh
-run_stage site 30 "the packaged static site (scripts/package-site.sh), served from another folder" site
+run_stage site 20 "the packaged static site (scripts/package-site.sh), served from another folder" site
 stages_table
 echo "== all tests passed"
