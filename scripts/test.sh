@@ -127,6 +127,7 @@ run_stage checks 30 "the C++ format, citations, layers and the string table (eve
 run_stage native 200 "native build (unity batches) and every unit test" native
 if [ $quick = 1 ]; then
   run_stage browser 120 "WebAssembly build (the page) and the fast browser tests (Chromium)" quick_browser
+  stages_budget=300   # (the developer's loop: five minutes)
   stages_table
   echo "== the quick tests passed (the full command: scripts/test.sh)"
   exit 0
