@@ -59,7 +59,6 @@ public:
     bool settled() const override { return !playing_ && !compare_.catching_up(*lab_, playing_); }
     void play() override { playing_ = true; }
     void pause() override { playing_ = false; }
-    bool skipping() const { return skipping_; }   // playing in long slices (skip=end|phase)
     void play_to(double progress) override;
     double going_to() const override { return target_progress_; }
     void play_to_phase(int phase) override;
