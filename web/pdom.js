@@ -136,7 +136,7 @@
     root.textContent = "";
     const d = doc;
     // the first stop of Tab: past the title and the summary, to the run's controls
-    root.append(el("a", { href: "#play", id: "skip", class: "skip", text: t("Skip to the run controls"),
+    root.append(el("a", { href: "#play", id: "skip-link", class: "skip", text: t("Skip to the run controls"),
                           on: { click: (e) => { e.preventDefault(); runControl().focus(); } } }));
     root.append(el("h1", { id: "title", text: fill(t("MoE Lab: {lab}"), { lab: d.lab.title }) }),
                 el("p", { text: d.lab.citation + ". " + d.lab.summary }));

@@ -41,7 +41,9 @@ public:
     App& operator=(const App&) = delete;
     void frame();   // draw the UI and advance training
     bool fonts_need_rebuild() const { return look_.fonts_dirty(); }
-    void rebuild_fonts() {   // call between frames (platform owns GL)
+    // The font atlas for the UI scale, density and language, built between frames; the platform then makes its
+    // texture (platform::rebuild_fonts; a headless test needs none).
+    void rebuild_fonts() {
         look_.rebuild_fonts([this](float size) { language_.merge_font(size); });
     }
     std::string state_json() const;   // everything the page exposes to tests (app_state.cpp)

@@ -13,7 +13,6 @@
 #include <cmath>
 #include <imgui.h>
 #include <fstream>
-#include <imgui_impl_opengl3.h>
 #include <algorithm>
 #include <cstdio>
 #include <string>
@@ -117,9 +116,7 @@ void Look::rebuild_fonts(const std::function<void(float size)>& merge) {
         io.Fonts->AddFontDefault(&d);
     }
     io.FontGlobalScale = 1.0f / density_;   // glyphs in device pixels, laid out in CSS pixels
-    io.Fonts->Build();
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    io.Fonts->Build();                      // the platform makes its texture (platform::rebuild_fonts)
     apply_style(scale_);
     fonts_dirty_ = false;
 }

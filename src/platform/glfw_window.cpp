@@ -45,7 +45,7 @@ GLFWwindow* open_window(const char* title, int width, int height) {
 void run_frame(GLFWwindow* w, app::App& a, const std::function<void()>& input, std::vector<uint8_t>* capture,
                int* capture_w, int* capture_h) {
     glfwPollEvents();
-    if (a.fonts_need_rebuild()) a.rebuild_fonts();
+    if (a.fonts_need_rebuild()) rebuild_fonts(a);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     if (input) input();
@@ -66,6 +66,12 @@ void run_frame(GLFWwindow* w, app::App& a, const std::function<void()>& input, s
     a.frame_drawn();   // a recording takes this frame (before the PNG export draws offscreen)
     if (a.exporter().pending()) export_view(a);
     glfwSwapBuffers(w);
+}
+
+void rebuild_fonts(app::App& a) {
+    a.rebuild_fonts();
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
 }
 
 void close_window(GLFWwindow* w) {

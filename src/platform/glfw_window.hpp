@@ -19,6 +19,8 @@ GLFWwindow* open_window(const char* title, int width, int height);
 void run_frame(GLFWwindow* w, app::App& a, const std::function<void()>& input = {},
                std::vector<uint8_t>* capture = nullptr, int* capture_w = nullptr, int* capture_h = nullptr);
 void close_window(GLFWwindow* w);
+// The app's font atlas rebuilt (App::rebuild_fonts) and its GL texture made again.
+void rebuild_fonts(app::App& a);
 double now_ms();
 
 }   // namespace platform

@@ -1,4 +1,5 @@
 #include "platform/png_export.hpp"
+#include "platform/glfw_window.hpp"
 #include <imgui.h>
 #include <imgui_impl_opengl3.h>
 #include <cfloat>
@@ -45,7 +46,7 @@ std::vector<uint8_t> read_pixels(int w, int h) {
 
 void export_view(app::App& a) {
     a.exporter().begin();   // twice the UI scale: fonts are rebuilt for sharp text, not scaled up
-    a.rebuild_fonts();
+    rebuild_fonts(a);
     const ImVec2 size = a.exporter().size();
     const int W = int(size.x), H = int(size.y);
     GLint max_tex = 0;
@@ -89,7 +90,7 @@ void export_view(app::App& a) {
         std::fprintf(stderr, "MoE Lab: a %d×%d picture exceeds the GL texture limit %d\n", W, H, int(max_tex));
     }
     a.exporter().finish(png, W, H);   // back to the UI scale
-    a.rebuild_fonts();
+    rebuild_fonts(a);
 }
 
 }   // namespace platform

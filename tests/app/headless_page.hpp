@@ -30,16 +30,23 @@ struct Page {
     double clock = 0;
     Imgui imgui;
     std::unique_ptr<app::App> app;
+    std::string app_font_file;
 
+    // font_file: ImGui's default font when empty; else that font (and fonts_dir's for the languages), rebuilt at
+    // the UI scale between frames as the page does (served_page).
     explicit Page(const std::string& link, app::WorkerPool* workers = nullptr, const std::string& words_dir = "",
-                  const std::string& page_address = "") {
+                  const std::string& page_address = "", const std::string& font_file = "",
+                  const std::string& fonts_dir = "") {
         app::Host host;
         host.words_dir = words_dir;
+        host.font_file = font_file;
+        host.fonts_dir = fonts_dir;
         host.page_address = page_address;
         host.platform_name = "test";
         host.workers = workers;
         host.set_query = [this](const std::string& q) { urls.push_back(q); };
         host.now_ms = [this] { return clock += 0.01; };   // a slice of training gets about a thousand steps
+        app_font_file = font_file;
         app = std::make_unique<app::App>(host, link);
     }
     ~Page() { app.reset(); }
@@ -48,6 +55,7 @@ struct Page {
     bool has(const std::string& json_part) const { return state().find(json_part) != std::string::npos; }
     void frames(int n) {
         for (int k = 0; k < n; ++k) {
+            if (!app_font_file.empty() && app->fonts_need_rebuild()) app->rebuild_fonts();
             ImGui::GetIO().DeltaTime = 1.0f / 60;
             ImGui::NewFrame();
             app->frame();
@@ -61,6 +69,17 @@ struct Page {
         REQUIRE(has("\"done\":true"));
     }
 };
+
+// A page as the browser serves it: its font (DejaVu Sans cut as the page embeds it), the languages' fonts and
+// word tables, at 1280×720 CSS pixels and density 1, so that its text is measured and laid out as on the page.
+inline std::unique_ptr<Page> served_page(const std::string& link) {
+#if defined(MOE_FONT_FILE) && defined(MOE_FONTS_DIR) && defined(MOE_WORDS_DIR)
+    return std::make_unique<Page>(link, nullptr, MOE_WORDS_DIR, "", MOE_FONT_FILE, MOE_FONTS_DIR);
+#else
+    FAIL("MOE_FONT_FILE, MOE_FONTS_DIR or MOE_WORDS_DIR is not defined");
+    return nullptr;
+#endif
+}
 
 // The first number under this key in state() (the run's own come before the tour's and B's).
 inline double number(const Page& p, const std::string& key) {

@@ -43,7 +43,7 @@ test("axe: no WCAG A/AA violation in any lab or mode, in every theme, and an HTM
   }
   for (const theme of themes) {
     await command(page, "query=lab=cluster-experts&theme=" + theme);
-    await command(page, "next-phase");
+    await command(page, "skip=phase");
     await page.waitForFunction(() => !moeLab.state().playing, null, { timeout: 60000 });
     await page.screenshot({ path: join(out, `theme-${theme}.png`) });
   }
@@ -102,6 +102,15 @@ test("keyboard only: choose a lab, change a parameter, play to the end, open a t
   r = await key(page, " ");
   assert.equal(r.focus, "play");
   assert.ok(r.after.playing || r.after.done, "Space on Play plays once (twice would pause)");
+  // then on to the end with "Skip to the end", as a lecturer whose class waits would (a full-speed run, drawn now and
+  // then: the same numbers)
+  const skip = doc.page_controls.find((c) => c.name === "skip");
+  assert.ok(skip, "the document has the skip button");
+  if (!(await state(page)).done) {
+    await tabTo(page, skip.id);
+    r = await key(page, "Enter");
+    assert.ok(r.after.skipping || r.after.done, "Enter on Skip to the end skips");
+  }
   await page.waitForFunction(() => moeLab.state().done, null, { timeout: 120000 });
   // the finished run disables Play: the focus goes to Reset, a named control, not to the body, and is said aloud
   await page.waitForFunction(() => document.activeElement !== document.getElementById("play"), null, { timeout: 5000 }).catch(() => {});

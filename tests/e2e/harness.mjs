@@ -186,7 +186,14 @@ export async function axe(page) {
   if (!(await page.evaluate(() => typeof window.axe !== "undefined"))) await page.addScriptTag({ path: axeFile });
   await page.evaluate(() => window.moeLabDocument && window.moeLabDocument.sync());   // (a worksheet has none)
   const r = await page.evaluate(() => axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } }));
-  return r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
+  // and WCAG 2.1's 4.1.1 (Parsing), which axe-core no longer tests: no id twice (a label, a focus or a skip link that
+  // names it would reach the first only)
+  const twice = await page.evaluate(() => {
+    const ids = [...document.querySelectorAll("[id]")].map((e) => e.id);
+    return [...new Set(ids.filter((id, k) => ids.indexOf(id) !== k))];
+  });
+  return [...r.violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`),
+          ...twice.map((id) => `duplicate id '${id}' (WCAG 4.1.1)`)];
 }
 
 // The canvas's controls that have no element in the HTML document (data-control).

@@ -122,13 +122,18 @@ test("a rewound run goes live again on Play; Step leaves rewind; reset forgets t
 // The page's memory (the WebAssembly heap, which only grows: its peak) after a whole run with rewind's moments and
 // without (history=0), for the preset whose moments take the most memory (measured: gated-regression's Lecture,
 // ~150 kB a moment, against latent-clusters' ~90 kB; the others less). The page takes a moment every 1/400 of the
-// run at most once a frame, so here (software rendering, ~10 frames a second) it keeps tens of moments; the
+// run at most once a frame, so here (40 frames of Play, then skip=end's slices) it keeps tens of moments; the
 // thinning that holds the budget for longer runs is tested in tests/core/test_rewind.cpp.
 for (const link of ["lab=gated-regression&preset=lecture"]) {
   test(`${link}: memory with rewind stays within its stated budget of the same run without`, async () => {
     const heap = async (history) => {
       const { page } = await openPage(`?${link}&seed=2&workers=0&history=${history}`);
+      // Play for 40 frames (a moment a frame at most), then on at full speed with skip=end (a moment each long
+      // slice): the moments of a run played and skipped, the run's own memory whole
       assert.equal(await cmd(page, "play"), "");
+      await page.waitForFunction(() => moeLab.state().frames_while_running >= 40 || moeLab.state().done, null,
+                                 { timeout: 120000, polling: 50 });
+      await page.evaluate(() => { if (!moeLab.state().done) moeLab.command("skip=end"); });
       await page.waitForFunction(() => moeLab.state().done, null, { timeout: 300000, polling: 250 });
       const s = await state(page);
       const bytes = await page.evaluate(() => Module.HEAPU8.length);
