@@ -28,6 +28,7 @@ struct Imgui {
 struct Page {
     std::vector<std::string> urls;   // every URL the app wrote (Host::set_query)
     double clock = 0;
+    double tick_ms = 0.01;   // the clock's advance per reading: a slice of training gets about a thousand steps
     Imgui imgui;
     std::unique_ptr<app::App> app;
     std::string app_font_file;
@@ -45,7 +46,7 @@ struct Page {
         host.platform_name = "test";
         host.workers = workers;
         host.set_query = [this](const std::string& q) { urls.push_back(q); };
-        host.now_ms = [this] { return clock += 0.01; };   // a slice of training gets about a thousand steps
+        host.now_ms = [this] { return clock += tick_ms; };
         app_font_file = font_file;
         app = std::make_unique<app::App>(host, link);
     }

@@ -23,7 +23,8 @@ void check_read_whole(Page& p, bool large_if_one, const std::string& where) {
     const Json s = read_json(p.state());
     check_controls(s, where);
     const Json& reports = s["view_reports"];
-    for (const Json& r : reports.items) check_view_room(r, s["canvas"][1].number, large_if_one && reports.size() == 1, where);
+    for (const Json& r : reports.items)
+        check_view_room(r, s["canvas"][1].number, large_if_one && reports.size() == 1, where);
     for (const app::ScreenRun& r : app::screen_text(*ImGui::GetDrawData(), *ImGui::GetIO().Fonts))
         CHECK_MESSAGE(!r.cut, where << ": \"" << r.text << "\" is cut at its panel's side");
 }

@@ -35,7 +35,8 @@ TEST_CASE("app room: every lab's views, finished, in the grid and enlarged, at U
             const double canvas_h = s["canvas"][1].number;
             const size_t n = size_t(s["views"].number);
             REQUIRE(s["view_reports"].size() == n);   // the grid draws every view
-            for (const Json& r : s["view_reports"].items) check_view_room(r, canvas_h, false, "grid@" + std::string(scale));
+            for (const Json& r : s["view_reports"].items)
+                check_view_room(r, canvas_h, false, "grid@" + std::string(scale));
             for (size_t k = 0; k < n; ++k) {
                 s = reports_after(p, "view=" + std::to_string(k));
                 REQUIRE(s["view_reports"].size() == 1);

@@ -48,7 +48,8 @@ TEST_CASE("app sheet links: every step's code opens its step as an exercise with
             p.frames(2);
             const Json s = read_json(p.state());
             CHECK(s["tour"]["step"].number == k + 1);
-            std::vector<std::string> locked = s["exercise"]["locked"].strings(), want = split(query_value(link, "lock"), ',');
+            std::vector<std::string> locked = s["exercise"]["locked"].strings(),
+                                     want = split(query_value(link, "lock"), ',');
             std::sort(locked.begin(), locked.end());
             std::sort(want.begin(), want.end());
             CHECK(locked == want);

@@ -87,17 +87,21 @@ TEST_CASE("app tours: every lab's tour runs from its link to its last step with 
                 const Json& r = s["tour"]["question"];
                 CHECK(r["chosen"].number == 0);
                 CHECK_MESSAGE(r["key"].number >= 0, "the key is shown once the run has answered");
-                CHECK_MESSAGE(r["supported"].number == r["key"].number, "the run supports the paper's answer: " << r["reveal"].text);
+                CHECK_MESSAGE(r["supported"].number == r["key"].number,
+                              "the run supports the paper's answer: " << r["reveal"].text);
                 const std::string letter(1, "abcd"[std::max(0, int(r["key"].number))]);
                 CHECK(r["reveal"].text.rfind("The run answers (" + letter + ") ", 0) == 0);
                 CHECK(r["reveal"].text.find("The class said (a)") != std::string::npos);
                 CHECK(std::regex_search(p.url(), std::regex("answer=a(&|$)")));
             }
-            CHECK_MESSAGE(reached(s, step), "step " << k << " not reached (phase " << s["phase"].number << ", progress "
-                                                    << s["progress"].number << ")");
+            CHECK_MESSAGE(reached(s, step),
+                          "step " << k << " not reached (phase " << s["phase"].number << ", progress "
+                                  << s["progress"].number << ")");
             CHECK(s["focused"].strings() == step["views"].strings());
             CHECK(s["tour"]["shown_caption"].text == step["caption"].text);
-            if (from_a_paper) CHECK(std::regex_search(step["claim"].text, std::regex("(Theorem|Lemma|Table|Fig|Def|Remark|Prop|Algorithm|eq\\.|§)")));
+            if (from_a_paper)
+                CHECK(std::regex_search(step["claim"].text,
+                                        std::regex("(Theorem|Lemma|Table|Fig|Def|Remark|Prop|Algorithm|eq\\.|§)")));
             CHECK(std::regex_search(p.url(), std::regex("tour=" + std::to_string(k) + "(&|$)")));
             check_rooms(s, "tour step " + std::to_string(k));
         }
@@ -109,7 +113,8 @@ TEST_CASE("app tours: every lab's tour runs from its link to its last step with 
         CHECK(c["tour"]["shown_caption"].text == s["tour"]["shown_caption"].text);
         CHECK(c["preset"].text == s["preset"].text);
         CHECK(p.url() == copy.url());
-        for (const auto& [name, value] : s["metrics"].fields) CHECK_MESSAGE(c["metrics"][name].number == value.number, name);
+        for (const auto& [name, value] : s["metrics"].fields)
+            CHECK_MESSAGE(c["metrics"][name].number == value.number, name);
         // back one step with the left arrow; Escape ends the tour
         REQUIRE(p.app->command("key=ArrowLeft") == "");
         s = settle(p, int(steps.size()) - 1);

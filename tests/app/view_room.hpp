@@ -17,7 +17,8 @@ inline void check_view_room(const Json& r, double canvas_h, bool large, const st
     if (large) CHECK_MESSAGE(h >= 0.4 * canvas_h, at << ": plot height " << h << " < 40 % of " << canvas_h);
     const std::vector<std::string> legend = r["legend"].strings();
     for (const std::string& s : r["series"].strings())
-        CHECK_MESSAGE(std::find(legend.begin(), legend.end(), s) != legend.end(), at << ": series '" << s << "' has no legend entry");
+        CHECK_MESSAGE(std::find(legend.begin(), legend.end(), s) != legend.end(),
+                      at << ": series '" << s << "' has no legend entry");
     CHECK_MESSAGE(r["crossings"].number == 0, at << ": a label crosses a curve");
     CHECK_MESSAGE(r["overlaps"].number == 0, at << ": overlapping labels");
     CHECK_MESSAGE(r["clipped"].number == 0, at << ": a label is cut by the view's box");
@@ -34,11 +35,12 @@ inline void check_controls(const Json& s, const std::string& where) {
     for (size_t i = 0; i < cs.size(); ++i)
         for (size_t j = i + 1; j < cs.size(); ++j) {
             const Json &a = cs[i]["rect"], &b = cs[j]["rect"];
-            const double ox = std::min(a[0].number + a[2].number, b[0].number + b[2].number) -
-                std::max(a[0].number, b[0].number);
-            const double oy = std::min(a[1].number + a[3].number, b[1].number + b[3].number) -
-                std::max(a[1].number, b[1].number);
-            CHECK_MESSAGE((ox <= 1 || oy <= 1), where << ": " << cs[i]["id"].text << " and " << cs[j]["id"].text << " overlap");
+            const double ox =
+                std::min(a[0].number + a[2].number, b[0].number + b[2].number) - std::max(a[0].number, b[0].number);
+            const double oy =
+                std::min(a[1].number + a[3].number, b[1].number + b[3].number) - std::max(a[1].number, b[1].number);
+            CHECK_MESSAGE((ox <= 1 || oy <= 1),
+                          where << ": " << cs[i]["id"].text << " and " << cs[j]["id"].text << " overlap");
         }
 }
 

@@ -69,7 +69,10 @@ test("with a mouse: 30 points clicked on the data view, one removed by a right c
   await page.close();
 });
 
-test("on a phone (Pixel 7, touch): 30 points tapped, one removed by a long press, and the link opens the same", async () => {
+// (12 taps, 4 of each class: a frame at the phone's density takes ~0.4 s in software WebGL, and the mouse's test
+// above draws the 30)
+const tapped = places.filter((_, k) => k % 30 < 12);
+test("on a phone (Pixel 7, touch): 12 points tapped, one removed by a long press, and the link opens the same", async () => {
   const { context, page, problems } = await openDevice(devices["Pixel 7"], LINK);
   try {
     const cdp = await context.newCDPSession(page);
@@ -81,14 +84,14 @@ test("on a phone (Pixel 7, touch): 30 points tapped, one removed by a long press
       await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [], timestamp: t });
     };
     const at = await plane(page);
-    for (const [x, y, c] of places) {
+    for (const [k, [x, y, c]] of tapped.entries()) {
       await page.evaluate((c) => moeLab.command("pen=" + c), c);
       await touch(at(x, y));
-      await page.waitForFunction((n) => Number(moeLab.state().params.points) >= n, places.indexOf(places.find((q) => q[0] === x && q[1] === y)) + 1);
+      await page.waitForFunction((n) => Number(moeLab.state().params.points) >= n, k + 1);
     }
-    assert.equal(await count(page), 30);
-    await touch(at(places[1][0], places[1][1]), 900);
-    await page.waitForFunction(() => Number(moeLab.state().params.points) === 29, null, { timeout: 10000 });
+    assert.equal(await count(page), tapped.length);
+    await touch(at(tapped[1][0], tapped[1][1]), 900);
+    await page.waitForFunction((n) => Number(moeLab.state().params.points) === n, tapped.length - 1, { timeout: 10000 });
     const metrics = await playToEnd(page);
     await page.screenshot({ path: join(out, "points-phone.png") });
     await sameAgain(page, metrics);
