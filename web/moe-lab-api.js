@@ -7,6 +7,8 @@
 //   moeLab.document()         -> the declarations the HTML document is built from (web/pdom.js)
 //   moeLab.table(n)           -> view n's data as tables
 const t = (s) => (globalThis.moeLabWords ? globalThis.moeLabWords(s) : s);   // the page's texts (core/words.hpp)
+// An element of the page's HTML document (web/pdom.js), which takes its own keys
+const inDocument = (t) => t instanceof Element && t.closest("#pdom") !== null;
 var Module = {
   canvas: (function () {
     const c = document.getElementById("canvas");
@@ -174,7 +176,11 @@ if ("serviceWorker" in navigator) {
     const f = e.dataTransfer && e.dataTransfer.files[0];
     if (f) f.text().then((t) => window.moeLab.command("points-csv=" + t));
   });
-  for (const type of ["keydown", "keyup", "wheel", "resize", "focus"]) window.addEventListener(type, wake, true);
+  // Input to the canvas wakes its loop for a while (hover, a click's after-effects). Keys and focus inside the HTML
+  // document do not: what they change reaches the app as a command, which draws its own frame (a screen reader's user
+  // tabbing through the controls would otherwise keep the canvas drawing all the time).
+  for (const type of ["keydown", "keyup", "wheel", "resize", "focus"])
+    window.addEventListener(type, (e) => { if (!inDocument(e.target)) wake(); }, true);
   // A change of density (browser zoom, another monitor) without a change of size.
   (function watchDensity() {
     const q = window.matchMedia("(resolution: " + window.devicePixelRatio + "dppx)");
@@ -188,7 +194,6 @@ if ("serviceWorker" in navigator) {
 // never reach the canvas (so Space on an HTML button presses it once, and typing into a field types), and Tab
 // always moves the focus. Elsewhere GLFW reads the keys as the canvas's shortcuts.
 (function () {
-  const inDocument = (t) => t instanceof Element && t.closest("#pdom") !== null;
   for (const type of ["keydown", "keypress", "keyup"]) {
     window.addEventListener(type, (e) => {
       if (inDocument(e.target)) {

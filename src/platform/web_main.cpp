@@ -6,8 +6,9 @@
 // window the size of the screen for a request to go full screen and wraps the canvas in a new element.
 // Input: the page's pointer events (web/moe-lab-api.js) go through platform::PointerGestures; GLFW still
 // reads the keyboard and the wheel.
-// Idle: when nothing plays, changes or is touched for kAwakeMs, the main loop pauses; input, a resize or a
-// command wakes it (moe_wake). A command from JavaScript draws a frame before it returns (after_command).
+// Idle: when nothing plays, changes or is touched for kAwakeMs, the main loop pauses; input to the canvas or a
+// resize wakes it for that long (moe_wake). A command from JavaScript (a test, the HTML document) draws a frame
+// before it returns and a few after it, for ImGui to settle a new layout, and lets the loop sleep again then.
 #include "core/words.hpp"
 #include "platform/browser.hpp"
 #include "platform/glfw_window.hpp"
@@ -26,11 +27,13 @@ namespace {
 constexpr double kMaxDensity = 3;    // phones go to 3.5: 3 keeps a 4K canvas's memory and fill rate in reach
 constexpr double kAwakeMs = 1000;    // frames drawn after the last input (hover, a click's after-effects)
 constexpr double kWaitingMs = 100;   // the frame interval while the run waits for its Web Workers
+constexpr int kSettleFrames = 3;     // frames drawn after a command (ImGui sizes a new window in its second)
 
 GLFWwindow* g_window = nullptr;
 app::App* g_app = nullptr;
 platform::PointerGestures g_pointer;
 double g_awake_until = 0;
+int g_settle_frames = 0;   // frames still to draw after a command
 bool g_sleeping = false;
 bool g_slow_frames = false;   // frames every kWaitingMs instead of every animation frame
 long g_frames = 0;
@@ -78,25 +81,32 @@ void frame() {
         if (slow) emscripten_set_main_loop_timing(EM_TIMING_SETTIMEOUT, int(kWaitingMs));
         else emscripten_set_main_loop_timing(EM_TIMING_RAF, 1);
     }
-    if (!g_app->wants_frames() && !g_pointer.busy() && now > g_awake_until) {
+    if (g_settle_frames > 0) --g_settle_frames;
+    if (!g_app->wants_frames() && !g_pointer.busy() && now > g_awake_until && g_settle_frames == 0) {
         g_sleeping = true;
         emscripten_pause_main_loop();
     }
 }
 
 // Resumes the main loop (it slept: true).
-bool wake() {
-    g_awake_until = browser::now_ms() + kAwakeMs;
+bool resume() {
     if (!g_sleeping) return false;
     g_sleeping = false;
     emscripten_resume_main_loop();
     return true;
 }
 
+// Input: the loop draws for kAwakeMs from now (it slept: true).
+bool wake() {
+    g_awake_until = browser::now_ms() + kAwakeMs;
+    return resume();
+}
+
 // After a command from JavaScript: a frame at once, so that its result is on screen and in state() when
-// moeLab.command() returns, whether the loop slept or not.
+// moeLab.command() returns, whether the loop slept or not, and kSettleFrames more.
 void after_command() {
-    wake();
+    g_settle_frames = kSettleFrames;
+    resume();
     frame();
 }
 

@@ -25,8 +25,8 @@ Json finished(Page& p) {
 }
 
 // A link of the lab at its quick size on `seed`, with `values` (B's changes, for B alone) over them.
-std::string link_of(const core::LabEntry& e, const std::string& preset, const std::map<std::string, std::string>& values,
-                    int seed) {
+std::string link_of(const core::LabEntry& e, const std::string& preset,
+                    const std::map<std::string, std::string>& values, int seed) {
     std::string link = "lab=" + e.id + "&preset=" + preset;
     for (const auto& [name, value] : values) link += "&" + name + "=" + value;
     return link + "&seed=" + std::to_string(seed);
@@ -48,7 +48,8 @@ TEST_CASE("app compare: every lab's A and B in lockstep equal A and B alone, and
             }
         const std::string preset = named.preset.empty() ? lab->schema().presets[0].id : named.preset;
         std::map<std::string, std::string> a_values, b_values;
-        for (const auto& [name, value] : lab->test_sizes().quick) a_values[name] = b_values[name] = core::json_number(value);
+        for (const auto& [name, value] : lab->test_sizes().quick)
+            a_values[name] = b_values[name] = core::json_number(value);
         std::string b_keys;
         for (const auto& [name, value] : named.b) {
             b_keys += "&b." + name + "=" + value;
@@ -69,7 +70,8 @@ TEST_CASE("app compare: every lab's A and B in lockstep equal A and B alone, and
             const Json r = read_json(again.state());
             CHECK(r["messages"].size() == 0);
             for (const auto& [name, value] : named.b) CHECK(r["compare"]["changes"][name].text == value);
-            for (const auto& [name, value] : s["params"].fields) CHECK_MESSAGE(r["params"][name].text == value.text, name);
+            for (const auto& [name, value] : s["params"].fields)
+                CHECK_MESSAGE(r["params"][name].text == value.text, name);
         }
         s = finished(p);
         CHECK(s["failure"].text == "");

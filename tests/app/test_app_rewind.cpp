@@ -57,7 +57,8 @@ int check_rewound(const Page& p, const Moment& then, const std::vector<std::stri
         const Json now = read_json(shown[n]), was = read_json(then.tables[n]), last = read_json(end[n]);
         bool cursor = false;
         for (const Json& t : now.items)
-            for (const std::string& note : t["notes"].strings()) cursor = cursor || note.find("moment (") != std::string::npos;
+            for (const std::string& note : t["notes"].strings())
+                cursor = cursor || note.find("moment (") != std::string::npos;
         if (!cursor) {
             CHECK_MESSAGE(shown[n] == then.tables[n], where << ": view " << n << " as it was");
             continue;
@@ -72,7 +73,8 @@ int check_rewound(const Page& p, const Moment& then, const std::vector<std::stri
             bool as_it_was = now[t]["rows"].size() == was[t]["rows"].size();
             for (size_t r = 0; as_it_was && r < now[t]["rows"].size(); ++r)
                 as_it_was = now[t]["rows"][r].strings() == was[t]["rows"][r].strings();
-            CHECK_MESSAGE((same_rows || as_it_was), where << ": view " << n << " table " << t << ": the whole curve or as it was");
+            CHECK_MESSAGE((same_rows || as_it_was),
+                          where << ": view " << n << " table " << t << ": the whole curve or as it was");
         }
     }
     return lines;
@@ -126,7 +128,8 @@ TEST_CASE("app rewind: every lab's finished run rewound shows each moment as it 
         REQUIRE(act(p, at_first) == "");
         Page again(p.url());
         again.tick_ms = p.tick_ms;
-        for (int k = 0; k < 4000 && read_json(again.state())["rewind"]["shown"].kind == Json::Null; ++k) again.frames(1);
+        for (int k = 0; k < 4000 && read_json(again.state())["rewind"]["shown"].kind == Json::Null; ++k)
+            again.frames(1);
         const Json r = read_json(again.state());
         REQUIRE(r["rewind"]["shown"].kind == Json::Number);
         CHECK(std::abs(r["rewind"]["shown"].number - first.progress) < 0.02);

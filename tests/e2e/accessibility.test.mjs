@@ -74,6 +74,16 @@ test("keyboard only: choose a lab, change a parameter, play to the end, open a t
   const { page, errors } = await openPage("");
   await recordAnnouncements(page);
   await tabTo(page, "lab");
+  // Tab in the document wakes the canvas for a frame or few per focus change (a command), not for a second of
+  // frames per key: a screen reader's user tabbing through the controls leaves it asleep
+  await page.waitForFunction(() => moeLab.state().sleeping, null, { timeout: 5000 });
+  const f0 = (await state(page)).frames;
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Shift+Tab");
+  await page.waitForFunction(() => moeLab.state().sleeping, null, { timeout: 5000 });
+  const drawn = (await state(page)).frames - f0;
+  assert.ok(drawn <= 8, `two Tab stops in the document drew ${drawn} frames`);
+  assert.equal(await active(page), "lab");
   let r = await key(page, "ArrowDown");   // a closed select: the next lab is shown, not opened
   assert.equal(r.after.lab, "cluster-experts", "an arrow key opens no lab");
   assert.equal(r.focus, "lab");
