@@ -45,12 +45,13 @@ native() {
 }
 
 # One clang build for both: the unit tests of the core, the session layer and the labs under ASan and UBSan, and the
-# libFuzzer target (its coverage instrumentation, fuzzer-no-link, costs the tests little).
+# libFuzzer target (its coverage instrumentation on the code it reaches only: CMakeLists.txt). At -O2: the tests take
+# half the time they took at -O1, for a little more compiling.
 asan() {
   [ -f build/asan/CMakeCache.txt ] && grep -q "MOE_BUILD_FUZZ:BOOL=ON" build/asan/CMakeCache.txt || rm -rf build/asan
   CC=clang CXX=clang++ cmake -S . -B build/asan -DMOE_BUILD_UI=OFF -DMOE_BUILD_FUZZ=ON -DCMAKE_BUILD_TYPE=None \
-        -DMOE_NATIVE_OPT="-O1 -g1" \
-        -DCMAKE_CXX_FLAGS="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
+        -DMOE_NATIVE_OPT="-O2 -g1" \
+        -DCMAKE_CXX_FLAGS="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer" \
         >/dev/null
   cmake --build build/asan -j"$(nproc)" --target moe-tests moe-fuzz
   ctest --test-dir build/asan --output-on-failure -j"$(nproc)" -E "$asan_skip"
