@@ -36,6 +36,7 @@ checks() {
   scripts/check-citations.sh
   scripts/check-layers.sh
   python3 scripts/words.py check
+  python3 -m unittest discover -s tests/scripts   # (the glossaries' forbidden forms refused: test_words.py)
 }
 
 native() {

@@ -3,7 +3,8 @@
 
   words.py keys [FOLDER]       the English texts (keys) of each folder, or of one
   words.py check [LANG [FOLDER...]]  every language file has every key of its folder, no stale one, the same
-                               placeholders, nothing empty; and no text shown bypasses the table (scan)
+                               placeholders, nothing empty, no form its glossary forbids (docs/glossary/LANG.md,
+                               "Forms that must not appear"); and no text shown bypasses the table (scan)
   words.py update LANG         adds the missing keys ("" = to translate) and drops stale ones, in source order
   words.py merge LANG OUT      one file for the page: every folder's translations of LANG
   words.py js OUT              languages.js: the languages' codes, and the shell's texts in each
@@ -24,7 +25,7 @@ import os
 import re
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.environ.get("MOE_WORDS_ROOT") or os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 LANGUAGE = re.compile(r'\{"([A-Za-z-]+)", "([^"]+)", (?:true|false), "([^"]*)", Plurals::(\w+)\}')
@@ -169,8 +170,9 @@ def keys_of(folder):
                 keys.append(template)
         for text, before, _, _ in literal_runs(src):
             wrapped = (JS_WRAPPED if js else WRAPPED).search(before)
-            if not re.search(r"[A-Za-z]{2}", text) and not (wrapped and re.search(r"[A-Za-z]", PRINTF.sub("", text))):
-                continue   # a number's format ("%.3f") or a symbol: nothing to translate ("n/a" in tr() is a word)
+            if not re.search(r"[A-Za-z]{2}", text) and not (wrapped and re.search(r"[^\s%]", PRINTF.sub("", text))):
+                continue   # a number's format ("%.3f"): nothing to translate ("n/a" or "(%s) %s" in tr() is a text:
+                           # another language writes its own brackets, colon and spacing)
             if INSIDE_NUMBERED.search(before.split("\n")[-1]) or INSIDE_TRNF.search(before):
                 continue   # a numbered label's prefix or suffix, a count's form: its template is the key
             shown = lab and (is_prose(text) or SHOWN_ARG.search(before.split("\n")[-1]))
@@ -226,8 +228,48 @@ def typed_numbers_kept(key, translation):
     return all(n in allowed for n in DECIMAL.findall(outside(translation)))
 
 
+FORBIDDEN_HEADING = "## Forms that must not appear"
+FORBIDDEN_ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|\s*([^|]*?)\s*\|")
+
+
+def forbidden_forms(lang):
+    """The glossary's forms that must not appear: [(pattern, example)], each row `regex` | an example | ...
+    The glossary's own problems (a pattern that does not compile, an example it does not match) are returned too."""
+    path = os.path.join(ROOT, "docs", "glossary", lang + ".md")
+    if not os.path.exists(path):
+        return [], []
+    lines = open(path, encoding="utf-8").read().split("\n")
+    if FORBIDDEN_HEADING not in lines:
+        return [], [f"docs/glossary/{lang}.md: no section '{FORBIDDEN_HEADING}'"]
+    forms, problems = [], []
+    for line in lines[lines.index(FORBIDDEN_HEADING) + 1:]:
+        if line.startswith("## "):
+            break
+        m = FORBIDDEN_ROW.match(line)
+        if not m:
+            continue
+        try:
+            pattern = re.compile(m.group(1))
+        except re.error as e:
+            problems.append(f"docs/glossary/{lang}.md: the form `{m.group(1)}` is not a regular expression ({e})")
+            continue
+        if not pattern.search(m.group(2)):
+            problems.append(f"docs/glossary/{lang}.md: the form `{m.group(1)}` does not match its example {m.group(2)!r}")
+        forms.append((pattern, m.group(2)))
+    return forms, problems
+
+
+def forbidden_in(table, forms):
+    """[(key, form, the text found)] for each translation that uses a form its glossary forbids."""
+    return [(k, p.pattern, p.search(v).group(0)) for k, v in table.items() for p, _ in forms if v and p.search(v)]
+
+
 def check(langs=LANGS, only=None):
     problems = []
+    forbidden = {}
+    for lang in langs:
+        forbidden[lang], glossary_problems = forbidden_forms(lang)
+        problems += glossary_problems
     for folder in folders():
         if only and folder not in only:
             continue
@@ -248,6 +290,9 @@ def check(langs=LANGS, only=None):
                               ("placeholders differ", bad), ("a number typed into the translation", typed)):
                 if lst:
                     problems.append(f"{name}: {len(lst)} {what}, e.g. {lst[0]!r}")
+            for key, form, found in forbidden_in(table, forbidden[lang]):
+                problems.append(f"{name}: {found!r} in the translation of {key!r}: the glossary forbids `{form}`"
+                                f" (docs/glossary/{lang}.md)")
     if langs == LANGS and not only:
         problems += [f"shown without the table: {p}" for p in scan()]
     for p in problems:

@@ -256,6 +256,15 @@ int plural_form(Plurals p, long long n) {
     return 0;
 }
 
+std::string then(const std::string& sentence, const std::string& next) {
+    if (sentence.empty() || next.empty()) return sentence + next;
+    for (const char* stop : {"。", "！", "？"}) {
+        const size_t n = std::char_traits<char>::length(stop);
+        if (sentence.size() >= n && sentence.compare(sentence.size() - n, n, stop) == 0) return sentence + next;
+    }
+    return sentence + " " + next;
+}
+
 std::string plural(long long n, const char* one, const char* other) {
     const Language& l = language();
     std::string f;

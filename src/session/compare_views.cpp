@@ -84,7 +84,8 @@ View overlay_lines(const View& a, const View& b, const std::string& b_name) {
     v.lines.push_back(key);
     v.readouts = both_readouts(a, b);
     if (repeated > 0)
-        v.readouts.push_back(trf("%d of B's lines equal A's (the change does not touch them): drawn once", repeated));
+        v.readouts.push_back(trnf(repeated, "%d of B's lines equals A's (the change does not touch it): drawn once",
+                                  "%d of B's lines equal A's (the change does not touch them): drawn once", repeated));
     return v;
 }
 

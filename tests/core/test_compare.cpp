@@ -151,7 +151,7 @@ TEST_CASE("compare views: lines overlay B (dashed, lighter, A's colours) with a 
     b.lines[0].y = a.lines[0].y;   // a line B shares with A is drawn once, and the readout says so
     core::View same = core::compare_view(a, b, "r = 0");
     CHECK(same.lines.size() == 2);
-    CHECK(same.readouts.back().find("1 of B's lines equal A's") == 0);
+    CHECK(same.readouts.back().find("1 of B's lines equals A's") == 0);   // (its singular form)
     CHECK(v.overlays.size() == 2);   // the shared ceiling once, B's own l* marked (B)
     CHECK(v.overlays[1].label == "l* (B)");
 

@@ -153,11 +153,11 @@ void Run::train(core::WorkBudget& budget) {
                     core::diverged(what, when, cause,
                                    core::trf("η_gd = %g is too large for plain GD with cubic experts: lower η_gd "
                                              "(about 3 works) or use normalized GD (3.4), whose step is η whatever the "
-                                             "gradient's size",
+                                             "gradient's size.",
                                              tc.eta_gd));
             else
                 failure_ = core::diverged(what, when, cause,
-                                          core::trf("lower the step sizes (η = %g, η_r = %g)", tc.eta, tc.eta_r));
+                                          core::trf("Lower the step sizes (η = %g, η_r = %g).", tc.eta, tc.eta_r));
         }
     }
     ++t_;

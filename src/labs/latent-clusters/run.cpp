@@ -221,7 +221,7 @@ bool Run::check_finite(const char* where, double tolerance) {
         where, core::trf("SGD step %ld", t_sgd_), cause,
         core::trf(
             "The step size is far too large: keep η_I/(M·J_I) and η_III/J_III below about {=0.06}·d^(−k*/2) = %.2g "
-            "(docs/labs/latent-clusters.md §4.4) and η_r finite",
+            "(docs/labs/latent-clusters.md §4.4) and η_r finite.",
             0.06 * std::pow(double(T_.d), -0.5 * T_.k_star)));
     return false;
 }
@@ -329,9 +329,10 @@ void Run::phase_II_slice(core::WorkBudget& budget) {
         }
         ++n_done2_;
         if (n_done2_ % core::kDivergenceCheckEvery == 0 && !core::all_finite(grad_.data(), grad_.size())) {
-            failure_ = core::diverged("Phase II", core::trf("router step %d, sample %ld", k2_ + 1, n_done2_),
-                                      "the router gradient Σ y ∇_θ F_1 became NaN or infinite",
-                                      "The experts' outputs overflowed: lower η_I, or ρ and the link degrees");
+            failure_ =
+                core::diverged("Phase II", core::trf("router step %d, sample %ld", k2_ + 1, n_done2_),
+                               "the router gradient Σ y ∇_θ F_1 became NaN or infinite",
+                               core::tr("The experts' outputs overflowed: lower η_I, or ρ and the link degrees."));
             return;
         }
     }

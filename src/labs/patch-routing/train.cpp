@@ -70,7 +70,7 @@ void Trainer::router_batch() {
     ++router_steps;
     if (!std::isfinite(core::sum_sq(w1, model.d)))
         failure = core::diverged("The separate pMoE's routers", core::trf("router step %d (phase 1)", router_steps),
-                                 "their weights overflowed", core::trf("lower η_r (now %g)", ts_.eta_r));
+                                 "their weights overflowed", core::trf("Lower η_r (now %g).", ts_.eta_r));
     if (pos_ >= N) {
         pos_ = 0;
         rng_.shuffle(order_);
@@ -99,7 +99,7 @@ int Trainer::expert_batch(int max_samples) {
         if (!std::isfinite(
                 f)) {   // weights still finite but so large that f overflows: NaN compares would count as correct
             failure = core::diverged(arch_name(model.spec.arch), core::trf("epoch %d", epoch + 1),
-                                     "the network's output f overflowed", core::trf("lower η (now %g)", ts_.eta));
+                                     "the network's output f overflowed", core::trf("Lower η (now %g).", ts_.eta));
             return done;
         }
         if (y * f <= 0) ++errors_;   // training error before this update
@@ -114,7 +114,7 @@ int Trainer::expert_batch(int max_samples) {
     if (!std::isfinite(loss)) {
         failure = core::diverged(arch_name(model.spec.arch), core::trf("epoch %d", epoch + 1),
                                  std::isnan(loss) ? "the loss became NaN" : "the loss became infinite",
-                                 core::trf("lower η (now %g)", ts_.eta));
+                                 core::trf("Lower η (now %g).", ts_.eta));
         return done;
     }
     loss_sum_ += loss;
@@ -138,7 +138,7 @@ void Trainer::end_epoch() {
     rng_.shuffle(order_);
     if (!std::isfinite(core::sum_sq(model.W.data(), int(model.W.size())))) {
         failure = core::diverged(arch_name(model.spec.arch), core::trf("epoch %d", epoch), "the weights overflowed",
-                                 core::trf("lower η (now %g)", ts_.eta));
+                                 core::trf("Lower η (now %g).", ts_.eta));
         return;
     }
     finished_training_ = converged || epoch >= ts_.cap || ts_.one_pass;
