@@ -17,10 +17,11 @@ namespace app {
 // The parts that ask the frame something are wired here: what the page shows as a whole (presenting, embedded,
 // a tour, a phone), and where a command, a message or a new run goes.
 App::App(Host host, const std::string& initial_query)
-    : host_(std::move(host)), run_(host_, controls_, exercise_,
-                                   Run::Page{[this](const std::string& c) { return command(c); },
-                                             [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); },
-                                             [this] { new_lab(); }, [this] { new_run(); }}),
+    : host_(std::move(host)),
+      run_(host_, controls_, exercise_,
+           Run::Page{[this](const std::string& c) { return command(c); },
+                     [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); }, [this] { new_lab(); },
+                     [this] { new_run(); }, [this] { return tour_.held(run_.lab()); }}),
       views_(
           run_, controls_, compare_, [this] { return layout_.presenting() || layout_.embedded(); },
           [this] { return tour_.on(); }),
@@ -42,6 +43,8 @@ App::App(Host host, const std::string& initial_query)
     tour_.on_answer([this](int step, int answer) {
         if (exercise_.active()) answers_.keep(step, answer);
     });
+    tour_.set_personal([this] { return exercise_.active(); });   // a student's own phone: "my answer"
+    tour_.set_refuses([this](const core::RunConfig& c) { return exercise_.refuses(c); });
     for (Part* p : parts_) keys_.add(p->keys());
     keys_.add(declare_keys());
     for (MakePart make : added_parts()) {

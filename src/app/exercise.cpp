@@ -97,6 +97,16 @@ std::string Exercise::refuses(const std::string& command, const std::string& arg
     return "";
 }
 
+std::string Exercise::refuses(const core::RunConfig& c) const {
+    if (!active() || !stage_) return "";
+    const core::RunConfig& now = stage_->config();
+    bool changes = (locks("lab") && c.lab != now.lab) || (locks("preset") && c.preset != now.preset) ||
+        (locks("seed") && c.seed != now.seed);
+    for (const core::ParamSpec& p : stage_->lab().schema().params)
+        if (fixes_param(p.name) && c.params.text(p.name) != now.params.text(p.name)) changes = true;
+    return changes ? core::tr("that step is another exercise, locked out of this link: open it from its own code") : "";
+}
+
 std::string Exercise::query() const {
     std::string q;
     if (!hidden_.empty()) q += "&hide=" + hidden();

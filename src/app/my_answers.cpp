@@ -1,9 +1,11 @@
 // A student's answers, kept on the device (my_answers.hpp).
 #include "app/my_answers.hpp"
 #include "core/words.hpp"
+#include "session/answer_line.hpp"
 #include "session/json_text.hpp"
 #include <imgui.h>
 #include <algorithm>
+#include <cstdlib>
 
 namespace app {
 
@@ -43,7 +45,7 @@ std::vector<PageKey> MyAnswers::keys() {
         k.state_name = "my_answers";
         k.state = [this] {
             return "{\"count\":" + std::to_string(count()) + ",\"shown\":" + core::json_bool(shown_) +
-                ",\"summary\":" + core::json_string(summary()) + "}";
+                ",\"summary\":" + core::json_string(summary()) + ",\"line\":" + core::json_string(line()) + "}";
         };
     }
     {
@@ -53,13 +55,25 @@ std::vector<PageKey> MyAnswers::keys() {
                              [this](const core::CommandArg&) {
                                  if (count() == 0) return std::string(core::tr("no answers are kept for this lab yet"));
                                  if (!host_.copy_plain) return std::string(core::tr("there is no clipboard here"));
-                                 host_.copy_plain(summary());
+                                 host_.copy_plain(line());
                                  stage_.say(core::tr("My answers are copied."));
                                  return std::string();
                              });
         k.control(Control::Button, core::later::tr("Copy my answers"), "tour").now = shown;
     }
     return keys;
+}
+
+std::string MyAnswers::line() const {
+    core::AnswerLine a;
+    a.lab = stage_.config().lab;
+    a.seed = stage_.config().seed;
+    const std::string prefix = a.lab + "/";
+    for (const auto& [name, letter] : kept_)
+        if (name.rfind(prefix, 0) == 0 && letter.size() == 1)
+            a.answers.emplace_back(std::atoi(name.c_str() + prefix.size()), letter[0]);
+    std::sort(a.answers.begin(), a.answers.end());
+    return core::answer_line(a);
 }
 
 std::string MyAnswers::one_line() const {
@@ -72,7 +86,7 @@ std::string MyAnswers::shown_text() const { return shown_ && count() > 0 ? one_l
 
 void MyAnswers::keep(int step, int answer) {
     const std::string name = stage_.config().lab + "/" + std::to_string(step + 1);
-    const std::string letter(1, char('a' + answer));
+    const std::string letter = answer < 0 ? "?" : std::string(1, char('a' + answer));   // ("?": I don't know)
     auto at = std::find_if(kept_.begin(), kept_.end(), [&](const auto& e) { return e.first == name; });
     if (at != kept_.end()) at->second = letter;
     else kept_.emplace_back(name, letter);
@@ -99,14 +113,20 @@ std::string MyAnswers::summary() const {
     for (const auto& [name, letter] : kept_)
         if (name.rfind(prefix, 0) == 0) mine.emplace_back(std::atoi(name.c_str() + prefix.size()), letter);
     std::sort(mine.begin(), mine.end());
+    // each line whole: the lab, the seed, the step, its question and the answer (two labs' answers told apart)
+    const std::string lab = core::tr(stage_.lab().info().title);
+    const unsigned long long seed = stage_.config().seed;
     std::string s;
     for (const auto& [step, letter] : mine) {
         if (step < 1 || step > int(steps.size()) || letter.size() != 1) continue;
         const core::TourQuestion& q = steps[size_t(step - 1)].question;
         const size_t a = size_t(letter[0] - 'a');
-        if (a >= q.answers.size()) continue;
-        s += (s.empty() ? "" : "\n") +
-            core::trf("Step %d: (%s) %s", step, letter.c_str(), core::tr(q.answers[a].text).c_str());
+        if (letter != "?" && a >= q.answers.size()) continue;
+        const std::string line = letter == "?"
+            ? core::trf("%s, seed %llu, step %d: %s I don't know.", lab.c_str(), seed, step, core::tr(q.prompt).c_str())
+            : core::trf("%s, seed %llu, step %d: %s (%s) %s", lab.c_str(), seed, step, core::tr(q.prompt).c_str(),
+                        letter.c_str(), core::tr(q.answers[a].text).c_str());
+        s += (s.empty() ? "" : "\n") + line;
     }
     return s;
 }

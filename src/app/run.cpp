@@ -231,7 +231,10 @@ void Run::state(std::string& json) const {
 std::vector<PageKey> Run::keys() {
     using K = core::ArgKind;
     using Arg = const core::CommandArg&;
-    auto running = [this]() -> std::string { return finished() ? not_running(*lab_) : ""; };
+    auto running = [this]() -> std::string {
+        if (finished()) return not_running(*lab_);
+        return page_.held ? page_.held() : "";
+    };
     // the run's buttons in the HTML document: usable until the run has ended (reset is always)
     auto usable = [this] {
         ControlNow n;

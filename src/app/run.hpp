@@ -38,6 +38,9 @@ public:
         std::function<void()> write_url;                          // the page URL from the keys' state
         std::function<void()> new_lab;   // another lab opens (before its run): its tour and views large end
         std::function<void()> new_run;   // a run begins (its moments are forgotten; the URL follows)
+        // Why the run may not be played on now ("" : it may): a tour's question waiting for its answer. Commands
+        // (play, step, next-phase, skip, to) are refused with it; a part's own run to a target is not.
+        std::function<std::string()> held;
     };
     Run(const Host& host, ControlMap& controls, const Exercise& exercise, Page page)
         : host_(host), page_(std::move(page)), compare_(*this, host, controls, exercise), workers_(host) {}

@@ -25,13 +25,16 @@ public:
     int step() const { return step_; }   // 0-based; -1: no tour
     void end() {                         // no tour (the run as it is)
         step_ = -1;
-        answer_ = -1;
+        answer_ = kNoAnswer;
     }
-    int answer() const { return answer_; }                              // the class's answer (0-based; -1: none yet)
+    static constexpr int kNoAnswer = -1, kDontKnow = -2;
+    int answer() const { return answer_; }   // the class's answer (0-based), kNoAnswer yet, or kDontKnow
     core::TourQuestion question(const core::Lab& lab) const;            // the step's (an empty prompt: none)
     bool revealed(const core::Lab& lab) const;                          // the step has run: the metrics decide it
-    std::string choose(const std::string& arg, const core::Lab& lab);   // answer=a..d (or 1..4): "" or why not
-    std::string reveal(const core::Lab& lab, uint64_t seed) const;      // which answer the run supports, and why
+    std::string choose(const std::string& arg, const core::Lab& lab);   // answer=a..d, 1..4 or none: "" or why not
+    // Why the run may not be played on now: the step's question waits for its answer ("" : it may).
+    std::string held(const core::Lab& lab) const;
+    std::string reveal(const core::Lab& lab, uint64_t seed) const;   // which answer the run supports, and why
     float question_height(const core::Lab& lab, float width, float size) const;   // its answers as buttons
     void show_caption(const std::string& caption) { caption_ = caption; }         // drawn in this frame
     std::string json(const core::Lab& lab, uint64_t seed) const;   // state().tour: step, caption, steps, question
@@ -43,12 +46,17 @@ public:
     }
     // A text of another part shown in place of the step's claim while it is not empty (a student's answers).
     void set_note(std::function<std::string()> note) { note_ = std::move(note); }
-    // Told of each answer the class gives: the step (0-based) and the answer (0-based).
+    // Told of each answer the class gives: the step (0-based) and the answer (0-based, or kDontKnow).
     void on_answer(std::function<void(int step, int answer)> told) { answered_ = std::move(told); }
+    // Whether the answers are one student's, on their own device (an exercise), not the class's: "my answer".
+    void set_personal(std::function<bool()> personal) { personal_ = std::move(personal); }
+    // Why a step's configuration may not run here ("" : it may): an exercise's locked preset, seed or parameters.
+    void set_refuses(std::function<std::string(const core::RunConfig&)> why) { refuses_ = std::move(why); }
 
 private:
-    std::string command(const std::string& arg);       // tour=…: "" or why not
-    void go(int k);                                    // step k (0-based): configure, run to it, its views large
+    std::string command(const std::string& arg, bool from_link = false);   // tour=…: "" or why not
+    // Step k (0-based): configure, run to it, its views large; or why not (from a link: the locks it brings allow it).
+    std::string go(int k, bool from_link);
     void leave();                                      // tour=0
     std::string take_answer(const std::string& arg);   // answer=…: the step then runs
     void draw_question(float width, float size);       // the answers as buttons (keys a–d), text at `size`
@@ -57,12 +65,15 @@ private:
     ControlMap& controls_;
     std::function<void(const std::vector<std::string>&)> show_large_;
     int step_ = -1;
-    int answer_ = -1;
+    int answer_ = kNoAnswer;
     std::string caption_;   // the tour caption drawn in the last frame
     std::function<void()> more_;
     std::function<float()> more_width_;
     std::function<void(int, int)> answered_;
     std::function<std::string()> note_;
+    std::function<bool()> personal_;
+    std::function<std::string(const core::RunConfig&)> refuses_;
+    bool personal() const { return personal_ && personal_(); }
 };
 
 }   // namespace app

@@ -1,6 +1,6 @@
 // Predict, then reveal: a tour step's question (core::TourQuestion). The tour stops at the step, shows the
-// question and its answers (keys a–d, a tap, or answer=X), runs the step when the class has answered (or on
-// Play), then reveals the answer the run's own metrics support, the class's answer, and why, with the paper's
+// question and its answers (keys a–d, a tap, or answer=X) with "I don't know" (answer=none), runs the step when the
+// class has answered (Play and the other run commands wait for the answer: held()), then reveals the answer the run's own metrics support, the class's answer, and why, with the paper's
 // reference. The reveal reads the live metrics, so a question never claims what the run on screen contradicts.
 #include "app/tour.hpp"
 #include "session/tour_steps.hpp"
@@ -34,14 +34,23 @@ std::string Tour::choose(const std::string& arg, const core::Lab& lab) {
     if (q.prompt.empty())
         return core::trf("answer=%s: no question is asked now (a tour step with a question asks one)", arg.c_str());
     const int n = int(q.answers.size());
-    int k = -1;
+    int k = kNoAnswer;
     if (arg.size() == 1 && arg[0] >= 'a' && arg[0] < 'a' + n) k = arg[0] - 'a';
     if (arg.size() == 1 && arg[0] >= '1' && arg[0] < '1' + n) k = arg[0] - '1';
-    if (k < 0)
-        return core::trf("answer=%s: give a letter from a to %s (or 1 to %d)", arg.c_str(), letter(n - 1).c_str(), n);
+    if (arg == "none") k = kDontKnow;
+    if (k == kNoAnswer)
+        return core::trf("answer=%s: give a letter from a to %s (or 1 to %d), or none for “I don't know”", arg.c_str(),
+                         letter(n - 1).c_str(), n);
     if (revealed(lab)) return core::tr("the run has already answered this question: go on with the next step");
     answer_ = k;
     return "";
+}
+
+std::string Tour::held(const core::Lab& lab) const {
+    if (question(lab).prompt.empty() || answer_ != kNoAnswer || revealed(lab)) return "";
+    return personal() ? core::tr("Choose your answer first (or “I don't know”): the step runs when you choose.")
+                      : core::tr("The question waits for the class's answer (a–d, or “I don't know”): the step runs "
+                                 "when it is chosen.");
 }
 
 std::string Tour::take_answer(const std::string& arg) {
@@ -68,15 +77,19 @@ std::string Tour::reveal(const core::Lab& lab, uint64_t seed) const {
     if (k < 0) return core::trf("This run cannot decide it: a metric it needs is missing (%s).", values.c_str());
     std::string s = core::trf("The run answers (%s) %s This run: %s.", letter(k).c_str(),
                               core::tr(q.answers[size_t(k)].text).c_str(), values.c_str());
-    if (answer_ >= 0)
-        s += " " +
-            (answer_ == k ? core::trf("The class said (%s) too.", letter(answer_).c_str())
-                          : core::trf("The class said (%s).", letter(answer_).c_str()));
+    if (answer_ >= 0 && personal())
+        s = core::then(s,
+                       answer_ == k ? core::trf("You said (%s) too.", letter(answer_).c_str())
+                                    : core::trf("You said (%s).", letter(answer_).c_str()));
+    else if (answer_ >= 0)
+        s = core::then(s,
+                       answer_ == k ? core::trf("The class said (%s) too.", letter(answer_).c_str())
+                                    : core::trf("The class said (%s).", letter(answer_).c_str()));
     if (k != q.key)
-        s += " " +
-            core::trf("The paper predicts (%s): this seed (%llu) differs.", letter(q.key).c_str(),
-                      (unsigned long long)seed);
-    return s + " " + core::tr(q.why);
+        s = core::then(s,
+                       core::trf("The paper predicts (%s): this seed (%llu) differs.", letter(q.key).c_str(),
+                                 (unsigned long long)seed));
+    return core::then(s, core::tr(q.why));
 }
 
 std::string Tour::question_json(const core::Lab& lab, uint64_t seed) const {
@@ -117,16 +130,29 @@ struct AnswerLayout {
     std::vector<std::vector<std::string>> lines;
 };
 
-static AnswerLayout answer_layout(const core::TourQuestion& q, int chosen, float width, float size) {
+// The answers' labels, "I don't know" last; the chosen one marked as the class's, or as mine on a student's device.
+static std::vector<std::string> answer_labels(const core::TourQuestion& q, int chosen, bool personal) {
+    std::vector<std::string> labels;
+    for (size_t k = 0; k < q.answers.size(); ++k)
+        labels.push_back(core::trf("(%s) %s", letter(int(k)).c_str(), core::tr(q.answers[k].text).c_str()));
+    labels.push_back(core::tr("I don't know"));
+    const int marked = chosen == Tour::kDontKnow ? int(q.answers.size()) : chosen;
+    if (marked >= 0)
+        labels[size_t(marked)] +=
+            "  " + std::string(personal ? core::tr("[my answer]") : core::tr("[the class's answer]"));
+    return labels;
+}
+
+static AnswerLayout answer_layout(const core::TourQuestion& q, int chosen, bool personal, float width, float size) {
     const ImGuiStyle& st = ImGui::GetStyle();
     AnswerLayout L;
-    const int n = int(q.answers.size());
+    const std::vector<std::string> labels = answer_labels(q, chosen, personal);
+    const int n = int(labels.size());
     L.cols = width >= size * 12 * float(n) ? n : width >= size * 24 ? 2 : 1;
     L.col_w = (width - st.ItemSpacing.x * float(L.cols - 1)) / float(L.cols);
     float row_h = 0;
     for (int k = 0; k < n; ++k) {
-        std::string label = "(" + letter(k) + ") " + core::tr(q.answers[size_t(k)].text);
-        if (k == chosen) label += "  " + std::string(core::tr("[the class's answer]"));
+        const std::string& label = labels[size_t(k)];
         L.lines.push_back(wrap_words(label, L.col_w - st.FramePadding.x * 2, size));
         const float h = float(L.lines.back().size()) * size * 1.15f + st.FramePadding.y * 2;
         if (k % L.cols == 0 && k > 0) L.height += row_h + st.ItemSpacing.y, row_h = 0;
@@ -138,7 +164,9 @@ static AnswerLayout answer_layout(const core::TourQuestion& q, int chosen, float
 
 float Tour::question_height(const core::Lab& lab, float width, float size) const {
     const core::TourQuestion q = question(lab);
-    return q.prompt.empty() ? 0 : answer_layout(q, answer_, width, size).height + ImGui::GetStyle().ItemSpacing.y;
+    return q.prompt.empty()
+        ? 0
+        : answer_layout(q, answer_, personal(), width, size).height + ImGui::GetStyle().ItemSpacing.y;
 }
 
 // The class's answer is marked in words (not only by an outline).
@@ -147,7 +175,8 @@ void Tour::draw_question(float width, float size) {
     if (question.prompt.empty()) return;
     const ImGuiStyle& st = ImGui::GetStyle();
     const int answer = answer_;
-    const AnswerLayout L = answer_layout(question, answer, width, size);
+    const AnswerLayout L = answer_layout(question, answer, personal(), width, size);
+    const int dont_know = int(question.answers.size());   // the last button
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     float y = origin.y, row_h = 0;
@@ -158,18 +187,19 @@ void Tour::draw_question(float width, float size) {
         row_h = std::max(row_h, h);
         const ImVec2 a(origin.x + float(col) * (L.col_w + st.ItemSpacing.x), y);
         ImGui::SetCursorScreenPos(a);
-        ImGui::BeginDisabled(answer >= 0);
+        ImGui::BeginDisabled(answer != kNoAnswer);
         ImGui::PushID(k);
-        if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h))) stage_.command("answer=" + letter(k));
+        if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h)))
+            stage_.command(k == dont_know ? "answer=none" : "answer=" + letter(k));
         const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
         ImGui::PopID();
         ImGui::EndDisabled();
-        controls_.note("button:answer-" + letter(k), "button", core::tr(question.answers[size_t(k)].text));
-        const ImGuiCol fill = k == answer || down ? ImGuiCol_ButtonActive
-            : hot                                 ? ImGuiCol_ButtonHovered
-                                                  : ImGuiCol_Button;
+        if (k == dont_know) controls_.note("button:answer-none", "button", core::tr("I don't know"));
+        else controls_.note("button:answer-" + letter(k), "button", core::tr(question.answers[size_t(k)].text));
+        const bool chosen = k == answer || (k == dont_know && answer == kDontKnow);
+        const ImGuiCol fill = chosen || down ? ImGuiCol_ButtonActive : hot ? ImGuiCol_ButtonHovered : ImGuiCol_Button;
         dl->AddRectFilled(a, ImVec2(a.x + L.col_w, a.y + h), ImGui::GetColorU32(fill), st.FrameRounding);
-        if (k == answer)
+        if (chosen)
             dl->AddRect(a, ImVec2(a.x + L.col_w, a.y + h), ink(colors().text), st.FrameRounding, 0, size * 0.12f);
         float ty = a.y + st.FramePadding.y;
         for (const std::string& l : L.lines[size_t(k)]) {

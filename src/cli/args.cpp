@@ -19,7 +19,7 @@ Args parse_args(int argc, char** argv) {
     std::vector<std::string> seen;   // a flag given twice is ambiguous: refused, like a repeated link key
     for (int k = 2; k < argc; ++k) {
         std::string f = argv[k];
-        if (a.command == "merge" && f.rfind("--", 0) != 0) {   // merge PART…: the partial reports
+        if ((a.command == "merge" || a.command == "tally") && f.rfind("--", 0) != 0) {   // merge PART…, tally FILE…
             a.files.push_back(f);
             continue;
         }

@@ -22,7 +22,7 @@ struct Args {
     int seeds = 10;
     int jobs = 0;                     // threads for seeds and sweep jobs (0: not given, the machine's cores)
     int shard = 0, shards = 0;        // reproduce --shard I/N: only the I-th of N parts of the seeds (0: all)
-    std::vector<std::string> files;   // merge: the partial reports
+    std::vector<std::string> files;   // merge: the partial reports; tally: the answers' files
     bool json = false, has_seed = false, has_seeds = false;
     double time_limit = 0;   // run: stop after this many seconds (0: no limit), exit 1 with a message
     std::vector<std::pair<std::string, std::string>> sets;   // --set name=value

@@ -18,6 +18,8 @@ static const char* kUsage =
     "  worksheet --lab ID [--key] [--seed S] [--lang CODE] [--page URL]\n"
     "          the worksheet of the lab's tour (--key: the teacher's key, its numbers measured on seed S) as a\n"
     "          print-ready HTML page; its QR codes open the page at URL (default http://127.0.0.1:8080/)\n"
+    "  tally [FILE...] [--lang CODE] [--json]            a class's answers lines (a phone's Copy my answers),\n"
+    "          counted per question; from stdin without FILE\n"
     "  bench --lab ID [--preset P] [--seed S] [--set name=value ...] [--seeds N [--jobs N]]\n"
     "          --seeds: also N seeds on 1 thread and on every core, side by side\n";
 
@@ -31,6 +33,7 @@ int main(int argc, char** argv) {
         if (a.command == "merge") return cli::cmd_merge(a);
         if (a.command == "compare") return cli::cmd_compare(a);
         if (a.command == "worksheet") return cli::cmd_worksheet(a);
+        if (a.command == "tally") return cli::cmd_tally(a);
         if (a.command == "help" || a.command == "--help" || a.command == "-h") {
             std::printf("%s", kUsage);
             return 0;

@@ -5,36 +5,8 @@
 #include "core/words.hpp"
 #include "session/worksheet.hpp"
 #include <cstdio>
-#include <fstream>
-#include <sstream>
-
-#ifndef MOE_WORDS_DIR
-#define MOE_WORDS_DIR "words"
-#endif
 
 namespace cli {
-
-// The language of the sheet: its table from the build's words/ (English and the pseudo-language need none).
-static void use_language(const std::string& tag) {
-    const core::Language* l = core::find_language(tag);
-    if (!l) {
-        std::string codes;
-        for (const core::Language& x : core::languages()) codes += std::string(codes.empty() ? "" : ", ") + x.code;
-        throw UsageError("--lang " + tag + ": no such language (languages: " + codes + ")");
-    }
-    const std::string code = l->code;
-    std::string table;
-    if (code != "en" && code != "en-XA") {
-        const std::string file = std::string(MOE_WORDS_DIR) + "/" + code + ".json";
-        std::ifstream in(file, std::ios::binary);
-        if (!in) throw UsageError("--lang " + code + ": its translations are not here (" + file + "): build the words");
-        std::ostringstream s;
-        s << in.rdbuf();
-        table = s.str();
-    }
-    if (std::string why = core::use_language(code, table); !why.empty())
-        throw UsageError("--lang " + code + ": " + why);
-}
 
 int cmd_worksheet(const Args& a) {
     if (a.lab.empty()) throw UsageError("--lab is required (labs: " + core::lab_ids() + ")");

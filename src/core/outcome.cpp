@@ -47,20 +47,29 @@ std::vector<Said> say_outcomes(const std::vector<Outcome>& outcomes, const std::
     return out;
 }
 
-std::string outcome_line(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics,
-                         const std::string& default_preset_title, bool on_default_preset) {
-    std::string line;
+std::vector<std::string> outcome_sentences(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics,
+                                           const std::string& default_preset_title, bool on_default_preset) {
+    std::vector<std::string> out;
     for (const Said& said : say_outcomes(outcomes, metrics)) {
         const Outcome& o = outcomes[size_t(said.outcome)];
         std::string s = said.text;
         if (said.differs) {
             s = trf("Unlike the paper on this seed: %s", s.c_str());
             if (on_default_preset && o.seeds > 0)
-                s += trf(" (The paper's outcome holds in %d of seeds 1–%d of %s.)", o.paper_seeds, o.seeds,
-                         tr(default_preset_title).c_str());
+                s = then(s,
+                         trf("(The paper's outcome holds in %d of seeds 1–%d of %s.)", o.paper_seeds, o.seeds,
+                             tr(default_preset_title).c_str()));
         }
-        line += (line.empty() ? "" : " ") + s;
+        out.push_back(s);
     }
+    return out;
+}
+
+std::string outcome_line(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics,
+                         const std::string& default_preset_title, bool on_default_preset) {
+    std::string line;
+    for (const std::string& s : outcome_sentences(outcomes, metrics, default_preset_title, on_default_preset))
+        line = then(line, s);
     return line;
 }
 
@@ -72,6 +81,12 @@ std::vector<Outcome> outcomes_for(const Lab& lab, const Params& p) {
             if (k >= 0 && k < int(o.cases.size())) o.paper = k;
         }
     return out;
+}
+
+std::vector<std::string> end_of_run_sentences(const Lab& lab, const std::string& preset, const Params& p,
+                                              const std::vector<Metric>& metrics) {
+    const Preset& first = lab.schema().presets.front();
+    return outcome_sentences(outcomes_for(lab, p), metrics, first.title, preset == first.id);
 }
 
 std::string end_of_run_line(const Lab& lab, const std::string& preset, const Params& p,

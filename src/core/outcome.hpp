@@ -53,16 +53,20 @@ int decided_case(const Outcome& o, const std::vector<Metric>& metrics);
 // Every outcome the metrics decide, in declaration order.
 std::vector<Said> say_outcomes(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics);
 
-// The end-of-run line: the sentences, each that differs from the paper with "Unlike the paper, …" and how
-// often seeds show the paper's case (quoted only on the default preset, where it was measured).
+// The end-of-run sentences, each that differs from the paper with "Unlike the paper, …" and how often seeds show the
+// paper's case (quoted only on the default preset, where it was measured); the line is them in a row.
+std::vector<std::string> outcome_sentences(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics,
+                                           const std::string& default_preset_title, bool on_default_preset);
 std::string outcome_line(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics,
                          const std::string& default_preset_title, bool on_default_preset);
 
 // The lab's outcomes for a configuration: each with the paper's case for it (Outcome::paper_for).
 std::vector<Outcome> outcomes_for(const Lab& lab, const Params& p);
 
-// The lab's end-of-run line for a finished run of its preset `preset` with parameters `p` (outcome_line with its
-// declarations for that configuration).
+// The lab's end-of-run sentences and line for a finished run of its preset `preset` with parameters `p`
+// (outcome_sentences with its declarations for that configuration).
+std::vector<std::string> end_of_run_sentences(const Lab& lab, const std::string& preset, const Params& p,
+                                              const std::vector<Metric>& metrics);
 std::string end_of_run_line(const Lab& lab, const std::string& preset, const Params& p,
                             const std::vector<Metric>& metrics);
 

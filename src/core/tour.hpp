@@ -66,7 +66,21 @@ struct TourStep {
     std::string caption;              // what to look at, in a sentence or two
     std::string claim;                // the paper's claim, with its reference ("Theorem 4.2")
     TourQuestion question;            // asked before the step runs (predict, then reveal)
+
+    // Which of its texts give away the answer to a later step's question (a question step's own caption and claim
+    // always do): the student's worksheet leaves them out, the key prints them (session/worksheet.hpp).
+    enum class Reveals { Nothing, Claim, Caption, Both } reveals = Reveals::Nothing;
 };
+
+// Whether the student's sheet must leave out a step's caption or claim: it answers a question, this step's or a later
+// one's.
+inline bool reveals_caption(const TourStep& s) {
+    return !s.question.prompt.empty() || s.reveals == TourStep::Reveals::Caption ||
+        s.reveals == TourStep::Reveals::Both;
+}
+inline bool reveals_claim(const TourStep& s) {
+    return !s.question.prompt.empty() || s.reveals == TourStep::Reveals::Claim || s.reveals == TourStep::Reveals::Both;
+}
 
 // Builders that keep a lab's tour file short and readable.
 inline TourStep tour_to_phase(int phase, std::vector<std::string> views, std::string caption, std::string claim) {
@@ -95,6 +109,11 @@ inline TourStep with_set(std::vector<std::pair<std::string, double>> set, TourSt
 }
 inline TourStep with_question(TourQuestion q, TourStep s) {
     s.question = std::move(q);
+    return s;
+}
+// A step whose caption or claim answers a later step's question: core::revealing(TourStep::Reveals::Claim, …).
+inline TourStep revealing(TourStep::Reveals what, TourStep s) {
+    s.reveals = what;
     return s;
 }
 inline TourStep tour_to_end(std::vector<std::string> views, std::string caption, std::string claim) {

@@ -1,12 +1,40 @@
 // A lesson's handouts (session/worksheet.hpp): the exercise link of each step, and the key's runs of the tour.
 #include "session/worksheet.hpp"
+#include "core/parse.hpp"   // quote
 #include "core/registry.hpp"
 #include "core/words.hpp"
 #include "session/compare.hpp"   // finished
 #include "session/tour_steps.hpp"
 #include <algorithm>
+#include <cctype>
+#include <string>
 
 namespace core {
+
+std::string address_problem(const std::string& address) {
+    const auto starts = [&](const char* scheme) {
+        const size_t n = std::char_traits<char>::length(scheme);
+        if (address.size() < n) return false;
+        for (size_t i = 0; i < n; ++i)
+            if (std::tolower(static_cast<unsigned char>(address[i])) != scheme[i]) return false;
+        return true;
+    };
+    const size_t host = starts("https://") ? 8 : starts("http://") ? 7 : 0;
+    if (host == 0) return trf("the page's address %s does not start with http:// or https://", quote(address).c_str());
+    if (address.size() == host || address[host] == '/')
+        return trf("the page's address %s names no host", quote(address).c_str());
+    if (address.find_first_of("?#") != std::string::npos)
+        return trf("the page's address %s has a query or a fragment (? or #): give it without them, the codes add "
+                   "their own",
+                   quote(address).c_str());
+    for (const char ch : address)
+        if (static_cast<unsigned char>(ch) <= ' ' || std::string("\"'<>`\\^{|}").find(ch) != std::string::npos ||
+            static_cast<unsigned char>(ch) == 0x7f)
+            return trf("the page's address %s has a character a link cannot hold as it is (a space, a quote, an angle "
+                       "bracket, …): percent-encode it",
+                       quote(address).c_str());
+    return "";
+}
 
 std::string step_link(const Lab& lab, const SheetRequest& r, int k) {
     const std::vector<TourStep> steps = lab.tour();
@@ -36,6 +64,8 @@ SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {
     }
     steps_ = lab_->tour();
     if (steps_.empty()) why = trf("the lab %s has no tour yet", r.lab.c_str());
+    else why = address_problem(r.address);
+    if (!why.empty()) lab_.reset();   // (nothing to make: done, no html)
 }
 
 bool SheetMaker::done() const {
@@ -73,6 +103,7 @@ void SheetMaker::step() {
     run.progress = lab_->progress();
     run.finished = finished(*lab_);
     run.failure = lab_->failure();
+    if (run.finished) run.said = end_of_run_sentences(*lab_, running_.preset, running_.params, run.metrics);
     runs_.push_back(std::move(run));
 }
 

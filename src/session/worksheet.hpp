@@ -31,10 +31,15 @@ struct SheetRequest {
 // What the key says of a step: the run on the sheet's seed when the step has run.
 struct StepRun {
     std::vector<Metric> metrics;
-    double progress = 0;     // how far the run had gone (0: its start, where nothing is measured yet)
-    bool finished = false;   // the run had ended (its outcomes are said)
-    std::string failure;     // the run failed here (the key says so)
+    double progress = 0;             // how far the run had gone (0: its start, where nothing is measured yet)
+    bool finished = false;           // the run had ended (its outcomes are said)
+    std::vector<std::string> said;   // then its end-of-run sentences, as the page and the CLI say them
+    std::string failure;             // the run failed here (the key says so)
 };
+
+// "" when `address` can lead the codes to the page: http or https, a host, no query or fragment (the links add their
+// own query) and no space, quote or angle bracket; otherwise why not, in a sentence.
+std::string address_problem(const std::string& address);
 
 // The link that opens step k (0-based) of the lab's tour as an exercise: the lab, the seed, the sheet's language, the
 // step, and locked the lab, its preset, the seed and the parameters the step sets.
@@ -48,7 +53,7 @@ std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<
 // a step whose configuration differs, or whose target the run has passed, starts the run again).
 class SheetMaker {
 public:
-    // "" or why not (an unknown lab, a lab without a tour) in `why`.
+    // "" or why not (an unknown lab, a lab without a tour, an address the codes cannot use) in `why`.
     SheetMaker(const SheetRequest& r, std::string& why);
     bool done() const;
     void step();                // one slice of the run (or the next tour step)

@@ -3,6 +3,7 @@
 // <code>. Nothing in it depends on the clock or the platform, so the page and the CLI write the same bytes.
 #include "core/text.hpp"
 #include "core/words.hpp"
+#include "session/print_math.hpp"
 #include "session/qr_code.hpp"
 #include "session/worksheet.hpp"
 #include <algorithm>
@@ -21,6 +22,9 @@ static std::string esc(const std::string& s) {
     }
     return out;
 }
+
+// A text of the table as print: escaped, its mathematics set (session/print_math.hpp).
+static std::string prose(const std::string& s) { return print_math(esc(s)); }
 
 static std::string letter(size_t k) { return std::string(1, char('a' + k)); }
 
@@ -80,29 +84,34 @@ static std::vector<int> minutes(const std::vector<TourStep>& steps) {
     return m;
 }
 
+// A question step runs on the students' phones: each answers before the step runs. The others run on the projector.
+static bool on_phones(const TourStep& s) { return !s.question.prompt.empty(); }
+
+// Where the step's run goes once the step is open (the tour runs it there: nothing to press).
 static std::string what_to_do(const Lab& lab, const TourStep& s) {
     using U = TourStep::Until;
+    if (on_phones(s))
+        return tr("On your phone: open the step (its code or link) and choose your answer before anything runs. The "
+                  "step runs when you choose, and the page then shows what the run answers.");
     switch (s.until) {
     case U::Phase: {
         const std::vector<Phase>& ph = lab.phases();
         const std::string title = s.phase >= 0 && s.phase < int(ph.size()) ? tr(ph[size_t(s.phase)].title) : "";
         if (s.phase == 0)
-            return trf("Open the step (its code or link): the run stands at its start, in the phase “%s”.",
-                       title.c_str());
-        return trf("Open the step (its code or link) and press Play: the run goes on until the phase “%s” begins.",
-                   title.c_str());
+            return trf("On the projector: the run stands at its start, in the phase “%s”.", title.c_str());
+        return trf("On the projector: the run goes on until the phase “%s” begins, and stops there.", title.c_str());
     }
     case U::Progress:
-        return trf("Open the step (its code or link) and press Play: the run goes to %s %% of its length.",
+        return trf("On the projector: the run goes to %s %% of its length, and stops there.",
                    local_number(strf("%.0f", 100 * s.progress)).c_str());
-    case U::End: return tr("Open the step (its code or link) and press Play: the run goes to its end.");
+    case U::End: return tr("On the projector: the run goes to its end.");
     case U::Now: break;
     }
-    return tr("Open the step (its code or link) and look at the run as it is.");
+    return tr("On the projector: look at the run as it is.");
 }
 
 static std::string labelled(const std::string& label, const std::string& text) {
-    return "<p><strong>" + esc(label) + "</strong> " + esc(text) + "</p>\n";
+    return "<p><strong>" + esc(label) + "</strong> " + prose(text) + "</p>\n";
 }
 
 // What the key says of a step: the paper's answer and the run's, each wrong answer's misreading, the run's numbers,
@@ -129,7 +138,7 @@ static std::string key_of(const Lab& lab, const TourStep& s, const StepRun& run,
         h += "<p><strong>" + esc(tr("What each wrong answer misreads:")) + "</strong></p>\n<ul>\n";
         for (size_t a = 0; a < q.answers.size(); ++a)
             if (int(a) != q.key)
-                h += "<li>" + esc(trf("(%s) %s", letter(a).c_str(), tr(q.answers[a].misreading).c_str())) + "</li>\n";
+                h += "<li>" + prose(trf("(%s) %s", letter(a).c_str(), tr(q.answers[a].misreading).c_str())) + "</li>\n";
         h += "</ul>\n";
         for (const TourAnswer& a : q.answers)
             if (!a.metric.empty()) shown.push_back(a.metric);
@@ -146,7 +155,7 @@ static std::string key_of(const Lab& lab, const TourStep& s, const StepRun& run,
             "</strong></p>\n<ul>\n" + numbers + "</ul>\n";
     if (run.finished) {
         std::string said;
-        for (const Said& x : say_outcomes(lab.outcomes(), run.metrics)) said += "<li>" + esc(x.text) + "</li>\n";
+        for (const std::string& s : run.said) said += "<li>" + prose(s) + "</li>\n";
         if (!said.empty())
             h += "<p><strong>" + esc(tr("What the run says at its end:")) + "</strong></p>\n<ul>\n" + said + "</ul>\n";
     }
@@ -157,26 +166,33 @@ static std::string step_html(const Lab& lab, const SheetRequest& r, const std::v
                              const std::vector<StepRun>& runs) {
     const TourStep& s = steps[size_t(k)];
     const bool key = r.kind == SheetKind::Key;
-    std::string h = "<section class=\"step\">\n<h2>" + esc(trf("Step %d of %d", k + 1, int(steps.size()))) +
+    const int n = int(steps.size());
+    std::string h = "<section class=\"step\">\n<h2>" +
+        esc(on_phones(s) ? trf("Step %d of %d, on phones", k + 1, n)
+                         : trf("Step %d of %d, on the projector", k + 1, n)) +
         "</h2>\n<div class=\"body\">\n<div class=\"text\">\n";
     h += labelled(tr("What to do:"), what_to_do(lab, s));
-    h += labelled(tr("What to look for:"), tr(s.caption));
-    if (s.question.prompt.empty() || key) h += labelled(tr("The paper:"), tr(s.claim));
+    // the student's sheet asks before it tells: what answers a question, this step's or a later one's, is the key's
+    if (key || !reveals_caption(s)) h += labelled(tr("What to look for:"), tr(s.caption));
+    if (key || !reveals_claim(s)) h += labelled(tr("The paper:"), tr(s.claim));
     if (!s.question.prompt.empty()) {
         h += labelled(tr("Question:"), tr(s.question.prompt));
         h += "<ul class=\"answers\">\n";
         for (size_t a = 0; a < s.question.answers.size(); ++a)
-            h += "<li><span class=\"box\" aria-hidden=\"true\"></span> " +
-                esc(trf("(%s) %s", letter(a).c_str(), tr(s.question.answers[a].text).c_str())) + "</li>\n";
+            h += "<li><span class=\"box\" aria-hidden=\"true\"></span><span>" +
+                prose(trf("(%s) %s", letter(a).c_str(), tr(s.question.answers[a].text).c_str())) + "</span></li>\n";
         h += "</ul>\n";
     }
     if (key && size_t(k) < runs.size()) h += key_of(lab, s, runs[size_t(k)], r.seed);
-    h += "</div>\n<div class=\"code\">\n";
-    const std::string link = step_link(lab, r, k);
-    h += qr_svg(link, trf("QR code: step %d as an exercise", k + 1));
-    h += "<p class=\"link\"><code>" + esc(link) + "</code></p>\n</div>\n</div>\n";
-    if (!key) {
-        h += "<p class=\"write\"><strong>" + esc(tr("My prediction, and why:")) + "</strong></p>\n";
+    h += "</div>\n";
+    if (key || on_phones(s)) {   // (a projector's step is the teacher's to open: its code is on the key)
+        const std::string link = step_link(lab, r, k);
+        h += "<div class=\"code\">\n" + qr_svg(link, trf("QR code: step %d as an exercise", k + 1)) +
+            "<p class=\"link\"><code>" + esc(link) + "</code></p>\n</div>\n";
+    }
+    h += "</div>\n";
+    if (!key && on_phones(s)) {
+        h += "<p class=\"write predict\"><strong>" + esc(tr("My prediction, and why:")) + "</strong></p>\n";
         h += "<p class=\"write\"><strong>" + esc(tr("What the run showed:")) + "</strong></p>\n";
     }
     return h + "</section>\n";
@@ -193,9 +209,10 @@ static const char* kStyle =
     ".step{break-inside:avoid;page-break-inside:avoid;border-top:0.4mm solid #000;padding-top:2mm;margin-top:3mm}"
     ".body{display:flex;gap:5mm}.text{flex:1}.code{width:32mm;flex:none}"
     ".qr{width:30mm;height:30mm;display:block}.link{margin-top:1mm}"
-    ".answers{list-style:none;padding-left:2mm}.box{display:inline-block;width:3mm;height:3mm;"
-    "border:0.3mm solid #000;vertical-align:-0.4mm;margin-right:1mm}"
-    ".write{border:0.3mm solid #000;min-height:16mm;padding:1mm 2mm;margin-top:1.5mm}"
+    ".answers{list-style:none;padding-left:2mm}.answers li{display:flex;gap:1.5mm;margin-bottom:0.8mm}"
+    ".box{flex:none;width:3mm;height:3mm;border:0.3mm solid #000;margin-top:0.8mm}"
+    ".write{border:0.3mm solid #000;min-height:22mm;padding:1mm 2mm;margin-top:1.5mm}.predict{min-height:32mm}"
+    "sup,sub{font-size:75%;line-height:0}"
     ".key{border-left:1mm solid #000;padding-left:3mm;margin-top:2mm}"
     ".name{border-bottom:0.3mm solid #000;min-height:7mm;margin:2mm 0}";
 
@@ -212,14 +229,23 @@ std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<
     h += "<p><cite>" + esc(lab.info().citation) + "</cite></p>\n";
     h += "<p>" + esc(trf("Seed %llu", (unsigned long long)r.seed)) + " · " + esc(tr("Language:")) + " <span lang=\"" +
         lang.code + "\">" + esc(lang.name) + "</span></p>\n";
-    if (!key) h += "<p class=\"name\"><strong>" + esc(tr("Name:")) + "</strong></p>\n";
+    if (!key) {
+        h += "<p class=\"name\"><strong>" + esc(tr("Name:")) + "</strong></p>\n";
+        h += labelled(tr("Before you start:"),
+                      tr("open the page on your phone in a normal window (a private window forgets your answers). "
+                         "Your answers stay on your phone: “My answers”, in the tour's panel, lists them, and “Copy” "
+                         "puts them in a line you can hand in."));
+    }
     h += "<h2>" + esc(tr("Time plan for a 45-minute class")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
         esc(tr("Part of the class")) + "</th><th scope=\"col\">" + esc(tr("Time")) + "</th></tr>\n";
     h += "<tr><td>" + esc(tr("Introduction: the lab on the projector")) + "</td><td>" + esc(trf("%d min", 5)) +
         "</td></tr>\n";
     const std::vector<int> m = minutes(steps);
     for (size_t k = 0; k < steps.size(); ++k)
-        h += "<tr><td>" + esc(trf("Step %d", int(k + 1))) + "</td><td>" + esc(trf("%d min", m[k])) + "</td></tr>\n";
+        h += "<tr><td>" +
+            esc(on_phones(steps[k]) ? trf("Step %d, on phones", int(k + 1))
+                                    : trf("Step %d, on the projector", int(k + 1))) +
+            "</td><td>" + esc(trf("%d min", m[k])) + "</td></tr>\n";
     h += "<tr><td>" + esc(tr("Discussion: what the runs showed, and the paper's claims")) + "</td><td>" +
         esc(trf("%d min", 5)) + "</td></tr>\n</table>\n";
     for (int k = 0; k < int(steps.size()); ++k) h += step_html(lab, r, steps, k, runs);

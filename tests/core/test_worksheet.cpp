@@ -3,11 +3,16 @@
 // bytes; the key (on the example lab: the others' keys are checked against the page in tests/e2e/worksheet.test.mjs)
 // says the paper's answer, the run's answer on the seed and each wrong answer's misreading.
 #include "core/registry.hpp"
+#include "core/tour.hpp"
 #include "core/words.hpp"
+#include "session/print_math.hpp"
 #include "session/share_link.hpp"
 #include "session/worksheet.hpp"
 #include <doctest/doctest.h>
+#include <fstream>
+#include <sstream>
 #include <string>
+#include <utility>
 
 static int count(const std::string& text, const std::string& what) {
     int n = 0;
@@ -100,4 +105,101 @@ TEST_CASE("a sheet's bad requests: an unknown lab is named, with the labs there 
     CHECK(why.find("no-such-lab") != std::string::npos);
     CHECK(why.find("cluster-experts") != std::string::npos);
     CHECK(html.empty());
+}
+
+TEST_CASE("a sheet's page address: http or https with a host, no query or fragment, nothing a link cannot hold") {
+    for (const char* good : {"https://example.org/moe/", "http://127.0.0.1:8080/", "HTTPS://Example.org/moe/index.html",
+                             "https://teaching.example/winter-term"})
+        CHECK_MESSAGE(core::address_problem(good).empty(), good);
+    const std::pair<const char*, const char*> bad[] = {
+        {"javascript:alert(1)", "http:// or https://"},
+        {"data:text/html,<script>alert(1)</script>", "http:// or https://"},
+        {"ftp://example.org/", "http:// or https://"},
+        {"example.org/moe/", "http:// or https://"},
+        {"", "http:// or https://"},
+        {"https://", "no host"},
+        {"https:///moe/", "no host"},
+        {"https://example.org/moe/?x=1", "query or a fragment"},
+        {"https://example.org/moe/#part", "query or a fragment"},
+        {"https://example.org/a b/", "percent-encode"},
+        {"https://example.org/\"><script>", "percent-encode"},
+        {"https://example.org/a'b", "percent-encode"},
+    };
+    for (const auto& [address, why] : bad) {
+        CAPTURE(address);
+        CHECK(core::address_problem(address).find(why) != std::string::npos);
+        core::SheetRequest r = request("example", core::SheetKind::Key);
+        r.address = address;
+        std::string html;
+        CHECK(core::make_sheet(r, html).find(why) != std::string::npos);   // refused before anything runs
+        CHECK(html.empty());
+    }
+}
+
+// A text of the table as the sheet prints it (escaped for HTML, its mathematics set).
+static std::string printed(const std::string& text) {
+    std::string h;
+    for (char c : core::tr(text)) {
+        if (c == '&') h += "&amp;";
+        else if (c == '<') h += "&lt;";
+        else if (c == '>') h += "&gt;";
+        else if (c == '"') h += "&quot;";
+        else h += c;
+    }
+    return core::print_math(h);
+}
+
+static std::string table_of(const std::string& code) {
+    if (code == "en" || code == "en-XA") return "";
+    std::ifstream in(std::string(MOE_WORDS_DIR) + "/" + code + ".json", std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+TEST_CASE("the student's sheet asks before it tells: no text that answers a question is on it, in any language") {
+    for (const core::Language& lang : core::languages()) {
+        REQUIRE(core::use_language(lang.code, table_of(lang.code)).empty());
+        for (const core::LabEntry& e : core::all_labs()) {
+            const std::string code = lang.code;
+            CAPTURE(code);
+            CAPTURE(e.id);
+            const auto lab = core::make_lab(e.id);
+            if (lab->tour().empty()) continue;
+            std::string sheet, key;
+            REQUIRE(core::make_sheet(request(e.id, core::SheetKind::Worksheet), sheet).empty());
+            key = core::sheet_html(*lab, request(e.id, core::SheetKind::Key), {});
+            const std::vector<core::TourStep> steps = lab->tour();
+            int left_out = 0;
+            for (size_t k = 0; k < steps.size(); ++k) {
+                CAPTURE(k + 1);
+                std::vector<std::string> revealing;
+                if (core::reveals_caption(steps[k])) revealing.push_back(printed(steps[k].caption));
+                if (core::reveals_claim(steps[k])) revealing.push_back(printed(steps[k].claim));
+                for (const std::string& text : revealing) {
+                    ++left_out;
+                    if (text.size() < 12) continue;   // (a placeholder's "—" gives nothing away, and is everywhere)
+                    CHECK_MESSAGE(key.find(text) != std::string::npos, "the key prints it: " << text);
+                    CHECK_MESSAGE(sheet.find(text) == std::string::npos, "the sheet gives it away: " << text);
+                }
+                if (!steps[k].question.prompt.empty())   // and asks the question, with its answers
+                    CHECK(sheet.find(printed(steps[k].question.prompt)) != std::string::npos);
+            }
+            CHECK(left_out >= 2);   // (a question step's caption and claim at least)
+        }
+    }
+    core::use_language("en", "");
+}
+
+TEST_CASE("print_math: exponents and one-letter names' subscripts set, parameter names and plain text left alone") {
+    CHECK(core::print_math("Õ(d^{k*−1})") == "Õ(d<sup>k*−1</sup>)");
+    CHECK(core::print_math("O(σ0^1.5).") == "O(σ0<sup>1.5</sup>).");
+    CHECK(core::print_math("‖h^(t) − h^(0)‖") == "‖h<sup>(t)</sup> − h<sup>(0)</sup>‖");
+    CHECK(core::print_math("η_r and D_α = D_γ, E_reg") ==
+          "η<sub>r</sub> and D<sub>α</sub> = D<sub>γ</sub>, E<sub>reg</sub>");
+    CHECK(core::print_math("w_g* and θ_mᵀv_c") == "w<sub>g</sub>* and θ<sub>m</sub>ᵀv<sub>c</sub>");
+    CHECK(core::print_math("top_k = 2, single_opt = adam") == "top_k = 2, single_opt = adam");
+    CHECK(core::print_math("87.5 % and 87,5 %") == "87.5\u00A0% and 87,5\u00A0%");
+    CHECK(core::print_math("a ^ b, x_ , 5^") == "a ^ b, x_ , 5^");
+    CHECK(core::print_math("n = 10^5") == "n = 10<sup>5</sup>");
 }

@@ -8,15 +8,17 @@ namespace cluster_experts {
 std::vector<core::TourStep> ClusterExpertsLab::tour() const {
     enum { kExploration = 0, kRouter = 1, kConverged = 2 };
     return {
-        core::with_preset(
-            "lecture",
-            core::tour_to_phase(
-                kExploration, {"accuracy", "entropy"},
-                "Four models learn the same clustered data: a mixture of experts with cubic experts, one with linear "
-                "experts, and single cubic and linear networks. Each input hides its cluster in a centre patch. Press → "
-                "to train.",
-                "No single model that adds up per-patch outputs can beat {=87.5} % when D_α = D_γ (Theorem 4.1); the "
-                "nonlinear MoE reaches near-zero test error (Theorem 4.2).")),
+        core::revealing(   // (its claim, the 87.5 % ceiling, answers step 6's question)
+            core::TourStep::Reveals::Claim,
+            core::with_preset(
+                "lecture",
+                core::tour_to_phase(
+                    kExploration, {"accuracy", "entropy"},
+                    "Four models learn the same clustered data: a mixture of experts with cubic experts, one with linear "
+                    "experts, and single cubic and linear networks. Each input hides its cluster in a centre patch. Press → "
+                    "to train.",
+                    "No single model that adds up per-patch outputs can beat {=87.5} % when D_α = D_γ (Theorem 4.1); the "
+                    "nonlinear MoE reaches near-zero test error (Theorem 4.2)."))),
         core::tour_to_progress(
             0.1, {"expert_alignment", "router_center"},
             "Exploration: the router is still nearly uniform (blank heatmap), yet in each expert's panel one feature "

@@ -8,15 +8,17 @@ namespace latent {
 std::vector<core::TourStep> LatentClustersLab::tour() const {
     enum { kI = 0, kII = 1, kIII = 2, kIV = 3 };
     return {
-        core::with_preset(
-            "lecture",
-            core::tour_to_phase(kI, {"race", "professional"},
-                                "Each input belongs to one of C = 2 hidden clusters; its label adds the "
-                                "cluster's local task h(w_c*·x) and a global task h(w_g*·x). A mixture of "
-                                "experts and a vanilla network train on the same stream. Press → to "
-                                "train.",
-                                "Theorem 4.3: a vanilla network trained by SGD does not learn w_g* (its "
-                                "gradient cancels across clusters); Theorem 4.6: the MoE does.")),
+        core::revealing(   // (its claim, Theorem 4.3, answers step 4's question)
+            core::TourStep::Reveals::Claim,
+            core::with_preset(
+                "lecture",
+                core::tour_to_phase(kI, {"race", "professional"},
+                                    "Each input belongs to one of C = 2 hidden clusters; its label adds the "
+                                    "cluster's local task h(w_c*·x) and a global task h(w_g*·x). A mixture of "
+                                    "experts and a vanilla network train on the same stream. Press → to "
+                                    "train.",
+                                    "Theorem 4.3: a vanilla network trained by SGD does not learn w_g* (its "
+                                    "gradient cancels across clusters); Theorem 4.6: the MoE does."))),
         core::tour_to_phase(
             kII, {"race", "professional"},
             "Phase I has run (the timeline now enters II): each expert's best neuron escapes the 1/√d plateau towards "

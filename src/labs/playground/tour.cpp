@@ -9,14 +9,16 @@ namespace playground {
 
 std::vector<core::TourStep> PlaygroundLab::tour() const {
     return {
-        core::with_preset(
-            "collapse",
-            core::tour_to_phase(
-                1, {"territory", "load"},
-                "Skewed data: one cluster holds 70 % of the points, four experts, no balancing loss. The untrained "
-                "router usually sends each tight cluster to one expert already, so an expert starts idle.",
-                "A router trained by the task alone favours the experts it already favours (Shazeer et al. 2017, "
-                "§4).")),
+        core::revealing(   // (its claim answers step 2's question)
+            core::TourStep::Reveals::Claim,
+            core::with_preset(
+                "collapse",
+                core::tour_to_phase(
+                    1, {"territory", "load"},
+                    "Skewed data: one cluster holds 70 % of the points, four experts, no balancing loss. The untrained "
+                    "router usually sends each tight cluster to one expert already, so an expert starts idle.",
+                    "A router trained by the task alone favours the experts it already favours (Shazeer et al. 2017, "
+                    "§4)."))),
         core::with_question(
             {"Without a balancing loss, will training spread the load over the four experts?",
              {core::answer_if_below("No: the load stays on a few experts.", "load_entropy", 0.9),

@@ -1,0 +1,94 @@
+// The papers' plain-text mathematics set for print (session/print_math.hpp).
+#include "session/print_math.hpp"
+
+namespace core {
+
+namespace {
+
+bool continuation(unsigned char c) { return (c & 0xC0) == 0x80; }
+
+// The code point that starts at `i` (UTF-8), and its length.
+unsigned code_point(const std::string& s, size_t i, size_t& len) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    if (i + len > s.size()) len = 1;
+    unsigned v = len == 1 ? c : c & (0xFF >> (len + 1));
+    for (size_t k = 1; k < len; ++k) v = (v << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    return v;
+}
+
+// The start of the code point before `i`.
+size_t before(const std::string& s, size_t i) {
+    size_t j = i;
+    while (j > 0 && continuation(static_cast<unsigned char>(s[--j]))) {}
+    return j;
+}
+
+bool ascii_letter(unsigned c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool digit(unsigned c) { return c >= '0' && c <= '9'; }
+bool greek(unsigned c) { return c >= 0x391 && c <= 0x3C9; }
+bool letter(unsigned c) { return ascii_letter(c) || greek(c) || c == 0x2113; }   // (ℓ)
+
+// A run of characters an index or exponent is written with, from `i`: its end.
+size_t run_end(const std::string& s, size_t i, bool exponent) {
+    size_t len = 0;
+    while (i < s.size()) {
+        const unsigned c = code_point(s, i, len);
+        const bool ok = letter(c) || digit(c) || (exponent && (c == '.' || c == '*' || c == '+' || c == 0x2212));
+        if (!ok) break;
+        i += len;
+    }
+    return i;
+}
+
+// The group after `^` or `_` at `i`: {…} (its braces dropped), (…) (kept) or a run; its text and its end (npos: none).
+size_t group(const std::string& s, size_t i, bool exponent, std::string& inner) {
+    if (i >= s.size()) return std::string::npos;
+    if (s[i] == '{' || (exponent && s[i] == '(')) {
+        const size_t close = s.find(s[i] == '{' ? '}' : ')', i + 1);
+        if (close == std::string::npos || close == i + 1) return std::string::npos;
+        inner = s[i] == '{' ? s.substr(i + 1, close - i - 1) : s.substr(i, close - i + 1);
+        return close + 1;
+    }
+    size_t end = run_end(s, i, exponent);
+    while (end > i && s[end - 1] == '.') --end;   // (a sentence's full stop after `σ0^1.5`)
+    if (end == i) return std::string::npos;
+    inner = s.substr(i, end - i);
+    return end;
+}
+
+// `_` at `i` follows a one-letter name (η_r, D_α, E_reg), not a word (top_k).
+bool after_one_letter(const std::string& s, size_t i) {
+    if (i == 0) return false;
+    size_t len = 0;
+    const size_t name = before(s, i);
+    if (!letter(code_point(s, name, len))) return false;
+    if (name == 0) return true;
+    const unsigned prev = code_point(s, before(s, name), len);
+    return !(letter(prev) || digit(prev) || prev == '_');
+}
+
+}   // namespace
+
+std::string print_math(const std::string& h) {
+    std::string out;
+    for (size_t i = 0; i < h.size();) {
+        std::string inner;
+        size_t end = std::string::npos;
+        if (h[i] == '^') end = group(h, i + 1, true, inner);
+        else if (h[i] == '_' && after_one_letter(h, i)) end = group(h, i + 1, false, inner);
+        if (end != std::string::npos) {
+            const char* tag = h[i] == '^' ? "sup" : "sub";
+            out += std::string("<") + tag + ">" + print_math(inner) + "</" + tag + ">";
+            i = end;
+        } else if (h[i] == ' ' && i + 1 < h.size() && h[i + 1] == '%') {
+            out += "\u00A0";
+            ++i;
+        } else {
+            out += h[i++];
+        }
+    }
+    return out;
+}
+
+}   // namespace core

@@ -1,0 +1,13 @@
+// The papers' plain-text mathematics set for print: the sheets (session/worksheet.hpp) write `d^{k*−1}`, `σ0^1.5`,
+// `η_r` or `D_α` as the page shows them, and a handout wants exponents and subscripts set as such. Applied to text
+// already escaped for HTML, in every language alike (the symbols are the papers').
+#pragma once
+#include <string>
+
+namespace core {
+
+// `x^{…}`, `x^(…)` and `x^1.5` as <sup>; a one-letter name's `_r`, `_{…}` or `_reg` as <sub> (`top_k`, a parameter's
+// name, stays as it is); the space before `%` non-breaking, so that "87.5 %" never breaks.
+std::string print_math(const std::string& escaped_html);
+
+}   // namespace core
