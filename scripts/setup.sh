@@ -67,7 +67,7 @@ fi
 # The browser test's npm packages go into the git-ignored cache, next to ImGui, not into tests/.
 E2E=.cache/e2e
 if [ ! -d "$E2E/node_modules/playwright-core" ] || ! cmp -s tests/e2e/package-lock.json "$E2E/package-lock.json"; then
-  echo "setup: installing playwright-core from tests/e2e/package-lock.json into $E2E"
+  echo "setup: installing playwright-core, axe-core, IBM's checker and gift-pegjs from tests/e2e/package-lock.json into $E2E"
   mkdir -p "$E2E"
   cp tests/e2e/package.json tests/e2e/package-lock.json "$E2E/"
   (cd "$E2E" && npm ci --silent --no-audit --no-fund)

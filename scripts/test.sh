@@ -6,7 +6,8 @@
 #   asan       the core, the session layer and the labs with their tests under ASan and UBSan (clang); the same
 #              build makes the libFuzzer target
 #   tsan       the threaded tests under ThreadSanitizer (seeds and sweep jobs on threads, every lab)
-#   cli        the randomized CLI test (520 configurations), the outcomes' seed counts, 30 s of libFuzzer
+#   cli        the randomized CLI test (520 configurations), the GIFT export parsed, the outcomes' seed counts, 30 s of
+#              libFuzzer
 #   web        the page, the CLI and what can differ in WebAssembly (the numbers, the page's API, the string
 #              table, the workers' protocol) built with Emscripten, its unit tests under node
 #   browser    the browser files (tests/e2e/*.test.mjs, Chromium, two at a time: scripts/browser-tests.sh)
@@ -76,6 +77,7 @@ cli() {
   fuzz=$!
   trap 'kill $outcomes $fuzz 2>/dev/null || true' EXIT   # (if the random CLI test fails, nothing stays running)
   node tests/cli/random-cli.mjs build/native/moe-lab
+  node --test tests/cli/gift.test.mjs   # (the tours' questions for Moodle, read back by a third-party GIFT parser)
   wait $outcomes || { cat build/check-outcomes.log; echo "check-outcomes failed" >&2; exit 1; }
   echo "check-outcomes: $(grep -c declared build/check-outcomes.log) outcomes' seed counts as declared"
   wait $fuzz || { cat build/fuzz.log; echo "the fuzz stage failed" >&2; exit 1; }

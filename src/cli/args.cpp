@@ -77,6 +77,7 @@ Args parse_args(int argc, char** argv) {
         else if (f == "--key") a.key = true;
         else if (f == "--lang") a.lang = value();
         else if (f == "--page") a.page = value();
+        else if (f == "--format") a.format = value();
         else throw UsageError("unknown option '" + f + "'");
     }
     return a;

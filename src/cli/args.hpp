@@ -30,6 +30,7 @@ struct Args {
     std::string comparison;                                  // compare: --comparison ID (a named one)
     bool key = false;                                        // worksheet: --key (the teacher's key)
     std::string lang, page;                                  // worksheet: --lang CODE, --page URL
+    std::string format;                                      // worksheet: --format html|gift
 };
 
 Args parse_args(int argc, char** argv);

@@ -49,8 +49,8 @@ void tally_lines(std::istream& in, const std::string& where, Tally& t) {
 }
 
 std::string tally_json(const Tally& t) {
-    std::string json = "{\"lines\":" + std::to_string(t.lines) + ",\"faults\":" + core::json_strings(t.faults) +
-        ",\"labs\":[";
+    std::string json =
+        "{\"lines\":" + std::to_string(t.lines) + ",\"faults\":" + core::json_strings(t.faults) + ",\"labs\":[";
     for (auto lab = t.chose.begin(); lab != t.chose.end(); ++lab) {
         const std::vector<core::TourStep> tour = core::make_lab(lab->first)->tour();
         json += std::string(lab == t.chose.begin() ? "" : ",") + "{\"lab\":" + core::json_string(lab->first) +
@@ -76,14 +76,15 @@ static void print_tally(const Tally& t) {
             const core::TourQuestion& q = tour[size_t(step - 1)].question;
             int total = 0;
             for (int n : chose) total += n;
-            std::printf("  %s\n", core::trnf(total, "Step %d: %s (%d answer)", "Step %d: %s (%d answers)", step,
-                                              core::tr(q.prompt).c_str(), total)
-                                      .c_str());
+            std::printf("  %s\n",
+                        core::trnf(total, "Step %d: %s (%d answer)", "Step %d: %s (%d answers)", step,
+                                   core::tr(q.prompt).c_str(), total)
+                            .c_str());
             for (size_t k = 0; k < chose.size(); ++k) {
                 const bool dont_know = k + 1 == chose.size();
-                const std::string text = dont_know ? std::string(core::tr("I don't know"))
-                                                   : core::trf("(%s) %s", std::string(1, char('a' + k)).c_str(),
-                                                               core::tr(q.answers[k].text).c_str());
+                const std::string text = dont_know
+                    ? std::string(core::tr("I don't know"))
+                    : core::trf("(%s) %s", std::string(1, char('a' + k)).c_str(), core::tr(q.answers[k].text).c_str());
                 std::printf("    %4d  %s%s%s\n", chose[k], text.c_str(), int(k) == q.key ? "  " : "",
                             int(k) == q.key ? core::tr("[the paper's answer]") : "");
             }
@@ -91,9 +92,10 @@ static void print_tally(const Tally& t) {
     }
     std::printf("%s\n", core::trnf(t.lines, "%d line counted.", "%d lines counted.", t.lines).c_str());
     if (!t.faults.empty())
-        std::printf("%s\n", core::trnf(long(t.faults.size()), "%d line with a fault (above) left out.",
-                                        "%d lines with a fault (above) left out.", int(t.faults.size()))
-                                .c_str());
+        std::printf("%s\n",
+                    core::trnf(long(t.faults.size()), "%d line with a fault (above) left out.",
+                               "%d lines with a fault (above) left out.", int(t.faults.size()))
+                        .c_str());
 }
 
 int cmd_tally(const Args& a) {

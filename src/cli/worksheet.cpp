@@ -3,6 +3,7 @@
 #include "cli/commands.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"
+#include "session/gift.hpp"
 #include "session/worksheet.hpp"
 #include <cstdio>
 
@@ -14,6 +15,17 @@ int cmd_worksheet(const Args& a) {
     if (!a.preset.empty() || !a.sets.empty())
         throw UsageError("worksheet: the tour sets each step's preset and parameters; give --lab, --seed and --lang");
     if (!a.lang.empty()) use_language(a.lang);
+    if (a.format == "gift") {   // the tour's questions for a learning platform (session/gift.hpp)
+        if (a.key || !a.page.empty())
+            throw UsageError("worksheet --format gift: the questions only (no --key or --page)");
+        const std::string gift = core::tour_gift(*core::make_lab(a.lab));
+        if (gift.empty()) throw UsageError("worksheet --format gift: the lab's tour asks no question");
+        std::fwrite(gift.data(), 1, gift.size(), stdout);
+        return 0;
+    }
+    if (!a.format.empty() && a.format != "html")
+        throw UsageError("worksheet --format " + a.format +
+                         ": give html (the sheet, the default) or gift (the questions)");
     core::SheetRequest r;
     r.lab = a.lab;
     r.kind = a.key ? core::SheetKind::Key : core::SheetKind::Worksheet;

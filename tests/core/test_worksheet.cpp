@@ -5,6 +5,7 @@
 #include "core/registry.hpp"
 #include "core/tour.hpp"
 #include "core/words.hpp"
+#include "session/gift.hpp"
 #include "session/print_math.hpp"
 #include "session/share_link.hpp"
 #include "session/worksheet.hpp"
@@ -202,4 +203,15 @@ TEST_CASE("print_math: exponents and one-letter names' subscripts set, parameter
     CHECK(core::print_math("87.5 % and 87,5 %") == "87.5\u00A0% and 87,5\u00A0%");
     CHECK(core::print_math("a ^ b, x_ , 5^") == "a ^ b, x_ , 5^");
     CHECK(core::print_math("n = 10^5") == "n = 10<sup>5</sup>");
+}
+
+TEST_CASE("GIFT: the format's special characters escaped, a line break a space; a tour's questions with feedback") {
+    CHECK(core::gift_escaped("a = b: {c} ~d #e \\f\ng") == "a \\= b\\: \\{c\\} \\~d \\#e \\\\f g");
+    const auto lab = core::make_lab("playground");
+    const std::string g = core::tour_gift(*lab);
+    int questions = 0;
+    for (const core::TourStep& s : lab->tour()) questions += !s.question.prompt.empty();
+    REQUIRE(questions >= 2);
+    CHECK(count(g, " {\n") == questions);
+    CHECK(count(g, "\n=") == questions);   // one right answer each
 }
