@@ -25,7 +25,12 @@ void Tour::draw_panel() {
     float w = ImGui::GetContentRegionAvail().x;
     const char* back = core::tr("< Back");
     const char* next = core::tr("Next >");
-    const float more = more_width_ ? more_width_() : 0;   // the second row's buttons
+    // the second row's buttons: "I don't know" while the step asks, else another part's (a worksheet, my answers)
+    const bool offer_dont_know = asking && answer_ == kNoAnswer;
+    const char* dont_know = core::tr("I don't know");
+    const float more = offer_dont_know ? ImGui::CalcTextSize(dont_know).x + st.FramePadding.x * 2
+        : more_width_                  ? more_width_()
+                                       : 0;
     float nav = std::max(more + st.ItemSpacing.x,
                          ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(next).x + st.FramePadding.x * 4 +
                              st.ItemSpacing.x * 2);
@@ -79,7 +84,9 @@ void Tour::draw_panel() {
     if (more > 0) {
         ImGui::SetCursorScreenPos(
             ImVec2(at.x + w - more, at.y + fh * 0.2f + ImGui::GetFrameHeight() + st.ItemSpacing.y));
-        more_();
+        if (!offer_dont_know) more_();
+        else if (ImGui::Button(dont_know)) stage_.command("answer=none");
+        if (offer_dont_know) controls_.note("button:answer-none", "button", dont_know);
     }
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
     if (asking) draw_question(w, fh * sc);

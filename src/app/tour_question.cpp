@@ -130,13 +130,13 @@ struct AnswerLayout {
     std::vector<std::vector<std::string>> lines;
 };
 
-// The answers' labels, "I don't know" last; the chosen one marked as the class's, or as mine on a student's device.
+// The answers' labels; the chosen one marked as the class's, or as mine on a student's device. ("I don't know" is
+// the tour panel's button, beside Back and Next.)
 static std::vector<std::string> answer_labels(const core::TourQuestion& q, int chosen, bool personal) {
     std::vector<std::string> labels;
     for (size_t k = 0; k < q.answers.size(); ++k)
         labels.push_back(core::trf("(%s) %s", letter(int(k)).c_str(), core::tr(q.answers[k].text).c_str()));
-    labels.push_back(core::tr("I don't know"));
-    const int marked = chosen == Tour::kDontKnow ? int(q.answers.size()) : chosen;
+    const int marked = chosen;
     if (marked >= 0)
         labels[size_t(marked)] +=
             "  " + std::string(personal ? core::tr("[my answer]") : core::tr("[the class's answer]"));
@@ -176,7 +176,6 @@ void Tour::draw_question(float width, float size) {
     const ImGuiStyle& st = ImGui::GetStyle();
     const int answer = answer_;
     const AnswerLayout L = answer_layout(question, answer, personal(), width, size);
-    const int dont_know = int(question.answers.size());   // the last button
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     float y = origin.y, row_h = 0;
@@ -189,14 +188,12 @@ void Tour::draw_question(float width, float size) {
         ImGui::SetCursorScreenPos(a);
         ImGui::BeginDisabled(answer != kNoAnswer);
         ImGui::PushID(k);
-        if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h)))
-            stage_.command(k == dont_know ? "answer=none" : "answer=" + letter(k));
+        if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h))) stage_.command("answer=" + letter(k));
         const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
         ImGui::PopID();
         ImGui::EndDisabled();
-        if (k == dont_know) controls_.note("button:answer-none", "button", core::tr("I don't know"));
-        else controls_.note("button:answer-" + letter(k), "button", core::tr(question.answers[size_t(k)].text));
-        const bool chosen = k == answer || (k == dont_know && answer == kDontKnow);
+        controls_.note("button:answer-" + letter(k), "button", core::tr(question.answers[size_t(k)].text));
+        const bool chosen = k == answer;
         const ImGuiCol fill = chosen || down ? ImGuiCol_ButtonActive : hot ? ImGuiCol_ButtonHovered : ImGuiCol_Button;
         dl->AddRectFilled(a, ImVec2(a.x + L.col_w, a.y + h), ImGui::GetColorU32(fill), st.FrameRounding);
         if (chosen)

@@ -198,6 +198,28 @@ static std::string step_html(const Lab& lab, const SheetRequest& r, const std::v
     return h + "</section>\n";
 }
 
+// The key's first table, for the teacher's desk: each question, the paper's answer and what the run on the sheet's
+// seed answers (a seed that differs marked, to discuss), before the steps in full.
+static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const std::vector<StepRun>& runs,
+                                       uint64_t seed) {
+    std::string rows;
+    for (size_t k = 0; k < steps.size() && k < runs.size(); ++k) {
+        const TourQuestion& q = steps[k].question;
+        if (q.prompt.empty()) continue;
+        const int a = runs[k].failure.empty() ? supported_answer(q, runs[k].metrics) : -1;
+        const std::string run = a < 0 ? tr("cannot decide")
+            : a == q.key              ? trf("(%s), as the paper", letter(size_t(a)).c_str())
+                                      : trf("(%s), unlike the paper: discuss", letter(size_t(a)).c_str());
+        rows += "<tr><td>" + esc(trf("Step %d", int(k + 1))) + "</td><td>" + prose(tr(q.prompt)) + "</td><td>" +
+            esc(trf("(%s)", letter(size_t(q.key)).c_str())) + "</td><td>" + esc(run) + "</td></tr>\n";
+    }
+    if (rows.empty()) return "";
+    return "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" + esc(tr("Step")) +
+        "</th><th scope=\"col\">" + esc(tr("Question")) + "</th><th scope=\"col\">" + esc(tr("The paper")) +
+        "</th><th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)seed)) + "</th></tr>\n" + rows +
+        "</table>\n";
+}
+
 // The print's look: black on white, the steps never cut at a page break, the codes 3 cm a side (A4 and Letter both:
 // the page's size is the printer's).
 static const char* kStyle =
@@ -248,6 +270,7 @@ std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<
             "</td><td>" + esc(trf("%d min", m[k])) + "</td></tr>\n";
     h += "<tr><td>" + esc(tr("Discussion: what the runs showed, and the paper's claims")) + "</td><td>" +
         esc(trf("%d min", 5)) + "</td></tr>\n</table>\n";
+    if (key) h += answers_at_a_glance(steps, runs, r.seed);
     for (int k = 0; k < int(steps.size()); ++k) h += step_html(lab, r, steps, k, runs);
     if (key) {   // how often seeds show the paper's case (declared by the lab, counted again by moe-lab reproduce)
         std::string counts;

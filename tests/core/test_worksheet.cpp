@@ -30,7 +30,8 @@ static core::SheetRequest request(const std::string& lab, core::SheetKind kind, 
     return r;
 }
 
-TEST_CASE("every lab's worksheet: a step, a code and an exercise link for each tour step; the same bytes again") {
+TEST_CASE(
+    "every lab's worksheet: a step each, a code and an exercise link for each step on phones; the same bytes again") {
     core::use_language("en", "");
     for (const auto& entry : core::all_labs()) {
         CAPTURE(entry.id);
@@ -41,9 +42,17 @@ TEST_CASE("every lab's worksheet: a step, a code and an exercise link for each t
         REQUIRE(core::make_sheet(request(entry.id, core::SheetKind::Worksheet), html).empty());
         REQUIRE(core::make_sheet(request(entry.id, core::SheetKind::Worksheet), again).empty());
         CHECK(html == again);
+        int on_phones = 0;   // the question steps: each student opens them from their codes
+        for (const core::TourStep& s : steps) on_phones += !s.question.prompt.empty();
+        REQUIRE(on_phones > 0);
         CHECK(count(html, "<section class=\"step\">") == int(steps.size()));
-        CHECK(count(html, "<svg class=\"qr\"") == int(steps.size()));
-        CHECK(count(html, "class=\"write\"") == 2 * int(steps.size()));   // the prediction, what the run showed
+        CHECK(count(html, ", on phones</h2>") == on_phones);
+        CHECK(count(html, ", on the projector</h2>") == int(steps.size()) - on_phones);
+        CHECK(count(html, "<svg class=\"qr\"") == on_phones);
+        CHECK(count(html, "class=\"write") == 2 * on_phones);   // the prediction, what the run showed
+        std::string key;   // (the key has every step's code: the teacher opens the projector's steps)
+        REQUIRE(core::make_sheet(request(entry.id, core::SheetKind::Key), key).empty());
+        CHECK(count(key, "<svg class=\"qr\"") == int(steps.size()));
         for (int k = 0; k < int(steps.size()); ++k) {
             const std::string link = core::step_link(*lab, request(entry.id, core::SheetKind::Worksheet), k);
             CAPTURE(link);
@@ -54,7 +63,9 @@ TEST_CASE("every lab's worksheet: a step, a code and an exercise link for each t
                 CHECK(link.find("," + name) != std::string::npos);
             std::string amp;   // as printed under the code
             for (char c : link) amp += c == '&' ? std::string("&amp;") : std::string(1, c);
-            CHECK(html.find("<code>" + amp + "</code>") != std::string::npos);
+            const bool asks = !steps[size_t(k)].question.prompt.empty();
+            CHECK((html.find("<code>" + amp + "</code>") != std::string::npos) == asks);
+            CHECK(key.find("<code>" + amp + "</code>") != std::string::npos);
         }
         // a question's prompt is asked, its answers offered with boxes, and the key's words are not on the sheet
         for (const core::TourStep& s : steps)
