@@ -62,8 +62,8 @@ bool read_answer_line(const std::string& text, AnswerLine& out, std::string& why
         int step = 0;
         if (eq == std::string::npos || !step_number(x.substr(0, eq), step) || x.size() != eq + 2 ||
             !((x[eq + 1] >= 'a' && x[eq + 1] <= 'd') || x[eq + 1] == '?')) {
-            why = trf("%s is not STEP=LETTER (a step from 1, a letter a to d, or ? for I don't know)",
-                      quote(x).c_str());
+            why =
+                trf("%s is not STEP=LETTER (a step from 1, a letter a to d, or ? for I don't know)", quote(x).c_str());
             return false;
         }
         a.answers.emplace_back(step, x[eq + 1]);

@@ -39,8 +39,8 @@ TEST_CASE("tally: ten phones' answers lines, counted per question, faults named 
     CHECK(t.faults[3].find("answers.csv:16: '6=z' is not STEP=LETTER") == 0);
     const std::vector<int>& chose = t.chose["cluster-experts"][asks];
     REQUIRE(chose.size() == steps[size_t(asks - 1)].question.answers.size() + 1);
-    CHECK(chose[0] == 3);        // (a)
-    CHECK(chose[1] == 6);        // (b)
-    CHECK(chose.back() == 1);    // I don't know
+    CHECK(chose[0] == 3);       // (a)
+    CHECK(chose[1] == 6);       // (b)
+    CHECK(chose.back() == 1);   // I don't know
     CHECK(cli::tally_json(t).find("{\"step\":" + std::to_string(asks) + ",\"key\":") != std::string::npos);
 }

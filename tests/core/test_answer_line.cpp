@@ -10,8 +10,9 @@ TEST_CASE("an answers line: tab-separated, read back from tabs, commas or quotes
     a.answers = {{2, 'a'}, {3, '?'}, {7, 'd'}};
     const std::string line = core::answer_line(a);
     CHECK(line == "moe-lab-answers\tplayground\t18446744073709551615\t2=a\t3=?\t7=d");
-    for (const std::string& kept : {line, std::string("\"Ana\",\"moe-lab-answers\",\"playground\",\"18446744073709551615\","
-                                                      "\"2=a\",\"3=?\",\"7=d\"\r"),
+    for (const std::string& kept : {line,
+                                    std::string("\"Ana\",\"moe-lab-answers\",\"playground\",\"18446744073709551615\","
+                                                "\"2=a\",\"3=?\",\"7=d\"\r"),
                                     std::string("moe-lab-answers; playground; 18446744073709551615; 2=a; 3=?; 7=d")}) {
         core::AnswerLine b;
         std::string why;

@@ -137,7 +137,8 @@ TEST_CASE("a sheet's page address: http or https with a host, no query or fragme
         {"https://example.org/\"><script>", "percent-encode"},
         {"https://example.org/a'b", "percent-encode"},
     };
-    for (const auto& [address, why] : bad) {
+    for (const auto& entry : bad) {
+        const std::string address = entry.first, why = entry.second;
         CAPTURE(address);
         CHECK(core::address_problem(address).find(why) != std::string::npos);
         core::SheetRequest r = request("example", core::SheetKind::Key);

@@ -47,11 +47,21 @@ std::vector<core::TourStep> ClusterExpertsLab::tour() const {
             core::with_question(
                 {"Setting 3 (D_α = D_γ): can a single cubic network, trained to the end, beat {=87.5} % test accuracy?",
                  {core::misread(
+                      core::answer_if_above("Yes: it is nonlinear too, so it gets near the mixture's {=100} %.",
+                                            "acc_single_cubic", 95),
+                      "Takes nonlinearity for the cure: Theorem 4.1 holds for any activation, cubic included; what "
+                      "the mixture adds is a router that separates the clusters first."),
+                  core::misread(
                       core::answer_if_above("Yes: with enough training it gets there too.", "acc_single_cubic", 87.5),
                       "Takes longer training for the cure: Theorem 4.1's ceiling holds for any training time and "
                       "width, because a sum of per-patch outputs cannot separate the clusters."),
-                  core::answer_otherwise("No: it stays under {=87.5} %; only the mixture of experts goes beyond.")},
-                 1,
+                  core::answer_if_above("No: it learns part of the task but stays under {=87.5} %.", "acc_single_cubic",
+                                        65),
+                  core::misread(
+                      core::answer_otherwise("No: it stays near chance, {=50} %."),
+                      "Reads the ceiling as no learning at all: Theorem 4.1 only says a sum of per-patch outputs errs "
+                      "on at least {=12.5} % of the inputs; the single network still learns what such a sum can.")},
+                 2,
                  "Theorem 4.1: when D_α = D_γ, any model that adds up per-patch outputs errs on at least {=12.5} % of "
                  "the inputs, however long it trains; the MoE's router separates the clusters first (Theorem "
                  "4.2)."},

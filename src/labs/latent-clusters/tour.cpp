@@ -32,12 +32,17 @@ std::vector<core::TourStep> LatentClustersLab::tour() const {
             "clusters its expert aligned with and away from the others.",
             "Lemma 4.10: θ_mᵀv_c > 0 for the best m ∈ M_c and < 0 for m ∉ M_c; Σ_m θ_m = 0 (Lemma C.16)."),
         core::with_question(
-            {"Will the vanilla network ever align with the global direction w_g*, as the mixture's experts do?",
+            {"Which of the two models will align with the global direction w_g*?",
              {core::misread(
-                  core::answer_if_above("Yes: it gets there too, only later.", "cos_g_vanilla", 0.5),
+                  core::answer_if_above("Both: the vanilla network too, only later.", "cos_g_vanilla", 0.5),
                   "Takes the vanilla network for slow, not blind: its gradient towards w_g* cancels across the "
                   "clusters, so in polynomial time it never leaves the chance band (Theorem 4.3)."),
-              core::answer_otherwise("No: its best |cos(w, w_g*)| stays in the chance band.")},
+              core::answer_if_above("Only the mixture's experts.", "cos_g_moe", 0.5),
+              core::misread(
+                  core::answer_otherwise("Neither: each expert learns only its own cluster's w_c*."),
+                  "Thinks an expert learns only its cluster's local task: the global task is in every cluster's "
+                  "labels, and on one cluster its gradient does not cancel, so the experts learn w_g* too (Lemmas "
+                  "C.21–C.26).")},
              1,
              "Theorem 4.3: the vanilla network's gradient towards w_g* cancels across the clusters, so its "
              "alignment stays Õ(d^{−1/2}); the experts, each trained on its own cluster, learn w_g* (Lemmas "

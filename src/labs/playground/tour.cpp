@@ -21,12 +21,17 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                     "§4)."))),
         core::with_question(
             {"Without a balancing loss, will training spread the load over the four experts?",
-             {core::answer_if_below("No: the load stays on a few experts.", "load_entropy", 0.9),
-              core::misread(
-                  core::answer_otherwise("Yes, every expert ends with a fair share."),
+             {core::misread(
+                  core::answer_if_above("Yes, every expert ends with a fair share.", "load_entropy", 0.9),
                   "Expects training to share out the work: a router trained by the task alone sends more points to the "
-                  "experts it already favours (Shazeer et al. 2017, §4).")},
-             0,
+                  "experts it already favours (Shazeer et al. 2017, §4)."),
+              core::answer_if_above("No: the load stays on a few experts, and the others sit idle.", "idle_experts",
+                                    0.1),
+              core::misread(
+                  core::answer_otherwise("Partly: all four get points, only unevenly."),
+                  "Expects an idle expert to win points back: with top-1 routing an expert that gets no points gets no "
+                  "gradient and never improves, so the router has no reason to choose it (Shazeer et al. 2017, §4).")},
+             1,
              "An expert that gets a little more of the points trains on them, so the router sends it more: the load "
              "stays on one or two experts, or one per cluster (Shazeer et al. 2017; Fedus et al. 2022)."},
             core::tour_to_end({"load_now", "territory"}, "Where the load ended.",
@@ -34,13 +39,19 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
         core::with_preset(
             "skewed",
             core::with_question(
-                {"The same data with L_aux = α K Σ f_i P_i, α = {=0.3}. Will the load be even, and will accuracy suffer?",
-                 {core::answer_if_above("Even, and the accuracy stays.", "load_entropy", 0.9),
+                {"The same data with L_aux = α K Σ f_i P_i, α = {=0.3}. Will balancing the load cost accuracy?",
+                 {core::misread(
+                      core::answer_if_below("Yes: to even the load the router splits the big cluster, and the "
+                                            "accuracy drops.",
+                                            "acc", 0.97),
+                      "Expects balancing to cost quality: the router does split the big cluster, but each piece is "
+                      "still easy for a linear expert (Fedus et al. 2022, §2.2)."),
                   core::misread(
-                      core::answer_otherwise("Still uneven."),
+                      core::answer_if_below("No: the load stays uneven, so nothing changes.", "load_entropy", 0.9),
                       "Underrates L_aux: it is smallest when f and P are 1/K, so the router splits the big cluster "
-                      "between experts until the load is even (Fedus et al. 2022).")},
-                 0,
+                      "between experts until the load is even (Fedus et al. 2022)."),
+                  core::answer_otherwise("No: the load evens out, and the accuracy stays.")},
+                 2,
                  "To make f and P even the router splits the big cluster between experts; each piece is still "
                  "easy, so the accuracy stays (Fedus et al. 2022, §2.2)."},
                 core::tour_to_end({"load", "territory"}, "The same data with the load-balancing loss, α = {=0.3}.",
@@ -61,6 +72,11 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                      {core::answer_if_below("No: a collapsed router leaves a few small experts to do all the work.",
                                             "acc", 0.93),
                       core::misread(
+                          core::answer_if_above("It gets more accurate: L_aux no longer pulls against the task.", "acc",
+                                                0.97),
+                          "Takes L_aux for a tax on accuracy: on the skewed data it cost nothing, and without it the "
+                          "router collapses onto a few small experts, none big enough for a whole moon."),
+                      core::misread(
                           core::answer_otherwise("Yes, the accuracy holds."),
                           "Sees balancing as the hardware's concern only: collapsed onto two of eight small experts, "
                           "none big enough for a whole moon, the mixture draws a coarser boundary.")},
@@ -74,12 +90,18 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
             "bias",
             core::with_question(
                 {"No loss, but a bias that raises an idle expert's score after each batch: does the load even out?",
-                 {core::answer_if_above("Yes, as even as with the loss.", "load_entropy", 0.9),
-                  core::misread(
-                      core::answer_otherwise("No: it stays uneven."),
+                 {core::misread(
+                      core::answer_if_below("No: it stays uneven.", "load_entropy_recent", 0.9),
                       "Thinks balancing needs a loss's gradient: the bias b_i alone moves the choice towards idle "
-                      "experts after each batch and, given time, evens the load (Wang et al. 2024).")},
-                 0,
+                      "experts after each batch and, given time, evens the load (Wang et al. 2024)."),
+                  core::misread(
+                      core::answer_if_below("Only on average: whole clusters keep hopping between experts.",
+                                            "load_entropy", 0.9),
+                      "Expects the sign step to overshoot for good: b_i moves by γ whatever the imbalance, but a small "
+                      "γ = {=0.01} only jitters around an even load; whole clusters hop with a large step, γ = {=0.1} "
+                      "(compare bias-too-large)."),
+                  core::answer_otherwise("Yes, as even as with the loss.")},
+                 2,
                  "The bias b_i only chooses the experts, it does not weigh their outputs, and no gradient reaches "
                  "it: loss-free balancing (Wang et al. 2024, used by DeepSeek-V3). A small step γ needs time; a "
                  "large one makes whole clusters hop between experts (compare bias-too-large)."},
@@ -89,12 +111,17 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
             "expert-choice",
             core::with_question(
                 {"Experts choose their points, each its share of the batch. Does every point get an expert?",
-                 {core::answer_if_above("No: some points get none.", "unrouted", 0.05),
-                  core::misread(
-                      core::answer_otherwise("Yes: almost every point gets one."),
+                 {core::misread(
+                      core::answer_if_below("Yes: almost every point gets one.", "unrouted", 0.02),
                       "Mistakes an even load for full coverage: each expert takes a fixed share of the batch, so the "
-                      "big cluster's overflow gets no expert (Zhou et al. 2022).")},
-                 0,
+                      "big cluster's overflow gets no expert (Zhou et al. 2022)."),
+                  core::answer_if_above("No: many points, over {=10} %, get none.", "unrouted", 0.1),
+                  core::misread(
+                      core::answer_otherwise("Nearly: only a few points, under {=10} %, get none."),
+                      "Takes the lost points for a few at the borders: the big cluster holds {=70} % of the points, "
+                      "more than the experts that prefer it take, so a large share of it goes without (Zhou et al. "
+                      "2022).")},
+                 1,
                  "Each expert takes the same number of points, so the load is even by construction; the big "
                  "cluster has more points than the experts that prefer it take, and its overflow gets no expert "
                  "(Zhou et al. 2022)."},
@@ -108,9 +135,14 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                 {"Each class is two clusters on opposite sides. Will the mixture beat a dense network with as many "
                  "active parameters?",
                  {core::answer_if_above("Yes: the router gives clusters to experts, and each expert's part is simple.",
-                                        "acc_gain", 0),
+                                        "acc_gain", 0.01),
                   core::misread(
-                      core::answer_otherwise("No: the dense network does as well."),
+                      core::answer_if_below("No: the dense network wins; its hidden layer bends the boundary.",
+                                            "acc_gain", -0.01),
+                      "Counts each linear expert alone: the router cuts the plane into territories, so the mixture's "
+                      "boundary bends too, one simple piece per cluster (Chen et al. 2022)."),
+                  core::misread(
+                      core::answer_otherwise("No: the dense network does as well, within a point."),
                       "Overlooks what the router buys: it gives the clusters to experts whose parts are simple, while "
                       "the dense network draws one boundary for all (Chen et al. 2022).")},
                  0,
