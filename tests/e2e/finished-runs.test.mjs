@@ -14,6 +14,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
 import { openPage, state, cliRun, out, nativeCli, wasmCli } from "./harness.mjs";
 
 const rgb = (v) => [(v >> 16) & 255, (v >> 8) & 255, v & 255];
@@ -28,8 +29,8 @@ function distanceToBlend(px, bg, c) {
   return best;
 }
 
-async function pixels(page, points) {
-  const png = (await page.screenshot()).toString("base64");
+// The pixels at points of one screenshot (a PNG), read by the page's own decoder.
+function pixels(page, png, points) {
   return page.evaluate(async ({ png, points }) => {
     const img = new Image();
     img.src = "data:image/png;base64," + png;
@@ -40,16 +41,17 @@ async function pixels(page, points) {
     const g = c.getContext("2d");
     g.drawImage(img, 0, 0);
     return points.map(([x, y]) => Array.from(g.getImageData(Math.round(x), Math.round(y), 1, 1).data).slice(0, 3));
-  }, { png, points });
+  }, { png: png.toString("base64"), points });
 }
 
-// Each field sample's pixel against the territory colours; each heatmap sample's pixel against its cell's colour.
-async function checkDrawn(page, r, where) {
+// Each field sample's pixel against the territory colours; each heatmap sample's pixel against its cell's colour,
+// in the screenshot of the view that drew them.
+async function checkDrawn(page, png, r, where) {
   let checked = 0;
   if (r.field) {
     assert.ok(r.field.samples.length >= 2, `${where}: samples inside territories`);
     const colors = r.field.colors.map(rgb), bg = colors.pop();
-    const px = await pixels(page, r.field.samples.map(([x, y]) => [x, y]));
+    const px = await pixels(page, png, r.field.samples.map(([x, y]) => [x, y]));
     r.field.samples.forEach(([x, y, winner], i) => {
       const d = colors.map((c) => distanceToBlend(px[i], bg, c));
       const nearest = d.indexOf(Math.min(...d));
@@ -59,7 +61,7 @@ async function checkDrawn(page, r, where) {
     checked += r.field.samples.length;
   }
   if (r.heat) {
-    const px = await pixels(page, r.heat.map(([x, y]) => [x, y]));
+    const px = await pixels(page, png, r.heat.map(([x, y]) => [x, y]));
     r.heat.forEach(([x, y, want], i) => {
       const off = Math.max(...rgb(want).map((c, k) => Math.abs(c - px[i][k])));
       assert.ok(off <= 6, `${where} heatmap at (${x}, ${y}): pixel ${px[i]}, the scale gives ${rgb(want)}`);
@@ -125,12 +127,14 @@ for (const lab of LABS) {
         assert.equal((await state(page)).gpu_drawing, gpu === 1);
         for (let k = 0; k < views; ++k) {
           await page.evaluate((k) => moeLab.command("view=" + k), k);
-          for (const r of (await state(page)).view_reports) {
-            if (!r.field && !r.heat) continue;
+          const drawn = (await state(page)).view_reports.filter((r) => r.field || r.heat);
+          if (drawn.length === 0) continue;
+          const png = await page.screenshot();   // (one per view: every report's samples are read from it)
+          for (const r of drawn) {
             fields += r.field ? 1 : 0;
             heatmaps += r.heat ? 1 : 0;
-            assert.ok(await checkDrawn(page, r, `${lab} ${r.id} (${theme}, gpu=${gpu})`) > 0);
-            if (theme === "light" && gpu && r.field) await page.screenshot({ path: join(out, `field-${lab}-${r.id}.png`) });
+            assert.ok(await checkDrawn(page, png, r, `${lab} ${r.id} (${theme}, gpu=${gpu})`) > 0);
+            if (theme === "light" && gpu && r.field) writeFileSync(join(out, `field-${lab}-${r.id}.png`), png);
           }
         }
       }

@@ -28,7 +28,9 @@ test("a question in the HTML document: answered by a button, revealed, kept in t
     assert.equal(await visible(page, "answer-" + "abcd"[i]), i < q.answers.length, `answer ${"abcd"[i]} shown iff it exists`);
   assert.deepEqual(await axe(page), [], "the question step");
   assert.deepEqual(await missingTwins(page), [], "every answer on the canvas has its button in the document");
-  assert.match(await command(page, "answer=e"), /give a letter from a to b/);
+  assert.match(await command(page, "answer=e"), new RegExp(`give a letter from a to ${"abcd"[q.answers.length - 1]}`));
+  assert.ok(await visible(page, "answer-none"), "“I don't know” is a button of the document too");
+  assert.match(await command(page, "play"), /waits for the class's answer/, "the step does not run before an answer");
   assert.match(await command(page, "answer=xyz"), /give a letter/);
   await page.focus("#answer-b");   // the document's button, as a keyboard or screen-reader user presses it
   await page.keyboard.press("Enter");

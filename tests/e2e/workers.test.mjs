@@ -19,11 +19,6 @@ const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: 
     Object.entries((l.comparisons.find((c) => c.preset === "") || { b: {} }).b).map(([k, v]) => `&b.${k}=${v}`).join(""),
 }));
 
-const playToEnd = async (page) => {
-  assert.equal(await page.evaluate(() => moeLab.command("play")), "");
-  await page.waitForFunction(() => moeLab.state().done, null, { timeout: 240000, polling: 200 });
-};
-
 // Everything the page shows of a finished run: its metrics and every view's data tables.
 const finalData = (page) => page.evaluate(() => {
   const s = moeLab.state();
@@ -68,7 +63,7 @@ for (const lab of LABS.filter((l) => l.sweeps || l === firstWithout)) {
     s = await state(page);
     assert.ok(page.url().includes("workers=2"), `the link keeps workers=2: ${page.url()}`);
     const t0 = Date.now();
-    await playToEnd(page);
+    await finish(page);
     const got = await finalData(page);
     s = await state(page);
     console.log(`# ${lab.id}: ${s.workers.repetitions} repetitions, ${s.workers.jobs} jobs in workers, ${Date.now() - t0} ms`);
@@ -103,7 +98,7 @@ test("a reset or another lab mid-sweep: no stale result reaches the new run", as
   s = await state(page);
   assert.ok(s.workers.run > run, "a new run id");
   assert.equal(s.workers.jobs, 0);
-  await playToEnd(page);
+  await finish(page);
   const got = await finalData(page);
   assert.deepEqual(got.metrics, expected.metrics);
   assert.deepEqual(got.tables, expected.tables);
@@ -114,7 +109,7 @@ test("a reset or another lab mid-sweep: no stale result reaches the new run", as
   assert.equal(await cmd("lab=patch-routing"), "");
   for (const kv of pr.link.split("&").slice(2)) assert.equal(await cmd(`set=${kv}`), "");
   assert.equal(await cmd("seed=8"), "");
-  await playToEnd(page);
+  await finish(page);
   assert.deepEqual((await finalData(page)).metrics, expected.metrics);
   assert.ok((await state(page)).workers.jobs > 0, "the workers ran the last run's jobs");
   assert.deepEqual(errors, []);
@@ -148,7 +143,7 @@ test("workers that load late join the run already playing, take its next repetit
                              { timeout: 60000, polling: 20 });
   const joined = await state(page);
   assert.ok(joined.progress > 0 && !joined.done, `the run was playing when they joined (${joined.progress})`);
-  await playToEnd(page);
+  await finish(page);
   const s = await state(page);
   assert.ok(s.workers.jobs > 0, `they ran jobs of the run they joined ${JSON.stringify(s.workers)}`);
   assert.deepEqual((await finalData(page)).metrics, expected.metrics);
@@ -167,7 +162,7 @@ test("workers that cannot load: state() says so, and the page plays to the same 
   const s = await state(page);
   assert.equal(s.workers.ready, 0);
   assert.equal(s.workers.connected, false);
-  await playToEnd(page);
+  await finish(page);
   assert.deepEqual((await finalData(page)).metrics, expected.metrics);
   assert.equal((await state(page)).workers.jobs, 0);
   for (const bad of ["workers=17", "workers=-1", "workers=two"])
@@ -190,7 +185,7 @@ for (const lab of LABS) {
     await waitForWorkers(page, 2);
     await page.waitForFunction(() => moeLab.state().compare.worker, null, { timeout: 10000 });
     const t0 = Date.now();
-    await playToEnd(page);
+    await finish(page);
     s = await state(page);
     console.log(`# ${lab.id} compare: ${Date.now() - t0} ms, B in its worker: ${s.compare.worker}`);
     assert.equal(s.compare.worker, true, "B ran in its worker to the end");
@@ -234,7 +229,7 @@ test("compare mode: pausing stops B's worker at A; a B worker the page cannot re
   assert.equal(s.compare.worker, false);
   assert.equal(s.compare.progress, 0, "B starts again on the page");
   assert.ok(s.messages.some((m) => m.includes("run B's worker stopped")), JSON.stringify(s.messages));
-  await playToEnd(page);
+  await finish(page);
   const got = await finalData(page);
   assert.deepEqual(got.metrics, expected.metrics);
   assert.deepEqual(got.b, expected.b);

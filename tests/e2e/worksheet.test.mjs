@@ -73,15 +73,17 @@ const printedLinks = (html) => [...html.matchAll(/<p class="link"><code>([^<]*)<
 for (const lab of LABS) {
   test(`${lab.id}: the worksheet and the key, the CLI's bytes, printed, every code a step's exercise`, async () => {
     const { page, errors } = await openPage(`?lab=${lab.id}`);
-    const steps = (await state(page)).tour.steps.length;
+    const tour = (await state(page)).tour.steps, steps = tour.length;
     assert.ok(steps > 0, "the lab has a tour");
+    const onPhones = tour.filter((s) => s.question).length;   // (the student's sheet: the codes of its phone steps)
     const print = await blankPage();
     const sheetLinks = [];
     for (const kind of ["sheet", "key"]) {
       const html = kind === "sheet" ? await pageSheet(page, kind) : await keyOf(page, lab);
       assert.equal(html, cliSheet(lab.id, kind), `${kind}: the page's (or the WebAssembly CLI's) bytes are the CLI's`);
       const links = printedLinks(html);
-      assert.equal(links.length, steps, `${kind}: a code and a link for each step`);
+      assert.equal(links.length, kind === "key" ? steps : onPhones,
+                   `${kind}: a code and a link for each ${kind === "key" ? "step" : "step on phones"}`);
       // A4 for every lab's sheet and the first lab's key, Letter for the first lab's sheet too (the sheet and the
       // key are one stylesheet and their codes the same links: the other labs' keys are checked by their bytes)
       const formats = lab !== LABS[0] ? (kind === "sheet" ? ["A4"] : []) : kind === "sheet" ? ["A4", "Letter"] : ["A4"];
@@ -104,8 +106,9 @@ for (const lab of LABS) {
     for (const [k, link] of (lab === LABS[0] ? sheetLinks : []).entries()) {   // (an exercise refuses another link: each opened as a page)
       await page.goto(link);
       await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
-      const s = await state(page);
-      assert.equal(s.tour.step, k + 1, `${link}: step ${k + 1}`);
+      const s = await state(page), step = Number(new URL(link).searchParams.get("tour"));
+      assert.ok(tour[step - 1].question, `${link}: the sheet's codes are its steps on phones`);
+      assert.equal(s.tour.step, step, `${link}: step ${step} (code ${k + 1})`);
       const locked = new URL(link).searchParams.get("lock").split(",");
       assert.deepEqual([...s.exercise.locked].sort(), [...locked].sort(), `${link}: its locks`);
     }
@@ -135,19 +138,21 @@ test("the pseudo-language's key: no plain English word outside the citation and 
   await page.close();
 });
 
-test("a phone opens two steps from their codes, answers each, and finds both answers in its summary after a reload", async () => {
+test("a phone opens two steps from their codes, cannot run before it answers, answers each, finds both in its summary after a reload, and ten phones' lines are tallied", async () => {
   const lab = LABS.find((l) => l.id === "playground") || LABS[0];
   const { page: sheetPage } = await openPage(`?lab=${lab.id}`);
   const html = await pageSheet(sheetPage, "sheet");
   await sheetPage.close();
-  const asking = (await (async () => {
+  const tour = await (async () => {
     const { page } = await openPage(`?lab=${lab.id}`);
     const steps = (await state(page)).tour.steps;
     await page.close();
     return steps;
-  })()).map((s, k) => (s.question ? k : -1)).filter((k) => k >= 0);
+  })();
+  const asking = tour.map((s, k) => (s.question ? k : -1)).filter((k) => k >= 0);
   assert.ok(asking.length >= 2, "two steps ask a question");
-  const links = printedLinks(html);
+  const codes = printedLinks(html), links = [];   // the student's sheet: a code for each step on phones
+  asking.forEach((k, i) => { links[k] = codes[i]; });
   const { context, page, problems } = await openDevice(devices["Pixel 7"], links[asking[0]].slice(baseUrl().length));
   const tapAnswer = async (letter) => {
     await frames(page, 3);
@@ -157,7 +162,18 @@ test("a phone opens two steps from their codes, answers each, and finds both ans
     await page.waitForFunction(() => moeLab.state().tour.question && moeLab.state().tour.question.chosen >= 0,
                                null, { timeout: 20000 });
   };
+  // the step waits for the answer: Play (and Skip, Step) is refused with a message, and nothing runs
+  const before = await state(page);
+  for (const c of ["play", "skip=end", "step"])
+    assert.match(await page.evaluate((c) => moeLab.command(c), c), /Choose your answer first/, c);
+  await frames(page, 3);
+  const held = await state(page);
+  assert.equal(held.progress, before.progress, "nothing ran before the answer");
+  assert.equal(held.tour.question.revealed, false);
+  assert.equal(held.tour.question.chosen, -1);
   await tapAnswer("a");
+  assert.equal(await page.evaluate(() => moeLab.command("tour=next")).then((m) => /another exercise/.test(m)), true,
+               "Next keeps the exercise's locks");
   await page.goto(links[asking[1]]);   // the next step's code
   await page.waitForFunction(() => window.moeLab && moeLab.ready && moeLab.state().views > 0, null, { timeout: 30000 });
   await tapAnswer("b");
@@ -166,8 +182,20 @@ test("a phone opens two steps from their codes, answers each, and finds both ans
   const mine = (await state(page)).my_answers;
   assert.equal(mine.count, 2, "both answers are kept on the phone");
   const lines = mine.summary.split("\n");
-  assert.match(lines[0], new RegExp(`^Step ${asking[0] + 1}: \\(a\\) `));
-  assert.match(lines[1], new RegExp(`^Step ${asking[1] + 1}: \\(b\\) `));
+  // each line whole: the lab, the seed, the step, its question and the answer
+  for (const [i, letter] of [[0, "a"], [1, "b"]]) {
+    const k = asking[i];
+    assert.ok(lines[i].includes(`, seed 1, step ${k + 1}: ${tour[k].question} (${letter}) `), lines[i]);
+  }
+  assert.equal(mine.line, `moe-lab-answers\t${lab.id}\t1\t${asking[0] + 1}=a\t${asking[1] + 1}=b`);
+  // ten phones' lines pasted into a file, counted by the CLI
+  const ten = Array.from({ length: 10 }, (_, n) =>
+    mine.line.replace(`${asking[1] + 1}=b`, `${asking[1] + 1}=${n < 6 ? "a" : n < 9 ? "b" : "?"}`)).join("\n");
+  const tally = JSON.parse(execFileSync(nativeCli, ["tally", "--json"], { input: ten, encoding: "utf8" }));
+  assert.equal(tally.lines, 10);
+  const q = (step) => tally.labs[0].questions.find((x) => x.step === step).chose;
+  assert.deepEqual(q(asking[0] + 1).slice(0, 1), [10]);
+  assert.deepEqual([q(asking[1] + 1)[0], q(asking[1] + 1)[1], q(asking[1] + 1).at(-1)], [6, 3, 1]);
   const shown = (await state(page)).controls.map((c) => c.id);
   assert.ok(shown.includes("button:my-answers"), "the summary's button is on the screen");
   assert.equal(await page.evaluate(() => moeLab.command("my-answers=1")), "");
