@@ -13,7 +13,8 @@ PACKAGES=(cmake g++ make emscripten libeigen3-dev doctest-dev libglfw3-dev libgl
           clang libclang-rt-14-dev    # the libFuzzer target (scripts/fuzz.sh): clang and its fuzzer runtime
           clang-format git            # scripts/format.sh (the test command's format check lists files with git)
           zbar-tools                  # zbarimg: the browser tests read QR codes back (a screenshot, a printed sheet)
-          poppler-utils)              # pdftoppm: the worksheet test renders the printed sheets' pages for zbarimg
+          poppler-utils               # pdftoppm: the worksheet test renders the printed sheets' pages for zbarimg
+          ca-certificates)            # npm ci reaches the npm registry over https
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -25,7 +26,9 @@ missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+  # (without the packages these only recommend: 709 packages instead of 972 on a fresh Debian 12, 586 MB instead of
+  # 712: printer and desktop services, Perl and Python libraries, LLVM's development files)
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 # Debian's source packages: the source lines once, then each package's upstream tarball into .cache/apt-src.

@@ -74,6 +74,19 @@ async function checkDrawn(page, png, r, where) {
 const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs.map((l) => l.id);
 let fields = 0, heatmaps = 0;
 
+// Every lab's fields and heatmaps in the light theme, drawn by the shaders. The dark theme and the CPU's drawing
+// (gpu=0) change only the background or the drawing path, the same shaders and code for every lab: they are checked
+// in the first lab that shows a field and in the first that shows a heatmap, on every view of that kind there.
+const VARIANTS = [["light", 1], ["dark", 1], ["light", 0]];
+const variantLab = new Map();   // "field dark 1" → the lab whose views check it
+const kindOf = (r) => (r.field ? "field" : "heat");
+function checksHere(lab, kind, theme, gpu) {
+  if (theme === VARIANTS[0][0] && gpu === VARIANTS[0][1]) return true;
+  const key = `${kind} ${theme} ${gpu}`;
+  if (!variantLab.has(key)) variantLab.set(key, lab);
+  return variantLab.get(key) === lab;
+}
+
 for (const lab of LABS) {
   test(`${lab}: the default preset played once to its end: numbers, room and colours`, async (t) => {
     const { page, errors } = await openPage(`?lab=${lab}&seed=3`);
@@ -122,19 +135,26 @@ for (const lab of LABS) {
     await t.test("every field and heatmap: the drawn pixels have the territory's or the scale's colour, by shader and by CPU", async () => {
       assert.ok((await state(page)).done, "the run above finished");
       const views = (await state(page)).views;
-      for (const [theme, gpu] of [["light", 1], ["dark", 1], ["light", 0]]) {
+      const shown = new Map();   // view → the kinds it draws (found in the first variant's pass over every view)
+      for (const [theme, gpu] of VARIANTS) {
+        const first = theme === VARIANTS[0][0] && gpu === VARIANTS[0][1];
+        const here = first ? [...Array(views).keys()]
+                           : [...shown.keys()].filter((k) => shown.get(k).some((kind) => checksHere(lab, kind, theme, gpu)));
+        if (here.length === 0) continue;
         await page.evaluate(([t, g]) => { moeLab.command("theme=" + t); moeLab.command("gpu=" + g); }, [theme, gpu]);
         assert.equal((await state(page)).gpu_drawing, gpu === 1);
-        for (let k = 0; k < views; ++k) {
+        for (const k of here) {
           await page.evaluate((k) => moeLab.command("view=" + k), k);
-          const drawn = (await state(page)).view_reports.filter((r) => r.field || r.heat);
+          const drawn = (await state(page)).view_reports.filter((r) => (r.field || r.heat) &&
+                                                                 checksHere(lab, kindOf(r), theme, gpu));
           if (drawn.length === 0) continue;
+          if (first) shown.set(k, drawn.map(kindOf));
           const png = await page.screenshot();   // (one per view: every report's samples are read from it)
           for (const r of drawn) {
             fields += r.field ? 1 : 0;
             heatmaps += r.heat ? 1 : 0;
             assert.ok(await checkDrawn(page, png, r, `${lab} ${r.id} (${theme}, gpu=${gpu})`) > 0);
-            if (theme === "light" && gpu && r.field) writeFileSync(join(out, `field-${lab}-${r.id}.png`), png);
+            if (first && r.field) writeFileSync(join(out, `field-${lab}-${r.id}.png`), png);
           }
         }
       }
@@ -147,7 +167,9 @@ for (const lab of LABS) {
   });
 }
 
-test("every lab shows a field, and some lab a heatmap", () => {
-  assert.ok(fields >= 3 * LABS.length, `${fields} fields in ${LABS.length} labs`);
-  assert.ok(heatmaps >= 1, "some lab shows a heatmap");
+test("every lab shows a field, and some lab a heatmap, in every variant", () => {
+  assert.ok(fields >= LABS.length + 2, `${fields} fields in ${LABS.length} labs`);
+  assert.ok(heatmaps >= 3, "some lab shows a heatmap, in every variant");
+  for (const [theme, gpu] of VARIANTS.slice(1))   // the dark theme and the CPU's drawing checked a field and a heatmap
+    for (const kind of ["field", "heat"]) assert.ok(variantLab.has(`${kind} ${theme} ${gpu}`), `${kind} ${theme} ${gpu}`);
 });
