@@ -73,8 +73,9 @@ after(async () => {
 const ready = () => window.moeLab && moeLab.ready && moeLab.state().views > 0 &&
   document.getElementById("pdom").childElementCount > 0;
 
-export async function openPage(query) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+// (a smaller viewport where only numbers are checked: software WebGL draws every pixel of every frame on the CPU)
+export async function openPage(query, viewport = { width: 1280, height: 720 }) {
+  const page = await browser.newPage({ viewport });
   const errors = [];
   page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
   page.on("pageerror", (e) => errors.push(String(e)));
