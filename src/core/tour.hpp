@@ -45,7 +45,12 @@ struct TourQuestion {
     std::vector<TourAnswer> answers;   // 2–4, chosen with the keys a–d
     int key = 0;                       // 0-based index into answers
     std::string why;                   // the explanation shown with the reveal, with the paper's reference
+    // The seeds among 1–kQuestionSeeds on which the step's run (its own configuration, to its moment) supports
+    // another answer or none: the teacher's key prints how often the paper's answer holds and where it does not.
+    // Counted again by tests/core/test_tour_questions.cpp.
+    std::vector<int> unlike_paper;
 };
+constexpr int kQuestionSeeds = 10;
 
 // The answer a run's metrics support (0-based), or -1 when a metric it needs is missing or not finite.
 int supported_answer(const TourQuestion& q, const std::vector<Metric>& metrics);

@@ -30,4 +30,13 @@ bool tour_step_reached(const TourStep& s, const Lab& lab) {
     return true;
 }
 
+int question_run_answer(Lab& lab, const std::vector<TourStep>& steps, int k, uint64_t seed) {
+    RunConfig base = default_config(lab);
+    base.seed = seed;
+    const RunConfig c = tour_config(lab, base, steps, k);
+    lab.reset(c.params, c.seed);
+    while (!tour_step_reached(steps[size_t(k)], lab) && !lab.done() && lab.failure().empty()) lab.step();
+    return lab.failure().empty() ? supported_answer(steps[size_t(k)].question, lab.metrics()) : -1;
+}
+
 }   // namespace core

@@ -3,6 +3,7 @@
 #pragma once
 #include "core/tour.hpp"
 #include "session/share_link.hpp"   // RunConfig
+#include <cstdint>
 #include <vector>
 
 namespace core {
@@ -13,5 +14,9 @@ RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vecto
 
 // Whether the run has reached what step s runs to (its phase, its fraction of the run, or the end).
 bool tour_step_reached(const TourStep& s, const Lab& lab);
+
+// The answer to step k's question that the step's run supports on `seed` (its configuration from the lab's default
+// run, trained to the step's moment), or -1 when the run cannot decide it (a failure, a missing metric).
+int question_run_answer(Lab& lab, const std::vector<TourStep>& steps, int k, uint64_t seed);
 
 }   // namespace core

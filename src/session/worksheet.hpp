@@ -45,6 +45,10 @@ std::string address_problem(const std::string& address);
 // step, and locked the lab, its preset, the seed and the parameters the step sets.
 std::string step_link(const Lab& lab, const SheetRequest& r, int k);
 
+// The key's count for a question: on how many of seeds 1–10 its own run supports the paper's answer, and on which it
+// does not ("9 of 10 (not on seed 3)"; declared by the question, counted again by tests/core/test_tour_questions.cpp).
+std::string seeds_as_paper(const TourQuestion& q);
+
 // The sheet as a print-ready HTML page (A4 or Letter, black on white), in the language in use (core/words.hpp).
 // `runs`: the key's, one per tour step (the worksheet: none).
 std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<StepRun>& runs);

@@ -200,6 +200,15 @@ static std::string step_html(const Lab& lab, const SheetRequest& r, const std::v
 
 // The key's first table, for the teacher's desk: each question, the paper's answer and what the run on the sheet's
 // seed answers (a seed that differs marked, to discuss), before the steps in full.
+std::string seeds_as_paper(const TourQuestion& q) {
+    const int n = kQuestionSeeds, unlike = int(q.unlike_paper.size()), held = n - unlike;
+    if (unlike == 0) return trf("%d of %d", held, n);
+    std::string seeds = std::to_string(q.unlike_paper.front());
+    for (size_t i = 1; i < q.unlike_paper.size(); ++i)
+        seeds = trf("%s, %s", seeds.c_str(), std::to_string(q.unlike_paper[i]).c_str());   // (the language's list)
+    return trnf(unlike, "%d of %d (not on seed %s)", "%d of %d (not on seeds %s)", held, n, seeds.c_str());
+}
+
 static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const std::vector<StepRun>& runs,
                                        uint64_t seed) {
     std::string rows;
@@ -211,13 +220,14 @@ static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const
             : a == q.key              ? trf("(%s), as the paper", letter(size_t(a)).c_str())
                                       : trf("(%s), unlike the paper: discuss", letter(size_t(a)).c_str());
         rows += "<tr><td>" + esc(trf("Step %d", int(k + 1))) + "</td><td>" + prose(tr(q.prompt)) + "</td><td>" +
-            esc(trf("(%s)", letter(size_t(q.key)).c_str())) + "</td><td>" + esc(run) + "</td></tr>\n";
+            esc(trf("(%s)", letter(size_t(q.key)).c_str())) + "</td><td>" + esc(run) + "</td><td>" +
+            esc(seeds_as_paper(q)) + "</td></tr>\n";
     }
     if (rows.empty()) return "";
     return "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" + esc(tr("Step")) +
         "</th><th scope=\"col\">" + esc(tr("Question")) + "</th><th scope=\"col\">" + esc(tr("The paper")) +
-        "</th><th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)seed)) + "</th></tr>\n" + rows +
-        "</table>\n";
+        "</th><th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)seed)) + "</th><th scope=\"col\">" +
+        esc(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows + "</table>\n";
 }
 
 // The print's look: black on white, the steps never cut at a page break, the codes 3 cm a side (A4 and Letter both:

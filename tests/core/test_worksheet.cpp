@@ -74,6 +74,14 @@ TEST_CASE(
     }
 }
 
+static std::string table_of(const std::string& code) {
+    if (code == "en" || code == "en-XA") return "";
+    std::ifstream in(std::string(MOE_WORDS_DIR) + "/" + code + ".json", std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
 TEST_CASE(
     "the key: the paper's answer, the run's on the seed, each wrong answer's misreading, the same for any slicing") {
     core::use_language("en", "");
@@ -91,6 +99,17 @@ TEST_CASE(
             if (int(a) != q.key) CHECK(key.find(core::tr(q.answers[a].misreading)) != std::string::npos);
     }
     CHECK(key.find("This run's numbers (seed 1):") != std::string::npos);
+    CHECK(key.find("<th scope=\"col\">As the paper on seeds 1–10</th>") != std::string::npos);   // at a glance
+    CHECK(key.find("<td>10 of 10</td>") != std::string::npos);   // (the example's question holds on every seed)
+    // where a question declares seeds unlike the paper: how many hold and which do not, in the language's forms
+    core::TourQuestion q;
+    q.unlike_paper = {3};
+    CHECK(core::seeds_as_paper(q) == "9 of 10 (not on seed 3)");
+    q.unlike_paper = {3, 7, 9};
+    CHECK(core::seeds_as_paper(q) == "7 of 10 (not on seeds 3, 7, 9)");
+    REQUIRE(core::use_language("zh-Hans", table_of("zh-Hans")).empty());
+    CHECK(core::seeds_as_paper(q) == "7/10（种子 3、7、9 除外）");
+    core::use_language("en", "");
     // made a slice at a time (the page's frames) it is the same: the maker's steps are the run's own slices
     std::string why;
     core::SheetMaker maker(r, why);
@@ -160,14 +179,6 @@ static std::string printed(const std::string& text) {
         else h += c;
     }
     return core::print_math(h);
-}
-
-static std::string table_of(const std::string& code) {
-    if (code == "en" || code == "en-XA") return "";
-    std::ifstream in(std::string(MOE_WORDS_DIR) + "/" + code + ".json", std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
 }
 
 TEST_CASE("the student's sheet asks before it tells: no text that answers a question is on it, in any language") {

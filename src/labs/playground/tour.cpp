@@ -147,7 +147,8 @@ std::vector<core::TourStep> PlaygroundLab::tour() const {
                       "the dense network draws one boundary for all (Chen et al. 2022).")},
                  0,
                  "A class made of clusters is what cluster-experts proves a mixture learns and a single model cannot "
-                 "(Chen et al. 2022, Theorems 4.1 and 4.2), there with cubic experts on the paper's data."},
+                 "(Chen et al. 2022, Theorems 4.1 and 4.2), there with cubic experts on the paper's data.",
+                 {3}},   // seed 3: the dense network within a point of the mixture
                 core::tour_to_end({"territory", "decision_dense"}, "Two clusters per class, four linear experts.",
                                   "The router splits the plane between the clusters; the dense network draws one "
                                   "boundary for all (Chen et al. 2022, Theorem 4.2)."))),
