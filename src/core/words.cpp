@@ -256,13 +256,17 @@ int plural_form(Plurals p, long long n) {
     return 0;
 }
 
-std::string then(const std::string& sentence, const std::string& next) {
-    if (sentence.empty() || next.empty()) return sentence + next;
-    for (const char* stop : {"。", "！", "？"}) {
+std::string gap_after(const std::string& text) {
+    if (text.empty()) return "";
+    for (const char* stop : {"。", "！", "？", "：", "；"}) {   // (full-width punctuation holds its own space)
         const size_t n = std::char_traits<char>::length(stop);
-        if (sentence.size() >= n && sentence.compare(sentence.size() - n, n, stop) == 0) return sentence + next;
+        if (text.size() >= n && text.compare(text.size() - n, n, stop) == 0) return "";
     }
-    return sentence + " " + next;
+    return " ";
+}
+
+std::string then(const std::string& sentence, const std::string& next) {
+    return next.empty() ? sentence : sentence + gap_after(sentence) + next;
 }
 
 std::string plural(long long n, const char* one, const char* other) {

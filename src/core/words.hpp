@@ -75,8 +75,12 @@ std::string trnf(long long n, const char* one, const char* other, ...);
 // The form itself, translated and not yet formatted (the page's scripts fill their {names} in it).
 std::string plural(long long n, const char* one, const char* other);
 
+// What follows a text before the next word: a space, or nothing after full-width punctuation (。！？：；: Chinese
+// sets no space after them) or after nothing.
+std::string gap_after(const std::string& text);
+
 // Two sentences in a row, as their language writes them: a space between them, none after a full-width stop
-// (。！？: Chinese sets no space after its sentences). Either may be empty.
+// (gap_after). Either may be empty.
 std::string then(const std::string& sentence, const std::string& next);
 
 // A number formatted for display in the chosen language ("0.5" → "0,5" with a decimal comma): applied to

@@ -97,9 +97,8 @@ static std::string what_to_do(const Lab& lab, const TourStep& s) {
     case U::Phase: {
         const std::vector<Phase>& ph = lab.phases();
         const std::string title = s.phase >= 0 && s.phase < int(ph.size()) ? tr(ph[size_t(s.phase)].title) : "";
-        if (s.phase == 0)
-            return trf("On the projector: the run stands at its start, in the phase “%s”.", title.c_str());
-        return trf("On the projector: the run goes on until the phase “%s” begins, and stops there.", title.c_str());
+        if (s.phase == 0) return trf("On the projector: the run stands at its start, in “%s”.", title.c_str());
+        return trf("On the projector: the run goes on until “%s” begins, and stops there.", title.c_str());
     }
     case U::Progress:
         return trf("On the projector: the run goes to %s %% of its length, and stops there.",
@@ -111,7 +110,7 @@ static std::string what_to_do(const Lab& lab, const TourStep& s) {
 }
 
 static std::string labelled(const std::string& label, const std::string& text) {
-    return "<p><strong>" + esc(label) + "</strong> " + prose(text) + "</p>\n";
+    return "<p><strong>" + esc(label) + "</strong>" + gap_after(label) + prose(text) + "</p>\n";
 }
 
 // What the key says of a step: the paper's answer and the run's, each wrong answer's misreading, the run's numbers,
@@ -224,10 +223,11 @@ static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const
             esc(seeds_as_paper(q)) + "</td></tr>\n";
     }
     if (rows.empty()) return "";
-    return "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" + esc(tr("Step")) +
-        "</th><th scope=\"col\">" + esc(tr("Question")) + "</th><th scope=\"col\">" + esc(tr("The paper")) +
-        "</th><th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)seed)) + "</th><th scope=\"col\">" +
-        esc(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows + "</table>\n";
+    return "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
+        esc(tr("Tour step")) + "</th><th scope=\"col\">" + esc(tr("Question")) + "</th><th scope=\"col\">" +
+        esc(tr("The paper")) + "</th><th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)seed)) +
+        "</th><th scope=\"col\">" + esc(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows +
+        "</table>\n";
 }
 
 // The print's look: black on white, the steps never cut at a page break, the codes 3 cm a side (A4 and Letter both:
@@ -258,9 +258,9 @@ std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<
         "\">\n<head>\n<meta charset=\"utf-8\">\n" +
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + esc(title) +
         "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<main>\n<h1>" + esc(title) + "</h1>\n";
-    h += "<p><cite>" + esc(lab.info().citation) + "</cite></p>\n";
-    h += "<p>" + esc(trf("Seed %llu", (unsigned long long)r.seed)) + " · " + esc(tr("Language:")) + " <span lang=\"" +
-        lang.code + "\">" + esc(lang.name) + "</span></p>\n";
+    h += "<p><cite>" + esc(tr(lab.info().citation)) + "</cite></p>\n";   // (as the page shows it)
+    h += "<p>" + esc(trf("Seed %llu", (unsigned long long)r.seed)) + " · " + esc(tr("Language:")) +
+        gap_after(tr("Language:")) + "<span lang=\"" + lang.code + "\">" + esc(lang.name) + "</span></p>\n";
     if (!key) {
         h += "<p class=\"name\"><strong>" + esc(tr("Name:")) + "</strong></p>\n";
         h += labelled(tr("Before you start:"),

@@ -37,6 +37,17 @@ TEST_CASE("the table translates by the English text and falls back to it") {
     CHECK(core::trf("acc %.2f", 0.5) == "acc 0.50");
 }
 
+TEST_CASE("sentences and labels joined as their language writes them: a space, none after full-width punctuation") {
+    CHECK(core::then("One.", "Two.") == "One. Two.");
+    CHECK(core::then("一。", "二。") == "一。二。");
+    CHECK(core::then("", "Two.") == "Two.");
+    CHECK(core::then("One.", "") == "One.");
+    CHECK(core::gap_after("Language:") == " ");
+    CHECK(core::gap_after("语言：") == "");   // (a full-width colon holds its own space)
+    CHECK(core::gap_after("甲；") == "");
+    CHECK(core::gap_after("") == "");
+}
+
 TEST_CASE("a count takes its language's plural form (CLDR: one and other; Portuguese's one holds 0; Chinese: other)") {
     EnglishAfter restore;
     auto seeds = [](long long n) { return core::trnf(n, "%lld seed done, %.1f s", "%lld seeds done, %.1f s", n, 0.5); };

@@ -193,6 +193,10 @@ TEST_CASE("the student's sheet asks before it tells: no text that answers a ques
             std::string sheet, key;
             REQUIRE(core::make_sheet(request(e.id, core::SheetKind::Worksheet), sheet).empty());
             key = core::sheet_html(*lab, request(e.id, core::SheetKind::Key), {});
+            // the lab's citation as the page shows it, and no space after a label's full-width colon
+            CHECK(sheet.find(core::tr(lab->info().citation)) != std::string::npos);
+            CHECK(sheet.find("：</strong> ") == std::string::npos);
+            CHECK(sheet.find("： <span") == std::string::npos);
             const std::vector<core::TourStep> steps = lab->tour();
             int left_out = 0;
             for (size_t k = 0; k < steps.size(); ++k) {
