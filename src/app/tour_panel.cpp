@@ -39,10 +39,10 @@ void Tour::draw_panel() {
     // Asking: the question (the answers go below it, keys A-D); after it, the caption and, for a question, the
     // reveal, whose explanation cites the paper, so it stands in for the step's claim.
     std::string text = head +
-        (asking
-             ? (answer_ == kNoAnswer ? core::trf("Question (keys A-D or a tap; the step then runs): %s", prompt.c_str())
-                                     : core::trf("Question (the step runs; then the run answers): %s", prompt.c_str()))
-             : caption);
+        (asking ? (answer_ == kNoAnswer
+                       ? core::trf("Question (choose an answer below; the step then runs): %s", prompt.c_str())
+                       : core::trf("Question (the step runs; then the run answers): %s", prompt.c_str()))
+                : caption);
     std::string claim = asking      ? ""
         : s.question.prompt.empty() ? core::trf("Paper: %s", core::tr(s.claim).c_str())
                                     : reveal(lab, stage_.config().seed);
