@@ -184,12 +184,12 @@ static std::string step_html(const Lab& lab, const SheetRequest& r, const std::v
     }
     if (key && size_t(k) < runs.size()) h += key_of(lab, s, runs[size_t(k)], r.seed);
     h += "</div>\n";
-    if (key || on_phones(s)) {   // (a projector's step is the teacher's to open: its code is on the key)
-        const std::string link = step_link(lab, r, k);
-        h += "<div class=\"code\">\n" + qr_svg(link, trf("QR code: step %d as an exercise", k + 1)) +
-            "<p class=\"link\"><code>" + esc(link) + "</code></p>\n</div>\n";
-    }
+    const bool coded = key || on_phones(s);   // (a projector's step is the teacher's to open: its code is on the key)
+    const std::string link = coded ? step_link(lab, r, k) : "";
+    if (coded) h += "<div class=\"code\">\n" + qr_svg(link, trf("QR code: step %d as an exercise", k + 1)) + "</div>\n";
     h += "</div>\n";
+    // the link under the step, the sheet's whole width: one line to type where a camera cannot read the code
+    if (coded) h += "<p class=\"link\"><code>" + esc(link) + "</code></p>\n";
     if (!key && on_phones(s)) {
         h += "<p class=\"write predict\"><strong>" + esc(tr("My prediction, and why:")) + "</strong></p>\n";
         h += "<p class=\"write\"><strong>" + esc(tr("What the run showed:")) + "</strong></p>\n";
@@ -240,7 +240,7 @@ static const char* kStyle =
     "table{border-collapse:collapse;margin:1mm 0 3mm}td,th{border:0.3mm solid #000;padding:0.6mm 2mm;text-align:left}"
     ".step{break-inside:avoid;page-break-inside:avoid;border-top:0.4mm solid #000;padding-top:2mm;margin-top:3mm}"
     ".body{display:flex;gap:5mm}.text{flex:1}.code{width:32mm;flex:none}"
-    ".qr{width:30mm;height:30mm;display:block}.link{margin-top:1mm}"
+    ".qr{width:30mm;height:30mm;display:block}.link{margin-top:1mm;text-align:right}"
     ".answers{list-style:none;padding-left:2mm}.answers li{display:flex;gap:1.5mm;margin-bottom:0.8mm}"
     ".box{flex:none;width:3mm;height:3mm;border:0.3mm solid #000;margin-top:0.8mm}"
     ".write{border:0.3mm solid #000;min-height:22mm;padding:1mm 2mm;margin-top:1.5mm}.predict{min-height:32mm}"
