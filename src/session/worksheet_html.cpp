@@ -147,8 +147,9 @@ static std::string key_of(const Lab& lab, const TourStep& s, const StepRun& run,
     std::string numbers;
     for (const std::string& key : shown)
         for (const Metric& m : run.metrics)
-            if (m.key == key && std::isfinite(m.value) && numbers.find(">" + esc(metric_text(m))) == std::string::npos)
-                numbers += "<li>" + esc(metric_text(m)) + "</li>\n";
+            if (m.key == key && std::isfinite(m.value) &&
+                numbers.find(">" + prose(metric_text(m))) == std::string::npos)
+                numbers += "<li>" + prose(metric_text(m)) + "</li>\n";
     if (!numbers.empty() && run.progress > 0)   // (at the start nothing is measured yet)
         h += "<p><strong>" + esc(trf("This run's numbers (seed %llu):", (unsigned long long)seed)) +
             "</strong></p>\n<ul>\n" + numbers + "</ul>\n";
@@ -288,8 +289,8 @@ std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<
         for (const Outcome& o : lab.outcomes())
             if (o.seeds > 0)
                 counts += "<li>" +
-                    esc(trf("%s Held in %d of seeds 1–%d of %s.", unfilled(tr(o.cases[size_t(o.paper)].text)).c_str(),
-                            o.paper_seeds, o.seeds, preset.c_str())) +
+                    prose(trf("%s Held in %d of seeds 1–%d of %s.", unfilled(tr(o.cases[size_t(o.paper)].text)).c_str(),
+                              o.paper_seeds, o.seeds, preset.c_str())) +
                     "</li>\n";
         if (!counts.empty())
             h += "<section class=\"step\">\n<h2>" + esc(tr("Over seeds: how often the paper's case holds")) +
