@@ -49,6 +49,10 @@ std::string step_link(const Lab& lab, const SheetRequest& r, int k);
 // does not ("9 of 10 (not on seed 3)"; declared by the question, counted again by tests/core/test_tour_questions.cpp).
 std::string seeds_as_paper(const TourQuestion& q);
 
+// A class's minutes for each tour step: `total` minutes over the steps, twice as much for a question's; a short
+// class (`short_class`) goes past the projector's steps that ask nothing after the first (0 minutes).
+std::vector<int> step_minutes(const std::vector<TourStep>& steps, int total, bool short_class);
+
 // The sheet as a print-ready HTML page (A4 or Letter, black on white), in the language in use (core/words.hpp).
 // `runs`: the key's, one per tour step (the worksheet: none).
 std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<StepRun>& runs);

@@ -8,6 +8,8 @@
 #include "session/worksheet.hpp"
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <iterator>
 
 namespace core {
 
@@ -66,26 +68,61 @@ static std::string metric_text(const Metric& m) {
     return tr(m.label) + " = " + value;
 }
 
-// The minutes of a 45-minute class: 5 to open the lab on the projector, 5 to discuss at the end, and the rest over
-// the steps, twice as much for a step with a question (whole minutes, at least 1 each, the largest remainders first).
-static std::vector<int> minutes(const std::vector<TourStep>& steps) {
-    const int total = 35;
+// A question step runs on the students' phones: each answers before the step runs. The others run on the projector.
+static bool on_phones(const TourStep& s) { return !s.question.prompt.empty(); }
+
+// A class's minutes for its steps: `total` over the steps, twice as much for a step with a question (whole minutes,
+// at least 1 each, the largest remainders first); with `short_class`, the projector's steps that ask nothing, after
+// the first, get none (the lecturer goes past them).
+std::vector<int> step_minutes(const std::vector<TourStep>& steps, int total, bool short_class) {
     std::vector<double> w;
-    for (const TourStep& s : steps) w.push_back(s.question.prompt.empty() ? 1 : 2);
+    for (size_t k = 0; k < steps.size(); ++k)
+        w.push_back(!steps[k].question.prompt.empty() ? 2 : short_class && k > 0 ? 0 : 1);
     double sum = 0;
     for (double x : w) sum += x;
     std::vector<int> m;
     int given = 0;
     for (double x : w) {
-        m.push_back(std::max(1, int(std::floor(total * x / sum))));
+        m.push_back(x == 0 ? 0 : std::max(1, int(std::floor(total * x / sum))));
         given += m.back();
     }
-    for (size_t k = 0; given < total && !m.empty(); k = (k + 1) % m.size(), ++given) ++m[k];
+    for (size_t k = 0; given < total && sum > 0; k = (k + 1) % m.size())
+        if (w[k] > 0) ++m[k], ++given;
     return m;
 }
 
-// A question step runs on the students' phones: each answers before the step runs. The others run on the projector.
-static bool on_phones(const TourStep& s) { return !s.question.prompt.empty(); }
+// The time plans: 25, 45 and 90 minutes, each with its introduction and its discussion.
+static std::string time_plans(const std::vector<TourStep>& steps) {
+    struct Plan {
+        int minutes, intro, discussion;
+        bool short_class;
+    };
+    const Plan plans[] = {{25, 3, 4, true}, {45, 5, 5, false}, {90, 10, 15, false}};
+    std::vector<std::vector<int>> m;
+    std::string h = "<h2>" + esc(tr("Time plans for a class of 25, 45 or 90 minutes")) +
+        "</h2>\n<table>\n<tr><th scope=\"col\">" + esc(tr("Part of the class")) + "</th>";
+    for (const Plan& p : plans) {
+        m.push_back(step_minutes(steps, p.minutes - p.intro - p.discussion, p.short_class));
+        h += "<th scope=\"col\">" + esc(trf("%d min", p.minutes)) + "</th>";
+    }
+    const auto row = [&](const std::string& part, const std::function<int(size_t)>& minutes_of) {
+        h += "</tr>\n<tr><td>" + esc(part) + "</td>";
+        for (size_t p = 0; p < std::size(plans); ++p) {
+            const int n = minutes_of(p);
+            h += "<td>" + esc(n > 0 ? trf("%d min", n) : std::string(tr("go past"))) + "</td>";
+        }
+    };
+    row(tr("Introduction: the lab on the projector"), [&](size_t p) { return plans[p].intro; });
+    for (size_t k = 0; k < steps.size(); ++k)
+        row(on_phones(steps[k]) ? trf("Step %d, on phones", int(k + 1)) : trf("Step %d, on the projector", int(k + 1)),
+            [&](size_t p) { return m[p][k]; });
+    row(tr("Discussion: what the runs showed, and the paper's claims"), [&](size_t p) { return plans[p].discussion; });
+    h += "</tr>\n</table>\n";
+    if (std::find(m[0].begin(), m[0].end(), 0) != m[0].end())
+        h += "<p>" + esc(tr("In 25 minutes, go past the projector's steps that ask nothing: Next, without stopping.")) +
+            "</p>\n";
+    return h;
+}
 
 // Where the step's run goes once the step is open (the tour runs it there: nothing to press).
 static std::string what_to_do(const Lab& lab, const TourStep& s) {
@@ -269,18 +306,7 @@ std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<
                          "Your answers stay on your phone: “My answers”, in the tour's panel, lists them, and “Copy” "
                          "puts them in a line you can hand in."));
     }
-    h += "<h2>" + esc(tr("Time plan for a 45-minute class")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
-        esc(tr("Part of the class")) + "</th><th scope=\"col\">" + esc(tr("Time")) + "</th></tr>\n";
-    h += "<tr><td>" + esc(tr("Introduction: the lab on the projector")) + "</td><td>" + esc(trf("%d min", 5)) +
-        "</td></tr>\n";
-    const std::vector<int> m = minutes(steps);
-    for (size_t k = 0; k < steps.size(); ++k)
-        h += "<tr><td>" +
-            esc(on_phones(steps[k]) ? trf("Step %d, on phones", int(k + 1))
-                                    : trf("Step %d, on the projector", int(k + 1))) +
-            "</td><td>" + esc(trf("%d min", m[k])) + "</td></tr>\n";
-    h += "<tr><td>" + esc(tr("Discussion: what the runs showed, and the paper's claims")) + "</td><td>" +
-        esc(trf("%d min", 5)) + "</td></tr>\n</table>\n";
+    h += time_plans(steps);
     if (key) h += answers_at_a_glance(steps, runs, r.seed);
     for (int k = 0; k < int(steps.size()); ++k) h += step_html(lab, r, steps, k, runs);
     if (key) {   // how often seeds show the paper's case (declared by the lab, counted again by moe-lab reproduce)

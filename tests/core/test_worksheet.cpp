@@ -130,6 +130,33 @@ TEST_CASE(
     CHECK(other != key);
 }
 
+TEST_CASE(
+    "the time plans: every minute given out, a question twice a quiet step's, a short class goes past quiet steps") {
+    for (const core::LabEntry& e : core::all_labs()) {
+        CAPTURE(e.id);
+        const std::vector<core::TourStep> steps = e.make()->tour();
+        if (steps.empty()) continue;
+        for (const int total : {18, 35, 65}) {
+            CAPTURE(total);
+            for (const bool short_class : {false, true}) {
+                const std::vector<int> m = core::step_minutes(steps, total, short_class);
+                REQUIRE(m.size() == steps.size());
+                int sum = 0;
+                for (size_t k = 0; k < m.size(); ++k) {
+                    sum += m[k];
+                    const bool question = !steps[k].question.prompt.empty();
+                    if (question || k == 0 || !short_class) CHECK(m[k] >= 1);
+                    else CHECK(m[k] == 0);   // (a short class goes past it)
+                    if (question)
+                        for (size_t j = 0; j < m.size(); ++j)
+                            if (steps[j].question.prompt.empty() && m[j] > 0) CHECK(m[k] >= m[j]);
+                }
+                CHECK(sum == total);
+            }
+        }
+    }
+}
+
 TEST_CASE("a sheet's bad requests: an unknown lab is named, with the labs there are") {
     std::string html;
     const std::string why = core::make_sheet(request("no-such-lab", core::SheetKind::Worksheet), html);
