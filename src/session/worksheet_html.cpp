@@ -134,16 +134,16 @@ static std::string what_to_do(const Lab& lab, const TourStep& s) {
     case U::Phase: {
         const std::vector<Phase>& ph = lab.phases();
         const std::string title = s.phase >= 0 && s.phase < int(ph.size()) ? tr(ph[size_t(s.phase)].title) : "";
-        if (s.phase == 0) return trf("On the projector: the run stands at its start, in “%s”.", title.c_str());
-        return trf("On the projector: the run goes on until “%s” begins, and stops there.", title.c_str());
+        if (s.phase == 0) return trf("The run stands at its start, in “%s”.", title.c_str());
+        return trf("The run goes on until “%s” begins, and stops there.", title.c_str());
     }
     case U::Progress:
-        return trf("On the projector: the run goes to %s %% of its length, and stops there.",
+        return trf("The run goes to %s %% of its length, and stops there.",
                    local_number(strf("%.0f", 100 * s.progress)).c_str());
-    case U::End: return tr("On the projector: the run goes to its end.");
+    case U::End: return tr("The run goes to its end.");
     case U::Now: break;
     }
-    return tr("On the projector: look at the run as it is.");
+    return tr("Look at the run as it is.");
 }
 
 static std::string labelled(const std::string& label, const std::string& text) {
