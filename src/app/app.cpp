@@ -96,9 +96,10 @@ void App::frame() {
     const ImGuiViewport* vp = ImGui::GetMainViewport();
     ImGui::SetNextWindowPos(vp->WorkPos);
     ImGui::SetNextWindowSize(vp->WorkSize);
+    // (its background is the frame's clear, in the same colour: platform/glfw_window.cpp; one layer fewer a pixel)
     ImGui::Begin("MoE Lab", nullptr,   // words: not shown (no title bar)
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoBringToFrontOnFocus |
-                     ImGuiWindowFlags_NoSavedSettings);
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground);
     if (layout_.embedded()) draw_embed();
     else if (layout_.presenting()) draw_presentation();
     else if (phone_layout()) draw_phone();

@@ -62,6 +62,14 @@ Program g_field{"field.frag"}, g_heatmap{"heatmap.frag"};
 GLuint g_vao = 0;
 bool g_on = true;
 
+// A shader's or a program's message from the compiler or the linker.
+template <class Get>
+std::string gl_log(GLuint id, Get get) {
+    char log[2048] = "";
+    get(id, sizeof log, nullptr, log);
+    return log;
+}
+
 GLuint compile(GLenum kind, const char* name, std::string& error) {
     const GLuint s = glCreateShader(kind);
     const char* parts[] = {kVersion, shader_source(name)};
@@ -69,35 +77,13 @@ GLuint compile(GLenum kind, const char* name, std::string& error) {
     glCompileShader(s);
     GLint ok = 0;
     glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048] = "";
-        glGetShaderInfoLog(s, sizeof log, nullptr, log);
-        error += std::string(name) + ": " + log;
-    }
+    if (!ok) error += std::string(name) + ": " + gl_log(s, glGetShaderInfoLog);
     return ok ? s : 0;
 }
 
 void build(Program& p) {
     p.tried = true;
-    const GLuint vs = compile(GL_VERTEX_SHADER, "rect.vert", p.error),
-                 fs = compile(GL_FRAGMENT_SHADER, p.frag, p.error);
-    if (vs && fs) {
-        p.id = glCreateProgram();
-        glAttachShader(p.id, vs);
-        glAttachShader(p.id, fs);
-        glLinkProgram(p.id);
-        GLint ok = 0;
-        glGetProgramiv(p.id, GL_LINK_STATUS, &ok);
-        if (!ok) {
-            char log[2048] = "";
-            glGetProgramInfoLog(p.id, sizeof log, nullptr, log);
-            p.error += std::string(p.frag) + " (link): " + log;
-            glDeleteProgram(p.id);
-            p.id = 0;
-        }
-    }
-    if (vs) glDeleteShader(vs);
-    if (fs) glDeleteShader(fs);
+    p.id = build_program("rect.vert", p.frag, p.error);
     if (p.id && !g_vao) glGenVertexArrays(1, &g_vao);
 }
 
@@ -304,6 +290,27 @@ bool available(Program& p) {
 }
 
 }   // namespace
+
+unsigned build_program(const char* vert, const char* frag, std::string& error) {
+    const GLuint vs = compile(GL_VERTEX_SHADER, vert, error), fs = compile(GL_FRAGMENT_SHADER, frag, error);
+    GLuint id = 0;
+    if (vs && fs) {
+        id = glCreateProgram();
+        glAttachShader(id, vs);
+        glAttachShader(id, fs);
+        glLinkProgram(id);
+        GLint ok = 0;
+        glGetProgramiv(id, GL_LINK_STATUS, &ok);
+        if (!ok) {
+            error += std::string(frag) + " (link): " + gl_log(id, glGetProgramInfoLog);
+            glDeleteProgram(id);
+            id = 0;
+        }
+    }
+    if (vs) glDeleteShader(vs);
+    if (fs) glDeleteShader(fs);
+    return id;
+}
 
 bool gpu_draw_field(ImDrawList* dl, const core::View& v, ImVec2 a, ImVec2 b) {
     const core::Field& f = v.field;

@@ -17,6 +17,10 @@ bool gpu_draw_field(ImDrawList* dl, const core::View& v, ImVec2 a, ImVec2 b);
 // The same for a heatmap's cells over [a, b] (row 0 at the top), coloured by the theme's scale.
 bool gpu_draw_heatmap(ImDrawList* dl, const core::Heatmap& h, ImVec2 a, ImVec2 b);
 
+// A GL program from two of shaders/' files (the #version line of GL 3.3 or WebGL2 prepended): its id, or 0 with the
+// compiler's or linker's message appended to `error`. The current GL context's.
+unsigned build_program(const char* vert, const char* frag, std::string& error);
+
 std::string gpu_error();                      // "" while the shaders are fine (every program's messages)
 std::string gpu_error(core::ViewKind kind);   // the messages of the programs that draw a Field or a Heatmap
 void gpu_frame();                // the start of a frame: the last frame's queued draws were drawn, drop them

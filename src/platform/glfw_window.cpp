@@ -1,9 +1,9 @@
 #include "platform/glfw_window.hpp"
+#include "platform/imgui_renderer.hpp"
 #include "platform/png_export.hpp"
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
-#include <imgui_impl_opengl3.h>
 #include <chrono>
 #include <cstdio>
 #ifdef __EMSCRIPTEN__
@@ -20,12 +20,14 @@ GLFWwindow* open_window(const char* title, int width, int height) {
     glfwSetErrorCallback(on_glfw_error);
     if (!glfwInit()) return nullptr;
 #ifdef __EMSCRIPTEN__
-    const char* glsl = "#version 300 es";   // words: not shown
     glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    // the canvas's WebGL context: the UI needs no depth, stencil or alpha, which software WebGL clears every frame
+    glfwWindowHint(GLFW_DEPTH_BITS, 0);
+    glfwWindowHint(GLFW_STENCIL_BITS, 0);
+    glfwWindowHint(GLFW_ALPHA_BITS, 0);
 #else
-    const char* glsl = "#version 330";   // words: not shown
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
@@ -38,7 +40,7 @@ GLFWwindow* open_window(const char* title, int width, int height) {
     ImGui::CreateContext();
     ImGui::GetIO().IniFilename = nullptr;   // the layout is fixed; nothing to save
     ImGui_ImplGlfw_InitForOpenGL(w, true);
-    ImGui_ImplOpenGL3_Init(glsl);
+    if (!renderer_init()) return nullptr;
     return w;
 }
 
@@ -46,7 +48,7 @@ void run_frame(GLFWwindow* w, app::App& a, const std::function<void()>& input, s
                int* capture_w, int* capture_h) {
     glfwPollEvents();
     if (a.fonts_need_rebuild()) rebuild_fonts(a);
-    ImGui_ImplOpenGL3_NewFrame();
+    renderer_begin_frame();
     ImGui_ImplGlfw_NewFrame();
     if (input) input();
     ImGui::NewFrame();
@@ -55,9 +57,11 @@ void run_frame(GLFWwindow* w, app::App& a, const std::function<void()>& input, s
     int fw = 0, fh = 0;
     glfwGetFramebufferSize(w, &fw, &fh);
     glViewport(0, 0, fw, fh);
-    glClearColor(0.96f, 0.96f, 0.97f, 1.0f);
+    // the app's window has no background of its own (App::frame): the clear paints it, once, in its colour
+    const ImU32 bg = ImGui::GetColorU32(ImGuiCol_WindowBg);
+    glClearColor(float(bg & 255) / 255, float((bg >> 8) & 255) / 255, float((bg >> 16) & 255) / 255, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    renderer_draw(ImGui::GetDrawData());
     if (capture) {   // the window as drawn, before the swap leaves the back buffer undefined
         *capture = read_pixels(fw, fh);
         *capture_w = fw;
@@ -70,12 +74,11 @@ void run_frame(GLFWwindow* w, app::App& a, const std::function<void()>& input, s
 
 void rebuild_fonts(app::App& a) {
     a.rebuild_fonts();
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+    renderer_fonts();
 }
 
 void close_window(GLFWwindow* w) {
-    ImGui_ImplOpenGL3_Shutdown();
+    renderer_shutdown();
     ImGui_ImplGlfw_Shutdown();
     ImGui::DestroyContext();
     glfwDestroyWindow(w);

@@ -1,7 +1,7 @@
 #include "platform/png_export.hpp"
 #include "platform/glfw_window.hpp"
+#include "platform/imgui_renderer.hpp"
 #include <imgui.h>
-#include <imgui_impl_opengl3.h>
 #include <cfloat>
 #include <cstdio>
 #include <cstring>
@@ -58,7 +58,6 @@ void export_view(app::App& a) {
         io.DisplaySize = size;
         io.DisplayFramebufferScale = ImVec2(1, 1);
         io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);   // no hover effects in the picture
-        ImGui_ImplOpenGL3_NewFrame();
         ImGui::NewFrame();
         a.exporter().draw();
         ImGui::Render();
@@ -75,7 +74,7 @@ void export_view(app::App& a) {
             glViewport(0, 0, W, H);
             glClearColor(1, 1, 1, 1);
             glClear(GL_COLOR_BUFFER_BIT);
-            ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+            renderer_draw(ImGui::GetDrawData());
             png = encode_png(read_pixels(W, H), W, H);
         } else {
             std::fprintf(stderr, "MoE Lab: the offscreen framebuffer for the PNG is incomplete\n");

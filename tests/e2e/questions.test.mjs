@@ -18,6 +18,7 @@ test("a question in the HTML document: answered by a button, revealed, kept in t
   const k = doc.findIndex((t) => t.question) + 1;
   assert.ok(k > 0, "latent-clusters' tour asks a question");
   assert.equal(await command(page, `tour=${k}`), "");
+  await page.evaluate(() => window.moeLabDocument.sync());   // (the document follows the app every 250 ms)
   let s = await state(page);
   const q = s.tour.question;
   assert.equal(s.playing, false, "the step waits for the answer");
