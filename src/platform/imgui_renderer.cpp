@@ -39,8 +39,8 @@ void set_state(const ImDrawData* d, int fb_width, int fb_height) {
     glUniform1i(g_texture, 0);
     // display coordinates (y down) onto clip space
     const float l = d->DisplayPos.x, r = l + d->DisplaySize.x, t = d->DisplayPos.y, b = t + d->DisplaySize.y;
-    const float projection[16] = {2 / (r - l),       0, 0, 0, 0, 2 / (t - b), 0, 0, 0, 0, -1, 0,
-                                  (r + l) / (l - r), (t + b) / (b - t), 0, 1};
+    const float projection[16] = {2 / (r - l),       0, 0, 0, 0, 2 / (t - b), 0, 0, 0, 0, -1, 0, (r + l) / (l - r),
+                                  (t + b) / (b - t), 0, 1};
     glUniformMatrix4fv(g_projection, 1, GL_FALSE, projection);
 }
 

@@ -8,10 +8,10 @@
 
 namespace platform {
 
-bool renderer_init();                     // the program and buffers; false (with a message) if they did not build
-void renderer_begin_frame();              // before ImGui::NewFrame: the font atlas built and uploaded, the first time
-void renderer_draw(const ImDrawData* d);  // into the bound framebuffer, over the whole of it
-void renderer_fonts();                    // the font atlas uploaded again (after App::rebuild_fonts)
+bool renderer_init();                      // the program and buffers; false (with a message) if they did not build
+void renderer_begin_frame();               // before ImGui::NewFrame: the font atlas built and uploaded, the first time
+void renderer_draw(const ImDrawData* d);   // into the bound framebuffer, over the whole of it
+void renderer_fonts();                     // the font atlas uploaded again (after App::rebuild_fonts)
 void renderer_shutdown();
 
 }   // namespace platform

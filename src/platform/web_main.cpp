@@ -7,7 +7,7 @@
 // Input: the page's pointer events (web/moe-lab-api.js) go through platform::PointerGestures; GLFW still
 // reads the keyboard and the wheel.
 // Idle: when nothing plays, changes or is touched for kAwakeMs, the main loop pauses; input to the canvas or a
-// resize wakes it for that long (moe_wake). A command from JavaScript (a test, the HTML document) draws a frame
+// resize wakes it for that long (moe_wake). The page opens with kStartFrames frames, then sleeps until touched. A command from JavaScript (a test, the HTML document) draws a frame
 // before it returns and a few after it, for ImGui to settle a new layout, and lets the loop sleep again then.
 #include "core/words.hpp"
 #include "platform/browser.hpp"
@@ -28,6 +28,7 @@ constexpr double kMaxDensity = 3;    // phones go to 3.5: 3 keeps a 4K canvas's 
 constexpr double kAwakeMs = 1000;    // frames drawn after the last input (hover, a click's after-effects)
 constexpr double kWaitingMs = 100;   // the frame interval while the run waits for its Web Workers
 constexpr int kSettleFrames = 3;     // frames drawn after a command (ImGui sizes a new window in its second)
+constexpr int kStartFrames = 8;      // frames drawn when the page opens, before it sleeps until it is touched
 
 GLFWwindow* g_window = nullptr;
 app::App* g_app = nullptr;
@@ -168,7 +169,9 @@ int main() {
     g_app = &a;
     platform::connect_web_workers(&a);
     browser::expose(&a, loop_state, after_command);
-    wake();
+    // a few frames to lay the page out, then sleep until the page is touched: nobody is looking at a hover yet, and
+    // a second of frames at every opening was half the CPU a page's opening took in software WebGL
+    g_settle_frames = kStartFrames;
     emscripten_set_main_loop(frame, 0, false);
     return 0;
 }

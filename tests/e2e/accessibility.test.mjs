@@ -10,7 +10,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPage, state, out, axe, ibm, missingTwins, recordAnnouncements } from "./harness.mjs";
+import { openPage, state, out, axe, ibm, missingTwins, recordAnnouncements, pressKey } from "./harness.mjs";
 
 const command = (page, cmd) => page.evaluate((c) => moeLab.command(c), cmd);
 const active = (page) => page.evaluate(() => document.activeElement && document.activeElement.id);
@@ -159,9 +159,7 @@ test("keyboard only: choose a lab, change a parameter, play to the end, open a t
 test("the canvas's keys still work, and Tab from the canvas reaches the document", async () => {
   const { page, errors } = await openPage("?lab=gated-regression");
   await page.mouse.click(900, 600);   // the canvas has the focus
-  await page.keyboard.down(" ");
-  await page.waitForTimeout(100);
-  await page.keyboard.up(" ");
+  await pressKey(page, " ");
   await page.waitForFunction(() => moeLab.state().playing || moeLab.state().done, null, { timeout: 5000 });
   await page.keyboard.press("Tab");
   const focus = await page.evaluate(() => document.activeElement.closest("#pdom") !== null);

@@ -73,12 +73,52 @@ after(async () => {
 const ready = () => window.moeLab && moeLab.ready && moeLab.state().views > 0 &&
   document.getElementById("pdom").childElementCount > 0;
 
+// Pages are used again within a file: a page a test has closed opens the next test's link by navigating, after its
+// storage, service worker and caches are cleared (what a new context would start without). Its renderer process and
+// its compiled WebAssembly are kept: in software WebGL a new page cost 1.6 CPU s to open, a navigated one 0.8. A page
+// a test changed in a way a navigation keeps (an init script, a route, emulated media, its own listeners) is closed
+// for good instead.
+const spare = [];
+const KEPT_BY_NAVIGATION = ["addInitScript", "route", "routeFromHAR", "exposeFunction", "exposeBinding", "emulateMedia",
+                            "setExtraHTTPHeaders", "on", "addListener", "once", "prependListener"];
+
+async function newPage(viewport) {
+  const page = await browser.newPage({ viewport });
+  let reusable = true;
+  const harness = { on: page.on.bind(page), off: page.off.bind(page) };
+  for (const m of KEPT_BY_NAVIGATION) {
+    const f = page[m].bind(page);
+    page[m] = (...a) => { reusable = false; return f(...a); };
+  }
+  const close = page.close.bind(page);
+  page.close = async (options) => {
+    for (const [event, f] of page.harnessListeners) harness.off(event, f);
+    if (reusable && !page.isClosed() && !options) spare.push(page);
+    else await close(options);
+  };
+  page.harnessOn = (event, f) => { harness.on(event, f); page.harnessListeners.push([event, f]); };
+  return page;
+}
+
+// A spare page back to a new context's state: nothing stored for the site, no service worker, no caches (cleared
+// by the DevTools protocol once the page has left the site: a page of the site would fetch more than it clears).
+async function cleared(page, viewport) {
+  await page.goto("about:blank");
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Storage.clearDataForOrigin",
+                 { origin: new URL(base).origin, storageTypes: "local_storage,service_workers,cache_storage" });
+  await cdp.detach();
+  await page.setViewportSize(viewport);
+  return page;
+}
+
 // (a smaller viewport where only numbers are checked: software WebGL draws every pixel of every frame on the CPU)
 export async function openPage(query, viewport = { width: 1280, height: 720 }) {
-  const page = await browser.newPage({ viewport });
+  const page = spare.length ? await cleared(spare.pop(), viewport) : await newPage(viewport);
+  page.harnessListeners = [];
   const errors = [];
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.on("pageerror", (e) => errors.push(String(e)));
+  page.harnessOn("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+  page.harnessOn("pageerror", (e) => errors.push(String(e)));
   await page.goto(base + query);
   await page.waitForFunction(ready, null, { timeout: 30000 });
   return { page, errors };
@@ -92,6 +132,15 @@ export const state = (page) => page.evaluate(() => moeLab.state());
 // Lets the page draw `n` frames (the app lays out and reports what it drew inside a frame).
 export const frames = (page, n = 3) =>
   page.evaluate((n) => new Promise((r) => { let k = 0; const f = () => (++k >= n ? r() : requestAnimationFrame(f)); requestAnimationFrame(f); }), n);
+
+// A key pressed on the canvas as a hand presses it: ImGui 1.86 reads Space and the arrows as "down in this frame", so
+// the key stays down for a frame (letters and digits come as typed characters and are queued).
+export async function pressKey(page, key) {
+  await page.keyboard.down(key);
+  await frames(page, 2);
+  await page.keyboard.up(key);
+  await frames(page, 1);
+}
 
 // A command, then three frames drawn with it.
 export async function drawnCommand(page, cmd) {

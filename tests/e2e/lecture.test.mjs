@@ -8,16 +8,7 @@ import { join } from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { openPage, state, out, root, checkReport, nativeCli, decodePng, frames, finish, drawnCommand as command } from "./harness.mjs";
-
-// ImGui 1.86 reads arrow keys as "down in this frame": a key must stay down for a frame to count
-// (letters and digits come as typed characters and are queued).
-async function press(page, key) {
-  await page.keyboard.down(key);
-  await frames(page, 2);
-  await page.keyboard.up(key);
-  await frames(page, 1);
-}
+import { openPage, state, out, root, checkReport, nativeCli, decodePng, frames, finish, pressKey as press, drawnCommand as command } from "./harness.mjs";
 
 const scaleIs = (s) => `Math.abs(moeLab.state().ui_scale - ${s}) < 1e-3`;
 
