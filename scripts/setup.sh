@@ -7,21 +7,20 @@ cd "$(dirname "$0")/.."
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 
 PACKAGES=(cmake g++ make emscripten libeigen3-dev doctest-dev libglfw3-dev libgl-dev
-          chromium xvfb xauth fonts-dejavu-core fonts-droid-fallback python3 nodejs npm xz-utils dpkg-dev
+          chromium xvfb xauth fonts-dejavu-core fonts-droid-fallback python3 nodejs xz-utils dpkg-dev
           fonttools                   # pyftsubset: the page's font cut to the code points it draws
           libstb-dev                  # stb_image_write: PNG export of a view, the desktop app's --screenshot
           clang libclang-rt-14-dev    # the libFuzzer target (scripts/fuzz.sh): clang and its fuzzer runtime
           clang-format git            # scripts/format.sh (the test command's format check lists files with git)
           zbar-tools                  # zbarimg: the browser tests read QR codes back (a screenshot, a printed sheet)
           poppler-utils               # pdftoppm: the worksheet test renders the printed sheets' pages for zbarimg
-          ca-certificates)            # npm ci reaches the npm registry over https
+          ca-certificates)            # the npm registry over https (scripts/npm_lock_install.py)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# node and npm may come from outside Debian on some machines: only ask for them when absent.
+# node may come from outside Debian on some machines: only ask for it when absent.
 command -v node >/dev/null && missing=("${missing[@]/nodejs}")
-command -v npm >/dev/null && missing=("${missing[@]/npm}")
 missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
 if [ ${#missing[@]} -gt 0 ]; then
   echo "setup: installing ${missing[*]}"
@@ -73,6 +72,6 @@ if [ ! -d "$E2E/node_modules/playwright-core" ] || ! cmp -s tests/e2e/package-lo
   echo "setup: installing playwright-core, axe-core, IBM's checker and gift-pegjs from tests/e2e/package-lock.json into $E2E"
   mkdir -p "$E2E"
   cp tests/e2e/package.json tests/e2e/package-lock.json "$E2E/"
-  (cd "$E2E" && npm ci --silent --no-audit --no-fund)
+  python3 scripts/npm_lock_install.py "$E2E"   # (npm ci without Debian's npm: 359 packages to install instead of 710)
 fi
 echo "setup: done"
