@@ -25,7 +25,7 @@
 namespace {
 
 constexpr double kMaxDensity = 3;    // phones go to 3.5: 3 keeps a 4K canvas's memory and fill rate in reach
-constexpr double kAwakeMs = 1000;    // frames drawn after the last input (hover, a click's after-effects)
+constexpr double kAwakeMs = 400;     // frames drawn after the last input (hover, a click's after-effects)
 constexpr double kWaitingMs = 100;   // the frame interval while the run waits for its Web Workers
 constexpr int kSettleFrames = 3;     // frames drawn after a command (ImGui sizes a new window in its second)
 constexpr int kStartFrames = 8;      // frames drawn when the page opens, before it sleeps until it is touched
