@@ -18,7 +18,7 @@ const cli = process.argv.length > 2 ? process.argv.slice(2) : [join(root, "build
 const seed = Number(process.env.MOE_RANDOM_SEED || Date.now() % 1e9);
 const runs = Number(process.env.MOE_RANDOM_RUNS || 520);
 const jobs = Number(process.env.MOE_RANDOM_JOBS || cpus().length);
-const TIME_LIMIT_S = 0.5;    // per run (--time-limit; near-default runs get 4x): exit 1 with a message when reached
+const TIME_LIMIT_S = 0.5;    // per run (--time-limit; runs near the quick sizes get 4x): exit 1 with a message when reached
 const HANG_MS = 120000;      // a run still alive after this is a failure (killed)
 
 // mulberry32: a small seeded generator, so a failing sequence can be replayed with MOE_RANDOM_SEED
@@ -59,13 +59,16 @@ function outOfRange(p) {
 }
 
 // One configuration: [args, expect2] where expect2 says a refusal (exit 2) is required.
-// A third are near a lab's default (one value changed, in range), so that many runs finish and their
-// final metrics are checked; the rest mix presets, seeds and 1-4 values of every kind.
+// A third are near a lab's quick size (its test sizes from `list --json`, one value changed, in range), so that
+// many runs finish and their final metrics are checked (near the default preset they took 110 of the test's 132
+// CPU seconds, a fifth of them stopped by the time limit); the rest mix presets, seeds and 1-4 values of every kind.
 function configuration(lab) {
   if (rand() < 0.3) {
     const p = pick(lab.params);
     const args = ["run", "--lab", lab.id, "--json", "--time-limit", String(TIME_LIMIT_S * 4),
-                  "--seed", String(Math.floor(rand() * 1000)), "--set", `${p.name}=${rand() < 0.8 ? inRange(p) : edge(p)}`];
+                  "--seed", String(Math.floor(rand() * 1000))];
+    for (const [k, v] of Object.entries(lab.quick || {})) if (k !== p.name) args.push("--set", `${k}=${v}`);
+    args.push("--set", `${p.name}=${rand() < 0.8 ? inRange(p) : edge(p)}`);
     return [args, false];
   }
   const args = ["run", "--lab", lab.id, "--json", "--time-limit", String(TIME_LIMIT_S)];
@@ -141,6 +144,7 @@ console.log(`random CLI test: ${runs} configurations over ${labs.length} labs ($
 const todo = [];
 for (let k = 0; k < runs; ++k) todo.push(configuration(labs[k % labs.length]));   // every lab equally often
 const counts = { 0: 0, 1: 0, 2: 0 }, failures = [];
+let timeLimited = 0;   // of the runs that stopped with a message, those stopped by --time-limit
 let slowest = 0, next = 0;
 const t0 = Date.now();
 async function worker() {
@@ -152,11 +156,14 @@ async function worker() {
     const known = why && KNOWN.find((k) => k.lab === args[2] && k.why.test(why));
     if (known) known.seen = (known.seen || 0) + 1;
     else if (why) failures.push(`${why}\n    ${cli.join(" ")} ${args.map((a) => JSON.stringify(a)).join(" ")}\n    ${(res.err || "").split("\n")[0]}`);
-    else counts[res.code]++;
+    else {
+      counts[res.code]++;
+      if (res.code === 1 && /--time-limit/.test(res.out)) timeLimited++;
+    }
   }
 }
 await Promise.all(Array.from({ length: jobs }, worker));
-console.log(`  exit 0 (finished): ${counts[0]}, exit 1 (stopped with a message): ${counts[1]}, exit 2 (refused): ${counts[2]}; ` +
+console.log(`  exit 0 (finished): ${counts[0]}, exit 1 (stopped with a message): ${counts[1]} (${timeLimited} by the time limit), exit 2 (refused): ${counts[2]}; ` +
             `${((Date.now() - t0) / 1000).toFixed(0)} s, slowest run ${(slowest / 1000).toFixed(1)} s`);
 for (const k of KNOWN.filter((k) => k.seen))
   console.log(`  known, not failed: ${k.seen} run(s) of ${k.lab}: ${k.note}`);
