@@ -170,9 +170,10 @@ def keys_of(folder):
                 keys.append(template)
         for text, before, _, _ in literal_runs(src):
             wrapped = (JS_WRAPPED if js else WRAPPED).search(before)
-            if not re.search(r"[A-Za-z]{2}", text) and not (wrapped and re.search(r"[^\s%]", PRINTF.sub("", text))):
-                continue   # a number's format ("%.3f"): nothing to translate ("n/a" or "(%s) %s" in tr() is a text:
-                           # another language writes its own brackets, colon and spacing)
+            if not re.search(r"[A-Za-z]{2}", text) and not (
+                    wrapped and (re.search(r"[^\s%]", PRINTF.sub("", text)) or "%%" in text)):
+                continue   # a number's format ("%.3f"): nothing to translate ("n/a", "(%s) %s" or "%s %%" in tr() is
+                           # a text: another language writes its own brackets, colon, spacing and percent sign)
             if INSIDE_NUMBERED.search(before.split("\n")[-1]) or INSIDE_TRNF.search(before):
                 continue   # a numbered label's prefix or suffix, a count's form: its template is the key
             shown = lab and (is_prose(text) or SHOWN_ARG.search(before.split("\n")[-1]))

@@ -22,7 +22,7 @@ std::string fill_metrics(const std::string& text, const std::vector<Metric>& met
         if (percent) key.pop_back();
         const Metric* m = key.empty() ? nullptr : find_metric(metrics, key);
         if (m && std::isfinite(m->value)) {
-            out += local_number(percent ? strf("%.0f %%", 100 * m->value) : strf(m->format.c_str(), m->value));
+            out += percent ? core::percent(100 * m->value) : local_number(strf(m->format.c_str(), m->value));
             i = close + 1;
         } else {
             out += text[i++];
@@ -54,7 +54,7 @@ std::vector<std::string> outcome_sentences(const std::vector<Outcome>& outcomes,
         const Outcome& o = outcomes[size_t(said.outcome)];
         std::string s = said.text;
         if (said.differs) {
-            s = trf("Unlike the paper on this seed: %s", s.c_str());
+            s = trf("On this seed the run differs from the paper. %s", s.c_str());
             if (on_default_preset && o.seeds > 0)
                 s = then(s,
                          trf("(The paper's outcome holds in %d of seeds 1–%d of %s.)", o.paper_seeds, o.seeds,

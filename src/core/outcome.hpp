@@ -25,14 +25,18 @@ struct Outcome {
     int paper = 0;                   // the case the paper predicts (0-based)
     // Over seeds 1..seeds of the default preset, the paper's case held in `paper_seeds` (moe-lab reproduce).
     int paper_seeds = 0, seeds = 0;
+    // The paper's case in words true of every seed it holds on: what decides it, none of one run's numbers (the
+    // teacher's key's line "… Held in 7 of seeds 1–10 of Lecture."). Declared wherever `seeds` is.
+    std::string held;
     // Where what theory predicts depends on the configuration (a switch that removes what the paper's case needs):
     // the paper's case for these parameters, or -1 for `paper`. Unset: always `paper`.
     std::function<int(const Params&)> paper_for;
 };
 
-// The usual way to declare one: core::outcome({cases…}, the paper's case, held in so many of seeds 1..seeds).
-inline Outcome outcome(std::vector<TourAnswer> cases, int paper, int paper_seeds, int seeds) {
-    return {std::move(cases), paper, paper_seeds, seeds};
+// The usual way to declare one: core::outcome({cases…}, the paper's case, held in so many of seeds 1..seeds, the
+// paper's case without numbers).
+inline Outcome outcome(std::vector<TourAnswer> cases, int paper, int paper_seeds, int seeds, std::string held) {
+    return {std::move(cases), paper, paper_seeds, seeds, std::move(held), {}};
 }
 
 // One sentence as this run decides it.
@@ -43,8 +47,8 @@ struct Said {
     int case_index = -1;    // the case said
 };
 
-// {key} → the metric's value in its format, {key%} → a fraction as a whole percentage ("90 %"); an unknown
-// key or a missing value stays as written.
+// {key} → the metric's value in its format, {key%} → a fraction as a whole percentage as the language writes it
+// (core::percent: "90 %", Chinese "90%"); an unknown key or a missing value stays as written.
 std::string fill_metrics(const std::string& text, const std::vector<Metric>& metrics);
 
 // The case of `o` that `metrics` support (as supported_answer: -1 when a metric it needs is missing or NaN).
@@ -53,8 +57,9 @@ int decided_case(const Outcome& o, const std::vector<Metric>& metrics);
 // Every outcome the metrics decide, in declaration order.
 std::vector<Said> say_outcomes(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics);
 
-// The end-of-run sentences, each that differs from the paper with "Unlike the paper, …" and how often seeds show the
-// paper's case (quoted only on the default preset, where it was measured); the line is them in a row.
+// The end-of-run sentences, each that differs from the paper after "On this seed the run differs from the paper." and
+// with how often seeds show the paper's case (quoted only on the default preset, where it was measured); the line is
+// them in a row.
 std::vector<std::string> outcome_sentences(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics,
                                            const std::string& default_preset_title, bool on_default_preset);
 std::string outcome_line(const std::vector<Outcome>& outcomes, const std::vector<Metric>& metrics,

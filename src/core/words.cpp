@@ -258,7 +258,7 @@ int plural_form(Plurals p, long long n) {
 
 std::string gap_after(const std::string& text) {
     if (text.empty()) return "";
-    for (const char* stop : {"。", "！", "？", "：", "；"}) {   // (full-width punctuation holds its own space)
+    for (const char* stop : {"。", "！", "？", "：", "；", "】"}) {   // (full-width punctuation holds its own space)
         const size_t n = std::char_traits<char>::length(stop);
         if (text.size() >= n && text.compare(text.size() - n, n, stop) == 0) return "";
     }
@@ -302,6 +302,12 @@ std::string local_number(std::string s) {
     for (size_t k = 1; k + 1 < s.size(); ++k)
         if (s[k] == '.' && is_digit(s[k - 1]) && is_digit(s[k + 1])) s[k] = ',';
     return s;
+}
+
+std::string percent(double value, const char* format) {
+    char b[48];
+    std::snprintf(b, sizeof b, format, value);
+    return trf("%s %%", local_number(b).c_str());
 }
 
 std::string pseudo(const std::string& english) {

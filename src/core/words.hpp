@@ -75,7 +75,7 @@ std::string trnf(long long n, const char* one, const char* other, ...);
 // The form itself, translated and not yet formatted (the page's scripts fill their {names} in it).
 std::string plural(long long n, const char* one, const char* other);
 
-// What follows a text before the next word: a space, or nothing after full-width punctuation (。！？：；: Chinese
+// What follows a text before the next word: a space, or nothing after full-width punctuation (。！？：；】: Chinese
 // sets no space after them) or after nothing.
 std::string gap_after(const std::string& text);
 
@@ -86,6 +86,10 @@ std::string then(const std::string& sentence, const std::string& next);
 // A number formatted for display in the chosen language ("0.5" → "0,5" with a decimal comma): applied to
 // numbers the app formats, never to links, commands or the CLI.
 std::string local_number(std::string formatted);
+
+// A percentage as its language writes it, through the table's "%s %%": `value` (already in percent) in `format`,
+// with the language's decimal mark and sign ("87,5 %" in German, "87.5%" in Chinese).
+std::string percent(double value, const char* format = "%.0f");
 
 // The pseudo-language's form of a text: letters accented, 40 % longer, placeholders and symbols kept.
 std::string pseudo(const std::string& english);

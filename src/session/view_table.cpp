@@ -155,7 +155,7 @@ static void field_tables(const View& v, size_t max_rows, std::vector<DataTable>&
     const std::vector<int> won = field_territories(f);
     const double cells = std::max(1, f.rows * f.cols);
     for (size_t k = 0; k < won.size(); ++k)
-        share.rows.push_back({name(int(k)), num(100.0 * won[k] / cells, "%.1f %%")});
+        share.rows.push_back({name(int(k)), percent(100.0 * won[k] / cells, "%.1f")});
     share.total_rows = share.rows.size();
     out.push_back(share);
     if (f.rows <= 0 || f.cols <= 0) return;

@@ -47,21 +47,6 @@ static std::string qr_svg(const std::string& link, const std::string& label) {
         "\" fill=\"#000\"/></svg>";
 }
 
-// An outcome's sentence without a run: each {metric} as "…".
-static std::string unfilled(const std::string& text) {
-    std::string out;
-    for (size_t i = 0; i < text.size(); ++i) {
-        const size_t close = text[i] == '{' ? text.find('}', i) : std::string::npos;
-        if (close == std::string::npos) {
-            out += text[i];
-            continue;
-        }
-        out += "…";
-        i = close;
-    }
-    return out;
-}
-
 // A metric as the page shows it: its label, its value in its format and the language's decimal mark.
 static std::string metric_text(const Metric& m) {
     const std::string value = std::isfinite(m.value) ? local_number(strf(m.format.c_str(), m.value)) : tr("n/a");
@@ -146,6 +131,8 @@ static std::string what_to_do(const Lab& lab, const TourStep& s) {
     return tr("Look at the run as it is.");
 }
 
+// A run-in head, set in bold and closed by a full stop (in Chinese by its brackets), so that a text that opens with a
+// head of its own ("Theorem 4.1: …", "On your phone: …") never stacks two colons.
 static std::string labelled(const std::string& label, const std::string& text) {
     return "<p><strong>" + esc(label) + "</strong>" + gap_after(label) + prose(text) + "</p>\n";
 }
@@ -154,13 +141,13 @@ static std::string labelled(const std::string& label, const std::string& text) {
 // and at the end of a run what it says.
 static std::string key_of(const Lab& lab, const TourStep& s, const StepRun& run, uint64_t seed) {
     std::string h = "<div class=\"key\">\n";
-    if (!run.failure.empty()) return h + labelled(tr("The run failed:"), run.failure) + "</div>\n";
+    if (!run.failure.empty()) return h + labelled(tr("The run failed."), run.failure) + "</div>\n";
     const TourQuestion& q = s.question;
     std::vector<std::string> shown;   // the metrics the step's numbers name
     if (!q.prompt.empty()) {
-        h += labelled(tr("The paper's answer:"),
+        h += labelled(tr("The paper's answer."),
                       trf("(%s) %s", letter(size_t(q.key)).c_str(), tr(q.answers[size_t(q.key)].text).c_str()));
-        h += labelled(tr("Why:"), tr(q.why));
+        h += labelled(tr("Why."), tr(q.why));
         const int k = supported_answer(q, run.metrics);
         h += "<p>" +
             esc(k < 0            ? trf("On seed %llu the run cannot decide it: a metric it needs is missing.",
@@ -208,12 +195,12 @@ static std::string step_html(const Lab& lab, const SheetRequest& r, const std::v
         esc(on_phones(s) ? trf("Step %d of %d, on phones", k + 1, n)
                          : trf("Step %d of %d, on the projector", k + 1, n)) +
         "</h2>\n<div class=\"body\">\n<div class=\"text\">\n";
-    h += labelled(tr("What to do:"), what_to_do(lab, s));
+    h += labelled(tr("What to do."), what_to_do(lab, s));
     // the student's sheet asks before it tells: what answers a question, this step's or a later one's, is the key's
-    if (key || !reveals_caption(s)) h += labelled(tr("What to look for:"), tr(s.caption));
-    if (key || !reveals_claim(s)) h += labelled(tr("The paper:"), tr(s.claim));
+    if (key || !reveals_caption(s)) h += labelled(tr("What to look for."), tr(s.caption));
+    if (key || !reveals_claim(s)) h += labelled(tr("The paper."), tr(s.claim));
     if (!s.question.prompt.empty()) {
-        h += labelled(tr("Question:"), tr(s.question.prompt));
+        h += labelled(tr("Question."), tr(s.question.prompt));
         h += "<ul class=\"answers\">\n";
         for (size_t a = 0; a < s.question.answers.size(); ++a)
             h += "<li><span class=\"box\" aria-hidden=\"true\"></span><span>" +
@@ -289,8 +276,8 @@ static const char* kStyle =
 std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<StepRun>& runs) {
     const std::vector<TourStep> steps = lab.tour();
     const bool key = r.kind == SheetKind::Key;
-    const std::string title = key ? trf("Teacher's key: %s", tr(lab.info().title).c_str())
-                                  : trf("Worksheet: %s", tr(lab.info().title).c_str());
+    const std::string title = key ? trf("Teacher's key — %s", tr(lab.info().title).c_str())
+                                  : trf("Worksheet — %s", tr(lab.info().title).c_str());
     const Language& lang = language();
     std::string h = std::string("<!doctype html>\n<html lang=\"") + lang.code +
         "\">\n<head>\n<meta charset=\"utf-8\">\n" +
@@ -315,8 +302,8 @@ std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<
         for (const Outcome& o : lab.outcomes())
             if (o.seeds > 0)
                 counts += "<li>" +
-                    prose(trf("%s Held in %d of seeds 1–%d of %s.", unfilled(tr(o.cases[size_t(o.paper)].text)).c_str(),
-                              o.paper_seeds, o.seeds, preset.c_str())) +
+                    prose(trf("%s Held in %d of seeds 1–%d of %s.", tr(o.held).c_str(), o.paper_seeds, o.seeds,
+                              preset.c_str())) +
                     "</li>\n";
         if (!counts.empty())
             h += "<section class=\"step\">\n<h2>" + esc(tr("Over seeds: how often the paper's case holds")) +

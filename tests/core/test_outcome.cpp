@@ -6,7 +6,11 @@
 #include "core/registry.hpp"
 #include "session/run_seeds.hpp"
 #include "session/share_link.hpp"
+#include "core/words.hpp"
 #include <doctest/doctest.h>
+#include <fstream>
+#include <sstream>
+#include <tuple>
 
 namespace {
 
@@ -21,17 +25,37 @@ std::vector<core::Metric> metrics(double stuck, double acc) {
 core::Outcome stuck_outcome() {
     return core::outcome({core::answer_if_above("ℓ2 stuck in {stuck} of {runs} runs.", "stuck", 0.5),
                           core::answer_otherwise("No ℓ2 run stuck ({stuck} of {runs}).")},
-                         0, 9, 10);
+                         0, 9, 10, "At least one ℓ2 run stuck.");
+}
+
+std::string table_of(const std::string& code) {
+    std::ifstream in(std::string(MOE_WORDS_DIR) + "/" + code + ".json", std::ios::binary);
+    std::ostringstream s;
+    s << in.rdbuf();
+    return s.str();
 }
 
 }   // namespace
 
-TEST_CASE("outcomes: {key} takes the metric's value in its format, {key%} a percentage; unknown keys and NaN stay") {
+TEST_CASE(
+    "outcomes: {key} takes the metric's value in its format, {key%} a percentage as its language writes it, unknown "
+    "keys and NaN stay") {
     const auto m = metrics(1, 99.8);
     CHECK(core::fill_metrics("{stuck} of {runs}, {acc} %", m) == "1 of 6, 99.80 %");
     CHECK(core::fill_metrics("{nope} and {", m) == "{nope} and {");
     CHECK(core::fill_metrics("{stuck%} of them", metrics(0.904, 1)) == "90 % of them");
     CHECK(core::fill_metrics("{acc}", metrics(1, core::kNotApplicable)) == "{acc}");
+    // a percentage as its language writes it (the table's "%s %%"): German keeps the space and its decimal comma,
+    // Chinese sets none
+    for (const auto& [code, whole, half] :
+         {std::tuple<const char*, const char*, const char*>{"de", "90 %", "87,5 %"}, {"zh-Hans", "90%", "87.5%"}}) {
+        CAPTURE(code);
+        REQUIRE(core::use_language(code, table_of(code)).empty());
+        CHECK(core::fill_metrics("{stuck%}", metrics(0.904, 1)) == whole);
+        CHECK(core::percent(87.5, "%.1f") == half);
+    }
+    core::use_language("en", "");
+    CHECK(core::percent(87.5, "%.1f") == "87.5 %");
 }
 
 TEST_CASE("outcomes: the first case that holds is said; another case than the paper's says so, with the seeds") {
@@ -46,17 +70,19 @@ TEST_CASE("outcomes: the first case that holds is said; another case than the pa
     REQUIRE(said.size() == 1);
     CHECK(said[0].differs);
     CHECK(said[0].case_index == 1);
-    CHECK(core::outcome_line(o, metrics(0, 90), "Lecture", true) ==
-          "Unlike the paper on this seed: No ℓ2 run stuck (0 of 6). (The paper's outcome holds in 9 of seeds 1–10 "
-          "of Lecture.)");
+    CHECK(
+        core::outcome_line(o, metrics(0, 90), "Lecture", true) ==
+        "On this seed the run differs from the paper. No ℓ2 run stuck (0 of 6). (The paper's outcome holds in 9 of seeds 1–10 "
+        "of Lecture.)");
     // on another preset the seed count (measured on the default preset) is not quoted
     CHECK(core::outcome_line(o, metrics(0, 90), "Lecture", false) ==
-          "Unlike the paper on this seed: No ℓ2 run stuck (0 of 6).");
+          "On this seed the run differs from the paper. No ℓ2 run stuck (0 of 6).");
 }
 
 TEST_CASE("outcomes: a sentence whose metric this run does not have is left out, not guessed") {
-    const core::Outcome acc = core::outcome(
-        {core::answer_if_above("Accuracy {acc} %.", "acc", 95), core::answer_otherwise("Only {acc} %.")}, 0, 10, 10);
+    const core::Outcome acc =
+        core::outcome({core::answer_if_above("Accuracy {acc} %.", "acc", 95), core::answer_otherwise("Only {acc} %.")},
+                      0, 10, 10, "Accuracy over 95 %.");
     const std::vector<core::Outcome> o = {acc, stuck_outcome()};
     const auto said = core::say_outcomes(o, metrics(1, core::kNotApplicable));
     REQUIRE(said.size() == 1);

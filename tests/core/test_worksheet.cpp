@@ -11,6 +11,7 @@
 #include "session/worksheet.hpp"
 #include <doctest/doctest.h>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -70,7 +71,7 @@ TEST_CASE(
         // a question's prompt is asked, its answers offered with boxes, and the key's words are not on the sheet
         for (const core::TourStep& s : steps)
             if (!s.question.prompt.empty()) CHECK(html.find(core::tr(s.question.why)) == std::string::npos);
-        CHECK(html.find("The paper's answer:") == std::string::npos);
+        CHECK(html.find("The paper's answer.") == std::string::npos);
     }
 }
 
@@ -92,7 +93,7 @@ TEST_CASE(
     for (const core::TourStep& s : lab->tour()) {
         const core::TourQuestion& q = s.question;
         if (q.prompt.empty()) continue;
-        CHECK(key.find("The paper's answer:</strong> (" + std::string(1, char('a' + q.key)) + ")") !=
+        CHECK(key.find("The paper's answer.</strong> (" + std::string(1, char('a' + q.key)) + ")") !=
               std::string::npos);
         CHECK(key.find("as the paper predicts") != std::string::npos);   // the tour's seed: the tests of tours
         for (size_t a = 0; a < q.answers.size(); ++a)
@@ -208,7 +209,8 @@ static std::string printed(const std::string& text) {
     return core::print_math(h);
 }
 
-TEST_CASE("the student's sheet asks before it tells: no text that answers a question is on it, in any language") {
+// Each lab with a tour, in each language: its worksheet, and its key without runs (the texts, not the numbers).
+static void each_lab_sheets(const std::function<void(const core::Lab&, const std::string&, const std::string&)>& look) {
     for (const core::Language& lang : core::languages()) {
         REQUIRE(core::use_language(lang.code, table_of(lang.code)).empty());
         for (const core::LabEntry& e : core::all_labs()) {
@@ -217,33 +219,67 @@ TEST_CASE("the student's sheet asks before it tells: no text that answers a ques
             CAPTURE(e.id);
             const auto lab = core::make_lab(e.id);
             if (lab->tour().empty()) continue;
-            std::string sheet, key;
+            std::string sheet;
             REQUIRE(core::make_sheet(request(e.id, core::SheetKind::Worksheet), sheet).empty());
-            key = core::sheet_html(*lab, request(e.id, core::SheetKind::Key), {});
-            // the lab's citation as the page shows it, and no space after a label's full-width colon
-            CHECK(sheet.find(core::tr(lab->info().citation)) != std::string::npos);
-            CHECK(sheet.find("：</strong> ") == std::string::npos);
-            CHECK(sheet.find("： <span") == std::string::npos);
-            const std::vector<core::TourStep> steps = lab->tour();
-            int left_out = 0;
-            for (size_t k = 0; k < steps.size(); ++k) {
-                CAPTURE(k + 1);
-                std::vector<std::string> revealing;
-                if (core::reveals_caption(steps[k])) revealing.push_back(printed(steps[k].caption));
-                if (core::reveals_claim(steps[k])) revealing.push_back(printed(steps[k].claim));
-                for (const std::string& text : revealing) {
-                    ++left_out;
-                    if (text.size() < 12) continue;   // (a placeholder's "—" gives nothing away, and is everywhere)
-                    CHECK_MESSAGE(key.find(text) != std::string::npos, "the key prints it: " << text);
-                    CHECK_MESSAGE(sheet.find(text) == std::string::npos, "the sheet gives it away: " << text);
-                }
-                if (!steps[k].question.prompt.empty())   // and asks the question, with its answers
-                    CHECK(sheet.find(printed(steps[k].question.prompt)) != std::string::npos);
-            }
-            CHECK(left_out >= 2);   // (a question step's caption and claim at least)
+            look(*lab, sheet, core::sheet_html(*lab, request(e.id, core::SheetKind::Key), {}));
         }
     }
     core::use_language("en", "");
+}
+
+TEST_CASE("the student's sheet asks before it tells: no text that answers a question is on it, in any language") {
+    each_lab_sheets([](const core::Lab& lab, const std::string& sheet, const std::string& key) {
+        // the lab's citation as the page shows it, and no space after a label's full-width colon
+        CHECK(sheet.find(core::tr(lab.info().citation)) != std::string::npos);
+        CHECK(sheet.find("：</strong> ") == std::string::npos);
+        CHECK(sheet.find("： <span") == std::string::npos);
+        const std::vector<core::TourStep> steps = lab.tour();
+        int left_out = 0;
+        for (size_t k = 0; k < steps.size(); ++k) {
+            CAPTURE(k + 1);
+            std::vector<std::string> revealing;
+            if (core::reveals_caption(steps[k])) revealing.push_back(printed(steps[k].caption));
+            if (core::reveals_claim(steps[k])) revealing.push_back(printed(steps[k].claim));
+            for (const std::string& text : revealing) {
+                ++left_out;
+                if (text.size() < 12) continue;   // (a placeholder's "—" gives nothing away, and is everywhere)
+                CHECK_MESSAGE(key.find(text) != std::string::npos, "the key prints it: " << text);
+                CHECK_MESSAGE(sheet.find(text) == std::string::npos, "the sheet gives it away: " << text);
+            }
+            if (!steps[k].question.prompt.empty())   // and asks the question, with its answers
+                CHECK(sheet.find(printed(steps[k].question.prompt)) != std::string::npos);
+        }
+        CHECK(left_out >= 2);   // (a question step's caption and claim at least)
+    });
+}
+
+static int colons(const std::string& text) { return count(text, ":") + count(text, "："); }
+
+TEST_CASE(
+    "the key's over-seeds lines say each paper's case whole, without one run's numbers, and titles stack no colons") {
+    each_lab_sheets([](const core::Lab& lab, const std::string& sheet, const std::string& key) {
+        CHECK(sheet.find("】</strong> ") == std::string::npos);   // (a Chinese run-in head holds its own space)
+        const std::string* pages[] = {&key, &sheet};
+        for (const std::string* html : pages) {   // "Worksheet — Playground: …", not "…: Playground: …"
+            const size_t a = html->find("<h1>"), b = html->find("</h1>");
+            REQUIRE(b != std::string::npos);
+            CHECK(colons(html->substr(a, b - a)) <= colons(core::tr(lab.info().title)));
+        }
+        const size_t over = key.find(core::tr("Over seeds: how often the paper's case holds"));
+        int counted = 0;
+        for (const core::Outcome& o : lab.outcomes()) {
+            if (o.seeds <= 0) continue;
+            ++counted;
+            CAPTURE(o.held);
+            REQUIRE(!o.held.empty());
+            for (size_t at = o.held.find('{'); at != std::string::npos; at = o.held.find('{', at + 1))
+                CHECK(o.held.compare(at, 2, "{=") == 0);   // a bound of the paper's case, never a run's metric
+            CHECK(key.find(printed(o.held), over) != std::string::npos);
+        }
+        if (counted == 0) return;
+        REQUIRE(over != std::string::npos);
+        CHECK(key.find("…", over) == std::string::npos);   // (no slot left for a number the key does not have)
+    });
 }
 
 TEST_CASE("print_math: exponents and one-letter names' subscripts set, parameter names and plain text left alone") {

@@ -84,12 +84,12 @@ test("a seed whose run differs from the paper says so at its end, with how often
   const native = cliRun([nativeCli], ["--lab", "cluster-experts", "--preset", "lecture", "--seed", "6"]);
   assert.equal(s.outcome, native.outcome);
   assert.equal(s.phase_title, "Router learning");   // this seed never reached "Converged"
-  assert.match(s.outcome, /^Unlike the paper on this seed: The nonlinear MoE did not reach the converged stage/);
+  assert.match(s.outcome, /^On this seed the run differs from the paper\. The nonlinear MoE did not reach the converged stage/);
   assert.match(s.outcome, /\(The paper's outcome holds in \d+ of seeds 1–10 of Lecture\.\)/);
-  await page.waitForFunction(() => window.announced.some((t) => t.includes("Unlike the paper on this seed")), null,
+  await page.waitForFunction(() => window.announced.some((t) => t.includes("On this seed the run differs from the paper")), null,
                              { timeout: 5000 }).catch(() => {});   // one message a second: a phase change may come first
   const said = await page.evaluate(() => window.announced);
-  assert.ok(said.some((t) => t.startsWith("The run has finished, in phase 2: Router learning. Unlike the paper on this seed")),
+  assert.ok(said.some((t) => t.startsWith("The run has finished, in phase 2: Router learning. On this seed the run differs from the paper")),
             `announced: ${JSON.stringify(said)}`);
   await page.screenshot({ path: join(out, "outcome-cluster-experts-seed6.png") });
   assert.deepEqual(errors, []);

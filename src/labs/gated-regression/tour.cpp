@@ -30,10 +30,10 @@ std::vector<core::TourStep> GatedRegressionLab::tour() const {
             "§3.1: ℓ2 reaches good prediction error at a spurious local minimum; Theorem 1: L₄ has none."),
         core::tour_to_phase(
             kSweep, {"gates"},
-            "Phase 2: the experts frozen, projected GD on L_log learns the gate from a random W₀, three times: with A*, "
-            "with L₄'s Â (both fall geometrically), and with a stuck ℓ2 run's Â (it stalls far from W*).",
-            "Theorem 3: ‖W_t − W*‖ ≤ ρ^t‖W₀ − W*‖ + κ·ε_reg: the gates are learned as well as the experts were (Fig. "
-            "2b)."),
+            "Phase 2: with the experts frozen, projected GD on L_log learns the gate from a random W₀ three times, "
+            "with A* and with L₄'s Â (both fall geometrically) and with a stuck ℓ2 run's Â (it stalls far from W*).",
+            "Theorem 3: ‖W_t − W*‖ ≤ ρ^t‖W₀ − W*‖ + κ·ε_reg, so the gates are learned as well as the experts were "
+            "(Fig. 2b)."),
         core::with_question(
             {"Phase 3 repeats Phase 1 at n from 10³ to 10⁵ samples. With 10⁵ samples, will every run of both losses "
              "recover the experts?",

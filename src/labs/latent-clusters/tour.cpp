@@ -49,8 +49,8 @@ std::vector<core::TourStep> LatentClustersLab::tour() const {
              "C.21–C.26)."},
             core::tour_to_phase(
                 kIV, {"race"},
-                "Phase III has run: experts trained on their own cluster learn w_c* and w_g*: the solid w_g* line leaves "
-                "the grey chance band, while the vanilla net's (dashed) stays inside it.",
+                "Phase III has run: experts trained on their own cluster learn w_c* and w_g*, and the solid w_g* line "
+                "leaves the grey chance band while the vanilla net's (dashed) stays inside it.",
                 "Lemmas C.21–C.26: under adaptive top-k the w_g* drive does not cancel, so w_g* is learned; Theorem 4.3: "
                 "the vanilla net's stays Õ(d^{−1/2}).")),
         core::tour_to_end(

@@ -212,7 +212,7 @@ std::vector<core::Outcome> PlaygroundLab::outcomes() const {
                                0.9),
          core::answer_otherwise("The load is uneven: H(f)/ln K = {load_entropy}, MaxVio = {max_vio}, idle experts "
                                 "{idle_experts%}.")},
-        0, 10, 10);
+        0, 10, 10, "The load is even: H(f)/ln K above {=0.9}.");
     // With no balancing at all (no L_aux, no bias, token choice), what theory predicts is an uneven load (Shazeer et
     // al. 2017, §4): a collapse onto one expert, or one expert per cluster, both.
     load.paper_for = [](const core::Params& p) {

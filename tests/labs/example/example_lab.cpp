@@ -225,7 +225,7 @@ public:
         return {core::outcome(
             {core::answer_if_above("The gate sends {gate_acc} of the test points by their cluster.", "gate_acc", 0.8),
              core::answer_otherwise("The gate sends only {gate_acc} of the test points by their cluster.")},
-            0, 3, 3)};
+            0, 3, 3, "The gate sends over 80 % of the test points by their cluster.")};
     }
     std::vector<core::Comparison> comparisons() const override {
         return {core::compare("gate-off", "Gate off")
