@@ -49,8 +49,9 @@ TEST_CASE(
     // Chinese sets none
     for (const auto& [code, whole, half] :
          {std::tuple<const char*, const char*, const char*>{"de", "90 %", "87,5 %"}, {"zh-Hans", "90%", "87.5%"}}) {
-        CAPTURE(code);
-        REQUIRE(core::use_language(code, table_of(code)).empty());
+        const std::string lang = code;   // (a structured binding cannot be captured in C++17)
+        CAPTURE(lang);
+        REQUIRE(core::use_language(lang, table_of(lang)).empty());
         CHECK(core::fill_metrics("{stuck%}", metrics(0.904, 1)) == whole);
         CHECK(core::percent(87.5, "%.1f") == half);
     }
