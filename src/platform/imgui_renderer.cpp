@@ -132,6 +132,8 @@ void renderer_draw(const ImDrawData* d) {
                            reinterpret_cast<const void*>(size_t(cmd.IdxOffset) * sizeof(ImDrawIdx)));
         }
     }
+    glDisable(
+        GL_SCISSOR_TEST);   // (a clear obeys the scissor: the next frame's would paint the last command's clip only)
 }
 
 void renderer_shutdown() {

@@ -94,7 +94,21 @@ for (const [name, options] of setups) {
       await page.waitForFunction(() => moeLab.state().progress > 0, null, { timeout: 20000 });
       assert.equal(await page.evaluate(() => moeLab.command("pause")), "");   // the views stay where they are
       await page.waitForTimeout(500);
-      await page.screenshot({ path: join(out, `device-${name}.png`) });
+      const shot = await page.screenshot({ path: join(out, `device-${name}.png`) });
+      // the canvas's corners, between and beside the panels, have the page's background (a frame's clear once painted
+      // only the last scissor rectangle, and the rest stayed black)
+      const corners = await page.evaluate(async (b64) => {
+        const img = new Image();
+        img.src = "data:image/png;base64," + b64;
+        await img.decode();
+        const c = document.createElement("canvas");
+        c.width = img.width, c.height = img.height;
+        const g = c.getContext("2d", { willReadFrequently: true });
+        g.drawImage(img, 0, 0);
+        return [[1, 1], [img.width - 2, 1], [1, img.height - 2], [img.width - 2, img.height - 2]]
+          .map(([x, y]) => Array.from(g.getImageData(x, y, 1, 1).data).slice(0, 3));
+      }, shot.toString("base64"));
+      for (const px of corners) assert.ok(px[0] + px[1] + px[2] > 300, `a corner of the light page is dark: ${px}`);
 
       // a long press on a view's title shows its help, as hovering with a mouse does
       const title = (await state(page)).controls.find((x) => x.id.startsWith("view:"));
