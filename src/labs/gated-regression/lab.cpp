@@ -328,9 +328,10 @@ core::WorkPlan work_plan(const Config& c) {
 
 core::WorkPlan GatedRegressionLab::plan(const Config& c) const { return work_plan(c); }
 static core::TestSizes sizes_for_tests() {
-    return {{{"n", 10000}, {"iters", 200}, {"sweep", 0}},   // quick; the default n already takes many steps
-            {},
-            {{"n", 10000}, {"iters", 200}, {"sweep", 1}, {"sweep_seeds", 3}, {"sweep_n_max", 1000}}};
+    return {
+        {{"n", 2000}, {"n_log", 1000}, {"iters", 100}, {"sweep", 0}},   // quick; the default n already takes many steps
+        {},
+        {{"n", 2000}, {"n_log", 1000}, {"iters", 100}, {"sweep", 1}, {"sweep_seeds", 3}, {"sweep_n_max", 1000}}};
 }
 
 }   // namespace gated

@@ -300,7 +300,7 @@ core::WorkPlan work_plan(const Config& c) {
 core::WorkPlan LatentClustersLab::plan(const Config& c) const { return work_plan(c); }
 
 static core::TestSizes sizes_for_tests() {
-    return {{{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}, {"eval_every", 5000}},
+    return {{{"T1", 8000}, {"n2", 8000}, {"T3", 8000}, {"n_test", 1000}, {"eval_every", 2000}},
             {{"d", 128}, {"n_test", 50000}}};
 }
 

@@ -361,9 +361,21 @@ static std::vector<core::Headline> paper_headlines() {
 
 // quick: every part of the plan, the threshold grid included (one l, one seed)
 static core::TestSizes sizes_for_tests() {
-    return {{{"N_points", 2}, {"sweep_seeds", 1}, {"grid_lmax", 1}, {"grid_seeds", 1}, {"N_run", 20}, {"cap", 20}},
+    return {{{"N_points", 2},
+             {"sweep_seeds", 1},
+             {"grid_lmax", 1},
+             {"grid_seeds", 1},
+             {"N_run", 20},
+             {"cap", 20},
+             {"n_test", 200}},
             {{"n", 64}, {"d", 64}, {"n_test", 2000}, {"cap", 20}, {"N_min", 250}, {"N_points", 5}},
-            {{"N_points", 2}, {"sweep_seeds", 3}, {"grid_lmax", 1}, {"grid_seeds", 2}, {"N_run", 20}, {"cap", 20}}};
+            {{"N_points", 2},
+             {"sweep_seeds", 3},
+             {"grid_lmax", 1},
+             {"grid_seeds", 2},
+             {"N_run", 20},
+             {"cap", 20},
+             {"n_test", 200}}};
 }
 
 }   // namespace patch_routing

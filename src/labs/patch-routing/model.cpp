@@ -42,7 +42,6 @@ void Model::init(const ModelSpec& s, int d_, int n_, core::Rng& rng) {
     z.assign(size_t(k) * size_t(l) * size_t(M), 0.f);
     u.assign(size_t(k) * size_t(l), 0.0);
     g.assign(size_t(n), 0.0);
-    taken.assign(size_t(n), 0);
     hs.assign(size_t(l), 0.0);
     e.assign(size_t(l) * size_t(M), 0.f);
 }
@@ -67,14 +66,15 @@ void Model::select(const float* x, int s) {
     // J_s = top-l scores in decreasing order, ties to the lower patch index (deterministic,
     // docs/labs/patch-routing.md §4.3): the same order as core::top_k (checked in test_model.cpp), kept local
     // because this is the forward hot loop and core::top_k allocates two vectors per call (+40 % on the separate
-    // pMoE's training steps at the defaults). A strict '>' keeps the lower index on ties.
-    std::fill(taken.begin(), taken.end(), char(0));
-    for (int t = 0; t < l; ++t) {
-        int best = -1;
-        for (int j = 0; j < n; ++j)
-            if (!taken[size_t(j)] && (best < 0 || g[size_t(j)] > g[size_t(best)])) best = j;
-        taken[size_t(best)] = 1;
-        Js[t] = best;
+    // pMoE's training steps at the defaults). One pass: a patch enters the sorted top l only if it beats the last,
+    // and moves up past the scores it beats strictly, so an equal score stays behind the lower index.
+    int found = 0;
+    for (int j = 0; j < n; ++j) {
+        const double gj = g[size_t(j)];
+        if (found == l && !(gj > g[size_t(Js[l - 1])])) continue;
+        int t = found < l ? found++ : l - 1;
+        for (; t > 0 && gj > g[size_t(Js[t - 1])]; --t) Js[t] = Js[t - 1];
+        Js[t] = j;
     }
     if (spec.arch == Arch::Joint) {
         // eq. (4) as intended (Lemma H.1, eq. 26, official code): G_{j,s} = e^{g_j} / Σ_{i∈J_s} e^{g_i}.

@@ -76,7 +76,6 @@ private:
     std::vector<float> z;                 // k x l x M pre-activations <w_{r,s}, x^(j)>
     std::vector<double> u;                // k x l: Σ_r a_{r,s} ReLU(z)
     std::vector<double> g;                // n router scores (scratch)
-    std::vector<char> taken;              // n (scratch)
     std::vector<double> hs;               // l selected scores (scratch, joint gates)
     std::vector<float> e;                 // l x M backward coefficients (scratch)
 };
