@@ -1,5 +1,6 @@
 // moe-lab worksheet: a lab's worksheet or teacher's key (session/worksheet.hpp) as HTML on stdout, the same bytes as
-// the page's worksheet=sheet|key for the same lab, seed and language.
+// the page's worksheet=sheet|key for the same lab, seed and language; with --seeds, a sheet for each table of a class
+// and a key with their seeds side by side.
 #include "cli/commands.hpp"
 #include "core/registry.hpp"
 #include "core/words.hpp"
@@ -16,8 +17,8 @@ int cmd_worksheet(const Args& a) {
         throw UsageError("worksheet: the tour sets each step's preset and parameters; give --lab, --seed and --lang");
     if (!a.lang.empty()) use_language(a.lang);
     if (a.format == "gift") {   // the tour's questions for a learning platform (session/gift.hpp)
-        if (a.key || !a.page.empty())
-            throw UsageError("worksheet --format gift: the questions only (no --key or --page)");
+        if (a.key || !a.page.empty() || a.has_seeds)
+            throw UsageError("worksheet --format gift: the questions only (no --key, --seeds or --page)");
         const std::string gift = core::tour_gift(*core::make_lab(a.lab));
         if (gift.empty()) throw UsageError("worksheet --format gift: the lab's tour asks no question");
         std::fwrite(gift.data(), 1, gift.size(), stdout);
@@ -30,6 +31,7 @@ int cmd_worksheet(const Args& a) {
     r.lab = a.lab;
     r.kind = a.key ? core::SheetKind::Key : core::SheetKind::Worksheet;
     r.seed = a.seed;
+    r.seeds = a.has_seeds ? a.seeds : 1;   // (the checks and their messages: core::SheetMaker)
     r.address = a.page.empty() ? "http://127.0.0.1:8080/" : a.page;
     std::string html;
     if (std::string why = core::make_sheet(r, html); !why.empty()) throw UsageError(why);

@@ -7,6 +7,7 @@
 #include "session/tour_steps.hpp"
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <string>
 
 namespace core {
@@ -64,22 +65,34 @@ SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {
     }
     steps_ = lab_->tour();
     if (steps_.empty()) why = trf("the lab %s has no tour yet", r.lab.c_str());
+    else if (r.seeds < 1 || r.seeds > kMaxSheetSeeds)
+        why = trf("a sheet has 1 to %d seeds, one for each table (not %d)", kMaxSheetSeeds, r.seeds);
+    else if (r.seed > UINT64_MAX - uint64_t(r.seeds - 1))
+        why = trf("the seeds from %llu on go past the largest seed, %llu: give a smaller first seed",
+                  (unsigned long long)r.seed, (unsigned long long)UINT64_MAX);
     else why = address_problem(r.address);
     if (!why.empty()) lab_.reset();   // (nothing to make: done, no html)
 }
 
 bool SheetMaker::done() const {
-    return !lab_ || request_.kind == SheetKind::Worksheet || runs_.size() == steps_.size();
+    return !lab_ || request_.kind == SheetKind::Worksheet ||
+        (int(runs_.size()) == request_.seeds && runs_.back().size() == steps_.size());
 }
 
 // The next step's run, as the page's tour plays it (app/tour_player.cpp): a configuration of its own, or a target the
 // run has passed, starts it again on the seed; then it runs until the step is reached.
 void SheetMaker::step() {
     if (done()) return;
-    const int k = int(runs_.size());
+    if (runs_.empty() || runs_.back().size() == steps_.size()) {   // the next seed's tour: its runs begin anew
+        runs_.emplace_back();
+        started_ = false;
+        begun_ = -1;
+    }
+    std::vector<StepRun>& runs = runs_.back();
+    const int k = int(runs.size());
     const TourStep& s = steps_[size_t(k)];
     RunConfig base = default_config(*lab_);
-    base.seed = request_.seed;
+    base.seed = request_.seed + uint64_t(runs_.size() - 1);
     const RunConfig c = tour_config(*lab_, base, steps_, k);
     using U = TourStep::Until;
     if (begun_ != k) {   // the step begins: where the run stands decides whether it starts again
@@ -104,13 +117,17 @@ void SheetMaker::step() {
     run.finished = finished(*lab_);
     run.failure = lab_->failure();
     if (run.finished) run.said = end_of_run_sentences(*lab_, running_.preset, running_.params, run.metrics);
-    runs_.push_back(std::move(run));
+    runs.push_back(std::move(run));
 }
 
 double SheetMaker::progress() const {
     if (done()) return 1;
-    const double within = started_ && begun_ == int(runs_.size()) ? std::min(1.0, lab_->progress()) : 0;
-    shown_ = std::max(shown_, (double(runs_.size()) + within) / double(steps_.size() + 1));   // (a run begun again)
+    const size_t made = runs_.empty() ? 0 : runs_.back().size();   // the steps of the seed being made
+    const double within = started_ && begun_ == int(made) ? std::min(1.0, lab_->progress()) : 0;
+    const double seeds_before = runs_.empty() ? 0 : double(runs_.size() - 1);
+    shown_ = std::max(shown_,
+                      (seeds_before * double(steps_.size() + 1) + double(made) + within) /
+                          (double(request_.seeds) * double(steps_.size() + 1)));   // (a run begun again)
     return shown_;
 }
 

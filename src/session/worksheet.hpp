@@ -25,8 +25,13 @@ struct SheetRequest {
     std::string lab;   // a lab's id
     SheetKind kind = SheetKind::Worksheet;
     uint64_t seed = 1;
+    // Tables, each working on its own seed: seed, seed + 1, …. The worksheet is then one sheet per table (its codes
+    // open its seed), the key each question's and each step's numbers for every seed side by side.
+    int seeds = 1;
     std::string address;   // the page's address before its query ("https://…/"): where the codes lead
 };
+
+constexpr int kMaxSheetSeeds = 8;   // tables in a class: a key's columns still fit an A4 page
 
 // What the key says of a step: the run on the sheet's seed when the step has run.
 struct StepRun {
@@ -54,14 +59,16 @@ std::string seeds_as_paper(const TourQuestion& q);
 std::vector<int> step_minutes(const std::vector<TourStep>& steps, int total, bool short_class);
 
 // The sheet as a print-ready HTML page (A4 or Letter, black on white), in the language in use (core/words.hpp).
-// `runs`: the key's, one per tour step (the worksheet: none).
-std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<StepRun>& runs);
+// `runs`: the key's, for each of the request's seeds one per tour step (the worksheet: none).
+using SeedRuns = std::vector<std::vector<StepRun>>;
+std::string sheet_html(const Lab& lab, const SheetRequest& r, const SeedRuns& runs);
 
-// Makes a sheet: the key runs each step of the tour on the seed, one slice per step() (as the page's tour runs it:
+// Makes a sheet: the key runs each step of the tour on each seed, one slice per step() (as the page's tour runs it:
 // a step whose configuration differs, or whose target the run has passed, starts the run again).
 class SheetMaker {
 public:
-    // "" or why not (an unknown lab, a lab without a tour, an address the codes cannot use) in `why`.
+    // "" or why not (an unknown lab, a lab without a tour, an address the codes cannot use, seeds out of range) in
+    // `why`.
     SheetMaker(const SheetRequest& r, std::string& why);
     bool done() const;
     void step();                // one slice of the run (or the next tour step)
@@ -73,7 +80,7 @@ private:
     SheetRequest request_;
     std::unique_ptr<Lab> lab_;
     std::vector<TourStep> steps_;
-    std::vector<StepRun> runs_;
+    SeedRuns runs_;   // the seeds' runs so far: the last is being made
     RunConfig running_;
     bool started_ = false;       // a run has been reset
     int begun_ = -1;             // the step the run now runs to

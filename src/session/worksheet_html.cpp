@@ -137,57 +137,116 @@ static std::string labelled(const std::string& label, const std::string& text) {
     return "<p><strong>" + esc(label) + "</strong>" + gap_after(label) + prose(text) + "</p>\n";
 }
 
-// What the key says of a step: the paper's answer and the run's, each wrong answer's misreading, the run's numbers,
-// and at the end of a run what it says.
-static std::string key_of(const Lab& lab, const TourStep& s, const StepRun& run, uint64_t seed) {
+// The run's numbers the step names (the question's metrics, or the lab's headlines), each once.
+static std::vector<std::string> shown_metrics(const Lab& lab, const TourQuestion& q) {
+    std::vector<std::string> shown;
+    if (!q.prompt.empty()) {
+        for (const TourAnswer& a : q.answers)
+            if (!a.metric.empty() && std::find(shown.begin(), shown.end(), a.metric) == shown.end())
+                shown.push_back(a.metric);
+    } else {
+        for (const Headline& hl : lab.headlines())
+            if (std::find(shown.begin(), shown.end(), hl.key) == shown.end()) shown.push_back(hl.key);
+    }
+    return shown;
+}
+
+static const Metric* find_metric(const StepRun& run, const std::string& key) {
+    for (const Metric& m : run.metrics)
+        if (m.key == key) return &m;
+    return nullptr;
+}
+
+// One seed's numbers as a list (the key of one seed).
+static std::string numbers_list(const std::vector<std::string>& shown, const StepRun& run, uint64_t seed) {
+    std::string numbers;
+    for (const std::string& key : shown)
+        if (const Metric* m = find_metric(run, key); m && std::isfinite(m->value))
+            numbers += "<li>" + prose(metric_text(*m)) + "</li>\n";
+    if (numbers.empty() || run.progress <= 0) return "";   // (at the start nothing is measured yet)
+    return "<p><strong>" + esc(trf("This run's numbers (seed %llu):", (unsigned long long)seed)) +
+        "</strong></p>\n<ul>\n" + numbers + "</ul>\n";
+}
+
+// Several seeds' numbers side by side: a row a metric, a column a seed.
+static std::string numbers_table(const std::vector<std::string>& shown, const std::vector<const StepRun*>& runs,
+                                 uint64_t first) {
+    std::string rows;
+    for (const std::string& key : shown) {
+        const Metric* label = nullptr;
+        std::string cells;
+        for (const StepRun* run : runs) {
+            const Metric* m = run->failure.empty() && run->progress > 0 ? find_metric(*run, key) : nullptr;
+            const bool known = m && std::isfinite(m->value);
+            if (known && !label) label = m;
+            cells += "<td>" + esc(known ? local_number(strf(m->format.c_str(), m->value)) : tr("n/a")) + "</td>";
+        }
+        if (label) rows += "<tr><th scope=\"row\">" + prose(tr(label->label)) + "</th>" + cells + "</tr>\n";
+    }
+    if (rows.empty()) return "";
+    std::string head;
+    for (size_t i = 0; i < runs.size(); ++i)
+        head += "<th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)(first + i))) + "</th>";
+    return "<p><strong>" + esc(tr("The runs' numbers, seed by seed:")) + "</strong></p>\n<table>\n<tr><td></td>" +
+        head + "</tr>\n" + rows + "</table>\n";
+}
+
+// What the run on one seed answers: as the paper, unlike it, or undecided; or that it failed.
+static std::string run_answer(const TourQuestion& q, const StepRun& run, uint64_t seed) {
+    if (!run.failure.empty())
+        return labelled(trf("On seed %llu the run failed.", (unsigned long long)seed), run.failure);
+    const int k = supported_answer(q, run.metrics);
+    return "<p>" +
+        esc(k < 0
+                ? trf("On seed %llu the run cannot decide it: a metric it needs is missing.", (unsigned long long)seed)
+                : k == q.key ? trf("On seed %llu the run answers (%s), as the paper predicts.",
+                                   (unsigned long long)seed, letter(size_t(k)).c_str())
+                             : trf("On seed %llu the run answers (%s), unlike the paper: discuss why this seed "
+                                   "differs.",
+                                   (unsigned long long)seed, letter(size_t(k)).c_str())) +
+        "</p>\n";
+}
+
+// What the key says of a step: the paper's answer and the run's on each seed, each wrong answer's misreading, the
+// runs' numbers, and at the end of a run what it says. `runs`: the step's run on each seed, from `first` on.
+static std::string key_of(const Lab& lab, const TourStep& s, const std::vector<const StepRun*>& runs, uint64_t first) {
     std::string h = "<div class=\"key\">\n";
-    if (!run.failure.empty()) return h + labelled(tr("The run failed."), run.failure) + "</div>\n";
+    const bool one = runs.size() == 1;
+    if (one && !runs[0]->failure.empty()) return h + labelled(tr("The run failed."), runs[0]->failure) + "</div>\n";
     const TourQuestion& q = s.question;
-    std::vector<std::string> shown;   // the metrics the step's numbers name
     if (!q.prompt.empty()) {
         h += labelled(tr("The paper's answer."),
                       trf("(%s) %s", letter(size_t(q.key)).c_str(), tr(q.answers[size_t(q.key)].text).c_str()));
         h += labelled(tr("Why."), tr(q.why));
-        const int k = supported_answer(q, run.metrics);
-        h += "<p>" +
-            esc(k < 0            ? trf("On seed %llu the run cannot decide it: a metric it needs is missing.",
-                                       (unsigned long long)seed)
-                    : k == q.key ? trf("On seed %llu the run answers (%s), as the paper predicts.",
-                                       (unsigned long long)seed, letter(size_t(k)).c_str())
-                                 : trf("On seed %llu the run answers (%s), unlike the paper: discuss why this seed "
-                                       "differs.",
-                                       (unsigned long long)seed, letter(size_t(k)).c_str())) +
-            "</p>\n";
+        for (size_t i = 0; i < runs.size(); ++i) h += run_answer(q, *runs[i], first + i);
         h += "<p><strong>" + esc(tr("What each wrong answer misreads:")) + "</strong></p>\n<ul>\n";
         for (size_t a = 0; a < q.answers.size(); ++a)
             if (int(a) != q.key)
                 h += "<li>" + prose(trf("(%s) %s", letter(a).c_str(), tr(q.answers[a].misreading).c_str())) + "</li>\n";
         h += "</ul>\n";
-        for (const TourAnswer& a : q.answers)
-            if (!a.metric.empty()) shown.push_back(a.metric);
-    } else {
-        for (const Headline& hl : lab.headlines()) shown.push_back(hl.key);
+    } else if (!one) {
+        for (size_t i = 0; i < runs.size(); ++i)
+            if (!runs[i]->failure.empty())
+                h += labelled(trf("On seed %llu the run failed.", (unsigned long long)(first + i)), runs[i]->failure);
     }
-    std::string numbers;
-    for (const std::string& key : shown)
-        for (const Metric& m : run.metrics)
-            if (m.key == key && std::isfinite(m.value) &&
-                numbers.find(">" + prose(metric_text(m))) == std::string::npos)
-                numbers += "<li>" + prose(metric_text(m)) + "</li>\n";
-    if (!numbers.empty() && run.progress > 0)   // (at the start nothing is measured yet)
-        h += "<p><strong>" + esc(trf("This run's numbers (seed %llu):", (unsigned long long)seed)) +
-            "</strong></p>\n<ul>\n" + numbers + "</ul>\n";
-    if (run.finished) {
-        std::string said;
-        for (const std::string& s : run.said) said += "<li>" + prose(s) + "</li>\n";
-        if (!said.empty())
-            h += "<p><strong>" + esc(tr("What the run says at its end:")) + "</strong></p>\n<ul>\n" + said + "</ul>\n";
+    const std::vector<std::string> shown = shown_metrics(lab, q);
+    h += one ? numbers_list(shown, *runs[0], first) : numbers_table(shown, runs, first);
+    std::string said;
+    for (size_t i = 0; i < runs.size(); ++i) {
+        if (!runs[i]->finished || runs[i]->said.empty()) continue;
+        if (!one) said += "<p><strong>" + esc(trf("Seed %llu", (unsigned long long)(first + i))) + "</strong></p>\n";
+        said += "<ul>\n";
+        for (const std::string& line : runs[i]->said) said += "<li>" + prose(line) + "</li>\n";
+        said += "</ul>\n";
     }
+    if (!said.empty())
+        h += "<p><strong>" + esc(one ? tr("What the run says at its end:") : tr("What the runs say at their end:")) +
+            "</strong></p>\n" + said;
     return h + "</div>\n";
 }
 
 static std::string step_html(const Lab& lab, const SheetRequest& r, const std::vector<TourStep>& steps, int k,
-                             const std::vector<StepRun>& runs) {
+                             const SeedRuns& runs) {
     const TourStep& s = steps[size_t(k)];
     const bool key = r.kind == SheetKind::Key;
     const int n = int(steps.size());
@@ -207,7 +266,10 @@ static std::string step_html(const Lab& lab, const SheetRequest& r, const std::v
                 prose(trf("(%s) %s", letter(a).c_str(), tr(s.question.answers[a].text).c_str())) + "</span></li>\n";
         h += "</ul>\n";
     }
-    if (key && size_t(k) < runs.size()) h += key_of(lab, s, runs[size_t(k)], r.seed);
+    std::vector<const StepRun*> step_runs;   // (the key's: this step's run on each seed)
+    for (const std::vector<StepRun>& seed_runs : runs)
+        if (size_t(k) < seed_runs.size()) step_runs.push_back(&seed_runs[size_t(k)]);
+    if (key && !step_runs.empty() && step_runs.size() == runs.size()) h += key_of(lab, s, step_runs, r.seed);
     h += "</div>\n";
     const bool coded = key || on_phones(s);   // (a projector's step is the teacher's to open: its code is on the key)
     const std::string link = coded ? step_link(lab, r, k) : "";
@@ -233,26 +295,33 @@ std::string seeds_as_paper(const TourQuestion& q) {
     return trnf(unlike, "%d of %d (not on seed %s)", "%d of %d (not on seeds %s)", held, n, seeds.c_str());
 }
 
-static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const std::vector<StepRun>& runs,
-                                       uint64_t seed) {
+static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const SeedRuns& runs, uint64_t first) {
     std::string rows;
-    for (size_t k = 0; k < steps.size() && k < runs.size(); ++k) {
+    for (size_t k = 0; k < steps.size(); ++k) {
         const TourQuestion& q = steps[k].question;
         if (q.prompt.empty()) continue;
-        const int a = runs[k].failure.empty() ? supported_answer(q, runs[k].metrics) : -1;
-        const std::string run = a < 0 ? tr("cannot decide")
-            : a == q.key              ? trf("(%s), as the paper", letter(size_t(a)).c_str())
-                                      : trf("(%s), unlike the paper: discuss", letter(size_t(a)).c_str());
+        std::string cells;   // what the run on each seed answers
+        for (const std::vector<StepRun>& seed_runs : runs) {
+            const StepRun* run = k < seed_runs.size() ? &seed_runs[k] : nullptr;
+            const int a = run && run->failure.empty() ? supported_answer(q, run->metrics) : -1;
+            cells += "<td>" +
+                esc(a < 0            ? tr("cannot decide")
+                        : a == q.key ? trf("(%s), as the paper", letter(size_t(a)).c_str())
+                                     : trf("(%s), unlike the paper: discuss", letter(size_t(a)).c_str())) +
+                "</td>";
+        }
         rows += "<tr><td>" + esc(trf("Step %d", int(k + 1))) + "</td><td>" + prose(tr(q.prompt)) + "</td><td>" +
-            esc(trf("(%s)", letter(size_t(q.key)).c_str())) + "</td><td>" + esc(run) + "</td><td>" +
-            esc(seeds_as_paper(q)) + "</td></tr>\n";
+            esc(trf("(%s)", letter(size_t(q.key)).c_str())) + "</td>" + cells + "<td>" + esc(seeds_as_paper(q)) +
+            "</td></tr>\n";
     }
     if (rows.empty()) return "";
+    std::string seeds;
+    for (size_t i = 0; i < runs.size(); ++i)
+        seeds += "<th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)(first + i))) + "</th>";
     return "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
         esc(tr("Tour step")) + "</th><th scope=\"col\">" + esc(tr("Question")) + "</th><th scope=\"col\">" +
-        esc(tr("The paper")) + "</th><th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)seed)) +
-        "</th><th scope=\"col\">" + esc(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows +
-        "</table>\n";
+        esc(tr("The paper")) + "</th>" + seeds + "<th scope=\"col\">" +
+        esc(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows + "</table>\n";
 }
 
 // The print's look: black on white, the steps never cut at a page break, the codes 3 cm a side (A4 and Letter both:
@@ -271,21 +340,24 @@ static const char* kStyle =
     ".write{border:0.3mm solid #000;min-height:22mm;padding:1mm 2mm;margin-top:1.5mm}.predict{min-height:32mm}"
     "sup,sub{font-size:75%;line-height:0}"
     ".key{border-left:1mm solid #000;padding-left:3mm;margin-top:2mm}"
-    ".name{border-bottom:0.3mm solid #000;min-height:7mm;margin:2mm 0}";
+    ".name{border-bottom:0.3mm solid #000;min-height:7mm;margin:2mm 0}"
+    ".sheet+.sheet{break-before:page;page-break-before:always}";
 
-std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<StepRun>& runs) {
+// One sheet under the document's head: a table's worksheet (`table` of `tables`, from 1; 0 when the class has one
+// seed) or the key of all the request's seeds.
+static std::string one_sheet(const Lab& lab, const SheetRequest& r, const SeedRuns& runs, const std::string& title,
+                             int table, int tables) {
     const std::vector<TourStep> steps = lab.tour();
     const bool key = r.kind == SheetKind::Key;
-    const std::string title = key ? trf("Teacher's key — %s", tr(lab.info().title).c_str())
-                                  : trf("Worksheet — %s", tr(lab.info().title).c_str());
     const Language& lang = language();
-    std::string h = std::string("<!doctype html>\n<html lang=\"") + lang.code +
-        "\">\n<head>\n<meta charset=\"utf-8\">\n" +
-        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + esc(title) +
-        "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<main>\n<h1>" + esc(title) + "</h1>\n";
+    std::string h = "<h1>" + esc(title) + "</h1>\n";
     h += "<p><cite>" + esc(tr(lab.info().citation)) + "</cite></p>\n";   // (as the page shows it)
-    h += "<p>" + esc(trf("Seed %llu", (unsigned long long)r.seed)) + " · " + esc(tr("Language:")) +
-        gap_after(tr("Language:")) + "<span lang=\"" + lang.code + "\">" + esc(lang.name) + "</span></p>\n";
+    const std::string seeds = r.seeds > 1
+        ? trf("Seeds %llu–%llu", (unsigned long long)r.seed, (unsigned long long)(r.seed + uint64_t(r.seeds - 1)))
+        : table > 0 ? trf("Table %d of %d: seed %llu", table, tables, (unsigned long long)r.seed)
+                    : trf("Seed %llu", (unsigned long long)r.seed);
+    h += "<p>" + esc(seeds) + " · " + esc(tr("Language:")) + gap_after(tr("Language:")) + "<span lang=\"" + lang.code +
+        "\">" + esc(lang.name) + "</span></p>\n";
     if (!key) {
         h += "<p class=\"name\"><strong>" + esc(tr("Name:")) + "</strong></p>\n";
         h += labelled(tr("Before you start:"),
@@ -310,6 +382,27 @@ std::string sheet_html(const Lab& lab, const SheetRequest& r, const std::vector<
                 "</h2>\n<ul>\n" + counts + "</ul>\n<p>" + esc(tr("Counted again by the command:")) + " <code>" +
                 esc("moe-lab reproduce --lab " + lab.info().id + " --seeds 10") +   // words: not shown (a command)
                 "</code></p>\n</section>\n";
+    }
+    return h;
+}
+
+std::string sheet_html(const Lab& lab, const SheetRequest& r, const SeedRuns& runs) {
+    const bool key = r.kind == SheetKind::Key;
+    const std::string title = key ? trf("Teacher's key — %s", tr(lab.info().title).c_str())
+                                  : trf("Worksheet — %s", tr(lab.info().title).c_str());
+    std::string h = std::string("<!doctype html>\n<html lang=\"") + language().code +
+        "\">\n<head>\n<meta charset=\"utf-8\">\n" +
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>" + esc(title) +
+        "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n<main>\n";
+    if (key || r.seeds == 1) {
+        h += one_sheet(lab, r, runs, title, 0, 1);
+    } else {   // a sheet for each table, each on pages of its own, its codes opening its seed
+        for (int t = 0; t < r.seeds; ++t) {
+            SheetRequest table = r;
+            table.seed = r.seed + uint64_t(t);
+            table.seeds = 1;
+            h += "<section class=\"sheet\">\n" + one_sheet(lab, table, {}, title, t + 1, r.seeds) + "</section>\n";
+        }
     }
     return h + "</main>\n</body>\n</html>\n";
 }

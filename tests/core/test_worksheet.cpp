@@ -166,6 +166,92 @@ TEST_CASE("a sheet's bad requests: an unknown lab is named, with the labs there 
     CHECK(html.empty());
 }
 
+// The part of a sheet from its title to its end (what a table's sheet holds).
+static std::string sheet_body(const std::string& html) {
+    const size_t from = html.find("<h1>"), to = html.find("</main>");
+    return from == std::string::npos || to == std::string::npos ? "" : html.substr(from, to - from);
+}
+
+static std::string replaced(std::string text, const std::string& what, const std::string& with) {
+    const size_t at = text.find(what);
+    return at == std::string::npos ? text : text.replace(at, what.size(), with);
+}
+
+// Each table of a class on its own seed (SheetRequest::seeds): the worksheet is each seed's sheet, its table named;
+// the key says, for every seed, what the seed's own key says, side by side.
+TEST_CASE("several seeds: a sheet for each table with its seed's codes, the key's answers and numbers side by side") {
+    core::use_language("en", "");
+    const int n = 3;
+    const uint64_t first = 5;
+    core::SheetRequest r = request("example", core::SheetKind::Worksheet, first);
+    r.seeds = n;
+    std::string sheets;
+    REQUIRE(core::make_sheet(r, sheets).empty());
+    CHECK(count(sheets, "<section class=\"sheet\">") == n);
+    for (int t = 0; t < n; ++t) {   // table t's sheet is seed first + t's, its seed line naming the table
+        const std::string seed = std::to_string(first + uint64_t(t));
+        CAPTURE(seed);
+        std::string one;
+        REQUIRE(core::make_sheet(request("example", core::SheetKind::Worksheet, first + uint64_t(t)), one).empty());
+        const std::string table = replaced(sheet_body(one), "<p>Seed " + seed + " · ",
+                                           "<p>Table " + std::to_string(t + 1) + " of 3: seed " + seed + " · ");
+        CHECK(table != sheet_body(one));
+        CHECK(sheets.find("<section class=\"sheet\">\n" + table + "</section>") != std::string::npos);
+    }
+    r.kind = core::SheetKind::Key;
+    std::string key;
+    REQUIRE(core::make_sheet(r, key).empty());
+    CHECK(count(key, "<h1>") == 1);
+    CHECK(key.find("<p>Seeds 5–7 · ") != std::string::npos);
+    CHECK(key.find("<th scope=\"col\">Seed 5</th><th scope=\"col\">Seed 6</th><th scope=\"col\">Seed 7</th>") !=
+          std::string::npos);       // at a glance, and each step's numbers
+    for (int t = 0; t < n; ++t) {   // what each seed's own key says of its run is in this one
+        std::string one;
+        REQUIRE(core::make_sheet(request("example", core::SheetKind::Key, first + uint64_t(t)), one).empty());
+        const std::string seed = std::to_string(first + uint64_t(t));
+        for (size_t at = one.find("<p>On seed " + seed + " the run"); at != std::string::npos;
+             at = one.find("<p>On seed " + seed + " the run", at + 1)) {
+            const std::string line = one.substr(at, one.find("</p>", at) - at);
+            CHECK_MESSAGE(key.find(line) != std::string::npos, line);
+        }
+        int numbers = 0;   // each of its numbers, a cell of the seeds' table
+        for (size_t at = one.find(" = "); at != std::string::npos; at = one.find(" = ", at + 1)) {
+            const size_t end = one.find("</li>", at);
+            if (end == std::string::npos || one.rfind("<li>", at) < one.rfind("</li>", at) + 1) continue;
+            const std::string value = one.substr(at + 3, end - at - 3);
+            if (value.find('<') != std::string::npos || value.find(' ') != std::string::npos) continue;
+            ++numbers;
+            CHECK_MESSAGE(key.find("<td>" + value + "</td>") != std::string::npos, value);
+        }
+        CHECK(numbers > 0);
+    }
+    // made a slice at a time it is the same, and its progress never goes back
+    std::string why;
+    core::SheetMaker maker(r, why);
+    REQUIRE(why.empty());
+    double last = -1;
+    while (!maker.done()) {
+        CHECK(maker.progress() >= last);
+        CHECK(maker.progress() < 1);
+        last = maker.progress();
+        maker.step();
+    }
+    CHECK(maker.html() == key);
+    // a class has 1 to 8 tables, and their seeds stay within the 64-bit seeds
+    for (const int bad : {0, core::kMaxSheetSeeds + 1}) {
+        r.seeds = bad;
+        std::string html;
+        CHECK(core::make_sheet(r, html).find("1 to 8 seeds") != std::string::npos);
+        CHECK(html.empty());
+    }
+    r.seeds = 2;
+    r.seed = UINT64_MAX;
+    std::string html;
+    CHECK(core::make_sheet(r, html).find("go past the largest seed") != std::string::npos);
+    r.seed = UINT64_MAX - 1;
+    CHECK(core::make_sheet(r, html).empty());
+}
+
 TEST_CASE("a sheet's page address: http or https with a host, no query or fragment, nothing a link cannot hold") {
     for (const char* good : {"https://example.org/moe/", "http://127.0.0.1:8080/", "HTTPS://Example.org/moe/index.html",
                              "https://teaching.example/winter-term"})
