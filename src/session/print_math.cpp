@@ -68,6 +68,34 @@ bool after_one_letter(const std::string& s, size_t i) {
     return !(letter(prev) || digit(prev) || prev == '_');
 }
 
+// A relation or an operator of a formula at `i` (escaped HTML: `&lt;` for <): its length in bytes, else 0.
+size_t relation(const std::string& s, size_t i) {
+    if (i >= s.size()) return 0;
+    if (s[i] == '=') return 1;
+    if (s.compare(i, 4, "&lt;") == 0 || s.compare(i, 4, "&gt;") == 0) return 4;
+    size_t len = 0;
+    const unsigned c = code_point(s, i, len);
+    const bool op = c == 0x2264 || c == 0x2265 || c == 0x2248 || c == 0x2212 || c == 0xD7 || c == 0x2260;   // ≤≥≈−×≠
+    return op ? len : 0;
+}
+
+// The relation or operator that ends just before `i`, if any.
+bool relation_before(const std::string& s, size_t i) {
+    if (i == 0) return false;
+    if (s[i - 1] == '=') return true;
+    if (i >= 4 && (s.compare(i - 4, 4, "&lt;") == 0 || s.compare(i - 4, 4, "&gt;") == 0)) return true;
+    const size_t j = before(s, i);
+    return relation(s, j) == i - j;
+}
+
+// A full-width punctuation mark (Chinese: ）：，、。；) ends just before `i`.
+bool full_width_before(const std::string& s, size_t i) {
+    if (i == 0) return false;
+    size_t len = 0;
+    const unsigned c = code_point(s, before(s, i), len);
+    return c == 0xFF09 || c == 0xFF1A || c == 0xFF0C || c == 0x3001 || c == 0x3002 || c == 0xFF1B;
+}
+
 }   // namespace
 
 std::string print_math(const std::string& h) {
@@ -81,9 +109,20 @@ std::string print_math(const std::string& h) {
             const char* tag = h[i] == '^' ? "sup" : "sub";
             out += std::string("<") + tag + ">" + print_math(inner) + "</" + tag + ">";
             i = end;
-        } else if (h[i] == ' ' && i + 1 < h.size() && h[i + 1] == '%') {
-            out += "\u00A0";
+        } else if (h[i] == ' ' && full_width_before(h, i)) {
+            ++i;   // (no space after full-width punctuation: "（%）= 75.95")
+        } else if (h[i] == ' ' &&
+                   ((i + 1 < h.size() && h[i + 1] == '%') || relation(h, i + 1) > 0 || relation_before(h, i))) {
+            out += "\u00A0";   // (a formula's sides stay with their relation, a number with its %)
             ++i;
+        } else if (h[i] == '-' && i + 1 < h.size() && digit(static_cast<unsigned char>(h[i + 1])) &&
+                   (i == 0 || h[i - 1] == ' ' || h[i - 1] == '(' || relation_before(h, i))) {
+            out += "\u2212";   // a negative number's minus sign, not a hyphen
+            ++i;
+        } else if (h.compare(i, 3, "\u2013") == 0 && i > 0 && digit(static_cast<unsigned char>(h[i - 1])) &&
+                   i + 3 < h.size() && digit(static_cast<unsigned char>(h[i + 3]))) {
+            out += "\u2060\u2013\u2060";   // a range of numbers ("seeds 1–10") never breaks at its dash
+            i += 3;
         } else {
             out += h[i++];
         }

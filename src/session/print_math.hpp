@@ -7,7 +7,10 @@
 namespace core {
 
 // `x^{…}`, `x^(…)` and `x^1.5` as <sup>; a one-letter name's `_r`, `_{…}` or `_reg` as <sub> (`top_k`, a parameter's
-// name, stays as it is); the space before `%` non-breaking, so that "87.5 %" never breaks.
+// name, stays as it is); the space before `%` non-breaking, so that "87.5 %" never breaks, and the spaces around a
+// relation or an operator (=, <, >, ≤, ≥, ≈, ≠, −, ×), so that a formula breaks between formulas only; a hyphen
+// before a number, after a space, a parenthesis or a relation, as a minus sign (−0.04); a range of numbers' en dash
+// joined to them ("1–10"); no space after full-width punctuation ("（%）= 75.95").
 std::string print_math(const std::string& escaped_html);
 
 }   // namespace core

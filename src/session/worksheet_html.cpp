@@ -88,13 +88,13 @@ static std::string time_plans(const std::vector<TourStep>& steps) {
         "</h2>\n<table>\n<tr><th scope=\"col\">" + esc(tr("Part of the class")) + "</th>";
     for (const Plan& p : plans) {
         m.push_back(step_minutes(steps, p.minutes - p.intro - p.discussion, p.short_class));
-        h += "<th scope=\"col\">" + esc(trf("%d min", p.minutes)) + "</th>";
+        h += "<th scope=\"col\" class=\"nb\">" + esc(trf("%d min", p.minutes)) + "</th>";
     }
     const auto row = [&](const std::string& part, const std::function<int(size_t)>& minutes_of) {
         h += "</tr>\n<tr><td>" + esc(part) + "</td>";
         for (size_t p = 0; p < std::size(plans); ++p) {
             const int n = minutes_of(p);
-            h += "<td>" + esc(n > 0 ? trf("%d min", n) : std::string(tr("go past"))) + "</td>";
+            h += "<td class=\"nb\">" + esc(n > 0 ? trf("%d min", n) : std::string(tr("go past"))) + "</td>";
         }
     };
     row(tr("Introduction: the lab on the projector"), [&](size_t p) { return plans[p].intro; });
@@ -179,7 +179,7 @@ static std::string numbers_table(const std::vector<std::string>& shown, const st
             const Metric* m = run->failure.empty() && run->progress > 0 ? find_metric(*run, key) : nullptr;
             const bool known = m && std::isfinite(m->value);
             if (known && !label) label = m;
-            cells += "<td>" + esc(known ? local_number(strf(m->format.c_str(), m->value)) : tr("n/a")) + "</td>";
+            cells += "<td>" + prose(known ? local_number(strf(m->format.c_str(), m->value)) : tr("n/a")) + "</td>";
         }
         if (label) rows += "<tr><th scope=\"row\">" + prose(tr(label->label)) + "</th>" + cells + "</tr>\n";
     }
@@ -310,9 +310,9 @@ static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const
                                      : trf("(%s), unlike the paper: discuss", letter(size_t(a)).c_str())) +
                 "</td>";
         }
-        rows += "<tr><td>" + esc(trf("Step %d", int(k + 1))) + "</td><td>" + prose(tr(q.prompt)) + "</td><td>" +
-            esc(trf("(%s)", letter(size_t(q.key)).c_str())) + "</td>" + cells + "<td>" + esc(seeds_as_paper(q)) +
-            "</td></tr>\n";
+        rows += "<tr><td class=\"nb\">" + esc(trf("Step %d", int(k + 1))) + "</td><td>" + prose(tr(q.prompt)) +
+            "</td><td>" + esc(trf("(%s)", letter(size_t(q.key)).c_str())) + "</td>" + cells + "<td>" +
+            prose(seeds_as_paper(q)) + "</td></tr>\n";
     }
     if (rows.empty()) return "";
     std::string seeds;
@@ -321,7 +321,7 @@ static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const
     return "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
         esc(tr("Tour step")) + "</th><th scope=\"col\">" + esc(tr("Question")) + "</th><th scope=\"col\">" +
         esc(tr("The paper")) + "</th>" + seeds + "<th scope=\"col\">" +
-        esc(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows + "</table>\n";
+        prose(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows + "</table>\n";
 }
 
 // The print's look: black on white, the steps never cut at a page break, the codes 3 cm a side (A4 and Letter both:
@@ -341,7 +341,11 @@ static const char* kStyle =
     "sup,sub{font-size:75%;line-height:0}"
     ".key{border-left:1mm solid #000;padding-left:3mm;margin-top:2mm}"
     ".name{border-bottom:0.3mm solid #000;min-height:7mm;margin:2mm 0}"
-    ".sheet+.sheet{break-before:page;page-break-before:always}";
+    ".sheet+.sheet{break-before:page;page-break-before:always}.nb{white-space:nowrap}"
+    // (Chinese in a Simplified Chinese face where the printer has one: DejaVu has no CJK, and a fallback's Latin
+    // glyphs set full-width punctuation narrow)
+    "html:lang(zh-Hans) body{font-family:\"Noto Sans CJK SC\",\"Source Han Sans SC\",\"PingFang SC\","
+    "\"Microsoft YaHei\",\"DejaVu Sans\",sans-serif}";
 
 // One sheet under the document's head: a table's worksheet (`table` of `tables`, from 1; 0 when the class has one
 // seed) or the key of all the request's seeds.
@@ -379,7 +383,8 @@ static std::string one_sheet(const Lab& lab, const SheetRequest& r, const SeedRu
                     "</li>\n";
         if (!counts.empty())
             h += "<section class=\"step\">\n<h2>" + esc(tr("Over seeds: how often the paper's case holds")) +
-                "</h2>\n<ul>\n" + counts + "</ul>\n<p>" + esc(tr("Counted again by the command:")) + " <code>" +
+                "</h2>\n<ul>\n" + counts + "</ul>\n<p>" + esc(tr("Counted again by the command:")) +
+                gap_after(tr("Counted again by the command:")) + "<code>" +
                 esc("moe-lab reproduce --lab " + lab.info().id + " --seeds 10") +   // words: not shown (a command)
                 "</code></p>\n</section>\n";
     }

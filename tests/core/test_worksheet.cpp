@@ -100,7 +100,8 @@ TEST_CASE(
             if (int(a) != q.key) CHECK(key.find(core::tr(q.answers[a].misreading)) != std::string::npos);
     }
     CHECK(key.find("This run's numbers (seed 1):") != std::string::npos);
-    CHECK(key.find("<th scope=\"col\">As the paper on seeds 1–10</th>") != std::string::npos);   // at a glance
+    CHECK(key.find("<th scope=\"col\">As the paper on seeds 1\u2060–\u206010</th>") !=
+          std::string::npos);                                    // at a glance
     CHECK(key.find("<td>10 of 10</td>") != std::string::npos);   // (the example's question holds on every seed)
     // where a question declares seeds unlike the paper: how many hold and which do not, in the language's forms
     core::TourQuestion q;
@@ -214,11 +215,12 @@ TEST_CASE("several seeds: a sheet for each table with its seed's codes, the key'
             const std::string line = one.substr(at, one.find("</p>", at) - at);
             CHECK_MESSAGE(key.find(line) != std::string::npos, line);
         }
-        int numbers = 0;   // each of its numbers, a cell of the seeds' table
-        for (size_t at = one.find(" = "); at != std::string::npos; at = one.find(" = ", at + 1)) {
+        int numbers = 0;                              // each of its numbers, a cell of the seeds' table
+        const std::string equals = "\u00A0=\u00A0";   // (as print sets a formula: session/print_math.hpp)
+        for (size_t at = one.find(equals); at != std::string::npos; at = one.find(equals, at + 1)) {
             const size_t end = one.find("</li>", at);
             if (end == std::string::npos || one.rfind("<li>", at) < one.rfind("</li>", at) + 1) continue;
-            const std::string value = one.substr(at + 3, end - at - 3);
+            const std::string value = one.substr(at + equals.size(), end - at - equals.size());
             if (value.find('<') != std::string::npos || value.find(' ') != std::string::npos) continue;
             ++numbers;
             CHECK_MESSAGE(key.find("<td>" + value + "</td>") != std::string::npos, value);
@@ -371,14 +373,21 @@ TEST_CASE(
 TEST_CASE("print_math: exponents and one-letter names' subscripts set, parameter names and plain text left alone") {
     CHECK(core::print_math("Õ(d^{k*−1})") == "Õ(d<sup>k*−1</sup>)");
     CHECK(core::print_math("O(σ0^1.5).") == "O(σ0<sup>1.5</sup>).");
-    CHECK(core::print_math("‖h^(t) − h^(0)‖") == "‖h<sup>(t)</sup> − h<sup>(0)</sup>‖");
+    CHECK(core::print_math("‖h^(t) − h^(0)‖") == "‖h<sup>(t)</sup>\u00A0−\u00A0h<sup>(0)</sup>‖");
     CHECK(core::print_math("η_r and D_α = D_γ, E_reg") ==
-          "η<sub>r</sub> and D<sub>α</sub> = D<sub>γ</sub>, E<sub>reg</sub>");
+          "η<sub>r</sub> and D<sub>α</sub>\u00A0=\u00A0D<sub>γ</sub>, E<sub>reg</sub>");
     CHECK(core::print_math("w_g* and θ_mᵀv_c") == "w<sub>g</sub>* and θ<sub>m</sub>ᵀv<sub>c</sub>");
-    CHECK(core::print_math("top_k = 2, single_opt = adam") == "top_k = 2, single_opt = adam");
+    CHECK(core::print_math("top_k = 2, single_opt = adam") == "top_k\u00A0=\u00A02, single_opt\u00A0=\u00A0adam");
     CHECK(core::print_math("87.5 % and 87,5 %") == "87.5\u00A0% and 87,5\u00A0%");
     CHECK(core::print_math("a ^ b, x_ , 5^") == "a ^ b, x_ , 5^");
-    CHECK(core::print_math("n = 10^5") == "n = 10<sup>5</sup>");
+    CHECK(core::print_math("n = 10^5") == "n\u00A0=\u00A010<sup>5</sup>");
+    // a formula breaks between formulas, never at its relation or operator; a negative number has a minus sign
+    CHECK(core::print_math("(σ_p = 2), α ≤ 0,1 and x &lt; 3") ==
+          "(σ<sub>p</sub>\u00A0=\u00A02), α\u00A0≤\u00A00,1 and x\u00A0&lt;\u00A03");
+    CHECK(core::print_math("‖a − b‖ ≈ 100 %") == "‖a\u00A0−\u00A0b‖\u00A0≈\u00A0100\u00A0%");
+    CHECK(core::print_math("gap = -0,040 (-3) top-1 1-10") == "gap\u00A0=\u00A0\u22120,040 (\u22123) top-1 1-10");
+    CHECK(core::print_math("seeds 1–10, a – b") == "seeds 1\u2060–\u206010, a – b");
+    CHECK(core::print_math("测试准确率（%） = 75.95，见 表") == "测试准确率（%）=\u00A075.95，见 表");
 }
 
 TEST_CASE("GIFT: the format's special characters escaped, a line break a space; a tour's questions with feedback") {
