@@ -51,7 +51,7 @@ size_t group(const std::string& s, size_t i, bool exponent, std::string& inner) 
         return close + 1;
     }
     size_t end = run_end(s, i, exponent);
-    while (end > i && s[end - 1] == '.') --end;   // (a sentence's full stop after `σ0^1.5`)
+    while (end > i && s[end - 1] == '.') --end;   // (a sentence's full stop after `σ₀^1.5`)
     if (end == i) return std::string::npos;
     inner = s.substr(i, end - i);
     return end;

@@ -1,4 +1,4 @@
-// The papers' plain-text mathematics set for print: the sheets (session/worksheet.hpp) write `d^{k*−1}`, `σ0^1.5`,
+// The papers' plain-text mathematics set for print: the sheets (session/worksheet.hpp) write `d^{k*−1}`, `σ₀^1.5`,
 // `η_r` or `D_α` as the page shows them, and a handout wants exponents and subscripts set as such. Applied to text
 // already escaped for HTML, in every language alike (the symbols are the papers').
 #pragma once

@@ -233,7 +233,7 @@ ClusterExpertsLab::ClusterExpertsLab() : LabOf(kUnitsPerSecond, binding()) {
         {"exploration", "Exploration",
          "Dispatch entropy stays near ln K and the router–center heatmap is blank, while in each expert's panel one "
          "feature line v_k rises away from the others.",
-         "Router nearly unchanged, ‖h^(t) − h^(0)‖ = O(σ0^1.5), routing ≈ uniform (Lemmas E.3, E.4); each expert's best "
+         "Router nearly unchanged, ‖h^(t) − h^(0)‖ = O(σ₀^(3/2)), routing ≈ uniform (Lemmas E.3, E.4); each expert's best "
          "initial filter/feature pair grows (rich-get-richer, Lemmas E.5–E.8); by the end each expert is good on its "
          "cluster and bad elsewhere (Lemma 5.2)."},
         {"router", "Router learning",

@@ -24,7 +24,7 @@ std::vector<core::TourStep> ClusterExpertsLab::tour() const {
             "Exploration: the router is still nearly uniform (blank heatmap), yet in each expert's panel one feature "
             "line v_k already rises away from the others.",
             "Lemmas E.5–E.8: each expert's best initial filter/feature pair grows (rich-get-richer); the router barely "
-            "moves, ‖h^(t) − h^(0)‖ = O(σ0^1.5) (Lemmas E.3, E.4)."),
+            "moves, ‖h^(t) − h^(0)‖ = O(σ₀^(3/2)) (Lemmas E.3, E.4)."),
         core::tour_to_phase(
             kRouter, {"router_center", "entropy"},
             "Router learning starts: ⟨θ_m, c_k⟩ turns block-structured and the dispatch entropy leaves ln K.",
