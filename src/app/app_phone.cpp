@@ -39,12 +39,12 @@ void App::draw_phone() {
     if (layout_.drawer_open()) sidebar_.draw(body);
     else {
         ImGui::BeginChild("main", body, false);
-        messages_.draw();
+        messages_.draw(true);   // one or two lines: the views keep their room
         header_.draw_timeline();
         compare_.draw_strip();
         if (tour_.on()) tour_.draw_panel();
         else header_.draw_look_for(true);
-        views_.draw_grid();
+        views_.draw_grid(true);
         ImGui::EndChild();
     }
     // bottom bar
@@ -59,7 +59,7 @@ void App::draw_phone() {
     if (ImGui::Button(core::tr("Reset"))) command("reset");
     controls_.note("button:reset", "button", core::tr("Reset"));
     if (one_row) ImGui::SameLine();
-    ImGui::ProgressBar(float(run_.lab().progress()), ImVec2(-1, 0), run_.lab().clock().c_str());
+    progress_bar(float(run_.lab().progress()), run_.lab().clock());
 }
 
 }   // namespace app

@@ -91,9 +91,7 @@ void Compare::draw_panel() {
             wrapped_text(core::tr(c.contrast));
             ImGui::PopStyleColor();
         }
-    char prog[96];
-    std::snprintf(prog, sizeof prog, "B: %s", b_.clock.c_str());
-    ImGui::ProgressBar(float(b_.progress), ImVec2(-1, 0), prog);
+    progress_bar(float(b_.progress), "B: " + b_.clock);
     if (ImGui::Button(core::tr("End comparison"))) stage_.command("compare=off");
     controls_.note("button:end-compare", "button", core::tr("End comparison"));
     hover_help(core::tr("Back to run A alone (it keeps its progress). Link key: b.name=value."));

@@ -37,8 +37,39 @@ void PageMessages::say(const std::string& m) {
     if (list_.size() > kMost) list_.erase(list_.begin());
 }
 
-void PageMessages::draw() {
-    if (!list_.empty()) {
+// The newest message in at most two lines, shortened to fit, and Dismiss (a full-height button: a finger's target)
+// beside it.
+void PageMessages::draw_newest() {
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const float fh = ImGui::GetFontSize(), pad = fh * 0.3f, w = ImGui::GetContentRegionAvail().x;
+    const char* dismiss = core::tr("Dismiss");
+    const float bw = ImGui::CalcTextSize(dismiss).x + st.FramePadding.x * 2, tw = w - bw - pad * 3;
+    std::vector<std::string> lines = wrap_words(core::trf("Not applied: %s", list_.back().c_str()), tw, fh);
+    if (lines.size() > 2) {
+        std::string rest = lines[1];
+        for (size_t k = 2; k < lines.size(); ++k) rest += " " + lines[k];
+        lines.resize(2);
+        lines[1] = fit_text(rest, tw);
+    }
+    const float lh = ImGui::GetTextLineHeight();
+    const float h = std::max(ImGui::GetFrameHeight(), float(lines.size()) * lh) + pad * 2;
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    ImDrawList* dl = ImGui::GetWindowDrawList();
+    dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), ink(colors().message_bg), pad);
+    float y = at.y + (h - float(lines.size()) * lh) / 2;
+    for (const std::string& line : lines) {
+        add_text(dl, ImVec2(at.x + pad, y), ink(colors().text), line, fh);
+        y += lh;
+    }
+    ImGui::SetCursorScreenPos(ImVec2(at.x + w - bw - pad, at.y + (h - ImGui::GetFrameHeight()) / 2));
+    if (ImGui::Button(dismiss)) list_.clear();
+    controls_.note("button:dismiss", "button", dismiss);
+    ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + st.ItemSpacing.y));
+}
+
+void PageMessages::draw(bool compact) {
+    if (!list_.empty() && compact) draw_newest();
+    else if (!list_.empty()) {
         ImGui::PushStyleColor(ImGuiCol_ChildBg, ink4(colors().message_bg));
         const ImGuiStyle& st = ImGui::GetStyle();
         float wrap = ImGui::GetContentRegionAvail().x - 2 * st.WindowPadding.x - ImGui::GetFontSize() * 1.5f;

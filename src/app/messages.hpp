@@ -1,5 +1,6 @@
 // The page's messages: what a link or a command could not do (newest last, the oldest dropped past a few), shown
-// above the views until dismissed, with the run's failure (and run B's) under them.
+// above the views until dismissed, with the run's failure (and run B's) under them. On a phone (compact) only the
+// newest, in one or two lines beside its Dismiss button, so that the views keep their room.
 #pragma once
 #include "app/compare.hpp"
 #include "app/control_map.hpp"
@@ -17,9 +18,10 @@ public:
     void say(const std::string& m);                      // (the same as the newest is said once)
     std::vector<std::string>& list() { return list_; }   // a link's, as it opens
     void clear() { list_.clear(); }
-    void draw();
+    void draw(bool compact = false);
 
 private:
+    void draw_newest();   // compact
     const Stage& run_;
     const Compare& compare_;
     ControlMap& controls_;

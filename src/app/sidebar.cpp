@@ -181,9 +181,7 @@ void Sidebar::draw_run_buttons() {
     controls_.note("slider:speed", "slider", core::tr("speed"), speed);
     hover_help(core::tr("How much of each frame goes to training. Slower speeds let a class follow each step."));
 
-    char prog[96];
-    std::snprintf(prog, sizeof prog, "%s", run_.lab().clock().c_str());
-    ImGui::ProgressBar(float(run_.lab().progress()), ImVec2(-1, 0), prog);
+    progress_bar(float(run_.lab().progress()), run_.lab().clock());
     const Run::Played& played = run_.played();
     if (played.ms > 0) {
         ImGui::TextDisabled("%s", core::trf("ran %.2f s, %ld frames", played.ms / 1000.0, played.frames).c_str());

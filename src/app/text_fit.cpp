@@ -89,6 +89,11 @@ std::string fit_text(const std::string& s, float width, float size) {
     return t + "...";
 }
 
+void progress_bar(float fraction, const std::string& text) {
+    const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemInnerSpacing.x * 2;
+    ImGui::ProgressBar(fraction, ImVec2(-1, 0), fit_text(text, room).c_str());
+}
+
 void add_text(ImDrawList* dl, ImVec2 at, ImU32 col, const std::string& s, float size) {
     dl->AddText(ImGui::GetFont(), size, at, col, s.c_str());
 }

@@ -16,6 +16,9 @@ float widest_word(const std::string& s, float size);
 void wrapped_text(const std::string& s);
 std::string fit_text(const std::string& s, float width, float size = 0);   // "long tit..." (UTF-8 safe); size 0:
                                                                            // the current font's
+// ImGui::ProgressBar across the rest of the line with its text shortened to fit inside the bar (ImGui places a text
+// wider than the bar to the bar's left, where it is cut off).
+void progress_bar(float fraction, const std::string& text);
 void add_text(ImDrawList* dl, ImVec2 at, ImU32 col, const std::string& s, float size);
 ImU32 darker(ImU32 c, float f = 0.6f);   // for text in a light colour
 

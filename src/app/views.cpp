@@ -265,12 +265,12 @@ void Views::draw_title(const core::View& v, int k, float width, bool enlarge_but
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + fh * 1.35f));
 }
 
-// One or two views side by side (one above the other on a screen taller than wide: a phone), each with its
+// One or two views side by side (one above the other on a screen taller than wide, or in one column), each with its
 // title row, caption (when it fits) and plot.
-void Views::draw_large(const std::vector<int>& which, ImVec2 size) {
+void Views::draw_large(const std::vector<int>& which, ImVec2 size, bool one_column) {
     const float fh = ImGui::GetFontSize(), gap = fh * 0.8f;
     const int n = int(which.size());
-    const bool stacked = size.y > size.x;
+    const bool stacked = one_column || size.y > size.x;
     const float w = stacked ? size.x : (size.x - gap * (n - 1)) / n,
                 h = stacked ? (size.y - gap * (n - 1)) / n : size.y;
     ImVec2 p0 = ImGui::GetCursorScreenPos();
@@ -295,20 +295,24 @@ std::vector<int> Views::shown() const {
     return v;
 }
 
-void Views::draw_grid() {
+void Views::draw_grid(bool one_column) {
     const float fh = ImGui::GetFontSize();
     if (focused_ >= int(views_.size())) focused_ = -1;
-    ImGui::BeginChild("views", ImVec2(0, 0), false);
-    float avail_w = ImGui::GetContentRegionAvail().x, avail_h = ImGui::GetContentRegionAvail().y;
     std::vector<int> large = shown();
+    // in one column the views shown large keep their least height; the page scrolls to them when the panels above
+    // (a message, the tour's question) leave less
+    const float n = float(large.size()), left = ImGui::GetContentRegionAvail().y;
+    const float least = n * fh * kLeastRows + (n - 1) * fh * 0.8f + fh * 0.3f;
+    ImGui::BeginChild("views", ImVec2(0, one_column && n > 0 && left < least ? least : 0), false);
+    float avail_w = ImGui::GetContentRegionAvail().x, avail_h = ImGui::GetContentRegionAvail().y;
     if (!large.empty()) {
-        draw_large(large, ImVec2(avail_w, avail_h - fh * 0.3f));
+        draw_large(large, ImVec2(avail_w, avail_h - fh * 0.3f), one_column);
         ImGui::EndChild();
         return;
     }
-    int cols = avail_w > fh * 44 ? 2 : 1;
+    int cols = !one_column && avail_w > fh * 44 ? 2 : 1;
     float cell_w = (avail_w - fh * 0.5f * (cols - 1)) / cols;
-    float cell_h = std::max(fh * 18.0f, (avail_h - fh) / 2.0f);
+    float cell_h = std::max(fh * kLeastRows, (avail_h - fh) / 2.0f);
     for (size_t k = 0; k < views_.size(); ++k) {
         if (k % cols) ImGui::SameLine(0, fh * 0.5f);
         ImGui::PushID(int(k));

@@ -35,9 +35,13 @@ public:
     ImVec2 large_a() const { return large_a_; }   // the union of the views drawn large in the last frame
     ImVec2 large_b() const { return large_b_; }   // (none: a = b)
 
-    void begin_frame();                                            // nothing drawn yet
-    void draw_grid();                                              // the grid, or the views shown large
-    void draw_large(const std::vector<int>& which, ImVec2 size);   // one or two side by side (stacked: a phone)
+    void begin_frame();   // nothing drawn yet
+    // The grid, or the views shown large; one_column (a phone): the views one above the other, each at least
+    // kLeastRows rows tall, the page scrolling past them when they need more room than is left.
+    void draw_grid(bool one_column = false);
+    // One or two side by side (stacked: a screen taller than wide, or one_column)
+    void draw_large(const std::vector<int>& which, ImVec2 size, bool one_column = false);
+    static constexpr float kLeastRows = 18;   // a view's least height in the grid or in one column (font rows)
     // A view's title row: the title, Table/Plot, PNG, and Enlarge (grid) or All views (shown large).
     void draw_title(const core::View& v, int k, float width, bool enlarge_button);
     // View k: its plot, or its tables; reported into `report` (nullptr: the frame's reports).
