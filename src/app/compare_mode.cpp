@@ -200,7 +200,7 @@ std::vector<PageKey> Compare::keys() {
         k.stage = LinkStage::Compare;
         k.link_help = core::later::tr("compare with one of the lab's named comparisons (at its preset)");
         k.read = [this](const LinkArg& v, const LinkArgs& link, Messages& msgs) {
-            const std::string id = core::url_decode(v.value);
+            const std::string& id = v.value;
             const bool b_keys = std::any_of(link.begin(), link.end(), [](const auto& x) { return x.first == "b."; });
             if (id.empty()) return;
             if (b_keys)

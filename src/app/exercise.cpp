@@ -40,7 +40,7 @@ std::vector<std::string> Exercise::open(const std::string& hide, const std::stri
 std::vector<std::string> Exercise::hide(const std::string& list, const core::Schema& schema) {
     hidden_.clear();
     std::vector<std::string> msgs;
-    for (const std::string& part : split(core::url_decode(list))) {
+    for (const std::string& part : split(list)) {
         const bool param = part.rfind("params:", 0) == 0;
         if (param ? schema.index_of(part.substr(7)) >= 0
                   : has({"compare", "presets", "seed", "lab", "tour", "params"}, part))
@@ -57,7 +57,7 @@ std::vector<std::string> Exercise::hide(const std::string& list, const core::Sch
 std::vector<std::string> Exercise::lock(const std::string& list, const core::Schema& schema) {
     locked_.clear();
     std::vector<std::string> msgs;
-    for (const std::string& name : split(core::url_decode(list))) {
+    for (const std::string& name : split(list)) {
         if (schema.index_of(name) >= 0 || has({"seed", "preset", "lab"}, name)) locked_.push_back(name);
         else
             msgs.push_back(

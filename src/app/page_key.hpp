@@ -15,7 +15,7 @@ namespace app {
 // A link's value of one key, as read ("b." keys: every NAME=VALUE, decoded).
 struct LinkArg {
     bool given = false;
-    std::string value;              // as written (the last one when the key is repeated)
+    std::string value;              // percent-decoded (the last one when the key is repeated)
     std::vector<std::string> all;   // every value, in the link's order
 };
 using LinkArgs = std::vector<std::pair<std::string, LinkArg>>;   // the link's page keys, by name

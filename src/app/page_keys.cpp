@@ -59,8 +59,11 @@ LinkArgs PageKeys::gather(const std::vector<std::string>& items, std::vector<std
                           Messages& repeated) const {
     LinkArgs link;
     for (const std::string& kv : items) {
+        // every name and value percent-decoded here, once, before any key reads it: a link a mail client or a
+        // shortener encoded whole opens the same page as the link written plain
         const size_t eq = kv.find('=');
-        const std::string k = kv.substr(0, eq), v = eq == std::string::npos ? "" : kv.substr(eq + 1);
+        const std::string k = core::url_decode(kv.substr(0, eq));
+        const std::string v = eq == std::string::npos ? "" : core::url_decode(kv.substr(eq + 1));
         const PageKey* key = in_link(k);
         if (!key) {
             rest.push_back(kv);
@@ -71,8 +74,7 @@ LinkArgs PageKeys::gather(const std::vector<std::string>& items, std::vector<std
         if (at == link.end()) at = link.insert(link.end(), {name, LinkArg{}});
         at->second.given = true;
         at->second.value = v;
-        at->second.all.push_back(key->prefix() ? core::url_decode(k.substr(name.size())) + "=" + core::url_decode(v)
-                                               : v);
+        at->second.all.push_back(key->prefix() ? k.substr(name.size()) + "=" + v : v);
     }
     for (auto& [name, arg] : link) {
         if (name.back() == '.' || arg.all.size() < 2) continue;
@@ -97,7 +99,7 @@ void PageKeys::read(LinkStage stage, const LinkArgs& link, Messages& msgs) const
             continue;
         }
         if (!v.given) continue;   // (the command, with the link's value: as typed)
-        core::ParsedCommand p = core::parse_command(key.syntax.name + "=" + core::url_decode(v.value), {key.syntax});
+        core::ParsedCommand p = core::parse_command(key.syntax.name + "=" + v.value, {key.syntax});
         std::string why = p.error.empty() ? key.act(p.arg) : p.error;
         if (!why.empty()) msgs.push_back(name + "=" + core::quote(v.value) + ": " + why);
     }
