@@ -41,8 +41,12 @@ void tally_lines(std::istream& in, const std::string& where, Tally& t) {
         const std::vector<core::TourStep> steps = core::make_lab(a.lab)->tour();
         for (const auto& [step, letter] : a.answers) {
             std::vector<int>& c = t.chose[a.lab][step];
+            std::vector<std::vector<std::string>>& w = t.who[a.lab][step];
             c.resize(steps[size_t(step - 1)].question.answers.size() + 1);
-            ++c[letter == '?' ? c.size() - 1 : size_t(letter - 'a')];
+            w.resize(c.size());
+            const size_t k = letter == '?' ? c.size() - 1 : size_t(letter - 'a');
+            ++c[k];
+            if (!a.name.empty()) w[k].push_back(a.name);
         }
         ++t.lines;
     }
@@ -56,10 +60,13 @@ std::string tally_json(const Tally& t) {
         json += std::string(lab == t.chose.begin() ? "" : ",") + "{\"lab\":" + core::json_string(lab->first) +
             ",\"questions\":[";
         for (auto q = lab->second.begin(); q != lab->second.end(); ++q) {
-            std::string chose;
+            std::string chose, names;
             for (int n : q->second) chose += (chose.empty() ? "" : ",") + std::to_string(n);
+            for (const auto& w : t.who.at(lab->first).at(q->first))
+                names += (names.empty() ? "" : ",") + core::json_strings(w);
             json += std::string(q == lab->second.begin() ? "" : ",") + "{\"step\":" + std::to_string(q->first) +
-                ",\"key\":" + std::to_string(tour[size_t(q->first - 1)].question.key) + ",\"chose\":[" + chose + "]}";
+                ",\"key\":" + std::to_string(tour[size_t(q->first - 1)].question.key) + ",\"chose\":[" + chose +
+                "],\"names\":[" + names + "]}";
         }
         json += "]}";
     }
@@ -87,6 +94,9 @@ static void print_tally(const Tally& t) {
                     : core::trf("(%s) %s", std::string(1, char('a' + k)).c_str(), core::tr(q.answers[k].text).c_str());
                 std::printf("    %4d  %s%s%s\n", chose[k], text.c_str(), int(k) == q.key ? "  " : "",
                             int(k) == q.key ? core::tr("[the paper's answer]") : "");
+                std::string names;   // who chose it, where the lines name them
+                for (const std::string& n : t.who.at(id).at(step)[k]) names += (names.empty() ? "" : " · ") + n;
+                if (!names.empty()) std::printf("          %s\n", names.c_str());
             }
         }
     }

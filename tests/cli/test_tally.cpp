@@ -20,6 +20,7 @@ TEST_CASE("tally: ten phones' answers lines, counted per question, faults named 
         a.lab = "cluster-experts";
         a.seed = 1;
         a.answers = {{asks, letters[k]}};
+        if (k < 3) a.name = k == 0 ? "Lima, Ana" : k == 1 ? "李雷" : "Zoë \"Z\" O'Neil";   // three give a name
         std::string line = core::answer_line(a);
         if (k % 2) line = "2026-12-02," + std::string("\"") + line + "\"";   // saved as CSV, quoted
         csv += line + "\n";
@@ -43,4 +44,10 @@ TEST_CASE("tally: ten phones' answers lines, counted per question, faults named 
     CHECK(chose[1] == 6);       // (b)
     CHECK(chose.back() == 1);   // I don't know
     CHECK(cli::tally_json(t).find("{\"step\":" + std::to_string(asks) + ",\"key\":") != std::string::npos);
+    // the names, with the answer each chose
+    const auto& who = t.who["cluster-experts"][asks];
+    CHECK(who[0] == std::vector<std::string>{"Lima, Ana"});
+    CHECK(who[1] == std::vector<std::string>{"李雷", "Zoë \"Z\" O'Neil"});
+    CHECK(cli::tally_json(t).find("\"names\":[[\"Lima, Ana\"],[\"李雷\",\"Zoë \\\"Z\\\" O'Neil\"]") !=
+          std::string::npos);
 }

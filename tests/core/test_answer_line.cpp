@@ -34,3 +34,41 @@ TEST_CASE("an answers line: tab-separated, read back from tabs, commas or quotes
         CHECK_FALSE(why.empty());
     }
 }
+
+TEST_CASE("an answers line with the student's name: any script, spaces, apostrophes, tabs, commas and quotes "
+          "survive a spreadsheet's paste and a CSV file; a line without one reads as before") {
+    core::AnswerLine a;
+    a.lab = "cluster-experts";
+    a.seed = 1;
+    a.answers = {{6, 'c'}};
+    a.name = "Zoë O'Neil-李雷, \"Z\"\tRamírez; 100%";
+    const std::string line = core::answer_line(a);
+    CHECK(line == "moe-lab-answers\tcluster-experts\t1\tname=Zoë O'Neil-李雷%2C %22Z%22%09Ramírez%3B 100%25\t6=c");
+    CHECK(line.find('\n') == std::string::npos);
+    // pasted: the line as copied; saved as CSV, the line in one quoted cell after a time and a name typed beside
+    // it; a spreadsheet's columns saved as CSV (each cell quoted) and with semicolons
+    std::string cells;
+    for (const char c : line) cells += c == '\t' ? std::string("\",\"") : std::string(1, c);
+    for (const std::string& kept :
+         {line, "2026-12-02,Zoe,\"" + line + "\"\r", "\"" + cells + "\"",
+          std::string("moe-lab-answers; cluster-experts; 1; name=Zoë O'Neil-李雷%2C %22Z%22%09Ramírez%3B "
+                      "100%25 ; 6=c")}) {
+        core::AnswerLine b;
+        std::string why;
+        REQUIRE_MESSAGE(core::read_answer_line(kept, b, why), kept << ": " << why);
+        CHECK(b.name == a.name);
+        CHECK(b.answers == a.answers);
+        CHECK(b.seed == 1);
+    }
+    core::AnswerLine b;
+    std::string why;
+    REQUIRE(core::read_answer_line("moe-lab-answers\tcluster-experts\t1\t6=c", b, why));
+    CHECK(b.name.empty());
+    a.name.clear();
+    CHECK(core::answer_line(a) == "moe-lab-answers\tcluster-experts\t1\t6=c");
+    // a name alone is not an answers line; a stray '%' is kept
+    CHECK_FALSE(core::read_answer_line("moe-lab-answers\tcluster-experts\t1\tname=Ana", b, why));
+    CHECK_FALSE(why.empty());
+    REQUIRE(core::read_answer_line("moe-lab-answers\tcluster-experts\t1\tname=50%x Ana \t6=c", b, why));
+    CHECK(b.name == "50%x Ana");
+}
