@@ -84,18 +84,19 @@ std::string App::command(const std::string& text) {
     return why;
 }
 
-// A page link, split once: the declared keys, read stage by stage; the rest is the run's configuration
-// (core::decode_items), opened between the look and the run's own keys.
+// A page link, read once (core::link_items: decoded, repeated names left out): the declared keys, read stage by
+// stage; the rest is the run's configuration (core::decode_items), opened between the look and the run's own keys.
 void App::open_link(const std::string& query) {
-    std::vector<std::string> rest;
-    Messages look, repeated;
-    const LinkArgs link = keys_.gather(core::split_query(query), rest, repeated);
+    const core::LinkItems items = core::link_items(query);
+    core::LinkItems rest;
+    Messages look;
+    const LinkArgs link = keys_.gather(items, rest);
     keys_.read(LinkStage::Look, link, look);   // (the language first: what follows is said in it)
     core::Decoded d = core::decode_items(rest);
     std::vector<std::string>& said = messages_.list();
-    said = d.messages;
+    said = items.messages;
+    said.insert(said.end(), d.messages.begin(), d.messages.end());
     said.insert(said.end(), look.begin(), look.end());
-    said.insert(said.end(), repeated.begin(), repeated.end());
     tour_.end();      // a link says the whole page: no tour, no run B unless it names them
     compare_.end();   // (before the run opens, so that B does not follow A's new configuration)
     if (d.checked) run_.open(d.config, d.check);   // (checked once, as it was read)

@@ -5,6 +5,7 @@
 // these declarations (page_keys.cpp); nothing restates a key. A part of the app (app/part.hpp) declares its own.
 #pragma once
 #include "session/command.hpp"
+#include "session/share_link.hpp"   // LinkItems
 #include <functional>
 #include <string>
 #include <utility>
@@ -157,9 +158,9 @@ public:
     const std::vector<core::CommandSyntax>& syntaxes() const { return syntaxes_; }   // the commands, for parsing
     const PageKey& command(int k) const { return keys_[size_t(commands_[size_t(k)])]; }
     const PageKey* in_link(const std::string& item_key) const;   // the key a link item belongs to (nullptr: none)
-    // The link's values of the page's keys, from its items as split once (core::split_query); the other items (the
-    // run's configuration) go to `rest`; a key given twice is dropped with a message, as a configuration key is.
-    LinkArgs gather(const std::vector<std::string>& items, std::vector<std::string>& rest, Messages& repeated) const;
+    // The link's values of the page's keys, from its items as read once for every reader (core::link_items: decoded,
+    // a name given twice left out with one message); the other items (the run's configuration) go to `rest`.
+    LinkArgs gather(const core::LinkItems& link, core::LinkItems& rest) const;
     void read(LinkStage stage, const LinkArgs& link, Messages& msgs) const;
     // "&present=1&tour=3": the keys written with the run (with_run) or after it; phone: only those that follow the
     // link to a phone.

@@ -55,18 +55,13 @@ const PageKey* PageKeys::in_link(const std::string& item_key) const {
     return nullptr;
 }
 
-LinkArgs PageKeys::gather(const std::vector<std::string>& items, std::vector<std::string>& rest,
-                          Messages& repeated) const {
+LinkArgs PageKeys::gather(const core::LinkItems& items, core::LinkItems& rest) const {
     LinkArgs link;
-    for (const std::string& kv : items) {
-        // every name and value percent-decoded here, once, before any key reads it: a link a mail client or a
-        // shortener encoded whole opens the same page as the link written plain
-        const size_t eq = kv.find('=');
-        const std::string k = core::url_decode(kv.substr(0, eq));
-        const std::string v = eq == std::string::npos ? "" : core::url_decode(kv.substr(eq + 1));
+    rest.repeated = items.repeated;
+    for (const auto& [k, v] : items.items) {
         const PageKey* key = in_link(k);
         if (!key) {
-            rest.push_back(kv);
+            rest.items.emplace_back(k, v);
             continue;
         }
         const std::string name = key->name_in_link();
@@ -75,15 +70,6 @@ LinkArgs PageKeys::gather(const std::vector<std::string>& items, std::vector<std
         at->second.given = true;
         at->second.value = v;
         at->second.all.push_back(key->prefix() ? k.substr(name.size()) + "=" + v : v);
-    }
-    for (auto& [name, arg] : link) {
-        if (name.back() == '.' || arg.all.size() < 2) continue;
-        std::string values;
-        for (const std::string& v : arg.all) values += (values.empty() ? "'" : ", '") + v + "'";
-        repeated.push_back(
-            core::trf("'%s' appears %d times in the link (%s): ignored, since it is not clear which was meant",
-                      name.c_str(), int(arg.all.size()), values.c_str()));
-        arg = LinkArg{};
     }
     return link;
 }

@@ -80,42 +80,49 @@ std::vector<std::string> split_query(const std::string& query) {
     return items;
 }
 
-Decoded decode_query(const std::string& query) { return decode_items(split_query(query)); }
+Decoded decode_query(const std::string& query) {
+    const LinkItems link = link_items(query);
+    Decoded d = decode_items(link);
+    d.messages.insert(d.messages.begin(), link.messages.begin(), link.messages.end());
+    return d;
+}
 
-Decoded decode_items(const std::vector<std::string>& items) {
-    Decoded d;
+LinkItems link_items(const std::string& query) {
+    LinkItems link;
+    std::vector<std::string>& messages = link.messages;
     std::vector<std::pair<std::string, std::string>> kv;
-    for (const std::string& item : items) {
+    for (const std::string& item : split_query(query)) {
         const size_t eq = item.find('=');
         if (eq == std::string::npos)
-            d.messages.push_back(trf("ignored %s: expected name=value", quote(url_decode(item)).c_str()));
+            messages.push_back(trf("ignored %s: expected name=value", quote(url_decode(item)).c_str()));
         else kv.emplace_back(url_decode(item.substr(0, eq)), url_decode(item.substr(eq + 1)));
     }
-    // A key given twice is ambiguous (which one did the sender mean?): it counts as invalid, with a
-    // message, whatever its values (lab/preset/seed fall back to defaults, parameters to the preset's).
-    std::vector<std::string> repeated;
+    // A name given twice is ambiguous: left out whatever its values (the run's keys fall back to their defaults,
+    // a page key to its state), said once, at its first place.
     for (size_t a = 0; a < kv.size(); ++a) {
-        bool first = true;
-        for (size_t b = 0; b < a && first; ++b) first = kv[b].first != kv[a].first;
-        if (!first) continue;   // reported at its first occurrence
         std::string values;
-        int n = 0;
-        for (const auto& [k, v] : kv)
-            if (k == kv[a].first) values += (n++ ? ", " : "") + quote(v);
-        if (n > 1) {
-            repeated.push_back(kv[a].first);
-            d.messages.push_back(trf("%s appears %d times in the link (%s): ignored, since it is not clear which was "
-                                     "meant",
-                                     quote(kv[a].first).c_str(), n, values.c_str()));
+        int n = 0, before = 0;
+        for (size_t b = 0; b < kv.size(); ++b)
+            if (kv[b].first == kv[a].first) {
+                values += (n++ ? ", " : "") + quote(kv[b].second);
+                before += b < a;
+            }
+        if (n == 1) {
+            link.items.push_back(kv[a]);
+        } else if (before == 0) {
+            link.repeated.push_back(kv[a].first);
+            messages.push_back(trf("%s appears %d times in the link (%s): ignored, since it is not clear which was "
+                                   "meant",
+                                   quote(kv[a].first).c_str(), n, values.c_str()));
         }
     }
-    auto is_repeated = [&](const std::string& key) {
-        for (const auto& r : repeated)
-            if (r == key) return true;
-        return false;
-    };
+    return link;
+}
+
+Decoded decode_items(const LinkItems& link) {
+    Decoded d;
+    const auto& kv = link.items;
     auto find = [&](const std::string& key) -> const std::string* {
-        if (is_repeated(key)) return nullptr;
         for (const auto& [k, v] : kv)
             if (k == key) return &v;
         return nullptr;
@@ -143,13 +150,10 @@ Decoded decode_items(const std::vector<std::string>& items) {
         std::string err = parse_seed(*s, d.config.seed);
         if (!err.empty()) d.messages.push_back(trf("%s: used seed 1", err.c_str()));
     }
-    bool bad_value = false;
+    bool bad_value = false;   // (a repeated parameter, said by link_items, counts as a bad value)
+    for (const std::string& k : link.repeated) bad_value |= lab->schema().index_of(k) >= 0;
     for (const auto& [k, v] : kv) {
         if (k == "lab" || k == "preset" || k == "seed") continue;
-        if (is_repeated(k)) {   // already reported; an unknown one is just ignored
-            bad_value |= lab->schema().index_of(k) >= 0;
-            continue;
-        }
         if (lab->schema().index_of(k) < 0) {
             d.messages.push_back(trf("unknown parameter %s ignored", quote(k).c_str()));
             continue;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace core {
@@ -31,9 +32,22 @@ struct Decoded {
 // Unknown keys, bad numbers, out-of-range values and invalid combinations are reported; the
 // result is always a runnable configuration (bad parts replaced by defaults).
 Decoded decode_query(const std::string& query);
-// A query split at its '&' (a leading '?' dropped, empty items left out), as written: the one place a link is split.
+// A query split at its '&' (a leading '?' dropped, empty items left out), as written.
 std::vector<std::string> split_query(const std::string& query);
-Decoded decode_items(const std::vector<std::string>& items);   // decode_query of a query split
+
+// A link's items, read once for every reader (the page's keys and the run's): each name and value percent-decoded
+// once, in the link's order. An item without '=' and every name given more than once (which one did the sender
+// mean?) are left out, each said in one message.
+struct LinkItems {
+    std::vector<std::pair<std::string, std::string>> items;   // name and value, each given once
+    std::vector<std::string> repeated;                        // the names given more than once (left out)
+    std::vector<std::string> messages;                        // what was left out, and why
+};
+LinkItems link_items(const std::string& query);
+
+// The run's keys among a link's items (decode_query's second half; the messages of link_items are not repeated). A
+// repeated parameter makes the link's parameters invalid, as a bad value does.
+Decoded decode_items(const LinkItems& link);
 
 // The run a link query configures exactly (a process that follows the page's run: its Web Workers), reset and
 // ready to step; nullptr and why when the query is not fully valid (no defaults are filled in here).

@@ -1,6 +1,7 @@
 #include "core/registry.hpp"
 #include "session/share_link.hpp"
 #include <doctest/doctest.h>
+#include <algorithm>
 
 // These run against every registered lab: the link codec only knows the schema.
 TEST_CASE("a shared link restores lab, preset, seed and every changed parameter") {
@@ -78,4 +79,25 @@ TEST_CASE("malformed links open with defaults and say why") {
 TEST_CASE("url encoding round-trips") {
     std::string s = "a b&c=d/é";
     CHECK(core::url_decode(core::url_encode(s)) == s);
+}
+
+// One reader for every key of a link (the page's and the run's): decoded once, a name given twice (written plain or
+// percent-encoded) left out with one message, in one form.
+TEST_CASE("link items: decoded once, a repeated name left out and said once, whoever reads it") {
+    const core::LinkItems link = core::link_items("?lab=example&%6Cab=other&scale=1%2E6&present=1&present=0&b.eta=1&x");
+    REQUIRE(link.items.size() == 2);
+    CHECK(link.items[0] == std::make_pair(std::string("scale"), std::string("1.6")));
+    CHECK(link.items[1] == std::make_pair(std::string("b.eta"), std::string("1")));
+    CHECK(link.repeated == std::vector<std::string>{"lab", "present"});
+    REQUIRE(link.messages.size() == 3);   // the item without a value, and the two repeated names, once each
+    CHECK(link.messages[0] == "ignored 'x': expected name=value");
+    CHECK(link.messages[1] ==
+          "'lab' appears 2 times in the link ('example', 'other'): ignored, since it is not "
+          "clear which was meant");
+    CHECK(link.messages[2].find("'present' appears 2 times in the link ('1', '0')") == 0);
+    // the run's keys: a repeated parameter makes the parameters invalid, as a bad value does
+    const core::Decoded d = core::decode_query("lab=example&eta=0.01&eta=0.02");
+    CHECK(!d.checked);
+    CHECK(std::count_if(d.messages.begin(), d.messages.end(),
+                        [](const std::string& m) { return m.find("appears 2 times") != std::string::npos; }) == 1);
 }
