@@ -49,8 +49,9 @@ void check_generated(const std::string& relative, const std::string& name, const
         MESSAGE(relative << ": " << name << " written");
         return;
     }
-    CHECK_MESSAGE(now == made, relative << ": " << name
-                                        << " is stale: MOE_WRITE_DOCS=1 build/native/moe-tests --test-case=\"docs*\"");
+    CHECK_MESSAGE(now == made,
+                  relative << ": " << name
+                           << " is stale: MOE_WRITE_DOCS=1 build/native/moe-tests --test-case=\"docs*\"");
 }
 
 // A key the tests add to every page (tests/app/test_app_page_key.cpp's test-dial), not the page's.
