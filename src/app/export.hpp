@@ -19,7 +19,7 @@ namespace app {
 class Export : public Part {
 public:
     Export(Stage& run, Views& views, Look& look, const Host& host)
-        : run_(run), views_(views), look_(look), host_(host) {}
+        : stage_(run), views_(views), look_(look), host_(host) {}
     std::vector<PageKey> keys() override;   // png=N, state().export
     bool pending() const { return view_ >= 0; }
     void begin();                                                          // at twice the UI scale, density 1
@@ -31,7 +31,7 @@ private:
     std::string request(long long n);   // png=N: "" when view n waits for the platform, else why not
     std::string json() const;
 
-    Stage& run_;
+    Stage& stage_;
     Views& views_;
     Look& look_;
     const Host& host_;

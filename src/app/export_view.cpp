@@ -36,7 +36,7 @@ std::vector<PageKey> Export::keys() {
 
 std::string Export::request(long long n) {
     std::vector<core::View> vs;
-    run_.lab().views(vs);
+    stage_.lab().views(vs);
     const int views = int(vs.size());
     if (n >= views) return core::trf("png=%lld: give a view number from 0 to %d", n, views - 1);
     view_ = int(n);
@@ -64,7 +64,7 @@ void Export::begin() {
 
 void Export::finish(const std::vector<uint8_t>& png, int width, int height) {
     const std::vector<core::View>& vs = views_.all();
-    const core::RunConfig& c = run_.config();
+    const core::RunConfig& c = stage_.config();
     const std::string file = view_ >= 0 && view_ < int(vs.size())
         ? c.lab + "-" + vs[size_t(view_)].id + "-seed" + std::to_string(c.seed) + ".png"
         : "";   // the view is gone: nothing saved
@@ -101,9 +101,9 @@ void Export::draw() {
         ImVec2 avail = ImGui::GetContentRegionAvail();
         ViewReport r;
         views_.draw_one(shown, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
-        std::string foot = core::trf("MoE Lab: %s, preset %s, seed %llu", run_.config().lab.c_str(),
-                                     run_.config().preset.c_str(), (unsigned long long)run_.config().seed) +
-            (run_.lab().clock().empty() ? "" : ", " + run_.lab().clock());
+        std::string foot = core::trf("MoE Lab: %s, preset %s, seed %llu", stage_.config().lab.c_str(),
+                                     stage_.config().preset.c_str(), (unsigned long long)stage_.config().seed) +
+            (stage_.lab().clock().empty() ? "" : ", " + stage_.lab().clock());
         ImGui::SetCursorScreenPos(
             ImVec2(ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x,
                    ImGui::GetWindowPos().y + size.y - ImGui::GetStyle().WindowPadding.y - fh * 1.1f));

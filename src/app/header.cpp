@@ -15,7 +15,7 @@
 namespace app {
 
 void Header::draw_title() {
-    const core::LabInfo& info = run_.lab().info();
+    const core::LabInfo& info = stage_.lab().info();
     ImGui::TextColored(ink4(colors().title), "%s", core::tr(info.title).c_str());
     ImGui::SameLine();
     if (!rewind_.live()) return rewind_.draw_status();   // (the citation is in the sidebar's lab picker)
@@ -32,15 +32,15 @@ void Header::draw_title() {
 }
 
 void Header::draw_timeline() {
-    const auto& phases = run_.lab().phases();
+    const auto& phases = stage_.lab().phases();
     if (phases.empty()) return;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     const float fh = ImGui::GetFontSize();
     ImVec2 a = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x, h = fh * 1.7f, gap = fh * 0.3f;
     float bw = (w - gap * (phases.size() - 1)) / phases.size();
-    int cur = rewind_.phase(run_.lab());   // (rewound: the moment's)
-    bool finished = rewind_.done(run_.lab());
+    int cur = rewind_.phase(stage_.lab());   // (rewound: the moment's)
+    bool finished = rewind_.done(stage_.lab());
     bool cut = false;   // the current phase's title did not fit its box
     for (size_t k = 0; k < phases.size(); ++k) {
         ImVec2 p(a.x + k * (bw + gap), a.y), q(p.x + bw, p.y + h);
@@ -68,11 +68,11 @@ void Header::draw_timeline() {
         dl->PopClipRect();
         ImGui::SetCursorScreenPos(p);
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
-        if (ImGui::IsItemActive() && !run_.playing())   // paused: rewind (rewind.cpp)
+        if (ImGui::IsItemActive() && !stage_.playing())   // paused: rewind (rewind.cpp)
             if (std::string c =
-                    rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), run_.lab().done());
+                    rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), stage_.lab().done());
                 !c.empty())
-                run_.command(c);
+                stage_.command(c);
         controls_.note("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + title,
                        now        ? "current"
                            : past ? "done"
@@ -83,7 +83,7 @@ void Header::draw_timeline() {
             ImGui::Text("%s", title.c_str());
             wrapped_text(core::trf("Look for: %s", core::tr(phases[k].look_for).c_str()));
             wrapped_text(core::trf("Paper: %s", core::tr(phases[k].claim).c_str()));
-            if (rewind_.moments() > 1 && !run_.playing())
+            if (rewind_.moments() > 1 && !stage_.playing())
                 ImGui::TextDisabled("%s", core::tr("Press or drag along the timeline to rewind."));
             ImGui::PopTextWrapPos();
             ImGui::EndTooltip();
@@ -99,13 +99,13 @@ void Header::draw_timeline() {
 // What to look for in the phase shown; at the end, the last phase reached and what this run showed, in the
 // words its own metrics decide (core/outcome.hpp), never the phase's look-for text as if it had happened.
 std::string Header::status() const {
-    const auto& phases = run_.lab().phases();
+    const auto& phases = stage_.lab().phases();
     if (phases.empty()) return "";
-    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(run_.lab()), 0, int(phases.size()) - 1))];
-    if (!rewind_.done(run_.lab())) return core::trf("Look for: %s", core::tr(ph.look_for).c_str());
-    if (!run_.lab().failure().empty()) return core::trf("Stopped in %s.", core::tr(ph.title).c_str());
+    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(stage_.lab()), 0, int(phases.size()) - 1))];
+    if (!rewind_.done(stage_.lab())) return core::trf("Look for: %s", core::tr(ph.look_for).c_str());
+    if (!stage_.lab().failure().empty()) return core::trf("Stopped in %s.", core::tr(ph.title).c_str());
     const std::string said =
-        core::end_of_run_line(run_.lab(), run_.config().preset, run_.config().params, run_.lab().metrics());
+        core::end_of_run_line(stage_.lab(), stage_.config().preset, stage_.config().params, stage_.lab().metrics());
     return core::trf("Finished (%s).", core::tr(ph.title).c_str()) + (said.empty() ? "" : " " + said);
 }
 
@@ -115,11 +115,11 @@ std::string Header::status() const {
 // document's #status): the views keep their room. `compact` (presentation, compare mode): an eighth of the room,
 // the look-for line only, the claim on hover.
 void Header::draw_look_for(bool compact) {
-    const auto& phases = run_.lab().phases();
+    const auto& phases = stage_.lab().phases();
     if (phases.empty()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = std::max(0.0f, ImGui::GetContentRegionAvail().y) * (compact ? 0.12f : 0.2f);
-    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(run_.lab()), 0, int(phases.size()) - 1))];
+    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(stage_.lab()), 0, int(phases.size()) - 1))];
     const std::string look = status(), claim = core::trf("Paper: %s", core::tr(ph.claim).c_str());
     float sc = 1.0f;
     std::vector<std::string> l1, l2;

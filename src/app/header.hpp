@@ -15,7 +15,7 @@ class Header : public Part {
 public:
     // `phone_line`: a phone's layout, where the current phase's title gets a line of its own when cut.
     Header(Stage& run, ControlMap& controls, Rewind& rewind, std::function<bool()> phone_line)
-        : run_(run), controls_(controls), rewind_(rewind), phone_line_(std::move(phone_line)) {}
+        : stage_(run), controls_(controls), rewind_(rewind), phone_line_(std::move(phone_line)) {}
     std::vector<PageKey> keys() override { return {}; }
     void state(std::string& json) const override;   // status: the look-for line, or what the finished run showed
     void draw_title();
@@ -24,7 +24,7 @@ public:
     std::string status() const;
 
 private:
-    Stage& run_;
+    Stage& stage_;
     ControlMap& controls_;
     Rewind& rewind_;
     std::function<bool()> phone_line_;

@@ -13,7 +13,7 @@ namespace app {
 class PageMessages : public Part {
 public:
     PageMessages(const Stage& run, const Compare& compare, ControlMap& controls)
-        : run_(run), compare_(compare), controls_(controls) {}
+        : stage_(run), compare_(compare), controls_(controls) {}
     std::vector<PageKey> keys() override;                // dismiss, state().messages
     void say(const std::string& m);                      // (the same as the newest is said once)
     std::vector<std::string>& list() { return list_; }   // a link's, as it opens
@@ -22,7 +22,7 @@ public:
 
 private:
     void draw_newest();   // compact
-    const Stage& run_;
+    const Stage& stage_;
     const Compare& compare_;
     ControlMap& controls_;
     std::vector<std::string> list_;
