@@ -570,6 +570,7 @@
     }
     if (target.tagName === "INPUT" || target.tagName === "TEXTAREA") {
       if (e.key === "Escape") target.blur();
+      if (e.key === "Enter" && target.type === "text") target.blur();   // typed: sent (its change), the keyboard closed
       return;
     }
     if (e.key === " " || e.key === "Enter" || e.key === "Tab") return;   // a button's own keys
@@ -578,7 +579,16 @@
       act("key=" + e.key);
     }
   }
-  window.moeLabDocument = { key, sync };
+  // A tap on a text field of the canvas (Host::edit_text): its twin here takes the focus and shows over the page,
+  // so that a phone's keyboard, an input method or a screen reader types into it.
+  function edit(control) {
+    sync();
+    const e = [...root.querySelectorAll("input[data-control]")].find((x) => x.dataset.control === control);
+    if (!usable(e)) return;
+    e.focus({ preventScroll: true });
+    e.select();
+  }
+  window.moeLabDocument = { key, sync, edit };
 
   // The system's preference (dark, more contrast) chooses the theme unless the user or the link chose one.
   function systemTheme() {

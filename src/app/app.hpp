@@ -121,7 +121,7 @@ private:
     Tour tour_;
     QrPanel qr_{run_, host_, keys_};
     Worksheet worksheet_{run_, host_, controls_};
-    MyAnswers answers_{run_, host_, controls_};
+    MyAnswers answers_{run_, host_, controls_, exercise_};
     PointEditor points_{run_, controls_, host_, exercise_};
     Rewind rewind_{run_, controls_};
     Export export_{run_, views_, look_, host_};

@@ -32,6 +32,10 @@ struct Host {
     // Unset: kept while the app runs.
     std::function<std::string(const std::string& name)> load_kept;
     std::function<void(const std::string& name, const std::string& text)> save_kept;
+    // A text field typed where the platform's own text input works: the page focuses the field's twin in its HTML
+    // document (the canvas's control id: "input:name"), shown over the page, so that a phone's keyboard, an input
+    // method and a screen reader work; what is typed comes back as the field's command. Unset: typed on the canvas.
+    std::function<void(const std::string& control)> edit_text;
     // A file the user picks, its text handed to the app as the command `prefix` + text ("points-csv=…").
     std::function<void(const std::string& prefix)> open_file;
     std::function<void(const std::string& file, const std::string& text)> download;

@@ -1,18 +1,22 @@
 // A student's answers, kept on the device (my_answers.hpp).
 #include "app/my_answers.hpp"
+#include "app/text_fit.hpp"
 #include "core/words.hpp"
 #include "session/answer_line.hpp"
 #include "session/json_text.hpp"
 #include <imgui.h>
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 
 namespace app {
 
 static const char* kStore = "answers";   // its name in the device's store
+static const char* kName = "name";       // the student's name in it
+constexpr int kNameMost = 60;            // characters
 
-MyAnswers::MyAnswers(Stage& stage, const Host& host, ControlMap& controls)
-    : stage_(stage), host_(host), controls_(controls) {
+MyAnswers::MyAnswers(Stage& stage, const Host& host, ControlMap& controls, const Exercise& exercise)
+    : stage_(stage), host_(host), controls_(controls), exercise_(exercise) {
     if (host_.load_kept && !core::parse_word_table(host_.load_kept(kStore), kept_).empty())
         kept_.clear();   // a store damaged elsewhere: begun again
 }
@@ -45,7 +49,8 @@ std::vector<PageKey> MyAnswers::keys() {
         k.state_name = "my_answers";
         k.state = [this] {
             return "{\"count\":" + std::to_string(count()) + ",\"shown\":" + core::json_bool(shown_) +
-                ",\"summary\":" + core::json_string(summary()) + ",\"line\":" + core::json_string(line()) + "}";
+                ",\"name\":" + core::json_string(name()) + ",\"summary\":" + core::json_string(summary()) +
+                ",\"line\":" + core::json_string(line()) + "}";
         };
     }
     {
@@ -61,13 +66,54 @@ std::vector<PageKey> MyAnswers::keys() {
                              });
         k.control(Control::Button, core::later::tr("Copy my answers"), "tour").now = shown;
     }
+    {
+        PageKey& k = declare(keys,
+                             {"name", core::ArgKind::Text, 0, 0, "TEXT",
+                              core::later::tr("your name, kept on this device with your answers and copied with them")},
+                             [this](const core::CommandArg& v) { return set_name(v.text); });
+        PageControl& c = k.control(Control::Text, core::later::tr("Your name"), "tour", "input:name");
+        c.help = core::later::tr("Kept on this device with your answers and copied with them, so that your lecturer "
+                                 "can tell the answers apart.");
+        c.now = [this] {   // (on an exercise page: where answers are kept)
+            ControlNow n;
+            n.shown = exercise_.active();
+            n.value = name();
+            return n;
+        };
+        k.state_name = "my_name";
+        k.state = [this] { return core::json_string(name()); };
+    }
     return keys;
+}
+
+std::string MyAnswers::name() const {
+    auto at = std::find_if(kept_.begin(), kept_.end(), [](const auto& e) { return e.first == kName; });
+    return at == kept_.end() ? "" : at->second;
+}
+
+// The name as typed, line breaks as spaces, the spaces around it dropped ("": the name forgotten).
+std::string MyAnswers::set_name(const std::string& text) {
+    if (!exercise_.active()) return core::tr("a name is kept only on an exercise page (a worksheet's code)");
+    std::string s = text;
+    for (char& c : s)
+        if (c == '\n' || c == '\r') c = ' ';
+    const size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+    s = a == std::string::npos ? "" : s.substr(a, b - a + 1);
+    int chars = 0;   // UTF-8 characters: the bytes that do not continue one
+    for (const char c : s) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+    if (chars > kNameMost) return core::trf("a name of at most %d characters, please", kNameMost);
+    kept_.erase(std::remove_if(kept_.begin(), kept_.end(), [](const auto& e) { return e.first == kName; }),
+                kept_.end());
+    if (!s.empty()) kept_.emplace_back(kName, s);
+    save();
+    return "";
 }
 
 std::string MyAnswers::line() const {
     core::AnswerLine a;
     a.lab = stage_.config().lab;
     a.seed = stage_.config().seed;
+    a.name = name();
     const std::string prefix = a.lab + "/";
     for (const auto& [name, letter] : kept_)
         if (name.rfind(prefix, 0) == 0 && letter.size() == 1)
@@ -116,7 +162,7 @@ std::string MyAnswers::summary() const {
     // each line whole: the lab, the seed, the step, its question and the answer (two labs' answers told apart)
     const std::string lab = core::tr(stage_.lab().info().title);
     const unsigned long long seed = stage_.config().seed;
-    std::string s;
+    std::string s = mine.empty() || name().empty() ? "" : core::trf("Name: %s", name().c_str());
     for (const auto& [step, letter] : mine) {
         if (step < 1 || step > int(steps.size()) || letter.size() != 1) continue;
         const core::TourQuestion& q = steps[size_t(step - 1)].question;
@@ -131,15 +177,50 @@ std::string MyAnswers::summary() const {
     return s;
 }
 
+std::string MyAnswers::name_label() const {
+    if (name().empty()) return core::tr("Your name...");
+    const float label = ImGui::CalcTextSize(core::trf("Name: %s", "").c_str()).x;
+    return core::trf("Name: %s", fit_text(name(), std::max(name_room_ - label, ImGui::GetFontSize() * 2)).c_str());
+}
+
 float MyAnswers::buttons_width() const {
-    if (count() == 0) return 0;
     const ImGuiStyle& st = ImGui::GetStyle();
-    return ImGui::CalcTextSize(shown_ ? core::tr("Hide my answers") : core::tr("My answers")).x +
-        ImGui::CalcTextSize(core::tr("Copy")).x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
+    const float others = count() == 0
+        ? 0
+        : ImGui::CalcTextSize(shown_ ? core::tr("Hide my answers") : core::tr("My answers")).x +
+            ImGui::CalcTextSize(core::tr("Copy")).x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
+    // the name's text in what the panel leaves (a phone's: the row across it)
+    name_room_ = std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x - others - st.FramePadding.x * 2);
+    return ImGui::CalcTextSize(name_label().c_str()).x + st.FramePadding.x * 2 + others;
+}
+
+// The name: a button that hands the typing to the platform's field (the page's HTML document), or, on the desktop,
+// a field on the canvas while it is typed in.
+void MyAnswers::draw_name() {
+    const std::string label = name_label();
+    const float w = ImGui::CalcTextSize(label.c_str()).x + ImGui::GetStyle().FramePadding.x * 2;
+    if (editing_) {
+        ImGui::SetNextItemWidth(w);
+        if (ImGui::IsWindowAppearing() || !ImGui::IsAnyItemActive()) ImGui::SetKeyboardFocusHere();
+        const bool entered = ImGui::InputText("##name", typed_, sizeof typed_, ImGuiInputTextFlags_EnterReturnsTrue);
+        if (entered || ImGui::IsItemDeactivated()) {
+            editing_ = false;
+            stage_.command("name=" + std::string(typed_));
+        }
+    } else if (ImGui::Button((label + "###name").c_str())) {
+        if (host_.edit_text) host_.edit_text("input:name");
+        else {
+            editing_ = true;
+            std::snprintf(typed_, sizeof typed_, "%s", name().c_str());
+        }
+    }
+    controls_.note("input:name", "textbox", core::tr("Your name"), name());
 }
 
 void MyAnswers::draw_buttons() {
+    draw_name();
     if (count() == 0) return;
+    ImGui::SameLine();
     const bool on = shown_;
     if (ImGui::Button(on ? core::tr("Hide my answers") : core::tr("My answers")))
         stage_.command(on ? "my-answers=0" : "my-answers=1");

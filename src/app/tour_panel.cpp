@@ -31,7 +31,9 @@ void Tour::draw_panel() {
     const float more = offer_dont_know ? ImGui::CalcTextSize(dont_know).x + st.FramePadding.x * 2
         : more_width_                  ? more_width_()
                                        : 0;
-    float nav = std::max(more + st.ItemSpacing.x,
+    // (wider than 40 % of the panel, a phone's: under the text, at the right, so that the text keeps its width)
+    const bool more_below = more > w * 0.4f;
+    float nav = std::max(more_below ? 0 : more + st.ItemSpacing.x,
                          ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(next).x + st.FramePadding.x * 4 +
                              st.ItemSpacing.x * 2);
     std::string head = core::trf("Tour %d/%d:", step_ + 1, int(steps.size())) + "  ";
@@ -59,7 +61,10 @@ void Tour::draw_panel() {
         if ((l1.size() + l2.size()) * fh * sc * 1.15f + answers <= room) break;
     }
     float h = (l1.size() + l2.size()) * fh * sc * 1.15f + fh * 0.4f;
-    h = std::max(h, ImGui::GetFrameHeight() * (more > 0 ? 2 : 1) + st.ItemSpacing.y * (more > 0 ? 1 : 0) + fh * 0.4f);
+    const bool two_rows = more > 0 && !more_below;
+    h = std::max(h, ImGui::GetFrameHeight() * (two_rows ? 2 : 1) + st.ItemSpacing.y * (two_rows ? 1 : 0) + fh * 0.4f);
+    const float more_y = more_below ? at.y + h : at.y + fh * 0.2f + ImGui::GetFrameHeight() + st.ItemSpacing.y;
+    if (more > 0 && more_below) h += ImGui::GetFrameHeight() + fh * 0.2f;
     dl->AddRectFilled(at, ImVec2(at.x + w, at.y + h), ink(colors().tour_bg), fh * 0.3f);
     float y = at.y + fh * 0.2f;
     for (const auto& t : l1) {
@@ -82,8 +87,7 @@ void Tour::draw_panel() {
     ImGui::EndDisabled();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr("Keys: right and left arrows; Escape ends the tour"));
     if (more > 0) {
-        ImGui::SetCursorScreenPos(
-            ImVec2(at.x + w - more, at.y + fh * 0.2f + ImGui::GetFrameHeight() + st.ItemSpacing.y));
+        ImGui::SetCursorScreenPos(ImVec2(at.x + w - more, more_y));
         if (!offer_dont_know) more_();
         else if (ImGui::Button(dont_know)) stage_.command("answer=none");
         if (offer_dont_know) controls_.note("button:answer-none", "button", dont_know);

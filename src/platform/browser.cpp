@@ -65,6 +65,10 @@ EM_JS(void, js_copy_plain, (const char* t), {
     if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
     if (window.moeLabOnCopy) window.moeLabOnCopy(text);
 });
+// A text field typed in the page's HTML document (web/pdom.js): its twin of the canvas's control focused.
+EM_JS(void, js_edit_text, (const char* control), {
+    if (window.moeLabDocument && window.moeLabDocument.edit) window.moeLabDocument.edit(UTF8ToString(control));
+});
 // The device's own store (localStorage): "" when absent or when the browser refuses it (a private window).
 EM_JS(char*, js_load_kept, (const char* name), {
     let s = "";
@@ -151,6 +155,7 @@ void copy_link(const std::string& q) { js_copy_link(q.c_str()); }
 void download(const std::string& f, const std::string& t) { js_download(f.c_str(), t.c_str()); }
 void open_page(const std::string& f, const std::string& t) { js_open_page(f.c_str(), t.c_str()); }
 void copy_plain(const std::string& t) { js_copy_plain(t.c_str()); }
+void edit_text(const std::string& control) { js_edit_text(control.c_str()); }
 std::string load_kept(const std::string& name) {
     char* p = js_load_kept(name.c_str());
     std::string s(p);

@@ -15,7 +15,8 @@ void copy_link(const std::string& q);   // full page URL with the query → clip
 void download(const std::string& file, const std::string& text);
 void open_page(const std::string& file, const std::string& html);   // a new tab (or a download) + moeLab.lastSheet
 void copy_plain(const std::string& text);                           // the clipboard, the text as it is
-std::string load_kept(const std::string& name);                     // localStorage ("" when absent)
+void edit_text(const std::string& control);       // the HTML document's twin of a canvas's text field, focused
+std::string load_kept(const std::string& name);   // localStorage ("" when absent)
 void save_kept(const std::string& name, const std::string& text);
 // A text file the user picks (a CSV), handed to the app as the command prefix + its text.
 void open_file(const std::string& command_prefix);

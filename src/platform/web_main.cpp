@@ -153,6 +153,7 @@ int main() {
     host.download = browser::download;
     host.open_page = browser::open_page;
     host.copy_plain = browser::copy_plain;
+    host.edit_text = browser::edit_text;
     host.load_kept = browser::load_kept;
     host.save_kept = browser::save_kept;
     host.open_file = browser::open_file;

@@ -86,3 +86,32 @@ TEST_CASE("app phone: the bottom bar's progress text fits inside its bar, howeve
     }
     CHECK_MESSAGE(whole_start, "the progress text does not begin as \"" << clock << "\" does");
 }
+
+TEST_CASE("app phone: the student's name, given once on an exercise page, is kept, summed up and copied in the line") {
+    auto page = phone_page("lab=cluster-experts&seed=1&tour=6&lock=lab,preset,seed");
+    Page& p = *page;
+    const std::string name = "Zoë \"Z\" O'Neil,\t李雷";
+    CHECK(p.app->command("name=" + name) == "");
+    CHECK(p.app->command("answer=c") == "");
+    CHECK(p.app->command("my-answers=1") == "");   // (its button's longest label)
+    p.frames(3);
+    Json s = read_json(p.state());
+    CHECK(s["my_name"].text == name);
+    CHECK(s["my_answers"]["name"].text == name);
+    CHECK(s["my_answers"]["line"].text ==
+          "moe-lab-answers\tcluster-experts\t1\tname=Zoë %22Z%22 O'Neil%2C%09李雷\t6=c");
+    CHECK(s["my_answers"]["summary"].text.rfind("Name: " + name + "\n", 0) == 0);
+    // on the canvas beside My answers and Copy: a field a finger can hit, inside the screen
+    const Json* field = control(s, "input:name");
+    REQUIRE(field);
+    CHECK((*field)["rect"][3].number >= 24);
+    CHECK((*field)["rect"][0].number >= 0);
+    CHECK((*field)["rect"][0].number + (*field)["rect"][2].number <= kPhoneW);
+    CHECK(control(s, "button:copy-answers"));
+    // a name too long is refused, an empty one forgets it; and off an exercise page no name is kept
+    CHECK(p.app->command("name=" + std::string(61, 'x')).find("at most 60") != std::string::npos);
+    CHECK(p.app->command("name=  ") == "");
+    CHECK(read_json(p.state())["my_answers"]["line"].text == "moe-lab-answers\tcluster-experts\t1\t6=c");
+    Page plain("lab=cluster-experts");
+    CHECK(plain.app->command("name=Ana").find("exercise") != std::string::npos);
+}

@@ -203,6 +203,29 @@ test("a phone opens two steps from their codes, cannot run before it answers, an
   const onScreen = (await page.evaluate(() => moeLab.screenText().map((r) => r.text))).join(" ");
   for (const line of lines)
     assert.ok(onScreen.replace(/\s+/g, " ").includes(line), `the summary is on the phone's screen: ${line}`);
+  // the student's name: a tap on the canvas's name field focuses the HTML document's field, labelled and shown in
+  // the screen's upper half (above a phone's keyboard); what the keyboard types there is kept and copied in the line
+  const nameField = (await state(page)).controls.find((x) => x.id === "input:name");
+  assert.ok(nameField && nameField.rect[3] >= 24, "the name field is on the phone's screen, a finger's target");
+  await page.touchscreen.tap(nameField.rect[0] + nameField.rect[2] / 2, nameField.rect[1] + nameField.rect[3] / 2);
+  await page.waitForFunction(() => document.activeElement && document.activeElement.dataset.control === "input:name",
+                             null, { timeout: 10000 });
+  const typing = await page.evaluate(() => {
+    const e = document.activeElement, r = e.getBoundingClientRect();
+    return { label: e.labels[0].textContent, top: r.top, bottom: r.bottom, height: innerHeight };
+  });
+  assert.equal(typing.label, "Your name");
+  assert.ok(typing.top >= 0 && typing.bottom <= typing.height / 2, `the field shows above a keyboard: ${JSON.stringify(typing)}`);
+  await page.screenshot({ path: join(out, "worksheet-phone-name.png") });
+  const name = "Zoë \"Z\" O'Neil, 李雷";
+  await page.keyboard.type(name);
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => moeLab.state().my_name !== "", null, { timeout: 10000 });
+  const named = (await state(page)).my_answers;
+  assert.equal(named.name, name);
+  assert.equal(named.line, mine.line.replace(`\t1\t`, `\t1\tname=Zoë %22Z%22 O'Neil%2C 李雷\t`));
+  assert.ok(named.summary.startsWith(`Name: ${name}\n`), named.summary);
+  await frames(page, 2);
   await page.screenshot({ path: join(out, "worksheet-phone-answers.png") });
   assert.deepEqual(problems.filter((p) => p.startsWith("error")), []);
   await context.close();
