@@ -46,3 +46,28 @@ test("a comparison, the theme, the view shown large and a rewound moment: writte
   await copy.close();
   await page.close();
 });
+
+// A link a mail client or a shortener percent-encodes whole opens the same page: the page decodes every name and
+// value once, before any key reads it (src/app/page_keys.cpp); the language's table is fetched from the decoded
+// lang= (web/moe-lab-api.js). Each key's own reading of a decoded link: tests/app/test_app_links.cpp.
+test("a link percent-encoded whole, the page's keys and the run's, opens the same page as written plain", async () => {
+  const plain = "lab=cluster-experts&preset=fast&seed=3&lang=de&scale=1.6&theme=dark&present=1&view=2&hide=compare&lock=seed";
+  const bytes = (x) => [...new TextEncoder().encode(x)].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0"));
+  const whole = plain.split("&").map((kv) => kv.split("=").map((x) => bytes(x).join("")).join("=")).join("&");
+  const opened = [];
+  for (const query of [plain, whole]) {
+    const { page, errors } = await openPage("?" + query);
+    await page.waitForFunction(() => moeLab.state().lang === "de", null, { timeout: 30000 });
+    opened.push({ page, errors, s: await state(page) });
+  }
+  const [a, b] = opened.map((o) => o.s);
+  assert.deepEqual(a.messages, [], "the plain link is valid");
+  for (const key of ["messages", "lang", "ui_scale", "theme_choice", "present", "lab", "preset", "seed", "focused",
+                     "exercise", "query"])
+    assert.deepEqual(b[key], a[key], `${key}: the encoded link opens what the plain one does`);
+  assert.equal(a.ui_scale, 1.6);
+  for (const o of opened) {
+    assert.deepEqual(o.errors, []);
+    await o.page.close();
+  }
+});
