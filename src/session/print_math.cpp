@@ -88,6 +88,29 @@ bool relation_before(const std::string& s, size_t i) {
     return relation(s, j) == i - j;
 }
 
+bool cjk(unsigned c) {
+    return (c >= 0x3040 && c <= 0x30FF) || (c >= 0x3400 && c <= 0x9FFF) || (c >= 0xAC00 && c <= 0xD7AF);
+}
+
+// A reference's number at `i`: "4.1", "E.3", "6.1.2" (a letter or digits, then .digits): its theorem, lemma or
+// equation stays on its line.
+bool reference_number(const std::string& s, size_t i) {
+    size_t j = i;
+    while (j < s.size() && (digit(static_cast<unsigned char>(s[j])) || (s[j] >= 'A' && s[j] <= 'Z'))) ++j;
+    return j > i && j + 1 < s.size() && s[j] == '.' && digit(static_cast<unsigned char>(s[j + 1]));
+}
+
+// A space that keeps a number with its word: before a reference's number ("Theorem 4.1", "Lemma E.3"), and between
+// a number and Chinese or Japanese text ("第 6 步", "定理 4.1").
+bool binds_number(const std::string& s, size_t i) {
+    size_t len = 0;
+    if (i + 1 < s.size() && reference_number(s, i + 1) && i > 0 && letter(code_point(s, before(s, i), len)))
+        return true;
+    if (i == 0 || i + 1 >= s.size()) return false;
+    const unsigned prev = code_point(s, before(s, i), len), next = code_point(s, i + 1, len);
+    return (cjk(prev) && digit(next)) || (digit(prev) && cjk(next));
+}
+
 // A full-width punctuation mark (Chinese: ）：，、。；) ends just before `i`.
 bool full_width_before(const std::string& s, size_t i) {
     if (i == 0) return false;
@@ -112,7 +135,8 @@ std::string print_math(const std::string& h) {
         } else if (h[i] == ' ' && full_width_before(h, i)) {
             ++i;   // (no space after full-width punctuation: "（%）= 75.95")
         } else if (h[i] == ' ' &&
-                   ((i + 1 < h.size() && h[i + 1] == '%') || relation(h, i + 1) > 0 || relation_before(h, i))) {
+                   ((i + 1 < h.size() && h[i + 1] == '%') || relation(h, i + 1) > 0 || relation_before(h, i) ||
+                    binds_number(h, i))) {
             out += "\u00A0";   // (a formula's sides stay with their relation, a number with its %)
             ++i;
         } else if (h[i] == '-' && i + 1 < h.size() && digit(static_cast<unsigned char>(h[i + 1])) &&

@@ -10,7 +10,8 @@ namespace core {
 // name, stays as it is); the space before `%` non-breaking, so that "87.5 %" never breaks, and the spaces around a
 // relation or an operator (=, <, >, ≤, ≥, ≈, ≠, −, ×), so that a formula breaks between formulas only; a hyphen
 // before a number, after a space, a parenthesis or a relation, as a minus sign (−0.04); a range of numbers' en dash
-// joined to them ("1–10"); no space after full-width punctuation ("（%）= 75.95").
+// joined to them ("1–10"); no space after full-width punctuation ("（%）= 75.95"); a reference's number kept with its
+// word ("Theorem 4.1", "Lemma E.3") and a number with the Chinese text around it ("第 6 步").
 std::string print_math(const std::string& escaped_html);
 
 }   // namespace core

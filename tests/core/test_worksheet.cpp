@@ -388,6 +388,10 @@ TEST_CASE("print_math: exponents and one-letter names' subscripts set, parameter
     CHECK(core::print_math("gap = -0,040 (-3) top-1 1-10") == "gap\u00A0=\u00A0\u22120,040 (\u22123) top-1 1-10");
     CHECK(core::print_math("seeds 1–10, a – b") == "seeds 1\u2060–\u206010, a – b");
     CHECK(core::print_math("测试准确率（%） = 75.95，见 表") == "测试准确率（%）=\u00A075.95，见 表");
+    // a reference's number stays with its word, a number with the Chinese around it; other spaces may break
+    CHECK(core::print_math("Theorem 4.1 and Lemma E.3, Teorema 4.1; step 6 of 7") ==
+          "Theorem\u00A04.1 and Lemma\u00A0E.3, Teorema\u00A04.1; step 6 of 7");
+    CHECK(core::print_math("第 6 步，定理 4.1") == "第\u00A06\u00A0步，定理\u00A04.1");
 }
 
 TEST_CASE("GIFT: the format's special characters escaped, a line break a space; a tour's questions with feedback") {
