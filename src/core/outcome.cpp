@@ -95,6 +95,16 @@ std::string end_of_run_line(const Lab& lab, const std::string& preset, const Par
     return outcome_line(outcomes_for(lab, p), metrics, first.title, preset == first.id);
 }
 
+std::vector<std::string> end_of_run_warnings(const Lab& lab, const std::string& preset, const Params& p,
+                                             const std::vector<Metric>& metrics) {
+    const std::vector<Outcome> all = outcomes_for(lab, p);
+    std::vector<Outcome> differing;
+    for (const Said& said : say_outcomes(all, metrics))
+        if (said.differs) differing.push_back(all[size_t(said.outcome)]);
+    const Preset& first = lab.schema().presets.front();
+    return outcome_sentences(differing, metrics, first.title, preset == first.id);
+}
+
 std::vector<OutcomeCount> count_outcomes(const std::vector<Outcome>& outcomes,
                                          const std::vector<std::vector<Metric>>& runs) {
     std::vector<OutcomeCount> n(outcomes.size());

@@ -74,6 +74,9 @@ std::vector<std::string> end_of_run_sentences(const Lab& lab, const std::string&
                                               const std::vector<Metric>& metrics);
 std::string end_of_run_line(const Lab& lab, const std::string& preset, const Params& p,
                             const std::vector<Metric>& metrics);
+// Of those sentences, the ones that differ from the paper (the page's warnings), as the page says them.
+std::vector<std::string> end_of_run_warnings(const Lab& lab, const std::string& preset, const Params& p,
+                                             const std::vector<Metric>& metrics);
 
 // Over the finished runs of several seeds: in how many each outcome was decided, and showed the paper's case.
 struct OutcomeCount {

@@ -116,7 +116,10 @@ void SheetMaker::step() {
     run.progress = lab_->progress();
     run.finished = finished(*lab_);
     run.failure = lab_->failure();
-    if (run.finished) run.said = end_of_run_sentences(*lab_, running_.preset, running_.params, run.metrics);
+    if (run.finished) {
+        run.said = end_of_run_sentences(*lab_, running_.preset, running_.params, run.metrics);
+        run.warnings = end_of_run_warnings(*lab_, running_.preset, running_.params, run.metrics);
+    }
     runs.push_back(std::move(run));
 }
 

@@ -36,10 +36,11 @@ constexpr int kMaxSheetSeeds = 8;   // tables in a class: a key's columns still 
 // What the key says of a step: the run on the sheet's seed when the step has run.
 struct StepRun {
     std::vector<Metric> metrics;
-    double progress = 0;             // how far the run had gone (0: its start, where nothing is measured yet)
-    bool finished = false;           // the run had ended (its outcomes are said)
-    std::vector<std::string> said;   // then its end-of-run sentences, as the page and the CLI say them
-    std::string failure;             // the run failed here (the key says so)
+    double progress = 0;                 // how far the run had gone (0: its start, where nothing is measured yet)
+    bool finished = false;               // the run had ended (its outcomes are said)
+    std::vector<std::string> said;       // then its end-of-run sentences, as the page and the CLI say them
+    std::vector<std::string> warnings;   // of those, the ones that differ from the paper
+    std::string failure;                 // the run failed here (the key says so)
 };
 
 // "" when `address` can lead the codes to the page: http or https, a host, no query or fragment (the links add their

@@ -284,8 +284,6 @@ static std::string step_html(const Lab& lab, const SheetRequest& r, const std::v
     return h + "</section>\n";
 }
 
-// The key's first table, for the teacher's desk: each question, the paper's answer and what the run on the sheet's
-// seed answers (a seed that differs marked, to discuss), before the steps in full.
 std::string seeds_as_paper(const TourQuestion& q) {
     const int n = kQuestionSeeds, unlike = int(q.unlike_paper.size()), held = n - unlike;
     if (unlike == 0) return trf("%d of %d", held, n);
@@ -295,33 +293,52 @@ std::string seeds_as_paper(const TourQuestion& q) {
     return trnf(unlike, "%d of %d (not on seed %s)", "%d of %d (not on seeds %s)", held, n, seeds.c_str());
 }
 
-static std::string answers_at_a_glance(const std::vector<TourStep>& steps, const SeedRuns& runs, uint64_t first) {
-    std::string rows;
+// The key's first page, for the teacher's desk: each question, the paper's answer, what the run on each seed answers
+// with the numbers that decide it (a seed that differs marked, to discuss), how often seeds 1–10 answer as the
+// paper; then why the paper's answer holds, and where a run's end differs from the paper, the page's warning.
+static std::string answers_at_a_glance(const Lab& lab, const std::vector<TourStep>& steps, const SeedRuns& runs,
+                                       uint64_t first) {
+    std::string rows, whys, warnings;
     for (size_t k = 0; k < steps.size(); ++k) {
         const TourQuestion& q = steps[k].question;
         if (q.prompt.empty()) continue;
-        std::string cells;   // what the run on each seed answers
-        for (const std::vector<StepRun>& seed_runs : runs) {
-            const StepRun* run = k < seed_runs.size() ? &seed_runs[k] : nullptr;
+        const std::vector<std::string> shown = shown_metrics(lab, q);
+        std::string cells;   // what the run on each seed answers, and its numbers
+        for (size_t i = 0; i < runs.size(); ++i) {
+            const StepRun* run = k < runs[i].size() ? &runs[i][k] : nullptr;
             const int a = run && run->failure.empty() ? supported_answer(q, run->metrics) : -1;
+            std::string values;
+            for (const std::string& key : shown)
+                if (const Metric* m = run && run->failure.empty() ? find_metric(*run, key) : nullptr;
+                    m && std::isfinite(m->value))
+                    values += "<br>" + prose(metric_text(*m));
             cells += "<td>" +
                 esc(a < 0            ? tr("cannot decide")
                         : a == q.key ? trf("(%s), as the paper", letter(size_t(a)).c_str())
                                      : trf("(%s), unlike the paper: discuss", letter(size_t(a)).c_str())) +
-                "</td>";
+                values + "</td>";
+            if (run)
+                for (const std::string& w : run->warnings)
+                    warnings += labelled(trf("Step %d, seed %llu.", int(k + 1), (unsigned long long)(first + i)), w);
         }
         rows += "<tr><td class=\"nb\">" + esc(trf("Step %d", int(k + 1))) + "</td><td>" + prose(tr(q.prompt)) +
             "</td><td>" + esc(trf("(%s)", letter(size_t(q.key)).c_str())) + "</td>" + cells + "<td>" +
             prose(seeds_as_paper(q)) + "</td></tr>\n";
+        whys += labelled(trf("Step %d (%s).", int(k + 1), letter(size_t(q.key)).c_str()), tr(q.why));
     }
     if (rows.empty()) return "";
     std::string seeds;
     for (size_t i = 0; i < runs.size(); ++i)
         seeds += "<th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)(first + i))) + "</th>";
-    return "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
+    std::string h = "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
         esc(tr("Tour step")) + "</th><th scope=\"col\">" + esc(tr("Question")) + "</th><th scope=\"col\">" +
         esc(tr("The paper")) + "</th>" + seeds + "<th scope=\"col\">" +
         prose(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows + "</table>\n";
+    h += "<p><strong>" + esc(tr("Why the paper answers so:")) + "</strong></p>\n" + whys;
+    if (!warnings.empty())
+        h += "<p><strong>" + esc(tr("Where a run's end differs from the paper, as the page says it:")) +
+            "</strong></p>\n" + warnings;
+    return h;
 }
 
 // The print's look: black on white, the steps never cut at a page break, the codes 3 cm a side (A4 and Letter both:
@@ -369,8 +386,8 @@ static std::string one_sheet(const Lab& lab, const SheetRequest& r, const SeedRu
                          "Your answers stay on your phone: “My answers”, in the tour's panel, lists them, and “Copy” "
                          "puts them in a line you can hand in."));
     }
+    if (key) h += answers_at_a_glance(lab, steps, runs, r.seed);   // (the teacher's desk page first)
     h += time_plans(steps);
-    if (key) h += answers_at_a_glance(steps, runs, r.seed);
     for (int k = 0; k < int(steps.size()); ++k) h += step_html(lab, r, steps, k, runs);
     if (key) {   // how often seeds show the paper's case (declared by the lab, counted again by moe-lab reproduce)
         std::string counts;
