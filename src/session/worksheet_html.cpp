@@ -311,8 +311,9 @@ static std::string answers_at_a_glance(const Lab& lab, const std::vector<TourSte
             for (const std::string& key : shown)
                 if (const Metric* m = run && run->failure.empty() ? find_metric(*run, key) : nullptr;
                     m && std::isfinite(m->value))
-                    values += "<br>" + prose(metric_text(*m));
-            cells += "<td>" +
+                    values += "<br>" + prose(tr(m->label)) + gap_after(tr(m->label)) + "=\u00A0" +
+                        local_number(strf(m->format.c_str(), m->value));   // (a break before the "=" at most)
+            cells += "<td class=\"v\">" +
                 esc(a < 0            ? tr("cannot decide")
                         : a == q.key ? trf("(%s), as the paper", letter(size_t(a)).c_str())
                                      : trf("(%s), unlike the paper: discuss", letter(size_t(a)).c_str())) +
@@ -330,9 +331,14 @@ static std::string answers_at_a_glance(const Lab& lab, const std::vector<TourSte
     std::string seeds;
     for (size_t i = 0; i < runs.size(); ++i)
         seeds += "<th scope=\"col\">" + esc(trf("Seed %llu", (unsigned long long)(first + i))) + "</th>";
-    std::string h = "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table>\n<tr><th scope=\"col\">" +
-        esc(tr("Tour step")) + "</th><th scope=\"col\">" + esc(tr("Question")) + "</th><th scope=\"col\">" +
-        esc(tr("The paper")) + "</th>" + seeds + "<th scope=\"col\">" +
+    // (the columns' widths fixed, so that any number of seeds fits the page: the seeds share 46 %)
+    std::string cols = "<colgroup><col style=\"width:11%\"><col style=\"width:22%\"><col style=\"width:10%\">";
+    for (size_t i = 0; i < runs.size(); ++i)
+        cols += "<col style=\"width:" + strf("%.2f", 46.0 / double(runs.size())) + "%\">";
+    cols += "<col style=\"width:11%\"></colgroup>";
+    std::string h = "<h2>" + esc(tr("The answers at a glance")) + "</h2>\n<table class=\"glance\">" + cols +
+        "\n<tr><th scope=\"col\">" + esc(tr("Tour step")) + "</th><th scope=\"col\">" + esc(tr("Question")) +
+        "</th><th scope=\"col\">" + esc(tr("The paper")) + "</th>" + seeds + "<th scope=\"col\">" +
         prose(trf("As the paper on seeds 1–%d", kQuestionSeeds)) + "</th></tr>\n" + rows + "</table>\n";
     h += "<p><strong>" + esc(tr("Why the paper answers so:")) + "</strong></p>\n" + whys;
     if (!warnings.empty())
@@ -349,6 +355,8 @@ static const char* kStyle =
     "h1{font-size:16pt;margin:0 0 2mm}h2{font-size:12pt;margin:0 0 1.5mm}p{margin:0 0 1.5mm}"
     "cite{font-style:italic}code{font:8pt/1.2 \"DejaVu Sans Mono\",monospace;word-break:break-all}"
     "table{border-collapse:collapse;margin:1mm 0 3mm}td,th{border:0.3mm solid #000;padding:0.6mm 2mm;text-align:left}"
+    ".glance{table-layout:fixed;width:100%}.glance td,.glance th{overflow-wrap:break-word;hyphens:auto}"
+    ".v{font-size:9pt}"
     ".step{break-inside:avoid;page-break-inside:avoid;border-top:0.4mm solid #000;padding-top:2mm;margin-top:3mm}"
     ".body{display:flex;gap:5mm}.text{flex:1}.code{width:32mm;flex:none}"
     ".qr{width:30mm;height:30mm;display:block}.link{margin-top:1mm;text-align:right}"
