@@ -258,7 +258,8 @@ int plural_form(Plurals p, long long n) {
 
 std::string gap_after(const std::string& text) {
     if (text.empty()) return "";
-    for (const char* stop : {"。", "！", "？", "：", "；", "】", "）", "，", "、"}) {   // (full-width punctuation holds its own space)
+    for (const char* stop :
+         {"。", "！", "？", "：", "；", "】", "）", "，", "、"}) {   // (full-width punctuation holds its own space)
         const size_t n = std::char_traits<char>::length(stop);
         if (text.size() >= n && text.compare(text.size() - n, n, stop) == 0) return "";
     }
