@@ -1,10 +1,11 @@
 // Exercise links: hide= and lock= make a link an exercise. Hidden controls are neither on the canvas
 // nor in the HTML document, locked ones show their value and cannot change; both refuse their commands with a
-// message; the link the page writes keeps the keys; unknown parts are reported.
+// message; the link the page writes keeps the keys; unknown parts are reported; axe-core and IBM's checker find
+// nothing in an exercise's document.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openPage, state, out } from "./harness.mjs";
+import { openPage, state, out, axe, ibm } from "./harness.mjs";
 
 test("an exercise link hides and locks controls on the canvas and in the HTML document, and keeps them in its link", async () => {
   const { page, errors } = await openPage("?lab=gated-regression&preset=lecture&hide=compare,presets&lock=n&scale=1.6");
@@ -30,6 +31,11 @@ test("an exercise link hides and locks controls on the canvas and in the HTML do
   const shown = (sel) => page.evaluate((sel) => [...document.querySelectorAll(sel)].filter((e) => !e.closest("[hidden]")).length, sel);
   assert.equal(await shown('[data-control="combo:preset"]'), 0, "no preset choice in the document");
   assert.equal(await shown("#s-compare"), 0, "no compare section in the document");
+  // a locked control says so to a screen reader, and both checkers find nothing in the exercise's document
+  assert.match(await page.evaluate(() => document.getElementById("param-n").getAttribute("aria-describedby")),
+               /locked-note/);
+  assert.deepEqual(await axe(page), [], "axe-core on an exercise");
+  assert.deepEqual(await ibm(page), [], "IBM's checker on an exercise");
   await page.screenshot({ path: join(out, "exercise-gated-regression.png") });
   // the link the page writes is the same exercise
   assert.ok(page.url().includes("hide=compare,presets") && page.url().includes("lock=n"), page.url());
