@@ -60,7 +60,7 @@ public:
     const Part& largest() const;
     // Of part `part`'s work, `units` are whole sweep repetitions that other processes may run (the page's Web
     // Workers, core/sweep_remote.hpp: every repetition but the first). The page's `workers=auto` starts workers
-    // for a run only where this pays (app/workers.hpp), and a worker rests once its run is past the last such part.
+    // for a run only where this pays (app/frame/workers.hpp), and a worker rests once its run is past the last such part.
     void elsewhere(int part, double units);
     double units_elsewhere() const;   // the sum over the parts
     int last_elsewhere()

@@ -1,4 +1,4 @@
-// A student's answers to a lab's tour questions as one line: what a phone copies (app/my_answers.hpp) for the
+// A student's answers to a lab's tour questions as one line: what a phone copies (app/parts/my_answers.hpp) for the
 // lecturer to paste into a spreadsheet, and what `moe-lab tally` counts. Its fields are the same in every
 // language, separated by tabs (a spreadsheet puts each in a column of its own):
 //   moe-lab-answers <TAB> LAB <TAB> SEED [<TAB> name=NAME] <TAB> STEP=LETTER <TAB> …      ("?" : I don't know)

@@ -66,7 +66,7 @@ ParsedCommand parse_command(const std::string& text, const std::vector<CommandSy
             err = trf("%s %s is outside %s … %s", c.name.c_str(), quote(v).c_str(), format_number(c.lo).c_str(),
                       format_number(c.hi).c_str());
     }
-    if (!err.empty()) {   // (the template of the app's refusals, src/app/app_keys.cpp)
+    if (!err.empty()) {   // (the template of the app's refusals, src/app/frame/app_keys.cpp)
         p.error = trf("command %s refused: %s", quote(text).c_str(), err.c_str());
         return p;
     }

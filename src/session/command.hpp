@@ -1,6 +1,6 @@
 // The syntax of the page's commands ("play", "seed=3", "scale=1.5"): a table of names, each with the
 // kind of argument it takes, parsed with the one number grammar (core/parse.hpp). The app pairs each
-// entry with its action (src/app/page_key.hpp: each key's command); parsing lives here, without UI, so the unit tests and
+// entry with its action (src/app/controls/page_key.hpp: each key's command); parsing lives here, without UI, so the unit tests and
 // the fuzzer reach it. A text either parses to one entry and its argument, or gives a message.
 #pragma once
 #include <cstdint>

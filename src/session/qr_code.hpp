@@ -1,5 +1,5 @@
 // A link as a QR code (libqrencode, from Debian's source package): drawn in presentation mode large enough to scan
-// from the back of a lecture hall (app/qr_panel.cpp), and printed beside each step of a worksheet (session/worksheet.hpp).
+// from the back of a lecture hall (app/parts/qr_panel.cpp), and printed beside each step of a worksheet (session/worksheet.hpp).
 #pragma once
 #include <string>
 #include <vector>

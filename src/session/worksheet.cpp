@@ -79,7 +79,7 @@ bool SheetMaker::done() const {
         (int(runs_.size()) == request_.seeds && runs_.back().size() == steps_.size());
 }
 
-// The next step's run, as the page's tour plays it (app/tour_player.cpp): a configuration of its own, or a target the
+// The next step's run, as the page's tour plays it (app/parts/tour_player.cpp): a configuration of its own, or a target the
 // run has passed, starts it again on the seed; then it runs until the step is reached.
 void SheetMaker::step() {
     if (done()) return;

@@ -1,11 +1,11 @@
 // A lesson's handouts, made from a lab's tour (core/tour.hpp): the worksheet a class works through and the teacher's
 // key. The worksheet gives each step what to do and what to look for, its question with answers to tick, room for the
 // prediction and for what the run showed, and a QR code with a short link that opens the step as an exercise on a
-// phone (its configuration locked: app/exercise.hpp). The key adds the paper's answers, each wrong answer's
+// phone (its configuration locked: app/parts/exercise.hpp). The key adds the paper's answers, each wrong answer's
 // misreading, what the run shows on the sheet's seed at each step (its numbers) and how often the paper's case holds
 // over seeds (the outcomes' counts, which `moe-lab reproduce` measures: scripts/check-outcomes.sh).
 //
-// The page (app/worksheet.hpp, `worksheet=sheet|key`) and the CLI (`moe-lab worksheet`) both make it here, so the same
+// The page (app/parts/worksheet.hpp, `worksheet=sheet|key`) and the CLI (`moe-lab worksheet`) both make it here, so the same
 // lab, seed, language and kind give the same bytes. The key runs the tour's steps: step() does one slice at a time,
 // so the page stays responsive while it is made.
 #pragma once

@@ -3,9 +3,9 @@
 // the languages' word tables and fonts), at 1280×720 and UI scale 1.6: every lab's default views, then presentation
 // mode at a tour step. No control is cut by its window or lies on another, no view lacks room or has a label cut,
 // crossed or overlapping (view_room.hpp), and no text runs past its panel's side (the glyphs drawn:
-// app/screen_text.hpp). The browser's languages.test.mjs checks what only a browser shows: axe-core, the HTML
+// app/plot/screen_text.hpp). The browser's languages.test.mjs checks what only a browser shows: axe-core, the HTML
 // document's lang, the screenshots and a phone.
-#include "app/screen_text.hpp"
+#include "app/plot/screen_text.hpp"
 #include "headless_page.hpp"
 #include "json_value.hpp"
 #include "view_room.hpp"

@@ -1,5 +1,5 @@
 // The whole app::App headless (headless_page.hpp). Links open what they name and the URL written back is the same
-// link (the keys of src/app/app_keys.cpp); malformed links say why and leave a working page; a command acts or says
+// link (the keys of src/app/frame/app_keys.cpp); malformed links say why and leave a working page; a command acts or says
 // why not. The tests' example lab (tests/labs/example) has a tour with a question and
 // two named comparisons.
 #include "headless_page.hpp"

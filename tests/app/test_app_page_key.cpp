@@ -1,8 +1,8 @@
-// A page key declared once, in a part of this test build alone (src/app/part.hpp's add_part), with nothing else
+// A page key declared once, in a part of this test build alone (src/app/controls/part.hpp's add_part), with nothing else
 // edited: the link reads and writes it, it is a command, state() has its field, the keys' help and the HTML
 // document's declarations (commands, link keys, page controls) have it.
 #include "headless_page.hpp"
-#include "app/part.hpp"
+#include "app/controls/part.hpp"
 #include <doctest/doctest.h>
 #include <memory>
 #include <string>

@@ -1,4 +1,4 @@
-// Rewind (app/rewind.hpp), for every paper's lab of the registry at its quick size: a run paused at two moments, played to
+// Rewind (app/parts/rewind.hpp), for every paper's lab of the registry at its quick size: a run paused at two moments, played to
 // its end and rewound to each shows every view as it was then (a line plot shows its whole curve with a "moment"
 // cursor), within the moments' memory budget; key=[ goes a moment back, rewind=off shows the end again, and the
 // link of a rewound page plays its run to the end and opens at that moment. The browser's rewind.test.mjs rewinds

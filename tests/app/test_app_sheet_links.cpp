@@ -1,5 +1,5 @@
 // A worksheet's codes open their steps (session/worksheet.hpp's step_link), for every lab of the registry: each step's
-// link, opened as a page (headless_page.hpp), is at that step of the tour with the link's locks (app/exercise.hpp).
+// link, opened as a page (headless_page.hpp), is at that step of the tour with the link's locks (app/parts/exercise.hpp).
 // The browser's worksheet.test.mjs decodes the printed codes and opens the first lab's links in Chromium.
 #include "headless_page.hpp"
 #include "json_value.hpp"

@@ -1,6 +1,6 @@
-// Exercise links (src/app/exercise.hpp): hide= and lock= parsed against a lab's schema (from the registry), parts
+// Exercise links (src/app/parts/exercise.hpp): hide= and lock= parsed against a lab's schema (from the registry), parts
 // it does not know reported, hidden and locked controls refusing their commands, and the keys written back.
-#include "app/exercise.hpp"
+#include "app/parts/exercise.hpp"
 #include "core/registry.hpp"
 #include <doctest/doctest.h>
 

@@ -1,8 +1,8 @@
 // Every character a registered lab declares or shows (info, phases, parameters, presets, headlines,
 // metric labels, views of a finished default run, validation messages) must be in the page font's
-// atlas ranges (app/glyph_ranges.hpp) and in the font file itself: otherwise the page draws '?'
+// atlas ranges (app/plot/glyph_ranges.hpp) and in the font file itself: otherwise the page draws '?'
 // (it did for "⟨θ_m, c_k⟩"). The font's cmap is read here directly (TrueType format 4, the BMP).
-#include "app/glyph_ranges.hpp"
+#include "app/plot/glyph_ranges.hpp"
 #include "core/registry.hpp"
 #include "session/share_link.hpp"
 #include "core/words.hpp"
@@ -142,7 +142,7 @@ TEST_CASE("every character the labs show is in the page font and its atlas range
             }
         CAPTURE(example);
         CHECK_MESSAGE(
-            missing_atlas.empty(), "code points outside app/glyph_ranges.hpp: " << [&] {
+            missing_atlas.empty(), "code points outside app/plot/glyph_ranges.hpp: " << [&] {
                 std::string t;
                 for (unsigned c : missing_atlas) t += " U+" + hex(c);
                 return t;

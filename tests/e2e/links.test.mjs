@@ -48,7 +48,7 @@ test("a comparison, the theme, the view shown large and a rewound moment: writte
 });
 
 // A link a mail client or a shortener percent-encodes whole opens the same page: the page decodes every name and
-// value once, before any key reads it (src/app/page_keys.cpp); the language's table is fetched from the decoded
+// value once, before any key reads it (src/app/controls/page_keys.cpp); the language's table is fetched from the decoded
 // lang= (web/moe-lab-api.js). Each key's own reading of a decoded link: tests/app/test_app_links.cpp.
 test("a link percent-encoded whole, the page's keys and the run's, opens the same page as written plain", async () => {
   const plain = "lab=cluster-experts&preset=fast&seed=3&lang=de&scale=1.6&theme=dark&present=1&view=2&hide=compare&lock=seed";

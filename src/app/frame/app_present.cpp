@@ -1,0 +1,129 @@
+// Lecture layouts: presentation (no sidebar; timeline, tour caption and one or two views large, a
+// small line with the lab, seed and phase) and embed (one view, minimal chrome, for an iframe).
+#include "app/frame/app.hpp"
+#include "app/plot/colors.hpp"
+#include "app/controls/hover_help.hpp"
+#include "app/plot/ink.hpp"
+#include "app/plot/plot.hpp"
+#include "app/plot/text_fit.hpp"
+#include "core/words.hpp"
+#include <imgui.h>
+#include <algorithm>
+
+namespace app {
+
+// Lab · seed · phase k/n: title · clock, shortened to `width`.
+static std::string run_line(const core::Lab& lab, uint64_t seed, float width) {
+    const int n = int(lab.phases().size()), ph = std::clamp(lab.phase(), 0, std::max(0, n - 1));
+    const std::string title = core::tr(lab.info().title);
+    const auto s_seed = (unsigned long long)seed;
+    std::string s = n > 0 ? core::trf("%s  ·  seed %llu  ·  phase %d/%d: %s", title.c_str(), s_seed, ph + 1, n,
+                                      core::tr(lab.phases()[size_t(ph)].title).c_str())
+                          : core::trf("%s  ·  seed %llu", title.c_str(), s_seed);
+    if (!lab.clock().empty()) s += "  ·  " + lab.clock();
+    return fit_text(s, width);
+}
+
+void App::draw_presentation() {
+    const float fh = ImGui::GetFontSize();
+    const ImGuiStyle& st = ImGui::GetStyle();
+    auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
+    bool has_tour = !run_.lab().tour().empty();
+    const char* play = run_.playing() ? core::tr("Pause") : core::tr("Play");
+    const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Tour");
+    const char* qr = qr_.on() ? core::tr("Hide code") : core::tr("QR code");
+    const bool rewound = !rewind_.live();
+    float buttons = (rewound ? bw(core::tr("Live")) : 0) + bw(play) + bw(core::tr("Step")) +
+        bw(core::tr("Next phase")) + bw(core::tr("Next view")) + bw(record_.label()) + (has_tour ? bw(tour) : 0) +
+        bw(core::tr("Exit")) + (host_.page_address.empty() ? 0 : bw(qr));
+    float w = ImGui::GetContentRegionAvail().x;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
+    ImGui::AlignTextToFramePadding();
+    const float line_w = own_row ? w : w - buttons - fh;
+    if (rewound) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_.line(), line_w).c_str());
+    else ImGui::TextColored(ink4(colors().title), "%s", run_line(run_.lab(), run_.config().seed, line_w).c_str());
+    if (own_row) p = ImGui::GetCursorScreenPos();
+    ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
+    if (rewound) {   // back to the live run (key End)
+        if (ImGui::Button(core::tr("Live"))) command("rewind=off");
+        controls_.note("button:live", "button", core::tr("Live"));
+        ImGui::SameLine();
+    }
+    bool done = run_.finished();
+    ImGui::BeginDisabled(done);
+    if (ImGui::Button(play)) command(run_.playing() ? "pause" : "play");
+    controls_.note("button:play", "button", play);
+    ImGui::SameLine();
+    if (ImGui::Button(core::tr("Step"))) command("step");
+    controls_.note("button:step", "button", core::tr("Step"));
+    ImGui::SameLine();
+    if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
+    controls_.note("button:next-phase", "button", core::tr("Next phase"));
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button(core::tr("Next view"))) command("next-view");
+    controls_.note("button:next-view", "button", core::tr("Next view"));
+    ImGui::SameLine();
+    record_.draw_button();
+    if (has_tour) {
+        ImGui::SameLine();
+        if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
+        controls_.note("button:tour", "button", tour);
+    }
+    if (!host_.page_address.empty()) {
+        ImGui::SameLine();
+        if (ImGui::Button(qr)) command(qr_.on() ? "qr=0" : "qr=1");
+        controls_.note("button:qr", "button",
+                       qr_.on() ? core::tr("Hide the QR code") : core::tr("QR code of this run's link"));
+        hover_help(core::tr("A QR code of this run's link beside the views, for the class's phones (key Q)"));
+    }
+    ImGui::SameLine();
+    if (ImGui::Button(core::tr("Exit"))) command("present=0");
+    controls_.note("button:exit", "button", core::tr("Exit"));
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s",
+                          core::tr("Leave the presentation (key P). Keys: space play, right arrow step, N next "
+                                   "phase, V / 1-9 views, T tour"));
+    messages_.draw();
+    header_.draw_timeline();
+    compare_.draw_strip();
+    if (tour_.on()) tour_.draw_panel();
+    else header_.draw_look_for(true);
+    std::vector<int> large = views_.shown();
+    if (large.empty() && !views_.all().empty()) large.push_back(0);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    if (qr_.on()) {   // the code on the right, as tall as the views' room allows, beside one view (never squeezed)
+        if (large.size() > 1) large.resize(1);
+        const float side = std::min(avail.y - fh * 0.2f, avail.x * 0.42f);
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::SetCursorScreenPos(ImVec2(at.x + avail.x - side, at.y));
+        qr_.draw(ImVec2(side, avail.y - fh * 0.2f));
+        ImGui::SetCursorScreenPos(at);
+        avail.x -= side + fh * 0.5f;
+    }
+    if (!large.empty()) views_.draw_large(large, ImVec2(avail.x, avail.y - fh * 0.2f));
+}
+
+void App::draw_embed() {
+    if (views_.all().empty()) return;
+    const float fh = ImGui::GetFontSize();
+    int k = views_.focused() >= 0 && views_.focused() < int(views_.all().size()) ? views_.focused() : 0;
+    const ImGuiStyle& st = ImGui::GetStyle();
+    const char* play = run_.playing() ? core::tr("Pause") : run_.finished() ? core::tr("Done") : core::tr("Play");
+    float bw = ImGui::CalcTextSize(play).x + st.FramePadding.x * 2;
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = ImGui::GetContentRegionAvail().x;
+    views_.draw_title(views_.all()[size_t(k)], k, w - bw - st.ItemSpacing.x, false);
+    ImVec2 after = ImGui::GetCursorScreenPos();
+    ImGui::SetCursorScreenPos(ImVec2(p.x + w - bw, p.y));
+    ImGui::BeginDisabled(run_.finished());
+    if (ImGui::SmallButton(play)) command(run_.playing() ? "pause" : "play");
+    controls_.note("button:play", "button", play);
+    ImGui::EndDisabled();
+    ImGui::SetCursorScreenPos(after);
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    views_.draw_one(k, ImVec2(avail.x, avail.y - fh * 0.2f), false);
+}
+
+}   // namespace app

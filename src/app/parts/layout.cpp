@@ -1,0 +1,91 @@
+// The page's layout (layout.hpp).
+#include "app/parts/layout.hpp"
+#include "core/words.hpp"
+
+namespace app {
+
+namespace {
+
+void note(Messages& msgs, const std::string& why) {
+    if (!why.empty()) msgs.push_back(why);
+}
+
+std::string jbool(bool b) { return b ? "true" : "false"; }
+
+}   // namespace
+
+std::vector<PageKey> Layout::keys() {
+    using K = core::ArgKind;
+    using Arg = const core::CommandArg&;
+    std::vector<PageKey> keys;
+    {
+        PageKey& k =
+            declare(keys, {"present", K::Whole, 0, 1, "0|1", core::later::tr("presentation layout on (1) or off (0)")},
+                    [this](Arg v) { return set_present(v.text); });
+        k.link = InLink::Page;
+        k.to_phone = false;   // the lecturer's display
+        k.link_help = core::later::tr("presentation layout");
+        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+            bool on = false;
+            if (v.given) note(msgs, switch_arg("present", v.value, on));
+            present_ = on;
+        };
+        k.write = [this] { return written_if(present_, "1"); };
+        k.state = [this] { return jbool(present_); };
+        k.control(Control::Toggle, core::later::tr("Present"), "lecture").now = [this] {
+            ControlNow n =
+                toggled("present", present_, core::later::tr("Present"), core::later::tr("Leave the presentation"));
+            n.canvas = present_ ? "button:exit" : "button:present";
+            return n;
+        };
+    }
+    {
+        PageKey& k =
+            declare(keys, {"embed", K::Whole, 0, 1, "0|1", core::later::tr("one view, minimal chrome, for an iframe")},
+                    [this](Arg v) { return set_embed(v.text); });
+        k.link = InLink::Page;
+        k.link_help = core::later::tr("one view, minimal chrome, for an iframe (not with present=1)");
+        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+            bool on = false;
+            if (v.given) note(msgs, switch_arg("embed", v.value, on));
+            embed_ = on && !present_;
+        };
+        k.write = [this] { return written_if(embed_, "1"); };
+        k.state = [this] { return jbool(embed_); };
+    }
+    {
+        PageKey& k = declare(keys,
+                             {"drawer", K::Whole, 0, 1, "0|1",
+                              core::later::tr("the phone layout's controls drawer open (1) or closed (0)")},
+                             [this](Arg v) {
+                                 drawer_ = v.whole == 1;
+                                 return std::string();
+                             });
+        k.state = [this] { return jbool(drawer_); };
+        PageControl& c = k.control(Control::Toggle, core::later::tr("Controls drawer"), "lecture", "button:controls");
+        c.id = "drawer";
+        c.now = [this] {
+            ControlNow n = toggled("drawer", drawer_, core::later::tr("Open the controls drawer"),
+                                   core::later::tr("Close the controls drawer"));
+            n.shown = controls_.drawn("button:controls");   // a phone's layout
+            return n;
+        };
+    }
+    return keys;
+}
+
+std::string Layout::set_present(const std::string& arg) {
+    if (std::string why = switch_arg("present", arg, present_); !why.empty()) return why;
+    if (present_) embed_ = false;
+    stage_.write_url();
+    return "";
+}
+
+std::string Layout::set_embed(const std::string& arg) {
+    if (std::string why = switch_arg("embed", arg, embed_); !why.empty()) return why;
+    if (embed_) present_ = false;
+    stage_.write_url();
+    return "";
+}
+
+}   // namespace app
