@@ -51,7 +51,7 @@ void list_lab(const core::Lab& lab) {
     std::printf("\n");
 }
 
-void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::string& failure, double seconds) {
+void write_json_run(const session::RunConfig& c, const core::Lab& lab, const std::string& failure, double seconds) {
     std::printf("{\"lab\": %s, \"preset\": %s, \"seed\": %llu, \"seconds\": %s,\n  \"params\": {",
                 json_string(c.lab).c_str(), json_string(c.preset).c_str(), (unsigned long long)c.seed,
                 json_number(seconds).c_str());
@@ -78,7 +78,7 @@ void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::s
 // A lab's metrics: every run lists the same keys from reset to the end (core::MetricList; checked for
 // every lab in tests/labs/test_all_labs.cpp), so the state after a reset names them all.
 std::vector<core::Metric> all_metrics(core::Lab& lab) {
-    core::RunConfig c = core::default_config(lab);
+    session::RunConfig c = session::default_config(lab);
     lab.reset(c.params, c.seed);
     return lab.metrics();
 }
@@ -156,7 +156,7 @@ int cmd_list(const Args& a) {
 
 int cmd_run(const Args& a) {
     int jobs = 1;
-    core::RunConfig c = make_config_for_jobs(a, jobs);
+    session::RunConfig c = make_config_for_jobs(a, jobs);
     auto lab = core::make_lab(c.lab);
     lab->set_threads(jobs);   // for the run's sweep jobs
     double t0 = now_seconds();
@@ -179,7 +179,7 @@ int cmd_run(const Args& a) {
     if (a.json) write_json_run(c, *lab, failure, seconds);
     else {
         std::printf("%s, preset %s, seed %llu (%.2f s)\n  link: ?%s\n", c.lab.c_str(), c.preset.c_str(),
-                    (unsigned long long)c.seed, seconds, core::encode_query(c).c_str());
+                    (unsigned long long)c.seed, seconds, session::encode_query(c).c_str());
         for (const auto& m : lab->metrics()) {
             std::string why = core::missing_reason(m);
             std::printf("  %-28s %12s  %s\n", m.key.c_str(),
@@ -191,17 +191,17 @@ int cmd_run(const Args& a) {
     return failure.empty() ? 0 : 1;
 }
 
-static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t first,
-                            const std::vector<core::SeedResult>& runs, double seconds, int jobs);
+static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t first,
+                            const std::vector<session::SeedResult>& runs, double seconds, int jobs);
 
 int cmd_reproduce(const Args& a) {
     int jobs = 1;
-    core::RunConfig c = make_config_for_jobs(a, jobs);
+    session::RunConfig c = make_config_for_jobs(a, jobs);
     const uint64_t first = a.has_seed ? a.seed : 1;
     const auto [begin, end] = a.shards ? shard_range(a.seeds, a.shard, a.shards) : std::pair<int, int>{0, a.seeds};
     const double t0 = now_seconds();
-    const std::vector<core::SeedResult> runs =
-        core::run_seeds(c, end - begin, first + uint64_t(begin), jobs, [&](int done) {
+    const std::vector<session::SeedResult> runs =
+        session::run_seeds(c, end - begin, first + uint64_t(begin), jobs, [&](int done) {
             if (!a.json && !a.shards) std::fprintf(stderr, "\rseed %d/%d", done, a.seeds);
         });
     const double seconds = now_seconds() - t0;
@@ -224,14 +224,14 @@ int cmd_merge(const Args& a) {
         text << in.rdbuf();
         parts.push_back(read_partial(text.str(), f));
     }
-    const std::vector<core::SeedResult> runs = merge_partials(parts);   // checks that they belong together
+    const std::vector<session::SeedResult> runs = merge_partials(parts);   // checks that they belong together
     const Partial& p = parts[0];
     if (p.version != program_version())
         std::fprintf(stderr, "moe-lab merge: the parts were written by version %s, this is %s\n", p.version.c_str(),
                      program_version().c_str());
     auto lab = core::make_lab(p.lab);
     if (!lab) throw UsageError("the parts are of an unknown lab '" + p.lab + "'");
-    core::RunConfig c;
+    session::RunConfig c;
     c.lab = p.lab;
     c.preset = p.preset;
     c.params = core::Params(lab->schema());
@@ -244,8 +244,8 @@ int cmd_merge(const Args& a) {
     }
     // the metrics' labels and formats, which a partial report leaves out, from the lab itself
     lab->reset(c.params, p.first);
-    std::vector<core::SeedResult> full = runs;
-    for (core::SeedResult& r : full) {
+    std::vector<session::SeedResult> full = runs;
+    for (session::SeedResult& r : full) {
         std::vector<core::Metric> ms = lab->metrics();
         for (core::Metric& m : ms) {
             m.value = NAN;
@@ -261,14 +261,14 @@ int cmd_merge(const Args& a) {
 
 // reproduce's report of the runs of seeds first, first + 1, …: the headlines' mean ± sd next to the paper's
 // numbers (text), or every headline's values (--json); `jobs` 0: merged from parts.
-static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t first,
-                            const std::vector<core::SeedResult>& runs, double seconds, int jobs) {
+static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t first,
+                            const std::vector<session::SeedResult>& runs, double seconds, int jobs) {
     auto lab = core::make_lab(c.lab);
     const int seeds = int(runs.size());
     std::map<std::string, std::vector<double>> values;
     std::vector<core::Metric> last;
     int failed = 0;
-    for (const core::SeedResult& r : runs) {   // in seed order, whichever finished first
+    for (const session::SeedResult& r : runs) {   // in seed order, whichever finished first
         if (!r.failure.empty()) {
             ++failed;
             std::fprintf(stderr, "%sseed %llu: %s\n", a.json ? "" : "\n", (unsigned long long)r.seed,
@@ -288,7 +288,7 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
     const std::vector<core::Outcome> outcomes = core::outcomes_for(*lab, c.params);
     std::vector<std::vector<core::Metric>> finished;
     std::vector<uint64_t> finished_seeds;
-    for (const core::SeedResult& r : runs)
+    for (const session::SeedResult& r : runs)
         if (r.failure.empty()) {
             finished.push_back(r.metrics);
             finished_seeds.push_back(r.seed);
@@ -367,12 +367,12 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
 static void bench_seeds(const Args& a) {
     const uint64_t first = a.has_seed ? a.seed : 1;
     int jobs = 1;
-    const core::RunConfig c = make_config_for_jobs(a, jobs);   // the limits shared by the runs at once
+    const session::RunConfig c = make_config_for_jobs(a, jobs);   // the limits shared by the runs at once
     double t0 = now_seconds();
-    const std::vector<core::SeedResult> one = core::run_seeds(c, a.seeds, first, 1);
+    const std::vector<session::SeedResult> one = session::run_seeds(c, a.seeds, first, 1);
     const double t1 = now_seconds() - t0;
     t0 = now_seconds();
-    const std::vector<core::SeedResult> many = core::run_seeds(c, a.seeds, first, jobs);
+    const std::vector<session::SeedResult> many = session::run_seeds(c, a.seeds, first, jobs);
     const double tn = now_seconds() - t0;
     bool same = one.size() == many.size();
     for (size_t s = 0; same && s < one.size(); ++s) {
@@ -389,7 +389,7 @@ static void bench_seeds(const Args& a) {
 // step well inside the page's frame budget (WebAssembly runs 2–5× slower than native). Steps are timed in the
 // thread's CPU time, the total in wall time.
 int cmd_bench(const Args& a) {
-    core::RunConfig c = make_config(a);
+    session::RunConfig c = make_config(a);
     auto lab = core::make_lab(c.lab);
     double t0 = now_seconds();
     lab->reset(c.params, c.seed);

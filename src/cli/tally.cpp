@@ -14,7 +14,7 @@
 namespace cli {
 
 // What is wrong with an answers line's answers for its lab ("" : nothing).
-static std::string fault_of(const core::AnswerLine& a) {
+static std::string fault_of(const session::AnswerLine& a) {
     const auto lab = core::make_lab(a.lab);
     if (!lab) return core::trf("unknown lab '%s' (labs: %s)", a.lab.c_str(), core::lab_ids().c_str());
     const std::vector<core::TourStep> steps = lab->tour();
@@ -30,9 +30,9 @@ static std::string fault_of(const core::AnswerLine& a) {
 void tally_lines(std::istream& in, const std::string& where, Tally& t) {
     std::string text;
     for (int n = 1; std::getline(in, text); ++n) {
-        core::AnswerLine a;
+        session::AnswerLine a;
         std::string why;
-        if (core::read_answer_line(text, a, why)) why = fault_of(a);
+        if (session::read_answer_line(text, a, why)) why = fault_of(a);
         else if (why.empty()) continue;   // not an answers line
         if (!why.empty()) {
             t.faults.push_back(where + ":" + std::to_string(n) + ": " + why);
@@ -54,16 +54,16 @@ void tally_lines(std::istream& in, const std::string& where, Tally& t) {
 
 std::string tally_json(const Tally& t) {
     std::string json =
-        "{\"lines\":" + std::to_string(t.lines) + ",\"faults\":" + core::json_strings(t.faults) + ",\"labs\":[";
+        "{\"lines\":" + std::to_string(t.lines) + ",\"faults\":" + session::json_strings(t.faults) + ",\"labs\":[";
     for (auto lab = t.chose.begin(); lab != t.chose.end(); ++lab) {
         const std::vector<core::TourStep> tour = core::make_lab(lab->first)->tour();
-        json += std::string(lab == t.chose.begin() ? "" : ",") + "{\"lab\":" + core::json_string(lab->first) +
+        json += std::string(lab == t.chose.begin() ? "" : ",") + "{\"lab\":" + session::json_string(lab->first) +
             ",\"questions\":[";
         for (auto q = lab->second.begin(); q != lab->second.end(); ++q) {
             std::string chose, names;
             for (int n : q->second) chose += (chose.empty() ? "" : ",") + std::to_string(n);
             for (const auto& w : t.who.at(lab->first).at(q->first))
-                names += (names.empty() ? "" : ",") + core::json_strings(w);
+                names += (names.empty() ? "" : ",") + session::json_strings(w);
             json += std::string(q == lab->second.begin() ? "" : ",") + "{\"step\":" + std::to_string(q->first) +
                 ",\"key\":" + std::to_string(tour[size_t(q->first - 1)].question.key) + ",\"chose\":[" + chose +
                 "],\"names\":[" + names + "]}";

@@ -220,11 +220,12 @@ EMSCRIPTEN_KEEPALIVE const char* moe_screen_text() {
     s = "[";
     if (draw && draw->Valid)
         for (const app::ScreenRun& r : app::screen_text(*draw, *ImGui::GetIO().Fonts))
-            s += (s.size() > 1 ? "," : "") + std::string("{\"text\":") + core::json_string(r.text) + ",\"box\":[" +
-                core::json_number(r.min.x) + "," + core::json_number(r.min.y) + "," + core::json_number(r.max.x) + "," +
-                core::json_number(r.max.y) + "],\"clip\":[" + core::json_number(r.clip.x) + "," +
-                core::json_number(r.clip.y) + "," + core::json_number(r.clip.z) + "," + core::json_number(r.clip.w) +
-                "],\"cut\":" + core::json_bool(r.cut) + "}";
+            s += (s.size() > 1 ? "," : "") + std::string("{\"text\":") + session::json_string(r.text) + ",\"box\":[" +
+                session::json_number(r.min.x) + "," + session::json_number(r.min.y) + "," +
+                session::json_number(r.max.x) + "," + session::json_number(r.max.y) + "],\"clip\":[" +
+                session::json_number(r.clip.x) + "," + session::json_number(r.clip.y) + "," +
+                session::json_number(r.clip.z) + "," + session::json_number(r.clip.w) +
+                "],\"cut\":" + session::json_bool(r.cut) + "}";
     s += "]";
     return s.c_str();
 }

@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace core {
+namespace session {
 
 struct AnswerLine {
     std::string lab;
@@ -30,4 +30,4 @@ std::string answer_line(const AnswerLine& a);
 // an answers line at all, else what is wrong with it).
 bool read_answer_line(const std::string& text, AnswerLine& out, std::string& why);
 
-}   // namespace core
+}   // namespace session

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 enum class ArgKind {
     None,     // "play"
@@ -44,4 +44,4 @@ ParsedCommand parse_command(const std::string& text, const std::vector<CommandSy
 // "play, pause, seed=N, …" for help and messages.
 std::string command_list(const std::vector<CommandSyntax>& table);
 
-}   // namespace core
+}   // namespace session

@@ -2,14 +2,14 @@
 #include "session/compare.hpp"
 #include "session/share_link.hpp"
 
-namespace core {
+namespace session {
 
-double pace_limit(const Lab& a, bool playing) {
+double pace_limit(const core::Lab& a, bool playing) {
     if (finished(a)) return 2;   // past the end of any run: B runs to its end
     return a.progress() + (playing ? kLockstepWindow : 0);
 }
 
-bool may_step_ahead(const Lab& a, const RunSnapshot& b) {
+bool may_step_ahead(const core::Lab& a, const RunSnapshot& b) {
     return !finished(a) && (b.finished() || a.progress() <= b.progress + kLockstepWindow);
 }
 
@@ -36,4 +36,4 @@ bool PacedRun::take_snapshot(std::string& bytes) {
     return true;
 }
 
-}   // namespace core
+}   // namespace session

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 struct QrCode {
     int width = 0;                   // modules a side (0: none)
@@ -15,4 +15,4 @@ struct QrCode {
 // The code of `text` (error correction level M), or width 0 with why not in `why` (too long for any version).
 QrCode make_qr(const std::string& text, std::string& why);
 
-}   // namespace core
+}   // namespace session

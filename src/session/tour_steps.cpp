@@ -3,9 +3,9 @@
 #include "core/lab.hpp"
 #include "session/compare.hpp"   // finished
 
-namespace core {
+namespace session {
 
-RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vector<TourStep>& steps, int k) {
+RunConfig tour_config(const core::Lab& lab, const RunConfig& running, const std::vector<core::TourStep>& steps, int k) {
     RunConfig c = default_config(lab);
     c.seed = running.seed;
     int from = 0;
@@ -20,17 +20,17 @@ RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vecto
     return c;
 }
 
-bool tour_step_reached(const TourStep& s, const Lab& lab) {
+bool tour_step_reached(const core::TourStep& s, const core::Lab& lab) {
     switch (s.until) {
-    case TourStep::Until::Now: return true;
-    case TourStep::Until::Phase: return lab.phase() >= s.phase || finished(lab);
-    case TourStep::Until::Progress: return lab.progress() >= s.progress || finished(lab);
-    case TourStep::Until::End: return finished(lab);
+    case core::TourStep::Until::Now: return true;
+    case core::TourStep::Until::Phase: return lab.phase() >= s.phase || finished(lab);
+    case core::TourStep::Until::Progress: return lab.progress() >= s.progress || finished(lab);
+    case core::TourStep::Until::End: return finished(lab);
     }
     return true;
 }
 
-int question_run_answer(Lab& lab, const std::vector<TourStep>& steps, int k, uint64_t seed) {
+int question_run_answer(core::Lab& lab, const std::vector<core::TourStep>& steps, int k, uint64_t seed) {
     RunConfig base = default_config(lab);
     base.seed = seed;
     const RunConfig c = tour_config(lab, base, steps, k);
@@ -39,4 +39,4 @@ int question_run_answer(Lab& lab, const std::vector<TourStep>& steps, int k, uin
     return lab.failure().empty() ? supported_answer(steps[size_t(k)].question, lab.metrics()) : -1;
 }
 
-}   // namespace core
+}   // namespace session

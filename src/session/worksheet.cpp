@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-namespace core {
+namespace session {
 
 std::string address_problem(const std::string& address) {
     const auto starts = [&](const char* scheme) {
@@ -21,24 +21,27 @@ std::string address_problem(const std::string& address) {
         return true;
     };
     const size_t host = starts("https://") ? 8 : starts("http://") ? 7 : 0;
-    if (host == 0) return trf("the page's address %s does not start with http:// or https://", quote(address).c_str());
+    if (host == 0)
+        return core::trf("the page's address %s does not start with http:// or https://", core::quote(address).c_str());
     if (address.size() == host || address[host] == '/')
-        return trf("the page's address %s names no host", quote(address).c_str());
+        return core::trf("the page's address %s names no host", core::quote(address).c_str());
     if (address.find_first_of("?#") != std::string::npos)
-        return trf("the page's address %s has a query or a fragment (? or #): give it without them, the codes add "
-                   "their own",
-                   quote(address).c_str());
+        return core::trf(
+            "the page's address %s has a query or a fragment (? or #): give it without them, the codes add "
+            "their own",
+            core::quote(address).c_str());
     for (const char ch : address)
         if (static_cast<unsigned char>(ch) <= ' ' || std::string("\"'<>`\\^{|}").find(ch) != std::string::npos ||
             static_cast<unsigned char>(ch) == 0x7f)
-            return trf("the page's address %s has a character a link cannot hold as it is (a space, a quote, an angle "
-                       "bracket, …): percent-encode it",
-                       quote(address).c_str());
+            return core::trf(
+                "the page's address %s has a character a link cannot hold as it is (a space, a quote, an angle "
+                "bracket, …): percent-encode it",
+                core::quote(address).c_str());
     return "";
 }
 
-std::string step_link(const Lab& lab, const SheetRequest& r, int k) {
-    const std::vector<TourStep> steps = lab.tour();
+std::string step_link(const core::Lab& lab, const SheetRequest& r, int k) {
+    const std::vector<core::TourStep> steps = lab.tour();
     RunConfig c = default_config(lab);
     c.seed = r.seed;
     // the step's own parameters locked as well as the lab, its preset and the seed (tour_config: the preset's
@@ -52,24 +55,24 @@ std::string step_link(const Lab& lab, const SheetRequest& r, int k) {
         for (const auto& [name, value] : steps[size_t(j)].set)
             if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     for (const std::string& name : names) lock += "," + name;
-    return r.address + "?lab=" + url_encode(c.lab) + "&seed=" + std::to_string(r.seed) + "&lang=" + language().code +
-        "&tour=" + std::to_string(k + 1) + "&lock=" + lock;
+    return r.address + "?lab=" + url_encode(c.lab) + "&seed=" + std::to_string(r.seed) +
+        "&lang=" + core::language().code + "&tour=" + std::to_string(k + 1) + "&lock=" + lock;
 }
 
 SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {
     why.clear();
-    lab_ = make_lab(r.lab);
+    lab_ = core::make_lab(r.lab);
     if (!lab_) {
-        why = trf("no lab '%s' (labs: %s)", r.lab.c_str(), lab_ids().c_str());
+        why = core::trf("no lab '%s' (labs: %s)", r.lab.c_str(), core::lab_ids().c_str());
         return;
     }
     steps_ = lab_->tour();
-    if (steps_.empty()) why = trf("the lab %s has no tour yet", r.lab.c_str());
+    if (steps_.empty()) why = core::trf("the lab %s has no tour yet", r.lab.c_str());
     else if (r.seeds < 1 || r.seeds > kMaxSheetSeeds)
-        why = trf("a sheet has 1 to %d seeds, one for each table (not %d)", kMaxSheetSeeds, r.seeds);
+        why = core::trf("a sheet has 1 to %d seeds, one for each table (not %d)", kMaxSheetSeeds, r.seeds);
     else if (r.seed > UINT64_MAX - uint64_t(r.seeds - 1))
-        why = trf("the seeds from %llu on go past the largest seed, %llu: give a smaller first seed",
-                  (unsigned long long)r.seed, (unsigned long long)UINT64_MAX);
+        why = core::trf("the seeds from %llu on go past the largest seed, %llu: give a smaller first seed",
+                        (unsigned long long)r.seed, (unsigned long long)UINT64_MAX);
     else why = address_problem(r.address);
     if (!why.empty()) lab_.reset();   // (nothing to make: done, no html)
 }
@@ -90,11 +93,11 @@ void SheetMaker::step() {
     }
     std::vector<StepRun>& runs = runs_.back();
     const int k = int(runs.size());
-    const TourStep& s = steps_[size_t(k)];
+    const core::TourStep& s = steps_[size_t(k)];
     RunConfig base = default_config(*lab_);
     base.seed = request_.seed + uint64_t(runs_.size() - 1);
     const RunConfig c = tour_config(*lab_, base, steps_, k);
-    using U = TourStep::Until;
+    using U = core::TourStep::Until;
     if (begun_ != k) {   // the step begins: where the run stands decides whether it starts again
         const bool past = started_ &&
             ((s.until == U::Phase && lab_->phase() > s.phase) ||
@@ -117,8 +120,8 @@ void SheetMaker::step() {
     run.finished = finished(*lab_);
     run.failure = lab_->failure();
     if (run.finished) {
-        run.said = end_of_run_sentences(*lab_, running_.preset, running_.params, run.metrics);
-        run.warnings = end_of_run_warnings(*lab_, running_.preset, running_.params, run.metrics);
+        run.said = core::end_of_run_sentences(*lab_, running_.preset, running_.params, run.metrics);
+        run.warnings = core::end_of_run_warnings(*lab_, running_.preset, running_.params, run.metrics);
     }
     runs.push_back(std::move(run));
 }
@@ -145,4 +148,4 @@ std::string make_sheet(const SheetRequest& r, std::string& html) {
     return "";
 }
 
-}   // namespace core
+}   // namespace session

@@ -49,7 +49,7 @@ TEST_CASE("app compare: every lab's A and B in lockstep equal A and B alone, and
         const std::string preset = named.preset.empty() ? lab->schema().presets[0].id : named.preset;
         std::map<std::string, std::string> a_values, b_values;
         for (const auto& [name, value] : lab->test_sizes().quick)
-            a_values[name] = b_values[name] = core::json_number(value);
+            a_values[name] = b_values[name] = session::json_number(value);
         std::string b_keys;
         for (const auto& [name, value] : named.b) {
             b_keys += "&b." + name + "=" + value;

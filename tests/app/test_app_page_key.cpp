@@ -17,8 +17,8 @@ public:
     explicit Dial(app::Stage& stage) : stage_(stage) {}
     std::vector<app::PageKey> keys() override {
         app::PageKey k;
-        k.syntax = {"test-dial", core::ArgKind::Whole, 0, 9, "N", "the test's dial, 0 to 9"};
-        k.act = [this](const core::CommandArg& v) {
+        k.syntax = {"test-dial", session::ArgKind::Whole, 0, 9, "N", "the test's dial, 0 to 9"};
+        k.act = [this](const session::CommandArg& v) {
             value_ = int(v.whole);
             stage_.write_url();
             return std::string();

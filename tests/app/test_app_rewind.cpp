@@ -40,7 +40,7 @@ std::string act(Page& p, const std::string& cmd) {
 
 // Plays until progress reaches `at` and pauses there (to=F): that moment's progress and tables.
 Moment pause_after(Page& p, double at) {
-    REQUIRE(act(p, "to=" + core::json_number(at)) == "");
+    REQUIRE(act(p, "to=" + session::json_number(at)) == "");
     for (int k = 0; k < 4000 && p.has("\"playing\":true"); ++k) p.frames(1);
     REQUIRE(p.has("\"playing\":false"));
     p.frames(2);   // the views drawn as paused
@@ -83,7 +83,7 @@ int check_rewound(const Page& p, const Moment& then, const std::vector<std::stri
 std::string quick_link(const core::LabEntry& e, int seed) {
     const auto lab = e.make();
     std::string link = "lab=" + e.id + "&preset=" + lab->schema().presets[0].id;
-    for (const auto& [name, value] : lab->test_sizes().quick) link += "&" + name + "=" + core::json_number(value);
+    for (const auto& [name, value] : lab->test_sizes().quick) link += "&" + name + "=" + session::json_number(value);
     return link + "&seed=" + std::to_string(seed);
 }
 
@@ -106,14 +106,14 @@ TEST_CASE("app rewind: every lab's finished run rewound shows each moment as it 
         CHECK(s["rewind"]["moments"].number >= 3);
         CHECK(s["rewind"]["bytes"].number <= s["rewind"]["budget"].number);
 
-        const std::string at_first = "rewind=" + core::json_number(first.progress);
+        const std::string at_first = "rewind=" + session::json_number(first.progress);
         REQUIRE(act(p, at_first) == "");
         CHECK(shown(p) == first.progress);
         check_rewound(p, first, end, "at the first moment");
         CHECK(p.url().find(at_first) != std::string::npos);
         const std::vector<std::string> shown_first = table_texts(p);
 
-        REQUIRE(act(p, "rewind=" + core::json_number(second.progress)) == "");
+        REQUIRE(act(p, "rewind=" + session::json_number(second.progress)) == "");
         check_rewound(p, second, end, "at the second moment");
         CHECK_MESSAGE(table_texts(p) != shown_first, "two moments show different data");
         REQUIRE(act(p, "key=[") == "");   // a moment back

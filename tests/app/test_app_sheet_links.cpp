@@ -35,13 +35,13 @@ TEST_CASE("app sheet links: every step's code opens its step as an exercise with
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
         const auto lab = e.make();
-        core::SheetRequest r;
+        session::SheetRequest r;
         r.lab = e.id;
         r.address = "https://example.org/moe/";
         const int steps = int(lab->tour().size());
         REQUIRE(steps > 0);
         for (int k = 0; k < steps; ++k) {
-            const std::string link = core::step_link(*lab, r, k);
+            const std::string link = session::step_link(*lab, r, k);
             CAPTURE(link);
             REQUIRE(link.rfind(r.address + "?", 0) == 0);
             Page p(link.substr(r.address.size() + 1));

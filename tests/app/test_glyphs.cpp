@@ -94,7 +94,7 @@ std::vector<std::string> lab_strings(core::Lab& lab) {
     }
     for (const auto& p : lab.schema().presets) out.insert(out.end(), {p.title, p.note, p.warning});
     for (const auto& h : lab.headlines()) out.push_back(h.paper);
-    core::RunConfig c = core::default_config(lab);
+    session::RunConfig c = session::default_config(lab);
     for (const auto& p : lab.schema().presets) {
         core::Params q = c.params;
         q.apply_preset(p.id);

@@ -44,7 +44,7 @@ TEST_CASE("each lab's tour asks at least one question, with 2-4 answers, a key a
             const core::TourQuestion& q = s.question;
             if (q.prompt.empty()) continue;
             ++questions;
-            const core::RunConfig c = core::tour_config(*lab, core::default_config(*lab), steps, int(j));
+            const session::RunConfig c = session::tour_config(*lab, session::default_config(*lab), steps, int(j));
             lab->reset(c.params, c.seed);
             const std::vector<core::Metric> metrics = lab->metrics();   // the metrics of the step's configuration
             CAPTURE(q.prompt);
@@ -92,10 +92,10 @@ TEST_CASE("on the tour's seed, each question's run supports the answer the paper
             if (!steps[size_t(k)].question.prompt.empty())
                 for (int seed = 1; seed <= core::kQuestionSeeds; ++seed) tasks.push_back({entry.id, k, uint64_t(seed)});
     }
-    core::for_each_index(int(tasks.size()), core::machine_jobs(), [&](int i) {
+    session::for_each_index(int(tasks.size()), session::machine_jobs(), [&](int i) {
         Task& t = tasks[size_t(i)];
         const auto lab = core::make_lab(t.lab);
-        t.answer = core::question_run_answer(*lab, lab->tour(), t.step, t.seed);
+        t.answer = session::question_run_answer(*lab, lab->tour(), t.step, t.seed);
     });
     for (const Task& t : tasks) {
         const auto lab = core::make_lab(t.lab);
@@ -109,7 +109,7 @@ TEST_CASE("on the tour's seed, each question's run supports the answer the paper
         CHECK_MESSAGE((t.answer != q.key) == declared,
                       t.lab << " step " << t.step + 1 << ", seed " << t.seed << ": the run supports answer " << t.answer
                             << ", the paper " << q.key << std::string(declared ? ", declared unlike" : ""));
-        if (t.seed == core::default_config(*lab).seed)
+        if (t.seed == session::default_config(*lab).seed)
             CHECK(t.answer == q.key);   // the tour's seed, as the page plays it
     }
     for (const auto& entry : core::all_labs())   // every declared seed is one of 1–10, named once

@@ -16,7 +16,7 @@ TEST_CASE("each lab's tour is declared consistently") {
         CHECK(steps.size() <= 8);
         REQUIRE(!steps.empty());
         CHECK(!steps[0].preset.empty());   // a tour starts from a named preset, whatever ran before
-        core::RunConfig c = core::default_config(*lab);
+        session::RunConfig c = session::default_config(*lab);
         for (size_t k = 0; k < steps.size(); ++k) {
             const core::TourStep& s = steps[k];
             CAPTURE(k);

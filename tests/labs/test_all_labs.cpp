@@ -231,8 +231,8 @@ TEST_CASE("every lab: the same numbers on 1 thread and on 3, with sweep jobs sta
 
 // The page's Web Workers, in one process: each worker a SweepWorker of its own, every message through the text
 // the page's messages carry (encode_results), delivered between the page's slices.
-struct LoopbackWorkers : core::SweepTransport {
-    std::vector<core::SweepWorker> workers;
+struct LoopbackWorkers : session::SweepTransport {
+    std::vector<session::SweepWorker> workers;
     int fills = 0;
     explicit LoopbackWorkers(int n) : workers(size_t(n)) {}
     void open(int, const std::string& query) override {
@@ -243,7 +243,7 @@ struct LoopbackWorkers : core::SweepTransport {
         ++fills;
         for (auto& w : workers) {
             std::vector<core::SweepResult> copy;
-            REQUIRE(core::decode_results(core::encode_results(all), copy));
+            REQUIRE(session::decode_results(session::encode_results(all), copy));
             w.fill(sweep, copy);
         }
     }
@@ -254,7 +254,7 @@ std::vector<std::string> view_texts(const core::Lab& lab) {
     lab.views(views);
     std::vector<std::string> out;
     for (const auto& v : views)
-        for (const auto& t : core::view_tables(v, 100000)) {
+        for (const auto& t : session::view_tables(v, 100000)) {
             std::string s = v.id + ": " + t.caption + "\n";
             for (const auto& row : t.rows)
                 for (const auto& cell : row) s += cell + ",";
@@ -276,12 +276,12 @@ TEST_CASE("every lab: sweep repetitions run by workers (the page's Web Workers) 
             const core::Overrides& set = sizes.sweeps.empty() ? sizes.quick : sizes.sweeps;
             auto one = run_sliced(e, 0, &set);
             auto lab = e.make();
-            core::RunConfig config{e.id, lab->schema().presets.front().id, 3, with(*lab, set)};
+            session::RunConfig config{e.id, lab->schema().presets.front().id, 3, with(*lab, set)};
             LoopbackWorkers pool(2);
-            core::SweepDispatcher dispatcher(pool);
+            session::SweepDispatcher dispatcher(pool);
             lab->set_remote(&dispatcher);
             lab->reset(config.params, config.seed);
-            dispatcher.begin_run(7, core::encode_query(config));
+            dispatcher.begin_run(7, session::encode_query(config));
             const double units = lab->units_per_second() * core::Lab::kSliceSeconds;
             int waits = 0, backwards = 0;
             double progress = 0;
@@ -296,7 +296,7 @@ TEST_CASE("every lab: sweep repetitions run by workers (the page's Web Workers) 
                     std::vector<core::SweepResult> results;
                     for (auto& [sweep, r] : pool.workers[w].run(3 * units)) results.push_back(r);
                     std::vector<core::SweepResult> sent;
-                    REQUIRE(core::decode_results(core::encode_results(results), sent));
+                    REQUIRE(session::decode_results(session::encode_results(results), sent));
                     CHECK(dispatcher.deliver(7, int(w), sent));
                     CHECK(!dispatcher.deliver(6, int(w), sent));   // an earlier run's results are dropped
                 }
@@ -318,8 +318,8 @@ TEST_CASE("every lab: sweep repetitions run by workers (the page's Web Workers) 
         }
 }
 
-// Compare mode's run B in the page's Web Worker, in one process: A steps as the page does (core::may_step_ahead),
-// B as the worker does (core::PacedRun, paced by core::pace_limit), and the page sees B only through decoded
+// Compare mode's run B in the page's Web Worker, in one process: A steps as the page does (session::may_step_ahead),
+// B as the worker does (session::PacedRun, paced by session::pace_limit), and the page sees B only through decoded
 // snapshots. Halfway, A pauses and B catches up with it.
 TEST_CASE("every lab: compare mode's run B paced from another process ends as B run here, within the window") {
     for (const auto& e : core::all_labs()) {
@@ -329,54 +329,54 @@ TEST_CASE("every lab: compare mode's run B paced from another process ends as B 
         core::Params pb;
         std::string b_name;
         for (const core::Comparison& c : a->comparisons())
-            if (core::apply_changes(*a, pa, c.b, pb).empty()) {
+            if (session::apply_changes(*a, pa, c.b, pb).empty()) {
                 b_name = c.id;
                 break;
             }
         REQUIRE_MESSAGE(!b_name.empty(), "no comparison of " << e.id << " applies at its quick size");
         CAPTURE(b_name);
         a->reset(pa, 3);
-        core::PacedRun b;
-        REQUIRE(b.open(core::encode_query({e.id, a->schema().presets.front().id, 3, pb})) == "");
-        core::RunSnapshot seen;   // the page's B
+        session::PacedRun b;
+        REQUIRE(b.open(session::encode_query({e.id, a->schema().presets.front().id, 3, pb})) == "");
+        session::RunSnapshot seen;   // the page's B
         std::string bytes;
         REQUIRE(b.take_snapshot(bytes));
-        REQUIRE(core::decode_snapshot(bytes, seen) == "");
+        REQUIRE(session::decode_snapshot(bytes, seen) == "");
         CHECK(seen.progress == 0);
         CHECK(!seen.views.empty());      // the page shows B's views from its start
         double widest = 0, stride = 0;   // the largest gap between A and B; the largest single slice's progress
         bool paused = false;
-        for (long rounds = 0; !(core::finished(*a) && seen.finished()) && rounds < 10000000; ++rounds) {
-            for (int k = 0; k < 3 && core::may_step_ahead(*a, seen); ++k) {   // the page's frame
+        for (long rounds = 0; !(session::finished(*a) && seen.finished()) && rounds < 10000000; ++rounds) {
+            for (int k = 0; k < 3 && session::may_step_ahead(*a, seen); ++k) {   // the page's frame
                 const double p = a->progress();
                 a->step();
                 stride = std::max(stride, a->progress() - p);
             }
-            b.set_limit(core::pace_limit(*a, true));
+            b.set_limit(session::pace_limit(*a, true));
             for (int k = 0; k < 2; ++k) {   // the worker's slice
                 const double p = b.lab()->progress();
                 b.step();
                 stride = std::max(stride, b.lab()->progress() - p);
             }
-            if (b.take_snapshot(bytes)) REQUIRE(core::decode_snapshot(bytes, seen) == "");
-            if (!core::finished(*a) && !seen.finished())
+            if (b.take_snapshot(bytes)) REQUIRE(session::decode_snapshot(bytes, seen) == "");
+            if (!session::finished(*a) && !seen.finished())
                 widest = std::max(widest, std::fabs(a->progress() - seen.progress));
-            if (!paused && a->progress() > 0.5 && !core::finished(*a)) {   // pause: B catches up with A and stops
+            if (!paused && a->progress() > 0.5 && !session::finished(*a)) {   // pause: B catches up with A and stops
                 paused = true;
-                b.set_limit(core::pace_limit(*a, false));
+                b.set_limit(session::pace_limit(*a, false));
                 for (long k = 0; !b.idle() && k < 10000000; ++k) b.step();
-                if (b.take_snapshot(bytes)) REQUIRE(core::decode_snapshot(bytes, seen) == "");
+                if (b.take_snapshot(bytes)) REQUIRE(session::decode_snapshot(bytes, seen) == "");
                 CHECK((seen.progress >= a->progress() || seen.finished()));
             }
         }
         if (stride < 0.5) CHECK(paused);   // (a run of one or two slices has no middle)
         CHECK(a->done());
         CHECK(seen.done);
-        CHECK(widest <= core::kLockstepWindow + 3 * stride);
+        CHECK(widest <= session::kLockstepWindow + 3 * stride);
         auto here = e.make();   // B in lockstep-free isolation: its numbers do not depend on its slices
         here->reset(pb, 3);
         REQUIRE(core::run_to_end(*here) == "");
-        CHECK(core::encode_snapshot(core::snapshot_of(*here)) == core::encode_snapshot(seen));
+        CHECK(session::encode_snapshot(session::snapshot_of(*here)) == session::encode_snapshot(seen));
         MESSAGE(e.id << " (B: " << b_name << "): widest gap " << widest << ", largest slice " << stride);
     }
 }

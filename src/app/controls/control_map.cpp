@@ -51,14 +51,14 @@ void ControlMap::end_frame() {
 
 std::vector<PageKey> ControlMap::keys() {
     PageKey k;
-    k.syntax = {"focus", core::ArgKind::Text,
+    k.syntax = {"focus", session::ArgKind::Text,
                 0,       0,
                 "ID",    core::later::tr("the keyboard focus is on control ID of state().controls (empty: none)")};
-    k.act = [this](const core::CommandArg& v) {
+    k.act = [this](const session::CommandArg& v) {
         focus_id_ = v.text;
         return std::string();
     };
-    k.state = [this] { return core::json_string(focus_id_); };
+    k.state = [this] { return session::json_string(focus_id_); };
     return {k};
 }
 
@@ -66,9 +66,9 @@ void ControlMap::state(std::string& json) const {
     std::string s = "[";
     for (size_t k = 0; k < drawn_.size(); ++k) {
         const Control& c = drawn_[k];
-        s += (k ? ",{" : "{") + std::string("\"id\":") + core::json_string(c.id) +
-            ",\"role\":" + core::json_string(c.role) + ",\"label\":" + core::json_string(c.label) +
-            ",\"value\":" + core::json_string(c.value) + ",\"rect\":" + json_rect(c.a, c.b) +
+        s += (k ? ",{" : "{") + std::string("\"id\":") + session::json_string(c.id) +
+            ",\"role\":" + session::json_string(c.role) + ",\"label\":" + session::json_string(c.label) +
+            ",\"value\":" + session::json_string(c.value) + ",\"rect\":" + json_rect(c.a, c.b) +
             ",\"window\":" + json_rect(c.window_a, c.window_b) + "}";
     }
     json += ",\"controls\":" + s + "],\"focus_drawn\":" + (focus_drawn_ ? "true" : "false");

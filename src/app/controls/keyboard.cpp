@@ -146,8 +146,9 @@ void Keyboard::draw_help() {
 
 std::vector<PageKey> Keyboard::keys() {
     std::vector<PageKey> keys(2);
-    keys[0].syntax = {"help", core::ArgKind::Whole, 0, 1, "0|1", later::tr("the list of keys open (1) or closed (0)")};
-    keys[0].act = [this](const core::CommandArg& v) {
+    keys[0].syntax = {
+        "help", session::ArgKind::Whole, 0, 1, "0|1", later::tr("the list of keys open (1) or closed (0)")};
+    keys[0].act = [this](const session::CommandArg& v) {
         help_ = v.whole == 1;
         return std::string();
     };
@@ -164,18 +165,19 @@ std::vector<PageKey> Keyboard::keys() {
         return n;
     };
     keys[0].controls.back().heirs = {"keys-button"};
-    keys[1].syntax = {
-        "key", core::ArgKind::Text, 0, 0, "K", later::tr("press key K (a KeyboardEvent.key name: n, ArrowRight, ?)")};
-    keys[1].act = [this](const core::CommandArg& v) { return press(v.text); };
+    keys[1].syntax = {"key", session::ArgKind::Text,
+                      0,     0,
+                      "K",   later::tr("press key K (a KeyboardEvent.key name: n, ArrowRight, ?)")};
+    keys[1].act = [this](const session::CommandArg& v) { return press(v.text); };
     return keys;
 }
 
 std::string Keyboard::json() const {
     std::string s;
     for (const Shortcut& c : shortcuts())
-        s += std::string(s.empty() ? "[" : ",") + "{\"keys\":" + core::json_string(c.keys) +
-            ",\"label\":" + core::json_string(core::tr(c.label)) + ",\"help\":" + core::json_string(core::tr(c.help)) +
-            "}";
+        s += std::string(s.empty() ? "[" : ",") + "{\"keys\":" + session::json_string(c.keys) +
+            ",\"label\":" + session::json_string(core::tr(c.label)) +
+            ",\"help\":" + session::json_string(core::tr(c.help)) + "}";
     return s + "]";
 }
 

@@ -88,10 +88,10 @@ struct PageControl {
     std::function<ControlNow()> now;                // unset: it never changes
 };
 
-using Act = std::function<std::string(const core::CommandArg&)>;
+using Act = std::function<std::string(const session::CommandArg&)>;
 
 struct PageKey {
-    core::CommandSyntax syntax;   // the name, the argument's grammar and range, its name for help, one line of help
+    session::CommandSyntax syntax;   // the name, the argument's grammar and range, its name for help, one line of help
     // As a command: "" when it acted, otherwise why not. Unset: the key is in links only.
     Act act;
 
@@ -139,7 +139,7 @@ ControlNow toggled(const std::string& name, bool on, const char* off_label, cons
 
 // Appends a key with its command (unset: a key of links only) to `keys`, and returns it for the rest of its
 // declaration: `declare(keys, {"qr", …}, act).link = InLink::Page;`.
-PageKey& declare(std::vector<PageKey>& keys, core::CommandSyntax syntax, Act act);
+PageKey& declare(std::vector<PageKey>& keys, session::CommandSyntax syntax, Act act);
 
 // A key's values in the link: `value` when `on`, else none (the key is left out).
 inline std::vector<std::string> written_if(bool on, const std::string& value) {
@@ -155,12 +155,12 @@ class PageKeys {
 public:
     void add(std::vector<PageKey> keys);   // in order: a part's keys after the earlier parts'
     const std::vector<PageKey>& all() const { return keys_; }
-    const std::vector<core::CommandSyntax>& syntaxes() const { return syntaxes_; }   // the commands, for parsing
+    const std::vector<session::CommandSyntax>& syntaxes() const { return syntaxes_; }   // the commands, for parsing
     const PageKey& command(int k) const { return keys_[size_t(commands_[size_t(k)])]; }
     const PageKey* in_link(const std::string& item_key) const;   // the key a link item belongs to (nullptr: none)
-    // The link's values of the page's keys, from its items as read once for every reader (core::link_items: decoded,
+    // The link's values of the page's keys, from its items as read once for every reader (session::link_items: decoded,
     // a name given twice left out with one message); the other items (the run's configuration) go to `rest`.
-    LinkArgs gather(const core::LinkItems& link, core::LinkItems& rest) const;
+    LinkArgs gather(const session::LinkItems& link, session::LinkItems& rest) const;
     void read(LinkStage stage, const LinkArgs& link, Messages& msgs) const;
     // "&present=1&tour=3": the keys written with the run (with_run) or after it; phone: only those that follow the
     // link to a phone.
@@ -176,7 +176,7 @@ public:
 
 private:
     std::vector<PageKey> keys_;
-    std::vector<core::CommandSyntax> syntaxes_;
+    std::vector<session::CommandSyntax> syntaxes_;
     std::vector<int> commands_;   // syntaxes_[k] is keys_[commands_[k]]
 };
 

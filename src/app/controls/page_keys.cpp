@@ -10,7 +10,7 @@
 
 namespace app {
 
-using core::json_string;
+using session::json_string;
 
 // Lecture keys read numbers and switches with the one grammar (core/parse.hpp), like every other input.
 std::string switch_arg(const std::string& key, const std::string& v, bool& out) {
@@ -29,7 +29,7 @@ bool whole_number(const std::string& s, int& out) {
     return true;
 }
 
-PageKey& declare(std::vector<PageKey>& keys, core::CommandSyntax syntax, Act act) {
+PageKey& declare(std::vector<PageKey>& keys, session::CommandSyntax syntax, Act act) {
     keys.push_back(PageKey{});
     keys.back().syntax = std::move(syntax);
     keys.back().act = std::move(act);
@@ -55,7 +55,7 @@ const PageKey* PageKeys::in_link(const std::string& item_key) const {
     return nullptr;
 }
 
-LinkArgs PageKeys::gather(const core::LinkItems& items, core::LinkItems& rest) const {
+LinkArgs PageKeys::gather(const session::LinkItems& items, session::LinkItems& rest) const {
     LinkArgs link;
     rest.repeated = items.repeated;
     for (const auto& [k, v] : items.items) {
@@ -85,7 +85,7 @@ void PageKeys::read(LinkStage stage, const LinkArgs& link, Messages& msgs) const
             continue;
         }
         if (!v.given) continue;   // (the command, with the link's value: as typed)
-        core::ParsedCommand p = core::parse_command(key.syntax.name + "=" + v.value, {key.syntax});
+        session::ParsedCommand p = session::parse_command(key.syntax.name + "=" + v.value, {key.syntax});
         std::string why = p.error.empty() ? key.act(p.arg) : p.error;
         if (!why.empty()) msgs.push_back(name + "=" + core::quote(v.value) + ": " + why);
     }
@@ -142,7 +142,7 @@ const char* control_kind(Control c) {
 
 std::string PageKeys::commands_json() const {
     std::string s;
-    for (const core::CommandSyntax& c : syntaxes_)
+    for (const session::CommandSyntax& c : syntaxes_)
         s += (s.empty() ? "[" : ",") + help_entry(c.name, c.arg_name, c.help);
     return s.empty() ? "[]" : s + "]";
 }
@@ -182,12 +182,12 @@ std::string PageKeys::controls_json() const {
                 ",\"state\":" + json_string(k.state_name.empty() ? k.syntax.name : k.state_name) +
                 ",\"canvas\":" + json_string(canvas_id(k, c)) +
                 ",\"command\":" + json_string(c.arg.empty() ? k.syntax.name : k.syntax.name + "=" + c.arg) +
-                ",\"lo\":" + core::json_number(c.hi > c.lo ? c.lo : k.syntax.lo) +
-                ",\"hi\":" + core::json_number(c.hi > c.lo ? c.hi : k.syntax.hi) +
-                ",\"step\":" + core::json_number(c.step) + ",\"shortcut\":" + json_string(c.shortcut) +
+                ",\"lo\":" + session::json_number(c.hi > c.lo ? c.lo : k.syntax.lo) +
+                ",\"hi\":" + session::json_number(c.hi > c.lo ? c.hi : k.syntax.hi) +
+                ",\"step\":" + session::json_number(c.step) + ",\"shortcut\":" + json_string(c.shortcut) +
                 ",\"hide_as\":" + json_string(c.hide_as) + ",\"lock_as\":" + json_string(c.lock_as) +
                 ",\"commit\":" + (c.commit ? "true" : "false") + ",\"picker\":" + (c.picker ? "true" : "false") +
-                ",\"heirs\":" + core::json_strings(c.heirs) + ",\"choices\":[" + choices + "]}";
+                ",\"heirs\":" + session::json_strings(c.heirs) + ",\"choices\":[" + choices + "]}";
         }
     return s.empty() ? "[]" : s + "]";
 }

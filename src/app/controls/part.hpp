@@ -17,7 +17,7 @@ class Stage {
 public:
     virtual ~Stage() = default;
     virtual const core::Lab& lab() const = 0;
-    virtual const core::RunConfig& config() const = 0;
+    virtual const session::RunConfig& config() const = 0;
     virtual bool playing() const = 0;
     virtual bool finished() const = 0;   // the run (and run B, comparing) has ended
     virtual bool settled() const = 0;    // paused, with run B (comparing) caught up
@@ -29,8 +29,8 @@ public:
     virtual void forget_target() = 0;            // play_to and play_to_phase forgotten (a playing run goes on)
     virtual void halt() = 0;                     // pause, and forget where the run was going (play_to, next phase)
     virtual void restart() = 0;                  // the same configuration from its start
-    virtual void open(const core::RunConfig& c) = 0;   // another lab or configuration, from its start
-    virtual const core::Params& edited() const = 0;    // the parameters the controls show (may not run yet)
+    virtual void open(const session::RunConfig& c) = 0;   // another lab or configuration, from its start
+    virtual const core::Params& edited() const = 0;       // the parameters the controls show (may not run yet)
     // Parameters for the controls, checked as a whole: "" and they run (when they differ), or why not and nothing
     // changes.
     virtual std::string edit(const core::Params& params) = 0;

@@ -44,7 +44,7 @@ App::App(Host host, const std::string& initial_query)
         if (exercise_.active()) answers_.keep(step, answer);
     });
     tour_.set_personal([this] { return exercise_.active(); });   // a student's own phone: "my answer"
-    tour_.set_refuses([this](const core::RunConfig& c) { return exercise_.refuses(c); });
+    tour_.set_refuses([this](const session::RunConfig& c) { return exercise_.refuses(c); });
     for (Part* p : parts_) keys_.add(p->keys());
     keys_.add(declare_keys());
     for (MakePart make : added_parts()) {

@@ -13,10 +13,10 @@
 
 namespace app {
 
-using core::json_bool;
-using core::json_number;
-using core::json_string;
-using core::json_strings;
+using session::json_bool;
+using session::json_number;
+using session::json_string;
+using session::json_strings;
 
 namespace {
 
@@ -31,7 +31,7 @@ std::string field(const char* key, const std::string& json, bool first = false) 
 // says it already, and is heard just before.
 std::string describe_param(const core::ParamSpec& s) {
     std::string d = core::tr(s.help);
-    const std::string said = core::first_sentence(d);
+    const std::string said = session::first_sentence(d);
     if (!said.empty() && d.compare(0, said.size(), said) == 0) {
         d.erase(0, said.size());
         d.erase(0, d.find_first_not_of(". "));
@@ -57,11 +57,12 @@ std::string params_json(const core::Schema& schema) {
     for (size_t k = 0; k < schema.params.size(); ++k) {
         const core::ParamSpec& p = schema.params[k];
         s += (k ? ",{" : "{") + field("name", json_string(p.name), true) + field("symbol", json_string(p.symbol)) +
-            field("label", json_string(core::spoken_label(p.symbol, p.name, core::tr(p.help)))) +
-            field("spoken", json_string(p.symbol.empty() ? "" : core::spoken_symbol(p.symbol))) +
-            field("words", json_string(core::param_words(p))) + field("description", json_string(describe_param(p))) +
-            field("group", json_string(core::tr(p.group))) + field("type", json_string(core::type_name(p.type))) +
-            field("min", json_number(p.min)) + field("max", json_number(p.max)) + field("unit", json_string(p.unit)) +
+            field("label", json_string(session::spoken_label(p.symbol, p.name, core::tr(p.help)))) +
+            field("spoken", json_string(p.symbol.empty() ? "" : session::spoken_symbol(p.symbol))) +
+            field("words", json_string(session::param_words(p))) +
+            field("description", json_string(describe_param(p))) + field("group", json_string(core::tr(p.group))) +
+            field("type", json_string(core::type_name(p.type))) + field("min", json_number(p.min)) +
+            field("max", json_number(p.max)) + field("unit", json_string(p.unit)) +
             field("choices", json_strings(p.choices)) + field("shown", json_strings(shown_choices(p))) +
             field("classes", std::to_string(p.type == core::ParamType::Points ? p.points.classes : 0)) + "}";
     }
@@ -151,9 +152,9 @@ std::string App::access_state_json() const {
 std::string App::view_table_json(int n) const {
     if (n < 0 || n >= int(views_.all().size())) return "null";
     std::string s = "[";
-    const std::vector<core::DataTable> tables = core::view_tables(views_.all()[size_t(n)], kTableRows);
+    const std::vector<session::DataTable> tables = session::view_tables(views_.all()[size_t(n)], kTableRows);
     for (size_t k = 0; k < tables.size(); ++k) {
-        const core::DataTable& t = tables[k];
+        const session::DataTable& t = tables[k];
         s += (k ? ",{" : "{") + field("caption", json_string(t.caption), true) +
             field("columns", json_strings(t.columns)) + field("total_rows", std::to_string(t.total_rows)) +
             field("notes", json_strings(t.notes)) + ",\"rows\":[";

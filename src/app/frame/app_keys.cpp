@@ -17,12 +17,12 @@ namespace app {
 
 namespace {
 
-using K = core::ArgKind;
+using K = session::ArgKind;
 
 }   // namespace
 
 std::vector<PageKey> App::declare_keys() {
-    using Arg = const core::CommandArg&;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     declare(keys,
             {"query", K::Text, 0, 0, "LINK", core::later::tr("open a share link's query (lab=…&seed=…&present=1)")},
@@ -62,7 +62,7 @@ std::vector<PageKey> App::declare_keys() {
 }
 
 std::string App::command(const std::string& text) {
-    core::ParsedCommand p = core::parse_command(text, keys_.syntaxes());
+    session::ParsedCommand p = session::parse_command(text, keys_.syntaxes());
     std::string why = p.error;
     if (why.empty()) why = exercise_.refuses(keys_.command(p.index).syntax.name, p.arg.text);
     auto refused = [&](const std::string& why) {
@@ -84,15 +84,15 @@ std::string App::command(const std::string& text) {
     return why;
 }
 
-// A page link, read once (core::link_items: decoded, repeated names left out): the declared keys, read stage by
-// stage; the rest is the run's configuration (core::decode_items), opened between the look and the run's own keys.
+// A page link, read once (session::link_items: decoded, repeated names left out): the declared keys, read stage by
+// stage; the rest is the run's configuration (session::decode_items), opened between the look and the run's own keys.
 void App::open_link(const std::string& query) {
-    const core::LinkItems items = core::link_items(query);
-    core::LinkItems rest;
+    const session::LinkItems items = session::link_items(query);
+    session::LinkItems rest;
     Messages look;
     const LinkArgs link = keys_.gather(items, rest);
     keys_.read(LinkStage::Look, link, look);   // (the language first: what follows is said in it)
-    core::Decoded d = core::decode_items(rest);
+    session::Decoded d = session::decode_items(rest);
     std::vector<std::string>& said = messages_.list();
     said = items.messages;
     said.insert(said.end(), d.messages.begin(), d.messages.end());
@@ -108,7 +108,7 @@ void App::open_link(const std::string& query) {
 
 void App::sync_url() {
     if (!run_.open_yet()) return;   // (a link's look, read before its run opens: the link is written once it has)
-    last_query_ = core::encode_query(run_.config()) + keys_.write(true);
+    last_query_ = session::encode_query(run_.config()) + keys_.write(true);
     std::string url = last_query_ + keys_.write(false);
     if (url != last_url_ && host_.set_query) host_.set_query(url);
     last_url_ = url;

@@ -13,8 +13,8 @@
 
 namespace app {
 
-static std::string jstr(const std::string& s) { return core::json_string(s); }
-static std::string jnum(double v) { return core::json_number(v); }
+static std::string jstr(const std::string& s) { return session::json_string(s); }
+static std::string jnum(double v) { return session::json_number(v); }
 
 std::string App::state_json() const {
     std::string s = "{\"query\":" + jstr(last_query_);

@@ -12,12 +12,12 @@ namespace app {
 // The page's Web Workers (platform/web_workers.cpp), which run whole sweep repetitions of the same run in
 // copies of the lab (session/sweep_dispatch.hpp). The App hands them its runs; they report back through
 // App::workers_ready, App::worker_results and App::worker_failed.
-class WorkerPool : public core::SweepTransport {
+class WorkerPool : public session::SweepTransport {
 public:
     virtual void start(int count) = 0;   // count workers (-1: one per spare core, none on one core; 0: none)
     virtual void play(bool on) = 0;      // they work only while the run plays
     // Compare mode's run B in a worker of its own (session/paced_run.hpp): opened from B's link query, paced by A's
-    // progress (core::pace_limit); it reports through App::run_b_snapshot and App::run_b_failed.
+    // progress (session::pace_limit); it reports through App::run_b_snapshot and App::run_b_failed.
     virtual void open_b(int run, const std::string& query) = 0;
     virtual void pace_b(int run, double limit) = 0;
     virtual void close_b() = 0;

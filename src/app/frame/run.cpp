@@ -21,7 +21,7 @@ std::string not_running(const core::Lab& lab) {
 
 }   // namespace
 
-bool Run::finished() const { return core::finished(*lab_) && (!compare_.on() || compare_.finished()); }
+bool Run::finished() const { return session::finished(*lab_) && (!compare_.on() || compare_.finished()); }
 
 void Run::play_to(double progress) {
     target_progress_ = progress;
@@ -38,11 +38,11 @@ void Run::halt() {
     forget_target();
 }
 
-void Run::open(const core::RunConfig& c) { open(c, core::Validation{}, false); }
+void Run::open(const session::RunConfig& c) { open(c, core::Validation{}, false); }
 
-void Run::open(const core::RunConfig& c, const core::Validation& checked) { open(c, checked, true); }
+void Run::open(const session::RunConfig& c, const core::Validation& checked) { open(c, checked, true); }
 
-void Run::open(const core::RunConfig& c, const core::Validation& checked, bool known) {
+void Run::open(const session::RunConfig& c, const core::Validation& checked, bool known) {
     const bool another_lab = !lab_ || lab_->info().id != c.lab;
     if (another_lab) {
         lab_ = core::make_lab(c.lab);
@@ -134,14 +134,15 @@ void Run::step_slice(double budget_ms) {
     bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
     core::Lab* b_here = compare_.here();   // B in its own worker: paced in Compare::sync
     do {
-        if (compare_.remote() && !core::may_step_ahead(*lab_, compare_.b())) {   // A is ahead of B's worker, or ended
+        if (compare_.remote() &&
+            !session::may_step_ahead(*lab_, compare_.b())) {   // A is ahead of B's worker, or ended
             waiting_ = true;
             break;
         }
-        const bool b_on = b_here && !core::finished(*b_here);
+        const bool b_on = b_here && !session::finished(*b_here);
         if (a_waits && b_on) b_here->step();
         else {
-            core::step_lockstep(*lab_, b_here);   // B, when comparing, keeps pace with A
+            session::step_lockstep(*lab_, b_here);   // B, when comparing, keeps pace with A
             a_waits = lab_->waiting();
         }
         ++steps_;
@@ -201,24 +202,24 @@ void Run::worker_failed(int worker, const std::string& why) {
 // --- state() and keys --------------------------------------------------------------------------------------------
 
 void Run::state(std::string& json) const {
-    using core::json_string;
+    using session::json_string;
     json += ",\"lab\":" + json_string(config_.lab) + ",\"preset\":" + json_string(config_.preset) +
         ",\"seed\":" + json_string(std::to_string(config_.seed));   // a string: exact above 2^53
-    json += ",\"playing\":" + core::json_bool(playing_) + ",\"skipping\":" + core::json_bool(skipping_) +
-        ",\"done\":" + core::json_bool(finished());   // B's too
+    json += ",\"playing\":" + session::json_bool(playing_) + ",\"skipping\":" + session::json_bool(skipping_) +
+        ",\"done\":" + session::json_bool(finished());   // B's too
     json += ",\"failure\":" + json_string(lab_->failure()) + ",\"phase\":" + std::to_string(lab_->phase());
     const int ph = lab_->phase();
     json += ",\"phase_title\":" +   // as shown (the HTML document announces it)
         json_string(ph >= 0 && ph < int(lab_->phases().size()) ? core::tr(lab_->phases()[size_t(ph)].title) : "");
-    json += ",\"progress\":" + core::json_number(lab_->progress()) + ",\"clock\":" + json_string(lab_->clock());
-    json += ",\"run_ms\":" + core::json_number(played_.ms) +
+    json += ",\"progress\":" + session::json_number(lab_->progress()) + ",\"clock\":" + json_string(lab_->clock());
+    json += ",\"run_ms\":" + session::json_number(played_.ms) +
         ",\"frames_while_running\":" + std::to_string(played_.frames) +
-        ",\"longest_frame_ms\":" + core::json_number(played_.longest_ms);
-    json += ",\"steps\":" + std::to_string(steps_) + ",\"errors\":" + core::json_strings(edit_check_.errors);
+        ",\"longest_frame_ms\":" + session::json_number(played_.longest_ms);
+    json += ",\"steps\":" + std::to_string(steps_) + ",\"errors\":" + session::json_strings(edit_check_.errors);
     json += ",\"metrics\":{";
     const auto ms = lab_->metrics();
     for (size_t k = 0; k < ms.size(); ++k)
-        json += (k ? "," : "") + json_string(ms[k].key) + ":" + core::json_number(ms[k].value);
+        json += (k ? "," : "") + json_string(ms[k].key) + ":" + session::json_number(ms[k].value);
     json += "},\"params\":{";
     const auto& specs = lab_->schema().params;
     for (size_t k = 0; k < specs.size(); ++k)
@@ -229,8 +230,8 @@ void Run::state(std::string& json) const {
 }
 
 std::vector<PageKey> Run::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     auto running = [this]() -> std::string {
         if (finished()) return not_running(*lab_);
         return page_.held ? page_.held() : "";
@@ -263,8 +264,8 @@ std::vector<PageKey> Run::keys() {
     declare(keys, {"step", K::None, 0, 0, "", core::later::tr("one slice of training")},
             [=](Arg) {
                 if (std::string why = running(); !why.empty()) return why;
-                command("rewind=off");                         // training goes on from the live run
-                core::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
+                command("rewind=off");                            // training goes on from the live run
+                session::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
                 ++steps_;
                 return std::string();
             })
@@ -320,7 +321,7 @@ std::vector<PageKey> Run::keys() {
                 auto l = core::make_lab(v.text);
                 if (!l)
                     return core::trf("unknown lab %s (labs: %s)", core::quote(v.text).c_str(), core::lab_ids().c_str());
-                open(core::default_config(*l));
+                open(session::default_config(*l));
                 return std::string();
             })
         .link = InLink::Run;
@@ -336,10 +337,10 @@ std::vector<PageKey> Run::keys() {
         };
     }
     declare(keys, {"preset", K::Word, 0, 0, "ID", core::later::tr("load one of this lab's presets")}, [this](Arg v) {
-        core::RunConfig c = config_;
+        session::RunConfig c = config_;
         if (!c.params.apply_preset(v.text))
             return core::trf("unknown preset %s for %s (presets: %s)", core::quote(v.text).c_str(), c.lab.c_str(),
-                             core::preset_ids(*lab_).c_str());
+                             session::preset_ids(*lab_).c_str());
         c.preset = v.text;
         open(c);
         return std::string();
@@ -365,7 +366,7 @@ std::vector<PageKey> Run::keys() {
         };
     }
     declare(keys, {"seed", K::Seed, 0, 0, "N", core::later::tr("run with another seed")}, [this](Arg v) {
-        core::RunConfig c = config_;
+        session::RunConfig c = config_;
         c.seed = v.seed;
         open(c);
         return std::string();

@@ -56,7 +56,7 @@ public:
 
     // Stage
     const core::Lab& lab() const override { return *lab_; }
-    const core::RunConfig& config() const override { return config_; }
+    const session::RunConfig& config() const override { return config_; }
     bool playing() const override { return playing_; }
     bool finished() const override;
     bool settled() const override { return !playing_ && !compare_.catching_up(*lab_, playing_); }
@@ -68,8 +68,8 @@ public:
     void forget_target() override { target_phase_ = -1, target_progress_ = -1; }
     void halt() override;
     void restart() override;
-    void open(const core::RunConfig& c) override;
-    void open(const core::RunConfig& c, const core::Validation& checked);   // c.params checked already (a link)
+    void open(const session::RunConfig& c) override;
+    void open(const session::RunConfig& c, const core::Validation& checked);   // c.params checked already (a link)
     const core::Params& edited() const override { return edit_; }
     std::string edit(const core::Params& params) override;
     std::string command(const std::string& text) override { return page_.command(text); }
@@ -104,7 +104,7 @@ public:
     void worker_failed(int worker, const std::string& why);
 
 private:
-    void open(const core::RunConfig& c, const core::Validation& checked, bool known);
+    void open(const session::RunConfig& c, const core::Validation& checked, bool known);
     void step_slice(double budget_ms);
     std::string set_param(const std::string& change);   // set=NAME=VALUE
     std::string use_workers(const std::string& arg);    // workers=N|auto
@@ -113,8 +113,8 @@ private:
     const Host& host_;
     Page page_;
     std::unique_ptr<core::Lab> lab_;
-    core::RunConfig config_;   // what is running
-    core::Params edit_;        // what the controls show
+    session::RunConfig config_;   // what is running
+    core::Params edit_;           // what the controls show
     core::Validation edit_check_;
     bool playing_ = false;
     bool skipping_ = false;         // skip: kSkipSliceMs a slice, until the run pauses

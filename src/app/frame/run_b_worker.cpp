@@ -14,12 +14,12 @@ void Compare::drop() {
     lab_.reset();
     if (remote_ && host_.workers) host_.workers->close_b();
     remote_ = false;
-    b_ = core::RunSnapshot{};
+    b_ = session::RunSnapshot{};
 }
 
 bool Compare::finished() const {
     if (!lab_) return false;
-    return remote_ ? b_.finished() : core::finished(*lab_);
+    return remote_ ? b_.finished() : session::finished(*lab_);
 }
 
 bool Compare::catching_up(const core::Lab& a, bool playing) const {
@@ -30,10 +30,10 @@ bool Compare::catching_up(const core::Lab& a, bool playing) const {
 void Compare::sync(const core::Lab& a, bool playing) {
     if (!lab_) return;
     if (!remote_) {
-        b_ = core::snapshot_of(*lab_, false);   // (every frame: the trace stays in the lab, csv-b reads it there)
+        b_ = session::snapshot_of(*lab_, false);   // (every frame: the trace stays in the lab, csv-b reads it there)
         return;
     }
-    const double limit = core::pace_limit(a, playing);
+    const double limit = session::pace_limit(a, playing);
     if (limit == limit_sent_) return;
     host_.workers->pace_b(run_, limit);
     limit_sent_ = limit;
@@ -41,8 +41,8 @@ void Compare::sync(const core::Lab& a, bool playing) {
 
 void Compare::snapshot(int run, const std::string& bytes) {
     if (!remote_ || run != run_) return;   // an earlier B's
-    core::RunSnapshot s;
-    std::string why = core::decode_snapshot(bytes, s);
+    session::RunSnapshot s;
+    std::string why = session::decode_snapshot(bytes, s);
     if (!why.empty()) return failed(why);
     b_ = std::move(s);
 }
@@ -53,7 +53,7 @@ void Compare::failed(const std::string& why) {
     host_.workers->close_b();
     stage_.say(
         core::trf("run B's worker stopped (%s): B runs on the page from its start and catches up with A", why.c_str()));
-    b_ = core::snapshot_of(*lab_, false);
+    b_ = session::snapshot_of(*lab_, false);
 }
 
 }   // namespace app

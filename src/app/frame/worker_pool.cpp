@@ -14,7 +14,7 @@ constexpr long long kMaxWorkers = 16;
 }
 
 Workers::Workers(const Host& host) : host_(host) {
-    if (host_.workers) dispatcher_ = std::make_unique<core::SweepDispatcher>(*host_.workers);
+    if (host_.workers) dispatcher_ = std::make_unique<session::SweepDispatcher>(*host_.workers);
 }
 
 std::string Workers::parse(const std::string& arg, int& n) {
@@ -46,13 +46,13 @@ void Workers::ready(int ready, const std::string& why) {
     }
 }
 
-void Workers::connect(core::Lab& lab, const core::RunConfig& config) {
+void Workers::connect(core::Lab& lab, const session::RunConfig& config) {
     if (!dispatcher_) return;
     ++run_;
     connected_ = false;
     playing_ = false;   // a worker opens a run paused
     elsewhere_s_ = lab.current_plan().units_elsewhere() / lab.units_per_second();
-    dispatcher_->begin_run(run_, core::encode_query(config));
+    dispatcher_->begin_run(run_, session::encode_query(config));
     // only a run with repetitions to hand out: a worker would otherwise run all of it for nothing
     lab.set_remote(elsewhere_s_ > 0 ? dispatcher_.get() : nullptr);
     join(lab);
@@ -79,7 +79,7 @@ void Workers::sync(bool run_plays, double b_seconds) {
 bool Workers::deliver(int worker, int run, const std::string& text) {
     std::vector<core::SweepResult> results;
     if (!dispatcher_ || run != run_) return true;   // an earlier run's: dropped
-    return core::decode_results(text, results) && dispatcher_->deliver(run, worker, results);
+    return session::decode_results(text, results) && dispatcher_->deliver(run, worker, results);
 }
 
 std::string Workers::fail(int worker, const std::string& why) {
@@ -93,14 +93,14 @@ std::string Workers::fail(int worker, const std::string& why) {
 
 std::string Workers::json() const {
     std::string s = "{\"requested\":" + (requested_ < 0 ? std::string("\"auto\"") : std::to_string(requested_));
-    s += ",\"available\":" + core::json_bool(available());
+    s += ",\"available\":" + session::json_bool(available());
     s += ",\"ready\":" + std::to_string(ready_);
-    s += ",\"connected\":" + core::json_bool(connected_);
-    s += ",\"elsewhere_s\":" + core::json_number(elsewhere_s_);
+    s += ",\"connected\":" + session::json_bool(connected_);
+    s += ",\"elsewhere_s\":" + session::json_number(elsewhere_s_);
     s += ",\"repetitions\":" + std::to_string(dispatcher_ ? dispatcher_->reps_handed_out() : 0);
     s += ",\"jobs\":" + std::to_string(dispatcher_ ? dispatcher_->jobs_elsewhere() : 0);
     s += ",\"run\":" + std::to_string(run_);
-    s += ",\"note\":" + core::json_string(note_) + "}";
+    s += ",\"note\":" + session::json_string(note_) + "}";
     return s;
 }
 

@@ -41,7 +41,7 @@ public:
     int requested() const { return requested_; }    // -1: auto
     bool connected() const { return connected_; }   // the run's repetitions go to them
     // A new run: its sweeps record every result through the dispatcher, so that workers may join it at any point.
-    void connect(core::Lab& lab, const core::RunConfig& config);
+    void connect(core::Lab& lab, const session::RunConfig& config);
     // The ready workers join the run where it is (not a run that has ended).
     void join(const core::Lab& lab);
     // Once a frame (and when the page opens): with auto, the workers start when the run or compare mode's B (its work
@@ -58,7 +58,7 @@ public:
 
 private:
     const Host& host_;
-    std::unique_ptr<core::SweepDispatcher> dispatcher_;   // with host_.workers only
+    std::unique_ptr<session::SweepDispatcher> dispatcher_;   // with host_.workers only
     int requested_ = -1;
     int ready_ = 0;
     std::string note_;         // why none run, or what happened to them

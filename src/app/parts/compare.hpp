@@ -1,5 +1,5 @@
 // Compare mode's run B: run A with one or more parameters changed, on the same seed, in lockstep with A (on this
-// page, core::step_lockstep) or in a Web Worker of its own, paced by A (session/paced_run.hpp). This part owns B: its
+// page, session::step_lockstep) or in a Web Worker of its own, paced by A (session/paced_run.hpp). This part owns B: its
 // changes and the named comparison they are, its run here, its worker, and the snapshot of it the page shows. The
 // App opens A and decides when B is rebuilt (B follows A: a new configuration of A, the same changes). Its keys
 // (compare=, vs=, b=, csv-b), the sidebar's panel and the strip of A/B metrics are this part's (compare_panel.cpp).
@@ -30,7 +30,7 @@ public:
     const core::Changes& changes() const { return changes_; }
     const std::string& title() const { return title_; }                        // a named comparison's ("": hand-made)
     const std::vector<std::string>& watch() const { return watch_; }           // the metrics it is about
-    const core::RunSnapshot& b() const { return b_; }                          // what the page shows of B
+    const session::RunSnapshot& b() const { return b_; }                       // what the page shows of B
     bool remote() const { return remote_; }                                    // B runs in its own worker
     core::Lab* here() { return remote_ ? nullptr : lab_.get(); }               // B when it steps on this page
     core::Table trace() const { return remote_ ? b_.trace : lab_->trace(); }   // B's time series (on())
@@ -43,7 +43,7 @@ public:
     void drop();   // no run B (its worker closed); the changes stay
     // A's new run (its configuration): B from it with the same changes, in a worker of its own when worker(B's work
     // in native seconds) says so. "" or why the comparison ended (A's configuration leaves no valid B: A runs alone).
-    std::string reset(const core::Lab& a, const core::RunConfig& config, const std::function<bool(double)>& worker);
+    std::string reset(const core::Lab& a, const session::RunConfig& config, const std::function<bool(double)>& worker);
     double b_seconds() const;                      // B's planned work in native seconds (0: no B)
     void sync(const core::Lab& a, bool playing);   // once a frame after training: B's state, its worker's pace
     bool finished() const;                         // B has ended (false: no B)
@@ -71,7 +71,7 @@ private:
     bool remote_ = false;              // B runs in its own Web Worker (lab_ is the fallback)
     int run_ = 0;                      // tags B's worker's snapshots: an earlier B's are dropped
     double limit_sent_ = -1;           // the pace last sent to B's worker
-    core::RunSnapshot b_;
+    session::RunSnapshot b_;
     core::Changes changes_;            // B = A with these
     std::string title_;                // the named comparison's title ("" for a hand-made one)
     std::vector<std::string> watch_;   // and the metrics it is about (core::Comparison::watch)

@@ -1,5 +1,5 @@
 // Compare mode: run B = run A with one or more parameters changed, on the same seed, stepped in lockstep
-// with A (core::step_lockstep) inside the frame budget, or in a Web Worker of its own, paced by A (run_b_worker.cpp).
+// with A (session::step_lockstep) inside the frame budget, or in a Web Worker of its own, paced by A (run_b_worker.cpp).
 // B follows A: when A's configuration changes, B is A's new configuration with the same changes. The link holds
 // B as compare=ID or as b.name=value next to A's keys.
 #include "app/parts/compare.hpp"
@@ -16,13 +16,13 @@ namespace app {
 std::string Compare::set(const core::Lab& a, const core::Params& params, const core::Changes& changes,
                          const std::string& title) {
     core::Params b;
-    std::string why = core::apply_changes(a, params, changes, b);
+    std::string why = session::apply_changes(a, params, changes, b);
     if (!why.empty()) return why;   // the running comparison, if any, stays as it was
     changes_ = changes;
     title_ = title;
     watch_.clear();
     std::vector<core::Comparison> named = a.comparisons();
-    if (const core::Comparison* c = core::named_as(named, changes))   // a hand-made B may be a named one
+    if (const core::Comparison* c = session::named_as(named, changes))   // a hand-made B may be a named one
     {
         title_ = c->title;
         watch_ = c->watch;
@@ -38,14 +38,14 @@ void Compare::end() {
 
 double Compare::b_seconds() const { return lab_ ? lab_->current_plan().total() / lab_->units_per_second() : 0.0; }
 
-std::string Compare::reset(const core::Lab& a, const core::RunConfig& config,
+std::string Compare::reset(const core::Lab& a, const session::RunConfig& config,
                            const std::function<bool(double)>& worker) {
     if (changes_.empty()) {
         drop();
         return "";
     }
     core::Params b;
-    std::string why = core::apply_changes(a, config.params, changes_, b);
+    std::string why = session::apply_changes(a, config.params, changes_, b);
     if (!why.empty()) {   // A's new configuration leaves no valid B: say so, and run A alone
         end();
         return why;
@@ -55,12 +55,12 @@ std::string Compare::reset(const core::Lab& a, const core::RunConfig& config,
         lab_->set_threads(host_.threads);
     }
     lab_->reset(b, config.seed);
-    b_ = core::snapshot_of(*lab_, false);
+    b_ = session::snapshot_of(*lab_, false);
     remote_ = host_.workers && worker(b_seconds());   // B in its own worker, when the page has them ready
     if (!remote_) return "";
-    core::RunConfig c = config;
+    session::RunConfig c = config;
     c.params = b;
-    host_.workers->open_b(++run_, core::encode_query(c));
+    host_.workers->open_b(++run_, session::encode_query(c));
     limit_sent_ = -1;
     return "";
 }
@@ -75,22 +75,22 @@ std::string Compare::id(const core::Lab& a, const std::string& preset) const {
 
 // state().compare: null, or B's changes, progress, end and metrics (A's are state().metrics).
 std::string Compare::json(const core::Lab& a) const {
-    using core::json_number;
-    using core::json_string;
+    using session::json_number;
+    using session::json_string;
     if (!lab_) return "null";
     std::string s = "{\"title\":" + json_string(core::tr(title_)) + ",\"changes\":{";   // (as the document's)
     for (size_t k = 0; k < changes_.size(); ++k)
         s += (k ? "," : "") + json_string(changes_[k].first) + ":" + json_string(changes_[k].second);
-    s += "},\"done\":" + core::json_bool(b_.done) + ",\"failure\":" + json_string(b_.failure);
+    s += "},\"done\":" + session::json_bool(b_.done) + ",\"failure\":" + json_string(b_.failure);
     s += ",\"phase\":" + std::to_string(b_.phase) + ",\"progress\":" + json_number(b_.progress);
-    s += ",\"worker\":" + core::json_bool(remote_) + ",\"run\":" + std::to_string(run_);
-    s += ",\"a_done\":" + core::json_bool(a.done());
+    s += ",\"worker\":" + session::json_bool(remote_) + ",\"run\":" + std::to_string(run_);
+    s += ",\"a_done\":" + session::json_bool(a.done());
     s += ",\"metrics\":{";
     const auto& ms = b_.metrics;
     for (size_t k = 0; k < ms.size(); ++k)
         s += (k ? "," : "") + json_string(ms[k].key) + ":" + json_number(ms[k].value);
     s += "},\"headlines\":[";
-    auto hs = core::headline_pairs(a, b_.metrics, watch_);
+    auto hs = session::headline_pairs(a, b_.metrics, watch_);
     for (size_t k = 0; k < hs.size(); ++k)
         s += std::string(k ? "," : "") + "{\"key\":" + json_string(hs[k].key) + ",\"a\":" + json_number(hs[k].a) +
             ",\"b\":" + json_number(hs[k].b) + "}";
@@ -119,14 +119,14 @@ std::string Compare::choose(const std::string& id) {
         return "";
     }
     const core::Lab& lab = stage_.lab();
-    const core::RunConfig& config = stage_.config();
+    const session::RunConfig& config = stage_.config();
     std::vector<core::Comparison> list = lab.comparisons();
-    const core::Comparison* c = core::find_comparison(list, id);
+    const core::Comparison* c = session::find_comparison(list, id);
     if (!c)
         return core::trf("no comparison %s for %s (comparisons: %s; off ends one)", core::quote(id).c_str(),
-                         config.lab.c_str(), core::comparison_ids(lab).c_str());
+                         config.lab.c_str(), session::comparison_ids(lab).c_str());
     if (!c->preset.empty() && c->preset != config.preset) {   // the contrast lives at its preset: A opens there
-        core::RunConfig at = config;
+        session::RunConfig at = config;
         if (!at.params.apply_preset(c->preset))
             return core::trf("comparison %s names an unknown preset", c->id.c_str());
         at.preset = c->preset;
@@ -183,8 +183,8 @@ std::string Compare::vary(const std::string& name) {
 }
 
 std::vector<PageKey> Compare::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     auto comparing = [this] {   // the document's buttons of a comparison, shown while there is one
         ControlNow n;
         n.shown = on();
@@ -211,7 +211,7 @@ std::vector<PageKey> Compare::keys() {
         };
         k.write = [this] {
             const std::string named = id(stage_.lab(), stage_.config().preset);
-            return written_if(!named.empty(), core::url_encode(named));
+            return written_if(!named.empty(), session::url_encode(named));
         };
         k.state = [this] { return json(stage_.lab()); };
         PageControl& with = k.control(Control::Choice, core::later::tr("Compare with"), "compare", "combo:compare");
@@ -236,7 +236,7 @@ std::vector<PageKey> Compare::keys() {
             keys, {"b", K::Text, 0, 0, "NAME=VALUE", core::later::tr("run B's value of parameter NAME (compare mode)")},
             [this](Arg v) {
                 std::pair<std::string, std::string> c;
-                std::string why = core::parse_change(stage_.lab().schema(), v.text, c);
+                std::string why = session::parse_change(stage_.lab().schema(), v.text, c);
                 if (!why.empty()) return why;
                 core::Changes changes = changes_;
                 auto at =
@@ -254,7 +254,7 @@ std::vector<PageKey> Compare::keys() {
             core::Changes changes;
             for (const std::string& text : v.all) {
                 std::pair<std::string, std::string> c;
-                std::string why = core::parse_change(stage_.lab().schema(), text, c);
+                std::string why = session::parse_change(stage_.lab().schema(), text, c);
                 if (why.empty()) changes.push_back(c);
                 else msgs.push_back(core::trf("%s: left out of the comparison", why.c_str()));
             }
@@ -265,7 +265,7 @@ std::vector<PageKey> Compare::keys() {
             std::vector<std::string> out;
             if (id(stage_.lab(), stage_.config().preset).empty())
                 for (const auto& [name, value] : changes_)
-                    out.push_back(core::url_encode(name) + "=" + core::url_encode(value));
+                    out.push_back(session::url_encode(name) + "=" + session::url_encode(value));
             return out;
         };
     }
@@ -281,7 +281,7 @@ std::vector<PageKey> Compare::keys() {
             std::vector<Choice> c = {{"", core::later::tr("choose a parameter"), ""}};
             for (const core::ParamSpec& p : stage_.lab().schema().params)
                 if (p.type != core::ParamType::Points)   // (by its words: an option holds no symbol read aloud)
-                    c.push_back({p.name, core::param_words(p), core::language().code, "button:vs:" + p.name});
+                    c.push_back({p.name, session::param_words(p), core::language().code, "button:vs:" + p.name});
             return c;
         };
     }

@@ -35,7 +35,7 @@ void Compare::draw_panel() {
                 const std::string title = core::tr(c.title);
                 if (ImGui::Selectable((title + "###" + c.id).c_str())) stage_.command("compare=" + c.id);
                 controls_.note("option:compare:" + c.id, "option", title);
-                hover_help(core::describe(c.b) + "\n\n" + core::tr(c.contrast));
+                hover_help(session::describe(c.b) + "\n\n" + core::tr(c.contrast));
             }
             ImGui::EndCombo();
         }
@@ -98,14 +98,14 @@ void Compare::draw_panel() {
 }
 
 // "A 0.9940   B 0.6120   Δ −0.3820" in the metric's own format; n/a where a value is missing.
-static std::string value_text(const core::MetricPair& p, double v, const std::string& missing) {
+static std::string value_text(const session::MetricPair& p, double v, const std::string& missing) {
     if (!missing.empty()) return core::tr("n/a");
     char b[64];
     std::snprintf(b, sizeof b, p.format.c_str(), v);
     return core::local_number(b);
 }
 
-static std::string delta_text(const core::MetricPair& p) {
+static std::string delta_text(const session::MetricPair& p) {
     if (!p.a_missing.empty() || !p.b_missing.empty()) return core::tr("n/a");
     double d = p.b - p.a;
     char b[64];
@@ -134,7 +134,7 @@ void Compare::draw_strip() {
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
-    std::vector<core::MetricPair> pairs = core::headline_pairs(stage_.lab(), b_.metrics, watch_);
+    std::vector<session::MetricPair> pairs = session::headline_pairs(stage_.lab(), b_.metrics, watch_);
     const int n = int(pairs.size());
     const float gap = fh * 0.4f;
     const int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, std::max(1, n));
@@ -152,7 +152,7 @@ void Compare::draw_strip() {
     if (n > 0) {
         float cw = (w - gap * (cols - 1)) / cols, small = fh * 0.85f, ch = small * 1.15f + fh * 1.25f;
         for (int k = 0; k < shown; ++k) {
-            const core::MetricPair& p = pairs[size_t(k)];
+            const session::MetricPair& p = pairs[size_t(k)];
             ImVec2 a(at.x + (k % cols) * (cw + gap), y + (k / cols) * (ch + gap * 0.5f));
             dl->AddRectFilled(a, ImVec2(a.x + cw, a.y + ch), ink(colors().card_bg), fh * 0.2f);
             const std::string label = fit_text(core::tr(p.label), cw - fh * 0.5f, small);

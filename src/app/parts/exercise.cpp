@@ -97,9 +97,9 @@ std::string Exercise::refuses(const std::string& command, const std::string& arg
     return "";
 }
 
-std::string Exercise::refuses(const core::RunConfig& c) const {
+std::string Exercise::refuses(const session::RunConfig& c) const {
     if (!active() || !stage_) return "";
-    const core::RunConfig& now = stage_->config();
+    const session::RunConfig& now = stage_->config();
     bool changes = (locks("lab") && c.lab != now.lab) || (locks("preset") && c.preset != now.preset) ||
         (locks("seed") && c.seed != now.seed);
     for (const core::ParamSpec& p : stage_->lab().schema().params)
@@ -119,13 +119,13 @@ std::string Exercise::hidden() const { return joined(hidden_); }
 std::string Exercise::locked() const { return joined(locked_); }
 
 std::string Exercise::json() const {
-    return "{\"hidden\":" + core::json_strings(hidden_) + ",\"locked\":" + core::json_strings(locked_) + "}";
+    return "{\"hidden\":" + session::json_strings(hidden_) + ",\"locked\":" + session::json_strings(locked_) + "}";
 }
 
 std::vector<PageKey> Exercise::keys() {
     std::vector<PageKey> keys(2);
     keys[0].syntax = {"hide",
-                      core::ArgKind::Text,
+                      session::ArgKind::Text,
                       0,
                       0,
                       "PARTS",
@@ -138,7 +138,7 @@ std::vector<PageKey> Exercise::keys() {
     keys[0].state_name = "exercise";
     keys[0].state = [this] { return json(); };
     keys[1].syntax = {"lock",
-                      core::ArgKind::Text,
+                      session::ArgKind::Text,
                       0,
                       0,
                       "NAMES",

@@ -28,7 +28,7 @@ public:
     // "" when command NAME with this argument may act; else why not.
     std::string refuses(const std::string& command, const std::string& arg) const;
     // "" when a configuration keeps what is locked (a tour step's, from Next or Back); else why not.
-    std::string refuses(const core::RunConfig& c) const;
+    std::string refuses(const session::RunConfig& c) const;
     std::string query() const;    // "&hide=…&lock=…" for the link
     std::string hidden() const;   // hide='s value ("compare,params:eta"), lock='s
     std::string locked() const;

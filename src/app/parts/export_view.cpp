@@ -16,10 +16,10 @@ namespace app {
 
 std::vector<PageKey> Export::keys() {
     std::vector<PageKey> keys(1);
-    keys[0].syntax = {"png", core::ArgKind::Whole,
+    keys[0].syntax = {"png", session::ArgKind::Whole,
                       0,     999,
                       "N",   core::later::tr("save view N as a PNG at twice the screen resolution")};
-    keys[0].act = [this](const core::CommandArg& v) { return request(v.whole); };
+    keys[0].act = [this](const session::CommandArg& v) { return request(v.whole); };
     keys[0].state_name = "export";
     keys[0].state = [this] { return json(); };
     keys[0].more_controls = [this] {   // each view's
@@ -64,7 +64,7 @@ void Export::begin() {
 
 void Export::finish(const std::vector<uint8_t>& png, int width, int height) {
     const std::vector<core::View>& vs = views_.all();
-    const core::RunConfig& c = stage_.config();
+    const session::RunConfig& c = stage_.config();
     const std::string file = view_ >= 0 && view_ < int(vs.size())
         ? c.lab + "-" + vs[size_t(view_)].id + "-seed" + std::to_string(c.seed) + ".png"
         : "";   // the view is gone: nothing saved
@@ -80,7 +80,7 @@ void Export::finish(const std::vector<uint8_t>& png, int width, int height) {
 }
 
 std::string Export::json() const {
-    return "{\"pending\":" + core::json_bool(pending()) + ",\"file\":" + core::json_string(file_) +
+    return "{\"pending\":" + session::json_bool(pending()) + ",\"file\":" + session::json_string(file_) +
         ",\"width\":" + std::to_string(width_) + ",\"height\":" + std::to_string(height_) +
         ",\"bytes\":" + std::to_string(bytes_) + "}";
 }

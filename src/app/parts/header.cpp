@@ -165,6 +165,6 @@ void Header::draw_look_for(bool compact) {
     ImGui::Spacing();
 }
 
-void Header::state(std::string& json) const { json += ",\"status\":" + core::json_string(status()); }
+void Header::state(std::string& json) const { json += ",\"status\":" + session::json_string(status()); }
 
 }   // namespace app

@@ -114,8 +114,8 @@ void PageLanguage::draw_menu() {
 }
 
 std::vector<PageKey> PageLanguage::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     {
         PageKey& k =
@@ -139,7 +139,7 @@ std::vector<PageKey> PageLanguage::keys() {
                 return c;
             };
         k.state_name = "lang_choice";
-        k.state = [this] { return core::json_string(choice_); };
+        k.state = [this] { return session::json_string(choice_); };
     }
     declare(keys,
             {"system-lang", K::Word, 0, 0, "LIST",
@@ -158,11 +158,12 @@ std::vector<PageKey> PageLanguage::keys() {
 }
 
 void PageLanguage::state(std::string& json) const {
-    json += ",\"lang\":" + core::json_string(core::language().code) + ",\"lang_chosen\":" + core::json_string(chosen());
+    json += ",\"lang\":" + session::json_string(core::language().code) +
+        ",\"lang_chosen\":" + session::json_string(chosen());
     json += ",\"languages\":[";
     for (const core::Language& l : core::languages())
-        json += std::string(&l == &core::languages().front() ? "" : ",") + "{\"code\":" + core::json_string(l.code) +
-            ",\"name\":" + core::json_string(l.name) + ",\"decimal_comma\":" + (l.decimal_comma ? "true" : "false") +
+        json += std::string(&l == &core::languages().front() ? "" : ",") + "{\"code\":" + session::json_string(l.code) +
+            ",\"name\":" + session::json_string(l.name) + ",\"decimal_comma\":" + (l.decimal_comma ? "true" : "false") +
             "}";
     json += "]";
 }

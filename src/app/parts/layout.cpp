@@ -15,8 +15,8 @@ std::string jbool(bool b) { return b ? "true" : "false"; }
 }   // namespace
 
 std::vector<PageKey> Layout::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     {
         PageKey& k =

@@ -122,8 +122,8 @@ void Look::rebuild_fonts(const std::function<void(float size)>& merge) {
 }
 
 std::vector<PageKey> Look::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     {
         PageKey& k = declare(
@@ -156,7 +156,7 @@ std::vector<PageKey> Look::keys() {
         };
         k.control(Control::Number, core::later::tr("UI scale"), "share", "slider:ui-scale").step = 0.05;
         k.state_name = "ui_scale";
-        k.state = [this] { return core::json_number(std::round(double(scale_) * 1000) / 1000); };   // (as set)
+        k.state = [this] { return session::json_number(std::round(double(scale_) * 1000) / 1000); };   // (as set)
         k.write = [this] {
             char b[16];
             std::snprintf(b, sizeof b, "%.3g", double(scale_));
@@ -183,7 +183,7 @@ std::vector<PageKey> Look::keys() {
             return c;
         };
         k.state_name = "theme_choice";
-        k.state = [this] { return core::json_string(choice_); };
+        k.state = [this] { return session::json_string(choice_); };
     }
     declare(keys,
             {"system-theme", K::Word, 0, 0, "ID",
@@ -196,8 +196,8 @@ std::vector<PageKey> Look::keys() {
 void Look::state(std::string& json) const {
     std::vector<std::string> ids;
     for (const Colors& c : themes()) ids.push_back(c.id);
-    json += ",\"density\":" + core::json_number(density_) + ",\"theme\":" + core::json_string(theme()) +
-        ",\"themes\":" + core::json_strings(ids);
+    json += ",\"density\":" + session::json_number(density_) + ",\"theme\":" + session::json_string(theme()) +
+        ",\"themes\":" + session::json_strings(ids);
 }
 
 // The sidebar's part: the UI scale and the theme.

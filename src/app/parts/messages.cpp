@@ -16,8 +16,8 @@ constexpr size_t kMost = 8;   // the oldest go first; "Dismiss" clears them
 
 std::vector<PageKey> PageMessages::keys() {
     std::vector<PageKey> keys(1);
-    keys[0].syntax = {"dismiss", core::ArgKind::None, 0, 0, "", core::later::tr("clear the messages")};
-    keys[0].act = [this](const core::CommandArg&) {
+    keys[0].syntax = {"dismiss", session::ArgKind::None, 0, 0, "", core::later::tr("clear the messages")};
+    keys[0].act = [this](const session::CommandArg&) {
         list_.clear();
         return std::string();
     };
@@ -27,7 +27,7 @@ std::vector<PageKey> PageMessages::keys() {
         return n;
     };
     keys[0].state_name = "messages";
-    keys[0].state = [this] { return core::json_strings(list_); };
+    keys[0].state = [this] { return session::json_strings(list_); };
     return keys;
 }
 

@@ -30,9 +30,9 @@ std::vector<PageKey> MyAnswers::keys() {
     };
     {
         PageKey& k = declare(keys,
-                             {"my-answers", core::ArgKind::Whole, 0, 1, "0|1",
+                             {"my-answers", session::ArgKind::Whole, 0, 1, "0|1",
                               core::later::tr("show my answers to this lab's tour questions, kept on this device")},
-                             [this](const core::CommandArg& v) {
+                             [this](const session::CommandArg& v) {
                                  if (v.whole && count() == 0)
                                      return std::string(core::tr("no answers are kept for this lab yet"));
                                  shown_ = v.whole != 0;
@@ -48,16 +48,16 @@ std::vector<PageKey> MyAnswers::keys() {
         };
         k.state_name = "my_answers";
         k.state = [this] {
-            return "{\"count\":" + std::to_string(count()) + ",\"shown\":" + core::json_bool(shown_) +
-                ",\"name\":" + core::json_string(name()) + ",\"summary\":" + core::json_string(summary()) +
-                ",\"line\":" + core::json_string(line()) + "}";
+            return "{\"count\":" + std::to_string(count()) + ",\"shown\":" + session::json_bool(shown_) +
+                ",\"name\":" + session::json_string(name()) + ",\"summary\":" + session::json_string(summary()) +
+                ",\"line\":" + session::json_string(line()) + "}";
         };
     }
     {
         PageKey& k = declare(keys,
-                             {"copy-answers", core::ArgKind::None, 0, 0, "",
+                             {"copy-answers", session::ArgKind::None, 0, 0, "",
                               core::later::tr("copy my answers to this lab's tour questions")},
-                             [this](const core::CommandArg&) {
+                             [this](const session::CommandArg&) {
                                  if (count() == 0) return std::string(core::tr("no answers are kept for this lab yet"));
                                  if (!host_.copy_plain) return std::string(core::tr("there is no clipboard here"));
                                  host_.copy_plain(line());
@@ -68,9 +68,9 @@ std::vector<PageKey> MyAnswers::keys() {
     }
     {
         PageKey& k = declare(keys,
-                             {"name", core::ArgKind::Text, 0, 0, "TEXT",
+                             {"name", session::ArgKind::Text, 0, 0, "TEXT",
                               core::later::tr("your name, kept on this device with your answers and copied with them")},
-                             [this](const core::CommandArg& v) { return set_name(v.text); });
+                             [this](const session::CommandArg& v) { return set_name(v.text); });
         PageControl& c = k.control(Control::Text, core::later::tr("Your name"), "tour", "input:name");
         c.help = core::later::tr("Kept on this device with your answers and copied with them, so that your lecturer "
                                  "can tell the answers apart.");
@@ -81,7 +81,7 @@ std::vector<PageKey> MyAnswers::keys() {
             return n;
         };
         k.state_name = "my_name";
-        k.state = [this] { return core::json_string(name()); };
+        k.state = [this] { return session::json_string(name()); };
     }
     return keys;
 }
@@ -110,7 +110,7 @@ std::string MyAnswers::set_name(const std::string& text) {
 }
 
 std::string MyAnswers::line() const {
-    core::AnswerLine a;
+    session::AnswerLine a;
     a.lab = stage_.config().lab;
     a.seed = stage_.config().seed;
     a.name = name();
@@ -119,7 +119,7 @@ std::string MyAnswers::line() const {
         if (name.rfind(prefix, 0) == 0 && letter.size() == 1)
             a.answers.emplace_back(std::atoi(name.c_str() + prefix.size()), letter[0]);
     std::sort(a.answers.begin(), a.answers.end());
-    return core::answer_line(a);
+    return session::answer_line(a);
 }
 
 std::string MyAnswers::one_line() const {
@@ -143,7 +143,7 @@ void MyAnswers::save() const {
     if (!host_.save_kept) return;
     std::string json = "{";
     for (const auto& [name, letter] : kept_)
-        json += (json.size() > 1 ? "," : "") + core::json_string(name) + ":" + core::json_string(letter);
+        json += (json.size() > 1 ? "," : "") + session::json_string(name) + ":" + session::json_string(letter);
     host_.save_kept(kStore, json + "}");
 }
 

@@ -60,8 +60,8 @@ void PointEditor::apply_plane_edit() {
 }
 
 std::vector<PageKey> PointEditor::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys(7);
     keys[0].syntax = {
         "add-point", K::Text,   0,

@@ -11,8 +11,8 @@
 namespace app {
 
 std::vector<PageKey> QrPanel::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     {
         PageKey& k = declare(keys,
@@ -39,8 +39,8 @@ std::vector<PageKey> QrPanel::keys() {
                            core::later::tr("Hide the QR code"));
         };
         k.state = [this] {
-            return "{\"on\":" + std::string(on_ ? "true" : "false") + ",\"text\":" + core::json_string(code_.text) +
-                ",\"why\":" + core::json_string(why_) + "}";
+            return "{\"on\":" + std::string(on_ ? "true" : "false") + ",\"text\":" + session::json_string(code_.text) +
+                ",\"why\":" + session::json_string(why_) + "}";
         };
     }
     return keys;
@@ -54,13 +54,13 @@ std::string QrPanel::show(bool on) {
 
 // The run as the class opens it on a phone: the keys that follow the link there (not the lecturer's display).
 std::string QrPanel::link() const {
-    return host_.page_address + "?" + core::encode_query(stage_.config()) + keys_.write(true, true) +
+    return host_.page_address + "?" + session::encode_query(stage_.config()) + keys_.write(true, true) +
         keys_.write(false, true);
 }
 
 void QrPanel::draw(ImVec2 size) {
     const std::string link = this->link();
-    if (link != code_.text) code_ = core::make_qr(link, why_);
+    if (link != code_.text) code_ = session::make_qr(link, why_);
     const float fh = ImGui::GetFontSize();
     ImGui::BeginChild("qr", size, false, ImGuiWindowFlags_NoScrollbar);
     ImDrawList* dl = ImGui::GetWindowDrawList();

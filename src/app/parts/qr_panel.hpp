@@ -27,8 +27,8 @@ private:
     const Host& host_;
     const PageKeys& keys_;
     bool on_ = false;
-    core::QrCode code_;   // of the link last drawn
-    std::string why_;     // why there is no code
+    session::QrCode code_;   // of the link last drawn
+    std::string why_;        // why there is no code
 };
 
 }   // namespace app

@@ -85,8 +85,8 @@ void Recording::draw_button() {
 }
 
 std::vector<PageKey> Recording::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     {   // (a clip is not written back: a shared link does not record on others' screens)
         PageKey& k =

@@ -25,7 +25,7 @@ void Rewind::clear() {
     views_.clear();
 }
 
-const core::Moment* Rewind::shown() const { return shown_ >= 0 ? &history_.moment(size_t(shown_)) : nullptr; }
+const session::Moment* Rewind::shown() const { return shown_ >= 0 ? &history_.moment(size_t(shown_)) : nullptr; }
 
 void Rewind::keep(bool on) {
     keep_ = on;
@@ -48,7 +48,7 @@ void Rewind::remember(const core::Lab& lab, const std::vector<core::View>& views
 
 std::vector<core::View> Rewind::views(const std::vector<core::View>& live) const {
     if (shown_ < 0) return live;
-    return core::rewound_views(views_, live, core::trf("moment (%s)", shown()->clock.c_str()));
+    return session::rewound_views(views_, live, core::trf("moment (%s)", shown()->clock.c_str()));
 }
 
 bool Rewind::leave() {
@@ -111,7 +111,7 @@ std::string Rewind::scrub(float mouse_x, float x0, float box_w, float gap, int p
 // Where the moment shown sits on the timeline: a line across its phase's box.
 void Rewind::draw_marker(float x0, float y0, float box_w, float gap, float h) const {
     if (shown_ < 0) return;
-    const core::Moment& m = *shown();
+    const session::Moment& m = *shown();
     const std::vector<int> in = in_phase(m.phase);
     const auto at = std::find(in.begin(), in.end(), shown_);
     const float f = in.size() < 2 ? 0.5f : float(at - in.begin()) / float(in.size() - 1);
@@ -123,22 +123,22 @@ void Rewind::draw_marker(float x0, float y0, float box_w, float gap, float h) co
 
 // The header's second half while rewound: which moment is shown, and the way back to live.
 std::string Rewind::line() const {
-    const core::Moment& m = *shown();
+    const session::Moment& m = *shown();
     return core::trf("Rewound to %.0f %%, %s", m.progress * 100, m.clock.c_str());
 }
 
 std::string Rewind::json() const {
     std::string s = "{\"moments\":" + std::to_string(history_.size());
     s += ",\"bytes\":" + std::to_string(history_.bytes()) + ",\"budget\":" + std::to_string(history_.budget());
-    s += ",\"history\":" + core::json_bool(keep_);
+    s += ",\"history\":" + session::json_bool(keep_);
     if (shown_ < 0) return s + ",\"shown\":null}";
     return s + ",\"shown\":" + core::format_number(shown()->progress) +
-        ",\"clock\":" + core::json_string(shown()->clock) + "}";
+        ",\"clock\":" + session::json_string(shown()->clock) + "}";
 }
 
 std::vector<PageKey> Rewind::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     {
         PageKey& k = declare(keys,

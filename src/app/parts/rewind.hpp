@@ -23,7 +23,7 @@ public:
     void draw_status();    // the header's line: which moment is shown, and Live
     void clear();          // a new run: no moments, live
     bool live() const { return shown_ < 0; }
-    const core::Moment* shown() const;   // the moment shown (nullptr: live)
+    const session::Moment* shown() const;   // the moment shown (nullptr: live)
     size_t moments() const { return history_.size(); }
     bool keeps() const { return keep_; }   // history=1 (the default)
     void keep(bool on);                    // history=0|1 (off: the moments are dropped, live again)
@@ -53,7 +53,7 @@ private:
     std::vector<int> in_phase(int phase) const;
     Stage& stage_;
     ControlMap& controls_;
-    core::History history_;
+    session::History history_;
     bool keep_ = true;
     int shown_ = -1;                  // the moment shown (-1: the live run)
     std::vector<core::View> views_;   // its views, decoded

@@ -110,7 +110,7 @@ void Sidebar::draw_preset_picker() {
             const bool picked = ImGui::Selectable((title + "###" + p.id).c_str(), p.id == run_.config().preset);
             controls_.note("option:preset:" + p.id, "option", title, p.id == run_.config().preset ? "selected" : "");
             if (picked) {
-                core::RunConfig c = run_.config();
+                session::RunConfig c = run_.config();
                 c.preset = p.id;
                 c.params.apply_preset(p.id);
                 run_.open(c);
@@ -140,7 +140,7 @@ void Sidebar::draw_seed_input() {
                                             &seed, &one, &ten, "%llu", ImGuiInputTextFlags_EnterReturnsTrue);
     controls_.note("input:seed", "spinbutton", core::tr("seed"), std::to_string(run_.config().seed));
     if ((entered || ImGui::IsItemDeactivatedAfterEdit()) && seed != run_.config().seed) {
-        core::RunConfig c = run_.config();
+        session::RunConfig c = run_.config();
         c.seed = seed;
         run_.open(c);
     }
@@ -335,12 +335,12 @@ void Sidebar::draw_share_and_export() {
         const bool b_csv = ImGui::Button(core::tr("B's CSV"));
         controls_.note("button:csv-b", "button", core::tr("B's CSV"));
         if (b_csv) command("csv-b");
-        hover_help(core::trf("The time series of run B (%s).", core::describe(parts_.compare.changes()).c_str()));
+        hover_help(core::trf("The time series of run B (%s).", session::describe(parts_.compare.changes()).c_str()));
     }
     parts_.look.draw_controls();
     parts_.language.draw_menu();
     hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));
-    const core::RunConfig& c = run_.config();
+    const session::RunConfig& c = run_.config();
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu",   // words: not shown
                         c.lab.c_str(), c.preset.c_str(), (unsigned long long)c.seed);
 }

@@ -51,7 +51,7 @@ public:
     // Whether the answers are one student's, on their own device (an exercise), not the class's: "my answer".
     void set_personal(std::function<bool()> personal) { personal_ = std::move(personal); }
     // Why a step's configuration may not run here ("" : it may): an exercise's locked preset, seed or parameters.
-    void set_refuses(std::function<std::string(const core::RunConfig&)> why) { refuses_ = std::move(why); }
+    void set_refuses(std::function<std::string(const session::RunConfig&)> why) { refuses_ = std::move(why); }
 
 private:
     std::string command(const std::string& arg, bool from_link = false);   // tour=…: "" or why not
@@ -72,7 +72,7 @@ private:
     std::function<void(int, int)> answered_;
     std::function<std::string()> note_;
     std::function<bool()> personal_;
-    std::function<std::string(const core::RunConfig&)> refuses_;
+    std::function<std::string(const session::RunConfig&)> refuses_;
     bool personal() const { return personal_ && personal_(); }
 };
 

@@ -17,8 +17,8 @@ std::string Tour::go(int k, bool from_link) {
     }
     k = std::clamp(k, 0, int(steps.size()) - 1);
     const core::TourStep& s = steps[size_t(k)];
-    const core::RunConfig& config = stage_.config();
-    core::RunConfig c = core::tour_config(stage_.lab(), config, steps, k);
+    const session::RunConfig& config = stage_.config();
+    session::RunConfig c = session::tour_config(stage_.lab(), config, steps, k);
     if (refuses_ && !from_link) {   // (an exercise's locks hold for Next and Back; its own link opens its step)
         if (std::string why = refuses_(c); !why.empty()) return why;
     }
@@ -65,8 +65,8 @@ std::string Tour::command(const std::string& arg, bool from_link) {
 }
 
 std::vector<PageKey> Tour::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     {
         PageKey& k = declare(

@@ -26,7 +26,7 @@ core::TourQuestion Tour::question(const core::Lab& lab) const {
 
 bool Tour::revealed(const core::Lab& lab) const {
     if (question(lab).prompt.empty()) return false;
-    return core::tour_step_reached(lab.tour()[size_t(step_)], lab);
+    return session::tour_step_reached(lab.tour()[size_t(step_)], lab);
 }
 
 std::string Tour::choose(const std::string& arg, const core::Lab& lab) {
@@ -56,7 +56,7 @@ std::string Tour::held(const core::Lab& lab) const {
 std::string Tour::take_answer(const std::string& arg) {
     if (std::string why = choose(arg, stage_.lab()); !why.empty()) return why;
     if (answered_) answered_(step_, answer_);
-    if (!core::finished(stage_.lab())) stage_.play();   // the step's target is set (go): run to it
+    if (!session::finished(stage_.lab())) stage_.play();   // the step's target is set (go): run to it
     stage_.write_url();
     return "";
 }
@@ -99,24 +99,25 @@ std::string Tour::question_json(const core::Lab& lab, uint64_t seed) const {
     for (const core::TourAnswer& a : q.answers) answers.push_back(core::tr(a.text));   // (as the page shows them)
     const bool shown = revealed(lab);
     const int supported = shown ? core::supported_answer(q, lab.metrics()) : -1;
-    return "{\"prompt\":" + core::json_string(core::tr(q.prompt)) + ",\"answers\":" + core::json_strings(answers) +
-        ",\"chosen\":" + std::to_string(answer_) + ",\"revealed\":" + (shown ? "true" : "false") +
-        ",\"supported\":" + std::to_string(supported) + ",\"key\":" + std::to_string(shown ? q.key : -1) +
-        ",\"reveal\":" + core::json_string(reveal(lab, seed)) + "}";
+    return "{\"prompt\":" + session::json_string(core::tr(q.prompt)) +
+        ",\"answers\":" + session::json_strings(answers) + ",\"chosen\":" + std::to_string(answer_) +
+        ",\"revealed\":" + (shown ? "true" : "false") + ",\"supported\":" + std::to_string(supported) +
+        ",\"key\":" + std::to_string(shown ? q.key : -1) + ",\"reveal\":" + session::json_string(reveal(lab, seed)) +
+        "}";
 }
 
 std::string Tour::json(const core::Lab& lab, uint64_t seed) const {
     const std::vector<core::TourStep> steps = lab.tour();
     static const char* until[] = {"now", "phase", "progress", "end"};
-    std::string s =
-        "{\"step\":" + std::to_string(step_ + 1) + ",\"shown_caption\":" + core::json_string(caption_) + ",\"steps\":[";
+    std::string s = "{\"step\":" + std::to_string(step_ + 1) + ",\"shown_caption\":" + session::json_string(caption_) +
+        ",\"steps\":[";
     for (size_t k = 0; k < steps.size(); ++k) {
         const core::TourStep& t = steps[k];
-        s += std::string(k ? "," : "") + "{\"caption\":" + core::json_string(core::tr(t.caption)) +
-            ",\"claim\":" + core::json_string(core::tr(t.claim)) + ",\"views\":" + core::json_strings(t.views) +
+        s += std::string(k ? "," : "") + "{\"caption\":" + session::json_string(core::tr(t.caption)) +
+            ",\"claim\":" + session::json_string(core::tr(t.claim)) + ",\"views\":" + session::json_strings(t.views) +
             ",\"until\":\"" + until[int(t.until)] + "\",\"phase\":" + std::to_string(t.phase) +
-            ",\"progress\":" + core::json_number(t.progress) +
-            ",\"question\":" + core::json_string(core::tr(t.question.prompt)) + "}";
+            ",\"progress\":" + session::json_number(t.progress) +
+            ",\"question\":" + session::json_string(core::tr(t.question.prompt)) + "}";
     }
     return s + "],\"question\":" + question_json(lab, seed) + "}";
 }

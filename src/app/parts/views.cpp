@@ -60,8 +60,8 @@ std::string heat_report_json(const ViewReport& r) {
 }   // namespace
 
 std::vector<PageKey> Views::keys() {
-    using K = core::ArgKind;
-    using Arg = const core::CommandArg&;
+    using K = session::ArgKind;
+    using Arg = const session::CommandArg&;
     std::vector<PageKey> keys;
     {
         PageKey& k = declare(keys,
@@ -69,7 +69,7 @@ std::vector<PageKey> Views::keys() {
                               core::later::tr("show view N as a table of its data (again: as its plot)")},
                              [this](Arg v) { return toggle_table(v.whole); });
         k.state_name = "tables";
-        k.state = [this] { return core::json_strings(tables_); };
+        k.state = [this] { return session::json_strings(tables_); };
         k.more_controls = [this] {   // each view's: as a table, or as its plot again
             return per_view([this](int n, const core::View& v) {
                 PageControl c{Control::Toggle, "", "view:" + v.id, "button:table:" + v.id};
@@ -160,16 +160,16 @@ void Views::state(std::string& json) const {
     json += ",\"views\":" + std::to_string(views_.size());
     std::vector<std::string> focused;
     for (int k : shown()) focused.push_back(views_[size_t(k)].id);
-    json += ",\"focused\":" + core::json_strings(focused);
+    json += ",\"focused\":" + session::json_strings(focused);
     json += ",\"view_reports\":[";
     for (size_t k = 0; k < reports_.size(); ++k) {
         const ViewReport& r = reports_[k];
         std::vector<std::string> labels;
         for (const LabelBox& l : r.labels) labels.push_back(l.text);
-        json += std::string(k ? "," : "") + "{\"id\":" + core::json_string(r.id) +
-            ",\"title\":" + core::json_string(r.title) + ",\"plot\":" + json_rect(r.plot_a, r.plot_b) +
-            ",\"data\":" + json_rect(r.data_a, r.data_b) + ",\"series\":" + core::json_strings(r.series) +
-            ",\"legend\":" + core::json_strings(r.legend) + ",\"labels\":" + core::json_strings(labels) +
+        json += std::string(k ? "," : "") + "{\"id\":" + session::json_string(r.id) +
+            ",\"title\":" + session::json_string(r.title) + ",\"plot\":" + json_rect(r.plot_a, r.plot_b) +
+            ",\"data\":" + json_rect(r.data_a, r.data_b) + ",\"series\":" + session::json_strings(r.series) +
+            ",\"legend\":" + session::json_strings(r.legend) + ",\"labels\":" + session::json_strings(labels) +
             ",\"crossings\":" + std::to_string(r.crossings) + ",\"overlaps\":" + std::to_string(r.overlaps) +
             ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
     }
@@ -179,7 +179,7 @@ void Views::state(std::string& json) const {
 void Views::build() {
     views_.clear();
     stage_.lab().views(views_);
-    if (compare_.on()) views_ = core::compare_views(views_, compare_.b().views, compare_.shown_b());
+    if (compare_.on()) views_ = session::compare_views(views_, compare_.b().views, compare_.shown_b());
     // the views' texts in the page's language (core/words.hpp); a run's cached texts made before it was chosen too
     for (core::View& v : views_) core::for_each_text(v, [](std::string& s) { s = core::retranslate(s); });
 }
@@ -326,9 +326,9 @@ void Views::draw_grid(bool one_column) {
     ImGui::EndChild();
 }
 
-static void draw_tables(const std::vector<core::DataTable>& tables) {
+static void draw_tables(const std::vector<session::DataTable>& tables) {
     for (size_t k = 0; k < tables.size(); ++k) {
-        const core::DataTable& t = tables[k];
+        const session::DataTable& t = tables[k];
         if (tables.size() > 1) ImGui::TextUnformatted(t.caption.c_str());
         if (t.rows.empty()) ImGui::TextDisabled("%s", core::tr("no data yet"));
         else if (ImGui::BeginTable(("##table" + std::to_string(k)).c_str(), int(t.columns.size()),
@@ -372,7 +372,7 @@ void Views::draw_one(int k, ImVec2 size, bool caption, ViewReport* report) {
     const float row = ImGui::GetTextLineHeightWithSpacing();
     const size_t rows = size_t(std::clamp(size.y / row - 4, 3.0f, 40.0f));
     ImGui::BeginChild("##as-table", size, false, ImGuiWindowFlags_HorizontalScrollbar);
-    draw_tables(core::view_tables(v, rows));
+    draw_tables(session::view_tables(v, rows));
     ImGui::EndChild();
 }
 

@@ -9,10 +9,10 @@ namespace app {
 std::vector<PageKey> Worksheet::keys() {
     std::vector<PageKey> keys;
     PageKey& k = declare(keys,
-                         {"worksheet", core::ArgKind::Word, 0, 0, "sheet|key",
+                         {"worksheet", session::ArgKind::Word, 0, 0, "sheet|key",
                           core::later::tr("the worksheet of the lab's tour (key: the teacher's key, its numbers "
                                           "measured on this seed) as a page to print")},
-                         [this](const core::CommandArg& v) { return make(v.text); });
+                         [this](const session::CommandArg& v) { return make(v.text); });
     auto shown = [this] {
         ControlNow n;
         n.shown = !stage_.lab().tour().empty();
@@ -27,9 +27,9 @@ std::vector<PageKey> Worksheet::keys() {
     key.now = shown;
     k.state_name = "worksheet";
     k.state = [this] {
-        return "{\"busy\":" + core::json_bool(busy()) +
-            ",\"progress\":" + core::json_number(maker_ ? maker_->progress() : 0) +
-            ",\"made\":" + std::to_string(made_) + ",\"file\":" + core::json_string(last_file_) + "}";
+        return "{\"busy\":" + session::json_bool(busy()) +
+            ",\"progress\":" + session::json_number(maker_ ? maker_->progress() : 0) +
+            ",\"made\":" + std::to_string(made_) + ",\"file\":" + session::json_string(last_file_) + "}";
     };
     return keys;
 }
@@ -39,13 +39,13 @@ std::string Worksheet::make(const std::string& kind) {
         return core::trf("worksheet=%s: give sheet (the worksheet) or key (the teacher's key)", kind.c_str());
     if (busy()) return core::tr("a sheet is being made: wait for it to open");
     if (!host_.open_page) return core::tr("this platform cannot open a page to print");
-    core::SheetRequest r;
+    session::SheetRequest r;
     r.lab = stage_.config().lab;
-    r.kind = kind == "key" ? core::SheetKind::Key : core::SheetKind::Worksheet;
+    r.kind = kind == "key" ? session::SheetKind::Key : session::SheetKind::Worksheet;
     r.seed = stage_.config().seed;
     r.address = host_.page_address.empty() ? kDefaultAddress : host_.page_address;
     std::string why;
-    maker_ = std::make_unique<core::SheetMaker>(r, why);
+    maker_ = std::make_unique<session::SheetMaker>(r, why);
     if (!why.empty()) {
         maker_.reset();
         return why;
@@ -63,8 +63,8 @@ void Worksheet::work(double ms) {
 }
 
 void Worksheet::finish() {
-    const core::SheetRequest& r = maker_->request();
-    const bool key = r.kind == core::SheetKind::Key;
+    const session::SheetRequest& r = maker_->request();
+    const bool key = r.kind == session::SheetKind::Key;
     last_file_ = r.lab + (key ? "-key-" : "-worksheet-") + core::language().code + "-seed" + std::to_string(r.seed) +
         ".html";   // words: not shown (a file name)
     host_.open_page(last_file_, maker_->html());

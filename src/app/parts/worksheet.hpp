@@ -28,7 +28,7 @@ private:
     Stage& stage_;
     const Host& host_;
     ControlMap& controls_;
-    std::unique_ptr<core::SheetMaker> maker_;
+    std::unique_ptr<session::SheetMaker> maker_;
     int made_ = 0;            // sheets opened so far
     std::string last_file_;   // the last one's file name
 };
