@@ -33,7 +33,7 @@ void ControlMap::note(const std::string& id, const char* role, const std::string
 // The ring: two pixels of the theme's focus colour inside one of the window's background, so it shows on any fill
 // (WCAG 2.1 SC 2.4.7: focus visible).
 bool ControlMap::drawn(const std::string& id) const {
-    for (const Control& c : drawn_)
+    for (const Placed& c : drawn_)
         if (c.id == id) return true;
     return false;
 }
@@ -65,7 +65,7 @@ std::vector<PageKey> ControlMap::keys() {
 void ControlMap::state(std::string& json) const {
     std::string s = "[";
     for (size_t k = 0; k < drawn_.size(); ++k) {
-        const Control& c = drawn_[k];
+        const Placed& c = drawn_[k];
         s += (k ? ",{" : "{") + std::string("\"id\":") + session::json_string(c.id) +
             ",\"role\":" + session::json_string(c.role) + ",\"label\":" + session::json_string(c.label) +
             ",\"value\":" + session::json_string(c.value) + ",\"rect\":" + json_rect(c.a, c.b) +

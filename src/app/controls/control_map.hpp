@@ -5,6 +5,7 @@
 #pragma once
 #include "app/controls/part.hpp"
 #include <imgui.h>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,27 +13,68 @@ namespace app {
 
 std::string json_rect(ImVec2 a, ImVec2 b);   // [x, y, width, height]
 
+// How the canvas draws a declared control in one place; what it says and does is the declaration's.
+struct ControlStyle {
+    ImVec2 size{0, 0};                           // its size (0: the label's)
+    bool small = false;                          // a small button (a view's corner, a list's row)
+    bool flow = false;                           // beside the last item when it fits, else on a new line (flow.hpp)
+    bool full_label = false;                     // the declared label, not the canvas's shorter one (a menu, a drawer)
+    ImVec4 fill{0, 0, 0, 0}, text{0, 0, 0, 0};   // its colours (alpha 0: the theme's)
+};
+inline ControlStyle in_row() {   // in a row of buttons that wraps
+    ControlStyle s;
+    s.flow = true;
+    return s;
+}
+inline ControlStyle small_button() {   // in a line of text, a view's corner
+    ControlStyle s;
+    s.small = true;
+    return s;
+}
+
 class ControlMap : public Part {
 public:
     void begin_frame();   // a new frame: nothing drawn yet
     // The last item drawn is this control (nothing when it is not visible).
     void note(const std::string& id, const char* role, const std::string& label, const std::string& value = "");
     void end_frame();   // the frame's map is the one state() shows; the focus ring drawn over everything
-    bool drawn(const std::string& id) const;        // the control was in the last whole frame
-    std::vector<PageKey> keys() override;           // focus=ID
-    void state(std::string& json) const override;   // "controls", "focus_drawn"
+    bool drawn(const std::string& id) const;   // the control was in the last whole frame
+
+    // --- the canvas's control widget (control_widget.cpp), which draws every declared control
+    // The page's keys (the App, once every part has declared its own), where a press goes, and what an exercise
+    // hides (a control's hide_as).
+    void use_keys(const PageKeys* keys, std::function<std::string(const std::string&)> command,
+                  std::function<bool(const std::string& hide_as)> hidden);
+    // Draws the declared control with this id in the HTML document ("play", "present", "enlarge-2") as it is now:
+    // what it says, whether it shows and is enabled, its help on hover, under its canvas id in the map; a press
+    // sends its command (true). Nothing when it is not shown now. Each place may style it (ControlStyle).
+    bool draw(const std::string& id, const ControlStyle& style = {});
+    std::string label(const std::string& id, bool full = false) const;   // what it says now ("": not shown)
+    // The buttons, toggles and switches of a group of the HTML document ("share"), in the declarations' order, in
+    // a row that wraps: a part's control of that group shows on the canvas without a line of the canvas's code.
+    void draw_group(const std::string& group);
+    void draw_row(const std::vector<std::string>& ids);   // these controls side by side (those shown now)
+    std::vector<PageKey> keys() override;                 // focus=ID
+    void state(std::string& json) const override;         // "controls", "focus_drawn"
 
 private:
-    struct Control {
+    struct Placed {   // a control as drawn
         std::string id, role, label, value;
         ImVec2 a, b;
         ImVec2 window_a, window_b;   // the visible part of its window: a control cut by it is clipped (layout tests)
     };
-    std::vector<Control> drawing_, drawn_;   // being drawn, and the last whole frame's
+    std::vector<Placed> drawing_, drawn_;    // being drawn, and the last whole frame's
     std::string focus_id_;                   // the control the HTML document's focus is on ("": none)
     bool focus_seen_ = false;                // drawn in this frame so far
     bool focus_drawn_ = false;               // and in the last frame (else the page shows the HTML element)
     ImVec2 focus_a_{0, 0}, focus_b_{0, 0};   // its rectangle
+    struct Drawn {
+        bool shown = false, pressed = false;
+    };
+    Drawn draw_now(const PageKey& k, const PageControl& c, const ControlStyle& style);
+    const PageKeys* keys_ = nullptr;
+    std::function<std::string(const std::string&)> command_;
+    std::function<bool(const std::string&)> hidden_;
 };
 
 }   // namespace app

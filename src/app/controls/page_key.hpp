@@ -59,11 +59,13 @@ struct Choice {
 
 // A control as it is now, where that follows the state (state().page_controls): "" and true leave it as declared.
 struct ControlNow {
-    std::string label;        // what it says now
-    std::string command;      // what a press sends now (Button, Toggle)
-    std::string canvas;       // its id in the layout map now
-    std::string value;        // its value now ("": the key's state() field)
-    std::string value_text;   // what a screen reader says of its value (Slider)
+    std::string label;         // what it says now
+    std::string command;       // what a press sends now (Button, Toggle)
+    std::string canvas;        // its id in the layout map now
+    std::string value;         // its value now ("": the key's state() field)
+    std::string value_text;    // what a screen reader says of its value (Slider)
+    std::string short_label;   // what the canvas's button says, where it is shorter than `label` ("": the label)
+    std::string tip;           // the canvas's help on hover now, translated ("": the declared tip)
     bool shown = true, enabled = true, pressed = false;
 };
 
@@ -74,9 +76,13 @@ struct PageControl {
     std::string canvas;   // the same control's id in the layout map (state().controls; "": "button:" + the key's name)
     std::string arg;      // Button: the argument it sends ("": none; the command is the key's name alone)
     std::string id;       // its element's id ("": the canvas id's last part, "combo:theme" → "theme")
-    double lo = 0, hi = 0;          // Number, Slider: the range (hi ≤ lo: the key's grammar's)
-    double step = 0;                // Number, Slider: the step
-    std::string shortcut;           // the canvas's key for it (aria-keyshortcuts)
+    double lo = 0, hi = 0;   // Number, Slider: the range (hi ≤ lo: the key's grammar's)
+    double step = 0;         // Number, Slider: the step
+    // The keyboard's key for it (aria-keyshortcuts: "Space", "P", "?"): the canvas's keyboard presses the control
+    // (its command now, while it is shown and enabled), and the keys' help lists it with the key's help.
+    std::string shortcut;
+    std::string short_label;        // what the canvas's button says, where it is shorter ("": the label)
+    std::string tip;                // the canvas's help when the control is hovered or long-pressed ("": none)
     std::string hide_as, lock_as;   // its names in an exercise link (hide=NAME, lock=NAME; app/parts/exercise.hpp)
     std::string help;               // the field's description ("": the key's help)
     bool commit = false;            // Choice: a change made with the keys waits for Enter or for the focus to leave
@@ -134,6 +140,12 @@ struct PageKey {
     bool prefix() const { return !name_in_link().empty() && name_in_link().back() == '.'; }
 };
 
+// A control's id in the HTML document ("" declared: the canvas id's last part), its canvas id ("" declared:
+// "button:" + the key's name) and the command a press sends now (page_keys.cpp).
+std::string control_id(const PageKey& k, const PageControl& c);
+std::string canvas_id(const PageKey& k, const PageControl& c);
+std::string command_of(const PageKey& k, const PageControl& c, const ControlNow& now);
+
 // A Toggle as it is now: pressed or not, saying `on_label` or `off_label`, and sending "NAME=0" or "NAME=1".
 ControlNow toggled(const std::string& name, bool on, const char* off_label, const char* on_label);
 
@@ -165,6 +177,10 @@ public:
     // "&present=1&tour=3": the keys written with the run (with_run) or after it; phone: only those that follow the
     // link to a phone.
     std::string write(bool with_run, bool phone = false) const;
+    // A control by its id in the HTML document ("play", "present", "enlarge-2"), as declared (nullptr: none).
+    const PageKey* find_control(const std::string& id, PageControl& out) const;
+    // The controls with a keyboard key, as declared: the key's declaration and its control.
+    std::vector<std::pair<const PageKey*, PageControl>> with_shortcut() const;
     std::string commands_json() const;   // [{"name", "arg", "help"}]: the commands
     std::string link_json() const;       // [{"name", "arg", "help"}]: the link's keys
     // The HTML document's page controls: [{"name", "id", "kind", "label", "help", "group", "state", "canvas",

@@ -102,13 +102,6 @@ std::string PageKeys::write(bool with_run, bool phone) const {
     return q;
 }
 
-namespace {
-
-std::string help_entry(const std::string& name, const std::string& arg, const std::string& help) {
-    return "{\"name\":" + json_string(name) + ",\"arg\":" + json_string(arg) +
-        ",\"help\":" + json_string(core::tr(help)) + "}";
-}
-
 std::string canvas_id(const PageKey& k, const PageControl& c) {
     return c.canvas.empty() ? "button:" + k.syntax.name : c.canvas;
 }
@@ -117,6 +110,43 @@ std::string control_id(const PageKey& k, const PageControl& c) {
     if (!c.id.empty()) return c.id;
     const std::string canvas = canvas_id(k, c);
     return canvas.substr(canvas.find(':') + 1);
+}
+
+std::string command_of(const PageKey& k, const PageControl& c, const ControlNow& now) {
+    if (!now.command.empty()) return now.command;
+    return c.arg.empty() ? k.syntax.name : k.syntax.name + "=" + c.arg;
+}
+
+const PageKey* PageKeys::find_control(const std::string& id, PageControl& out) const {
+    for (const PageKey& k : keys_)   // the declared controls first: the controls made per view are built to look
+        for (const PageControl& c : k.controls)
+            if (control_id(k, c) == id) {
+                out = c;
+                return &k;
+            }
+    for (const PageKey& k : keys_)
+        if (k.more_controls)
+            for (PageControl& c : k.more_controls())
+                if (control_id(k, c) == id) {
+                    out = std::move(c);
+                    return &k;
+                }
+    return nullptr;
+}
+
+std::vector<std::pair<const PageKey*, PageControl>> PageKeys::with_shortcut() const {
+    std::vector<std::pair<const PageKey*, PageControl>> out;
+    for (const PageKey& k : keys_)
+        for (const PageControl& c : k.controls)
+            if (!c.shortcut.empty()) out.emplace_back(&k, c);
+    return out;
+}
+
+namespace {
+
+std::string help_entry(const std::string& name, const std::string& arg, const std::string& help) {
+    return "{\"name\":" + json_string(name) + ",\"arg\":" + json_string(arg) +
+        ",\"help\":" + json_string(core::tr(help)) + "}";
 }
 
 // A field's description: its own, else the key's help (a choice's options say enough: none)
@@ -181,7 +211,7 @@ std::string PageKeys::controls_json() const {
                 ",\"group\":" + json_string(c.group) +
                 ",\"state\":" + json_string(k.state_name.empty() ? k.syntax.name : k.state_name) +
                 ",\"canvas\":" + json_string(canvas_id(k, c)) +
-                ",\"command\":" + json_string(c.arg.empty() ? k.syntax.name : k.syntax.name + "=" + c.arg) +
+                ",\"command\":" + json_string(command_of(k, c, ControlNow{})) +
                 ",\"lo\":" + session::json_number(c.hi > c.lo ? c.lo : k.syntax.lo) +
                 ",\"hi\":" + session::json_number(c.hi > c.lo ? c.hi : k.syntax.hi) +
                 ",\"step\":" + session::json_number(c.step) + ",\"shortcut\":" + json_string(c.shortcut) +

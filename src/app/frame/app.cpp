@@ -52,6 +52,9 @@ App::App(Host host, const std::string& initial_query)
         parts_.push_back(added_.back().get());
         keys_.add(added_.back()->keys());
     }
+    controls_.use_keys(
+        &keys_, [this](const std::string& c) { return command(c); },
+        [this](const std::string& hide_as) { return exercise_.hides(hide_as); });
     open_link(initial_query);
     run_.start_workers();   // workers=auto: they start loading now if the run pays for them
 }

@@ -37,7 +37,8 @@ std::vector<PageKey> App::declare_keys() {
                 host_.copy_text(last_url_);
                 return std::string();
             });
-    keys.back().control(Control::Button, core::later::tr("Copy link"), "share");
+    keys.back().control(Control::Button, core::later::tr("Copy link"), "share").tip =
+        core::later::tr("The link restores this lab, preset, seed and every changed parameter.");
     declare(keys, {"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")},
             [this](Arg) -> std::string {
                 if (!host_.download) return core::tr("there are no downloads here");
@@ -46,7 +47,8 @@ std::vector<PageKey> App::declare_keys() {
                 host_.download(run_.config().lab + "-seed" + std::to_string(run_.config().seed) + ".csv", t.to_csv());
                 return std::string();
             });
-    keys.back().control(Control::Button, core::later::tr("Download CSV"), "share");
+    keys.back().control(Control::Button, core::later::tr("Download CSV"), "share").tip =
+        core::later::tr("The time series of this run's metrics, one row per evaluation.");
     // the drawing of fields and heatmaps (gpu_draw.hpp)
     declare(
         keys,

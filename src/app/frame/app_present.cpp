@@ -28,14 +28,12 @@ void App::draw_presentation() {
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
     auto bw = [&](const char* t) { return ImGui::CalcTextSize(t).x + st.FramePadding.x * 2 + st.ItemSpacing.x; };
-    bool has_tour = !run_.lab().tour().empty();
-    const char* play = run_.playing() ? core::tr("Pause") : core::tr("Play");
-    const char* tour = tour_.on() ? core::tr("End tour") : core::tr("Tour");
-    const char* qr = qr_.on() ? core::tr("Hide code") : core::tr("QR code");
     const bool rewound = !rewind_.live();
-    float buttons = (rewound ? bw(core::tr("Live")) : 0) + bw(play) + bw(core::tr("Step")) +
-        bw(core::tr("Next phase")) + bw(core::tr("Next view")) + bw(record_.label()) + (has_tour ? bw(tour) : 0) +
-        bw(core::tr("Exit")) + (host_.page_address.empty() ? 0 : bw(qr));
+    // the lecture's buttons, right-aligned; Live while a moment is rewound to (key End)
+    std::vector<std::string> row = {"play", "step", "next-phase", "next-view", "record", "tour", "qr", "present"};
+    if (rewound) row.insert(row.begin(), "live");
+    float buttons = 0;
+    for (const std::string& id : row) buttons += bw(controls_.label(id).c_str());
     float w = ImGui::GetContentRegionAvail().x;
     ImVec2 p = ImGui::GetCursorScreenPos();
     const bool own_row = w - buttons < fh * 12;   // narrow (a phone): the run's line above the buttons
@@ -45,46 +43,7 @@ void App::draw_presentation() {
     else ImGui::TextColored(ink4(colors().title), "%s", run_line(run_.lab(), run_.config().seed, line_w).c_str());
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
-    if (rewound) {   // back to the live run (key End)
-        if (ImGui::Button(core::tr("Live"))) command("rewind=off");
-        controls_.note("button:live", "button", core::tr("Live"));
-        ImGui::SameLine();
-    }
-    bool done = run_.finished();
-    ImGui::BeginDisabled(done);
-    if (ImGui::Button(play)) command(run_.playing() ? "pause" : "play");
-    controls_.note("button:play", "button", play);
-    ImGui::SameLine();
-    if (ImGui::Button(core::tr("Step"))) command("step");
-    controls_.note("button:step", "button", core::tr("Step"));
-    ImGui::SameLine();
-    if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
-    controls_.note("button:next-phase", "button", core::tr("Next phase"));
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (ImGui::Button(core::tr("Next view"))) command("next-view");
-    controls_.note("button:next-view", "button", core::tr("Next view"));
-    ImGui::SameLine();
-    record_.draw_button();
-    if (has_tour) {
-        ImGui::SameLine();
-        if (ImGui::Button(tour)) command(tour_.on() ? "tour=0" : "tour=1");
-        controls_.note("button:tour", "button", tour);
-    }
-    if (!host_.page_address.empty()) {
-        ImGui::SameLine();
-        if (ImGui::Button(qr)) command(qr_.on() ? "qr=0" : "qr=1");
-        controls_.note("button:qr", "button",
-                       qr_.on() ? core::tr("Hide the QR code") : core::tr("QR code of this run's link"));
-        hover_help(core::tr("A QR code of this run's link beside the views, for the class's phones (key Q)"));
-    }
-    ImGui::SameLine();
-    if (ImGui::Button(core::tr("Exit"))) command("present=0");
-    controls_.note("button:exit", "button", core::tr("Exit"));
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s",
-                          core::tr("Leave the presentation (key P). Keys: space play, right arrow step, N next "
-                                   "phase, V / 1-9 views, T tour"));
+    controls_.draw_row(row);
     messages_.draw();
     header_.draw_timeline();
     compare_.draw_strip();
@@ -110,17 +69,13 @@ void App::draw_embed() {
     const float fh = ImGui::GetFontSize();
     int k = views_.focused() >= 0 && views_.focused() < int(views_.all().size()) ? views_.focused() : 0;
     const ImGuiStyle& st = ImGui::GetStyle();
-    const char* play = run_.playing() ? core::tr("Pause") : run_.finished() ? core::tr("Done") : core::tr("Play");
-    float bw = ImGui::CalcTextSize(play).x + st.FramePadding.x * 2;
+    float bw = ImGui::CalcTextSize(controls_.label("play").c_str()).x + st.FramePadding.x * 2;
     ImVec2 p = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x;
     views_.draw_title(views_.all()[size_t(k)], k, w - bw - st.ItemSpacing.x, false);
     ImVec2 after = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(p.x + w - bw, p.y));
-    ImGui::BeginDisabled(run_.finished());
-    if (ImGui::SmallButton(play)) command(run_.playing() ? "pause" : "play");
-    controls_.note("button:play", "button", play);
-    ImGui::EndDisabled();
+    controls_.draw("play", small_button());
     ImGui::SetCursorScreenPos(after);
     ImVec2 avail = ImGui::GetContentRegionAvail();
     views_.draw_one(k, ImVec2(avail.x, avail.y - fh * 0.2f), false);

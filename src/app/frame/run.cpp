@@ -253,10 +253,13 @@ std::vector<PageKey> Run::keys() {
         .now = [=] {
         ControlNow n = usable();
         n.label = playing_ ? core::tr("Pause") : core::tr("Play");
+        if (!playing_ && finished()) n.short_label = core::tr("Done");   // (an embedded view's only control)
         n.command = playing_ ? "pause" : "play";
         return n;
     };
     keys.back().controls.back().heirs = {"reset"};
+    keys.back().controls.back().shortcut = "Space";
+    keys.back().controls.back().tip = core::later::tr("Key: space.");
     declare(keys, {"pause", K::None, 0, 0, "", core::later::tr("stop running")}, [this](Arg) {
         playing_ = false;
         return std::string();
@@ -272,6 +275,8 @@ std::vector<PageKey> Run::keys() {
         .control(Control::Button, core::later::tr("Step"), "run")
         .now = usable;
     keys.back().controls.back().heirs = {"play", "reset"};
+    keys.back().controls.back().tip =
+        core::later::tr("Advance training by one slice (one iteration or a small chunk). Key: right arrow.");
     declare(keys, {"next-phase", K::None, 0, 0, "", core::later::tr("run until the next phase begins")},
             [=](Arg) {
                 if (std::string why = running(); !why.empty()) return why;
@@ -281,6 +286,8 @@ std::vector<PageKey> Run::keys() {
         .control(Control::Button, core::later::tr("Next phase"), "run")
         .now = usable;
     keys.back().controls.back().heirs = {"play", "reset"};
+    keys.back().controls.back().shortcut = "N";
+    keys.back().controls.back().tip = core::later::tr("Run until the next phase of the timeline begins, then pause.");
     declare(keys,
             {"skip", K::Word, 0, 0, "end|phase",
              core::later::tr("train at full speed to the end (or to the next phase), drawing only now and then")},
@@ -299,6 +306,9 @@ std::vector<PageKey> Run::keys() {
     keys.back().controls.back().now = usable;
     keys.back().controls.back().shortcut = "S";
     keys.back().controls.back().heirs = {"play", "reset"};
+    keys.back().controls.back().tip = core::later::tr(
+        "Train at full speed to the end of the run, drawing only now and then: the views show the end in seconds. "
+        "Key: S.");
     declare(
         keys,
         {"to", K::Number, 0, 1, "F", core::later::tr("run until the run's progress reaches F (0 to 1), then pause")},
@@ -315,6 +325,8 @@ std::vector<PageKey> Run::keys() {
         restart();
         return std::string();
     }).control(Control::Button, core::later::tr("Reset"), "run");
+    keys.back().controls.back().tip =
+        core::later::tr("Start again from the same seed: same data, same initialisation.");
     // the run's configuration: in a link with the parameters (session/share_link.hpp)
     declare(keys, {"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")},
             [this](Arg v) {

@@ -294,7 +294,13 @@ std::vector<PageKey> Compare::keys() {
                 return std::string();
             })
         .control(Control::Button, core::later::tr("Download run B's CSV"), "compare-end")
-        .now = comparing;
+        .now = [this] {
+        ControlNow n;
+        n.shown = on();
+        n.short_label = core::tr("B's CSV");
+        n.tip = core::trf("The time series of run B (%s).", session::describe(changes_).c_str());
+        return n;
+    };
     keys.back().controls.back().heirs = {"compare"};
 
     for (PageKey& k : keys)   // an exercise link may hide the comparison

@@ -36,8 +36,18 @@ std::vector<PageKey> Layout::keys() {
             ControlNow n =
                 toggled("present", present_, core::later::tr("Present"), core::later::tr("Leave the presentation"));
             n.canvas = present_ ? "button:exit" : "button:present";
+            if (present_) {
+                n.short_label = core::tr("Exit");
+                n.tip =
+                    core::tr("Leave the presentation (key P). Keys: space play, right arrow step, N next phase, V / "
+                             "1-9 views, T tour");
+            }
             return n;
         };
+        k.controls.back().shortcut = "P";
+        k.controls.back().tip = core::later::tr(
+            "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
+            "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");
     }
     {
         PageKey& k =

@@ -35,9 +35,13 @@ std::vector<PageKey> QrPanel::keys() {
         PageControl& c = k.control(Control::Toggle, core::later::tr("QR code of this run's link"), "lecture");
         c.shortcut = "q";
         c.now = [this] {
-            return toggled("qr", on_, core::later::tr("QR code of this run's link"),
-                           core::later::tr("Hide the QR code"));
+            ControlNow n =
+                toggled("qr", on_, core::later::tr("QR code of this run's link"), core::later::tr("Hide the QR code"));
+            n.shown = !host_.page_address.empty();   // (a page's link: none on the desktop)
+            n.short_label = on_ ? core::tr("Hide code") : core::tr("QR code");
+            return n;
         };
+        c.tip = core::later::tr("A QR code of this run's link beside the views, for the class's phones (key Q)");
         k.state = [this] {
             return "{\"on\":" + std::string(on_ ? "true" : "false") + ",\"text\":" + session::json_string(code_.text) +
                 ",\"why\":" + session::json_string(why_) + "}";

@@ -71,19 +71,6 @@ std::string Recording::json() const {
     return b;
 }
 
-// Record / Stop recording, with what it records and how to record one view in its tooltip.
-void Recording::draw_button() {
-    const char* label = this->label();
-    if (ImGui::Button(label)) stage_.command(on() ? "record=0" : "record=1");
-    controls_.note("button:record", "button", label);
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s",
-                          !on() ? core::tr("Record a clip of the canvas while the run plays (key R); Stop "
-                                           "saves it as a video. record=view records only the view shown "
-                                           "large.")
-                                : core::tr("Stop the recording and save the clip (key R)"));
-}
-
 std::vector<PageKey> Recording::keys() {
     using K = session::ArgKind;
     using Arg = const session::CommandArg&;
@@ -107,8 +94,13 @@ std::vector<PageKey> Recording::keys() {
         PageControl& c = k.control(Control::Toggle, core::later::tr("Record a clip"), "lecture");
         c.shortcut = "r";
         c.now = [this] {
-            return toggled("record", on(), core::later::tr("Record a clip"),
-                           core::later::tr("Stop recording and save the clip"));
+            ControlNow n = toggled("record", on(), core::later::tr("Record a clip"),
+                                   core::later::tr("Stop recording and save the clip"));
+            n.short_label = on() ? core::tr("Stop recording") : core::tr("Record");
+            n.tip = !on() ? core::tr("Record a clip of the canvas while the run plays (key R); Stop saves it as a "
+                                     "video. record=view records only the view shown large.")
+                          : core::tr("Stop the recording and save the clip (key R)");
+            return n;
         };
     }
     return keys;

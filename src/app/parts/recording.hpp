@@ -17,12 +17,10 @@ public:
     Recording(Stage& stage, const Host& host, ControlMap& controls, std::function<bool()> view_shown)
         : stage_(stage), host_(host), controls_(controls), view_shown_(std::move(view_shown)) {}
     std::vector<PageKey> keys() override;   // record=1|view|0 (a link's is not written back), state().record
-    void draw_button();                     // Record / Stop recording
     // record=1|on|view|0|off: "" when it acted, else why not.
     std::string command(const std::string& arg);
     void stop();   // the clip saved, and a message saying so
     bool on() const { return mode_ != Mode::Off; }
-    const char* label() const { return on() ? core::tr("Stop recording") : core::tr("Record"); }
     // After a frame is rendered: the clip starts at the first one; each frame's box goes to the platform (device
     // pixels): the canvas, or the union [a, b] of the views drawn large (none drawn: a = b).
     void frame_drawn(ImVec2 canvas, ImVec2 a, ImVec2 b, float density);

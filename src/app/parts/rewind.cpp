@@ -201,6 +201,11 @@ std::vector<PageKey> Rewind::keys() {
             return n;
         };
         k.controls.back().heirs = {"rewind", "play", "reset"};
+        k.controls.back().short_label = core::later::tr("Live");
+        k.controls.back().shortcut = "End";
+        k.controls.back().tip = core::later::tr(
+            "Back to the live run (End). While paused, drag along the timeline to rewind; [ and ] step. Link: "
+            "rewind=F.");
     }
     return keys;
 }
@@ -240,14 +245,12 @@ std::string Rewind::go(const std::string& arg) {
 
 void Rewind::draw_status() {
     const ImGuiStyle& st = ImGui::GetStyle();
-    const float live = ImGui::CalcTextSize(core::tr("Live")).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
+    const float live =
+        ImGui::CalcTextSize(controls_.label("live").c_str()).x + st.FramePadding.x * 2 + st.ItemSpacing.x;
     ImGui::TextColored(ink4(colors().warning), "%s",
                        fit_text(line(), ImGui::GetContentRegionAvail().x - live).c_str());   // Live stays in sight
     ImGui::SameLine();
-    if (ImGui::SmallButton(core::tr("Live"))) stage_.command("rewind=off");
-    controls_.note("button:live", "button", core::tr("Live"));
-    hover_help(core::tr("Back to the live run (End). While paused, drag along the timeline to rewind; [ and ] step. "
-                        "Link: rewind=F."));
+    controls_.draw("live", small_button());
 }
 
 }   // namespace app

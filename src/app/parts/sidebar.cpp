@@ -28,23 +28,11 @@ void Sidebar::draw(ImVec2 size) {
     draw_lab_preset_seed();
     ImGui::Separator();
     draw_run_buttons();
-    if (ImGui::Button(core::tr("Present"))) command("present=1");
-    controls_.note("button:present", "button", core::tr("Present"));
-    hover_help(core::tr(
-        "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
-        "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views."));
-    same_line_if_fits(parts_.record.label());
-    parts_.record.draw_button();
-    if (!run_.lab().tour().empty() && !exercise_.hides("tour")) {
-        const char* tour = parts_.tour.on() ? core::tr("End tour") : core::tr("Guided tour");
-        same_line_if_fits(tour);
-        if (ImGui::Button(tour)) command(parts_.tour.on() ? "tour=0" : "tour=1");
-        controls_.note("button:tour", "button", tour);
-        hover_help(
-            core::tr("A short lecture script for this lab: each step sets up and runs to a moment, shows the "
-                     "views to look at and the paper's claim. Arrow keys step; the link holds the step (tour=3). "
-                     "Key: T."));
-    }
+    controls_.draw("present");
+    controls_.draw("record", in_row());
+    ControlStyle tour = in_row();
+    tour.full_label = true;
+    controls_.draw("tour", tour);
     ImGui::Separator();
     draw_params();
     ImGui::Separator();
@@ -149,28 +137,8 @@ void Sidebar::draw_seed_input() {
 
 void Sidebar::draw_run_buttons() {
     const float fh = ImGui::GetFontSize();
-    bool done = run_.finished();
-    ImGui::BeginDisabled(done);
     draw_play_button(ImVec2(fh * 5, 0));
-    same_line_if_fits(core::tr("Step"));
-    if (ImGui::Button(core::tr("Step"))) command("step");
-    controls_.note("button:step", "button", core::tr("Step"));
-    hover_help(core::tr("Advance training by one slice (one iteration or a small chunk). Key: right arrow."));
-    same_line_if_fits(core::tr("Next phase"));
-    if (ImGui::Button(core::tr("Next phase"))) command("next-phase");
-    controls_.note("button:next-phase", "button", core::tr("Next phase"));
-    hover_help(core::tr("Run until the next phase of the timeline begins, then pause."));
-    same_line_if_fits(core::tr("Skip to the end"));
-    if (ImGui::Button(core::tr("Skip to the end"))) command("skip=end");
-    controls_.note("button:skip", "button", core::tr("Skip to the end"));
-    hover_help(core::tr("Train at full speed to the end of the run, drawing only now and then: the views show the end "
-                        "in seconds. Key: S."));
-    ImGui::EndDisabled();
-    const char* reset = core::tr("Reset");
-    same_line_if_fits(reset);
-    if (ImGui::Button(reset)) command("reset");
-    controls_.note("button:reset", "button", reset);
-    hover_help(core::tr("Start again from the same seed: same data, same initialisation."));
+    for (const char* id : {"step", "next-phase", "skip", "reset"}) controls_.draw(id, in_row());
 
     ImGui::SetNextItemWidth(width_before_label(core::tr("speed"), 4.5f));
     // the speed's name (run.hpp's kSpeedNames) is the slider's format: translated where it is shown
@@ -191,13 +159,12 @@ void Sidebar::draw_run_buttons() {
 }
 
 void Sidebar::draw_play_button(ImVec2 size) {
-    ImGui::PushStyleColor(ImGuiCol_Button, ink4(run_.playing() ? colors().pause : colors().play));
-    ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().on_play));
-    const char* label = run_.playing() ? core::tr("Pause") : core::tr("Play");
-    if (ImGui::Button(label, size)) command(run_.playing() ? "pause" : "play");
-    ImGui::PopStyleColor(2);
-    controls_.note("button:play", "button", label);
-    hover_help(core::tr("Key: space."));
+    ControlStyle play;
+    play.size = size;
+    play.fill = ink4(run_.playing() ? colors().pause : colors().play);
+    play.text = ink4(colors().on_play);
+    play.full_label = true;
+    controls_.draw("play", play);
     ImVec2 a = ImGui::GetItemRectMin(), s = ImGui::GetItemRectSize();
     play_button_[0] = a.x;
     play_button_[1] = a.y;
@@ -313,9 +280,7 @@ void Sidebar::draw_params() {
     }
     if (!run_.check().ok()) {
         wrapped_text(core::tr("The run keeps its last valid settings until this is fixed."));
-        const bool back = ImGui::Button(core::tr("Back to the running settings"));
-        controls_.note("button:running-settings", "button", core::tr("Back to the running settings"));
-        if (back) command("revert");
+        controls_.draw("running-settings");
     }
 }
 
@@ -323,20 +288,8 @@ void Sidebar::draw_share_and_export() {
     if (!ImGui::CollapsingHeader((std::string(core::tr("Share and export")) + "###share").c_str(),
                                  ImGuiTreeNodeFlags_DefaultOpen))
         return;
-    if (ImGui::Button(core::tr("Copy link"))) command("copy-link");
-    controls_.note("button:copy-link", "button", core::tr("Copy link"));
-    hover_help(core::tr("The link restores this lab, preset, seed and every changed parameter."));
-    same_line_if_fits(core::tr("Download CSV"));
-    if (ImGui::Button(core::tr("Download CSV"))) command("csv");
-    controls_.note("button:csv", "button", core::tr("Download CSV"));
-    hover_help(core::tr("The time series of this run's metrics, one row per evaluation."));
-    if (parts_.compare.on()) {
-        same_line_if_fits(core::tr("B's CSV"));
-        const bool b_csv = ImGui::Button(core::tr("B's CSV"));
-        controls_.note("button:csv-b", "button", core::tr("B's CSV"));
-        if (b_csv) command("csv-b");
-        hover_help(core::trf("The time series of run B (%s).", session::describe(parts_.compare.changes()).c_str()));
-    }
+    controls_.draw_group("share");
+    controls_.draw("csv-b", in_row());
     parts_.look.draw_controls();
     parts_.language.draw_menu();
     hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));

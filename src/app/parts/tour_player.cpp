@@ -86,8 +86,13 @@ std::vector<PageKey> Tour::keys() {
         k.controls.back().now = [this] {
             ControlNow n = toggled("tour", on(), core::later::tr("Guided tour"), core::later::tr("End tour"));
             n.shown = !stage_.lab().tour().empty();
+            n.short_label = on() ? core::tr("End tour") : core::tr("Tour");
             return n;
         };
+        k.controls.back().shortcut = "T";
+        k.controls.back().tip = core::later::tr(
+            "A short lecture script for this lab: each step sets up and runs to a moment, shows the views to look at "
+            "and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
         auto touring = [this] {
             ControlNow n;
             n.shown = on();

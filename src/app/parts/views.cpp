@@ -139,6 +139,8 @@ std::vector<PageKey> Views::keys() {
     declare(keys, {"next-view", K::None, 0, 0, "", core::later::tr("show the next view large")}, [this](Arg) {
         return next();
     }).control(Control::Button, core::later::tr("Next view large"), "lecture");
+    keys.back().controls.back().short_label = core::later::tr("Next view");
+    keys.back().controls.back().shortcut = "V";
     return keys;
 }
 
