@@ -54,8 +54,11 @@ public:
     // a row that wraps: a part's control of that group shows on the canvas without a line of the canvas's code.
     void draw_group(const std::string& group);
     void draw_row(const std::vector<std::string>& ids);   // these controls side by side (those shown now)
-    std::vector<PageKey> keys() override;                 // focus=ID
-    void state(std::string& json) const override;         // "controls", "focus_drawn"
+    const PageKeys* page_keys() const { return keys_; }
+    // The command a press of the control sends now; "" while it is not shown, not enabled or hidden.
+    std::string command_now(const PageKey& k, const PageControl& c) const;
+    std::vector<PageKey> keys() override;           // focus=ID
+    void state(std::string& json) const override;   // "controls", "focus_drawn"
 
 private:
     struct Placed {   // a control as drawn

@@ -40,7 +40,7 @@ std::string ControlMap::label(const std::string& id, bool full) const {
 bool ControlMap::draw(const std::string& id, const ControlStyle& style) {
     PageControl c;
     const PageKey* k = keys_ ? keys_->find_control(id, c) : nullptr;
-    IM_ASSERT(k && "a control drawn on the canvas is declared (page_key.hpp)");
+    IM_ASSERT(k && "a control drawn on the canvas is declared (page_key.hpp)");   // words: not shown
     return k && draw_now(*k, c, style).pressed;
 }
 
@@ -82,10 +82,11 @@ void ControlMap::draw_group(const std::string& group) {
     bool first = true;
     for (const PageKey& k : keys_->all())
         for (const PageControl& c : k.controls)
-            if (c.group == group && (c.kind == Control::Button || c.kind == Control::Toggle || c.kind == Control::Switch)) {
+            if (c.group == group &&
+                (c.kind == Control::Button || c.kind == Control::Toggle || c.kind == Control::Switch)) {
                 ControlStyle s;
                 s.flow = !first;
-                first = first && !draw_now(k, c, s).shown;
+                if (draw_now(k, c, s).shown) first = false;
             }
 }
 
@@ -94,7 +95,7 @@ void ControlMap::draw_row(const std::vector<std::string>& ids) {
     for (const std::string& id : ids) {
         PageControl c;
         const PageKey* k = keys_ ? keys_->find_control(id, c) : nullptr;
-        IM_ASSERT(k && "a control drawn on the canvas is declared (page_key.hpp)");
+        IM_ASSERT(k && "a control drawn on the canvas is declared (page_key.hpp)");   // words: not shown
         if (!k) continue;
         const ControlNow now = c.now ? c.now() : ControlNow{};
         if (!now.shown || (hidden_ && !c.hide_as.empty() && hidden_(c.hide_as))) continue;
@@ -102,6 +103,12 @@ void ControlMap::draw_row(const std::vector<std::string>& ids) {
         first = false;
         draw_now(*k, c, ControlStyle{});
     }
+}
+
+std::string ControlMap::command_now(const PageKey& k, const PageControl& c) const {
+    const ControlNow now = c.now ? c.now() : ControlNow{};
+    if (!now.shown || !now.enabled || (hidden_ && !c.hide_as.empty() && hidden_(c.hide_as))) return "";
+    return command_of(k, c, now);
 }
 
 }   // namespace app

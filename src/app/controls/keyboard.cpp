@@ -16,59 +16,29 @@ namespace later = core::later;   // the key table is made once; its texts are tr
 const char *const kRight = "ArrowRight", *const kLeft = "ArrowLeft";   // words: not shown
 const char *const kEnd = "End", *const kEscape = "Escape";             // words: not shown
 
+// The keys that are no one control's shortcut (a declared control's is declared with it: page_key.hpp): one key
+// for two controls (→: a step, or the tour's next step), a key for each view by its number, rewind's moments, and
+// Esc, which closes what is open in turn.
 const std::vector<Keyboard::Shortcut>& Keyboard::shortcuts() {
     static const std::vector<Shortcut> table = {
-        {" ", later::tr("Space"), later::tr("play or pause"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string { return c.playing ? "pause" : "play"; }},
         {kRight, "→", later::tr("one step (in a tour: the next step)"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string { return c.touring ? "tour=next" : "step"; }},
+         [](const KeyContext& c, const std::string&) -> std::string { return c.touring ? "tour=next" : "step"; }},
         {kLeft, "←", later::tr("in a tour: the previous step"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string { return c.touring ? "tour=back" : ""; }},
-        {"n N", "N", later::tr("run to the next phase"),
-         [](const KeyContext&, bool, const std::string&) -> std::string { return "next-phase"; }},
-        {"s S", "S", later::tr("skip to the end of the run (full speed, drawing now and then)"),
-         [](const KeyContext&, bool, const std::string&) -> std::string { return "skip=end"; }},
-        {"p P", "P", later::tr("presentation layout on or off"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string {
-             return c.presenting ? "present=0" : "present=1";
-         }},
-        {"q Q", "Q", later::tr("the QR code of this run's link (presentation), on or off"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string { return c.qr ? "qr=0" : "qr=1"; }},
-        {"r R", "R", later::tr("record a clip of the canvas, or stop and save it"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string {
-             return c.recording ? "record=0" : "record=1";
-         }},
-        {"v V", "V", later::tr("the next view large"),
-         [](const KeyContext&, bool, const std::string&) -> std::string { return "next-view"; }},
-        {"t T", "T", later::tr("guided tour on or off"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string { return c.touring ? "tour=0" : "tour=1"; }},
-        {"a A b B c C d D", "A–D", later::tr("answer the tour's question (then the step runs)"),
-         [](const KeyContext& c, bool, const std::string& key) -> std::string {
-             if (!c.question_open) return "";
-             return "answer=" + std::string(1, char(std::tolower(static_cast<unsigned char>(key[0]))));
-         }},
+         [](const KeyContext& c, const std::string&) -> std::string { return c.touring ? "tour=back" : ""; }},
         {"1 2 3 4 5 6 7 8 9", "1–9", later::tr("that view large"),
-         [](const KeyContext& c, bool, const std::string& key) -> std::string {
+         [](const KeyContext& c, const std::string& key) -> std::string {
              const int k = key[0] - '1';
              return k < c.views ? "view=" + std::to_string(k) : "";
          }},
         {"0", "0", later::tr("all views"),
-         [](const KeyContext&, bool, const std::string&) -> std::string { return "view=-1"; }},
+         [](const KeyContext&, const std::string&) -> std::string { return "view=-1"; }},
         {"[", "[", later::tr("rewind: the moment before (pauses)"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string {
-             return c.moments > 1 ? "rewind=back" : "";
-         }},
+         [](const KeyContext& c, const std::string&) -> std::string { return c.moments > 1 ? "rewind=back" : ""; }},
         {"]", "]", later::tr("rewind: the moment after (after the last: live)"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string {
-             return c.rewound ? "rewind=forward" : "";
-         }},
-        {kEnd, later::tr("End"), later::tr("back to the live run from a rewound moment"),
-         [](const KeyContext& c, bool, const std::string&) -> std::string { return c.rewound ? "rewind=off" : ""; }},
-        {"?", "?", later::tr("this list of keys"),
-         [](const KeyContext&, bool help, const std::string&) -> std::string { return help ? "help=0" : "help=1"; }},
+         [](const KeyContext& c, const std::string&) -> std::string { return c.rewound ? "rewind=forward" : ""; }},
         {kEscape, later::tr("Esc"), later::tr("close this list, end the tour, then leave the presentation"),
-         [](const KeyContext& c, bool help, const std::string&) -> std::string {
-             if (help) return "help=0";
+         [](const KeyContext& c, const std::string&) -> std::string {
+             if (c.help_open) return "help=0";
              if (c.touring) return "tour=0";
              return c.presenting ? "present=0" : "";
          }},
@@ -76,25 +46,71 @@ const std::vector<Keyboard::Shortcut>& Keyboard::shortcuts() {
     return table;
 }
 
-const Keyboard::Shortcut* Keyboard::shortcut_for(const std::string& key) {
-    if (key.empty()) return nullptr;
-    for (const Shortcut& s : shortcuts()) {
-        std::istringstream names(s.keys);
-        for (std::string n; std::getline(names, n, ' ');)
-            if (n == key || (key == " " && s.keys[0] == ' ')) return &s;
-    }
-    return nullptr;
+namespace {
+
+bool single_letter(const std::string& s) { return s.size() == 1 && std::isalpha(static_cast<unsigned char>(s[0])); }
+
+// A declared shortcut ("Space", "P", "?", "End") as KeyboardEvent.key names: "p P", " ".
+std::string event_keys(const std::string& shortcut) {
+    if (shortcut == "Space") return " ";
+    if (!single_letter(shortcut)) return shortcut;
+    const char c = char(std::tolower(static_cast<unsigned char>(shortcut[0])));
+    return std::string(1, c) + " " + std::string(1, char(std::toupper(static_cast<unsigned char>(c))));
+}
+
+// What the help calls it: "P", "Space" in the page's language.
+std::string key_label(const std::string& shortcut) {
+    if (shortcut == "Space") return core::tr("Space");
+    if (shortcut == "End") return core::tr("End");
+    if (single_letter(shortcut)) return std::string(1, char(std::toupper(static_cast<unsigned char>(shortcut[0]))));
+    return shortcut;
+}
+
+bool has_key(const std::string& keys, const std::string& key) {
+    if (key == " ") return keys == " ";
+    std::istringstream names(keys);
+    for (std::string n; std::getline(names, n, ' ');)
+        if (n == key) return true;
+    return false;
+}
+
+}   // namespace
+
+std::vector<Keyboard::Listed> Keyboard::listed() const {
+    std::vector<Listed> out;
+    const PageKeys* keys = controls_.page_keys();
+    if (keys)   // the declared shortcuts, in the declarations' order; a key's letters together ("A–D")
+        for (const auto& [k, c] : keys->with_shortcut()) {
+            const std::string help = c.key_help.empty() ? k->syntax.help : c.key_help;
+            if (!out.empty() && out.back().key == k && single_letter(c.shortcut) && out.back().last_letter) {
+                out.back().keys += " " + event_keys(c.shortcut);
+                out.back().label = out.back().label.substr(0, 1) + "–" + key_label(c.shortcut);
+                continue;
+            }
+            out.push_back(
+                {event_keys(c.shortcut), key_label(c.shortcut), core::tr(help), k, single_letter(c.shortcut)});
+        }
+    for (const Shortcut& s : shortcuts()) out.push_back({s.keys, core::tr(s.label), core::tr(s.help), nullptr, false});
+    return out;
 }
 
 std::string Keyboard::press(const std::string& key) {
-    const Shortcut* s = shortcut_for(key);
-    if (!s) {
-        std::string keys;
-        for (const Shortcut& k : shortcuts()) keys += (keys.empty() ? "" : ", ") + std::string(core::tr(k.label));
-        return core::trf("no key %s (keys: %s)", core::quote(key).c_str(), keys.c_str());
-    }
-    const std::string cmd = s->command(context_(), help_, key);
-    return cmd.empty() ? "" : stage_.command(cmd);   // nothing to do now (← outside a tour) is not a refusal
+    if (const PageKeys* keys = controls_.page_keys())
+        for (const auto& [k, c] : keys->with_shortcut())
+            if (has_key(event_keys(c.shortcut), key)) {   // its control's command now: nothing while it is not usable
+                const std::string cmd = controls_.command_now(*k, c);
+                return cmd.empty() ? "" : stage_.command(cmd);
+            }
+    for (const Shortcut& s : shortcuts())
+        if (has_key(s.keys, key)) {
+            KeyContext c = context_();
+            c.help_open = help_;
+            const std::string cmd = s.command(c, key);
+            return cmd.empty() ? "" : stage_.command(cmd);   // nothing to do now (← outside a tour) is not a refusal
+        }
+    std::string names;
+    for (const Listed& l : listed()) names += (names.empty() ? "" : ", ") + l.label;
+    return core::trf("no key %s (keys: %s)", core::quote(key).c_str(), names.c_str());
 }
 
 // The canvas's keys, as ImGui reads them: named keys as presses, letters, digits and signs as typed
@@ -128,19 +144,18 @@ void Keyboard::draw_help() {
                      ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoScrollbar);
     controls_.note("dialog:keys", "dialog", core::tr("Keys"));
     if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_SizingFixedFit)) {
-        for (const Shortcut& s : shortcuts()) {
+        for (const Listed& l : listed()) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(core::tr(s.label));
+            ImGui::TextUnformatted(l.label.c_str());
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(core::tr(s.help));
+            ImGui::TextUnformatted(l.help.c_str());
         }
         ImGui::EndTable();
     }
     if (host_.platform_name == "browser")
         wrapped_text(core::tr("Tab moves between the page's controls; Enter or Space presses a button."));
-    if (ImGui::Button(core::tr("Close"))) stage_.command("help=0");
-    controls_.note("button:close-keys", "button", core::tr("Close"));
+    controls_.draw("close-keys");
     ImGui::End();
 }
 
@@ -157,8 +172,10 @@ std::vector<PageKey> Keyboard::keys() {
     PageControl& open = keys[0].control(Control::Toggle, later::tr("Keys"), "lecture", "button:keys");
     open.id = "keys-button";
     open.shortcut = "?";
+    open.key_help = later::tr("this list of keys");
     open.now = [this] { return toggled("help", help_, later::tr("Keys"), later::tr("Close the list of keys")); };
     keys[0].control(Control::Button, later::tr("Close the list of keys"), "keys", "button:close-keys").arg = "0";
+    keys[0].controls.back().short_label = later::tr("Close");
     keys[0].controls.back().now = [this] {
         ControlNow n;
         n.shown = help_;
@@ -174,10 +191,9 @@ std::vector<PageKey> Keyboard::keys() {
 
 std::string Keyboard::json() const {
     std::string s;
-    for (const Shortcut& c : shortcuts())
-        s += std::string(s.empty() ? "[" : ",") + "{\"keys\":" + session::json_string(c.keys) +
-            ",\"label\":" + session::json_string(core::tr(c.label)) +
-            ",\"help\":" + session::json_string(core::tr(c.help)) + "}";
+    for (const Listed& l : listed())
+        s += std::string(s.empty() ? "[" : ",") + "{\"keys\":" + session::json_string(l.keys) +
+            ",\"label\":" + session::json_string(l.label) + ",\"help\":" + session::json_string(l.help) + "}";
     return s + "]";
 }
 

@@ -1,6 +1,7 @@
-// The keyboard: one table of keys behind the canvas's own keys, the keys pressed while the page's HTML document has
-// the focus (key=K) and the help overlay (key ?); each key gives a command, so a key does exactly what its button
-// does. A key's command depends on what the page shows now (KeyContext, which the frame fills in).
+// The keyboard: the canvas's own keys, the keys pressed while the page's HTML document has the focus (key=K) and the
+// help overlay (key ?). A control's shortcut is declared with it (page_key.hpp): its key presses it, doing what its
+// button does now. The few keys that are no one control's are the table here; each gives a command that depends on
+// what the page shows now (KeyContext, which the frame fills in).
 #pragma once
 #include "app/controls/control_map.hpp"
 #include "app/frame/host.hpp"
@@ -13,11 +14,11 @@ namespace app {
 
 // What the keys' commands depend on.
 struct KeyContext {
-    bool playing = false, touring = false, presenting = false, qr = false, recording = false;
-    bool question_open = false;   // the tour step's question waits for its answer
-    int views = 0;                // how many views the page shows
-    size_t moments = 0;           // moments kept for rewind
-    bool rewound = false;         // a moment is shown, not the live run
+    bool touring = false, presenting = false;
+    bool help_open = false;   // this list of keys
+    int views = 0;            // how many views the page shows
+    size_t moments = 0;       // moments kept for rewind
+    bool rewound = false;     // a moment is shown, not the live run
 };
 
 class Keyboard : public Part {
@@ -30,15 +31,20 @@ public:
     std::string json() const;               // the HTML document's list: [{"keys", "label", "help"}]
 
 private:
-    struct Shortcut {
-        const char* keys;    // KeyboardEvent.key names, separated by spaces ("n N"); " " is Space
-        const char* label;   // for the help: "N", "→", "1–9"
+    struct Shortcut {        // a key that is no one control's
+        const char* keys;    // KeyboardEvent.key names, separated by spaces ("1 2 3"); " " is Space
+        const char* label;   // for the help: "→", "1–9"
         const char* help;
-        std::string (*command)(const KeyContext& c, bool help_open, const std::string& key);   // "": nothing now
+        std::string (*command)(const KeyContext& c, const std::string& key);   // "": nothing now
     };
     static const std::vector<Shortcut>& shortcuts();
-    static const Shortcut* shortcut_for(const std::string& key);   // nullptr: no such key
-    std::string press(const std::string& key);                     // "" or why not, like a command
+    struct Listed {   // a line of the keys' help
+        std::string keys, label, help;
+        const PageKey* key;   // the declared control's key (nullptr: the table's)
+        bool last_letter;     // (its letters are joined: "A–D")
+    };
+    std::vector<Listed> listed() const;          // the declared controls' shortcuts, then the table's
+    std::string press(const std::string& key);   // "" or why not, like a command
 
     Stage& stage_;
     const Host& host_;

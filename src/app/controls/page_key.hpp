@@ -81,6 +81,7 @@ struct PageControl {
     // The keyboard's key for it (aria-keyshortcuts: "Space", "P", "?"): the canvas's keyboard presses the control
     // (its command now, while it is shown and enabled), and the keys' help lists it with the key's help.
     std::string shortcut;
+    std::string key_help;           // what the shortcut does, in the keys' help ("": the key's help)
     std::string short_label;        // what the canvas's button says, where it is shorter ("": the label)
     std::string tip;                // the canvas's help when the control is hovered or long-pressed ("": none)
     std::string hide_as, lock_as;   // its names in an exercise link (hide=NAME, lock=NAME; app/parts/exercise.hpp)

@@ -138,12 +138,8 @@ void App::frame() {
 
 KeyContext App::key_context() const {
     KeyContext c;
-    c.playing = run_.playing();
     c.touring = tour_.on();
     c.presenting = layout_.presenting();
-    c.qr = qr_.on();
-    c.recording = record_.on();
-    c.question_open = !tour_.question(run_.lab()).prompt.empty() && !tour_.revealed(run_.lab()) && tour_.answer() < 0;
     c.views = int(views_.all().size());
     c.moments = rewind_.moments();
     c.rewound = !rewind_.live();

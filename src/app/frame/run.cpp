@@ -258,8 +258,9 @@ std::vector<PageKey> Run::keys() {
         return n;
     };
     keys.back().controls.back().heirs = {"reset"};
-    keys.back().controls.back().shortcut = "Space";
+    keys.back().controls.back().shortcut = "Space";   // words: not shown (the key's name; its help says it translated)
     keys.back().controls.back().tip = core::later::tr("Key: space.");
+    keys.back().controls.back().key_help = core::later::tr("play or pause");
     declare(keys, {"pause", K::None, 0, 0, "", core::later::tr("stop running")}, [this](Arg) {
         playing_ = false;
         return std::string();
@@ -287,6 +288,7 @@ std::vector<PageKey> Run::keys() {
         .now = usable;
     keys.back().controls.back().heirs = {"play", "reset"};
     keys.back().controls.back().shortcut = "N";
+    keys.back().controls.back().key_help = core::later::tr("run to the next phase");
     keys.back().controls.back().tip = core::later::tr("Run until the next phase of the timeline begins, then pause.");
     declare(keys,
             {"skip", K::Word, 0, 0, "end|phase",
@@ -305,6 +307,8 @@ std::vector<PageKey> Run::keys() {
         .arg = "end";
     keys.back().controls.back().now = usable;
     keys.back().controls.back().shortcut = "S";
+    keys.back().controls.back().key_help =
+        core::later::tr("skip to the end of the run (full speed, drawing now and then)");
     keys.back().controls.back().heirs = {"play", "reset"};
     keys.back().controls.back().tip = core::later::tr(
         "Train at full speed to the end of the run, drawing only now and then: the views show the end in seconds. "

@@ -45,6 +45,7 @@ std::vector<PageKey> Layout::keys() {
             return n;
         };
         k.controls.back().shortcut = "P";
+        k.controls.back().key_help = core::later::tr("presentation layout on or off");
         k.controls.back().tip = core::later::tr(
             "Presentation layout for a projector: no sidebar, the timeline and one or two views large. Key: P. Link: "
             "present=1. Keys there: space play, right arrow step, N next phase, V or 1-9 views.");

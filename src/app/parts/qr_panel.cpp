@@ -34,6 +34,7 @@ std::vector<PageKey> QrPanel::keys() {
         k.write = [this] { return written_if(on_, "1"); };
         PageControl& c = k.control(Control::Toggle, core::later::tr("QR code of this run's link"), "lecture");
         c.shortcut = "q";
+        c.key_help = core::later::tr("the QR code of this run's link (presentation), on or off");
         c.now = [this] {
             ControlNow n =
                 toggled("qr", on_, core::later::tr("QR code of this run's link"), core::later::tr("Hide the QR code"));

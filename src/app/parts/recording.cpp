@@ -93,6 +93,7 @@ std::vector<PageKey> Recording::keys() {
         k.state = [this] { return json(); };
         PageControl& c = k.control(Control::Toggle, core::later::tr("Record a clip"), "lecture");
         c.shortcut = "r";
+        c.key_help = core::later::tr("record a clip of the canvas, or stop and save it");
         c.now = [this] {
             ControlNow n = toggled("record", on(), core::later::tr("Record a clip"),
                                    core::later::tr("Stop recording and save the clip"));

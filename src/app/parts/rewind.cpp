@@ -202,7 +202,8 @@ std::vector<PageKey> Rewind::keys() {
         };
         k.controls.back().heirs = {"rewind", "play", "reset"};
         k.controls.back().short_label = core::later::tr("Live");
-        k.controls.back().shortcut = "End";
+        k.controls.back().shortcut = "End";   // words: not shown (the key's name)
+        k.controls.back().key_help = core::later::tr("back to the live run from a rewound moment");
         k.controls.back().tip = core::later::tr(
             "Back to the live run (End). While paused, drag along the timeline to rewind; [ and ] step. Link: "
             "rewind=F.");

@@ -90,6 +90,7 @@ std::vector<PageKey> Tour::keys() {
             return n;
         };
         k.controls.back().shortcut = "T";
+        k.controls.back().key_help = core::later::tr("guided tour on or off");
         k.controls.back().tip = core::later::tr(
             "A short lecture script for this lab: each step sets up and runs to a moment, shows the views to look at "
             "and the paper's claim. Arrow keys step; the link holds the step (tour=3). Key: T.");
@@ -128,6 +129,7 @@ std::vector<PageKey> Tour::keys() {
             PageControl& c = k.control(Control::Button, core::later::tr("Answer"), "answers", "button:answer-" + arg);
             c.arg = arg;
             if (i < 4) c.shortcut = arg;
+            c.key_help = core::later::tr("answer the tour's question (then the step runs)");
             c.heirs = {"tour-next", "tour"};
             c.now = [this, i, arg] {
                 ControlNow n;

@@ -141,6 +141,7 @@ std::vector<PageKey> Views::keys() {
     }).control(Control::Button, core::later::tr("Next view large"), "lecture");
     keys.back().controls.back().short_label = core::later::tr("Next view");
     keys.back().controls.back().shortcut = "V";
+    keys.back().controls.back().key_help = core::later::tr("the next view large");
     return keys;
 }
 
