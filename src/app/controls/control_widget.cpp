@@ -70,7 +70,7 @@ ControlMap::Drawn ControlMap::draw_now(const PageKey& k, const PageControl& c, c
     ImGui::EndDisabled();
     if (colours) ImGui::PopStyleColor(colours);
     if (c.kind == Control::Switch) note(canvas, "checkbox", text, now.pressed ? "on" : "off");
-    else note(canvas, "button", text);
+    else note(canvas, "button", text, c.kind == Control::Toggle ? now.value : "");
     const std::string tip = now.tip.empty() ? core::tr(c.tip) : now.tip;
     hover_help(tip);
     if (pressed && command_) command_(command_of(k, c, now));

@@ -30,7 +30,7 @@ App::App(Host host, const std::string& initial_query)
       record_(run_, host_, controls_, [this] { return !views_.shown().empty(); }),
       keyboard_(run_, host_, controls_, [this] { return key_context(); }),
       tour_(run_, controls_, [this](const std::vector<std::string>& ids) { views_.focus(ids); }),
-      header_(run_, controls_, rewind_, [this] { return phone_layout() && !layout_.presenting(); }) {
+      header_(run_, controls_, rewind_, [this] { return layout_.phone() && !layout_.presenting(); }) {
     // The parts, in the link's order (the language first: a link's language is read before the rest of it), then
     // the frame's own keys, then those a build adds (a test's).
     parts_ = {&language_, &run_,    &layout_,   &messages_, &views_,     &export_, &tour_,
@@ -105,7 +105,7 @@ void App::frame() {
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBackground);
     if (layout_.embedded()) draw_embed();
     else if (layout_.presenting()) draw_presentation();
-    else if (phone_layout()) draw_phone();
+    else if (layout_.phone()) draw_phone();
     else {
         float sidebar = std::min(vp->WorkSize.x * 0.34f, 340.0f * look_.scale());
         sidebar_.draw(ImVec2(sidebar, 0));

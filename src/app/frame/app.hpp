@@ -86,9 +86,6 @@ private:
     void new_run();                             // a run begins: its moments forgotten, the URL written
     KeyContext key_context() const;             // what the keys' commands depend on now
     // The layouts (app.cpp: the sidebar and the main panel; app_present.cpp; app_phone.cpp)
-    static constexpr float kPhoneWidth = 700;    // CSS pixels at UI scale 1: narrower is a phone (see there),
-    static constexpr float kPhoneHeight = 480;   // and so is lower (CSS pixels at any UI scale)
-    bool phone_layout() const;
     void draw_phone();
     void draw_presentation();
     void draw_embed();
@@ -111,7 +108,7 @@ private:
     Exercise exercise_{&run_};
     Run run_;   // run A, and through it B and the workers (the parts below are wired in app.cpp's constructor)
     Compare& compare_ = run_.b();   // run B
-    Layout layout_{run_, controls_};
+    Layout layout_{run_, [this] { return look_.scale(); }};
     PageMessages messages_{run_, compare_, controls_};
     Views views_;
     Look look_;

@@ -13,12 +13,6 @@
 
 namespace app {
 
-bool App::phone_layout() const {
-    const ImVec2 size = ImGui::GetMainViewport()->WorkSize;
-    return size.x < kPhoneWidth * look_.scale() ||
-        size.y < kPhoneHeight;   // (a projector's 720 rows at any scale: not)
-}
-
 void App::draw_phone() {
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
@@ -26,10 +20,7 @@ void App::draw_phone() {
     const bool one_row = ImGui::GetContentRegionAvail().x > fh * 25;
     const float bar = (ImGui::GetFrameHeight() + st.ItemSpacing.y) * (one_row ? 1 : 2);
     // top bar
-    const char* controls = layout_.drawer_open() ? core::tr("Close controls") : core::tr("Controls");
-    if (ImGui::Button(controls)) command(layout_.drawer_open() ? "drawer=0" : "drawer=1");
-    controls_.note("button:controls", "button", controls, layout_.drawer_open() ? "open" : "");
-    hover_help(core::tr("The lab, presets, seed, parameters, compare, link and export."));
+    controls_.draw("drawer");
     ImGui::SameLine();
     if (!rewind_.live()) rewind_.draw_status();   // which moment is shown, and Live
     else
@@ -48,16 +39,9 @@ void App::draw_phone() {
         ImGui::EndChild();
     }
     // bottom bar
-    const bool done = run_.finished();
-    ImGui::BeginDisabled(done);
     sidebar_.draw_play_button(ImVec2(fh * 5, 0));
     ImGui::SameLine();
-    if (ImGui::Button(core::tr("Step"))) command("step");
-    controls_.note("button:step", "button", core::tr("Step"));
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    if (ImGui::Button(core::tr("Reset"))) command("reset");
-    controls_.note("button:reset", "button", core::tr("Reset"));
+    controls_.draw_row({"step", "reset"});
     if (one_row) ImGui::SameLine();
     progress_bar(float(run_.lab().progress()), run_.lab().clock());
 }

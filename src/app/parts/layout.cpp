@@ -1,6 +1,7 @@
 // The page's layout (layout.hpp).
 #include "app/parts/layout.hpp"
 #include "core/words.hpp"
+#include <imgui.h>
 
 namespace app {
 
@@ -78,11 +79,19 @@ std::vector<PageKey> Layout::keys() {
         c.now = [this] {
             ControlNow n = toggled("drawer", drawer_, core::later::tr("Open the controls drawer"),
                                    core::later::tr("Close the controls drawer"));
-            n.shown = controls_.drawn("button:controls");   // a phone's layout
+            n.shown = phone() && !present_ && !embed_;   // (the phone layout's own)
+            n.short_label = drawer_ ? core::tr("Close controls") : core::tr("Controls");
+            n.value = drawer_ ? "open" : "";
             return n;
         };
+        c.tip = core::later::tr("The lab, presets, seed, parameters, compare, link and export.");
     }
     return keys;
+}
+
+bool Layout::phone() const {
+    const ImVec2 size = ImGui::GetMainViewport()->WorkSize;
+    return size.x < kPhoneWidth * ui_scale_() || size.y < kPhoneHeight;   // (a projector's 720 rows at any scale: not)
 }
 
 std::string Layout::set_present(const std::string& arg) {

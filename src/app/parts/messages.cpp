@@ -26,6 +26,7 @@ std::vector<PageKey> PageMessages::keys() {
         n.shown = !list_.empty();
         return n;
     };
+    keys[0].controls.back().short_label = core::later::tr("Dismiss");
     keys[0].state_name = "messages";
     keys[0].state = [this] { return session::json_strings(list_); };
     return keys;
@@ -42,8 +43,8 @@ void PageMessages::say(const std::string& m) {
 void PageMessages::draw_newest() {
     const ImGuiStyle& st = ImGui::GetStyle();
     const float fh = ImGui::GetFontSize(), pad = fh * 0.3f, w = ImGui::GetContentRegionAvail().x;
-    const char* dismiss = core::tr("Dismiss");
-    const float bw = ImGui::CalcTextSize(dismiss).x + st.FramePadding.x * 2, tw = w - bw - pad * 3;
+    const float bw = ImGui::CalcTextSize(controls_.label("dismiss").c_str()).x + st.FramePadding.x * 2,
+                tw = w - bw - pad * 3;
     std::vector<std::string> lines = wrap_words(core::trf("Not applied: %s", list_.back().c_str()), tw, fh);
     if (lines.size() > 2) {
         std::string rest = lines[1];
@@ -62,8 +63,7 @@ void PageMessages::draw_newest() {
         y += lh;
     }
     ImGui::SetCursorScreenPos(ImVec2(at.x + w - bw - pad, at.y + (h - ImGui::GetFrameHeight()) / 2));
-    if (ImGui::Button(dismiss)) list_.clear();
-    controls_.note("button:dismiss", "button", dismiss);
+    controls_.draw("dismiss");
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + st.ItemSpacing.y));
 }
 
@@ -84,8 +84,7 @@ void PageMessages::draw(bool compact) {
         ImGui::EndChild();
         ImGui::PopStyleColor();
         if (ImGui::IsItemClicked()) list_.clear();
-        if (ImGui::SmallButton(core::tr("Dismiss"))) list_.clear();
-        controls_.note("button:dismiss", "button", core::tr("Dismiss"));
+        controls_.draw("dismiss", small_button());
     }
     std::string failure = stage_.lab().failure();
     if (!failure.empty()) {

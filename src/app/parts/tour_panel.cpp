@@ -23,19 +23,18 @@ void Tour::draw_panel() {
     const float fh = ImGui::GetFontSize();
     const ImGuiStyle& st = ImGui::GetStyle();
     float w = ImGui::GetContentRegionAvail().x;
-    const char* back = core::tr("< Back");
-    const char* next = core::tr("Next >");
+    const std::string back = controls_.label("tour-back"), next = controls_.label("tour-next");
     // the second row's buttons: "I don't know" while the step asks, else another part's (a worksheet, my answers)
     const bool offer_dont_know = asking && answer_ == kNoAnswer;
-    const char* dont_know = core::tr("I don't know");
-    const float more = offer_dont_know ? ImGui::CalcTextSize(dont_know).x + st.FramePadding.x * 2
+    const std::string dont_know = offer_dont_know ? controls_.label("answer-none") : "";
+    const float more = offer_dont_know ? ImGui::CalcTextSize(dont_know.c_str()).x + st.FramePadding.x * 2
         : more_width_                  ? more_width_()
                                        : 0;
     // (wider than 40 % of the panel, a phone's: under the text, at the right, so that the text keeps its width)
     const bool more_below = more > w * 0.4f;
     float nav = std::max(more_below ? 0 : more + st.ItemSpacing.x,
-                         ImGui::CalcTextSize(back).x + ImGui::CalcTextSize(next).x + st.FramePadding.x * 4 +
-                             st.ItemSpacing.x * 2);
+                         ImGui::CalcTextSize(back.c_str()).x + ImGui::CalcTextSize(next.c_str()).x +
+                             st.FramePadding.x * 4 + st.ItemSpacing.x * 2);
     std::string head = core::trf("Tour %d/%d:", step_ + 1, int(steps.size())) + "  ";
     if (stage_.playing()) head += std::string(core::tr("(running...)")) + "  ";
     // Asking: the question (the answers go below it, keys A-D); after it, the caption and, for a question, the
@@ -76,21 +75,11 @@ void Tour::draw_panel() {
         y += fh * sc * 1.15f;
     }
     ImGui::SetCursorScreenPos(ImVec2(at.x + w - nav + st.ItemSpacing.x, at.y + fh * 0.2f));
-    ImGui::BeginDisabled(step_ == 0);
-    if (ImGui::Button(back)) stage_.command("tour=back");
-    controls_.note("button:tour-back", "button", core::tr("Back"));
-    ImGui::EndDisabled();
-    ImGui::SameLine();
-    ImGui::BeginDisabled(step_ + 1 >= int(steps.size()));
-    if (ImGui::Button(next)) stage_.command("tour=next");
-    controls_.note("button:tour-next", "button", core::tr("Next"));
-    ImGui::EndDisabled();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", core::tr("Keys: right and left arrows; Escape ends the tour"));
+    controls_.draw_row({"tour-back", "tour-next"});
     if (more > 0) {
         ImGui::SetCursorScreenPos(ImVec2(at.x + w - more, more_y));
         if (!offer_dont_know) more_();
-        else if (ImGui::Button(dont_know)) stage_.command("answer=none");
-        if (offer_dont_know) controls_.note("button:answer-none", "button", dont_know);
+        else controls_.draw("answer-none");
     }
     ImGui::SetCursorScreenPos(ImVec2(at.x, at.y + h + fh * 0.25f));
     if (asking) draw_question(w, fh * sc);

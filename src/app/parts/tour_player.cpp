@@ -100,11 +100,22 @@ std::vector<PageKey> Tour::keys() {
             return n;
         };
         k.control(Control::Button, core::later::tr("Previous tour step"), "tour", "button:tour-back").arg = "back";
-        k.controls.back().now = touring;
+        k.controls.back().now = [=] {
+            ControlNow n = touring();
+            n.enabled = step_ > 0;
+            return n;
+        };
         k.controls.back().heirs = {"tour"};
+        k.controls.back().short_label = core::later::tr("< Back");
         k.control(Control::Button, core::later::tr("Next tour step"), "tour", "button:tour-next").arg = "next";
-        k.controls.back().now = touring;
+        k.controls.back().now = [=] {
+            ControlNow n = touring();
+            n.enabled = step_ + 1 < int(stage_.lab().tour().size());
+            return n;
+        };
         k.controls.back().heirs = {"tour"};
+        k.controls.back().short_label = core::later::tr("Next >");
+        k.controls.back().tip = core::later::tr("Keys: right and left arrows; Escape ends the tour");
     }
     {
         PageKey& k =
