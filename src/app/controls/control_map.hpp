@@ -53,7 +53,8 @@ public:
     // The buttons, toggles and switches of a group of the HTML document ("share"), in the declarations' order, in
     // a row that wraps: a part's control of that group shows on the canvas without a line of the canvas's code.
     void draw_group(const std::string& group);
-    void draw_row(const std::vector<std::string>& ids);   // these controls side by side (those shown now)
+    // These controls side by side (those shown now), each in this style.
+    void draw_row(const std::vector<std::string>& ids, const ControlStyle& style = {});
     const PageKeys* page_keys() const { return keys_; }
     // The command a press of the control sends now; "" while it is not shown, not enabled or hidden.
     std::string command_now(const PageKey& k, const PageControl& c) const;

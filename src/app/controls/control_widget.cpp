@@ -69,8 +69,9 @@ ControlMap::Drawn ControlMap::draw_now(const PageKey& k, const PageControl& c, c
     else pressed = ImGui::Button(imgui_id.c_str(), style.size);
     ImGui::EndDisabled();
     if (colours) ImGui::PopStyleColor(colours);
-    if (c.kind == Control::Switch) note(canvas, "checkbox", text, now.pressed ? "on" : "off");
-    else note(canvas, "button", text, c.kind == Control::Toggle ? now.value : "");
+    const std::string name = said(c, now, true);   // (the map says its whole name, as the document does)
+    if (c.kind == Control::Switch) note(canvas, "checkbox", name, now.pressed ? "on" : "off");
+    else note(canvas, "button", name, c.kind == Control::Toggle ? now.value : "");
     const std::string tip = now.tip.empty() ? core::tr(c.tip) : now.tip;
     hover_help(tip);
     if (pressed && command_) command_(command_of(k, c, now));
@@ -90,7 +91,7 @@ void ControlMap::draw_group(const std::string& group) {
             }
 }
 
-void ControlMap::draw_row(const std::vector<std::string>& ids) {
+void ControlMap::draw_row(const std::vector<std::string>& ids, const ControlStyle& style) {
     bool first = true;
     for (const std::string& id : ids) {
         PageControl c;
@@ -101,7 +102,7 @@ void ControlMap::draw_row(const std::vector<std::string>& ids) {
         if (!now.shown || (hidden_ && !c.hide_as.empty() && hidden_(c.hide_as))) continue;
         if (!first) ImGui::SameLine();
         first = false;
-        draw_now(*k, c, ControlStyle{});
+        draw_now(*k, c, style);
     }
 }
 

@@ -28,6 +28,8 @@ std::vector<PageKey> Export::keys() {
                           "button:png:" + v.id};
             c.arg = std::to_string(n);
             c.id = "png-" + std::to_string(n);
+            c.short_label = "PNG";   // words: not shown (a file type's name)
+            c.tip = core::later::tr("Save this view as a PNG at twice the screen resolution");
             return c;
         });
     };

@@ -82,6 +82,8 @@ std::vector<PageKey> Views::keys() {
                     now.pressed = std::find(tables_.begin(), tables_.end(), v.id) != tables_.end();
                     now.label = now.pressed ? core::trf("Show %s as a plot", v.title.c_str())
                                             : core::trf("Show %s as a table", v.title.c_str());
+                    now.short_label = now.pressed ? core::tr("Plot") : core::tr("Table");
+                    now.tip = now.pressed ? core::tr("Back to the plot") : core::tr("Show this view's data as a table");
                     return now;
                 };
                 return c;
@@ -130,6 +132,9 @@ std::vector<PageKey> Views::keys() {
                                    : core::trf("Enlarge %s", v.title.c_str());
                     now.command = on ? "view=-1" : "view=" + std::to_string(n);
                     now.canvas = (on ? "button:all-views:" : "button:enlarge:") + v.id;
+                    now.short_label = on ? core::tr("All views") : core::tr("Enlarge");
+                    if (on)
+                        now.tip = core::tr("Back to the grid of views. Keys: 1-9 a view, 0 all views, P presentation");
                     return now;
                 };
                 return c;
@@ -225,11 +230,13 @@ std::string Views::toggle_table(long long view) {
 // its own would take the plot's room).
 void Views::draw_title(const core::View& v, int k, float width, bool enlarge_button) {
     const float fh = ImGui::GetFontSize(), pad = ImGui::GetStyle().FramePadding.x * 2 + ImGui::GetStyle().ItemSpacing.x;
-    const char* extra = enlarge_button ? core::tr("Enlarge") : (!lecture_() ? core::tr("All views") : nullptr);
-    const bool as_table = std::find(tables_.begin(), tables_.end(), v.id) != tables_.end();
-    const char* table = as_table ? core::tr("Plot") : core::tr("Table");
-    float buttons = ImGui::CalcTextSize("PNG").x + pad + ImGui::CalcTextSize(table).x + pad +
-        (extra ? ImGui::CalcTextSize(extra).x + pad : 0);
+    // its buttons, from the views' declarations (views.cpp's keys, export_view.cpp's): as a table, PNG, and Enlarge
+    // in a grid or All views when large (not in a lecture's layout, whose keys say it)
+    const std::string n = std::to_string(k);
+    std::vector<std::string> row = {"table-" + n, "png-" + n};
+    if (enlarge_button || !lecture_()) row.push_back("enlarge-" + n);
+    float buttons = 0;
+    for (const std::string& id : row) buttons += ImGui::CalcTextSize(controls_.label(id).c_str()).x + pad;
     ImVec2 p = ImGui::GetCursorScreenPos();
     std::string t = fit_text(v.title + (v.caption.empty() ? "" : "  (?)"), width - buttons - fh * 0.3f);
     ImGui::TextColored(ink4(colors().title), "%s", t.c_str());
@@ -245,26 +252,7 @@ void Views::draw_title(const core::View& v, int k, float width, bool enlarge_but
         ImGui::EndTooltip();
     }
     ImGui::SetCursorScreenPos(ImVec2(p.x + width - buttons, p.y));
-    ImGui::PushID(k);
-    if (ImGui::SmallButton(table)) stage_.command("table=" + std::to_string(k));
-    controls_.note("button:table:" + v.id, "button",
-                   as_table ? core::trf("Plot: %s", v.title.c_str()) : core::trf("Table: %s", v.title.c_str()));
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", as_table ? core::tr("Back to the plot") : core::tr("Show this view's data as a table"));
-    ImGui::SameLine();
-    if (ImGui::SmallButton("PNG")) stage_.command("png=" + std::to_string(k));
-    controls_.note("button:png:" + v.id, "button", core::trf("PNG of %s", v.title.c_str()));
-    if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("%s", core::tr("Save this view as a PNG at twice the screen resolution"));
-    if (extra) {
-        ImGui::SameLine();
-        if (ImGui::SmallButton(extra)) stage_.command(enlarge_button ? "view=" + std::to_string(k) : "view=-1");
-        controls_.note((enlarge_button ? "button:enlarge:" : "button:all-views:") + v.id, "button", extra);
-        if (!enlarge_button && ImGui::IsItemHovered())
-            ImGui::SetTooltip("%s",
-                              core::tr("Back to the grid of views. Keys: 1-9 a view, 0 all views, P presentation"));
-    }
-    ImGui::PopID();
+    controls_.draw_row(row, small_button());
     ImGui::SetCursorScreenPos(ImVec2(p.x, p.y + fh * 1.35f));
 }
 
