@@ -15,10 +15,14 @@ std::string json_rect(ImVec2 a, ImVec2 b);   // [x, y, width, height]
 
 // How the canvas draws a declared control in one place; what it says and does is the declaration's.
 struct ControlStyle {
-    ImVec2 size{0, 0};                           // its size (0: the label's)
-    bool small = false;                          // a small button (a view's corner, a list's row)
-    bool flow = false;                           // beside the last item when it fits, else on a new line (flow.hpp)
-    bool full_label = false;                     // the declared label, not the canvas's shorter one (a menu, a drawer)
+    ImVec2 size{0, 0};         // its size (0: the label's)
+    bool small = false;        // a small button (a view's corner, a list's row)
+    bool flow = false;         // beside the last item when it fits, else on a new line (flow.hpp)
+    bool full_label = false;   // the declared label, not the canvas's shorter one (a menu, a drawer)
+    // A Choice: its label beside it (false: none, the place says what it is), and what it shows closed where
+    // the place says it otherwise than the chosen option ("": the option's text)
+    bool labelled = true;
+    std::string preview;
     ImVec4 fill{0, 0, 0, 0}, text{0, 0, 0, 0};   // its colours (alpha 0: the theme's)
 };
 inline ControlStyle in_row() {   // in a row of buttons that wraps
@@ -44,7 +48,8 @@ public:
     // The page's keys (the App, once every part has declared its own), where a press goes, and what an exercise
     // hides (a control's hide_as).
     void use_keys(const PageKeys* keys, std::function<std::string(const std::string&)> command,
-                  std::function<bool(const std::string& hide_as)> hidden);
+                  std::function<bool(const std::string& hide_as)> hidden,
+                  std::function<bool(const std::string& lock_as)> locked);
     // Draws the declared control with this id in the HTML document ("play", "present", "enlarge-2") as it is now:
     // what it says, whether it shows and is enabled, its help on hover, under its canvas id in the map; a press
     // sends its command (true). Nothing when it is not shown now. Each place may style it (ControlStyle).
@@ -53,6 +58,8 @@ public:
     // The buttons, toggles and switches of a group of the HTML document ("share"), in the declarations' order, in
     // a row that wraps: a part's control of that group shows on the canvas without a line of the canvas's code.
     void draw_group(const std::string& group);
+    // A Choice as a combo: its options, the chosen one marked; a pick sends NAME=VALUE (the same again: nothing).
+    void draw_choice(const std::string& id, const ControlStyle& style = {});
     // These controls side by side (those shown now), each in this style.
     void draw_row(const std::vector<std::string>& ids, const ControlStyle& style = {});
     const PageKeys* page_keys() const { return keys_; }
@@ -76,9 +83,12 @@ private:
         bool shown = false, pressed = false;
     };
     Drawn draw_now(const PageKey& k, const PageControl& c, const ControlStyle& style);
+    const PageKey* declared(const std::string& id, PageControl& c) const;   // the control of this id, and its key
     const PageKeys* keys_ = nullptr;
     std::function<std::string(const std::string&)> command_;
-    std::function<bool(const std::string&)> hidden_;
+    std::function<bool(const std::string&)> hidden_, locked_;
+    bool hidden(const PageControl& c, const ControlNow& now) const;   // not shown now, or hidden by an exercise
+    bool locked(const PageControl& c) const;                          // locked by an exercise
 };
 
 }   // namespace app

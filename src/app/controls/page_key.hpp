@@ -55,6 +55,7 @@ struct Choice {
     std::string value, text;   // the argument and its label (translated when shown)
     std::string lang;          // the language the label is in, when it is not the page's (a language's own name)
     std::string canvas;        // its id in the layout map ("": "option:" + the control's id + ":" + value)
+    std::string tip;           // the canvas's help when the option is hovered (translated; "": none)
 };
 
 // A control as it is now, where that follows the state (state().page_controls): "" and true leave it as declared.
@@ -63,7 +64,7 @@ struct ControlNow {
     std::string command;       // what a press sends now (Button, Toggle)
     std::string canvas;        // its id in the layout map now
     std::string value;         // its value now ("": the key's state() field)
-    std::string value_text;    // what a screen reader says of its value (Slider)
+    std::string value_text;    // what a screen reader says of its value (Slider); what a closed Choice shows
     std::string short_label;   // what the canvas's button says, where it is shorter than `label` ("": the label)
     std::string tip;           // the canvas's help on hover now, translated ("": the declared tip)
     bool shown = true, enabled = true, pressed = false;

@@ -54,7 +54,8 @@ App::App(Host host, const std::string& initial_query)
     }
     controls_.use_keys(
         &keys_, [this](const std::string& c) { return command(c); },
-        [this](const std::string& hide_as) { return exercise_.hides(hide_as); });
+        [this](const std::string& hide_as) { return exercise_.hides(hide_as); },
+        [this](const std::string& lock_as) { return exercise_.locks(lock_as); });
     open_link(initial_query);
     run_.start_workers();   // workers=auto: they start loading now if the run pays for them
 }

@@ -123,8 +123,7 @@ private:
     Rewind rewind_{run_, controls_};
     Export export_{run_, views_, look_, host_};
     Header header_;
-    Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_, record_, tour_},
-                     [this] { messages_.clear(); }};
+    Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_}};
 };
 
 }   // namespace app

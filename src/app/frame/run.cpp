@@ -337,6 +337,7 @@ std::vector<PageKey> Run::keys() {
                 auto l = core::make_lab(v.text);
                 if (!l)
                     return core::trf("unknown lab %s (labs: %s)", core::quote(v.text).c_str(), core::lab_ids().c_str());
+                page_.command("dismiss");   // another paper: the last one's messages go
                 open(session::default_config(*l));
                 return std::string();
             })
@@ -346,10 +347,21 @@ std::vector<PageKey> Run::keys() {
         c.hide_as = c.lock_as = "lab";
         c.commit = true;
         c.help = core::later::tr("Arrow keys show the labs; Enter, or leaving the list, opens the one shown.");
+        c.tip = core::later::tr("Pick a paper. Each lab runs a small version of the paper's data model and training.");
         c.choices = [] {
+            static const std::vector<core::LabInfo> infos = [] {   // (declarations: the same for the program's life)
+                std::vector<core::LabInfo> v;
+                for (const core::LabEntry& e : core::all_labs()) v.push_back(e.make()->info());
+                return v;
+            }();
             std::vector<Choice> labs;
-            for (const core::LabEntry& e : core::all_labs()) labs.push_back({e.id, e.make()->info().title, ""});
+            for (const core::LabInfo& i : infos) labs.push_back({i.id, i.title, "", "", core::tr(i.citation)});
             return labs;
+        };
+        c.now = [this] {
+            ControlNow n;
+            n.value = config_.lab;
+            return n;
         };
     }
     declare(keys, {"preset", K::Word, 0, 0, "ID", core::later::tr("load one of this lab's presets")}, [this](Arg v) {
@@ -369,7 +381,11 @@ std::vector<PageKey> Run::keys() {
         c.help = core::later::tr("Enter, or leaving the list, applies the preset shown and restarts the run.");
         c.choices = [this] {
             std::vector<Choice> presets = {{"", core::later::tr("custom"), ""}};
-            for (const core::Preset& p : lab_->schema().presets) presets.push_back({p.id, p.title, ""});
+            for (const core::Preset& p : lab_->schema().presets)
+                presets.push_back(
+                    {p.id, p.title, "", "",
+                     core::tr(p.note) +
+                         (p.warning.empty() ? "" : "\n\n" + core::trf("Note: %s", core::tr(p.warning).c_str()))});
             return presets;
         };
         c.now = [this] {   // a configuration that is no preset's: "custom"

@@ -218,7 +218,8 @@ std::vector<PageKey> Compare::keys() {
         with.commit = true;
         with.choices = [this] {
             std::vector<Choice> c = {{"off", core::later::tr("no comparison"), ""}};
-            for (const core::Comparison& x : stage_.lab().comparisons()) c.push_back({x.id, x.title, ""});
+            for (const core::Comparison& x : stage_.lab().comparisons())
+                c.push_back({x.id, x.title, "", "", session::describe(x.b) + "\n\n" + core::tr(x.contrast)});
             return c;
         };
         with.now = [this] {   // a comparison by hand is none of the named ones
@@ -230,6 +231,7 @@ std::vector<PageKey> Compare::keys() {
         k.control(Control::Button, core::later::tr("End comparison"), "compare-end", "button:end-compare").arg = "off";
         k.controls.back().now = comparing;
         k.controls.back().heirs = {"compare"};
+        k.controls.back().tip = core::later::tr("Back to run A alone (it keeps its progress). Link key: b.name=value.");
     }
     {
         PageKey& k = declare(

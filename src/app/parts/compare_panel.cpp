@@ -27,18 +27,10 @@ void Compare::draw_panel() {
         wrapped_text(core::tr("Run B = this run with something changed, same seed, side by side. Pick "
                               "one of the paper's contrasts, or press B beside a parameter."));
         ImGui::PopStyleColor();
-        ImGui::SetNextItemWidth(-1);
-        const bool open = ImGui::BeginCombo("##compare", core::tr("Compare with ..."));
-        controls_.note("combo:compare", "combo", core::tr("Compare with"));
-        if (open) {
-            for (const core::Comparison& c : named) {
-                const std::string title = core::tr(c.title);
-                if (ImGui::Selectable((title + "###" + c.id).c_str())) stage_.command("compare=" + c.id);
-                controls_.note("option:compare:" + c.id, "option", title);
-                hover_help(session::describe(c.b) + "\n\n" + core::tr(c.contrast));
-            }
-            ImGui::EndCombo();
-        }
+        ControlStyle with;   // (the text above says what it is)
+        with.labelled = false;
+        with.preview = core::tr("Compare with ...");
+        controls_.draw_choice("compare", with);
         return;
     }
     ImGui::TextColored(ink4(colors().b_text), "%s", core::tr("B = A with:"));
@@ -92,9 +84,7 @@ void Compare::draw_panel() {
             ImGui::PopStyleColor();
         }
     progress_bar(float(b_.progress), "B: " + b_.clock);
-    if (ImGui::Button(core::tr("End comparison"))) stage_.command("compare=off");
-    controls_.note("button:end-compare", "button", core::tr("End comparison"));
-    hover_help(core::tr("Back to run A alone (it keeps its progress). Link key: b.name=value."));
+    controls_.draw("end-compare");
 }
 
 // "A 0.9940   B 0.6120   Δ −0.3820" in the metric's own format; n/a where a value is missing.

@@ -98,19 +98,9 @@ std::string PageLanguage::failed(const std::string& text) {
 }
 
 void PageLanguage::draw_menu() {
-    const core::Language* shown = core::find_language(chosen());
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
-    const bool open =
-        ImGui::BeginCombo((std::string(core::tr("Language")) + "###language").c_str(), shown ? shown->name : "");
-    controls_.note("combo:language", "combo", core::tr("Language"), shown ? shown->name : "");
-    if (!open) return;
-    if (ImGui::Selectable(core::tr("as the browser"), choice_ == "auto")) stage_.command("lang=auto");
-    controls_.note("option:language:auto", "option", core::tr("as the browser"));
-    for (const core::Language& l : core::languages()) {
-        if (ImGui::Selectable(l.name, choice_ == l.code)) stage_.command(std::string("lang=") + l.code);
-        controls_.note(std::string("option:language:") + l.code, "option", l.name);
-    }
-    ImGui::EndCombo();
+    ControlStyle s;
+    s.size.x = ImGui::GetFontSize() * 9;
+    controls_.draw_choice("language", s);
 }
 
 std::vector<PageKey> PageLanguage::keys() {
@@ -138,6 +128,13 @@ std::vector<PageKey> PageLanguage::keys() {
                 for (const core::Language& l : core::languages()) c.push_back({l.code, l.name, l.code});
                 return c;
             };
+        k.controls.back().tip = core::later::tr("The page's language; auto follows the browser's. Link: lang=de.");
+        k.controls.back().now = [this] {   // what it shows closed: the language in use ("as the browser": which)
+            ControlNow n;
+            const core::Language* l = core::find_language(chosen());
+            n.value_text = l ? l->name : "";
+            return n;
+        };
         k.state_name = "lang_choice";
         k.state = [this] { return session::json_string(choice_); };
     }

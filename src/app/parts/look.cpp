@@ -182,6 +182,15 @@ std::vector<PageKey> Look::keys() {
             for (const Colors& t : themes()) c.push_back({t.id, t.name, ""});
             return c;
         };
+        k.controls.back().tip = core::later::tr(
+            "Colours: light, dark for a dark lecture hall, or high contrast; auto follows the system. Link: theme=dark.");
+        k.controls.back().now = [this] {   // closed, "as the system" says which the system's is
+            ControlNow n;
+            for (const Colors& c : themes())
+                if (c.id == system_ && choice_ == "auto")
+                    n.value_text = core::trf("as the system (%s)", core::tr(c.name));
+            return n;
+        };
         k.state_name = "theme_choice";
         k.state = [this] { return session::json_string(choice_); };
     }
@@ -211,29 +220,9 @@ void Look::draw_controls() {
     controls_.note("slider:ui-scale", "slider", core::tr("UI scale"), core::format_number(scale_));
     if (ImGui::IsItemDeactivatedAfterEdit()) fonts_dirty_ = true;
     hover_help(core::tr("Text and control size, for projectors."));
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 7);
-    const auto name_of = [](const std::string& id) -> std::string {
-        for (const Colors& c : themes())
-            if (id == c.id) return core::tr(c.name);
-        return id;
-    };
-    const std::string shown =
-        choice_ == "auto" ? core::trf("as the system (%s)", name_of(system_).c_str()) : name_of(choice_);
-    const bool theme_open = ImGui::BeginCombo((std::string(core::tr("theme")) + "###theme").c_str(), shown.c_str());
-    controls_.note("combo:theme", "combo", core::tr("theme"), shown);
-    if (theme_open) {
-        std::vector<std::string> ids = {"auto"};
-        for (const Colors& c : themes()) ids.push_back(c.id);
-        for (const std::string& id : ids) {
-            const std::string name = id == "auto" ? std::string(core::tr("as the system")) : name_of(id);
-            const bool picked = ImGui::Selectable((name + "###" + id).c_str(), id == choice_);
-            controls_.note("option:theme:" + id, "option", name, id == choice_ ? "selected" : "");
-            if (picked) stage_.command("theme=" + id);
-        }
-        ImGui::EndCombo();
-    }
-    hover_help(core::tr(
-        "Colours: light, dark for a dark lecture hall, or high contrast; auto follows the system. Link: theme=dark."));
+    ControlStyle theme;
+    theme.size.x = ImGui::GetFontSize() * 7;
+    controls_.draw_choice("theme", theme);
 }
 
 }   // namespace app

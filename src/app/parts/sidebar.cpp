@@ -49,65 +49,22 @@ void Sidebar::draw_lab_preset_seed() {
         wrapped_text(core::tr("Exercise: some controls are hidden or locked by this link."));
         ImGui::PopStyleColor();
     }
-    if (!exercise_.hides("lab")) draw_lab_picker();
-    ImGui::BeginDisabled(exercise_.locks("preset"));
-    if (!exercise_.hides("presets")) draw_preset_picker();
-    ImGui::EndDisabled();
+    draw_lab_picker();
+    draw_preset_picker();
     ImGui::BeginDisabled(exercise_.locks("seed"));
     if (!exercise_.hides("seed")) draw_seed_input();
     ImGui::EndDisabled();
 }
 
 void Sidebar::draw_lab_picker() {
-    ImGui::BeginDisabled(exercise_.locks("lab"));
-    ImGui::SetNextItemWidth(-1);
-    static const std::vector<core::LabInfo> infos = [] {
-        std::vector<core::LabInfo> v;
-        for (const auto& e : core::all_labs()) v.push_back(e.make()->info());
-        return v;
-    }();
-    const std::string title = core::tr(run_.lab().info().title);
-    const bool lab_open = ImGui::BeginCombo("##lab", title.c_str());
-    controls_.note("combo:lab", "combo", core::tr("lab"), title);
-    if (lab_open) {
-        for (const core::LabInfo& info : infos) {
-            const std::string shown = core::tr(info.title);
-            const bool picked = ImGui::Selectable((shown + "###" + info.id).c_str(), info.id == run_.config().lab);
-            controls_.note("option:lab:" + info.id, "option", shown, info.id == run_.config().lab ? "selected" : "");
-            if (picked && info.id != run_.config().lab) {
-                forget_messages_();
-                command("lab=" + info.id);
-            }
-            hover_help(core::tr(info.citation));
-        }
-        ImGui::EndCombo();
-    }
-    hover_help(core::tr("Pick a paper. Each lab runs a small version of the paper's data model and training."));
-    ImGui::EndDisabled();
+    ControlStyle whole_row;   // (its options are papers: it needs no label)
+    whole_row.labelled = false;
+    controls_.draw_choice("lab", whole_row);
 }
 
 void Sidebar::draw_preset_picker() {
     const core::Preset* cur = run_.lab().schema().preset(run_.config().preset);
-    ImGui::SetNextItemWidth(width_before_label(core::tr("preset"), 4.5f));
-    const std::string shown = cur ? core::tr(cur->title) : core::tr("custom");
-    const bool preset_open = ImGui::BeginCombo((std::string(core::tr("preset")) + "###preset").c_str(), shown.c_str());
-    controls_.note("combo:preset", "combo", core::tr("preset"), shown);
-    if (preset_open) {
-        for (const auto& p : run_.lab().schema().presets) {
-            const std::string title = core::tr(p.title);
-            const bool picked = ImGui::Selectable((title + "###" + p.id).c_str(), p.id == run_.config().preset);
-            controls_.note("option:preset:" + p.id, "option", title, p.id == run_.config().preset ? "selected" : "");
-            if (picked) {
-                session::RunConfig c = run_.config();
-                c.preset = p.id;
-                c.params.apply_preset(p.id);
-                run_.open(c);
-            }
-            hover_help(core::tr(p.note) +
-                       (p.warning.empty() ? "" : "\n\n" + core::trf("Note: %s", core::tr(p.warning).c_str())));
-        }
-        ImGui::EndCombo();
-    }
+    controls_.draw_choice("preset");
     if (cur && !cur->note.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().claim));
         wrapped_text(core::tr(cur->note));
@@ -292,7 +249,6 @@ void Sidebar::draw_share_and_export() {
     controls_.draw("csv-b", in_row());
     parts_.look.draw_controls();
     parts_.language.draw_menu();
-    hover_help(core::tr("The page's language; auto follows the browser's. Link: lang=de."));
     const session::RunConfig& c = run_.config();
     ImGui::TextDisabled("CLI: moe-lab run --lab %s --preset %s --seed %llu",   // words: not shown
                         c.lab.c_str(), c.preset.c_str(), (unsigned long long)c.seed);

@@ -9,9 +9,7 @@
 #include "app/parts/look.hpp"
 #include "app/controls/part.hpp"
 #include "app/parts/point_editor.hpp"
-#include "app/parts/recording.hpp"
 #include "app/frame/run.hpp"
-#include "app/parts/tour.hpp"
 #include <functional>
 #include <imgui.h>
 #include <string>
@@ -26,14 +24,9 @@ public:
         PointEditor& points;
         Look& look;
         PageLanguage& language;
-        Recording& record;
-        const Tour& tour;
     };
-    // `forget_messages`: a lab picked by hand starts without the last lab's messages.
-    Sidebar(Run& run, ControlMap& controls, const Exercise& exercise, Parts parts,
-            std::function<void()> forget_messages)
-        : run_(run), controls_(controls), exercise_(exercise), parts_(parts),
-          forget_messages_(std::move(forget_messages)) {}
+    Sidebar(Run& run, ControlMap& controls, const Exercise& exercise, Parts parts)
+        : run_(run), controls_(controls), exercise_(exercise), parts_(parts) {}
     std::vector<PageKey> keys() override { return {}; }
     void state(std::string& json) const override;   // play_button: where Play is (for the browser test)
     void draw(ImVec2 size);                         // height 0: to the bottom
@@ -54,7 +47,6 @@ private:
     ControlMap& controls_;
     const Exercise& exercise_;
     Parts parts_;
-    std::function<void()> forget_messages_;
     float play_button_[4] = {0, 0, 0, 0};   // its rectangle in the last frame
 };
 
