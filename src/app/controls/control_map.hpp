@@ -17,6 +17,9 @@ std::string json_rect(ImVec2 a, ImVec2 b);   // [x, y, width, height]
 struct ControlStyle {
     ImVec2 size{0, 0};         // its size (0: the label's)
     bool small = false;        // a small button (a view's corner, a list's row)
+    bool menu_item = false;    // an item of a menu the place opens
+    bool invisible = false;    // the place draws it (an answer's cell): only where it is pressed, of `size`
+    std::string sign;          // an option as a button: what it says where the place has a sign for it ("B")
     bool flow = false;         // beside the last item when it fits, else on a new line (flow.hpp)
     bool full_label = false;   // the declared label, not the canvas's shorter one (a menu, a drawer)
     // A Choice: its label beside it (false: none, the place says what it is), and what it shows closed where
@@ -60,6 +63,8 @@ public:
     void draw_group(const std::string& group);
     // A Choice as a combo: its options, the chosen one marked; a pick sends NAME=VALUE (the same again: nothing).
     void draw_choice(const std::string& id, const ControlStyle& style = {});
+    // One option of a Choice as a button (its sign, else its text) that picks it: a parameter's B beside it.
+    void draw_option(const std::string& id, const std::string& value, const ControlStyle& style);
     // These controls side by side (those shown now), each in this style.
     void draw_row(const std::vector<std::string>& ids, const ControlStyle& style = {});
     const PageKeys* page_keys() const { return keys_; }

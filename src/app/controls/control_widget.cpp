@@ -92,7 +92,9 @@ ControlMap::Drawn ControlMap::draw_now(const PageKey& k, const PageControl& c, c
     if (c.kind == Control::Switch) {
         bool on = now.pressed;
         pressed = ImGui::Checkbox(imgui_id.c_str(), &on);
-    } else if (style.small) pressed = ImGui::SmallButton(imgui_id.c_str());
+    } else if (style.invisible) pressed = ImGui::InvisibleButton(("###" + canvas).c_str(), style.size);
+    else if (style.menu_item) pressed = ImGui::Selectable(imgui_id.c_str());
+    else if (style.small) pressed = ImGui::SmallButton(imgui_id.c_str());
     else pressed = ImGui::Button(imgui_id.c_str(), style.size);
     ImGui::EndDisabled();
     if (colours) ImGui::PopStyleColor(colours);
@@ -159,6 +161,24 @@ void ControlMap::draw_choice(const std::string& id, const ControlStyle& style) {
     }
     hover_help(core::tr(c.tip));
     ImGui::EndDisabled();
+}
+
+void ControlMap::draw_option(const std::string& id, const std::string& value, const ControlStyle& style) {
+    PageControl c;
+    const PageKey* k = declared(id, c);
+    if (!k || !c.choices || hidden(c, now_of(c))) return;
+    for (const Choice& o : c.choices()) {
+        if (o.value != value) continue;
+        const std::string text = style.sign.empty() ? option_text(o) : style.sign;
+        if (style.fill.w > 0) ImGui::PushStyleColor(ImGuiCol_Button, style.fill);
+        ImGui::BeginDisabled(locked(c));
+        const bool pressed = ImGui::SmallButton((text + "###" + o.canvas).c_str());
+        ImGui::EndDisabled();
+        if (style.fill.w > 0) ImGui::PopStyleColor();
+        note(o.canvas.empty() ? "option:" + control_id(*k, c) + ":" + o.value : o.canvas, "button", option_text(o));
+        hover_help(o.tip);
+        if (pressed && command_) command_(k->syntax.name + "=" + o.value);
+    }
 }
 
 }   // namespace app

@@ -283,7 +283,12 @@ std::vector<PageKey> Compare::keys() {
             std::vector<Choice> c = {{"", core::later::tr("choose a parameter"), ""}};
             for (const core::ParamSpec& p : stage_.lab().schema().params)
                 if (p.type != core::ParamType::Points)   // (by its words: an option holds no symbol read aloud)
-                    c.push_back({p.name, session::param_words(p), core::language().code, "button:vs:" + p.name});
+                    c.push_back(
+                        {p.name, session::param_words(p), core::language().code, "button:vs:" + p.name,
+                         std::any_of(changes_.begin(), changes_.end(), [&](const auto& x) { return x.first == p.name; })
+                             ? core::tr("B changes this parameter: click to drop the change")
+                             : core::tr("Compare: run B with this parameter changed, on the same seed, beside "
+                                        "this run")});
             return c;
         };
     }

@@ -38,6 +38,8 @@ void Compare::draw_panel() {
         ImGui::SameLine();
         ImGui::TextUnformatted(core::tr(title_).c_str());
     }
+    // B's rows: a value and its x for each changed parameter, made from the schema's parameters as the sidebar's
+    // rows are (drawn here, not through the control widget; web/pdom.js's syncChanges makes the document's)
     core::Changes changes = changes_;
     for (size_t k = 0; k < changes.size(); ++k) {
         ImGui::PushID(int(k));

@@ -67,6 +67,7 @@ void Header::draw_timeline() {
                     now ? ink(colors().on_phase_now) : ink(colors().text), t.c_str());
         dl->PopClipRect();
         ImGui::SetCursorScreenPos(p);
+        // (a plot's surface, no control: dragging along it rewinds; the document's twin is rewind's slider)
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
         if (ImGui::IsItemActive() && !stage_.playing())   // paused: rewind (rewind.cpp)
             if (std::string c =
@@ -153,7 +154,7 @@ void Header::draw_look_for(bool compact) {
         y += line;
     }
     ImGui::SetCursorScreenPos(at);
-    ImGui::InvisibleButton("lookfor", ImVec2(w, std::max(1.0f, y - at.y)));
+    ImGui::InvisibleButton("lookfor", ImVec2(w, std::max(1.0f, y - at.y)));   // (no control: a text's hover area)
     if ((cut || !with_claim) && ImGui::IsItemHovered()) {
         ImGui::BeginTooltip();
         ImGui::PushTextWrapPos(tooltip_wrap(30));

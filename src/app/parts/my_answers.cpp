@@ -43,6 +43,7 @@ std::vector<PageKey> MyAnswers::keys() {
             ControlNow n = toggled("my-answers", shown_ && count() > 0, core::later::tr("My answers"),
                                    core::later::tr("Hide my answers"));
             if (n.pressed) n.label = core::trf("Hide my answers: %s", one_line().c_str());
+            n.short_label = n.pressed ? core::tr("Hide my answers") : core::tr("My answers");
             n.shown = count() > 0;
             return n;
         };
@@ -65,6 +66,7 @@ std::vector<PageKey> MyAnswers::keys() {
                                  return std::string();
                              });
         k.control(Control::Button, core::later::tr("Copy my answers"), "tour").now = shown;
+        k.controls.back().short_label = core::later::tr("Copy");
     }
     {
         PageKey& k = declare(keys,
@@ -185,10 +187,10 @@ std::string MyAnswers::name_label() const {
 
 float MyAnswers::buttons_width() const {
     const ImGuiStyle& st = ImGui::GetStyle();
-    const float others = count() == 0
-        ? 0
-        : ImGui::CalcTextSize(shown_ ? core::tr("Hide my answers") : core::tr("My answers")).x +
-            ImGui::CalcTextSize(core::tr("Copy")).x + st.FramePadding.x * 4 + st.ItemSpacing.x * 2;
+    const float others = count() == 0 ? 0
+                                      : ImGui::CalcTextSize(controls_.label("my-answers").c_str()).x +
+            ImGui::CalcTextSize(controls_.label("copy-answers").c_str()).x + st.FramePadding.x * 4 +
+            st.ItemSpacing.x * 2;
     // the name's text in what the panel leaves (a phone's: the row across it)
     name_room_ = std::max(ImGui::GetFontSize() * 4, ImGui::GetContentRegionAvail().x - others - st.FramePadding.x * 2);
     return ImGui::CalcTextSize(name_label().c_str()).x + st.FramePadding.x * 2 + others;
@@ -207,7 +209,7 @@ void MyAnswers::draw_name() {
             editing_ = false;
             stage_.command("name=" + std::string(typed_));
         }
-    } else if (ImGui::Button((label + "###name").c_str())) {
+    } else if (ImGui::Button((label + "###name").c_str())) {   // (the text field's stand-in: it sends no command)
         if (host_.edit_text) host_.edit_text("input:name");
         else {
             editing_ = true;
@@ -221,13 +223,7 @@ void MyAnswers::draw_buttons() {
     draw_name();
     if (count() == 0) return;
     ImGui::SameLine();
-    const bool on = shown_;
-    if (ImGui::Button(on ? core::tr("Hide my answers") : core::tr("My answers")))
-        stage_.command(on ? "my-answers=0" : "my-answers=1");
-    controls_.note("button:my-answers", "button", core::tr("My answers"));
-    ImGui::SameLine();
-    if (ImGui::Button(core::tr("Copy"))) stage_.command("copy-answers");
-    controls_.note("button:copy-answers", "button", core::tr("Copy my answers"));
+    controls_.draw_row({"my-answers", "copy-answers"});
 }
 
 }   // namespace app

@@ -173,7 +173,9 @@ std::string PointEditor::download() {
     return "";
 }
 
-// The sidebar's part for a point set: how many, the class a tap adds, clear, and the CSV's way in and out.
+// The sidebar's part for a point set: how many, the class a tap adds, clear, and the CSV's way in and out. Its buttons
+// are drawn here, not through the control widget: they are a points parameter's own editor, made from the schema's
+// parameter beside the point canvas, as web/pdom.js's pointsField makes the document's (coordinates, class, CSV).
 void PointEditor::draw(size_t k, bool locked) {
     const core::ParamSpec& s = stage_.lab().schema().params[k];
     const size_t n = stage_.edited().points(k).size();

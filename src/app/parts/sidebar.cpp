@@ -152,16 +152,14 @@ void Sidebar::draw_params() {
                 ImGui::PopID();
                 continue;
             }
-            if (!exercise_.hides("compare")) {
-                if (in_b) ImGui::PushStyleColor(ImGuiCol_Button, ink4(colors().b_button));
-                if (ImGui::SmallButton("B")) command("vs=" + s.name);
-                controls_.note("button:vs:" + s.name, "button", core::trf("compare %s", s.name.c_str()));
-                if (in_b) ImGui::PopStyleColor();
-                hover_help(in_b ? core::tr("B changes this parameter: click to drop the change")
-                                : core::tr("Compare: run B with this parameter changed, on the same seed, beside this "
-                                           "run"));
+            if (!exercise_.hides("compare")) {   // B: compare's "vs" choice, this parameter's option
+                ControlStyle b;
+                b.sign = "B";   // words: not shown (run B's name)
+                if (in_b) b.fill = ink4(colors().b_button);
+                controls_.draw_option("vs", s.name, b);
                 ImGui::SameLine();
             }
+            // (the parameter's own control, bound to it through the schema: a slider, a checkbox or a combo)
             ImGui::BeginDisabled(locked);
             ImGui::SetNextItemWidth(-fh * 5.5f);
             switch (s.type) {

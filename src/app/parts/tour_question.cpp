@@ -187,13 +187,11 @@ void Tour::draw_question(float width, float size) {
         row_h = std::max(row_h, h);
         const ImVec2 a(origin.x + float(col) * (L.col_w + st.ItemSpacing.x), y);
         ImGui::SetCursorScreenPos(a);
-        ImGui::BeginDisabled(answer != kNoAnswer);
-        ImGui::PushID(k);
-        if (ImGui::InvisibleButton("answer", ImVec2(L.col_w, h))) stage_.command("answer=" + letter(k));
+        ControlStyle cell;   // (drawn below: its words wrapped in the answers' grid)
+        cell.size = ImVec2(L.col_w, h);
+        cell.invisible = true;
+        controls_.draw("answer-" + letter(k), cell);
         const bool hot = ImGui::IsItemHovered(), down = ImGui::IsItemActive();
-        ImGui::PopID();
-        ImGui::EndDisabled();
-        controls_.note("button:answer-" + letter(k), "button", core::tr(question.answers[size_t(k)].text));
         const bool chosen = k == answer;
         const ImGuiCol fill = chosen || down ? ImGuiCol_ButtonActive : hot ? ImGuiCol_ButtonHovered : ImGuiCol_Button;
         dl->AddRectFilled(a, ImVec2(a.x + L.col_w, a.y + h), ImGui::GetColorU32(fill), st.FrameRounding);

@@ -83,14 +83,14 @@ void Worksheet::draw_button() {
     ImGui::BeginDisabled(busy());
     const std::string label =
         busy() ? core::trf("Worksheet… %.0f %%", 100 * maker_->progress()) : std::string(core::tr("Worksheet…"));
+    // (it opens the canvas's menu and sends no command; the menu's items are the document's two buttons)
     if (ImGui::Button((label + "###worksheet").c_str())) ImGui::OpenPopup("worksheet-menu");
-    // (the menu's items are the HTML document's two buttons, noted when the menu is open)
     ImGui::EndDisabled();
     if (ImGui::BeginPopup("worksheet-menu")) {
-        if (ImGui::Selectable(core::tr("Worksheet"))) stage_.command("worksheet=sheet");
-        controls_.note("button:worksheet-sheet", "button", core::tr("Worksheet"));
-        if (ImGui::Selectable(core::tr("Teacher's key"))) stage_.command("worksheet=key");
-        controls_.note("button:worksheet-key", "button", core::tr("Teacher's key"));
+        ControlStyle item;
+        item.menu_item = true;
+        controls_.draw("worksheet-sheet", item);
+        controls_.draw("worksheet-key", item);
         ImGui::EndPopup();
     }
 }
