@@ -71,3 +71,50 @@ test("a link percent-encoded whole, the page's keys and the run's, opens the sam
     await o.page.close();
   }
 });
+
+// Every key a link can carry, percent-encoded whole, opens the same page as written plain: each of the page's link
+// keys (moeLab.document().link_keys: a key declared without a value below fails this test) and each of the run's
+// (lab, preset, seed and every parameter of the lab, given at its preset's value), in four links that do not
+// contradict one another. The same page: the link it writes back, its messages, its parameters.
+test("every link key and every run key, percent-encoded whole, opens the same page as written plain", async () => {
+  const bytes = (x) => [...new TextEncoder().encode(x)].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0"));
+  const encoded = (plain) => plain.split("&").map((kv) => kv.split("=").map((x) => bytes(x).join("")).join("=")).join("&");
+  const { page: probe, errors: probeErrors } = await openPage("?lab=cluster-experts&preset=fast&seed=3");
+  const doc = await probe.evaluate(() => moeLab.document());
+  const params = (await state(probe)).params;
+  const asked = doc.tour.findIndex((s) => s.question && s.question.prompt);
+  await probe.close();
+  assert.ok(asked >= 0, "the first lab's tour asks a question");
+  const everyParam = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
+  const links = [
+    `lab=cluster-experts&preset=fast&seed=3&${everyParam}&lang=de&scale=1.6&theme=dark&present=1&qr=1&view=2&` +
+      "hide=compare&lock=seed&workers=0&history=0",
+    `lab=cluster-experts&preset=fast&seed=3&tour=${asked + 1}&answer=b`,
+    "lab=gated-regression&preset=minimal&seed=2&embed=1&compare=relaxed&rewind=0.5",
+    "lab=gated-regression&preset=minimal&seed=2&b.d=5&record=view",
+  ];
+  const given = new Set(links.flatMap((l) => l.split("&").map((kv) => kv.split("=")[0].replace(/^b\..*/, "b."))));
+  for (const k of doc.link_keys) assert.ok(given.has(k.name), `link key ${k.name}: a value in this test's links`);
+  for (const k of ["lab", "preset", "seed", ...Object.keys(params)]) assert.ok(given.has(k), `run key ${k}`);
+  for (const plain of links) {
+    const opened = [];
+    for (const query of [plain, encoded(plain)]) {
+      const { page, errors } = await openPage("?" + query);
+      await page.waitForFunction(() => !moeLab.state().playing || moeLab.state().done, null, { timeout: 60000 });
+      if (query.includes("rewind")) await page.waitForFunction(() => moeLab.state().rewind.shown !== null, null, { timeout: 120000, polling: 250 });
+      const s = await state(page);
+      opened.push({ page, errors, s, url: page.url().slice(page.url().indexOf("?")) });
+    }
+    const [a, b] = opened;
+    assert.deepEqual(a.s.messages, [], `${plain}: the plain link is valid`);
+    assert.equal(b.url, a.url, `${plain}: the encoded link writes back what the plain one does`);
+    for (const key of ["messages", "lang", "lab", "preset", "seed", "params", "present", "exercise", "query"])
+      assert.deepEqual(b.s[key], a.s[key], `${plain}: ${key}`);
+    for (const o of opened) {
+      assert.deepEqual(o.errors, []);
+      await o.page.close();
+    }
+  }
+  assert.deepEqual(probeErrors, []);
+});
+

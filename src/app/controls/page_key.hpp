@@ -160,6 +160,11 @@ inline std::vector<std::string> written_if(bool on, const std::string& value) {
     return on ? std::vector<std::string>{value} : std::vector<std::string>{};
 }
 
+// A link key whose value is a choice or "auto" (the system's or the browser's, when the link has none): read by
+// `choose` ("" or why not: then auto, and why), written when the choice is not auto.
+void in_link_or_auto(PageKey& k, std::function<std::string(const std::string&)> choose,
+                     std::function<std::string()> chosen);
+
 // Arguments of links and commands, read with the one grammar (core/parse.hpp) (page_keys.cpp).
 std::string switch_arg(const std::string& key, const std::string& v, bool& out);   // 0|1: "" or why not
 bool whole_number(const std::string& s, int& out);                                 // 0 … 999999

@@ -29,6 +29,20 @@ bool whole_number(const std::string& s, int& out) {
     return true;
 }
 
+void in_link_or_auto(PageKey& k, std::function<std::string(const std::string&)> choose,
+                     std::function<std::string()> chosen) {
+    k.read = [choose](const LinkArg& v, const LinkArgs&, Messages& msgs) {
+        if (std::string why = choose(v.given ? v.value : "auto"); !why.empty()) {
+            msgs.push_back(why);   // not one of the choices: auto, and a message
+            choose("auto");
+        }
+    };
+    k.write = [chosen] {
+        const std::string c = chosen();
+        return written_if(c != "auto", c);
+    };
+}
+
 PageKey& declare(std::vector<PageKey>& keys, session::CommandSyntax syntax, Act act) {
     keys.push_back(PageKey{});
     keys.back().syntax = std::move(syntax);

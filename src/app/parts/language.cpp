@@ -115,13 +115,8 @@ std::vector<PageKey> PageLanguage::keys() {
                     [this](Arg v) { return choose(v.text, false); });
         k.link = InLink::Page;
         k.link_help = core::later::tr("the page's language (absent: the browser's)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (std::string why = choose(v.given ? v.value : "auto", false); !why.empty()) {
-                msgs.push_back(why);   // an unknown language: the browser's, and a message
-                choose("auto", false);
-            }
-        };
-        k.write = [this] { return written_if(choice_ != "auto", choice_); };
+        in_link_or_auto(
+            k, [this](const std::string& code) { return choose(code, false); }, [this] { return choice_; });
         k.control(Control::Choice, core::later::tr("Language"), "share", "combo:language").choices =
             [] {   // each language's name in itself (a screen reader reads it in that language)
                 std::vector<Choice> c = {{"auto", core::later::tr("as the browser"), ""}};

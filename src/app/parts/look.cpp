@@ -170,13 +170,8 @@ std::vector<PageKey> Look::keys() {
             [this](Arg v) { return choose_theme(v.text, false); });
         k.link = InLink::Page;
         k.link_help = core::later::tr("colours: light, dark or contrast (absent: the system's)");
-        k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            if (std::string why = choose_theme(v.given ? v.value : "auto", false); !why.empty()) {
-                msgs.push_back(why);   // a bad theme: the system's, and a message
-                choose_theme("auto", false);
-            }
-        };
-        k.write = [this] { return written_if(choice_ != "auto", choice_); };
+        in_link_or_auto(
+            k, [this](const std::string& id) { return choose_theme(id, false); }, [this] { return choice_; });
         k.control(Control::Choice, core::later::tr("Theme"), "share", "combo:theme").choices = [] {
             std::vector<Choice> c = {{"auto", core::later::tr("as the system"), ""}};
             for (const Colors& t : themes()) c.push_back({t.id, t.name, ""});
