@@ -55,8 +55,10 @@ std::string step_link(const core::Lab& lab, const SheetRequest& r, int k) {
         for (const auto& [name, value] : steps[size_t(j)].set)
             if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     for (const std::string& name : names) lock += "," + name;
-    return r.address + "?lab=" + url_encode(c.lab) + "&seed=" + std::to_string(r.seed) +
-        "&lang=" + core::language().code + "&tour=" + std::to_string(k + 1) + "&lock=" + lock;
+    // the run's keys written as every link writes them (encode_query), then the page's: its language, the step, the
+    // locks
+    return r.address + "?" + encode_query(c) + "&lang=" + core::language().code + "&tour=" + std::to_string(k + 1) +
+        "&lock=" + lock;
 }
 
 SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {

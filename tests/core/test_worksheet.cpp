@@ -58,7 +58,7 @@ TEST_CASE(
         for (int k = 0; k < int(steps.size()); ++k) {
             const std::string link = session::step_link(*lab, request(entry.id, session::SheetKind::Worksheet), k);
             CAPTURE(link);
-            CHECK(link.rfind("https://example.org/moe/?lab=" + entry.id +
+            CHECK(link.rfind("https://example.org/moe/?lab=" + entry.id + "&preset=" + lab->schema().presets[0].id +
                                  "&seed=1&lang=en&tour=" + std::to_string(k + 1) + "&lock=lab,preset,seed",
                              0) == 0);
             for (const auto& [name, value] : steps[size_t(k)].set)   // the step's own values locked too
