@@ -113,7 +113,7 @@
         enable(e, now.enabled && !lockedByExercise(c));
         if (c.kind === "toggle") e.setAttribute("aria-pressed", now.pressed ? "true" : "false");
         if (now.canvas) e.dataset.control = now.canvas;
-        if (now.value_text) e.setAttribute("aria-valuetext", now.value_text);
+        if (now.value_text && c.kind === "slider") e.setAttribute("aria-valuetext", now.value_text);
       }
       const value = c.picker ? undefined : valueOf(c, s);
       if (value === undefined || c.kind === "button" || c.kind === "toggle") continue;

@@ -81,8 +81,8 @@ test("every link key and every run key, percent-encoded whole, opens the same pa
   const encoded = (plain) => plain.split("&").map((kv) => kv.split("=").map((x) => bytes(x).join("")).join("=")).join("&");
   const { page: probe, errors: probeErrors } = await openPage("?lab=cluster-experts&preset=fast&seed=3");
   const doc = await probe.evaluate(() => moeLab.document());
-  const params = (await state(probe)).params;
-  const asked = doc.tour.findIndex((s) => s.question && s.question.prompt);
+  const { params, tour } = await state(probe);
+  const asked = tour.steps.findIndex((s) => s.question);
   await probe.close();
   assert.ok(asked >= 0, "the first lab's tour asks a question");
   const everyParam = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
@@ -91,7 +91,7 @@ test("every link key and every run key, percent-encoded whole, opens the same pa
       "hide=compare&lock=seed&workers=0&history=0",
     `lab=cluster-experts&preset=fast&seed=3&tour=${asked + 1}&answer=b`,
     "lab=gated-regression&preset=minimal&seed=2&embed=1&compare=relaxed&rewind=0.5",
-    "lab=gated-regression&preset=minimal&seed=2&b.d=5&record=view",
+    "lab=gated-regression&preset=minimal&seed=2&b.d=5&view=1&record=view",
   ];
   const given = new Set(links.flatMap((l) => l.split("&").map((kv) => kv.split("=")[0].replace(/^b\..*/, "b."))));
   for (const k of doc.link_keys) assert.ok(given.has(k.name), `link key ${k.name}: a value in this test's links`);
@@ -107,7 +107,11 @@ test("every link key and every run key, percent-encoded whole, opens the same pa
     }
     const [a, b] = opened;
     assert.deepEqual(a.s.messages, [], `${plain}: the plain link is valid`);
-    assert.equal(b.url, a.url, `${plain}: the encoded link writes back what the plain one does`);
+    // (the moment a rewound link shows is the kept moment nearest its progress: which moments a run keeps depends
+    // on when the page drew its frames, so only that one was shown is compared)
+    const moment = (url) => url.replace(/rewind=[^&]*/, "rewind=F");
+    assert.equal(moment(b.url), moment(a.url), `${plain}: the encoded link writes back what the plain one does`);
+    if (plain.includes("rewind")) assert.ok(a.s.rewind.shown !== null && b.s.rewind.shown !== null);
     for (const key of ["messages", "lang", "lab", "preset", "seed", "params", "present", "exercise", "query"])
       assert.deepEqual(b.s[key], a.s[key], `${plain}: ${key}`);
     for (const o of opened) {

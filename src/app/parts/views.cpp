@@ -18,12 +18,6 @@ namespace app {
 
 namespace {
 
-std::vector<core::View> live_views(const core::Lab& lab) {
-    std::vector<core::View> vs;
-    lab.views(vs);
-    return vs;
-}
-
 // Each item as `one` prints it, separated by commas.
 template <class T, class Print>
 std::string comma_list(const std::vector<T>& items, Print one) {
@@ -108,7 +102,8 @@ std::vector<PageKey> Views::keys() {
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
             if (v.value.empty()) return;
             int n = -1;
-            const std::vector<core::View>& vs = views_.empty() ? live_views(stage_.lab()) : views_;
+            if (views_.empty()) build();   // (a link opens before its first frame builds them: record=view needs them)
+            const std::vector<core::View>& vs = views_;
             if (!whole_number(v.value, n))
                 for (size_t i = 0; i < vs.size(); ++i)
                     if (vs[i].id == v.value) n = int(i);
