@@ -21,7 +21,7 @@ App::App(Host host, const std::string& initial_query)
       run_(host_, controls_, exercise_,
            Run::Page{[this](const std::string& c) { return command(c); },
                      [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); }, [this] { new_lab(); },
-                     [this] { new_run(); }, [this] { return tour_.held(run_.lab()); }}),
+                     [this] { new_run(); }, [this] { return tour_.held(run_.runner()); }}),
       views_(
           run_, controls_, compare_, [this] { return layout_.presenting() || layout_.embedded(); },
           [this] { return tour_.on(); }),
@@ -140,7 +140,8 @@ KeyContext App::key_context() const {
     c.presenting = layout_.presenting();
     c.qr = qr_.on();
     c.recording = record_.on();
-    c.question_open = !tour_.question(run_.lab()).prompt.empty() && !tour_.revealed(run_.lab()) && tour_.answer() < 0;
+    c.question_open =
+        !tour_.question(run_.lab()).prompt.empty() && !tour_.revealed(run_.runner()) && tour_.answer() < 0;
     c.views = int(views_.all().size());
     c.moments = rewind_.moments();
     c.rewound = !rewind_.live();

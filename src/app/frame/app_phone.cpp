@@ -59,7 +59,7 @@ void App::draw_phone() {
     if (ImGui::Button(core::tr("Reset"))) command("reset");
     controls_.note("button:reset", "button", core::tr("Reset"));
     if (one_row) ImGui::SameLine();
-    progress_bar(float(run_.lab().progress()), run_.lab().clock());
+    progress_bar(float(run_.runner().progress()), run_.runner().clock());
 }
 
 }   // namespace app

@@ -87,7 +87,7 @@ void PageMessages::draw(bool compact) {
         if (ImGui::SmallButton(core::tr("Dismiss"))) list_.clear();
         controls_.note("button:dismiss", "button", core::tr("Dismiss"));
     }
-    std::string failure = stage_.lab().failure();
+    std::string failure = stage_.runner().failure();
     if (!failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
         wrapped_text(core::trf("Run stopped: %s", core::tr(failure).c_str()));

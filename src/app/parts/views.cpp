@@ -18,9 +18,9 @@ namespace app {
 
 namespace {
 
-std::vector<core::View> live_views(const core::Lab& lab) {
+std::vector<core::View> live_views(const core::Runner& run) {
     std::vector<core::View> vs;
-    lab.views(vs);
+    run.views(vs);
     return vs;
 }
 
@@ -106,7 +106,7 @@ std::vector<PageKey> Views::keys() {
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
             if (v.value.empty()) return;
             int n = -1;
-            const std::vector<core::View>& vs = views_.empty() ? live_views(stage_.lab()) : views_;
+            const std::vector<core::View>& vs = views_.empty() ? live_views(stage_.runner()) : views_;
             if (!whole_number(v.value, n))
                 for (size_t i = 0; i < vs.size(); ++i)
                     if (vs[i].id == v.value) n = int(i);
@@ -178,7 +178,7 @@ void Views::state(std::string& json) const {
 
 void Views::build() {
     views_.clear();
-    stage_.lab().views(views_);
+    stage_.runner().views(views_);
     if (compare_.on()) views_ = session::compare_views(views_, compare_.b().views, compare_.shown_b());
     // the views' texts in the page's language (core/words.hpp); a run's cached texts made before it was chosen too
     for (core::View& v : views_) core::for_each_text(v, [](std::string& s) { s = core::retranslate(s); });
@@ -186,7 +186,7 @@ void Views::build() {
 
 void Views::focus(const std::vector<std::string>& ids) {
     std::vector<core::View> vs;
-    stage_.lab().views(vs);
+    stage_.runner().views(vs);
     std::vector<int> idx;
     for (const std::string& id : ids)
         for (size_t k = 0; k < vs.size(); ++k)
@@ -197,7 +197,7 @@ void Views::focus(const std::vector<std::string>& ids) {
 
 std::string Views::next() {
     std::vector<core::View> vs;
-    if (views_.empty()) stage_.lab().views(vs);
+    if (views_.empty()) stage_.runner().views(vs);
     int n = int(views_.empty() ? vs.size() : views_.size());
     if (n == 0) return core::tr("this lab shows no views");
     int cur = focused_ >= 0 ? focused_ : (lecture_() ? 0 : -1);   // those layouts show view 0 by default
