@@ -85,7 +85,7 @@ Args parse_args(int argc, char** argv) {
 
 session::RunConfig make_config(const Args& a) {
     if (a.lab.empty()) throw UsageError("--lab is required (labs: " + core::lab_ids() + ")");
-    std::unique_ptr<core::Lab> lab = core::make_lab(a.lab);
+    const core::Lab* lab = core::find_lab(a.lab);
     if (!lab) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
     session::RunConfig c = session::default_config(*lab);
     c.seed = a.seed;

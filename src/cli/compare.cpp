@@ -59,14 +59,14 @@ static std::string mean_sd_text(const core::MeanSd& m, const char* f) {
 int cmd_compare(const Args& a) {
     Args with_preset = a;   // a named comparison's preset, unless --preset says otherwise
     if (a.preset.empty() && !a.comparison.empty() && !a.lab.empty())
-        if (auto l = core::make_lab(a.lab)) {
+        if (const core::Lab* l = core::find_lab(a.lab)) {
             std::vector<core::Comparison> named = l->comparisons();
             if (const core::Comparison* n = session::find_comparison(named, a.comparison))
                 with_preset.preset = n->preset;
         }
     int jobs = 1;
     session::RunConfig c = make_config_for_jobs(with_preset, jobs);
-    auto lab = core::make_lab(c.lab);
+    const core::Lab* lab = core::find_lab(c.lab);
     core::Changes changes = changes_of(a, *lab);
     core::Params pb;   // B's parameters, checked once here (A beside B, `jobs` pairs at once)
     std::string why;
@@ -100,7 +100,7 @@ int cmd_compare(const Args& a) {
         cs.seed = first + uint64_t(s);
         session::PairedRun run;
         run.start(cs, pb);
-        for (core::Lab* lab : {run.a.get(), run.b.get()}) lab->set_threads(session::sweep_threads(jobs, a.seeds));
+        for (core::Runner* r : {run.a.get(), run.b.get()}) r->set_threads(session::sweep_threads(jobs, a.seeds));
         while (!run.done()) run.step();
         Seed& out = seeds[size_t(s)];
         out.failure_a = run.a->failure();

@@ -15,7 +15,7 @@ namespace cli {
 
 // What is wrong with an answers line's answers for its lab ("" : nothing).
 static std::string fault_of(const session::AnswerLine& a) {
-    const auto lab = core::make_lab(a.lab);
+    const core::Lab* lab = core::find_lab(a.lab);
     if (!lab) return core::trf("unknown lab '%s' (labs: %s)", a.lab.c_str(), core::lab_ids().c_str());
     const std::vector<core::TourStep> steps = lab->tour();
     for (const auto& [step, letter] : a.answers) {
@@ -38,7 +38,7 @@ void tally_lines(std::istream& in, const std::string& where, Tally& t) {
             t.faults.push_back(where + ":" + std::to_string(n) + ": " + why);
             continue;
         }
-        const std::vector<core::TourStep> steps = core::make_lab(a.lab)->tour();
+        const std::vector<core::TourStep> steps = core::find_lab(a.lab)->tour();
         for (const auto& [step, letter] : a.answers) {
             std::vector<int>& c = t.chose[a.lab][step];
             std::vector<std::vector<std::string>>& w = t.who[a.lab][step];
@@ -56,7 +56,7 @@ std::string tally_json(const Tally& t) {
     std::string json =
         "{\"lines\":" + std::to_string(t.lines) + ",\"faults\":" + session::json_strings(t.faults) + ",\"labs\":[";
     for (auto lab = t.chose.begin(); lab != t.chose.end(); ++lab) {
-        const std::vector<core::TourStep> tour = core::make_lab(lab->first)->tour();
+        const std::vector<core::TourStep> tour = core::find_lab(lab->first)->tour();
         json += std::string(lab == t.chose.begin() ? "" : ",") + "{\"lab\":" + session::json_string(lab->first) +
             ",\"questions\":[";
         for (auto q = lab->second.begin(); q != lab->second.end(); ++q) {
@@ -76,7 +76,7 @@ std::string tally_json(const Tally& t) {
 // The counts as a lecturer reads them: each question, each answer's count, the paper's answer marked.
 static void print_tally(const Tally& t) {
     for (const auto& [id, steps] : t.chose) {
-        const auto lab = core::make_lab(id);
+        const core::Lab* lab = core::find_lab(id);
         const std::vector<core::TourStep> tour = lab->tour();
         std::printf("%s\n", core::tr(lab->info().title).c_str());
         for (const auto& [step, chose] : steps) {

@@ -1,7 +1,7 @@
 // WorkPlan: the declaration of a run's structure. Its parts, in order (drawing the data, the training
 // phases, sweeps, evaluations), each say which phase of the timeline they belong to, what the clock calls
 // them, what they count, and their estimated work in the lab's one unit of work. Everything about where a
-// run is follows from it (core::Lab, core/lab.hpp): the run reports a Where (the part, done of how many),
+// run is follows from it (core::Runner, core/runner.hpp): the run reports a Where (the part, done of how many),
 // and the phase, the progress bar and the clock are derived here, the same way for every lab. The same
 // estimate serves core::check_work: the total is refused or warned about, naming what dominates.
 //

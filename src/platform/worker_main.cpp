@@ -42,7 +42,7 @@ EMSCRIPTEN_KEEPALIVE const char* moe_worker_run(double ms) {
     const double t0 = emscripten_get_now();
     while (!g_worker.idle() && emscripten_get_now() - t0 < ms) {
         const core::Lab* lab = g_worker.lab();
-        for (auto& [sweep, r] : g_worker.run(lab->units_per_second() * core::Lab::kSliceSeconds)) done.push_back(r);
+        for (auto& [sweep, r] : g_worker.run(lab->units_per_second() * core::Runner::kSliceSeconds)) done.push_back(r);
     }
     g_text = session::encode_results(done);
     return g_text.c_str();

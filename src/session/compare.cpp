@@ -65,26 +65,27 @@ std::string comparison_ids(const core::Lab& lab) {
     return ids.empty() ? core::tr("none declared") : ids;
 }
 
-void step_lockstep(core::Lab& a, core::Lab* b) {
+void step_lockstep(core::Runner& a, core::Runner* b) {
     const bool a_on = !finished(a), b_on = b && !finished(*b);
     if (a_on && (!b_on || a.progress() <= b->progress())) a.step();
     else if (b_on) b->step();
 }
 
 std::string PairedRun::reset(const RunConfig& config, const core::Changes& changes) {
-    a = core::make_lab(config.lab);
-    b = core::make_lab(config.lab);
-    if (!a) return core::trf("unknown lab %s", core::quote(config.lab).c_str());
+    const core::Lab* lab = core::find_lab(config.lab);
+    a = lab ? std::make_unique<core::Runner>(*lab) : nullptr;
+    b = lab ? std::make_unique<core::Runner>(*lab) : nullptr;
+    if (!lab) return core::trf("unknown lab %s", core::quote(config.lab).c_str());
     core::Params pb;
-    std::string why = apply_changes(*b, config.params, changes, pb);
+    std::string why = apply_changes(*lab, config.params, changes, pb);
     if (!why.empty()) return why;
     start(config, pb);
     return "";
 }
 
 void PairedRun::start(const RunConfig& config, const core::Params& b_params) {
-    if (!a) a = core::make_lab(config.lab);
-    if (!b) b = core::make_lab(config.lab);
+    if (!a) a = std::make_unique<core::Runner>(*core::find_lab(config.lab));
+    if (!b) b = std::make_unique<core::Runner>(a->lab());
     a->reset(config.params, config.seed);
     b->reset(b_params, config.seed);
 }
@@ -114,11 +115,12 @@ const core::Comparison* named_as(const std::vector<core::Comparison>& list, cons
     return nullptr;
 }
 
-std::vector<MetricPair> headline_pairs(const core::Lab& a, const core::Lab& b, const std::vector<std::string>& watch) {
+std::vector<MetricPair> headline_pairs(const core::Runner& a, const core::Runner& b,
+                                       const std::vector<std::string>& watch) {
     return headline_pairs(a, b.metrics(), watch);
 }
 
-std::vector<MetricPair> headline_pairs(const core::Lab& a, const std::vector<core::Metric>& mb,
+std::vector<MetricPair> headline_pairs(const core::Runner& a, const std::vector<core::Metric>& mb,
                                        const std::vector<std::string>& watch) {
     std::vector<core::Metric> ma = a.metrics();
     auto find = [](const std::vector<core::Metric>& ms, const std::string& key) -> const core::Metric* {
@@ -127,7 +129,7 @@ std::vector<MetricPair> headline_pairs(const core::Lab& a, const std::vector<cor
         return nullptr;
     };
     std::vector<std::string> keys = watch;
-    for (const core::Headline& h : a.headlines())
+    for (const core::Headline& h : a.lab().headlines())
         if (std::find(keys.begin(), keys.end(), h.key) == keys.end()) keys.push_back(h.key);
     std::vector<MetricPair> out;
     for (const std::string& key : keys) {

@@ -4,7 +4,7 @@
 // comparisons (core/comparison.hpp); everything else is here and in app/.
 #pragma once
 #include "core/comparison.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "session/share_link.hpp"   // RunConfig
 #include "core/stats.hpp"
 #include <memory>
@@ -29,16 +29,16 @@ const core::Comparison* find_comparison(const std::vector<core::Comparison>& lis
 std::string comparison_ids(const core::Lab& lab);   // "noise-off, large-init" for messages
 
 // A run has ended: done, or stopped with a failure.
-inline bool finished(const core::Lab& lab) { return lab.done() || !lab.failure().empty(); }
+inline bool finished(const core::Runner& run) { return run.done() || !run.failure().empty(); }
 
 // One slice of the pair: the run that is behind (by progress(); A on a tie) takes a step, so A and B
 // move through their phases together even when B's change makes its steps cheaper or dearer. A run
 // that has ended waits for the other. b may be null (no comparison): then it is A's step.
-void step_lockstep(core::Lab& a, core::Lab* b);
+void step_lockstep(core::Runner& a, core::Runner* b);
 
-// Two labs on one seed: B = A with changes. Used by the CLI and the tests; the app holds its own pair.
+// Two runs of a lab on one seed: B = A with changes. Used by the CLI and the tests; the app holds its own pair.
 struct PairedRun {
-    std::unique_ptr<core::Lab> a, b;
+    std::unique_ptr<core::Runner> a, b;
     // "" or why B cannot run (see apply_changes); A's configuration must be valid.
     std::string reset(const RunConfig& config, const core::Changes& changes);
     // A from config, B from b_params (apply_changes' result, already validated): no check, no shared state, so
@@ -63,10 +63,10 @@ struct MetricPair {
     double a = 0, b = 0;
     std::string a_missing, b_missing;   // core::missing_reason of each ("" when finite)
 };
-std::vector<MetricPair> headline_pairs(const core::Lab& a, const core::Lab& b,
+std::vector<MetricPair> headline_pairs(const core::Runner& a, const core::Runner& b,
                                        const std::vector<std::string>& watch = {});
 // The same with B's metrics as a snapshot holds them (B in another process).
-std::vector<MetricPair> headline_pairs(const core::Lab& a, const std::vector<core::Metric>& b,
+std::vector<MetricPair> headline_pairs(const core::Runner& a, const std::vector<core::Metric>& b,
                                        const std::vector<std::string>& watch = {});
 
 // The named comparison whose changes these are (nullptr for a hand-made B).

@@ -1,5 +1,6 @@
 #include "session/run_seeds.hpp"
 #include "core/registry.hpp"
+#include "core/runner.hpp"
 #include "core/workers.hpp"
 #include <algorithm>
 #include <mutex>
@@ -32,13 +33,13 @@ std::vector<SeedResult> run_seeds(const RunConfig& c, int seeds, uint64_t first,
     for_each_index(
         seeds, jobs,
         [&](int s) {
-            std::unique_ptr<core::Lab> lab = core::make_lab(c.lab);
-            lab->set_threads(sweep_threads(jobs, seeds));
+            core::Runner run(*core::find_lab(c.lab));
+            run.set_threads(sweep_threads(jobs, seeds));
             SeedResult& r = out[size_t(s)];   // this seed's own slot
             r.seed = first + uint64_t(s);
-            lab->reset(c.params, r.seed);
-            r.failure = core::run_to_end(*lab);
-            r.metrics = lab->metrics();
+            run.reset(c.params, r.seed);
+            r.failure = core::run_to_end(run);
+            r.metrics = run.metrics();
             if (!done) return;
             std::lock_guard<std::mutex> lock(done_mutex);
             done(++finished);

@@ -26,7 +26,7 @@ int machine_jobs();
 // rethrown here once every thread has stopped.
 void for_each_index(int n, int jobs, const std::function<void(int)>& f, const std::vector<int>& order = {});
 
-// When `jobs` threads run `runs` runs, the threads each run gives its sweep's jobs (core::Lab::set_threads):
+// When `jobs` threads run `runs` runs, the threads each run gives its sweep's jobs (core::Runner::set_threads):
 // the ones left over once every run has a thread of its own.
 int sweep_threads(int jobs, int runs);
 

@@ -188,16 +188,16 @@ std::string decode(const std::string& bytes, T& out) {
 
 }   // namespace
 
-RunSnapshot snapshot_of(const core::Lab& lab, bool with_trace) {
+RunSnapshot snapshot_of(const core::Runner& run, bool with_trace) {
     RunSnapshot s;
-    s.done = lab.done();
-    s.failure = lab.failure();
-    s.phase = lab.phase();
-    s.progress = lab.progress();
-    s.clock = lab.clock();
-    s.metrics = lab.metrics();
-    if (with_trace) s.trace = lab.trace();
-    lab.views(s.views);
+    s.done = run.done();
+    s.failure = run.failure();
+    s.phase = run.phase();
+    s.progress = run.progress();
+    s.clock = run.clock();
+    s.metrics = run.metrics();
+    if (with_trace) s.trace = run.trace();
+    run.views(s.views);
     return s;
 }
 

@@ -3,7 +3,7 @@
 // copy of a run's state kept or sent elsewhere. encode/decode give the same bits back: numbers travel as their
 // bytes (session/bytes.hpp).
 #pragma once
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include <string>
 #include <vector>
 
@@ -22,8 +22,8 @@ struct RunSnapshot {
     bool finished() const { return done || !failure.empty(); }
 };
 
-// with_trace false: the trace left empty (the page's own B, taken every frame, keeps its trace in the lab).
-RunSnapshot snapshot_of(const core::Lab& lab, bool with_trace = true);
+// with_trace false: the trace left empty (the page's own B, taken every frame, keeps its trace in its runner).
+RunSnapshot snapshot_of(const core::Runner& run, bool with_trace = true);
 
 std::string encode_snapshot(const RunSnapshot& s);
 // "" or why the bytes are not a snapshot of this build (then `out` is left as it was).

@@ -60,13 +60,17 @@ std::string encode_query(const RunConfig& c) {
     return q;
 }
 
-std::unique_ptr<core::Lab> start_query(const std::string& query, std::string& why) {
+std::unique_ptr<core::Runner> start_query(const std::string& query, std::string& why) {
     const Decoded d = decode_query(query);
     why = d.messages.empty() ? "" : d.messages.front();
-    std::unique_ptr<core::Lab> lab = why.empty() ? core::make_lab(d.config.lab) : nullptr;
-    if (lab) lab->reset(d.config.params, d.config.seed);
-    else if (why.empty()) why = core::trf("no lab %s", d.config.lab.c_str());
-    return lab;
+    const core::Lab* lab = why.empty() ? core::find_lab(d.config.lab) : nullptr;
+    if (!lab) {
+        if (why.empty()) why = core::trf("no lab %s", d.config.lab.c_str());
+        return nullptr;
+    }
+    auto run = std::make_unique<core::Runner>(*lab);
+    run->reset(d.config.params, d.config.seed);
+    return run;
 }
 
 std::vector<std::string> split_query(const std::string& query) {
@@ -129,16 +133,16 @@ Decoded decode_items(const LinkItems& link) {
         return nullptr;
     };
 
-    std::unique_ptr<core::Lab> lab;
+    const core::Lab* lab = nullptr;
     if (const std::string* id = find("lab")) {
-        lab = core::make_lab(*id);
+        lab = core::find_lab(*id);
         if (!lab)
             d.messages.push_back(core::trf("unknown lab %s (labs: %s): opened the default lab",
                                            core::quote(*id).c_str(), core::lab_ids().c_str()));
     }
     if (!lab) {
         if (core::all_labs().empty()) return d;
-        lab = core::all_labs()[0].make();
+        lab = core::all_labs()[0].lab;
     }
     d.config = default_config(*lab);
     if (const std::string* p = find("preset")) {

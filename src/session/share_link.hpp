@@ -2,7 +2,7 @@
 // from the preset, e.g. "lab=cluster-experts&preset=lecture&seed=3&eta=0.01". A copied link restores the
 // same run; a malformed link falls back to defaults and says why.
 #pragma once
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -51,7 +51,7 @@ Decoded decode_items(const LinkItems& link);
 
 // The run a link query configures exactly (a process that follows the page's run: its Web Workers), reset and
 // ready to step; nullptr and why when the query is not fully valid (no defaults are filled in here).
-std::unique_ptr<core::Lab> start_query(const std::string& query, std::string& why);
+std::unique_ptr<core::Runner> start_query(const std::string& query, std::string& why);
 
 // The default configuration of a lab (its first preset, seed 1).
 RunConfig default_config(const core::Lab& lab);

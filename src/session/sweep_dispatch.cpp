@@ -103,16 +103,16 @@ bool SweepDispatcher::deliver(int run, int worker, const std::vector<core::Sweep
 // --- a worker's side -------------------------------------------------------------------------------------
 
 std::string SweepWorker::open(const std::string& query) {
-    lab_.reset();
+    runner_.reset();
     assigned_.clear();
     fills_.clear();
     out_.clear();
     sweeps_ = 0;
     std::string why;
-    lab_ = start_query(query, why);
-    if (lab_) {
-        lab_->set_remote(this);
-        lab_->serve_sweeps();   // nothing but the sweeps' repetitions is read from it
+    runner_ = start_query(query, why);
+    if (runner_) {
+        runner_->set_remote(this);
+        runner_->serve_sweeps();   // nothing but the sweeps' repetitions is read from it
     }
     news_ = true;
     return why;
@@ -150,15 +150,15 @@ std::vector<core::SweepResult> SweepWorker::arrived(int sweep) {
 
 std::vector<std::pair<int, core::SweepResult>> SweepWorker::run(double units) {
     news_ = false;
-    if (lab_ && !lab_->done()) lab_->step_units(units);
+    if (runner_ && !runner_->done()) runner_->step_units(units);
     std::vector<std::pair<int, core::SweepResult>> out;
     out.swap(out_);
     return out;
 }
 
 bool SweepWorker::idle() const {
-    return !lab_ || lab_->done() || lab_->where().part > lab_->current_plan().last_elsewhere() ||
-        (lab_->waiting() && !news_);
+    return !runner_ || runner_->done() || runner_->where().part > runner_->current_plan().last_elsewhere() ||
+        (runner_->waiting() && !news_);
 }
 
 }   // namespace session

@@ -14,7 +14,7 @@
 // workers), so a worker that joins later runs the run's own parts itself, takes the sweeps already complete from
 // the fills and is handed the next repetitions no job has started on the page. The numbers are the same bits.
 #pragma once
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/sweep_remote.hpp"
 #include <memory>
 #include <string>
@@ -94,7 +94,7 @@ public:
     std::vector<std::pair<int, core::SweepResult>> run(double units);
     // Nothing to do until a message comes, or the run ended or is past its last part with sweep repetitions.
     bool idle() const;
-    const core::Lab* lab() const { return lab_.get(); }
+    const core::Lab* lab() const { return runner_ ? &runner_->lab() : nullptr; }
 
     int attach(int reps, int points) override;
     bool hand_out(int, int) override { return false; }
@@ -103,7 +103,7 @@ public:
     std::vector<core::SweepResult> arrived(int sweep) override;
 
 private:
-    std::unique_ptr<core::Lab> lab_;
+    std::unique_ptr<core::Runner> runner_;
     std::vector<std::pair<int, int>> assigned_;                           // (sweep, rep)
     std::vector<std::pair<int, std::vector<core::SweepResult>>> fills_;   // (sweep, results) not yet taken
     std::vector<std::pair<int, core::SweepResult>> out_;

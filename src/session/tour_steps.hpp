@@ -13,10 +13,10 @@ namespace session {
 RunConfig tour_config(const core::Lab& lab, const RunConfig& running, const std::vector<core::TourStep>& steps, int k);
 
 // Whether the run has reached what step s runs to (its phase, its fraction of the run, or the end).
-bool tour_step_reached(const core::TourStep& s, const core::Lab& lab);
+bool tour_step_reached(const core::TourStep& s, const core::Runner& run);
 
 // The answer to step k's question that the step's run supports on `seed` (its configuration from the lab's default
 // run, trained to the step's moment), or -1 when the run cannot decide it (a failure, a missing metric).
-int question_run_answer(core::Lab& lab, const std::vector<core::TourStep>& steps, int k, uint64_t seed);
+int question_run_answer(const core::Lab& lab, const std::vector<core::TourStep>& steps, int k, uint64_t seed);
 
 }   // namespace session

@@ -63,12 +63,13 @@ std::string step_link(const core::Lab& lab, const SheetRequest& r, int k) {
 
 SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {
     why.clear();
-    lab_ = core::make_lab(r.lab);
-    if (!lab_) {
+    const core::Lab* lab = core::find_lab(r.lab);
+    if (!lab) {
         why = core::trf("no lab '%s' (labs: %s)", r.lab.c_str(), core::lab_ids().c_str());
         return;
     }
-    steps_ = lab_->tour();
+    run_ = std::make_unique<core::Runner>(*lab);
+    steps_ = lab->tour();
     if (steps_.empty()) why = core::trf("the lab %s has no tour yet", r.lab.c_str());
     else if (r.seeds < 1 || r.seeds > kMaxSheetSeeds)
         why = core::trf("a sheet has 1 to %d seeds, one for each table (not %d)", kMaxSheetSeeds, r.seeds);
@@ -76,11 +77,11 @@ SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {
         why = core::trf("the seeds from %llu on go past the largest seed, %llu: give a smaller first seed",
                         (unsigned long long)r.seed, (unsigned long long)UINT64_MAX);
     else why = address_problem(r.address);
-    if (!why.empty()) lab_.reset();   // (nothing to make: done, no html)
+    if (!why.empty()) run_.reset();   // (nothing to make: done, no html)
 }
 
 bool SheetMaker::done() const {
-    return !lab_ || request_.kind == SheetKind::Worksheet ||
+    return !run_ || request_.kind == SheetKind::Worksheet ||
         (int(runs_.size()) == request_.seeds && runs_.back().size() == steps_.size());
 }
 
@@ -96,34 +97,34 @@ void SheetMaker::step() {
     std::vector<StepRun>& runs = runs_.back();
     const int k = int(runs.size());
     const core::TourStep& s = steps_[size_t(k)];
-    RunConfig base = default_config(*lab_);
+    RunConfig base = default_config(run_->lab());
     base.seed = request_.seed + uint64_t(runs_.size() - 1);
-    const RunConfig c = tour_config(*lab_, base, steps_, k);
+    const RunConfig c = tour_config(run_->lab(), base, steps_, k);
     using U = core::TourStep::Until;
     if (begun_ != k) {   // the step begins: where the run stands decides whether it starts again
         const bool past = started_ &&
-            ((s.until == U::Phase && lab_->phase() > s.phase) ||
-             (s.until == U::Progress && lab_->progress() > s.progress + 1e-9));
+            ((s.until == U::Phase && run_->phase() > s.phase) ||
+             (s.until == U::Progress && run_->progress() > s.progress + 1e-9));
         begun_ = k;
         if (!started_ || c.preset != running_.preset || !(c.params == running_.params) || past) {
-            lab_->reset(c.params, c.seed);
+            run_->reset(c.params, c.seed);
             running_ = c;
             started_ = true;
             return;
         }
     }
-    if (!tour_step_reached(s, *lab_) && !lab_->done()) {
-        lab_->step();
+    if (!tour_step_reached(s, *run_) && !run_->done()) {
+        run_->step();
         return;
     }
     StepRun run;
-    run.metrics = lab_->metrics();
-    run.progress = lab_->progress();
-    run.finished = finished(*lab_);
-    run.failure = lab_->failure();
+    run.metrics = run_->metrics();
+    run.progress = run_->progress();
+    run.finished = finished(*run_);
+    run.failure = run_->failure();
     if (run.finished) {
-        run.said = core::end_of_run_sentences(*lab_, running_.preset, running_.params, run.metrics);
-        run.warnings = core::end_of_run_warnings(*lab_, running_.preset, running_.params, run.metrics);
+        run.said = core::end_of_run_sentences(run_->lab(), running_.preset, running_.params, run.metrics);
+        run.warnings = core::end_of_run_warnings(run_->lab(), running_.preset, running_.params, run.metrics);
     }
     runs.push_back(std::move(run));
 }
@@ -131,7 +132,7 @@ void SheetMaker::step() {
 double SheetMaker::progress() const {
     if (done()) return 1;
     const size_t made = runs_.empty() ? 0 : runs_.back().size();   // the steps of the seed being made
-    const double within = started_ && begun_ == int(made) ? std::min(1.0, lab_->progress()) : 0;
+    const double within = started_ && begun_ == int(made) ? std::min(1.0, run_->progress()) : 0;
     const double seeds_before = runs_.empty() ? 0 : double(runs_.size() - 1);
     shown_ = std::max(shown_,
                       (seeds_before * double(steps_.size() + 1) + double(made) + within) /
@@ -139,7 +140,7 @@ double SheetMaker::progress() const {
     return shown_;
 }
 
-std::string SheetMaker::html() const { return lab_ ? sheet_html(*lab_, request_, runs_) : ""; }
+std::string SheetMaker::html() const { return run_ ? sheet_html(run_->lab(), request_, runs_) : ""; }
 
 std::string make_sheet(const SheetRequest& r, std::string& html) {
     std::string why;

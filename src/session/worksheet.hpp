@@ -9,7 +9,7 @@
 // lab, seed, language and kind give the same bytes. The key runs the tour's steps: step() does one slice at a time,
 // so the page stays responsive while it is made.
 #pragma once
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/outcome.hpp"
 #include "session/share_link.hpp"
 #include <cstdint>
@@ -79,7 +79,7 @@ public:
 
 private:
     SheetRequest request_;
-    std::unique_ptr<core::Lab> lab_;
+    std::unique_ptr<core::Runner> run_;   // the key's run (null: nothing to make)
     std::vector<core::TourStep> steps_;
     SeedRuns runs_;   // the seeds' runs so far: the last is being made
     RunConfig running_;

@@ -37,7 +37,7 @@ std::string link_of(const core::LabEntry& e, const std::string& preset,
 TEST_CASE("app compare: every lab's A and B in lockstep equal A and B alone, and every merged view has room") {
     const int seed = 4;
     for (const auto& e : core::all_labs()) {
-        const auto lab = e.make();
+        const core::Lab* lab = e.lab;
         if (lab->info().seed_file.empty() || lab->comparisons().empty()) continue;   // (the tests' example lab)
         CAPTURE(e.id);
         core::Comparison named = lab->comparisons()[0];

@@ -88,7 +88,7 @@ TEST_CASE("docs: the labs' table in src/labs/README.md is the registry's, each w
         ++labs;
         const std::string doc = "docs/labs/" + e.id + ".md";
         CHECK_MESSAGE(std::filesystem::exists(std::filesystem::path(MOE_SOURCE_DIR) / doc), doc << " is missing");
-        made += "| `" + e.id + "` | " + cell(e.make()->info().citation) + " | [" + doc + "](../../" + doc + ") |\n";
+        made += "| `" + e.id + "` | " + cell(e.lab->info().citation) + " | [" + doc + "](../../" + doc + ") |\n";
     }
     CHECK(labs >= 6);
     check_generated("src/labs/README.md", "the labs", made);

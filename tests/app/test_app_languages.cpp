@@ -44,7 +44,7 @@ TEST_CASE("app languages: every lab, presentation and a tour step at 1280×720 a
         CHECK_MESSAGE(s["messages"].size() == 0, "a clean link leaves nothing to say: " << messages(p));
         CHECK(p.url().find("lang=" + lang) != std::string::npos);
         for (const std::string& lab : s["labs"].strings()) {
-            if (core::make_lab(lab)->info().seed_file.empty()) continue;   // the tests' example lab: not translated
+            if (core::find_lab(lab)->info().seed_file.empty()) continue;   // the tests' example lab: not translated
             REQUIRE(p.app->command("lab=" + lab) == "");
             p.frames(3);
             CHECK_MESSAGE(read_json(p.state())["lang"].text == lang, "the language stays when the lab changes");

@@ -416,7 +416,7 @@ TEST_CASE("app parts: run B steps with A to the end, and follows A's new configu
 TEST_CASE("app points: a lab's point set edited by commands, refused whole, and carried by the link") {
     int labs = 0;
     for (const auto& e : core::all_labs()) {
-        const core::Params defaults(e.make()->schema());
+        const core::Params defaults(e.lab->schema());
         const int k = defaults.points_index();
         if (k < 0) continue;
         ++labs;

@@ -81,7 +81,7 @@ int check_rewound(const Page& p, const Moment& then, const std::vector<std::stri
 }
 
 std::string quick_link(const core::LabEntry& e, int seed) {
-    const auto lab = e.make();
+    const core::Lab* lab = e.lab;
     std::string link = "lab=" + e.id + "&preset=" + lab->schema().presets[0].id;
     for (const auto& [name, value] : lab->test_sizes().quick) link += "&" + name + "=" + session::json_number(value);
     return link + "&seed=" + std::to_string(seed);
@@ -92,7 +92,7 @@ std::string quick_link(const core::LabEntry& e, int seed) {
 TEST_CASE("app rewind: every lab's finished run rewound shows each moment as it was, and the link reopens it") {
     for (const auto& e : core::all_labs()) {
         // (the tests' example lab trains its whole quick run in one step of its budget: nothing to pause between)
-        if (e.make()->info().seed_file.empty()) continue;
+        if (e.lab->info().seed_file.empty()) continue;
         CAPTURE(e.id);
         Page p(quick_link(e, 3));
         p.tick_ms = 1;   // slices of a few steps each, as the page's frames cut a run: moments to rewind to

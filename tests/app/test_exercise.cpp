@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 TEST_CASE("exercise links: hide and lock, refusals with reasons, unknown parts reported, the keys written back") {
-    const auto lab = core::all_labs().front().make();
+    const core::Lab* lab = core::all_labs().front().lab;
     const core::Schema& schema = lab->schema();
     REQUIRE(schema.params.size() >= 2);
     const std::string p0 = schema.params[0].name, p1 = schema.params[1].name;

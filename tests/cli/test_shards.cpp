@@ -33,7 +33,7 @@ std::vector<cli::Partial> parts_of(int of, const session::RunConfig& c, int seed
 }
 
 session::RunConfig example_config() {
-    auto lab = core::make_lab("example");
+    const core::Lab* lab = core::find_lab("example");
     session::RunConfig c;
     c.lab = "example";
     c.preset = "fast";

@@ -4,6 +4,7 @@
 #include "session/compare.hpp"
 #include "session/compare_views.hpp"
 #include "core/registry.hpp"
+#include "core/runner.hpp"
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -19,7 +20,7 @@ session::RunConfig short_config(const core::Lab& lab, uint64_t seed) {
 }
 
 // Bit-identical, NaN included.
-void check_same_metrics(const core::Lab& x, const core::Lab& y) {
+void check_same_metrics(const core::Runner& x, const core::Runner& y) {
     auto mx = x.metrics(), my = y.metrics();
     REQUIRE(mx.size() == my.size());
     for (size_t k = 0; k < mx.size(); ++k) {
@@ -32,7 +33,7 @@ void check_same_metrics(const core::Lab& x, const core::Lab& y) {
 }   // namespace
 
 TEST_CASE("compare: B's changes are parsed and checked, with messages that name B") {
-    auto lab = core::make_lab("cluster-experts");
+    const core::Lab* lab = core::find_lab("cluster-experts");
     std::pair<std::string, std::string> c;
     CHECK(session::parse_change(lab->schema(), "noise_width=0", c).empty());
     CHECK(c.first == "noise_width");
@@ -60,25 +61,25 @@ TEST_CASE("compare: B's changes are parsed and checked, with messages that name 
 TEST_CASE("compare, every lab: A in a pair is a plain run of A, and B with no change is A bit for bit") {
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
-        auto plain = e.make();
-        session::RunConfig c = short_config(*plain, 7);
-        REQUIRE(core::validate(*plain, c.params).ok());
-        plain->reset(c.params, c.seed);
-        REQUIRE(core::run_to_end(*plain).empty());
+        core::Runner plain(*e.lab);
+        session::RunConfig c = short_config(*e.lab, 7);
+        REQUIRE(core::validate(*e.lab, c.params).ok());
+        plain.reset(c.params, c.seed);
+        REQUIRE(core::run_to_end(plain).empty());
 
         session::PairedRun pair;
         REQUIRE(pair.reset(c, {}) == "");
         while (!pair.done()) pair.step();
-        check_same_metrics(*pair.a, *plain);
+        check_same_metrics(*pair.a, plain);
         check_same_metrics(*pair.b, *pair.a);
     }
 }
 
 TEST_CASE("compare: a real change leaves A alone, changes B, and the pair keeps pace") {
-    auto plain = core::make_lab("cluster-experts");
-    session::RunConfig c = short_config(*plain, 3);
-    plain->reset(c.params, c.seed);
-    core::run_to_end(*plain);
+    core::Runner plain(*core::find_lab("cluster-experts"));
+    session::RunConfig c = short_config(plain.lab(), 3);
+    plain.reset(c.params, c.seed);
+    core::run_to_end(plain);
 
     session::PairedRun pair;
     REQUIRE(pair.reset(c, {{"noise_width", "0"}}) == "");
@@ -90,7 +91,7 @@ TEST_CASE("compare: a real change leaves A alone, changes B, and the pair keeps 
         if (!session::finished(*pair.a) && !session::finished(*pair.b))
             widest_gap = std::max(widest_gap, std::fabs(pair.a->progress() - pair.b->progress()));
     }
-    check_same_metrics(*pair.a, *plain);
+    check_same_metrics(*pair.a, plain);
     CHECK(widest_gap <= largest_step + 1e-12);   // the one behind always steps: never more than a step apart
     bool differs = false;
     for (const session::MetricPair& p : session::headline_pairs(*pair.a, *pair.b)) differs |= !same_bits(p.a, p.b);
@@ -100,7 +101,7 @@ TEST_CASE("compare: a real change leaves A alone, changes B, and the pair keeps 
 
 TEST_CASE("compare, every lab: its named comparisons apply to its configuration and change something") {
     for (const auto& e : core::all_labs()) {
-        auto lab = e.make();
+        const core::Lab* lab = e.lab;
         for (const core::Comparison& n : lab->comparisons()) {
             CAPTURE(e.id);
             CAPTURE(n.id);
@@ -174,7 +175,7 @@ TEST_CASE("compare views: lines overlay B (dashed, lighter, A's colours) with a 
 }
 
 TEST_CASE("compare: A and B share the limits of one run (each gets half the work), with a message that says so") {
-    auto lab = core::make_lab("cluster-experts");
+    const core::Lab* lab = core::find_lab("cluster-experts");
     core::Params a = session::default_config(*lab).params;
     a.set("n", 8000);
     a.set("n_test", 8000);

@@ -4,7 +4,7 @@
 #include "session/compare_views.hpp"
 #include "core/field.hpp"
 #include "core/keep_field.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/registry.hpp"
 #include "session/view_table.hpp"
 #include <doctest/doctest.h>
@@ -61,14 +61,15 @@ TEST_CASE("a field's tables: each territory's share and who wins on a coarse gri
 TEST_CASE("every lab that shows a field: at least two territories at the end of its quick run") {
     int fields = 0;
     for (const core::LabEntry& e : core::all_labs()) {
-        auto lab = e.make();
+        const core::Lab* lab = e.lab;
+        core::Runner run(*lab);
         CAPTURE(lab->info().id);
         core::Params p(lab->schema());
         for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
-        lab->reset(p, 2);
-        REQUIRE(core::run_to_end(*lab) == "");
+        run.reset(p, 2);
+        REQUIRE(core::run_to_end(run) == "");
         std::vector<core::View> views;
-        lab->views(views);
+        run.views(views);
         std::vector<const core::View*> all;   // the views and their small multiples
         for (const core::View& v : views) {
             all.push_back(&v);

@@ -92,7 +92,7 @@ TEST_CASE("outcomes: a sentence whose metric this run does not have is left out,
 }
 
 TEST_CASE("outcomes: the example lab's declared seed count is what its seeds give (as moe-lab reproduce checks)") {
-    auto lab = core::make_lab("example");
+    const core::Lab* lab = core::find_lab("example");
     REQUIRE(lab);
     const session::RunConfig c = session::default_config(*lab);
     const std::vector<core::Outcome> outcomes = lab->outcomes();

@@ -83,7 +83,7 @@ TEST_CASE("quote keeps messages short and printable") {
 }
 
 TEST_CASE("the link uses the same grammar, and a repeated key is refused with a message") {
-    auto lab = core::all_labs()[0].make();
+    const core::Lab* lab = core::all_labs()[0].lab;
     const std::string id = lab->info().id;
     session::RunConfig def = session::default_config(*lab);
     std::string p = "";

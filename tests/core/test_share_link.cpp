@@ -8,7 +8,7 @@ TEST_CASE("a shared link restores lab, preset, seed and every changed parameter"
     REQUIRE_FALSE(core::all_labs().empty());
     for (const auto& entry : core::all_labs()) {
         CAPTURE(entry.id);
-        auto lab = entry.make();
+        const core::Lab* lab = entry.lab;
         for (const auto& preset : lab->schema().presets) {
             session::RunConfig c = session::default_config(*lab);
             c.params.apply_preset(preset.id);
@@ -37,7 +37,7 @@ TEST_CASE("a shared link restores lab, preset, seed and every changed parameter"
 }
 
 TEST_CASE("malformed links open with defaults and say why") {
-    auto lab = core::all_labs()[0].make();
+    const core::Lab* lab = core::all_labs()[0].lab;
     const std::string id = lab->info().id;
     session::RunConfig def = session::default_config(*lab);
     const std::string p0 = lab->schema().params[0].name;

@@ -34,7 +34,7 @@ TEST_CASE("symbols are read in the page's language: the signs' words come from t
 
 TEST_CASE("every lab: each parameter's accessible name is plain ASCII words, without underscores") {
     for (const core::LabEntry& e : core::all_labs()) {
-        auto lab = e.make();
+        const core::Lab* lab = e.lab;
         for (const core::ParamSpec& s : lab->schema().params) {
             const std::string spoken = session::spoken_symbol(s.symbol.empty() ? s.name : s.symbol);
             CAPTURE(lab->info().id);

@@ -1,7 +1,7 @@
 // A view's data as tables (session/view_table.hpp): the rows kept, the shape of each kind, and, for every
 // registered lab at the end of its quick run, tables a screen reader can read: every row as wide as its header,
 // no more rows than asked for, and data in every view that plots some.
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/registry.hpp"
 #include "session/view_table.hpp"
 #include <doctest/doctest.h>
@@ -99,14 +99,15 @@ TEST_CASE("view tables: a Grid gives a table per small multiple; scatter points 
 
 TEST_CASE("every lab: at the end of its quick run every view's tables are readable and hold its data") {
     for (const core::LabEntry& e : core::all_labs()) {
-        auto lab = e.make();
+        const core::Lab* lab = e.lab;
+        core::Runner run(*lab);
         CAPTURE(lab->info().id);
         core::Params p(lab->schema());
         for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
-        lab->reset(p, 5);
-        REQUIRE(core::run_to_end(*lab) == "");
+        run.reset(p, 5);
+        REQUIRE(core::run_to_end(run) == "");
         std::vector<core::View> views;
-        lab->views(views);
+        run.views(views);
         for (const core::View& v : views) {
             CAPTURE(v.id);
             const auto tables = session::view_tables(v, 12);

@@ -37,7 +37,7 @@ TEST_CASE(
     int warnings = 0;   // the page's end-of-run warnings the keys carry to their first page
     for (const auto& entry : core::all_labs()) {
         CAPTURE(entry.id);
-        auto lab = entry.make();
+        const core::Lab* lab = entry.lab;
         const std::vector<core::TourStep> steps = lab->tour();
         REQUIRE(!steps.empty());
         std::string html, again;
@@ -107,7 +107,7 @@ TEST_CASE(
     const session::SheetRequest r = request("example", session::SheetKind::Key);
     std::string key;
     REQUIRE(session::make_sheet(r, key).empty());
-    auto lab = core::make_lab("example");
+    const core::Lab* lab = core::find_lab("example");
     for (const core::TourStep& s : lab->tour()) {
         const core::TourQuestion& q = s.question;
         if (q.prompt.empty()) continue;
@@ -163,7 +163,7 @@ TEST_CASE(
     "the time plans: every minute given out, a question twice a quiet step's, a short class goes past quiet steps") {
     for (const core::LabEntry& e : core::all_labs()) {
         CAPTURE(e.id);
-        const std::vector<core::TourStep> steps = e.make()->tour();
+        const std::vector<core::TourStep> steps = e.lab->tour();
         if (steps.empty()) continue;
         for (const int total : {18, 35, 65}) {
             CAPTURE(total);
@@ -333,7 +333,7 @@ static void each_lab_sheets(const std::function<void(const core::Lab&, const std
             const std::string code = lang.code;
             CAPTURE(code);
             CAPTURE(e.id);
-            const auto lab = core::make_lab(e.id);
+            const core::Lab* lab = core::find_lab(e.id);
             if (lab->tour().empty()) continue;
             std::string sheet;
             REQUIRE(session::make_sheet(request(e.id, session::SheetKind::Worksheet), sheet).empty());
@@ -424,7 +424,7 @@ TEST_CASE("print_math: exponents and one-letter names' subscripts set, parameter
 
 TEST_CASE("GIFT: the format's special characters escaped, a line break a space; a tour's questions with feedback") {
     CHECK(session::gift_escaped("a = b: {c} ~d #e \\f\ng") == "a \\= b\\: \\{c\\} \\~d \\#e \\\\f g");
-    const auto lab = core::make_lab("playground");
+    const core::Lab* lab = core::find_lab("playground");
     const std::string g = session::tour_gift(*lab);
     int questions = 0;
     for (const core::TourStep& s : lab->tour()) questions += !s.question.prompt.empty();

@@ -5,7 +5,6 @@
 #include "core/registry.hpp"
 #include "session/share_link.hpp"
 #include <cmath>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -76,7 +75,7 @@ void command(const std::string& text) {
 
 void link(const std::string& text) {
     session::Decoded d = session::decode_query(text);
-    auto lab = core::make_lab(d.config.lab);
+    const core::Lab* lab = core::find_lab(d.config.lab);
     require(lab != nullptr, "decode_query gave an unknown lab");
     require(core::validate(*lab, d.config.params).ok(), "decode_query gave a configuration that does not validate");
     check_round_trip(d.config);
@@ -87,10 +86,8 @@ void parameters(const std::string& text) {
     size_t eq = text.find('=');
     if (eq == std::string::npos) return;
     const std::string name = text.substr(0, eq), value = text.substr(eq + 1);
-    static std::vector<std::unique_ptr<core::Lab>> labs;
-    if (labs.empty())
-        for (const auto& e : core::all_labs()) labs.push_back(e.make());
-    for (const auto& lab : labs) {
+    for (const core::LabEntry& e : core::all_labs()) {
+        const core::Lab* lab = e.lab;
         if (lab->schema().index_of(name) < 0) continue;
         session::RunConfig c = session::default_config(*lab);
         std::string err = c.params.set_from_text(name, value);
@@ -104,10 +101,8 @@ void parameters(const std::string& text) {
 // Compare mode's B: "name=value" as a link's b.name=value, against every lab. A change is either refused
 // with a message or gives a B that validates.
 void compare_change(const std::string& text) {
-    static std::vector<std::unique_ptr<core::Lab>> labs;
-    if (labs.empty())
-        for (const auto& e : core::all_labs()) labs.push_back(e.make());
-    for (const auto& lab : labs) {
+    for (const core::LabEntry& e : core::all_labs()) {
+        const core::Lab* lab = e.lab;
         std::pair<std::string, std::string> c;
         if (!session::parse_change(lab->schema(), text, c).empty()) continue;
         core::Params b;

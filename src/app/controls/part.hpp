@@ -4,7 +4,7 @@
 // of its parts; a build may add parts of its own (a test's) with add_part.
 #pragma once
 #include "app/controls/page_key.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "session/share_link.hpp"
 #include <memory>
 #include <string>
@@ -16,7 +16,8 @@ namespace app {
 class Stage {
 public:
     virtual ~Stage() = default;
-    virtual const core::Lab& lab() const = 0;
+    virtual const core::Lab& lab() const = 0;         // the lab's declaration
+    virtual const core::Runner& runner() const = 0;   // its run (run A)
     virtual const session::RunConfig& config() const = 0;
     virtual bool playing() const = 0;
     virtual bool finished() const = 0;   // the run (and run B, comparing) has ended

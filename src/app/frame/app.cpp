@@ -21,7 +21,7 @@ App::App(Host host, const std::string& initial_query)
       run_(host_, controls_, exercise_,
            Run::Page{[this](const std::string& c) { return command(c); },
                      [this](const std::string& m) { messages_.say(m); }, [this] { sync_url(); }, [this] { new_lab(); },
-                     [this] { new_run(); }, [this] { return tour_.held(run_.lab()); }}),
+                     [this] { new_run(); }, [this] { return tour_.held(run_.runner()); }}),
       views_(
           run_, controls_, compare_, [this] { return layout_.presenting() || layout_.embedded(); },
           [this] { return tour_.on(); }),

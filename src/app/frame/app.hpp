@@ -65,7 +65,7 @@ public:
     // True while something changes by itself (a run plays, fonts or a PNG wait): the page keeps drawing.
     bool wants_frames() const {
         return run_.playing() || look_.fonts_dirty() || export_.pending() ||
-            compare_.catching_up(run_.lab(), run_.playing()) || record_.on() || worksheet_.busy();
+            compare_.catching_up(run_.runner(), run_.playing()) || record_.on() || worksheet_.busy();
     }
     // After the frame is rendered (before it is shown): a recording takes its frame (record.hpp).
     void frame_drawn() {

@@ -87,7 +87,7 @@ std::string App::document_json() const {
                    field("summary", json_string(core::tr(info.summary))) + "}");
     s += ",\"labs\":[";
     for (size_t k = 0; k < core::all_labs().size(); ++k) {
-        const auto lab = core::all_labs()[k].make();
+        const core::Lab* lab = core::all_labs()[k].lab;
         s += (k ? ",{" : "{") + field("id", json_string(lab->info().id), true) +
             field("title", json_string(core::tr(lab->info().title))) + "}";
     }
@@ -124,7 +124,7 @@ std::string App::document_json() const {
             field("title", json_string(core::tr(comparisons[k].title))) +
             field("contrast", json_string(core::tr(comparisons[k].contrast))) + "}";
     s += "],\"metrics\":[";   // every metric's label and format; the headlines are what a finished run announces
-    const auto metrics = run_.lab().metrics();
+    const auto metrics = run_.runner().metrics();
     const auto heads = run_.lab().headlines();
     for (size_t k = 0; k < metrics.size(); ++k) {
         const bool headline =

@@ -42,7 +42,7 @@ std::vector<PageKey> App::declare_keys() {
     declare(keys, {"csv", K::None, 0, 0, "", core::later::tr("download this run's time series as CSV")},
             [this](Arg) -> std::string {
                 if (!host_.download) return core::tr("there are no downloads here");
-                core::Table t = run_.lab().trace();
+                core::Table t = run_.runner().trace();
                 t.rows.resize(rewind_.trace_rows(t.rows.size()));   // rewound: up to the moment shown
                 host_.download(run_.config().lab + "-seed" + std::to_string(run_.config().seed) + ".csv", t.to_csv());
                 return std::string();

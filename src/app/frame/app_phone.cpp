@@ -43,7 +43,7 @@ void App::draw_phone() {
     ImGui::SameLine();
     controls_.draw_row({"step", "reset"});
     if (one_row) ImGui::SameLine();
-    progress_bar(float(run_.lab().progress()), run_.lab().clock());
+    progress_bar(float(run_.runner().progress()), run_.runner().clock());
 }
 
 }   // namespace app

@@ -13,14 +13,15 @@
 namespace app {
 
 // Lab · seed · phase k/n: title · clock, shortened to `width`.
-static std::string run_line(const core::Lab& lab, uint64_t seed, float width) {
-    const int n = int(lab.phases().size()), ph = std::clamp(lab.phase(), 0, std::max(0, n - 1));
+static std::string run_line(const core::Runner& run, uint64_t seed, float width) {
+    const core::Lab& lab = run.lab();
+    const int n = int(lab.phases().size()), ph = std::clamp(run.phase(), 0, std::max(0, n - 1));
     const std::string title = core::tr(lab.info().title);
     const auto s_seed = (unsigned long long)seed;
     std::string s = n > 0 ? core::trf("%s  ·  seed %llu  ·  phase %d/%d: %s", title.c_str(), s_seed, ph + 1, n,
                                       core::tr(lab.phases()[size_t(ph)].title).c_str())
                           : core::trf("%s  ·  seed %llu", title.c_str(), s_seed);
-    if (!lab.clock().empty()) s += "  ·  " + lab.clock();
+    if (!run.clock().empty()) s += "  ·  " + run.clock();
     return fit_text(s, width);
 }
 
@@ -40,7 +41,7 @@ void App::draw_presentation() {
     ImGui::AlignTextToFramePadding();
     const float line_w = own_row ? w : w - buttons - fh;
     if (rewound) ImGui::TextColored(ink4(colors().warning), "%s", fit_text(rewind_.line(), line_w).c_str());
-    else ImGui::TextColored(ink4(colors().title), "%s", run_line(run_.lab(), run_.config().seed, line_w).c_str());
+    else ImGui::TextColored(ink4(colors().title), "%s", run_line(run_.runner(), run_.config().seed, line_w).c_str());
     if (own_row) p = ImGui::GetCursorScreenPos();
     ImGui::SetCursorScreenPos(ImVec2(own_row ? p.x : p.x + w - buttons + st.ItemSpacing.x, p.y));
     controls_.draw_row(row);

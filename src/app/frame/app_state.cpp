@@ -20,8 +20,9 @@ std::string App::state_json() const {
     std::string s = "{\"query\":" + jstr(last_query_);
     for (const Part* p : parts_) p->state(s);   // each part's own fields: the run's, the views', …
     s += ",\"outcome\":" +
-        jstr(run_.lab().done() && run_.lab().failure().empty()
-                 ? core::end_of_run_line(run_.lab(), run_.config().preset, run_.config().params, run_.lab().metrics())
+        jstr(run_.runner().done() && run_.runner().failure().empty()
+                 ? core::end_of_run_line(run_.lab(), run_.config().preset, run_.config().params,
+                                         run_.runner().metrics())
                  : "");
     s += ",\"train_ms\":" + jnum(train_ms_) + ",\"ui_ms\":" + jnum(ui_ms_);
     s += ",\"gpu_drawing\":" + std::string(gpu_drawing() ? "true" : "false") + ",\"gpu_error\":" + jstr(gpu_error());

@@ -13,15 +13,15 @@ namespace app {
 
 namespace {
 
-std::string not_running(const core::Lab& lab) {
-    if (!lab.failure().empty())
-        return core::trf("the run stopped (%s): change the settings or press Reset", lab.failure().c_str());
+std::string not_running(const core::Runner& run) {
+    if (!run.failure().empty())
+        return core::trf("the run stopped (%s): change the settings or press Reset", run.failure().c_str());
     return core::tr("the run has finished: press Reset to run it again");
 }
 
 }   // namespace
 
-bool Run::finished() const { return session::finished(*lab_) && (!compare_.on() || compare_.finished()); }
+bool Run::finished() const { return session::finished(*runner_) && (!compare_.on() || compare_.finished()); }
 
 void Run::play_to(double progress) {
     target_progress_ = progress;
@@ -45,8 +45,9 @@ void Run::open(const session::RunConfig& c, const core::Validation& checked) { o
 void Run::open(const session::RunConfig& c, const core::Validation& checked, bool known) {
     const bool another_lab = !lab_ || lab_->info().id != c.lab;
     if (another_lab) {
-        lab_ = core::make_lab(c.lab);
-        lab_->set_threads(host_.threads);
+        lab_ = core::find_lab(c.lab);
+        runner_ = std::make_unique<core::Runner>(*lab_);
+        runner_->set_threads(host_.threads);
         compare_.end();   // a comparison belongs to its lab
         page_.new_lab();
     }
@@ -60,8 +61,8 @@ void Run::restart() {
     halt();
     steps_ = 0;
     played_ = Played{};
-    lab_->reset(config_.params, config_.seed);
-    workers_.connect(*lab_, config_);   // a new run: the ready workers open it too
+    runner_->reset(config_.params, config_.seed);
+    workers_.connect(*runner_, config_);   // a new run: the ready workers open it too
     reset_b();
     page_.new_run();
 }
@@ -118,10 +119,10 @@ void Run::advance(double draw_ms) {
     double budget = kBudgetMs[speed_];
     if (skipping_) budget = kSkipSliceMs;
     else if (speed_ == kFullSpeed) budget = std::clamp(3 * draw_ms, budget, workers_.connected() ? 200.0 : 100.0);
-    workers_.sync(playing_ && !lab_->done(), compare_.b_seconds());   // they play only while the run plays
+    workers_.sync(playing_ && !runner_->done(), compare_.b_seconds());   // they play only while the run plays
     step_slice(budget);
-    workers_.sync(playing_ && !lab_->done(), compare_.b_seconds());
-    compare_.sync(*lab_, playing_);
+    workers_.sync(playing_ && !runner_->done(), compare_.b_seconds());
+    compare_.sync(*runner_, playing_);
 }
 
 void Run::step_slice(double budget_ms) {
@@ -132,28 +133,28 @@ void Run::step_slice(double budget_ms) {
     waiting_ = false;
     const double t0 = host_.now_ms();
     bool a_waits = false;   // the rest of A's sweep runs in the page's workers: nothing to do for A this frame
-    core::Lab* b_here = compare_.here();   // B in its own worker: paced in Compare::sync
+    core::Runner* b_here = compare_.here();   // B in its own worker: paced in Compare::sync
     do {
         if (compare_.remote() &&
-            !session::may_step_ahead(*lab_, compare_.b())) {   // A is ahead of B's worker, or ended
+            !session::may_step_ahead(*runner_, compare_.b())) {   // A is ahead of B's worker, or ended
             waiting_ = true;
             break;
         }
         const bool b_on = b_here && !session::finished(*b_here);
         if (a_waits && b_on) b_here->step();
         else {
-            session::step_lockstep(*lab_, b_here);   // B, when comparing, keeps pace with A
-            a_waits = lab_->waiting();
+            session::step_lockstep(*runner_, b_here);   // B, when comparing, keeps pace with A
+            a_waits = runner_->waiting();
         }
         ++steps_;
         waiting_ = a_waits && !b_on;
         if (waiting_) break;
-        if (target_phase_ >= 0 && lab_->phase() >= target_phase_) {
+        if (target_phase_ >= 0 && runner_->phase() >= target_phase_) {
             playing_ = false;
             target_phase_ = -1;
             break;
         }
-        if (target_progress_ >= 0 && lab_->progress() >= target_progress_) {
+        if (target_progress_ >= 0 && runner_->progress() >= target_progress_) {
             playing_ = false;
             target_progress_ = -1;
             break;
@@ -179,8 +180,8 @@ std::string Run::use_workers(const std::string& arg) {
 
 void Run::workers_ready(int ready, const std::string& why) {
     workers_.ready(ready, why);
-    workers_.join(*lab_);   // the run where it is
-    if (workers_.ready_count() > 0 && compare_.fresh() && lab_->work_charged() == 0)
+    workers_.join(*runner_);   // the run where it is
+    if (workers_.ready_count() > 0 && compare_.fresh() && runner_->work_charged() == 0)
         reset_b();   // and B to a worker of its own
 }
 
@@ -193,7 +194,7 @@ void Run::worker_failed(int worker, const std::string& why) {
     if (!workers_.available()) return;
     say(workers_.fail(worker, why));
     compare_.failed(core::tr("the page's workers stopped"));
-    if (!workers_.connected() || lab_->done()) return;   // a finished run keeps its numbers
+    if (!workers_.connected() || runner_->done()) return;   // a finished run keeps its numbers
     const bool was_playing = playing_;
     restart();   // its repetitions would never arrive: the same run again, here alone
     playing_ = was_playing;
@@ -207,17 +208,18 @@ void Run::state(std::string& json) const {
         ",\"seed\":" + json_string(std::to_string(config_.seed));   // a string: exact above 2^53
     json += ",\"playing\":" + session::json_bool(playing_) + ",\"skipping\":" + session::json_bool(skipping_) +
         ",\"done\":" + session::json_bool(finished());   // B's too
-    json += ",\"failure\":" + json_string(lab_->failure()) + ",\"phase\":" + std::to_string(lab_->phase());
-    const int ph = lab_->phase();
+    json += ",\"failure\":" + json_string(runner_->failure()) + ",\"phase\":" + std::to_string(runner_->phase());
+    const int ph = runner_->phase();
     json += ",\"phase_title\":" +   // as shown (the HTML document announces it)
         json_string(ph >= 0 && ph < int(lab_->phases().size()) ? core::tr(lab_->phases()[size_t(ph)].title) : "");
-    json += ",\"progress\":" + session::json_number(lab_->progress()) + ",\"clock\":" + json_string(lab_->clock());
+    json +=
+        ",\"progress\":" + session::json_number(runner_->progress()) + ",\"clock\":" + json_string(runner_->clock());
     json += ",\"run_ms\":" + session::json_number(played_.ms) +
         ",\"frames_while_running\":" + std::to_string(played_.frames) +
         ",\"longest_frame_ms\":" + session::json_number(played_.longest_ms);
     json += ",\"steps\":" + std::to_string(steps_) + ",\"errors\":" + session::json_strings(edit_check_.errors);
     json += ",\"metrics\":{";
-    const auto ms = lab_->metrics();
+    const auto ms = runner_->metrics();
     for (size_t k = 0; k < ms.size(); ++k)
         json += (k ? "," : "") + json_string(ms[k].key) + ":" + session::json_number(ms[k].value);
     json += "},\"params\":{";
@@ -233,7 +235,7 @@ std::vector<PageKey> Run::keys() {
     using K = session::ArgKind;
     using Arg = const session::CommandArg&;
     auto running = [this]() -> std::string {
-        if (finished()) return not_running(*lab_);
+        if (finished()) return not_running(*runner_);
         return page_.held ? page_.held() : "";
     };
     // the run's buttons in the HTML document: usable until the run has ended (reset is always)
@@ -268,8 +270,8 @@ std::vector<PageKey> Run::keys() {
     declare(keys, {"step", K::None, 0, 0, "", core::later::tr("one slice of training")},
             [=](Arg) {
                 if (std::string why = running(); !why.empty()) return why;
-                command("rewind=off");                            // training goes on from the live run
-                session::step_lockstep(*lab_, compare_.here());   // (B's worker follows)
+                command("rewind=off");                               // training goes on from the live run
+                session::step_lockstep(*runner_, compare_.here());   // (B's worker follows)
                 ++steps_;
                 return std::string();
             })
@@ -281,7 +283,7 @@ std::vector<PageKey> Run::keys() {
     declare(keys, {"next-phase", K::None, 0, 0, "", core::later::tr("run until the next phase begins")},
             [=](Arg) {
                 if (std::string why = running(); !why.empty()) return why;
-                play_to_phase(lab_->phase() + 1);
+                play_to_phase(runner_->phase() + 1);
                 return std::string();
             })
         .control(Control::Button, core::later::tr("Next phase"), "run")
@@ -295,7 +297,7 @@ std::vector<PageKey> Run::keys() {
              core::later::tr("train at full speed to the end (or to the next phase), drawing only now and then")},
             [=](Arg arg) {
                 if (std::string why = running(); !why.empty()) return why;
-                if (arg.text == "phase") play_to_phase(lab_->phase() + 1);
+                if (arg.text == "phase") play_to_phase(runner_->phase() + 1);
                 else if (arg.text == "end") {
                     forget_target();
                     playing_ = true;
@@ -318,7 +320,7 @@ std::vector<PageKey> Run::keys() {
         {"to", K::Number, 0, 1, "F", core::later::tr("run until the run's progress reaches F (0 to 1), then pause")},
         [=](Arg arg) {
             if (std::string why = running(); !why.empty()) return why;
-            if (arg.number <= lab_->progress())
+            if (arg.number <= runner_->progress())
                 return core::trf("the run is already past %s",
                                  core::local_number(core::format_number(arg.number)).c_str());
             target_phase_ = -1;
@@ -334,7 +336,7 @@ std::vector<PageKey> Run::keys() {
     // the run's configuration: in a link with the parameters (session/share_link.hpp)
     declare(keys, {"lab", K::Word, 0, 0, "ID", core::later::tr("switch to a lab, at its default preset")},
             [this](Arg v) {
-                auto l = core::make_lab(v.text);
+                const core::Lab* l = core::find_lab(v.text);
                 if (!l)
                     return core::trf("unknown lab %s (labs: %s)", core::quote(v.text).c_str(), core::lab_ids().c_str());
                 page_.command("dismiss");   // another paper: the last one's messages go
@@ -349,13 +351,9 @@ std::vector<PageKey> Run::keys() {
         c.help = core::later::tr("Arrow keys show the labs; Enter, or leaving the list, opens the one shown.");
         c.tip = core::later::tr("Pick a paper. Each lab runs a small version of the paper's data model and training.");
         c.choices = [] {
-            static const std::vector<core::LabInfo> infos = [] {   // (declarations: the same for the program's life)
-                std::vector<core::LabInfo> v;
-                for (const core::LabEntry& e : core::all_labs()) v.push_back(e.make()->info());
-                return v;
-            }();
             std::vector<Choice> labs;
-            for (const core::LabInfo& i : infos) labs.push_back({i.id, i.title, "", "", core::tr(i.citation)});
+            for (const core::LabEntry& e : core::all_labs())
+                labs.push_back({e.id, e.lab->info().title, "", "", core::tr(e.lab->info().citation)});
             return labs;
         };
         c.now = [this] {

@@ -9,7 +9,7 @@
 #include "app/frame/host.hpp"
 #include "app/controls/part.hpp"
 #include "app/frame/workers.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/words.hpp"
 #include <functional>
 #include <memory>
@@ -52,14 +52,15 @@ public:
     // lab, preset, seed, playing, skipping, done, failure, phase, phase_title, progress, clock, steps, metrics, errors,
     // params
     void state(std::string& json) const override;
-    bool open_yet() const { return lab_ != nullptr; }   // a configuration was opened
+    bool open_yet() const { return runner_ != nullptr; }   // a configuration was opened
 
     // Stage
     const core::Lab& lab() const override { return *lab_; }
+    const core::Runner& runner() const override { return *runner_; }
     const session::RunConfig& config() const override { return config_; }
     bool playing() const override { return playing_; }
     bool finished() const override;
-    bool settled() const override { return !playing_ && !compare_.catching_up(*lab_, playing_); }
+    bool settled() const override { return !playing_ && !compare_.catching_up(*runner_, playing_); }
     void play() override { playing_ = true; }
     void pause() override { playing_ = false; }
     void play_to(double progress) override;
@@ -112,9 +113,10 @@ private:
 
     const Host& host_;
     Page page_;
-    std::unique_ptr<core::Lab> lab_;
-    session::RunConfig config_;   // what is running
-    core::Params edit_;           // what the controls show
+    const core::Lab* lab_ = nullptr;         // the lab's declaration (core::find_lab)
+    std::unique_ptr<core::Runner> runner_;   // its run
+    session::RunConfig config_;              // what is running
+    core::Params edit_;                      // what the controls show
     core::Validation edit_check_;
     bool playing_ = false;
     bool skipping_ = false;         // skip: kSkipSliceMs a slice, until the run pauses

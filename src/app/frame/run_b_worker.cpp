@@ -11,26 +11,27 @@
 namespace app {
 
 void Compare::drop() {
-    lab_.reset();
+    runner_.reset();
     if (remote_ && host_.workers) host_.workers->close_b();
     remote_ = false;
     b_ = session::RunSnapshot{};
 }
 
 bool Compare::finished() const {
-    if (!lab_) return false;
-    return remote_ ? b_.finished() : session::finished(*lab_);
+    if (!runner_) return false;
+    return remote_ ? b_.finished() : session::finished(*runner_);
 }
 
-bool Compare::catching_up(const core::Lab& a, bool playing) const {
+bool Compare::catching_up(const core::Runner& a, bool playing) const {
     return remote_ && !b_.finished() && !playing && b_.progress < a.progress();
 }
 
 // Once a frame, after training: B's state as the frame shows it, and the pace of B's worker.
-void Compare::sync(const core::Lab& a, bool playing) {
-    if (!lab_) return;
+void Compare::sync(const core::Runner& a, bool playing) {
+    if (!runner_) return;
     if (!remote_) {
-        b_ = session::snapshot_of(*lab_, false);   // (every frame: the trace stays in the lab, csv-b reads it there)
+        b_ = session::snapshot_of(*runner_,
+                                  false);   // (every frame: the trace stays in the runner, csv-b reads it there)
         return;
     }
     const double limit = session::pace_limit(a, playing);
@@ -53,7 +54,7 @@ void Compare::failed(const std::string& why) {
     host_.workers->close_b();
     stage_.say(
         core::trf("run B's worker stopped (%s): B runs on the page from its start and catches up with A", why.c_str()));
-    b_ = session::snapshot_of(*lab_, false);
+    b_ = session::snapshot_of(*runner_, false);
 }
 
 }   // namespace app

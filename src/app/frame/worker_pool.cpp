@@ -46,20 +46,20 @@ void Workers::ready(int ready, const std::string& why) {
     }
 }
 
-void Workers::connect(core::Lab& lab, const session::RunConfig& config) {
+void Workers::connect(core::Runner& run, const session::RunConfig& config) {
     if (!dispatcher_) return;
     ++run_;
     connected_ = false;
     playing_ = false;   // a worker opens a run paused
-    elsewhere_s_ = lab.current_plan().units_elsewhere() / lab.units_per_second();
+    elsewhere_s_ = run.current_plan().units_elsewhere() / run.lab().units_per_second();
     dispatcher_->begin_run(run_, session::encode_query(config));
     // only a run with repetitions to hand out: a worker would otherwise run all of it for nothing
-    lab.set_remote(elsewhere_s_ > 0 ? dispatcher_.get() : nullptr);
-    join(lab);
+    run.set_remote(elsewhere_s_ > 0 ? dispatcher_.get() : nullptr);
+    join(run);
 }
 
-void Workers::join(const core::Lab& lab) {
-    if (!dispatcher_ || connected_ || ready_ == 0 || elsewhere_s_ <= 0 || lab.done()) return;
+void Workers::join(const core::Runner& run) {
+    if (!dispatcher_ || connected_ || ready_ == 0 || elsewhere_s_ <= 0 || run.done()) return;
     dispatcher_->join(ready_);
     connected_ = true;
     playing_ = false;

@@ -10,7 +10,7 @@
 // to spare. Elsewhere the page never fetches the workers' module. Both thresholds are measured (docs/speed.md).
 #pragma once
 #include "app/frame/host.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "session/share_link.hpp"
 #include "session/sweep_dispatch.hpp"
 #include <memory>
@@ -41,9 +41,9 @@ public:
     int requested() const { return requested_; }    // -1: auto
     bool connected() const { return connected_; }   // the run's repetitions go to them
     // A new run: its sweeps record every result through the dispatcher, so that workers may join it at any point.
-    void connect(core::Lab& lab, const session::RunConfig& config);
+    void connect(core::Runner& run, const session::RunConfig& config);
     // The ready workers join the run where it is (not a run that has ended).
-    void join(const core::Lab& lab);
+    void join(const core::Runner& run);
     // Once a frame (and when the page opens): with auto, the workers start when the run or compare mode's B (its work
     // in native seconds, 0: none) pays for them; they work only while the run plays.
     void sync(bool run_plays, double b_seconds);

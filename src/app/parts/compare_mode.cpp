@@ -7,7 +7,6 @@
 #include "session/spoken.hpp"
 #include "session/json_text.hpp"
 #include "core/parse.hpp"
-#include "core/registry.hpp"
 #include "core/words.hpp"
 #include <cmath>
 
@@ -36,7 +35,9 @@ void Compare::end() {
     drop();
 }
 
-double Compare::b_seconds() const { return lab_ ? lab_->current_plan().total() / lab_->units_per_second() : 0.0; }
+double Compare::b_seconds() const {
+    return runner_ ? runner_->current_plan().total() / runner_->lab().units_per_second() : 0.0;
+}
 
 std::string Compare::reset(const core::Lab& a, const session::RunConfig& config,
                            const std::function<bool(double)>& worker) {
@@ -50,12 +51,12 @@ std::string Compare::reset(const core::Lab& a, const session::RunConfig& config,
         end();
         return why;
     }
-    if (!lab_) {
-        lab_ = core::make_lab(config.lab);
-        lab_->set_threads(host_.threads);
+    if (!runner_) {
+        runner_ = std::make_unique<core::Runner>(a);
+        runner_->set_threads(host_.threads);
     }
-    lab_->reset(b, config.seed);
-    b_ = session::snapshot_of(*lab_, false);
+    runner_->reset(b, config.seed);
+    b_ = session::snapshot_of(*runner_, false);
     remote_ = host_.workers && worker(b_seconds());   // B in its own worker, when the page has them ready
     if (!remote_) return "";
     session::RunConfig c = config;
@@ -74,10 +75,10 @@ std::string Compare::id(const core::Lab& a, const std::string& preset) const {
 }
 
 // state().compare: null, or B's changes, progress, end and metrics (A's are state().metrics).
-std::string Compare::json(const core::Lab& a) const {
+std::string Compare::json(const core::Runner& a) const {
     using session::json_number;
     using session::json_string;
-    if (!lab_) return "null";
+    if (!runner_) return "null";
     std::string s = "{\"title\":" + json_string(core::tr(title_)) + ",\"changes\":{";   // (as the document's)
     for (size_t k = 0; k < changes_.size(); ++k)
         s += (k ? "," : "") + json_string(changes_[k].first) + ":" + json_string(changes_[k].second);
@@ -213,7 +214,7 @@ std::vector<PageKey> Compare::keys() {
             const std::string named = id(stage_.lab(), stage_.config().preset);
             return written_if(!named.empty(), session::url_encode(named));
         };
-        k.state = [this] { return json(stage_.lab()); };
+        k.state = [this] { return json(stage_.runner()); };
         PageControl& with = k.control(Control::Choice, core::later::tr("Compare with"), "compare", "combo:compare");
         with.commit = true;
         with.choices = [this] {

@@ -126,7 +126,7 @@ void Compare::draw_strip() {
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     ImDrawList* dl = ImGui::GetWindowDrawList();
     ImVec2 at = ImGui::GetCursorScreenPos();
-    std::vector<session::MetricPair> pairs = session::headline_pairs(stage_.lab(), b_.metrics, watch_);
+    std::vector<session::MetricPair> pairs = session::headline_pairs(stage_.runner(), b_.metrics, watch_);
     const int n = int(pairs.size());
     const float gap = fh * 0.4f;
     const int cols = std::clamp(int((w + gap) / (fh * 13 + gap)), 1, std::max(1, n));

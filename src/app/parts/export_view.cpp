@@ -38,7 +38,7 @@ std::vector<PageKey> Export::keys() {
 
 std::string Export::request(long long n) {
     std::vector<core::View> vs;
-    stage_.lab().views(vs);
+    stage_.runner().views(vs);
     const int views = int(vs.size());
     if (n >= views) return core::trf("png=%lld: give a view number from 0 to %d", n, views - 1);
     view_ = int(n);
@@ -105,7 +105,7 @@ void Export::draw() {
         views_.draw_one(shown, ImVec2(avail.x, avail.y - fh * 1.2f), false, &r);   // a table when shown as one
         std::string foot = core::trf("MoE Lab: %s, preset %s, seed %llu", stage_.config().lab.c_str(),
                                      stage_.config().preset.c_str(), (unsigned long long)stage_.config().seed) +
-            (stage_.lab().clock().empty() ? "" : ", " + stage_.lab().clock());
+            (stage_.runner().clock().empty() ? "" : ", " + stage_.runner().clock());
         ImGui::SetCursorScreenPos(
             ImVec2(ImGui::GetWindowPos().x + ImGui::GetStyle().WindowPadding.x,
                    ImGui::GetWindowPos().y + size.y - ImGui::GetStyle().WindowPadding.y - fh * 1.1f));

@@ -39,8 +39,8 @@ void Header::draw_timeline() {
     ImVec2 a = ImGui::GetCursorScreenPos();
     float w = ImGui::GetContentRegionAvail().x, h = fh * 1.7f, gap = fh * 0.3f;
     float bw = (w - gap * (phases.size() - 1)) / phases.size();
-    int cur = rewind_.phase(stage_.lab());   // (rewound: the moment's)
-    bool finished = rewind_.done(stage_.lab());
+    int cur = rewind_.phase(stage_.runner());   // (rewound: the moment's)
+    bool finished = rewind_.done(stage_.runner());
     bool cut = false;   // the current phase's title did not fit its box
     for (size_t k = 0; k < phases.size(); ++k) {
         ImVec2 p(a.x + k * (bw + gap), a.y), q(p.x + bw, p.y + h);
@@ -71,7 +71,7 @@ void Header::draw_timeline() {
         ImGui::InvisibleButton(("phase" + std::to_string(k)).c_str(), ImVec2(bw, h));
         if (ImGui::IsItemActive() && !stage_.playing())   // paused: rewind (rewind.cpp)
             if (std::string c =
-                    rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), stage_.lab().done());
+                    rewind_.scrub(ImGui::GetIO().MousePos.x, a.x, bw, gap, int(phases.size()), stage_.runner().done());
                 !c.empty())
                 stage_.command(c);
         controls_.note("phase:" + phases[k].id, "tab", std::to_string(k + 1) + ". " + title,
@@ -102,11 +102,11 @@ void Header::draw_timeline() {
 std::string Header::status() const {
     const auto& phases = stage_.lab().phases();
     if (phases.empty()) return "";
-    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(stage_.lab()), 0, int(phases.size()) - 1))];
-    if (!rewind_.done(stage_.lab())) return core::trf("Look for: %s", core::tr(ph.look_for).c_str());
-    if (!stage_.lab().failure().empty()) return core::trf("Stopped in %s.", core::tr(ph.title).c_str());
+    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(stage_.runner()), 0, int(phases.size()) - 1))];
+    if (!rewind_.done(stage_.runner())) return core::trf("Look for: %s", core::tr(ph.look_for).c_str());
+    if (!stage_.runner().failure().empty()) return core::trf("Stopped in %s.", core::tr(ph.title).c_str());
     const std::string said =
-        core::end_of_run_line(stage_.lab(), stage_.config().preset, stage_.config().params, stage_.lab().metrics());
+        core::end_of_run_line(stage_.lab(), stage_.config().preset, stage_.config().params, stage_.runner().metrics());
     return core::trf("Finished (%s).", core::tr(ph.title).c_str()) + (said.empty() ? "" : " " + said);
 }
 
@@ -120,7 +120,7 @@ void Header::draw_look_for(bool compact) {
     if (phases.empty()) return;
     const float fh = ImGui::GetFontSize(), w = ImGui::GetContentRegionAvail().x;
     const float room = std::max(0.0f, ImGui::GetContentRegionAvail().y) * (compact ? 0.12f : 0.2f);
-    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(stage_.lab()), 0, int(phases.size()) - 1))];
+    const core::Phase& ph = phases[size_t(std::clamp(rewind_.phase(stage_.runner()), 0, int(phases.size()) - 1))];
     const std::string look = status(), claim = core::trf("Paper: %s", core::tr(ph.claim).c_str());
     float sc = 1.0f;
     std::vector<std::string> l1, l2;

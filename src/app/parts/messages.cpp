@@ -86,7 +86,7 @@ void PageMessages::draw(bool compact) {
         if (ImGui::IsItemClicked()) list_.clear();
         controls_.draw("dismiss", small_button());
     }
-    std::string failure = stage_.lab().failure();
+    std::string failure = stage_.runner().failure();
     if (!failure.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ink4(colors().error));
         wrapped_text(core::trf("Run stopped: %s", core::tr(failure).c_str()));

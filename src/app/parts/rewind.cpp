@@ -35,14 +35,14 @@ void Rewind::keep(bool on) {
     }
 }
 
-void Rewind::remember(const core::Lab& lab, const std::vector<core::View>& views, bool may_stop) {
+void Rewind::remember(const core::Runner& run, const std::vector<core::View>& views, bool may_stop) {
     // In compare mode with B in its worker, a moment is kept paused only once B has caught up with A (may_stop), so
     // that it holds A and B at the same progress (a moment kept while playing holds B as shown, within the lockstep
     // window).
     const bool stopped =
-        may_stop && history_.size() > 0 && lab.progress() != history_.moment(history_.size() - 1).progress;
-    if (keep_ && shown_ < 0 && (history_.due(lab.progress()) || stopped))
-        history_.record({lab.progress(), lab.phase(), lab.done(), lab.clock(), lab.trace().rows.size(), stopped, {}},
+        may_stop && history_.size() > 0 && run.progress() != history_.moment(history_.size() - 1).progress;
+    if (keep_ && shown_ < 0 && (history_.due(run.progress()) || stopped))
+        history_.record({run.progress(), run.phase(), run.done(), run.clock(), run.trace().rows.size(), stopped, {}},
                         views);
 }
 
@@ -186,7 +186,7 @@ std::vector<PageKey> Rewind::keys() {
         to.heirs = {"play", "reset"};
         to.now = [this] {
             ControlNow n;
-            const double at = live() ? stage_.lab().progress() : shown()->progress;
+            const double at = live() ? stage_.runner().progress() : shown()->progress;
             n.value = core::format_number(at);
             n.enabled = moments() >= 2;
             const std::string percent = std::to_string(int(std::lround(100 * at)));
@@ -214,9 +214,9 @@ std::vector<PageKey> Rewind::keys() {
 // After the frame's live views are built: keep a moment, open a link's rewind once its run has ended, and show the
 // moment that is rewound to.
 void Rewind::after_views(std::vector<core::View>& views) {
-    remember(stage_.lab(), views, stage_.settled());
+    remember(stage_.runner(), views, stage_.settled());
     if (pending_ >= 0 && !stage_.finished() && stage_.settled() && stage_.going_to() < 0 &&
-        stage_.lab().progress() >= pending_)
+        stage_.runner().progress() >= pending_)
         stage_.play();   // a link's moment is kept (the run stopped there): on to the end
     if (pending_ >= 0 && stage_.finished()) {
         const std::string at = core::format_number(pending_);

@@ -4,7 +4,7 @@
 #pragma once
 #include "app/controls/control_map.hpp"
 #include "app/controls/part.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "session/rewind.hpp"
 #include "core/view.hpp"
 #include <string>
@@ -29,15 +29,15 @@ public:
     void keep(bool on);                    // history=0|1 (off: the moments are dropped, live again)
     // After the frame's live views are built: keep a moment when one is due or the run has just stopped at a
     // progress not kept yet (paused, a step, a tour step, the end); `may_stop`: the run is paused with B caught up.
-    void remember(const core::Lab& lab, const std::vector<core::View>& views, bool may_stop);
+    void remember(const core::Runner& run, const std::vector<core::View>& views, bool may_stop);
     // The views to show: the moment's (its curves whole, a cursor at the moment), or the live ones.
     std::vector<core::View> views(const std::vector<core::View>& live) const;
     bool leave();   // back to the live run; false: it was live
     // rewind=F (0 … 1), back, forward: the moment to show in `k` (-1: live again); "" or why not.
     std::string find(const std::string& arg, bool playing, int& k) const;
     void show(int k);
-    int phase(const core::Lab& lab) const { return shown() ? shown()->phase : lab.phase(); }   // as shown
-    bool done(const core::Lab& lab) const { return shown() ? shown()->done : lab.done(); }
+    int phase(const core::Runner& run) const { return shown() ? shown()->phase : run.phase(); }   // as shown
+    bool done(const core::Runner& run) const { return shown() ? shown()->done : run.done(); }
     size_t trace_rows(size_t live) const;   // the trace's rows up to the moment shown
     // The timeline pressed or dragged at mouse_x (boxes of box_w + gap from x0, one per phase) while paused: the
     // command that shows the moment there ("": none, or the one shown already).

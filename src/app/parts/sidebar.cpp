@@ -106,7 +106,7 @@ void Sidebar::draw_run_buttons() {
     controls_.note("slider:speed", "slider", core::tr("speed"), speed);
     hover_help(core::tr("How much of each frame goes to training. Slower speeds let a class follow each step."));
 
-    progress_bar(float(run_.lab().progress()), run_.lab().clock());
+    progress_bar(float(run_.runner().progress()), run_.runner().clock());
     const Run::Played& played = run_.played();
     if (played.ms > 0) {
         ImGui::TextDisabled("%s", core::trf("ran %.2f s, %ld frames", played.ms / 1000.0, played.frames).c_str());
@@ -264,7 +264,7 @@ void Sidebar::draw_metrics_table() {
             ImGui::TableSetupColumn("B");
             ImGui::TableHeadersRow();
         }
-        for (const auto& m : run_.lab().metrics()) {
+        for (const auto& m : run_.runner().metrics()) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(core::tr(m.label).c_str());

@@ -7,7 +7,7 @@
 #include "app/controls/part.hpp"
 #include <functional>
 #include <vector>
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/tour.hpp"
 #include <cstdint>
 #include <string>
@@ -29,15 +29,15 @@ public:
     }
     static constexpr int kNoAnswer = -1, kDontKnow = -2;
     int answer() const { return answer_; }   // the class's answer (0-based), kNoAnswer yet, or kDontKnow
-    core::TourQuestion question(const core::Lab& lab) const;            // the step's (an empty prompt: none)
-    bool revealed(const core::Lab& lab) const;                          // the step has run: the metrics decide it
-    std::string choose(const std::string& arg, const core::Lab& lab);   // answer=a..d, 1..4 or none: "" or why not
+    core::TourQuestion question(const core::Lab& lab) const;               // the step's (an empty prompt: none)
+    bool revealed(const core::Runner& run) const;                          // the step has run: the metrics decide it
+    std::string choose(const std::string& arg, const core::Runner& run);   // answer=a..d, 1..4 or none: "" or why not
     // Why the run may not be played on now: the step's question waits for its answer ("" : it may).
-    std::string held(const core::Lab& lab) const;
-    std::string reveal(const core::Lab& lab, uint64_t seed) const;   // which answer the run supports, and why
+    std::string held(const core::Runner& run) const;
+    std::string reveal(const core::Runner& run, uint64_t seed) const;   // which answer the run supports, and why
     float question_height(const core::Lab& lab, float width, float size) const;   // its answers as buttons
     void show_caption(const std::string& caption) { caption_ = caption; }         // drawn in this frame
-    std::string json(const core::Lab& lab, uint64_t seed) const;   // state().tour: step, caption, steps, question
+    std::string json(const core::Runner& run, uint64_t seed) const;   // state().tour: step, caption, steps, question
     // Buttons of other parts on the panel's second row, right (a worksheet's, a student's answers): drawn, and
     // their width.
     void set_more(std::function<void()> draw, std::function<float()> width) {
@@ -60,7 +60,7 @@ private:
     void leave();                                      // tour=0
     std::string take_answer(const std::string& arg);   // answer=…: the step then runs
     void draw_question(float width, float size);       // the answers as buttons (keys a–d), text at `size`
-    std::string question_json(const core::Lab& lab, uint64_t seed) const;
+    std::string question_json(const core::Runner& run, uint64_t seed) const;
     Stage& stage_;
     ControlMap& controls_;
     std::function<void(const std::vector<std::string>&)> show_large_;

@@ -17,7 +17,7 @@ void Tour::draw_panel() {
     std::vector<core::TourStep> steps = lab.tour();
     if (!on() || step_ >= int(steps.size())) return;
     const core::TourStep& s = steps[size_t(step_)];
-    const bool asking = !s.question.prompt.empty() && !revealed(lab);
+    const bool asking = !s.question.prompt.empty() && !revealed(stage_.runner());
     const std::string prompt = core::tr(s.question.prompt), caption = core::tr(s.caption);
     show_caption(asking ? prompt : caption);
     const float fh = ImGui::GetFontSize();
@@ -46,7 +46,7 @@ void Tour::draw_panel() {
                 : caption);
     std::string claim = asking      ? ""
         : s.question.prompt.empty() ? core::trf("Paper: %s", core::tr(s.claim).c_str())
-                                    : reveal(lab, stage_.config().seed);
+                                    : reveal(stage_.runner(), stage_.config().seed);
     if (const std::string note = note_ ? note_() : ""; !note.empty()) claim = note;
     const float room = ImGui::GetContentRegionAvail().y * (asking ? 0.3f : 0.26f), tw = w - nav - fh;
     ImDrawList* dl = ImGui::GetWindowDrawList();

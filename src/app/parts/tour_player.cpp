@@ -23,18 +23,18 @@ std::string Tour::go(int k, bool from_link) {
         if (std::string why = refuses_(c); !why.empty()) return why;
     }
     using U = core::TourStep::Until;
-    bool past = (s.until == U::Phase && stage_.lab().phase() > s.phase) ||
-        (s.until == U::Progress && stage_.lab().progress() > s.progress + 1e-9);
+    bool past = (s.until == U::Phase && stage_.runner().phase() > s.phase) ||
+        (s.until == U::Progress && stage_.runner().progress() > s.progress + 1e-9);
     if (c.preset != config.preset || !(c.params == config.params))
         stage_.open(c);                // a new configuration restarts the run
     else if (past) stage_.restart();   // going back: run again to the step
     step_ = k;                         // (its question not answered yet)
     answer_ = kNoAnswer;
     stage_.halt();
-    const core::Lab& lab = stage_.lab();
+    const core::Runner& run = stage_.runner();
     bool can_run = !stage_.finished();
-    if (s.until == U::Phase && lab.phase() < s.phase && can_run) stage_.play_to_phase(s.phase);
-    if (s.until == U::Progress && lab.progress() < s.progress && can_run) stage_.play_to(s.progress);
+    if (s.until == U::Phase && run.phase() < s.phase && can_run) stage_.play_to_phase(s.phase);
+    if (s.until == U::Progress && run.progress() < s.progress && can_run) stage_.play_to(s.progress);
     if (s.until == U::End && can_run) stage_.play();
     if (!s.question.prompt.empty()) stage_.pause();   // the class answers first; the answer runs it (held())
     show_large_(s.views);
@@ -81,7 +81,7 @@ std::vector<PageKey> Tour::keys() {
                 if (std::string why = command(v.value, true); !why.empty()) msgs.push_back(why);
         };
         k.write = [this] { return written_if(on(), std::to_string(step_ + 1)); };
-        k.state = [this] { return json(stage_.lab(), stage_.config().seed); };
+        k.state = [this] { return json(stage_.runner(), stage_.config().seed); };
         k.control(Control::Toggle, core::later::tr("Guided tour"), "tour").hide_as = "tour";
         k.controls.back().now = [this] {
             ControlNow n = toggled("tour", on(), core::later::tr("Guided tour"), core::later::tr("End tour"));
@@ -145,7 +145,8 @@ std::vector<PageKey> Tour::keys() {
             c.now = [this, i, arg] {
                 ControlNow n;
                 const core::TourQuestion q = question(stage_.lab());
-                n.shown = on() && !q.prompt.empty() && (i < int(q.answers.size()) || i == 4) && !revealed(stage_.lab());
+                n.shown =
+                    on() && !q.prompt.empty() && (i < int(q.answers.size()) || i == 4) && !revealed(stage_.runner());
                 if (!n.shown) return n;
                 const bool mine = i == 4 ? answer_ == kDontKnow : i == answer_;
                 const std::string text = i == 4

@@ -24,13 +24,13 @@ core::TourQuestion Tour::question(const core::Lab& lab) const {
     return steps[size_t(step_)].question;
 }
 
-bool Tour::revealed(const core::Lab& lab) const {
-    if (question(lab).prompt.empty()) return false;
-    return session::tour_step_reached(lab.tour()[size_t(step_)], lab);
+bool Tour::revealed(const core::Runner& run) const {
+    if (question(run.lab()).prompt.empty()) return false;
+    return session::tour_step_reached(run.lab().tour()[size_t(step_)], run);
 }
 
-std::string Tour::choose(const std::string& arg, const core::Lab& lab) {
-    const core::TourQuestion q = question(lab);
+std::string Tour::choose(const std::string& arg, const core::Runner& run) {
+    const core::TourQuestion q = question(run.lab());
     if (q.prompt.empty())
         return core::trf("answer=%s: no question is asked now (a tour step with a question asks one)", arg.c_str());
     const int n = int(q.answers.size());
@@ -41,30 +41,30 @@ std::string Tour::choose(const std::string& arg, const core::Lab& lab) {
     if (k == kNoAnswer)
         return core::trf("answer=%s: give a letter from a to %s (or 1 to %d), or none for “I don't know”", arg.c_str(),
                          letter(n - 1).c_str(), n);
-    if (revealed(lab)) return core::tr("the run has already answered this question: go on with the next step");
+    if (revealed(run)) return core::tr("the run has already answered this question: go on with the next step");
     answer_ = k;
     return "";
 }
 
-std::string Tour::held(const core::Lab& lab) const {
-    if (question(lab).prompt.empty() || answer_ != kNoAnswer || revealed(lab)) return "";
+std::string Tour::held(const core::Runner& run) const {
+    if (question(run.lab()).prompt.empty() || answer_ != kNoAnswer || revealed(run)) return "";
     return personal() ? core::tr("Choose your answer first (or “I don't know”): the step runs when you choose.")
                       : core::tr("The question waits for the class's answer (a–d, or “I don't know”): the step runs "
                                  "when it is chosen.");
 }
 
 std::string Tour::take_answer(const std::string& arg) {
-    if (std::string why = choose(arg, stage_.lab()); !why.empty()) return why;
+    if (std::string why = choose(arg, stage_.runner()); !why.empty()) return why;
     if (answered_) answered_(step_, answer_);
-    if (!session::finished(stage_.lab())) stage_.play();   // the step's target is set (go): run to it
+    if (!session::finished(stage_.runner())) stage_.play();   // the step's target is set (go): run to it
     stage_.write_url();
     return "";
 }
 
-std::string Tour::reveal(const core::Lab& lab, uint64_t seed) const {
-    const core::TourQuestion q = question(lab);
-    if (q.prompt.empty() || !revealed(lab)) return "";
-    const std::vector<core::Metric> ms = lab.metrics();
+std::string Tour::reveal(const core::Runner& run, uint64_t seed) const {
+    const core::TourQuestion q = question(run.lab());
+    if (q.prompt.empty() || !revealed(run)) return "";
+    const std::vector<core::Metric> ms = run.metrics();
     const int k = core::supported_answer(q, ms);
     std::string values;
     for (const core::TourAnswer& a : q.answers)
@@ -92,22 +92,22 @@ std::string Tour::reveal(const core::Lab& lab, uint64_t seed) const {
     return core::then(s, core::tr(q.why));
 }
 
-std::string Tour::question_json(const core::Lab& lab, uint64_t seed) const {
-    const core::TourQuestion q = question(lab);
+std::string Tour::question_json(const core::Runner& run, uint64_t seed) const {
+    const core::TourQuestion q = question(run.lab());
     if (q.prompt.empty()) return "null";
     std::vector<std::string> answers;
     for (const core::TourAnswer& a : q.answers) answers.push_back(core::tr(a.text));   // (as the page shows them)
-    const bool shown = revealed(lab);
-    const int supported = shown ? core::supported_answer(q, lab.metrics()) : -1;
+    const bool shown = revealed(run);
+    const int supported = shown ? core::supported_answer(q, run.metrics()) : -1;
     return "{\"prompt\":" + session::json_string(core::tr(q.prompt)) +
         ",\"answers\":" + session::json_strings(answers) + ",\"chosen\":" + std::to_string(answer_) +
         ",\"revealed\":" + (shown ? "true" : "false") + ",\"supported\":" + std::to_string(supported) +
-        ",\"key\":" + std::to_string(shown ? q.key : -1) + ",\"reveal\":" + session::json_string(reveal(lab, seed)) +
+        ",\"key\":" + std::to_string(shown ? q.key : -1) + ",\"reveal\":" + session::json_string(reveal(run, seed)) +
         "}";
 }
 
-std::string Tour::json(const core::Lab& lab, uint64_t seed) const {
-    const std::vector<core::TourStep> steps = lab.tour();
+std::string Tour::json(const core::Runner& run, uint64_t seed) const {
+    const std::vector<core::TourStep> steps = run.lab().tour();
     static const char* until[] = {"now", "phase", "progress", "end"};
     std::string s = "{\"step\":" + std::to_string(step_ + 1) + ",\"shown_caption\":" + session::json_string(caption_) +
         ",\"steps\":[";
@@ -119,7 +119,7 @@ std::string Tour::json(const core::Lab& lab, uint64_t seed) const {
             ",\"progress\":" + session::json_number(t.progress) +
             ",\"question\":" + session::json_string(core::tr(t.question.prompt)) + "}";
     }
-    return s + "],\"question\":" + question_json(lab, seed) + "}";
+    return s + "],\"question\":" + question_json(run, seed) + "}";
 }
 
 // The answers as wrapped buttons in one row where they fit (two columns, else one, on a narrow screen), with

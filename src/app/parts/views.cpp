@@ -181,7 +181,7 @@ void Views::state(std::string& json) const {
 
 void Views::build() {
     views_.clear();
-    stage_.lab().views(views_);
+    stage_.runner().views(views_);
     if (compare_.on()) views_ = session::compare_views(views_, compare_.b().views, compare_.shown_b());
     // the views' texts in the page's language (core/words.hpp); a run's cached texts made before it was chosen too
     for (core::View& v : views_) core::for_each_text(v, [](std::string& s) { s = core::retranslate(s); });
@@ -189,7 +189,7 @@ void Views::build() {
 
 void Views::focus(const std::vector<std::string>& ids) {
     std::vector<core::View> vs;
-    stage_.lab().views(vs);
+    stage_.runner().views(vs);
     std::vector<int> idx;
     for (const std::string& id : ids)
         for (size_t k = 0; k < vs.size(); ++k)
@@ -200,7 +200,7 @@ void Views::focus(const std::vector<std::string>& ids) {
 
 std::string Views::next() {
     std::vector<core::View> vs;
-    if (views_.empty()) stage_.lab().views(vs);
+    if (views_.empty()) stage_.runner().views(vs);
     int n = int(views_.empty() ? vs.size() : views_.size());
     if (n == 0) return core::tr("this lab shows no views");
     int cur = focused_ >= 0 ? focused_ : (lecture_() ? 0 : -1);   // those layouts show view 0 by default
