@@ -249,12 +249,12 @@
       field(t("class"), select(id + "-class", "pen", classes, (v) => act("pen=" + v))),
       button("button:add-point", t("Add the point"), () => "add-point=" + xy() + "," + byId(id + "-class").value),
       button("button:remove-point", t("Remove the nearest of your points"), () => "remove-point=" + xy()),
-      button("button:clear-points", t("Clear your points"), "clear-points"),
+      ...pageControls("points").filter((c) => c.id === "clear-points"),
       el("div", { class: "field" }, el("label", { for: id + "-csv", text: t("CSV to load (x,y,class a line)") }), csv,
          el("span", { id: id + "-csv-desc", class: "desc", text: t("A bad line is refused with its number and nothing changes.") })),
       button("button:points-csv", t("Load the CSV above"), () => "points-csv=" + csv.value),
       field(t("or a CSV file"), file),
-      button("button:download-points", t("Download your points as CSV"), "download-points"));
+      ...pageControls("points").filter((c) => c.id !== "clear-points"));
   }
 
   function paramField(p) {

@@ -83,6 +83,23 @@ std::vector<PageKey> PointEditor::keys() {
     keys[4].act = [this](Arg) { return pick_file(); };
     keys[5].syntax = {"download-points", K::None, 0, 0, "", core::later::tr("download your points as CSV")};
     keys[5].act = [this](Arg) { return download(); };
+    // the buttons of the points parameter's field, on the canvas and in web/pdom.js's pointsField
+    keys[2].control(Control::Button, core::later::tr("Clear your points"), "points", "button:clear-points").now =
+        [this] {
+            ControlNow n;
+            int k = -1;
+            n.shown = points_param(k).empty();   // (a lab with points, not fixed by an exercise)
+            return n;
+        };
+    keys[2].controls.back().short_label = core::later::tr("Clear");
+    keys[5]
+        .control(Control::Button, core::later::tr("Download your points as CSV"), "points", "button:download-points")
+        .now = [this] {
+        ControlNow n;
+        n.shown = stage_.edited().points_index() >= 0;
+        return n;
+    };
+    keys[5].controls.back().short_label = core::later::tr("Download CSV");
     keys[6].syntax = {"pen", K::Whole, 0, 255, "C", core::later::tr("the class a tap on the data view adds")};
     keys[6].act = [this](Arg v) {
         pen_ = int(v.whole);
@@ -173,9 +190,10 @@ std::string PointEditor::download() {
     return "";
 }
 
-// The sidebar's part for a point set: how many, the class a tap adds, clear, and the CSV's way in and out. Its buttons
-// are drawn here, not through the control widget: they are a points parameter's own editor, made from the schema's
-// parameter beside the point canvas, as web/pdom.js's pointsField makes the document's (coordinates, class, CSV).
+// The sidebar's part for a point set: how many, the class a tap adds, clear, and the CSV's way in and out. Clear and
+// Download are declared controls (keys()); the pens and Load CSV are drawn here: the pens are the pen key's values
+// beside the point canvas (the document's twin: a select of pointsField), Load CSV opens the platform's file picker
+// (the document's twin: a file input).
 void PointEditor::draw(size_t k, bool locked) {
     const core::ParamSpec& s = stage_.lab().schema().params[k];
     const size_t n = stage_.edited().points(k).size();
@@ -196,16 +214,15 @@ void PointEditor::draw(size_t k, bool locked) {
         controls_.note(core::strf("button:pen:%d", c), "button", core::trf("class %d", c), on ? "pressed" : "");
         hover_help(core::trf("A tap or a click on the data view adds a point of class %d", c));
     }
-    if (ImGui::SmallButton(core::tr("Clear"))) stage_.command("clear-points");
-    controls_.note("button:clear-points", "button", core::tr("clear your points"));
+    controls_.draw("clear-points", small_button());
     same_line_if_fits(core::tr("Load CSV"));
     if (ImGui::SmallButton(core::tr("Load CSV"))) stage_.command("load-points");
     controls_.note("button:load-points", "button", core::tr("load points from a CSV file"));
     hover_help(core::tr("A file of x,y,class lines (a first line x,y,class may name the columns); dropping it on the "
                         "page loads it too. A bad line is refused with its number and nothing changes."));
-    same_line_if_fits(core::tr("Download CSV"));
-    if (ImGui::SmallButton(core::tr("Download CSV"))) stage_.command("download-points");
-    controls_.note("button:download-points", "button", core::tr("download your points as CSV"));
+    ControlStyle download = small_button();
+    download.flow = true;
+    controls_.draw("download-points", download);
 }
 
 }   // namespace app
