@@ -1,0 +1,44 @@
+// The token-routing lab's training: the MoE model and its dense twin (the same active parameters) trained side by
+// side on the same batches in the same run, each by Adam (core/adam.hpp) on its own objective: next-token
+// cross-entropy, plus the MoE's load-balancing loss (docs/labs/token-routing.md §3.3).
+#pragma once
+#include "labs/token-routing/corpus.hpp"
+#include "labs/token-routing/model.hpp"
+#include "core/adam.hpp"
+#include "core/rng.hpp"
+
+namespace token_routing {
+
+struct TrainSpec {
+    int B;       // sequences per batch
+    int steps;   // Adam steps
+    double lr;   // Adam's step size (β1 = 0.9, β2 = 0.99, ε = 1e-8, no weight decay)
+};
+
+// Sequences idx[0..B) of `seqs` as a batch (inputs tok[0..T), targets tok[1..T]).
+Batch make_batch(const std::vector<Sequence>& seqs, const int* idx, int B, int T);
+
+class Trainer {
+public:
+    // The models' parameters from the streams split(3) (MoE) and split(4) (dense) of `seed`, the batches from
+    // split(5): the corpus (split(1), split(2)) is drawn apart (corpus.hpp).
+    Trainer(const ModelSpec& moe, const TrainSpec& train, uint64_t seed);
+    // One step of both models on one batch of `train` sequences drawn uniformly with replacement.
+    void step(const std::vector<Sequence>& train);
+    int t() const { return t_; }
+
+    Model moe, dense;
+    double loss_moe = 0, loss_dense = 0;   // the last batch's objective (cross-entropy + L_aux; dense: cross-entropy)
+
+private:
+    TrainSpec spec_;
+    core::Adam adam_moe_, adam_dense_;
+    core::Rng batch_rng_;
+    Batch batch_;
+    Cache cache_;
+    std::vector<double> grad_;
+    std::vector<int> idx_;
+    int t_ = 0;
+};
+
+}   // namespace token_routing
