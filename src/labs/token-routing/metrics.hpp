@@ -1,15 +1,17 @@
 // The token-routing lab's measurements: what the language-model papers report about routing, measured the way they
 // measure it, on the held-out sequences (docs/labs/token-routing.md §6).
 //   token_purity      share of held-out tokens routed (first choice) to the expert their id goes to most often
-//                     (Mixtral, Jiang et al. 2024, §5; ST-MoE, Zoph et al. 2022, §7; OpenMoE, Xue et al. 2024, §4.1)
+//                     (Mixtral, Jiang et al. 2024, §5; ST-MoE, Zoph et al. 2022, §7; OpenMoE, Xue et al. 2024,
+//                     "context-independent specialisation")
 //   mi_kind, mi_domain  normalised mutual information I(E;Y) / ((H(E) + H(Y)) / 2) of the first expert E with the
 //                     token's kind and with its sequence's domain
 //   early_agreement   share of token ids whose expert at a tenth of the training is their expert at the end
-//                     (OpenMoE §4.2)
+//                     (OpenMoE, "early routing learning")
 //   neighbour_same    share of consecutive held-out tokens with the same first expert, and neighbour_chance = Σ f_i²
 //                     with f_i the share of first choices on expert i: what independent choices would give
-//                     (Mixtral §5, Table 5)
-//   drop_early, drop_late  the share of choices dropped by capacity at positions t < T/4 and t ≥ 3T/4 (OpenMoE §4.3)
+//                     (Mixtral §5: the repetition of consecutive assignments)
+//   drop_early, drop_late  the share of choices dropped by capacity at positions t < T/4 and t ≥ 3T/4
+//                     (OpenMoE, "drop-towards-the-end")
 //   loss_moe, loss_dense   held-out next-token cross-entropy (nats per token) of the two models (Switch §3)
 // and, to read them against: the same at initialisation, the expert given the token and the domain, the load.
 #pragma once

@@ -2,7 +2,7 @@
 // (docs/labs/token-routing.md §3.2).
 //   router (Switch, Fedus et al. 2022, eq. (1)): h = u W_r, p = softmax(h)
 //   top-k: token n goes to the k experts of largest p; k = 1 gates by p_i itself (Switch eq. (2)), k ≥ 2 by p
-//     renormalised over the k chosen (Mixtral, Jiang et al. 2024, eq. (1): softmax of the top-k logits)
+//     renormalised over the k chosen (Mixtral, Jiang et al. 2024, §2.1: the softmax of the top-k logits)
 //   capacity (Switch eq. (3)): expert capacity C = ⌈c_f · k · T / K⌉ per sequence (a sequence is the routing
 //     group); the choices fill it in sequence order, every token's first choice before any second choice (GShard,
 //     Lepikhin et al. 2021, Algorithm 1); a choice past C is dropped: its gate is 0, the token keeps its other
