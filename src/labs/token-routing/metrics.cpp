@@ -10,24 +10,6 @@ namespace token_routing {
 
 namespace {
 
-constexpr int kEvalBatch = 16;
-
-// Runs the model over `test` in batches; calls use(batch, cache, first sequence) after each forward pass.
-template <class Use>
-void over_heldout(const Model& m, const std::vector<Sequence>& test, Use use) {
-    const int T = m.spec().T;
-    Cache c;
-    std::vector<int> idx;
-    for (size_t i = 0; i < test.size(); i += kEvalBatch) {
-        const int B = int(std::min(test.size() - i, size_t(kEvalBatch)));
-        idx.resize(size_t(B));
-        std::iota(idx.begin(), idx.end(), int(i));
-        const Batch b = make_batch(test, idx.data(), B, T);
-        m.forward(b, c);
-        use(b, c, i);
-    }
-}
-
 double entropy(const std::vector<double>& counts, double n) {
     double h = 0;
     for (double c : counts)
@@ -37,52 +19,63 @@ double entropy(const std::vector<double>& counts, double n) {
 
 }   // namespace
 
-RoutingTable route_heldout(const Model& m, const std::vector<Sequence>& test) {
+void HeldoutPass::start(const Model& m, const std::vector<Sequence>& test) {
     const ModelSpec& s = m.spec();
-    RoutingTable r;
+    table = RoutingTable();
+    RoutingTable& r = table;
     r.T = s.T;
-    r.K = s.K;
-    r.k = s.k;
-    r.layers = s.blocks;
+    r.K = is_moe(s) ? s.K : 0;
+    r.k = is_moe(s) ? s.k : 0;
+    r.layers = is_moe(s) ? s.blocks : 0;
     r.N = int(test.size()) * s.T;
     const size_t N = size_t(r.N);
+    r.id.resize(N);
+    r.pos.resize(N);
+    r.kind.resize(N);
+    r.domain.resize(N);
     r.first.resize(N * size_t(r.layers));
     r.top.resize(N * size_t(r.layers) * size_t(r.k));
     r.kept.resize(r.top.size());
-    double ce = 0;
-    over_heldout(m, test, [&](const Batch& b, const Cache& c, size_t seq0) {
-        const size_t n0 = seq0 * size_t(s.T), n = size_t(b.B) * size_t(s.T);
-        for (size_t j = 0; j < n; ++j) {
-            r.id.push_back(b.x[j]);
-            r.pos.push_back(int(j % size_t(s.T)));
-            r.kind.push_back(vocab().kind[size_t(b.x[j])]);
-            r.domain.push_back(test[seq0 + j / size_t(s.T)].domain);
-        }
-        for (int l = 0; l < r.layers; ++l) {
-            const Routing& rt = c.block[size_t(l)].route;
-            for (size_t j = 0; j < n; ++j) {
-                r.first[size_t(l) * N + n0 + j] = rt.top[j * size_t(s.k)];
-                for (int q = 0; q < s.k; ++q) {
-                    const size_t at = (size_t(l) * N + n0 + j) * size_t(s.k) + size_t(q);
-                    r.top[at] = rt.top[j * size_t(s.k) + size_t(q)];
-                    r.kept[at] = rt.kept[j * size_t(s.k) + size_t(q)];
-                }
-            }
-        }
-        ce += c.ce * double(n);
-    });
-    r.ce = ce / double(r.N);
-    return r;
+    next_ = 0;
+    total_ = test.size();
+    ce_sum_ = 0;
 }
 
-double heldout_ce(const Model& m, const std::vector<Sequence>& test) {
-    double ce = 0, n = 0;
-    over_heldout(m, test, [&](const Batch& b, const Cache& c, size_t) {
-        ce += c.ce * b.B * b.T;
-        n += b.B * b.T;
-    });
-    return ce / n;
+double HeldoutPass::piece(const Model& m, const std::vector<Sequence>& test) {
+    const ModelSpec& s = m.spec();
+    RoutingTable& r = table;
+    const int idx = int(next_);
+    batch_ = make_batch(test, &idx, 1, s.T);
+    m.forward(batch_, cache_);
+    const size_t n0 = next_ * size_t(s.T), N = size_t(r.N);
+    for (size_t j = 0; j < size_t(s.T); ++j) {
+        r.id[n0 + j] = batch_.x[j];
+        r.pos[n0 + j] = int(j);
+        r.kind[n0 + j] = vocab().kind[size_t(batch_.x[j])];
+        r.domain[n0 + j] = test[next_].domain;
+        for (int l = 0; l < r.layers; ++l) {
+            const Routing& rt = cache_.block[size_t(l)].route;
+            r.first[size_t(l) * N + n0 + j] = rt.top[j * size_t(r.k)];
+            for (int q = 0; q < r.k; ++q) {
+                const size_t at = (size_t(l) * N + n0 + j) * size_t(r.k) + size_t(q);
+                r.top[at] = rt.top[j * size_t(r.k) + size_t(q)];
+                r.kept[at] = rt.kept[j * size_t(r.k) + size_t(q)];
+            }
+        }
+    }
+    ce_sum_ += cache_.ce_sum;
+    if (++next_ == total_) r.ce = ce_sum_ / double(r.N);
+    return forward_cost(s);
 }
+
+RoutingTable route_heldout(const Model& m, const std::vector<Sequence>& test) {
+    HeldoutPass p;
+    p.start(m, test);
+    while (!p.done()) p.piece(m, test);
+    return p.table;
+}
+
+double heldout_ce(const Model& m, const std::vector<Sequence>& test) { return route_heldout(m, test).ce; }
 
 std::vector<int> token_experts(const RoutingTable& r, int layer) {
     const int V = vocab().size();
@@ -209,56 +202,62 @@ Load load(const RoutingTable& r, int layer) {
     return {mx / double(per), mx / mean - 1};
 }
 
+Snapshot snapshot(const RoutingTable& r) {
+    Snapshot s;
+    for (int l = 0; l < r.layers; ++l) {
+        s.experts.push_back(token_experts(r, l));
+        s.purity.push_back(token_purity(r, l));
+    }
+    return s;
+}
+
+Measures measures_of(const RoutingTable& r, int l, const Snapshot& start, const Snapshot& tenth, double loss_dense,
+                     bool capacity, uint64_t seed) {
+    Measures m;
+    m.loss_moe = r.ce;
+    m.loss_dense = loss_dense;
+    m.token_purity = token_purity(r, l);
+    m.purity_init = start.purity[size_t(l)];
+    m.purity_chance = token_purity_chance(r, l, seed);
+    m.mi_kind = nmi(r, l, r.kind, kKinds);
+    m.mi_domain = nmi(r, l, r.domain, kDomains);
+    const std::vector<int> e = token_experts(r, l);
+    m.early_agreement = agreement(tenth.experts[size_t(l)], e);
+    m.init_agreement = agreement(start.experts[size_t(l)], e);
+    const Neighbours nb = neighbours(r, l);
+    m.neighbour_same = nb.same;
+    m.neighbour_chance = nb.chance;
+    const Drops dr = drops(r, l);
+    m.drop_early = capacity ? dr.early : core::kNaN;
+    m.drop_late = capacity ? dr.late : core::kNaN;
+    m.drop_all = capacity ? dr.all : core::kNaN;
+    m.domain_given_token = domain_given_token(r, l, false, seed);
+    m.domain_given_token_chance = domain_given_token(r, l, true, seed);
+    const Load ld = load(r, l);
+    m.max_load = ld.max_load;
+    m.max_vio = ld.max_vio;
+    m.seconds = core::kNaN;
+    return m;
+}
+
 std::vector<Measures> measure(const MeasureSpec& spec, uint64_t seed) {
     const std::clock_t t0 = std::clock();
     const Corpus corpus = make_corpus(spec.corpus, seed);
     Trainer tr(spec.model, spec.train, seed);
-    const int L = spec.model.blocks;
-    auto experts = [&](const RoutingTable& r) {
-        std::vector<std::vector<int>> e;
-        for (int l = 0; l < L; ++l) e.push_back(token_experts(r, l));
-        return e;
-    };
-    const RoutingTable r0 = route_heldout(tr.moe, corpus.test);
-    const std::vector<std::vector<int>> e0 = experts(r0);
-    std::vector<std::vector<int>> e_tenth;
-    const int tenth = spec.train.steps / 10;
+    const Snapshot start = snapshot(route_heldout(tr.moe, corpus.test));
+    Snapshot tenth;
     for (int t = 0; t < spec.train.steps; ++t) {
-        if (t == tenth) e_tenth = experts(route_heldout(tr.moe, corpus.test));
+        if (t == spec.train.steps / 10) tenth = snapshot(route_heldout(tr.moe, corpus.test));
         tr.step(corpus.train);
     }
-    if (e_tenth.empty()) e_tenth = experts(route_heldout(tr.moe, corpus.test));
+    if (tenth.experts.empty()) tenth = snapshot(route_heldout(tr.moe, corpus.test));
     const RoutingTable r = route_heldout(tr.moe, corpus.test);
     const double loss_dense = heldout_ce(tr.dense, corpus.test);
     const double seconds = double(std::clock() - t0) / CLOCKS_PER_SEC;   // CPU time: the machine may be shared
     std::vector<Measures> out;
-    for (int l = 0; l < L; ++l) {
-        Measures m;
-        m.loss_moe = r.ce;
-        m.loss_dense = loss_dense;
-        m.token_purity = token_purity(r, l);
-        m.purity_init = token_purity(r0, l);
-        m.purity_chance = token_purity_chance(r, l, seed);
-        m.mi_kind = nmi(r, l, r.kind, kKinds);
-        m.mi_domain = nmi(r, l, r.domain, kDomains);
-        const std::vector<int> e = token_experts(r, l);
-        m.early_agreement = agreement(e_tenth[size_t(l)], e);
-        m.init_agreement = agreement(e0[size_t(l)], e);
-        const Neighbours nb = neighbours(r, l);
-        m.neighbour_same = nb.same;
-        m.neighbour_chance = nb.chance;
-        const bool capacity = spec.model.capacity > 0;
-        const Drops dr = drops(r, l);
-        m.drop_early = capacity ? dr.early : core::kNaN;
-        m.drop_late = capacity ? dr.late : core::kNaN;
-        m.drop_all = capacity ? dr.all : core::kNaN;
-        m.domain_given_token = domain_given_token(r, l, false, seed);
-        m.domain_given_token_chance = domain_given_token(r, l, true, seed);
-        const Load ld = load(r, l);
-        m.max_load = ld.max_load;
-        m.max_vio = ld.max_vio;
-        m.seconds = seconds;
-        out.push_back(m);
+    for (int l = 0; l < spec.model.blocks; ++l) {
+        out.push_back(measures_of(r, l, start, tenth, loss_dense, spec.model.capacity > 0, seed));
+        out.back().seconds = seconds;
     }
     return out;
 }

@@ -32,9 +32,23 @@ struct RoutingTable {
     std::vector<char> kept;   // layers × N × k
     double ce = 0;            // mean cross-entropy over the tokens
 };
-// The model's routing of `test` (and its cross-entropy), in batches of 16 sequences.
+// The model's routing of `test` and its cross-entropy, in pieces of one sequence (each routed alone: routing and
+// capacity are per sequence, so batching changes nothing). A dense model's table has its labels and ce only.
+class HeldoutPass {
+public:
+    void start(const Model& m, const std::vector<Sequence>& test);
+    double piece(const Model& m, const std::vector<Sequence>& test);   // the next sequence; returns its work
+    bool done() const { return next_ == total_; }
+    size_t next() const { return next_; }
+    RoutingTable table;   // complete (ce the mean) once done()
+
+private:
+    size_t next_ = 0, total_ = 0;
+    double ce_sum_ = 0;
+    Cache cache_;
+    Batch batch_;
+};
 RoutingTable route_heldout(const Model& m, const std::vector<Sequence>& test);
-// A dense model's held-out cross-entropy.
 double heldout_ce(const Model& m, const std::vector<Sequence>& test);
 
 // Per token id, the expert its held-out occurrences go to most often at `layer` (ties to the lower expert); −1 when
@@ -66,6 +80,13 @@ struct Load {
 };
 Load load(const RoutingTable& r, int layer);
 
+// Per MoE layer, each token id's expert and the purity, at one moment of the training (start, a tenth).
+struct Snapshot {
+    std::vector<std::vector<int>> experts;
+    std::vector<double> purity;
+};
+Snapshot snapshot(const RoutingTable& r);
+
 // Everything above for one trained pair, per MoE layer.
 struct Measures {
     double loss_moe, loss_dense, token_purity, mi_kind, mi_domain, early_agreement, neighbour_same, neighbour_chance,
@@ -79,6 +100,11 @@ struct MeasureSpec {
     ModelSpec model;
     TrainSpec train;
 };
+// The measures of layer ℓ at the end: from the final routing r, the snapshots at the start and at a tenth, the dense
+// model's held-out loss; capacity: whether drops apply; seed: the shuffles' stream (the chance levels).
+Measures measures_of(const RoutingTable& r, int layer, const Snapshot& start, const Snapshot& tenth, double loss_dense,
+                     bool capacity, uint64_t seed);
+
 // Draws the corpus, trains both models from `seed`, routes the held-out part at the start, at a tenth of the training
 // and at its end, and measures each MoE layer (index ℓ).
 std::vector<Measures> measure(const MeasureSpec& spec, uint64_t seed);

@@ -79,34 +79,33 @@ Model::Model(const ModelSpec& spec, uint64_t seed) : s_(spec), lay_(make_layout(
     normal(lay_.out, d * size_t(s_.V), sd_d);
 }
 
-void Model::attention_forward(BlockCache& bc, int B) const {
+void Model::attention_forward(BlockCache& bc, int b0, int b1) const {
     const int T = s_.T, d = s_.d, H = s_.heads, dh = d / H;
     const double scale = 1.0 / std::sqrt(double(dh));
-    bc.att.assign(size_t(B) * H * T * T, 0.0);
-    bc.z.assign(size_t(B) * T * d, 0.0);
-    for (int b = 0; b < B; ++b)
+    for (int b = b0; b < b1; ++b)
         for (int hd = 0; hd < H; ++hd)
             for (int t = 0; t < T; ++t) {
-                const double* q = &bc.q[size_t(b * T + t) * d + size_t(hd * dh)];
+                const size_t off = size_t(hd * dh);
+                const double* q = &bc.q[size_t(b * T + t) * d + off];
                 double* a = &bc.att[((size_t(b) * H + hd) * T + t) * T];
-                for (int u = 0; u <= t; ++u)
-                    a[u] = scale * core::dot(q, &bc.k[size_t(b * T + u) * d + size_t(hd * dh)], dh);
+                for (int u = 0; u <= t; ++u) a[u] = scale * core::dot(q, &bc.k[size_t(b * T + u) * d + off], dh);
                 kern::softmax(a, a, t + 1);   // causal: u ≤ t only
-                double* z = &bc.z[size_t(b * T + t) * d + size_t(hd * dh)];
-                for (int u = 0; u <= t; ++u) core::axpy(a[u], &bc.v[size_t(b * T + u) * d + size_t(hd * dh)], z, dh);
+                double* z = &bc.z[size_t(b * T + t) * d + off];
+                std::fill(z, z + dh, 0.0);
+                for (int u = 0; u <= t; ++u) core::axpy(a[u], &bc.v[size_t(b * T + u) * d + off], z, dh);
             }
 }
 
-// From c.dz (N×d, dL/dz): dL/dq, dL/dk, dL/dv into c.dq, c.dk, c.dv.
-void Model::attention_backward(BlockCache& bc, Cache& c, int B) const {
+// From the rows of c.dz (dL/dz): dL/dq, dL/dk, dL/dv into the same rows of c.dq, c.dk, c.dv.
+void Model::attention_backward(BlockCache& bc, Cache& c, int b0, int b1) const {
     const int T = s_.T, d = s_.d, H = s_.heads, dh = d / H;
     const double scale = 1.0 / std::sqrt(double(dh));
-    const size_t N = size_t(B) * T;
-    c.dq.assign(N * d, 0.0);
-    c.dk.assign(N * d, 0.0);
-    c.dv.assign(N * d, 0.0);
+    const size_t r0 = size_t(b0) * T * d, r1 = size_t(b1) * T * d;
+    std::fill(c.dq.begin() + std::ptrdiff_t(r0), c.dq.begin() + std::ptrdiff_t(r1), 0.0);
+    std::fill(c.dk.begin() + std::ptrdiff_t(r0), c.dk.begin() + std::ptrdiff_t(r1), 0.0);
+    std::fill(c.dv.begin() + std::ptrdiff_t(r0), c.dv.begin() + std::ptrdiff_t(r1), 0.0);
     std::vector<double> ds(static_cast<size_t>(T));
-    for (int b = 0; b < B; ++b)
+    for (int b = b0; b < b1; ++b)
         for (int hd = 0; hd < H; ++hd)
             for (int t = 0; t < T; ++t) {
                 const size_t off = size_t(hd * dh);
@@ -127,107 +126,139 @@ void Model::attention_backward(BlockCache& bc, Cache& c, int B) const {
             }
 }
 
-double Model::forward(const Batch& batch, Cache& c) const {
-    const int B = batch.B, T = s_.T, d = s_.d, V = s_.V, N = B * T;
-    const double* th = theta.data();
+void Model::begin(const Batch& batch, Cache& c) const {
+    const int B = batch.B, T = s_.T, d = s_.d, H = s_.heads;
+    const size_t N = size_t(B) * T, Nd = N * size_t(d);
     c.B = B;
     c.block.resize(size_t(s_.blocks));
-    std::vector<double> x(size_t(N) * d);
-    for (int n = 0; n < N; ++n)
+    for (BlockCache& bc : c.block) {
+        for (std::vector<double>* v : {&bc.x, &bc.u1, &bc.q, &bc.k, &bc.v, &bc.z, &bc.xm, &bc.u2}) v->resize(Nd);
+        bc.r1.resize(N);
+        bc.r2.resize(N);
+        bc.att.assign(size_t(B) * H * T * T, 0.0);
+        ffn_begin(s_, B, bc);
+    }
+    c.xf.resize(Nd);
+    c.uf.resize(Nd);
+    c.rf.resize(N);
+    c.prob.resize(N * size_t(s_.V));
+    c.ce_sum = 0;
+    c.ce = c.aux = 0;
+}
+
+void Model::forward_rows(const Batch& batch, int b0, int b1, Cache& c) const {
+    const int T = s_.T, d = s_.d, V = s_.V, n0 = b0 * T, rows = (b1 - b0) * T;
+    const double* th = theta.data();
+    auto row = [&](std::vector<double>& v, int n, int width = -1) {
+        return &v[size_t(n) * size_t(width < 0 ? d : width)];
+    };
+    // x⁰ = E[w] + P[t] into the first block's input (or the final stream when there is no block)
+    std::vector<double>& x0 = s_.blocks > 0 ? c.block[0].x : c.xf;
+    for (int n = n0; n < n0 + rows; ++n)
         for (int j = 0; j < d; ++j)
-            x[size_t(n) * d + j] =
-                th[lay_.tok + size_t(batch.x[size_t(n)]) * d + j] + th[lay_.pos + size_t(n % T) * d + j];
-    c.aux = 0;
+            row(x0, n)[j] = th[lay_.tok + size_t(batch.x[size_t(n)]) * d + j] + th[lay_.pos + size_t(n % T) * d + j];
     for (int l = 0; l < s_.blocks; ++l) {
         const BlockLayout& bl = lay_.block[size_t(l)];
         BlockCache& bc = c.block[size_t(l)];
-        bc.x = x;
-        bc.u1.resize(x.size());
-        bc.r1.resize(size_t(N));
-        for (int n = 0; n < N; ++n)
-            bc.r1[size_t(n)] = kern::rms_forward(&x[size_t(n) * d], th + bl.g1, &bc.u1[size_t(n) * d], d);
-        bc.q.resize(x.size());
-        bc.k.resize(x.size());
-        bc.v.resize(x.size());
-        kern::mm(bc.u1.data(), th + bl.wq, bc.q.data(), N, d, d);
-        kern::mm(bc.u1.data(), th + bl.wk, bc.k.data(), N, d, d);
-        kern::mm(bc.u1.data(), th + bl.wv, bc.v.data(), N, d, d);
-        attention_forward(bc, B);
-        bc.xm.resize(x.size());
-        kern::mm(bc.z.data(), th + bl.wo, bc.xm.data(), N, d, d);
-        for (size_t j = 0; j < x.size(); ++j) bc.xm[j] += x[j];
-        bc.u2.resize(x.size());
-        bc.r2.resize(size_t(N));
-        for (int n = 0; n < N; ++n)
-            bc.r2[size_t(n)] = kern::rms_forward(&bc.xm[size_t(n) * d], th + bl.g2, &bc.u2[size_t(n) * d], d);
-        ffn_forward(s_, th, bl, B, bc);
-        for (size_t j = 0; j < x.size(); ++j) x[j] = bc.xm[j] + bc.y[j];
+        std::vector<double>& out = l + 1 < s_.blocks ? c.block[size_t(l) + 1].x : c.xf;
+        for (int n = n0; n < n0 + rows; ++n)
+            bc.r1[size_t(n)] = kern::rms_forward(row(bc.x, n), th + bl.g1, row(bc.u1, n), d);
+        kern::mm(row(bc.u1, n0), th + bl.wq, row(bc.q, n0), rows, d, d);
+        kern::mm(row(bc.u1, n0), th + bl.wk, row(bc.k, n0), rows, d, d);
+        kern::mm(row(bc.u1, n0), th + bl.wv, row(bc.v, n0), rows, d, d);
+        attention_forward(bc, b0, b1);
+        kern::mm(row(bc.z, n0), th + bl.wo, row(bc.xm, n0), rows, d, d);
+        for (size_t j = size_t(n0) * d; j < size_t(n0 + rows) * d; ++j) bc.xm[j] += bc.x[j];
+        for (int n = n0; n < n0 + rows; ++n)
+            bc.r2[size_t(n)] = kern::rms_forward(row(bc.xm, n), th + bl.g2, row(bc.u2, n), d);
+        ffn_forward(s_, th, bl, b0, b1, bc);
+        for (size_t j = size_t(n0) * d; j < size_t(n0 + rows) * d; ++j) out[j] = bc.xm[j] + bc.y[j];
+    }
+    for (int n = n0; n < n0 + rows; ++n)
+        c.rf[size_t(n)] = kern::rms_forward(row(c.xf, n), th + lay_.gf, row(c.uf, n), d);
+    kern::mm(row(c.uf, n0), th + lay_.out, row(c.prob, n0, V), rows, d, V);
+    for (int n = n0; n < n0 + rows; ++n) {
+        double* p = row(c.prob, n, V);
+        const double logit_y = p[batch.y[size_t(n)]];
+        c.ce_sum += kern::softmax(p, p, V) - logit_y;   // −log softmax(logits)_y = log Σ e^logit − logit_y
+    }
+}
+
+double Model::end_forward(Cache& c) const {
+    c.aux = 0;
+    for (BlockCache& bc : c.block) {
+        ffn_end(s_, c.B, bc);
         if (is_moe(s_)) c.aux += bc.route.aux;
     }
-    c.xf = x;
-    c.uf.resize(x.size());
-    c.rf.resize(size_t(N));
-    for (int n = 0; n < N; ++n)
-        c.rf[size_t(n)] = kern::rms_forward(&x[size_t(n) * d], th + lay_.gf, &c.uf[size_t(n) * d], d);
-    c.prob.resize(size_t(N) * V);
-    kern::mm(c.uf.data(), th + lay_.out, c.prob.data(), N, d, V);
-    double ce = 0;
-    for (int n = 0; n < N; ++n) {
-        double* p = &c.prob[size_t(n) * V];
-        const double logit_y = p[batch.y[size_t(n)]];
-        ce += kern::softmax(p, p, V) - logit_y;   // −log softmax(logits)_y = log Σ e^logit − logit_y
-    }
-    c.ce = ce / N;
+    c.ce = c.ce_sum / (double(c.B) * s_.T);
     return c.ce + c.aux;
 }
 
-void Model::backward(const Batch& batch, Cache& c, std::vector<double>& g) const {
-    const int B = batch.B, T = s_.T, d = s_.d, V = s_.V, N = B * T;
+double Model::forward(const Batch& b, Cache& c) const {
+    begin(b, c);
+    forward_rows(b, 0, b.B, c);
+    return end_forward(c);
+}
+
+void Model::backward_rows(const Batch& batch, int b0, int b1, Cache& c, std::vector<double>& g) const {
+    const int T = s_.T, d = s_.d, V = s_.V, N = c.B * T, n0 = b0 * T, rows = (b1 - b0) * T;
     const double* th = theta.data();
-    g.assign(lay_.size, 0.0);
+    const size_t Nd = size_t(N) * d, lo = size_t(n0) * d, hi = size_t(n0 + rows) * d;
+    for (std::vector<double>* v : {&c.dx, &c.dxm, &c.du, &c.dz, &c.dq, &c.dk, &c.dv}) v->resize(Nd);
+    auto zero = [&](std::vector<double>& v) {
+        std::fill(v.begin() + std::ptrdiff_t(lo), v.begin() + std::ptrdiff_t(hi), 0.0);
+    };
+    auto row = [&](std::vector<double>& v, int n) { return &v[size_t(n) * size_t(d)]; };
     // dL/dlogits = (p − onehot(y)) / N
-    std::vector<double> dlog(c.prob);
-    for (int n = 0; n < N; ++n) dlog[size_t(n) * V + size_t(batch.y[size_t(n)])] -= 1.0;
-    for (double& v : dlog) v /= N;
-    c.du.assign(size_t(N) * d, 0.0);
-    kern::mm_at(c.uf.data(), dlog.data(), g.data() + lay_.out, N, d, V);
-    kern::mm_bt(dlog.data(), th + lay_.out, c.du.data(), N, d, V);
-    c.dx.assign(size_t(N) * d, 0.0);
-    for (int n = 0; n < N; ++n)
-        kern::rms_backward(&c.xf[size_t(n) * d], c.rf[size_t(n)], th + lay_.gf, &c.du[size_t(n) * d],
-                           g.data() + lay_.gf, &c.dx[size_t(n) * d], d);
-    std::vector<double> dxm(size_t(N) * d);
+    c.dlog.assign(c.prob.begin() + std::ptrdiff_t(size_t(n0) * V),
+                  c.prob.begin() + std::ptrdiff_t(size_t(n0 + rows) * V));
+    for (int m = 0; m < rows; ++m) c.dlog[size_t(m) * V + size_t(batch.y[size_t(n0 + m)])] -= 1.0;
+    for (double& v : c.dlog) v /= N;
+    zero(c.du);
+    kern::mm_at(row(c.uf, n0), c.dlog.data(), g.data() + lay_.out, rows, d, V);
+    kern::mm_bt(c.dlog.data(), th + lay_.out, row(c.du, n0), rows, d, V);
+    zero(c.dx);
+    for (int n = n0; n < n0 + rows; ++n)
+        kern::rms_backward(row(c.xf, n), c.rf[size_t(n)], th + lay_.gf, row(c.du, n), g.data() + lay_.gf, row(c.dx, n),
+                           d);
     for (int l = s_.blocks - 1; l >= 0; --l) {
         const BlockLayout& bl = lay_.block[size_t(l)];
         BlockCache& bc = c.block[size_t(l)];
         // x_out = xm + FFN(RMSNorm(xm))
-        dxm = c.dx;
-        c.du.assign(size_t(N) * d, 0.0);
-        ffn_backward(s_, th, bl, B, bc, c.dx.data(), c.du.data(), g.data(), c);
-        for (int n = 0; n < N; ++n)
-            kern::rms_backward(&bc.xm[size_t(n) * d], bc.r2[size_t(n)], th + bl.g2, &c.du[size_t(n) * d],
-                               g.data() + bl.g2, &dxm[size_t(n) * d], d);
+        std::copy(c.dx.begin() + std::ptrdiff_t(lo), c.dx.begin() + std::ptrdiff_t(hi),
+                  c.dxm.begin() + std::ptrdiff_t(lo));
+        zero(c.du);
+        ffn_backward(s_, th, bl, b0, b1, c.B, bc, c.dx.data(), c.du.data(), g.data(), c);
+        for (int n = n0; n < n0 + rows; ++n)
+            kern::rms_backward(row(bc.xm, n), bc.r2[size_t(n)], th + bl.g2, row(c.du, n), g.data() + bl.g2,
+                               row(c.dxm, n), d);
         // xm = x + z W_O
-        c.dx = dxm;
-        c.dz.assign(size_t(N) * d, 0.0);
-        kern::mm_at(bc.z.data(), dxm.data(), g.data() + bl.wo, N, d, d);
-        kern::mm_bt(dxm.data(), th + bl.wo, c.dz.data(), N, d, d);
-        attention_backward(bc, c, B);
-        c.du.assign(size_t(N) * d, 0.0);
-        kern::mm_at(bc.u1.data(), c.dq.data(), g.data() + bl.wq, N, d, d);
-        kern::mm_at(bc.u1.data(), c.dk.data(), g.data() + bl.wk, N, d, d);
-        kern::mm_at(bc.u1.data(), c.dv.data(), g.data() + bl.wv, N, d, d);
-        kern::mm_bt(c.dq.data(), th + bl.wq, c.du.data(), N, d, d);
-        kern::mm_bt(c.dk.data(), th + bl.wk, c.du.data(), N, d, d);
-        kern::mm_bt(c.dv.data(), th + bl.wv, c.du.data(), N, d, d);
-        for (int n = 0; n < N; ++n)
-            kern::rms_backward(&bc.x[size_t(n) * d], bc.r1[size_t(n)], th + bl.g1, &c.du[size_t(n) * d],
-                               g.data() + bl.g1, &c.dx[size_t(n) * d], d);
+        std::copy(c.dxm.begin() + std::ptrdiff_t(lo), c.dxm.begin() + std::ptrdiff_t(hi),
+                  c.dx.begin() + std::ptrdiff_t(lo));
+        zero(c.dz);
+        kern::mm_at(row(bc.z, n0), row(c.dxm, n0), g.data() + bl.wo, rows, d, d);
+        kern::mm_bt(row(c.dxm, n0), th + bl.wo, row(c.dz, n0), rows, d, d);
+        attention_backward(bc, c, b0, b1);
+        zero(c.du);
+        kern::mm_at(row(bc.u1, n0), row(c.dq, n0), g.data() + bl.wq, rows, d, d);
+        kern::mm_at(row(bc.u1, n0), row(c.dk, n0), g.data() + bl.wk, rows, d, d);
+        kern::mm_at(row(bc.u1, n0), row(c.dv, n0), g.data() + bl.wv, rows, d, d);
+        kern::mm_bt(row(c.dq, n0), th + bl.wq, row(c.du, n0), rows, d, d);
+        kern::mm_bt(row(c.dk, n0), th + bl.wk, row(c.du, n0), rows, d, d);
+        kern::mm_bt(row(c.dv, n0), th + bl.wv, row(c.du, n0), rows, d, d);
+        for (int n = n0; n < n0 + rows; ++n)
+            kern::rms_backward(row(bc.x, n), bc.r1[size_t(n)], th + bl.g1, row(c.du, n), g.data() + bl.g1, row(c.dx, n),
+                               d);
     }
-    for (int n = 0; n < N; ++n) {
-        core::axpy(1.0, &c.dx[size_t(n) * d], g.data() + lay_.tok + size_t(batch.x[size_t(n)]) * d, d);
-        core::axpy(1.0, &c.dx[size_t(n) * d], g.data() + lay_.pos + size_t(n % T) * d, d);
+    for (int n = n0; n < n0 + rows; ++n) {
+        core::axpy(1.0, row(c.dx, n), g.data() + lay_.tok + size_t(batch.x[size_t(n)]) * d, d);
+        core::axpy(1.0, row(c.dx, n), g.data() + lay_.pos + size_t(n % T) * d, d);
     }
+}
+
+void Model::backward(const Batch& b, Cache& c, std::vector<double>& g) const {
+    g.assign(lay_.size, 0.0);
+    backward_rows(b, 0, b.B, c, g);
 }
 
 }   // namespace token_routing

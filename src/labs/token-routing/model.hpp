@@ -58,15 +58,16 @@ struct Batch {
 
 // One MoE layer's routing of a batch (N = B·T tokens), before and after capacity.
 struct Routing {
-    std::vector<double> p;      // N×K: softmax of the router's logits h = u W_r (Switch eq. (1))
+    std::vector<double> h;      // N×K: the router's logits h = u W_r
+    std::vector<double> p;      // N×K: softmax(h) (Switch eq. (1))
     std::vector<int> top;       // N×k: the chosen experts, first choice first (largest p; ties to the lower index)
     std::vector<double> w;      // N×k: k = 1: p_i itself (Switch eq. (2)); k ≥ 2: p_i renormalised over the k chosen
     std::vector<double> gate;   // N×k: w, or 0 when the choice was dropped by capacity
     std::vector<char> kept;     // N×k: 0 when dropped
-    std::vector<double> f,
-        P;              // K: share of the batch's choices per expert, and the batch mean of p (Switch eq. (5), (6))
-    double aux = 0;     // α K Σ_i f_i P_i (Switch eq. (4))
-    int capacity = 0;   // C per expert per sequence (0: no limit)
+    std::vector<double> chosen, psum;   // K: the batch's choices per expert and Σ p, summed row by row
+    std::vector<double> f, P;   // K: share of the batch's choices per expert, batch mean of p (Switch eq. (5), (6))
+    double aux = 0;             // α K Σ_i f_i P_i (Switch eq. (4))
+    int capacity = 0;           // C per expert per sequence (0: no limit)
 };
 
 struct BlockCache {
@@ -78,18 +79,28 @@ struct Cache {
     int B = 0;
     std::vector<BlockCache> block;
     std::vector<double> xf, uf, rf, prob;   // final stream, its norm, 1/rms, softmax over the vocabulary (N×V)
-    double ce = 0, aux = 0;                 // mean cross-entropy; Σ_ℓ L_aux
-    // backward scratch
-    std::vector<double> dx, du, dz, dq, dk, dv, dlogit, dh, da;
+    double ce_sum = 0;                      // Σ over the rows done of −log p(y)
+    double ce = 0, aux = 0;                 // after end_forward(): mean cross-entropy; Σ_ℓ L_aux
+    // backward scratch, N×d (N×F, N×K), used row by row
+    std::vector<double> dx, dxm, du, dz, dq, dk, dv, dlogit, dh, dlog;
 };
 
+// A step in pieces: begin() sizes the cache for a batch; forward_rows() runs sequences [b0, b1) through the whole model
+// (everything is per sequence but the batch's routing statistics f and P); end_forward() completes those and the loss;
+// backward_rows() adds the gradient of sequences [b0, b1) to g (needs end_forward(): L_aux's gradient reads f). Done in
+// sequence order, the pieces give the bits of the whole: every sum over rows is added row by row in the same order.
 class Model {
 public:
     Model(const ModelSpec& spec, uint64_t seed);   // θ drawn from core::Rng(seed) (docs/labs/token-routing.md §4.3)
     const ModelSpec& spec() const { return s_; }
     const Layout& layout() const { return lay_; }
 
-    // The forward pass: fills `c`, returns ce + aux (the training objective).
+    void begin(const Batch& b, Cache& c) const;
+    void forward_rows(const Batch& b, int b0, int b1, Cache& c) const;
+    double end_forward(Cache& c) const;   // returns ce + aux (the training objective)
+    void backward_rows(const Batch& b, int b0, int b1, Cache& c, std::vector<double>& g) const;
+
+    // The whole batch at once: fills `c`, returns ce + aux.
     double forward(const Batch& b, Cache& c) const;
     // dL/dθ into g (sized and zeroed here) for the batch of the last forward(b, c).
     void backward(const Batch& b, Cache& c, std::vector<double>& g) const;
@@ -99,8 +110,8 @@ public:
 private:
     ModelSpec s_;
     Layout lay_;
-    void attention_forward(BlockCache& bc, int B) const;
-    void attention_backward(BlockCache& bc, Cache& c, int B) const;
+    void attention_forward(BlockCache& bc, int b0, int b1) const;
+    void attention_backward(BlockCache& bc, Cache& c, int b0, int b1) const;
 };
 
 }   // namespace token_routing

@@ -16,13 +16,22 @@
 
 namespace token_routing {
 
-// The routing of N = B·T tokens from their logits h (N×K): top-k, gates, capacity in sequence order, f, P, L_aux.
+// Routing in pieces (model.hpp's Model::begin … end_forward): route_begin() sizes r for N = B·T tokens and clears
+// its sums; route_rows() routes sequences [b0, b1) from their logits r.h (softmax, top-k, gates, capacity in sequence
+// order) and adds to the sums; route_end() makes f, P and L_aux. route() does the three for logits h (N×K).
+void route_begin(const ModelSpec& s, int B, Routing& r);
+void route_rows(const ModelSpec& s, int b0, int b1, Routing& r);
+void route_end(const ModelSpec& s, int B, Routing& r);
 void route(const ModelSpec& s, int B, const double* h, Routing& r);
 
-// y = FFN(u) for block `bl`: reads bc.u2, writes bc.y (and bc.route, bc.a, bc.h, bc.e).
-void ffn_forward(const ModelSpec& s, const double* theta, const BlockLayout& bl, int B, BlockCache& bc);
-// From dy (N×d): adds dL/du2 to du (N×d) and the parameters' gradients (and L_aux's) to g.
-void ffn_backward(const ModelSpec& s, const double* theta, const BlockLayout& bl, int B, const BlockCache& bc,
-                  const double* dy, double* du, double* g, Cache& scratch);
+// The FFN of block `bl` on sequences [b0, b1): reads bc.u2's rows, writes bc.y's (and the routing, bc.a, bc.h,
+// bc.e). ffn_begin() sizes the block's FFN arrays for B sequences; ffn_end() completes the routing's statistics.
+void ffn_begin(const ModelSpec& s, int B, BlockCache& bc);
+void ffn_forward(const ModelSpec& s, const double* theta, const BlockLayout& bl, int b0, int b1, BlockCache& bc);
+void ffn_end(const ModelSpec& s, int B, BlockCache& bc);
+// From dy (the rows of sequences [b0, b1) of an N×d array): adds dL/du2 to those rows of du and the parameters'
+// gradients (and L_aux's, whose dL/dp_i = α K f_i / N reads the whole batch's f) to g.
+void ffn_backward(const ModelSpec& s, const double* theta, const BlockLayout& bl, int b0, int b1, int B,
+                  const BlockCache& bc, const double* dy, double* du, double* g, Cache& scratch);
 
 }   // namespace token_routing

@@ -18,6 +18,15 @@ Batch make_batch(const std::vector<Sequence>& seqs, const int* idx, int B, int T
     return b;
 }
 
+double forward_cost(const ModelSpec& s) {
+    const double T = s.T, d = s.d, F = s.d_ff;
+    const double ffn = is_moe(s) ? d * s.K + double(s.k) * 2 * d * F : 2 * d * F;
+    const double block = 4 * d * d + T * d + ffn + 8 * d;   // projections, attention (T/2 keys, scores and sum), FFN
+    return T * (s.blocks * block + d * s.V + 20.0 * s.V);   // + the unembedding and its softmax
+}
+
+double update_cost(const ModelSpec& s) { return 10.0 * double(make_layout(s).size); }
+
 namespace {
 core::AdamConfig adam_config(const TrainSpec& t) {
     core::AdamConfig a;
@@ -38,16 +47,45 @@ Trainer::Trainer(const ModelSpec& s, const TrainSpec& train, uint64_t seed)
     idx_.resize(size_t(train.B));
 }
 
+double Trainer::step_cost() const {
+    double c = 0;
+    for (const Model* m : {&moe, &dense}) c += 3 * spec_.B * forward_cost(m->spec()) + update_cost(m->spec());
+    return c;
+}
+
+double Trainer::piece(const std::vector<Sequence>& train) {
+    Model& m = which_ == 0 ? moe : dense;
+    switch (stage_) {
+    case kBatch:
+        for (int& i : idx_) i = int(batch_rng_.below(uint32_t(train.size())));
+        batch_ = make_batch(train, idx_.data(), spec_.B, moe.spec().T);
+        stage_ = kForward;
+        return double(spec_.B) * moe.spec().T;
+    case kForward:
+        if (seq_ == 0) m.begin(batch_, cache_);
+        m.forward_rows(batch_, seq_, seq_ + 1, cache_);
+        if (++seq_ == spec_.B) {
+            (which_ == 0 ? loss_moe : loss_dense) = m.end_forward(cache_);
+            grad_.assign(m.theta.size(), 0.0);
+            stage_ = kBackward;
+            seq_ = 0;
+        }
+        return forward_cost(m.spec());
+    case kBackward:
+        m.backward_rows(batch_, seq_, seq_ + 1, cache_, grad_);
+        if (++seq_ == spec_.B) stage_ = kUpdate, seq_ = 0;
+        return 2 * forward_cost(m.spec());
+    case kUpdate:
+        (which_ == 0 ? adam_moe_ : adam_dense_).step(m.theta.data(), grad_.data());
+        stage_ = kForward;
+        if (++which_ == 2) which_ = 0, stage_ = kBatch, ++t_;
+        return update_cost(m.spec());
+    }
+    return 0;
+}
+
 void Trainer::step(const std::vector<Sequence>& train) {
-    for (int& i : idx_) i = int(batch_rng_.below(uint32_t(train.size())));
-    batch_ = make_batch(train, idx_.data(), spec_.B, moe.spec().T);
-    loss_moe = moe.forward(batch_, cache_);
-    moe.backward(batch_, cache_, grad_);
-    adam_moe_.step(moe.theta.data(), grad_.data());
-    loss_dense = dense.forward(batch_, cache_);
-    dense.backward(batch_, cache_, grad_);
-    adam_dense_.step(dense.theta.data(), grad_.data());
-    ++t_;
+    for (const int t = t_; t_ == t;) piece(train);
 }
 
 }   // namespace token_routing

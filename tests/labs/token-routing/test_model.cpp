@@ -264,6 +264,31 @@ TEST_CASE("token-routing: the dense twin has the active parameters of a token's 
     }
 }
 
+TEST_CASE("token-routing: a step in pieces (sequence by sequence) gives the bits of the whole batch") {
+    for (const ModelSpec& s : {ModelSpec{vocab().size(), 12, 8, 2, 2, 6, 4, 1, 1.0, 0.1, 1.0},
+                               ModelSpec{vocab().size(), 12, 8, 2, 2, 6, 3, 2, 1.0, 0.1, 1.0},
+                               dense_twin(ModelSpec{vocab().size(), 12, 8, 2, 2, 6, 4, 2, 0.0, 0.1, 1.0})}) {
+        const Corpus corpus = make_corpus({s.T, 5, 0}, 2);
+        const int idx[] = {0, 1, 2, 3, 4};
+        const Batch b = make_batch(corpus.train, idx, 5, s.T);
+        const Model m(s, 2);
+        Cache whole, parts;
+        std::vector<double> g_whole, g_parts(m.theta.size(), 0.0);
+        const double L = m.forward(b, whole);
+        m.backward(b, whole, g_whole);
+        m.begin(b, parts);
+        m.forward_rows(b, 0, 2, parts);   // pieces of 2, 1 and 2 sequences
+        m.forward_rows(b, 2, 3, parts);
+        m.forward_rows(b, 3, 5, parts);
+        CHECK(m.end_forward(parts) == L);
+        m.backward_rows(b, 0, 1, parts, g_parts);
+        m.backward_rows(b, 1, 4, parts, g_parts);
+        m.backward_rows(b, 4, 5, parts, g_parts);
+        CHECK(g_parts == g_whole);
+        CHECK(parts.prob == whole.prob);
+    }
+}
+
 TEST_CASE("token-routing: training is deterministic per seed") {
     const ModelSpec s{vocab().size(), 16, 16, 2, 1, 16, 4, 2, 1.0, 0.01, 0.1};
     const Corpus corpus = make_corpus({16, 100, 16}, 9);
