@@ -38,6 +38,7 @@ public:
     // A whole step: one batch of `train` sequences drawn uniformly with replacement, both models.
     void step(const std::vector<Sequence>& train);
     int t() const { return t_; }
+    bool between_steps() const { return stage_ == kBatch; }   // the next piece starts a step
     // The work of one whole step.
     double step_cost() const;
 
