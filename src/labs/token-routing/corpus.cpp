@@ -27,33 +27,35 @@ const char* const kOperators[] = {"+", "-", "*", "=", "<", ">"};
 const char* const kPunctuationSigns[] = {".", ",", ";", ":", "!", "?"};
 const char* const kBrackets[] = {"(", ")", "[", "]", "{", "}"};
 
-// Slots of the templates below: a word drawn uniformly from its list when the sentence is drawn.
+// Slots of the templates below: a word drawn uniformly from its list when the sentence is drawn. The templates' words
+// are separated by '·' rather than spaces: they are grammar, not text the page shows (scripts/words.py takes every
+// literal with a space in a lab's folder for a text to translate).
 enum Slot { kNoun = -1, kVerb = -2, kAdj = -3, kNum = -4, kVar = -5, kFn = -6 };
 
 const char* const kProseTemplates[] = {
-    "the ADJ NOUN VERB the NOUN .",
-    "a NOUN VERB a ADJ NOUN in the NOUN .",
-    "if the NOUN is ADJ , the NOUN VERB it .",
-    "the NOUN of the NOUN is ADJ and ADJ .",
-    "at NUM the NOUN VERB the NOUN from the NOUN .",
-    "the NOUN ( the ADJ NOUN ) VERB the NOUN .",
-    "it is ADJ , so the NOUN VERB to the NOUN !",
-    "is the NOUN ADJ ? not with the NOUN .",
-    "then the NOUN VERB that the NOUN is not ADJ .",
-    "for the NOUN , the NOUN VERB on the NOUN .",
+    "the·ADJ·NOUN·VERB·the·NOUN·.",
+    "a·NOUN·VERB·a·ADJ·NOUN·in·the·NOUN·.",
+    "if·the·NOUN·is·ADJ·,·the·NOUN·VERB·it·.",
+    "the·NOUN·of·the·NOUN·is·ADJ·and·ADJ·.",
+    "at·NUM·the·NOUN·VERB·the·NOUN·from·the·NOUN·.",
+    "the·NOUN·(·the·ADJ·NOUN·)·VERB·the·NOUN·.",
+    "it·is·ADJ·,·so·the·NOUN·VERB·to·the·NOUN·!",
+    "is·the·NOUN·ADJ·?·not·with·the·NOUN·.",
+    "then·the·NOUN·VERB·that·the·NOUN·is·not·ADJ·.",
+    "for·the·NOUN·,·the·NOUN·VERB·on·the·NOUN·.",
 };
 const char* const kCodeTemplates[] = {
-    "let VAR = NUM ;",
-    "if VAR < NUM : return VAR ;",
-    "for VAR in range ( NUM ) : print ( VAR ) ;",
-    "VAR = VAR + NUM ;",
-    "def FN ( VAR , VAR ) : return VAR * VAR ;",
-    "while VAR > NUM : VAR = VAR - NUM ;",
-    "if VAR is not none and VAR : print ( VAR ) ;",
-    "VAR = [ VAR , VAR , NUM ] ;",
-    "VAR = { VAR : NUM } ;",
-    "return FN ( VAR ) if VAR else false ;",
-    "if not VAR : VAR = true ;",
+    "let·VAR·=·NUM·;",
+    "if·VAR·<·NUM·:·return·VAR·;",
+    "for·VAR·in·range·(·NUM·)·:·print·(·VAR·)·;",
+    "VAR·=·VAR·+·NUM·;",
+    "def·FN·(·VAR·,·VAR·)·:·return·VAR·*·VAR·;",
+    "while·VAR·>·NUM·:·VAR·=·VAR·-·NUM·;",
+    "if·VAR·is·not·none·and·VAR·:·print·(·VAR·)·;",
+    "VAR·=·[·VAR·,·VAR·,·NUM·]·;",
+    "VAR·=·{·VAR·:·NUM·}·;",
+    "return·FN·(·VAR·)·if·VAR·else·false·;",
+    "if·not·VAR·:·VAR·=·true·;",
 };
 
 Vocab build_vocab() {
@@ -82,13 +84,13 @@ Vocab build_vocab() {
 // A template as ids, its slots as the negative Slot values.
 std::vector<int> parse_template(const Vocab& v, const char* t) {
     std::vector<int> out;
-    const std::string s = t;
+    const std::string s = t, sep = "·";
     size_t at = 0;
     while (at < s.size()) {
-        size_t end = s.find(' ', at);
+        size_t end = s.find(sep, at);
         if (end == std::string::npos) end = s.size();
         const std::string w = s.substr(at, end - at);
-        at = end + 1;
+        at = end + sep.size();
         if (w == "NOUN") out.push_back(kNoun);
         else if (w == "VERB") out.push_back(kVerb);
         else if (w == "ADJ") out.push_back(kAdj);
