@@ -1,4 +1,4 @@
-// The token-routing lab's declaration. Phase 1 (issue 59): the parameters, bound once to the Config they set, their
+// The token-routing lab's declaration. Phase 1: the parameters, bound once to the Config they set, their
 // presets and the cross-parameter checks. The lab class (info, phases, headlines, views, tour, outcomes) and its
 // registration line come with the page (phase 2).
 #include "labs/token-routing/config.hpp"

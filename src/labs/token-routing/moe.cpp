@@ -58,8 +58,8 @@ void route_end(const ModelSpec& s, int B, Routing& r) {
     const double N = double(B) * s.T;
     double fp = 0;
     for (int i = 0; i < s.K; ++i) {
-        r.f[size_t(i)] =
-            r.chosen[size_t(i)] / (N * s.k);      // Switch eq. (5), every choice (docs/labs/token-routing.md §4.5)
+        // Switch eq. (5), every choice counted (docs/labs/token-routing.md §4.5)
+        r.f[size_t(i)] = r.chosen[size_t(i)] / (N * s.k);
         r.P[size_t(i)] = r.psum[size_t(i)] / N;   // Switch eq. (6)
         fp += r.f[size_t(i)] * r.P[size_t(i)];
     }

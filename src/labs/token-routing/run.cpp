@@ -102,7 +102,8 @@ core::Where Run::where() const {
 std::vector<core::Metric> Run::metrics() const {
     core::MetricList m;
     const bool done = !measures_.empty();
-    const Measures* r = done ? &measures_.back() : nullptr;   // the last MoE layer (docs/labs/token-routing.md §4.8)
+    // the last MoE layer (docs/labs/token-routing.md §4.8)
+    const Measures* r = done ? &measures_.back() : nullptr;
     const bool capacity = cfg_.model.capacity > 0;
     const char* at_end = "measured on the held-out sequences at the end of the training";
     auto at = [&](double Measures::*f) { return r ? r->*f : core::kNotApplicable; };
