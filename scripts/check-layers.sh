@@ -3,7 +3,7 @@
 #   src/labs/*   include src/core and their own folder, never src/session, src/app, src/platform or src/cli;
 #   src/core     includes only src/core;
 #   src/session  includes src/core and src/session, never src/app, src/platform or src/cli;
-#   src/app      its parts never include the frame (app/app.hpp): only the frame's own files, app*.cpp, do;
+#   src/app      its parts never include the frame (app/frame/app.hpp): only the frame's own files, frame/app*.cpp, do;
 # and no header includes itself through others (no include cycle among src/'s headers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +16,9 @@ check() {   # FOLDER PATTERN WHY: every #include "…" in FOLDER that matches PA
 check src/labs "session|app|platform|cli" "a lab includes what runs it (a lab may include src/core only)"
 check src/core "session|app|platform|cli|labs" "src/core includes beyond itself"
 check src/session "app|platform|cli|labs" "src/session includes the app, the platform, the CLI or a lab"
-parts=$(grep -lE '#include "app/app.hpp"' src/app/*.cpp src/app/*.hpp | grep -vE '^src/app/app[a-z_]*\.cpp$' || true)
-if [ -n "$parts" ]; then echo "check-layers: a part includes the frame (app/app.hpp):"; echo "$parts" | sed 's/^/  /'; bad=1; fi
+parts=$(grep -rlE '#include "app/frame/app.hpp"' src/app --include='*.cpp' --include='*.hpp' |
+  grep -vE '^src/app/frame/app[a-z_]*\.cpp$' || true)
+if [ -n "$parts" ]; then echo "check-layers: a part includes the frame (app/frame/app.hpp):"; echo "$parts" | sed 's/^/  /'; bad=1; fi
 python3 - <<'PY' || bad=1
 import glob, re, sys
 g = {f[4:]: set(re.findall(r'#include "([a-z_/\-]+\.hpp)"', open(f, encoding="utf-8").read()))

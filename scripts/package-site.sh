@@ -28,7 +28,7 @@ tar -C "$(dirname "$out")" -czf "$out.tar.gz" "$(basename "$out")"
 
 echo "package-site: wrote $out/ and $out.tar.gz"
 echo "package-site: what a browser downloads (raw / gzip-compressed, as most hosts send it):"
-# The Web Workers' files load only for a run whose sweeps they pay for (src/app/workers.hpp, web/sw.js); a
+# The Web Workers' files load only for a run whose sweeps they pay for (src/app/frame/workers.hpp, web/sw.js); a
 # language's table and font only when it is chosen (words/, fonts/: src/core/words.hpp), each on its own line.
 on_demand=" sweep-worker.js moe-lab-worker.js moe-lab-worker.wasm "
 page=0; page_gz=0; later=0; later_gz=0

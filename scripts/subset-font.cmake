@@ -1,8 +1,8 @@
-# The page's font: DejaVu Sans cut to the code points the page's atlas holds (src/app/glyph_ranges.hpp, the one
+# The page's font: DejaVu Sans cut to the code points the page's atlas holds (src/app/plot/glyph_ranges.hpp, the one
 # declaration of them), without hinting or layout tables, which ImGui's rasteriser does not read. The glyphs'
 # outlines are unchanged, so the page draws the same text as with the whole font, in a tenth of its download
 # (760 kB, 382 kB gzip, down to about 110 kB, 66 kB gzip).
-#   cmake -DFONT=<ttf> -DRANGES=src/app/glyph_ranges.hpp -DOUT=<ttf> -DPYFTSUBSET=<pyftsubset> -P scripts/subset-font.cmake
+#   cmake -DFONT=<ttf> -DRANGES=src/app/plot/glyph_ranges.hpp -DOUT=<ttf> -DPYFTSUBSET=<pyftsubset> -P scripts/subset-font.cmake
 file(READ ${RANGES} text)
 string(REGEX MATCHALL "0x[0-9A-Fa-f]+, 0x[0-9A-Fa-f]+" pairs "${text}")
 set(unicodes "")

@@ -1,4 +1,4 @@
-// A field's image, drawn earlier into a texture of its rectangle's size (app/gpu_draw.cpp), copied onto the
+// A field's image, drawn earlier into a texture of its rectangle's size (app/plot/gpu_draw.cpp), copied onto the
 // rectangle: what every frame costs while the field does not change.
 precision highp float;
 

@@ -13,7 +13,7 @@ uniform int u_cols;
 uniform int u_channels;             // at most 12 (the app sends at most 10: the palette's entries)
 uniform int u_softmax;              // 1: the channels are logits
 uniform float u_scale;              // softmax off: the value at full saturation
-uniform vec3 u_colors[12];          // per channel (app/gpu_draw.cpp); a "no expert" channel: u_background
+uniform vec3 u_colors[12];          // per channel (app/plot/gpu_draw.cpp); a "no expert" channel: u_background
 uniform vec3 u_background;
 uniform vec3 u_boundary;
 in vec2 v_uv;

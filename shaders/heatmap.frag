@@ -1,6 +1,6 @@
 // Heatmaps (core/view.hpp Heatmap): each pixel takes its cell's value (texelFetch from a 32-bit float texture: no
 // filtering, so cell edges stay sharp at any size and density) through the theme's colour scale, the same
-// piecewise-linear stops as the CPU's heat_color (app/plot_style.cpp). Empty (NaN) cells arrive as a value
+// piecewise-linear stops as the CPU's heat_color (app/plot/plot_style.cpp). Empty (NaN) cells arrive as a value
 // below -1e37 and take the plot's background.
 precision highp float;
 precision highp int;

@@ -2,7 +2,7 @@
 // the small API the browser test (and a curious lecturer's console) uses:
 //   moeLab.state()            -> {lab, phase, done, metrics: {...}, run_ms, ...}
 //   moeLab.command("play")    -> same actions as the buttons: play, pause, step, next-phase, reset,
-//                                lab=ID, preset=ID, seed=N, set=NAME=VALUE, speed=N, ... (each key's declaration, src/app/page_key.hpp);
+//                                lab=ID, preset=ID, seed=N, set=NAME=VALUE, speed=N, ... (each key's declaration, src/app/controls/page_key.hpp);
 //                                returns "" when applied, otherwise why not (also shown on the page)
 //   moeLab.document()         -> the declarations the HTML document is built from (web/pdom.js)
 //   moeLab.table(n)           -> view n's data as tables
@@ -22,7 +22,7 @@ var Module = {
     window.moeLab.ready = true;
     for (const f of window.moeLab.onReady) f();
   },
-  // A link's lang= (src/app/language.cpp): its table is read before the app starts, so that what the app says
+  // A link's lang= (src/app/parts/language.cpp): its table is read before the app starts, so that what the app says
   // about the link (a bad value) is in that language already. A language with a font of its own gets it later.
   preRun: [() => {
     const code = pageLanguage(new URLSearchParams(location.search).get("lang"));
@@ -78,7 +78,7 @@ window.moeLab = {
   // The declarations the HTML document is built from (web/pdom.js), and view n's data as tables.
   document: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_document())) : null),
   table: (n) => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_view_table(n))) : null),
-  // The last frame's texts as the canvas shows them, read back from its glyphs (src/app/screen_text.hpp):
+  // The last frame's texts as the canvas shows them, read back from its glyphs (src/app/plot/screen_text.hpp):
   // [{text, box: [x0, y0, x1, y1], clip: its clip rectangle, cut}], cut when a text runs past the clip's side.
   screenText: () => (window.moeLab.ready ? JSON.parse(Module.UTF8ToString(Module._moe_screen_text())) : null),
   command: (cmd) => {

@@ -69,7 +69,7 @@
   };
   function commitSelect(s) { if (s.dataset.pending) s.commit(); }
 
-  // The page's own controls, made from their keys' declarations (moeLab.document().page_controls, src/app/page_key.hpp):
+  // The page's own controls, made from their keys' declarations (moeLab.document().page_controls, src/app/controls/page_key.hpp):
   // nothing here knows a key by name. A control that follows the state says what it says now, sends what it sends
   // now, and shows, enables or presses itself from state().page_controls.
   const nowOf = (c) => (last && last.page_controls[c.id]) || null;
@@ -113,7 +113,7 @@
         enable(e, now.enabled && !lockedByExercise(c));
         if (c.kind === "toggle") e.setAttribute("aria-pressed", now.pressed ? "true" : "false");
         if (now.canvas) e.dataset.control = now.canvas;
-        if (now.value_text) e.setAttribute("aria-valuetext", now.value_text);
+        if (now.value_text && c.kind === "slider") e.setAttribute("aria-valuetext", now.value_text);
       }
       const value = c.picker ? undefined : valueOf(c, s);
       if (value === undefined || c.kind === "button" || c.kind === "toggle") continue;
@@ -330,7 +330,7 @@
     if (!systemSent) {
       systemSent = true;
       systemTheme();
-      // the browser's languages choose the page's unless the link or the menu does (lang=, src/app/language.cpp)
+      // the browser's languages choose the page's unless the link or the menu does (lang=, src/app/parts/language.cpp)
       command("system-lang=" + (navigator.languages || [navigator.language || "en"]).join(","));
       return sync();
     }

@@ -1,4 +1,4 @@
-// Recording a clip of the canvas for slides (the app's record= command, src/app/record.cpp). The app hands over each
+// Recording a clip of the canvas for slides (the app's record= command, src/app/parts/recording.cpp). The app hands over each
 // frame right after drawing it, cropped to the canvas or to the views shown large; a 2D canvas keeps the latest,
 // and a timer sends it to MediaRecorder 30 times a second, so the clip has a steady frame rate and lasts as long as
 // the recording did, however fast training runs and however often the page draws. Stopping downloads the clip in

@@ -3,7 +3,7 @@
 // own version below (scripts/stamp-service-worker.cmake, from the files' hashes): a visit that finds a new
 // version caches it in the background and takes it over at once, so the next visit opens the new page.
 // Nothing else is fetched: the page downloads nothing when it runs. The Web Workers' files are the exception to
-// "every file on the first visit": the page loads them only for a run whose sweeps they pay for (src/app/workers.hpp),
+// "every file on the first visit": the page loads them only for a run whose sweeps they pay for (src/app/frame/workers.hpp),
 // and they are cached when it first does; offline before that, such a run plays on the main thread. So are the
 // languages' tables and fonts (words/, fonts/): fetched when a language is chosen, cached then.
 const VERSION = "moe-lab-@MOE_SITE_VERSION@";

@@ -5,7 +5,7 @@
 // arrive between them; every message carries its run, and one from an earlier run is dropped.
 importScripts("moe-lab-worker.js");
 
-// Why this worker stopped reaches the page's messages (src/app/worker_pool.cpp, run_b_worker.cpp). A worker has no
+// Why this worker stopped reaches the page's messages (src/app/frame/worker_pool.cpp, run_b_worker.cpp). A worker has no
 // string table, so it sends the text's key (core/words.hpp) and what goes into its {why}; the page translates both
 // (web/workers.js). t() names a key here and leaves it as it is.
 const t = (s) => s;

@@ -1,8 +1,8 @@
 // The page's Web Workers: a pool that runs whole sweep repetitions of the page's run, each worker with
 // its own instance of moe-lab-worker.wasm (fetched and compiled at the first start(), which the app calls only for a
 // run where workers pay, and handed to every worker). The app calls start,
-// open, assign, fill and play (src/app/worker_pool.cpp through src/platform/web_workers.cpp); what the workers
-// send goes back to it. In compare mode one more worker runs run B (openB, paceB, closeB; src/app/run_b_worker.cpp)
+// open, assign, fill and play (src/app/frame/worker_pool.cpp through src/platform/web_workers.cpp); what the workers
+// send goes back to it. In compare mode one more worker runs run B (openB, paceB, closeB; src/app/frame/run_b_worker.cpp)
 // and sends B's snapshots back as bytes. No SharedArrayBuffer: messages carry the run's link in and results out,
 // so the page works on any static host (GitHub Pages, python3 -m http.server) without COOP/COEP headers.
 window.moeWorkers = (() => {

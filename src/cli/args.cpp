@@ -83,11 +83,11 @@ Args parse_args(int argc, char** argv) {
     return a;
 }
 
-core::RunConfig make_config(const Args& a) {
+session::RunConfig make_config(const Args& a) {
     if (a.lab.empty()) throw UsageError("--lab is required (labs: " + core::lab_ids() + ")");
-    std::unique_ptr<core::Lab> lab = core::make_lab(a.lab);
+    const core::Lab* lab = core::find_lab(a.lab);
     if (!lab) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
-    core::RunConfig c = core::default_config(*lab);
+    session::RunConfig c = session::default_config(*lab);
     c.seed = a.seed;
     if ((a.command == "reproduce" || a.command == "compare") && a.has_seed &&
         a.seed > UINT64_MAX - uint64_t(a.seeds - 1))
@@ -95,8 +95,8 @@ core::RunConfig make_config(const Args& a) {
                          " passes the largest seed 18446744073709551615");
     if (!a.preset.empty()) {
         if (!c.params.apply_preset(a.preset)) {
-            throw UsageError("unknown preset '" + a.preset + "' for " + a.lab + " (presets: " + core::preset_ids(*lab) +
-                             ")");
+            throw UsageError("unknown preset '" + a.preset + "' for " + a.lab +
+                             " (presets: " + session::preset_ids(*lab) + ")");
         }
         c.preset = a.preset;
     }
@@ -113,8 +113,8 @@ core::RunConfig make_config(const Args& a) {
     return c;
 }
 
-core::RunConfig make_config_for_jobs(const Args& a, int& jobs) {
-    jobs = a.jobs > 0 ? a.jobs : core::machine_jobs();
+session::RunConfig make_config_for_jobs(const Args& a, int& jobs) {
+    jobs = a.jobs > 0 ? a.jobs : session::machine_jobs();
     if (jobs > 1) {
         core::SharedLimits share(jobs);
         try {

@@ -37,10 +37,10 @@ Args parse_args(int argc, char** argv);
 
 // The lab and its configuration from --lab, --preset, --seed and --set, validated.
 // Throws UsageError naming the problem.
-core::RunConfig make_config(const Args& a);
+session::RunConfig make_config(const Args& a);
 // The same, and how many threads run it (`jobs`): --jobs, else the machine's cores, for the seeds and the
-// sweep jobs inside each run (core::sweep_threads), within the limits shared by the jobs at once; without
+// sweep jobs inside each run (session::sweep_threads), within the limits shared by the jobs at once; without
 // --jobs, a configuration that only fits alone runs on one thread.
-core::RunConfig make_config_for_jobs(const Args& a, int& jobs);
+session::RunConfig make_config_for_jobs(const Args& a, int& jobs);
 
 }   // namespace cli

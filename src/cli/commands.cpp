@@ -5,6 +5,7 @@
 #include "cli/json.hpp"
 #include "core/words.hpp"
 #include "core/registry.hpp"
+#include "core/runner.hpp"
 #include "core/stats.hpp"
 #include "core/text.hpp"
 #include <algorithm>
@@ -51,7 +52,7 @@ void list_lab(const core::Lab& lab) {
     std::printf("\n");
 }
 
-void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::string& failure, double seconds) {
+void write_json_run(const session::RunConfig& c, const core::Runner& run, const std::string& failure, double seconds) {
     std::printf("{\"lab\": %s, \"preset\": %s, \"seed\": %llu, \"seconds\": %s,\n  \"params\": {",
                 json_string(c.lab).c_str(), json_string(c.preset).c_str(), (unsigned long long)c.seed,
                 json_number(seconds).c_str());
@@ -60,7 +61,7 @@ void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::s
         std::printf("%s%s: %s", k ? ", " : "", json_string(specs[k].name).c_str(),
                     json_number(c.params.values()[k]).c_str());
     std::printf("},\n  \"metrics\": {");
-    auto ms = lab.metrics();
+    auto ms = run.metrics();
     for (size_t k = 0; k < ms.size(); ++k)
         std::printf("%s\n    %s: %s", k ? "," : "", json_string(ms[k].key).c_str(), json_number(ms[k].value).c_str());
     std::printf("\n  },\n  \"missing\": {");   // what each null above means: a lab's reason, or NaN
@@ -72,21 +73,22 @@ void write_json_run(const core::RunConfig& c, const core::Lab& lab, const std::s
         any = true;
     }
     std::printf("%s},\n  \"failure\": %s,\n  \"outcome\": %s\n}\n", any ? "\n  " : "", json_string(failure).c_str(),
-                json_string(failure.empty() ? core::end_of_run_line(lab, c.preset, c.params, ms) : "").c_str());
+                json_string(failure.empty() ? core::end_of_run_line(run.lab(), c.preset, c.params, ms) : "").c_str());
 }
 
 // A lab's metrics: every run lists the same keys from reset to the end (core::MetricList; checked for
 // every lab in tests/labs/test_all_labs.cpp), so the state after a reset names them all.
-std::vector<core::Metric> all_metrics(core::Lab& lab) {
-    core::RunConfig c = core::default_config(lab);
-    lab.reset(c.params, c.seed);
-    return lab.metrics();
+std::vector<core::Metric> all_metrics(const core::Lab& lab) {
+    session::RunConfig c = session::default_config(lab);
+    core::Runner run(lab);
+    run.reset(c.params, c.seed);
+    return run.metrics();
 }
 
-void list_json(const std::vector<std::unique_ptr<core::Lab>>& labs) {
+void list_json(const std::vector<const core::Lab*>& labs) {
     std::printf("{\"labs\": [");
     for (size_t l = 0; l < labs.size(); ++l) {
-        core::Lab& lab = *labs[l];
+        const core::Lab& lab = *labs[l];
         std::printf("%s\n  {\"id\": %s, \"title\": %s,\n   \"presets\": [", l ? "," : "",
                     json_string(lab.info().id).c_str(), json_string(lab.info().title).c_str());
         const auto& presets = lab.schema().presets;
@@ -136,16 +138,16 @@ void list_json(const std::vector<std::unique_ptr<core::Lab>>& labs) {
 }   // namespace
 
 int cmd_list(const Args& a) {
-    if (!a.lab.empty() && !core::make_lab(a.lab))
+    if (!a.lab.empty() && !core::find_lab(a.lab))
         throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
-    std::vector<std::unique_ptr<core::Lab>> labs;
+    std::vector<const core::Lab*> labs;
     for (const auto& e : core::all_labs())
-        if (a.lab.empty() || e.id == a.lab) labs.push_back(e.make());
+        if (a.lab.empty() || e.id == a.lab) labs.push_back(e.lab);
     if (a.json) {
         list_json(labs);
         return 0;
     }
-    for (auto& lab : labs) {
+    for (const core::Lab* lab : labs) {
         list_lab(*lab);
         std::printf("  metrics:");
         for (const auto& m : all_metrics(*lab)) std::printf(" %s", m.key.c_str());
@@ -156,52 +158,52 @@ int cmd_list(const Args& a) {
 
 int cmd_run(const Args& a) {
     int jobs = 1;
-    core::RunConfig c = make_config_for_jobs(a, jobs);
-    auto lab = core::make_lab(c.lab);
-    lab->set_threads(jobs);   // for the run's sweep jobs
+    session::RunConfig c = make_config_for_jobs(a, jobs);
+    core::Runner run(*core::find_lab(c.lab));
+    run.set_threads(jobs);   // for the run's sweep jobs
     double t0 = now_seconds();
-    lab->reset(c.params, c.seed);
+    run.reset(c.params, c.seed);
     std::string failure;
-    while (!lab->done() && (failure = lab->failure()).empty()) {
-        lab->step();
+    while (!run.done() && (failure = run.failure()).empty()) {
+        run.step();
         if (a.time_limit > 0 && now_seconds() - t0 > a.time_limit) {
             failure = "time limit of " + core::format_number(a.time_limit) + " s reached (--time-limit)";
             break;
         }
     }
-    if (failure.empty()) failure = lab->failure();   // a lab that failed is also done(): the loop may not have read it
+    if (failure.empty()) failure = run.failure();   // a lab that failed is also done(): the loop may not have read it
     double seconds = now_seconds() - t0;
     if (!a.csv.empty()) {
         std::ofstream f(a.csv);
         if (!f) throw UsageError("cannot write --csv file '" + a.csv + "'");
-        f << lab->trace().to_csv();
+        f << run.trace().to_csv();
     }
-    if (a.json) write_json_run(c, *lab, failure, seconds);
+    if (a.json) write_json_run(c, run, failure, seconds);
     else {
         std::printf("%s, preset %s, seed %llu (%.2f s)\n  link: ?%s\n", c.lab.c_str(), c.preset.c_str(),
-                    (unsigned long long)c.seed, seconds, core::encode_query(c).c_str());
-        for (const auto& m : lab->metrics()) {
+                    (unsigned long long)c.seed, seconds, session::encode_query(c).c_str());
+        for (const auto& m : run.metrics()) {
             std::string why = core::missing_reason(m);
             std::printf("  %-28s %12s  %s\n", m.key.c_str(),
                         why.empty() ? fmt(m, m.value).c_str() : ("— (" + why + ")").c_str(), core::tr(m.label).c_str());
         }
         if (!failure.empty()) std::printf("run stopped: %s\n", failure.c_str());
-        else std::printf("outcome: %s\n", core::end_of_run_line(*lab, c.preset, c.params, lab->metrics()).c_str());
+        else std::printf("outcome: %s\n", core::end_of_run_line(run.lab(), c.preset, c.params, run.metrics()).c_str());
     }
     return failure.empty() ? 0 : 1;
 }
 
-static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t first,
-                            const std::vector<core::SeedResult>& runs, double seconds, int jobs);
+static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t first,
+                            const std::vector<session::SeedResult>& runs, double seconds, int jobs);
 
 int cmd_reproduce(const Args& a) {
     int jobs = 1;
-    core::RunConfig c = make_config_for_jobs(a, jobs);
+    session::RunConfig c = make_config_for_jobs(a, jobs);
     const uint64_t first = a.has_seed ? a.seed : 1;
     const auto [begin, end] = a.shards ? shard_range(a.seeds, a.shard, a.shards) : std::pair<int, int>{0, a.seeds};
     const double t0 = now_seconds();
-    const std::vector<core::SeedResult> runs =
-        core::run_seeds(c, end - begin, first + uint64_t(begin), jobs, [&](int done) {
+    const std::vector<session::SeedResult> runs =
+        session::run_seeds(c, end - begin, first + uint64_t(begin), jobs, [&](int done) {
             if (!a.json && !a.shards) std::fprintf(stderr, "\rseed %d/%d", done, a.seeds);
         });
     const double seconds = now_seconds() - t0;
@@ -224,14 +226,14 @@ int cmd_merge(const Args& a) {
         text << in.rdbuf();
         parts.push_back(read_partial(text.str(), f));
     }
-    const std::vector<core::SeedResult> runs = merge_partials(parts);   // checks that they belong together
+    const std::vector<session::SeedResult> runs = merge_partials(parts);   // checks that they belong together
     const Partial& p = parts[0];
     if (p.version != program_version())
         std::fprintf(stderr, "moe-lab merge: the parts were written by version %s, this is %s\n", p.version.c_str(),
                      program_version().c_str());
-    auto lab = core::make_lab(p.lab);
+    const core::Lab* lab = core::find_lab(p.lab);
     if (!lab) throw UsageError("the parts are of an unknown lab '" + p.lab + "'");
-    core::RunConfig c;
+    session::RunConfig c;
     c.lab = p.lab;
     c.preset = p.preset;
     c.params = core::Params(lab->schema());
@@ -243,10 +245,11 @@ int cmd_merge(const Args& a) {
         c.params.set(w.substr(0, eq), std::strtod(w.c_str() + eq + 1, nullptr));
     }
     // the metrics' labels and formats, which a partial report leaves out, from the lab itself
-    lab->reset(c.params, p.first);
-    std::vector<core::SeedResult> full = runs;
-    for (core::SeedResult& r : full) {
-        std::vector<core::Metric> ms = lab->metrics();
+    core::Runner run(*lab);
+    run.reset(c.params, p.first);
+    std::vector<session::SeedResult> full = runs;
+    for (session::SeedResult& r : full) {
+        std::vector<core::Metric> ms = run.metrics();
         for (core::Metric& m : ms) {
             m.value = NAN;
             for (const core::Metric& v : r.metrics)
@@ -261,14 +264,14 @@ int cmd_merge(const Args& a) {
 
 // reproduce's report of the runs of seeds first, first + 1, …: the headlines' mean ± sd next to the paper's
 // numbers (text), or every headline's values (--json); `jobs` 0: merged from parts.
-static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t first,
-                            const std::vector<core::SeedResult>& runs, double seconds, int jobs) {
-    auto lab = core::make_lab(c.lab);
+static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t first,
+                            const std::vector<session::SeedResult>& runs, double seconds, int jobs) {
+    const core::Lab* lab = core::find_lab(c.lab);
     const int seeds = int(runs.size());
     std::map<std::string, std::vector<double>> values;
     std::vector<core::Metric> last;
     int failed = 0;
-    for (const core::SeedResult& r : runs) {   // in seed order, whichever finished first
+    for (const session::SeedResult& r : runs) {   // in seed order, whichever finished first
         if (!r.failure.empty()) {
             ++failed;
             std::fprintf(stderr, "%sseed %llu: %s\n", a.json ? "" : "\n", (unsigned long long)r.seed,
@@ -288,7 +291,7 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
     const std::vector<core::Outcome> outcomes = core::outcomes_for(*lab, c.params);
     std::vector<std::vector<core::Metric>> finished;
     std::vector<uint64_t> finished_seeds;
-    for (const core::SeedResult& r : runs)
+    for (const session::SeedResult& r : runs)
         if (r.failure.empty()) {
             finished.push_back(r.metrics);
             finished_seeds.push_back(r.seed);
@@ -367,12 +370,12 @@ static int report_reproduce(const Args& a, const core::RunConfig& c, uint64_t fi
 static void bench_seeds(const Args& a) {
     const uint64_t first = a.has_seed ? a.seed : 1;
     int jobs = 1;
-    const core::RunConfig c = make_config_for_jobs(a, jobs);   // the limits shared by the runs at once
+    const session::RunConfig c = make_config_for_jobs(a, jobs);   // the limits shared by the runs at once
     double t0 = now_seconds();
-    const std::vector<core::SeedResult> one = core::run_seeds(c, a.seeds, first, 1);
+    const std::vector<session::SeedResult> one = session::run_seeds(c, a.seeds, first, 1);
     const double t1 = now_seconds() - t0;
     t0 = now_seconds();
-    const std::vector<core::SeedResult> many = core::run_seeds(c, a.seeds, first, jobs);
+    const std::vector<session::SeedResult> many = session::run_seeds(c, a.seeds, first, jobs);
     const double tn = now_seconds() - t0;
     bool same = one.size() == many.size();
     for (size_t s = 0; same && s < one.size(); ++s) {
@@ -389,25 +392,25 @@ static void bench_seeds(const Args& a) {
 // step well inside the page's frame budget (WebAssembly runs 2–5× slower than native). Steps are timed in the
 // thread's CPU time, the total in wall time.
 int cmd_bench(const Args& a) {
-    core::RunConfig c = make_config(a);
-    auto lab = core::make_lab(c.lab);
+    session::RunConfig c = make_config(a);
+    core::Runner run(*core::find_lab(c.lab));
     double t0 = now_seconds();
-    lab->reset(c.params, c.seed);
-    const core::WorkPlan& plan = lab->current_plan();
+    run.reset(c.params, c.seed);
+    const core::WorkPlan& plan = run.current_plan();
     const int parts = plan.parts();
     std::vector<double> seconds(size_t(parts) + 1, 0.0), units(size_t(parts) + 1, 0.0), worst(size_t(parts) + 1, 0.0);
     std::vector<long> part_steps(size_t(parts) + 1, 0);
     double reset_seconds = now_seconds() - t0, longest = 0;
     std::string longest_at;   // the clock when the longest step began
     long steps = 0;
-    while (!lab->done() && lab->failure().empty()) {
-        const size_t k = size_t(std::clamp(lab->where().part, 0, parts));
-        const std::string at = lab->clock();
-        const double s0 = thread_seconds(), w0 = lab->work_charged();
-        lab->step();
+    while (!run.done() && run.failure().empty()) {
+        const size_t k = size_t(std::clamp(run.where().part, 0, parts));
+        const std::string at = run.clock();
+        const double s0 = thread_seconds(), w0 = run.work_charged();
+        run.step();
         const double dt = thread_seconds() - s0;
         seconds[k] += dt;
-        units[k] += lab->work_charged() - w0;
+        units[k] += run.work_charged() - w0;
         part_steps[k]++;
         worst[k] = std::max(worst[k], dt);
         if (dt > longest) longest_at = at;
@@ -424,18 +427,18 @@ int cmd_bench(const Args& a) {
         std::printf("  %-40s %10.3f %8ld %12.4g %12.4g %12.2f\n", plan.part(k).what.c_str(), seconds[size_t(k)],
                     part_steps[size_t(k)], units[size_t(k)],
                     seconds[size_t(k)] > 0 ? units[size_t(k)] / seconds[size_t(k)] : 0.0, worst[size_t(k)] * 1e3);
-    std::printf("  %-40s %10.3f %8ld %12.4g\n", "total", total, steps, lab->work_charged());
-    const double rate = total > 0 ? lab->work_charged() / total : 0;
-    std::printf("  work: %.4g units charged, %.4g planned (%.2f×)\n", lab->work_charged(), plan.total(),
-                plan.total() > 0 ? lab->work_charged() / plan.total() : 0.0);
+    std::printf("  %-40s %10.3f %8ld %12.4g\n", "total", total, steps, run.work_charged());
+    const double rate = total > 0 ? run.work_charged() / total : 0;
+    std::printf("  work: %.4g units charged, %.4g planned (%.2f×)\n", run.work_charged(), plan.total(),
+                plan.total() > 0 ? run.work_charged() / plan.total() : 0.0);
     std::printf("  calibration: %.3g units/s measured, %.3g stated (Lab::units_per_second, %.2f×)\n", rate,
-                lab->units_per_second(), rate / lab->units_per_second());
+                run.lab().units_per_second(), rate / run.lab().units_per_second());
     std::printf(
         "  longest single step: %.2f ms, from '%s' (a step is %.1f ms of stated work; the page's frame budget is ~12 ms)\n",
-        longest * 1e3, longest_at.c_str(), core::Lab::kSliceSeconds * 1e3);
-    if (!lab->failure().empty()) std::printf("run stopped: %s\n", lab->failure().c_str());
+        longest * 1e3, longest_at.c_str(), core::Runner::kSliceSeconds * 1e3);
+    if (!run.failure().empty()) std::printf("run stopped: %s\n", run.failure().c_str());
     if (a.has_seeds) bench_seeds(a);
-    return lab->failure().empty() ? 0 : 1;
+    return run.failure().empty() ? 0 : 1;
 }
 
 }   // namespace cli

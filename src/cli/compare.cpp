@@ -22,15 +22,15 @@ static core::Changes changes_of(const Args& a, const core::Lab& lab) {
     core::Changes changes;
     if (!a.comparison.empty()) {
         std::vector<core::Comparison> named = lab.comparisons();
-        const core::Comparison* c = core::find_comparison(named, a.comparison);
+        const core::Comparison* c = session::find_comparison(named, a.comparison);
         if (!c)
             throw UsageError("unknown comparison '" + a.comparison + "' for " + a.lab +
-                             " (comparisons: " + core::comparison_ids(lab) + ")");
+                             " (comparisons: " + session::comparison_ids(lab) + ")");
         changes = c->b;
     }
     for (const std::string& text : a.b) {
         std::pair<std::string, std::string> c;
-        std::string why = core::parse_change(lab.schema(), text, c);
+        std::string why = session::parse_change(lab.schema(), text, c);
         if (!why.empty()) throw UsageError("--b: " + why + " (see: moe-lab list --lab " + a.lab + ")");
         changes.push_back(c);
     }
@@ -59,23 +59,24 @@ static std::string mean_sd_text(const core::MeanSd& m, const char* f) {
 int cmd_compare(const Args& a) {
     Args with_preset = a;   // a named comparison's preset, unless --preset says otherwise
     if (a.preset.empty() && !a.comparison.empty() && !a.lab.empty())
-        if (auto l = core::make_lab(a.lab)) {
+        if (const core::Lab* l = core::find_lab(a.lab)) {
             std::vector<core::Comparison> named = l->comparisons();
-            if (const core::Comparison* n = core::find_comparison(named, a.comparison)) with_preset.preset = n->preset;
+            if (const core::Comparison* n = session::find_comparison(named, a.comparison))
+                with_preset.preset = n->preset;
         }
     int jobs = 1;
-    core::RunConfig c = make_config_for_jobs(with_preset, jobs);
-    auto lab = core::make_lab(c.lab);
+    session::RunConfig c = make_config_for_jobs(with_preset, jobs);
+    const core::Lab* lab = core::find_lab(c.lab);
     core::Changes changes = changes_of(a, *lab);
     core::Params pb;   // B's parameters, checked once here (A beside B, `jobs` pairs at once)
     std::string why;
     {
         core::SharedLimits share(jobs);
-        why = core::apply_changes(*lab, c.params, changes, pb);
+        why = session::apply_changes(*lab, c.params, changes, pb);
     }
     if (!why.empty() && jobs > 1 && a.jobs == 0) {   // fits as one pair at a time: one thread
         jobs = 1;
-        why = core::apply_changes(*lab, c.params, changes, pb);
+        why = session::apply_changes(*lab, c.params, changes, pb);
     }
     if (!why.empty()) throw UsageError(why + (jobs > 1 ? " (with --jobs " + std::to_string(jobs) + ": lower it)" : ""));
     uint64_t first = a.has_seed ? a.seed : 1;
@@ -83,28 +84,28 @@ int cmd_compare(const Args& a) {
     std::map<std::string, std::string> formats, missing_b;
     std::vector<std::string> order;   // the comparison's own metrics first, then the headlines
     std::vector<core::Comparison> named = lab->comparisons();
-    const core::Comparison* as = core::named_as(named, changes);
+    const core::Comparison* as = session::named_as(named, changes);
     const std::vector<std::string> watch = as ? as->watch : std::vector<std::string>{};
     int failed_a = 0, failed_b = 0;
     double t0 = now_seconds();
     struct Seed {   // one seed's slot: the threads never share anything else
         std::string failure_a, failure_b;
-        std::vector<core::MetricPair> pairs;
+        std::vector<session::MetricPair> pairs;
     };
     std::vector<Seed> seeds(size_t(a.seeds));
     std::mutex progress;
     int finished = 0;
-    core::for_each_index(a.seeds, jobs, [&](int s) {
-        core::RunConfig cs = c;
+    session::for_each_index(a.seeds, jobs, [&](int s) {
+        session::RunConfig cs = c;
         cs.seed = first + uint64_t(s);
-        core::PairedRun run;
+        session::PairedRun run;
         run.start(cs, pb);
-        for (core::Lab* lab : {run.a.get(), run.b.get()}) lab->set_threads(core::sweep_threads(jobs, a.seeds));
+        for (core::Runner* r : {run.a.get(), run.b.get()}) r->set_threads(session::sweep_threads(jobs, a.seeds));
         while (!run.done()) run.step();
         Seed& out = seeds[size_t(s)];
         out.failure_a = run.a->failure();
         out.failure_b = run.b->failure();
-        out.pairs = core::headline_pairs(*run.a, *run.b, watch);
+        out.pairs = session::headline_pairs(*run.a, *run.b, watch);
         std::lock_guard<std::mutex> lock(progress);
         if (!a.json) std::fprintf(stderr, "\rseed %d/%d", ++finished, a.seeds);
     });
@@ -117,7 +118,7 @@ int cmd_compare(const Args& a) {
                 std::fprintf(stderr, "%sseed %llu, run %s: %s\n", a.json ? "" : "\n",
                              (unsigned long long)(first + uint64_t(s)), tag, why_stopped->c_str());
             }
-        for (const core::MetricPair& p : r.pairs) {
+        for (const session::MetricPair& p : r.pairs) {
             if (!va.count(p.key)) order.push_back(p.key);
             va[p.key].push_back(p.a);
             vb[p.key].push_back(p.b);
@@ -148,7 +149,7 @@ int cmd_compare(const Args& a) {
                     "seed): ?%s",
                     c.lab.c_str(), c.preset.c_str(), (unsigned long long)first,
                     (unsigned long long)(first + a.seeds - 1), seconds, jobs, jobs > 1 ? "s" : "",
-                    core::describe(changes).c_str(), core::encode_query(c).c_str());
+                    session::describe(changes).c_str(), session::encode_query(c).c_str());
         for (const auto& [name, value] : changes) std::printf("&b.%s=%s", name.c_str(), value.c_str());
         std::printf("\n");
         if (failed_a || failed_b) std::printf("  runs stopped early: A %d, B %d (see above)\n", failed_a, failed_b);
@@ -156,7 +157,7 @@ int cmd_compare(const Args& a) {
                     pad("B mean ± sd", 20).c_str(), pad("B − A (paired)", 22).c_str(), "B>A", "B<A", "=", "n/a");
         for (const std::string& key : order) {
             const char* f = formats[key].c_str();
-            core::PairedDiff p = core::paired_diff(va[key], vb[key]);
+            session::PairedDiff p = session::paired_diff(va[key], vb[key]);
             std::string d = p.diff.n
                 ? (p.diff.mean >= 0 ? "+" : "−") + fmt(f, std::fabs(p.diff.mean)) + " ± " + fmt(f, p.diff.sd)
                 : "n/a";

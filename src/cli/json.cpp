@@ -29,7 +29,7 @@ static std::string json_mean_sd(const core::MeanSd& m) {
 
 std::string json_paired(const std::string& key, const std::vector<double>& a, const std::vector<double>& b,
                         const std::string& paper) {
-    core::PairedDiff p = core::paired_diff(a, b);
+    session::PairedDiff p = session::paired_diff(a, b);
     return "{\"key\": " + json_string(key) + ", \"a\": " + json_mean_sd(p.a) + ", \"b\": " + json_mean_sd(p.b) +
         ", \"diff\": " + json_mean_sd(p.diff) + ", \"b_higher\": " + std::to_string(p.b_higher) +
         ", \"b_lower\": " + std::to_string(p.b_lower) + ", \"ties\": " + std::to_string(p.ties) +

@@ -6,8 +6,8 @@
 
 namespace cli {
 
-using core::json_number;   // session/json_text.hpp
-using core::json_string;
+using session::json_number;   // session/json_text.hpp
+using session::json_string;
 
 // One headline of `reproduce --json`: {"key", "mean", "sd", "n", "missing", "paper", "values"}. Values that
 // are NaN (a run that did not reach it, e.g. an N* beyond the sweep) are counted as missing, not averaged;

@@ -49,7 +49,7 @@ std::string write_partial(const Partial& p) {
     s += "version " + p.version + "\nlab " + p.lab + "\npreset " + p.preset + "\nparams " + p.params + "\n";
     s += core::strf("first_seed %llu\nseeds %d\nshard %d %d\nseconds %s\n", (unsigned long long)p.first, p.seeds,
                     p.shard, p.of, number(p.seconds).c_str());
-    for (const core::SeedResult& r : p.runs) {
+    for (const session::SeedResult& r : p.runs) {
         s += core::strf("seed %llu\n", (unsigned long long)r.seed);
         if (!r.failure.empty()) s += "failure " + escape(r.failure) + "\n";
         for (const core::Metric& m : r.metrics) s += "metric " + m.key + " " + number(m.value) + "\n";
@@ -107,7 +107,7 @@ Partial read_partial(const std::string& text, const std::string& name) {
     return p;
 }
 
-std::vector<core::SeedResult> merge_partials(const std::vector<Partial>& parts) {
+std::vector<session::SeedResult> merge_partials(const std::vector<Partial>& parts) {
     if (parts.empty()) throw UsageError("merge needs the partial reports: moe-lab merge PART…");
     const Partial& a = parts[0];
     auto differ = [&](const char* what, const std::string& x, const std::string& y, int k) {
@@ -139,7 +139,7 @@ std::vector<core::SeedResult> merge_partials(const std::vector<Partial>& parts) 
         if (by_shard[size_t(p.shard - 1)]) throw UsageError(core::strf("part %d of %d is given twice", p.shard, p.of));
         by_shard[size_t(p.shard - 1)] = &p;
     }
-    std::vector<core::SeedResult> runs;
+    std::vector<session::SeedResult> runs;
     for (int s = 1; s <= a.of; ++s) {
         const Partial* p = by_shard[size_t(s - 1)];
         if (!p) throw UsageError(core::strf("part %d of %d is missing", s, a.of));

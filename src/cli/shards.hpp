@@ -15,7 +15,7 @@ struct Partial {
     uint64_t first = 1;                         // the whole reproduction's seeds: first, …, first + seeds − 1
     int seeds = 0, shard = 0, of = 0;           // this is part `shard` of `of` (1-based)
     double seconds = 0;
-    std::vector<core::SeedResult> runs;   // this part's seeds, in order (metrics: key and value only)
+    std::vector<session::SeedResult> runs;   // this part's seeds, in order (metrics: key and value only)
 };
 
 std::string program_version();                                   // the build's `git describe`, or "unknown"
@@ -24,6 +24,6 @@ std::string params_text(const core::Params& p);
 std::string write_partial(const Partial& p);
 Partial read_partial(const std::string& text, const std::string& name);   // throws UsageError naming the file
 // The runs of the whole reproduction, in seed order; throws UsageError when the parts do not belong together.
-std::vector<core::SeedResult> merge_partials(const std::vector<Partial>& parts);
+std::vector<session::SeedResult> merge_partials(const std::vector<Partial>& parts);
 
 }   // namespace cli

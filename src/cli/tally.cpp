@@ -14,8 +14,8 @@
 namespace cli {
 
 // What is wrong with an answers line's answers for its lab ("" : nothing).
-static std::string fault_of(const core::AnswerLine& a) {
-    const auto lab = core::make_lab(a.lab);
+static std::string fault_of(const session::AnswerLine& a) {
+    const core::Lab* lab = core::find_lab(a.lab);
     if (!lab) return core::trf("unknown lab '%s' (labs: %s)", a.lab.c_str(), core::lab_ids().c_str());
     const std::vector<core::TourStep> steps = lab->tour();
     for (const auto& [step, letter] : a.answers) {
@@ -30,15 +30,15 @@ static std::string fault_of(const core::AnswerLine& a) {
 void tally_lines(std::istream& in, const std::string& where, Tally& t) {
     std::string text;
     for (int n = 1; std::getline(in, text); ++n) {
-        core::AnswerLine a;
+        session::AnswerLine a;
         std::string why;
-        if (core::read_answer_line(text, a, why)) why = fault_of(a);
+        if (session::read_answer_line(text, a, why)) why = fault_of(a);
         else if (why.empty()) continue;   // not an answers line
         if (!why.empty()) {
             t.faults.push_back(where + ":" + std::to_string(n) + ": " + why);
             continue;
         }
-        const std::vector<core::TourStep> steps = core::make_lab(a.lab)->tour();
+        const std::vector<core::TourStep> steps = core::find_lab(a.lab)->tour();
         for (const auto& [step, letter] : a.answers) {
             std::vector<int>& c = t.chose[a.lab][step];
             std::vector<std::vector<std::string>>& w = t.who[a.lab][step];
@@ -54,16 +54,16 @@ void tally_lines(std::istream& in, const std::string& where, Tally& t) {
 
 std::string tally_json(const Tally& t) {
     std::string json =
-        "{\"lines\":" + std::to_string(t.lines) + ",\"faults\":" + core::json_strings(t.faults) + ",\"labs\":[";
+        "{\"lines\":" + std::to_string(t.lines) + ",\"faults\":" + session::json_strings(t.faults) + ",\"labs\":[";
     for (auto lab = t.chose.begin(); lab != t.chose.end(); ++lab) {
-        const std::vector<core::TourStep> tour = core::make_lab(lab->first)->tour();
-        json += std::string(lab == t.chose.begin() ? "" : ",") + "{\"lab\":" + core::json_string(lab->first) +
+        const std::vector<core::TourStep> tour = core::find_lab(lab->first)->tour();
+        json += std::string(lab == t.chose.begin() ? "" : ",") + "{\"lab\":" + session::json_string(lab->first) +
             ",\"questions\":[";
         for (auto q = lab->second.begin(); q != lab->second.end(); ++q) {
             std::string chose, names;
             for (int n : q->second) chose += (chose.empty() ? "" : ",") + std::to_string(n);
             for (const auto& w : t.who.at(lab->first).at(q->first))
-                names += (names.empty() ? "" : ",") + core::json_strings(w);
+                names += (names.empty() ? "" : ",") + session::json_strings(w);
             json += std::string(q == lab->second.begin() ? "" : ",") + "{\"step\":" + std::to_string(q->first) +
                 ",\"key\":" + std::to_string(tour[size_t(q->first - 1)].question.key) + ",\"chose\":[" + chose +
                 "],\"names\":[" + names + "]}";
@@ -76,7 +76,7 @@ std::string tally_json(const Tally& t) {
 // The counts as a lecturer reads them: each question, each answer's count, the paper's answer marked.
 static void print_tally(const Tally& t) {
     for (const auto& [id, steps] : t.chose) {
-        const auto lab = core::make_lab(id);
+        const core::Lab* lab = core::find_lab(id);
         const std::vector<core::TourStep> tour = lab->tour();
         std::printf("%s\n", core::tr(lab->info().title).c_str());
         for (const auto& [step, chose] : steps) {

@@ -12,14 +12,14 @@ namespace cli {
 
 int cmd_worksheet(const Args& a) {
     if (a.lab.empty()) throw UsageError("--lab is required (labs: " + core::lab_ids() + ")");
-    if (!core::make_lab(a.lab)) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
+    if (!core::find_lab(a.lab)) throw UsageError("unknown lab '" + a.lab + "' (labs: " + core::lab_ids() + ")");
     if (!a.preset.empty() || !a.sets.empty())
         throw UsageError("worksheet: the tour sets each step's preset and parameters; give --lab, --seed and --lang");
     if (!a.lang.empty()) use_language(a.lang);
     if (a.format == "gift") {   // the tour's questions for a learning platform (session/gift.hpp)
         if (a.key || !a.page.empty() || a.has_seeds)
             throw UsageError("worksheet --format gift: the questions only (no --key, --seeds or --page)");
-        const std::string gift = core::tour_gift(*core::make_lab(a.lab));
+        const std::string gift = session::tour_gift(*core::find_lab(a.lab));
         if (gift.empty()) throw UsageError("worksheet --format gift: the lab's tour asks no question");
         std::fwrite(gift.data(), 1, gift.size(), stdout);
         return 0;
@@ -27,14 +27,14 @@ int cmd_worksheet(const Args& a) {
     if (!a.format.empty() && a.format != "html")
         throw UsageError("worksheet --format " + a.format +
                          ": give html (the sheet, the default) or gift (the questions)");
-    core::SheetRequest r;
+    session::SheetRequest r;
     r.lab = a.lab;
-    r.kind = a.key ? core::SheetKind::Key : core::SheetKind::Worksheet;
+    r.kind = a.key ? session::SheetKind::Key : session::SheetKind::Worksheet;
     r.seed = a.seed;
-    r.seeds = a.has_seeds ? a.seeds : 1;   // (the checks and their messages: core::SheetMaker)
+    r.seeds = a.has_seeds ? a.seeds : 1;   // (the checks and their messages: session::SheetMaker)
     r.address = a.page.empty() ? "http://127.0.0.1:8080/" : a.page;
     std::string html;
-    if (std::string why = core::make_sheet(r, html); !why.empty()) throw UsageError(why);
+    if (std::string why = session::make_sheet(r, html); !why.empty()) throw UsageError(why);
     std::fwrite(html.data(), 1, html.size(), stdout);
     return 0;
 }

@@ -1,10 +1,12 @@
-// Lab: the one seam every paper plugs into. A lab is a declaration (data, the same for every run): its
-// info, parameters, phases, metrics' headlines, checks, the plan of a run's parts (core/work_plan.hpp)
-// with its one unit of work, a tour and its comparisons; and a factory start(params, seed) that makes the
-// live run (a LabRun), the way Box2D makes a b2Body from a b2BodyDef. The run advances by step(budget) and
-// reports where it is; everything else (the phase on the timeline, the progress bar, the clock, slicing
-// into the frame budget) is derived here, the same way for every lab. The app, the CLI and the URL codec
-// derive the rest from the declaration. src/labs/README.md is the anatomy of a lab folder.
+// Lab: the one seam every paper plugs into. A lab is a declaration (const data, the same for every run, made once
+// for the program's life: core::find_lab, core/registry.hpp): its info, parameters, phases, metrics' headlines,
+// checks, the plan of a run's parts (core/work_plan.hpp) with its one unit of work, a tour and its comparisons; and
+// a factory start(params, seed) that makes the live run (a LabRun), the way Box2D makes a b2Body from a b2BodyDef.
+// Checking a link, the CLI's arguments and the page's document read the declaration only; a core::Runner
+// (core/runner.hpp) runs one run of it: the run advances by step(budget) and reports where it is, and the Runner
+// derives everything else (the phase on the timeline, the progress bar, the clock, slicing into the frame budget),
+// the same way for every lab. The app, the CLI and the URL codec derive the rest from the declaration.
+// src/labs/README.md is the anatomy of a lab folder.
 #pragma once
 #include "core/bind.hpp"
 #include "core/comparison.hpp"
@@ -23,9 +25,6 @@
 #include <vector>
 
 namespace core {
-
-class Workers;
-class SweepRemote;
 
 struct LabInfo {
     std::string id;          // "cluster-experts"
@@ -76,10 +75,10 @@ struct TestSizes {
     Overrides sweeps;       // quick, with two or more repetitions in every sweep (the threads test); none: quick
 };
 
-// The live state of one run, made by Lab::start(params, seed). It owns everything that changes. Its plan's parts
-// are an enum of the lab's (run.hpp: enum Part { kDraw, kTrain, kDone }) that plan() adds in order and where()
-// reports; past the last part, where() says kDone (one past the last enumerator; a plan may leave out optional last
-// parts, such as a sweep of zero seeds), and done() follows from that.
+// The live state of one run, made by Lab::start(params, seed) for a core::Runner. It owns everything that changes.
+// Its plan's parts are an enum of the lab's (run.hpp: enum Part { kDraw, kTrain, kDone }) that plan() adds in order
+// and where() reports; past the last part, where() says kDone (one past the last enumerator; a plan may leave out
+// optional last parts, such as a sweep of zero seeds), and done() follows from that.
 class LabRun {
 public:
     virtual ~LabRun() = default;
@@ -123,16 +122,11 @@ protected:
     uint64_t seed_;
 };
 
+// The declaration of a lab: const data, made once (core::find_lab) and read from any thread.
 class Lab {
 public:
-    // One step() of the page, the desktop app and the CLI: this many seconds of native work at the lab's
-    // units_per_second(), about 1 ms natively and 2–5 ms in WebAssembly, inside the page's ~12 ms frame.
-    static constexpr double kSliceSeconds = 1e-3;
+    virtual ~Lab() = default;
 
-    Lab();
-    virtual ~Lab();
-
-    // --- the declaration: data, the same for every run --------------------------------------------
     virtual const LabInfo& info() const = 0;
     virtual const Schema& schema() const = 0;
     virtual const std::vector<Phase>& phases() const = 0;
@@ -142,11 +136,11 @@ public:
     // checked by validate().
     virtual Validation check(const Params& p, WorkPlan& plan) const = 0;
     // The one calibration of the lab's unit of work: units per second natively (-O3), measured and stated
-    // once. It sizes step()'s slice and converts plan() to seconds for the work limit; `moe-lab bench`
+    // once. It sizes Runner::step()'s slice and converts plan() to seconds for the work limit; `moe-lab bench`
     // prints the measured rate next to it, and a test checks that plan() and the work charged agree.
     virtual double units_per_second() const = 0;
     // The live run for these parameters (validate(p).ok()) and seed, and in `plan` its plan: both from one
-    // reading of the parameters.
+    // reading of the parameters. A core::Runner calls it.
     virtual std::unique_ptr<LabRun> start(const Params& p, uint64_t seed, WorkPlan& plan) const = 0;
     // The sizes the generic tests run it at (TestSizes above).
     virtual TestSizes test_sizes() const = 0;
@@ -158,42 +152,6 @@ public:
     // What a finished run showed, decided by its metrics (core/outcome.hpp): the page's end-of-run line and
     // announcement, the CLI's run and reproduce. Every lab says at least one (a test fails otherwise).
     virtual std::vector<Outcome> outcomes() const { return {}; }
-
-    // --- the current run, derived the same way for every lab: what the page, the desktop app and the CLI drive
-    void reset(const Params& p, uint64_t seed);   // requires validate(p).ok()
-    void step();                                  // one slice of kSliceSeconds
-    void step_units(double units);                // one slice of `units` (tests: other slicings)
-    void serve_sweeps();                          // after reset: LabRun::serve_sweeps (a worker's run)
-    // Threads for the run's independent sweep jobs (natively; the CLI's --jobs): core/workers.hpp. The
-    // numbers are the same for every count; shuffle ≠ 0 (tests) makes the jobs start and finish in other orders.
-    void set_threads(int threads, uint64_t shuffle = 0);
-    // Other processes for whole sweep repetitions (the page's Web Workers): core/sweep_remote.hpp. Not owned.
-    void set_remote(SweepRemote* remote) { remote_ = remote; }
-    // The last step ended because nothing is left to do here until results arrive from elsewhere.
-    bool waiting() const { return waiting_; }
-    bool done() const;   // the run's: finished or failed (LabRun::done)
-    std::string failure() const;
-    int phase() const;           // index into phases()
-    double progress() const;     // 0..1 of the whole run
-    std::string clock() const;   // "phase I: t = 240 / 600" for the timeline
-    std::vector<Metric> metrics() const;
-    const Table& trace() const;
-    void views(std::vector<View>& out) const;
-    Where where() const { return run_ ? run_->where() : Where{}; }
-    double work_charged() const { return charged_; }   // units spent since reset (bench, calibration test)
-    const WorkPlan& current_plan() const { return plan_; }
-    template <class R>
-    const R& run_as() const {
-        return dynamic_cast<const R&>(*run_);
-    }   // for tests
-
-private:
-    WorkPlan plan_;
-    std::unique_ptr<LabRun> run_;
-    std::unique_ptr<Workers> workers_;   // nullptr: one thread
-    SweepRemote* remote_ = nullptr;
-    bool waiting_ = false;
-    double charged_ = 0;
 };
 
 // The usual shape of a lab: its declaration as data, filled in by its constructor (info, schema and presets,
@@ -227,7 +185,6 @@ public:
         plan = this->plan(c);
         return std::make_unique<R>(c, seed);
     }
-    const R& run() const { return run_as<R>(); }   // the current run, for tests
 
 protected:
     virtual Validation check(const C&) const { return {}; }   // the lab's cross-parameter checks
@@ -245,8 +202,5 @@ private:
 
 // Range errors from the schema, the lab's own cross-parameter checks, and the work limit of its plan.
 Validation validate(const Lab& lab, const Params& p);
-
-// Runs step() until done or failed. Returns the failure message ("" when it finished).
-std::string run_to_end(Lab& lab);
 
 }   // namespace core

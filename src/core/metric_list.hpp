@@ -56,6 +56,6 @@ private:
 };
 
 // Headline keys of `lab` that are not among its metrics() (after a reset to its defaults): should be none.
-std::vector<std::string> missing_headline_keys(Lab& lab);
+std::vector<std::string> missing_headline_keys(const Lab& lab);
 
 }   // namespace core

@@ -5,30 +5,63 @@
 namespace core {
 
 namespace {
+struct Registered {
+    int order;
+    std::string id;
+    std::unique_ptr<Lab> (*make)();
+};
+
 // Constructed on first use: registrations run during static initialisation, in no fixed order.
-std::vector<LabEntry>& entries() {
-    static std::vector<LabEntry> labs;
+std::vector<Registered>& registered() {
+    static std::vector<Registered> labs;
     return labs;
+}
+
+bool& made_yet() {   // the declarations below are made: no lab may register after that
+    static bool made = false;
+    return made;
+}
+
+// The declarations, by order then id, made once by the first reader (after static initialisation, when every lab
+// has registered) and only read after that, so any thread may read them.
+struct Declarations {
+    std::vector<std::unique_ptr<Lab>> labs;
+    std::vector<LabEntry> entries;
+};
+
+const Declarations& declarations() {
+    static const Declarations d = [] {
+        Declarations made;
+        for (const Registered& r : registered()) {
+            made.labs.push_back(r.make());
+            made.entries.push_back({r.order, r.id, made.labs.back().get()});
+        }
+        made_yet() = true;
+        return made;
+    }();
+    return d;
 }
 }   // namespace
 
 Registration::Registration(int order, const char* id, std::unique_ptr<Lab> (*make)()) {
-    std::vector<LabEntry>& labs = entries();
-    for (const LabEntry& e : labs)
-        if (e.id == id) throw std::logic_error(std::string("two labs registered as ") + id);   // words: not shown
-    const LabEntry e{order, id, make};
-    labs.insert(std::upper_bound(labs.begin(), labs.end(), e,
-                                 [](const LabEntry& a, const LabEntry& b) {
+    if (made_yet())
+        throw std::logic_error(std::string("a lab registered after the labs were read: ") + id);   // words: not shown
+    std::vector<Registered>& labs = registered();
+    for (const Registered& r : labs)
+        if (r.id == id) throw std::logic_error(std::string("two labs registered as ") + id);   // words: not shown
+    const Registered r{order, id, make};
+    labs.insert(std::upper_bound(labs.begin(), labs.end(), r,
+                                 [](const Registered& a, const Registered& b) {
                                      return a.order != b.order ? a.order < b.order : a.id < b.id;
                                  }),
-                e);
+                r);
 }
 
-const std::vector<LabEntry>& all_labs() { return entries(); }
+const std::vector<LabEntry>& all_labs() { return declarations().entries; }
 
-std::unique_ptr<Lab> make_lab(const std::string& id) {
+const Lab* find_lab(const std::string& id) {
     for (const LabEntry& e : all_labs())
-        if (e.id == id) return e.make();
+        if (e.id == id) return e.lab;
     return nullptr;
 }
 

@@ -18,7 +18,7 @@ struct Metric;
 // The run supports the first answer whose test holds; an answer without a metric holds otherwise.
 struct TourAnswer {
     std::string text;
-    std::string metric;   // a key of Lab::metrics(); "" for "otherwise"
+    std::string metric;   // a key of the run's metrics(); "" for "otherwise"
     bool above = true;    // the test: metric > bound (above) or metric < bound
     double bound = 0;
     // A wrong answer's misreading: what a student who ticks it has taken from the lab or the paper, for the teacher's
@@ -64,8 +64,8 @@ struct TourStep {
     // How far training runs for this step (at the page's speed, so the class watches it happen);
     // a step never rewinds unless the run is already past its target.
     enum class Until { Now, Phase, Progress, End } until = Until::Now;
-    int phase = 0;         // Until::Phase: run until Lab::phase() >= phase (index into phases())
-    double progress = 0;   // Until::Progress: run until Lab::progress() >= progress (0..1)
+    int phase = 0;         // Until::Phase: run until Runner::phase() >= phase (index into phases())
+    double progress = 0;   // Until::Progress: run until Runner::progress() >= progress (0..1)
 
     std::vector<std::string> views;   // one or two View ids to show large
     std::string caption;              // what to look at, in a sentence or two

@@ -1,8 +1,8 @@
 // WorkBudget: how much work one step may still do, in the lab's one unit of work (about one multiply-add;
-// core::Lab sizes it from Lab::units_per_second() so that every slice stays near 1 ms natively, whatever the
+// core::Runner sizes it from Lab::units_per_second() so that every slice stays near 1 ms natively, whatever the
 // sizes: a step is a bounded slice of work, sliced by estimated cost).
 //
-// For lab authors (core::Lab makes the budget and hands it to the run):
+// For lab authors (core::Runner makes the budget and hands it to the run):
 //   void MyRun::step(core::WorkBudget& budget) {
 //       // a resumable loop over items: i_ is a member, so the next step() continues where this one stopped
 //       while (!budget.spent() && i_ < n_) {

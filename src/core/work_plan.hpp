@@ -1,7 +1,7 @@
 // WorkPlan: the declaration of a run's structure. Its parts, in order (drawing the data, the training
 // phases, sweeps, evaluations), each say which phase of the timeline they belong to, what the clock calls
 // them, what they count, and their estimated work in the lab's one unit of work. Everything about where a
-// run is follows from it (core::Lab, core/lab.hpp): the run reports a Where (the part, done of how many),
+// run is follows from it (core::Runner, core/runner.hpp): the run reports a Where (the part, done of how many),
 // and the phase, the progress bar and the clock are derived here, the same way for every lab. The same
 // estimate serves core::check_work: the total is refused or warned about, naming what dominates.
 //
@@ -60,7 +60,7 @@ public:
     const Part& largest() const;
     // Of part `part`'s work, `units` are whole sweep repetitions that other processes may run (the page's Web
     // Workers, core/sweep_remote.hpp: every repetition but the first). The page's `workers=auto` starts workers
-    // for a run only where this pays (app/workers.hpp), and a worker rests once its run is past the last such part.
+    // for a run only where this pays (app/frame/workers.hpp), and a worker rests once its run is past the last such part.
     void elsewhere(int part, double units);
     double units_elsewhere() const;   // the sum over the parts
     int last_elsewhere()

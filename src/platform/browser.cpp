@@ -1,5 +1,5 @@
 #include "platform/browser.hpp"
-#include "app/screen_text.hpp"
+#include "app/plot/screen_text.hpp"
 #include "core/words.hpp"
 #include "session/json_text.hpp"
 #include <emscripten.h>
@@ -80,7 +80,7 @@ EM_JS(char*, js_load_kept, (const char* name), {
 EM_JS(void, js_save_kept, (const char* name, const char* text), {
     try { window.localStorage.setItem("moe-lab:" + UTF8ToString(name), UTF8ToString(text)); } catch (e) {}
 });
-// A worksheet (app/worksheet.hpp): a new tab to print, or, where the browser blocks it, a download; kept as
+// A worksheet (app/parts/worksheet.hpp): a new tab to print, or, where the browser blocks it, a download; kept as
 // window.moeLab.lastSheet for the browser test.
 EM_JS(void, js_open_page, (const char* file, const char* html), {
     const name = UTF8ToString(file), text = UTF8ToString(html);
@@ -213,18 +213,19 @@ EMSCRIPTEN_KEEPALIVE const char* moe_view_table(int n) {   // view n's data as t
     s = g_app ? g_app->view_table_json(n) : "null";
     return s.c_str();
 }
-// The last frame's texts as the canvas shows them (app/screen_text.hpp), for the tests: [{text, box, clip, cut}].
+// The last frame's texts as the canvas shows them (app/plot/screen_text.hpp), for the tests: [{text, box, clip, cut}].
 EMSCRIPTEN_KEEPALIVE const char* moe_screen_text() {
     static std::string s;
     const ImDrawData* draw = ImGui::GetDrawData();
     s = "[";
     if (draw && draw->Valid)
         for (const app::ScreenRun& r : app::screen_text(*draw, *ImGui::GetIO().Fonts))
-            s += (s.size() > 1 ? "," : "") + std::string("{\"text\":") + core::json_string(r.text) + ",\"box\":[" +
-                core::json_number(r.min.x) + "," + core::json_number(r.min.y) + "," + core::json_number(r.max.x) + "," +
-                core::json_number(r.max.y) + "],\"clip\":[" + core::json_number(r.clip.x) + "," +
-                core::json_number(r.clip.y) + "," + core::json_number(r.clip.z) + "," + core::json_number(r.clip.w) +
-                "],\"cut\":" + core::json_bool(r.cut) + "}";
+            s += (s.size() > 1 ? "," : "") + std::string("{\"text\":") + session::json_string(r.text) + ",\"box\":[" +
+                session::json_number(r.min.x) + "," + session::json_number(r.min.y) + "," +
+                session::json_number(r.max.x) + "," + session::json_number(r.max.y) + "],\"clip\":[" +
+                session::json_number(r.clip.x) + "," + session::json_number(r.clip.y) + "," +
+                session::json_number(r.clip.z) + "," + session::json_number(r.clip.w) +
+                "],\"cut\":" + session::json_bool(r.cut) + "}";
     s += "]";
     return s.c_str();
 }

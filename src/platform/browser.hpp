@@ -1,6 +1,6 @@
 // Browser interop: the URL, clipboard, downloads, and the JavaScript API window.moeLab.
 #pragma once
-#include "app/app.hpp"
+#include "app/frame/app.hpp"
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -26,7 +26,7 @@ void save_png(const std::string& file, const std::vector<uint8_t>& png);   // do
 void load_words(const std::string& code);
 void set_language(const std::string& code);   // the HTML document's lang attribute, and its texts again
 void show_fatal(const char* message);
-// A clip of the canvas (web/record.js, record=, app/record.hpp): "" or why not; a frame cropped in device pixels; stop and
+// A clip of the canvas (web/record.js, record=, app/parts/recording.hpp): "" or why not; a frame cropped in device pixels; stop and
 // download it.
 std::string record_start(int w, int h);
 void record_frame(int x, int y, int w, int h);

@@ -1,4 +1,4 @@
-// The desktop's clips (record=, app/record.hpp, --record DIR): numbered PNG frames at a steady 30 frames per second of
+// The desktop's clips (record=, app/parts/recording.hpp, --record DIR): numbered PNG frames at a steady 30 frames per second of
 // wall time, however fast training runs or the window draws: a frame that took longer than 1/30 s is written
 // as often as the time it covered (the same PNG bytes), a faster window skips frames, and the clip ends on the
 // last frame shown. Put them together with

@@ -1,7 +1,7 @@
 // The GLFW window with an OpenGL (desktop GL 3.3 / WebGL2) context and Dear ImGui's backends:
 // the part both main loops share.
 #pragma once
-#include "app/app.hpp"
+#include "app/frame/app.hpp"
 #include <cstdint>
 #include <functional>
 #include <vector>

@@ -1,5 +1,5 @@
 #include "platform/imgui_renderer.hpp"
-#include "app/gpu_draw.hpp"
+#include "app/plot/gpu_draw.hpp"
 #include <cstdint>
 #include <cstdio>
 #include <string>
@@ -22,7 +22,7 @@ GLuint g_program = 0, g_vao = 0, g_vertices = 0, g_indices = 0, g_font = 0;
 GLint g_projection = -1, g_white = -1, g_texture = -1;
 
 // What ImGui's drawing needs, set whole at the start of a frame and after a view's own GL drawing
-// (ImDrawCallback_ResetRenderState, app/gpu_draw.cpp): blending, no depth or culling, the scissor, the program.
+// (ImDrawCallback_ResetRenderState, app/plot/gpu_draw.cpp): blending, no depth or culling, the scissor, the program.
 void set_state(const ImDrawData* d, int fb_width, int fb_height) {
     glViewport(0, 0, fb_width, fb_height);
     glEnable(GL_BLEND);

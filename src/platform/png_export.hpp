@@ -2,7 +2,7 @@
 // rendered offscreen at twice the UI scale (png=N, the views' PNG buttons, in the page and on the
 // desktop). Encoding uses stb_image_write from Debian's libstb-dev.
 #pragma once
-#include "app/app.hpp"
+#include "app/frame/app.hpp"
 #include <cstdint>
 #include <vector>
 
@@ -12,7 +12,7 @@ namespace platform {
 std::vector<uint8_t> encode_png(std::vector<uint8_t> rgba, int width, int height);
 // The bound framebuffer's pixels (GL's bottom-up rows flipped to top row first).
 std::vector<uint8_t> read_pixels(int width, int height);
-// Renders the app's pending export (app/export.hpp) into an offscreen framebuffer and hands
+// Renders the app's pending export (app/parts/export.hpp) into an offscreen framebuffer and hands
 // the PNG to Export::finish. Call after the frame's own rendering, before the swap.
 void export_view(app::App& a);
 

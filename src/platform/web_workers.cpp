@@ -30,7 +30,7 @@ public:
     void play(bool on) override { js_workers_play(on ? 1 : 0); }
     void assign(int worker, int run, int sweep, int rep) override { js_workers_assign(worker, run, sweep, rep); }
     void fill(int run, int sweep, const std::vector<core::SweepResult>& all) override {
-        js_workers_fill(run, sweep, core::encode_results(all).c_str());
+        js_workers_fill(run, sweep, session::encode_results(all).c_str());
     }
     void open_b(int run, const std::string& query) override { js_workers_open_b(run, query.c_str()); }
     void pace_b(int run, double limit) override { js_workers_pace_b(run, limit); }

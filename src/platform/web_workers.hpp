@@ -1,6 +1,6 @@
 // The page's Web Workers for sweep repetitions (web/workers.js, web/sweep-worker.js; app::WorkerPool).
 #pragma once
-#include "app/app.hpp"
+#include "app/frame/app.hpp"
 
 namespace platform {
 

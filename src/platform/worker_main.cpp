@@ -1,8 +1,8 @@
 // The WebAssembly module each of the page's Web Workers runs (web/sweep-worker.js): the core and the labs,
 // no GL, no app. A worker has one of two jobs:
 //   - sweep repetitions: it opens the page's run from its link, runs it to its sweeps and runs the repetitions the
-//     page hands it (core::SweepWorker); its results go back as text (core::encode_results);
-//   - compare mode's run B: it runs B paced by the page's run A (core::PacedRun) and sends snapshots back as bytes.
+//     page hands it (session::SweepWorker); its results go back as text (session::encode_results);
+//   - compare mode's run B: it runs B paced by the page's run A (session::PacedRun) and sends snapshots back as bytes.
 // Built with -sMODULARIZE
 // and -sENVIRONMENT=worker,node (CMakeLists.txt), so the same module also runs under node (tests/e2e).
 #include "session/sweep_results.hpp"
@@ -12,8 +12,8 @@
 #include <string>
 
 namespace {
-core::SweepWorker g_worker;
-core::PacedRun g_run_b;
+session::SweepWorker g_worker;
+session::PacedRun g_run_b;
 std::string g_text;    // the last string handed to JavaScript (valid until the next call)
 std::string g_bytes;   // the last snapshot of run B (valid until the next moe_run_b_advance)
 }   // namespace
@@ -31,7 +31,7 @@ EMSCRIPTEN_KEEPALIVE void moe_worker_assign(int sweep, int rep) { g_worker.assig
 // Every result of a sweep complete in the page: 1, or 0 when the text is not a list of results.
 EMSCRIPTEN_KEEPALIVE int moe_worker_fill(int sweep, const char* text) {
     std::vector<core::SweepResult> all;
-    if (!core::decode_results(text, all)) return 0;
+    if (!session::decode_results(text, all)) return 0;
     g_worker.fill(sweep, std::move(all));
     return 1;
 }
@@ -42,9 +42,9 @@ EMSCRIPTEN_KEEPALIVE const char* moe_worker_run(double ms) {
     const double t0 = emscripten_get_now();
     while (!g_worker.idle() && emscripten_get_now() - t0 < ms) {
         const core::Lab* lab = g_worker.lab();
-        for (auto& [sweep, r] : g_worker.run(lab->units_per_second() * core::Lab::kSliceSeconds)) done.push_back(r);
+        for (auto& [sweep, r] : g_worker.run(lab->units_per_second() * core::Runner::kSliceSeconds)) done.push_back(r);
     }
-    g_text = core::encode_results(done);
+    g_text = session::encode_results(done);
     return g_text.c_str();
 }
 

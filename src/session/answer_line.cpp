@@ -3,7 +3,7 @@
 #include "core/parse.hpp"
 #include "core/words.hpp"
 
-namespace core {
+namespace session {
 
 static const char* kMark = "moe-lab-answers";
 static const std::string kName = "name=";
@@ -94,12 +94,12 @@ bool read_answer_line(const std::string& text, AnswerLine& out, std::string& why
     while (at < f.size() && f[at] != kMark) ++at;   // (a spreadsheet may put a name or a time before it)
     if (at == f.size()) return false;
     if (f.size() < at + 4) {
-        why = tr("an answers line needs the lab, the seed and at least one STEP=LETTER after moe-lab-answers");
+        why = core::tr("an answers line needs the lab, the seed and at least one STEP=LETTER after moe-lab-answers");
         return false;
     }
     AnswerLine a;
     a.lab = f[at + 1];
-    if (std::string bad = parse_seed(f[at + 2], a.seed); !bad.empty()) {
+    if (std::string bad = core::parse_seed(f[at + 2], a.seed); !bad.empty()) {
         why = bad;
         return false;
     }
@@ -113,18 +113,18 @@ bool read_answer_line(const std::string& text, AnswerLine& out, std::string& why
         int step = 0;
         if (eq == std::string::npos || !step_number(x.substr(0, eq), step) || x.size() != eq + 2 ||
             !((x[eq + 1] >= 'a' && x[eq + 1] <= 'd') || x[eq + 1] == '?')) {
-            why =
-                trf("%s is not STEP=LETTER (a step from 1, a letter a to d, or ? for I don't know)", quote(x).c_str());
+            why = core::trf("%s is not STEP=LETTER (a step from 1, a letter a to d, or ? for I don't know)",
+                            core::quote(x).c_str());
             return false;
         }
         a.answers.emplace_back(step, x[eq + 1]);
     }
     if (a.answers.empty()) {   // (a name alone)
-        why = tr("an answers line needs the lab, the seed and at least one STEP=LETTER after moe-lab-answers");
+        why = core::tr("an answers line needs the lab, the seed and at least one STEP=LETTER after moe-lab-answers");
         return false;
     }
     out = std::move(a);
     return true;
 }
 
-}   // namespace core
+}   // namespace session

@@ -1,4 +1,4 @@
-// A student's answers to a lab's tour questions as one line: what a phone copies (app/my_answers.hpp) for the
+// A student's answers to a lab's tour questions as one line: what a phone copies (app/parts/my_answers.hpp) for the
 // lecturer to paste into a spreadsheet, and what `moe-lab tally` counts. Its fields are the same in every
 // language, separated by tabs (a spreadsheet puts each in a column of its own):
 //   moe-lab-answers <TAB> LAB <TAB> SEED [<TAB> name=NAME] <TAB> STEP=LETTER <TAB> …      ("?" : I don't know)
@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-namespace core {
+namespace session {
 
 struct AnswerLine {
     std::string lab;
@@ -30,4 +30,4 @@ std::string answer_line(const AnswerLine& a);
 // an answers line at all, else what is wrong with it).
 bool read_answer_line(const std::string& text, AnswerLine& out, std::string& why);
 
-}   // namespace core
+}   // namespace session

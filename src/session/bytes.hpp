@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 class ByteWriter {
 public:
@@ -84,4 +84,4 @@ private:
     bool failed_ = false;
 };
 
-}   // namespace core
+}   // namespace session

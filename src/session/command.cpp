@@ -5,7 +5,7 @@
 #include "core/words.hpp"
 #include <cctype>
 
-namespace core {
+namespace session {
 
 namespace {
 
@@ -38,40 +38,40 @@ ParsedCommand parse_command(const std::string& text, const std::vector<CommandSy
         for (const auto& c : table)
             if (lower(c.name) == lower(name)) similar = &c;
         const std::string all = command_list(table);
-        p.error = similar ? trf("unknown command %s: did you mean '%s'? (commands: %s)", quote(text).c_str(),
-                                usage(*similar).c_str(), all.c_str())
-                          : trf("unknown command %s (commands: %s)", quote(text).c_str(), all.c_str());
+        p.error = similar ? core::trf("unknown command %s: did you mean '%s'? (commands: %s)",
+                                      core::quote(text).c_str(), usage(*similar).c_str(), all.c_str())
+                          : core::trf("unknown command %s (commands: %s)", core::quote(text).c_str(), all.c_str());
         return p;
     }
     const CommandSyntax& c = table[size_t(found)];
     const std::string& v = p.arg.text;
     std::string err;
     if (c.arg == ArgKind::None) {
-        if (has_value) err = trf("%s takes no value", c.name.c_str());
+        if (has_value) err = core::trf("%s takes no value", c.name.c_str());
     } else if (!has_value) {
-        err = trf("%s needs a value: %s", c.name.c_str(), usage(c).c_str());
+        err = core::trf("%s needs a value: %s", c.name.c_str(), usage(c).c_str());
     } else if (c.arg == ArgKind::Word) {
-        if (v.empty()) err = trf("%s needs a value: %s", c.name.c_str(), usage(c).c_str());
+        if (v.empty()) err = core::trf("%s needs a value: %s", c.name.c_str(), usage(c).c_str());
     } else if (c.arg == ArgKind::Seed) {
-        err = parse_seed(v, p.arg.seed);
-        if (!err.empty()) err = strf("%s %s", c.name.c_str(), err.c_str());
+        err = core::parse_seed(v, p.arg.seed);
+        if (!err.empty()) err = core::strf("%s %s", c.name.c_str(), err.c_str());
     } else if (c.arg == ArgKind::Whole) {
-        err = parse_whole(v, (long long)c.lo, (long long)c.hi, p.arg.whole);
-        if (!err.empty()) err = strf("%s %s", c.name.c_str(), err.c_str());
+        err = core::parse_whole(v, (long long)c.lo, (long long)c.hi, p.arg.whole);
+        if (!err.empty()) err = core::strf("%s %s", c.name.c_str(), err.c_str());
         p.arg.number = double(p.arg.whole);
     } else if (c.arg == ArgKind::Number) {
-        err = parse_number(v, p.arg.number);
-        if (!err.empty()) err = strf("%s %s", c.name.c_str(), err.c_str());
+        err = core::parse_number(v, p.arg.number);
+        if (!err.empty()) err = core::strf("%s %s", c.name.c_str(), err.c_str());
         else if (!(p.arg.number >= c.lo && p.arg.number <= c.hi))
-            err = trf("%s %s is outside %s … %s", c.name.c_str(), quote(v).c_str(), format_number(c.lo).c_str(),
-                      format_number(c.hi).c_str());
+            err = core::trf("%s %s is outside %s … %s", c.name.c_str(), core::quote(v).c_str(),
+                            core::format_number(c.lo).c_str(), core::format_number(c.hi).c_str());
     }
-    if (!err.empty()) {   // (the template of the app's refusals, src/app/app_keys.cpp)
-        p.error = trf("command %s refused: %s", quote(text).c_str(), err.c_str());
+    if (!err.empty()) {   // (the template of the app's refusals, src/app/frame/app_keys.cpp)
+        p.error = core::trf("command %s refused: %s", core::quote(text).c_str(), err.c_str());
         return p;
     }
     p.index = found;
     return p;
 }
 
-}   // namespace core
+}   // namespace session

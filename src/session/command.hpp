@@ -1,13 +1,13 @@
 // The syntax of the page's commands ("play", "seed=3", "scale=1.5"): a table of names, each with the
 // kind of argument it takes, parsed with the one number grammar (core/parse.hpp). The app pairs each
-// entry with its action (src/app/page_key.hpp: each key's command); parsing lives here, without UI, so the unit tests and
+// entry with its action (src/app/controls/page_key.hpp: each key's command); parsing lives here, without UI, so the unit tests and
 // the fuzzer reach it. A text either parses to one entry and its argument, or gives a message.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 enum class ArgKind {
     None,     // "play"
@@ -44,4 +44,4 @@ ParsedCommand parse_command(const std::string& text, const std::vector<CommandSy
 // "play, pause, seed=N, …" for help and messages.
 std::string command_list(const std::vector<CommandSyntax>& table);
 
-}   // namespace core
+}   // namespace session

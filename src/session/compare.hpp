@@ -4,53 +4,53 @@
 // comparisons (core/comparison.hpp); everything else is here and in app/.
 #pragma once
 #include "core/comparison.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "session/share_link.hpp"   // RunConfig
 #include "core/stats.hpp"
 #include <memory>
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 // "name=value" → a change; "" or why not (no '=', unknown name, a value the parameter refuses).
-std::string parse_change(const Schema& schema, const std::string& text, std::pair<std::string, std::string>& out);
+std::string parse_change(const core::Schema& schema, const std::string& text, std::pair<std::string, std::string>& out);
 
 // B's parameters: A's with the changes applied and checked like any configuration (ranges and the lab's
 // cross-parameter checks), A and B each within half the memory and work of a single run (SharedLimits).
 // Returns "" or every reason, joined, each naming A or B.
-std::string apply_changes(const Lab& lab, const Params& a, const Changes& changes, Params& b);
+std::string apply_changes(const core::Lab& lab, const core::Params& a, const core::Changes& changes, core::Params& b);
 
 // "noise_width = 0, M = 4" (the changes as a lecturer reads them).
-std::string describe(const Changes& changes);
+std::string describe(const core::Changes& changes);
 
 // A lab's named comparison, or nullptr.
-const Comparison* find_comparison(const std::vector<Comparison>& list, const std::string& id);
-std::string comparison_ids(const Lab& lab);   // "noise-off, large-init" for messages
+const core::Comparison* find_comparison(const std::vector<core::Comparison>& list, const std::string& id);
+std::string comparison_ids(const core::Lab& lab);   // "noise-off, large-init" for messages
 
 // A run has ended: done, or stopped with a failure.
-inline bool finished(const Lab& lab) { return lab.done() || !lab.failure().empty(); }
+inline bool finished(const core::Runner& run) { return run.done() || !run.failure().empty(); }
 
 // One slice of the pair: the run that is behind (by progress(); A on a tie) takes a step, so A and B
 // move through their phases together even when B's change makes its steps cheaper or dearer. A run
 // that has ended waits for the other. b may be null (no comparison): then it is A's step.
-void step_lockstep(Lab& a, Lab* b);
+void step_lockstep(core::Runner& a, core::Runner* b);
 
-// Two labs on one seed: B = A with changes. Used by the CLI and the tests; the app holds its own pair.
+// Two runs of a lab on one seed: B = A with changes. Used by the CLI and the tests; the app holds its own pair.
 struct PairedRun {
-    std::unique_ptr<Lab> a, b;
+    std::unique_ptr<core::Runner> a, b;
     // "" or why B cannot run (see apply_changes); A's configuration must be valid.
-    std::string reset(const RunConfig& config, const Changes& changes);
+    std::string reset(const RunConfig& config, const core::Changes& changes);
     // A from config, B from b_params (apply_changes' result, already validated): no check, no shared state, so
     // that seeds can start on several threads at once.
-    void start(const RunConfig& config, const Params& b_params);
-    void step() { step_lockstep(*a, b.get()); }
+    void start(const RunConfig& config, const core::Params& b_params);
+    void step() { session::step_lockstep(*a, b.get()); }
     bool done() const { return finished(*a) && finished(*b); }
 };
 
 // The difference one headline metric makes, A and B seed by seed.
 struct PairedDiff {
-    MeanSd a, b, diff;   // diff: B − A over the seeds where both are finite
+    core::MeanSd a, b, diff;   // diff: B − A over the seeds where both are finite
     int b_higher = 0, b_lower = 0, ties = 0;
     int missing = 0;   // seeds where A or B is NaN (not reached, not defined)
 };
@@ -63,12 +63,13 @@ struct MetricPair {
     double a = 0, b = 0;
     std::string a_missing, b_missing;   // core::missing_reason of each ("" when finite)
 };
-std::vector<MetricPair> headline_pairs(const Lab& a, const Lab& b, const std::vector<std::string>& watch = {});
+std::vector<MetricPair> headline_pairs(const core::Runner& a, const core::Runner& b,
+                                       const std::vector<std::string>& watch = {});
 // The same with B's metrics as a snapshot holds them (B in another process).
-std::vector<MetricPair> headline_pairs(const Lab& a, const std::vector<Metric>& b,
+std::vector<MetricPair> headline_pairs(const core::Runner& a, const std::vector<core::Metric>& b,
                                        const std::vector<std::string>& watch = {});
 
 // The named comparison whose changes these are (nullptr for a hand-made B).
-const Comparison* named_as(const std::vector<Comparison>& list, const Changes& changes);
+const core::Comparison* named_as(const std::vector<core::Comparison>& list, const core::Changes& changes);
 
-}   // namespace core
+}   // namespace session

@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 // b_name: what B changes, for the legend and titles ("noise_width = 0").
-std::vector<View> compare_views(const std::vector<View>& a, const std::vector<View>& b, const std::string& b_name);
+std::vector<core::View> compare_views(const std::vector<core::View>& a, const std::vector<core::View>& b,
+                                      const std::string& b_name);
 
 // One view of each (same id): the merged view.
-View compare_view(const View& a, const View& b, const std::string& b_name);
+core::View compare_view(const core::View& a, const core::View& b, const std::string& b_name);
 
-}   // namespace core
+}   // namespace session

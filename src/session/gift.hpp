@@ -5,12 +5,12 @@
 #include "core/lab.hpp"
 #include <string>
 
-namespace core {
+namespace session {
 
 // "" when the lab's tour asks nothing.
-std::string tour_gift(const Lab& lab);
+std::string tour_gift(const core::Lab& lab);
 
 // A text with GIFT's special characters (~ = # { } : \) escaped.
 std::string gift_escaped(const std::string& text);
 
-}   // namespace core
+}   // namespace session

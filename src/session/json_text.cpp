@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace core {
+namespace session {
 
 std::string json_string(const std::string& s) {
     std::string out = "\"";
@@ -20,7 +20,7 @@ std::string json_string(const std::string& s) {
     return out + "\"";
 }
 
-std::string json_number(double v) { return std::isfinite(v) ? format_number(v) : "null"; }
+std::string json_number(double v) { return std::isfinite(v) ? core::format_number(v) : "null"; }
 
 std::string json_strings(const std::vector<std::string>& v) {
     std::string s = "[";
@@ -28,4 +28,4 @@ std::string json_strings(const std::vector<std::string>& v) {
     return s + "]";
 }
 
-}   // namespace core
+}   // namespace session

@@ -4,11 +4,11 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 std::string json_string(const std::string& s);                 // quoted and escaped
 std::string json_number(double v);                             // null for NaN/inf
 std::string json_strings(const std::vector<std::string>& v);   // ["a","b"]
 inline std::string json_bool(bool b) { return b ? "true" : "false"; }
 
-}   // namespace core
+}   // namespace session

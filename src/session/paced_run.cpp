@@ -2,38 +2,38 @@
 #include "session/compare.hpp"
 #include "session/share_link.hpp"
 
-namespace core {
+namespace session {
 
-double pace_limit(const Lab& a, bool playing) {
+double pace_limit(const core::Runner& a, bool playing) {
     if (finished(a)) return 2;   // past the end of any run: B runs to its end
     return a.progress() + (playing ? kLockstepWindow : 0);
 }
 
-bool may_step_ahead(const Lab& a, const RunSnapshot& b) {
+bool may_step_ahead(const core::Runner& a, const RunSnapshot& b) {
     return !finished(a) && (b.finished() || a.progress() <= b.progress + kLockstepWindow);
 }
 
 std::string PacedRun::open(const std::string& query) {
     std::string why;
-    lab_ = start_query(query, why);
+    run_ = start_query(query, why);
     limit_ = 0;
-    changed_ = lab_ != nullptr;
+    changed_ = run_ != nullptr;
     return why;
 }
 
-bool PacedRun::idle() const { return !lab_ || finished(*lab_) || lab_->progress() >= limit_; }
+bool PacedRun::idle() const { return !run_ || finished(*run_) || run_->progress() >= limit_; }
 
 void PacedRun::step() {
     if (idle()) return;
-    lab_->step();
+    run_->step();
     changed_ = true;
 }
 
 bool PacedRun::take_snapshot(std::string& bytes) {
-    if (!changed_ || !lab_) return false;
-    bytes = encode_snapshot(snapshot_of(*lab_));
+    if (!changed_ || !run_) return false;
+    bytes = encode_snapshot(snapshot_of(*run_));
     changed_ = false;
     return true;
 }
 
-}   // namespace core
+}   // namespace session

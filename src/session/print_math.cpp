@@ -1,7 +1,7 @@
 // The papers' plain-text mathematics set for print (session/print_math.hpp).
 #include "session/print_math.hpp"
 
-namespace core {
+namespace session {
 
 namespace {
 
@@ -154,4 +154,4 @@ std::string print_math(const std::string& h) {
     return out;
 }
 
-}   // namespace core
+}   // namespace session

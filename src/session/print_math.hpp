@@ -4,7 +4,7 @@
 #pragma once
 #include <string>
 
-namespace core {
+namespace session {
 
 // `x^{…}`, `x^(…)` and `x^1.5` as <sup>; a one-letter name's `_r`, `_{…}` or `_reg` as <sub> (`top_k`, a parameter's
 // name, stays as it is); the space before `%` non-breaking, so that "87.5 %" never breaks, and the spaces around a
@@ -14,4 +14,4 @@ namespace core {
 // word ("Theorem 4.1", "Lemma E.3") and a number with the Chinese text around it ("第 6 步").
 std::string print_math(const std::string& escaped_html);
 
-}   // namespace core
+}   // namespace session

@@ -3,7 +3,7 @@
 #include "core/words.hpp"
 #include <qrencode.h>
 
-namespace core {
+namespace session {
 
 QrCode make_qr(const std::string& text, std::string& why) {
     QrCode q;
@@ -23,4 +23,4 @@ QrCode make_qr(const std::string& text, std::string& why) {
     return q;
 }
 
-}   // namespace core
+}   // namespace session

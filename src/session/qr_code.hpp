@@ -1,10 +1,10 @@
 // A link as a QR code (libqrencode, from Debian's source package): drawn in presentation mode large enough to scan
-// from the back of a lecture hall (app/qr_panel.cpp), and printed beside each step of a worksheet (session/worksheet.hpp).
+// from the back of a lecture hall (app/parts/qr_panel.cpp), and printed beside each step of a worksheet (session/worksheet.hpp).
 #pragma once
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 struct QrCode {
     int width = 0;                   // modules a side (0: none)
@@ -15,4 +15,4 @@ struct QrCode {
 // The code of `text` (error correction level M), or width 0 with why not in `why` (too long for any version).
 QrCode make_qr(const std::string& text, std::string& why);
 
-}   // namespace core
+}   // namespace session

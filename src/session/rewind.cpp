@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace core {
+namespace session {
 
 void History::clear() {
     moments_.clear();
@@ -13,7 +13,7 @@ void History::clear() {
 
 bool History::due(double progress) const { return moments_.empty() || progress >= moments_.back().progress + spacing_; }
 
-void History::record(Moment m, const std::vector<View>& views) {
+void History::record(Moment m, const std::vector<core::View>& views) {
     encode_views(views, m.views);
     if (!moments_.empty() && moments_.back().progress == m.progress) {   // the same moment, shown again
         m.kept = m.kept || moments_.back().kept;
@@ -56,8 +56,8 @@ int History::at(double progress) const {
     return int(k);
 }
 
-std::vector<View> History::views(size_t k) const {
-    std::vector<View> out;
+std::vector<core::View> History::views(size_t k) const {
+    std::vector<core::View> out;
     if (k < moments_.size()) decode_views(moments_[k].views, out);   // (our own bytes: they decode)
     return out;
 }
@@ -65,35 +65,35 @@ std::vector<View> History::views(size_t k) const {
 namespace {
 
 // The last x a view's lines had reached (NaN: none).
-double last_x(const View& v) {
+double last_x(const core::View& v) {
     double x = NAN;
-    for (const LineSeries& s : v.lines)
+    for (const core::LineSeries& s : v.lines)
         for (double t : s.x)
             if (std::isfinite(t) && !(t <= x)) x = t;
     return x;
 }
 
 // The same curves (by their labels): a view may show other series in a later phase (a loss curve, then a sweep).
-bool same_series(const View& a, const View& b) {
+bool same_series(const core::View& a, const core::View& b) {
     if (a.lines.size() != b.lines.size()) return false;
     for (size_t k = 0; k < a.lines.size(); ++k)
         if (a.lines[k].label != b.lines[k].label) return false;
     return true;
 }
 
-View rewound(const View& then, const View* now, const std::string& label) {
-    View v = then;
+core::View rewound(const core::View& then, const core::View* now, const std::string& label) {
+    core::View v = then;
     const double x = last_x(then);   // NaN: no curve had begun then (nothing to complete)
-    if (then.kind == ViewKind::Lines && now && now->kind == ViewKind::Lines && same_series(then, *now) &&
+    if (then.kind == core::ViewKind::Lines && now && now->kind == core::ViewKind::Lines && same_series(then, *now) &&
         std::isfinite(x)) {
         v.lines = now->lines;
         v.x_min = now->x_min, v.x_max = now->x_max, v.y_min = now->y_min, v.y_max = now->y_max;
-        v.overlays.push_back({Overlay::VLine, x, x, label, -1});
+        v.overlays.push_back({core::Overlay::VLine, x, x, label, -1});
     }
     for (size_t k = 0; k < v.children.size(); ++k) {
-        const View* child = nullptr;
+        const core::View* child = nullptr;
         if (now)
-            for (const View& c : now->children)
+            for (const core::View& c : now->children)
                 if (c.id == then.children[k].id) child = &c;
         v.children[k] = rewound(then.children[k], child, label);
     }
@@ -102,14 +102,14 @@ View rewound(const View& then, const View* now, const std::string& label) {
 
 }   // namespace
 
-std::vector<View> rewound_views(const std::vector<View>& then, const std::vector<View>& now,
-                                const std::string& moment_label) {
-    std::vector<View> out;
-    for (const View& v : then) {
-        auto it = std::find_if(now.begin(), now.end(), [&](const View& n) { return n.id == v.id; });
+std::vector<core::View> rewound_views(const std::vector<core::View>& then, const std::vector<core::View>& now,
+                                      const std::string& moment_label) {
+    std::vector<core::View> out;
+    for (const core::View& v : then) {
+        auto it = std::find_if(now.begin(), now.end(), [&](const core::View& n) { return n.id == v.id; });
         out.push_back(rewound(v, it == now.end() ? nullptr : &*it, moment_label));
     }
     return out;
 }
 
-}   // namespace core
+}   // namespace session

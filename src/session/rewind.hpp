@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 inline constexpr size_t kRewindBudget = size_t(32) << 20;   // 32 MiB of snapshots per run (A and B together)
 
@@ -24,7 +24,7 @@ struct Moment {
     std::string clock;       // "phase II: t = 240 / 600"
     size_t trace_rows = 0;   // the run's time series had this many rows (its CSV, cut to the moment)
     bool kept = false;       // the run stopped here: thinning leaves it
-    std::string views;       // the views as shown, encoded (core::encode_views)
+    std::string views;       // the views as shown, encoded (session::encode_views)
 };
 
 class History {
@@ -34,7 +34,7 @@ public:
     // Is a moment due at this progress (the first, or `spacing` past the last)?
     bool due(double progress) const;
     // Records the views shown now (a moment at the same progress as the last replaces it).
-    void record(Moment m, const std::vector<View>& views);   // (m.views is filled here)
+    void record(Moment m, const std::vector<core::View>& views);   // (m.views is filled here)
     size_t size() const { return moments_.size(); }
     size_t bytes() const { return bytes_; }
     size_t budget() const { return budget_; }
@@ -42,7 +42,7 @@ public:
     const Moment& moment(size_t k) const { return moments_[k]; }
     // The moment nearest to `progress` (the earlier of two as near); -1 when there is none.
     int at(double progress) const;
-    std::vector<View> views(size_t k) const;
+    std::vector<core::View> views(size_t k) const;
 
 private:
     void thin();
@@ -54,7 +54,7 @@ private:
 // What a rewound page shows: the views as they were (`then`), except that line plots keep the whole curve (`now`)
 // with a cursor at the moment: at the last x their lines had reached then. Views are matched by id; a line plot
 // that shows other series now (a later phase's), or had no point yet, is shown as it was.
-std::vector<View> rewound_views(const std::vector<View>& then, const std::vector<View>& now,
-                                const std::string& moment_label);
+std::vector<core::View> rewound_views(const std::vector<core::View>& then, const std::vector<core::View>& now,
+                                      const std::string& moment_label);
 
-}   // namespace core
+}   // namespace session

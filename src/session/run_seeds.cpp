@@ -1,5 +1,6 @@
 #include "session/run_seeds.hpp"
 #include "core/registry.hpp"
+#include "core/runner.hpp"
 #include "core/workers.hpp"
 #include <algorithm>
 #include <mutex>
@@ -7,7 +8,7 @@
 #include <thread>
 #endif
 
-namespace core {
+namespace session {
 
 int machine_jobs() {
 #ifdef __EMSCRIPTEN__
@@ -18,7 +19,7 @@ int machine_jobs() {
 }
 
 void for_each_index(int n, int jobs, const std::function<void(int)>& f, const std::vector<int>& order) {
-    Workers workers(std::min(jobs, n));
+    core::Workers workers(std::min(jobs, n));
     workers.run(n, [&](int k) { f(order.empty() ? k : order[size_t(k)]); });
 }
 
@@ -32,13 +33,13 @@ std::vector<SeedResult> run_seeds(const RunConfig& c, int seeds, uint64_t first,
     for_each_index(
         seeds, jobs,
         [&](int s) {
-            std::unique_ptr<Lab> lab = make_lab(c.lab);
-            lab->set_threads(sweep_threads(jobs, seeds));
+            core::Runner run(*core::find_lab(c.lab));
+            run.set_threads(sweep_threads(jobs, seeds));
             SeedResult& r = out[size_t(s)];   // this seed's own slot
             r.seed = first + uint64_t(s);
-            lab->reset(c.params, r.seed);
-            r.failure = run_to_end(*lab);
-            r.metrics = lab->metrics();
+            run.reset(c.params, r.seed);
+            r.failure = core::run_to_end(run);
+            r.metrics = run.metrics();
             if (!done) return;
             std::lock_guard<std::mutex> lock(done_mutex);
             done(++finished);
@@ -47,4 +48,4 @@ std::vector<SeedResult> run_seeds(const RunConfig& c, int seeds, uint64_t first,
     return out;
 }
 
-}   // namespace core
+}   // namespace session

@@ -10,12 +10,12 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 struct SeedResult {
     uint64_t seed = 0;
-    std::vector<Metric> metrics;   // at the end of the run (or where it stopped)
-    std::string failure;           // "" when it finished
+    std::vector<core::Metric> metrics;   // at the end of the run (or where it stopped)
+    std::string failure;                 // "" when it finished
 };
 
 // How many threads this machine runs at once (1 in WebAssembly, or when it cannot tell).
@@ -26,7 +26,7 @@ int machine_jobs();
 // rethrown here once every thread has stopped.
 void for_each_index(int n, int jobs, const std::function<void(int)>& f, const std::vector<int>& order = {});
 
-// When `jobs` threads run `runs` runs, the threads each run gives its sweep's jobs (core::Lab::set_threads):
+// When `jobs` threads run `runs` runs, the threads each run gives its sweep's jobs (core::Runner::set_threads):
 // the ones left over once every run has a thread of its own.
 int sweep_threads(int jobs, int runs);
 
@@ -35,4 +35,4 @@ int sweep_threads(int jobs, int runs);
 std::vector<SeedResult> run_seeds(const RunConfig& c, int seeds, uint64_t first, int jobs,
                                   const std::function<void(int)>& done = {}, const std::vector<int>& order = {});
 
-}   // namespace core
+}   // namespace session

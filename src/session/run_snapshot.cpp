@@ -5,7 +5,7 @@
 #include "core/words.hpp"
 #include <type_traits>
 
-namespace core {
+namespace session {
 
 namespace {
 
@@ -56,27 +56,27 @@ struct is_pair : std::false_type {};
 template <class A, class B>
 struct is_pair<std::pair<A, B>> : std::true_type {};
 
-int enum_max(ViewKind) { return int(ViewKind::Field); }
-int enum_max(Overlay::Kind) { return int(Overlay::VBand); }
+int enum_max(core::ViewKind) { return int(core::ViewKind::Field); }
+int enum_max(core::Overlay::Kind) { return int(core::Overlay::VBand); }
 
 template <class IO>
-void members(IO& io, LineSeries& s);
+void members(IO& io, core::LineSeries& s);
 template <class IO>
-void members(IO& io, Overlay& o);
+void members(IO& io, core::Overlay& o);
 template <class IO>
-void members(IO& io, Heatmap& h);
+void members(IO& io, core::Heatmap& h);
 template <class IO>
-void members(IO& io, Field& f);
+void members(IO& io, core::Field& f);
 template <class IO>
-void members(IO& io, Bar& b);
+void members(IO& io, core::Bar& b);
 template <class IO>
-void members(IO& io, ScatterPoint& p);
+void members(IO& io, core::ScatterPoint& p);
 template <class IO>
-void members(IO& io, View& v);
+void members(IO& io, core::View& v);
 template <class IO>
-void members(IO& io, Metric& m);
+void members(IO& io, core::Metric& m);
 template <class IO>
-void members(IO& io, Table& t);
+void members(IO& io, core::Table& t);
 template <class IO>
 void members(IO& io, RunSnapshot& s);
 
@@ -120,42 +120,42 @@ void fields(IO& io, T&... x) {
 }
 
 template <class IO>
-void members(IO& io, LineSeries& s) {
+void members(IO& io, core::LineSeries& s) {
     fields(io, s.label, s.x, s.y, s.lo, s.hi, s.color, s.dashed, s.markers, s.width, s.alpha);
 }
 template <class IO>
-void members(IO& io, Overlay& o) {
+void members(IO& io, core::Overlay& o) {
     fields(io, o.kind, o.a, o.b, o.label, o.color);
 }
 template <class IO>
-void members(IO& io, Heatmap& h) {
+void members(IO& io, core::Heatmap& h) {
     fields(io, h.rows, h.cols, h.v, h.row_labels, h.col_labels, h.row_title, h.col_title, h.lo, h.hi, h.diverging,
            h.show_values, h.value_format, h.marks, h.mark_label);
 }
 template <class IO>
-void members(IO& io, Field& f) {
+void members(IO& io, core::Field& f) {
     fields(io, f.rows, f.cols, f.channels, f.v, f.softmax, f.scale, f.none);
 }
 template <class IO>
-void members(IO& io, Bar& b) {
+void members(IO& io, core::Bar& b) {
     fields(io, b.label, b.value, b.err, b.color);
 }
 template <class IO>
-void members(IO& io, ScatterPoint& p) {
+void members(IO& io, core::ScatterPoint& p) {
     fields(io, p.x, p.y, p.color, p.hollow, p.value);
 }
 template <class IO>
-void members(IO& io, View& v) {
+void members(IO& io, core::View& v) {
     fields(io, v.id, v.title, v.caption, v.kind, v.x_label, v.y_label, v.log_x, v.log_y, v.x_min, v.x_max, v.y_min,
            v.y_max, v.lines, v.overlays, v.heat, v.field, v.bars, v.points, v.legend, v.value_lo, v.value_hi,
            v.value_diverging, v.readouts, v.children, v.grid_cols);
 }
 template <class IO>
-void members(IO& io, Metric& m) {
+void members(IO& io, core::Metric& m) {
     fields(io, m.key, m.label, m.value, m.format, m.when_nan);
 }
 template <class IO>
-void members(IO& io, Table& t) {
+void members(IO& io, core::Table& t) {
     fields(io, t.columns, t.rows);
 }
 template <class IO>
@@ -177,27 +177,27 @@ std::string decode(const std::string& bytes, T& out) {
     Get get(bytes);
     uint32_t magic = 0;
     get.raw(magic);
-    if (get.r.failed() || magic != kMagic) return tr("not a snapshot of this build");
+    if (get.r.failed() || magic != kMagic) return core::tr("not a snapshot of this build");
     T value;
     field(get, value);
-    if (get.r.failed()) return tr("a snapshot cut short or malformed");
-    if (!get.r.at_end()) return tr("a snapshot with bytes after its end");
+    if (get.r.failed()) return core::tr("a snapshot cut short or malformed");
+    if (!get.r.at_end()) return core::tr("a snapshot with bytes after its end");
     out = std::move(value);
     return "";
 }
 
 }   // namespace
 
-RunSnapshot snapshot_of(const Lab& lab, bool with_trace) {
+RunSnapshot snapshot_of(const core::Runner& run, bool with_trace) {
     RunSnapshot s;
-    s.done = lab.done();
-    s.failure = lab.failure();
-    s.phase = lab.phase();
-    s.progress = lab.progress();
-    s.clock = lab.clock();
-    s.metrics = lab.metrics();
-    if (with_trace) s.trace = lab.trace();
-    lab.views(s.views);
+    s.done = run.done();
+    s.failure = run.failure();
+    s.phase = run.phase();
+    s.progress = run.progress();
+    s.clock = run.clock();
+    s.metrics = run.metrics();
+    if (with_trace) s.trace = run.trace();
+    run.views(s.views);
     return s;
 }
 
@@ -209,8 +209,8 @@ std::string encode_snapshot(const RunSnapshot& s) {
 
 std::string decode_snapshot(const std::string& bytes, RunSnapshot& out) { return decode(bytes, out); }
 
-void encode_views(const std::vector<View>& views, std::string& out) { encode(views, out); }
+void encode_views(const std::vector<core::View>& views, std::string& out) { encode(views, out); }
 
-std::string decode_views(const std::string& bytes, std::vector<View>& out) { return decode(bytes, out); }
+std::string decode_views(const std::string& bytes, std::vector<core::View>& out) { return decode(bytes, out); }
 
-}   // namespace core
+}   // namespace session

@@ -3,11 +3,11 @@
 // copy of a run's state kept or sent elsewhere. encode/decode give the same bits back: numbers travel as their
 // bytes (session/bytes.hpp).
 #pragma once
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 struct RunSnapshot {
     bool done = false;
@@ -15,22 +15,22 @@ struct RunSnapshot {
     int phase = 0;
     double progress = 0;
     std::string clock;
-    std::vector<Metric> metrics;
-    Table trace;
-    std::vector<View> views;
+    std::vector<core::Metric> metrics;
+    core::Table trace;
+    std::vector<core::View> views;
 
     bool finished() const { return done || !failure.empty(); }
 };
 
-// with_trace false: the trace left empty (the page's own B, taken every frame, keeps its trace in the lab).
-RunSnapshot snapshot_of(const Lab& lab, bool with_trace = true);
+// with_trace false: the trace left empty (the page's own B, taken every frame, keeps its trace in its runner).
+RunSnapshot snapshot_of(const core::Runner& run, bool with_trace = true);
 
 std::string encode_snapshot(const RunSnapshot& s);
 // "" or why the bytes are not a snapshot of this build (then `out` is left as it was).
 std::string decode_snapshot(const std::string& bytes, RunSnapshot& out);
 
 // The views alone, in the same format.
-void encode_views(const std::vector<View>& views, std::string& out);
-std::string decode_views(const std::string& bytes, std::vector<View>& out);
+void encode_views(const std::vector<core::View>& views, std::string& out);
+std::string decode_views(const std::string& bytes, std::vector<core::View>& out);
 
-}   // namespace core
+}   // namespace session

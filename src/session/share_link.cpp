@@ -7,7 +7,7 @@
 #include <cctype>
 #include <cstdlib>
 
-namespace core {
+namespace session {
 
 std::string url_encode(const std::string& s) {
     static const char* hex = "0123456789ABCDEF";
@@ -36,10 +36,10 @@ std::string url_decode(const std::string& s) {
     return out;
 }
 
-RunConfig default_config(const Lab& lab) {
+RunConfig default_config(const core::Lab& lab) {
     RunConfig c;
     c.lab = lab.info().id;
-    c.params = Params(lab.schema());
+    c.params = core::Params(lab.schema());
     if (!lab.schema().presets.empty()) {
         c.preset = lab.schema().presets[0].id;
         c.params.apply_preset(c.preset);
@@ -51,7 +51,7 @@ std::string encode_query(const RunConfig& c) {
     std::string q = "lab=" + url_encode(c.lab);
     if (!c.preset.empty()) q += "&preset=" + url_encode(c.preset);
     q += "&seed=" + std::to_string(c.seed);
-    Params base(c.params.schema());
+    core::Params base(c.params.schema());
     if (!c.preset.empty()) base.apply_preset(c.preset);
     const auto& specs = c.params.schema().params;
     for (size_t k = 0; k < specs.size(); ++k)
@@ -60,13 +60,17 @@ std::string encode_query(const RunConfig& c) {
     return q;
 }
 
-std::unique_ptr<Lab> start_query(const std::string& query, std::string& why) {
+std::unique_ptr<core::Runner> start_query(const std::string& query, std::string& why) {
     const Decoded d = decode_query(query);
     why = d.messages.empty() ? "" : d.messages.front();
-    std::unique_ptr<Lab> lab = why.empty() ? make_lab(d.config.lab) : nullptr;
-    if (lab) lab->reset(d.config.params, d.config.seed);
-    else if (why.empty()) why = trf("no lab %s", d.config.lab.c_str());
-    return lab;
+    const core::Lab* lab = why.empty() ? core::find_lab(d.config.lab) : nullptr;
+    if (!lab) {
+        if (why.empty()) why = core::trf("no lab %s", d.config.lab.c_str());
+        return nullptr;
+    }
+    auto run = std::make_unique<core::Runner>(*lab);
+    run->reset(d.config.params, d.config.seed);
+    return run;
 }
 
 std::vector<std::string> split_query(const std::string& query) {
@@ -94,7 +98,7 @@ LinkItems link_items(const std::string& query) {
     for (const std::string& item : split_query(query)) {
         const size_t eq = item.find('=');
         if (eq == std::string::npos)
-            messages.push_back(trf("ignored %s: expected name=value", quote(url_decode(item)).c_str()));
+            messages.push_back(core::trf("ignored %s: expected name=value", core::quote(url_decode(item)).c_str()));
         else kv.emplace_back(url_decode(item.substr(0, eq)), url_decode(item.substr(eq + 1)));
     }
     // A name given twice is ambiguous: left out whatever its values (the run's keys fall back to their defaults,
@@ -104,16 +108,17 @@ LinkItems link_items(const std::string& query) {
         int n = 0, before = 0;
         for (size_t b = 0; b < kv.size(); ++b)
             if (kv[b].first == kv[a].first) {
-                values += (n++ ? ", " : "") + quote(kv[b].second);
+                values += (n++ ? ", " : "") + core::quote(kv[b].second);
                 before += b < a;
             }
         if (n == 1) {
             link.items.push_back(kv[a]);
         } else if (before == 0) {
             link.repeated.push_back(kv[a].first);
-            messages.push_back(trf("%s appears %d times in the link (%s): ignored, since it is not clear which was "
-                                   "meant",
-                                   quote(kv[a].first).c_str(), n, values.c_str()));
+            messages.push_back(
+                core::trf("%s appears %d times in the link (%s): ignored, since it is not clear which was "
+                          "meant",
+                          core::quote(kv[a].first).c_str(), n, values.c_str()));
         }
     }
     return link;
@@ -128,34 +133,34 @@ Decoded decode_items(const LinkItems& link) {
         return nullptr;
     };
 
-    std::unique_ptr<Lab> lab;
+    const core::Lab* lab = nullptr;
     if (const std::string* id = find("lab")) {
-        lab = make_lab(*id);
+        lab = core::find_lab(*id);
         if (!lab)
-            d.messages.push_back(
-                trf("unknown lab %s (labs: %s): opened the default lab", quote(*id).c_str(), lab_ids().c_str()));
+            d.messages.push_back(core::trf("unknown lab %s (labs: %s): opened the default lab",
+                                           core::quote(*id).c_str(), core::lab_ids().c_str()));
     }
     if (!lab) {
-        if (all_labs().empty()) return d;
-        lab = all_labs()[0].make();
+        if (core::all_labs().empty()) return d;
+        lab = core::all_labs()[0].lab;
     }
     d.config = default_config(*lab);
     if (const std::string* p = find("preset")) {
         if (d.config.params.apply_preset(*p)) d.config.preset = *p;
         else
-            d.messages.push_back(trf("unknown preset %s for %s (presets: %s): used '%s'", quote(*p).c_str(),
-                                     lab->info().id.c_str(), preset_ids(*lab).c_str(), d.config.preset.c_str()));
+            d.messages.push_back(core::trf("unknown preset %s for %s (presets: %s): used '%s'", core::quote(*p).c_str(),
+                                           lab->info().id.c_str(), preset_ids(*lab).c_str(), d.config.preset.c_str()));
     }
     if (const std::string* s = find("seed")) {
-        std::string err = parse_seed(*s, d.config.seed);
-        if (!err.empty()) d.messages.push_back(trf("%s: used seed 1", err.c_str()));
+        std::string err = core::parse_seed(*s, d.config.seed);
+        if (!err.empty()) d.messages.push_back(core::trf("%s: used seed 1", err.c_str()));
     }
     bool bad_value = false;   // (a repeated parameter, said by link_items, counts as a bad value)
     for (const std::string& k : link.repeated) bad_value |= lab->schema().index_of(k) >= 0;
     for (const auto& [k, v] : kv) {
         if (k == "lab" || k == "preset" || k == "seed") continue;
         if (lab->schema().index_of(k) < 0) {
-            d.messages.push_back(trf("unknown parameter %s ignored", quote(k).c_str()));
+            d.messages.push_back(core::trf("unknown parameter %s ignored", core::quote(k).c_str()));
             continue;
         }
         std::string err = d.config.params.set_from_text(k, v);
@@ -164,14 +169,14 @@ Decoded decode_items(const LinkItems& link) {
             bad_value = true;
         }
     }
-    Validation val = validate(*lab, d.config.params);
+    core::Validation val = validate(*lab, d.config.params);
     if (!val.ok() || bad_value) {
         for (const auto& e : val.errors) d.messages.push_back(e);
-        Params fallback(lab->schema());
+        core::Params fallback(lab->schema());
         fallback.apply_preset(d.config.preset);
         d.config.params = fallback;
         d.messages.push_back(
-            trf("the link's parameters were not valid: opened the '%s' defaults", d.config.preset.c_str()));
+            core::trf("the link's parameters were not valid: opened the '%s' defaults", d.config.preset.c_str()));
     } else {
         d.checked = true;   // (the run opens with this check: a link is validated once)
         d.check = std::move(val);
@@ -179,10 +184,10 @@ Decoded decode_items(const LinkItems& link) {
     return d;
 }
 
-std::string preset_ids(const Lab& lab) {
+std::string preset_ids(const core::Lab& lab) {
     std::string ids;
     for (const auto& p : lab.schema().presets) ids += (ids.empty() ? "" : ", ") + p.id;
     return ids;
 }
 
-}   // namespace core
+}   // namespace session

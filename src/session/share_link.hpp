@@ -2,20 +2,20 @@
 // from the preset, e.g. "lab=cluster-experts&preset=lecture&seed=3&eta=0.01". A copied link restores the
 // same run; a malformed link falls back to defaults and says why.
 #pragma once
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace core {
+namespace session {
 
 struct RunConfig {
     std::string lab;      // lab id
     std::string preset;   // preset id the parameters start from
     uint64_t seed = 1;
-    Params params;
+    core::Params params;
 };
 
 // The query string (without '?') for a configuration; only parameters that differ from the preset.
@@ -25,7 +25,7 @@ struct Decoded {
     RunConfig config;
     std::vector<std::string> messages;   // empty when the link was fully valid
     bool checked = false;                // check is the lab's check of config.params (the link's, valid)
-    Validation check;                    // (not checked: the preset's defaults opened in place of the link's)
+    core::Validation check;              // (not checked: the preset's defaults opened in place of the link's)
 };
 
 // Parses a query ("?..." or "..."); the lab comes from the registry (default: the first lab).
@@ -51,15 +51,15 @@ Decoded decode_items(const LinkItems& link);
 
 // The run a link query configures exactly (a process that follows the page's run: its Web Workers), reset and
 // ready to step; nullptr and why when the query is not fully valid (no defaults are filled in here).
-std::unique_ptr<Lab> start_query(const std::string& query, std::string& why);
+std::unique_ptr<core::Runner> start_query(const std::string& query, std::string& why);
 
 // The default configuration of a lab (its first preset, seed 1).
-RunConfig default_config(const Lab& lab);
+RunConfig default_config(const core::Lab& lab);
 
 // "lecture, paper" for messages.
-std::string preset_ids(const Lab& lab);
+std::string preset_ids(const core::Lab& lab);
 
 std::string url_decode(const std::string& s);
 std::string url_encode(const std::string& s);
 
-}   // namespace core
+}   // namespace session

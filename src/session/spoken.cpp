@@ -4,46 +4,46 @@
 #include <cstring>
 #include <utility>
 
-namespace core {
+namespace session {
 
 namespace {
 
 // UTF-8 text → words, in the page's language (the table: "alpha" is "alfa" in Spanish). Greek letters by their names (the capitals with "capital"), sub- and superscript digits,
 // primes, bars, norms and stars; any other sign outside ASCII is dropped.
 const std::pair<const char*, const char*> kWords[] = {
-    {"α", later::tr("alpha")},
-    {"β", later::tr("beta")},
-    {"γ", later::tr("gamma")},
-    {"δ", later::tr("delta")},
-    {"ε", later::tr("epsilon")},
-    {"ζ", later::tr("zeta")},
-    {"η", later::tr("eta")},
-    {"θ", later::tr("theta")},
-    {"ι", later::tr("iota")},
-    {"κ", later::tr("kappa")},
-    {"λ", later::tr("lambda")},
-    {"μ", later::tr("mu")},
-    {"ν", later::tr("nu")},
-    {"ξ", later::tr("xi")},
-    {"π", later::tr("pi")},
-    {"ρ", later::tr("rho")},
-    {"σ", later::tr("sigma")},
-    {"τ", later::tr("tau")},
-    {"υ", later::tr("upsilon")},
-    {"φ", later::tr("phi")},
-    {"χ", later::tr("chi")},
-    {"ψ", later::tr("psi")},
-    {"ω", later::tr("omega")},
-    {"Γ", later::tr("capital gamma")},
-    {"Δ", later::tr("capital delta")},
-    {"Θ", later::tr("capital theta")},
-    {"Λ", later::tr("capital lambda")},
-    {"Ξ", later::tr("capital xi")},
-    {"Π", later::tr("capital pi")},
-    {"Σ", later::tr("capital sigma")},
-    {"Φ", later::tr("capital phi")},
-    {"Ψ", later::tr("capital psi")},
-    {"Ω", later::tr("capital omega")},
+    {"α", core::later::tr("alpha")},
+    {"β", core::later::tr("beta")},
+    {"γ", core::later::tr("gamma")},
+    {"δ", core::later::tr("delta")},
+    {"ε", core::later::tr("epsilon")},
+    {"ζ", core::later::tr("zeta")},
+    {"η", core::later::tr("eta")},
+    {"θ", core::later::tr("theta")},
+    {"ι", core::later::tr("iota")},
+    {"κ", core::later::tr("kappa")},
+    {"λ", core::later::tr("lambda")},
+    {"μ", core::later::tr("mu")},
+    {"ν", core::later::tr("nu")},
+    {"ξ", core::later::tr("xi")},
+    {"π", core::later::tr("pi")},
+    {"ρ", core::later::tr("rho")},
+    {"σ", core::later::tr("sigma")},
+    {"τ", core::later::tr("tau")},
+    {"υ", core::later::tr("upsilon")},
+    {"φ", core::later::tr("phi")},
+    {"χ", core::later::tr("chi")},
+    {"ψ", core::later::tr("psi")},
+    {"ω", core::later::tr("omega")},
+    {"Γ", core::later::tr("capital gamma")},
+    {"Δ", core::later::tr("capital delta")},
+    {"Θ", core::later::tr("capital theta")},
+    {"Λ", core::later::tr("capital lambda")},
+    {"Ξ", core::later::tr("capital xi")},
+    {"Π", core::later::tr("capital pi")},
+    {"Σ", core::later::tr("capital sigma")},
+    {"Φ", core::later::tr("capital phi")},
+    {"Ψ", core::later::tr("capital psi")},
+    {"Ω", core::later::tr("capital omega")},
     {"₀", "0"},
     {"₁", "1"},
     {"₂", "2"},
@@ -54,21 +54,21 @@ const std::pair<const char*, const char*> kWords[] = {
     {"₇", "7"},
     {"₈", "8"},
     {"₉", "9"},
-    {"⁰", later::tr("to the 0")},
-    {"¹", later::tr("to the 1")},
-    {"²", later::tr("squared")},
-    {"³", later::tr("cubed")},
-    {"′", later::tr("prime")},
-    {"'", later::tr("prime")},
-    {"\xCC\x84", later::tr("bar")} /* combining macron */,
+    {"⁰", core::later::tr("to the 0")},
+    {"¹", core::later::tr("to the 1")},
+    {"²", core::later::tr("squared")},
+    {"³", core::later::tr("cubed")},
+    {"′", core::later::tr("prime")},
+    {"'", core::later::tr("prime")},
+    {"\xCC\x84", core::later::tr("bar")} /* combining macron */,
     {"‖", "norm"} /* "norm of" */,
-    {"*", later::tr("star")},
-    {"√", later::tr("square root of")},
-    {"≤", later::tr("at most")},
-    {"≥", later::tr("at least")},
-    {"/", later::tr("over")},
+    {"*", core::later::tr("star")},
+    {"√", core::later::tr("square root of")},
+    {"≤", core::later::tr("at most")},
+    {"≥", core::later::tr("at least")},
+    {"/", core::later::tr("over")},
     {"_", " "},
-    {"^", later::tr("to the")},
+    {"^", core::later::tr("to the")},
 };
 
 void add_word(std::string& out, const std::string& w) {
@@ -92,10 +92,10 @@ std::string spoken_symbol(const std::string& symbol) {
             if (symbol.compare(i, n, sign) != 0) continue;
             std::string w = word;
             if (w == "norm") {   // ‖x‖: "norm of x"; the closing bar says nothing
-                w = in_norm ? "" : tr("norm of");
+                w = in_norm ? "" : core::tr("norm of");
                 in_norm = !in_norm;
             } else if (w != " ") {
-                w = tr(word);
+                w = core::tr(word);
             }
             if (!w.empty()) add_word(out, w);
             after_word = !w.empty() && w != " ";
@@ -155,10 +155,10 @@ std::string spoken_label(const std::string& symbol, const std::string& name, con
     return first.empty() ? label : label + ", " + first;
 }
 
-std::string param_words(const ParamSpec& p) {
-    if (!p.title.empty()) return tr(p.title);
-    const std::string first = first_sentence(tr(p.help));
+std::string param_words(const core::ParamSpec& p) {
+    if (!p.title.empty()) return core::tr(p.title);
+    const std::string first = first_sentence(core::tr(p.help));
     return first.empty() ? spoken_symbol(p.symbol.empty() ? p.name : p.symbol) : first;
 }
 
-}   // namespace core
+}   // namespace session

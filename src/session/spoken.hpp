@@ -4,7 +4,7 @@
 #include "core/params.hpp"
 #include <string>
 
-namespace core {
+namespace session {
 
 std::string spoken_symbol(const std::string& symbol);   // words and signs, in the page's language
 
@@ -15,6 +15,6 @@ std::string first_sentence(const std::string& help);
 std::string spoken_label(const std::string& symbol, const std::string& name, const std::string& help);
 // A parameter named in plain text, where a symbol cannot be marked as notation (an option, a button's name): its
 // title, else its help's first sentence, else its symbol read aloud; in the page's language.
-std::string param_words(const ParamSpec& p);
+std::string param_words(const core::ParamSpec& p);
 
-}   // namespace core
+}   // namespace session

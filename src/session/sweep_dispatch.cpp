@@ -3,7 +3,7 @@
 #include "session/share_link.hpp"
 #include <algorithm>
 
-namespace core {
+namespace session {
 
 // --- the page's side -------------------------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ bool SweepDispatcher::hand_out(int sweep, int rep) {
     return true;
 }
 
-void SweepDispatcher::known(int sweep, const SweepResult& r) {
+void SweepDispatcher::known(int sweep, const core::SweepResult& r) {
     sweeps_[size_t(sweep)].all.push_back(r);
     fill_if_complete(sweep);
 }
@@ -60,16 +60,16 @@ void SweepDispatcher::fill_if_complete(int sweep) {
     transport_.fill(run_, sweep, s.all);
 }
 
-void SweepDispatcher::finished(int sweep, const SweepResult& r) { known(sweep, r); }
+void SweepDispatcher::finished(int sweep, const core::SweepResult& r) { known(sweep, r); }
 
-std::vector<SweepResult> SweepDispatcher::arrived(int sweep) {
-    std::vector<SweepResult> in;
+std::vector<core::SweepResult> SweepDispatcher::arrived(int sweep) {
+    std::vector<core::SweepResult> in;
     in.swap(sweeps_[size_t(sweep)].inbox);
-    for (const SweepResult& r : in) known(sweep, r);
+    for (const core::SweepResult& r : in) known(sweep, r);
     return in;
 }
 
-bool SweepDispatcher::deliver(int run, int worker, const std::vector<SweepResult>& results) {
+bool SweepDispatcher::deliver(int run, int worker, const std::vector<core::SweepResult>& results) {
     if (run != run_ || worker < 0 || worker >= workers()) return false;   // an earlier run's: dropped
     Busy& b = busy_[size_t(worker)];
     if (results.empty()) return true;
@@ -77,7 +77,7 @@ bool SweepDispatcher::deliver(int run, int worker, const std::vector<SweepResult
     SweepState& s = sweeps_[size_t(b.sweep)];
     std::vector<size_t> tasks;
     std::vector<int> per_rep(b.reps.size(), 0);
-    for (const SweepResult& r : results) {   // only the repetitions it was handed, each job once
+    for (const core::SweepResult& r : results) {   // only the repetitions it was handed, each job once
         const auto at = std::find(b.reps.begin(), b.reps.end(), r.rep);
         if (at == b.reps.end() || r.task >= s.seen.size() || s.seen[r.task]) return false;
         ++per_rep[size_t(at - b.reps.begin())];
@@ -87,7 +87,7 @@ bool SweepDispatcher::deliver(int run, int worker, const std::vector<SweepResult
     if (std::adjacent_find(tasks.begin(), tasks.end()) != tasks.end()) return false;
     for (size_t k = 0; k < b.reps.size(); ++k)
         if (s.rep_results[size_t(b.reps[k])] + per_rep[k] > s.points) return false;
-    for (const SweepResult& r : results) {
+    for (const core::SweepResult& r : results) {
         s.seen[r.task] = 1;
         s.inbox.push_back(r);
         ++jobs_elsewhere_;
@@ -103,16 +103,16 @@ bool SweepDispatcher::deliver(int run, int worker, const std::vector<SweepResult
 // --- a worker's side -------------------------------------------------------------------------------------
 
 std::string SweepWorker::open(const std::string& query) {
-    lab_.reset();
+    runner_.reset();
     assigned_.clear();
     fills_.clear();
     out_.clear();
     sweeps_ = 0;
     std::string why;
-    lab_ = start_query(query, why);
-    if (lab_) {
-        lab_->set_remote(this);
-        lab_->serve_sweeps();   // nothing but the sweeps' repetitions is read from it
+    runner_ = start_query(query, why);
+    if (runner_) {
+        runner_->set_remote(this);
+        runner_->serve_sweeps();   // nothing but the sweeps' repetitions is read from it
     }
     news_ = true;
     return why;
@@ -123,7 +123,7 @@ void SweepWorker::assign(int sweep, int rep) {
     news_ = true;
 }
 
-void SweepWorker::fill(int sweep, std::vector<SweepResult> all) {
+void SweepWorker::fill(int sweep, std::vector<core::SweepResult> all) {
     fills_.push_back({sweep, std::move(all)});
     news_ = true;
 }
@@ -136,8 +136,8 @@ bool SweepWorker::may_run(int sweep, int rep) {
     return false;
 }
 
-std::vector<SweepResult> SweepWorker::arrived(int sweep) {
-    std::vector<SweepResult> in;
+std::vector<core::SweepResult> SweepWorker::arrived(int sweep) {
+    std::vector<core::SweepResult> in;
     for (auto it = fills_.begin(); it != fills_.end();)
         if (it->first == sweep) {
             in.insert(in.end(), it->second.begin(), it->second.end());
@@ -148,17 +148,17 @@ std::vector<SweepResult> SweepWorker::arrived(int sweep) {
     return in;
 }
 
-std::vector<std::pair<int, SweepResult>> SweepWorker::run(double units) {
+std::vector<std::pair<int, core::SweepResult>> SweepWorker::run(double units) {
     news_ = false;
-    if (lab_ && !lab_->done()) lab_->step_units(units);
-    std::vector<std::pair<int, SweepResult>> out;
+    if (runner_ && !runner_->done()) runner_->step_units(units);
+    std::vector<std::pair<int, core::SweepResult>> out;
     out.swap(out_);
     return out;
 }
 
 bool SweepWorker::idle() const {
-    return !lab_ || lab_->done() || lab_->where().part > lab_->current_plan().last_elsewhere() ||
-        (lab_->waiting() && !news_);
+    return !runner_ || runner_->done() || runner_->where().part > runner_->current_plan().last_elsewhere() ||
+        (runner_->waiting() && !news_);
 }
 
-}   // namespace core
+}   // namespace session

@@ -14,13 +14,13 @@
 // workers), so a worker that joins later runs the run's own parts itself, takes the sweeps already complete from
 // the fills and is handed the next repetitions no job has started on the page. The numbers are the same bits.
 #pragma once
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/sweep_remote.hpp"
 #include <memory>
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 class SweepTransport {
 public:
@@ -28,10 +28,10 @@ public:
     virtual void open(int run, const std::string& query) = 0;           // every worker: this run, from its start
     virtual void assign(int worker, int run, int sweep, int rep) = 0;   // the worker runs repetition `rep`
     // Every worker: all results of a sweep that is complete here (those it ran included).
-    virtual void fill(int run, int sweep, const std::vector<SweepResult>& all) = 0;
+    virtual void fill(int run, int sweep, const std::vector<core::SweepResult>& all) = 0;
 };
 
-class SweepDispatcher : public SweepRemote {
+class SweepDispatcher : public core::SweepRemote {
 public:
     explicit SweepDispatcher(SweepTransport& transport) : transport_(transport) {}
     // A new run (its link query), with no workers yet: the last run's state and late results are dropped.
@@ -39,7 +39,7 @@ public:
     // `workers` workers join the run where it is (they open it, and the sweeps already complete fill them in).
     void join(int workers);
     // Results a worker sent for `run`; false when dropped (an earlier run's, or not a valid result).
-    bool deliver(int run, int worker, const std::vector<SweepResult>& results);
+    bool deliver(int run, int worker, const std::vector<core::SweepResult>& results);
     // Whether repetitions may be handed out now (the workers run only while the page plays: a step while
     // paused runs here).
     void set_accepting(bool on) { accepting_ = on; }
@@ -51,17 +51,17 @@ public:
     int attach(int reps, int points) override;
     bool hand_out(int sweep, int rep) override;
     bool may_run(int, int) override { return true; }
-    void finished(int sweep, const SweepResult& r) override;
-    std::vector<SweepResult> arrived(int sweep) override;
+    void finished(int sweep, const core::SweepResult& r) override;
+    std::vector<core::SweepResult> arrived(int sweep) override;
 
 private:
     struct SweepState {
         int reps = 0, points = 0;
-        std::vector<SweepResult> inbox;   // arrived, not yet taken by the sweep
-        std::vector<SweepResult> all;     // every result known here (to fill the workers when complete)
-        std::vector<int> rep_results;     // per repetition: results that arrived from its worker
-        std::vector<char> seen;           // per task: its result arrived from a worker
-        bool filled = false;              // the workers have all of it
+        std::vector<core::SweepResult> inbox;   // arrived, not yet taken by the sweep
+        std::vector<core::SweepResult> all;     // every result known here (to fill the workers when complete)
+        std::vector<int> rep_results;           // per repetition: results that arrived from its worker
+        std::vector<char> seen;                 // per task: its result arrived from a worker
+        bool filled = false;                    // the workers have all of it
     };
     // A worker's repetitions, all of one sweep, in the order handed out: the one it runs and up to
     // kQueued - 1 more, so that it goes on at once instead of idling until the page's next frame reads its results.
@@ -70,7 +70,7 @@ private:
         int sweep = -1;          // -1: idle
         std::vector<int> reps;   // not complete yet
     };
-    void known(int sweep, const SweepResult& r);
+    void known(int sweep, const core::SweepResult& r);
     void fill_if_complete(int sweep);
     SweepTransport& transport_;
     int run_ = 0;
@@ -83,32 +83,32 @@ private:
 
 // A worker's side: the lab run from the page's link query, stepped here; only the repetitions it was handed run
 // here, and the rest of each sweep is filled in from the page once complete.
-class SweepWorker : public SweepRemote {
+class SweepWorker : public core::SweepRemote {
 public:
     // The run for a link query (lab, preset, seed, parameters); "" or why it cannot be opened.
     std::string open(const std::string& query);
     void assign(int sweep, int rep);
-    void fill(int sweep, std::vector<SweepResult> all);
+    void fill(int sweep, std::vector<core::SweepResult> all);
     // Steps the run for about `units` of work, or until it waits for the page; the results finished since the
     // last call, with their sweep numbers.
-    std::vector<std::pair<int, SweepResult>> run(double units);
+    std::vector<std::pair<int, core::SweepResult>> run(double units);
     // Nothing to do until a message comes, or the run ended or is past its last part with sweep repetitions.
     bool idle() const;
-    const Lab* lab() const { return lab_.get(); }
+    const core::Lab* lab() const { return runner_ ? &runner_->lab() : nullptr; }
 
     int attach(int reps, int points) override;
     bool hand_out(int, int) override { return false; }
     bool may_run(int sweep, int rep) override;
-    void finished(int sweep, const SweepResult& r) override { out_.push_back({sweep, r}); }
-    std::vector<SweepResult> arrived(int sweep) override;
+    void finished(int sweep, const core::SweepResult& r) override { out_.push_back({sweep, r}); }
+    std::vector<core::SweepResult> arrived(int sweep) override;
 
 private:
-    std::unique_ptr<Lab> lab_;
-    std::vector<std::pair<int, int>> assigned_;                     // (sweep, rep)
-    std::vector<std::pair<int, std::vector<SweepResult>>> fills_;   // (sweep, results) not yet taken
-    std::vector<std::pair<int, SweepResult>> out_;
+    std::unique_ptr<core::Runner> runner_;
+    std::vector<std::pair<int, int>> assigned_;                           // (sweep, rep)
+    std::vector<std::pair<int, std::vector<core::SweepResult>>> fills_;   // (sweep, results) not yet taken
+    std::vector<std::pair<int, core::SweepResult>> out_;
     int sweeps_ = 0;
     bool news_ = false;   // a message since the last run(): the run may have something to do again
 };
 
-}   // namespace core
+}   // namespace session

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <sstream>
 
-namespace core {
+namespace session {
 
 // Each number as the 16 hex digits of its bits: the same bits come back (NaN, -0 and all).
 static std::string bits_hex(double v) {
@@ -25,9 +25,9 @@ static bool hex_bits(const std::string& s, double& v) {
     return true;
 }
 
-std::string encode_results(const std::vector<SweepResult>& results) {
+std::string encode_results(const std::vector<core::SweepResult>& results) {
     std::string text;
-    for (const SweepResult& r : results) {
+    for (const core::SweepResult& r : results) {
         text += std::to_string(r.task) + " " + std::to_string(r.rep) + " " +
             (r.failure.empty() ? "-" : url_encode(r.failure)) + " " + std::to_string(r.outputs.size());
         for (double v : r.outputs) text += " " + bits_hex(v);
@@ -36,7 +36,7 @@ std::string encode_results(const std::vector<SweepResult>& results) {
     return text;
 }
 
-bool decode_results(const std::string& text, std::vector<SweepResult>& out) {
+bool decode_results(const std::string& text, std::vector<core::SweepResult>& out) {
     out.clear();
     std::istringstream lines(text);
     std::string line;
@@ -48,7 +48,7 @@ bool decode_results(const std::string& text, std::vector<SweepResult>& out) {
             out.clear();
             return false;
         }
-        SweepResult r;
+        core::SweepResult r;
         r.task = size_t(task);
         r.rep = int(rep);
         r.failure = failure == "-" ? "" : url_decode(failure);
@@ -66,4 +66,4 @@ bool decode_results(const std::string& text, std::vector<SweepResult>& out) {
     return true;
 }
 
-}   // namespace core
+}   // namespace session

@@ -1,11 +1,11 @@
 // A tour as a run plays it (session/tour_steps.hpp): a step's configuration, and whether a run has reached it.
 #include "session/tour_steps.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "session/compare.hpp"   // finished
 
-namespace core {
+namespace session {
 
-RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vector<TourStep>& steps, int k) {
+RunConfig tour_config(const core::Lab& lab, const RunConfig& running, const std::vector<core::TourStep>& steps, int k) {
     RunConfig c = default_config(lab);
     c.seed = running.seed;
     int from = 0;
@@ -20,23 +20,24 @@ RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vecto
     return c;
 }
 
-bool tour_step_reached(const TourStep& s, const Lab& lab) {
+bool tour_step_reached(const core::TourStep& s, const core::Runner& run) {
     switch (s.until) {
-    case TourStep::Until::Now: return true;
-    case TourStep::Until::Phase: return lab.phase() >= s.phase || finished(lab);
-    case TourStep::Until::Progress: return lab.progress() >= s.progress || finished(lab);
-    case TourStep::Until::End: return finished(lab);
+    case core::TourStep::Until::Now: return true;
+    case core::TourStep::Until::Phase: return run.phase() >= s.phase || finished(run);
+    case core::TourStep::Until::Progress: return run.progress() >= s.progress || finished(run);
+    case core::TourStep::Until::End: return finished(run);
     }
     return true;
 }
 
-int question_run_answer(Lab& lab, const std::vector<TourStep>& steps, int k, uint64_t seed) {
+int question_run_answer(const core::Lab& lab, const std::vector<core::TourStep>& steps, int k, uint64_t seed) {
     RunConfig base = default_config(lab);
     base.seed = seed;
     const RunConfig c = tour_config(lab, base, steps, k);
-    lab.reset(c.params, c.seed);
-    while (!tour_step_reached(steps[size_t(k)], lab) && !lab.done() && lab.failure().empty()) lab.step();
-    return lab.failure().empty() ? supported_answer(steps[size_t(k)].question, lab.metrics()) : -1;
+    core::Runner run(lab);
+    run.reset(c.params, c.seed);
+    while (!tour_step_reached(steps[size_t(k)], run) && !run.done() && run.failure().empty()) run.step();
+    return run.failure().empty() ? supported_answer(steps[size_t(k)].question, run.metrics()) : -1;
 }
 
-}   // namespace core
+}   // namespace session

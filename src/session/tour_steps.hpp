@@ -6,17 +6,17 @@
 #include <cstdint>
 #include <vector>
 
-namespace core {
+namespace session {
 
 // The configuration of step k: the last preset named up to k (or the lab's first), then every parameter
 // change from that step on; the seed stays the running one.
-RunConfig tour_config(const Lab& lab, const RunConfig& running, const std::vector<TourStep>& steps, int k);
+RunConfig tour_config(const core::Lab& lab, const RunConfig& running, const std::vector<core::TourStep>& steps, int k);
 
 // Whether the run has reached what step s runs to (its phase, its fraction of the run, or the end).
-bool tour_step_reached(const TourStep& s, const Lab& lab);
+bool tour_step_reached(const core::TourStep& s, const core::Runner& run);
 
 // The answer to step k's question that the step's run supports on `seed` (its configuration from the lab's default
 // run, trained to the step's moment), or -1 when the run cannot decide it (a failure, a missing metric).
-int question_run_answer(Lab& lab, const std::vector<TourStep>& steps, int k, uint64_t seed);
+int question_run_answer(const core::Lab& lab, const std::vector<core::TourStep>& steps, int k, uint64_t seed);
 
-}   // namespace core
+}   // namespace session

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 struct DataTable {
     std::string caption;                          // the view's (or the small multiple's) title
@@ -18,9 +18,9 @@ struct DataTable {
     std::vector<std::string> notes;               // "reference line: 87.5 % ceiling at 0.875"
 };
 
-std::vector<DataTable> view_tables(const View& v, size_t max_rows = 20);
+std::vector<DataTable> view_tables(const core::View& v, size_t max_rows = 20);
 
 // Up to `keep` indices of 0 … n−1, evenly spread, the first and the last among them.
 std::vector<size_t> spread_indices(size_t n, size_t keep);
 
-}   // namespace core
+}   // namespace session

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <string>
 
-namespace core {
+namespace session {
 
 std::string address_problem(const std::string& address) {
     const auto starts = [&](const char* scheme) {
@@ -21,24 +21,27 @@ std::string address_problem(const std::string& address) {
         return true;
     };
     const size_t host = starts("https://") ? 8 : starts("http://") ? 7 : 0;
-    if (host == 0) return trf("the page's address %s does not start with http:// or https://", quote(address).c_str());
+    if (host == 0)
+        return core::trf("the page's address %s does not start with http:// or https://", core::quote(address).c_str());
     if (address.size() == host || address[host] == '/')
-        return trf("the page's address %s names no host", quote(address).c_str());
+        return core::trf("the page's address %s names no host", core::quote(address).c_str());
     if (address.find_first_of("?#") != std::string::npos)
-        return trf("the page's address %s has a query or a fragment (? or #): give it without them, the codes add "
-                   "their own",
-                   quote(address).c_str());
+        return core::trf(
+            "the page's address %s has a query or a fragment (? or #): give it without them, the codes add "
+            "their own",
+            core::quote(address).c_str());
     for (const char ch : address)
         if (static_cast<unsigned char>(ch) <= ' ' || std::string("\"'<>`\\^{|}").find(ch) != std::string::npos ||
             static_cast<unsigned char>(ch) == 0x7f)
-            return trf("the page's address %s has a character a link cannot hold as it is (a space, a quote, an angle "
-                       "bracket, …): percent-encode it",
-                       quote(address).c_str());
+            return core::trf(
+                "the page's address %s has a character a link cannot hold as it is (a space, a quote, an angle "
+                "bracket, …): percent-encode it",
+                core::quote(address).c_str());
     return "";
 }
 
-std::string step_link(const Lab& lab, const SheetRequest& r, int k) {
-    const std::vector<TourStep> steps = lab.tour();
+std::string step_link(const core::Lab& lab, const SheetRequest& r, int k) {
+    const std::vector<core::TourStep> steps = lab.tour();
     RunConfig c = default_config(lab);
     c.seed = r.seed;
     // the step's own parameters locked as well as the lab, its preset and the seed (tour_config: the preset's
@@ -52,34 +55,37 @@ std::string step_link(const Lab& lab, const SheetRequest& r, int k) {
         for (const auto& [name, value] : steps[size_t(j)].set)
             if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
     for (const std::string& name : names) lock += "," + name;
-    return r.address + "?lab=" + url_encode(c.lab) + "&seed=" + std::to_string(r.seed) + "&lang=" + language().code +
-        "&tour=" + std::to_string(k + 1) + "&lock=" + lock;
+    // the run's keys written as every link writes them (encode_query), then the page's: its language, the step, the
+    // locks
+    return r.address + "?" + encode_query(c) + "&lang=" + core::language().code + "&tour=" + std::to_string(k + 1) +
+        "&lock=" + lock;
 }
 
 SheetMaker::SheetMaker(const SheetRequest& r, std::string& why) : request_(r) {
     why.clear();
-    lab_ = make_lab(r.lab);
-    if (!lab_) {
-        why = trf("no lab '%s' (labs: %s)", r.lab.c_str(), lab_ids().c_str());
+    const core::Lab* lab = core::find_lab(r.lab);
+    if (!lab) {
+        why = core::trf("no lab '%s' (labs: %s)", r.lab.c_str(), core::lab_ids().c_str());
         return;
     }
-    steps_ = lab_->tour();
-    if (steps_.empty()) why = trf("the lab %s has no tour yet", r.lab.c_str());
+    run_ = std::make_unique<core::Runner>(*lab);
+    steps_ = lab->tour();
+    if (steps_.empty()) why = core::trf("the lab %s has no tour yet", r.lab.c_str());
     else if (r.seeds < 1 || r.seeds > kMaxSheetSeeds)
-        why = trf("a sheet has 1 to %d seeds, one for each table (not %d)", kMaxSheetSeeds, r.seeds);
+        why = core::trf("a sheet has 1 to %d seeds, one for each table (not %d)", kMaxSheetSeeds, r.seeds);
     else if (r.seed > UINT64_MAX - uint64_t(r.seeds - 1))
-        why = trf("the seeds from %llu on go past the largest seed, %llu: give a smaller first seed",
-                  (unsigned long long)r.seed, (unsigned long long)UINT64_MAX);
+        why = core::trf("the seeds from %llu on go past the largest seed, %llu: give a smaller first seed",
+                        (unsigned long long)r.seed, (unsigned long long)UINT64_MAX);
     else why = address_problem(r.address);
-    if (!why.empty()) lab_.reset();   // (nothing to make: done, no html)
+    if (!why.empty()) run_.reset();   // (nothing to make: done, no html)
 }
 
 bool SheetMaker::done() const {
-    return !lab_ || request_.kind == SheetKind::Worksheet ||
+    return !run_ || request_.kind == SheetKind::Worksheet ||
         (int(runs_.size()) == request_.seeds && runs_.back().size() == steps_.size());
 }
 
-// The next step's run, as the page's tour plays it (app/tour_player.cpp): a configuration of its own, or a target the
+// The next step's run, as the page's tour plays it (app/parts/tour_player.cpp): a configuration of its own, or a target the
 // run has passed, starts it again on the seed; then it runs until the step is reached.
 void SheetMaker::step() {
     if (done()) return;
@@ -90,35 +96,35 @@ void SheetMaker::step() {
     }
     std::vector<StepRun>& runs = runs_.back();
     const int k = int(runs.size());
-    const TourStep& s = steps_[size_t(k)];
-    RunConfig base = default_config(*lab_);
+    const core::TourStep& s = steps_[size_t(k)];
+    RunConfig base = default_config(run_->lab());
     base.seed = request_.seed + uint64_t(runs_.size() - 1);
-    const RunConfig c = tour_config(*lab_, base, steps_, k);
-    using U = TourStep::Until;
+    const RunConfig c = tour_config(run_->lab(), base, steps_, k);
+    using U = core::TourStep::Until;
     if (begun_ != k) {   // the step begins: where the run stands decides whether it starts again
         const bool past = started_ &&
-            ((s.until == U::Phase && lab_->phase() > s.phase) ||
-             (s.until == U::Progress && lab_->progress() > s.progress + 1e-9));
+            ((s.until == U::Phase && run_->phase() > s.phase) ||
+             (s.until == U::Progress && run_->progress() > s.progress + 1e-9));
         begun_ = k;
         if (!started_ || c.preset != running_.preset || !(c.params == running_.params) || past) {
-            lab_->reset(c.params, c.seed);
+            run_->reset(c.params, c.seed);
             running_ = c;
             started_ = true;
             return;
         }
     }
-    if (!tour_step_reached(s, *lab_) && !lab_->done()) {
-        lab_->step();
+    if (!tour_step_reached(s, *run_) && !run_->done()) {
+        run_->step();
         return;
     }
     StepRun run;
-    run.metrics = lab_->metrics();
-    run.progress = lab_->progress();
-    run.finished = finished(*lab_);
-    run.failure = lab_->failure();
+    run.metrics = run_->metrics();
+    run.progress = run_->progress();
+    run.finished = finished(*run_);
+    run.failure = run_->failure();
     if (run.finished) {
-        run.said = end_of_run_sentences(*lab_, running_.preset, running_.params, run.metrics);
-        run.warnings = end_of_run_warnings(*lab_, running_.preset, running_.params, run.metrics);
+        run.said = core::end_of_run_sentences(run_->lab(), running_.preset, running_.params, run.metrics);
+        run.warnings = core::end_of_run_warnings(run_->lab(), running_.preset, running_.params, run.metrics);
     }
     runs.push_back(std::move(run));
 }
@@ -126,7 +132,7 @@ void SheetMaker::step() {
 double SheetMaker::progress() const {
     if (done()) return 1;
     const size_t made = runs_.empty() ? 0 : runs_.back().size();   // the steps of the seed being made
-    const double within = started_ && begun_ == int(made) ? std::min(1.0, lab_->progress()) : 0;
+    const double within = started_ && begun_ == int(made) ? std::min(1.0, run_->progress()) : 0;
     const double seeds_before = runs_.empty() ? 0 : double(runs_.size() - 1);
     shown_ = std::max(shown_,
                       (seeds_before * double(steps_.size() + 1) + double(made) + within) /
@@ -134,7 +140,7 @@ double SheetMaker::progress() const {
     return shown_;
 }
 
-std::string SheetMaker::html() const { return lab_ ? sheet_html(*lab_, request_, runs_) : ""; }
+std::string SheetMaker::html() const { return run_ ? sheet_html(run_->lab(), request_, runs_) : ""; }
 
 std::string make_sheet(const SheetRequest& r, std::string& html) {
     std::string why;
@@ -145,4 +151,4 @@ std::string make_sheet(const SheetRequest& r, std::string& html) {
     return "";
 }
 
-}   // namespace core
+}   // namespace session

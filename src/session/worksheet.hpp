@@ -1,15 +1,15 @@
 // A lesson's handouts, made from a lab's tour (core/tour.hpp): the worksheet a class works through and the teacher's
 // key. The worksheet gives each step what to do and what to look for, its question with answers to tick, room for the
 // prediction and for what the run showed, and a QR code with a short link that opens the step as an exercise on a
-// phone (its configuration locked: app/exercise.hpp). The key adds the paper's answers, each wrong answer's
+// phone (its configuration locked: app/parts/exercise.hpp). The key adds the paper's answers, each wrong answer's
 // misreading, what the run shows on the sheet's seed at each step (its numbers) and how often the paper's case holds
 // over seeds (the outcomes' counts, which `moe-lab reproduce` measures: scripts/check-outcomes.sh).
 //
-// The page (app/worksheet.hpp, `worksheet=sheet|key`) and the CLI (`moe-lab worksheet`) both make it here, so the same
+// The page (app/parts/worksheet.hpp, `worksheet=sheet|key`) and the CLI (`moe-lab worksheet`) both make it here, so the same
 // lab, seed, language and kind give the same bytes. The key runs the tour's steps: step() does one slice at a time,
 // so the page stays responsive while it is made.
 #pragma once
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/outcome.hpp"
 #include "session/share_link.hpp"
 #include <cstdint>
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace core {
+namespace session {
 
 enum class SheetKind { Worksheet, Key };
 
@@ -35,7 +35,7 @@ constexpr int kMaxSheetSeeds = 8;   // tables in a class: a key's columns still 
 
 // What the key says of a step: the run on the sheet's seed when the step has run.
 struct StepRun {
-    std::vector<Metric> metrics;
+    std::vector<core::Metric> metrics;
     double progress = 0;                 // how far the run had gone (0: its start, where nothing is measured yet)
     bool finished = false;               // the run had ended (its outcomes are said)
     std::vector<std::string> said;       // then its end-of-run sentences, as the page and the CLI say them
@@ -49,20 +49,20 @@ std::string address_problem(const std::string& address);
 
 // The link that opens step k (0-based) of the lab's tour as an exercise: the lab, the seed, the sheet's language, the
 // step, and locked the lab, its preset, the seed and the parameters the step sets.
-std::string step_link(const Lab& lab, const SheetRequest& r, int k);
+std::string step_link(const core::Lab& lab, const SheetRequest& r, int k);
 
 // The key's count for a question: on how many of seeds 1–10 its own run supports the paper's answer, and on which it
 // does not ("9 of 10 (not on seed 3)"; declared by the question, counted again by tests/core/test_tour_questions.cpp).
-std::string seeds_as_paper(const TourQuestion& q);
+std::string seeds_as_paper(const core::TourQuestion& q);
 
 // A class's minutes for each tour step: `total` minutes over the steps, twice as much for a question's; a short
 // class (`short_class`) goes past the projector's steps that ask nothing after the first (0 minutes).
-std::vector<int> step_minutes(const std::vector<TourStep>& steps, int total, bool short_class);
+std::vector<int> step_minutes(const std::vector<core::TourStep>& steps, int total, bool short_class);
 
 // The sheet as a print-ready HTML page (A4 or Letter, black on white), in the language in use (core/words.hpp).
 // `runs`: the key's, for each of the request's seeds one per tour step (the worksheet: none).
 using SeedRuns = std::vector<std::vector<StepRun>>;
-std::string sheet_html(const Lab& lab, const SheetRequest& r, const SeedRuns& runs);
+std::string sheet_html(const core::Lab& lab, const SheetRequest& r, const SeedRuns& runs);
 
 // Makes a sheet: the key runs each step of the tour on each seed, one slice per step() (as the page's tour runs it:
 // a step whose configuration differs, or whose target the run has passed, starts the run again).
@@ -79,8 +79,8 @@ public:
 
 private:
     SheetRequest request_;
-    std::unique_ptr<Lab> lab_;
-    std::vector<TourStep> steps_;
+    std::unique_ptr<core::Runner> run_;   // the key's run (null: nothing to make)
+    std::vector<core::TourStep> steps_;
     SeedRuns runs_;   // the seeds' runs so far: the last is being made
     RunConfig running_;
     bool started_ = false;       // a run has been reset
@@ -91,4 +91,4 @@ private:
 // The whole sheet at once (the CLI): "" and `html`, or why not.
 std::string make_sheet(const SheetRequest& r, std::string& html);
 
-}   // namespace core
+}   // namespace session

@@ -1,7 +1,7 @@
 // A whole app::App headless (no GL, no window), for the app's tests (tests/app/test_app_*.cpp): an ImGui context
 // with its default font, a stub Host that keeps the URLs the app writes, and frames drawn into nothing.
 #pragma once
-#include "app/app.hpp"
+#include "app/frame/app.hpp"
 #include <doctest/doctest.h>
 #include <imgui.h>
 #include <memory>

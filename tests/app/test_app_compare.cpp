@@ -37,7 +37,7 @@ std::string link_of(const core::LabEntry& e, const std::string& preset,
 TEST_CASE("app compare: every lab's A and B in lockstep equal A and B alone, and every merged view has room") {
     const int seed = 4;
     for (const auto& e : core::all_labs()) {
-        const auto lab = e.make();
+        const core::Lab* lab = e.lab;
         if (lab->info().seed_file.empty() || lab->comparisons().empty()) continue;   // (the tests' example lab)
         CAPTURE(e.id);
         core::Comparison named = lab->comparisons()[0];
@@ -49,7 +49,7 @@ TEST_CASE("app compare: every lab's A and B in lockstep equal A and B alone, and
         const std::string preset = named.preset.empty() ? lab->schema().presets[0].id : named.preset;
         std::map<std::string, std::string> a_values, b_values;
         for (const auto& [name, value] : lab->test_sizes().quick)
-            a_values[name] = b_values[name] = core::json_number(value);
+            a_values[name] = b_values[name] = session::json_number(value);
         std::string b_keys;
         for (const auto& [name, value] : named.b) {
             b_keys += "&b." + name + "=" + value;

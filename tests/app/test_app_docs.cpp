@@ -1,5 +1,5 @@
 // The references the docs hold, made from the declarations and the registry, so that they cannot go stale: the
-// page's commands and link keys (docs/using.md, from the page keys' table: src/app/page_keys.cpp) and the labs with
+// page's commands and link keys (docs/using.md, from the page keys' table: src/app/controls/page_keys.cpp) and the labs with
 // their papers (src/labs/README.md, from the registry). Each stands between two markers in its file; the test fails
 // when the text there is not what the declarations say now, and MOE_WRITE_DOCS=1 writes it:
 //   MOE_WRITE_DOCS=1 build/native/moe-tests --test-case="docs*"
@@ -88,7 +88,7 @@ TEST_CASE("docs: the labs' table in src/labs/README.md is the registry's, each w
         ++labs;
         const std::string doc = "docs/labs/" + e.id + ".md";
         CHECK_MESSAGE(std::filesystem::exists(std::filesystem::path(MOE_SOURCE_DIR) / doc), doc << " is missing");
-        made += "| `" + e.id + "` | " + cell(e.make()->info().citation) + " | [" + doc + "](../../" + doc + ") |\n";
+        made += "| `" + e.id + "` | " + cell(e.lab->info().citation) + " | [" + doc + "](../../" + doc + ") |\n";
     }
     CHECK(labs >= 6);
     check_generated("src/labs/README.md", "the labs", made);

@@ -3,9 +3,9 @@
 // the languages' word tables and fonts), at 1280×720 and UI scale 1.6: every lab's default views, then presentation
 // mode at a tour step. No control is cut by its window or lies on another, no view lacks room or has a label cut,
 // crossed or overlapping (view_room.hpp), and no text runs past its panel's side (the glyphs drawn:
-// app/screen_text.hpp). The browser's languages.test.mjs checks what only a browser shows: axe-core, the HTML
+// app/plot/screen_text.hpp). The browser's languages.test.mjs checks what only a browser shows: axe-core, the HTML
 // document's lang, the screenshots and a phone.
-#include "app/screen_text.hpp"
+#include "app/plot/screen_text.hpp"
 #include "headless_page.hpp"
 #include "json_value.hpp"
 #include "view_room.hpp"
@@ -44,7 +44,7 @@ TEST_CASE("app languages: every lab, presentation and a tour step at 1280×720 a
         CHECK_MESSAGE(s["messages"].size() == 0, "a clean link leaves nothing to say: " << messages(p));
         CHECK(p.url().find("lang=" + lang) != std::string::npos);
         for (const std::string& lab : s["labs"].strings()) {
-            if (core::make_lab(lab)->info().seed_file.empty()) continue;   // the tests' example lab: not translated
+            if (core::find_lab(lab)->info().seed_file.empty()) continue;   // the tests' example lab: not translated
             REQUIRE(p.app->command("lab=" + lab) == "");
             p.frames(3);
             CHECK_MESSAGE(read_json(p.state())["lang"].text == lang, "the language stays when the lab changes");

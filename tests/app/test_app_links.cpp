@@ -1,5 +1,5 @@
 // The whole app::App headless (headless_page.hpp). Links open what they name and the URL written back is the same
-// link (the keys of src/app/app_keys.cpp); malformed links say why and leave a working page; a command acts or says
+// link (the keys of src/app/frame/app_keys.cpp); malformed links say why and leave a working page; a command acts or says
 // why not. The tests' example lab (tests/labs/example) has a tour with a question and
 // two named comparisons.
 #include "headless_page.hpp"
@@ -416,7 +416,7 @@ TEST_CASE("app parts: run B steps with A to the end, and follows A's new configu
 TEST_CASE("app points: a lab's point set edited by commands, refused whole, and carried by the link") {
     int labs = 0;
     for (const auto& e : core::all_labs()) {
-        const core::Params defaults(e.make()->schema());
+        const core::Params defaults(e.lab->schema());
         const int k = defaults.points_index();
         if (k < 0) continue;
         ++labs;

@@ -1,8 +1,11 @@
-// A page key declared once, in a part of this test build alone (src/app/part.hpp's add_part), with nothing else
+// A page key declared once, in a part of this test build alone (src/app/controls/part.hpp's add_part), with nothing else
 // edited: the link reads and writes it, it is a command, state() has its field, the keys' help and the HTML
-// document's declarations (commands, link keys, page controls) have it.
+// document's declarations (commands, link keys, page controls) have it; its button is drawn on the canvas through the
+// control widget (the sidebar's share group), its shortcut presses it, and the keys' help lists the shortcut.
 #include "headless_page.hpp"
-#include "app/part.hpp"
+#include "app/controls/part.hpp"
+#include "app/plot/screen_text.hpp"
+#include <imgui.h>
 #include <doctest/doctest.h>
 #include <memory>
 #include <string>
@@ -17,8 +20,8 @@ public:
     explicit Dial(app::Stage& stage) : stage_(stage) {}
     std::vector<app::PageKey> keys() override {
         app::PageKey k;
-        k.syntax = {"test-dial", core::ArgKind::Whole, 0, 9, "N", "the test's dial, 0 to 9"};
-        k.act = [this](const core::CommandArg& v) {
+        k.syntax = {"test-dial", session::ArgKind::Whole, 0, 9, "N", "the test's dial, 0 to 9"};
+        k.act = [this](const session::CommandArg& v) {
             value_ = int(v.whole);
             stage_.write_url();
             return std::string();
@@ -30,8 +33,10 @@ public:
         k.state_name = "test_dial";
         k.state = [this] { return std::to_string(value_); };
         k.control(app::Control::Number, "Dial", "page");
-        app::PageControl& reset = k.control(app::Control::Button, "Dial to 0", "page", "button:test-dial-reset");
+        app::PageControl& reset = k.control(app::Control::Button, "Dial to 0", "share", "button:test-dial-reset");
         reset.arg = "0";
+        reset.shortcut = "X";
+        reset.key_help = "the test's dial to 0";
         reset.now = [this] {
             app::ControlNow n;
             n.label = "Dial to 0 (now " + std::to_string(value_) + ")";
@@ -85,4 +90,28 @@ TEST_CASE("app page keys: one key declared in a part is in the link, the command
     CHECK(
         p.has("\"test-dial-reset\":{\"label\":\"Dial to 0 (now 3)\",\"command\":\"\",\"canvas\":\"\",\"value\":\"\","));
     CHECK(has(doc.substr(controls), "\"command\":\"test-dial=0\""));   // the button sends its argument
+
+    // the canvas: drawn by the control widget in the sidebar's share group, as it is now
+    p.frames(2);
+    CHECK(p.has("{\"id\":\"button:test-dial-reset\",\"role\":\"button\",\"label\":\"Dial to 0 (now 3)\""));
+    // the keys' help lists its shortcut, in the document and in the overlay
+    CHECK(has(doc, "{\"keys\":\"x X\",\"label\":\"X\",\"help\":\"the test's dial to 0\"}"));
+    {
+        auto s = served_page("lab=example&preset=fast&seed=1&test-dial=2");   // (read as a person reads it)
+        CHECK(s->app->command("help=1") == "");
+        s->frames(2);
+        std::string shown;
+        for (const app::ScreenRun& r : app::screen_text(*ImGui::GetDrawData(), *ImGui::GetIO().Fonts))
+            shown += r.text + "\n";
+        CHECK(has(shown, "the test's dial to 0"));
+    }
+    // the keyboard presses it: what its button sends now
+    CHECK(p.app->command("key=x") == "");
+    CHECK(p.has("\"test_dial\":0"));
+    CHECK(p.url() == "lab=example&preset=fast&seed=1");
+    p.frames(2);   // not shown at 0: not drawn, and its key does nothing
+    CHECK(!p.has("\"button:test-dial-reset\""));
+    CHECK(p.app->command("test-dial=4") == "");
+    CHECK(p.app->command("key=X") == "");
+    CHECK(p.has("\"test_dial\":0"));
 }

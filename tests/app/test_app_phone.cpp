@@ -2,7 +2,7 @@
 // served_page) at a Pixel 7's 412×839 CSS pixels: a refused tap leaves a message of one or two lines and the views
 // in one column with plots that can be read; the bottom bar's progress text is never cut at the bar's side. The
 // browser's worksheet.test.mjs and devices.test.mjs check what only a browser shows (touch, the screenshots).
-#include "app/screen_text.hpp"
+#include "app/plot/screen_text.hpp"
 #include "headless_page.hpp"
 #include "json_value.hpp"
 #include <doctest/doctest.h>

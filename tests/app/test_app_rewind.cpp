@@ -1,4 +1,4 @@
-// Rewind (app/rewind.hpp), for every paper's lab of the registry at its quick size: a run paused at two moments, played to
+// Rewind (app/parts/rewind.hpp), for every paper's lab of the registry at its quick size: a run paused at two moments, played to
 // its end and rewound to each shows every view as it was then (a line plot shows its whole curve with a "moment"
 // cursor), within the moments' memory budget; key=[ goes a moment back, rewind=off shows the end again, and the
 // link of a rewound page plays its run to the end and opens at that moment. The browser's rewind.test.mjs rewinds
@@ -40,7 +40,7 @@ std::string act(Page& p, const std::string& cmd) {
 
 // Plays until progress reaches `at` and pauses there (to=F): that moment's progress and tables.
 Moment pause_after(Page& p, double at) {
-    REQUIRE(act(p, "to=" + core::json_number(at)) == "");
+    REQUIRE(act(p, "to=" + session::json_number(at)) == "");
     for (int k = 0; k < 4000 && p.has("\"playing\":true"); ++k) p.frames(1);
     REQUIRE(p.has("\"playing\":false"));
     p.frames(2);   // the views drawn as paused
@@ -81,9 +81,9 @@ int check_rewound(const Page& p, const Moment& then, const std::vector<std::stri
 }
 
 std::string quick_link(const core::LabEntry& e, int seed) {
-    const auto lab = e.make();
+    const core::Lab* lab = e.lab;
     std::string link = "lab=" + e.id + "&preset=" + lab->schema().presets[0].id;
-    for (const auto& [name, value] : lab->test_sizes().quick) link += "&" + name + "=" + core::json_number(value);
+    for (const auto& [name, value] : lab->test_sizes().quick) link += "&" + name + "=" + session::json_number(value);
     return link + "&seed=" + std::to_string(seed);
 }
 
@@ -92,7 +92,7 @@ std::string quick_link(const core::LabEntry& e, int seed) {
 TEST_CASE("app rewind: every lab's finished run rewound shows each moment as it was, and the link reopens it") {
     for (const auto& e : core::all_labs()) {
         // (the tests' example lab trains its whole quick run in one step of its budget: nothing to pause between)
-        if (e.make()->info().seed_file.empty()) continue;
+        if (e.lab->info().seed_file.empty()) continue;
         CAPTURE(e.id);
         Page p(quick_link(e, 3));
         p.tick_ms = 1;   // slices of a few steps each, as the page's frames cut a run: moments to rewind to
@@ -106,14 +106,14 @@ TEST_CASE("app rewind: every lab's finished run rewound shows each moment as it 
         CHECK(s["rewind"]["moments"].number >= 3);
         CHECK(s["rewind"]["bytes"].number <= s["rewind"]["budget"].number);
 
-        const std::string at_first = "rewind=" + core::json_number(first.progress);
+        const std::string at_first = "rewind=" + session::json_number(first.progress);
         REQUIRE(act(p, at_first) == "");
         CHECK(shown(p) == first.progress);
         check_rewound(p, first, end, "at the first moment");
         CHECK(p.url().find(at_first) != std::string::npos);
         const std::vector<std::string> shown_first = table_texts(p);
 
-        REQUIRE(act(p, "rewind=" + core::json_number(second.progress)) == "");
+        REQUIRE(act(p, "rewind=" + session::json_number(second.progress)) == "");
         check_rewound(p, second, end, "at the second moment");
         CHECK_MESSAGE(table_texts(p) != shown_first, "two moments show different data");
         REQUIRE(act(p, "key=[") == "");   // a moment back

@@ -1,6 +1,6 @@
 // app::screen_text reads the canvas's texts back from the glyph quads ImGui drew: words joined by their advances,
 // a space where the font's space was skipped, a new run for another line or another place.
-#include "app/screen_text.hpp"
+#include "app/plot/screen_text.hpp"
 #include "headless_page.hpp"
 #include <algorithm>
 

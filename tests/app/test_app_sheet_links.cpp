@@ -1,5 +1,5 @@
 // A worksheet's codes open their steps (session/worksheet.hpp's step_link), for every lab of the registry: each step's
-// link, opened as a page (headless_page.hpp), is at that step of the tour with the link's locks (app/exercise.hpp).
+// link, opened as a page (headless_page.hpp), is at that step of the tour with the link's locks (app/parts/exercise.hpp).
 // The browser's worksheet.test.mjs decodes the printed codes and opens the first lab's links in Chromium.
 #include "headless_page.hpp"
 #include "json_value.hpp"
@@ -34,14 +34,14 @@ std::string query_value(const std::string& link, const std::string& name) {
 TEST_CASE("app sheet links: every step's code opens its step as an exercise with the step's locks") {
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
-        const auto lab = e.make();
-        core::SheetRequest r;
+        const core::Lab* lab = e.lab;
+        session::SheetRequest r;
         r.lab = e.id;
         r.address = "https://example.org/moe/";
         const int steps = int(lab->tour().size());
         REQUIRE(steps > 0);
         for (int k = 0; k < steps; ++k) {
-            const std::string link = core::step_link(*lab, r, k);
+            const std::string link = session::step_link(*lab, r, k);
             CAPTURE(link);
             REQUIRE(link.rfind(r.address + "?", 0) == 0);
             Page p(link.substr(r.address.size() + 1));

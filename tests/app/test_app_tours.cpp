@@ -58,7 +58,7 @@ bool has_control(const Json& s, const std::string& id) {
 TEST_CASE("app tours: every lab's tour runs from its link to its last step with the keys") {
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
-        const bool from_a_paper = !e.make()->info().seed_file.empty();   // (not the tests' example lab)
+        const bool from_a_paper = !e.lab->info().seed_file.empty();   // (not the tests' example lab)
         const auto page = served_page("lab=" + e.id + "&present=1&scale=1.6&tour=1");
         Page& p = *page;
         p.frames(2);

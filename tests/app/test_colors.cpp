@@ -1,9 +1,9 @@
-// The colour table (src/app/colors.hpp), theme by theme: every text on every background it is drawn on at
+// The colour table (src/app/plot/colors.hpp), theme by theme: every text on every background it is drawn on at
 // 4.5:1 or more (WCAG 2.1 SC 1.4.3), plot lines, axes, the focus ring and controls at 3:1 against theirs
 // (SC 1.4.11), heatmap numbers readable on every colour of both scales, the series the labs name by index apart
 // under simulated protanopia, deuteranopia and tritanopia (Machado, Oliveira, Fernandes 2009, severity 1), and
 // no colour written anywhere in src/app/ outside the table.
-#include "app/colors.hpp"
+#include "app/plot/colors.hpp"
 #include <doctest/doctest.h>
 #include <cmath>
 #include <filesystem>
@@ -171,8 +171,10 @@ TEST_CASE("no colour literal in src/app/ outside the colour table") {
     const std::regex literal(
         R"(IM_COL32\s*\(\s*\d|ImVec4\s*\(\s*[\d.]+f?\s*,\s*[\d.]+f?\s*,\s*[\d.]+f?\s*,|0x[0-9A-Fa-f]{6}\b)");
     int files = 0;
-    for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    for (const auto& e : std::filesystem::recursive_directory_iterator(dir)) {
         const std::string name = e.path().filename().string();
+        const std::string ext = e.path().extension().string();
+        if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp")) continue;
         if (name == "colors.cpp") continue;   // the table itself
         std::ifstream in(e.path());
         std::string line;

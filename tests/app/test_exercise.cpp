@@ -1,11 +1,11 @@
-// Exercise links (src/app/exercise.hpp): hide= and lock= parsed against a lab's schema (from the registry), parts
+// Exercise links (src/app/parts/exercise.hpp): hide= and lock= parsed against a lab's schema (from the registry), parts
 // it does not know reported, hidden and locked controls refusing their commands, and the keys written back.
-#include "app/exercise.hpp"
+#include "app/parts/exercise.hpp"
 #include "core/registry.hpp"
 #include <doctest/doctest.h>
 
 TEST_CASE("exercise links: hide and lock, refusals with reasons, unknown parts reported, the keys written back") {
-    const auto lab = core::all_labs().front().make();
+    const core::Lab* lab = core::all_labs().front().lab;
     const core::Schema& schema = lab->schema();
     REQUIRE(schema.params.size() >= 2);
     const std::string p0 = schema.params[0].name, p1 = schema.params[1].name;

@@ -1,9 +1,10 @@
 // Every character a registered lab declares or shows (info, phases, parameters, presets, headlines,
 // metric labels, views of a finished default run, validation messages) must be in the page font's
-// atlas ranges (app/glyph_ranges.hpp) and in the font file itself: otherwise the page draws '?'
+// atlas ranges (app/plot/glyph_ranges.hpp) and in the font file itself: otherwise the page draws '?'
 // (it did for "⟨θ_m, c_k⟩"). The font's cmap is read here directly (TrueType format 4, the BMP).
-#include "app/glyph_ranges.hpp"
+#include "app/plot/glyph_ranges.hpp"
 #include "core/registry.hpp"
+#include "core/runner.hpp"
 #include "session/share_link.hpp"
 #include "core/words.hpp"
 #include <doctest/doctest.h>
@@ -83,7 +84,7 @@ void add_view(core::View v, std::vector<std::string>& out) {
 }
 
 // Everything the page can show for a lab: declarations, and what a finished default run displays.
-std::vector<std::string> lab_strings(core::Lab& lab) {
+std::vector<std::string> lab_strings(const core::Lab& lab) {
     std::vector<std::string> out;
     const core::LabInfo& i = lab.info();
     out.insert(out.end(), {i.id, i.title, i.citation, i.summary});
@@ -94,7 +95,7 @@ std::vector<std::string> lab_strings(core::Lab& lab) {
     }
     for (const auto& p : lab.schema().presets) out.insert(out.end(), {p.title, p.note, p.warning});
     for (const auto& h : lab.headlines()) out.push_back(h.paper);
-    core::RunConfig c = core::default_config(lab);
+    session::RunConfig c = session::default_config(lab);
     for (const auto& p : lab.schema().presets) {
         core::Params q = c.params;
         q.apply_preset(p.id);
@@ -102,16 +103,17 @@ std::vector<std::string> lab_strings(core::Lab& lab) {
         out.insert(out.end(), v.errors.begin(), v.errors.end());
         out.insert(out.end(), v.warnings.begin(), v.warnings.end());
     }
-    lab.reset(c.params, c.seed);
+    core::Runner run(lab);
+    run.reset(c.params, c.seed);
     auto shown = [&] {
-        out.push_back(lab.clock());
-        for (const auto& m : lab.metrics()) out.push_back(m.label);
+        out.push_back(run.clock());
+        for (const auto& m : run.metrics()) out.push_back(m.label);
         std::vector<core::View> views;
-        lab.views(views);
+        run.views(views);
         for (const auto& v : views) add_view(v, out);
     };
     shown();
-    core::run_to_end(lab);
+    core::run_to_end(run);
     shown();
     return out;
 }
@@ -130,10 +132,9 @@ TEST_CASE("every character the labs show is in the page font and its atlas range
     REQUIRE(has.count(0x03B8));   // θ: the reader works
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
-        auto lab = e.make();
         std::set<unsigned> missing_atlas, missing_font;
         std::string example;
-        for (const std::string& s : lab_strings(*lab))
+        for (const std::string& s : lab_strings(*e.lab))
             for (unsigned cp : code_points(s)) {
                 bool atlas = in_atlas(cp), glyph = has.count(cp) > 0;
                 if (!atlas) missing_atlas.insert(cp);
@@ -142,7 +143,7 @@ TEST_CASE("every character the labs show is in the page font and its atlas range
             }
         CAPTURE(example);
         CHECK_MESSAGE(
-            missing_atlas.empty(), "code points outside app/glyph_ranges.hpp: " << [&] {
+            missing_atlas.empty(), "code points outside app/plot/glyph_ranges.hpp: " << [&] {
                 std::string t;
                 for (unsigned c : missing_atlas) t += " U+" + hex(c);
                 return t;
@@ -174,10 +175,8 @@ TEST_CASE("every character of every language is in the page's font or the langua
         CAPTURE(l.code);
         std::string text;
         if (std::string(l.code) == "en-XA") {
-            for (const auto& e : core::all_labs()) {
-                auto lab = e.make();
-                for (const std::string& s : lab_strings(*lab)) text += core::pseudo(s);
-            }
+            for (const auto& e : core::all_labs())
+                for (const std::string& s : lab_strings(*e.lab)) text += core::pseudo(s);
             text += core::pseudo(l.name);
         } else if (std::string(l.code) != "en") {
             const Bytes table = read(std::string(MOE_WORDS_DIR) + "/" + l.code + ".json");

@@ -41,7 +41,7 @@ TEST_CASE("--jobs: a whole number of threads from 1 to 256, else a message") {
 }
 
 TEST_CASE("runs at once share the limits: a configuration that fits once is refused for 64 at once") {
-    auto lab = core::make_lab("cluster-experts");
+    const core::Lab* lab = core::find_lab("cluster-experts");
     core::Params p(lab->schema());
     p.set("n", 32000);
     p.set("n_test", 32000);

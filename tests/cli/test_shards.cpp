@@ -13,7 +13,7 @@
 namespace {
 
 // The parts of a quick reproduction of the example lab (7 seeds), each written and read back.
-std::vector<cli::Partial> parts_of(int of, const core::RunConfig& c, int seeds = 7) {
+std::vector<cli::Partial> parts_of(int of, const session::RunConfig& c, int seeds = 7) {
     std::vector<cli::Partial> parts;
     for (int s = 1; s <= of; ++s) {
         const auto [begin, end] = cli::shard_range(seeds, s, of);
@@ -26,15 +26,15 @@ std::vector<cli::Partial> parts_of(int of, const core::RunConfig& c, int seeds =
                        s,
                        of,
                        0.5,
-                       core::run_seeds(c, end - begin, 3 + uint64_t(begin), 1)};
+                       session::run_seeds(c, end - begin, 3 + uint64_t(begin), 1)};
         parts.push_back(cli::read_partial(cli::write_partial(p), "part"));
     }
     return parts;
 }
 
-core::RunConfig example_config() {
-    auto lab = core::make_lab("example");
-    core::RunConfig c;
+session::RunConfig example_config() {
+    const core::Lab* lab = core::find_lab("example");
+    session::RunConfig c;
     c.lab = "example";
     c.preset = "fast";
     c.params = core::Params(lab->schema());
@@ -67,7 +67,7 @@ TEST_CASE("shard_range: N parts cover the seeds once, in order, as evenly as the
 
 TEST_CASE("partial reports: written and read back exactly (NaN and failures with line breaks included)") {
     cli::Partial p{"v1", "example", "fast", "T=200 d=4", 5, 4, 2, 2, 1.25, {}};
-    core::SeedResult r;
+    session::SeedResult r;
     r.seed = 7;
     r.failure = "diverged at t = 3:\nlower η \\ or T";
     r.metrics = {{"t", "", 0.1 + 0.2}, {"mse", "", NAN}, {"big", "", 1e300}, {"neg", "", -INFINITY}};
@@ -88,11 +88,11 @@ TEST_CASE("partial reports: written and read back exactly (NaN and failures with
 }
 
 TEST_CASE("merge: three parts equal one machine's run, in any order; mismatched parts are refused") {
-    const core::RunConfig c = example_config();
-    const std::vector<core::SeedResult> one = core::run_seeds(c, 7, 3, 1);
+    const session::RunConfig c = example_config();
+    const std::vector<session::SeedResult> one = session::run_seeds(c, 7, 3, 1);
     std::vector<cli::Partial> parts = parts_of(3, c);
     std::swap(parts[0], parts[2]);   // the order of the files does not matter
-    const std::vector<core::SeedResult> merged = cli::merge_partials(parts);
+    const std::vector<session::SeedResult> merged = cli::merge_partials(parts);
     REQUIRE(merged.size() == one.size());
     for (size_t s = 0; s < one.size(); ++s) {
         CHECK(merged[s].seed == one[s].seed);

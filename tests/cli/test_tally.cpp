@@ -7,7 +7,7 @@
 #include <sstream>
 
 TEST_CASE("tally: ten phones' answers lines, counted per question, faults named with their line") {
-    const auto ce = core::make_lab("cluster-experts");
+    const core::Lab* ce = core::find_lab("cluster-experts");
     const std::vector<core::TourStep> steps = ce->tour();
     int asks = 0;   // the lab's question step (from 1)
     for (size_t k = 0; k < steps.size(); ++k)
@@ -16,12 +16,12 @@ TEST_CASE("tally: ten phones' answers lines, counted per question, faults named 
     const char letters[10] = {'a', 'b', 'b', 'b', '?', 'a', 'b', 'b', 'a', 'b'};   // ten phones
     std::string csv = "Timestamp,Name,Answers\n\n";   // a spreadsheet's header and a blank line
     for (int k = 0; k < 10; ++k) {
-        core::AnswerLine a;
+        session::AnswerLine a;
         a.lab = "cluster-experts";
         a.seed = 1;
         a.answers = {{asks, letters[k]}};
         if (k < 3) a.name = k == 0 ? "Lima, Ana" : k == 1 ? "李雷" : "Zoë \"Z\" O'Neil";   // three give a name
-        std::string line = core::answer_line(a);
+        std::string line = session::answer_line(a);
         if (k % 2) line = "2026-12-02," + std::string("\"") + line + "\"";   // saved as CSV, quoted
         csv += line + "\n";
     }

@@ -4,7 +4,7 @@
 #include "session/compare_views.hpp"
 #include "core/field.hpp"
 #include "core/keep_field.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/registry.hpp"
 #include "session/view_table.hpp"
 #include <doctest/doctest.h>
@@ -50,7 +50,7 @@ TEST_CASE("fill_field samples cell centres, row 0 at y_min; winners, territories
 }
 
 TEST_CASE("a field's tables: each territory's share and who wins on a coarse grid, top row first") {
-    const auto t = core::view_tables(halves(), 20);
+    const auto t = session::view_tables(halves(), 20);
     REQUIRE(t.size() == 2);
     CHECK(t[0].rows == std::vector<std::vector<std::string>>{{"right", "50.0 %"}, {"left", "50.0 %"}});
     CHECK(t[1].rows.front().front() == "0.75");   // the top row: y of the highest cell centre
@@ -61,14 +61,15 @@ TEST_CASE("a field's tables: each territory's share and who wins on a coarse gri
 TEST_CASE("every lab that shows a field: at least two territories at the end of its quick run") {
     int fields = 0;
     for (const core::LabEntry& e : core::all_labs()) {
-        auto lab = e.make();
+        const core::Lab* lab = e.lab;
+        core::Runner run(*lab);
         CAPTURE(lab->info().id);
         core::Params p(lab->schema());
         for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
-        lab->reset(p, 2);
-        REQUIRE(core::run_to_end(*lab) == "");
+        run.reset(p, 2);
+        REQUIRE(core::run_to_end(run) == "");
         std::vector<core::View> views;
-        lab->views(views);
+        run.views(views);
         std::vector<const core::View*> all;   // the views and their small multiples
         for (const core::View& v : views) {
             all.push_back(&v);
@@ -124,7 +125,7 @@ TEST_CASE("compare mode: A's and B's fields on one scale") {
     a.field.softmax = b.field.softmax = false;
     a.field.scale = 1;
     b.field.scale = 3;
-    const core::View both = core::compare_view(a, b, "x = 1");
+    const core::View both = session::compare_view(a, b, "x = 1");
     REQUIRE(both.children.size() == 2);
     CHECK(both.children[0].field.scale == 3);
     CHECK(both.children[1].field.scale == 3);
@@ -133,7 +134,7 @@ TEST_CASE("compare mode: A's and B's fields on one scale") {
     ga.id = gb.id = "g";
     ga.children = {a};
     gb.children = {b};
-    const core::View grid = core::compare_view(ga, gb, "x = 1");
+    const core::View grid = session::compare_view(ga, gb, "x = 1");
     REQUIRE(grid.children.size() == 2);
     CHECK(grid.children[0].field.scale == 3);
     CHECK(grid.children[1].field.scale == 3);

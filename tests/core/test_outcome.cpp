@@ -92,13 +92,13 @@ TEST_CASE("outcomes: a sentence whose metric this run does not have is left out,
 }
 
 TEST_CASE("outcomes: the example lab's declared seed count is what its seeds give (as moe-lab reproduce checks)") {
-    auto lab = core::make_lab("example");
+    const core::Lab* lab = core::find_lab("example");
     REQUIRE(lab);
-    const core::RunConfig c = core::default_config(*lab);
+    const session::RunConfig c = session::default_config(*lab);
     const std::vector<core::Outcome> outcomes = lab->outcomes();
     REQUIRE(outcomes.size() == 1);
     std::vector<std::vector<core::Metric>> runs;
-    for (const core::SeedResult& r : core::run_seeds(c, outcomes[0].seeds, 1, 1)) {
+    for (const session::SeedResult& r : session::run_seeds(c, outcomes[0].seeds, 1, 1)) {
         CHECK(r.failure.empty());
         runs.push_back(r.metrics);
     }

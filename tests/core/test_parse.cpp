@@ -83,9 +83,9 @@ TEST_CASE("quote keeps messages short and printable") {
 }
 
 TEST_CASE("the link uses the same grammar, and a repeated key is refused with a message") {
-    auto lab = core::all_labs()[0].make();
+    const core::Lab* lab = core::all_labs()[0].lab;
     const std::string id = lab->info().id;
-    core::RunConfig def = core::default_config(*lab);
+    session::RunConfig def = session::default_config(*lab);
     std::string p = "";
     for (const auto& s : lab->schema().params)
         if (s.type == core::ParamType::Real && s.min <= 0 && s.max >= 0) {
@@ -94,30 +94,30 @@ TEST_CASE("the link uses the same grammar, and a repeated key is refused with a 
         }
     if (!p.empty()) {
         // -0 is 0: the link says "p=0", never "p=-0"
-        core::Decoded d = core::decode_query("lab=" + id + "&" + p + "=-0");
-        core::RunConfig c = d.config;
-        CHECK(core::encode_query(c).find("=-0") == std::string::npos);
+        session::Decoded d = session::decode_query("lab=" + id + "&" + p + "=-0");
+        session::RunConfig c = d.config;
+        CHECK(session::encode_query(c).find("=-0") == std::string::npos);
     }
     const std::string p0 = lab->schema().params[0].name;
-    core::Decoded d =
-        core::decode_query("lab=" + id + "&" + p0 + "=9999&" + p0 + "=" + core::format_number(def.params[p0]));
+    session::Decoded d =
+        session::decode_query("lab=" + id + "&" + p0 + "=9999&" + p0 + "=" + core::format_number(def.params[p0]));
     CHECK(d.config.params == def.params);
     REQUIRE_FALSE(d.messages.empty());
     CHECK(d.messages[0].find("appears 2 times") != std::string::npos);
 
-    d = core::decode_query("lab=" + id + "&seed=3&seed=4");
+    d = session::decode_query("lab=" + id + "&seed=3&seed=4");
     CHECK(d.config.seed == 1);
     CHECK(d.messages.size() == 1);
-    d = core::decode_query("lab=" + id + "&seed=%20-1");
+    d = session::decode_query("lab=" + id + "&seed=%20-1");
     CHECK(d.config.seed == 1);
     CHECK(d.messages.size() == 1);
-    d = core::decode_query("lab=" + id + "&seed=18446744073709551615");
+    d = session::decode_query("lab=" + id + "&seed=18446744073709551615");
     CHECK(d.config.seed == UINT64_MAX);
     CHECK(d.messages.empty());
-    CHECK(core::encode_query(d.config).find("seed=18446744073709551615") != std::string::npos);
+    CHECK(session::encode_query(d.config).find("seed=18446744073709551615") != std::string::npos);
     for (const char* bad : {"0x10", "+3", "%201", "1e-400"}) {
         CAPTURE(bad);
-        d = core::decode_query("lab=" + id + "&" + p0 + "=" + bad);
+        d = session::decode_query("lab=" + id + "&" + p0 + "=" + bad);
         CHECK(d.config.params == def.params);
         CHECK(d.messages.size() >= 2);
     }

@@ -26,7 +26,7 @@ std::vector<core::View> views_at(double progress, int cells = 100) {
 }   // namespace
 
 TEST_CASE("rewind: moments every spacing, found by progress, their views back as they were") {
-    core::History h;
+    session::History h;
     CHECK(h.at(0.5) == -1);
     int recorded = 0;
     for (int step = 0; step <= 1000; ++step) {
@@ -41,7 +41,7 @@ TEST_CASE("rewind: moments every spacing, found by progress, their views back as
     CHECK(h.size() <= 401);
     const int k = h.at(0.5);
     REQUIRE(k >= 0);
-    const core::Moment& m = h.moment(size_t(k));
+    const session::Moment& m = h.moment(size_t(k));
     CHECK(std::fabs(m.progress - 0.5) <= h.spacing());
     const std::vector<core::View> v = h.views(size_t(k));
     REQUIRE(v.size() == 2);
@@ -56,10 +56,10 @@ TEST_CASE("rewind: moments every spacing, found by progress, their views back as
 }
 
 TEST_CASE("rewind: the budget holds; thinning keeps moments evenly spread, the first, the last and the kept ones") {
-    core::History probe;
+    session::History probe;
     probe.record({0, 0, false, "", 0, false, {}}, views_at(0, 1000));
     const size_t snapshot = probe.bytes();   // ~8 kB: a heatmap of 1000 doubles
-    core::History h(snapshot * 40);          // room for about 40 moments
+    session::History h(snapshot * 40);       // room for about 40 moments
     for (int step = 0; step <= 4000; ++step) {
         const double p = step / 4000.0;
         const bool kept = step == 1234 || step == 4000;   // a pause, and the end
@@ -79,7 +79,7 @@ TEST_CASE("rewind: the budget holds; thinning keeps moments evenly spread, the f
     CHECK(pause_kept);
     CHECK(widest <= 4 * h.spacing());   // no gap much wider than the current spacing
     // a snapshot larger than the whole budget: only the last moment is kept
-    core::History tiny(snapshot / 2);
+    session::History tiny(snapshot / 2);
     tiny.record({0, 0, false, "", 0, true, {}}, views_at(0, 1000));
     tiny.record({0.5, 0, false, "", 0, true, {}}, views_at(0.5, 1000));
     CHECK(tiny.size() == 1);
@@ -88,7 +88,7 @@ TEST_CASE("rewind: the budget holds; thinning keeps moments evenly spread, the f
 
 TEST_CASE("rewind: line plots keep the whole curve with a cursor at the moment; other views are as they were") {
     const std::vector<core::View> then = views_at(0.3), now = views_at(1);
-    const std::vector<core::View> shown = core::rewound_views(then, now, "moment");
+    const std::vector<core::View> shown = session::rewound_views(then, now, "moment");
     REQUIRE(shown.size() == 2);
     CHECK(shown[0].heat.v == then[0].heat.v);
     CHECK(shown[1].lines[0].x == now[1].lines[0].x);   // the whole curve
@@ -98,10 +98,10 @@ TEST_CASE("rewind: line plots keep the whole curve with a cursor at the moment; 
     CHECK(shown[1].overlays[0].label == "moment");
     std::vector<core::View> other = now;   // a later phase shows other series in the same view: as it was
     other[1].lines[0].label = "sweep";
-    const std::vector<core::View> as_was = core::rewound_views(then, other, "moment");
+    const std::vector<core::View> as_was = session::rewound_views(then, other, "moment");
     CHECK(as_was[1].lines[0].x == then[1].lines[0].x);
     CHECK(as_was[1].overlays.empty());
-    const std::vector<core::View> start = core::rewound_views(views_at(-1), now, "moment");   // no point yet
+    const std::vector<core::View> start = session::rewound_views(views_at(-1), now, "moment");   // no point yet
     CHECK(start[1].lines[0].x.empty());
     CHECK(start[1].overlays.empty());
 }

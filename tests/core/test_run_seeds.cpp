@@ -14,41 +14,41 @@
 namespace {
 
 // The threads this build can run: WebAssembly has none, so there only the shuffled order is tested.
-int test_jobs() { return std::max(1, std::min(3, core::machine_jobs() > 1 ? 3 : 1)); }
+int test_jobs() { return std::max(1, std::min(3, session::machine_jobs() > 1 ? 3 : 1)); }
 
 }   // namespace
 
 TEST_CASE("for_each_index: every index exactly once, on several threads; an exception reaches the caller") {
     std::vector<std::atomic<int>> hits(50);
     for (auto& h : hits) h = 0;
-    core::for_each_index(50, test_jobs(), [&](int i) { ++hits[size_t(i)]; });
+    session::for_each_index(50, test_jobs(), [&](int i) { ++hits[size_t(i)]; });
     for (const auto& h : hits) CHECK(h == 1);
     std::vector<int> order(10);
     std::iota(order.rbegin(), order.rend(), 0);   // 9, 8, …, 0
     std::vector<int> seen;
-    core::for_each_index(
+    session::for_each_index(
         10, 1, [&](int i) { seen.push_back(i); }, order);
     CHECK(seen == order);
-    CHECK_THROWS_AS(core::for_each_index(20, test_jobs(),
-                                         [](int i) {
-                                             if (i == 7) throw std::runtime_error("seed 7 failed");
-                                         }),
+    CHECK_THROWS_AS(session::for_each_index(20, test_jobs(),
+                                            [](int i) {
+                                                if (i == 7) throw std::runtime_error("seed 7 failed");
+                                            }),
                     std::runtime_error);
 }
 
 TEST_CASE("run_seeds: every lab gives the same bits on one thread and on several, in any order") {
     for (const auto& e : core::all_labs()) {
         CAPTURE(e.id);
-        auto lab = e.make();
-        core::RunConfig c;
+        const core::Lab* lab = e.lab;
+        session::RunConfig c;
         c.lab = e.id;
         c.params = core::Params(lab->schema());
         for (const auto& [k, v] : lab->test_sizes().quick) c.params.set(k, v);
         const int seeds = 4;
         const std::vector<int> shuffled = {2, 0, 3, 1};
         int progress = 0;
-        const auto one = core::run_seeds(c, seeds, 11, 1);
-        const auto many = core::run_seeds(
+        const auto one = session::run_seeds(c, seeds, 11, 1);
+        const auto many = session::run_seeds(
             c, seeds, 11, test_jobs(), [&](int done) { progress = done; }, shuffled);
         CHECK(progress == seeds);
         REQUIRE(one.size() == size_t(seeds));

@@ -50,8 +50,8 @@ core::View every_field() {
     return v;
 }
 
-core::RunSnapshot example() {
-    core::RunSnapshot s;
+session::RunSnapshot example() {
+    session::RunSnapshot s;
     s.failure = "diverged";
     s.phase = 2;
     s.progress = 0.625;
@@ -66,11 +66,11 @@ core::RunSnapshot example() {
 }   // namespace
 
 TEST_CASE("a run snapshot comes back field for field, its numbers as the same bits") {
-    const core::RunSnapshot in = example();
-    const std::string bytes = core::encode_snapshot(in);
-    core::RunSnapshot out;
-    REQUIRE(core::decode_snapshot(bytes, out) == "");
-    CHECK(core::encode_snapshot(out) == bytes);
+    const session::RunSnapshot in = example();
+    const std::string bytes = session::encode_snapshot(in);
+    session::RunSnapshot out;
+    REQUIRE(session::decode_snapshot(bytes, out) == "");
+    CHECK(session::encode_snapshot(out) == bytes);
     CHECK(out.failure == in.failure);
     CHECK(out.finished());
     CHECK(out.phase == 2);
@@ -103,7 +103,7 @@ TEST_CASE("a run snapshot comes back field for field, its numbers as the same bi
     // what the page's tables (and so its screen readers) show of it
     auto texts = [](const core::View& x) {
         std::string s;
-        for (const auto& t : core::view_tables(x, 1000))
+        for (const auto& t : session::view_tables(x, 1000))
             for (const auto& row : t.rows)
                 for (const auto& cell : row) s += cell + ",";
         return s;
@@ -112,26 +112,26 @@ TEST_CASE("a run snapshot comes back field for field, its numbers as the same bi
 }
 
 TEST_CASE("cut, padded or corrupt snapshot bytes are refused with a reason") {
-    const std::string bytes = core::encode_snapshot(example());
-    core::RunSnapshot out = example();
+    const std::string bytes = session::encode_snapshot(example());
+    session::RunSnapshot out = example();
     out.clock = "unchanged";
     for (size_t n = 0; n < bytes.size(); ++n) {
         CAPTURE(n);
-        CHECK(core::decode_snapshot(bytes.substr(0, n), out) != "");   // every cut
+        CHECK(session::decode_snapshot(bytes.substr(0, n), out) != "");   // every cut
     }
-    CHECK(core::decode_snapshot(bytes + "x", out) == "a snapshot with bytes after its end");
-    CHECK(core::decode_snapshot("RUN2" + bytes.substr(4), out) == "not a snapshot of this build");
+    CHECK(session::decode_snapshot(bytes + "x", out) == "a snapshot with bytes after its end");
+    CHECK(session::decode_snapshot("RUN2" + bytes.substr(4), out) == "not a snapshot of this build");
     CHECK(out.clock == "unchanged");   // a refusal leaves it as it was
     // a count far beyond the message (the metrics' count, right after done, the failure, phase and progress)
     std::string huge = bytes;
     const size_t metrics_at = 4 + 1 + 4 + std::string("diverged").size() + 4 + 8 + 4 + example().clock.size();
     std::memset(&huge[metrics_at], 0xff, 4);
-    CHECK(core::decode_snapshot(huge, out) == "a snapshot cut short or malformed");
+    CHECK(session::decode_snapshot(huge, out) == "a snapshot cut short or malformed");
     // a view kind that does not exist
     std::vector<core::View> views = {every_field()}, back;
     std::string vb;
-    core::encode_views(views, vb);
-    REQUIRE(core::decode_views(vb, back) == "");
+    session::encode_views(views, vb);
+    REQUIRE(session::decode_views(vb, back) == "");
     const size_t kind_at =
         4 + 4 + (4 + views[0].id.size()) + (4 + views[0].title.size()) + (4 + views[0].caption.size());
     int32_t kind = 0;
@@ -139,5 +139,5 @@ TEST_CASE("cut, padded or corrupt snapshot bytes are refused with a reason") {
     REQUIRE(kind == int32_t(core::ViewKind::Grid));
     kind = 17;
     std::memcpy(&vb[kind_at], &kind, 4);
-    CHECK(core::decode_views(vb, back) != "");
+    CHECK(session::decode_views(vb, back) != "");
 }

@@ -6,36 +6,37 @@
 #include <doctest/doctest.h>
 
 TEST_CASE("paper symbols are read as words") {
-    CHECK(core::spoken_symbol("η_r") == "eta r");
-    CHECK(core::spoken_symbol("σ0") == "sigma 0");
-    CHECK(core::spoken_symbol("B₂") == "B 2");
-    CHECK(core::spoken_symbol("T′") == "T prime");
-    CHECK(core::spoken_symbol("λ̄") == "lambda bar");
-    CHECK(core::spoken_symbol("‖w*‖") == "norm of w star");
-    CHECK(core::spoken_symbol("f*, g*") == "f star, g star");
-    CHECK(core::spoken_symbol("m/k") == "m over k");
-    CHECK(core::spoken_symbol("Δ") == "capital delta");
-    CHECK(core::spoken_label("η", "eta", "Step size (Algorithm 1). Paper: 0.01.") == "eta, Step size (Algorithm 1)");
-    CHECK(core::spoken_label("", "n_test", "") == "n test");
+    CHECK(session::spoken_symbol("η_r") == "eta r");
+    CHECK(session::spoken_symbol("σ0") == "sigma 0");
+    CHECK(session::spoken_symbol("B₂") == "B 2");
+    CHECK(session::spoken_symbol("T′") == "T prime");
+    CHECK(session::spoken_symbol("λ̄") == "lambda bar");
+    CHECK(session::spoken_symbol("‖w*‖") == "norm of w star");
+    CHECK(session::spoken_symbol("f*, g*") == "f star, g star");
+    CHECK(session::spoken_symbol("m/k") == "m over k");
+    CHECK(session::spoken_symbol("Δ") == "capital delta");
+    CHECK(session::spoken_label("η", "eta", "Step size (Algorithm 1). Paper: 0.01.") == "eta, Step size (Algorithm 1)");
+    CHECK(session::spoken_label("", "n_test", "") == "n test");
     // without a symbol the help's words name it: a link's name is no word to hear
-    CHECK(core::spoken_label("", "setting", "The data (Sec. 6.1, App. A.2). More.") == "The data (Sec. 6.1, App. A.2)");
+    CHECK(session::spoken_label("", "setting", "The data (Sec. 6.1, App. A.2). More.") ==
+          "The data (Sec. 6.1, App. A.2)");
 }
 
 TEST_CASE("symbols are read in the page's language: the signs' words come from the table") {
     REQUIRE(core::use_language("en-XA", "").empty());   // the pseudo-language: every word of the table accented
     const std::string eta = core::tr("eta"), star = core::tr("star");
     CHECK(eta != "eta");
-    CHECK(core::spoken_symbol("η_r") == eta + " r");
-    CHECK(core::spoken_symbol("w*") == "w " + star);
+    CHECK(session::spoken_symbol("η_r") == eta + " r");
+    CHECK(session::spoken_symbol("w*") == "w " + star);
     REQUIRE(core::use_language("en", "").empty());
-    CHECK(core::spoken_symbol("η_r") == "eta r");
+    CHECK(session::spoken_symbol("η_r") == "eta r");
 }
 
 TEST_CASE("every lab: each parameter's accessible name is plain ASCII words, without underscores") {
     for (const core::LabEntry& e : core::all_labs()) {
-        auto lab = e.make();
+        const core::Lab* lab = e.lab;
         for (const core::ParamSpec& s : lab->schema().params) {
-            const std::string spoken = core::spoken_symbol(s.symbol.empty() ? s.name : s.symbol);
+            const std::string spoken = session::spoken_symbol(s.symbol.empty() ? s.name : s.symbol);
             CAPTURE(lab->info().id);
             CAPTURE(s.symbol);
             CHECK(!spoken.empty());

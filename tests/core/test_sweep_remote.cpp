@@ -33,7 +33,7 @@ void make_sweep(core::Sweep& sw, int reps) {
     sw.start(reps, 1, 5, [](const core::SweepTask& t) { return std::make_unique<Job>(t, 2); });
 }
 
-struct Recorder : core::SweepTransport {
+struct Recorder : session::SweepTransport {
     std::vector<std::array<int, 4>> assigned;   // (worker, run, sweep, rep)
     std::vector<std::vector<core::SweepResult>> fills;
     std::vector<std::string> opened;   // "run query"
@@ -49,7 +49,7 @@ TEST_CASE("sweep results as text come back as the same bits; malformed text is r
     std::vector<core::SweepResult> in = {{4, 1, {1.0 / 3, -0.0, nan, INFINITY, 1e-310}, ""},
                                          {7, 2, {}, "diverged: η too large\nline 2 & more"}};
     std::vector<core::SweepResult> out;
-    REQUIRE(core::decode_results(core::encode_results(in), out));
+    REQUIRE(session::decode_results(session::encode_results(in), out));
     REQUIRE(out.size() == 2);
     CHECK(out[0].task == 4);
     CHECK(out[0].rep == 1);
@@ -60,16 +60,16 @@ TEST_CASE("sweep results as text come back as the same bits; malformed text is r
     for (const char* bad : {"x 1 - 0\n", "1 1 - 2 3ff0000000000000\n", "1 1 - 1 3FF0000000000000\n", "1 -1 - 0\n",
                             "1 1 - 1 3ff00000000000001\n", "1 1\n"}) {
         CAPTURE(bad);
-        CHECK_FALSE(core::decode_results(bad, out));
+        CHECK_FALSE(session::decode_results(bad, out));
         CHECK(out.empty());
     }
-    CHECK(core::decode_results("", out));
+    CHECK(session::decode_results("", out));
     CHECK(out.empty());
 }
 
 TEST_CASE("dispatcher: repetitions 1… go to idle workers, the sweep runs repetition 0 and waits for the rest") {
     Recorder transport;
-    core::SweepDispatcher d(transport);
+    session::SweepDispatcher d(transport);
     d.begin_run(3, "lab=x");
     d.join(2);
     CHECK(transport.opened == std::vector<std::string>{"3 lab=x"});
@@ -137,7 +137,7 @@ TEST_CASE("dispatcher: repetitions 1… go to idle workers, the sweep runs repet
 
 TEST_CASE("dispatcher: a new run drops the last one's results; with no workers the sweep runs everything here") {
     Recorder transport;
-    core::SweepDispatcher d(transport);
+    session::SweepDispatcher d(transport);
     d.begin_run(1, "lab=x");
     d.join(1);
     core::Sweep sw;
@@ -163,7 +163,7 @@ TEST_CASE("dispatcher: a new run drops the last one's results; with no workers t
 
 TEST_CASE("dispatcher: workers that join a run midway get the sweeps already complete and the next repetitions") {
     Recorder transport;
-    core::SweepDispatcher d(transport);
+    session::SweepDispatcher d(transport);
     d.begin_run(4, "lab=x");   // no workers yet: the page runs the first sweep alone, recording every result
     core::Sweep first, second;
     make_sweep(first, 2);
@@ -195,7 +195,7 @@ TEST_CASE("dispatcher: workers that join a run midway get the sweeps already com
 
 TEST_CASE("dispatcher: while the page is paused nothing is handed out (a step runs here)") {
     Recorder transport;
-    core::SweepDispatcher d(transport);
+    session::SweepDispatcher d(transport);
     d.begin_run(1, "lab=x");
     d.join(2);
     d.set_accepting(false);
@@ -212,7 +212,7 @@ TEST_CASE("dispatcher: while the page is paused nothing is handed out (a step ru
 
 TEST_CASE("worker: a bad link is refused with the link's message; a worker runs only what it was handed, and rests "
           "where there is none") {
-    core::SweepWorker w;
+    session::SweepWorker w;
     CHECK(w.open("lab=no-such-lab") != "");
     CHECK(w.idle());
     CHECK(w.open("lab=example&seed=3") == "");
@@ -227,7 +227,7 @@ TEST_CASE("worker: a bad link is refused with the link's message; a worker runs 
 
 TEST_CASE("sweep offered before the run reaches it: repetitions go out, nothing runs here, arrivals are recorded") {
     Recorder transport;
-    core::SweepDispatcher d(transport);
+    session::SweepDispatcher d(transport);
     d.begin_run(5, "lab=x");
     d.join(1);
     core::Sweep sw;

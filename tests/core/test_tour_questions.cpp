@@ -2,7 +2,7 @@
 // the tour's seed the run's own metrics, at the moment the step has run, support the answer the paper predicts
 // (the declared key), so the page never reveals an answer the run on screen contradicts.
 #include "session/compare.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/registry.hpp"
 #include "session/run_seeds.hpp"
 #include "session/share_link.hpp"
@@ -35,7 +35,8 @@ TEST_CASE("a question's answer: the first answer whose test holds; otherwise the
 
 TEST_CASE("each lab's tour asks at least one question, with 2-4 answers, a key and metrics the lab reports") {
     for (const auto& entry : core::all_labs()) {
-        auto lab = entry.make();
+        const core::Lab* lab = entry.lab;
+        core::Runner run(*lab);
         CAPTURE(entry.id);
         const std::vector<core::TourStep> steps = lab->tour();
         int questions = 0;
@@ -44,9 +45,9 @@ TEST_CASE("each lab's tour asks at least one question, with 2-4 answers, a key a
             const core::TourQuestion& q = s.question;
             if (q.prompt.empty()) continue;
             ++questions;
-            const core::RunConfig c = core::tour_config(*lab, core::default_config(*lab), steps, int(j));
-            lab->reset(c.params, c.seed);
-            const std::vector<core::Metric> metrics = lab->metrics();   // the metrics of the step's configuration
+            const session::RunConfig c = session::tour_config(*lab, session::default_config(*lab), steps, int(j));
+            run.reset(c.params, c.seed);
+            const std::vector<core::Metric> metrics = run.metrics();   // the metrics of the step's configuration
             CAPTURE(q.prompt);
             CHECK(q.answers.size() >= 2);
             CHECK(q.answers.size() <= 4);
@@ -86,19 +87,19 @@ TEST_CASE("on the tour's seed, each question's run supports the answer the paper
     };
     std::vector<Task> tasks;
     for (const auto& entry : core::all_labs()) {
-        const auto lab = entry.make();
+        const core::Lab* lab = entry.lab;
         const std::vector<core::TourStep> steps = lab->tour();
         for (int k = 0; k < int(steps.size()); ++k)
             if (!steps[size_t(k)].question.prompt.empty())
                 for (int seed = 1; seed <= core::kQuestionSeeds; ++seed) tasks.push_back({entry.id, k, uint64_t(seed)});
     }
-    core::for_each_index(int(tasks.size()), core::machine_jobs(), [&](int i) {
+    session::for_each_index(int(tasks.size()), session::machine_jobs(), [&](int i) {
         Task& t = tasks[size_t(i)];
-        const auto lab = core::make_lab(t.lab);
-        t.answer = core::question_run_answer(*lab, lab->tour(), t.step, t.seed);
+        const core::Lab* lab = core::find_lab(t.lab);
+        t.answer = session::question_run_answer(*lab, lab->tour(), t.step, t.seed);
     });
     for (const Task& t : tasks) {
-        const auto lab = core::make_lab(t.lab);
+        const core::Lab* lab = core::find_lab(t.lab);
         const std::vector<core::TourStep> steps = lab->tour();
         const core::TourQuestion& q = steps[size_t(t.step)].question;
         CAPTURE(t.lab);
@@ -109,11 +110,11 @@ TEST_CASE("on the tour's seed, each question's run supports the answer the paper
         CHECK_MESSAGE((t.answer != q.key) == declared,
                       t.lab << " step " << t.step + 1 << ", seed " << t.seed << ": the run supports answer " << t.answer
                             << ", the paper " << q.key << std::string(declared ? ", declared unlike" : ""));
-        if (t.seed == core::default_config(*lab).seed)
+        if (t.seed == session::default_config(*lab).seed)
             CHECK(t.answer == q.key);   // the tour's seed, as the page plays it
     }
     for (const auto& entry : core::all_labs())   // every declared seed is one of 1–10, named once
-        for (const core::TourStep& s : entry.make()->tour()) {
+        for (const core::TourStep& s : entry.lab->tour()) {
             std::vector<int> seeds = s.question.unlike_paper;
             std::sort(seeds.begin(), seeds.end());
             CHECK(std::adjacent_find(seeds.begin(), seeds.end()) == seeds.end());
@@ -126,7 +127,7 @@ TEST_CASE("on the tour's seed, each question's run supports the answer the paper
 // may hold are number markers ({=0.05}), never a {metric} to fill.
 TEST_CASE("every wrong answer of every tour question says what it misreads; the paper's answer does not") {
     for (const auto& entry : core::all_labs()) {
-        auto lab = entry.make();
+        const core::Lab* lab = entry.lab;
         CAPTURE(entry.id);
         for (const core::TourStep& s : lab->tour()) {
             const core::TourQuestion& q = s.question;

@@ -1,14 +1,15 @@
 // Every lab has a guided tour (Lab::tour, core/tour.hpp), well formed: 4–8 steps, presets and
 // parameters that exist and validate, phases in range, one or two view ids that the lab draws,
 // and a caption and a claim for each step. The browser test plays the tours end to end.
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/registry.hpp"
 #include "session/share_link.hpp"
 #include <doctest/doctest.h>
 
 TEST_CASE("each lab's tour is declared consistently") {
     for (const auto& entry : core::all_labs()) {
-        auto lab = entry.make();
+        const core::Lab* lab = entry.lab;
+        core::Runner run(*lab);
         const std::string id = lab->info().id;
         CAPTURE(id);
         std::vector<core::TourStep> steps = lab->tour();
@@ -16,7 +17,7 @@ TEST_CASE("each lab's tour is declared consistently") {
         CHECK(steps.size() <= 8);
         REQUIRE(!steps.empty());
         CHECK(!steps[0].preset.empty());   // a tour starts from a named preset, whatever ran before
-        core::RunConfig c = core::default_config(*lab);
+        session::RunConfig c = session::default_config(*lab);
         for (size_t k = 0; k < steps.size(); ++k) {
             const core::TourStep& s = steps[k];
             CAPTURE(k);
@@ -37,9 +38,9 @@ TEST_CASE("each lab's tour is declared consistently") {
             CHECK(s.progress <= 1);
             REQUIRE(s.views.size() >= 1);
             REQUIRE(s.views.size() <= 2);
-            lab->reset(c.params, 1);
+            run.reset(c.params, 1);
             std::vector<core::View> views;
-            lab->views(views);
+            run.views(views);
             for (const std::string& v : s.views) {
                 bool found = false;
                 for (const auto& view : views) found |= view.id == v;

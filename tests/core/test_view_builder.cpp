@@ -12,7 +12,7 @@ namespace {
 
 std::string bytes(const core::View& v) {
     std::string out;
-    core::encode_views({v}, out);
+    session::encode_views({v}, out);
     return out;
 }
 

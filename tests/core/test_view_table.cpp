@@ -1,7 +1,7 @@
 // A view's data as tables (session/view_table.hpp): the rows kept, the shape of each kind, and, for every
 // registered lab at the end of its quick run, tables a screen reader can read: every row as wide as its header,
 // no more rows than asked for, and data in every view that plots some.
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/registry.hpp"
 #include "session/view_table.hpp"
 #include <doctest/doctest.h>
@@ -9,11 +9,11 @@
 #include <string>
 
 TEST_CASE("spread_indices keeps the first and the last, evenly spread, each once") {
-    CHECK(core::spread_indices(0, 5).empty());
-    CHECK(core::spread_indices(3, 10) == std::vector<size_t>{0, 1, 2});
-    CHECK(core::spread_indices(7, 1) == std::vector<size_t>{6});
-    CHECK(core::spread_indices(1, 10) == std::vector<size_t>{0});   // one row: found by clang's UBSan (index 2^63)
-    const auto k = core::spread_indices(1001, 20);
+    CHECK(session::spread_indices(0, 5).empty());
+    CHECK(session::spread_indices(3, 10) == std::vector<size_t>{0, 1, 2});
+    CHECK(session::spread_indices(7, 1) == std::vector<size_t>{6});
+    CHECK(session::spread_indices(1, 10) == std::vector<size_t>{0});   // one row: found by clang's UBSan (index 2^63)
+    const auto k = session::spread_indices(1001, 20);
     REQUIRE(k.size() == 20);
     CHECK(k.front() == 0);
     CHECK(k.back() == 1000);
@@ -38,7 +38,7 @@ TEST_CASE("view tables: lines on one x are one wide table, on different x a long
     }
     v.lines = {a, b};
     v.overlays.push_back({core::Overlay::HLine, 0.875, 0, "ceiling"});
-    auto t = core::view_tables(v, 10);
+    auto t = session::view_tables(v, 10);
     REQUIRE(t.size() == 1);
     CHECK(t[0].columns == std::vector<std::string>{"t", "MoE", "single"});
     CHECK(t[0].rows.size() == 10);
@@ -49,7 +49,7 @@ TEST_CASE("view tables: lines on one x are one wide table, on different x a long
 
     v.lines[1].x.resize(50);
     v.lines[1].y.resize(50);
-    t = core::view_tables(v, 10);
+    t = session::view_tables(v, 10);
     CHECK(t[0].columns == std::vector<std::string>{"series", "t", "y"});
     CHECK(t[0].rows.size() == 10);   // 5 of each series
     CHECK(t[0].rows[4][0] == "MoE");
@@ -68,7 +68,7 @@ TEST_CASE("view tables: heatmap cells with their row and column labels and marks
     v.heat.marks = {{1, 0}};
     v.heat.mark_label = "argmax";
     v.heat.value_format = "%.1f";
-    auto t = core::view_tables(v, 20);
+    auto t = session::view_tables(v, 20);
     REQUIRE(t.size() == 1);
     CHECK(t[0].columns == std::vector<std::string>{"expert \\ cluster", "1", "2", "3"});
     CHECK(t[0].rows[1] == std::vector<std::string>{"expert 2", "4.0 (argmax)", "5.0", "no value"});
@@ -76,7 +76,7 @@ TEST_CASE("view tables: heatmap cells with their row and column labels and marks
     core::View b;
     b.kind = core::ViewKind::Bars;
     b.bars = {{"router", 0.9, 0.05, -1}, {"random", 0.5, 0, -1}};
-    t = core::view_tables(b, 20);
+    t = session::view_tables(b, 20);
     CHECK(t[0].columns.size() == 3);
     CHECK(t[0].rows[0] == std::vector<std::string>{"router", "0.9", "0.05"});
 }
@@ -90,7 +90,7 @@ TEST_CASE("view tables: a Grid gives a table per small multiple; scatter points 
     core::View g;
     g.kind = core::ViewKind::Grid;
     g.children = {s, s};
-    auto t = core::view_tables(g, 8);
+    auto t = session::view_tables(g, 8);
     REQUIRE(t.size() == 2);
     CHECK(t[1].rows.size() == 8);
     CHECK(t[1].total_rows == 50);
@@ -99,20 +99,21 @@ TEST_CASE("view tables: a Grid gives a table per small multiple; scatter points 
 
 TEST_CASE("every lab: at the end of its quick run every view's tables are readable and hold its data") {
     for (const core::LabEntry& e : core::all_labs()) {
-        auto lab = e.make();
+        const core::Lab* lab = e.lab;
+        core::Runner run(*lab);
         CAPTURE(lab->info().id);
         core::Params p(lab->schema());
         for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
-        lab->reset(p, 5);
-        REQUIRE(core::run_to_end(*lab) == "");
+        run.reset(p, 5);
+        REQUIRE(core::run_to_end(run) == "");
         std::vector<core::View> views;
-        lab->views(views);
+        run.views(views);
         for (const core::View& v : views) {
             CAPTURE(v.id);
-            const auto tables = core::view_tables(v, 12);
+            const auto tables = session::view_tables(v, 12);
             CHECK(!tables.empty());
             size_t rows = 0;
-            for (const core::DataTable& t : tables) {
+            for (const session::DataTable& t : tables) {
                 CHECK(!t.columns.empty());
                 CHECK((t.rows.size() <= 12 || t.columns[0] == "series"));   // a long table: a few rows per series
                 CHECK(t.rows.size() <= t.total_rows);

@@ -22,8 +22,8 @@ static int count(const std::string& text, const std::string& what) {
     return n;
 }
 
-static core::SheetRequest request(const std::string& lab, core::SheetKind kind, uint64_t seed = 1) {
-    core::SheetRequest r;
+static session::SheetRequest request(const std::string& lab, session::SheetKind kind, uint64_t seed = 1) {
+    session::SheetRequest r;
     r.lab = lab;
     r.kind = kind;
     r.seed = seed;
@@ -37,12 +37,12 @@ TEST_CASE(
     int warnings = 0;   // the page's end-of-run warnings the keys carry to their first page
     for (const auto& entry : core::all_labs()) {
         CAPTURE(entry.id);
-        auto lab = entry.make();
+        const core::Lab* lab = entry.lab;
         const std::vector<core::TourStep> steps = lab->tour();
         REQUIRE(!steps.empty());
         std::string html, again;
-        REQUIRE(core::make_sheet(request(entry.id, core::SheetKind::Worksheet), html).empty());
-        REQUIRE(core::make_sheet(request(entry.id, core::SheetKind::Worksheet), again).empty());
+        REQUIRE(session::make_sheet(request(entry.id, session::SheetKind::Worksheet), html).empty());
+        REQUIRE(session::make_sheet(request(entry.id, session::SheetKind::Worksheet), again).empty());
         CHECK(html == again);
         int on_phones = 0;   // the question steps: each student opens them from their codes
         for (const core::TourStep& s : steps) on_phones += !s.question.prompt.empty();
@@ -53,12 +53,12 @@ TEST_CASE(
         CHECK(count(html, "<svg class=\"qr\"") == on_phones);
         CHECK(count(html, "class=\"write") == 2 * on_phones);   // the prediction, what the run showed
         std::string key;   // (the key has every step's code: the teacher opens the projector's steps)
-        REQUIRE(core::make_sheet(request(entry.id, core::SheetKind::Key), key).empty());
+        REQUIRE(session::make_sheet(request(entry.id, session::SheetKind::Key), key).empty());
         CHECK(count(key, "<svg class=\"qr\"") == int(steps.size()));
         for (int k = 0; k < int(steps.size()); ++k) {
-            const std::string link = core::step_link(*lab, request(entry.id, core::SheetKind::Worksheet), k);
+            const std::string link = session::step_link(*lab, request(entry.id, session::SheetKind::Worksheet), k);
             CAPTURE(link);
-            CHECK(link.rfind("https://example.org/moe/?lab=" + entry.id +
+            CHECK(link.rfind("https://example.org/moe/?lab=" + entry.id + "&preset=" + lab->schema().presets[0].id +
                                  "&seed=1&lang=en&tour=" + std::to_string(k + 1) + "&lock=lab,preset,seed",
                              0) == 0);
             for (const auto& [name, value] : steps[size_t(k)].set)   // the step's own values locked too
@@ -104,10 +104,10 @@ static std::string table_of(const std::string& code) {
 TEST_CASE(
     "the key: the paper's answer, the run's on the seed, each wrong answer's misreading, the same for any slicing") {
     core::use_language("en", "");
-    const core::SheetRequest r = request("example", core::SheetKind::Key);
+    const session::SheetRequest r = request("example", session::SheetKind::Key);
     std::string key;
-    REQUIRE(core::make_sheet(r, key).empty());
-    auto lab = core::make_lab("example");
+    REQUIRE(session::make_sheet(r, key).empty());
+    const core::Lab* lab = core::find_lab("example");
     for (const core::TourStep& s : lab->tour()) {
         const core::TourQuestion& q = s.question;
         if (q.prompt.empty()) continue;
@@ -128,20 +128,20 @@ TEST_CASE(
         CHECK(desk.find("<strong>Why the paper answers so:</strong>") != std::string::npos);
         for (const core::TourStep& s : lab->tour())
             if (!s.question.prompt.empty())
-                CHECK(desk.find(core::print_math(core::tr(s.question.why))) != std::string::npos);
+                CHECK(desk.find(session::print_math(core::tr(s.question.why))) != std::string::npos);
     }
     // where a question declares seeds unlike the paper: how many hold and which do not, in the language's forms
     core::TourQuestion q;
     q.unlike_paper = {3};
-    CHECK(core::seeds_as_paper(q) == "9 of 10 (not on seed 3)");
+    CHECK(session::seeds_as_paper(q) == "9 of 10 (not on seed 3)");
     q.unlike_paper = {3, 7, 9};
-    CHECK(core::seeds_as_paper(q) == "7 of 10 (not on seeds 3, 7, 9)");
+    CHECK(session::seeds_as_paper(q) == "7 of 10 (not on seeds 3, 7, 9)");
     REQUIRE(core::use_language("zh-Hans", table_of("zh-Hans")).empty());
-    CHECK(core::seeds_as_paper(q) == "7/10（种子 3、7、9 除外）");
+    CHECK(session::seeds_as_paper(q) == "7/10（种子 3、7、9 除外）");
     core::use_language("en", "");
     // made a slice at a time (the page's frames) it is the same: the maker's steps are the run's own slices
     std::string why;
-    core::SheetMaker maker(r, why);
+    session::SheetMaker maker(r, why);
     REQUIRE(why.empty());
     double last = -1;
     int slices = 0;
@@ -155,7 +155,7 @@ TEST_CASE(
     CHECK(maker.html() == key);
     // another seed, other numbers
     std::string other;
-    REQUIRE(core::make_sheet(request("example", core::SheetKind::Key, 7), other).empty());
+    REQUIRE(session::make_sheet(request("example", session::SheetKind::Key, 7), other).empty());
     CHECK(other != key);
 }
 
@@ -163,12 +163,12 @@ TEST_CASE(
     "the time plans: every minute given out, a question twice a quiet step's, a short class goes past quiet steps") {
     for (const core::LabEntry& e : core::all_labs()) {
         CAPTURE(e.id);
-        const std::vector<core::TourStep> steps = e.make()->tour();
+        const std::vector<core::TourStep> steps = e.lab->tour();
         if (steps.empty()) continue;
         for (const int total : {18, 35, 65}) {
             CAPTURE(total);
             for (const bool short_class : {false, true}) {
-                const std::vector<int> m = core::step_minutes(steps, total, short_class);
+                const std::vector<int> m = session::step_minutes(steps, total, short_class);
                 REQUIRE(m.size() == steps.size());
                 int sum = 0;
                 for (size_t k = 0; k < m.size(); ++k) {
@@ -188,7 +188,7 @@ TEST_CASE(
 
 TEST_CASE("a sheet's bad requests: an unknown lab is named, with the labs there are") {
     std::string html;
-    const std::string why = core::make_sheet(request("no-such-lab", core::SheetKind::Worksheet), html);
+    const std::string why = session::make_sheet(request("no-such-lab", session::SheetKind::Worksheet), html);
     CHECK(why.find("no-such-lab") != std::string::npos);
     CHECK(why.find("cluster-experts") != std::string::npos);
     CHECK(html.empty());
@@ -211,31 +211,32 @@ TEST_CASE("several seeds: a sheet for each table with its seed's codes, the key'
     core::use_language("en", "");
     const int n = 3;
     const uint64_t first = 5;
-    core::SheetRequest r = request("example", core::SheetKind::Worksheet, first);
+    session::SheetRequest r = request("example", session::SheetKind::Worksheet, first);
     r.seeds = n;
     std::string sheets;
-    REQUIRE(core::make_sheet(r, sheets).empty());
+    REQUIRE(session::make_sheet(r, sheets).empty());
     CHECK(count(sheets, "<section class=\"sheet\">") == n);
     for (int t = 0; t < n; ++t) {   // table t's sheet is seed first + t's, its seed line naming the table
         const std::string seed = std::to_string(first + uint64_t(t));
         CAPTURE(seed);
         std::string one;
-        REQUIRE(core::make_sheet(request("example", core::SheetKind::Worksheet, first + uint64_t(t)), one).empty());
+        REQUIRE(
+            session::make_sheet(request("example", session::SheetKind::Worksheet, first + uint64_t(t)), one).empty());
         const std::string table = replaced(sheet_body(one), "<p>Seed " + seed + " · ",
                                            "<p>Table " + std::to_string(t + 1) + " of 3: seed " + seed + " · ");
         CHECK(table != sheet_body(one));
         CHECK(sheets.find("<section class=\"sheet\">\n" + table + "</section>") != std::string::npos);
     }
-    r.kind = core::SheetKind::Key;
+    r.kind = session::SheetKind::Key;
     std::string key;
-    REQUIRE(core::make_sheet(r, key).empty());
+    REQUIRE(session::make_sheet(r, key).empty());
     CHECK(count(key, "<h1>") == 1);
     CHECK(key.find("<p>Seeds 5–7 · ") != std::string::npos);
     CHECK(key.find("<th scope=\"col\">Seed 5</th><th scope=\"col\">Seed 6</th><th scope=\"col\">Seed 7</th>") !=
           std::string::npos);       // at a glance, and each step's numbers
     for (int t = 0; t < n; ++t) {   // what each seed's own key says of its run is in this one
         std::string one;
-        REQUIRE(core::make_sheet(request("example", core::SheetKind::Key, first + uint64_t(t)), one).empty());
+        REQUIRE(session::make_sheet(request("example", session::SheetKind::Key, first + uint64_t(t)), one).empty());
         const std::string seed = std::to_string(first + uint64_t(t));
         for (size_t at = one.find("<p>On seed " + seed + " the run"); at != std::string::npos;
              at = one.find("<p>On seed " + seed + " the run", at + 1)) {
@@ -256,7 +257,7 @@ TEST_CASE("several seeds: a sheet for each table with its seed's codes, the key'
     }
     // made a slice at a time it is the same, and its progress never goes back
     std::string why;
-    core::SheetMaker maker(r, why);
+    session::SheetMaker maker(r, why);
     REQUIRE(why.empty());
     double last = -1;
     while (!maker.done()) {
@@ -267,24 +268,24 @@ TEST_CASE("several seeds: a sheet for each table with its seed's codes, the key'
     }
     CHECK(maker.html() == key);
     // a class has 1 to 8 tables, and their seeds stay within the 64-bit seeds
-    for (const int bad : {0, core::kMaxSheetSeeds + 1}) {
+    for (const int bad : {0, session::kMaxSheetSeeds + 1}) {
         r.seeds = bad;
         std::string html;
-        CHECK(core::make_sheet(r, html).find("1 to 8 seeds") != std::string::npos);
+        CHECK(session::make_sheet(r, html).find("1 to 8 seeds") != std::string::npos);
         CHECK(html.empty());
     }
     r.seeds = 2;
     r.seed = UINT64_MAX;
     std::string html;
-    CHECK(core::make_sheet(r, html).find("go past the largest seed") != std::string::npos);
+    CHECK(session::make_sheet(r, html).find("go past the largest seed") != std::string::npos);
     r.seed = UINT64_MAX - 1;
-    CHECK(core::make_sheet(r, html).empty());
+    CHECK(session::make_sheet(r, html).empty());
 }
 
 TEST_CASE("a sheet's page address: http or https with a host, no query or fragment, nothing a link cannot hold") {
     for (const char* good : {"https://example.org/moe/", "http://127.0.0.1:8080/", "HTTPS://Example.org/moe/index.html",
                              "https://teaching.example/winter-term"})
-        CHECK_MESSAGE(core::address_problem(good).empty(), good);
+        CHECK_MESSAGE(session::address_problem(good).empty(), good);
     const std::pair<const char*, const char*> bad[] = {
         {"javascript:alert(1)", "http:// or https://"},
         {"data:text/html,<script>alert(1)</script>", "http:// or https://"},
@@ -302,11 +303,11 @@ TEST_CASE("a sheet's page address: http or https with a host, no query or fragme
     for (const auto& entry : bad) {
         const std::string address = entry.first, why = entry.second;
         CAPTURE(address);
-        CHECK(core::address_problem(address).find(why) != std::string::npos);
-        core::SheetRequest r = request("example", core::SheetKind::Key);
+        CHECK(session::address_problem(address).find(why) != std::string::npos);
+        session::SheetRequest r = request("example", session::SheetKind::Key);
         r.address = address;
         std::string html;
-        CHECK(core::make_sheet(r, html).find(why) != std::string::npos);   // refused before anything runs
+        CHECK(session::make_sheet(r, html).find(why) != std::string::npos);   // refused before anything runs
         CHECK(html.empty());
     }
 }
@@ -321,7 +322,7 @@ static std::string printed(const std::string& text) {
         else if (c == '"') h += "&quot;";
         else h += c;
     }
-    return core::print_math(h);
+    return session::print_math(h);
 }
 
 // Each lab with a tour, in each language: its worksheet, and its key without runs (the texts, not the numbers).
@@ -332,11 +333,11 @@ static void each_lab_sheets(const std::function<void(const core::Lab&, const std
             const std::string code = lang.code;
             CAPTURE(code);
             CAPTURE(e.id);
-            const auto lab = core::make_lab(e.id);
+            const core::Lab* lab = core::find_lab(e.id);
             if (lab->tour().empty()) continue;
             std::string sheet;
-            REQUIRE(core::make_sheet(request(e.id, core::SheetKind::Worksheet), sheet).empty());
-            look(*lab, sheet, core::sheet_html(*lab, request(e.id, core::SheetKind::Key), {}));
+            REQUIRE(session::make_sheet(request(e.id, session::SheetKind::Worksheet), sheet).empty());
+            look(*lab, sheet, session::sheet_html(*lab, request(e.id, session::SheetKind::Key), {}));
         }
     }
     core::use_language("en", "");
@@ -398,33 +399,33 @@ TEST_CASE(
 }
 
 TEST_CASE("print_math: exponents and one-letter names' subscripts set, parameter names and plain text left alone") {
-    CHECK(core::print_math("Õ(d^{k*−1})") == "Õ(d<sup>k*−1</sup>)");
-    CHECK(core::print_math("O(σ0^1.5).") == "O(σ0<sup>1.5</sup>).");
-    CHECK(core::print_math("‖h^(t) − h^(0)‖") == "‖h<sup>(t)</sup>\u00A0−\u00A0h<sup>(0)</sup>‖");
-    CHECK(core::print_math("η_r and D_α = D_γ, E_reg") ==
+    CHECK(session::print_math("Õ(d^{k*−1})") == "Õ(d<sup>k*−1</sup>)");
+    CHECK(session::print_math("O(σ0^1.5).") == "O(σ0<sup>1.5</sup>).");
+    CHECK(session::print_math("‖h^(t) − h^(0)‖") == "‖h<sup>(t)</sup>\u00A0−\u00A0h<sup>(0)</sup>‖");
+    CHECK(session::print_math("η_r and D_α = D_γ, E_reg") ==
           "η<sub>r</sub> and D<sub>α</sub>\u00A0=\u00A0D<sub>γ</sub>, E<sub>reg</sub>");
-    CHECK(core::print_math("w_g* and θ_mᵀv_c") == "w<sub>g</sub>* and θ<sub>m</sub>ᵀv<sub>c</sub>");
-    CHECK(core::print_math("top_k = 2, single_opt = adam") == "top_k\u00A0=\u00A02, single_opt\u00A0=\u00A0adam");
-    CHECK(core::print_math("87.5 % and 87,5 %") == "87.5\u00A0% and 87,5\u00A0%");
-    CHECK(core::print_math("a ^ b, x_ , 5^") == "a ^ b, x_ , 5^");
-    CHECK(core::print_math("n = 10^5") == "n\u00A0=\u00A010<sup>5</sup>");
+    CHECK(session::print_math("w_g* and θ_mᵀv_c") == "w<sub>g</sub>* and θ<sub>m</sub>ᵀv<sub>c</sub>");
+    CHECK(session::print_math("top_k = 2, single_opt = adam") == "top_k\u00A0=\u00A02, single_opt\u00A0=\u00A0adam");
+    CHECK(session::print_math("87.5 % and 87,5 %") == "87.5\u00A0% and 87,5\u00A0%");
+    CHECK(session::print_math("a ^ b, x_ , 5^") == "a ^ b, x_ , 5^");
+    CHECK(session::print_math("n = 10^5") == "n\u00A0=\u00A010<sup>5</sup>");
     // a formula breaks between formulas, never at its relation or operator; a negative number has a minus sign
-    CHECK(core::print_math("(σ_p = 2), α ≤ 0,1 and x &lt; 3") ==
+    CHECK(session::print_math("(σ_p = 2), α ≤ 0,1 and x &lt; 3") ==
           "(σ<sub>p</sub>\u00A0=\u00A02), α\u00A0≤\u00A00,1 and x\u00A0&lt;\u00A03");
-    CHECK(core::print_math("‖a − b‖ ≈ 100 %") == "‖a\u00A0−\u00A0b‖\u00A0≈\u00A0100\u00A0%");
-    CHECK(core::print_math("gap = -0,040 (-3) top-1 1-10") == "gap\u00A0=\u00A0\u22120,040 (\u22123) top-1 1-10");
-    CHECK(core::print_math("seeds 1–10, a – b") == "seeds 1\u2060–\u206010, a – b");
-    CHECK(core::print_math("测试准确率（%） = 75.95，见 表") == "测试准确率（%）=\u00A075.95，见 表");
+    CHECK(session::print_math("‖a − b‖ ≈ 100 %") == "‖a\u00A0−\u00A0b‖\u00A0≈\u00A0100\u00A0%");
+    CHECK(session::print_math("gap = -0,040 (-3) top-1 1-10") == "gap\u00A0=\u00A0\u22120,040 (\u22123) top-1 1-10");
+    CHECK(session::print_math("seeds 1–10, a – b") == "seeds 1\u2060–\u206010, a – b");
+    CHECK(session::print_math("测试准确率（%） = 75.95，见 表") == "测试准确率（%）=\u00A075.95，见 表");
     // a reference's number stays with its word, a number with the Chinese around it; other spaces may break
-    CHECK(core::print_math("Theorem 4.1 and Lemma E.3, Teorema 4.1; step 6 of 7") ==
+    CHECK(session::print_math("Theorem 4.1 and Lemma E.3, Teorema 4.1; step 6 of 7") ==
           "Theorem\u00A04.1 and Lemma\u00A0E.3, Teorema\u00A04.1; step 6 of 7");
-    CHECK(core::print_math("第 6 步，定理 4.1") == "第\u00A06\u00A0步，定理\u00A04.1");
+    CHECK(session::print_math("第 6 步，定理 4.1") == "第\u00A06\u00A0步，定理\u00A04.1");
 }
 
 TEST_CASE("GIFT: the format's special characters escaped, a line break a space; a tour's questions with feedback") {
-    CHECK(core::gift_escaped("a = b: {c} ~d #e \\f\ng") == "a \\= b\\: \\{c\\} \\~d \\#e \\\\f g");
-    const auto lab = core::make_lab("playground");
-    const std::string g = core::tour_gift(*lab);
+    CHECK(session::gift_escaped("a = b: {c} ~d #e \\f\ng") == "a \\= b\\: \\{c\\} \\~d \\#e \\\\f g");
+    const core::Lab* lab = core::find_lab("playground");
+    const std::string g = session::tour_gift(*lab);
     int questions = 0;
     for (const core::TourStep& s : lab->tour()) questions += !s.question.prompt.empty();
     REQUIRE(questions >= 2);

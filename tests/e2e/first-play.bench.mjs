@@ -1,7 +1,7 @@
 // A benchmark, not a test (node --test runs *.test.mjs only): the first Play after opening a link, as a lecture starts.
 // For every lab's default preset (the labs from the CLI's list), the page opens the link and Play is pressed as soon
 // as the page is ready (its workers, if any, still loading), with every sweep on the main thread (workers=0) and with
-// the default (workers=auto: where they pay, src/app/workers.hpp); three rounds, the two interleaved and which goes
+// the default (workers=auto: where they pay, src/app/frame/workers.hpp); three rounds, the two interleaved and which goes
 // first alternating (this machine is shared), the median of each. Where the default starts no workers the page is
 // the same as with workers=0, and the difference is the machine's noise. The page's clock: state().run_ms, the frames' time from Play until done. The metrics
 // must be the same with and without workers.

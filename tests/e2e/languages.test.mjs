@@ -12,7 +12,7 @@ import { openPage, openDevice, devices, state, frames, out, axe, checkReport, ch
 const LANGS = ["es", "pt-BR", "de", "zh-Hans", "en-XA"];   // core::languages() but English (every other test)
 
 // No text on the canvas runs past the side of its clip rectangle (read back from the glyphs drawn:
-// moeLab.screenText(), src/app/screen_text.hpp): a reader would lose its end.
+// moeLab.screenText(), src/app/plot/screen_text.hpp): a reader would lose its end.
 async function noTextCut(page, where) {
   const cut = await page.evaluate(() => moeLab.screenText().filter((r) => r.cut));
   assert.deepEqual(cut.map((r) => `"${r.text}" at ${r.box.map(Math.round)} (clip ${r.clip.map(Math.round)})`), [],

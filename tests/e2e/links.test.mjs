@@ -48,7 +48,7 @@ test("a comparison, the theme, the view shown large and a rewound moment: writte
 });
 
 // A link a mail client or a shortener percent-encodes whole opens the same page: the page decodes every name and
-// value once, before any key reads it (src/app/page_keys.cpp); the language's table is fetched from the decoded
+// value once, before any key reads it (src/app/controls/page_keys.cpp); the language's table is fetched from the decoded
 // lang= (web/moe-lab-api.js). Each key's own reading of a decoded link: tests/app/test_app_links.cpp.
 test("a link percent-encoded whole, the page's keys and the run's, opens the same page as written plain", async () => {
   const plain = "lab=cluster-experts&preset=fast&seed=3&lang=de&scale=1.6&theme=dark&present=1&view=2&hide=compare&lock=seed";
@@ -71,3 +71,54 @@ test("a link percent-encoded whole, the page's keys and the run's, opens the sam
     await o.page.close();
   }
 });
+
+// Every key a link can carry, percent-encoded whole, opens the same page as written plain: each of the page's link
+// keys (moeLab.document().link_keys: a key declared without a value below fails this test) and each of the run's
+// (lab, preset, seed and every parameter of the lab, given at its preset's value), in four links that do not
+// contradict one another. The same page: the link it writes back, its messages, its parameters.
+test("every link key and every run key, percent-encoded whole, opens the same page as written plain", async () => {
+  const bytes = (x) => [...new TextEncoder().encode(x)].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0"));
+  const encoded = (plain) => plain.split("&").map((kv) => kv.split("=").map((x) => bytes(x).join("")).join("=")).join("&");
+  const { page: probe, errors: probeErrors } = await openPage("?lab=cluster-experts&preset=fast&seed=3");
+  const doc = await probe.evaluate(() => moeLab.document());
+  const { params, tour } = await state(probe);
+  const asked = tour.steps.findIndex((s) => s.question);
+  await probe.close();
+  assert.ok(asked >= 0, "the first lab's tour asks a question");
+  const everyParam = Object.entries(params).map(([k, v]) => `${k}=${v}`).join("&");
+  const links = [
+    `lab=cluster-experts&preset=fast&seed=3&${everyParam}&lang=de&scale=1.6&theme=dark&present=1&qr=1&view=2&` +
+      "hide=compare&lock=seed&workers=0&history=0",
+    `lab=cluster-experts&preset=fast&seed=3&tour=${asked + 1}&answer=b`,
+    "lab=gated-regression&preset=minimal&seed=2&embed=1&compare=relaxed&rewind=0.5",
+    "lab=gated-regression&preset=minimal&seed=2&b.d=5&view=1&record=view",
+  ];
+  const given = new Set(links.flatMap((l) => l.split("&").map((kv) => kv.split("=")[0].replace(/^b\..*/, "b."))));
+  for (const k of doc.link_keys) assert.ok(given.has(k.name), `link key ${k.name}: a value in this test's links`);
+  for (const k of ["lab", "preset", "seed", ...Object.keys(params)]) assert.ok(given.has(k), `run key ${k}`);
+  for (const plain of links) {
+    const opened = [];
+    for (const query of [plain, encoded(plain)]) {
+      const { page, errors } = await openPage("?" + query);
+      await page.waitForFunction(() => !moeLab.state().playing || moeLab.state().done, null, { timeout: 60000 });
+      if (query.includes("rewind")) await page.waitForFunction(() => moeLab.state().rewind.shown !== null, null, { timeout: 120000, polling: 250 });
+      const s = await state(page);
+      opened.push({ page, errors, s, url: page.url().slice(page.url().indexOf("?")) });
+    }
+    const [a, b] = opened;
+    assert.deepEqual(a.s.messages, [], `${plain}: the plain link is valid`);
+    // (the moment a rewound link shows is the kept moment nearest its progress: which moments a run keeps depends
+    // on when the page drew its frames, so only that one was shown is compared)
+    const moment = (url) => url.replace(/rewind=[^&]*/, "rewind=F");
+    assert.equal(moment(b.url), moment(a.url), `${plain}: the encoded link writes back what the plain one does`);
+    if (plain.includes("rewind")) assert.ok(a.s.rewind.shown !== null && b.s.rewind.shown !== null);
+    for (const key of ["messages", "lang", "lab", "preset", "seed", "params", "present", "exercise", "query"])
+      assert.deepEqual(b.s[key], a.s[key], `${plain}: ${key}`);
+    for (const o of opened) {
+      assert.deepEqual(o.errors, []);
+      await o.page.close();
+    }
+  }
+  assert.deepEqual(probeErrors, []);
+});
+

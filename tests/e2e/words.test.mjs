@@ -3,7 +3,7 @@
 // screen, in the HTML document or in the tab's title slipped past it. For every lab: each preset as it opens,
 // the default preset played to its end (at its declared quick size), a tour step, the presentation, and compare
 // mode, at 1280×720 and UI scale 1.6; and no text on the canvas runs past its panel's side. The screen is read back from the glyphs the canvas drew
-// (moeLab.screenText(), src/app/screen_text.hpp). Names kept on purpose are not words to translate: in the HTML
+// (moeLab.screenText(), src/app/plot/screen_text.hpp). Names kept on purpose are not words to translate: in the HTML
 // document a link's names are <code>, a paper's title <cite>, a symbol read aloud translate="no", and the language
 // menu's names carry their own lang; on the screen, the file formats and the languages' own names. The text shown
 // without scripts (<noscript>) is in every language, each with its lang.

@@ -5,7 +5,6 @@
 #include "core/registry.hpp"
 #include "session/share_link.hpp"
 #include <cmath>
-#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -17,22 +16,22 @@ void require(bool ok, const std::string& what) {
 }
 
 // A command table with every argument kind (the page's own table lives in src/app and needs ImGui).
-const std::vector<core::CommandSyntax>& syntax() {
-    static const std::vector<core::CommandSyntax> t = {
-        {"play", core::ArgKind::None, 0, 0, "", "run"},
-        {"lab", core::ArgKind::Word, 0, 0, "ID", "switch lab"},
-        {"seed", core::ArgKind::Seed, 0, 0, "N", "seed"},
-        {"view", core::ArgKind::Whole, -1, 7, "N", "enlarge"},
-        {"scale", core::ArgKind::Number, 0.75, 2.5, "F", "UI scale"},
-        {"query", core::ArgKind::Text, 0, 0, "LINK", "open a link"},
+const std::vector<session::CommandSyntax>& syntax() {
+    static const std::vector<session::CommandSyntax> t = {
+        {"play", session::ArgKind::None, 0, 0, "", "run"},
+        {"lab", session::ArgKind::Word, 0, 0, "ID", "switch lab"},
+        {"seed", session::ArgKind::Seed, 0, 0, "N", "seed"},
+        {"view", session::ArgKind::Whole, -1, 7, "N", "enlarge"},
+        {"scale", session::ArgKind::Number, 0.75, 2.5, "F", "UI scale"},
+        {"query", session::ArgKind::Text, 0, 0, "LINK", "open a link"},
     };
     return t;
 }
 
 // The link restores exactly what it encodes, silently.
-void check_round_trip(const core::RunConfig& c) {
-    std::string q = core::encode_query(c);
-    core::Decoded d = core::decode_query(q);
+void check_round_trip(const session::RunConfig& c) {
+    std::string q = session::encode_query(c);
+    session::Decoded d = session::decode_query(q);
     require(d.messages.empty(),
             "a link we wrote is refused: " + q + (d.messages.empty() ? "" : " (" + d.messages[0] + ")"));
     require(d.config.lab == c.lab && d.config.preset == c.preset && d.config.seed == c.seed,
@@ -64,19 +63,19 @@ void numbers(const std::string& text) {
 }
 
 void command(const std::string& text) {
-    core::ParsedCommand p = core::parse_command(text, syntax());
+    session::ParsedCommand p = session::parse_command(text, syntax());
     require((p.index < 0) != p.error.empty(), "a command is either parsed or refused with a message");
     if (p.index < 0) return;
-    const core::CommandSyntax& c = syntax()[size_t(p.index)];
-    if (c.arg == core::ArgKind::Number)
+    const session::CommandSyntax& c = syntax()[size_t(p.index)];
+    if (c.arg == session::ArgKind::Number)
         require(p.arg.number >= c.lo && p.arg.number <= c.hi, "number argument out of range");
-    if (c.arg == core::ArgKind::Whole)
+    if (c.arg == session::ArgKind::Whole)
         require(p.arg.whole >= c.lo && p.arg.whole <= c.hi, "whole argument out of range");
 }
 
 void link(const std::string& text) {
-    core::Decoded d = core::decode_query(text);
-    auto lab = core::make_lab(d.config.lab);
+    session::Decoded d = session::decode_query(text);
+    const core::Lab* lab = core::find_lab(d.config.lab);
     require(lab != nullptr, "decode_query gave an unknown lab");
     require(core::validate(*lab, d.config.params).ok(), "decode_query gave a configuration that does not validate");
     check_round_trip(d.config);
@@ -87,12 +86,10 @@ void parameters(const std::string& text) {
     size_t eq = text.find('=');
     if (eq == std::string::npos) return;
     const std::string name = text.substr(0, eq), value = text.substr(eq + 1);
-    static std::vector<std::unique_ptr<core::Lab>> labs;
-    if (labs.empty())
-        for (const auto& e : core::all_labs()) labs.push_back(e.make());
-    for (const auto& lab : labs) {
+    for (const core::LabEntry& e : core::all_labs()) {
+        const core::Lab* lab = e.lab;
         if (lab->schema().index_of(name) < 0) continue;
-        core::RunConfig c = core::default_config(*lab);
+        session::RunConfig c = session::default_config(*lab);
         std::string err = c.params.set_from_text(name, value);
         if (!err.empty()) continue;
         core::Validation v = core::validate(*lab, c.params);
@@ -104,14 +101,12 @@ void parameters(const std::string& text) {
 // Compare mode's B: "name=value" as a link's b.name=value, against every lab. A change is either refused
 // with a message or gives a B that validates.
 void compare_change(const std::string& text) {
-    static std::vector<std::unique_ptr<core::Lab>> labs;
-    if (labs.empty())
-        for (const auto& e : core::all_labs()) labs.push_back(e.make());
-    for (const auto& lab : labs) {
+    for (const core::LabEntry& e : core::all_labs()) {
+        const core::Lab* lab = e.lab;
         std::pair<std::string, std::string> c;
-        if (!core::parse_change(lab->schema(), text, c).empty()) continue;
+        if (!session::parse_change(lab->schema(), text, c).empty()) continue;
         core::Params b;
-        std::string why = core::apply_changes(*lab, core::default_config(*lab).params, {c}, b);
+        std::string why = session::apply_changes(*lab, session::default_config(*lab).params, {c}, b);
         require(why.empty() == core::validate(*lab, b).ok(), "apply_changes and validate disagree: " + text);
     }
 }

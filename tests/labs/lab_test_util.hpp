@@ -3,6 +3,7 @@
 #include "core/field.hpp"
 #include "core/lab.hpp"
 #include "core/registry.hpp"
+#include "core/runner.hpp"
 #include <memory>
 #include <algorithm>
 #include <cmath>
@@ -17,19 +18,19 @@ namespace lab_test {
 
 // Runs `preset` (then the parameters in `set`) from `seed` to the end. The metrics by key, and "failed":
 // 1 when the run stopped early (its message in *failure when asked for).
-inline std::map<std::string, double> run_preset(core::Lab& lab, const std::string& preset, uint64_t seed,
+inline std::map<std::string, double> run_preset(core::Runner& run, const std::string& preset, uint64_t seed,
                                                 const std::map<std::string, double>& set = {},
                                                 std::string* failure = nullptr) {
-    core::Params p(lab.schema());
+    core::Params p(run.lab().schema());
     REQUIRE(p.apply_preset(preset));
     for (const auto& [k, v] : set) p.set(k, v);
-    REQUIRE(core::validate(lab, p).ok());
-    lab.reset(p, seed);
-    const std::string fail = core::run_to_end(lab);
+    REQUIRE(core::validate(run.lab(), p).ok());
+    run.reset(p, seed);
+    const std::string fail = core::run_to_end(run);
     if (failure) *failure = fail;
     std::map<std::string, double> out;
     out["failed"] = fail.empty() ? 0 : 1;
-    for (const auto& m : lab.metrics()) out[m.key] = m.value;
+    for (const auto& m : run.metrics()) out[m.key] = m.value;
     return out;
 }
 
@@ -65,20 +66,21 @@ inline int check_field_agrees(const core::View& v, const std::function<std::vect
     return checked;
 }
 
-// A lab made from the registry and run to the end at its quick test sizes from `seed`.
-inline std::unique_ptr<core::Lab> run_quick(const std::string& id, uint64_t seed) {
-    auto lab = core::make_lab(id);
+// A run of a registered lab, to the end at its quick test sizes from `seed`.
+inline std::unique_ptr<core::Runner> run_quick(const std::string& id, uint64_t seed) {
+    const core::Lab* lab = core::find_lab(id);
     REQUIRE(lab != nullptr);
     core::Params p(lab->schema());
     for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
-    lab->reset(p, seed);
-    REQUIRE(core::run_to_end(*lab) == "");
-    return lab;
+    auto run = std::make_unique<core::Runner>(*lab);
+    run->reset(p, seed);
+    REQUIRE(core::run_to_end(*run) == "");
+    return run;
 }
 
-inline std::vector<core::View> views_of(const core::Lab& lab) {
+inline std::vector<core::View> views_of(const core::Runner& run) {
     std::vector<core::View> views;
-    lab.views(views);
+    run.views(views);
     return views;
 }
 

@@ -12,7 +12,7 @@
 namespace expert_pruning {
 namespace {
 
-// Palette indices (app/plot_style.cpp, Okabe-Ito): S₁ blue, S₂ vermillion; one colour per criterion.
+// Palette indices (app/plot/plot_style.cpp, Okabe-Ito): S₁ blue, S₂ vermillion; one colour per criterion.
 constexpr int kGroupColor[2] = {0, 3};
 int criterion_color(int c) {
     static const int col[kCriteria] = {0, 7, 8, 1, 2, 4, 9, 5};
@@ -177,7 +177,7 @@ void Run::views(std::vector<core::View>& out) const {
     std::vector<std::string> col_labels;
     const std::vector<int> cols = heat_columns(spec_, col_labels);
     auto row_label = [&](int s) {
-        // the page's font has ● and × but no ★ or ✂ (app/glyph_ranges.hpp)
+        // the page's font has ● and × but no ★ or ✂ (app/plot/glyph_ranges.hpp)
         return core::trf("%d%s%s%s", s + 1, M.group(s) ? "−" : "+", imp(s) ? "●" : "",
                          ranked && !pruned_view[size_t(s)] ? "×" : "");
     };

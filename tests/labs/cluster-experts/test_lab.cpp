@@ -2,6 +2,7 @@
 #include "../lab_test_util.hpp"
 #include "labs/cluster-experts/lab.hpp"
 #include "core/registry.hpp"
+#include "core/runner.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
 #include <map>
@@ -15,7 +16,7 @@ using cluster_experts::ClusterExpertsLab;
 TEST_CASE("cluster-experts: registered first, with the lecture preset first") {
     REQUIRE(!core::all_labs().empty());
     CHECK(core::all_labs()[0].id == "cluster-experts");
-    auto lab = core::make_lab("cluster-experts");
+    const core::Lab* lab = core::find_lab("cluster-experts");
     REQUIRE(lab);
     CHECK(lab->schema().presets[0].id == "lecture");
     CHECK(lab->phases().size() == 3);
@@ -85,17 +86,19 @@ TEST_CASE("cluster-experts: bad parameters give messages that say what to change
 
 TEST_CASE("cluster-experts: plain GD with a huge step diverges into a message, not a crash") {
     ClusterExpertsLab lab;
-    auto r = run_preset(lab, "lecture", 1, {{"expert_opt", 1}, {"eta_gd", 1e6}, {"T", 100}});
+    core::Runner run(lab);
+    auto r = run_preset(run, "lecture", 1, {{"expert_opt", 1}, {"eta_gd", 1e6}, {"T", 100}});
     CHECK(r["failed"] == 1);
-    CHECK(lab.done());
-    CHECK(lab.failure().find("plain GD") != std::string::npos);
-    lab.step();   // stepping a failed lab does nothing
-    CHECK(lab.done());
+    CHECK(run.done());
+    CHECK(run.failure().find("plain GD") != std::string::npos);
+    run.step();   // stepping a failed run does nothing
+    CHECK(run.done());
 }
 
 TEST_CASE("cluster-experts: lecture preset, the nonlinear MoE specialises and beats the others") {
     ClusterExpertsLab lab;
-    auto r = run_preset(lab, "lecture", 1);
+    core::Runner run(lab);
+    auto r = run_preset(run, "lecture", 1);
     REQUIRE(r["failed"] == 0);
     CHECK(r["t"] == 600);
     MESSAGE("acc cubic MoE " << r["acc_moe_cubic"] << ", linear MoE " << r["acc_moe_linear"] << ", single cubic "
@@ -111,18 +114,19 @@ TEST_CASE("cluster-experts: lecture preset, the nonlinear MoE specialises and be
     CHECK(r["sum_theta_norm"] < 1e-4);                                 // Lemma E.1
     CHECK(r["stage"] == 2);                                            // detected: converged
     std::vector<core::View> views;
-    lab.views(views);
+    run.views(views);
     CHECK(views.size() >= 6);
     bool grid = false;
     for (const auto& v : views)
         if (v.id == "expert_alignment") grid = v.children.size() == 8;
     CHECK(grid);
-    CHECK(lab.trace().rows.size() == 61);   // t = 0, 10, …, 600
+    CHECK(run.trace().rows.size() == 61);   // t = 0, 10, …, 600
 }
 
 TEST_CASE("cluster-experts: Theorem 4.1 preset, both single models stay under 87.5 %") {
     ClusterExpertsLab lab;
-    auto r = run_preset(lab, "theorem41", 2);
+    core::Runner run(lab);
+    auto r = run_preset(run, "theorem41", 2);
     REQUIRE(r["failed"] == 0);
     MESSAGE("single cubic " << r["acc_single_cubic"] << ", single linear " << r["acc_single_linear"] << ", MoE cubic "
                             << r["acc_moe_cubic"]);
@@ -138,7 +142,8 @@ TEST_CASE("cluster-experts: Setting 2 preset (σ_p = 2, d = 32), the headline of
     for (uint64_t seed : {1, 2}) {
         CAPTURE(seed);
         ClusterExpertsLab lab;
-        auto r = run_preset(lab, "setting2", seed, {{"singles", 0}});
+        core::Runner run(lab);
+        auto r = run_preset(run, "setting2", seed, {{"singles", 0}});
         REQUIRE(r["failed"] == 0);
         MESSAGE("acc cubic MoE " << r["acc_moe_cubic"] << ", linear MoE " << r["acc_moe_linear"] << "; entropy "
                                  << r["entropy_moe_cubic"] << " / " << r["entropy_moe_linear"]);
@@ -151,7 +156,8 @@ TEST_CASE("cluster-experts: Setting 2 preset (σ_p = 2, d = 32), the headline of
 }
 
 TEST_CASE("cluster-experts: single models by Adam (App. A.2) train deterministically and differ from normalized GD") {
-    ClusterExpertsLab a, b, c;
+    ClusterExpertsLab lab;
+    core::Runner a(lab), b(lab), c(lab);
     auto ra = run_preset(a, "lecture", 4, {{"single_opt", 1}, {"T", 100}});
     auto rb = run_preset(b, "lecture", 4, {{"single_opt", 1}, {"T", 100}});
     auto rc = run_preset(c, "lecture", 4, {{"T", 100}});
@@ -163,7 +169,8 @@ TEST_CASE("cluster-experts: single models by Adam (App. A.2) train deterministic
 
 TEST_CASE(
     "cluster-experts: accuracy with the noisy router equals the noise-free one when r ≡ 0, and differs otherwise") {
-    ClusterExpertsLab a, b;
+    ClusterExpertsLab lab;
+    core::Runner a(lab), b(lab);
     auto off = run_preset(a, "noise_off", 3, {{"T", 60}});
     CHECK(off["acc_noisy_moe_cubic"] == off["acc_moe_cubic"]);
     CHECK(off["acc_noisy_moe_linear"] == off["acc_moe_linear"]);
@@ -173,7 +180,8 @@ TEST_CASE(
 }
 
 TEST_CASE("cluster-experts: the same seed gives the same run") {
-    ClusterExpertsLab a, b;
+    ClusterExpertsLab lab;
+    core::Runner a(lab), b(lab);
     auto ra = run_preset(a, "fast", 7, {{"T", 60}}), rb = run_preset(b, "fast", 7, {{"T", 60}});
     CHECK(ra == rb);
     CHECK(a.trace().to_csv() == b.trace().to_csv());

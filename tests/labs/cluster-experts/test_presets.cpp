@@ -4,6 +4,7 @@
 #include "labs/cluster-experts/moe.hpp"
 #include "defaults.hpp"
 #include "core/linalg.hpp"
+#include "core/runner.hpp"
 #include <cmath>
 #include <doctest/doctest.h>
 #include <string>
@@ -13,8 +14,8 @@ using namespace cluster_experts;
 
 namespace {
 
-bool metrics_finite(const ClusterExpertsLab& lab) {
-    for (const auto& m : lab.metrics())
+bool metrics_finite(const core::Runner& run) {
+    for (const auto& m : run.metrics())
         if (!std::isfinite(m.value)) return false;
     return true;
 }
@@ -23,6 +24,7 @@ bool metrics_finite(const ClusterExpertsLab& lab) {
 
 TEST_CASE("cluster-experts: every preset validates and runs a few steps") {
     ClusterExpertsLab lab;
+    core::Runner run(lab);
     for (const auto& pr : lab.schema().presets) {
         CAPTURE(pr.id);
         core::Params p(lab.schema());
@@ -30,18 +32,19 @@ TEST_CASE("cluster-experts: every preset validates and runs a few steps") {
         core::Validation v = core::validate(lab, p);
         CHECK(v.ok());
         if (!v.ok()) continue;
-        lab.reset(p, 3);
-        for (int s = 0; s < 5 && !lab.done(); ++s) lab.step();
-        CHECK(lab.failure().empty());
-        CHECK(metrics_finite(lab));
+        run.reset(p, 3);
+        for (int s = 0; s < 5 && !run.done(); ++s) run.step();
+        CHECK(run.failure().empty());
+        CHECK(metrics_finite(run));
         std::vector<core::View> views;
-        lab.views(views);
+        run.views(views);
         CHECK(views.size() >= 6);
     }
 }
 
 TEST_CASE("cluster-experts: J_single = 512 and P = 16 train and evaluate (no fixed-size scratch)") {
     ClusterExpertsLab lab;
+    core::Runner run(lab);
     core::Params p(lab.schema());
     p.set("J_single", 512);
     p.set("P", 16);
@@ -52,13 +55,13 @@ TEST_CASE("cluster-experts: J_single = 512 and P = 16 train and evaluate (no fix
     p.set("eval_every", 1);
     p.set("cell_every", 1);
     REQUIRE(core::validate(lab, p).ok());
-    lab.reset(p, 5);
-    std::string fail = core::run_to_end(lab);
+    run.reset(p, 5);
+    std::string fail = core::run_to_end(run);
     CHECK(fail.empty());
-    CHECK(lab.done());
-    CHECK(metrics_finite(lab));
-    REQUIRE(lab.trace().rows.size() == 3);   // t = 0, 1, 2
-    for (const auto& m : lab.metrics())
+    CHECK(run.done());
+    CHECK(metrics_finite(run));
+    REQUIRE(run.trace().rows.size() == 3);   // t = 0, 1, 2
+    for (const auto& m : run.metrics())
         if (m.key == "acc_single_cubic" || m.key == "acc_single_linear") {
             CHECK(m.value >= 0);
             CHECK(m.value <= 100);
@@ -102,6 +105,7 @@ TEST_CASE("cluster-experts: single-model gradient matches finite differences at 
 
 TEST_CASE("cluster-experts: reset() is cheap and large data and evaluations fill in over many steps") {
     ClusterExpertsLab lab;
+    core::Runner run(lab);
     core::Params p(lab.schema());
     p.set("n", 2000);
     p.set("n_test", 8000);
@@ -111,28 +115,29 @@ TEST_CASE("cluster-experts: reset() is cheap and large data and evaluations fill
     p.set("J", 64);
     p.set("T", 2);
     REQUIRE(core::validate(lab, p).ok());
-    lab.reset(p, 1);
-    CHECK(!lab.run().data_ready());   // reset() draws nothing
-    lab.step();
-    CHECK(!lab.run().data_ready());   // one step draws only part of the data
-    CHECK(lab.clock().find("drawing the data") != std::string::npos);
+    run.reset(p, 1);
+    CHECK(!run.run_as<Run>().data_ready());   // reset() draws nothing
+    run.step();
+    CHECK(!run.run_as<Run>().data_ready());   // one step draws only part of the data
+    CHECK(run.clock().find("drawing the data") != std::string::npos);
     int steps = 1;
-    while (!lab.run().data_ready() && steps < 100000) {
-        lab.step();
+    while (!run.run_as<Run>().data_ready() && steps < 100000) {
+        run.step();
         ++steps;
     }
-    REQUIRE(lab.run().data_ready());
+    REQUIRE(run.run_as<Run>().data_ready());
     CHECK(steps > 10);
-    for (int s = 0; s < 3; ++s) lab.step();
-    CHECK(lab.trace().rows.empty());   // the t = 0 evaluation (32 experts × 8000 test points) is still running
-    CHECK(lab.metrics().size() > 5);   // metrics and views stay available meanwhile
+    for (int s = 0; s < 3; ++s) run.step();
+    CHECK(run.trace().rows.empty());   // the t = 0 evaluation (32 experts × 8000 test points) is still running
+    CHECK(run.metrics().size() > 5);   // metrics and views stay available meanwhile
     std::vector<core::View> views;
-    lab.views(views);
+    run.views(views);
     CHECK(views.size() >= 6);
 }
 
 TEST_CASE("cluster-experts: long histories are thinned, the latest point is always shown") {
     ClusterExpertsLab lab;
+    core::Runner run(lab);
     core::Params p(lab.schema());
     p.set("K", 2);
     p.set("M", 2);
@@ -143,11 +148,11 @@ TEST_CASE("cluster-experts: long histories are thinned, the latest point is alwa
     p.set("T", 2500);
     p.set("eval_every", 1);
     REQUIRE(core::validate(lab, p).ok());
-    lab.reset(p, 2);
-    REQUIRE(core::run_to_end(lab).empty());
-    CHECK(lab.trace().rows.size() == 2501);   // the CSV trace keeps every evaluation
+    run.reset(p, 2);
+    REQUIRE(core::run_to_end(run).empty());
+    CHECK(run.trace().rows.size() == 2501);   // the CSV trace keeps every evaluation
     std::vector<core::View> views;
-    lab.views(views);
+    run.views(views);
     int checked = 0;
     auto check_lines = [&](const std::vector<core::LineSeries>& lines) {
         for (const auto& s : lines) {
@@ -174,6 +179,6 @@ TEST_CASE("cluster-experts: long histories are thinned, the latest point is alwa
     for (const auto& v : views)
         if (v.id == "accuracy") {
             REQUIRE(v.lines.size() == 4);
-            CHECK(v.lines[0].y.back() == lab.metrics()[1].value);
+            CHECK(v.lines[0].y.back() == run.metrics()[1].value);
         }
 }

@@ -108,7 +108,7 @@ void check_model(const DataConfig& dc, int M, int J, bool cubic, uint64_t seed, 
 
 TEST_CASE("cluster-experts: the fast kernels compute Algorithm 1 as written plainly in reference.hpp, on every "
           "preset's shapes") {
-    auto lab = core::make_lab("cluster-experts");
+    const core::Lab* lab = core::find_lab("cluster-experts");
     REQUIRE(lab);
     for (const core::Preset& preset : lab->schema().presets) {
         CAPTURE(preset.id);

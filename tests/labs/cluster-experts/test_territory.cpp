@@ -7,9 +7,9 @@
 #include <doctest/doctest.h>
 
 TEST_CASE("cluster-experts: each router's territory is the noise-free argmax of its own logits") {
-    const auto lab = lab_test::run_quick("cluster-experts", 3);
-    const auto& run = lab->run_as<cluster_experts::Run>();
-    const std::vector<core::View> views = lab_test::views_of(*lab);
+    const auto runner = lab_test::run_quick("cluster-experts", 3);
+    const auto& run = runner->run_as<cluster_experts::Run>();
+    const std::vector<core::View> views = lab_test::views_of(*runner);
     const core::View* g = lab_test::find_view(views, "territory");
     REQUIRE(g != nullptr);
     REQUIRE(g->children.size() == 2);

@@ -13,14 +13,14 @@ using namespace expert_pruning;
 namespace {
 
 core::Validation check_with(std::initializer_list<std::pair<const char*, double>> values) {
-    auto lab = core::make_lab("expert-pruning");
+    const core::Lab* lab = core::find_lab("expert-pruning");
     core::Params p(lab->schema());
     for (const auto& [k, v] : values) p.set(k, v);
     return core::validate(*lab, p);
 }
 
-double metric(const core::Lab& lab, const std::string& key) {
-    for (const auto& m : lab.metrics())
+double metric(const core::Runner& run, const std::string& key) {
+    for (const auto& m : run.metrics())
         if (m.key == key) return m.value;
     FAIL("no metric " << key);
     return 0;
@@ -29,7 +29,7 @@ double metric(const core::Lab& lab, const std::string& key) {
 }   // namespace
 
 TEST_CASE("expert-pruning is registered, Lecture is its default, and every preset validates") {
-    auto lab = core::make_lab("expert-pruning");
+    const core::Lab* lab = core::find_lab("expert-pruning");
     REQUIRE(lab);
     CHECK(lab->info().id == "expert-pruning");
     CHECK(lab->schema().presets[0].id == "lecture");
@@ -67,35 +67,36 @@ TEST_CASE("expert-pruning validation: bad combinations are errors that say what 
 }
 
 TEST_CASE("expert-pruning lecture run: the headline numbers, the views, the same numbers twice") {
-    auto lab = core::make_lab("expert-pruning");
+    const core::Lab* lab = core::find_lab("expert-pruning");
+    core::Runner run(*lab);
     core::Params p(lab->schema());
     p.set("seeds", 2);
-    lab->reset(p, 5);
-    CHECK(lab->phase() == 0);   // the pre-trained model takes shape in the first steps
+    run.reset(p, 5);
+    CHECK(run.phase() == 0);   // the pre-trained model takes shape in the first steps
     int steps = 0, last_phase = 0;
-    while (!lab->done() && lab->failure().empty()) {
-        lab->step();
+    while (!run.done() && run.failure().empty()) {
+        run.step();
         ++steps;
-        CHECK(lab->phase() >= last_phase);   // the timeline only moves forward
-        last_phase = lab->phase();
+        CHECK(run.phase() >= last_phase);   // the timeline only moves forward
+        last_phase = run.phase();
     }
-    REQUIRE(lab->failure() == "");
+    REQUIRE(run.failure() == "");
     CHECK(steps > 20);   // the run is cut into many bounded slices
-    CHECK(lab->progress() == doctest::Approx(1.0));
-    CHECK(metric(*lab, "acc_unpruned") >= 0.99);
-    CHECK(metric(*lab, "acc_delta_worst") >= 0.99);
-    CHECK(metric(*lab, "delta_separated") == 1);
-    CHECK(metric(*lab, "k_prime") == 2);
-    CHECK(metric(*lab, "flops_rel") == doctest::Approx(0.25));
-    CHECK(metric(*lab, "acc_reverse_delta_75") < metric(*lab, "acc_delta_75"));
-    for (const auto& m : lab->metrics()) {   // every number exists at the end, except those of other modes
+    CHECK(run.progress() == doctest::Approx(1.0));
+    CHECK(metric(run, "acc_unpruned") >= 0.99);
+    CHECK(metric(run, "acc_delta_worst") >= 0.99);
+    CHECK(metric(run, "delta_separated") == 1);
+    CHECK(metric(run, "k_prime") == 2);
+    CHECK(metric(run, "flops_rel") == doctest::Approx(0.25));
+    CHECK(metric(run, "acc_reverse_delta_75") < metric(run, "acc_delta_75"));
+    for (const auto& m : run.metrics()) {   // every number exists at the end, except those of other modes
         CAPTURE(m.key);
         CHECK((std::isfinite(m.value) || m.key == "concept_both_groups"));
     }
-    CHECK(lab->trace().rows.size() == 22);   // checkpoints 0, 15, ..., 300 and t_early = 100
+    CHECK(run.trace().rows.size() == 22);   // checkpoints 0, 15, ..., 300 and t_early = 100
 
     std::vector<core::View> views;
-    lab->views(views);
+    run.views(views);
     REQUIRE(views.size() == 7);
     CHECK(views[6].id == "territory");
     const core::View& acc = views[1];
@@ -114,10 +115,10 @@ TEST_CASE("expert-pruning lecture run: the headline numbers, the views, the same
     CHECK(views[3].children.size() == 2);
 
     // the same seed gives the same numbers
-    auto again = core::make_lab("expert-pruning");
-    again->reset(p, 5);
-    core::run_to_end(*again);
-    const auto a = lab->metrics(), b = again->metrics();
+    core::Runner again(*lab);
+    again.reset(p, 5);
+    core::run_to_end(again);
+    const auto a = run.metrics(), b = again.metrics();
     REQUIRE(a.size() == b.size());
     for (size_t q = 0; q < a.size(); ++q) {
         CAPTURE(a[q].key);
@@ -127,7 +128,8 @@ TEST_CASE("expert-pruning lecture run: the headline numbers, the views, the same
 
 TEST_CASE("expert-pruning: every other preset runs to the end without failure (one seed, shortened)") {
     for (const char* id : {"s64", "learned", "token_choice", "hinge", "theory", "paper51"}) {
-        auto lab = core::make_lab("expert-pruning");
+        const core::Lab* lab = core::find_lab("expert-pruning");
+        core::Runner run(*lab);
         core::Params p(lab->schema());
         REQUIRE(p.apply_preset(id));
         p.set("seeds", 1);
@@ -137,33 +139,35 @@ TEST_CASE("expert-pruning: every other preset runs to the end without failure (o
         if (std::string(id) == "learned") p.set("T_pre", 100);
         CAPTURE(id);
         REQUIRE(core::validate(*lab, p).ok());
-        lab->reset(p, 1);
-        CHECK(core::run_to_end(*lab) == "");
-        CHECK(metric(*lab, "acc_delta_25_ft") >= 0);   // post-FT results exist (coupled runs or the continued one)
+        run.reset(p, 1);
+        CHECK(core::run_to_end(run) == "");
+        CHECK(metric(run, "acc_delta_25_ft") >= 0);   // post-FT results exist (coupled runs or the continued one)
     }
 }
 
 TEST_CASE("expert-pruning: the run goes through the plan's parts in order, drawing first, and ends past the last") {
     ExpertPruningLab lab;
+    core::Runner run(lab);
     core::Params p(lab.schema());
     for (const auto& [k, v] : lab.test_sizes().quick) p.set(k, v);
     p.set("seeds", 2);
     REQUIRE(core::validate(lab, p).ok());
-    lab.reset(p, 1);
-    CHECK(lab.run().where().part == kDrawing);
-    CHECK(lab.clock().find("drawing the test and validation sets") == 0);
+    run.reset(p, 1);
+    CHECK(run.run_as<Run>().where().part == kDrawing);
+    CHECK(run.clock().find("drawing the test and validation sets") == 0);
     int part = kDrawing;
-    while (!lab.done() && lab.failure().empty()) {
-        lab.step();
-        const int now = lab.run().where().part;
+    while (!run.done() && run.failure().empty()) {
+        run.step();
+        const int now = run.run_as<Run>().where().part;
         CHECK(now >= part);   // the parts of the plan, in order
         part = now;
     }
-    REQUIRE(lab.failure() == "");
+    REQUIRE(run.failure() == "");
     CHECK(part == kDone);
-    CHECK(lab.run().main_run().ranked());
-    CHECK(lab.run().sweep().done());
-    CHECK(lab.run().sweep().jobs_done() == 2 * (lab.run().layout().jobs_before_ft() + lab.run().layout().jobs_ft()));
-    CHECK(lab.phase() == 4);   // more seeds
-    CHECK(lab.clock() == "done");
+    const Run& ran = run.run_as<Run>();
+    CHECK(ran.main_run().ranked());
+    CHECK(ran.sweep().done());
+    CHECK(ran.sweep().jobs_done() == 2 * (ran.layout().jobs_before_ft() + ran.layout().jobs_ft()));
+    CHECK(run.phase() == 4);   // more seeds
+    CHECK(run.clock() == "done");
 }

@@ -11,9 +11,9 @@
 using namespace expert_pruning;
 
 TEST_CASE("expert-pruning: the territories are each router's value over the smallest value its top-l keeps") {
-    const auto lab = lab_test::run_quick("expert-pruning", 2);
-    const auto& run = lab->run_as<Run>();
-    const std::vector<core::View> views = lab_test::views_of(*lab);
+    const auto runner = lab_test::run_quick("expert-pruning", 2);
+    const auto& run = runner->run_as<Run>();
+    const std::vector<core::View> views = lab_test::views_of(*runner);
     const core::View* v = lab_test::find_view(views, "territory");
     REQUIRE(v != nullptr);
     const Moe& M = run.main_run().model();

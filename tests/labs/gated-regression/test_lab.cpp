@@ -15,7 +15,7 @@ using lab_test::run_preset;
 using gated::GatedRegressionLab;
 
 TEST_CASE("gated-regression: registered, with the lab's presets") {
-    auto lab = core::make_lab("gated-regression");
+    const core::Lab* lab = core::find_lab("gated-regression");
     REQUIRE(lab);
     CHECK(lab->schema().presets[0].id == "lecture");
     CHECK(lab->phases().size() == 3);
@@ -82,13 +82,14 @@ TEST_CASE("gated-regression: bad parameters give messages that say what to chang
 
 TEST_CASE("gated-regression: a diverging L_4 (no cap, huge step) stops with an explanation") {
     GatedRegressionLab lab;
+    core::Runner run(lab);
     std::string fail;
-    run_preset(lab, "lecture", 1,
+    run_preset(run, "lecture", 1,
                {{"cap", 0}, {"eta4", 1.0}, {"init4", 1.0}, {"runs", 1}, {"n", 5000}, {"n_log", 5000}, {"sweep", 0}},
                &fail);
     CHECK(fail.find("L_4 diverged") != std::string::npos);
     CHECK(fail.find("row-norm cap") != std::string::npos);
-    CHECK(lab.done());
+    CHECK(run.done());
 }
 
 TEST_CASE("gated-regression: L_4 recovers and a known stuck ℓ2 seed stays stuck with good accuracy (seed 1)") {
@@ -96,7 +97,8 @@ TEST_CASE("gated-regression: L_4 recovers and a known stuck ℓ2 seed stays stuc
     // E_reg 0.0045, ℓ2's 0.55, its test MSE 0.3 % above L_4's model and 0.8 % above the oracle; E_gating 0.001
     // (Â from L_4) vs 0.95 (Â from ℓ2).
     GatedRegressionLab lab;
-    auto m = run_preset(lab, "lecture", 1, {{"runs", 1}, {"sweep", 0}});
+    core::Runner run(lab);
+    auto m = run_preset(run, "lecture", 1, {{"runs", 1}, {"sweep", 0}});
     REQUIRE(m["failed"] == 0);
     CHECK(m["success_l4"] == 1);
     CHECK(m["ereg_l4"] < 0.02);
@@ -110,36 +112,39 @@ TEST_CASE("gated-regression: L_4 recovers and a known stuck ℓ2 seed stays stuc
     CHECK(m["stuck_egating_min"] > 0.5);
     CHECK(m["route_gate_l4"] == doctest::Approx(m["route_gate_bayes"]).epsilon(0.02));
     // the role swap: ℓ2's gate-only routing is no better than chance for the true labels' order of magnitude
-    const auto& R = lab.run().runs()[0];
+    const auto& R = run.run_as<gated::Run>().runs()[0];
     CHECK(R.ro[gated::kL2].perp[0] > 0.3);   // its experts lean on the gate's direction (x₃), outside span A*
 }
 
 TEST_CASE("gated-regression: the sweep replays Phase 1 on nested prefixes (same seed, same numbers)") {
     GatedRegressionLab lab;
+    core::Runner run(lab);
     auto m = run_preset(
-        lab, "lecture", 3,
+        run, "lecture", 3,
         {{"runs", 2}, {"n", 3000}, {"n_log", 2000}, {"iters", 300}, {"sweep_seeds", 2}, {"sweep_n_max", 3000}});
     REQUIRE(m["failed"] == 0);
-    const core::Sweep& sw = lab.run().sweep();
+    const gated::Run& ran = run.run_as<gated::Run>();
+    const core::Sweep& sw = ran.sweep();
     REQUIRE(sw.done());
     const int p = sw.find(gated::kSweepL4, 3000);
     REQUIRE(p >= 0);
     auto e = sw.values(p, 0);
     REQUIRE(e.size() == 2);
-    for (int r = 0; r < 2; ++r) CHECK(e[size_t(r)] == lab.run().runs()[size_t(r)].ro[gated::kL4].e_reg);
+    for (int r = 0; r < 2; ++r) CHECK(e[size_t(r)] == ran.runs()[size_t(r)].ro[gated::kL4].e_reg);
     const int q = sw.find(gated::kSweepL2, 3000);
     auto e2 = sw.values(q, 0);
-    for (int r = 0; r < 2; ++r) CHECK(e2[size_t(r)] == lab.run().runs()[size_t(r)].ro[gated::kL2].e_reg);
+    for (int r = 0; r < 2; ++r) CHECK(e2[size_t(r)] == ran.runs()[size_t(r)].ro[gated::kL2].e_reg);
     CHECK(!std::isnan(m["sweep_l4_lo"]));
 }
 
 TEST_CASE("gated-regression: views: thin lines per run plus medians, the routing map, the sweep") {
     GatedRegressionLab lab;
-    auto r = run_preset(lab, "lecture", 2,
+    core::Runner run(lab);
+    auto r = run_preset(run, "lecture", 2,
                         {{"runs", 3}, {"n", 20000}, {"iters", 200}, {"sweep_seeds", 1}, {"sweep_n_max", 3000}});
     REQUIRE(r["failed"] == 0);
     std::vector<core::View> v;
-    lab.views(v);
+    run.views(v);
     std::map<std::string, const core::View*> by;
     for (const auto& x : v) by[x.id] = &x;
     for (const char* id : {"two_fates", "territory", "alignment", "sample_complexity", "gates"}) REQUIRE(by.count(id));

@@ -7,9 +7,9 @@
 #include <doctest/doctest.h>
 
 TEST_CASE("gated-regression: the routing map's territories are the learned gate's own preference") {
-    const auto lab = lab_test::run_quick("gated-regression", 2);
-    const auto& run = lab->run_as<gated::Run>();
-    const std::vector<core::View> views = lab_test::views_of(*lab);
+    const auto runner = lab_test::run_quick("gated-regression", 2);
+    const auto& run = runner->run_as<gated::Run>();
+    const std::vector<core::View> views = lab_test::views_of(*runner);
     const core::View* g = lab_test::find_view(views, "territory");
     REQUIRE(g != nullptr);
     REQUIRE(g->children.size() == 2);

@@ -18,9 +18,9 @@ using latent::LatentClustersLab;
 
 namespace {
 
-std::map<std::string, double> metric_map(const core::Lab& lab) {
+std::map<std::string, double> metric_map(const core::Runner& run) {
     std::map<std::string, double> m;
-    for (const auto& x : lab.metrics()) m[x.key] = x.value;
+    for (const auto& x : run.metrics()) m[x.key] = x.value;
     return m;
 }
 
@@ -43,7 +43,7 @@ core::Params small(const core::Lab& lab) {
 }   // namespace
 
 TEST_CASE("latent-clusters: registered, presets valid, lecture is presets[0]") {
-    auto lab = core::make_lab("latent-clusters");
+    const core::Lab* lab = core::find_lab("latent-clusters");
     REQUIRE(lab);
     CHECK(lab->schema().presets[0].id == "lecture");
     CHECK(lab->phases().size() == 4);
@@ -115,20 +115,21 @@ TEST_CASE("latent-clusters: bad parameters give messages that say what to change
 
 TEST_CASE("latent-clusters: an overflowing step size stops the run with an explanation (no crash)") {
     LatentClustersLab lab;
+    core::Runner run(lab);
     core::Params p = small(lab);
     p.set("T1", 2000);
     p.set("n2", 2000);
     p.set("T3", 2000);
     p.set("eta3", 1e30);   // rejected by check(); reset() must still fail gracefully
     CHECK_FALSE(core::validate(lab, p).ok());
-    lab.reset(p, 1);
-    std::string why = core::run_to_end(lab);
-    CHECK(lab.done());
+    run.reset(p, 1);
+    std::string why = core::run_to_end(run);
+    CHECK(run.done());
     INFO(why);
     CHECK(why.find("diverged") != std::string::npos);
     CHECK(why.find("step size is far too large") != std::string::npos);
     // what was measured stays finite; what the run did not reach (routing, the fit) is NaN: n/a
-    for (const auto& m : lab.metrics())
+    for (const auto& m : run.metrics())
         if (m.key == "t" ||
             (m.key.rfind("cos_", 0) == 0 &&
              (m.key.find("moe") != std::string::npos || m.key.find("vanilla") != std::string::npos)))
@@ -145,6 +146,7 @@ TEST_CASE("latent-clusters: an overflowing step size stops the run with an expla
 // it must finish with finite errors.
 TEST_CASE("latent-clusters: the most aggressive accepted configuration finishes (no divergence, no singular ridge)") {
     LatentClustersLab lab;
+    core::Runner run(lab);
     core::Params p(lab.schema());
     p.set("d", 5);
     p.set("C", 2);
@@ -171,10 +173,10 @@ TEST_CASE("latent-clusters: the most aggressive accepted configuration finishes 
         core::Validation v = core::validate(lab, p);
         for (const auto& e : v.errors) INFO(e);
         REQUIRE(v.ok());
-        lab.reset(p, 1);
-        std::string why = core::run_to_end(lab);
+        run.reset(p, 1);
+        std::string why = core::run_to_end(run);
         CHECK_MESSAGE(why.empty(), why);
-        for (const auto& m : lab.metrics()) {
+        for (const auto& m : run.metrics()) {
             const bool ablation =
                 m.key.find("top1") != std::string::npos || m.key.find("router_off") != std::string::npos;
             CHECK_MESSAGE(std::isfinite(m.value) != ablation, m.key);   // baselines = 0: the ablations are n/a (NaN)
@@ -184,14 +186,15 @@ TEST_CASE("latent-clusters: the most aggressive accepted configuration finishes 
 
 TEST_CASE("latent-clusters: a singular ridge system stops the run with an explanation") {
     LatentClustersLab lab;
+    core::Runner run(lab);
     core::Params p = small(lab);
     p.set("T1", 1000);
     p.set("n2", 1000);
     p.set("T3", 1000);
     p.set("lambda", 0);
     p.set("T4", 3);
-    lab.reset(p, 2);
-    std::string why = core::run_to_end(lab);
+    run.reset(p, 2);
+    std::string why = core::run_to_end(run);
     CHECK(why.find("singular") != std::string::npos);
 }
 
@@ -199,6 +202,7 @@ TEST_CASE("latent-clusters: the smallest accepted λ̄ fits even with few sample
     // T_4 = 10 samples for 96 vanilla features and 6 experts of width J_I = 1 (reinit = 0): the ridge
     // system is rank deficient, so only λ̄ > 0 keeps it solvable.
     LatentClustersLab lab;
+    core::Runner run(lab);
     core::Params p = small(lab);
     p.set("T1", 1000);
     p.set("n2", 1000);
@@ -208,10 +212,10 @@ TEST_CASE("latent-clusters: the smallest accepted λ̄ fits even with few sample
     p.set("T4", 10);
     p.set("reinit", 0);
     REQUIRE(core::validate(lab, p).ok());
-    lab.reset(p, 2);
-    std::string why = core::run_to_end(lab);
+    run.reset(p, 2);
+    std::string why = core::run_to_end(run);
     CHECK(why.empty());
-    auto m = metric_map(lab);
+    auto m = metric_map(run);
     for (const char* k : {"mse_moe", "mse_top1", "mse_router_off", "mse_vanilla"}) {
         REQUIRE(m.count(k));
         CHECK_MESSAGE(std::isfinite(m.at(k)), k);
@@ -220,14 +224,15 @@ TEST_CASE("latent-clusters: the smallest accepted λ̄ fits even with few sample
 
 TEST_CASE("latent-clusters: the race series are cached and decimated, the latest evaluation last") {
     LatentClustersLab lab;
+    core::Runner run(lab);
     core::Params p = small(lab);
     p.set("T1", 70000);
     p.set("eval_every", 50);   // 1400 evaluations in Phase I
-    lab.reset(p, 4);
-    while (lab.phase() == 0 && lab.failure().empty()) lab.step();
-    REQUIRE(lab.failure().empty());
-    const latent::Snapshot& S = lab.run().snap();
-    const core::Table& tr = lab.trace();
+    run.reset(p, 4);
+    while (run.phase() == 0 && run.failure().empty()) run.step();
+    REQUIRE(run.failure().empty());
+    const latent::Snapshot& S = run.run_as<latent::Run>().snap();
+    const core::Table& tr = run.trace();
     CHECK(tr.rows.size() > 1300);
     REQUIRE(!S.race_t.empty());
     CHECK(S.race_t.size() <= latent::kRaceMax + 1);
@@ -238,22 +243,23 @@ TEST_CASE("latent-clusters: the race series are cached and decimated, the latest
     CHECK(S.race_g.size() == S.race_t.size());
     CHECK(S.race_van_g.back() == doctest::Approx(std::max(1e-3, tr.rows.back()[size_t(tr.col("cos_g_vanilla"))])));
     std::vector<core::View> views;
-    lab.views(views);
+    run.views(views);
     for (const auto& l : views[0].lines) CHECK(l.x.size() <= latent::kRaceMax + 1);
 }
 
 TEST_CASE("latent-clusters: after Phase II Σ_m θ_m = 0 and adaptive top-k never activates zero experts") {
     LatentClustersLab lab;
+    core::Runner run(lab);
     core::Params p = small(lab);
-    lab.reset(p, 3);
-    while (lab.phase() < 2 && lab.failure().empty()) lab.step();
-    REQUIRE(lab.failure().empty());
-    const latent::Router& R = lab.run().router();
+    run.reset(p, 3);
+    while (run.phase() < 2 && run.failure().empty()) run.step();
+    REQUIRE(run.failure().empty());
+    const latent::Router& R = run.run_as<latent::Run>().router();
     double norm = 0;
     for (float t : R.theta) norm += double(t) * t;
     CHECK(norm > 0);
     CHECK(R.zero_sum_norm() < 1e-5 * std::sqrt(norm));   // Lemma C.16 (float rounding only)
-    auto m = metric_map(lab);
+    auto m = metric_map(run);
     CHECK(m.at("none_active") == 0.0);
     // any input, not only cluster data: Σ_m h_m = 0 forces max_m h_m ≥ 0
     core::Rng r(5);
@@ -271,12 +277,13 @@ TEST_CASE("latent-clusters: after Phase II Σ_m θ_m = 0 and adaptive top-k neve
 
 TEST_CASE("latent-clusters: fast fixed-seed run — the MoE learns w_g*, the vanilla network does not") {
     LatentClustersLab lab;
+    core::Runner run(lab);
     core::Params p = small(lab);
     for (uint64_t seed : {1, 2}) {
-        lab.reset(p, seed);
-        std::string why = core::run_to_end(lab);
+        run.reset(p, seed);
+        std::string why = core::run_to_end(run);
         REQUIRE(why.empty());
-        auto m = metric_map(lab);
+        auto m = metric_map(run);
         INFO("seed " << seed << ": cos_g_moe " << m["cos_g_moe"] << ", cos_g_vanilla " << m["cos_g_vanilla"]
                      << ", mse_moe " << m["mse_moe"] << ", mse_vanilla " << m["mse_vanilla"]);
         CHECK(m.at("cos_g_moe") > 0.9);        // Thm 4.6
@@ -290,8 +297,9 @@ TEST_CASE("latent-clusters: fast fixed-seed run — the MoE learns w_g*, the van
 }
 
 TEST_CASE("latent-clusters: same seed, same numbers; views package the cached data") {
-    LatentClustersLab a, b;
-    core::Params p = small(a);
+    LatentClustersLab lab;
+    core::Runner a(lab), b(lab);
+    core::Params p = small(lab);
     p.set("T1", 6000);
     p.set("n2", 4000);
     p.set("T3", 4000);
@@ -349,33 +357,34 @@ TEST_CASE("latent-clusters: a run of tens of minutes is refused with what to red
 // core::kDivergenceCheckEvery steps), not at the next renormalisation or phase end, with its cause.
 TEST_CASE("latent-clusters: divergence is caught within kDivergenceCheckEvery SGD steps, naming the cause") {
     LatentClustersLab lab;
+    core::Runner run(lab);
     core::Params p = small(lab);
     p.set("T1", 200000);
     p.set("eta3", 1e30);   // the vanilla net's step in Phase I overflows: check() refuses it, reset() must cope
     CHECK_FALSE(core::validate(lab, p).ok());
-    lab.reset(p, 1);
+    run.reset(p, 1);
     int steps = 0;
-    while (!lab.done() && lab.failure().empty() && steps < 1000) {
-        lab.step();
+    while (!run.done() && run.failure().empty() && steps < 1000) {
+        run.step();
         ++steps;
     }
-    const std::string why = lab.failure();
+    const std::string why = run.failure();
     INFO(why);
     REQUIRE(!why.empty());
-    CHECK(lab.run().sgd_step() <= core::kDivergenceCheckEvery);
+    CHECK(run.run_as<latent::Run>().sgd_step() <= core::kDivergenceCheckEvery);
     CHECK(why.find("Phase I diverged at SGD step") != std::string::npos);
     CHECK((why.find("NaN or infinite") != std::string::npos || why.find("left the unit sphere") != std::string::npos));
     CHECK(why.find("step size is far too large") != std::string::npos);
-    CHECK(lab.done());
+    CHECK(run.done());
 }
 
 TEST_CASE("latent-clusters router = 0: θ stays 0, so every expert is active for every x, on the same samples") {
-    auto lab = core::make_lab("latent-clusters");
+    core::Runner run(*core::find_lab("latent-clusters"));
     const std::map<std::string, double> short_run = {{"T1", 20000}, {"n2", 20000}, {"T3", 20000}, {"n_test", 1000}};
-    std::map<std::string, double> on = lab_test::run_preset(*lab, "lecture", 2, short_run);
+    std::map<std::string, double> on = lab_test::run_preset(run, "lecture", 2, short_run);
     std::map<std::string, double> off_set = short_run;
     off_set["router"] = 0;
-    std::map<std::string, double> off = lab_test::run_preset(*lab, "lecture", 2, off_set);
+    std::map<std::string, double> off = lab_test::run_preset(run, "lecture", 2, off_set);
     REQUIRE(on["failed"] == 0);
     REQUIRE(off["failed"] == 0);
     CHECK(off["k_mean"] == 6);                            // h_m(x) = θ_mᵀx = 0 ≥ 0 for all M = 6 experts
@@ -386,8 +395,8 @@ TEST_CASE("latent-clusters router = 0: θ stays 0, so every expert is active for
 }
 
 TEST_CASE("latent-clusters: the territory field is the router's own top-1 choice on the (v_1, v_2) plane") {
-    const auto lab = lab_test::run_quick("latent-clusters", 4);
-    const auto& run = lab->run_as<latent::Run>();
+    const auto runner = lab_test::run_quick("latent-clusters", 4);
+    const auto& run = runner->run_as<latent::Run>();
     const core::View& v = run.snap().territory;
     REQUIRE(v.kind == core::ViewKind::Field);
     REQUIRE(v.field.rows == 64);

@@ -41,7 +41,7 @@ double mean_acc(Arch a, int N, int seeds, int c = 0, int l = -1) {
 }   // namespace
 
 TEST_CASE("patch-routing is registered, and its lecture preset validates") {
-    auto lab = core::make_lab("patch-routing");
+    const core::Lab* lab = core::find_lab("patch-routing");
     REQUIRE(lab);
     CHECK(lab->info().id == "patch-routing");
     CHECK(lab->schema().presets[0].id == "lecture");
@@ -54,7 +54,7 @@ TEST_CASE("patch-routing is registered, and its lecture preset validates") {
 }
 
 TEST_CASE("patch-routing validation: bad combinations are errors that say what to change") {
-    auto lab = core::make_lab("patch-routing");
+    const core::Lab* lab = core::find_lab("patch-routing");
     core::Params p(lab->schema());
     p.set("l_sep", 40);
     auto v = core::validate(*lab, p);
@@ -84,14 +84,15 @@ TEST_CASE("patch-routing validation: bad combinations are errors that say what t
 }
 
 TEST_CASE("patch-routing: a diverging run stops with failure() and done()") {
-    auto lab = core::make_lab("patch-routing");
+    const core::Lab* lab = core::find_lab("patch-routing");
+    core::Runner run(*lab);
     core::Params p(lab->schema());
     p.set("eta", 1e30);
     p.set("out_weights", 1);
-    lab->reset(p, 1);
-    const std::string why = core::run_to_end(*lab);
+    run.reset(p, 1);
+    const std::string why = core::run_to_end(run);
     CHECK_FALSE(why.empty());
-    CHECK(lab->done());
+    CHECK(run.done());
     CHECK(why.find("Lower η") != std::string::npos);
 }
 
@@ -157,6 +158,7 @@ TEST_CASE("patch-routing phenomenon: with c = 2 confusers the separate pMoE fail
 TEST_CASE("patch-routing lab: a small run finishes, fills its metrics and views, and repeats exactly") {
     auto run = [](std::vector<core::Metric>& m, std::vector<core::View>& views, size_t& rows) {
         PatchRoutingLab lab;
+        core::Runner run(lab);
         core::Params p(lab.schema());
         p.apply_preset("minimal");
         p.set("N_points", 3);
@@ -168,21 +170,21 @@ TEST_CASE("patch-routing lab: a small run finishes, fills its metrics and views,
         p.set("cap", 40);
         p.set("n_test", 200);
         REQUIRE(core::validate(lab, p).ok());
-        lab.reset(p, 3);
+        run.reset(p, 3);
         int steps = 0, last_phase = 0;
-        while (!lab.done()) {
-            lab.step();
-            CHECK(lab.phase() >= last_phase);   // phases only move forward
-            last_phase = lab.phase();
+        while (!run.done()) {
+            run.step();
+            CHECK(run.phase() >= last_phase);   // phases only move forward
+            last_phase = run.phase();
             REQUIRE(++steps < 200000);
         }
-        CHECK(lab.failure().empty());
-        CHECK(lab.progress() == doctest::Approx(1.0));
-        CHECK(lab.run().sweep().jobs_done() == 9);
-        CHECK(lab.run().grid().jobs_done() == 6);
-        m = lab.metrics();
-        lab.views(views);
-        rows = lab.trace().rows.size();
+        CHECK(run.failure().empty());
+        CHECK(run.progress() == doctest::Approx(1.0));
+        CHECK(run.run_as<Run>().sweep().jobs_done() == 9);
+        CHECK(run.run_as<Run>().grid().jobs_done() == 6);
+        m = run.metrics();
+        run.views(views);
+        rows = run.trace().rows.size();
     };
     std::vector<core::Metric> m1, m2;
     std::vector<core::View> v1, v2;
@@ -251,14 +253,15 @@ TEST_CASE("patch-routing lab: a small run finishes, fills its metrics and views,
 TEST_CASE(
     "patch-routing views: the rank axis shows both l markers; the threshold readout names its N and never prints nan") {
     PatchRoutingLab lab;
+    core::Runner run(lab);
     core::Params p(lab.schema());
     p.set("l_sep", 20);
     p.set("l_joint", 28);
     p.set("N_run", 114);   // grid N = 10..320: 160 / 114 < 114 / 80, so the readout uses N = 160
     REQUIRE(core::validate(lab, p).ok());
-    lab.reset(p, 1);
+    run.reset(p, 1);
     std::vector<core::View> views;
-    lab.views(views);
+    run.views(views);
     const core::View* rank = nullptr;
     const core::View* grid = nullptr;
     for (auto& v : views) {
@@ -278,9 +281,9 @@ TEST_CASE(
     // with c = 2 both l* − 1 = 2 and l* = 3 are grid columns: pending until the grid runs, never nan
     p.set("c", 2);
     p.set("l_sep", 3);
-    lab.reset(p, 1);
+    run.reset(p, 1);
     views.clear();
-    lab.views(views);
+    run.views(views);
     for (auto& v : views)
         if (v.id == "threshold_grid") {
             CHECK(v.readouts[0].find("nan") == std::string::npos);

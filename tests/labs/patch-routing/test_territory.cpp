@@ -10,9 +10,9 @@
 using namespace patch_routing;
 
 TEST_CASE("patch-routing: the territories are each router's score over the smallest score its top-l keeps") {
-    const auto lab = lab_test::run_quick("patch-routing", 5);
-    const auto& run = lab->run_as<Run>();
-    const std::vector<core::View> views = lab_test::views_of(*lab);
+    const auto runner = lab_test::run_quick("patch-routing", 5);
+    const auto& run = runner->run_as<Run>();
+    const std::vector<core::View> views = lab_test::views_of(*runner);
     const core::View* g = lab_test::find_view(views, "territory");
     REQUIRE(g != nullptr);
     REQUIRE(g->children.size() == 2);

@@ -2,7 +2,7 @@
 // plan against the work charged, and the tour's two claims on seeds 1–3 (collapse without L_aux, an even load with
 // it).
 #include "core/comparison.hpp"
-#include "core/lab.hpp"
+#include "core/runner.hpp"
 #include "core/outcome.hpp"
 #include "core/view.hpp"
 #include "labs/playground/lab.hpp"
@@ -17,8 +17,8 @@ core::Params preset(const core::Lab& lab, const std::string& id) {
     return p;
 }
 
-double metric(const core::Lab& lab, const std::string& key) {
-    for (const core::Metric& m : lab.metrics())
+double metric(const core::Runner& run, const std::string& key) {
+    for (const core::Metric& m : run.metrics())
         if (m.key == key) return m.value;
     return NAN;
 }
@@ -27,6 +27,7 @@ double metric(const core::Lab& lab, const std::string& key) {
 
 TEST_CASE("playground lab: its checks, every part, its views and the plan against the work charged") {
     playground::PlaygroundLab lab;
+    core::Runner run(lab);
     core::Params p(lab.schema());
     CHECK(core::validate(lab, p).ok());
     core::Params bad = p;
@@ -36,55 +37,57 @@ TEST_CASE("playground lab: its checks, every part, its views and the plan agains
     bad.set("expert_choice", 1);
     CHECK(!core::validate(lab, bad).ok());
     for (const auto& [k, v] : lab.test_sizes().quick) p.set(k, v);
-    lab.reset(p, 1);
-    for (const core::Metric& m : lab.metrics()) CHECK((m.key == "t" || std::isnan(m.value)));   // nothing measured yet
-    CHECK(core::run_to_end(lab) == "");
-    for (const core::Metric& m : lab.metrics()) {
+    run.reset(p, 1);
+    for (const core::Metric& m : run.metrics()) CHECK((m.key == "t" || std::isnan(m.value)));   // nothing measured yet
+    CHECK(core::run_to_end(run) == "");
+    for (const core::Metric& m : run.metrics()) {
         CAPTURE(m.key);
         CHECK(std::isfinite(m.value));
     }
     std::vector<core::View> views;
-    lab.views(views);
+    run.views(views);
     REQUIRE(views.size() == 9);   // no bias, token choice: no b_i view, no experts-per-point view
     CHECK(views[0].id == "territory");
     CHECK(views[0].field.channels == 4);
     CHECK(views[0].points.size() == 100);
     CHECK(views[1].field.channels == 3);
-    const std::vector<double>& last = lab.trace().rows.back();   // t, …, the load f_i, then P_i: each sums to 1
-    REQUIRE(lab.trace().columns[playground::kPerExpert] == "load_1");
+    const std::vector<double>& last = run.trace().rows.back();   // t, …, the load f_i, then P_i: each sums to 1
+    REQUIRE(run.trace().columns[playground::kPerExpert] == "load_1");
     double f = 0, P = 0;
     for (size_t i = 0; i < 4; ++i) f += last[playground::kPerExpert + i], P += last[playground::kPerExpert + 4 + i];
     CHECK(f == doctest::Approx(1));
     CHECK(P == doctest::Approx(1));
-    const double plan = lab.current_plan().total(), charged = lab.work_charged();
+    const double plan = run.current_plan().total(), charged = run.work_charged();
     CHECK(charged > plan / 2);
     CHECK(charged < plan * 2);
 }
 
 TEST_CASE("playground lab: on skewed data the router collapses without L_aux and spreads the load with it") {
     playground::PlaygroundLab lab;
+    core::Runner run(lab);
     for (uint64_t seed = 1; seed <= 3; ++seed) {
         CAPTURE(seed);
-        lab.reset(preset(lab, "collapse"), seed);
-        REQUIRE(core::run_to_end(lab) == "");
-        CHECK(metric(lab, "idle_experts") > 0.1);
-        CHECK(metric(lab, "load_entropy") < 0.6);
-        const std::string said = core::end_of_run_line(lab, "collapse", preset(lab, "collapse"), lab.metrics());
+        run.reset(preset(lab, "collapse"), seed);
+        REQUIRE(core::run_to_end(run) == "");
+        CHECK(metric(run, "idle_experts") > 0.1);
+        CHECK(metric(run, "load_entropy") < 0.6);
+        const std::string said = core::end_of_run_line(lab, "collapse", preset(lab, "collapse"), run.metrics());
         CHECK(said.find("uneven") != std::string::npos);
         CHECK(said.find("Unlike the paper") == std::string::npos);   // without balancing, collapse is the prediction
-        lab.reset(preset(lab, "skewed"), seed);
-        REQUIRE(core::run_to_end(lab) == "");
-        CHECK(metric(lab, "load_entropy") > 0.9);
-        CHECK(metric(lab, "acc") > 0.95);
+        run.reset(preset(lab, "skewed"), seed);
+        REQUIRE(core::run_to_end(run) == "");
+        CHECK(metric(run, "load_entropy") > 0.9);
+        CHECK(metric(run, "acc") > 0.95);
     }
 }
 
 TEST_CASE("playground lab: in every preset and comparison a point no expert answers is an error") {
     playground::PlaygroundLab lab;
+    core::Runner run(lab);
     auto check_run = [&](const core::Params& p, uint64_t seed) {
-        lab.reset(p, seed);
-        REQUIRE(core::run_to_end(lab) == "");
-        const double acc = metric(lab, "acc"), unrouted = metric(lab, "unrouted"), dropped = metric(lab, "dropped");
+        run.reset(p, seed);
+        REQUIRE(core::run_to_end(run) == "");
+        const double acc = metric(run, "acc"), unrouted = metric(run, "unrouted"), dropped = metric(run, "dropped");
         if (std::isnan(acc)) return;   // draw: no points yet, nothing measured
         CHECK(acc + unrouted <= 1 + 1e-12);
         if (!p.b("shared")) CHECK(acc + dropped <= 1 + 1e-12);
@@ -109,21 +112,22 @@ TEST_CASE("playground lab: in every preset and comparison a point no expert answ
 
 TEST_CASE("playground lab: expert choice loses the big cluster's overflow; a collapse costs accuracy on the moons") {
     playground::PlaygroundLab lab;
+    core::Runner run(lab);
     for (uint64_t seed = 1; seed <= 3; ++seed) {
         CAPTURE(seed);
-        lab.reset(preset(lab, "expert-choice"), seed);
-        REQUIRE(core::run_to_end(lab) == "");
-        CHECK(metric(lab, "unrouted") > 0.05);
-        CHECK(metric(lab, "load_entropy") > 0.99);
+        run.reset(preset(lab, "expert-choice"), seed);
+        REQUIRE(core::run_to_end(run) == "");
+        CHECK(metric(run, "unrouted") > 0.05);
+        CHECK(metric(run, "load_entropy") > 0.99);
         core::Params hurts = preset(lab, "collapse-hurts");
-        lab.reset(hurts, seed);
-        REQUIRE(core::run_to_end(lab) == "");
-        const double balanced = metric(lab, "acc");
+        run.reset(hurts, seed);
+        REQUIRE(core::run_to_end(run) == "");
+        const double balanced = metric(run, "acc");
         hurts.set("alpha", 0);
-        lab.reset(hurts, seed);
-        REQUIRE(core::run_to_end(lab) == "");
+        run.reset(hurts, seed);
+        REQUIRE(core::run_to_end(run) == "");
         CHECK(balanced > 0.93);
-        CHECK(metric(lab, "acc") < 0.93);
-        CHECK(metric(lab, "idle_experts") > 0.5);
+        CHECK(metric(run, "acc") < 0.93);
+        CHECK(metric(run, "idle_experts") > 0.5);
     }
 }
