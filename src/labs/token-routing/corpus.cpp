@@ -1,5 +1,6 @@
 #include "labs/token-routing/corpus.hpp"
 #include "core/text.hpp"
+#include "core/words.hpp"
 #include <algorithm>
 #include <cstring>
 
@@ -215,12 +216,16 @@ void arithmetic(core::Rng& rng, std::vector<int>& out) {
 }   // namespace
 
 const char* kind_name(int kind) {
-    static const char* const names[] = {"function word", "prose word", "arithmetic word", "code word",
-                                        "number",        "operator",   "punctuation",     "bracket"};
+    // shown as labels, which the page translates (core/words.hpp)
+    static const char* const names[] = {core::later::tr("function word"),   core::later::tr("prose word"),
+                                        core::later::tr("arithmetic word"), core::later::tr("code word"),
+                                        core::later::tr("number"),          core::later::tr("operator"),
+                                        core::later::tr("punctuation"),     core::later::tr("bracket")};
     return kind >= 0 && kind < kKinds ? names[kind] : "?";
 }
 const char* domain_name(int domain) {
-    static const char* const names[] = {"prose", "arithmetic", "code"};
+    static const char* const names[] = {core::later::tr("prose"), core::later::tr("arithmetic"),
+                                        core::later::tr("code")};
     return domain >= 0 && domain < kDomains ? names[domain] : "?";
 }
 

@@ -19,7 +19,7 @@ double entropy(const std::vector<double>& counts, double n) {
 
 }   // namespace
 
-void HeldoutPass::start(const Model& m, const std::vector<Sequence>& test) {
+void HeldoutPass::start(const Model& m, const std::vector<Sequence>& test, bool keep_inputs) {
     const ModelSpec& s = m.spec();
     table = RoutingTable();
     RoutingTable& r = table;
@@ -36,6 +36,9 @@ void HeldoutPass::start(const Model& m, const std::vector<Sequence>& test) {
     r.first.resize(N * size_t(r.layers));
     r.top.resize(N * size_t(r.layers) * size_t(r.k));
     r.kept.resize(r.top.size());
+    r.p.resize(N * size_t(r.layers) * size_t(r.K));
+    r.d = s.d;
+    if (keep_inputs && r.layers > 0) r.u.resize(N * size_t(s.d));
     next_ = 0;
     total_ = test.size();
     ce_sum_ = 0;
@@ -61,6 +64,11 @@ double HeldoutPass::piece(const Model& m, const std::vector<Sequence>& test) {
                 r.top[at] = rt.top[j * size_t(r.k) + size_t(q)];
                 r.kept[at] = rt.kept[j * size_t(r.k) + size_t(q)];
             }
+            std::copy_n(&rt.p[j * size_t(r.K)], r.K, &r.p[(size_t(l) * N + n0 + j) * size_t(r.K)]);
+        }
+        if (!r.u.empty()) {
+            const std::vector<double>& u = cache_.block[size_t(r.layers - 1)].u2;
+            std::copy_n(&u[j * size_t(s.d)], s.d, &r.u[(n0 + j) * size_t(s.d)]);
         }
     }
     ce_sum_ += cache_.ce_sum;

@@ -30,13 +30,17 @@ struct RoutingTable {
     std::vector<int> first;   // layers × N: the first choice
     std::vector<int> top;     // layers × N × k: every choice
     std::vector<char> kept;   // layers × N × k
-    double ce = 0;            // mean cross-entropy over the tokens
+    std::vector<double> p;    // layers × N × K: the router's softmax (Switch eq. (1))
+    std::vector<double> u;    // N × d: the last MoE layer's router input, when the pass was asked to keep it
+    int d = 0;
+    double ce = 0;   // mean cross-entropy over the tokens
 };
 // The model's routing of `test` and its cross-entropy, in pieces of one sequence (each routed alone: routing and
 // capacity are per sequence, so batching changes nothing). A dense model's table has its labels and ce only.
 class HeldoutPass {
 public:
-    void start(const Model& m, const std::vector<Sequence>& test);
+    // keep_inputs: also keep the last MoE layer's router inputs (RoutingTable::u), for the routing territory.
+    void start(const Model& m, const std::vector<Sequence>& test, bool keep_inputs = false);
     double piece(const Model& m, const std::vector<Sequence>& test);   // the next sequence; returns its work
     bool done() const { return next_ == total_; }
     size_t next() const { return next_; }

@@ -73,6 +73,10 @@ void route(const ModelSpec& s, int B, const double* h, Routing& r) {
     route_end(s, B, r);
 }
 
+void router_logits(const ModelSpec& s, const double* theta, const BlockLayout& bl, const double* u, int n, double* h) {
+    kern::mm(u, theta + bl.wr, h, n, s.d, s.K);
+}
+
 void ffn_begin(const ModelSpec& s, int B, BlockCache& bc) {
     const size_t N = size_t(B) * size_t(s.T), F = size_t(s.d_ff), d = size_t(s.d);
     bc.y.resize(N * d);
@@ -101,7 +105,7 @@ void ffn_forward(const ModelSpec& s, const double* theta, const BlockLayout& bl,
     }
     const int K = s.K, k = s.k;
     Routing& r = bc.route;
-    kern::mm(u, theta + bl.wr, &r.h[size_t(n0) * K], rows, d, K);
+    router_logits(s, theta, bl, u, rows, &r.h[size_t(n0) * K]);
     route_rows(s, b0, b1, r);
     std::fill(y, y + size_t(rows) * d, 0.0);
     for (int n = n0; n < n0 + rows; ++n)

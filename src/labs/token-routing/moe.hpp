@@ -24,6 +24,10 @@ void route_rows(const ModelSpec& s, int b0, int b1, Routing& r);
 void route_end(const ModelSpec& s, int B, Routing& r);
 void route(const ModelSpec& s, int B, const double* h, Routing& r);
 
+// The router's logits h = u W_r (Switch eq. (1)) of n inputs u (n×d) into h (n×K): what ffn_forward routes by, and
+// what the routing territory (territory.cpp) draws.
+void router_logits(const ModelSpec& s, const double* theta, const BlockLayout& bl, const double* u, int n, double* h);
+
 // The FFN of block `bl` on sequences [b0, b1): reads bc.u2's rows, writes bc.y's (and the routing, bc.a, bc.h,
 // bc.e). ffn_begin() sizes the block's FFN arrays for B sequences; ffn_end() completes the routing's statistics.
 void ffn_begin(const ModelSpec& s, int B, BlockCache& bc);

@@ -66,6 +66,11 @@ double Trainer::piece(const std::vector<Sequence>& train) {
         m.forward_rows(batch_, seq_, seq_ + 1, cache_);
         if (++seq_ == spec_.B) {
             (which_ == 0 ? loss_moe : loss_dense) = m.end_forward(cache_);
+            if (which_ == 0) {
+                ce_moe = cache_.ce;
+                f_moe.resize(cache_.block.size());
+                for (size_t l = 0; l < f_moe.size(); ++l) f_moe[l] = cache_.block[l].route.f;
+            }
             grad_.assign(m.theta.size(), 0.0);
             stage_ = kBackward;
             seq_ = 0;

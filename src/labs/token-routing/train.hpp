@@ -44,6 +44,8 @@ public:
 
     Model moe, dense;
     double loss_moe = 0, loss_dense = 0;   // the last batch's objective (cross-entropy + L_aux; dense: cross-entropy)
+    double ce_moe = 0;                     // the MoE's part of loss_moe that is cross-entropy
+    std::vector<std::vector<double>> f_moe;   // per MoE layer, the last batch's f_i (Switch eq. (5))
 
 private:
     enum Stage { kBatch, kForward, kBackward, kUpdate };

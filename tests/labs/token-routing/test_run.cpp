@@ -1,7 +1,6 @@
-// The token-routing lab's run and its declaration (phase 1: not registered yet, so the generic tests do not see it;
-// these check what they would): the parameters make the default measured in docs/labs/token-routing.md §3.4; the
-// cross-parameter checks; the run's numbers do not depend on its slices and are measure()'s; the class's sentence is
-// routed by a causal model.
+// The token-routing lab's run and its parameters (the generic tests, tests/labs/test_all_labs.cpp, check the rest):
+// the parameters make the default measured in docs/labs/token-routing.md §3.4; the cross-parameter checks; the run's
+// numbers do not depend on its slices and are measure()'s; the class's sentence is routed by a causal model.
 #include "labs/token-routing/config.hpp"
 #include "labs/token-routing/run.hpp"
 #include "core/work_budget.hpp"
