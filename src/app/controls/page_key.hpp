@@ -167,7 +167,9 @@ void in_link_or_auto(PageKey& k, std::function<std::string(const std::string&)> 
 
 // Arguments of links and commands, read with the one grammar (core/parse.hpp) (page_keys.cpp).
 std::string switch_arg(const std::string& key, const std::string& v, bool& out);   // 0|1: "" or why not
-bool whole_number(const std::string& s, int& out);                                 // 0 … 999999
+// A link's 0|1: off when the link does not give it, or gives something else (then why, in msgs).
+bool switch_in_link(const std::string& key, const LinkArg& v, Messages& msgs);
+bool whole_number(const std::string& s, int& out);   // 0 … 999999
 
 // The declarations of every part, in order, and what is made from them (page_keys.cpp).
 class PageKeys {

@@ -22,6 +22,16 @@ std::string switch_arg(const std::string& key, const std::string& v, bool& out) 
     return "";
 }
 
+bool switch_in_link(const std::string& key, const LinkArg& v, Messages& msgs) {
+    bool on = false;
+    if (!v.given) return false;
+    if (std::string why = switch_arg(key, v.value, on); !why.empty()) {
+        msgs.push_back(why);
+        return false;
+    }
+    return on;
+}
+
 bool whole_number(const std::string& s, int& out) {
     long long n = 0;
     if (!core::parse_whole(s, 0, 999999, n).empty()) return false;

@@ -7,10 +7,6 @@ namespace app {
 
 namespace {
 
-void note(Messages& msgs, const std::string& why) {
-    if (!why.empty()) msgs.push_back(why);
-}
-
 std::string jbool(bool b) { return b ? "true" : "false"; }
 
 }   // namespace
@@ -27,9 +23,7 @@ std::vector<PageKey> Layout::keys() {
         k.to_phone = false;   // the lecturer's display
         k.link_help = core::later::tr("presentation layout");
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            bool on = false;
-            if (v.given) note(msgs, switch_arg("present", v.value, on));
-            present_ = on;
+            present_ = switch_in_link("present", v, msgs);
         };
         k.write = [this] { return written_if(present_, "1"); };
         k.state = [this] { return jbool(present_); };
@@ -58,9 +52,7 @@ std::vector<PageKey> Layout::keys() {
         k.link = InLink::Page;
         k.link_help = core::later::tr("one view, minimal chrome, for an iframe (not with present=1)");
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            bool on = false;
-            if (v.given) note(msgs, switch_arg("embed", v.value, on));
-            embed_ = on && !present_;
+            embed_ = switch_in_link("embed", v, msgs) && !present_;
         };
         k.write = [this] { return written_if(embed_, "1"); };
         k.state = [this] { return jbool(embed_); };

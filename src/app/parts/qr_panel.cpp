@@ -26,10 +26,7 @@ std::vector<PageKey> QrPanel::keys() {
         k.link = InLink::Page;
         k.to_phone = false;
         k.read = [this](const LinkArg& v, const LinkArgs&, Messages& msgs) {
-            bool on = false;
-            if (v.given)
-                if (std::string why = switch_arg("qr", v.value, on); !why.empty()) msgs.push_back(why);
-            if (std::string why = show(on); !why.empty()) msgs.push_back(why);
+            if (std::string why = show(switch_in_link("qr", v, msgs)); !why.empty()) msgs.push_back(why);
         };
         k.write = [this] { return written_if(on_, "1"); };
         PageControl& c = k.control(Control::Toggle, core::later::tr("QR code of this run's link"), "lecture");
