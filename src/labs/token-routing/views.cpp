@@ -120,7 +120,7 @@ void Run::views(std::vector<core::View>& out) const {
                          "Of each domain's held-out tokens, the share that goes to each expert. Routing blind to the "
                          "topic shows as three alike rows (Mixtral §5: no expert for arXiv, biology or philosophy); "
                          "rows that differ are the topic routing too.",
-                         S.by_domain, L, K, kDomains, "domain", &domain_name));
+                         S.by_domain, L, K, kDomains, core::later::tr("domain"), &domain_name));
 
     // the loss of both models over the training (means over the steps between two points)
     {
