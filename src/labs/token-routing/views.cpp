@@ -16,6 +16,14 @@ namespace {
 
 const char* kAtEnd = "filled at the end of the training, from the held-out sequences";
 
+// n in subscript digits (₀ … ₉, UTF-8).
+std::string subscript(int n) {
+    const std::string digits = std::to_string(n);
+    std::string s;
+    for (char c : digits) s += std::string("\xE2\x82") + char(0x80 + (c - '0'));
+    return s;
+}
+
 // The columns of a heatmap with a block of experts per MoE layer, an empty column between blocks: their labels, and
 // the column of expert e of layer l.
 std::vector<std::string> layer_columns(int K, int L) {
@@ -79,16 +87,17 @@ void Run::views(std::vector<core::View>& out) const {
         const int rows = std::min(s.T, 12);
         const TokenSample* x = S.samples.empty() ? nullptr : &S.samples.front();
         const int n = x ? int(x->ids.size()) : rows;
-        // "3 value": the position first, so that the page never takes a token for a text to translate ("value")
+        // "value₃": the token w_t with its position t as a subscript. A token is the model's data, not a text of the
+        // page: written as a symbol, the page does not translate it ("value" is a word of its table).
         std::vector<std::string> labels;
-        for (int t = 0; t < n; ++t)
-            labels.push_back(x ? core::strf("%d %s", t, vocab().text[size_t(x->ids[size_t(t)])].c_str()) : "");
+        for (int t = 0; t < n; ++t) labels.push_back(x ? vocab().text[size_t(x->ids[size_t(t)])] + subscript(t) : "");
         std::vector<std::pair<int, int>> marks;
         if (x)
             for (const auto& [t, l, e] : x->chosen) marks.push_back({t, column(K, l, e)});
         core::View v =
             core::heatmap("tokens", "A held-out sentence, token by token")
-                .caption("The first tokens of a held-out prose sequence: a row per token, the router's probability "
+                .caption("The first tokens of a held-out prose sequence: a row per token w_t (its position t as a "
+                         "subscript), the router's probability "
                          "of each expert in each layer in the cells, a dot on the expert the token went to. Mixtral "
                          "§5 colours text by expert this way and finds the same token on the same expert "
                          "whatever the text: compare the rows of a token that comes back, such as 'the'.")

@@ -93,8 +93,16 @@ TEST_CASE("token-routing: the views are there from the start and fill at the end
     REQUIRE(tokens != nullptr);
     CHECK(tokens->heat.cols == cols);
     CHECK(tokens->heat.rows == std::min(c.model.T, 12));
-    for (const std::string& w : tokens->heat.row_labels)   // the position and the token
-        CHECK(vocab().id(w.substr(w.find(' ') + 1)) >= 0);
+    for (size_t t = 0; t < tokens->heat.row_labels.size(); ++t) {   // the token, its position as a subscript
+        const std::string& w = tokens->heat.row_labels[t];
+        const std::string sub = t < 10 ? std::string("\xE2\x82") + char(0x80 + t)
+                                       : "\xE2\x82\x81"
+                                         "\xE2\x82" +
+                std::string(1, char(0x80 + t - 10));
+        REQUIRE(w.size() > sub.size());
+        CHECK(w.substr(w.size() - sub.size()) == sub);
+        CHECK(vocab().id(w.substr(0, w.size() - sub.size())) >= 0);
+    }
     for (int t = 0; t < tokens->heat.rows; ++t)
         for (int l = 0; l < L; ++l) {   // each layer's block: the router's probabilities
             double sum = 0;
