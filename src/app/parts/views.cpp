@@ -174,7 +174,11 @@ void Views::state(std::string& json) const {
             ",\"data\":" + json_rect(r.data_a, r.data_b) + ",\"series\":" + session::json_strings(r.series) +
             ",\"legend\":" + session::json_strings(r.legend) + ",\"labels\":" + session::json_strings(labels) +
             ",\"crossings\":" + std::to_string(r.crossings) + ",\"overlaps\":" + std::to_string(r.overlaps) +
-            ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
+            ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) +
+            (r.tokens_total > 0
+                 ? ",\"tokens\":[" + std::to_string(r.tokens_drawn) + "," + std::to_string(r.tokens_total) + "]"
+                 : "") +
+            "}";
     }
     json += "]";
 }

@@ -345,7 +345,8 @@ Tokenized tokenize(const std::string& text, int T) {
     if (text.size() > size_t(kMaxTextBytes)) {
         out.problem = TextProblem::kTooLong;
         out.message =
-            core::strf("The text is longer than %d bytes; the model reads at most %d tokens.", kMaxTextBytes, T);
+            core::trnf(T, "The text is longer than %d bytes; the model reads at most %d token.",
+                       "The text is longer than %d bytes; the model reads at most %d tokens.", kMaxTextBytes, T);
         return out;
     }
     // code points and their classes first: a text that is not UTF-8 is refused whole
@@ -356,7 +357,7 @@ Tokenized tokenize(const std::string& text, int T) {
         const long cp = next_code_point(text, at);
         if (cp < 0) {
             out.problem = TextProblem::kInvalidUtf8;
-            out.message = "The text is not valid UTF-8 (it may have been cut inside a character).";
+            out.message = core::tr("The text is not valid UTF-8 (it may have been cut inside a character).");
             return out;
         }
         cps.push_back(cp);
@@ -385,30 +386,32 @@ Tokenized tokenize(const std::string& text, int T) {
         i = j;
         if (out.pieces.size() == size_t(T)) {   // one piece past the context: stop reading
             out.problem = TextProblem::kTooLong;
-            out.message = core::strf("The text has more than %d tokens; the model reads at most %d at a time.", T, T);
+            out.message = core::trnf(T, "The text has more than %d token; the model reads at most %d at a time.",
+                                     "The text has more than %d tokens; the model reads at most %d at a time.", T, T);
             return out;
         }
         if (other) {
             p.problem = Problem::kOtherScript;
             p.message =
-                core::strf("'%s' has letters outside a-z: the model has seen English letters only.", p.text.c_str());
+                core::trf("'%s' has letters outside a-z: the model has seen English letters only.", p.text.c_str());
         } else if (c == Cls::kEmoji) {
             p.problem = Problem::kEmoji;
-            p.message = core::strf("'%s' is an emoji: the vocabulary has none.", p.text.c_str());
+            p.message = core::trf("'%s' is an emoji: the vocabulary has none.", p.text.c_str());
         } else if (c == Cls::kOtherSign) {
             p.problem = Problem::kUnknownSymbol;
-            p.message = core::strf("'%s' is a sign the model has never seen.", p.text.c_str());
+            p.message = core::trf("'%s' is a sign the model has never seen.", p.text.c_str());
         } else {
             p.id = v.id(lower(p.text));
             if (p.id < 0 && c == Cls::kLetter) {
                 p.problem = Problem::kUnknownWord;
-                p.message = core::strf("'%s' is not one of the %d tokens the model knows.", p.text.c_str(), v.size());
+                p.message = core::trnf(v.size(), "'%s' is not one of the %d token the model knows.",
+                                       "'%s' is not one of the %d tokens the model knows.", p.text.c_str(), v.size());
             } else if (p.id < 0 && c == Cls::kDigit) {
                 p.problem = Problem::kUnknownNumber;
-                p.message = core::strf("'%s': the model knows the numbers 0 to %d only.", p.text.c_str(), v.max_number);
+                p.message = core::trf("'%s': the model knows the numbers 0 to %d only.", p.text.c_str(), v.max_number);
             } else if (p.id < 0) {
                 p.problem = Problem::kUnknownSymbol;
-                p.message = core::strf("'%s' is a sign the model has never seen.", p.text.c_str());
+                p.message = core::trf("'%s' is a sign the model has never seen.", p.text.c_str());
             }
         }
         if (p.id >= 0) out.ids.push_back(p.id);
@@ -416,10 +419,11 @@ Tokenized tokenize(const std::string& text, int T) {
     }
     if (out.pieces.empty()) {
         out.problem = TextProblem::kEmpty;
-        out.message = "Type a sentence: the text is empty.";
+        out.message = core::tr("Type a sentence: the text is empty.");
     } else if (out.ids.empty()) {
         out.problem = TextProblem::kNothingKnown;
-        out.message = "None of these tokens is in the model's vocabulary: try words from the stories, sums or code.";
+        out.message =
+            core::tr("None of these tokens is in the model's vocabulary: try words from the stories, sums or code.");
     }
     return out;
 }

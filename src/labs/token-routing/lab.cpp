@@ -60,6 +60,11 @@ static core::Bound<Config> make_binding() {
               "Each expert takes at most a quarter of a sequence, in the order of positions.",
               {{"capacity", 1}}});
     b.preset({"no-balance", "No balancing loss", "α = 0: nothing spreads the load.", {{"alpha", 0}}});
+    b.preset({"own-text",
+              "Your own text",
+              "Half the training, so that the class types sooner: then type a sentence in 'Your sentence' and watch "
+              "'Your sentence, routed'.",
+              {{"steps", 300}}});
     return b;
 }
 
@@ -102,8 +107,9 @@ core::WorkPlan work_plan(const Config& c) {
 
 TokenRoutingLab::TokenRoutingLab() : LabOf(kUnitsPerSecond, binding()) {
     info_ = {
-        // id, title, citation, the paper's file (none: several papers), summary (core::LabInfo)
-        "token-routing", "Token routing in a tiny language model",
+        // id, title, citation, the paper's file (none: several papers), summary, the class's text (core::LabInfo)
+        "token-routing",
+        "Token routing in a tiny language model",
         "Mixtral, Jiang et al. 2024, §5; OpenMoE, Xue et al. 2024; ST-MoE, Zoph et al. 2022, §7; Switch, Fedus, Zoph, "
         "Shazeer 2022",
         "",
@@ -111,7 +117,10 @@ TokenRoutingLab::TokenRoutingLab() : LabOf(kUnitsPerSecond, binding()) {
         "of prose, arithmetic and code-like lines that share function words, numbers and signs; a dense twin with "
         "the same active parameters learns beside it on the same batches. What does the router learn: does a token "
         "go to its expert because of what it is or because of the topic around it, how early is that fixed, do "
-        "neighbours share an expert, and where in a sequence does a full expert drop tokens?"};
+        "neighbours share an expert, and where in a sequence does a full expert drop tokens?",
+        {"Your sentence",
+         "A sentence in the corpus's words (stories, sums, code-like lines): the view 'Your sentence, routed' paints "
+         "each of its tokens with the expert the model sends it to."}};
     schema_ = binding().schema();
     phases_ = {
         {"data", "The corpus",

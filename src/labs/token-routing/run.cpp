@@ -5,21 +5,56 @@
 
 namespace token_routing {
 
-std::vector<std::vector<int>> route_text(const Model& m, const std::vector<int>& ids) {
-    const ModelSpec& s = m.spec();
-    std::vector<std::vector<int>> out(static_cast<size_t>(is_moe(s) ? s.blocks : 0));
-    if (ids.empty() || int(ids.size()) > s.T) return out;
+namespace {
+
+// One sequence of T inputs: `ids`, then "." to T.
+Batch padded(const std::vector<int>& ids, int T) {
     Batch b;
     b.B = 1;
-    b.T = s.T;
-    b.x.assign(size_t(s.T), vocab().id("."));
+    b.T = T;
+    b.x.assign(size_t(T), vocab().id("."));
     b.y = b.x;
     std::copy(ids.begin(), ids.end(), b.x.begin());
+    return b;
+}
+
+}   // namespace
+
+TextRouting route_text(const Model& m, const std::vector<int>& ids) {
+    const ModelSpec& s = m.spec();
+    TextRouting out;
+    out.top.resize(size_t(is_moe(s) ? s.blocks : 0));
+    out.w.resize(out.top.size());
+    if (ids.empty() || int(ids.size()) > s.T) return out;
+    const Batch b = padded(ids, s.T);
     Cache c;
     m.forward(b, c);
-    for (size_t l = 0; l < out.size(); ++l)
-        for (size_t j = 0; j < ids.size(); ++j) out[l].push_back(c.block[l].route.top[j * size_t(s.k)]);
+    const size_t n = ids.size() * size_t(s.k);
+    for (size_t l = 0; l < out.top.size(); ++l) {
+        const Routing& r = c.block[l].route;
+        out.top[l].assign(r.top.begin(), r.top.begin() + long(n));
+        out.w[l].assign(r.w.begin(), r.w.begin() + long(n));
+    }
     return out;
+}
+
+std::vector<int> write_text(const Model& m, std::vector<int> prompt, core::Rng& rng) {
+    const ModelSpec& s = m.spec();
+    if (prompt.empty() || int(prompt.size()) > s.T) return prompt;
+    Cache c;
+    while (int(prompt.size()) < s.T) {
+        m.forward(padded(prompt, s.T), c);
+        const double* p = &c.prob[(prompt.size() - 1) * size_t(s.V)];   // the next token after the last one
+        double u = rng.uniform(), sum = 0;
+        int next = s.V - 1;
+        for (int v = 0; v < s.V; ++v)
+            if ((sum += p[v]) > u) {
+                next = v;
+                break;
+            }
+        prompt.push_back(next);
+    }
+    return prompt;
 }
 
 // The corpus as make_corpus() draws it (the streams split(1) and split(2) of the seed), one sequence at a time.
@@ -33,6 +68,26 @@ Run::Run(const Config& c, uint64_t seed)
     hist_.load.resize(size_t(c.model.K));
     hist_.vio.resize(size_t(layers));
     territory();   // empty until the end: the view is there from the start
+    text_ = example(c.model.T);
+}
+
+Tokenized example(int T) {
+    Tokenized t = tokenize(kExampleText, 64);
+    if (int(t.pieces.size()) > T) t.pieces.resize(size_t(T)), t.ids.resize(size_t(T));   // (every piece is known)
+    return t;
+}
+
+std::string Run::read_text(const std::string& text) {
+    Tokenized t = text.empty() ? example(cfg_.model.T) : tokenize(text, cfg_.model.T);
+    if (t.problem == TextProblem::kEmpty || t.problem == TextProblem::kTooLong ||
+        t.problem == TextProblem::kInvalidUtf8)
+        return t.message;   // nothing to show: the last text stays
+    std::string said = t.message;
+    for (const Piece& p : t.pieces)
+        if (said.empty()) said = p.message;
+    text_ = std::move(t);
+    text_t_ = -1;
+    return said;
 }
 
 void Run::start_eval(Eval e) {
@@ -171,6 +226,31 @@ void Run::summarise() {
         for (const Snapshot& c : checkpoints_) agree.push_back(agreement(c.experts[size_t(l)], e));
         agree.push_back(1);   // the end agrees with itself
         S.agreement.push_back(agree);
+    }
+    // each expert's most frequent tokens in the last layer
+    const int* last = &r.first[size_t(L - 1) * size_t(r.N)];
+    for (int e = 0; e < K; ++e) {
+        std::vector<int> count(size_t(vocab().size()), 0);
+        int all = 0;
+        for (int j = 0; j < r.N; ++j)
+            if (last[j] == e) ++count[size_t(r.id[size_t(j)])], ++all;
+        std::vector<std::pair<int, double>> top;
+        for (int v = 0; v < int(count.size()); ++v)
+            if (count[size_t(v)] > 0) top.push_back({v, double(count[size_t(v)]) / all});
+        std::stable_sort(top.begin(), top.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+        if (top.size() > 8) top.resize(8);
+        S.top_tokens.push_back(std::move(top));
+    }
+    // each domain's first held-out sequence, and what the model writes from its first tokens (the stream split(6))
+    core::Rng write_rng = core::Rng(seed_).split(6);
+    for (int d = 0; d < kDomains; ++d) {
+        int q = 0;
+        while (q * T < r.N && r.domain[size_t(q * T)] != d) ++q;
+        S.first_of_domain.push_back(q * T < r.N ? q : -1);
+        std::vector<int> prompt;
+        for (int t = 0; q * T < r.N && t < std::min(T, 3); ++t) prompt.push_back(r.id[size_t(q * T + t)]);
+        S.written.push_back(write_text(trainer_.moe, prompt, write_rng));
+        S.written_routing.push_back(route_text(trainer_.moe, S.written.back()));
     }
     // the start of the first held-out prose sequence, as each layer routed it
     const int shown = std::min(T, 12);

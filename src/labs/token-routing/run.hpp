@@ -18,10 +18,23 @@ enum Part { kDraw, kEarly, kTrain, kMeasure, kDone };
 inline constexpr int kCheckpoints = 10;
 inline int checkpoint_step(int j, int steps) { return int(long(j) * steps / kCheckpoints); }
 
-// The class's sentence routed by a model: per MoE layer, each known token's first expert (before capacity: the router's
-// choice; capacity depends on the tokens a sequence holds after it). The text is padded to T with "." after its end,
-// which a causal model's earlier positions never see.
-std::vector<std::vector<int>> route_text(const Model& m, const std::vector<int>& ids);
+// A text routed by a model: per MoE layer, each token's choices (n × k, the first first) and their weights w (Switch
+// eq. (2); Mixtral's renormalised top-k), before capacity (capacity depends on the tokens a sequence holds after
+// it). The text is padded to T with "." after its end, which a causal model's earlier positions never see. No
+// layers for a model without a router; none routed for an empty text or one longer than T.
+struct TextRouting {
+    std::vector<std::vector<int>> top;
+    std::vector<std::vector<double>> w;
+};
+TextRouting route_text(const Model& m, const std::vector<int>& ids);
+
+// The model writes: `prompt` continued to T tokens, each next token drawn from the model's softmax with `rng`.
+std::vector<int> write_text(const Model& m, std::vector<int> prompt, core::Rng& rng);
+
+// The lab's example sentence, routed while the class has typed none: the three domains' tokens in one line; and its
+// first T tokens.
+inline constexpr const char* kExampleText = "the old cat sees the sum of 3 and 4 ; let x = 7 ;";
+Tokenized example(int T);
 
 // The start of one held-out sequence as the MoE layers routed it: the views' table of tokens.
 struct TokenSample {
@@ -40,6 +53,10 @@ struct Summary {
     std::vector<std::pair<int, int>> bins;        // the bins' first and last positions
     std::vector<std::vector<double>> agreement;   // ℓ: per checkpoint, token ids on their final expert
     std::vector<TokenSample> samples;             // the first held-out prose sequence (none without one)
+    std::vector<int> first_of_domain;             // each domain's first held-out sequence (−1: none), its index
+    std::vector<std::vector<int>> written;        // per domain, what the model wrote from that sequence's start
+    std::vector<TextRouting> written_routing;     // and how the model routes it
+    std::vector<std::vector<std::pair<int, double>>> top_tokens;   // per expert (last layer): ids, share, most first
 };
 
 // Means over the steps between two trace rows, for the views' curves.
@@ -56,6 +73,7 @@ public:
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
     void views(std::vector<core::View>& out) const override;   // views.cpp
+    std::string read_text(const std::string& text) override;   // the class's sentence, routed in its view
 
     // for tests and the measurement
     const Trainer& trainer() const { return trainer_; }
@@ -72,7 +90,8 @@ private:
     void finish_eval();
     void record_step();
     void summarise();
-    void territory();   // territory.cpp
+    void territory();                                       // territory.cpp
+    void paint_views(std::vector<core::View>& out) const;   // views.cpp: the text painted by expert
 
     core::Rng train_rng_, test_rng_;
     Corpus corpus_;
@@ -91,6 +110,9 @@ private:
     Summary summary_;
     std::vector<double> mean_, e1_, e2_;   // the territory's plane
     core::View territory_;
+    Tokenized text_;                     // the class's sentence (kExampleText while none is typed)
+    mutable TextRouting text_routing_;   // its routing by the model at step text_t_ (−1: not routed yet)
+    mutable long text_t_ = -1;
 };
 
 }   // namespace token_routing

@@ -1,6 +1,6 @@
 // The lecture tour of the token-routing lab (core/tour.hpp): the set-up, the routing learned early, the question
-// of what decides a token's expert, where the small model parts from the papers, and the question of where capacity
-// drops tokens. Two runs: the default preset (Switch, top-1) and capacity c_f = 1.
+// of what decides a token's expert, the class's own sentence, where the small model parts from the papers, and the
+// question of where capacity drops tokens. Two runs: the default preset (Switch, top-1) and capacity c_f = 1.
 #include "labs/token-routing/lab.hpp"
 
 namespace token_routing {
@@ -39,13 +39,21 @@ std::vector<core::TourStep> TokenRoutingLab::tour() const {
              "kinds of tokens (punctuation, numbers). Over seeds 1–10 the token's usual expert takes {=0.78} of the "
              "held-out tokens against {=0.33} by chance (docs/labs/token-routing.md §7.1)."},
             core::tour_to_end(
-                {"tokens", "kinds"},
-                "Trained to the end. The first tokens of a held-out prose sequence, each with the expert it went "
-                "to in each layer: a token that comes back goes to the same expert each time. By token kind, most "
-                "rows have one dark cell: the function words, numbers and signs that all three domains use have "
-                "experts of their own.",
-                "Mixtral §5 (routing by token, not topic); ST-MoE §7 (experts for kinds of tokens); OpenMoE "
-                "(context-independent specialisation).")),
+                {"painted", "kinds"},
+                "Trained to the end. The start of a held-out sequence of each domain, each token painted with the "
+                "expert it went to in each layer: a token that comes back, such as 'the', '.' or a number, has the "
+                "same colour each time, in every domain. By token kind, most rows have one dark cell: the function "
+                "words, numbers and signs that all three domains use have experts of their own.",
+                "Mixtral §5 paints text by expert the same way (routing by token, not topic); ST-MoE §7 (experts for "
+                "kinds of tokens); OpenMoE (context-independent specialisation).")),
+        core::tour_to_end(
+            {"class-text", "expert-tokens"},
+            "Your class's turn: type a sentence in 'Your sentence' (in the sidebar; on a phone, in the field beside "
+            "the view). The trained model paints each of its tokens with the expert it sends it to; a word it has "
+            "never seen is outlined and named. Put a number into a story, or 'the' into a line of code: does it keep "
+            "its expert?",
+            "OpenMoE calls it context-independent specialisation: a token's id mostly decides its expert. Beside "
+            "it, each expert's most frequent held-out tokens."),
         core::tour_to_end(
             {"domains", "loss"},
             "Where the small model parts from the papers. In the first layer the three domains' rows are alike; in "

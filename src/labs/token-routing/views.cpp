@@ -14,6 +14,11 @@ namespace token_routing {
 
 namespace {
 
+// each line of the model's writing, by the domain it starts from
+const char* const kWrittenFrom[kDomains] = {core::later::tr("from the start of a prose sequence"),
+                                            core::later::tr("from the start of an arithmetic sequence"),
+                                            core::later::tr("from the start of a code sequence")};
+
 const char* kAtEnd = "filled at the end of the training, from the held-out sequences";
 
 // n in subscript digits (₀ … ₉, UTF-8).
@@ -74,9 +79,164 @@ core::View shares(const std::string& id, const std::string& title, const std::st
     return v;
 }
 
+// Tokens painted by routing: each on its first choice, underlined by its second (k ≥ 2), its router weight beside it.
+core::TextLine painted_line(std::string label, const std::vector<std::string>& words, const int* top, const double* w,
+                            int k) {
+    core::TextLine line{std::move(label), {}};
+    for (size_t t = 0; t < words.size(); ++t) {
+        core::TextToken x;
+        x.text = words[t];
+        x.color = top[t * size_t(k)];
+        x.underline = k >= 2 ? top[t * size_t(k) + 1] : -1;
+        x.value = float(w[t * size_t(k)]);
+        line.tokens.push_back(std::move(x));
+    }
+    return line;
+}
+
+std::vector<std::string> words_of(const std::vector<int>& ids) {
+    std::vector<std::string> w;
+    for (int id : ids) w.push_back(vocab().text[size_t(id)]);
+    return w;
+}
+
+std::vector<std::string> expert_names(int K) {
+    std::vector<std::string> e;
+    for (int i = 0; i < K; ++i) e.push_back(core::trf("expert %d", i + 1));
+    return e;
+}
+
+core::ViewBuilder painted(std::string id, std::string title, int K, int k) {
+    return std::move(core::painted_text(std::move(id), std::move(title))
+                         .legend(expert_names(K))
+                         .text_columns(core::tr("first expert"), k >= 2 ? core::tr("second expert") : "",
+                                       core::tr("router weight")));
+}
+
 }   // namespace
 
+// The text painted by expert, as Mixtral §5 (Figure 8) colours text: the held-out sequences, the class's sentence,
+// each expert's most frequent tokens, and what the model writes.
+void Run::paint_views(std::vector<core::View>& out) const {
+    const ModelSpec& s = cfg_.model;
+    const int K = s.K, k = s.k, L = s.blocks;
+    const bool done = !measures_.empty();
+    const Summary& S = summary_;
+    const RoutingTable& r = final_;
+    {
+        const int shown = std::min(s.T, 16);
+        std::vector<core::TextLine> lines;
+        for (int d = 0; d < int(S.first_of_domain.size()); ++d) {
+            const int q = S.first_of_domain[size_t(d)];
+            if (q < 0) continue;
+            std::vector<int> ids(&r.id[size_t(q * s.T)], &r.id[size_t(q * s.T)] + shown);
+            for (int l = 0; l < L; ++l) {
+                const size_t j = size_t(l) * size_t(r.N) + size_t(q * s.T);
+                std::vector<double> w(size_t(shown * k));
+                for (int t = 0; t < shown; ++t)
+                    for (int c = 0; c < k; ++c) {
+                        const size_t at = (j + size_t(t)) * size_t(k) + size_t(c);
+                        w[size_t(t * k + c)] = r.p[(j + size_t(t)) * size_t(K) + size_t(r.top[at])];
+                    }
+                lines.push_back(painted_line(core::trf("%s, layer %d", core::tr(domain_name(d)), l), words_of(ids),
+                                             &r.top[j * size_t(k)], w.data(), k));
+            }
+        }
+        core::View v =
+            painted("painted", "Held-out text painted by expert", K, k)
+                .caption(k >= 2 ? "The start of a held-out sequence of each domain, each token on the colour "
+                                  "of its first expert and underlined in its second's, in each layer. "
+                                  "Mixtral §5 paints text this way: the same token goes to the same "
+                                  "expert whatever the topic; neighbours often share one."
+                                : "The start of a held-out sequence of each domain, each token on the "
+                                  "colour of its expert, in each layer. Mixtral §5 paints text this way: "
+                                  "the same token goes to the same expert whatever the topic; neighbours "
+                                  "often share one.")
+                .text_lines(std::move(lines));
+        if (!done) v.readouts.push_back(kAtEnd);
+        out.push_back(std::move(v));
+    }
+    {
+        if (text_t_ != trainer_.t()) {   // the model changed since the sentence was last routed
+            text_routing_ = route_text(trainer_.moe, text_.ids);
+            text_t_ = trainer_.t();
+        }
+        const TextRouting& routed = text_routing_;
+        std::vector<core::TextLine> lines;
+        for (int l = 0; l < int(routed.top.size()) && !routed.top[size_t(l)].empty(); ++l) {
+            core::TextLine line{core::trf("layer %d", l), {}};
+            size_t known = 0;
+            for (const Piece& p : text_.pieces) {
+                core::TextToken x;
+                x.text = p.text;
+                if (p.id >= 0) {
+                    const size_t at = known++ * size_t(k);
+                    x.color = routed.top[size_t(l)][at];
+                    x.underline = k >= 2 ? routed.top[size_t(l)][at + 1] : -1;
+                    x.value = float(routed.w[size_t(l)][at]);
+                }
+                line.tokens.push_back(std::move(x));
+            }
+            lines.push_back(std::move(line));
+        }
+        core::View v = painted("class-text", "Your sentence, routed", K, k)
+                           .caption("Each token of the sentence typed in 'Your sentence' on the colour of the "
+                                    "expert the model sends it to now, in each layer; a token the model cannot read "
+                                    "is outlined. Does a word you add change where the words before it go?")
+                           .text_lines(std::move(lines));
+        int problems = 0;
+        for (const Piece& p : text_.pieces)
+            if (!p.message.empty() && problems++ < 3) v.readouts.push_back(p.message);
+        if (problems > 3)
+            v.readouts.push_back(core::trnf(problems - 3, "and %d more token the model cannot read",
+                                            "and %d more tokens the model cannot read", problems - 3));
+        out.push_back(std::move(v));
+    }
+    {
+        std::vector<core::TextLine> lines;
+        for (int e = 0; e < int(S.top_tokens.size()); ++e) {
+            core::TextLine line{expert_names(K)[size_t(e)], {}};
+            for (const auto& [id, share] : S.top_tokens[size_t(e)]) {
+                core::TextToken x;
+                x.text = vocab().text[size_t(id)];
+                x.color = e;
+                x.value = float(share);
+                line.tokens.push_back(std::move(x));
+            }
+            lines.push_back(std::move(line));
+        }
+        core::View v = core::painted_text("expert-tokens", "Each expert's most frequent tokens")
+                           .caption("The held-out tokens each expert takes most often in the last layer, the most "
+                                    "frequent first; the table gives each token's share of the expert's tokens. "
+                                    "ST-MoE §7 lists experts like these: one for punctuation, one for numbers.")
+                           .legend(expert_names(K))
+                           .text_columns(core::tr("expert"), "", core::tr("share of the expert's tokens"))
+                           .text_lines(std::move(lines));
+        if (!done) v.readouts.push_back(kAtEnd);
+        out.push_back(std::move(v));
+    }
+    {
+        std::vector<core::TextLine> lines;
+        for (int d = 0; d < int(S.written.size()); ++d) {
+            const std::vector<int>& ids = S.written[size_t(d)];
+            const TextRouting& routed = S.written_routing[size_t(d)];
+            if (routed.top.empty() || routed.top.back().empty()) continue;
+            lines.push_back(painted_line(core::tr(kWrittenFrom[d]), words_of(ids), routed.top.back().data(),
+                                         routed.w.back().data(), k));
+        }
+        core::View v = painted("written", "What the model writes", K, k)
+                           .caption("From the first three tokens of each domain's held-out sequence, the trained MoE "
+                                    "writes on, drawing each next token from its softmax; each token is painted by "
+                                    "the last layer's expert. A small model writes the grammar of its domain more "
+                                    "than sense.")
+                           .text_lines(std::move(lines));
+        if (!done) v.readouts.push_back(kAtEnd);
+        out.push_back(std::move(v));
+    }
+}
+
 void Run::views(std::vector<core::View>& out) const {
+    paint_views(out);
     const ModelSpec& s = cfg_.model;
     const int K = s.K, L = s.blocks, steps = cfg_.train.steps;
     const bool done = !measures_.empty();

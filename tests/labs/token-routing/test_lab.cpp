@@ -2,6 +2,7 @@
 // ffn_forward chooses for that input); the views are there from the start under the same ids and fill at the end; the
 // shares by kind and by domain are distributions over the experts; the plan's parts match the run's.
 #include "../lab_test_util.hpp"
+#include "quick_run.hpp"
 #include "labs/token-routing/lab.hpp"
 #include "labs/token-routing/moe.hpp"
 #include "core/view.hpp"
@@ -9,33 +10,6 @@
 #include <cmath>
 
 using namespace token_routing;
-
-namespace {
-
-Config quick_config(const std::map<std::string, double>& set = {}) {
-    const core::Lab* lab = core::find_lab("token-routing");
-    REQUIRE(lab != nullptr);
-    core::Params p(lab->schema());
-    for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
-    for (const auto& [k, v] : set) p.set(k, v);
-    return binding().config(p);
-}
-
-void to_end(Run& r) {
-    while (!r.done()) {
-        core::WorkBudget b(1e6);
-        r.step(b);
-    }
-    REQUIRE(r.failure().empty());
-}
-
-const core::View* find(const std::vector<core::View>& views, const std::string& id) {
-    for (const core::View& v : views)
-        if (v.id == id) return &v;
-    return nullptr;
-}
-
-}   // namespace
 
 TEST_CASE("token-routing: registered, the default preset first, every preset valid") {
     const core::Lab* lab = core::find_lab("token-routing");
@@ -55,7 +29,7 @@ TEST_CASE("token-routing: the territory is the last layer's router, as training 
         to_end(r);
         std::vector<core::View> views;
         r.views(views);
-        const core::View* v = find(views, "territory");
+        const core::View* v = find_view(views, "territory");
         REQUIRE(v != nullptr);
         REQUIRE(v->kind == core::ViewKind::Field);
         CHECK(v->field.channels == c.model.K);
@@ -89,7 +63,7 @@ TEST_CASE("token-routing: the views are there from the start and fill at the end
     REQUIRE(start.size() == end.size());
     for (size_t i = 0; i < start.size(); ++i) CHECK(start[i].id == end[i].id);
     const int K = c.model.K, L = c.model.blocks, cols = L * (K + 1) - 1;   // an empty column between layers
-    const core::View* tokens = find(end, "tokens");
+    const core::View* tokens = find_view(end, "tokens");
     REQUIRE(tokens != nullptr);
     CHECK(tokens->heat.cols == cols);
     CHECK(tokens->heat.rows == std::min(c.model.T, 12));
@@ -110,7 +84,7 @@ TEST_CASE("token-routing: the views are there from the start and fill at the end
             CHECK(sum == doctest::Approx(1));
         }
     for (const char* id : {"kinds", "domains"}) {
-        const core::View* h = find(end, id);
+        const core::View* h = find_view(end, id);
         REQUIRE(h != nullptr);
         REQUIRE(h->heat.cols == cols);
         for (int q = 0; q < h->heat.rows; ++q)
@@ -120,10 +94,10 @@ TEST_CASE("token-routing: the views are there from the start and fill at the end
                 if (!std::isnan(sum)) CHECK(sum == doctest::Approx(1));
             }
     }
-    const core::View* drops = find(end, "drops");
+    const core::View* drops = find_view(end, "drops");
     REQUIRE(drops != nullptr);
     CHECK(drops->bars.front().value == 0);   // the first positions always find room (docs §4.2)
-    const core::View* loss = find(end, "loss");
+    const core::View* loss = find_view(end, "loss");
     REQUIRE(loss != nullptr);
     CHECK(loss->lines[0].x.back() == c.train.steps);
 }

@@ -143,15 +143,15 @@ TEST_CASE("token-routing: the class's sentence is routed as the model reads it, 
     }
     const Tokenized t = tokenize("the old cat sees the dog .", c.model.T);
     REQUIRE(t.ok());
-    const auto a = route_text(r.trainer().moe, t.ids);
-    REQUIRE(a.size() == size_t(c.model.blocks));
-    CHECK(a[0].size() == t.ids.size());
+    const TextRouting a = route_text(r.trainer().moe, t.ids);
+    REQUIRE(a.top.size() == size_t(c.model.blocks));
+    CHECK(a.top[0].size() == t.ids.size() * size_t(c.model.k));
     // a longer text starting the same way: the first tokens' experts do not change (causal attention)
     std::vector<int> longer = t.ids;
     for (const char* w : {"if", "x", "<", "3"}) longer.push_back(vocab().id(w));
-    const auto b = route_text(r.trainer().moe, longer);
-    for (size_t l = 0; l < a.size(); ++l)
-        for (size_t j = 0; j < a[l].size(); ++j) CHECK(a[l][j] == b[l][j]);
-    CHECK(route_text(r.trainer().moe, {})[0].empty());
-    CHECK(route_text(r.trainer().dense, t.ids).empty());   // no router
+    const TextRouting b = route_text(r.trainer().moe, longer);
+    for (size_t l = 0; l < a.top.size(); ++l)
+        for (size_t j = 0; j < a.top[l].size(); ++j) CHECK(a.top[l][j] == b.top[l][j]);
+    CHECK(route_text(r.trainer().moe, {}).top[0].empty());
+    CHECK(route_text(r.trainer().dense, t.ids).top.empty());   // no router
 }
