@@ -24,8 +24,8 @@ private:
     Stage& stage_;
     const Host& host_;
     ControlMap& controls_;
-    std::string problem_;   // what the run found wrong with the text last given
-    bool editing_ = false;  // the desktop's field on the canvas
+    std::string problem_;    // what the run found wrong with the text last given
+    bool editing_ = false;   // the desktop's field on the canvas
     char typed_[512] = {};
 };
 

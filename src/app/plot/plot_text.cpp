@@ -56,7 +56,9 @@ void hover_tip(const core::View& v, const core::TextToken& t) {
     if (!p.underline_title.empty())
         tip += "\n" + core::trf("%s: %s", p.underline_title.c_str(), name(t.underline).c_str());
     if (!p.value_title.empty() && !std::isnan(t.value))
-        tip += "\n" + core::trf("%s: %s", p.value_title.c_str(), core::local_number(core::strf(p.value_format.c_str(), t.value)).c_str());
+        tip += "\n" +
+            core::trf("%s: %s", p.value_title.c_str(),
+                      core::local_number(core::strf(p.value_format.c_str(), t.value)).c_str());
     ImGui::SetTooltip("%s", tip.c_str());
 }
 

@@ -48,8 +48,7 @@ std::vector<core::TourStep> TokenRoutingLab::tour() const {
                 "kinds of tokens); OpenMoE (context-independent specialisation).")),
         core::tour_to_end(
             {"class-text", "expert-tokens"},
-            "Your class's turn: type a sentence in 'Your sentence' (in the sidebar; on a phone, in the field beside "
-            "the view). The trained model paints each of its tokens with the expert it sends it to; a word it has "
+            "Your class's turn: type a sentence in 'Your sentence', under the parameters. The trained model paints each of its tokens with the expert it sends it to; a word it has "
             "never seen is outlined and named. Put a number into a story, or 'the' into a line of code: does it keep "
             "its expert?",
             "OpenMoE calls it context-independent specialisation: a token's id mostly decides its expert. Beside "
