@@ -195,6 +195,7 @@ static void text_tables(const core::View& v, size_t max_rows, std::vector<DataTa
         DataTable t;
         t.caption = line.label.empty() ? v.title : core::trf("%s: %s", v.title.c_str(), line.label.c_str());
         t.columns = {core::tr("token"), or_default(p.color_title, core::tr("colour"))};
+        t.data_first = true;
         if (underline) t.columns.push_back(p.underline_title);
         if (value) t.columns.push_back(p.value_title);
         t.total_rows = line.tokens.size();

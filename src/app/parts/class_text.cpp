@@ -3,6 +3,7 @@
 #include "app/plot/text_fit.hpp"
 #include "core/words.hpp"
 #include "session/json_text.hpp"
+#include "session/share_link.hpp"
 #include <imgui.h>
 #include <cstdio>
 
@@ -19,7 +20,9 @@ std::vector<PageKey> ClassText::keys() {
                          [this](const session::CommandArg& v) { return set(v.text); });
     k.link = InLink::WithRun;
     k.stage = LinkStage::Setup;
-    k.write = [this] { return written_if(reads() && !stage_.runner().text().empty(), stage_.runner().text()); };
+    k.write = [this] {   // (percent-encoded: any sign may be typed)
+        return written_if(reads() && !stage_.runner().text().empty(), session::url_encode(stage_.runner().text()));
+    };
     PageControl& c = k.control(Control::Text, core::later::tr("Your sentence"), "view:class-text", "input:text");
     c.now = [this] {
         ControlNow n;

@@ -181,6 +181,13 @@ void Views::state(std::string& json) const {
             "}";
     }
     json += "]";
+    // the tokens the views paint: the model's data, shown as they are in every language (the words test allows them)
+    std::vector<std::string> data;
+    for (const core::View& v : views_)
+        for (const core::TextLine& l : v.text.lines)
+            for (const core::TextToken& t : l.tokens)
+                if (std::find(data.begin(), data.end(), t.text) == data.end()) data.push_back(t.text);
+    json += ",\"data_texts\":" + session::json_strings(data);
 }
 
 void Views::build() {
