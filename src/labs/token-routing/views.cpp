@@ -227,8 +227,7 @@ void Run::paint_views(std::vector<core::View>& out) const {
         core::View v = painted("written", "What the model writes", K, k)
                            .caption("From the first three tokens of each domain's held-out sequence, the trained MoE "
                                     "writes on, drawing each next token from its softmax; each token is painted by "
-                                    "the last layer's expert. A small model writes the grammar of its domain more "
-                                    "than sense.")
+                                    "the last layer's expert.")
                            .text_lines(std::move(lines));
         if (!done) v.readouts.push_back(kAtEnd);
         out.push_back(std::move(v));
