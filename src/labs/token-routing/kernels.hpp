@@ -26,7 +26,8 @@ inline void run(v2 (&acc)[R][C], const double* const (&x)[R], size_t xs, const d
         v2 wk[C];
         for (int c = 0; c < C; ++c) wk[c] = load(w + size_t(k) * ws + 2 * size_t(c));
         for (int r = 0; r < R; ++r) {
-            const v2 xr = v2{} + x[r][size_t(k) * xs];
+            const double xk = x[r][size_t(k) * xs];
+            const v2 xr = {xk, xk};   // (not v2{} + xk: an addition, and −0 would become +0)
             for (int c = 0; c < C; ++c) acc[r][c] += xr * wk[c];
         }
     }
@@ -107,7 +108,52 @@ inline void dots(const double* const (&p)[R], const double* const (&q)[R], int n
         out[r] = (s0 + s01[r][1]) + (s23[r][0] + s23[r][1]);
     }
 }
+
+// One row: y[j..b) = y or 0, plus Σ_k x[k] W[k·ws + j] for k = 0..a in order (W's rows ws apart), tiles of 2C columns
+// down to an odd last one.
+template <int C = 8>
+inline void row(const double* x, const double* W, size_t ws, double* y, int a, int b, bool add, int j = 0) {
+    const double* const xs[1] = {x};
+    for (; j + 2 * C <= b; j += 2 * C) {
+        v2 acc[1][C];
+        for (int c = 0; c < C; ++c) acc[0][c] = add ? load(y + j + 2 * c) : v2{};
+        run<1, C>(acc, xs, 1, W + j, ws, a);
+        for (int c = 0; c < C; ++c) store(y + j + 2 * c, acc[0][c]);
+    }
+    if constexpr (C > 1) {
+        row<C / 2>(x, W, ws, y, a, b, add, j);
+    } else {
+        for (; j < b; ++j) {
+            double v = add ? y[j] : 0.0;
+            for (int k = 0; k < a; ++k) v += x[k] * W[size_t(k) * ws + size_t(j)];
+            y[j] = v;
+        }
+    }
+}
 }   // namespace tile
+
+// f(u, core::dot(p, Q + u·qs, n)) for u = 0..m in order, four of the dots at a time (tile::dots: the same bits).
+template <class F>
+inline void dots_rows(const double* p, const double* Q, size_t qs, int m, int n, F f) {
+    int u = 0;
+    for (; u + 4 <= m; u += 4) {
+        const double* const ps[4] = {p, p, p, p};
+        const double* const q[4] = {Q + size_t(u) * qs, Q + size_t(u + 1) * qs, Q + size_t(u + 2) * qs,
+                                    Q + size_t(u + 3) * qs};
+        double s[4];
+        tile::dots<4>(ps, q, n, s);
+        for (int r = 0; r < 4; ++r) f(u + r, s[r]);
+    }
+    for (; u < m; ++u) f(u, core::dot(p, Q + size_t(u) * qs, n));
+}
+// y[0..b) = Σ_k x[k] W[k·ws + ·] (vm) or y += it (vm_add), k = 0..a in order: core::axpy(x[k], W row k, y) for each k
+// in turn, on a zeroed y or on y.
+inline void vm(const double* x, const double* W, size_t ws, double* y, int a, int b) {
+    tile::row(x, W, ws, y, a, b, false);
+}
+inline void vm_add(const double* x, const double* W, size_t ws, double* y, int a, int b) {
+    tile::row(x, W, ws, y, a, b, true);
+}
 
 // Y[n×b] = X[n×a] · W[a×b]: each element of Y is 0 + Σ_k X[i,k] W[k,j], added in k's order.
 inline void mm(const double* X, const double* W, double* Y, int n, int a, int b) {
@@ -118,18 +164,8 @@ inline void mm(const double* X, const double* W, double* Y, int n, int a, int b)
 // dX[n×a] += dY[n×b] · Wᵀ: each element dX[i,k] += core::dot(dY[i,:], W[k,:], b).
 inline void mm_bt(const double* dY, const double* W, double* dX, int n, int a, int b) {
     for (int i = 0; i < n; ++i) {
-        const double* dy = dY + size_t(i) * size_t(b);
         double* dx = dX + size_t(i) * size_t(a);
-        int k = 0;
-        for (; k + 4 <= a; k += 4) {
-            const double* const p[4] = {dy, dy, dy, dy};
-            const double* const q[4] = {W + size_t(k) * size_t(b), W + size_t(k + 1) * size_t(b),
-                                        W + size_t(k + 2) * size_t(b), W + size_t(k + 3) * size_t(b)};
-            double s[4];
-            tile::dots<4>(p, q, b, s);
-            for (int r = 0; r < 4; ++r) dx[k + r] += s[r];
-        }
-        for (; k < a; ++k) dx[k] += core::dot(dy, W + size_t(k) * size_t(b), b);
+        dots_rows(dY + size_t(i) * size_t(b), W, size_t(b), a, b, [dx](int k, double s) { dx[k] += s; });
     }
 }
 // dW[a×b] += Xᵀ · dY: each element dW[k,j] += X[i,k] dY[i,j] for i = 0..n in order.
