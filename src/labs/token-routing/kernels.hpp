@@ -7,51 +7,67 @@
 #include "core/linalg.hpp"
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace token_routing::kern {
 
 // The products work on tiles of a few rows by a few columns held in registers (core/lanes.hpp's two doubles: SSE2
-// natively, simd128 in WebAssembly), each output element still summed by itself in the order written below, so the
+// natively, simd128 in WebAssembly; four with AVX2 natively where the CPU has it), each output element still summed by itself in the order written below, so the
 // bits are those of the plain loops (-ffp-contract=off: no FMA).
 namespace tile {
 using v2 = core::lanes::f64x2;
 using core::lanes::load;
 using core::lanes::store;
+template <class V>
+LANES_INLINE V vload(const double* p) {
+    V v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+template <class V>
+LANES_INLINE void vstore(double* p, const V& v) {   // (by reference: core/lanes.hpp's LANES_INLINE)
+    std::memcpy(p, &v, sizeof v);
+}
 
-// acc[r][c] (rows r < R, column pairs c < C) += x_r[k·xs] · w[k·ws + 2c..] for k = 0..a in order: the inner loop of
-// mm (X rows, W rows) and of mm_at (X columns, dY rows).
-template <int R, int C>
-inline void run(v2 (&acc)[R][C], const double* const (&x)[R], size_t xs, const double* w, size_t ws, int a) {
+// acc[r][c] (rows r < R, vectors c < C of L doubles) += x_r[k·xs] · w[k·ws + L·c..] for k = 0..a in order: the inner
+// loop of mm (X rows, W rows) and of mm_at (X columns, dY rows). Always inlined, so that the AVX2 versions below
+// compile it for AVX2.
+template <class V, int R, int C>
+LANES_INLINE void run(V (&acc)[R][C], const double* const (&x)[R], size_t xs, const double* w, size_t ws, int a) {
+    constexpr int L = int(sizeof(V) / sizeof(double));
     for (int k = 0; k < a; ++k) {
-        v2 wk[C];
-        for (int c = 0; c < C; ++c) wk[c] = load(w + size_t(k) * ws + 2 * size_t(c));
+        V wk[C];
+        for (int c = 0; c < C; ++c) wk[c] = vload<V>(w + size_t(k) * ws + size_t(L * c));
         for (int r = 0; r < R; ++r) {
             const double xk = x[r][size_t(k) * xs];
-            const v2 xr = {xk, xk};   // (not v2{} + xk: an addition, and −0 would become +0)
+            V xr;   // (not V{} + xk: an addition, and −0 would become +0)
+            for (int l = 0; l < L; ++l) xr[l] = xk;
             for (int c = 0; c < C; ++c) acc[r][c] += xr * wk[c];
         }
     }
 }
 
-// Y[i0..i0+R) × [j, j+2C) of mm: each element 0 + Σ_k X[i,k] W[k,j] in k's order.
-template <int R, int C>
-inline void mm_block(const double* X, const double* W, double* Y, int i0, int j, int a, int b) {
-    v2 acc[R][C] = {};
+// Y[i0..i0+R) × [j, j+LC) of mm: each element 0 + Σ_k X[i,k] W[k,j] in k's order.
+template <class V, int R, int C>
+LANES_INLINE void mm_block(const double* X, const double* W, double* Y, int i0, int j, int a, int b) {
+    constexpr int L = int(sizeof(V) / sizeof(double));
+    V acc[R][C] = {};
     const double* x[R];
     for (int r = 0; r < R; ++r) x[r] = X + size_t(i0 + r) * size_t(a);
-    run<R, C>(acc, x, 1, W + j, size_t(b), a);
+    run<V, R, C>(acc, x, 1, W + j, size_t(b), a);
     for (int r = 0; r < R; ++r)
-        for (int c = 0; c < C; ++c) store(Y + size_t(i0 + r) * size_t(b) + size_t(j) + 2 * size_t(c), acc[r][c]);
+        for (int c = 0; c < C; ++c) vstore(Y + size_t(i0 + r) * size_t(b) + size_t(j + L * c), acc[r][c]);
 }
-// Columns [j, b) of rows [i0, i0+R): tiles of 2C columns, then of half as many, down to an odd last column. Tiles of 16
-// doubles (R·2C) leave room in the 16 vector registers for W's row and x.
-template <int R, int C = 8 / R>
-inline void mm_rows(const double* X, const double* W, double* Y, int i0, int a, int b, int j = 0) {
-    for (; j + 2 * C <= b; j += 2 * C) mm_block<R, C>(X, W, Y, i0, j, a, b);
+// Columns [j, b) of rows [i0, i0+R): tiles of LC columns, then of half as many, down to the last L − 1 columns one by
+// one. Tiles of R·C vectors ≤ 8 leave room in the 16 vector registers for W's row and x.
+template <class V, int R, int C = 8 / R>
+LANES_INLINE void mm_rows(const double* X, const double* W, double* Y, int i0, int a, int b, int j = 0) {
+    constexpr int L = int(sizeof(V) / sizeof(double));
+    for (; j + L * C <= b; j += L * C) mm_block<V, R, C>(X, W, Y, i0, j, a, b);
     if constexpr (C > 1) {
-        mm_rows<R, C / 2>(X, W, Y, i0, a, b, j);
+        mm_rows<V, R, C / 2>(X, W, Y, i0, a, b, j);
     } else {
-        for (; j < b; ++j)   // an odd last column
+        for (; j < b; ++j)   // the last columns
             for (int r = 0; r < R; ++r) {
                 const double* x = X + size_t(i0 + r) * size_t(a);
                 double y = 0;
@@ -60,25 +76,33 @@ inline void mm_rows(const double* X, const double* W, double* Y, int i0, int a, 
             }
     }
 }
+template <class V>
+LANES_INLINE void mm(const double* X, const double* W, double* Y, int n, int a, int b) {
+    int i = 0;
+    for (; i + 4 <= n; i += 4) mm_rows<V, 4>(X, W, Y, i, a, b);
+    for (; i < n; ++i) mm_rows<V, 1>(X, W, Y, i, a, b);
+}
 
-// dW[k0..k0+R) × [j, j+2C) of mm_at: each element dW + Σ_i X[i,k] dY[i,j] in i's order.
-template <int R, int C>
-inline void at_block(const double* X, const double* dY, double* dW, int n, int k0, int j, int a, int b) {
-    v2 acc[R][C];
+// dW[k0..k0+R) × [j, j+LC) of mm_at: each element dW + Σ_i X[i,k] dY[i,j] in i's order.
+template <class V, int R, int C>
+LANES_INLINE void at_block(const double* X, const double* dY, double* dW, int n, int k0, int j, int a, int b) {
+    constexpr int L = int(sizeof(V) / sizeof(double));
+    V acc[R][C];
     const double* x[R];
     for (int r = 0; r < R; ++r) {
         x[r] = X + k0 + r;
-        for (int c = 0; c < C; ++c) acc[r][c] = load(dW + size_t(k0 + r) * size_t(b) + size_t(j) + 2 * size_t(c));
+        for (int c = 0; c < C; ++c) acc[r][c] = vload<V>(dW + size_t(k0 + r) * size_t(b) + size_t(j + L * c));
     }
-    run<R, C>(acc, x, size_t(a), dY + j, size_t(b), n);
+    run<V, R, C>(acc, x, size_t(a), dY + j, size_t(b), n);
     for (int r = 0; r < R; ++r)
-        for (int c = 0; c < C; ++c) store(dW + size_t(k0 + r) * size_t(b) + size_t(j) + 2 * size_t(c), acc[r][c]);
+        for (int c = 0; c < C; ++c) vstore(dW + size_t(k0 + r) * size_t(b) + size_t(j + L * c), acc[r][c]);
 }
-template <int R, int C = 8 / R>
-inline void at_rows(const double* X, const double* dY, double* dW, int n, int k0, int a, int b, int j = 0) {
-    for (; j + 2 * C <= b; j += 2 * C) at_block<R, C>(X, dY, dW, n, k0, j, a, b);
+template <class V, int R, int C = 8 / R>
+LANES_INLINE void at_rows(const double* X, const double* dY, double* dW, int n, int k0, int a, int b, int j = 0) {
+    constexpr int L = int(sizeof(V) / sizeof(double));
+    for (; j + L * C <= b; j += L * C) at_block<V, R, C>(X, dY, dW, n, k0, j, a, b);
     if constexpr (C > 1) {
-        at_rows<R, C / 2>(X, dY, dW, n, k0, a, b, j);
+        at_rows<V, R, C / 2>(X, dY, dW, n, k0, a, b, j);
     } else {
         for (; j < b; ++j)
             for (int r = 0; r < R; ++r) {
@@ -89,6 +113,24 @@ inline void at_rows(const double* X, const double* dY, double* dW, int n, int k0
             }
     }
 }
+template <class V>
+LANES_INLINE void mm_at(const double* X, const double* dY, double* dW, int n, int a, int b) {
+    int k = 0;
+    for (; k + 4 <= a; k += 4) at_rows<V, 4>(X, dY, dW, n, k, a, b);
+    for (; k < a; ++k) at_rows<V, 1>(X, dY, dW, n, k, a, b);
+}
+
+// Natively on x86 CPUs with AVX2, the same tiles of four doubles (core/lanes.hpp: target("avx2") enables no FMA, and
+// each lane does the same operation, so the same bits).
+#ifdef MOE_LANES_AVX2
+__attribute__((target("avx2"))) inline void mm_avx2(const double* X, const double* W, double* Y, int n, int a, int b) {
+    mm<core::lanes::f64x4>(X, W, Y, n, a, b);
+}
+__attribute__((target("avx2"))) inline void mm_at_avx2(const double* X, const double* dY, double* dW, int n, int a,
+                                                       int b) {
+    mm_at<core::lanes::f64x4>(X, dY, dW, n, a, b);
+}
+#endif
 
 // R dots at once, each core::dot(p[r], q[r], n) with its four accumulators (lanes 0, 1 of s01 and of s23), the same
 // operations in the same order.
@@ -117,7 +159,7 @@ inline void row(const double* x, const double* W, size_t ws, double* y, int a, i
     for (; j + 2 * C <= b; j += 2 * C) {
         v2 acc[1][C];
         for (int c = 0; c < C; ++c) acc[0][c] = add ? load(y + j + 2 * c) : v2{};
-        run<1, C>(acc, xs, 1, W + j, ws, a);
+        run<v2, 1, C>(acc, xs, 1, W + j, ws, a);
         for (int c = 0; c < C; ++c) store(y + j + 2 * c, acc[0][c]);
     }
     if constexpr (C > 1) {
@@ -157,9 +199,10 @@ inline void vm_add(const double* x, const double* W, size_t ws, double* y, int a
 
 // Y[n×b] = X[n×a] · W[a×b]: each element of Y is 0 + Σ_k X[i,k] W[k,j], added in k's order.
 inline void mm(const double* X, const double* W, double* Y, int n, int a, int b) {
-    int i = 0;
-    for (; i + 4 <= n; i += 4) tile::mm_rows<4>(X, W, Y, i, a, b);
-    for (; i < n; ++i) tile::mm_rows<1>(X, W, Y, i, a, b);
+#ifdef MOE_LANES_AVX2
+    if (core::lanes::has_avx2()) return tile::mm_avx2(X, W, Y, n, a, b);
+#endif
+    tile::mm<tile::v2>(X, W, Y, n, a, b);
 }
 // dX[n×a] += dY[n×b] · Wᵀ: each element dX[i,k] += core::dot(dY[i,:], W[k,:], b).
 inline void mm_bt(const double* dY, const double* W, double* dX, int n, int a, int b) {
@@ -170,9 +213,10 @@ inline void mm_bt(const double* dY, const double* W, double* dX, int n, int a, i
 }
 // dW[a×b] += Xᵀ · dY: each element dW[k,j] += X[i,k] dY[i,j] for i = 0..n in order.
 inline void mm_at(const double* X, const double* dY, double* dW, int n, int a, int b) {
-    int k = 0;
-    for (; k + 4 <= a; k += 4) tile::at_rows<4>(X, dY, dW, n, k, a, b);
-    for (; k < a; ++k) tile::at_rows<1>(X, dY, dW, n, k, a, b);
+#ifdef MOE_LANES_AVX2
+    if (core::lanes::has_avx2()) return tile::mm_at_avx2(X, dY, dW, n, a, b);
+#endif
+    tile::mm_at<tile::v2>(X, dY, dW, n, a, b);
 }
 
 // RMSNorm (Zhang & Sennrich 2019, as in Mixtral): u = g ⊙ x r with r = 1/√(mean(x²) + ε). Returns r.
