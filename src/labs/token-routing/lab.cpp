@@ -160,7 +160,7 @@ TokenRoutingLab::TokenRoutingLab() : LabOf(kUnitsPerSecond, binding()) {
         {"drop_late", "above drop_early (OpenMoE, drop-towards-the-end)"},
     };
     test_sizes_ = {{{"T", 8}, {"n_train", 50}, {"n_test", 16}, {"d", 8}, {"d_ff", 8}, {"B", 4}, {"steps", 20}},
-                   {{"n_train", 20000}, {"T", 64}}};
+                   {{"n_train", 20000}, {"n_test", 4000}, {"T", 64}}};
 }
 
 core::Validation TokenRoutingLab::check(const Config& c) const { return token_routing::check(c); }

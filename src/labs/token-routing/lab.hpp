@@ -9,7 +9,7 @@
 namespace token_routing {
 
 // The one calibration: units of work per second natively (-O3), measured by `moe-lab bench --lab token-routing`.
-inline constexpr double kUnitsPerSecond = 3.7e9;   // measured 3.72e9 (moe-lab bench, default preset)
+inline constexpr double kUnitsPerSecond = 5.3e9;   // measured 5.27–5.34e9 (moe-lab bench, default preset)
 
 core::WorkPlan work_plan(const Config& c);
 

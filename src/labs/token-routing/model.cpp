@@ -88,11 +88,10 @@ void Model::attention_forward(BlockCache& bc, int b0, int b1) const {
                 const size_t off = size_t(hd * dh);
                 const double* q = &bc.q[size_t(b * T + t) * d + off];
                 double* a = &bc.att[((size_t(b) * H + hd) * T + t) * T];
-                for (int u = 0; u <= t; ++u) a[u] = scale * core::dot(q, &bc.k[size_t(b * T + u) * d + off], dh);
+                kern::dots_rows(q, &bc.k[size_t(b * T) * d + off], size_t(d), t + 1, dh,
+                                [a, scale](int u, double s) { a[u] = scale * s; });
                 kern::softmax(a, a, t + 1);   // causal: u ≤ t only
-                double* z = &bc.z[size_t(b * T + t) * d + off];
-                std::fill(z, z + dh, 0.0);
-                for (int u = 0; u <= t; ++u) core::axpy(a[u], &bc.v[size_t(b * T + u) * d + off], z, dh);
+                kern::vm(a, &bc.v[size_t(b * T) * d + off], size_t(d), &bc.z[size_t(b * T + t) * d + off], t + 1, dh);
             }
 }
 
@@ -112,17 +111,18 @@ void Model::attention_backward(BlockCache& bc, Cache& c, int b0, int b1) const {
                 const double* a = &bc.att[((size_t(b) * H + hd) * T + t) * T];
                 const double* dz = &c.dz[size_t(b * T + t) * d + off];
                 double mean = 0;   // z_t = Σ_u a_tu v_u: da_tu = dz_t · v_u; ds = a (da − Σ a da)
+                kern::dots_rows(dz, &bc.v[size_t(b * T) * d + off], size_t(d), t + 1, dh,
+                                [&ds](int u, double s) { ds[size_t(u)] = s; });
                 for (int u = 0; u <= t; ++u) {
-                    ds[size_t(u)] = core::dot(dz, &bc.v[size_t(b * T + u) * d + off], dh);
                     mean += a[u] * ds[size_t(u)];
                     core::axpy(a[u], dz, &c.dv[size_t(b * T + u) * d + off], dh);
                 }
                 const double* q = &bc.q[size_t(b * T + t) * d + off];
-                for (int u = 0; u <= t; ++u) {
-                    const double g = scale * a[u] * (ds[size_t(u)] - mean);
-                    core::axpy(g, &bc.k[size_t(b * T + u) * d + off], &c.dq[size_t(b * T + t) * d + off], dh);
-                    core::axpy(g, q, &c.dk[size_t(b * T + u) * d + off], dh);
-                }
+                for (int u = 0; u <= t; ++u) ds[size_t(u)] = scale * a[u] * (ds[size_t(u)] - mean);   // g_u
+                // dq_t += Σ_u g_u k_u in u's order; dk_u += g_u q
+                kern::vm_add(ds.data(), &bc.k[size_t(b * T) * d + off], size_t(d), &c.dq[size_t(b * T + t) * d + off],
+                             t + 1, dh);
+                for (int u = 0; u <= t; ++u) core::axpy(ds[size_t(u)], q, &c.dk[size_t(b * T + u) * d + off], dh);
             }
 }
 

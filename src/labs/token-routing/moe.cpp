@@ -99,7 +99,7 @@ void ffn_forward(const ModelSpec& s, const double* theta, const BlockLayout& bl,
         double* a = &bc.a[size_t(n0) * F];
         double* h = &bc.h[size_t(n0) * F];
         kern::mm(u, theta + bl.w1, a, rows, d, F);
-        for (size_t j = 0; j < size_t(rows) * F; ++j) h[j] = kern::gelu(a[j]);
+        kern::gelu(a, h, rows * F);
         kern::mm(h, theta + bl.w2, y, rows, F, d);
         return;
     }
@@ -117,7 +117,7 @@ void ffn_forward(const ModelSpec& s, const double* theta, const BlockLayout& bl,
             double* h = &bc.h[at * F];
             double* e = &bc.e[at * d];
             kern::mm(&bc.u2[size_t(n) * d], theta + bl.w1 + i * d * F, a, 1, d, F);
-            for (int j = 0; j < F; ++j) h[j] = kern::gelu(a[j]);
+            kern::gelu(a, h, F);
             kern::mm(h, theta + bl.w2 + i * F * d, e, 1, F, d);
             core::axpy(r.gate[at], e, &bc.y[size_t(n) * d], d);
         }
@@ -137,7 +137,7 @@ void ffn_backward(const ModelSpec& s, const double* theta, const BlockLayout& bl
         c.dh.assign(size_t(rows) * F, 0.0);
         kern::mm_at(&bc.h[size_t(n0) * F], dy, g + bl.w2, rows, F, d);   // dW2 = hᵀ dy
         kern::mm_bt(dy, theta + bl.w2, c.dh.data(), rows, F, d);         // dh = dy W2ᵀ
-        for (size_t j = 0; j < c.dh.size(); ++j) c.dh[j] *= kern::gelu_grad(bc.a[size_t(n0) * F + j]);
+        kern::mul_gelu_grad(&bc.a[size_t(n0) * F], c.dh.data(), rows * F);
         kern::mm_at(u, c.dh.data(), g + bl.w1, rows, d, F);
         kern::mm_bt(c.dh.data(), theta + bl.w1, du, rows, d, F);
         return;
@@ -165,7 +165,7 @@ void ffn_backward(const ModelSpec& s, const double* theta, const BlockLayout& bl
             kern::mm_at(&bc.h[at * F], de.data(), g + bl.w2 + i * F * d, 1, F, d);
             std::fill(c.dh.begin(), c.dh.end(), 0.0);
             kern::mm_bt(de.data(), theta + bl.w2 + i * F * d, c.dh.data(), 1, F, d);
-            for (int j = 0; j < F; ++j) c.dh[size_t(j)] *= kern::gelu_grad(a[j]);
+            kern::mul_gelu_grad(a, c.dh.data(), F);
             kern::mm_at(un, c.dh.data(), g + bl.w1 + i * d * F, 1, d, F);
             kern::mm_bt(c.dh.data(), theta + bl.w1 + i * d * F, dun, 1, d, F);
         }
