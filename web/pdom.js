@@ -444,7 +444,9 @@
           specs.push({ tag: "p", text: fill(t("{caption}: no data yet."), { caption: tb.caption }) });
           continue;
         }
-        const rows = tb.rows.map((r) => ({ tag: "tr", kids: [{ tag: "th", attrs: { scope: "row" }, text: r[0] }].concat(r.slice(1).map((c) => ({ tag: "td", text: c }))) }));
+        // (a painted text's tokens are the model's data: a browser's translation leaves them as they are)
+        const head = tb.data_first ? { scope: "row", translate: "no" } : { scope: "row" };
+        const rows = tb.rows.map((r) => ({ tag: "tr", kids: [{ tag: "th", attrs: head, text: r[0] }].concat(r.slice(1).map((c) => ({ tag: "td", text: c }))) }));
         if (!tb.rows.length) rows.push({ tag: "tr", kids: [{ tag: "td", attrs: { colspan: tb.columns.length }, text: t("no data yet") }] });
         specs.push({ tag: "table", kids: [
           { tag: "caption", text: tb.rows.length < tb.total_rows

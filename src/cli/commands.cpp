@@ -388,8 +388,8 @@ static void bench_seeds(const Args& a) {
 }
 
 // Times every step, by the part of the plan it ran in, and sets the work charged against the lab's one
-// calibration (Lab::units_per_second): the measured rate should be near the stated one, and the longest
-// step well inside the page's frame budget (WebAssembly runs 2–5× slower than native). Steps are timed in the
+// calibration (Lab::units_per_second): the measured rate should be near the stated one, each part's mean step (ms per
+// step) and the longest step well inside the page's frame budget (WebAssembly runs 2–5× slower than native). Steps are timed in the
 // thread's CPU time, the total in wall time.
 int cmd_bench(const Args& a) {
     session::RunConfig c = make_config(a);
@@ -420,14 +420,17 @@ int cmd_bench(const Args& a) {
     double total = reset_seconds;   // CPU time of the run: other processes do not count
     for (double sec : seconds) total += sec;
     std::printf("bench %s, preset %s, seed %llu\n", c.lab.c_str(), c.preset.c_str(), (unsigned long long)c.seed);
-    std::printf("  %-40s %10s %8s %12s %12s %12s\n", "part of the plan", "seconds", "steps", "units", "units/s",
-                "longest ms");
+    std::printf("  %-40s %10s %8s %12s %12s %12s %12s\n", "part of the plan", "seconds", "steps", "units", "units/s",
+                "ms per step", "longest ms");
     std::printf("  %-40s %10.3f\n", "reset (initialisation)", reset_seconds);
     for (int k = 0; k < parts; ++k)
-        std::printf("  %-40s %10.3f %8ld %12.4g %12.4g %12.2f\n", plan.part(k).what.c_str(), seconds[size_t(k)],
+        std::printf("  %-40s %10.3f %8ld %12.4g %12.4g %12.3f %12.2f\n", plan.part(k).what.c_str(), seconds[size_t(k)],
                     part_steps[size_t(k)], units[size_t(k)],
-                    seconds[size_t(k)] > 0 ? units[size_t(k)] / seconds[size_t(k)] : 0.0, worst[size_t(k)] * 1e3);
-    std::printf("  %-40s %10.3f %8ld %12.4g\n", "total", total, steps, run.work_charged());
+                    seconds[size_t(k)] > 0 ? units[size_t(k)] / seconds[size_t(k)] : 0.0,
+                    part_steps[size_t(k)] > 0 ? seconds[size_t(k)] * 1e3 / double(part_steps[size_t(k)]) : 0.0,
+                    worst[size_t(k)] * 1e3);
+    std::printf("  %-40s %10.3f %8ld %12.4g %12s %12.3f\n", "total", total, steps, run.work_charged(), "",
+                steps > 0 ? (total - reset_seconds) * 1e3 / double(steps) : 0.0);
     const double rate = total > 0 ? run.work_charged() / total : 0;
     std::printf("  work: %.4g units charged, %.4g planned (%.2f×)\n", run.work_charged(), plan.total(),
                 plan.total() > 0 ? run.work_charged() / plan.total() : 0.0);

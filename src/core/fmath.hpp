@@ -13,8 +13,8 @@ inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();   // a 
 namespace core::fm {
 
 // The constants of exp and log: ln 2 in two parts (ln2_hi has zeros in its low bits, so k·ln2_hi is exact), and the
-// Taylor coefficients of e^r from 1/13! (Horner's start) down to 1/0!. The lanes of cluster-experts
-// (labs/cluster-experts/lanes.hpp) compute exp with the same constants in the same order on vectors.
+// Taylor coefficients of e^r from 1/13! (Horner's start) down to 1/0!. The lanes (core/lanes.hpp, used by
+// cluster-experts and token-routing) compute exp with the same constants in the same order on vectors.
 namespace coef {
 inline constexpr double ln2_hi = 6.93147180369123816490e-01, ln2_lo = 1.90821492927058770002e-10;
 inline constexpr double log2e = 1.4426950408889634074;

@@ -26,12 +26,21 @@
 
 namespace core {
 
+// A text the class types for a lab to read (a language model's own sentence): the field's name and help, none when
+// `label` is empty. The page keeps it in its link (text=) and hands it to the run (LabRun::read_text), which shows
+// what it makes of it in its view "class-text".
+struct TextInput {
+    std::string label;   // "Your sentence"
+    std::string help;    // what to type, and what the view shows of it
+};
+
 struct LabInfo {
     std::string id;          // "cluster-experts"
     std::string title;       // "Cluster experts"
     std::string citation;    // "Chen, Deng, Wu, Gu, Li (2022): Towards Understanding MoE in Deep Learning"
     std::string seed_file;   // "001_4f45c01ee3e27338.txt"
     std::string summary;     // one paragraph for the page
+    TextInput text;          // a text the class types (none: the lab reads none)
 };
 
 struct Phase {
@@ -97,6 +106,13 @@ public:
     // session/sweep_dispatch.hpp): its metrics and views are never read, so it may go straight to its sweeps past the
     // parts whose results no sweep job reads (a lab overrides this where that pays). Called before the first step.
     virtual void serve_sweeps() {}
+    // The class's text (LabInfo::text; "": the lab's own example), read now and kept: the views show what the run
+    // makes of it, as soon as there is something to read it with. Returns what is wrong with it ("": nothing), in
+    // a sentence for the page; a text that cannot be read changes nothing else.
+    virtual std::string read_text(const std::string& text) {
+        (void)text;
+        return "";
+    }
 
 protected:
     // done_part: the part where() reports once the run has finished, one past the last of its Part enum (kDone).

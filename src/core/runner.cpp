@@ -20,6 +20,12 @@ void Runner::reset(const Params& p, uint64_t seed) {
     run_ = lab_.start(p, seed, plan_);
     charged_ = 0;
     waiting_ = false;
+    if (!text_.empty()) run_->read_text(text_);
+}
+
+std::string Runner::read_text(const std::string& text) {
+    text_ = text;
+    return run_ ? run_->read_text(text) : "";
 }
 
 void Runner::serve_sweeps() {

@@ -36,6 +36,9 @@ public:
     void step();                                  // one slice of kSliceSeconds
     void step_units(double units);                // one slice of `units` (tests: other slicings)
     void serve_sweeps();                          // after reset: LabRun::serve_sweeps (a worker's run)
+    // The class's text for this run and every run reset() starts after it (LabRun::read_text): what is wrong with it.
+    std::string read_text(const std::string& text);
+    const std::string& text() const { return text_; }
     // Threads for the run's independent sweep jobs (natively; the CLI's --jobs): core/workers.hpp. The
     // numbers are the same for every count; shuffle ≠ 0 (tests) makes the jobs start and finish in other orders.
     void set_threads(int threads, uint64_t shuffle = 0);
@@ -67,6 +70,7 @@ private:
     SweepRemote* remote_ = nullptr;
     bool waiting_ = false;
     double charged_ = 0;
+    std::string text_;
 };
 
 // Runs step() until done or failed. Returns the failure message ("" when it finished).

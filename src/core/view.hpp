@@ -8,7 +8,7 @@
 
 namespace core {
 
-enum class ViewKind { Lines, Heatmap, Bars, Scatter, Grid, Field };
+enum class ViewKind { Lines, Heatmap, Bars, Scatter, Grid, Field, Text };
 
 struct LineSeries {
     std::string label;
@@ -56,6 +56,27 @@ struct Field {
     int none = -1;          // a channel that means "no expert" (dropped by every router): drawn as the background
 };
 
+// Text painted token by token (a language model's routing, as Mixtral §5 colours text by expert): each token on the
+// palette colour of what took it, underlined in the colour of what took it second, lines of tokens one under the
+// other, each with a label. View::legend names the colours. A token's text is the model's data: the page shows it
+// as it is and never translates it (for_each_text leaves it out).
+struct TextToken {
+    std::string text;
+    int color = -1;       // background: palette entry; -1: none (a piece the model cannot read, drawn outlined)
+    int underline = -1;   // underline: palette entry; -1: none
+    float value = std::numeric_limits<float>::quiet_NaN();   // a number the table gives beside it (a gate)
+};
+struct TextLine {
+    std::string label;   // "prose", "your sentence"
+    std::vector<TextToken> tokens;
+};
+struct PaintedText {
+    std::vector<TextLine> lines;
+    // the table's column titles: what the colour, the underline and the value are ("first expert", "gate")
+    std::string color_title, underline_title, value_title;
+    std::string value_format = "%.2f";
+};
+
 struct Bar {
     std::string label;
     double value = 0, err = 0;
@@ -83,9 +104,10 @@ struct View {
     std::vector<Overlay> overlays;
     Heatmap heat;
     Field field;
+    PaintedText text;
     std::vector<Bar> bars;
     std::vector<ScatterPoint> points;
-    std::vector<std::string> legend;   // Scatter: names of the colours
+    std::vector<std::string> legend;   // Scatter, Field, Text: names of the colours
     // Scatter: the colour scale of ScatterPoint::value (say what it means in the caption); `lines` are drawn
     // over the points (decision boundaries, reference lines).
     double value_lo = 0, value_hi = 1;
@@ -108,6 +130,8 @@ void for_each_text(View& v, F&& f) {
     for (auto& l : v.lines) f(l.label);
     for (auto& o : v.overlays) f(o.label);
     for (auto& b : v.bars) f(b.label);
+    for (std::string* s : {&v.text.color_title, &v.text.underline_title, &v.text.value_title}) f(*s);
+    for (auto& l : v.text.lines) f(l.label);
     for (auto* list : {&v.heat.row_labels, &v.heat.col_labels, &v.legend, &v.readouts})
         for (auto& s : *list) f(s);
     for (auto& c : v.children) for_each_text(c, f);

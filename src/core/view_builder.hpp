@@ -8,7 +8,7 @@
 //                      .readout(core::strf("nonlinear %.3f", h));
 //   hist_entropy_.append_to(v.lines);   // what depends on the run's data goes on the View as before
 //
-// One function per kind of view (lines, heatmap, bars, scatter, field_view, grid) starts the declaration with its
+// One function per kind of view (lines, heatmap, bars, scatter, field_view, painted_text, grid) starts the declaration with its
 // id and title; each call sets one thing and nothing else, so what a call does not set keeps View's default. The
 // calls work on the temporary only: end the expression by converting to core::View (it is then moved out), and
 // keep no reference to the builder. The free functions below make the pieces views repeat (overlays, line series,
@@ -149,6 +149,14 @@ public:
         return set(v_.value_diverging, diverging);
     }
 
+    // --- painted text: its lines; the table's titles of the colour, the underline and the value ---
+    ViewBuilder&& text_lines(std::vector<TextLine> lines) && { return set(v_.text.lines, std::move(lines)); }
+    ViewBuilder&& text_columns(std::string color, std::string underline, std::string value) && {
+        v_.text.color_title = std::move(color);
+        v_.text.underline_title = std::move(underline);
+        return set(v_.text.value_title, std::move(value));
+    }
+
     // --- grid: small multiples (View::children), `n` a row (0: automatic) ---
     ViewBuilder&& columns(int n) && { return set(v_.grid_cols, n); }
 
@@ -181,6 +189,9 @@ inline ViewBuilder scatter(std::string id, std::string title) {
 }
 inline ViewBuilder field_view(std::string id, std::string title) {
     return {ViewKind::Field, std::move(id), std::move(title)};
+}
+inline ViewBuilder painted_text(std::string id, std::string title) {
+    return {ViewKind::Text, std::move(id), std::move(title)};
 }
 inline ViewBuilder grid(std::string id, std::string title) { return {ViewKind::Grid, std::move(id), std::move(title)}; }
 

@@ -56,7 +56,7 @@ struct is_pair : std::false_type {};
 template <class A, class B>
 struct is_pair<std::pair<A, B>> : std::true_type {};
 
-int enum_max(core::ViewKind) { return int(core::ViewKind::Field); }
+int enum_max(core::ViewKind) { return int(core::ViewKind::Text); }
 int enum_max(core::Overlay::Kind) { return int(core::Overlay::VBand); }
 
 template <class IO>
@@ -67,6 +67,12 @@ template <class IO>
 void members(IO& io, core::Heatmap& h);
 template <class IO>
 void members(IO& io, core::Field& f);
+template <class IO>
+void members(IO& io, core::TextToken& t);
+template <class IO>
+void members(IO& io, core::TextLine& l);
+template <class IO>
+void members(IO& io, core::PaintedText& p);
 template <class IO>
 void members(IO& io, core::Bar& b);
 template <class IO>
@@ -137,6 +143,18 @@ void members(IO& io, core::Field& f) {
     fields(io, f.rows, f.cols, f.channels, f.v, f.softmax, f.scale, f.none);
 }
 template <class IO>
+void members(IO& io, core::TextToken& t) {
+    fields(io, t.text, t.color, t.underline, t.value);
+}
+template <class IO>
+void members(IO& io, core::TextLine& l) {
+    fields(io, l.label, l.tokens);
+}
+template <class IO>
+void members(IO& io, core::PaintedText& p) {
+    fields(io, p.lines, p.color_title, p.underline_title, p.value_title, p.value_format);
+}
+template <class IO>
 void members(IO& io, core::Bar& b) {
     fields(io, b.label, b.value, b.err, b.color);
 }
@@ -147,7 +165,7 @@ void members(IO& io, core::ScatterPoint& p) {
 template <class IO>
 void members(IO& io, core::View& v) {
     fields(io, v.id, v.title, v.caption, v.kind, v.x_label, v.y_label, v.log_x, v.log_y, v.x_min, v.x_max, v.y_min,
-           v.y_max, v.lines, v.overlays, v.heat, v.field, v.bars, v.points, v.legend, v.value_lo, v.value_hi,
+           v.y_max, v.lines, v.overlays, v.heat, v.field, v.text, v.bars, v.points, v.legend, v.value_lo, v.value_hi,
            v.value_diverging, v.readouts, v.children, v.grid_cols);
 }
 template <class IO>

@@ -182,6 +182,34 @@ static void field_tables(const core::View& v, size_t max_rows, std::vector<DataT
     out.push_back(map);
 }
 
+// Painted text: a table per line, a row per token (the token, the colour's and the underline's names, the value), the
+// line's first tokens in order (a sentence read by ear is not thinned).
+static void text_tables(const core::View& v, size_t max_rows, std::vector<DataTable>& out) {
+    const core::PaintedText& p = v.text;
+    auto name = [&](int k) -> std::string {
+        if (k < 0) return core::tr("none");
+        return size_t(k) < v.legend.size() ? v.legend[size_t(k)] : std::to_string(k + 1);
+    };
+    const bool underline = !p.underline_title.empty(), value = !p.value_title.empty();
+    for (const core::TextLine& line : p.lines) {
+        DataTable t;
+        t.caption = line.label.empty() ? v.title : core::trf("%s: %s", v.title.c_str(), line.label.c_str());
+        t.columns = {core::tr("token"), or_default(p.color_title, core::tr("colour"))};
+        t.data_first = true;
+        if (underline) t.columns.push_back(p.underline_title);
+        if (value) t.columns.push_back(p.value_title);
+        t.total_rows = line.tokens.size();
+        for (size_t k = 0; k < std::min(max_rows, line.tokens.size()); ++k) {
+            const core::TextToken& x = line.tokens[k];
+            std::vector<std::string> row{x.text, name(x.color)};
+            if (underline) row.push_back(name(x.underline));
+            if (value) row.push_back(num(x.value, p.value_format.c_str()));
+            t.rows.push_back(row);
+        }
+        out.push_back(t);
+    }
+}
+
 static void add_tables(const core::View& v, size_t max_rows, std::vector<DataTable>& out) {
     const size_t first = out.size();
     switch (v.kind) {
@@ -198,6 +226,7 @@ static void add_tables(const core::View& v, size_t max_rows, std::vector<DataTab
     case core::ViewKind::Grid:
         for (const core::View& child : v.children) add_tables(child, max_rows, out);
         break;
+    case core::ViewKind::Text: text_tables(v, max_rows, out); break;
     case core::ViewKind::Field:
         field_tables(v, max_rows, out);
         if (!v.points.empty()) out.push_back(scatter_table(v, max_rows));

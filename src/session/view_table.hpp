@@ -16,6 +16,7 @@ struct DataTable {
     std::vector<std::vector<std::string>> rows;   // each as wide as columns
     size_t total_rows = 0;                        // before thinning (rows.size() when nothing was left out)
     std::vector<std::string> notes;               // "reference line: 87.5 % ceiling at 0.875"
+    bool data_first = false;   // the first column is the model's data (a painted text's tokens): never translated
 };
 
 std::vector<DataTable> view_tables(const core::View& v, size_t max_rows = 20);

@@ -1,6 +1,7 @@
 // What the page drew reads whole, checked as the browser files check it (tests/e2e/harness.mjs): a view
 // (state().view_reports: checkReport) has a plot with room (large: at least 40 % of the canvas's height), a legend
-// entry for every named series, no label across a curve, on another label or cut by the view's box; the controls
+// entry for every named series, no label across a curve, on another label or cut by the view's box, every token of
+// a painted text drawn when it is large; the controls
 // (state().controls: checkControls) are not cut by their window's side nor on each other.
 #pragma once
 #include "json_value.hpp"
@@ -22,6 +23,9 @@ inline void check_view_room(const Json& r, double canvas_h, bool large, const st
     CHECK_MESSAGE(r["crossings"].number == 0, at << ": a label crosses a curve");
     CHECK_MESSAGE(r["overlaps"].number == 0, at << ": overlapping labels");
     CHECK_MESSAGE(r["clipped"].number == 0, at << ": a label is cut by the view's box");
+    if (large && r.has("tokens"))   // painted text, enlarged: every token drawn
+        CHECK_MESSAGE(r["tokens"][0].number == r["tokens"][1].number,
+                      at << ": " << r["tokens"][0].number << " of " << r["tokens"][1].number << " tokens drawn");
 }
 
 inline void check_controls(const Json& s, const std::string& where) {

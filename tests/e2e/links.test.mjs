@@ -74,7 +74,7 @@ test("a link percent-encoded whole, the page's keys and the run's, opens the sam
 
 // Every key a link can carry, percent-encoded whole, opens the same page as written plain: each of the page's link
 // keys (moeLab.document().link_keys: a key declared without a value below fails this test) and each of the run's
-// (lab, preset, seed and every parameter of the lab, given at its preset's value), in four links that do not
+// (lab, preset, seed and every parameter of the lab, given at its preset's value), in five links that do not
 // contradict one another. The same page: the link it writes back, its messages, its parameters.
 test("every link key and every run key, percent-encoded whole, opens the same page as written plain", async () => {
   const bytes = (x) => [...new TextEncoder().encode(x)].map((b) => "%" + b.toString(16).toUpperCase().padStart(2, "0"));
@@ -92,6 +92,7 @@ test("every link key and every run key, percent-encoded whole, opens the same pa
     `lab=cluster-experts&preset=fast&seed=3&tour=${asked + 1}&answer=b`,
     "lab=gated-regression&preset=minimal&seed=2&embed=1&compare=relaxed&rewind=0.5",
     "lab=gated-regression&preset=minimal&seed=2&b.d=5&view=1&record=view",
+    "lab=token-routing&preset=own-text&seed=1&text=the(cat)sees[3]",
   ];
   const given = new Set(links.flatMap((l) => l.split("&").map((kv) => kv.split("=")[0].replace(/^b\..*/, "b."))));
   for (const k of doc.link_keys) assert.ok(given.has(k.name), `link key ${k.name}: a value in this test's links`);
@@ -112,7 +113,7 @@ test("every link key and every run key, percent-encoded whole, opens the same pa
     const moment = (url) => url.replace(/rewind=[^&]*/, "rewind=F");
     assert.equal(moment(b.url), moment(a.url), `${plain}: the encoded link writes back what the plain one does`);
     if (plain.includes("rewind")) assert.ok(a.s.rewind.shown !== null && b.s.rewind.shown !== null);
-    for (const key of ["messages", "lang", "lab", "preset", "seed", "params", "present", "exercise", "query"])
+    for (const key of ["messages", "lang", "lab", "preset", "seed", "params", "present", "exercise", "query", "class_text"])
       assert.deepEqual(b.s[key], a.s[key], `${plain}: ${key}`);
     for (const o of opened) {
       assert.deepEqual(o.errors, []);

@@ -4,13 +4,15 @@
 // alternating rounds (this machine is shared), the median of each. The page's clock: state().run_ms, the frames'
 // time from Play until done; with it the frames drawn and the training time of a frame at full speed.
 //   node --test tests/e2e/page-cost.bench.mjs        (prints a table; docs/speed.md)
+//   MOE_BENCH_LABS="token-routing" node --test tests/e2e/page-cost.bench.mjs    (some labs only)
 import { test } from "node:test";
 import assert from "node:assert";
 import { execFileSync } from "node:child_process";
 import { openPage, state, nativeCli, wasmCli, cliRun } from "./harness.mjs";
 
 const ROUNDS = 3;
-const LABS = JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs.map((l) => l.id);
+const LABS = process.env.MOE_BENCH_LABS ? process.env.MOE_BENCH_LABS.split(" ") :
+  JSON.parse(execFileSync(nativeCli, ["list", "--json"], { encoding: "utf8" })).labs.map((l) => l.id);
 const wasm = ["node", "--no-experimental-fetch", wasmCli];
 
 async function page(lab) {
@@ -47,7 +49,7 @@ test("the page's Play to done against the engine's compute, every lab's default 
     const P = median(p), E = median(e);
     rows.push(`| ${lab} | ${(P / 1000).toFixed(2)} s | ${(E / 1000).toFixed(2)} s | ${(P / E).toFixed(2)}× | ` +
               `${last.frames_while_running} | ${((P - E) / Math.max(1, last.frames_while_running)).toFixed(1)} ms |`);
-    console.log(rows[rows.length - 1], JSON.stringify({ page: p, engine: e }));
+    console.log(rows[rows.length - 1], JSON.stringify({ page: p, engine: e, longest_frame_ms: last.longest_frame_ms }));
   }
   console.log(["| lab (default preset) | page, Play to done | engine (WebAssembly CLI, 1 thread) | page / engine | " +
                "frames | the rest per frame |", "|---|---|---|---|---|---|", ...rows].join("\n"));

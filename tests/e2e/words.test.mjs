@@ -5,7 +5,8 @@
 // mode, at 1280×720 and UI scale 1.6; and no text on the canvas runs past its panel's side. The screen is read back from the glyphs the canvas drew
 // (moeLab.screenText(), src/app/plot/screen_text.hpp). Names kept on purpose are not words to translate: in the HTML
 // document a link's names are <code>, a paper's title <cite>, a symbol read aloud translate="no", and the language
-// menu's names carry their own lang; on the screen, the file formats and the languages' own names. The text shown
+// menu's names carry their own lang; on the screen, the file formats and the languages' own names; and the tokens a
+// painted text shows (state().data_texts: the model's data, in the table translate="no"). The text shown
 // without scripts (<noscript>) is in every language, each with its lang.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -34,7 +35,9 @@ const shown = (page) => page.evaluate(() => {
 // The plain words among the texts, each with where it was first seen and the text it was in. A word is read as the
 // pseudo-language reads it (core::pseudo, src/core/words.cpp): letters, digits and _^*' together; one with a
 // digit or _^* is a symbol of the papers (E_reg, w_g*, L4), kept as it is.
-async function plainWords(page, where, found, allowed) {
+async function plainWords(page, where, found, kept) {
+  // (and the tokens a painted text shows: the model's data, as they are in every language)
+  const allowed = new Set([...kept, ...(await state(page)).data_texts]);
   for (const r of await page.evaluate(() => moeLab.screenText().filter((r) => r.cut)))   // and none cut at a side
     found.set(`(cut) ${r.text}`, `${where}: at ${r.box.map(Math.round)}, clip ${r.clip.map(Math.round)}`);
   for (const text of await shown(page))

@@ -111,7 +111,8 @@ struct PageKey {
     // Applies the link's value, called for every key of its stage, given or not (an absent key is its default or
     // leaves the state as it is); what it could not do goes to msgs. Unset: the command, when the link gives it.
     std::function<void(const LinkArg& v, const LinkArgs& link, Messages& msgs)> read;
-    // Its values in the link for the current state (none: not in the link).
+    // Its values in the link for the current state, as the link writes them (none: not in the link; a free text
+    // percent-encoded, session::url_encode).
     std::function<std::vector<std::string>()> write;
 
     // In state(): a field of this name with this JSON value (unset: none)

@@ -38,6 +38,9 @@ public:
     virtual std::string command(const std::string& text) = 0;   // a command of any part: "" or why not
     virtual void say(const std::string& message) = 0;           // state().messages and on screen
     virtual void write_url() = 0;                               // the page URL from the keys' state, now
+    // The class's text for the lab to read (core::LabInfo::text), kept for the runs after this one and another lab's:
+    // what is wrong with it ("": nothing).
+    virtual std::string read_text(const std::string& text) = 0;
 };
 
 class Part {

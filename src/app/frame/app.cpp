@@ -33,9 +33,9 @@ App::App(Host host, const std::string& initial_query)
       header_(run_, controls_, rewind_, [this] { return layout_.phone() && !layout_.presenting(); }) {
     // The parts, in the link's order (the language first: a link's language is read before the rest of it), then
     // the frame's own keys, then those a build adds (a test's).
-    parts_ = {&language_, &run_,    &layout_,   &messages_, &views_,     &export_, &tour_,
-              &look_,     &rewind_, &exercise_, &compare_,  &qr_,        &record_, &keyboard_,
-              &controls_, &points_, &header_,   &sidebar_,  &worksheet_, &answers_};
+    parts_ = {&language_, &run_,    &layout_,   &messages_, &views_,   &export_,    &tour_,
+              &look_,     &rewind_, &exercise_, &compare_,  &qr_,      &record_,    &keyboard_,
+              &controls_, &points_, &text_,     &header_,   &sidebar_, &worksheet_, &answers_};
     // the tour's panel: a lecturer's worksheet button; on a student's exercise, the answers kept on the device
     tour_.set_more([this] { exercise_.active() ? answers_.draw_buttons() : worksheet_.draw_button(); },
                    [this] { return exercise_.active() ? answers_.buttons_width() : worksheet_.button_width(); });

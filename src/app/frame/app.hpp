@@ -120,10 +120,11 @@ private:
     Worksheet worksheet_{run_, host_, controls_};
     MyAnswers answers_{run_, host_, controls_, exercise_};
     PointEditor points_{run_, controls_, host_, exercise_};
+    ClassText text_{run_, host_, controls_};
     Rewind rewind_{run_, controls_};
     Export export_{run_, views_, look_, host_};
     Header header_;
-    Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, look_, language_}};
+    Sidebar sidebar_{run_, controls_, exercise_, Sidebar::Parts{compare_, points_, text_, look_, language_}};
 };
 
 }   // namespace app

@@ -157,7 +157,7 @@ std::string App::view_table_json(int n) const {
         const session::DataTable& t = tables[k];
         s += (k ? ",{" : "{") + field("caption", json_string(t.caption), true) +
             field("columns", json_strings(t.columns)) + field("total_rows", std::to_string(t.total_rows)) +
-            field("notes", json_strings(t.notes)) + ",\"rows\":[";
+            field("notes", json_strings(t.notes)) + (t.data_first ? ",\"data_first\":true" : "") + ",\"rows\":[";
         for (size_t r = 0; r < t.rows.size(); ++r) s += (r ? "," : "") + json_strings(t.rows[r]);
         s += "]}";
     }

@@ -46,7 +46,9 @@ void Run::open(const session::RunConfig& c, const core::Validation& checked, boo
     const bool another_lab = !lab_ || lab_->info().id != c.lab;
     if (another_lab) {
         lab_ = core::find_lab(c.lab);
+        const std::string text = runner_ ? runner_->text() : "";   // the class's text, for a lab that reads one
         runner_ = std::make_unique<core::Runner>(*lab_);
+        runner_->read_text(text);
         runner_->set_threads(host_.threads);
         compare_.end();   // a comparison belongs to its lab
         page_.new_lab();

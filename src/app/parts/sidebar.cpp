@@ -35,6 +35,7 @@ void Sidebar::draw(ImVec2 size) {
     controls_.draw("tour", tour);
     ImGui::Separator();
     draw_params();
+    parts_.text.draw();
     ImGui::Separator();
     parts_.compare.draw_panel();
     draw_share_and_export();

@@ -2,6 +2,7 @@
 // with its B button), compare mode's panel, sharing and export, the look and the language, the current metrics. It
 // draws the parts that own these and acts through commands, like every control of the page.
 #pragma once
+#include "app/parts/class_text.hpp"
 #include "app/parts/compare.hpp"
 #include "app/controls/control_map.hpp"
 #include "app/parts/exercise.hpp"
@@ -22,6 +23,7 @@ public:
     struct Parts {   // what it draws
         Compare& compare;
         PointEditor& points;
+        ClassText& text;
         Look& look;
         PageLanguage& language;
     };

@@ -174,9 +174,20 @@ void Views::state(std::string& json) const {
             ",\"data\":" + json_rect(r.data_a, r.data_b) + ",\"series\":" + session::json_strings(r.series) +
             ",\"legend\":" + session::json_strings(r.legend) + ",\"labels\":" + session::json_strings(labels) +
             ",\"crossings\":" + std::to_string(r.crossings) + ",\"overlaps\":" + std::to_string(r.overlaps) +
-            ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) + "}";
+            ",\"clipped\":" + std::to_string(r.clipped) + field_report_json(r) + heat_report_json(r) +
+            (r.tokens_total > 0
+                 ? ",\"tokens\":[" + std::to_string(r.tokens_drawn) + "," + std::to_string(r.tokens_total) + "]"
+                 : "") +
+            "}";
     }
     json += "]";
+    // the tokens the views paint: the model's data, shown as they are in every language (the words test allows them)
+    std::vector<std::string> data;
+    for (const core::View& v : views_)
+        for (const core::TextLine& l : v.text.lines)
+            for (const core::TextToken& t : l.tokens)
+                if (std::find(data.begin(), data.end(), t.text) == data.end()) data.push_back(t.text);
+    json += ",\"data_texts\":" + session::json_strings(data);
 }
 
 void Views::build() {

@@ -36,5 +36,6 @@ void plot_heatmap(const core::View& v, ImVec2 a, ImVec2 b);
 void plot_bars(const core::View& v, ImVec2 a, ImVec2 b);
 void plot_scatter(const core::View& v, ImVec2 a, ImVec2 b);
 void plot_field(const core::View& v, ImVec2 a, ImVec2 b);
+void plot_text(const core::View& v, ImVec2 a, ImVec2 b);   // plot_text.cpp
 
 }   // namespace app

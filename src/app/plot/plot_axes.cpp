@@ -297,7 +297,9 @@ float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, 
             y += fs * 1.25f;
         }
         float cy = y + fs * 0.55f;
-        if (it.band) {
+        if (it.chip) {
+            dl->AddRectFilled(ImVec2(x, y + fs * 0.15f), ImVec2(x + fs * 2.0f, y + fs * 1.0f), it.color, fs * 0.15f);
+        } else if (it.band) {
             ImVec4 c = ImGui::ColorConvertU32ToFloat4(it.color);
             dl->AddRectFilled(ImVec2(x, y + fs * 0.2f), ImVec2(x + fs * 2.0f, y + fs * 0.95f),
                               ImGui::ColorConvertFloat4ToU32(ImVec4(c.x, c.y, c.z, 0.35f)));

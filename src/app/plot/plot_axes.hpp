@@ -51,7 +51,8 @@ struct LegendItem {
     bool band = false;
     int pattern = -1;
     bool dot = false;
-    int marker = -1;   // a marker shape by palette index on the swatch (app/plot/plot.hpp draw_marker); -1: none
+    bool chip = false;   // a solid chip: the colour a painted text's token sits on
+    int marker = -1;     // a marker shape by palette index on the swatch (app/plot/plot.hpp draw_marker); -1: none
 };
 // `scale` shrinks the text (1: the UI font) so that a long legend still fits above the plot.
 float draw_legend(const std::vector<LegendItem>& items, ImVec2 at, float width, float scale = 1.0f);

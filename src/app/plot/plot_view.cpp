@@ -41,6 +41,7 @@ static void draw_plot(const core::View& v, ImVec2 a, ImVec2 b) {
     case core::ViewKind::Bars: plot_bars(v, a, b); break;
     case core::ViewKind::Scatter: plot_scatter(v, a, b); break;
     case core::ViewKind::Field: plot_field(v, a, b); break;
+    case core::ViewKind::Text: plot_text(v, a, b); break;
     case core::ViewKind::Grid: {
         int n = int(v.children.size());
         if (n == 0) break;

@@ -38,6 +38,8 @@ struct ViewReport {
         unsigned color;
     };
     std::vector<HeatSample> heat_samples;
+    // Painted text: the tokens drawn and the tokens the view holds.
+    int tokens_drawn = 0, tokens_total = 0;
 };
 
 // The report the plot functions write into while a view is drawn (nullptr: none).

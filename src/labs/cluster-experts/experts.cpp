@@ -1,11 +1,13 @@
 #include "labs/cluster-experts/experts.hpp"
-#include "labs/cluster-experts/lanes.hpp"
+#include "core/lanes.hpp"
 #include "core/linalg.hpp"
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
 
 namespace cluster_experts {
+
+namespace lanes = core::lanes;   // (core/lanes.hpp)
 
 void Experts::init(int E_, int J_, int d_, bool cubic_, double sigma0, core::Rng& rng) {
     E = E_;
@@ -301,7 +303,7 @@ CE_INLINE void grad_group_cubic(const Experts& ex, const Dataset& D, const int* 
     add_outer<W>(G_m, J, R, d, tb, PatchRows{x}, U);
 }
 
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
 // The width-8 entry points: compiled for AVX2 (no FMA: -ffp-contract=off, and AVX2 does not enable it), called
 // only on CPUs that have it.
 __attribute__((target("avx2"))) void f_group_avx2(const Experts& ex, int m, const Dataset& D, const int* idx, int S,
@@ -336,7 +338,7 @@ void Experts::f_group(int m, const Dataset& D, const int* idx, int S, float* wor
         for (int s = 0; s < S; ++s) out[s] = f(m, D, idx[s], nullptr);
         return;
     }
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
     if (lanes::has_avx2()) return f_group_avx2(*this, m, D, idx, S, work, out);
 #endif
     f_group_cubic<4>(*this, m, D, idx, S, work, out);
@@ -356,7 +358,7 @@ void Experts::grad_group(int m, const Dataset& D, const int* idx, int S, float* 
         }
         return;
     }
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
     if (lanes::has_avx2()) return grad_group_avx2(*this, D, idx, S, work, c, G_m);
 #endif
     grad_group_cubic<4>(*this, D, idx, S, work, c, G_m);
@@ -411,7 +413,7 @@ CE_INLINE void logits_lanes(int M, int d, const Dataset& D, int i0, int n, doubl
         }
     }
 }
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
 __attribute__((target("avx2"))) void logits_avx2(int M, int d, const Dataset& D, int i0, int n, double* h,
                                                  const float* thT, int Mp) {
     logits_lanes<8>(M, d, D, i0, n, h, thT, Mp);
@@ -421,14 +423,14 @@ __attribute__((target("avx2"))) void logits_avx2(int M, int d, const Dataset& D,
 
 void Router::logits_block(const Dataset& D, int i0, int n, double* h, std::vector<float>& thT) const {
     int W = 4;
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
     if (lanes::has_avx2()) W = 8;
 #endif
     const int Mp = (M + W - 1) / W * W;
     thT.assign(size_t(d) * size_t(Mp), 0.f);
     for (int m = 0; m < M; ++m)
         for (int k = 0; k < d; ++k) thT[size_t(k) * size_t(Mp) + size_t(m)] = th(m)[k];
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
     if (W == 8) return logits_avx2(M, d, D, i0, n, h, thT.data(), Mp);
 #endif
     logits_lanes<4>(M, d, D, i0, n, h, thT.data(), Mp);

@@ -1,5 +1,5 @@
 #include "labs/cluster-experts/moe.hpp"
-#include "labs/cluster-experts/lanes.hpp"
+#include "core/lanes.hpp"
 #include "core/fmath.hpp"
 #include "core/linalg.hpp"
 #include "core/stats.hpp"
@@ -8,6 +8,8 @@
 #include <cstring>
 
 namespace cluster_experts {
+
+namespace lanes = core::lanes;   // (core/lanes.hpp)
 
 void MoE::init(const TrainConfig& c, int d, core::Rng& init_rng, core::Rng noise_rng) {
     cfg = c;
@@ -69,42 +71,17 @@ LANES_INLINE void add_router_grad(float* gTheta, int M, int d, const float* coef
         }
     }
 }
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
 __attribute__((target("avx2"))) void add_router_grad_avx2(float* gTheta, int M, int d, const float* coef,
                                                           const Dataset& D, int b0, int b1) {
     add_router_grad<8>(gTheta, M, d, coef, D, b0, b1);
 }
 #endif
 void add_router_grad(float* gTheta, int M, int d, const float* coef, const Dataset& D, int b0, int b1) {
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
     if (lanes::has_avx2()) return add_router_grad_avx2(gTheta, M, d, coef, D, b0, b1);
 #endif
     add_router_grad<4>(gTheta, M, d, coef, D, b0, b1);
-}
-
-// core::fm::exp of v[0 … n) in place: 16 at a time (lanes::exp on vectors V of 2 or 4 doubles, so that the
-// Horner chains overlap), then 2, then 1.
-template <class V>
-LANES_INLINE void exps(double* v, size_t n) {
-    constexpr int L = int(sizeof(V) / sizeof(double)), N = 16 / L;
-    size_t k = 0;
-    for (; k + 16 <= n; k += 16) {
-        V x[N];
-        for (int q = 0; q < N; ++q) std::memcpy(&x[q], v + k + size_t(q * L), sizeof(V));
-        lanes::exp<N>(x);
-        for (int q = 0; q < N; ++q) std::memcpy(v + k + size_t(q * L), &x[q], sizeof(V));
-    }
-    for (; k + 2 <= n; k += 2) lanes::store(v + k, lanes::exp(lanes::load(v + k)));
-    for (; k < n; ++k) v[k] = core::fm::exp(v[k]);
-}
-#ifdef CLUSTER_EXPERTS_AVX2
-__attribute__((target("avx2"))) void exps_avx2(double* v, size_t n) { exps<lanes::f64x4>(v, n); }
-#endif
-void exps(double* v, size_t n) {
-#ifdef CLUSTER_EXPERTS_AVX2
-    if (lanes::has_avx2()) return exps_avx2(v, n);
-#endif
-    exps<lanes::f64x2>(v, n);
 }
 
 // core::softmax (π_m = e^{h_m − max h} / Σ e^{h − max h}) of n samples (h, pi: M per sample, mx: n scratch), the
@@ -115,7 +92,7 @@ void softmax(const double* h, double* pi, double* mx, int n, int M) {
         mx[i] = hi[lanes::argmax(hi, M)];
         for (int m = 0; m < M; ++m) pi[size_t(i) * size_t(M) + size_t(m)] = hi[m] - mx[i];
     }
-    exps(pi, size_t(n) * size_t(M));
+    lanes::exps(pi, size_t(n) * size_t(M));
     for (int i = 0; i < n; ++i) {
         const double* hi = h + size_t(i) * size_t(M);
         double* p = pi + size_t(i) * size_t(M);

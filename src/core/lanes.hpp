@@ -2,7 +2,7 @@
 // the scalar IEEE operation the code writes (no contraction: -ffp-contract=off; no reassociation). They are
 // GCC / Clang vector extensions: SSE2 natively, simd128 in WebAssembly (-msimd128), so both builds give the
 // same bits. The kernels use them across independent outputs (filters, samples, experts), never inside one
-// sum: every sum keeps its sequential order.
+// sum: every sum keeps its sequential order (cluster-experts' experts.cpp and moe.cpp; token-routing's kernels.hpp).
 #pragma once
 #include "core/fmath.hpp"
 #include <cstring>
@@ -11,21 +11,21 @@
 #endif
 
 #if !defined(__GNUC__)
-#error "cluster-experts/lanes.hpp needs GCC or Clang vector extensions"
+#error "core/lanes.hpp needs GCC or Clang vector extensions"   // words: not shown
 #endif
 
 // Natively on x86, the hottest loops also have 8-float / 4-double versions compiled for AVX2 (target("avx2"),
 // which does not enable FMA), used on CPUs that have it (has_avx2()). Each lane does the same IEEE operation
-// whatever the width, so the numbers are the same. -DCLUSTER_EXPERTS_NO_AVX2 leaves them out.
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(CLUSTER_EXPERTS_NO_AVX2)
-#define CLUSTER_EXPERTS_AVX2 1
+// whatever the width, so the numbers are the same. -DMOE_LANES_NO_AVX2 leaves them out.
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(MOE_LANES_NO_AVX2)
+#define MOE_LANES_AVX2 1
 #endif
 // Helpers that every caller inlines: the 32-byte vectors of the AVX2 versions never cross a call. GCC and Clang
 // warn about such values outside AVX code (-Wpsabi, reported at the end of the file that instantiates them).
 #define LANES_INLINE inline __attribute__((always_inline))
 #pragma GCC diagnostic ignored "-Wpsabi"
 
-namespace cluster_experts::lanes {
+namespace core::lanes {
 
 typedef float f32x4 __attribute__((vector_size(16)));
 typedef double f64x2 __attribute__((vector_size(16)));
@@ -34,7 +34,7 @@ typedef int i32x4 __attribute__((vector_size(16)));
 typedef double f64x4 __attribute__((vector_size(32)));
 typedef long long i64x4 __attribute__((vector_size(32)));
 
-#ifdef CLUSTER_EXPERTS_AVX2
+#ifdef MOE_LANES_AVX2
 inline bool has_avx2() {
     static const bool yes = __builtin_cpu_supports("avx2");
     return yes;
@@ -192,4 +192,29 @@ inline f64x2 exp(f64x2 x) {
     return x;
 }
 
-}   // namespace cluster_experts::lanes
+// core::fm::exp of v[0 … n) in place: 16 at a time (exp on vectors V of 2 or 4 doubles, so that the
+// Horner chains overlap), then 2, then 1.
+template <class V>
+LANES_INLINE void exps(double* v, size_t n) {
+    constexpr int L = int(sizeof(V) / sizeof(double)), N = 16 / L;
+    size_t k = 0;
+    for (; k + 16 <= n; k += 16) {
+        V x[N];
+        for (int q = 0; q < N; ++q) std::memcpy(&x[q], v + k + size_t(q * L), sizeof(V));
+        exp<N>(x);
+        for (int q = 0; q < N; ++q) std::memcpy(v + k + size_t(q * L), &x[q], sizeof(V));
+    }
+    for (; k + 2 <= n; k += 2) store(v + k, exp(load(v + k)));
+    for (; k < n; ++k) v[k] = core::fm::exp(v[k]);
+}
+#ifdef MOE_LANES_AVX2
+__attribute__((target("avx2"))) inline void exps_avx2(double* v, size_t n) { exps<f64x4>(v, n); }
+#endif
+inline void exps(double* v, size_t n) {
+#ifdef MOE_LANES_AVX2
+    if (has_avx2()) return exps_avx2(v, n);
+#endif
+    exps<f64x2>(v, n);
+}
+
+}   // namespace core::lanes

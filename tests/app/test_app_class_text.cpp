@@ -1,0 +1,55 @@
+// The class's own text (app/parts/class_text.hpp), in a lab that reads one and one that does not, both taken from
+// the registry: read from a link and written back, typed as a command, routed in the lab's view "class-text",
+// refused when too long or given to a lab that reads none, kept when another lab opens, and its field in the HTML
+// document beside that view and on the canvas.
+#include "headless_page.hpp"
+#include "core/registry.hpp"
+#include <doctest/doctest.h>
+#include <string>
+
+using namespace headless;
+
+namespace {
+
+bool in_text(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// The first registered lab that reads a text (reads) or that does not.
+std::string lab_that(bool reads) {
+    for (const auto& e : core::all_labs())
+        if (core::find_lab(e.id)->info().text.label.empty() != reads) return e.id;
+    return "";
+}
+
+}   // namespace
+
+TEST_CASE("app class text: kept in the link, routed in the lab's view, refused with why, kept across labs") {
+    const std::string reads = lab_that(true), other = lab_that(false);
+    REQUIRE(!reads.empty());
+    REQUIRE(!other.empty());
+    Page p("lab=" + reads + "&seed=1&text=the%20zebra%20sees");
+    CHECK(p.has("\"class_text\":{\"text\":\"the zebra sees\""));
+    INFO(p.url());
+    CHECK(in_text(p.url(), "text=the%20zebra%20sees"));
+    p.frames(2);
+    CHECK(p.has("\"data_texts\":["));
+    CHECK(p.has("\"zebra\""));   // routed in the view (outlined: the lab cannot read it)
+    CHECK(p.has("{\"id\":\"input:text\",\"role\":\"textbox\""));   // the canvas's field
+    const std::string doc = p.app->document_json();
+    CHECK(in_text(doc, "{\"name\":\"text\",\"id\":\"text\",\"kind\":\"text\""));
+    CHECK(in_text(doc, "\"group\":\"view:class-text\""));   // the document's field, beside the view it fills
+
+    CHECK(in_text(p.app->command("text=" + std::string(600, 'a')), "500"));   // too long for a link: refused, kept
+    CHECK(p.has("\"class_text\":{\"text\":\"the zebra sees\""));
+    CHECK(p.app->command("text=the cat & the dog = 3 ;") == "");   // any sign, as typed
+    CHECK(in_text(p.url(), "text=the%20cat%20%26%20the%20dog%20%3D%203%20%3B"));
+    CHECK(p.app->command("lab=" + other) == "");   // another lab: not in its link, and kept for the lab's return
+    CHECK(!in_text(p.url(), "text="));
+    CHECK(p.app->command("lab=" + reads) == "");
+    CHECK(p.has("\"class_text\":{\"text\":\"the cat & the dog = 3 ;\""));
+    CHECK(p.app->command("text=") == "");   // empty: the lab's example, and out of the link
+    CHECK(!in_text(p.url(), "text="));
+
+    Page q("lab=" + other + "&text=abc");   // a lab that reads none: said, and the page opens
+    CHECK(in_text(messages(q), "text="));
+    CHECK(in_text(q.app->command("text=abc"), "reads no text"));
+}
