@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The default page's download against its budget: what a browser fetches to open the page (web/index.html, its
 # scripts, style sheet, manifest and icon, and the module they load, moe-lab.wasm), gzip-compressed as hosts send
-# it. Fails above the budget (1.0 MiB), and prints each file beside the size recorded in scripts/download-sizes.txt
+# it. Fails above the budget (1.1 MiB: docs/hosting.md), and prints each file beside the size recorded in scripts/download-sizes.txt
 # so that what grew shows.
 #   scripts/check-download.sh [SITE]        SITE: the built page's folder (default build/web/site)
 #   scripts/check-download.sh --record [SITE]   writes the sizes measured now into scripts/download-sizes.txt
@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 record=0
 [ "${1:-}" = "--record" ] && { record=1; shift; }
 site=${1:-build/web/site}
-budget=1048576
+budget=1153434
 files=$( (echo index.html; grep -oE '(src|href)="[^"]+"' web/index.html | sed -E 's/^(src|href)="(.*)"$/\2/'; echo moe-lab.wasm) | sort -u)
 total=0
 table=""
@@ -26,7 +26,7 @@ if [ $record = 1 ]; then
     for f in $files; do echo "$f $(gzip -9c "$site/$f" | wc -c)"; done; } > scripts/download-sizes.txt
 fi
 printf "%s" "$table"
-echo "  total: $total bytes gzip; budget $budget (1.0 MiB)"
+echo "  total: $total bytes gzip; budget $budget (1.1 MiB)"
 if [ "$total" -gt "$budget" ]; then
   echo "check-download: the default page is $((total - budget)) bytes over its budget; the files above, beside their" \
        "recorded sizes, show what grew" >&2
