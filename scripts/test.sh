@@ -72,7 +72,8 @@ tsan() {
 }
 
 # The random CLI test and the outcomes' counts are one thread each, the fuzz run too: side by side. What the
-# end-of-run lines say about seeds 1–10 of each lab's default preset is counted again; libFuzzer runs over the
+# end-of-run lines and the tour questions say about seeds 1–10 is counted again (scripts/check-outcomes.sh); libFuzzer
+# runs over the
 # link/command parsers and parameter validation for 30 s (built in the asan stage). Their output goes to
 # build/check-outcomes.log and build/fuzz.log, printed (the fuzzer's summary) when they end.
 cli() {
@@ -84,7 +85,8 @@ cli() {
   node tests/cli/random-cli.mjs build/native/moe-lab
   node --test tests/cli/gift.test.mjs   # (the tours' questions for Moodle, read back by a third-party GIFT parser)
   wait $outcomes || { cat build/check-outcomes.log; echo "check-outcomes failed" >&2; exit 1; }
-  echo "check-outcomes: $(grep -c declared build/check-outcomes.log) outcomes' seed counts as declared"
+  echo "check-outcomes: $(grep -c '(declared [0-9]' build/check-outcomes.log) outcomes' seed counts and" \
+       "$(grep -c 'declared \[' build/check-outcomes.log) tour questions' seeds as declared"
   wait $fuzz || { cat build/fuzz.log; echo "the fuzz stage failed" >&2; exit 1; }
   grep -e "^fuzz:" -e "stat::number_of_executed_units" build/fuzz.log
   trap - EXIT

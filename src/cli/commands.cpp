@@ -1,6 +1,7 @@
 #include "cli/commands.hpp"
 #include "cli/shards.hpp"
 #include "session/run_seeds.hpp"
+#include "session/tour_steps.hpp"
 #include "cli/clock.hpp"
 #include "cli/json.hpp"
 #include "core/words.hpp"
@@ -94,6 +95,16 @@ void list_json(const std::vector<const core::Lab*>& labs) {
         const auto& presets = lab.schema().presets;
         for (size_t k = 0; k < presets.size(); ++k)
             std::printf("%s%s", k ? ", " : "", json_string(presets[k].id).c_str());
+        // the presets whose reproduction over seeds 1–10 decides a tour question (scripts/check-outcomes.sh runs them)
+        std::printf("],\n   \"question_presets\": [");
+        std::vector<std::string> asked;
+        const std::vector<core::TourStep> steps = lab.tour();
+        for (int k = 0; k < int(steps.size()); ++k) {
+            const std::string p = session::question_preset(lab, steps, k);
+            if (p.empty() || std::find(asked.begin(), asked.end(), p) != asked.end()) continue;
+            std::printf("%s%s", asked.empty() ? "" : ", ", json_string(p).c_str());
+            asked.push_back(p);
+        }
         std::printf("],\n   \"params\": [");
         const auto& specs = lab.schema().params;
         for (size_t k = 0; k < specs.size(); ++k) {
@@ -262,6 +273,13 @@ int cmd_merge(const Args& a) {
     return report_reproduce(a, c, p.first, full, seconds, 0);
 }
 
+// Seeds as "1, 4" (none: "").
+static std::string seed_list(const std::vector<int>& seeds) {
+    std::string s;
+    for (int seed : seeds) s += (s.empty() ? "" : ", ") + std::to_string(seed);
+    return s;
+}
+
 // reproduce's report of the runs of seeds first, first + 1, …: the headlines' mean ± sd next to the paper's
 // numbers (text), or every headline's values (--json); `jobs` 0: merged from parts.
 static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t first,
@@ -305,6 +323,15 @@ static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t
             std::fprintf(stderr, "outcome %zu: the paper's case in %d of %d seeds, but the lab declares %d of %d\n",
                          i + 1, counts[i].paper, seeds, outcomes[i].paper_seeds, outcomes[i].seeds);
         }
+    // The tour's questions that end with this run (over seeds 1–kQuestionSeeds): their seeds against the declared.
+    const std::vector<session::QuestionSeeds> questions = session::question_seeds(*lab, c, runs);
+    const std::vector<core::TourStep> steps = lab->tour();
+    for (const session::QuestionSeeds& q : questions)
+        if (!q.as_declared()) {
+            ++mismatched;
+            std::fprintf(stderr, "the question of step %d: unlike the paper on seeds %s, but the lab declares %s\n",
+                         q.step + 1, seed_list(q.unlike).c_str(), seed_list(q.declared).c_str());
+        }
     if (a.json) {
         std::printf("{\"lab\": %s, \"preset\": %s, \"seeds\": %d, \"first_seed\": %llu, \"failed\": %d, \"seconds\": "
                     "%s,\n  \"headlines\": [",
@@ -318,6 +345,11 @@ static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t
             std::printf("%s\n    {\"paper_case\": %s, \"paper\": %d, \"decided\": %d, \"declared\": [%d, %d]}",
                         i ? "," : "", json_string(core::tr(outcomes[i].cases[size_t(outcomes[i].paper)].text)).c_str(),
                         counts[i].paper, counts[i].decided, outcomes[i].paper_seeds, outcomes[i].seeds);
+        std::printf("\n  ],\n  \"questions\": [");
+        for (size_t i = 0; i < questions.size(); ++i)
+            std::printf("%s\n    {\"step\": %d, \"unlike\": [%s], \"declared\": [%s]}", i ? "," : "",
+                        questions[i].step + 1, seed_list(questions[i].unlike).c_str(),
+                        seed_list(questions[i].declared).c_str());
         std::printf("\n  ]\n}\n");
     } else {
         const std::string how = jobs > 0 ? core::strf("%d thread%s", jobs, jobs > 1 ? "s" : "") : "merged parts";
@@ -361,6 +393,13 @@ static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t
                         outcomes[i].paper_seeds, outcomes[i].seeds, other.c_str(),
                         core::tr(outcomes[i].cases[size_t(outcomes[i].paper)].text).c_str());
         }
+        if (!questions.empty())
+            std::printf("  tour questions run to this run's end: the paper's answer in how many seeds (declared: the "
+                        "seeds unlike the paper, which the teacher's key names)\n");
+        for (const session::QuestionSeeds& q : questions)
+            std::printf("  step %d. %d of %d (unlike on [%s], declared [%s])  %s\n", q.step + 1,
+                        seeds - int(q.unlike.size()), seeds, seed_list(q.unlike).c_str(), seed_list(q.declared).c_str(),
+                        core::tr(steps[size_t(q.step)].question.prompt).c_str());
     }
     return failed ? 1 : mismatched ? 3 : 0;
 }

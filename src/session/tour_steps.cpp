@@ -2,6 +2,7 @@
 #include "session/tour_steps.hpp"
 #include "core/runner.hpp"
 #include "session/compare.hpp"   // finished
+#include <algorithm>
 
 namespace session {
 
@@ -38,6 +39,53 @@ int question_run_answer(const core::Lab& lab, const std::vector<core::TourStep>&
     run.reset(c.params, c.seed);
     while (!tour_step_reached(steps[size_t(k)], run) && !run.done() && run.failure().empty()) run.step();
     return run.failure().empty() ? supported_answer(steps[size_t(k)].question, run.metrics()) : -1;
+}
+
+static bool same_params(const core::Params& a, const core::Params& b) {
+    for (size_t p = 0; p < a.values().size(); ++p)
+        if (!a.same(p, b)) return false;
+    return true;
+}
+
+static bool asks_at_end(const core::TourStep& s) {
+    return !s.question.prompt.empty() && s.until == core::TourStep::Until::End;
+}
+
+std::vector<int> questions_decided_at_end(const core::Lab& lab, const std::vector<core::TourStep>& steps,
+                                          const RunConfig& c) {
+    std::vector<int> decided;
+    for (int k = 0; k < int(steps.size()); ++k)
+        if (asks_at_end(steps[size_t(k)]) && same_params(tour_config(lab, c, steps, k).params, c.params))
+            decided.push_back(k);
+    return decided;
+}
+
+std::string question_preset(const core::Lab& lab, const std::vector<core::TourStep>& steps, int k) {
+    if (!asks_at_end(steps[size_t(k)])) return "";
+    const RunConfig c = tour_config(lab, default_config(lab), steps, k);
+    core::Params preset(lab.schema());
+    preset.apply_preset(c.preset);
+    return same_params(c.params, preset) ? c.preset : "";
+}
+
+std::vector<QuestionSeeds> question_seeds(const core::Lab& lab, const RunConfig& c,
+                                          const std::vector<SeedResult>& runs) {
+    if (int(runs.size()) != core::kQuestionSeeds) return {};
+    for (size_t i = 0; i < runs.size(); ++i)
+        if (runs[i].seed != i + 1) return {};
+    const std::vector<core::TourStep> steps = lab.tour();
+    std::vector<QuestionSeeds> checked;
+    for (int k : questions_decided_at_end(lab, steps, c)) {
+        const core::TourQuestion& q = steps[size_t(k)].question;
+        QuestionSeeds s;
+        s.step = k;
+        for (const SeedResult& r : runs)
+            if (!r.failure.empty() || core::supported_answer(q, r.metrics) != q.key) s.unlike.push_back(int(r.seed));
+        s.declared = q.unlike_paper;
+        std::sort(s.declared.begin(), s.declared.end());
+        checked.push_back(std::move(s));
+    }
+    return checked;
 }
 
 }   // namespace session

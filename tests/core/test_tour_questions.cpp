@@ -75,8 +75,10 @@ TEST_CASE("each lab's tour asks at least one question, with 2-4 answers, a key a
 // reached; then the answer the metrics support must be the declared key.
 // Over seeds 1–10 (core::kQuestionSeeds), each question's run, on its own configuration and to its step's moment,
 // supports the paper's answer except on the seeds the question declares (TourQuestion::unlike_paper), which the
-// teacher's key prints; the tour's own seed is never among them. The runs go on every core (one after another in
-// WebAssembly).
+// teacher's key prints; the tour's own seed is never among them. A question asked at the end of a preset's own run is
+// checked on the other seeds by that preset's reproduction (session::question_preset; `moe-lab reproduce`, which
+// scripts/check-outcomes.sh runs in the cli stage), with no run of its own here. The runs go on every core (one after
+// another in WebAssembly).
 TEST_CASE("on the tour's seed, each question's run supports the answer the paper predicts, and on seeds 1-10 except "
           "where it declares") {
     struct Task {
@@ -89,9 +91,12 @@ TEST_CASE("on the tour's seed, each question's run supports the answer the paper
     for (const auto& entry : core::all_labs()) {
         const core::Lab* lab = entry.lab;
         const std::vector<core::TourStep> steps = lab->tour();
+        const uint64_t tour_seed = session::default_config(*lab).seed;
         for (int k = 0; k < int(steps.size()); ++k)
             if (!steps[size_t(k)].question.prompt.empty())
-                for (int seed = 1; seed <= core::kQuestionSeeds; ++seed) tasks.push_back({entry.id, k, uint64_t(seed)});
+                for (int seed = 1; seed <= core::kQuestionSeeds; ++seed)
+                    if (uint64_t(seed) == tour_seed || session::question_preset(*lab, steps, k).empty())
+                        tasks.push_back({entry.id, k, uint64_t(seed)});
     }
     session::for_each_index(int(tasks.size()), session::machine_jobs(), [&](int i) {
         Task& t = tasks[size_t(i)];
@@ -120,6 +125,44 @@ TEST_CASE("on the tour's seed, each question's run supports the answer the paper
             CHECK(std::adjacent_find(seeds.begin(), seeds.end()) == seeds.end());
             for (int seed : seeds) CHECK((seed >= 1 && seed <= core::kQuestionSeeds));
         }
+}
+
+// A reproduction over seeds 1–10 checks the questions asked at the end of its configuration's run: a seed whose run
+// stopped supports no answer, and a question's seeds differ from its declaration; other seeds decide nothing.
+TEST_CASE("a reproduction's question check: the seeds unlike the paper against the declared, for seeds 1-10 only") {
+    for (const auto& entry : core::all_labs()) {
+        const core::Lab* lab = entry.lab;
+        const std::vector<core::TourStep> steps = lab->tour();
+        for (int k = 0; k < int(steps.size()); ++k) {
+            const std::string preset = session::question_preset(*lab, steps, k);
+            if (preset.empty()) continue;
+            CAPTURE(entry.id);
+            CAPTURE(k);
+            session::RunConfig c = session::default_config(*lab);
+            c.preset = preset;
+            c.params.apply_preset(preset);
+            std::vector<session::SeedResult> runs(size_t(core::kQuestionSeeds));
+            for (size_t i = 0; i < runs.size(); ++i) {
+                runs[i].seed = i + 1;
+                runs[i].failure = "stopped";   // every run failed: every seed is unlike the paper
+            }
+            const std::vector<session::QuestionSeeds> checked = session::question_seeds(*lab, c, runs);
+            const auto mine = std::find_if(checked.begin(), checked.end(),
+                                           [&](const session::QuestionSeeds& q) { return q.step == k; });
+            REQUIRE(mine != checked.end());
+            CHECK(mine->unlike.size() == size_t(core::kQuestionSeeds));
+            CHECK(!mine->as_declared());   // no question declares all ten
+            runs.pop_back();
+            CHECK(session::question_seeds(*lab, c, runs).empty());   // seeds 1–9: not the declared measure
+            runs.resize(size_t(core::kQuestionSeeds));
+            runs.back().seed = 11;
+            CHECK(session::question_seeds(*lab, c, runs).empty());
+            session::RunConfig off = c;   // another value of the first parameter: a run the step does not make
+            const core::ParamSpec& first = lab->schema().params.front();
+            off.params.set(first.name, c.params.values().front() == first.max ? first.min : first.max);
+            CHECK(session::questions_decided_at_end(*lab, steps, off).empty());
+        }
+    }
 }
 
 // The teacher's key of a printed worksheet (session/worksheet.hpp) says, for each wrong answer, what a student who
