@@ -385,10 +385,12 @@ static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t
         std::printf("  outcomes: the paper's case in how many seeds (declared: over seeds 1–N of %s)\n",
                     lab->schema().presets.front().title.c_str());
         for (size_t i = 0; i < outcomes.size(); ++i) {
-            std::string other;
-            for (int r : counts[i].other)
-                other +=
-                    (other.empty() ? "; another case on seeds " : ", ") + std::to_string(finished_seeds[size_t(r)]);
+            std::vector<int> seeds_other;
+            for (int r : counts[i].other) seeds_other.push_back(int(finished_seeds[size_t(r)]));
+            const std::string other = seeds_other.empty()
+                ? ""
+                : (seeds_other.size() == 1 ? "; another case on seed " : "; another case on seeds ") +
+                    seed_list(seeds_other);
             std::printf("  %zu. %d of %d (declared %d of %d%s)  %s\n", i + 1, counts[i].paper, counts[i].decided,
                         outcomes[i].paper_seeds, outcomes[i].seeds, other.c_str(),
                         core::tr(outcomes[i].cases[size_t(outcomes[i].paper)].text).c_str());
