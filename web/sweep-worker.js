@@ -1,7 +1,7 @@
 // One of the page's Web Workers (web/workers.js): its own instance of the module the page compiled
 // (moe-lab-worker.wasm, src/platform/worker_main.cpp). Either it opens the page's run from its link, runs it to
 // its sweeps and runs the repetitions the page hands it, or (open-b) it runs compare mode's run B up to the pace
-// the page sets and sends B's snapshots back. It works in slices of ~25 ms so that pause, pace and a new run
+// the page sets and sends B's snapshots back (text-b: the class's text typed meanwhile). It works in slices of ~25 ms so that pause, pace and a new run
 // arrive between them; every message carries its run, and one from an earlier run is dropped.
 importScripts("moe-lab-worker.js");
 
@@ -79,12 +79,16 @@ onmessage = (e) => {
     if (m.type === "open-b") {
       runB = true;
       run = m.run;
-      const why = M.ccall("moe_run_b_open", "string", ["string"], [m.query]);
+      const why = M.ccall("moe_run_b_open", "string", ["string", "string"], [m.query, m.text || ""]);
       if (why) return fail(why, t("it could not open run B: {why}"));
       sliceB();   // B at its start: the page shows it at once
     } else if (m.type === "pace-b") {
       if (m.run !== run) return;
       M._moe_run_b_limit(m.limit);
+    } else if (m.type === "text-b") {
+      if (m.run !== run) return;
+      M.ccall("moe_run_b_text", null, ["string"], [m.text]);
+      sliceB();   // B where it is, with the text: the page shows it at once (a paused or ended B too)
     } else if (m.type === "open") {
       run = m.run;
       playing = false;   // until the page plays this run

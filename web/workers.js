@@ -2,7 +2,7 @@
 // its own instance of moe-lab-worker.wasm (fetched and compiled at the first start(), which the app calls only for a
 // run where workers pay, and handed to every worker). The app calls start,
 // open, assign, fill and play (src/app/frame/worker_pool.cpp through src/platform/web_workers.cpp); what the workers
-// send goes back to it. In compare mode one more worker runs run B (openB, paceB, closeB; src/app/frame/run_b_worker.cpp)
+// send goes back to it. In compare mode one more worker runs run B (openB, paceB, textB, closeB; src/app/frame/run_b_worker.cpp)
 // and sends B's snapshots back as bytes. No SharedArrayBuffer: messages carry the run's link in and results out,
 // so the page works on any static host (GitHub Pages, python3 -m http.server) without COOP/COEP headers.
 window.moeWorkers = (() => {
@@ -106,11 +106,11 @@ window.moeWorkers = (() => {
   // Run B opens in a worker of its own, made when first needed from the compiled module (it queues messages
   // until its instance is ready).
   const B = -1;
-  function openB(run, query) {
+  function openB(run, query, text) {
     if (!module)   // (later: never inside the app's call)
       return Promise.resolve().then(() => withText(t("the page's workers are not ready"), (p) => Module._moe_run_b_failed(p)));
     if (!runB) init(runB = spawn(generation, B, null));
-    runB.postMessage({ type: "open-b", run, query });
+    runB.postMessage({ type: "open-b", run, query, text });
   }
 
   const post = (m) => { for (const w of pool) w.postMessage(m); };
@@ -122,6 +122,7 @@ window.moeWorkers = (() => {
     play: (on) => post({ type: "play", on }),
     openB,
     paceB: (run, limit) => runB && runB.postMessage({ type: "pace-b", run, limit }),
+    textB: (run, text) => runB && runB.postMessage({ type: "text-b", run, text }),
     closeB,
     size: () => pool.length,
   };

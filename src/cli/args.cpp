@@ -62,6 +62,10 @@ Args parse_args(int argc, char** argv) {
         } else if (f == "--time-limit") {
             check(f, core::parse_number(value(), a.time_limit));
             if (!(a.time_limit > 0)) throw UsageError(f + " must be a number of seconds above 0");
+        } else if (f == "--text") {
+            if (a.command != "run") throw UsageError("--text is an option of run only");
+            a.text = value();
+            a.has_text = true;
         } else if (f == "--csv") a.csv = value();
         else if (f == "--json") a.json = true;
         else if (f == "--set") {

@@ -25,6 +25,8 @@ struct Args {
     std::vector<std::string> files;   // merge: the partial reports; tally: the answers' files
     bool json = false, has_seed = false, has_seeds = false;
     double time_limit = 0;   // run: stop after this many seconds (0: no limit), exit 1 with a message
+    std::string text;        // run: --text, the class's own text for a lab that reads one (cli/class_text.hpp)
+    bool has_text = false;
     std::vector<std::pair<std::string, std::string>> sets;   // --set name=value
     std::vector<std::string> b;                              // compare: --b name=value (run B's changes)
     std::string comparison;                                  // compare: --comparison ID (a named one)

@@ -3,6 +3,7 @@
 #include "session/run_seeds.hpp"
 #include "session/tour_steps.hpp"
 #include "cli/clock.hpp"
+#include "cli/class_text.hpp"
 #include "cli/json.hpp"
 #include "core/words.hpp"
 #include "core/registry.hpp"
@@ -53,7 +54,9 @@ void list_lab(const core::Lab& lab) {
     std::printf("\n");
 }
 
-void write_json_run(const session::RunConfig& c, const core::Runner& run, const std::string& failure, double seconds) {
+// class_text: run --text's field ("": none)
+void write_json_run(const session::RunConfig& c, const core::Runner& run, const std::string& failure, double seconds,
+                    const std::string& class_text) {
     std::printf("{\"lab\": %s, \"preset\": %s, \"seed\": %llu, \"seconds\": %s,\n  \"params\": {",
                 json_string(c.lab).c_str(), json_string(c.preset).c_str(), (unsigned long long)c.seed,
                 json_number(seconds).c_str());
@@ -73,8 +76,10 @@ void write_json_run(const session::RunConfig& c, const core::Runner& run, const 
         std::printf("%s\n    %s: %s", any ? "," : "", json_string(m.key).c_str(), json_string(why).c_str());
         any = true;
     }
-    std::printf("%s},\n  \"failure\": %s,\n  \"outcome\": %s\n}\n", any ? "\n  " : "", json_string(failure).c_str(),
+    std::printf("%s},\n  \"failure\": %s,\n  \"outcome\": %s", any ? "\n  " : "", json_string(failure).c_str(),
                 json_string(failure.empty() ? core::end_of_run_line(run.lab(), c.preset, c.params, ms) : "").c_str());
+    if (!class_text.empty()) std::printf(",\n  \"class_text\": %s", class_text.c_str());
+    std::printf("\n}\n");
 }
 
 // A lab's metrics: every run lists the same keys from reset to the end (core::MetricList; checked for
@@ -90,8 +95,9 @@ void list_json(const std::vector<const core::Lab*>& labs) {
     std::printf("{\"labs\": [");
     for (size_t l = 0; l < labs.size(); ++l) {
         const core::Lab& lab = *labs[l];
-        std::printf("%s\n  {\"id\": %s, \"title\": %s,\n   \"presets\": [", l ? "," : "",
-                    json_string(lab.info().id).c_str(), json_string(lab.info().title).c_str());
+        std::printf("%s\n  {\"id\": %s, \"title\": %s, \"text\": %s,\n   \"presets\": [", l ? "," : "",
+                    json_string(lab.info().id).c_str(), json_string(lab.info().title).c_str(),
+                    session::json_bool(!lab.info().text.label.empty()).c_str());   // it reads a text (run --text)
         const auto& presets = lab.schema().presets;
         for (size_t k = 0; k < presets.size(); ++k)
             std::printf("%s%s", k ? ", " : "", json_string(presets[k].id).c_str());
@@ -174,6 +180,11 @@ int cmd_run(const Args& a) {
     run.set_threads(jobs);   // for the run's sweep jobs
     double t0 = now_seconds();
     run.reset(c.params, c.seed);
+    std::string problem;   // --text: what is wrong with it that the run still reads
+    if (a.has_text) {
+        problem = read_class_text(run, a.text);
+        if (!problem.empty()) std::fprintf(stderr, "moe-lab: --text: %s\n", problem.c_str());
+    }
     std::string failure;
     while (!run.done() && (failure = run.failure()).empty()) {
         run.step();
@@ -189,10 +200,14 @@ int cmd_run(const Args& a) {
         if (!f) throw UsageError("cannot write --csv file '" + a.csv + "'");
         f << run.trace().to_csv();
     }
-    if (a.json) write_json_run(c, run, failure, seconds);
+    const std::vector<session::DataTable> routed =
+        a.has_text ? class_text_tables(run) : std::vector<session::DataTable>{};
+    if (a.json) write_json_run(c, run, failure, seconds, a.has_text ? class_text_json(a.text, problem, routed) : "");
     else {
+        const std::string link =   // (the page's link keeps the text too)
+            session::encode_query(c) + (a.has_text ? "&text=" + session::url_encode(a.text) : "");
         std::printf("%s, preset %s, seed %llu (%.2f s)\n  link: ?%s\n", c.lab.c_str(), c.preset.c_str(),
-                    (unsigned long long)c.seed, seconds, session::encode_query(c).c_str());
+                    (unsigned long long)c.seed, seconds, link.c_str());
         for (const auto& m : run.metrics()) {
             std::string why = core::missing_reason(m);
             std::printf("  %-28s %12s  %s\n", m.key.c_str(),
@@ -200,6 +215,7 @@ int cmd_run(const Args& a) {
         }
         if (!failure.empty()) std::printf("run stopped: %s\n", failure.c_str());
         else std::printf("outcome: %s\n", core::end_of_run_line(run.lab(), c.preset, c.params, run.metrics()).c_str());
+        if (a.has_text) std::printf("the class's text, routed:\n%s", class_text_plain(routed).c_str());
     }
     return failure.empty() ? 0 : 1;
 }

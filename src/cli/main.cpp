@@ -8,6 +8,8 @@ static const char* kUsage =
     "  list [--lab ID] [--json]                          labs, presets, parameters, metrics\n"
     "  run --lab ID [--preset P] [--seed S] [--set name=value ...] [--csv FILE] [--json] [--time-limit SECONDS]\n"
     "          [--jobs N]: the run's sweep jobs on N threads (default: every core)\n"
+    "          [--text TEXT]: a text of the class's own for a lab that reads one (a language model's sentence),\n"
+    "          its routing printed after the run (--json: \"class_text\")\n"
     "  reproduce --lab ID [--preset P] [--seeds N] [--seed FIRST] [--set name=value ...] [--jobs N] [--json]\n"
     "          seeds, and the sweep jobs inside each seed's run, on N threads (default: every core); the same\n"
     "          numbers for every N\n"

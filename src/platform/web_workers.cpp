@@ -18,8 +18,11 @@ EM_JS(void, js_workers_fill, (int run, int sweep, const char* text), {
     window.moeWorkers.fill(run, sweep, UTF8ToString(text));
 });
 EM_JS(void, js_workers_play, (int on), { window.moeWorkers.play(on !== 0); });
-EM_JS(void, js_workers_open_b, (int run, const char* query), { window.moeWorkers.openB(run, UTF8ToString(query)); });
+EM_JS(void, js_workers_open_b, (int run, const char* query, const char* text), {
+    window.moeWorkers.openB(run, UTF8ToString(query), UTF8ToString(text));
+});
 EM_JS(void, js_workers_pace_b, (int run, double limit), { window.moeWorkers.paceB(run, limit); });
+EM_JS(void, js_workers_text_b, (int run, const char* text), { window.moeWorkers.textB(run, UTF8ToString(text)); });
 EM_JS(void, js_workers_close_b, (), { window.moeWorkers.closeB(); });
 // clang-format on
 
@@ -32,8 +35,11 @@ public:
     void fill(int run, int sweep, const std::vector<core::SweepResult>& all) override {
         js_workers_fill(run, sweep, session::encode_results(all).c_str());
     }
-    void open_b(int run, const std::string& query) override { js_workers_open_b(run, query.c_str()); }
+    void open_b(int run, const std::string& query, const std::string& text) override {
+        js_workers_open_b(run, query.c_str(), text.c_str());
+    }
     void pace_b(int run, double limit) override { js_workers_pace_b(run, limit); }
+    void text_b(int run, const std::string& text) override { js_workers_text_b(run, text.c_str()); }
     void close_b() override { js_workers_close_b(); }
 };
 

@@ -52,10 +52,14 @@ EMSCRIPTEN_KEEPALIVE const char* moe_worker_run(double ms) {
 EMSCRIPTEN_KEEPALIVE int moe_worker_idle() { return g_worker.idle() ? 1 : 0; }
 
 // --- compare mode's run B ---
-EMSCRIPTEN_KEEPALIVE const char* moe_run_b_open(const char* query) {
-    g_text = g_run_b.open(query);
+// B from its link query and the class's text ("": the lab's example): "" or why it cannot be opened.
+EMSCRIPTEN_KEEPALIVE const char* moe_run_b_open(const char* query, const char* text) {
+    g_text = g_run_b.open(query, text);
     return g_text.c_str();
 }
+
+// A text the class typed while B runs: B reads it where it is.
+EMSCRIPTEN_KEEPALIVE void moe_run_b_text(const char* text) { g_run_b.read_text(text); }
 
 EMSCRIPTEN_KEEPALIVE void moe_run_b_limit(double progress) { g_run_b.set_limit(progress); }
 

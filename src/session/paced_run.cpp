@@ -13,12 +13,19 @@ bool may_step_ahead(const core::Runner& a, const RunSnapshot& b) {
     return !finished(a) && (b.finished() || a.progress() <= b.progress + kLockstepWindow);
 }
 
-std::string PacedRun::open(const std::string& query) {
+std::string PacedRun::open(const std::string& query, const std::string& text) {
     std::string why;
     run_ = start_query(query, why);
+    if (run_ && !text.empty()) run_->read_text(text);
     limit_ = 0;
     changed_ = run_ != nullptr;
     return why;
+}
+
+void PacedRun::read_text(const std::string& text) {
+    if (!run_) return;
+    run_->read_text(text);
+    changed_ = true;
 }
 
 bool PacedRun::idle() const { return !run_ || finished(*run_) || run_->progress() >= limit_; }

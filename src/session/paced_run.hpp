@@ -24,7 +24,10 @@ bool may_step_ahead(const core::Runner& a, const RunSnapshot& b);
 // The worker's side.
 class PacedRun {
 public:
-    std::string open(const std::string& query);   // B's run from its link query: "" or why not
+    // B's run from its link query, reading the class's text (core::Runner::read_text; "": the lab's example): "" or
+    // why not. (What is wrong with the text is the page's to say, from run A.)
+    std::string open(const std::string& query, const std::string& text = "");
+    void read_text(const std::string& text);   // a text typed later: read where the run is, a new snapshot
     void set_limit(double progress) { limit_ = progress; }
     bool idle() const;   // no run, ended, or at its limit
     void step();         // one slice (Runner::step) unless idle

@@ -82,6 +82,26 @@ inline std::unique_ptr<Page> served_page(const std::string& link) {
 #endif
 }
 
+// The page's Web Workers as a list of what the app asked of them (Page's `workers`).
+struct FakePool : app::WorkerPool {
+    std::vector<std::string> calls;
+    void start(int count) override { calls.push_back("start " + std::to_string(count)); }
+    void open(int run, const std::string& query) override {
+        calls.push_back("open " + std::to_string(run) + " " + query);
+    }
+    void play(bool on) override { calls.push_back(on ? "play" : "pause"); }
+    void open_b(int run, const std::string& query, const std::string& text) override {
+        calls.push_back("open_b " + std::to_string(run) + " " + query + (text.empty() ? "" : " text " + text));
+    }
+    void pace_b(int, double) override {}
+    void text_b(int run, const std::string& text) override {
+        calls.push_back("text_b " + std::to_string(run) + " " + text);
+    }
+    void close_b() override { calls.push_back("close_b"); }
+    void assign(int, int, int, int) override {}
+    void fill(int, int, const std::vector<core::SweepResult>&) override {}
+};
+
 // The first number under this key in state() (the run's own come before the tour's and B's).
 inline double number(const Page& p, const std::string& key) {
     const std::string s = p.state(), k = "\"" + key + "\":";

@@ -1,11 +1,13 @@
 // The class's own text (app/parts/class_text.hpp), in a lab that reads one and one that does not, both taken from
 // the registry: read from a link and written back, typed as a command, routed in the lab's view "class-text",
 // refused when too long or given to a lab that reads none, kept when another lab opens, and its field in the HTML
-// document beside that view and on the canvas.
+// document beside that view and on the canvas; in compare mode run B reads it too, on the page and in its worker.
 #include "headless_page.hpp"
 #include "core/registry.hpp"
+#include <algorithm>
 #include <doctest/doctest.h>
 #include <string>
+#include <vector>
 
 using namespace headless;
 
@@ -52,4 +54,63 @@ TEST_CASE("app class text: kept in the link, routed in the lab's view, refused w
     Page q("lab=" + other + "&text=abc");   // a lab that reads none: said, and the page opens
     CHECK(in_text(messages(q), "text="));
     CHECK(in_text(q.app->command("text=abc"), "reads no text"));
+}
+
+namespace {
+
+// The tokens of run B's view "class-text" as the page has them (B here, or B's worker's last snapshot), one string.
+std::string b_class_tokens(const Page& p) {
+    std::string out;
+    for (const core::View& v : p.app->run().b().b().views)
+        if (v.id == "class-text")
+            for (const core::TextLine& l : v.text.lines)
+                for (const core::TextToken& t : l.tokens) out += t.text + " ";
+    return out;
+}
+
+// The lab that reads a text, comparing with its first named comparison, on this text.
+std::string compare_link(const std::string& lab, const std::string& text) {
+    return "lab=" + lab + "&seed=1&compare=" + core::find_lab(lab)->comparisons().at(0).id + "&text=" + text;
+}
+
+}   // namespace
+
+TEST_CASE("app class text: compare mode's run B reads the class's text, on the page and in its worker") {
+    const std::string reads = lab_that(true);
+    REQUIRE(!reads.empty());
+    {   // B on the page: it reads A's text when it is made, and a text typed later where it is
+        Page p(compare_link(reads, "the%20zebra%20sees"));
+        p.tick_ms = 1;   // a few steps a frame
+        REQUIRE(p.app->run().b().on());
+        CHECK(!p.app->run().b().remote());
+        CHECK(in_text(b_class_tokens(p), "zebra"));
+        CHECK(p.app->command("play") == "");
+        p.frames(2);
+        CHECK(p.app->command("pause") == "");
+        const double progress = p.app->run().b().b().progress;
+        CHECK(progress > 0);
+        CHECK(p.app->command("text=the dog runs") == "");
+        CHECK(in_text(b_class_tokens(p), "dog"));
+        CHECK(!in_text(b_class_tokens(p), "zebra"));
+        p.frames(1);
+        CHECK(in_text(b_class_tokens(p), "dog"));
+        CHECK(p.app->run().b().b().progress == progress);   // B kept its progress
+        CHECK(p.app->command("reset") == "");               // a new run: B reads the text again
+        CHECK(in_text(b_class_tokens(p), "dog"));
+    }
+    {   // B in its worker: opened with the text, and a text typed later follows it there
+        FakePool pool;
+        Page p(compare_link(reads, "the%20zebra%20sees") + "&workers=1", &pool);
+        pool.calls.clear();
+        p.app->run().workers_ready(1, "");
+        REQUIRE(p.app->run().b().remote());
+        const auto opened = std::find_if(pool.calls.begin(), pool.calls.end(),
+                                         [](const std::string& c) { return c.rfind("open_b ", 0) == 0; });
+        REQUIRE(opened != pool.calls.end());
+        CHECK(in_text(*opened, " text the zebra sees"));
+        const std::string run = opened->substr(7, opened->find(' ', 7) - 7);
+        pool.calls.clear();
+        CHECK(p.app->command("text=the dog runs") == "");
+        CHECK(pool.calls == std::vector<std::string>{"text_b " + run + " the dog runs"});
+    }
 }

@@ -261,25 +261,6 @@ TEST_CASE("app parts: a clip (record=1|view|0) starts at the next frame drawn, t
     CHECK(calls[3] == "stop");
 }
 
-namespace {
-// The page's Web Workers as a list of what the app asked of them.
-struct FakePool : app::WorkerPool {
-    std::vector<std::string> calls;
-    void start(int count) override { calls.push_back("start " + std::to_string(count)); }
-    void open(int run, const std::string& query) override {
-        calls.push_back("open " + std::to_string(run) + " " + query);
-    }
-    void play(bool on) override { calls.push_back(on ? "play" : "pause"); }
-    void open_b(int run, const std::string& query) override {
-        calls.push_back("open_b " + std::to_string(run) + " " + query);
-    }
-    void pace_b(int, double) override {}
-    void close_b() override { calls.push_back("close_b"); }
-    void assign(int, int, int, int) override {}
-    void fill(int, int, const std::vector<core::SweepResult>&) override {}
-};
-}   // namespace
-
 TEST_CASE("app parts: workers=N starts the page's workers at once; they join each run with sweeps, play with it, "
           "and hand back on failure") {
     FakePool pool;

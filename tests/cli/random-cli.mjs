@@ -1,5 +1,6 @@
 // Randomized CLI test: random configurations for every registered lab (from `moe-lab list --json`):
-// parameter values in range, at the edges, out of range and garbage, random presets, seeds and flags.
+// parameter values in range, at the edges, out of range and garbage, random presets, seeds and flags, and now and
+// then a --text (the class's own, for a lab that reads one: `list --json`'s "text"; refused by any other lab).
 // Every run must end in one of three ways, never by a signal and never with NaN metrics:
 //   exit 0: finished; every metric finite, or null with the lab's stated reason ("not reached", ...)
 //   exit 1: the run stopped (diverged, --time-limit reached): JSON with a failure message
@@ -35,6 +36,8 @@ const uniform = (lo, hi) => lo + (hi - lo) * rand();
 
 const GARBAGE = ["", "abc", " 3", "3 ", "+3", "0x10", "1e-400", "nan", "NaN", "inf", "-inf", "1e999", "3,5", "１",
                  "1e", ".", "--1", "2..3", "x".repeat(300), "%20", "1;rm", "\u00e9", "true1", "0.5.5"];
+
+const TEXTS = ["the cat sees 3 + 4", "the zebra 😀", "x", "let x = 7 ;", "café", "a".repeat(3000), "%20 & = ;"];
 
 function inRange(p) {
   if (p.type === "choice") return rand() < 0.8 ? pick(p.choices) : String(Math.floor(rand() * p.choices.length));
@@ -94,6 +97,11 @@ function configuration(lab) {
     args.push("--set", `${p.name}=${v}`);
   }
   if (rand() < 0.03) { args.push(pick(["--bogus", "--seed", "--set", "--lab"])); bad = true; }   // unknown or missing value
+  if (rand() < 0.1) {   // a text the lab may not read (its own refusal, too many tokens for T: exit 2 allowed)
+    const empty = rand() < 0.2;
+    args.push("--text", empty ? pick([" ", "\t  "]) : pick(TEXTS));
+    if (empty || !lab.text) bad = true;
+  }
   return [args, bad];
 }
 

@@ -1,5 +1,5 @@
 // The CLI's --jobs flag: a whole number from 1 to 256, refused with a message otherwise; and the limits it
-// shares between the runs it runs at once.
+// shares between the runs it runs at once; --text, an option of run only.
 #include "cli/args.hpp"
 #include "core/registry.hpp"
 #include <doctest/doctest.h>
@@ -54,4 +54,11 @@ TEST_CASE("runs at once share the limits: a configuration that fits once is refu
     const core::Validation many = core::validate(*lab, p);
     REQUIRE_FALSE(many.ok());
     CHECK(many.errors[0].find("for each of 64 runs at once") != std::string::npos);
+}
+
+TEST_CASE("--text: an option of run only, with a value") {
+    CHECK(parse({"run", "--lab", "cluster-experts", "--text", "the cat"}).text == "the cat");
+    CHECK(parse_refusal({"reproduce", "--lab", "cluster-experts", "--text", "the cat"}).find("run only") !=
+          std::string::npos);
+    CHECK(parse_refusal({"run", "--lab", "cluster-experts", "--text", ""}).find("needs a value") != std::string::npos);
 }

@@ -5,7 +5,7 @@
 // state() and still plays to the same numbers on its main thread. In compare mode run B runs in a worker of its
 // own, paced by A (the first lab here; every lab natively): A and B end with the same numbers and views as on the
 // main thread, and a B worker that sends bytes the page cannot read hands B back to the page, which replays it to the
-// same numbers.
+// same numbers; B's worker routes the class's text (the link's, and one typed later).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -204,6 +204,28 @@ for (const lab of LABS.slice(0, 1)) {
     await page.close();
   });
 }
+
+// The class's text reaches B's worker: with the link that opens B, and typed later (the message text-b), B's
+// class-text table routes it (its tokens: words the lab's vocabulary lacks, so that no other view has them).
+test("compare mode: run B in its worker routes the class's text, the link's and one typed later", async () => {
+  const lab = LABS.find((l) => l.id === "token-routing");
+  const { page, errors } = await openPage(`?${lab.compare}&seed=2&workers=1&text=the%20zebra%20sees`, NUMBERS_ONLY);
+  await waitForWorkers(page, 1);
+  await page.waitForFunction(() => moeLab.state().compare.worker, null, { timeout: 10000 });
+  // B's tokens in the page's tables: the merged views' B panels ("B: …")
+  const bRoutes = (word) => page.waitForFunction((word) => {
+    for (let n = 0; n < moeLab.state().views; ++n)
+      for (const t of moeLab.table(n) || [])
+        if (t.caption.startsWith("B: ") && t.rows.some((r) => r[0] === word)) return true;
+    return false;
+  }, word, { timeout: 10000, polling: 100 });
+  await bRoutes("zebra");
+  assert.equal(await page.evaluate(() => moeLab.command("text=the quokka sees")), "");
+  await bRoutes("quokka");
+  assert.equal((await state(page)).compare.worker, true, "B stayed in its worker");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
 test("compare mode: pausing stops B's worker at A; a B worker the page cannot read hands B back to the page", async () => {
   const lab = LABS.find((l) => l.id === "latent-clusters");

@@ -387,6 +387,41 @@ TEST_CASE("every lab: compare mode's run B paced from another process ends as B 
     }
 }
 
+// B in the worker reads the class's text: opened with it, its snapshots route it in the view "class-text" as the
+// page's own B does; a text typed later is read where B is, and the next snapshot routes it at the same progress.
+TEST_CASE("every lab that reads a text: compare mode's run B in another process routes the class's text") {
+    auto routed = [](const std::string& bytes) {   // the tokens of the snapshot's "class-text", one string
+        session::RunSnapshot s;
+        REQUIRE(session::decode_snapshot(bytes, s) == "");
+        std::string out;
+        for (const core::View& v : s.views)
+            if (v.id == "class-text")
+                for (const core::TextLine& l : v.text.lines)
+                    for (const core::TextToken& t : l.tokens) out += t.text + " ";
+        return std::make_pair(out, s.progress);
+    };
+    for (const auto& e : core::all_labs()) {
+        const core::Lab* lab = e.lab;
+        if (lab->info().text.label.empty()) continue;
+        CAPTURE(e.id);
+        const core::Params p = with(*lab, lab->test_sizes().quick);
+        session::PacedRun b;
+        REQUIRE(b.open(session::encode_query({e.id, lab->schema().presets.front().id, 3, p}), "the zebra sees") == "");
+        std::string bytes;
+        REQUIRE(b.take_snapshot(bytes));
+        CHECK(routed(bytes).first.find("zebra") != std::string::npos);
+        b.set_limit(0.01);
+        while (!b.idle()) b.step();
+        b.read_text("the dog runs");
+        REQUIRE(b.take_snapshot(bytes));
+        const auto [tokens, progress] = routed(bytes);
+        CHECK(tokens.find("dog") != std::string::npos);
+        CHECK(tokens.find("zebra") == std::string::npos);
+        CHECK(progress == b.run()->progress());
+        CHECK(progress >= 0.01);   // where it was: the text did not start it again
+    }
+}
+
 TEST_CASE("every lab: the same view ids from reset to the end (a link's view=ID names a view that is there)") {
     auto ids = [](const core::Runner& run) {
         std::vector<core::View> views;

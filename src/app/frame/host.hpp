@@ -16,10 +16,12 @@ class WorkerPool : public session::SweepTransport {
 public:
     virtual void start(int count) = 0;   // count workers (-1: one per spare core, none on one core; 0: none)
     virtual void play(bool on) = 0;      // they work only while the run plays
-    // Compare mode's run B in a worker of its own (session/paced_run.hpp): opened from B's link query, paced by A's
-    // progress (session::pace_limit); it reports through App::run_b_snapshot and App::run_b_failed.
-    virtual void open_b(int run, const std::string& query) = 0;
+    // Compare mode's run B in a worker of its own (session/paced_run.hpp): opened from B's link query and the class's
+    // text (Runner::read_text: "" for none), paced by A's progress (session::pace_limit); it reports through
+    // App::run_b_snapshot and App::run_b_failed. text_b: a text typed meanwhile, read by B where it is.
+    virtual void open_b(int run, const std::string& query, const std::string& text) = 0;
     virtual void pace_b(int run, double limit) = 0;
+    virtual void text_b(int run, const std::string& text) = 0;
     virtual void close_b() = 0;
 };
 

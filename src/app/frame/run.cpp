@@ -69,6 +69,13 @@ void Run::restart() {
     page_.new_run();
 }
 
+std::string Run::read_text(const std::string& text) {
+    if (!runner_) return "";
+    std::string why = runner_->read_text(text);
+    compare_.read_text(text);
+    return why;
+}
+
 void Run::count_frame(double ms) {
     played_.ms += ms;
     played_.longest_ms = std::max(played_.longest_ms, ms);

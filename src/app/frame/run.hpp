@@ -76,7 +76,7 @@ public:
     std::string command(const std::string& text) override { return page_.command(text); }
     void say(const std::string& message) override { page_.say(message); }
     void write_url() override { page_.write_url(); }
-    std::string read_text(const std::string& text) override { return runner_ ? runner_->read_text(text) : ""; }
+    std::string read_text(const std::string& text) override;   // A's, and B's when comparing
 
     // The sidebar's controls edit the parameters in place, then apply them (they run when they are valid).
     core::Params& editing() { return edit_; }

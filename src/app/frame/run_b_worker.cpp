@@ -1,5 +1,5 @@
 // Compare mode's run B in a Web Worker of its own, so that A and B use two cores. The worker runs B
-// from its link query, paced by A (session/paced_run.hpp: neither gets more than kLockstepWindow ahead), and sends
+// from its link query and the class's text (a text typed later follows: text_b), paced by A (session/paced_run.hpp: neither gets more than kLockstepWindow ahead), and sends
 // snapshots of B (session/run_snapshot.hpp), which the page shows exactly as it shows a B run here. The page keeps
 // its own B at its start: if the worker fails, B runs here from there and catches up with A in lockstep.
 // Without workers (workers=0, the desktop app, a failed pool) B runs here, in lockstep with A.
@@ -46,6 +46,13 @@ void Compare::snapshot(int run, const std::string& bytes) {
     std::string why = session::decode_snapshot(bytes, s);
     if (!why.empty()) return failed(why);
     b_ = std::move(s);
+}
+
+void Compare::read_text(const std::string& text) {
+    if (!runner_) return;
+    runner_->read_text(text);   // (while B runs in its worker: the fallback at its start reads it too)
+    if (remote_) host_.workers->text_b(run_, text);
+    else b_ = session::snapshot_of(*runner_, false);
 }
 
 void Compare::failed(const std::string& why) {

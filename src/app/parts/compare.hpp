@@ -49,6 +49,8 @@ public:
     bool finished() const;                            // B has ended (false: no B)
     bool catching_up(const core::Runner& a, bool playing) const;   // B's worker is behind paused A
     void snapshot(int run, const std::string& bytes);              // B's worker: B now
+    // The class's text (Stage::read_text) read by B too, where it is (its progress kept); B's reset() reads A's.
+    void read_text(const std::string& text);
     void failed(const std::string& why);   // B's worker stopped: B runs here from its start and catches up
     std::string id(const core::Lab& a, const std::string& preset) const;   // compare=ID for the link ("": b. keys)
     std::string json(const core::Runner& a) const;                         // state().compare

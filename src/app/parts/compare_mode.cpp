@@ -55,13 +55,15 @@ std::string Compare::reset(const core::Lab& a, const session::RunConfig& config,
         runner_ = std::make_unique<core::Runner>(a);
         runner_->set_threads(host_.threads);
     }
+    const std::string& text = stage_.runner().text();   // the class's text, which B's views route as A's do
+    if (runner_->text() != text) runner_->read_text(text);
     runner_->reset(b, config.seed);
     b_ = session::snapshot_of(*runner_, false);
     remote_ = host_.workers && worker(b_seconds());   // B in its own worker, when the page has them ready
     if (!remote_) return "";
     session::RunConfig c = config;
     c.params = b;
-    host_.workers->open_b(++run_, session::encode_query(c));
+    host_.workers->open_b(++run_, session::encode_query(c), text);
     limit_sent_ = -1;
     return "";
 }
