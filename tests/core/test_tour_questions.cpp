@@ -141,7 +141,7 @@ TEST_CASE("a reproduction's question check: the seeds unlike the paper against t
             session::RunConfig c = session::default_config(*lab);
             c.preset = preset;
             c.params.apply_preset(preset);
-            std::vector<session::SeedResult> runs(size_t(core::kQuestionSeeds));
+            std::vector<session::SeedResult> runs(static_cast<size_t>(core::kQuestionSeeds));
             for (size_t i = 0; i < runs.size(); ++i) {
                 runs[i].seed = i + 1;
                 runs[i].failure = "stopped";   // every run failed: every seed is unlike the paper
