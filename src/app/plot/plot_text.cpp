@@ -85,6 +85,8 @@ void plot_text(const core::View& v, ImVec2 a, ImVec2 b) {
             break;
         }
     while (lines > 1 && layout_height(p, width, fs, lines) > height - fh) --lines;
+    // (a line left out is said on the box's last row, which the tokens leave free then)
+    const float note_size = fh * 0.85f, bottom = lines < p.lines.size() ? b.y - note_size * 1.2f : b.y;
     int drawn = 0, total = 0;
     float y = a.y;
     const float row = fs * 1.75f, ls = label_size(fs), line_w = std::max(2.0f, fs * 0.14f);
@@ -99,7 +101,7 @@ void plot_text(const core::View& v, ImVec2 a, ImVec2 b) {
         for (const core::TextToken& t : p.lines[l].tokens) {
             const TokenBox box = token_box(t, fs);
             if (x > a.x && x + box.w > b.x) x = a.x, y += row;
-            if (y + box.h > b.y) break;
+            if (y + box.h > bottom) break;
             const ImVec2 p0(x, y), p1(x + box.w, y + box.h);
             ImU32 fg = ink(colors().text);
             if (t.color >= 0) {
@@ -124,9 +126,11 @@ void plot_text(const core::View& v, ImVec2 a, ImVec2 b) {
     }
     const int left_out = int(p.lines.size() - lines);
     if (left_out > 0)
-        add_text(dl, ImVec2(a.x, std::min(y, b.y - fh)), ink(colors().caption_alt),
-                 core::trnf(left_out, "+%d more line in a larger box", "+%d more lines in a larger box", left_out),
-                 fh * 0.85f);
+        add_text(
+            dl, ImVec2(a.x, std::min(y, bottom)), ink(colors().caption_alt),
+            fit_text(core::trnf(left_out, "+%d more line in a larger box", "+%d more lines in a larger box", left_out),
+                     width, note_size),
+            note_size);
     if (ViewReport* r = current_report()) {
         r->tokens_drawn += drawn;
         r->tokens_total += total;
