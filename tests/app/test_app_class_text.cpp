@@ -3,6 +3,7 @@
 // refused when too long or given to a lab that reads none, kept when another lab opens, and its field in the HTML
 // document beside that view and on the canvas; in compare mode run B reads it too, on the page and in its worker.
 #include "headless_page.hpp"
+#include "app/plot/screen_text.hpp"
 #include "core/registry.hpp"
 #include <algorithm>
 #include <doctest/doctest.h>
@@ -113,4 +114,19 @@ TEST_CASE("app class text: compare mode's run B reads the class's text, on the p
         CHECK(p.app->command("text=the dog runs") == "");
         CHECK(pool.calls == std::vector<std::string>{"text_b " + run + " the dog runs"});
     }
+}
+
+// An emoji is a token the vocabulary lacks, and a character the page's fonts lack: the canvas draws it as its code
+// point (app::drawable_text), in the painted token and in the message under the view, never as ImGui's '?'.
+TEST_CASE("app class text: a character the page's font has no glyph for is drawn as its code point, not '?'") {
+    auto s = served_page("lab=" + lab_that(true) + "&seed=1&text=the%20%F0%9F%99%82%20cat");   // "the 🙂 cat"
+    s->frames(2);
+    std::string shown;
+    for (const app::ScreenRun& r : app::screen_text(*ImGui::GetDrawData(), *ImGui::GetIO().Fonts))
+        shown += r.text + "\n";
+    INFO(shown);
+    CHECK(in_text(shown, "\nU+1F642\n"));                                       // the token
+    CHECK(in_text(shown, "'U+1F642' is an emoji: the vocabulary has none."));   // the message under the view
+    CHECK(!in_text(shown, "\n?\n"));                                            // no token of '?' alone
+    CHECK(!in_text(shown, "'?'"));
 }

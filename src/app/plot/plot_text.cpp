@@ -25,7 +25,7 @@ struct TokenBox {
 };
 TokenBox token_box(const core::TextToken& t, float fs) {
     const float number = t.color >= 0 ? text_width(std::to_string(t.color + 1), fs * 0.6f) + fs * 0.1f : 0;
-    return {text_width(t.text, fs) + number + fs * 0.5f, fs * 1.25f};
+    return {text_width(drawable_text(t.text), fs) + number + fs * 0.5f, fs * 1.25f};
 }
 
 // How the lines sit at font size fs in `width`: each line's label row and its rows of tokens; returns the height.
@@ -52,7 +52,7 @@ void hover_tip(const core::View& v, const core::TextToken& t) {
         return size_t(k) < v.legend.size() ? v.legend[size_t(k)] : std::to_string(k + 1);
     };
     const core::PaintedText& p = v.text;
-    std::string tip = t.text + "\n" + core::trf("%s: %s", p.color_title.c_str(), name(t.color).c_str());
+    std::string tip = drawable_text(t.text) + "\n" + core::trf("%s: %s", p.color_title.c_str(), name(t.color).c_str());
     if (!p.underline_title.empty())
         tip += "\n" + core::trf("%s: %s", p.underline_title.c_str(), name(t.underline).c_str());
     if (!p.value_title.empty() && !std::isnan(t.value))
@@ -88,7 +88,7 @@ void plot_text(const core::View& v, ImVec2 a, ImVec2 b) {
     // (a line left out is said on the box's last row, which the tokens leave free then)
     const float note_size = fh * 0.85f, bottom = lines < p.lines.size() ? b.y - note_size * 1.2f : b.y;
     int drawn = 0, total = 0;
-    float y = a.y;
+    float y = a.y, rows_bottom = a.y;   // (the lowest token drawn, its underline included)
     const float row = fs * 1.75f, ls = label_size(fs), line_w = std::max(2.0f, fs * 0.14f);
     for (size_t l = 0; l < p.lines.size(); ++l) {
         total += int(p.lines[l].tokens.size());
@@ -101,7 +101,7 @@ void plot_text(const core::View& v, ImVec2 a, ImVec2 b) {
         for (const core::TextToken& t : p.lines[l].tokens) {
             const TokenBox box = token_box(t, fs);
             if (x > a.x && x + box.w > b.x) x = a.x, y += row;
-            if (y + box.h > bottom) break;
+            if (y + box.h + line_w * 1.6f > bottom) break;   // (its underline too)
             const ImVec2 p0(x, y), p1(x + box.w, y + box.h);
             ImU32 fg = ink(colors().text);
             if (t.color >= 0) {
@@ -114,24 +114,29 @@ void plot_text(const core::View& v, ImVec2 a, ImVec2 b) {
             } else {
                 dl->AddRect(p0, p1, ink(colors().caption), fs * 0.15f, 0, 1.5f);
             }
-            add_text(dl, ImVec2(x + fs * 0.25f, y + fs * 0.12f), fg, t.text, fs);
+            add_text(dl, ImVec2(x + fs * 0.25f, y + fs * 0.12f), fg, drawable_text(t.text), fs);
             if (t.underline >= 0)
                 dl->AddRectFilled(ImVec2(p0.x, p1.y + line_w * 0.6f), ImVec2(p1.x, p1.y + line_w * 1.6f),
                                   palette(t.underline));
             if (ImGui::IsMouseHoveringRect(p0, p1)) hover_tip(v, t);
+            rows_bottom = std::max(rows_bottom, p1.y + line_w * 1.6f);
             ++drawn;
             x += box.w + fs * 0.25f;
         }
         y += row + fs * 0.35f;
     }
     const int left_out = int(p.lines.size() - lines);
-    if (left_out > 0)
-        add_text(
-            dl, ImVec2(a.x, std::min(y, bottom)), ink(colors().caption_alt),
+    ViewReport* r = current_report();
+    if (left_out > 0) {
+        const std::string note =
             fit_text(core::trnf(left_out, "+%d more line in a larger box", "+%d more lines in a larger box", left_out),
-                     width, note_size),
-            note_size);
-    if (ViewReport* r = current_report()) {
+                     width, note_size);
+        const ImVec2 n0(a.x, std::min(y, bottom)), n1(a.x + text_width(note, note_size), n0.y + note_size);
+        add_text(dl, n0, ink(colors().caption_alt), note, note_size);
+        report_label(note, n0, n1);                   // (in the view's box)
+        if (r && n0.y < rows_bottom) ++r->overlaps;   // (the note over a row of tokens)
+    }
+    if (r) {
         r->tokens_drawn += drawn;
         r->tokens_total += total;
     }

@@ -124,7 +124,7 @@ void draw_view(const core::View& v, ImVec2 size, bool caption, ViewReport* repor
     const float rs = fh * 0.9f, rh = rs * 1.15f;
     std::vector<std::string> lines;
     for (const auto& r : readouts)
-        for (const auto& l : wrap_words(r, size.x - fh * 0.6f, rs)) lines.push_back(l);
+        for (const auto& l : wrap_words(drawable_text(r), size.x - fh * 0.6f, rs)) lines.push_back(l);
     size_t max_lines = size_t(std::max(0.0f, size.y * 0.2f / rh));
     if (lines.size() > max_lines) lines.resize(max_lines);
     float readout_h = lines.size() * rh;

@@ -1,4 +1,6 @@
 #include "app/plot/text_fit.hpp"
+#include "core/text.hpp"
+#include "core/utf8.hpp"
 
 namespace app {
 
@@ -65,7 +67,7 @@ std::vector<std::string> wrap_words(const std::string& s, float width, float siz
 void wrapped_text(const std::string& s) {
     const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
     std::string text;   // one block: ImGui's own line height between the lines
-    for (const std::string& line : wrap_words(s, width, ImGui::GetFontSize()))
+    for (const std::string& line : wrap_words(drawable_text(s), width, ImGui::GetFontSize()))
         text += (text.empty() ? "" : "\n") + line;
     ImGui::TextUnformatted(text.c_str());
 }
@@ -101,6 +103,27 @@ void add_text(ImDrawList* dl, ImVec2 at, ImU32 col, const std::string& s, float 
 ImU32 darker(ImU32 c, float f) {
     ImVec4 v = ImGui::ColorConvertU32ToFloat4(c);
     return ImGui::ColorConvertFloat4ToU32(ImVec4(v.x * f, v.y * f, v.z * f, 1));
+}
+
+std::string drawable_text(const std::string& s) {
+    const ImFont* font = ImGui::GetFont();
+    std::string out;
+    bool code = false;   // the last character was written as its code point (the next one is spaced from it)
+    for (size_t k = 0; k < s.size();) {
+        const size_t from = k;
+        const long cp = core::next_code_point(s, k);
+        if (cp < 0) {   // (not UTF-8: as it is)
+            out += s[k++];
+            code = false;
+        } else if (cp < 0x80 || (cp <= IM_UNICODE_CODEPOINT_MAX && font->FindGlyphNoFallback(ImWchar(cp)))) {
+            out += s.substr(from, k - from);
+            code = false;
+        } else if (cp != 0x200d && !(cp >= 0xfe00 && cp <= 0xfe0f)) {
+            out += core::strf("%sU+%04lX", code ? " " : "", cp);
+            code = true;
+        }
+    }
+    return out;
 }
 
 }   // namespace app

@@ -21,7 +21,7 @@ struct ViewReport {
     std::vector<std::string> legend;     // legend entries drawn
     std::vector<LabelBox> labels;        // overlay labels drawn
     int crossings = 0;                   // label boxes crossed by a drawn line segment
-    int overlaps = 0;                    // pairs of overlay labels that overlap
+    int overlaps = 0;                    // pairs of overlay labels that overlap (painted text: its note over tokens)
     int clipped = 0;                     // labels not wholly inside the view's box
     // A field: cell centres well inside a territory (screen x, y and the winning channel), each channel's colour
     // and the background as 0xRRGGBB, so that a test can read the drawn pixels there and find the winner's colour.

@@ -1,5 +1,6 @@
 #include "labs/token-routing/corpus.hpp"
 #include "core/text.hpp"
+#include "core/utf8.hpp"
 #include "core/words.hpp"
 #include <algorithm>
 #include <cstring>
@@ -282,29 +283,6 @@ std::vector<char> shared_ids(const std::vector<Sequence>& seqs) {
 
 namespace {
 
-// The next code point of s from `at` (advanced past it); -1 for bytes that are not UTF-8 (overlong forms,
-// surrogates and values past U+10FFFF included).
-long next_code_point(const std::string& s, size_t& at) {
-    const auto byte = [&](size_t i) { return (unsigned char)s[i]; };
-    const unsigned c = byte(at);
-    if (c < 0x80) {
-        ++at;
-        return long(c);
-    }
-    const int n = (c >> 5) == 6 ? 1 : (c >> 4) == 14 ? 2 : (c >> 3) == 30 ? 3 : -1;   // continuation bytes
-    if (n < 0 || at + size_t(n) >= s.size()) return -1;
-    long cp = n == 1 ? (c & 0x1f) : n == 2 ? (c & 0x0f) : (c & 0x07);
-    for (int i = 1; i <= n; ++i) {
-        const unsigned b = byte(at + size_t(i));
-        if ((b >> 6) != 2) return -1;
-        cp = (cp << 6) | (b & 0x3f);
-    }
-    static const long kMin[] = {0, 0x80, 0x800, 0x10000};
-    if (cp < kMin[n] || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return -1;
-    at += size_t(n) + 1;
-    return cp;
-}
-
 enum class Cls { kSpace, kLetter, kDigit, kSign, kOtherLetter, kEmoji, kOtherSign };
 
 Cls classify(long cp) {
@@ -354,7 +332,7 @@ Tokenized tokenize(const std::string& text, int T) {
     std::vector<size_t> starts;
     for (size_t at = 0; at < text.size();) {
         starts.push_back(at);
-        const long cp = next_code_point(text, at);
+        const long cp = core::next_code_point(text, at);
         if (cp < 0) {
             out.problem = TextProblem::kInvalidUtf8;
             out.message = core::tr("The text is not valid UTF-8 (it may have been cut inside a character).");
