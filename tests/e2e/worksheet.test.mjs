@@ -207,9 +207,17 @@ test("a phone opens two steps from their codes, cannot run before it answers, an
   // the screen's upper half (above a phone's keyboard); what the keyboard types there is kept and copied in the line
   const nameField = (await state(page)).controls.find((x) => x.id === "input:name");
   assert.ok(nameField && nameField.rect[3] >= 24, "the name field is on the phone's screen, a finger's target");
-  await page.touchscreen.tap(nameField.rect[0] + nameField.rect[2] / 2, nameField.rect[1] + nameField.rect[3] / 2);
-  await page.waitForFunction(() => document.activeElement && document.activeElement.dataset.control === "input:name",
-                             null, { timeout: 10000 });
+  // (a second tap when the first did not focus it: on a loaded machine the harness's touch events can reach the page
+  // more than 500 ms apart, which the page rightly reads as a long press, src/platform/pointer_gestures.hpp)
+  const nameFocused = () => page.waitForFunction(
+    () => document.activeElement && document.activeElement.dataset.control === "input:name", null, { timeout: 8000 })
+    .then(() => true, () => false);
+  let focused = false;
+  for (let tap = 0; tap < 3 && !focused; ++tap) {
+    await page.touchscreen.tap(nameField.rect[0] + nameField.rect[2] / 2, nameField.rect[1] + nameField.rect[3] / 2);
+    focused = await nameFocused();
+  }
+  assert.ok(focused, "a tap on the canvas's name field focuses the document's field");
   const typing = await page.evaluate(() => {
     const e = document.activeElement, r = e.getBoundingClientRect();
     return { label: e.labels[0].textContent, top: r.top, bottom: r.bottom, height: innerHeight };
