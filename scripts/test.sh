@@ -143,8 +143,8 @@ if [ $quick = 1 ]; then
   echo "== the quick tests passed (the full command: scripts/test.sh)"
   exit 0
 fi
-run_stage asan 250 "the core, the session layer and the labs with their tests under ASan and UBSan (clang; the fuzzer's build)" asan
-run_stage cli 120 "randomized CLI test (520 configurations over every lab), the outcomes' seed counts and libFuzzer, side by side" cli
+run_stage asan 220 "the core, the session layer and the labs with their tests under ASan and UBSan (clang; the fuzzer's build)" asan
+run_stage cli 150 "randomized CLI test (520 configurations over every lab), the outcomes' seed counts and libFuzzer, side by side" cli
 # TSan leaves a core idle a third of its time (its links, its tests on one thread): beside the WebAssembly build.
 # Its output is printed when both have ended.
 run_stage tsan 400 "the threaded tests under ThreadSanitizer (seeds and sweep jobs on threads, every lab), beside the next stage" \
