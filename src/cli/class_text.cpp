@@ -20,14 +20,6 @@ core::View class_text_view(const core::Runner& run) {
     return core::View{};
 }
 
-// The tokens the view routes, line by line: what changes when the run reads a text.
-std::vector<std::string> routed_tokens(const core::Runner& run) {
-    std::vector<std::string> out;
-    for (const core::TextLine& l : class_text_view(run).text.lines)
-        for (const core::TextToken& t : l.tokens) out.push_back(t.text);
-    return out;
-}
-
 std::string labs_that_read() {
     std::string ids;
     for (const auto& e : core::all_labs())
@@ -42,10 +34,9 @@ std::string read_class_text(core::Runner& run, const std::string& text) {
     if (info.text.label.empty())
         throw UsageError("--text: " + info.id +
                          " reads no text of the class's own (labs that read one: " + labs_that_read() + ")");
-    const std::vector<std::string> before = routed_tokens(run);
-    const std::string problem = run.read_text(text);
-    if (!problem.empty() && routed_tokens(run) == before) throw UsageError("--text: " + problem);   // refused
-    return problem;
+    const core::TextRead r = run.read_text(text);
+    if (r.refused) throw UsageError("--text: " + r.message);
+    return r.message;
 }
 
 std::vector<session::DataTable> class_text_tables(const core::Runner& run) {

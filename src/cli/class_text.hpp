@@ -13,8 +13,7 @@ namespace cli {
 
 // Reads `text` into the run, reset already: what is wrong with it that the run still reads ("": nothing; a word the
 // model does not know). Throws UsageError when the lab reads no text, or when the run cannot read this one (empty,
-// too long, not UTF-8): a refused text changes nothing (core::LabRun::read_text), and the view would route the
-// lab's example instead.
+// too long, not UTF-8; core::TextRead::refused): the view would route the lab's example instead.
 std::string read_class_text(core::Runner& run, const std::string& text);
 
 std::vector<session::DataTable> class_text_tables(const core::Runner& run);    // the view's routing now

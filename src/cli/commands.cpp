@@ -290,9 +290,10 @@ int cmd_merge(const Args& a) {
 }
 
 // Seeds as "1, 4" (none: "").
-static std::string seed_list(const std::vector<int>& seeds) {
+template <class Seed>
+static std::string seed_list(const std::vector<Seed>& seeds) {
     std::string s;
-    for (int seed : seeds) s += (s.empty() ? "" : ", ") + std::to_string(seed);
+    for (Seed seed : seeds) s += (s.empty() ? "" : ", ") + std::to_string(seed);
     return s;
 }
 
@@ -401,14 +402,19 @@ static int report_reproduce(const Args& a, const session::RunConfig& c, uint64_t
         std::printf("  outcomes: the paper's case in how many seeds (declared: over seeds 1–N of %s)\n",
                     lab->schema().presets.front().title.c_str());
         for (size_t i = 0; i < outcomes.size(); ++i) {
-            std::vector<int> seeds_other;
-            for (int r : counts[i].other) seeds_other.push_back(int(finished_seeds[size_t(r)]));
+            std::vector<uint64_t> seeds_other;
+            for (int r : counts[i].other) seeds_other.push_back(finished_seeds[size_t(r)]);
             const std::string other = seeds_other.empty()
                 ? ""
-                : (seeds_other.size() == 1 ? "; another case on seed " : "; another case on seeds ") +
+                : (seeds_other.size() == 1 ? "another case on seed " : "another case on seeds ") +
                     seed_list(seeds_other);
-            std::printf("  %zu. %d of %d (declared %d of %d%s)  %s\n", i + 1, counts[i].paper, counts[i].decided,
-                        outcomes[i].paper_seeds, outcomes[i].seeds, other.c_str(),
+            // (the declared count beside it where this run is the declared measure: the default preset, seeds 1–N)
+            const std::string declared = declared_run && outcomes[i].seeds == seeds
+                ? core::strf("declared %d of %d", outcomes[i].paper_seeds, outcomes[i].seeds)
+                : "";
+            const std::string note = declared + (declared.empty() || other.empty() ? "" : "; ") + other;
+            std::printf("  %zu. %d of %d%s  %s\n", i + 1, counts[i].paper, counts[i].decided,
+                        note.empty() ? "" : (" (" + note + ")").c_str(),
                         core::tr(outcomes[i].cases[size_t(outcomes[i].paper)].text).c_str());
         }
         if (!questions.empty())

@@ -34,6 +34,13 @@ struct TextInput {
     std::string help;    // what to type, and what the view shows of it
 };
 
+// What a run made of a class's text (LabRun::read_text): what is wrong with it, in a sentence for the page ("":
+// nothing), and whether it was refused (nothing to show: empty, too long, not UTF-8), which changes nothing.
+struct TextRead {
+    std::string message;
+    bool refused = false;
+};
+
 struct LabInfo {
     std::string id;          // "cluster-experts"
     std::string title;       // "Cluster experts"
@@ -107,11 +114,10 @@ public:
     // parts whose results no sweep job reads (a lab overrides this where that pays). Called before the first step.
     virtual void serve_sweeps() {}
     // The class's text (LabInfo::text; "": the lab's own example), read now and kept: the views show what the run
-    // makes of it, as soon as there is something to read it with. Returns what is wrong with it ("": nothing), in
-    // a sentence for the page; a text that cannot be read changes nothing else.
-    virtual std::string read_text(const std::string& text) {
+    // makes of it, as soon as there is something to read it with. A refused text changes nothing.
+    virtual TextRead read_text(const std::string& text) {
         (void)text;
-        return "";
+        return {};
     }
 
 protected:

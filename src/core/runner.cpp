@@ -23,9 +23,10 @@ void Runner::reset(const Params& p, uint64_t seed) {
     if (!text_.empty()) run_->read_text(text_);
 }
 
-std::string Runner::read_text(const std::string& text) {
-    text_ = text;
-    return run_ ? run_->read_text(text) : "";
+TextRead Runner::read_text(const std::string& text) {
+    const TextRead r = run_ ? run_->read_text(text) : TextRead{};
+    if (!r.refused) text_ = text;   // (a refused text is not kept for the runs after: the last one stays)
+    return r;
 }
 
 void Runner::serve_sweeps() {

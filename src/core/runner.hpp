@@ -36,8 +36,8 @@ public:
     void step();                                  // one slice of kSliceSeconds
     void step_units(double units);                // one slice of `units` (tests: other slicings)
     void serve_sweeps();                          // after reset: LabRun::serve_sweeps (a worker's run)
-    // The class's text for this run and every run reset() starts after it (LabRun::read_text): what is wrong with it.
-    std::string read_text(const std::string& text);
+    // The class's text for this run and every run reset() starts after it (LabRun::read_text), unless refused.
+    TextRead read_text(const std::string& text);
     const std::string& text() const { return text_; }
     // Threads for the run's independent sweep jobs (natively; the CLI's --jobs): core/workers.hpp. The
     // numbers are the same for every count; shuffle ≠ 0 (tests) makes the jobs start and finish in other orders.

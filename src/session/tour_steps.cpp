@@ -41,12 +41,6 @@ int question_run_answer(const core::Lab& lab, const std::vector<core::TourStep>&
     return run.failure().empty() ? supported_answer(steps[size_t(k)].question, run.metrics()) : -1;
 }
 
-static bool same_params(const core::Params& a, const core::Params& b) {
-    for (size_t p = 0; p < a.values().size(); ++p)
-        if (!a.same(p, b)) return false;
-    return true;
-}
-
 static bool asks_at_end(const core::TourStep& s) {
     return !s.question.prompt.empty() && s.until == core::TourStep::Until::End;
 }
@@ -55,8 +49,7 @@ std::vector<int> questions_decided_at_end(const core::Lab& lab, const std::vecto
                                           const RunConfig& c) {
     std::vector<int> decided;
     for (int k = 0; k < int(steps.size()); ++k)
-        if (asks_at_end(steps[size_t(k)]) && same_params(tour_config(lab, c, steps, k).params, c.params))
-            decided.push_back(k);
+        if (asks_at_end(steps[size_t(k)]) && tour_config(lab, c, steps, k).params == c.params) decided.push_back(k);
     return decided;
 }
 
@@ -65,7 +58,7 @@ std::string question_preset(const core::Lab& lab, const std::vector<core::TourSt
     const RunConfig c = tour_config(lab, default_config(lab), steps, k);
     core::Params preset(lab.schema());
     preset.apply_preset(c.preset);
-    return same_params(c.params, preset) ? c.preset : "";
+    return c.params == preset ? c.preset : "";
 }
 
 std::vector<QuestionSeeds> question_seeds(const core::Lab& lab, const RunConfig& c,

@@ -45,6 +45,9 @@ TEST_CASE("app class text: kept in the link, routed in the lab's view, refused w
     CHECK(p.has("\"class_text\":{\"text\":\"the zebra sees\""));
     CHECK(p.app->command("text=the cat & the dog = 3 ;") == "");   // any sign, as typed
     CHECK(in_text(p.url(), "text=the%20cat%20%26%20the%20dog%20%3D%203%20%3B"));
+    CHECK(p.app->command("text=   ") == "");   // refused by the lab (empty): said under the field, the last one kept
+    CHECK(p.has("\"problem\":\"Type a sentence: the text is empty.\""));
+    CHECK(in_text(p.url(), "text=the%20cat%20%26%20the%20dog%20%3D%203%20%3B"));
     CHECK(p.app->command("lab=" + other) == "");   // another lab: not in its link, and kept for the lab's return
     CHECK(!in_text(p.url(), "text="));
     CHECK(p.app->command("lab=" + reads) == "");

@@ -1,6 +1,8 @@
 // Painted text (app/plot/plot_text.cpp) in boxes of every size: when lines are left out, the note that says so sits
-// below the last row of tokens and inside the box, never over a token or past the box's side.
+// below the last row of tokens and inside the box, never over a token or past the box's side; and the characters the
+// canvas's font lacks, written as their code points (app::drawable_text).
 #include "app/plot/plot.hpp"
+#include "app/plot/text_fit.hpp"
 #include "app/plot/view_report.hpp"
 #include "headless_page.hpp"
 #include "core/view.hpp"
@@ -67,4 +69,24 @@ TEST_CASE("painted text: the note of lines left out is below the tokens and insi
             else CHECK(r.tokens_drawn == r.tokens_total);   // nothing said: everything drawn
         }
     CHECK(noted > 10);   // (the sizes leave lines out)
+}
+
+// app::drawable_text with the default font (Basic Latin and Latin-1 only): what it has as it is, the rest as code
+// points spaced from a letter or digit beside them, joiners and variation selectors left out, stray bytes kept.
+TEST_CASE("drawable_text: a character the font lacks as its code point, readable beside its neighbours") {
+    headless::Imgui imgui;
+    ImGui::NewFrame();   // (the current font)
+    CHECK(app::drawable_text("the cat = 3;") == "the cat = 3;");
+    CHECK(app::drawable_text("café") == "café");
+    CHECK(app::drawable_text("\xF0\x9F\x99\x82") == "U+1F642");   // 🙂
+    CHECK(app::drawable_text("\xF0\x9F\x99\x82"
+                             "a") == "U+1F642 a");   // not the hex digit of U+1F642A
+    CHECK(app::drawable_text("a\xF0\x9F\x99\x82") == "a U+1F642");
+    CHECK(app::drawable_text("'\xF0\x9F\x99\x82'") == "'U+1F642'");
+    CHECK(app::drawable_text("\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD") == "U+1F44D U+1F3FD");   // 👍 and its skin tone
+    CHECK(app::drawable_text("\xE2\x9D\xA4\xEF\xB8\x8F") == "U+2764");                    // ❤ and its selector
+    CHECK(app::drawable_text("\xF0\x9F\x91\xA8\xE2\x80\x8D\xF0\x9F\x91\xA9") == "U+1F468 U+1F469");   // with a joiner
+    CHECK(app::drawable_text("\xD0\xBA\xD0\xBE\xD1\x82") == "U+043A U+043E U+0442");                  // кот
+    CHECK(app::drawable_text("a\xC3") == "a\xC3");   // not UTF-8: as it is
+    ImGui::EndFrame();
 }

@@ -98,9 +98,9 @@ function configuration(lab) {
   }
   if (rand() < 0.03) { args.push(pick(["--bogus", "--seed", "--set", "--lab"])); bad = true; }   // unknown or missing value
   if (rand() < 0.1) {   // a text the lab may not read (its own refusal, too many tokens for T: exit 2 allowed)
-    const empty = rand() < 0.2;
-    args.push("--text", empty ? pick([" ", "\t  "]) : pick(TEXTS));
-    if (empty || !lab.text) bad = true;
+    const empty = rand() < 0.2, text = empty ? pick([" ", "\t  "]) : pick(TEXTS);
+    args.push("--text", text);
+    if (empty || !lab.text || text.length > 2000) bad = true;   // (over token-routing's kMaxTextBytes: refused)
   }
   return [args, bad];
 }

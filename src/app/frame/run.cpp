@@ -71,9 +71,9 @@ void Run::restart() {
 
 std::string Run::read_text(const std::string& text) {
     if (!runner_) return "";
-    std::string why = runner_->read_text(text);
-    compare_.read_text(text);
-    return why;
+    const core::TextRead r = runner_->read_text(text);
+    if (!r.refused) compare_.read_text(text);
+    return r.message;
 }
 
 void Run::count_frame(double ms) {

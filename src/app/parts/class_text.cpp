@@ -65,7 +65,7 @@ void ClassText::draw() {
         }
     } else {
         const float room = ImGui::GetContentRegionAvail().x - ImGui::GetStyle().FramePadding.x * 2;
-        const std::string shown = text.empty() ? core::tr("Type a sentence...") : fit_text(text, room);
+        const std::string shown = text.empty() ? core::tr("Type a sentence...") : fit_text(drawable_text(text), room);
         // (the text field's stand-in: it sends no command)
         if (ImGui::Button((shown + "###text").c_str(), ImVec2(-1, 0))) {
             if (host_.edit_text) host_.edit_text("input:text");

@@ -337,7 +337,7 @@ static void draw_tables(const std::vector<session::DataTable>& tables) {
                 ImGui::TableNextRow();
                 for (const std::string& cell : row) {
                     ImGui::TableNextColumn();
-                    ImGui::TextUnformatted(core::local_number(cell).c_str());
+                    ImGui::TextUnformatted(drawable_text(core::local_number(cell)).c_str());   // (a token as typed)
                 }
             }
             ImGui::EndTable();

@@ -1,7 +1,7 @@
 // Painted text (core::PaintedText): lines of tokens, each token on its colour with the colour's number small in its
 // corner (so that it reads without its colour, WCAG 2.1 SC 1.4.1, and in greyscale print), underlined in its second
 // colour, wrapped at the box's width. The text shrinks (to 60 %) before a line is left out; those left out are
-// counted under the last line drawn.
+// counted on the box's last row, which the tokens then leave free.
 #include "app/plot/ink.hpp"
 #include "app/plot/plot.hpp"
 #include "app/plot/plot_axes.hpp"
@@ -84,9 +84,9 @@ void plot_text(const core::View& v, ImVec2 a, ImVec2 b) {
             fs = fh * sc;
             break;
         }
-    while (lines > 1 && layout_height(p, width, fs, lines) > height - fh) --lines;
-    // (a line left out is said on the box's last row, which the tokens leave free then)
-    const float note_size = fh * 0.85f, bottom = lines < p.lines.size() ? b.y - note_size * 1.2f : b.y;
+    const float note_size = fh * 0.85f, note_row = note_size * 1.2f;   // (the row that says lines are left out)
+    while (lines > 1 && layout_height(p, width, fs, lines) > height - note_row) --lines;
+    const float bottom = lines < p.lines.size() ? b.y - note_row : b.y;
     int drawn = 0, total = 0;
     float y = a.y, rows_bottom = a.y;   // (the lowest token drawn, its underline included)
     const float row = fs * 1.75f, ls = label_size(fs), line_w = std::max(2.0f, fs * 0.14f);

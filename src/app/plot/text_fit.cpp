@@ -1,6 +1,7 @@
 #include "app/plot/text_fit.hpp"
 #include "core/text.hpp"
 #include "core/utf8.hpp"
+#include <cctype>
 
 namespace app {
 
@@ -105,10 +106,12 @@ ImU32 darker(ImU32 c, float f) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(v.x * f, v.y * f, v.z * f, 1));
 }
 
+// (a code point is spaced from a letter or digit beside it, which would read as one more hex digit: "U+1F642 a")
 std::string drawable_text(const std::string& s) {
     const ImFont* font = ImGui::GetFont();
+    const auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
     std::string out;
-    bool code = false;   // the last character was written as its code point (the next one is spaced from it)
+    bool code = false;   // the last character was written as its code point
     for (size_t k = 0; k < s.size();) {
         const size_t from = k;
         const long cp = core::next_code_point(s, k);
@@ -116,10 +119,12 @@ std::string drawable_text(const std::string& s) {
             out += s[k++];
             code = false;
         } else if (cp < 0x80 || (cp <= IM_UNICODE_CODEPOINT_MAX && font->FindGlyphNoFallback(ImWchar(cp)))) {
+            if (code && alnum(s[from])) out += ' ';
             out += s.substr(from, k - from);
             code = false;
-        } else if (cp != 0x200d && !(cp >= 0xfe00 && cp <= 0xfe0f)) {
-            out += core::strf("%sU+%04lX", code ? " " : "", cp);
+        } else if (cp != 0x200d && !(cp >= 0xfe00 && cp <= 0xfe0f)) {   // (a joiner, a variation selector: left out)
+            if (code || (!out.empty() && alnum(out.back()))) out += ' ';
+            out += core::strf("U+%04lX", cp);
             code = true;
         }
     }

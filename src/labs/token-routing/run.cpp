@@ -77,17 +77,17 @@ Tokenized example(int T) {
     return t;
 }
 
-std::string Run::read_text(const std::string& text) {
+core::TextRead Run::read_text(const std::string& text) {
     Tokenized t = text.empty() ? example(cfg_.model.T) : tokenize(text, cfg_.model.T);
     if (t.problem == TextProblem::kEmpty || t.problem == TextProblem::kTooLong ||
         t.problem == TextProblem::kInvalidUtf8)
-        return t.message;   // nothing to show: the last text stays
+        return {t.message, true};   // nothing to show: the last text stays
     std::string said = t.message;
     for (const Piece& p : t.pieces)
         if (said.empty()) said = p.message;
     text_ = std::move(t);
     text_t_ = -1;
-    return said;
+    return {said, false};
 }
 
 void Run::start_eval(Eval e) {

@@ -72,8 +72,8 @@ public:
     void step(core::WorkBudget& budget) override;
     core::Where where() const override;
     std::vector<core::Metric> metrics() const override;
-    void views(std::vector<core::View>& out) const override;   // views.cpp
-    std::string read_text(const std::string& text) override;   // the class's sentence, routed in its view
+    void views(std::vector<core::View>& out) const override;      // views.cpp
+    core::TextRead read_text(const std::string& text) override;   // the class's sentence, routed in its view
 
     // for tests and the measurement
     const Trainer& trainer() const { return trainer_; }

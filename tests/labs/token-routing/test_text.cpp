@@ -83,7 +83,9 @@ TEST_CASE("token-routing: the class's sentence is read, its problems named, and 
     CHECK(v.text.lines[0].tokens.size() == example.pieces.size());
     CHECK(v.readouts.empty());
     // a word outside the vocabulary, an emoji and another script: outlined, named, the rest routed
-    CHECK(r.read_text("the zebra sees 😀 and кот") == "'zebra' is not one of the 140 tokens the model knows.");
+    const core::TextRead typed_read = r.read_text("the zebra sees 😀 and кот");
+    CHECK(typed_read.message == "'zebra' is not one of the 140 tokens the model knows.");
+    CHECK(!typed_read.refused);   // read, its unknown pieces outlined
     v = class_view();
     REQUIRE(v.text.lines.size() == size_t(c.model.blocks));
     const std::vector<core::TextToken>& t = v.text.lines.back().tokens;
@@ -111,14 +113,17 @@ TEST_CASE("token-routing: the class's sentence is read, its problems named, and 
     const std::string too_long(size_t(c.model.T) * 2, 'a');
     std::string words;
     for (int i = 0; i <= c.model.T; ++i) words += "the ";
-    CHECK(r.read_text(words).find("more than") != std::string::npos);
-    CHECK(r.read_text("\xC3") == "The text is not valid UTF-8 (it may have been cut inside a character).");
-    CHECK(r.read_text("   ") == "Type a sentence: the text is empty.");
+    CHECK(r.read_text(words).message.find("more than") != std::string::npos);
+    CHECK(r.read_text(words).refused);
+    CHECK(r.read_text("\xC3").message == "The text is not valid UTF-8 (it may have been cut inside a character).");
+    CHECK(r.read_text("\xC3").refused);
+    CHECK(r.read_text("   ").message == "Type a sentence: the text is empty.");
+    CHECK(r.read_text("   ").refused);
     CHECK(class_view().text.lines.back().tokens.size() == 6);
-    CHECK(r.read_text("😀 кот") ==
+    CHECK(r.read_text("😀 кот").message ==
           "None of these tokens is in the model's vocabulary: try words from the stories, sums or code.");
     CHECK(class_view().text.lines.empty());   // nothing to route: the readouts say why
-    CHECK(r.read_text("").empty());
+    CHECK(r.read_text("").message.empty());
     CHECK(class_view().text.lines[0].tokens.size() == example.pieces.size());
 }
 
@@ -128,7 +133,7 @@ TEST_CASE("token-routing: a Runner keeps the class's text for the runs it starts
     core::Params p(lab->schema());
     for (const auto& [k, v] : lab->test_sizes().quick) p.set(k, v);
     core::Runner run(*lab);
-    CHECK(run.read_text("the cat sees the dog .").empty());   // no run yet: kept
+    CHECK(run.read_text("the cat sees the dog .").message.empty());   // no run yet: kept
     run.reset(p, 2);
     std::vector<core::View> v;
     run.views(v);
@@ -137,9 +142,19 @@ TEST_CASE("token-routing: a Runner keeps the class's text for the runs it starts
     REQUIRE(!x->text.lines.empty());
     CHECK(x->text.lines[0].tokens.size() == 6);
     CHECK(x->text.lines[0].tokens[1].text == "cat");
+    // a refused text is not kept: the next run routes the last one read
+    CHECK(run.read_text("   ").refused);
+    CHECK(run.text() == "the cat sees the dog .");
+    run.reset(p, 3);
+    v.clear();
+    run.views(v);
+    x = find_view(v, "class-text");
+    REQUIRE(x != nullptr);
+    REQUIRE(!x->text.lines.empty());
+    CHECK(x->text.lines[0].tokens[1].text == "cat");
     // a lab that reads no text takes it and says nothing
     core::Runner other(*core::find_lab("cluster-experts"));
-    CHECK(other.read_text("the cat").empty());
+    CHECK(other.read_text("the cat").message.empty());
     CHECK(core::find_lab("cluster-experts")->info().text.label.empty());
     CHECK(!lab->info().text.label.empty());
 }
