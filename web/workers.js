@@ -23,9 +23,7 @@ window.moeWorkers = (() => {
   };
   // (later, never inside the app's call to start(): the app may still be under construction)
   const report = (g, ready, why) => Promise.resolve().then(() => {
-    if (g !== generation) return;
-    withText(why, (p) => Module._moe_workers_ready(ready, p));
-    Module._moe_wake();   // (the page may be asleep)
+    if (g === generation) withText(why, (p) => Module._moe_workers_ready(ready, p));
   });
   const withBytes = (bytes, f) => {
     const p = Module._malloc(Math.max(1, bytes.length));
@@ -103,8 +101,6 @@ window.moeWorkers = (() => {
     } else if (m.type === "failed") {
       withText(String(m.why), (p) => Module._moe_worker_failed(i, p));
     }
-    // what a worker sends changes the page (B's snapshot: its views); a page asleep (web_main.cpp) draws it too
-    if (m.type !== "ready") Module._moe_wake();
   }
 
   // Run B opens in a worker of its own, made when first needed from the compiled module (it queues messages

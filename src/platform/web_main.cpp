@@ -34,7 +34,7 @@ GLFWwindow* g_window = nullptr;
 app::App* g_app = nullptr;
 platform::PointerGestures g_pointer;
 double g_awake_until = 0;
-int g_settle_frames = 0;   // frames still to draw after a command
+int g_settle_frames = 0;   // frames still to draw after a command or a worker's message
 bool g_sleeping = false;
 bool g_slow_frames = false;   // frames every kWaitingMs instead of every animation frame
 long g_frames = 0;
@@ -103,6 +103,13 @@ bool wake() {
     return resume();
 }
 
+// Something changed by itself (a Web Worker's message): a frame draws it, and the few after it, if the loop slept.
+// (Not wake(): a second of frames at each worker's result would take the processor from the workers.)
+void changed() {
+    g_settle_frames = std::max(g_settle_frames, kSettleFrames);
+    resume();
+}
+
 // After a command from JavaScript: a frame at once, so that its result is on screen and in state() when
 // moeLab.command() returns, whether the loop slept or not, and kSettleFrames more.
 void after_command() {
@@ -168,7 +175,7 @@ int main() {
     host.workers = platform::web_workers();
     static app::App a(host, browser::query());
     g_app = &a;
-    platform::connect_web_workers(&a);
+    platform::connect_web_workers(&a, changed);
     browser::expose(&a, loop_state, after_command);
     // a few frames to lay the page out, then sleep until the page is touched: nobody is looking at a hover yet, and
     // a second of frames at every opening was half the CPU a page's opening took in software WebGL

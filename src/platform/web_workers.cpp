@@ -7,6 +7,15 @@
 namespace {
 
 app::App* g_app = nullptr;
+void (*g_changed)() = nullptr;
+
+// A message from the workers reaches the app, and the page draws what it changed.
+template <class F>
+void to_app(F&& f) {
+    if (!g_app) return;
+    f(*g_app);
+    g_changed();
+}
 
 // clang-format off
 EM_JS(void, js_workers_start, (int count), { window.moeWorkers.start(count); });
@@ -52,24 +61,27 @@ app::WorkerPool* web_workers() {
     return &pool;
 }
 
-void connect_web_workers(app::App* app) { g_app = app; }
+void connect_web_workers(app::App* app, void (*changed)()) {
+    g_app = app;
+    g_changed = changed;
+}
 
 }   // namespace platform
 
 extern "C" {
 EMSCRIPTEN_KEEPALIVE void moe_workers_ready(int ready, const char* why) {
-    if (g_app) g_app->run().workers_ready(ready, why);
+    to_app([&](app::App& a) { a.run().workers_ready(ready, why); });
 }
 EMSCRIPTEN_KEEPALIVE void moe_worker_results(int worker, int run, const char* text) {
-    if (g_app) g_app->run().worker_results(worker, run, text);
+    to_app([&](app::App& a) { a.run().worker_results(worker, run, text); });
 }
 EMSCRIPTEN_KEEPALIVE void moe_worker_failed(int worker, const char* why) {
-    if (g_app) g_app->run().worker_failed(worker, why);
+    to_app([&](app::App& a) { a.run().worker_failed(worker, why); });
 }
 EMSCRIPTEN_KEEPALIVE void moe_run_b_snapshot(int run, const char* bytes, int size) {
-    if (g_app && size >= 0) g_app->run_b_snapshot(run, std::string(bytes, size_t(size)));
+    if (size >= 0) to_app([&](app::App& a) { a.run_b_snapshot(run, std::string(bytes, size_t(size))); });
 }
 EMSCRIPTEN_KEEPALIVE void moe_run_b_failed(const char* why) {
-    if (g_app) g_app->run().b().failed(why);
+    to_app([&](app::App& a) { a.run().b().failed(why); });
 }
 }
