@@ -11,6 +11,8 @@
 // mouse), not on every arrow key. Values that change while a run plays are changed in place (the same nodes), so a
 // screen reader keeps its reading position; an empty list is hidden; a control that goes away (disabled or hidden)
 // while it has the focus hands the focus on to a sensible one and says so.
+// Its parts of their own: web/dom-patch.js (elements made and changed in place), web/live-region.js (the
+// announcements' queue), web/view-tables.js (a view's data as tables).
 (function () {
   "use strict";   // words: not shown
   // The texts shown, through the page's string table (core/words.hpp; web/moe-lab-api.js): English until it runs.
@@ -19,28 +21,18 @@
   const tn = (n, one, other) => (globalThis.moeLabPlural ? globalThis.moeLabPlural(n, one, other) : n === 1 ? one : other);
   const fill = (s, values) => s.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
   const root = document.getElementById("pdom");
-  const live = document.getElementById("announce");
   let doc = null;          // moeLab.document()
   let last = null;         // the state the document shows
   let tablesAt = 0;        // when the view tables were last filled (ms)
-  const queue = [];        // announcements waiting for the live region
   let building = false;    // the document is being rebuilt (its old elements' focusout must not sync)
   let systemSent = false;  // the system's theme was handed to the app
   let arrowed = null;      // the select an arrow (or a letter) key is moving through: its change waits for a commit
   let held = null;         // the element of the document that last had the focus
 
+  const { el, setText, setList, patch, show, enable } = window.moeLabDom;   // (web/dom-patch.js)
+  const say = window.moeLabSay;   // the live region (web/live-region.js)
+
   // --- building ------------------------------------------------------------------------------------------------
-  function el(tag, attrs, ...children) {
-    const e = document.createElement(tag);
-    for (const [k, v] of Object.entries(attrs || {})) {
-      if (v === undefined || v === null || v === false) continue;
-      if (k === "text") e.textContent = v;
-      else if (k === "on") for (const [type, f] of Object.entries(v)) e.addEventListener(type, f);
-      else e.setAttribute(k, v === true ? "" : v);
-    }
-    for (const c of children) if (c) e.append(c);
-    return e;
-  }
   const command = (cmd) => window.moeLab.command(cmd);
   const button = (control, text, cmd, attrs) =>
     el("button", Object.assign({ type: "button", "data-control": control, text, on: { click: () => act(typeof cmd === "function" ? cmd() : cmd) } }, attrs));
@@ -292,37 +284,6 @@
   let reverting = null;   // a select whose uncommitted change Escape takes back: it shows the state although focused
   const editing = (e) => e !== reverting && (e === document.activeElement || !!e.dataset.pending) && (e.tagName === "INPUT" || e.tagName === "SELECT");
   function setValue(e, v) { if (e && !editing(e) && e.value !== String(v)) e.value = String(v); }
-  // Text changed in place: an element holding one text node keeps it (a screen reader reading it keeps its place).
-  function setText(e, text) {
-    if (!e || e.textContent === text) return;
-    const n = e.firstChild;
-    if (text && n && n === e.lastChild && n.nodeType === Node.TEXT_NODE) n.data = text;
-    else e.textContent = text;
-  }
-  // A list's items changed in place (items added or removed at its end); an empty list is hidden, out of the tree.
-  function setList(e, items) {
-    if (!e) return;
-    patch(e, items.map((item) => ({ tag: "li", text: item })));
-    show(e, items.length > 0);
-  }
-  // parent's element children made to match specs ({tag, attrs, text} or {tag, attrs, kids}) in place: a child of
-  // the right tag is kept, its attributes and text changed; only the missing are made, only the extra removed.
-  function patch(parent, specs) {
-    specs.forEach((sp, i) => {
-      let c = parent.children[i];
-      if (!c || c.tagName !== sp.tag.toUpperCase()) {
-        const made = el(sp.tag);
-        if (c) parent.replaceChild(made, c); else parent.append(made);
-        c = made;
-      }
-      for (const [k, v] of Object.entries(sp.attrs || {})) if (c.getAttribute(k) !== String(v)) c.setAttribute(k, v);
-      if (sp.kids) patch(c, sp.kids); else setText(c, sp.text);
-    });
-    while (parent.children.length > specs.length) parent.lastElementChild.remove();
-  }
-  function show(e, on) { if (e && e.hidden === on) e.hidden = !on; }
-  function enable(e, on) { if (e && e.disabled === on) e.disabled = !on; }
-
   function sync() {
     if (!window.moeLab.ready || building) return;
     const s = window.moeLab.state();
@@ -438,46 +399,11 @@
       const key = JSON.stringify(tables);
       if (box.dataset.key === key) return;
       box.dataset.key = key;
-      const specs = [];   // each table, then its notes; changed in place
-      for (const tb of tables) {
-        if (!tb.columns.length) {   // nothing to tabulate yet: a table without headers is no table
-          specs.push({ tag: "p", text: fill(t("{caption}: no data yet."), { caption: tb.caption }) });
-          continue;
-        }
-        // (a painted text's tokens are the model's data: a browser's translation leaves them as they are)
-        const head = tb.data_first ? { scope: "row", translate: "no" } : { scope: "row" };
-        const rows = tb.rows.map((r) => ({ tag: "tr", kids: [{ tag: "th", attrs: head, text: r[0] }].concat(r.slice(1).map((c) => ({ tag: "td", text: c }))) }));
-        if (!tb.rows.length) rows.push({ tag: "tr", kids: [{ tag: "td", attrs: { colspan: tb.columns.length }, text: t("no data yet") }] });
-        specs.push({ tag: "table", kids: [
-          { tag: "caption", text: tb.rows.length < tb.total_rows
-            ? fill(t("{caption} ({n} of {total} rows)"), { caption: tb.caption, n: tb.rows.length, total: tb.total_rows }) : tb.caption },
-          { tag: "thead", kids: [{ tag: "tr", kids: tb.columns.map((c) => ({ tag: "th", attrs: { scope: "col" }, text: c })) }] },
-          { tag: "tbody", kids: rows }] });
-        for (const n of tb.notes) specs.push({ tag: "p", text: n });
-      }
-      patch(box, specs);
+      patch(box, window.moeLabTableSpecs(tables));   // (web/view-tables.js)
     });
   }
 
-  // --- the live region ---------------------------------------------------------------------------------------------
-  // One message per announcement, never joined: queued, one a second; urgent ones (refusals) first; a message
-  // already waiting is not queued twice.
-  function say(text, now) {
-    if (!text || queue.includes(text)) return;
-    if (now) queue.unshift(text); else queue.push(text);
-    if (queue.length > 6) queue.splice(1, queue.length - 6);   // the oldest go: never a flood
-  }
-  setInterval(() => {
-    if (!queue.length) return;
-    const text = queue.shift();
-    if (live.textContent === text) {   // the same words again: empty the region first, so that they are said again
-      live.textContent = "";
-      setTimeout(() => { live.textContent = text; }, 100);
-    } else {
-      live.textContent = text;
-    }
-  }, 1000);
-
+  // --- what the live region says -----------------------------------------------------------------------------------
   function announce(prev, s) {
     if (!prev) return;
     if (s.lab !== prev.lab) return;   // a new document: its title says it
