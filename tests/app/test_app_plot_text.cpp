@@ -56,11 +56,14 @@ TEST_CASE("painted text: the note of lines left out is below the tokens and insi
     ImGui::GetIO().FontGlobalScale = 1.6f;   // (a projector's UI scale)
     const core::View v = three_painted_lines();
     int noted = 0;
-    for (float w : {260.0f, 400.0f, 640.0f})
+    for (float w : {260.0f, 400.0f, 640.0f}) {
+        bool whole = false;                       // a smaller box of this width drew every line
         for (float h = 110; h <= 300; h += 2) {   // (from the smallest box that holds the legend and a row)
             CAPTURE(w);
             CAPTURE(h);
             const app::ViewReport r = drawn_report(v, w, h);
+            CHECK_FALSE((whole && !r.labels.empty()));   // a larger box leaves out no line a smaller one drew
+            whole = whole || r.labels.empty();
             CHECK(r.overlaps == 0);   // (the note over a row of tokens)
             CHECK(r.clipped == 0);    // (the note past the box)
             CHECK(r.tokens_total == 60);
@@ -68,6 +71,7 @@ TEST_CASE("painted text: the note of lines left out is below the tokens and insi
             if (!r.labels.empty()) ++noted;
             else CHECK(r.tokens_drawn == r.tokens_total);   // nothing said: everything drawn
         }
+    }
     CHECK(noted > 10);   // (the sizes leave lines out)
 }
 

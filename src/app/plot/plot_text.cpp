@@ -85,7 +85,8 @@ void plot_text(const core::View& v, ImVec2 a, ImVec2 b) {
             break;
         }
     const float note_size = fh * 0.85f, note_row = note_size * 1.2f;   // (the row that says lines are left out)
-    while (lines > 1 && layout_height(p, width, fs, lines) > height - note_row) --lines;
+    if (layout_height(p, width, fs, lines) > height)                   // (every line fits: no note, no line left out)
+        while (lines > 1 && layout_height(p, width, fs, lines) > height - note_row) --lines;
     const float bottom = lines < p.lines.size() ? b.y - note_row : b.y;
     int drawn = 0, total = 0;
     float y = a.y, rows_bottom = a.y;   // (the lowest token drawn, its underline included)
