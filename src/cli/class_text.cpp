@@ -23,7 +23,7 @@ core::View class_text_view(const core::Runner& run) {
 std::string labs_that_read() {
     std::string ids;
     for (const auto& e : core::all_labs())
-        if (!e.lab->info().text.label.empty()) ids += (ids.empty() ? "" : ", ") + e.id;
+        if (e.lab->info().reads_text()) ids += (ids.empty() ? "" : ", ") + e.id;
     return ids.empty() ? "none" : ids;
 }
 
@@ -31,7 +31,7 @@ std::string labs_that_read() {
 
 std::string read_class_text(core::Runner& run, const std::string& text) {
     const core::LabInfo& info = run.lab().info();
-    if (info.text.label.empty())
+    if (!info.reads_text())
         throw UsageError("--text: " + info.id +
                          " reads no text of the class's own (labs that read one: " + labs_that_read() + ")");
     const core::TextRead r = run.read_text(text);

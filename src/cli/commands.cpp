@@ -97,7 +97,7 @@ void list_json(const std::vector<const core::Lab*>& labs) {
         const core::Lab& lab = *labs[l];
         std::printf("%s\n  {\"id\": %s, \"title\": %s, \"text\": %s,\n   \"presets\": [", l ? "," : "",
                     json_string(lab.info().id).c_str(), json_string(lab.info().title).c_str(),
-                    session::json_bool(!lab.info().text.label.empty()).c_str());   // it reads a text (run --text)
+                    session::json_bool(lab.info().reads_text()).c_str());   // it reads a text (run --text)
         const auto& presets = lab.schema().presets;
         for (size_t k = 0; k < presets.size(); ++k)
             std::printf("%s%s", k ? ", " : "", json_string(presets[k].id).c_str());

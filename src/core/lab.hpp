@@ -48,6 +48,7 @@ struct LabInfo {
     std::string seed_file;   // "001_4f45c01ee3e27338.txt"
     std::string summary;     // one paragraph for the page
     TextInput text;          // a text the class types (none: the lab reads none)
+    bool reads_text() const { return !text.label.empty(); }
 };
 
 struct Phase {

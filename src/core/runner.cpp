@@ -20,13 +20,13 @@ void Runner::reset(const Params& p, uint64_t seed) {
     run_ = lab_.start(p, seed, plan_);
     charged_ = 0;
     waiting_ = false;
-    if (!text_.empty()) run_->read_text(text_);
+    read_ = text_.empty() ? TextRead{} : run_->read_text(text_);
 }
 
 TextRead Runner::read_text(const std::string& text) {
-    const TextRead r = run_ ? run_->read_text(text) : TextRead{};
-    if (!r.refused) text_ = text;   // (a refused text is not kept for the runs after: the last one stays)
-    return r;
+    read_ = run_ ? run_->read_text(text) : TextRead{};
+    if (!read_.refused) text_ = text;   // (a refused text is not kept for the runs after: the last one stays)
+    return read_;
 }
 
 void Runner::serve_sweeps() {

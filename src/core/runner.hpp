@@ -39,6 +39,9 @@ public:
     // The class's text for this run and every run reset() starts after it (LabRun::read_text), unless refused.
     TextRead read_text(const std::string& text);
     const std::string& text() const { return text_; }
+    // What this run made of it: read again by each reset(), whose parameters may refuse a text read before (a
+    // sentence too long for a shorter context), which the run then does not show.
+    const TextRead& text_read() const { return read_; }
     // Threads for the run's independent sweep jobs (natively; the CLI's --jobs): core/workers.hpp. The
     // numbers are the same for every count; shuffle ≠ 0 (tests) makes the jobs start and finish in other orders.
     void set_threads(int threads, uint64_t shuffle = 0);
@@ -71,6 +74,7 @@ private:
     bool waiting_ = false;
     double charged_ = 0;
     std::string text_;
+    TextRead read_;
 };
 
 // Runs step() until done or failed. Returns the failure message ("" when it finished).

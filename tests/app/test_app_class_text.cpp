@@ -19,7 +19,7 @@ bool in_text(const std::string& text, const std::string& part) { return text.fin
 // The first registered lab that reads a text (reads) or that does not.
 std::string lab_that(bool reads) {
     for (const auto& e : core::all_labs())
-        if (core::find_lab(e.id)->info().text.label.empty() != reads) return e.id;
+        if (core::find_lab(e.id)->info().reads_text() == reads) return e.id;
     return "";
 }
 

@@ -15,7 +15,7 @@ namespace {
 // The first registered lab that reads a text (reads) or that does not.
 std::string cli_lab_that(bool reads) {
     for (const auto& e : core::all_labs())
-        if (e.lab->info().text.label.empty() != reads) return e.id;
+        if (e.lab->info().reads_text() == reads) return e.id;
     return "";
 }
 

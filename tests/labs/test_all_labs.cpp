@@ -402,7 +402,7 @@ TEST_CASE("every lab that reads a text: compare mode's run B in another process 
     };
     for (const auto& e : core::all_labs()) {
         const core::Lab* lab = e.lab;
-        if (lab->info().text.label.empty()) continue;
+        if (!lab->info().reads_text()) continue;
         CAPTURE(e.id);
         const core::Params p = with(*lab, lab->test_sizes().quick);
         session::PacedRun b;

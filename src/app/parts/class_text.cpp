@@ -35,7 +35,7 @@ std::vector<PageKey> ClassText::keys() {
     k.state_name = "class_text";
     k.state = [this] {
         return "{\"text\":" + session::json_string(stage_.runner().text()) +
-            ",\"problem\":" + session::json_string(problem_) + "}";
+            ",\"problem\":" + session::json_string(problem()) + "}";
     };
     return keys;
 }
@@ -43,7 +43,7 @@ std::vector<PageKey> ClassText::keys() {
 std::string ClassText::set(const std::string& text) {
     if (!reads()) return core::tr("this lab reads no text of the class's own");
     if (text.size() > kMostBytes) return core::trf("a text of at most %zu bytes, please", kMostBytes);
-    problem_ = stage_.read_text(text);   // (shown under the field, and under the view with every other problem)
+    stage_.read_text(text);   // (what is wrong with it: problem(), under the field and under the view)
     stage_.write_url();
     return "";
 }
@@ -76,7 +76,7 @@ void ClassText::draw() {
         }
     }
     controls_.note("input:text", "textbox", title, text);
-    if (!problem_.empty()) wrapped_text(problem_);
+    if (!problem().empty()) wrapped_text(problem());
 }
 
 }   // namespace app

@@ -20,11 +20,12 @@ public:
 
 private:
     std::string set(const std::string& text);
-    bool reads() const { return !stage_.lab().info().text.label.empty(); }
+    bool reads() const { return stage_.lab().info().reads_text(); }
+    // what the run found wrong with the text last given, or with its text at its reset (core::Runner::text_read)
+    const std::string& problem() const { return stage_.runner().text_read().message; }
     Stage& stage_;
     const Host& host_;
     ControlMap& controls_;
-    std::string problem_;    // what the run found wrong with the text last given
     bool editing_ = false;   // the desktop's field on the canvas
     char typed_[512] = {};
 };

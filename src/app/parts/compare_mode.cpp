@@ -55,9 +55,9 @@ std::string Compare::reset(const core::Lab& a, const session::RunConfig& config,
         runner_ = std::make_unique<core::Runner>(a);
         runner_->set_threads(host_.threads);
     }
-    const std::string& text = stage_.runner().text();   // the class's text, which B's views route as A's do
-    if (runner_->text() != text) runner_->read_text(text);
     runner_->reset(b, config.seed);
+    const std::string& text = stage_.runner().text();        // the class's text, which B's views route as A's do
+    if (runner_->text() != text) runner_->read_text(text);   // (read by B's run, at B's parameters)
     b_ = session::snapshot_of(*runner_, false);
     remote_ = host_.workers && worker(b_seconds());   // B in its own worker, when the page has them ready
     if (!remote_) return "";

@@ -152,11 +152,26 @@ TEST_CASE("token-routing: a Runner keeps the class's text for the runs it starts
     REQUIRE(x != nullptr);
     REQUIRE(!x->text.lines.empty());
     CHECK(x->text.lines[0].tokens[1].text == "cat");
+    CHECK(!run.text_read().refused);
+    // a text the next run's parameters refuse (longer than its context) is said so by that run (text_read), and
+    // kept for a run that can read it
+    core::Params wide = p;
+    wide.set("T", 16);
+    REQUIRE(core::validate(*lab, wide).ok());
+    run.reset(wide, 2);
+    CHECK(run.read_text("the cat sees the dog . the dog sees the cat .").message.empty());   // 12 tokens
+    run.reset(p, 2);                                                                         // T = 8
+    CHECK(run.text_read().refused);
+    CHECK(run.text_read().message.find("more than") != std::string::npos);
+    CHECK(run.text() == "the cat sees the dog . the dog sees the cat .");
+    run.reset(wide, 3);
+    CHECK(!run.text_read().refused);
+    CHECK(run.text_read().message.empty());
     // a lab that reads no text takes it and says nothing
     core::Runner other(*core::find_lab("cluster-experts"));
     CHECK(other.read_text("the cat").message.empty());
-    CHECK(core::find_lab("cluster-experts")->info().text.label.empty());
-    CHECK(!lab->info().text.label.empty());
+    CHECK(!core::find_lab("cluster-experts")->info().reads_text());
+    CHECK(lab->info().reads_text());
 }
 
 TEST_CASE("token-routing: each expert's most frequent tokens, and what the model writes, from the final routing") {
