@@ -104,7 +104,7 @@ bool wake() {
 }
 
 // Something changed by itself (a Web Worker's message): a frame draws it, and the few after it, if the loop slept.
-// (Not wake(): a second of frames at each worker's result would take the processor from the workers.)
+// (Not wake(): 400 ms of frames at each worker's result would take the processor from the workers.)
 void changed() {
     g_settle_frames = std::max(g_settle_frames, kSettleFrames);
     resume();

@@ -1,6 +1,7 @@
 #include "app/plot/text_fit.hpp"
 #include "core/text.hpp"
 #include "core/utf8.hpp"
+#include <algorithm>
 #include <cctype>
 
 namespace app {
@@ -108,6 +109,8 @@ ImU32 darker(ImU32 c, float f) {
 
 // (a code point is spaced from a letter or digit beside it, which would read as one more hex digit: "U+1F642 a")
 std::string drawable_text(const std::string& s) {
+    if (std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; }))
+        return s;   // (ASCII, most of what is drawn: every font has it)
     const ImFont* font = ImGui::GetFont();
     const auto alnum = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
     std::string out;
